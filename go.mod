@@ -1,0 +1,8 @@
+module github.com/routegen/routegen
+
+go 1.25.0
+
+require (
+	github.com/spf13/pflag v1.0.10
+	golang.org/x/tools v0.45.0
+)

@@ -1,0 +1,85 @@
+package parser
+
+import (
+	"path"
+	"slices"
+)
+
+// FS is what Load reads files through. Names are slash-separated;
+// fstest.MapFS is one.
+type FS interface {
+	ReadFile(name string) ([]byte, error)
+	Glob(pattern string) ([]string, error)
+}
+
+// Load parses filename and, recursively, the files its includes name. An
+// include's glob is relative to the folder of the file holding it (unless
+// absolute); its matches are parsed in name order into Include.Files. Each
+// file is read once: one read before (a repeat, or a cycle) is left out
+// silently, and a glob that matches nothing is no error.
+//
+// Load returns a nil File when filename cannot be read. The diagnostics of
+// every file are sorted by position.
+func Load(fsys FS, filename string) (*File, Diagnostics) {
+	l := &loader{fsys: fsys, read: map[string]bool{path.Clean(filename): true}}
+	src, err := fsys.ReadFile(filename)
+	if err != nil {
+		l.diags.Errorf(Pos{File: filename}, "%v", err)
+		return nil, l.diags
+	}
+	f := l.parse(filename, src)
+	l.diags.Sort()
+	return f, l.diags
+}
+
+type loader struct {
+	fsys  FS
+	read  map[string]bool // cleaned names of the files read so far
+	diags Diagnostics
+}
+
+// parse parses one file and loads its includes.
+func (l *loader) parse(filename string, src []byte) *File {
+	f, diags := Parse(filename, src)
+	l.diags = append(l.diags, diags...)
+	l.loadIncludes(path.Dir(filename), f.Root)
+	return f
+}
+
+// loadIncludes loads the includes of sec and of the sections in it; dir is
+// the folder of the file holding sec.
+func (l *loader) loadIncludes(dir string, sec *Section) {
+	for _, item := range sec.Items {
+		switch item := item.(type) {
+		case *Section:
+			l.loadIncludes(dir, item)
+		case *Include:
+			l.loadInclude(dir, item)
+		}
+	}
+}
+
+func (l *loader) loadInclude(dir string, inc *Include) {
+	pattern := inc.Pattern.Value
+	if !path.IsAbs(pattern) {
+		pattern = path.Join(dir, pattern)
+	}
+	names, err := l.fsys.Glob(pattern)
+	if err != nil {
+		l.diags.Errorf(inc.IncludePos, "bad include pattern %q: %v", inc.Pattern.Value, err)
+		return
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if l.read[path.Clean(name)] {
+			continue
+		}
+		l.read[path.Clean(name)] = true
+		src, err := l.fsys.ReadFile(name)
+		if err != nil {
+			l.diags.Errorf(inc.IncludePos, "%v", err)
+			continue
+		}
+		inc.Files = append(inc.Files, l.parse(name, src))
+	}
+}

@@ -1,0 +1,123 @@
+// Package parser reads routes.conf files (and the aah-style configuration
+// files beside them) into syntax trees whose every node keeps its file, line
+// and column.
+//
+// Parse never panics and always terminates, whatever the bytes: problems are
+// returned as Diagnostics, sorted by position, in the Go convention
+// FILE:LINE:COL: message.
+package parser
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Pos is a position in a source file. Line and Col are 1-based; Col counts
+// bytes, as go/token does.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+// IsValid reports whether the position names a line.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String formats the position as FILE:LINE:COL, omitting what is unknown.
+func (p Pos) String() string {
+	switch {
+	case !p.IsValid():
+		return p.File
+	case p.File == "":
+		return fmt.Sprintf("%d:%d", p.Line, p.Col)
+	default:
+		return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	}
+}
+
+// MarshalText writes the position as String does, for JSON output.
+func (p Pos) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// Before reports whether p comes before q (by file name, then line, then column).
+func (p Pos) Before(q Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Col < q.Col
+}
+
+// Diagnostic is one error or warning at a position.
+type Diagnostic struct {
+	Pos     Pos
+	Msg     string
+	Warning bool
+}
+
+// Error formats the diagnostic as FILE:LINE:COL: message.
+func (d Diagnostic) Error() string {
+	if d.Warning {
+		return d.Pos.String() + ": warning: " + d.Msg
+	}
+	return d.Pos.String() + ": " + d.Msg
+}
+
+// Diagnostics is a list of errors and warnings.
+type Diagnostics []Diagnostic
+
+// Errorf appends an error at pos.
+func (ds *Diagnostics) Errorf(pos Pos, format string, args ...any) {
+	*ds = append(*ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warnf appends a warning at pos.
+func (ds *Diagnostics) Warnf(pos Pos, format string, args ...any) {
+	*ds = append(*ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Warning: true})
+}
+
+// Sort orders the diagnostics by position, keeping the order of those at the
+// same position, and drops exact duplicates.
+func (ds *Diagnostics) Sort() {
+	sort.SliceStable(*ds, func(i, j int) bool { return (*ds)[i].Pos.Before((*ds)[j].Pos) })
+	out := (*ds)[:0]
+	for i, d := range *ds {
+		if i > 0 && d == (*ds)[i-1] {
+			continue
+		}
+		out = append(out, d)
+	}
+	*ds = out
+}
+
+// HasErrors reports whether any diagnostic is an error rather than a warning.
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if !d.Warning {
+			return true
+		}
+	}
+	return false
+}
+
+// Err returns the diagnostics as an error when at least one is an error, else nil.
+func (ds Diagnostics) Err() error {
+	if ds.HasErrors() {
+		return ds
+	}
+	return nil
+}
+
+// Error lists every diagnostic, one a line.
+func (ds Diagnostics) Error() string {
+	var b strings.Builder
+	for i, d := range ds {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.Error())
+	}
+	return b.String()
+}

@@ -1,0 +1,97 @@
+package parser
+
+import "strings"
+
+// ResolveRefs replaces every reference in root's values (list elements
+// included) with the value it names: the key at that dotted path from root
+// or, when root has none, from each fallback in turn. A reference to a
+// reference is followed. The replacement is the named Value itself, so it
+// keeps its position. Lists that references reach are resolved in place,
+// wherever they are (in a fallback too). A reference that cannot be
+// resolved is reported and left in place.
+func ResolveRefs(root *Object, fallbacks ...*Object) Diagnostics {
+	r := &resolver{
+		scopes:  append([]*Object{root}, fallbacks...),
+		onStack: map[*Field]int{},
+		done:    map[*Field]bool{},
+	}
+	r.resolveObject(root, "")
+	r.diags.Sort()
+	return r.diags
+}
+
+type resolver struct {
+	scopes  []*Object
+	stack   []string       // paths of the fields being resolved, outermost first, to report cycles
+	onStack map[*Field]int // index in stack of the fields being resolved
+	done    map[*Field]bool
+	diags   Diagnostics
+}
+
+// resolveObject resolves the fields of obj, whose keys' paths start with prefix.
+func (r *resolver) resolveObject(obj *Object, prefix string) {
+	for _, f := range obj.Fields {
+		if f.Object != nil {
+			r.resolveObject(f.Object, prefix+f.Key+".")
+			continue
+		}
+		r.resolveField(f, prefix+f.Key)
+	}
+}
+
+// resolveField resolves the value of f, whose path is name, once.
+func (r *resolver) resolveField(f *Field, name string) {
+	if r.done[f] {
+		return
+	}
+	r.onStack[f] = len(r.stack)
+	r.stack = append(r.stack, name)
+	f.Value = r.resolveValue(f.Value)
+	r.stack = r.stack[:len(r.stack)-1]
+	delete(r.onStack, f)
+	r.done[f] = true
+}
+
+func (r *resolver) resolveValue(v Value) Value {
+	switch v := v.(type) {
+	case *Ref:
+		return r.resolveRef(v)
+	case *List:
+		for i, elem := range v.Elems {
+			v.Elems[i] = r.resolveValue(elem)
+		}
+	}
+	return v
+}
+
+// resolveRef returns the value ref names, or ref when it names none.
+func (r *resolver) resolveRef(ref *Ref) Value {
+	f := r.lookup(ref.Name)
+	switch {
+	case f == nil:
+		r.diags.Errorf(ref.ValuePos, "reference %q does not name a key", ref.Name)
+		return ref
+	case f.Object != nil:
+		r.diags.Errorf(ref.ValuePos, "reference %q names a section, not a value", ref.Name)
+		return ref
+	}
+	if i, ok := r.onStack[f]; ok {
+		cycle := append(r.stack[i:len(r.stack):len(r.stack)], ref.Name)
+		r.diags.Errorf(ref.ValuePos, "reference cycle: %s", strings.Join(cycle, " -> "))
+		return ref
+	}
+	r.resolveField(f, ref.Name)
+	if _, failed := f.Value.(*Ref); failed {
+		return ref // reported while resolving f
+	}
+	return f.Value
+}
+
+func (r *resolver) lookup(name string) *Field {
+	for _, scope := range r.scopes {
+		if f := scope.Lookup(name); f != nil {
+			return f
+		}
+	}
+	return nil
+}
