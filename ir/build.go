@@ -1,0 +1,363 @@
+package ir
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/routegen/routegen/parser"
+)
+
+// Options are the facts from outside routes.conf that its table depends on.
+type Options struct {
+	// AuthSchemes are the auth scheme key names of security.conf. When nil,
+	// no security.conf was given and scheme names in auth are not checked.
+	AuthSchemes []string
+	// MaxBodySize is the application's request.max_body_size; "" means "5mb".
+	MaxBodySize string
+	// DefaultPort is the application's server.port; "" means "8080".
+	DefaultPort string
+}
+
+const (
+	defaultMaxBodySize = "5mb"
+	defaultPort        = "8080"
+	authAnonymous      = "anonymous"
+	authAuthenticated  = "authenticated"
+)
+
+var (
+	domainKeys   = []string{"name", "host", "port", "subdomain", "redirect_trailing_slash", "method_not_allowed", "auto_options", "default_auth", "anti_csrf_check", "cors", "catch_all", "static", "routes"}
+	routeKeys    = []string{"path", "method", "controller", "websocket", "action", "auth", "authorization", "max_body_size", "anti_csrf_check", "cors", "routes"}
+	staticKeys   = []string{"path", "dir", "file", "base_dir", "list"}
+	catchAllKeys = []string{"controller", "action", "auth", "max_body_size", "anti_csrf_check", "cors"}
+)
+
+type builder struct {
+	opts        Options
+	diags       parser.Diagnostics
+	maxBodySize int64
+	schemes     map[string]bool // nil: not checked
+	misspelt    map[misspelling]bool
+}
+
+// Build resolves a routes.conf object tree (references already resolved)
+// into its route table. The table is nil when there are errors.
+func Build(root *parser.Object, opts Options) (*Table, parser.Diagnostics) {
+	b := &builder{opts: opts, misspelt: map[misspelling]bool{}}
+	b.maxBodySize = b.appMaxBodySize()
+	if opts.AuthSchemes != nil {
+		b.schemes = map[string]bool{}
+		for _, s := range opts.AuthSchemes {
+			b.schemes[s] = true
+		}
+	}
+	b.checkKeys(root, "the top level of routes.conf", []string{"domains"})
+	t := &Table{}
+	domains := b.section(root, "domains")
+	switch {
+	case domains == nil && !b.given(root, "domains"):
+		b.diags.Errorf(root.Pos, `missing "domains { … }": routes.conf declares its routes per domain`)
+	case domains != nil && len(domains.Fields) == 0:
+		b.diags.Errorf(domains.Pos, `"domains" has no domain sections; add one, such as localhost { host = "localhost" … }`)
+	case domains != nil:
+		for _, f := range domains.Fields {
+			if f.Object == nil {
+				b.diags.Errorf(f.KeyPos, "domain %q must be a section (%s { … })", f.Key, f.Key)
+				continue
+			}
+			t.Domains = append(t.Domains, b.domain(f.Object))
+		}
+		b.checkDomainClashes(t.Domains)
+	}
+	b.diags.Sort()
+	if b.diags.HasErrors() {
+		return nil, b.diags
+	}
+	return t, b.diags
+}
+
+func (b *builder) appMaxBodySize() int64 {
+	text := b.opts.MaxBodySize
+	if text == "" {
+		text = defaultMaxBodySize
+	}
+	n, err := ParseSize(text)
+	if err != nil {
+		b.diags.Errorf(parser.Pos{}, "application max body size: %v", err)
+	}
+	return n
+}
+
+func (b *builder) domain(obj *parser.Object) *Domain {
+	b.checkKeys(obj, fmt.Sprintf("domain %q", obj.Name), domainKeys)
+	d := &Domain{Key: obj.Name, Name: obj.Name, Pos: obj.Pos}
+	if name, _, ok := b.str(obj, "name"); ok {
+		d.Name = name
+	}
+	b.domainHost(obj, d)
+	b.domainPort(obj, d)
+	d.Subdomain = b.boolean(obj, "subdomain", false)
+	d.RedirectTrailingSlash = b.boolean(obj, "redirect_trailing_slash", true)
+	d.MethodNotAllowed = b.boolean(obj, "method_not_allowed", true)
+	d.AutoOptions = b.boolean(obj, "auto_options", true)
+	d.AntiCSRFCheck = b.boolean(obj, "anti_csrf_check", true)
+	if auth, pos, ok := b.str(obj, "default_auth"); ok {
+		d.DefaultAuth = strings.TrimSpace(auth)
+		b.checkAuth(d.DefaultAuth, pos)
+	}
+	var corsBase *CORS
+	if cobj := b.section(obj, "cors"); cobj != nil {
+		corsBase = b.cors(cobj, defaultCORS(), true)
+		if b.boolean(cobj, "enable", false) {
+			d.CORS = corsBase
+		}
+	}
+	if cobj := b.section(obj, "catch_all"); cobj != nil {
+		d.CatchAll = b.catchAll(cobj, d)
+	}
+	if sobj := b.section(obj, "static"); sobj != nil {
+		d.Routes = append(d.Routes, b.staticRoutes(sobj)...)
+	}
+	if robj := b.section(obj, "routes"); robj != nil {
+		rb := &routeBuilder{builder: b, domain: d}
+		rb.children(robj, inherited{
+			auth:     d.DefaultAuth,
+			antiCSRF: d.AntiCSRFCheck,
+			cors:     d.CORS,
+			corsOn:   d.CORS != nil,
+			authz:    &Authorization{Satisfy: "either"},
+		})
+		d.Routes = append(d.Routes, rb.finish()...)
+	}
+	b.checkNames(d)
+	sortRoutes(d.Routes)
+	b.checkConflicts(d)
+	return d
+}
+
+func (b *builder) domainHost(obj *parser.Object, d *Domain) {
+	f := obj.Get("host")
+	if f == nil {
+		if b.given(obj, "host") {
+			return
+		}
+		b.diags.Errorf(obj.Pos, "domain %q has no host; add host = \"example.com\" (or a wildcard \"*.example.com\")", obj.Name)
+		return
+	}
+	if env, ok := f.Value.(*parser.Env); ok {
+		d.HostEnv = env.Name
+		return
+	}
+	host, pos, ok := b.str(obj, "host")
+	if !ok {
+		return
+	}
+	host = strings.ToLower(strings.TrimSpace(host))
+	if err := checkHost(host); err != nil {
+		b.diags.Errorf(pos, "host %q: %v", host, err)
+	}
+	d.Host = host
+}
+
+func checkHost(host string) error {
+	name := strings.TrimPrefix(host, "*.")
+	switch {
+	case host == "":
+		return fmt.Errorf("empty host")
+	case strings.Contains(host, "://"):
+		return fmt.Errorf("a host has no scheme; write just the name")
+	case strings.ContainsAny(host, "/?#"):
+		return fmt.Errorf("a host has no path; write just the name")
+	case strings.Contains(host, ":") && !strings.HasPrefix(host, "["):
+		return fmt.Errorf("write the port in port, not in host")
+	case strings.Contains(name, "*"):
+		return fmt.Errorf(`a wildcard is allowed only as the first label ("*.example.com")`)
+	case name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, ".."):
+		return fmt.Errorf("empty label in host")
+	}
+	return nil
+}
+
+func (b *builder) domainPort(obj *parser.Object, d *Domain) {
+	d.Port = b.opts.DefaultPort
+	if d.Port == "" {
+		d.Port = defaultPort
+	}
+	f := obj.Get("port")
+	if f != nil && f.Object == nil {
+		switch v := f.Value.(type) {
+		case *parser.Env:
+			d.PortEnv, d.Port = v.Name, ""
+			return
+		case *parser.Int:
+			d.Port = fmt.Sprint(v.Value)
+			f = nil
+		}
+	}
+	if f != nil {
+		if port, _, ok := b.str(obj, "port"); ok {
+			d.Port = strings.TrimSpace(port)
+		}
+	}
+	if d.Port == "80" || d.Port == "443" {
+		d.Port = ""
+	}
+	if d.Port != "" && !isPort(d.Port) {
+		pos := obj.Pos
+		if f := obj.Get("port"); f != nil {
+			pos = f.Value.Pos()
+		}
+		b.diags.Errorf(pos, "port %q is not a port number (1-65535, or \"\" for the scheme's default)", d.Port)
+	}
+}
+
+func isPort(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' || i > 4 {
+			return false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n >= 1 && n <= 65535
+}
+
+// checkAuth reports an auth value that names no scheme of security.conf.
+func (b *builder) checkAuth(auth string, pos parser.Pos) {
+	if b.schemes == nil || auth == "" || auth == authAnonymous || auth == authAuthenticated || b.schemes[auth] {
+		return
+	}
+	known := append(slices.Sorted(maps.Keys(b.schemes)), authAnonymous, authAuthenticated)
+	msg := fmt.Sprintf("auth %q is not an auth scheme of security.conf", auth)
+	if s := suggest(auth, known); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	} else {
+		msg += fmt.Sprintf(" (known: %s)", strings.Join(known, ", "))
+	}
+	b.diags.Errorf(pos, "%s", msg)
+}
+
+func (b *builder) catchAll(obj *parser.Object, d *Domain) *CatchAll {
+	b.checkKeys(obj, fmt.Sprintf("catch_all of domain %q", d.Key), catchAllKeys)
+	c := &CatchAll{MaxBodySize: b.maxBodySize, Pos: obj.Pos}
+	var ok bool
+	var pos parser.Pos
+	if c.Controller, pos, ok = b.str(obj, "controller"); ok {
+		b.checkController(c.Controller, pos)
+	} else if !b.given(obj, "controller") {
+		b.diags.Errorf(obj.Pos, "catch_all needs a controller")
+	}
+	if c.Action, pos, ok = b.str(obj, "action"); ok {
+		b.checkAction(c.Action, pos)
+	} else if !b.given(obj, "action") {
+		b.diags.Errorf(obj.Pos, "catch_all needs an action")
+	}
+	if auth, pos, ok := b.str(obj, "auth"); ok {
+		c.Auth = strings.TrimSpace(auth)
+		b.checkAuth(c.Auth, pos)
+	}
+	if size, ok := b.maxBodySizeField(obj); ok {
+		c.MaxBodySize = size
+	}
+	c.AntiCSRFCheck = b.boolean(obj, "anti_csrf_check", false)
+	if cobj := b.section(obj, "cors"); cobj != nil {
+		if fields, on := b.routeCORS(cobj, d.CORS, "catch_all"); on {
+			c.CORS = fields
+		}
+	}
+	return c
+}
+
+// maxBodySizeField reads max_body_size: a size string, or a number of bytes.
+func (b *builder) maxBodySizeField(obj *parser.Object) (int64, bool) {
+	f := obj.Get("max_body_size")
+	if f != nil && f.Object == nil {
+		if n, ok := f.Value.(*parser.Int); ok && n.Value >= 0 {
+			return n.Value, true
+		}
+	}
+	text, pos, ok := b.str(obj, "max_body_size")
+	if !ok {
+		return 0, false
+	}
+	n, err := ParseSize(text)
+	if err != nil {
+		b.diags.Errorf(pos, "max_body_size: %v", err)
+		return 0, false
+	}
+	return n, true
+}
+
+// isPackageElem reports whether s may be an element of a controller's package path.
+func isPackageElem(s string) bool {
+	return s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") == ""
+}
+
+// checkController accepts "Name" and "path/to/Name".
+func (b *builder) checkController(name string, pos parser.Pos) {
+	parts := strings.Split(name, "/")
+	last := parts[len(parts)-1]
+	for _, p := range parts[:len(parts)-1] {
+		if !isPackageElem(p) {
+			b.diags.Errorf(pos, "controller %q: %q is not a package path element", name, p)
+			return
+		}
+	}
+	if !isIdent(last) {
+		b.diags.Errorf(pos, "controller %q: %q is not a name (letters, digits and _, not starting with a digit)", name, last)
+	}
+}
+
+func (b *builder) checkAction(name string, pos parser.Pos) {
+	if !isIdent(name) {
+		b.diags.Errorf(pos, "action %q is not a name (letters, digits and _, not starting with a digit)", name)
+	}
+}
+
+// checkNames reports a route name used by two route sections of one domain.
+func (b *builder) checkNames(d *Domain) {
+	seen := map[string]*Route{}
+	for _, r := range d.Routes {
+		first, dup := seen[r.Name]
+		if !dup {
+			seen[r.Name] = r
+			continue
+		}
+		if first.Pos != r.Pos {
+			b.diags.Errorf(r.Pos, "route name %q is already used at %s; a name is unique within its domain", r.Name, first.Pos)
+		}
+	}
+}
+
+func (b *builder) checkDomainClashes(domains []*Domain) {
+	seen := map[string]*Domain{}
+	for _, d := range domains {
+		if d.HostEnv != "" || d.PortEnv != "" || d.Host == "" {
+			continue
+		}
+		addr := d.Host + ":" + d.Port
+		if first, dup := seen[addr]; dup {
+			b.diags.Errorf(d.Pos, "domain %q has the same host and port (%s) as domain %q at %s", d.Key, hostPort(d), first.Key, first.Pos)
+			continue
+		}
+		seen[addr] = d
+	}
+}
+
+func hostPort(d *Domain) string {
+	if d.Port == "" {
+		return d.Host
+	}
+	return d.Host + ":" + d.Port
+}
+
+func sortRoutes(routes []*Route) {
+	slices.SortStableFunc(routes, func(a, b *Route) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Method, b.Method)
+	})
+}

@@ -1,0 +1,106 @@
+package ir
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Constraint is a parameter's validator-style tag list: every term must hold
+// (`,`), and a term holds when any of its tags does (`|`).
+type Constraint struct {
+	Text  string  // as written, trimmed
+	Terms [][]Tag // and of ors
+}
+
+// Tag is one validator tag, such as `uuid` or `max=20`.
+type Tag struct {
+	Name string
+	Arg  string // after "=", trimmed; "" when the tag takes none
+}
+
+// Numeric reports whether the value must be a number, which makes the bounds
+// tags (min, max, gt…) compare values instead of lengths.
+func (c *Constraint) Numeric() bool {
+	for _, term := range c.Terms {
+		if len(term) == 1 && (term[0].Name == "number" || term[0].Name == "numeric") {
+			return true
+		}
+	}
+	return false
+}
+
+// IsInteger reports whether the value must be all digits, which gives the
+// parameter an integer type.
+func (c *Constraint) IsInteger() bool {
+	for _, term := range c.Terms {
+		if len(term) == 1 && term[0].Name == "number" {
+			return true
+		}
+	}
+	return false
+}
+
+type tagArg uint8
+
+const (
+	argNone   tagArg = iota
+	argNumber        // a decimal number
+	argWords         // one or more space-separated words
+)
+
+// supportedTags lists every tag and the argument it takes.
+var supportedTags = map[string]tagArg{
+	"required": argNone, "number": argNone, "numeric": argNone,
+	"alpha": argNone, "alphanum": argNone,
+	"uuid": argNone, "uuid3": argNone, "uuid4": argNone, "uuid5": argNone,
+	"oneof": argWords,
+	"len":   argNumber, "min": argNumber, "max": argNumber,
+	"gt": argNumber, "gte": argNumber, "lt": argNumber, "lte": argNumber,
+}
+
+const supportedTagList = "required, number, numeric, alpha, alphanum, uuid, uuid3, uuid4, uuid5, oneof=, len=, min=, max=, gt=, gte=, lt=, lte="
+
+// ParseConstraint parses the text between a parameter's brackets.
+func ParseConstraint(text string) (*Constraint, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, fmt.Errorf("empty constraint")
+	}
+	c := &Constraint{Text: text}
+	for _, termText := range strings.Split(text, ",") {
+		var term []Tag
+		for _, tagText := range strings.Split(termText, "|") {
+			tag, err := parseTag(strings.TrimSpace(tagText))
+			if err != nil {
+				return nil, err
+			}
+			term = append(term, tag)
+		}
+		c.Terms = append(c.Terms, term)
+	}
+	return c, nil
+}
+
+func parseTag(text string) (Tag, error) {
+	if text == "" {
+		return Tag{}, fmt.Errorf("empty tag in constraint")
+	}
+	name, arg, hasArg := strings.Cut(text, "=")
+	tag := Tag{Name: strings.TrimSpace(name), Arg: strings.TrimSpace(arg)}
+	want, ok := supportedTags[tag.Name]
+	if !ok {
+		return Tag{}, fmt.Errorf("unsupported constraint tag %q (supported: %s)", tag.Name, supportedTagList)
+	}
+	switch {
+	case want == argNone && hasArg:
+		return Tag{}, fmt.Errorf("constraint tag %q takes no value", tag.Name)
+	case want != argNone && tag.Arg == "":
+		return Tag{}, fmt.Errorf("constraint tag %q needs a value (%s=…)", tag.Name, tag.Name)
+	case want == argNumber:
+		if _, err := strconv.ParseFloat(tag.Arg, 64); err != nil {
+			return Tag{}, fmt.Errorf("constraint tag %q needs a number, found %q", tag.Name, tag.Arg)
+		}
+	}
+	return tag, nil
+}

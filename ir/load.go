@@ -1,0 +1,173 @@
+package ir
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/routegen/routegen/parser"
+)
+
+// Sources names the files a route table is built from.
+type Sources struct {
+	Routes    string // routes.conf
+	Security  string // security.conf, for its auth scheme names; "" for none
+	AppConfig string // aah.conf: server.port, request.max_body_size, env profiles; "" for none
+	Profile   string // the env profile of AppConfig whose routes { } is merged onto routes.conf
+	// MaxBodySize is the application's body limit; when set, it overrides
+	// AppConfig's request.max_body_size.
+	MaxBodySize string
+}
+
+// Load reads the sources through fsys and builds the route table. The table
+// is nil when there are errors; warnings come with a table.
+func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
+	var diags parser.Diagnostics
+	opts := Options{MaxBodySize: src.MaxBodySize}
+
+	app := loadObject(fsys, src.AppConfig, &diags)
+	profileRoutes := applyProfile(app, src, &diags)
+	if app != nil {
+		if opts.MaxBodySize == "" {
+			opts.MaxBodySize = appString(app, "request.max_body_size", &diags)
+			if _, err := ParseSize(opts.MaxBodySize); opts.MaxBodySize != "" && err != nil {
+				diags.Errorf(app.Lookup("request.max_body_size").KeyPos, "request.max_body_size: %v", err)
+				opts.MaxBodySize = ""
+			}
+		}
+		opts.DefaultPort = appString(app, "server.port", &diags)
+	}
+	if src.MaxBodySize != "" {
+		if _, err := ParseSize(src.MaxBodySize); err != nil {
+			diags.Errorf(parser.Pos{}, "max body size: %v", err)
+			opts.MaxBodySize = ""
+		}
+	}
+	if src.Security != "" {
+		opts.AuthSchemes = authSchemes(loadObject(fsys, src.Security, &diags), &diags)
+	}
+
+	routesFile, ds := parser.Load(fsys, src.Routes)
+	diags = append(diags, ds...)
+	if ds.HasErrors() {
+		diags.Sort()
+		return nil, diags
+	}
+	routes, ds := parser.Build(routesFile)
+	diags = append(diags, ds...)
+	if profileRoutes != nil {
+		routes.Merge(profileRoutes)
+	}
+	var fallbacks []*parser.Object
+	if app != nil {
+		fallbacks = append(fallbacks, app)
+	}
+	diags = append(diags, parser.ResolveRefs(routes, fallbacks...)...)
+	if diags.HasErrors() {
+		diags.Sort()
+		return nil, diags
+	}
+	table, ds := Build(routes, opts)
+	diags = append(diags, ds...)
+	diags.Sort()
+	return table, diags
+}
+
+// loadObject parses, builds and resolves one configuration file; nil for "".
+func loadObject(fsys parser.FS, name string, diags *parser.Diagnostics) *parser.Object {
+	if name == "" {
+		return nil
+	}
+	f, ds := parser.Load(fsys, name)
+	*diags = append(*diags, ds...)
+	if ds.HasErrors() {
+		return nil
+	}
+	obj, ds := parser.Build(f)
+	*diags = append(*diags, ds...)
+	*diags = append(*diags, parser.ResolveRefs(obj)...)
+	return obj
+}
+
+// applyProfile merges the app config's env.<profile> onto it, as aah does,
+// and returns the profile's routes { } section, if any.
+func applyProfile(app *parser.Object, src Sources, diags *parser.Diagnostics) *parser.Object {
+	if src.Profile == "" {
+		return nil
+	}
+	if src.AppConfig == "" {
+		diags.Errorf(parser.Pos{}, "profile %q needs an application config (aah.conf) to read env.%s from", src.Profile, src.Profile)
+		return nil
+	}
+	if app == nil {
+		return nil
+	}
+	f := app.Lookup("env." + src.Profile)
+	if f == nil || f.Object == nil {
+		var names []string
+		if env := app.Get("env"); env != nil && env.Object != nil {
+			for _, p := range env.Object.Fields {
+				if p.Object != nil {
+					names = append(names, p.Key)
+				}
+			}
+		}
+		msg := fmt.Sprintf("profile %q not found: %s has no env { %s { … } }", src.Profile, src.AppConfig, src.Profile)
+		if len(names) > 0 {
+			slices.Sort(names)
+			msg += fmt.Sprintf(" (profiles: %s)", strings.Join(names, ", "))
+		}
+		diags.Errorf(app.Pos, "%s", msg)
+		return nil
+	}
+	app.Merge(f.Object)
+	if r := f.Object.Get("routes"); r != nil {
+		if r.Object == nil {
+			diags.Errorf(r.KeyPos, "env.%s.routes must be a section holding domains { … }", src.Profile)
+			return nil
+		}
+		return r.Object
+	}
+	return nil
+}
+
+// appString reads a string (or integer) setting of the app config; "" when absent.
+func appString(app *parser.Object, dotted string, diags *parser.Diagnostics) string {
+	f := app.Lookup(dotted)
+	if f == nil || f.Object != nil {
+		return ""
+	}
+	switch v := f.Value.(type) {
+	case *parser.String:
+		return strings.TrimSpace(v.Value)
+	case *parser.Int:
+		return v.Text
+	case *parser.Null:
+		return ""
+	default:
+		diags.Errorf(v.Pos(), "%s must be a string, found %s", dotted, article(v.TypeName()))
+		return ""
+	}
+}
+
+// authSchemes lists the keys of security.auth_schemes.
+func authSchemes(sec *parser.Object, diags *parser.Diagnostics) []string {
+	schemes := []string{}
+	if sec == nil {
+		return schemes
+	}
+	f := sec.Lookup("security.auth_schemes")
+	if f == nil {
+		return schemes
+	}
+	if f.Object == nil {
+		diags.Errorf(f.KeyPos, "security.auth_schemes must be a section of auth schemes")
+		return schemes
+	}
+	for _, s := range f.Object.Fields {
+		if s.Object != nil {
+			schemes = append(schemes, s.Key)
+		}
+	}
+	return schemes
+}

@@ -1,0 +1,192 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// splitPath splits a raw route path at "/" (not inside a constraint's
+// brackets) and cleans it as path.Clean would: empty and "." segments go,
+// ".." removes the one before.
+func splitPath(raw string) []string {
+	var segs []string
+	depth, start := 0, 0
+	flush := func(end int) {
+		switch seg := strings.TrimSpace(raw[start:end]); seg {
+		case "", ".":
+		case "..":
+			if len(segs) > 0 {
+				segs = segs[:len(segs)-1]
+			}
+		default:
+			segs = append(segs, seg)
+		}
+	}
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth > 0 {
+				depth--
+			}
+		case '/':
+			if depth == 0 {
+				flush(i)
+				start = i + 1
+			}
+		}
+	}
+	flush(len(raw))
+	return segs
+}
+
+// parsedPath is a route path split into segments with its parameters.
+type parsedPath struct {
+	Segments []Segment
+	Params   []Param
+}
+
+// String is the cleaned path with constraints stripped: "/hotels/:id".
+func (p parsedPath) String() string {
+	if len(p.Segments) == 0 {
+		return "/"
+	}
+	var b strings.Builder
+	for _, s := range p.Segments {
+		b.WriteByte('/')
+		b.WriteString(s.Literal)
+		switch s.Kind {
+		case ParamSegment:
+			b.WriteByte(':')
+			b.WriteString(s.Param)
+		case CatchAllSegment:
+			b.WriteByte('*')
+			b.WriteString(s.Param)
+		}
+	}
+	return b.String()
+}
+
+// parsePath parses a cleaned list of raw segments.
+func parsePath(rawSegs []string) (parsedPath, error) {
+	var p parsedPath
+	for i, raw := range rawSegs {
+		seg, param, err := parseSegment(raw)
+		if err != nil {
+			return p, err
+		}
+		if seg.Kind == CatchAllSegment && i != len(rawSegs)-1 {
+			return p, fmt.Errorf("catch-all parameter %q must be the last segment of the path", "*"+seg.Param)
+		}
+		for _, q := range p.Params {
+			if q.Name == seg.Param && seg.Kind != StaticSegment {
+				return p, fmt.Errorf("parameter %q appears twice in the path", seg.Param)
+			}
+		}
+		p.Segments = append(p.Segments, seg)
+		if seg.Kind != StaticSegment {
+			p.Params = append(p.Params, param)
+		}
+	}
+	return p, nil
+}
+
+// parseSegment parses "text", "text:name", "text*name", each parameter with
+// an optional "[constraint]".
+func parseSegment(raw string) (Segment, Param, error) {
+	i := strings.IndexAny(raw, ":*")
+	if i < 0 {
+		if strings.ContainsAny(raw, "[]") {
+			return Segment{}, Param{}, fmt.Errorf("segment %q has a constraint but no parameter", raw)
+		}
+		if err := checkLiteral(raw); err != nil {
+			return Segment{}, Param{}, err
+		}
+		return Segment{Kind: StaticSegment, Literal: raw}, Param{}, nil
+	}
+	seg := Segment{Kind: ParamSegment, Literal: raw[:i]}
+	if raw[i] == '*' {
+		seg.Kind = CatchAllSegment
+	}
+	if err := checkLiteral(seg.Literal); err != nil {
+		return Segment{}, Param{}, err
+	}
+	rest := raw[i+1:]
+	name, constraintText, hasConstraint, err := splitConstraint(rest)
+	if err != nil {
+		return Segment{}, Param{}, fmt.Errorf("segment %q: %v", raw, err)
+	}
+	switch {
+	case name == "":
+		return Segment{}, Param{}, fmt.Errorf("segment %q: empty parameter name", raw)
+	case strings.ContainsAny(name, ":*"):
+		return Segment{}, Param{}, fmt.Errorf("segment %q has two parameters; a segment holds at most one", raw)
+	case !isIdent(name):
+		return Segment{}, Param{}, fmt.Errorf("segment %q: parameter name %q is not a name (letters, digits, _)", raw, name)
+	}
+	seg.Param = name
+	param := Param{Name: name, Type: TypeString, CatchAll: seg.Kind == CatchAllSegment}
+	if hasConstraint {
+		c, err := ParseConstraint(constraintText)
+		if err != nil {
+			return Segment{}, Param{}, fmt.Errorf("parameter %q: %v", name, err)
+		}
+		param.Constraint = c
+		if c.IsInteger() {
+			param.Type = TypeInt
+		}
+	}
+	return seg, param, nil
+}
+
+// splitConstraint splits "name [constraint]" into its parts.
+func splitConstraint(s string) (name, constraint string, has bool, err error) {
+	open, close := strings.IndexByte(s, '['), strings.LastIndexByte(s, ']')
+	switch {
+	case open < 0 && close < 0:
+		return strings.TrimSpace(s), "", false, nil
+	case open < 0:
+		return "", "", false, fmt.Errorf(`constraint has "]" but no "["`)
+	case close < 0:
+		return "", "", false, fmt.Errorf(`constraint has "[" but no "]"`)
+	case close < open:
+		return "", "", false, fmt.Errorf(`constraint has "]" before "["`)
+	case strings.TrimSpace(s[close+1:]) != "":
+		return "", "", false, fmt.Errorf("text %q after the constraint", strings.TrimSpace(s[close+1:]))
+	case strings.ContainsAny(s[open+1:close], "[]"):
+		return "", "", false, fmt.Errorf("nested brackets in constraint")
+	}
+	return strings.TrimSpace(s[:open]), s[open+1 : close], true, nil
+}
+
+// checkLiteral accepts the characters a path segment may hold unescaped
+// (RFC 3986 pchar less ":"), so that literals compare byte for byte with the
+// request's escaped path.
+func checkLiteral(s string) error {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isAlnum(c) || strings.IndexByte("-._~!$&'()+,;=@", c) >= 0 {
+			continue
+		}
+		return fmt.Errorf("path segment %q has %q, which a URL path must percent-encode; use only letters, digits and -._~!$&'()+,;=@", s, string(rune(c)))
+	}
+	return nil
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// isIdent reports whether s is [A-Za-z_][A-Za-z0-9_]*.
+func isIdent(s string) bool {
+	if s == "" || '0' <= s[0] && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isAlnum(s[i]) && s[i] != '_' {
+			return false
+		}
+	}
+	return true
+}

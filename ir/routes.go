@@ -1,0 +1,355 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/routegen/routegen/parser"
+)
+
+// knownMethods are the methods a route may list; WS is a WebSocket route.
+var knownMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT", "WS"}
+
+// defaultActions gives the action of a route that names none, by method.
+var defaultActions = map[string]string{
+	"GET": "Index", "POST": "Create", "PUT": "Update", "PATCH": "Update",
+	"DELETE": "Delete", "OPTIONS": "Options", "HEAD": "Head", "TRACE": "Trace",
+}
+
+// bodyMethods are the methods whose requests carry a payload, and so a body limit.
+var bodyMethods = map[string]bool{"POST": true, "PUT": true, "PATCH": true, "DELETE": true}
+
+// inherited is what a route section passes down to its children.
+type inherited struct {
+	parent     string // the enclosing route section's name
+	rawPath    string // the enclosing section's path as written, joined; "" at the top
+	hasPath    bool
+	pathBroken bool // the path of the enclosing section has an error
+	target     string
+	auth       string
+	antiCSRF   bool
+	cors       *CORS // the fields a child's cors { } starts from
+	corsOn     bool  // whether cors applies to the enclosing section
+	authz      *Authorization
+	ancestors  []int
+}
+
+// group is one route section and the routes it produced.
+type group struct {
+	id        int
+	implicit  bool // sets none of controller, websocket, action, method
+	children  bool
+	ancestors []int
+	routes    []*Route
+}
+
+type routeBuilder struct {
+	*builder
+	domain *Domain
+	groups []*group
+}
+
+// children builds the routes of a `routes { }` section.
+func (rb *routeBuilder) children(obj *parser.Object, in inherited) {
+	for _, f := range obj.Fields {
+		if f.Object == nil {
+			rb.diags.Errorf(f.KeyPos, "%q in routes must be a route section (%s { path = … })", f.Key, f.Key)
+			continue
+		}
+		rb.route(f.Object, in)
+	}
+}
+
+func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
+	name := obj.Name
+	rb.checkKeys(obj, fmt.Sprintf("route %q", name), routeKeys)
+	g := &group{id: len(rb.groups), ancestors: in.ancestors}
+	rb.groups = append(rb.groups, g)
+	childrenObj := rb.section(obj, "routes")
+	g.children = childrenObj != nil
+	g.implicit = obj.Get("controller") == nil && obj.Get("websocket") == nil && obj.Get("action") == nil && obj.Get("method") == nil
+
+	rawPath, hasPath, parsed, pathOK := rb.routePath(obj, in)
+	methods := rb.methods(obj)
+	target := rb.target(obj, in)
+	action := rb.action(obj, methods)
+	auth := in.auth
+	if a, pos, ok := rb.str(obj, "auth"); ok {
+		auth = strings.TrimSpace(a)
+		rb.checkAuth(auth, pos)
+	}
+	maxBodySize := rb.maxBodySize
+	if size, ok := rb.maxBodySizeField(obj); ok {
+		maxBodySize = size
+	}
+	antiCSRF := rb.boolean(obj, "anti_csrf_check", in.antiCSRF)
+	authz := rb.authorization(obj, in.authz)
+	cors, corsOn := in.cors, in.corsOn
+	if cobj := rb.section(obj, "cors"); cobj != nil {
+		cors, corsOn = rb.routeCORS(cobj, in.cors, fmt.Sprintf("route %q", name))
+	}
+
+	isRoute := !g.children || target != "" && action != ""
+	if isRoute && pathOK {
+		switch {
+		case target == "" && rb.given(obj, "controller", "websocket"):
+		case target == "":
+			rb.diags.Errorf(obj.Pos, "route %q has no controller; set controller (or websocket) on it or on a parent route", name)
+		case action == "" && len(methods) > 1:
+			rb.diags.Errorf(obj.Pos, "route %q has several methods (%s) and needs an action", name, strings.Join(methods, ", "))
+		case action == "":
+			rb.diags.Errorf(obj.Pos, "route %q has method %s, which has no default action; set action", name, strings.Join(methods, ", "))
+		default:
+			for _, m := range methods {
+				r := &Route{
+					Name: name, Method: m, Path: parsed.String(), Controller: target, Action: action,
+					Auth: auth, AntiCSRFCheck: antiCSRF, Parent: in.parent, Pos: obj.Pos,
+					Segments: parsed.Segments, ParamSpecs: parsed.Params,
+				}
+				if bodyMethods[m] {
+					r.MaxBodySize = maxBodySize
+				}
+				if len(authz.Roles)+len(authz.Permissions) > 0 {
+					r.Authorization = authz
+				}
+				if corsOn {
+					r.CORS = cors
+				}
+				if m == "WS" {
+					r.WebSocket, r.AntiCSRFCheck, r.CORS, r.MaxBodySize = true, false, nil, 0
+				}
+				fillParams(r)
+				g.routes = append(g.routes, r)
+			}
+		}
+	}
+	if childrenObj != nil {
+		rb.children(childrenObj, inherited{
+			parent: name, rawPath: rawPath, hasPath: hasPath || in.hasPath, pathBroken: !pathOK, target: target, auth: auth,
+			antiCSRF: antiCSRF, cors: cors, corsOn: corsOn, authz: authz,
+			ancestors: append(append([]int(nil), in.ancestors...), g.id),
+		})
+	}
+}
+
+// routePath joins the route's path onto its parent's and parses it. A path
+// already reported broken on a parent is not reported again on its children.
+func (rb *routeBuilder) routePath(obj *parser.Object, in inherited) (raw string, has bool, p parsedPath, ok bool) {
+	own, pos, has := rb.str(obj, "path")
+	trimmed := strings.TrimSpace(own)
+	switch {
+	case in.pathBroken:
+		return in.rawPath, false, p, false
+	case !has && rb.given(obj, "path"):
+		return in.rawPath, false, p, false
+	case !has && !in.hasPath:
+		rb.diags.Errorf(obj.Pos, "route %q has no path; a top-level route needs one", obj.Name)
+		return "", false, p, false
+	case !has:
+		raw = in.rawPath
+	case strings.HasPrefix(trimmed, "^"):
+		raw = "/" + strings.TrimPrefix(trimmed, "^")
+	case !in.hasPath && !strings.HasPrefix(trimmed, "/"):
+		rb.diags.Errorf(pos, "path %q must begin with \"/\"", own)
+		return "", false, p, false
+	default:
+		raw = in.rawPath + "/" + trimmed
+	}
+	p, err := parsePath(splitPath(raw))
+	if err != nil {
+		rb.diags.Errorf(pos, "path %q: %v", trimmed, err)
+		return raw, has, p, false
+	}
+	return raw, has, p, true
+}
+
+// methods reads the comma-separated method list; GET by default.
+func (rb *routeBuilder) methods(obj *parser.Object) []string {
+	text, pos, ok := rb.str(obj, "method")
+	if !ok {
+		return []string{"GET"}
+	}
+	var methods []string
+	for _, m := range strings.Split(text, ",") {
+		m = strings.ToUpper(strings.TrimSpace(m))
+		switch {
+		case m == "":
+			rb.diags.Errorf(pos, "method %q has an empty entry", text)
+			return []string{"GET"}
+		case !contains(knownMethods, m):
+			msg := fmt.Sprintf("unknown method %q", m)
+			if s := suggest(m, knownMethods); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			} else {
+				msg += fmt.Sprintf(" (known: %s)", strings.Join(knownMethods, ", "))
+			}
+			rb.diags.Errorf(pos, "%s", msg)
+			return []string{"GET"}
+		case contains(methods, m):
+			rb.diags.Errorf(pos, "method %s is listed twice", m)
+		default:
+			methods = append(methods, m)
+		}
+	}
+	return methods
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// target is the route's controller: its own, else its websocket, else the parent's.
+func (rb *routeBuilder) target(obj *parser.Object, in inherited) string {
+	controller, cpos, hasController := rb.str(obj, "controller")
+	websocket, wpos, hasWebsocket := rb.str(obj, "websocket")
+	switch {
+	case hasController && hasWebsocket:
+		rb.diags.Errorf(wpos, "route %q sets both controller and websocket; keep one", obj.Name)
+		return controller
+	case hasController:
+		rb.checkController(controller, cpos)
+		return controller
+	case hasWebsocket:
+		rb.checkController(websocket, wpos)
+		return websocket
+	}
+	return in.target
+}
+
+// action is the route's own action, else the default of its only method.
+// It is never inherited: a parent's action applied to another verb is wrong.
+func (rb *routeBuilder) action(obj *parser.Object, methods []string) string {
+	if action, pos, ok := rb.str(obj, "action"); ok {
+		rb.checkAction(action, pos)
+		return action
+	}
+	if len(methods) == 1 {
+		return defaultActions[methods[0]]
+	}
+	return ""
+}
+
+// fillParams copies the parsed parameters into the route's table fields.
+func fillParams(r *Route) {
+	r.Params = make([]string, 0, len(r.ParamSpecs))
+	r.Constraints = map[string]string{}
+	for _, p := range r.ParamSpecs {
+		r.Params = append(r.Params, p.Name)
+		if p.Constraint != nil {
+			r.Constraints[p.Name] = p.Constraint.Text
+		}
+	}
+}
+
+// finish returns the routes of every section, less the implicit parents
+// that a descendant replaces: a pure group whose path and method a child
+// also defines is a group, not a route.
+func (rb *routeBuilder) finish() []*Route {
+	var routes []*Route
+	for _, g := range rb.groups {
+		if g.implicit && g.children && rb.replacedByDescendant(g) {
+			continue
+		}
+		routes = append(routes, g.routes...)
+	}
+	return routes
+}
+
+func (rb *routeBuilder) replacedByDescendant(g *group) bool {
+	for _, r := range g.routes {
+		for _, h := range rb.groups[g.id+1:] {
+			if !containsInt(h.ancestors, g.id) {
+				continue
+			}
+			for _, hr := range h.routes {
+				if hr.Method == r.Method && hr.Path == r.Path {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func containsInt(list []int, n int) bool {
+	for _, x := range list {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+// authorization reads `authorization { }`; every missing part is the parent's.
+func (rb *routeBuilder) authorization(obj *parser.Object, parent *Authorization) *Authorization {
+	a := &Authorization{Satisfy: parent.Satisfy, Roles: parent.Roles, Permissions: parent.Permissions}
+	aobj := rb.section(obj, "authorization")
+	if aobj == nil {
+		return a
+	}
+	rb.checkKeys(aobj, fmt.Sprintf("authorization of route %q", obj.Name), []string{"satisfy", "roles", "permissions"})
+	if s, pos, ok := rb.str(aobj, "satisfy"); ok {
+		s = strings.ToLower(strings.TrimSpace(s))
+		if s != "either" && s != "both" {
+			rb.diags.Errorf(pos, "satisfy must be \"either\" or \"both\", found %q", s)
+		} else {
+			a.Satisfy = s
+		}
+	}
+	if list, pos, ok := rb.strList(aobj, "roles"); ok && len(list) > 0 {
+		a.Roles = rb.checks(list, pos, ",", map[string]bool{"hasrole": true, "hasanyrole": false, "hasallroles": false})
+	}
+	if list, pos, ok := rb.strList(aobj, "permissions"); ok && len(list) > 0 {
+		a.Permissions = rb.checks(list, pos, "|", map[string]bool{"ispermitted": true, "ispermittedall": false})
+	}
+	if a.Satisfy == "both" && (len(a.Roles) == 0 || len(a.Permissions) == 0) {
+		rb.diags.Errorf(aobj.Pos, "authorization of route %q: satisfy = \"both\" needs both roles and permissions", obj.Name)
+	}
+	return a
+}
+
+// checks parses entries like "hasanyrole(a, b)"; funcs maps each allowed
+// function to whether it takes exactly one argument.
+func (rb *routeBuilder) checks(list []string, pos parser.Pos, sep string, funcs map[string]bool) []Check {
+	var out []Check
+	for _, entry := range list {
+		text := strings.TrimSpace(entry)
+		open, close := strings.IndexByte(text, '('), strings.IndexByte(text, ')')
+		if strings.Count(text, "(") != 1 || strings.Count(text, ")") != 1 || open > close || close != len(text)-1 {
+			rb.diags.Errorf(pos, "authorization entry %q must be func(args), such as \"hasrole(admin)\"", entry)
+			continue
+		}
+		fn := strings.ToLower(strings.TrimSpace(text[:open]))
+		single, ok := funcs[fn]
+		if !ok {
+			names := make([]string, 0, len(funcs))
+			for _, n := range []string{"hasrole", "hasanyrole", "hasallroles", "ispermitted", "ispermittedall"} {
+				if _, ok := funcs[n]; ok {
+					names = append(names, n)
+				}
+			}
+			rb.diags.Errorf(pos, "authorization entry %q: unknown function %q (known: %s)", entry, fn, strings.Join(names, ", "))
+			continue
+		}
+		var args []string
+		for _, a := range strings.Split(text[open+1:close], sep) {
+			if a = strings.TrimSpace(a); a != "" {
+				args = append(args, a)
+			}
+		}
+		switch {
+		case len(args) == 0:
+			rb.diags.Errorf(pos, "authorization entry %q has no argument", entry)
+		case single && len(args) > 1:
+			rb.diags.Errorf(pos, "authorization entry %q: %s takes one argument", entry, fn)
+		default:
+			out = append(out, Check{Func: fn, Args: args})
+		}
+	}
+	return out
+}

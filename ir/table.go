@@ -1,0 +1,131 @@
+// Package ir turns a parsed routes.conf into the resolved route table: every
+// default applied, every inherited attribute settled, every route checked
+// against the others. It is the one input the generator reads.
+package ir
+
+import (
+	"github.com/routegen/routegen/parser"
+)
+
+// Table is the resolved routes.conf: its domains in file order.
+type Table struct {
+	Domains []*Domain `json:"domains"`
+}
+
+// Domain is one `domains.<key>` section.
+type Domain struct {
+	Key                   string    `json:"key"`
+	Name                  string    `json:"name"`
+	Host                  string    `json:"host"`               // lower case; "*.example.com" for a wildcard subdomain
+	Port                  string    `json:"port"`               // "" for the scheme's default port
+	HostEnv               string    `json:"host_env,omitempty"` // $NAME read when the router is built
+	PortEnv               string    `json:"port_env,omitempty"`
+	Subdomain             bool      `json:"subdomain"`
+	RedirectTrailingSlash bool      `json:"redirect_trailing_slash"`
+	MethodNotAllowed      bool      `json:"method_not_allowed"`
+	AutoOptions           bool      `json:"auto_options"`
+	DefaultAuth           string    `json:"default_auth"`
+	AntiCSRFCheck         bool      `json:"anti_csrf_check"`
+	CORS                  *CORS     `json:"cors"`
+	CatchAll              *CatchAll `json:"catch_all"`
+	Routes                []*Route  `json:"routes"` // sorted by path, then method
+
+	Pos parser.Pos `json:"pos"`
+}
+
+// Wildcard reports whether the domain's host is a wildcard subdomain.
+func (d *Domain) Wildcard() bool { return len(d.Host) > 2 && d.Host[:2] == "*." }
+
+// Route is one method of one route section, or one static route.
+type Route struct {
+	Name          string            `json:"name"`
+	Method        string            `json:"method"` // upper case; "WS" for a WebSocket route
+	Path          string            `json:"path"`   // cleaned, constraints stripped
+	Controller    string            `json:"controller"`
+	Action        string            `json:"action"`
+	Auth          string            `json:"auth"`
+	MaxBodySize   int64             `json:"max_body_size"` // bytes; 0 = no limit or not applicable
+	AntiCSRFCheck bool              `json:"anti_csrf_check"`
+	WebSocket     bool              `json:"websocket"`
+	Static        bool              `json:"static"`
+	Dir           string            `json:"dir"`
+	File          string            `json:"file"`
+	List          bool              `json:"list"`
+	Params        []string          `json:"params"`
+	Constraints   map[string]string `json:"constraints"`
+	Authorization *Authorization    `json:"authorization"`
+	CORS          *CORS             `json:"cors"`
+	Parent        string            `json:"parent"`
+	Pos           parser.Pos        `json:"pos"`
+
+	// Segments is Path split at "/", parameters parsed.
+	Segments []Segment `json:"-"`
+	// ParamSpecs describes Params in order: type and constraint.
+	ParamSpecs []Param `json:"-"`
+}
+
+// SegmentKind tells how a path segment matches.
+type SegmentKind uint8
+
+const (
+	StaticSegment   SegmentKind = iota // the literal text
+	ParamSegment                       // Literal, then one non-empty segment: ":name"
+	CatchAllSegment                    // Literal, then the non-empty rest of the path: "*name"
+)
+
+// Segment is one "/"-separated part of a route path.
+type Segment struct {
+	Kind    SegmentKind
+	Literal string // the text, or the text before the parameter
+	Param   string // the parameter's name
+}
+
+// ParamType is the Go type a parameter reaches actions as.
+type ParamType string
+
+const (
+	TypeString ParamType = "string"
+	TypeInt    ParamType = "int64" // a parameter constrained to `number`
+)
+
+// Param is one path parameter of a route.
+type Param struct {
+	Name       string
+	Type       ParamType
+	CatchAll   bool
+	Constraint *Constraint // nil when unconstrained
+}
+
+// Authorization is a route's `authorization { }`, inheritance applied.
+type Authorization struct {
+	Satisfy     string  `json:"satisfy"` // "either" or "both"
+	Roles       []Check `json:"roles"`
+	Permissions []Check `json:"permissions"`
+}
+
+// Check is one entry of roles or permissions: hasrole(a), ispermittedall(p1 | p2)…
+type Check struct {
+	Func string   `json:"func"`
+	Args []string `json:"args"`
+}
+
+// CORS is the effective CORS policy of a domain, route or catch-all.
+type CORS struct {
+	AllowOrigins     []string `json:"allow_origins"`
+	AllowHeaders     []string `json:"allow_headers"`
+	AllowMethods     []string `json:"allow_methods"`
+	ExposeHeaders    []string `json:"expose_headers"`
+	AllowCredentials bool     `json:"allow_credentials"`
+	MaxAge           int64    `json:"max_age"` // seconds
+}
+
+// CatchAll is a domain's `catch_all { }`: the action of last resort.
+type CatchAll struct {
+	Controller    string     `json:"controller"`
+	Action        string     `json:"action"`
+	Auth          string     `json:"auth"`
+	MaxBodySize   int64      `json:"max_body_size"`
+	AntiCSRFCheck bool       `json:"anti_csrf_check"`
+	CORS          *CORS      `json:"cors"`
+	Pos           parser.Pos `json:"pos"`
+}
