@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runIn runs the command in dir and returns its exit code and output.
+func runIn(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	code := run(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const validConf = `domains {
+  localhost {
+    host = "localhost"
+    routes {
+      show_hotel {
+        path = "/hotels/:id[number]"
+        controller = "Hotel"
+        action = "Show"
+        auth = "form_auth"
+      }
+    }
+  }
+}
+`
+
+func TestCheckValid(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"routes.conf": validConf})
+	code, stdout, stderr := runIn(t, dir, "check")
+	if code != exitOK || stdout != "" || stderr != "" {
+		t.Errorf("check = %d, %q, %q; want 0 and no output", code, stdout, stderr)
+	}
+}
+
+func TestCheckReportsEveryErrorWithPosition(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"conf/routes.conf": `domains {
+  localhost {
+    host = "localhost"
+    routes {
+      a {
+        path = "/a"
+        contoller = "App"
+      }
+      b {
+        path = "/b/:x[bogus]"
+        controller = "App"
+      }
+    }
+  }
+}
+`})
+	code, _, stderr := runIn(t, dir, "check", filepath.Join(dir, "conf", "routes.conf"))
+	want := `conf/routes.conf:7:9: unknown key "contoller" in route "a"; did you mean "controller"?
+conf/routes.conf:10:16: path "/b/:x[bogus]": parameter "x": unsupported constraint tag "bogus" (supported: required, number, numeric, alpha, alphanum, uuid, uuid3, uuid4, uuid5, oneof=, len=, min=, max=, gt=, gte=, lt=, lte=)
+`
+	if code != exitInput || stderr != want {
+		t.Errorf("check = %d,\n%s\nwant 1,\n%s", code, stderr, want)
+	}
+}
+
+func TestDefaultInputInConfigFolder(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"config/routes.conf": "domains {\n}\n"})
+	code, _, stderr := runIn(t, dir, "check")
+	if code != exitInput || !strings.HasPrefix(stderr, "config/routes.conf:1:1: ") {
+		t.Errorf("check = %d, %q; want 1 with an error in config/routes.conf", code, stderr)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"routes.conf": validConf})
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"check", "--no-such-flag"},
+		{"check", "a.conf", "b.conf"},
+		{"list", "--format", "yaml"},
+	} {
+		if code, _, stderr := runIn(t, dir, args...); code != exitUsage || !strings.HasPrefix(stderr, "routegen: ") {
+			t.Errorf("%q: exit %d, %q; want 2 and a message", args, code, stderr)
+		}
+	}
+	empty := t.TempDir()
+	if code, _, _ := runIn(t, empty, "check"); code != exitUsage {
+		t.Errorf("check with no routes.conf: exit %d, want 2", code)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, stdout, _ := runIn(t, t.TempDir(), "help")
+	if code != exitOK || !strings.Contains(stdout, "routegen check") {
+		t.Errorf("help = %d, %q", code, stdout)
+	}
+}
+
+func TestListJSON(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"routes.conf": validConf})
+	code, stdout, stderr := runIn(t, dir, "list", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("list = %d, %s", code, stderr)
+	}
+	var got struct {
+		Domains []map[string]json.RawMessage `json:"domains"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	var routes []map[string]any
+	if err := json.Unmarshal(got.Domains[0]["routes"], &routes); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"name": "show_hotel", "method": "GET", "path": "/hotels/:id", "controller": "Hotel", "action": "Show",
+		"auth": "form_auth", "max_body_size": 0.0, "anti_csrf_check": true, "websocket": false, "static": false,
+		"dir": "", "file": "", "list": false, "params": []any{"id"}, "constraints": map[string]any{"id": "number"},
+		"authorization": nil, "cors": nil, "parent": "", "pos": "routes.conf:5:7",
+	}
+	if len(routes) != 1 {
+		t.Fatalf("got %d routes, want 1", len(routes))
+	}
+	for key, value := range want {
+		if g, _ := json.Marshal(routes[0][key]); string(g) != mustJSON(t, value) {
+			t.Errorf("route %s = %s, want %s", key, g, mustJSON(t, value))
+		}
+	}
+	for _, key := range []string{"key", "name", "host", "port", "subdomain", "redirect_trailing_slash", "method_not_allowed", "auto_options", "default_auth", "anti_csrf_check", "cors", "catch_all", "routes"} {
+		if _, ok := got.Domains[0][key]; !ok {
+			t.Errorf("domain has no %q", key)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestListTable(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"routes.conf": validConf})
+	code, stdout, _ := runIn(t, dir, "list")
+	want := "DOMAIN     METHOD  PATH         NAME        TARGET      AUTH\nlocalhost  GET     /hotels/:id  show_hotel  Hotel#Show  form_auth\n"
+	if code != exitOK || stdout != want {
+		t.Errorf("list = %d,\n%q\nwant\n%q", code, stdout, want)
+	}
+}
+
+func TestSecurityAndWarnings(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf":   validConf,
+		"security.conf": "security {\n  auth_schemes {\n    basic_auth {\n      scheme = \"basic\"\n    }\n  }\n}\n",
+	})
+	code, _, stderr := runIn(t, dir, "check", "--security", "security.conf")
+	want := "routes.conf:9:16: auth \"form_auth\" is not an auth scheme of security.conf (known: basic_auth, anonymous, authenticated)\n"
+	if code != exitInput || stderr != want {
+		t.Errorf("check = %d, %q; want 1, %q", code, stderr, want)
+	}
+}

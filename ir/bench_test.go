@@ -1,0 +1,45 @@
+package ir_test
+
+import (
+	"fmt"
+	"testing"
+	"testing/fstest"
+
+	"github.com/routegen/routegen/internal/synth"
+	"github.com/routegen/routegen/ir"
+)
+
+func synthFS(n int) fstest.MapFS {
+	return fstest.MapFS{"routes.conf": &fstest.MapFile{Data: []byte(synth.Config(n))}}
+}
+
+func TestSyntheticConfigs(t *testing.T) {
+	for _, n := range []int{100, 1000, 10000} {
+		table, diags := ir.Load(synthFS(n), ir.Sources{Routes: "routes.conf"})
+		if table == nil || len(diags) > 0 {
+			t.Fatalf("%d routes: %v", n, diags)
+		}
+		count := 0
+		for _, d := range table.Domains {
+			count += len(d.Routes)
+		}
+		if count != n {
+			t.Errorf("synthetic config of %d routes has %d", n, count)
+		}
+	}
+}
+
+// BenchmarkCheck measures what `routegen check` does: parse, resolve and
+// validate a whole config.
+func BenchmarkCheck(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		fsys := synthFS(n)
+		b.Run(fmt.Sprintf("routes=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf"}); table == nil {
+					b.Fatal(diags)
+				}
+			}
+		})
+	}
+}
