@@ -1,0 +1,73 @@
+package runtime
+
+import (
+	"net/http"
+	"strings"
+)
+
+// Context is what an action receives: the request, the response and the
+// matched route. Contexts are pooled: an action must not keep one after it
+// returns.
+type Context struct {
+	Req *Request
+	Res http.ResponseWriter
+
+	request Request
+	match   Match
+	router  *Router
+}
+
+// Request is the request of a Context, with routegen's accessors.
+type Request struct {
+	*http.Request
+	// AcceptContentType is the preferred media type of the Accept header,
+	// with the API version it carries (parsed on first use).
+	AcceptContentType AcceptContentType
+
+	params *Params
+}
+
+func (ctx *Context) reset(rt *Router, w http.ResponseWriter, r *http.Request) {
+	ctx.router, ctx.Res = rt, w
+	ctx.request.Request = r
+	ctx.request.params = &ctx.match.Params
+	ctx.request.AcceptContentType.Reset(r.Header.Get("Accept"))
+	ctx.Req = &ctx.request
+}
+
+// clear drops the references to the request before the context is pooled.
+func (ctx *Context) clear() {
+	ctx.router, ctx.Res, ctx.Req, ctx.request.Request = nil, nil, nil, nil
+	ctx.request.AcceptContentType.Reset("")
+	ctx.match.Reset("")
+}
+
+// PathValue returns the unescaped value of a path parameter of the matched
+// route, or "".
+func (r *Request) PathValue(name string) string { return r.params.Get(name) }
+
+// QueryValue returns the first value of a query parameter, or "".
+func (r *Request) QueryValue(name string) string { return QueryValue(r.URL.RawQuery, name) }
+
+// Route is the matched route.
+func (ctx *Context) Route() *Route { return ctx.match.Route }
+
+// Params are the path parameters of the matched route.
+func (ctx *Context) Params() *Params { return &ctx.match.Params }
+
+// Domain is the matched domain.
+func (ctx *Context) Domain() *Domain { return ctx.match.Domain }
+
+// Subdomain returns the first label of the request's host on a subdomain or
+// wildcard domain ("v2" for v2.api.example.com), else "".
+func (ctx *Context) Subdomain() string {
+	d := ctx.match.Domain
+	if d == nil || !d.Subdomain && !strings.HasPrefix(d.Host, "*.") {
+		return ""
+	}
+	name, _ := SplitHostPort(ctx.router.requestHost(ctx.request.Request))
+	if i := strings.IndexByte(name, '.'); i > 0 {
+		return name[:i]
+	}
+	return ""
+}

@@ -1,0 +1,133 @@
+package runtime
+
+import "strings"
+
+// HostEntry is one domain's address.
+type HostEntry struct {
+	Host   string // lower case; "*.example.com" is a wildcard subdomain (exactly one extra label)
+	Port   string // "" = the scheme's default port (a Host with no port, or :80 or :443)
+	Domain int    // what Match returns for it
+}
+
+// HostTable finds the domain that serves a Host header. It is read-only
+// once built, so it is safe for concurrent use.
+type HostTable struct {
+	exact    []HostEntry // tried first, in order
+	wildcard []HostEntry // Host is the suffix after '*': ".example.com"
+	only     *HostEntry  // set when the table has exactly one entry
+}
+
+// NewHostTable builds a table of entries. Hosts are folded to lower case,
+// and a trailing dot, IPv6 brackets and the ports 80 and 443 are dropped, so
+// that they compare as Match normalizes a request's Host.
+func NewHostTable(entries []HostEntry) *HostTable {
+	t := &HostTable{}
+	if len(entries) == 1 {
+		e := entries[0]
+		t.only = &e
+		return t
+	}
+	for _, e := range entries {
+		e.Host, e.Port = normalizeHost(strings.ToLower(e.Host), e.Port)
+		if suffix, ok := strings.CutPrefix(e.Host, "*"); ok && strings.HasPrefix(suffix, ".") {
+			e.Host = suffix
+			t.wildcard = append(t.wildcard, e)
+		} else {
+			t.exact = append(t.exact, e)
+		}
+	}
+	return t
+}
+
+// Match returns the Domain of the entry serving host (a Host header value:
+// "example.com", "Example.COM:8080", "[::1]:8080", "example.com."), or -1.
+//
+// A table of one entry serves every host. Otherwise the first exact entry
+// with the same name (case-insensitively) and port wins, then the first
+// wildcard whose suffix follows exactly one label of the name. The request
+// ports "", "80" and "443" all mean the scheme's default port.
+func (t *HostTable) Match(host string) int {
+	if t == nil {
+		return -1
+	}
+	if t.only != nil {
+		return t.only.Domain
+	}
+	name, port := normalizeHost(SplitHostPort(host))
+	for _, e := range t.exact {
+		if e.Port == port && equalFoldASCII(name, e.Host) {
+			return e.Domain
+		}
+	}
+	for _, e := range t.wildcard {
+		if e.Port != port || len(name) <= len(e.Host) {
+			continue
+		}
+		label, suffix := name[:len(name)-len(e.Host)], name[len(name)-len(e.Host):]
+		if strings.IndexByte(label, '.') < 0 && equalFoldASCII(suffix, e.Host) {
+			return e.Domain
+		}
+	}
+	return -1
+}
+
+// normalizeHost drops a single trailing dot and IPv6 brackets from name and
+// turns the default ports into "".
+func normalizeHost(name, port string) (string, string) {
+	if len(name) >= 2 && name[0] == '[' && name[len(name)-1] == ']' {
+		name = name[1 : len(name)-1]
+	}
+	name = strings.TrimSuffix(name, ".")
+	if port == "80" || port == "443" {
+		port = ""
+	}
+	return name, port
+}
+
+// SplitHostPort splits a Host header into name and port without
+// allocating: "example.com:8080" gives "example.com", "8080", and
+// "[::1]:80" gives "::1", "80" (no brackets). A missing or empty port is
+// "". A malformed value, such as a port that is not all digits or an IPv6
+// address without brackets, gives name=host and port="".
+func SplitHostPort(host string) (name, port string) {
+	rest := host
+	if strings.HasPrefix(host, "[") {
+		end := strings.IndexByte(host, ']')
+		if end < 0 {
+			return host, ""
+		}
+		name, rest = host[1:end], host[end+1:]
+		if rest == "" {
+			return name, ""
+		}
+		if rest[0] != ':' {
+			return host, ""
+		}
+	} else {
+		i := strings.IndexByte(host, ':')
+		if i < 0 {
+			return host, ""
+		}
+		name, rest = host[:i], host[i:]
+	}
+	port = rest[1:] // rest starts with ':'
+	if !allBytes(port, isDigit) {
+		return host, ""
+	}
+	return name, port
+}
+
+// equalFoldASCII is strings.EqualFold for host names: it folds ASCII only,
+// so that a non-ASCII name (the Kelvin sign "K" folds to "k") cannot pass
+// for an ASCII one.
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] && !(isLetter(a[i]) && a[i]|0x20 == b[i]|0x20) {
+			return false
+		}
+	}
+	return true
+}

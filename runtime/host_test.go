@@ -1,0 +1,133 @@
+package runtime
+
+import "testing"
+
+func TestSplitHostPort(t *testing.T) {
+	for _, tt := range []struct{ host, name, port string }{
+		{"example.com", "example.com", ""},
+		{"example.com:8080", "example.com", "8080"},
+		{"Example.COM:80", "Example.COM", "80"},
+		{"example.com:", "example.com", ""},
+		{"example.com.", "example.com.", ""},
+		{"[::1]:8080", "::1", "8080"},
+		{"[::1]", "::1", ""},
+		{"[::1]:", "::1", ""},
+		{"127.0.0.1:443", "127.0.0.1", "443"},
+		{"", "", ""},
+		{":80", "", "80"},
+		// Malformed: the name is the whole value.
+		{"::1", "::1", ""},
+		{"example.com:http", "example.com:http", ""},
+		{"example.com:80:80", "example.com:80:80", ""},
+		{"[::1", "[::1", ""},
+		{"[::1]x", "[::1]x", ""},
+		{"[::1]:x", "[::1]:x", ""},
+		{"[]:80", "", "80"},
+	} {
+		name, port := SplitHostPort(tt.host)
+		if name != tt.name || port != tt.port {
+			t.Errorf("SplitHostPort(%q) = %q, %q; want %q, %q", tt.host, name, port, tt.name, tt.port)
+		}
+	}
+}
+
+var hostEntries = []HostEntry{
+	{Host: "example.com", Domain: 0},
+	{Host: "example.com", Port: "8080", Domain: 1},
+	{Host: "*.example.com", Domain: 2},
+	{Host: "api.example.com", Domain: 3},
+	{Host: "example.com", Domain: 4}, // shadowed by the first
+	{Host: "*.example.com", Port: "8080", Domain: 5},
+	{Host: "::1", Port: "8080", Domain: 6},
+	{Host: "[::2]", Domain: 7},
+	{Host: "Upper.Example.org.", Port: "443", Domain: 8},
+	{Host: "*.Example.ORG", Domain: 9},
+}
+
+var hostTests = []struct {
+	host string
+	want int
+}{
+	{"example.com", 0},
+	{"EXAMPLE.com", 0},
+	{"example.com.", 0},
+	{"example.com:80", 0},
+	{"example.com:443", 0},
+	{"example.com:", 0},
+	{"example.com:8080", 1},
+	{"example.com.:8080", 1},
+	{"example.com:8081", -1},
+	{"example.com..", -1},
+	{"api.example.com", 3}, // exact before wildcard
+	{"API.Example.Com.:443", 3},
+	{"www.example.com", 2},
+	{"www.example.com:8080", 5},
+	{"WWW.EXAMPLE.COM.", 2},
+	{"a.b.example.com", -1}, // one label only
+	{".example.com", -1},
+	{"example.com.evil", -1},
+	{"xexample.com", -1},
+	{"www.example.com:9", -1},
+	{"[::1]:8080", 6},
+	{"[::1]", -1},
+	{"[::2]", 7},
+	{"[::2]:80", 7},
+	{"::2", 7}, // malformed without brackets, but the name is the address
+	{"upper.example.org", 8},
+	{"x.example.org", 9},
+	{"\u212aample.com", -1}, // the Kelvin sign does not fold to k
+	{"", -1},
+	{"example.com:http", -1},
+}
+
+func TestHostTableMatch(t *testing.T) {
+	table := NewHostTable(hostEntries)
+	for _, tt := range hostTests {
+		if got := table.Match(tt.host); got != tt.want {
+			t.Errorf("Match(%q) = %d; want %d", tt.host, got, tt.want)
+		}
+	}
+}
+
+func TestHostTableSmall(t *testing.T) {
+	one := NewHostTable([]HostEntry{{Host: "example.com", Port: "8080", Domain: 7}})
+	for _, host := range []string{"", "example.com", "other.org:9", "[::1", "::"} {
+		if got := one.Match(host); got != 7 {
+			t.Errorf("one entry: Match(%q) = %d; want 7", host, got)
+		}
+	}
+	for _, table := range []*HostTable{nil, NewHostTable(nil)} {
+		if got := table.Match("example.com"); got != -1 {
+			t.Errorf("empty table: Match = %d; want -1", got)
+		}
+	}
+}
+
+func TestHostTableAllocs(t *testing.T) {
+	table := NewHostTable(hostEntries)
+	for _, tt := range hostTests {
+		allocs := testing.AllocsPerRun(100, func() { table.Match(tt.host) })
+		if allocs != 0 {
+			t.Errorf("Match(%q): %v allocations; want 0", tt.host, allocs)
+		}
+	}
+}
+
+func FuzzHostTable(f *testing.F) {
+	for _, tt := range hostTests {
+		f.Add(tt.host)
+	}
+	table := NewHostTable(hostEntries)
+	f.Fuzz(func(t *testing.T, host string) {
+		if got := table.Match(host); got < -1 || got >= len(hostEntries) {
+			t.Fatalf("Match(%q) = %d", host, got)
+		}
+		name, port := SplitHostPort(host)
+		if port != "" && !allBytes(port, isDigit) {
+			t.Fatalf("SplitHostPort(%q) port %q", host, port)
+		}
+		if len(name)+len(port) > len(host) {
+			t.Fatalf("SplitHostPort(%q) = %q, %q: longer than the input", host, name, port)
+		}
+	})
+}

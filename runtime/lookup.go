@@ -1,0 +1,215 @@
+package runtime
+
+import (
+	"math/bits"
+	"os"
+	"slices"
+	"strings"
+)
+
+// MatchFunc is a generated matcher of one domain: it returns the index in
+// Routes of the route of method that matches path, recording the route's
+// parameters in m, or -1 leaving m's parameters as they were.
+type MatchFunc func(m *Match, method, path string) int
+
+// CheckFunc is a generated check of the constraints of route: false when a
+// parameter value in m fails its constraint.
+type CheckFunc func(m *Match, route int) bool
+
+// DomainRoutes is what a generated package tells Lookup about one domain.
+type DomainRoutes struct {
+	Match MatchFunc
+	Check CheckFunc // nil when no route of the domain has constraints
+	// ListDirs are the static directory listings: Path ("/static")
+	// redirects to Path + "/".
+	ListDirs []string
+	// Methods are the methods of the domain's routes (WS excluded), sorted:
+	// the bits of the Allow table.
+	Methods []string
+
+	allow []string // Allow header by bit mask of Methods
+}
+
+// Table is the routing data of a generated package.
+type Table struct {
+	Domains      []Domain
+	Routes       []Route
+	CatchAlls    []Route // catch_all of domain i at index i; Method "" when none
+	DomainRoutes []DomainRoutes
+}
+
+// NewTable completes a generated table: it fills the Allow headers and
+// links the catch-alls to their domains.
+func NewTable(t *Table) *Table {
+	for i := range t.DomainRoutes {
+		dr := &t.DomainRoutes[i]
+		dr.allow = allowTable(dr.Methods, t.Domains[i].AutoOptions)
+		if i < len(t.CatchAlls) && t.CatchAlls[i].Method != "" {
+			t.Domains[i].CatchAll = &t.CatchAlls[i]
+		}
+	}
+	return t
+}
+
+// allowTable computes the Allow header of every subset of methods: sorted,
+// with HEAD where GET is, and OPTIONS when OPTIONS is answered automatically.
+func allowTable(methods []string, autoOptions bool) []string {
+	table := make([]string, 1<<len(methods))
+	for mask := 1; mask < len(table); mask++ {
+		var allowed []string
+		for i, m := range methods {
+			if mask&(1<<i) != 0 {
+				allowed = append(allowed, m)
+			}
+		}
+		if slices.Contains(allowed, "GET") && !slices.Contains(allowed, "HEAD") {
+			allowed = append(allowed, "HEAD")
+		}
+		if autoOptions && !slices.Contains(allowed, "OPTIONS") {
+			allowed = append(allowed, "OPTIONS")
+		}
+		slices.Sort(allowed)
+		table[mask] = strings.Join(allowed, ", ")
+	}
+	return table
+}
+
+// Hosts builds the host table of the domains: each domain's host and port,
+// or the environment variables they name, unless overridden by domain key.
+func (t *Table) Hosts(overrides map[string]HostPort) (*HostTable, error) {
+	entries := make([]HostEntry, 0, len(t.Domains))
+	for i, d := range t.Domains {
+		host, port := d.Host, d.Port
+		if d.HostEnv != "" {
+			host = strings.ToLower(os.Getenv(d.HostEnv))
+		}
+		if d.PortEnv != "" {
+			port = os.Getenv(d.PortEnv)
+		}
+		if o, ok := overrides[d.Key]; ok {
+			host, port = strings.ToLower(o.Host), o.Port
+		}
+		if port == "80" || port == "443" {
+			port = ""
+		}
+		if host == "" && len(t.Domains) > 1 {
+			return nil, &ConfigError{Msg: "domain " + d.Key + " has no host: set $" + d.HostEnv + " or override its host"}
+		}
+		entries = append(entries, HostEntry{Host: host, Port: port, Domain: i})
+	}
+	return NewHostTable(entries), nil
+}
+
+// HostPort is a domain's address, overriding routes.conf at run time.
+type HostPort struct {
+	Host string
+	Port string // "" for the scheme's default port
+}
+
+// ConfigError is a problem with how a router is set up.
+type ConfigError struct{ Msg string }
+
+func (e *ConfigError) Error() string { return "routegen: " + e.Msg }
+
+// Lookup finds what answers method, host and path (the path as sent, still
+// escaped), in the order of routes.conf's request handling: the domain, a
+// redirect to the clean path, the route, a trailing-slash redirect, an
+// automatic OPTIONS reply, 405, the catch-all, 404. It allocates nothing.
+func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
+	m.Reset(path)
+	d := hosts.Match(host)
+	if d < 0 {
+		m.Status = 404
+		return
+	}
+	dom, dr := &t.Domains[d], &t.DomainRoutes[d]
+	m.Domain = dom
+	if path == "*" && method == "OPTIONS" && dom.AutoOptions && len(dr.Methods) > 0 {
+		m.Status, m.Allow = 204, dr.allow[len(dr.allow)-1]
+		return
+	}
+	if !IsClean(path) {
+		if path == "" || path[0] != '/' {
+			m.Status = 404
+			return
+		}
+		m.RedirectClean(method)
+		return
+	}
+	if r := t.find(m, dr, method, path); r >= 0 {
+		m.Found(&t.Routes[r])
+		m.Params.SetNames(t.Routes[r].Params)
+		if dr.Check != nil && !dr.Check(m, r) {
+			m.Status = 400
+		}
+		return
+	}
+	if dom.RedirectTrailingSlash && t.redirectSlash(m, dr, method, path) {
+		return
+	}
+	if mask := t.allowMask(m, dr, path); mask != 0 {
+		if method == "OPTIONS" && dom.AutoOptions {
+			m.Status, m.Allow = 204, dr.allow[mask]
+			return
+		}
+		if dom.MethodNotAllowed {
+			m.Status, m.Allow = 405, dr.allow[mask]
+			return
+		}
+	}
+	if dom.CatchAll != nil {
+		m.Found(dom.CatchAll)
+		m.CatchAll = true
+		return
+	}
+	m.Status = 404
+}
+
+// find matches method and path; HEAD falls back to GET, and a WebSocket
+// upgrade to a plain GET route.
+func (t *Table) find(m *Match, dr *DomainRoutes, method, path string) int {
+	r := dr.Match(m, method, path)
+	if r < 0 && (method == "HEAD" || method == "WS") {
+		r = dr.Match(m, "GET", path)
+	}
+	return r
+}
+
+// redirectSlash redirects to the path with or without its trailing slash
+// when that has a route of the method. It never leaves the host: the
+// target is a suffix-trimmed path or a listing's own path.
+func (t *Table) redirectSlash(m *Match, dr *DomainRoutes, method, path string) bool {
+	if n := len(path); n > 1 && path[n-1] == '/' {
+		if t.find(m, dr, method, path[:n-1]) >= 0 {
+			m.Params.Truncate(0)
+			m.RedirectTo(method, path[:n-1])
+			return true
+		}
+		return false
+	}
+	if method != "GET" && method != "HEAD" {
+		return false
+	}
+	for _, dir := range dr.ListDirs {
+		if dir == path {
+			m.RedirectTo(method, dir+"/")
+			return true
+		}
+	}
+	return false
+}
+
+// allowMask is the set of methods with a route for path, as bits of dr.Methods.
+func (t *Table) allowMask(m *Match, dr *DomainRoutes, path string) int {
+	mask := 0
+	for i, method := range dr.Methods {
+		if dr.Match(m, method, path) >= 0 {
+			mask |= 1 << i
+			m.Params.Truncate(0)
+		}
+	}
+	return mask
+}
+
+// allowAll is the Allow header of every method of the domain.
+var _ = bits.OnesCount

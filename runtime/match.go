@@ -1,0 +1,208 @@
+package runtime
+
+import (
+	"net/url"
+	"path"
+	"strings"
+)
+
+// MaxParams is the most path parameters one route may have.
+const MaxParams = 32
+
+// Match is the outcome of a Lookup. It is meant to be reused: Lookup
+// overwrites every field and allocates nothing.
+type Match struct {
+	// Route is the matched route; nil when none matched. With Status 400 it
+	// is the route whose parameter constraint failed.
+	Route *Route
+	// Params holds the path parameters of Route.
+	Params Params
+	// Status is 200 (found), 301 or 308 (redirect: see Redirect), 204 (an
+	// automatic OPTIONS reply), 400 (a parameter failed its constraint),
+	// 404 or 405.
+	Status int
+	// Allow is the Allow header for 204 and 405.
+	Allow string
+	// Domain is the matched domain; nil when no domain serves the host.
+	Domain *Domain
+	// CatchAll is set when the domain's catch_all answers.
+	CatchAll bool
+
+	path     string
+	redirect redirectKind
+	target   string // the redirect target when it needs no building
+}
+
+type redirectKind uint8
+
+const (
+	noRedirect    redirectKind = iota
+	redirectTo                 // to target
+	redirectClean              // to the cleaned path
+)
+
+// Reset clears the match for path.
+func (m *Match) Reset(path string) {
+	m.Route, m.Status, m.Allow, m.Domain, m.CatchAll = nil, 0, "", nil, false
+	m.Params.reset(path)
+	m.path, m.redirect, m.target = path, noRedirect, ""
+}
+
+// Path is the path the match was made for.
+func (m *Match) Path() string { return m.path }
+
+// Redirect returns where a 301 or 308 sends the client: the path without
+// its query string. It is "" for other statuses. Only the redirect to a
+// cleaned path builds a new string.
+func (m *Match) Redirect() string {
+	switch m.redirect {
+	case redirectTo:
+		return sameHost(m.target)
+	case redirectClean:
+		return sameHost(CleanPath(m.path))
+	}
+	return ""
+}
+
+// sameHost keeps a redirect target on this host: "//evil.example" and
+// "/\evil.example" would be read by browsers as another host.
+func sameHost(target string) string {
+	if len(target) > 1 && (target[1] == '/' || target[1] == '\\') {
+		return "/" + url.PathEscape(target[1:2]) + target[2:]
+	}
+	return target
+}
+
+// Found records route as the match.
+func (m *Match) Found(r *Route) {
+	m.Route, m.Status = r, 200
+}
+
+// RedirectTo records a redirect to target, which must stay on this host.
+func (m *Match) RedirectTo(method, target string) {
+	m.Status, m.redirect, m.target = redirectStatus(method), redirectTo, target
+}
+
+// RedirectClean records a redirect to the cleaned form of the path.
+func (m *Match) RedirectClean(method string) {
+	m.Status, m.redirect = redirectStatus(method), redirectClean
+}
+
+// redirectStatus is 301 for GET and HEAD, and 308 otherwise, which keeps
+// the method and body.
+func redirectStatus(method string) int {
+	if method == "GET" || method == "HEAD" {
+		return 301
+	}
+	return 308
+}
+
+// Params are the path parameters of a match, kept as offsets into the
+// escaped path so that matching allocates nothing.
+type Params struct {
+	path  string
+	names []string
+	n     int
+	spans [MaxParams][2]int32
+}
+
+func (p *Params) reset(path string) {
+	p.path, p.names, p.n = path, nil, 0
+}
+
+// Push records a parameter value path[start:end]; generated matchers call it.
+func (p *Params) Push(start, end int) {
+	p.spans[p.n] = [2]int32{int32(start), int32(end)}
+	p.n++
+}
+
+// Pop removes the last parameter when a matcher backtracks.
+func (p *Params) Pop() { p.n-- }
+
+// Truncate keeps the first n parameters.
+func (p *Params) Truncate(n int) { p.n = n }
+
+// SetNames names the parameters, in path order.
+func (p *Params) SetNames(names []string) { p.names = names }
+
+// Len is the number of parameters.
+func (p *Params) Len() int { return p.n }
+
+// Name is the name of parameter i.
+func (p *Params) Name(i int) string { return p.names[i] }
+
+// Raw is parameter i as sent, still escaped.
+func (p *Params) Raw(i int) string {
+	s := p.spans[i]
+	return p.path[s[0]:s[1]]
+}
+
+// Value is parameter i unescaped. It allocates only when the value holds an
+// escape; a malformed escape is returned as sent.
+func (p *Params) Value(i int) string {
+	raw := p.Raw(i)
+	for j := 0; j < len(raw); j++ {
+		if raw[j] == '%' {
+			if v, err := url.PathUnescape(raw); err == nil {
+				return v
+			}
+			return raw
+		}
+	}
+	return raw
+}
+
+// Get returns the unescaped value of the named parameter, or "".
+func (p *Params) Get(name string) string {
+	for i := 0; i < p.n && i < len(p.names); i++ {
+		if p.names[i] == name {
+			return p.Value(i)
+		}
+	}
+	return ""
+}
+
+// IsClean reports whether an escaped request path is in its cleaned form:
+// it begins with "/" and has no empty, "." or ".." segments.
+func IsClean(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	segStart := 1
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch seg := p[segStart:i]; {
+		case seg == "" && i < len(p), seg == ".", seg == "..":
+			return false
+		}
+		segStart = i + 1
+	}
+	return true
+}
+
+// CleanPath is path.Clean that keeps a trailing slash, as a redirect to the
+// canonical form of a request path wants.
+func CleanPath(p string) string {
+	if p == "" {
+		return "/"
+	}
+	if p[0] != '/' {
+		p = "/" + p
+	}
+	cleaned := path.Clean(p)
+	if p[len(p)-1] == '/' && cleaned != "/" {
+		cleaned += "/"
+	}
+	return cleaned
+}
+
+// SegmentEnd returns the index of the "/" that ends the path segment
+// starting at start, or len(path); generated matchers call it.
+func SegmentEnd(path string, start int) int {
+	if i := strings.IndexByte(path[start:], '/'); i >= 0 {
+		return start + i
+	}
+	return len(path)
+}

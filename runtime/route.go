@@ -1,0 +1,75 @@
+// Package runtime is the small library that routegen's generated packages
+// import: the Match a generated Lookup fills, the Router that dispatches to
+// the application's controllers, and the Context actions receive.
+//
+// It depends on the standard library only and knows nothing of routes.conf:
+// everything about the routes comes from the generated code.
+package runtime
+
+// Route is one resolved route of the table: one method of a route section,
+// or a static route.
+type Route struct {
+	Index         int // position in the generated Routes table
+	Domain        int // position of its domain in the generated Domains table
+	Name          string
+	Method        string // upper case; "WS" for a WebSocket route
+	Path          string // "/hotels/:id"
+	Controller    string
+	Action        string
+	Auth          string // scheme key, "anonymous", "authenticated", or "" (undefined)
+	MaxBodySize   int64  // bytes; 0 = no limit
+	AntiCSRFCheck bool
+	WebSocket     bool
+	Static        bool
+	Dir           string // static: the folder served, or the base of File
+	File          string // static: the one file served
+	List          bool   // static: directory listing
+	Params        []string
+	Constraints   map[string]string
+	Authorization *Authorization
+	CORS          *CORS
+	Parent        string
+	Pos           string // where routes.conf defines it: "routes.conf:31:11"
+}
+
+// Domain is one domain of the routes.conf.
+type Domain struct {
+	Index                 int
+	Key                   string
+	Name                  string
+	Host                  string // lower case; "*.example.com" for a wildcard
+	Port                  string // "" for the scheme's default port
+	HostEnv               string // $NAME the host is read from when the router is built
+	PortEnv               string
+	Subdomain             bool
+	RedirectTrailingSlash bool
+	MethodNotAllowed      bool
+	AutoOptions           bool
+	DefaultAuth           string
+	AntiCSRFCheck         bool
+	CORS                  *CORS
+	CatchAll              *Route // the catch_all as a route of method "*"; nil when none
+}
+
+// Authorization is a route's authorization { }.
+type Authorization struct {
+	SatisfyBoth bool // "both"; otherwise "either"
+	Roles       []Check
+	Permissions []Check
+}
+
+// Check is one role or permission check: hasrole(a), ispermittedall(p1 | p2)…
+type Check struct {
+	Func string
+	Args []string
+}
+
+// CORS is a route's or domain's CORS policy.
+type CORS struct {
+	AllowOrigins     []string
+	AllowHeaders     []string
+	AllowMethods     []string
+	ExposeHeaders    []string
+	AllowCredentials bool
+	MaxAge           int64 // seconds
+}

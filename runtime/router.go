@@ -1,0 +1,245 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Dispatcher is the generated function that calls the action of the
+// matched route with its typed parameters.
+type Dispatcher func(ctx *Context) error
+
+// Router is the http.Handler of a generated package: Lookup, then the
+// route's action through the generated dispatcher.
+type Router struct {
+	table    *Table
+	hosts    *HostTable
+	dispatch Dispatcher
+	pool     sync.Pool
+
+	notFound         http.Handler
+	methodNotAllowed http.Handler
+	errorHandler     func(ctx *Context, err error)
+	static           fs.FS
+	trustProxies     bool
+	hostOverrides    map[string]HostPort
+}
+
+// Option configures a Router.
+type Option func(*Router) error
+
+// WithNotFound replaces the 404 reply.
+func WithNotFound(h http.Handler) Option {
+	return func(rt *Router) error { rt.notFound = h; return nil }
+}
+
+// WithMethodNotAllowed replaces the 405 reply; the Allow header is set before it runs.
+func WithMethodNotAllowed(h http.Handler) Option {
+	return func(rt *Router) error { rt.methodNotAllowed = h; return nil }
+}
+
+// WithErrorHandler replaces what happens when an action returns an error.
+// The default writes the status of an *Error, else 500.
+func WithErrorHandler(f func(ctx *Context, err error)) Option {
+	return func(rt *Router) error { rt.errorHandler = f; return nil }
+}
+
+// WithStaticFS sets the file system static routes serve from (an embed.FS
+// works). The default is the working folder on disk.
+func WithStaticFS(fsys fs.FS) Option {
+	return func(rt *Router) error { rt.static = fsys; return nil }
+}
+
+// WithHost serves domain key at host and port instead of what routes.conf
+// (or its $NAME) says; port "" is the scheme's default port.
+func WithHost(domainKey, host, port string) Option {
+	return func(rt *Router) error {
+		if rt.hostOverrides == nil {
+			rt.hostOverrides = map[string]HostPort{}
+		}
+		rt.hostOverrides[domainKey] = HostPort{Host: host, Port: port}
+		return nil
+	}
+}
+
+// WithTrustedProxies makes the router take the host from X-Forwarded-Host
+// when a request has it. Only set it behind a proxy that sets that header.
+func WithTrustedProxies() Option {
+	return func(rt *Router) error { rt.trustProxies = true; return nil }
+}
+
+// NewRouter builds the router of a generated table; generated packages
+// call it from their own NewRouter.
+func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
+	rt := &Router{table: t, dispatch: dispatch}
+	rt.pool.New = func() any { return new(Context) }
+	for _, opt := range opts {
+		if err := opt(rt); err != nil {
+			return nil, err
+		}
+	}
+	for key := range rt.hostOverrides {
+		if !t.hasDomain(key) {
+			return nil, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)}
+		}
+	}
+	hosts, err := t.Hosts(rt.hostOverrides)
+	if err != nil {
+		return nil, err
+	}
+	rt.hosts = hosts
+	if rt.static == nil {
+		// os.Root keeps symbolic links from leading out of the folder.
+		root, err := os.OpenRoot(".")
+		if err != nil {
+			return nil, &ConfigError{Msg: "static files: " + err.Error()}
+		}
+		rt.static = root.FS()
+	}
+	return rt, nil
+}
+
+func (t *Table) hasDomain(key string) bool {
+	for _, d := range t.Domains {
+		if d.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// Lookup is the generated Lookup with this router's hosts.
+func (rt *Router) Lookup(m *Match, method, host, path string) {
+	rt.table.Lookup(m, rt.hosts, method, host, path)
+}
+
+// ServeHTTP answers a request. For a matched route it allocates nothing
+// itself: contexts are pooled.
+func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := rt.pool.Get().(*Context)
+	ctx.reset(rt, w, r)
+	method := r.Method
+	if method == http.MethodGet && isWebSocketUpgrade(r) {
+		method = "WS"
+	}
+	m := &ctx.match
+	rt.table.Lookup(m, rt.hosts, method, rt.requestHost(r), requestPath(r))
+	switch m.Status {
+	case http.StatusOK:
+		rt.serveRoute(ctx)
+	case http.StatusMovedPermanently, http.StatusPermanentRedirect:
+		target := m.Redirect()
+		if r.URL.RawQuery != "" {
+			target += "?" + r.URL.RawQuery
+		}
+		w.Header().Set("Location", target)
+		w.WriteHeader(m.Status)
+	case http.StatusNoContent:
+		w.Header().Set("Allow", m.Allow)
+		w.WriteHeader(http.StatusNoContent)
+	case http.StatusMethodNotAllowed:
+		w.Header().Set("Allow", m.Allow)
+		if rt.methodNotAllowed != nil {
+			rt.methodNotAllowed.ServeHTTP(w, r)
+		} else {
+			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		}
+	case http.StatusBadRequest:
+		http.Error(w, "invalid value of a path parameter", http.StatusBadRequest)
+	default:
+		rt.serveNotFound(w, r)
+	}
+	ctx.clear()
+	rt.pool.Put(ctx)
+}
+
+func (rt *Router) serveNotFound(w http.ResponseWriter, r *http.Request) {
+	if rt.notFound != nil {
+		rt.notFound.ServeHTTP(w, r)
+		return
+	}
+	http.NotFound(w, r)
+}
+
+func (rt *Router) serveRoute(ctx *Context) {
+	if ctx.match.Route.Static {
+		rt.serveStatic(ctx)
+		return
+	}
+	if err := rt.dispatch(ctx); err != nil {
+		rt.handleError(ctx, err)
+	}
+}
+
+func (rt *Router) handleError(ctx *Context, err error) {
+	if rt.errorHandler != nil {
+		rt.errorHandler(ctx, err)
+		return
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		http.Error(ctx.Res, e.Msg, e.Status)
+		return
+	}
+	http.Error(ctx.Res, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+}
+
+// requestHost is the Host the request was sent to.
+func (rt *Router) requestHost(r *http.Request) string {
+	if rt.trustProxies {
+		if h := r.Header.Get("X-Forwarded-Host"); h != "" {
+			return h
+		}
+	}
+	return r.Host
+}
+
+// requestPath is the path as the client sent it, still escaped, so that an
+// escaped "/" stays inside its parameter.
+func requestPath(r *http.Request) string {
+	if uri := r.RequestURI; len(uri) > 0 && uri[0] == '/' {
+		if i := strings.IndexByte(uri, '?'); i >= 0 {
+			return uri[:i]
+		}
+		return uri
+	}
+	return r.URL.EscapedPath()
+}
+
+func isWebSocketUpgrade(r *http.Request) bool {
+	return headerHasToken(r.Header.Get("Upgrade"), "websocket")
+}
+
+// headerHasToken reports whether a comma-separated header holds token, in any case.
+func headerHasToken(header, token string) bool {
+	for item := range strings.SplitSeq(header, ",") {
+		if strings.EqualFold(strings.TrimSpace(item), token) {
+			return true
+		}
+	}
+	return false
+}
+
+// Error is an error with the HTTP status it answers with.
+type Error struct {
+	Status int
+	Msg    string
+}
+
+func (e *Error) Error() string { return strconv.Itoa(e.Status) + " " + e.Msg }
+
+// ParamInt parses parameter i of an integer-typed route as an int64; a value
+// out of range answers 400.
+func ParamInt(p *Params, i int) (int64, error) {
+	n, err := strconv.ParseInt(p.Value(i), 10, 64)
+	if err != nil {
+		return 0, &Error{Status: http.StatusBadRequest, Msg: "path parameter " + p.Name(i) + " is not an integer"}
+	}
+	return n, nil
+}
