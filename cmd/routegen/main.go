@@ -1,8 +1,9 @@
-// Command routegen reads a routes.conf, checks it and prints its resolved
-// route table.
+// Command routegen compiles a routes.conf into a Go package: a static
+// matcher, controller interfaces, dispatch and typed URL helpers.
 //
 // Usage:
 //
+//	routegen [flags] [routes.conf]          generate the package
 //	routegen check [flags] [routes.conf]    parse and validate only
 //	routegen list  [flags] [routes.conf]    print the resolved route table
 //
@@ -34,26 +35,27 @@ func main() {
 
 // run is the whole command, with its streams passed in so tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		return usageError(stderr, "name a command: check or list")
-	}
-	cmd := args[0]
-	switch cmd {
-	case "check", "list":
-		args = args[1:]
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
-	default:
-		return usageError(stderr, fmt.Sprintf("unknown command %q", cmd))
+	cmd := "generate"
+	if len(args) > 0 {
+		switch args[0] {
+		case "check", "list":
+			cmd, args = args[0], args[1:]
+		case "help":
+			fmt.Fprint(stdout, usage)
+			return exitOK
+		}
 	}
 	fs := pflag.NewFlagSet("routegen "+cmd, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var src sourceFlags
 	src.register(fs)
+	var gen generateFlags
 	format := "table"
-	if cmd == "list" {
+	switch cmd {
+	case "list":
 		fs.StringVar(&format, "format", format, "output format: table or json")
+	case "generate":
+		gen.register(fs)
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -74,10 +76,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if table == nil {
 		return exitInput
 	}
-	if cmd == "list" {
+	switch cmd {
+	case "list":
 		if err := writeList(stdout, table, format); err != nil {
 			return usageError(stderr, err.Error())
 		}
+	case "generate":
+		return generate(table, input, gen, stderr)
 	}
 	return exitOK
 }
@@ -85,12 +90,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 const usage = `routegen compiles routes.conf into a Go package.
 
 Usage:
+  routegen [flags] [routes.conf]          generate the package
   routegen check [flags] [routes.conf]    parse and validate only
   routegen list  [flags] [routes.conf]    print the resolved route table
 
 The input defaults to ./routes.conf, else ./config/routes.conf.
 
 Flags:
+  -o, --output FILE         generated file (default routes_gen.go beside the input,
+                            or in $GOFILE's folder under go generate)
+      --package NAME        package name (default $GOPACKAGE, else the output folder's name)
       --security FILE       security.conf, whose auth scheme names auth must use
       --app-config FILE     aah.conf: server.port, request.max_body_size, env profiles
       --profile NAME        env profile of --app-config merged onto routes.conf
@@ -131,6 +140,9 @@ func (s *sourceFlags) sources(routes string) ir.Sources {
 // ./routes.conf, else ./config/routes.conf.
 func findInput(arg string) (string, error) {
 	if arg != "" {
+		if _, err := os.Stat(arg); err != nil {
+			return "", err
+		}
 		return relativePath(arg), nil
 	}
 	for _, candidate := range []string{"routes.conf", filepath.Join("config", "routes.conf")} {

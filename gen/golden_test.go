@@ -1,0 +1,154 @@
+package gen_test
+
+import (
+	"bytes"
+	"flag"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/routegen/routegen/gen"
+	"github.com/routegen/routegen/internal/routeset"
+	"github.com/routegen/routegen/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden packages from what the generator produces")
+
+// moduleFS reads files by their path in the module, as the positions in
+// the golden packages name them.
+type moduleFS struct{ fs.FS }
+
+func (m moduleFS) ReadFile(name string) ([]byte, error)  { return fs.ReadFile(m.FS, name) }
+func (m moduleFS) Glob(pattern string) ([]string, error) { return fs.Glob(m.FS, pattern) }
+
+var module = moduleFS{os.DirFS("..")}
+
+// goldenCase is one golden package: the routes.conf it is generated from.
+type goldenCase struct {
+	dir      string // under golden/
+	routes   string // module path of the routes.conf
+	security string
+}
+
+// goldenCases are every valid routes.conf of the aah corpus, the GitHub API
+// route set and the rich example.
+func goldenCases(t *testing.T) []goldenCase {
+	cases := []goldenCase{
+		{dir: "github", routes: "testdata/routesets/github.conf"},
+		{dir: "rich", routes: "testdata/rich/routes.conf"},
+	}
+	err := fs.WalkDir(module.FS, "testdata/aah", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "routes") || !strings.HasSuffix(p, ".conf") {
+			return err
+		}
+		c := goldenCase{routes: p}
+		if sec := path.Join(path.Dir(p), "security.conf"); strings.Contains(p, "/examples/") {
+			c.security = sec
+		}
+		if table, _ := ir.Load(module, sources(c)); table == nil {
+			return nil // an error file: the ir tests check its messages
+		}
+		rel := strings.TrimSuffix(strings.TrimPrefix(p, "testdata/"), ".conf")
+		c.dir = strings.NewReplacer("/", "_", "-", "_").Replace(rel)
+		cases = append(cases, c)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+func sources(c goldenCase) ir.Sources {
+	return ir.Sources{Routes: c.routes, Security: c.security}
+}
+
+// TestGolden regenerates every golden package and requires identical bytes.
+func TestGolden(t *testing.T) {
+	cases := goldenCases(t)
+	var dirs []string
+	for _, c := range cases {
+		dirs = append(dirs, c.dir)
+		t.Run(c.dir, func(t *testing.T) {
+			table, diags := ir.Load(module, sources(c))
+			if table == nil {
+				t.Fatal(diags)
+			}
+			outDir := path.Join("golden", c.dir)
+			fromOutput := func(file string) string {
+				rel, err := filepath.Rel(outDir, file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return filepath.ToSlash(rel)
+			}
+			files, diags := gen.Generate(table, gen.Options{
+				Package: c.dir, Source: fromOutput(c.routes), Output: "routes_gen.go", SourcePath: fromOutput,
+			})
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			for _, f := range files {
+				golden := filepath.Join("..", outDir, f.Name)
+				if *update {
+					if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(golden, f.Content, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (go test ./gen -update writes it)", err)
+				}
+				if !bytes.Equal(f.Content, want) {
+					t.Errorf("%s is stale: go test ./gen -update rewrites it", golden)
+				}
+			}
+		})
+	}
+	entries, err := os.ReadDir("../golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() && !slices.Contains(dirs, e.Name()) {
+			t.Errorf("golden/%s has no routes.conf any more; remove it", e.Name())
+		}
+	}
+}
+
+// TestGitHubConf keeps testdata/routesets/github.conf the routes.conf of
+// the GitHub route set, the excluded routes included.
+func TestGitHubConf(t *testing.T) {
+	var all []routeset.Route
+	for _, name := range []string{"github.txt", "github_excluded.txt"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "routesets", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		routes, err := routeset.Parse(string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, routes...)
+	}
+	want := routeset.Conf("GitHub", all)
+	conf := filepath.Join("..", "testdata", "routesets", "github.conf")
+	if *update {
+		if err := os.WriteFile(conf, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	got, err := os.ReadFile(conf)
+	if err != nil || string(got) != want {
+		t.Errorf("%s is stale (go test ./gen -update rewrites it)", conf)
+	}
+}

@@ -1,0 +1,35 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/routegen/routegen/parser"
+)
+
+// Line directives make the Go tools place an action's interface method at
+// the route of routes.conf that declares it: a //line directive before the
+// method, and one after it that hands the position back to the generated
+// file. gofmt keeps //line directives at the start of their line.
+
+// lineResetPlaceholder stands for the directive that hands the position
+// back; the line it must name is known only once the file is formatted.
+const lineResetPlaceholder = "//line routegen-reset.go:1:1"
+
+// lineDirective places the next line at pos: the method name, after the
+// tab that indents it, lands on pos's column.
+func lineDirective(file string, pos parser.Pos) string {
+	return fmt.Sprintf("//line %s:%d:%d", file, pos.Line, max(pos.Col-1, 1))
+}
+
+// fixLineDirectives replaces each placeholder with a directive that gives
+// the next line its own number in the generated file.
+func fixLineDirectives(src []byte, output string) []byte {
+	lines := bytes.Split(src, []byte("\n"))
+	for i, line := range lines {
+		if bytes.Equal(bytes.TrimSpace(line), []byte(lineResetPlaceholder)) {
+			lines[i] = fmt.Appendf(nil, "//line %s:%d:1", output, i+2)
+		}
+	}
+	return bytes.Join(lines, []byte("\n"))
+}

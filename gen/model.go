@@ -1,0 +1,183 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/parser"
+)
+
+// maxParams mirrors runtime.MaxParams: the most parameters one route may have.
+const maxParams = 32
+
+// model is the table arranged for code: every route numbered, every
+// controller with its actions and every action with its parameters.
+type model struct {
+	table       *ir.Table
+	routes      []*route // table order: domain by domain, route by route
+	catchAlls   []*route // one per domain that has a catch_all, else nil
+	controllers []*controller
+	root        int // the domain whose URLs are written without a host
+	diags       parser.Diagnostics
+}
+
+type route struct {
+	*ir.Route
+	index  int
+	domain int
+	action *action // nil for a static route
+}
+
+type controller struct {
+	name    string // as in routes.conf: "admin/AppController"
+	iface   string // "AdminAppController"
+	arg     string // NewRouter's parameter: "adminAppController"
+	actions []*action
+}
+
+type action struct {
+	name   string // as in routes.conf
+	method string // the Go method
+	params []actionParam
+	routes []*route
+	pos    parser.Pos
+}
+
+type actionParam struct {
+	name   string // as in the path
+	goName string
+	typ    ir.ParamType
+}
+
+func newModel(t *ir.Table) *model {
+	m := &model{table: t, root: rootDomain(t)}
+	controllers := map[string]*controller{}
+	for d, dom := range t.Domains {
+		for _, r := range dom.Routes {
+			rt := &route{Route: r, index: len(m.routes), domain: d}
+			m.routes = append(m.routes, rt)
+			if len(r.ParamSpecs) > maxParams {
+				m.diags.Errorf(r.Pos, "route %q has %d parameters; at most %d are supported", r.Name, len(r.ParamSpecs), maxParams)
+			}
+			if !r.Static {
+				m.addAction(controllers, r.Controller, r.Action, r.Pos, rt)
+			}
+		}
+	}
+	for d, dom := range t.Domains {
+		var ca *route
+		if c := dom.CatchAll; c != nil {
+			ca = &route{Route: &ir.Route{Name: "catch_all", Method: "*", Path: "*", Controller: c.Controller, Action: c.Action, Pos: c.Pos}, index: len(m.routes) + d, domain: d}
+			m.addAction(controllers, c.Controller, c.Action, c.Pos, ca)
+		}
+		m.catchAlls = append(m.catchAlls, ca)
+	}
+	for _, c := range controllers {
+		m.controllers = append(m.controllers, c)
+		slices.SortFunc(c.actions, func(a, b *action) int { return strings.Compare(a.method, b.method) })
+	}
+	slices.SortFunc(m.controllers, func(a, b *controller) int { return strings.Compare(a.iface, b.iface) })
+	m.checkGoNames()
+	m.diags.Sort()
+	return m
+}
+
+// rootDomain is the first domain that is not a subdomain, as in aah: its
+// URLs are written as paths, every other domain's with its host.
+func rootDomain(t *ir.Table) int {
+	for i, d := range t.Domains {
+		if !d.Subdomain && !d.Wildcard() {
+			return i
+		}
+	}
+	return 0
+}
+
+func (m *model) addAction(controllers map[string]*controller, name, actionName string, pos parser.Pos, r *route) {
+	c := controllers[name]
+	if c == nil {
+		iface := interfaceName(name)
+		c = &controller{name: name, iface: iface, arg: unexported(iface)}
+		controllers[name] = c
+	}
+	var a *action
+	for _, x := range c.actions {
+		if x.name == actionName {
+			a = x
+		}
+	}
+	if a == nil {
+		a = &action{name: actionName, method: methodName(actionName), pos: pos}
+		c.actions = append(c.actions, a)
+	}
+	a.routes = append(a.routes, r)
+	r.action = a
+	// The action takes the union of its routes' parameters, in order of
+	// first appearance; one name must keep one type.
+	for _, p := range r.ParamSpecs {
+		i := slices.IndexFunc(a.params, func(q actionParam) bool { return q.name == p.Name })
+		switch {
+		case i < 0:
+			a.params = append(a.params, actionParam{name: p.Name, goName: unexported(p.Name), typ: p.Type})
+		case a.params[i].typ != p.Type:
+			m.diags.Errorf(r.Pos, "route %q passes parameter %q to %s.%s as %s, but route %q at %s passes it as %s; constrain it the same way in both",
+				r.Name, p.Name, name, actionName, p.Type, a.routes[0].Name, a.routes[0].Pos, a.params[i].typ)
+		}
+	}
+}
+
+// checkGoNames reports routes.conf names that become the same Go name.
+func (m *model) checkGoNames() {
+	seen := map[string]*controller{}
+	for _, c := range m.controllers {
+		if other, dup := seen[c.iface]; dup {
+			m.diags.Errorf(c.actions[0].pos, "controllers %q and %q both become the Go interface %s; rename one", other.name, c.name, c.iface)
+		}
+		seen[c.iface] = c
+		methods := map[string]*action{}
+		for _, a := range c.actions {
+			if other, dup := methods[a.method]; dup {
+				m.diags.Errorf(a.pos, "actions %q and %q of controller %q both become the Go method %s; rename one", other.name, a.name, c.name, a.method)
+			}
+			methods[a.method] = a
+			params := map[string]string{}
+			for _, p := range a.params {
+				if other, dup := params[p.goName]; dup {
+					m.diags.Errorf(a.pos, "parameters %q and %q of %s.%s both become the Go name %s; rename one", other, p.name, c.name, a.name, p.goName)
+				}
+				params[p.goName] = p.name
+			}
+		}
+	}
+	helpers := map[string]*route{}
+	for _, r := range m.routes {
+		name := m.helperName(r)
+		if other, dup := helpers[name]; dup && other.Name != r.Name {
+			m.diags.Errorf(r.Pos, "routes %q and %q both become the URL helper %s; rename one", other.Name, r.Name, name)
+		}
+		if _, dup := helpers[name]; !dup {
+			helpers[name] = r
+		}
+	}
+}
+
+// helperName is the URL helper of a route: its name, prefixed with its
+// domain's key outside the root domain.
+func (m *model) helperName(r *route) string {
+	if r.domain == m.root {
+		return exported(r.Name)
+	}
+	return exported(m.table.Domains[r.domain].Key) + exported(r.Name)
+}
+
+// qualifiedName is what RouteURL finds a route by: its name in the root
+// domain, "domain_key.name" in any domain.
+func (m *model) qualifiedName(r *route) string {
+	return m.table.Domains[r.domain].Key + "." + r.Name
+}
+
+func (m *model) errorf(pos parser.Pos, format string, args ...any) {
+	m.diags.Errorf(pos, "%s", fmt.Sprintf(format, args...))
+}
