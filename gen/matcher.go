@@ -115,7 +115,7 @@ func (g *generator) listDirs(d int) []string {
 	var dirs []string
 	for _, r := range g.routes {
 		if r.domain == d && r.Static && r.List {
-			dirs = append(dirs, strings.TrimSuffix(r.Path, "/*"+r.Params[0]))
+			dirs = append(dirs, strings.TrimSuffix(r.Path, "*"+r.Params[0]))
 		}
 	}
 	return dirs
@@ -261,7 +261,7 @@ func (g *generator) checkFunc(d int) {
 				continue
 			}
 			block = append(block, jen.If(
-				jen.Id("v").Op(":=").Id("m").Dot("Params").Dot("Value").Call(jen.Lit(i)),
+				jen.Id("v").Op(":=").Id("m").Dot("Params").Dot("Checked").Call(jen.Lit(i)),
 				jen.Op("!").Parens(constraintExpr(p.Constraint)),
 			).Block(jen.Return(jen.False())))
 		}

@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"math/bits"
 	"os"
 	"slices"
 	"strings"
@@ -20,8 +19,8 @@ type CheckFunc func(m *Match, route int) bool
 type DomainRoutes struct {
 	Match MatchFunc
 	Check CheckFunc // nil when no route of the domain has constraints
-	// ListDirs are the static directory listings: Path ("/static")
-	// redirects to Path + "/".
+	// ListDirs are the folders of the static directory listings, with their
+	// trailing slash ("/static/"): the path without it redirects there.
 	ListDirs []string
 	// Methods are the methods of the domain's routes (WS excluded), sorted:
 	// the bits of the Allow table.
@@ -191,8 +190,8 @@ func (t *Table) redirectSlash(m *Match, dr *DomainRoutes, method, path string) b
 		return false
 	}
 	for _, dir := range dr.ListDirs {
-		if dir == path {
-			m.RedirectTo(method, dir+"/")
+		if len(dir) == len(path)+1 && dir[:len(path)] == path {
+			m.RedirectTo(method, dir)
 			return true
 		}
 	}
@@ -210,6 +209,3 @@ func (t *Table) allowMask(m *Match, dr *DomainRoutes, path string) int {
 	}
 	return mask
 }
-
-// allowAll is the Allow header of every method of the domain.
-var _ = bits.OnesCount

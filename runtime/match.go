@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"unsafe"
 )
 
 // MaxParams is the most path parameters one route may have.
@@ -100,10 +101,11 @@ func redirectStatus(method string) int {
 // Params are the path parameters of a match, kept as offsets into the
 // escaped path so that matching allocates nothing.
 type Params struct {
-	path  string
-	names []string
-	n     int
-	spans [MaxParams][2]int32
+	path    string
+	names   []string
+	n       int
+	spans   [MaxParams][2]int32
+	scratch []byte // Checked's unescaped value, reused
 }
 
 func (p *Params) reset(path string) {
@@ -150,6 +152,39 @@ func (p *Params) Value(i int) string {
 		}
 	}
 	return raw
+}
+
+// Checked returns parameter i unescaped, without allocating once the
+// match's buffer is large enough: generated constraint checks use it. The
+// result is only valid until the next call; Value gives a lasting string.
+func (p *Params) Checked(i int) string {
+	raw := p.Raw(i)
+	if strings.IndexByte(raw, '%') < 0 {
+		return raw
+	}
+	buf, ok := unescapePath(p.scratch[:0], raw)
+	if !ok {
+		return raw
+	}
+	p.scratch = buf
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}
+
+// unescapePath appends s with its %XX escapes decoded, as url.PathUnescape
+// would; false for a malformed escape.
+func unescapePath(dst []byte, s string) ([]byte, bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' {
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return dst, false
+			}
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+			i += 2
+		}
+		dst = append(dst, c)
+	}
+	return dst, true
 }
 
 // Get returns the unescaped value of the named parameter, or "".

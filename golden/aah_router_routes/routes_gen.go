@@ -244,7 +244,7 @@ var Routes = []runtime.Route{{
 }
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
-		ListDirs: []string{"/static"},
+		ListDirs: []string{"/static/"},
 		Match:    matchDomain0,
 		Methods:  []string{"GET", "OPTIONS", "POST", "PUT"},
 	}, {

@@ -285,23 +285,23 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 func checkDomain0(m *runtime.Match, route int) bool {
 	switch route {
 	case 2:
-		if v := m.Params.Value(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
 			return false
 		}
 	case 3:
-		if v := m.Params.Value(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
 			return false
 		}
 	case 4:
-		if v := m.Params.Value(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
 			return false
 		}
 	case 5:
-		if v := m.Params.Value(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
 			return false
 		}
 	case 6:
-		if v := m.Params.Value(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
 			return false
 		}
 	}

@@ -630,7 +630,7 @@ var table = runtime.NewTable(&runtime.Table{
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Check:    checkDomain0,
-		ListDirs: []string{"/assets"},
+		ListDirs: []string{"/assets/"},
 		Match:    matchDomain0,
 		Methods:  []string{"DELETE", "GET", "HEAD", "PATCH", "POST", "PUT"},
 	}, {
@@ -963,34 +963,34 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 func checkDomain0(m *runtime.Match, route int) bool {
 	switch route {
 	case 11:
-		if v := m.Params.Value(0); !(runtime.IsOneOf(v, "v1", "v2")) {
+		if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "v1", "v2")) {
 			return false
 		}
 	case 13:
-		if v := m.Params.Value(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 200.0)) {
+		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 200.0)) {
 			return false
 		}
 	case 20:
-		if v := m.Params.Value(0); !(runtime.IsNumber(v)) {
+		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
 			return false
 		}
 	case 21:
-		if v := m.Params.Value(0); !(runtime.IsNumber(v)) {
+		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
 			return false
 		}
 	case 22:
-		if v := m.Params.Value(0); !(runtime.IsNumber(v)) {
+		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
 			return false
 		}
 	case 23:
-		if v := m.Params.Value(0); !(runtime.IsNumber(v)) {
+		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
 			return false
 		}
-		if v := m.Params.Value(1); !(runtime.IsUUID(v, 4)) {
+		if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
 			return false
 		}
 	case 24:
-		if v := m.Params.Value(0); !(runtime.IsNumber(v)) {
+		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
 			return false
 		}
 	}
