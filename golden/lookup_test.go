@@ -268,4 +268,3 @@ func TestURLRoundTrip(t *testing.T) {
 		})
 	}
 }
-
