@@ -63,61 +63,76 @@ func (g *generator) writeControllers() {
 
 // describeRoutes lists the routes that reach an action, for its comment.
 func (g *generator) describeRoutes(a *action) string {
-	var parts []string
-	for _, r := range a.routes {
-		if r.Method == "*" {
-			parts = append(parts, fmt.Sprintf("the catch_all of domain %q (%s)", g.table.Domains[r.domain].Key, g.opts.pos(r.Pos)))
-			continue
-		}
-		parts = append(parts, fmt.Sprintf("%s: %s %s (%s)", r.Name, r.Method, r.Path, g.opts.pos(r.Pos)))
+	parts := make([]string, len(a.routes))
+	for i, r := range a.routes {
+		parts[i] = g.describeRoute(r)
 	}
 	return strings.Join(parts, ", ")
 }
 
-func (g *generator) writeDispatch() {
-	usesParams := false
-	var cases []jen.Code
-	add := func(r *route, c *controller) {
-		var body, args []jen.Code
-		args = append(args, jen.Id("ctx"))
-		for _, p := range r.action.params {
-			k := paramIndex(r, p.name)
-			switch {
-			case k < 0 && p.typ == ir.TypeInt:
-				args = append(args, jen.Lit(0))
-			case k < 0:
-				args = append(args, jen.Lit(""))
-			case p.typ == ir.TypeInt:
-				v := jen.Id(fmt.Sprintf("p%d", k))
-				body = append(body,
-					jen.List(v, jen.Err()).Op(":=").Add(rt("ParamInt")).Call(jen.Id("p"), jen.Lit(k)),
-					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
-				args = append(args, v)
-				usesParams = true
-			default:
-				args = append(args, jen.Id("p").Dot("Value").Call(jen.Lit(k)))
-				usesParams = true
-			}
-		}
-		body = append(body, jen.Return(jen.Id("d").Dot(c.arg).Dot(r.action.method).Call(args...)))
-		cases = append(cases, jen.Case(jen.Lit(r.index)).Block(body...))
+func (g *generator) describeRoute(r *route) string {
+	if r.Method == "*" {
+		return fmt.Sprintf("the catch_all of domain %q (%s)", g.table.Domains[r.domain].Key, g.opts.pos(r.Pos))
 	}
+	return fmt.Sprintf("%s: %s %s (%s)", r.Name, r.Method, r.Path, g.opts.pos(r.Pos))
+}
+
+// writeDispatch writes one small method a route, calling its action with
+// its typed parameters, and the table dispatch finds them in by route
+// index: small functions keep compile times linear in the number of routes.
+func (g *generator) writeDispatch() {
+	actions := jen.Dict{}
 	for _, c := range g.controllers {
 		for _, a := range c.actions {
 			for _, r := range a.routes {
-				add(r, c)
+				name := fmt.Sprintf("route%d", r.index)
+				g.file.Comment(fmt.Sprintf("%s calls %s.%s for %s.", name, c.iface, a.method, g.describeRoute(r)))
+				g.file.Func().Params(jen.Id("d").Op("*").Id("dispatcher")).Id(name).Params(
+					jen.Id("ctx").Op("*").Add(rt("Context"))).Error().Block(g.callAction(r, c)...)
+				actions[jen.Lit(r.index)] = jen.Parens(jen.Op("*").Id("dispatcher")).Dot(name)
 			}
 		}
 	}
+	actionType := jen.Func().Params(jen.Op("*").Id("dispatcher"), jen.Op("*").Add(rt("Context"))).Error()
+	g.file.Comment("actions are the dispatcher's methods by route index; nil for a static route.")
+	g.file.Var().Id("actions").Op("=").Index().Add(actionType).Values(actions)
+	ctxRoute := jen.Id("ctx").Dot("Route").Call()
+	g.file.Func().Params(jen.Id("d").Op("*").Id("dispatcher")).Id("dispatch").Params(jen.Id("ctx").Op("*").Add(rt("Context"))).Error().Block(
+		jen.If(jen.Id("i").Op(":=").Add(ctxRoute.Clone().Dot("Index")), jen.Id("i").Op("<").Len(jen.Id("actions")).Op("&&").Id("actions").Index(jen.Id("i")).Op("!=").Nil()).Block(
+			jen.Return(jen.Id("actions").Index(jen.Id("i")).Call(jen.Id("d"), jen.Id("ctx")))),
+		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("no action for route %q"), ctxRoute.Clone().Dot("Name"))),
+	)
+}
+
+// callAction is the body that calls the action of r: each parameter of the
+// action from its place in r's path, or its zero value when r lacks it.
+func (g *generator) callAction(r *route, c *controller) []jen.Code {
 	var body []jen.Code
+	args := []jen.Code{jen.Id("ctx")}
+	usesParams := false
+	for _, p := range r.action.params {
+		k := paramIndex(r, p.name)
+		switch {
+		case k < 0 && p.typ == ir.TypeInt:
+			args = append(args, jen.Lit(0))
+		case k < 0:
+			args = append(args, jen.Lit(""))
+		case p.typ == ir.TypeInt:
+			v := jen.Id(fmt.Sprintf("p%d", k))
+			body = append(body,
+				jen.List(v, jen.Err()).Op(":=").Add(rt("ParamInt")).Call(jen.Id("p"), jen.Lit(k)),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+			args = append(args, v)
+			usesParams = true
+		default:
+			args = append(args, jen.Id("p").Dot("Value").Call(jen.Lit(k)))
+			usesParams = true
+		}
+	}
 	if usesParams {
-		body = append(body, jen.Id("p").Op(":=").Id("ctx").Dot("Params").Call())
+		body = append([]jen.Code{jen.Id("p").Op(":=").Id("ctx").Dot("Params").Call()}, body...)
 	}
-	if len(cases) > 0 {
-		body = append(body, jen.Switch(jen.Id("ctx").Dot("Route").Call().Dot("Index")).Block(cases...))
-	}
-	body = append(body, jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("no action for route %q"), jen.Id("ctx").Dot("Route").Call().Dot("Name"))))
-	g.file.Func().Params(jen.Id("d").Op("*").Id("dispatcher")).Id("dispatch").Params(jen.Id("ctx").Op("*").Add(rt("Context"))).Error().Block(body...)
+	return append(body, jen.Return(jen.Id("d").Dot(c.arg).Dot(r.action.method).Call(args...)))
 }
 
 func paramIndex(r *route, name string) int {

@@ -67,6 +67,7 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 	g := &generator{model: m, opts: opts, file: f}
 	g.writeTables()
 	g.writeMatchers()
+	g.writeChecks()
 	g.writeControllers()
 	g.writeURLs()
 	var buf bytes.Buffer
@@ -140,6 +141,9 @@ func (g *generator) writeTables() {
 		jen.Id("Routes"):       jen.Id("Routes"),
 		jen.Id("DomainRoutes"): jen.Index().Add(rt("DomainRoutes")).Values(multiline(domainRoutes)...),
 	}
+	if checks := g.checksValue(); checks != nil {
+		tableDict[jen.Id("Checks")] = checks
+	}
 	if slices.ContainsFunc(g.catchAlls, func(r *route) bool { return r != nil }) {
 		tableDict[jen.Id("CatchAlls")] = jen.Index().Add(rt("Route")).Values(multiline(catchAlls)...)
 	}
@@ -183,11 +187,11 @@ func (g *generator) routeValue(r *route) jen.Code {
 		d[jen.Id("Params")] = jen.Index().String().Values(params...)
 	}
 	if len(r.Constraints) > 0 {
-		cs := jen.Dict{}
-		for k, v := range r.Constraints {
-			cs[jen.Lit(k)] = jen.Lit(v)
+		cs := make([]jen.Code, len(r.ParamSpecs))
+		for i, p := range r.ParamSpecs {
+			cs[i] = jen.Lit(r.Constraints[p.Name])
 		}
-		d[jen.Id("Constraints")] = jen.Map(jen.String()).String().Values(cs)
+		d[jen.Id("Constraints")] = jen.Index().String().Values(cs...)
 	}
 	if a := r.Authorization; a != nil {
 		d[jen.Id("Authorization")] = jen.Op("&").Add(rt("Authorization")).Values(jen.Dict{
@@ -245,9 +249,6 @@ func (g *generator) domainRoutesValue(d int) jen.Code {
 		jen.Id("Match"):   jen.Id(matchFuncName(d)),
 		jen.Id("Methods"): stringsValue(g.allowMethods(d)),
 	}
-	if g.hasConstraints(d) {
-		dict[jen.Id("Check")] = jen.Id(checkFuncName(d))
-	}
 	if dirs := g.listDirs(d); len(dirs) > 0 {
 		dict[jen.Id("ListDirs")] = stringsValue(dirs)
 	}
@@ -255,4 +256,3 @@ func (g *generator) domainRoutesValue(d int) jen.Code {
 }
 
 func matchFuncName(d int) string { return fmt.Sprintf("matchDomain%d", d) }
-func checkFuncName(d int) string { return fmt.Sprintf("checkDomain%d", d) }

@@ -85,6 +85,21 @@ func (n *trieNode) sort() {
 	}
 }
 
+// size is the number of routes at and below n.
+func (n *trieNode) size() int {
+	total := len(n.catchAlls)
+	if n.route != nil {
+		total++
+	}
+	for _, e := range n.literals {
+		total += e.node.size()
+	}
+	for _, e := range n.params {
+		total += e.node.size()
+	}
+	return total
+}
+
 func (n *trieNode) empty() bool {
 	return len(n.literals) == 0 && len(n.params) == 0 && len(n.catchAlls) == 0
 }
@@ -121,15 +136,6 @@ func (g *generator) listDirs(d int) []string {
 	return dirs
 }
 
-func (g *generator) hasConstraints(d int) bool {
-	for _, r := range g.routes {
-		if r.domain == d && len(r.Constraints) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 func (g *generator) writeMatchers() {
 	for d := range g.table.Domains {
 		var cases []jen.Code
@@ -146,9 +152,6 @@ func (g *generator) writeMatchers() {
 		g.file.Func().Id(matchFuncName(d)).Params(
 			jen.Id("m").Op("*").Add(rt("Match")), jen.List(jen.Id("method"), jen.Id("path")).String(),
 		).Int().Block(body...)
-		if g.hasConstraints(d) {
-			g.checkFunc(d)
-		}
 	}
 }
 
@@ -170,20 +173,40 @@ func (g *generator) methodMatcher(d int, method string) {
 	if len(fixed) > 0 {
 		body = append(body, jen.Switch(jen.Id("path")).Block(fixed...))
 	}
+	w := &matcherWriter{generator: g, name: matchMethodFuncName(d, method)}
 	if !root.empty() {
 		body = append(body,
 			jen.If(jen.Len(jen.Id("path")).Op("==").Lit(0)).Block(jen.Return(jen.Lit(-1))),
 			jen.Id("i1").Op(":=").Lit(1))
-		body = append(body, g.level(root, 1)...)
+		body = append(body, w.level(root, 1)...)
 	}
 	body = append(body, jen.Return(jen.Lit(-1)))
-	g.file.Func().Id(matchMethodFuncName(d, method)).Params(
+	g.file.Func().Id(w.name).Params(
 		jen.Id("m").Op("*").Add(rt("Match")), jen.Id("path").String(),
 	).Int().Block(body...)
+	for _, f := range w.parts {
+		g.file.Add(f)
+	}
+}
+
+// Large route sets are split into one function per subtree, so that no
+// generated function grows with the number of routes: the compiler's time
+// grows faster than the size of a function.
+const (
+	splitAbove   = 32 // a level below which more routes than this lie is split
+	splitAtLeast = 4  // into functions for its subtrees of at least this many routes
+)
+
+// matcherWriter writes the matcher of one domain and method, and the
+// functions its large subtrees are split into.
+type matcherWriter struct {
+	*generator
+	name  string
+	parts []jen.Code
 }
 
 // level matches the segment that starts at i<depth>.
-func (g *generator) level(n *trieNode, depth int) []jen.Code {
+func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 	i, j := jen.Id("i"+strconv.Itoa(depth)), jen.Id("j"+strconv.Itoa(depth))
 	path := jen.Id("path")
 	var code []jen.Code
@@ -193,7 +216,7 @@ func (g *generator) level(n *trieNode, depth int) []jen.Code {
 	if len(n.literals) > 0 {
 		var cases []jen.Code
 		for _, e := range n.literals {
-			cases = append(cases, jen.Case(jen.Lit(e.text)).Block(g.afterSegment(e.node, depth)...))
+			cases = append(cases, jen.Case(jen.Lit(e.text)).Block(g.child(n, e.node, depth)...))
 		}
 		code = append(code, jen.Switch(path.Clone().Index(i, j)).Block(cases...))
 	}
@@ -203,7 +226,7 @@ func (g *generator) level(n *trieNode, depth int) []jen.Code {
 		if e.prefix != "" {
 			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, j), jen.Lit(e.prefix))
 		}
-		block := append([]jen.Code{jen.Id("m").Dot("Params").Dot("Push").Call(start, j)}, g.afterSegment(e.node, depth)...)
+		block := append([]jen.Code{jen.Id("m").Dot("Params").Dot("Push").Call(start, j)}, g.child(n, e.node, depth)...)
 		block = append(block, jen.Id("m").Dot("Params").Dot("Pop").Call())
 		code = append(code, jen.If(cond).Block(block...))
 	}
@@ -225,8 +248,25 @@ func (g *generator) level(n *trieNode, depth int) []jen.Code {
 	return code
 }
 
+// child continues below parent once the segment ending at j<depth>
+// matched: inline, or by a call to the function of a large subtree.
+func (g *matcherWriter) child(parent, n *trieNode, depth int) []jen.Code {
+	if parent.size() <= splitAbove || n.size() < splitAtLeast {
+		return g.afterSegment(n, depth)
+	}
+	name := fmt.Sprintf("%s_%d", g.name, len(g.parts)+1)
+	g.parts = append(g.parts, nil)
+	slot := len(g.parts) - 1
+	body := append(g.afterSegment(n, 0), jen.Return(jen.Lit(-1)))
+	g.parts[slot] = jen.Func().Id(name).Params(
+		jen.Id("m").Op("*").Add(rt("Match")), jen.Id("path").String(), jen.Id("j0").Int(),
+	).Int().Block(body...)
+	r := jen.Id("r")
+	return []jen.Code{jen.If(r.Clone().Op(":=").Id(name).Call(jen.Id("m"), jen.Id("path"), jen.Id("j"+strconv.Itoa(depth))), r.Clone().Op(">=").Lit(0)).Block(jen.Return(r))}
+}
+
 // afterSegment continues once the segment ending at j<depth> matched.
-func (g *generator) afterSegment(n *trieNode, depth int) []jen.Code {
+func (g *matcherWriter) afterSegment(n *trieNode, depth int) []jen.Code {
 	j := jen.Id("j" + strconv.Itoa(depth))
 	var code []jen.Code
 	if n.route != nil {
@@ -248,11 +288,14 @@ func offset(i *jen.Statement, k int) *jen.Statement {
 	return i.Clone().Op("+").Lit(k)
 }
 
-// checkFunc writes the constraint checks of a domain's routes.
-func (g *generator) checkFunc(d int) {
-	var cases []jen.Code
+// checkFuncName is the constraint check of a route.
+func checkFuncName(r *route) string { return fmt.Sprintf("checkRoute%d", r.index) }
+
+// writeChecks writes one function a constrained route, checking its
+// parameters' constraints.
+func (g *generator) writeChecks() {
 	for _, r := range g.routes {
-		if r.domain != d || len(r.Constraints) == 0 {
+		if len(r.Constraints) == 0 {
 			continue
 		}
 		var block []jen.Code
@@ -265,13 +308,25 @@ func (g *generator) checkFunc(d int) {
 				jen.Op("!").Parens(constraintExpr(p.Constraint)),
 			).Block(jen.Return(jen.False())))
 		}
-		cases = append(cases, jen.Case(jen.Lit(r.index)).Block(block...))
+		block = append(block, jen.Return(jen.True()))
+		g.file.Comment(fmt.Sprintf("%s checks the constraints of route %q (%s %s).", checkFuncName(r), r.Name, r.Method, r.Path))
+		g.file.Func().Id(checkFuncName(r)).Params(jen.Id("m").Op("*").Add(rt("Match"))).Bool().Block(block...)
 	}
-	g.file.Comment(fmt.Sprintf("%s reports whether the parameters of a route of domain %q meet their constraints.", checkFuncName(d), g.table.Domains[d].Key))
-	g.file.Func().Id(checkFuncName(d)).Params(jen.Id("m").Op("*").Add(rt("Match")), jen.Id("route").Int()).Bool().Block(
-		jen.Switch(jen.Id("route")).Block(cases...),
-		jen.Return(jen.True()),
-	)
+}
+
+// checksValue is the table of the routes' checks, by route index; nil when
+// no route has constraints.
+func (g *generator) checksValue() jen.Code {
+	dict := jen.Dict{}
+	for _, r := range g.routes {
+		if len(r.Constraints) > 0 {
+			dict[jen.Lit(r.index)] = jen.Id(checkFuncName(r))
+		}
+	}
+	if len(dict) == 0 {
+		return nil
+	}
+	return jen.Index().Add(rt("CheckFunc")).Values(dict)
 }
 
 // constraintExpr is the Go condition of a constraint on the value v.

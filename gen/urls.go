@@ -84,7 +84,7 @@ func (g *generator) urlHelper(r *route) {
 		expr = expr.Op("+").Add(p)
 	}
 	g.file.Comment(fmt.Sprintf("%s is the URL of route %q: %s.", g.helperName(r), r.Name, r.Path))
-	g.file.Func().Params(jen.Id("urlBuilder")).Id(g.helperName(r)).Params(params...).String().Block(jen.Return(expr))
+	g.file.Func().Params(jen.Op("*").Id("urlBuilder")).Id(g.helperName(r)).Params(params...).String().Block(jen.Return(expr))
 }
 
 func paramIndexOfSegment(r *route, seg int) int {

@@ -183,7 +183,11 @@ func requestFor(t *testing.T, p pkg, r runtime.Route) request {
 			continue
 		}
 		b.WriteString(seg[:i])
-		v := sampleValue(t, r.Constraints[seg[i+1:]])
+		constraint := ""
+		if len(r.Constraints) > 0 {
+			constraint = r.Constraints[len(req.values)]
+		}
+		v := sampleValue(t, constraint)
 		req.values = append(req.values, v)
 		if seg[i] == '*' {
 			b.WriteString(runtime.EscapeCatchAll(v))

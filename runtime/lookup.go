@@ -11,14 +11,13 @@ import (
 // parameters in m, or -1 leaving m's parameters as they were.
 type MatchFunc func(m *Match, method, path string) int
 
-// CheckFunc is a generated check of the constraints of route: false when a
-// parameter value in m fails its constraint.
-type CheckFunc func(m *Match, route int) bool
+// CheckFunc is a generated check of the constraints of one route: false
+// when a parameter value in m fails its constraint.
+type CheckFunc func(m *Match) bool
 
 // DomainRoutes is what a generated package tells Lookup about one domain.
 type DomainRoutes struct {
 	Match MatchFunc
-	Check CheckFunc // nil when no route of the domain has constraints
 	// ListDirs are the folders of the static directory listings, with their
 	// trailing slash ("/static/"): the path without it redirects there.
 	ListDirs []string
@@ -35,6 +34,7 @@ type Table struct {
 	Routes       []Route
 	CatchAlls    []Route // catch_all of domain i at index i; Method "" when none
 	DomainRoutes []DomainRoutes
+	Checks       []CheckFunc // by route index; nil for a route without constraints
 }
 
 // NewTable completes a generated table: it fills the Allow headers and
@@ -138,7 +138,7 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 	if r := t.find(m, dr, method, path); r >= 0 {
 		m.Found(&t.Routes[r])
 		m.Params.SetNames(t.Routes[r].Params)
-		if dr.Check != nil && !dr.Check(m, r) {
+		if r < len(t.Checks) && t.Checks[r] != nil && !t.Checks[r](m) {
 			m.Status = 400
 		}
 		return

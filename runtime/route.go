@@ -25,7 +25,7 @@ type Route struct {
 	File          string // static: the one file served
 	List          bool   // static: directory listing
 	Params        []string
-	Constraints   map[string]string
+	Constraints   []string // the constraint of each parameter, "" for none; nil when none has one
 	Authorization *Authorization
 	CORS          *CORS
 	Parent        string

@@ -259,14 +259,31 @@ type dispatcher struct {
 	wildcardAppController WildcardAppController
 }
 
+// route4 calls AdminAppController.Dashboard for index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	return d.adminAppController.Dashboard(ctx)
+}
+
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route5 calls WildcardAppController.Entry for index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	return d.wildcardAppController.Entry(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	4: (*dispatcher).route4,
+	5: (*dispatcher).route5,
+}
+
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
-	case 4:
-		return d.adminAppController.Dashboard(ctx)
-	case 0:
-		return d.appController.Index(ctx)
-	case 5:
-		return d.wildcardAppController.Entry(ctx)
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -278,32 +295,32 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (urlBuilder) RobotsTxt() string {
+func (*urlBuilder) RobotsTxt() string {
 	return "/robots.txt"
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/static/" + runtime.EscapeCatchAll(filepath)
 }
 
 // AdminSampleComIndex is the URL of route "index": /.
-func (urlBuilder) AdminSampleComIndex() string {
+func (*urlBuilder) AdminSampleComIndex() string {
 	return "//admin.sample.com:8080" + "/"
 }
 
 // WildcardSampleComIndex is the URL of route "index": /.
-func (urlBuilder) WildcardSampleComIndex(subdomain string) string {
+func (*urlBuilder) WildcardSampleComIndex(subdomain string) string {
 	return table.Origin(2, subdomain) + "/"
 }
 

@@ -256,18 +256,43 @@ type dispatcher struct {
 	appController            AppController
 }
 
+// route1 calls AdminDashboardController.Index for admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	return d.adminDashboardController.Index(ctx)
+}
+
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route3 calls AppController.Login for login: GET /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
+	return d.appController.Login(ctx)
+}
+
+// route4 calls AppController.Logout for logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	return d.appController.Logout(ctx)
+}
+
+// route5 calls AppController.ManageUsers for manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	return d.appController.ManageUsers(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	1: (*dispatcher).route1,
+	3: (*dispatcher).route3,
+	4: (*dispatcher).route4,
+	5: (*dispatcher).route5,
+}
+
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
-	case 1:
-		return d.adminDashboardController.Index(ctx)
-	case 0:
-		return d.appController.Index(ctx)
-	case 3:
-		return d.appController.Login(ctx)
-	case 4:
-		return d.appController.Logout(ctx)
-	case 5:
-		return d.appController.ManageUsers(ctx)
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -279,42 +304,42 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // AdminDashboard is the URL of route "admin_dashboard": /admin/dashboard.html.
-func (urlBuilder) AdminDashboard() string {
+func (*urlBuilder) AdminDashboard() string {
 	return "/admin/dashboard.html"
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // Login is the URL of route "login": /login.html.
-func (urlBuilder) Login() string {
+func (*urlBuilder) Login() string {
 	return "/login.html"
 }
 
 // Logout is the URL of route "logout": /logout.
-func (urlBuilder) Logout() string {
+func (*urlBuilder) Logout() string {
 	return "/logout"
 }
 
 // ManageUsers is the URL of route "manage_users": /manage/users.html.
-func (urlBuilder) ManageUsers() string {
+func (*urlBuilder) ManageUsers() string {
 	return "/manage/users.html"
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (urlBuilder) RobotsTxt() string {
+func (*urlBuilder) RobotsTxt() string {
 	return "/robots.txt"
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/static/" + runtime.EscapeCatchAll(filepath)
 }
 

@@ -170,12 +170,25 @@ type dispatcher struct {
 	appController AppController
 }
 
+// route2 calls AppController.FileUpload for file_upload: POST /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
+	return d.appController.FileUpload(ctx)
+}
+
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	2: (*dispatcher).route2,
+}
+
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
-	case 2:
-		return d.appController.FileUpload(ctx)
-	case 0:
-		return d.appController.Index(ctx)
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -187,27 +200,27 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // FileUpload is the URL of route "file_upload": /file-upload.
-func (urlBuilder) FileUpload() string {
+func (*urlBuilder) FileUpload() string {
 	return "/file-upload"
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (urlBuilder) RobotsTxt() string {
+func (*urlBuilder) RobotsTxt() string {
 	return "/robots.txt"
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/static/" + runtime.EscapeCatchAll(filepath)
 }
 

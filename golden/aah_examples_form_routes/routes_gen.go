@@ -187,14 +187,31 @@ type dispatcher struct {
 	appController AppController
 }
 
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/form/routes.conf:59:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route4 calls AppController.UserProfile for user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	return d.appController.UserProfile(ctx)
+}
+
+// route5 calls AppController.UserProfileSubmit for user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	return d.appController.UserProfileSubmit(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	4: (*dispatcher).route4,
+	5: (*dispatcher).route5,
+}
+
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
-	case 0:
-		return d.appController.Index(ctx)
-	case 4:
-		return d.appController.UserProfile(ctx)
-	case 5:
-		return d.appController.UserProfileSubmit(ctx)
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -206,32 +223,32 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (urlBuilder) RobotsTxt() string {
+func (*urlBuilder) RobotsTxt() string {
 	return "/robots.txt"
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/static/" + runtime.EscapeCatchAll(filepath)
 }
 
 // UserProfile is the URL of route "user_profile": /user/profile.html.
-func (urlBuilder) UserProfile() string {
+func (*urlBuilder) UserProfile() string {
 	return "/user/profile.html"
 }
 
 // UserProfileSubmit is the URL of route "user_profile_submit": /user/profile.html.
-func (urlBuilder) UserProfileSubmit() string {
+func (*urlBuilder) UserProfileSubmit() string {
 	return "/user/profile.html"
 }
 

@@ -181,13 +181,26 @@ type dispatcher struct {
 	appController AppController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route2 calls AppController.IndexLang for index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 0:
-		return d.appController.Index(ctx)
-	case 2:
-		return d.appController.IndexLang(ctx, p.Value(0))
+	return d.appController.IndexLang(ctx, p.Value(0))
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	2: (*dispatcher).route2,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -199,27 +212,27 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // IndexLang is the URL of route "index_lang": /page/:lang/index.html.
-func (urlBuilder) IndexLang(lang string) string {
+func (*urlBuilder) IndexLang(lang string) string {
 	return "/page/" + url.PathEscape(lang) + "/index.html"
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (urlBuilder) RobotsTxt() string {
+func (*urlBuilder) RobotsTxt() string {
 	return "/robots.txt"
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/static/" + runtime.EscapeCatchAll(filepath)
 }
 

@@ -145,10 +145,17 @@ type dispatcher struct {
 	appController AppController
 }
 
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{0: (*dispatcher).route0}
+
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
-	case 0:
-		return d.appController.Index(ctx)
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -160,22 +167,22 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (urlBuilder) RobotsTxt() string {
+func (*urlBuilder) RobotsTxt() string {
 	return "/robots.txt"
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/static/" + runtime.EscapeCatchAll(filepath)
 }
 

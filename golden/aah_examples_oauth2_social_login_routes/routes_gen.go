@@ -190,14 +190,31 @@ type dispatcher struct {
 	appController AppController
 }
 
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route2 calls AppController.Logout for logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
+	return d.appController.Logout(ctx)
+}
+
+// route5 calls AppController.Success for success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	return d.appController.Success(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	2: (*dispatcher).route2,
+	5: (*dispatcher).route5,
+}
+
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
-	case 0:
-		return d.appController.Index(ctx)
-	case 2:
-		return d.appController.Logout(ctx)
-	case 5:
-		return d.appController.Success(ctx)
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -209,32 +226,32 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // Logout is the URL of route "logout": /logout.
-func (urlBuilder) Logout() string {
+func (*urlBuilder) Logout() string {
 	return "/logout"
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (urlBuilder) RobotsTxt() string {
+func (*urlBuilder) RobotsTxt() string {
 	return "/robots.txt"
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/static/" + runtime.EscapeCatchAll(filepath)
 }
 
 // Success is the URL of route "success": /success.html.
-func (urlBuilder) Success() string {
+func (*urlBuilder) Success() string {
 	return "/success.html"
 }
 

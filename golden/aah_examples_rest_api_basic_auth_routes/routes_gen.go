@@ -164,13 +164,26 @@ type dispatcher struct {
 	infoController InfoController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route1 calls InfoController.ReporteeInfo for reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 0:
-		return d.appController.Index(ctx)
-	case 1:
-		return d.infoController.ReporteeInfo(ctx, p.Value(0))
+	return d.infoController.ReporteeInfo(ctx, p.Value(0))
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	1: (*dispatcher).route1,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -182,12 +195,12 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // ReporteeInfo is the URL of route "reportee_info": /v1/reportee/:email.
-func (urlBuilder) ReporteeInfo(email string) string {
+func (*urlBuilder) ReporteeInfo(email string) string {
 	return "/v1/reportee/" + url.PathEscape(email)
 }
 

@@ -293,21 +293,52 @@ type dispatcher struct {
 	postController PostController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route2 calls PostController.Create for create_post: POST /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
+	return d.postController.Create(ctx)
+}
+
+// route3 calls PostController.Delete for delete_post: DELETE /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 0:
-		return d.appController.Index(ctx)
-	case 2:
-		return d.postController.Create(ctx)
-	case 3:
-		return d.postController.Delete(ctx, p.Value(0))
-	case 1:
-		return d.postController.List(ctx)
-	case 4:
-		return d.postController.Retrieve(ctx, p.Value(0))
-	case 5:
-		return d.postController.Update(ctx, p.Value(0))
+	return d.postController.Delete(ctx, p.Value(0))
+}
+
+// route1 calls PostController.List for list_posts: GET /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	return d.postController.List(ctx)
+}
+
+// route4 calls PostController.Retrieve for retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.postController.Retrieve(ctx, p.Value(0))
+}
+
+// route5 calls PostController.Update for update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.postController.Update(ctx, p.Value(0))
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	1: (*dispatcher).route1,
+	2: (*dispatcher).route2,
+	3: (*dispatcher).route3,
+	4: (*dispatcher).route4,
+	5: (*dispatcher).route5,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -319,32 +350,32 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // ListPosts is the URL of route "list_posts": /v1/posts.
-func (urlBuilder) ListPosts() string {
+func (*urlBuilder) ListPosts() string {
 	return "/v1/posts"
 }
 
 // CreatePost is the URL of route "create_post": /v1/posts.
-func (urlBuilder) CreatePost() string {
+func (*urlBuilder) CreatePost() string {
 	return "/v1/posts"
 }
 
 // DeletePost is the URL of route "delete_post": /v1/posts/:id.
-func (urlBuilder) DeletePost(id string) string {
+func (*urlBuilder) DeletePost(id string) string {
 	return "/v1/posts/" + url.PathEscape(id)
 }
 
 // RetrievePost is the URL of route "retrieve_post": /v1/posts/:id.
-func (urlBuilder) RetrievePost(id string) string {
+func (*urlBuilder) RetrievePost(id string) string {
 	return "/v1/posts/" + url.PathEscape(id)
 }
 
 // UpdatePost is the URL of route "update_post": /v1/posts/:id.
-func (urlBuilder) UpdatePost(id string) string {
+func (*urlBuilder) UpdatePost(id string) string {
 	return "/v1/posts/" + url.PathEscape(id)
 }
 

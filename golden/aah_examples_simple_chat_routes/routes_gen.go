@@ -197,14 +197,31 @@ type dispatcher struct {
 	simpleChatWebSocketController SimpleChatWebSocketController
 }
 
+// route0 calls AppController.Index for index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route4 calls AppController.SimpleChatDemo for simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	return d.appController.SimpleChatDemo(ctx)
+}
+
+// route3 calls SimpleChatWebSocketController.SimpleChat for simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
+	return d.simpleChatWebSocketController.SimpleChat(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	3: (*dispatcher).route3,
+	4: (*dispatcher).route4,
+}
+
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
-	case 0:
-		return d.appController.Index(ctx)
-	case 4:
-		return d.appController.SimpleChatDemo(ctx)
-	case 3:
-		return d.simpleChatWebSocketController.SimpleChat(ctx)
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -216,32 +233,32 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Index is the URL of route "index": /.
-func (urlBuilder) Index() string {
+func (*urlBuilder) Index() string {
 	return "/"
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (urlBuilder) RobotsTxt() string {
+func (*urlBuilder) RobotsTxt() string {
 	return "/robots.txt"
 }
 
 // SimpleChat is the URL of route "simple_chat": /simple-chat.
-func (urlBuilder) SimpleChat() string {
+func (*urlBuilder) SimpleChat() string {
 	return "/simple-chat"
 }
 
 // SimpleChatDemo is the URL of route "simple_chat_demo": /simple-chat-demo.html.
-func (urlBuilder) SimpleChatDemo() string {
+func (*urlBuilder) SimpleChatDemo() string {
 	return "/simple-chat-demo.html"
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/static/" + runtime.EscapeCatchAll(filepath)
 }
 

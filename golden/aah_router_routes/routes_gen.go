@@ -507,39 +507,107 @@ type dispatcher struct {
 	wildcardAppController WildcardAppController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route10 calls AppController.EditUser for edit_user: POST /register (../../testdata/aah/router/routes.conf:123:7).
+func (d *dispatcher) route10(ctx *runtime.Context) error {
+	return d.appController.EditUser(ctx)
+}
+
+// route0 calls AppController.Index for app_index: GET / (../../testdata/aah/router/routes.conf:98:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route7 calls AppController.Login for login: POST /login (../../testdata/aah/router/routes.conf:103:7).
+func (d *dispatcher) route7(ctx *runtime.Context) error {
+	return d.appController.Login(ctx)
+}
+
+// route8 calls AppController.Logout for logout: GET /logout (../../testdata/aah/router/routes.conf:111:7).
+func (d *dispatcher) route8(ctx *runtime.Context) error {
+	return d.appController.Logout(ctx)
+}
+
+// route9 calls AppController.Register for register_user: GET /register (../../testdata/aah/router/routes.conf:117:7).
+func (d *dispatcher) route9(ctx *runtime.Context) error {
+	return d.appController.Register(ctx)
+}
+
+// route4 calls HotelController.Book for book_hotels: GET /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 10:
-		return d.appController.EditUser(ctx)
-	case 0:
-		return d.appController.Index(ctx)
-	case 7:
-		return d.appController.Login(ctx)
-	case 8:
-		return d.appController.Logout(ctx)
-	case 9:
-		return d.appController.Register(ctx)
-	case 4:
-		return d.hotelController.Book(ctx, p.Value(0))
-	case 6:
-		return d.hotelController.CancelBooking(ctx, p.Value(0))
-	case 5:
-		return d.hotelController.ConfirmBooking(ctx, p.Value(0))
-	case 13:
-		return d.hotelController.EditSettings(ctx)
-	case 14:
-		return d.hotelController.EditSettings(ctx)
-	case 2:
-		return d.hotelController.List(ctx)
-	case 11:
-		return d.hotelController.Settings(ctx)
-	case 12:
-		return d.hotelController.Settings(ctx)
-	case 3:
-		return d.hotelController.Show(ctx, p.Value(0))
-	case 16:
-		return d.wildcardAppController.Home(ctx)
+	return d.hotelController.Book(ctx, p.Value(0))
+}
+
+// route6 calls HotelController.CancelBooking for cancel_booking: POST /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
+func (d *dispatcher) route6(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.hotelController.CancelBooking(ctx, p.Value(0))
+}
+
+// route5 calls HotelController.ConfirmBooking for confirm_booking: POST /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.hotelController.ConfirmBooking(ctx, p.Value(0))
+}
+
+// route13 calls HotelController.EditSettings for hotel_edit_settings: POST /settings (../../testdata/aah/router/routes.conf:136:7).
+func (d *dispatcher) route13(ctx *runtime.Context) error {
+	return d.hotelController.EditSettings(ctx)
+}
+
+// route14 calls HotelController.EditSettings for hotel_edit_settings: PUT /settings (../../testdata/aah/router/routes.conf:136:7).
+func (d *dispatcher) route14(ctx *runtime.Context) error {
+	return d.hotelController.EditSettings(ctx)
+}
+
+// route2 calls HotelController.List for hotels_group: GET /hotels (../../testdata/aah/router/routes.conf:55:7).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
+	return d.hotelController.List(ctx)
+}
+
+// route11 calls HotelController.Settings for hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7).
+func (d *dispatcher) route11(ctx *runtime.Context) error {
+	return d.hotelController.Settings(ctx)
+}
+
+// route12 calls HotelController.Settings for hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7).
+func (d *dispatcher) route12(ctx *runtime.Context) error {
+	return d.hotelController.Settings(ctx)
+}
+
+// route3 calls HotelController.Show for show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.hotelController.Show(ctx, p.Value(0))
+}
+
+// route16 calls WildcardAppController.Home for index: GET / (../../testdata/aah/router/routes.conf:161:7).
+func (d *dispatcher) route16(ctx *runtime.Context) error {
+	return d.wildcardAppController.Home(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0:  (*dispatcher).route0,
+	10: (*dispatcher).route10,
+	11: (*dispatcher).route11,
+	12: (*dispatcher).route12,
+	13: (*dispatcher).route13,
+	14: (*dispatcher).route14,
+	16: (*dispatcher).route16,
+	2:  (*dispatcher).route2,
+	3:  (*dispatcher).route3,
+	4:  (*dispatcher).route4,
+	5:  (*dispatcher).route5,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	8:  (*dispatcher).route8,
+	9:  (*dispatcher).route9,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -551,82 +619,82 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // AppIndex is the URL of route "app_index": /.
-func (urlBuilder) AppIndex() string {
+func (*urlBuilder) AppIndex() string {
 	return "/"
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // HotelsGroup is the URL of route "hotels_group": /hotels.
-func (urlBuilder) HotelsGroup() string {
+func (*urlBuilder) HotelsGroup() string {
 	return "/hotels"
 }
 
 // ShowHotels is the URL of route "show_hotels": /hotels/:id.
-func (urlBuilder) ShowHotels(id string) string {
+func (*urlBuilder) ShowHotels(id string) string {
 	return "/hotels/" + url.PathEscape(id)
 }
 
 // BookHotels is the URL of route "book_hotels": /hotels/:id/booking.
-func (urlBuilder) BookHotels(id string) string {
+func (*urlBuilder) BookHotels(id string) string {
 	return "/hotels/" + url.PathEscape(id) + "/booking"
 }
 
 // ConfirmBooking is the URL of route "confirm_booking": /hotels/:id/booking.
-func (urlBuilder) ConfirmBooking(id string) string {
+func (*urlBuilder) ConfirmBooking(id string) string {
 	return "/hotels/" + url.PathEscape(id) + "/booking"
 }
 
 // CancelBooking is the URL of route "cancel_booking": /hotels/:id/cancel.
-func (urlBuilder) CancelBooking(id string) string {
+func (*urlBuilder) CancelBooking(id string) string {
 	return "/hotels/" + url.PathEscape(id) + "/cancel"
 }
 
 // Login is the URL of route "login": /login.
-func (urlBuilder) Login() string {
+func (*urlBuilder) Login() string {
 	return "/login"
 }
 
 // Logout is the URL of route "logout": /logout.
-func (urlBuilder) Logout() string {
+func (*urlBuilder) Logout() string {
 	return "/logout"
 }
 
 // RegisterUser is the URL of route "register_user": /register.
-func (urlBuilder) RegisterUser() string {
+func (*urlBuilder) RegisterUser() string {
 	return "/register"
 }
 
 // EditUser is the URL of route "edit_user": /register.
-func (urlBuilder) EditUser() string {
+func (*urlBuilder) EditUser() string {
 	return "/register"
 }
 
 // HotelSettings is the URL of route "hotel_settings": /settings.
-func (urlBuilder) HotelSettings() string {
+func (*urlBuilder) HotelSettings() string {
 	return "/settings"
 }
 
 // HotelSettingsOptions is the URL of route "hotel_settings_options": /settings.
-func (urlBuilder) HotelSettingsOptions() string {
+func (*urlBuilder) HotelSettingsOptions() string {
 	return "/settings"
 }
 
 // HotelEditSettings is the URL of route "hotel_edit_settings": /settings.
-func (urlBuilder) HotelEditSettings() string {
+func (*urlBuilder) HotelEditSettings() string {
 	return "/settings"
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/static/" + runtime.EscapeCatchAll(filepath)
 }
 
 // WildcardLocalhostIndex is the URL of route "index": /.
-func (urlBuilder) WildcardLocalhostIndex(subdomain string) string {
+func (*urlBuilder) WildcardLocalhostIndex(subdomain string) string {
 	return table.Origin(1, subdomain) + "/"
 }
 

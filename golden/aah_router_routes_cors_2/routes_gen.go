@@ -382,23 +382,60 @@ type dispatcher struct {
 	userController UserController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route1 calls UserController.Create for create_user: POST /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	return d.userController.Create(ctx)
+}
+
+// route2 calls UserController.Delete for delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 1:
-		return d.userController.Create(ctx)
-	case 2:
-		return d.userController.Delete(ctx, p.Value(0))
-	case 3:
-		return d.userController.Index(ctx, p.Value(0))
-	case 0:
-		return d.userController.List(ctx)
-	case 5:
-		return d.userController.Settings(ctx, p.Value(0))
-	case 4:
-		return d.userController.Update(ctx, p.Value(0))
-	case 6:
-		return d.userController.UpdateSettings(ctx, p.Value(0))
+	return d.userController.Delete(ctx, p.Value(0))
+}
+
+// route3 calls UserController.Index for get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.Index(ctx, p.Value(0))
+}
+
+// route0 calls UserController.List for list_users: GET /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.userController.List(ctx)
+}
+
+// route5 calls UserController.Settings for get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.Settings(ctx, p.Value(0))
+}
+
+// route4 calls UserController.Update for update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.Update(ctx, p.Value(0))
+}
+
+// route6 calls UserController.UpdateSettings for update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
+func (d *dispatcher) route6(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.UpdateSettings(ctx, p.Value(0))
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	1: (*dispatcher).route1,
+	2: (*dispatcher).route2,
+	3: (*dispatcher).route3,
+	4: (*dispatcher).route4,
+	5: (*dispatcher).route5,
+	6: (*dispatcher).route6,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -410,37 +447,37 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // ListUsers is the URL of route "list_users": /v1/users.
-func (urlBuilder) ListUsers() string {
+func (*urlBuilder) ListUsers() string {
 	return "/v1/users"
 }
 
 // CreateUser is the URL of route "create_user": /v1/users.
-func (urlBuilder) CreateUser() string {
+func (*urlBuilder) CreateUser() string {
 	return "/v1/users"
 }
 
 // DeleteUser is the URL of route "delete_user": /v1/users/:id.
-func (urlBuilder) DeleteUser(id string) string {
+func (*urlBuilder) DeleteUser(id string) string {
 	return "/v1/users/" + url.PathEscape(id)
 }
 
 // GetUser is the URL of route "get_user": /v1/users/:id.
-func (urlBuilder) GetUser(id string) string {
+func (*urlBuilder) GetUser(id string) string {
 	return "/v1/users/" + url.PathEscape(id)
 }
 
 // UpdateUser is the URL of route "update_user": /v1/users/:id.
-func (urlBuilder) UpdateUser(id string) string {
+func (*urlBuilder) UpdateUser(id string) string {
 	return "/v1/users/" + url.PathEscape(id)
 }
 
 // GetUserSettings is the URL of route "get_user_settings": /v1/users/:id/settings.
-func (urlBuilder) GetUserSettings(id string) string {
+func (*urlBuilder) GetUserSettings(id string) string {
 	return "/v1/users/" + url.PathEscape(id) + "/settings"
 }
 
 // UpdateUserSettings is the URL of route "update_user_settings": /v1/users/:id/settings.
-func (urlBuilder) UpdateUserSettings(id string) string {
+func (*urlBuilder) UpdateUserSettings(id string) string {
 	return "/v1/users/" + url.PathEscape(id) + "/settings"
 }
 

@@ -222,17 +222,39 @@ type dispatcher struct {
 	userController UserController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route1 calls UserController.Create for create_user: POST /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	return d.userController.Create(ctx)
+}
+
+// route3 calls UserController.Disable for disable_user: GET /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 1:
-		return d.userController.Create(ctx)
-	case 3:
-		return d.userController.Disable(ctx, p.Value(0))
-	case 2:
-		return d.userController.Edit(ctx, p.Value(0))
-	case 0:
-		return d.userController.List(ctx)
+	return d.userController.Disable(ctx, p.Value(0))
+}
+
+// route2 calls UserController.Edit for edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.Edit(ctx, p.Value(0))
+}
+
+// route0 calls UserController.List for list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.userController.List(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	1: (*dispatcher).route1,
+	2: (*dispatcher).route2,
+	3: (*dispatcher).route3,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -244,22 +266,22 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // ListUsers is the URL of route "list_users": /v1/users.
-func (urlBuilder) ListUsers() string {
+func (*urlBuilder) ListUsers() string {
 	return "/v1/users"
 }
 
 // CreateUser is the URL of route "create_user": /v1/users.
-func (urlBuilder) CreateUser() string {
+func (*urlBuilder) CreateUser() string {
 	return "/v1/users"
 }
 
 // EditUser is the URL of route "edit_user": /v1/users/:id.
-func (urlBuilder) EditUser(id string) string {
+func (*urlBuilder) EditUser(id string) string {
 	return "/v1/users/" + url.PathEscape(id)
 }
 
 // DisableUser is the URL of route "disable_user": /v1/users/:id/settings.
-func (urlBuilder) DisableUser(id string) string {
+func (*urlBuilder) DisableUser(id string) string {
 	return "/v1/users/" + url.PathEscape(id) + "/settings"
 }
 

@@ -157,15 +157,32 @@ type dispatcher struct {
 	basketController BasketController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route1 calls BasketController.Create for create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	return d.basketController.Create(ctx)
+}
+
+// route0 calls BasketController.Index for baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.basketController.Index(ctx, "")
+}
+
+// route2 calls BasketController.Index for show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 1:
-		return d.basketController.Create(ctx)
-	case 0:
-		return d.basketController.Index(ctx, "")
-	case 2:
-		return d.basketController.Index(ctx, p.Value(0))
+	return d.basketController.Index(ctx, p.Value(0))
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	1: (*dispatcher).route1,
+	2: (*dispatcher).route2,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -177,17 +194,17 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Baskets is the URL of route "baskets": /baskets.
-func (urlBuilder) Baskets() string {
+func (*urlBuilder) Baskets() string {
 	return "/baskets"
 }
 
 // CreateBasket is the URL of route "create_basket": /baskets.
-func (urlBuilder) CreateBasket() string {
+func (*urlBuilder) CreateBasket() string {
 	return "/baskets"
 }
 
 // ShowBasket is the URL of route "show_basket": /baskets/:id.
-func (urlBuilder) ShowBasket(id string) string {
+func (*urlBuilder) ShowBasket(id string) string {
 	return "/baskets/" + url.PathEscape(id)
 }
 

@@ -57,7 +57,7 @@ var Routes = []runtime.Route{{
 	Action:        "Delete",
 	AntiCSRFCheck: true,
 	Auth:          "form_auth",
-	Constraints:   map[string]string{"id": "gt=1,lt=10"},
+	Constraints:   []string{"gt=1,lt=10"},
 	Controller:    "User",
 	Domain:        0,
 	Index:         2,
@@ -72,7 +72,7 @@ var Routes = []runtime.Route{{
 	Action:        "Index",
 	AntiCSRFCheck: true,
 	Auth:          "form_auth",
-	Constraints:   map[string]string{"id": "gt=1,lt=10"},
+	Constraints:   []string{"gt=1,lt=10"},
 	Controller:    "User",
 	Domain:        0,
 	Index:         3,
@@ -86,7 +86,7 @@ var Routes = []runtime.Route{{
 	Action:        "Update",
 	AntiCSRFCheck: true,
 	Auth:          "form_auth",
-	Constraints:   map[string]string{"id": "gt=1,lt=10"},
+	Constraints:   []string{"gt=1,lt=10"},
 	Controller:    "User",
 	Domain:        0,
 	Index:         4,
@@ -101,7 +101,7 @@ var Routes = []runtime.Route{{
 	Action:        "Settings",
 	AntiCSRFCheck: true,
 	Auth:          "form_auth",
-	Constraints:   map[string]string{"id": "gt=1,lt=10"},
+	Constraints:   []string{"gt=1,lt=10"},
 	Controller:    "User",
 	Domain:        0,
 	Index:         5,
@@ -115,7 +115,7 @@ var Routes = []runtime.Route{{
 	Action:        "UpdateSettings",
 	AntiCSRFCheck: true,
 	Auth:          "form_auth",
-	Constraints:   map[string]string{"id": "gt=1,lt=10"},
+	Constraints:   []string{"gt=1,lt=10"},
 	Controller:    "User",
 	Domain:        0,
 	Index:         6,
@@ -129,8 +129,14 @@ var Routes = []runtime.Route{{
 },
 }
 var table = runtime.NewTable(&runtime.Table{
+	Checks: []runtime.CheckFunc{
+		2: checkRoute2,
+		3: checkRoute3,
+		4: checkRoute4,
+		5: checkRoute5,
+		6: checkRoute6,
+	},
 	DomainRoutes: []runtime.DomainRoutes{{
-		Check:   checkDomain0,
 		Match:   matchDomain0,
 		Methods: []string{"DELETE", "GET", "PATCH", "POST"},
 	},
@@ -281,29 +287,42 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkDomain0 reports whether the parameters of a route of domain "localhost" meet their constraints.
-func checkDomain0(m *runtime.Match, route int) bool {
-	switch route {
-	case 2:
-		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
-			return false
-		}
-	case 3:
-		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
-			return false
-		}
-	case 4:
-		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
-			return false
-		}
-	case 5:
-		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
-			return false
-		}
-	case 6:
-		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
-			return false
-		}
+// checkRoute2 checks the constraints of route "delete_user" (DELETE /v1/users/:id).
+func checkRoute2(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		return false
+	}
+	return true
+}
+
+// checkRoute3 checks the constraints of route "get_user" (GET /v1/users/:id).
+func checkRoute3(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		return false
+	}
+	return true
+}
+
+// checkRoute4 checks the constraints of route "update_user" (PATCH /v1/users/:id).
+func checkRoute4(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		return false
+	}
+	return true
+}
+
+// checkRoute5 checks the constraints of route "get_user_settings" (GET /v1/users/:id/settings).
+func checkRoute5(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		return false
+	}
+	return true
+}
+
+// checkRoute6 checks the constraints of route "update_user_settings" (PATCH /v1/users/:id/settings).
+func checkRoute6(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
+		return false
 	}
 	return true
 }
@@ -316,35 +335,35 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 	//
-//line routes_gen.go:320:1
+//line routes_gen.go:339:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:50:22
 	Delete(ctx *runtime.Context, id string) error
 	// Index serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 	//
-//line routes_gen.go:325:1
+//line routes_gen.go:344:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:39:18
 	Index(ctx *runtime.Context, id string) error
 	// List serves list_users: GET /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
 	//
-//line routes_gen.go:330:1
+//line routes_gen.go:349:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:28:10
 	List(ctx *runtime.Context) error
 	// Settings serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 	//
-//line routes_gen.go:335:1
+//line routes_gen.go:354:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:55:22
 	Settings(ctx *runtime.Context, id string) error
 	// Update serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 	//
-//line routes_gen.go:340:1
+//line routes_gen.go:359:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:45:22
 	Update(ctx *runtime.Context, id string) error
 	// UpdateSettings serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 	//
-//line routes_gen.go:345:1
+//line routes_gen.go:364:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:61:22
 	UpdateSettings(ctx *runtime.Context, id string) error
-//line routes_gen.go:348:1
+//line routes_gen.go:367:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified-2.conf, calling the actions of the given controllers.
@@ -360,23 +379,60 @@ type dispatcher struct {
 	userController UserController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route1 calls UserController.Create for create_user: POST /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	return d.userController.Create(ctx)
+}
+
+// route2 calls UserController.Delete for delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 1:
-		return d.userController.Create(ctx)
-	case 2:
-		return d.userController.Delete(ctx, p.Value(0))
-	case 3:
-		return d.userController.Index(ctx, p.Value(0))
-	case 0:
-		return d.userController.List(ctx)
-	case 5:
-		return d.userController.Settings(ctx, p.Value(0))
-	case 4:
-		return d.userController.Update(ctx, p.Value(0))
-	case 6:
-		return d.userController.UpdateSettings(ctx, p.Value(0))
+	return d.userController.Delete(ctx, p.Value(0))
+}
+
+// route3 calls UserController.Index for get_user: GET /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.Index(ctx, p.Value(0))
+}
+
+// route0 calls UserController.List for list_users: GET /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.userController.List(ctx)
+}
+
+// route5 calls UserController.Settings for get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.Settings(ctx, p.Value(0))
+}
+
+// route4 calls UserController.Update for update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.Update(ctx, p.Value(0))
+}
+
+// route6 calls UserController.UpdateSettings for update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
+func (d *dispatcher) route6(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.UpdateSettings(ctx, p.Value(0))
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	1: (*dispatcher).route1,
+	2: (*dispatcher).route2,
+	3: (*dispatcher).route3,
+	4: (*dispatcher).route4,
+	5: (*dispatcher).route5,
+	6: (*dispatcher).route6,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -388,37 +444,37 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // ListUsers is the URL of route "list_users": /v1/users.
-func (urlBuilder) ListUsers() string {
+func (*urlBuilder) ListUsers() string {
 	return "/v1/users"
 }
 
 // CreateUser is the URL of route "create_user": /v1/users.
-func (urlBuilder) CreateUser() string {
+func (*urlBuilder) CreateUser() string {
 	return "/v1/users"
 }
 
 // DeleteUser is the URL of route "delete_user": /v1/users/:id.
-func (urlBuilder) DeleteUser(id string) string {
+func (*urlBuilder) DeleteUser(id string) string {
 	return "/v1/users/" + url.PathEscape(id)
 }
 
 // GetUser is the URL of route "get_user": /v1/users/:id.
-func (urlBuilder) GetUser(id string) string {
+func (*urlBuilder) GetUser(id string) string {
 	return "/v1/users/" + url.PathEscape(id)
 }
 
 // UpdateUser is the URL of route "update_user": /v1/users/:id.
-func (urlBuilder) UpdateUser(id string) string {
+func (*urlBuilder) UpdateUser(id string) string {
 	return "/v1/users/" + url.PathEscape(id)
 }
 
 // GetUserSettings is the URL of route "get_user_settings": /v1/users/:id/settings.
-func (urlBuilder) GetUserSettings(id string) string {
+func (*urlBuilder) GetUserSettings(id string) string {
 	return "/v1/users/" + url.PathEscape(id) + "/settings"
 }
 
 // UpdateUserSettings is the URL of route "update_user_settings": /v1/users/:id/settings.
-func (urlBuilder) UpdateUserSettings(id string) string {
+func (*urlBuilder) UpdateUserSettings(id string) string {
 	return "/v1/users/" + url.PathEscape(id) + "/settings"
 }
 

@@ -313,27 +313,70 @@ type dispatcher struct {
 	testWebSocketController TestWebSocketController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route1 calls BasketController.Create for create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	return d.basketController.Create(ctx)
+}
+
+// route0 calls BasketController.Index for baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.basketController.Index(ctx, "")
+}
+
+// route2 calls BasketController.Index for show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 1:
-		return d.basketController.Create(ctx)
-	case 0:
-		return d.basketController.Index(ctx, "")
-	case 2:
-		return d.basketController.Index(ctx, p.Value(0))
-	case 4:
-		return d.docController.ShowDoc(ctx, p.Value(0), p.Value(1))
-	case 3:
-		return d.docController.VersionHome(ctx, p.Value(0))
-	case 6:
-		return d.testWebSocketController.Binary(ctx)
-	case 5:
-		return d.testWebSocketController.Index(ctx)
-	case 7:
-		return d.testWebSocketController.NoTarget(ctx)
-	case 8:
-		return d.testWebSocketController.Text(ctx)
+	return d.basketController.Index(ctx, p.Value(0))
+}
+
+// route4 calls DocController.ShowDoc for show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.docController.ShowDoc(ctx, p.Value(0), p.Value(1))
+}
+
+// route3 calls DocController.VersionHome for version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.docController.VersionHome(ctx, p.Value(0))
+}
+
+// route6 calls TestWebSocketController.Binary for ws_binary: WS /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
+func (d *dispatcher) route6(ctx *runtime.Context) error {
+	return d.testWebSocketController.Binary(ctx)
+}
+
+// route5 calls TestWebSocketController.Index for websockets: GET /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	return d.testWebSocketController.Index(ctx)
+}
+
+// route7 calls TestWebSocketController.NoTarget for ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
+func (d *dispatcher) route7(ctx *runtime.Context) error {
+	return d.testWebSocketController.NoTarget(ctx)
+}
+
+// route8 calls TestWebSocketController.Text for ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
+func (d *dispatcher) route8(ctx *runtime.Context) error {
+	return d.testWebSocketController.Text(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	1: (*dispatcher).route1,
+	2: (*dispatcher).route2,
+	3: (*dispatcher).route3,
+	4: (*dispatcher).route4,
+	5: (*dispatcher).route5,
+	6: (*dispatcher).route6,
+	7: (*dispatcher).route7,
+	8: (*dispatcher).route8,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -345,47 +388,47 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Baskets is the URL of route "baskets": /baskets.
-func (urlBuilder) Baskets() string {
+func (*urlBuilder) Baskets() string {
 	return "/baskets"
 }
 
 // CreateBasket is the URL of route "create_basket": /baskets.
-func (urlBuilder) CreateBasket() string {
+func (*urlBuilder) CreateBasket() string {
 	return "/baskets"
 }
 
 // ShowBasket is the URL of route "show_basket": /baskets/:id.
-func (urlBuilder) ShowBasket(id string) string {
+func (*urlBuilder) ShowBasket(id string) string {
 	return "/baskets/" + url.PathEscape(id)
 }
 
 // VersionHome is the URL of route "version_home": /doc/:version.
-func (urlBuilder) VersionHome(version string) string {
+func (*urlBuilder) VersionHome(version string) string {
 	return "/doc/" + url.PathEscape(version)
 }
 
 // ShowDoc is the URL of route "show_doc": /doc/:version/*content.
-func (urlBuilder) ShowDoc(version string, content string) string {
+func (*urlBuilder) ShowDoc(version string, content string) string {
 	return "/doc/" + url.PathEscape(version) + "/" + runtime.EscapeCatchAll(content)
 }
 
 // Websockets is the URL of route "websockets": /ws.
-func (urlBuilder) Websockets() string {
+func (*urlBuilder) Websockets() string {
 	return "/ws"
 }
 
 // WSBinary is the URL of route "ws_binary": /ws/binary.
-func (urlBuilder) WSBinary() string {
+func (*urlBuilder) WSBinary() string {
 	return "/ws/binary"
 }
 
 // WSNotarget is the URL of route "ws_notarget": /ws/notarget.
-func (urlBuilder) WSNotarget() string {
+func (*urlBuilder) WSNotarget() string {
 	return "/ws/notarget"
 }
 
 // WSText is the URL of route "ws_text": /ws/text.
-func (urlBuilder) WSText() string {
+func (*urlBuilder) WSText() string {
 	return "/ws/text"
 }
 

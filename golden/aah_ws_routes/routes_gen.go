@@ -193,20 +193,49 @@ type dispatcher struct {
 	testWebSocketController TestWebSocketController
 }
 
+// route1 calls TestWebSocketController.Binary for ws_binary: WS /ws/binary (../../testdata/aah/ws/routes.conf:38:11).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	return d.testWebSocketController.Binary(ctx)
+}
+
+// route0 calls TestWebSocketController.Index for websockets: GET /ws (../../testdata/aah/ws/routes.conf:28:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.testWebSocketController.Index(ctx)
+}
+
+// route2 calls TestWebSocketController.JSON for ws_json: WS /ws/json (../../testdata/aah/ws/routes.conf:43:11).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
+	return d.testWebSocketController.JSON(ctx)
+}
+
+// route3 calls TestWebSocketController.NoTarget for ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes.conf:53:11).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
+	return d.testWebSocketController.NoTarget(ctx)
+}
+
+// route4 calls TestWebSocketController.Text for ws_text: WS /ws/text (../../testdata/aah/ws/routes.conf:33:11).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	return d.testWebSocketController.Text(ctx)
+}
+
+// route5 calls TestWebSocketController.XML for ws_xml: WS /ws/xml (../../testdata/aah/ws/routes.conf:48:11).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	return d.testWebSocketController.XML(ctx)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+	1: (*dispatcher).route1,
+	2: (*dispatcher).route2,
+	3: (*dispatcher).route3,
+	4: (*dispatcher).route4,
+	5: (*dispatcher).route5,
+}
+
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
-	switch ctx.Route().Index {
-	case 1:
-		return d.testWebSocketController.Binary(ctx)
-	case 0:
-		return d.testWebSocketController.Index(ctx)
-	case 2:
-		return d.testWebSocketController.JSON(ctx)
-	case 3:
-		return d.testWebSocketController.NoTarget(ctx)
-	case 4:
-		return d.testWebSocketController.Text(ctx)
-	case 5:
-		return d.testWebSocketController.XML(ctx)
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -218,32 +247,32 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Websockets is the URL of route "websockets": /ws.
-func (urlBuilder) Websockets() string {
+func (*urlBuilder) Websockets() string {
 	return "/ws"
 }
 
 // WSBinary is the URL of route "ws_binary": /ws/binary.
-func (urlBuilder) WSBinary() string {
+func (*urlBuilder) WSBinary() string {
 	return "/ws/binary"
 }
 
 // WSJSON is the URL of route "ws_json": /ws/json.
-func (urlBuilder) WSJSON() string {
+func (*urlBuilder) WSJSON() string {
 	return "/ws/json"
 }
 
 // WSNotarget is the URL of route "ws_notarget": /ws/notarget.
-func (urlBuilder) WSNotarget() string {
+func (*urlBuilder) WSNotarget() string {
 	return "/ws/notarget"
 }
 
 // WSText is the URL of route "ws_text": /ws/text.
-func (urlBuilder) WSText() string {
+func (*urlBuilder) WSText() string {
 	return "/ws/text"
 }
 
 // WSXML is the URL of route "ws_xml": /ws/xml.
-func (urlBuilder) WSXML() string {
+func (*urlBuilder) WSXML() string {
 	return "/ws/xml"
 }
 

@@ -3359,104 +3359,8 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 			}
 		}
 	case "legacy":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "issues":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "search":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
-												m.Params.Push(i6, j6)
-												if j6 < len(path) {
-													i7 := j6 + 1
-													j7 := runtime.SegmentEnd(path, i7)
-													if j7 > i7 {
-														m.Params.Push(i7, j7)
-														if j7 == len(path) {
-															return 26
-														}
-														m.Params.Pop()
-													}
-												}
-												m.Params.Pop()
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-			case "repos":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "search":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 27
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-			case "user":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "email":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 28
-								}
-								m.Params.Pop()
-							}
-						}
-					case "search":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 29
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-			}
+		if r := matchDomain0GET_1(m, path, j1); r >= 0 {
+			return r
 		}
 	case "networks":
 		if j1 < len(path) {
@@ -3515,808 +3419,976 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 			}
 		}
 	case "orgs":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 41
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "events":
-						if j3 == len(path) {
-							return 43
-						}
-					case "issues":
-						if j3 == len(path) {
-							return 44
-						}
-					case "members":
-						if j3 == len(path) {
-							return 45
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 47
-								}
-								m.Params.Pop()
-							}
-						}
-					case "public_members":
-						if j3 == len(path) {
-							return 48
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 50
-								}
-								m.Params.Pop()
-							}
-						}
-					case "repos":
-						if j3 == len(path) {
-							return 52
-						}
-					case "teams":
-						if j3 == len(path) {
-							return 54
-						}
-					}
-				}
-				m.Params.Pop()
-			}
+		if r := matchDomain0GET_2(m, path, j1); r >= 0 {
+			return r
 		}
 	case "repos":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 58
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "assignees":
-								if j4 == len(path) {
-									return 61
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 62
-										}
-										m.Params.Pop()
-									}
-								}
-							case "branches":
-								if j4 == len(path) {
-									return 63
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 64
-										}
-										m.Params.Pop()
-									}
-								}
-							case "collaborators":
-								if j4 == len(path) {
-									return 65
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 67
-										}
-										m.Params.Pop()
-									}
-								}
-							case "comments":
-								if j4 == len(path) {
-									return 69
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 71
-										}
-										m.Params.Pop()
-									}
-								}
-							case "commits":
-								if j4 == len(path) {
-									return 73
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 74
-										}
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "comments":
-												if j6 == len(path) {
-													return 75
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "contents":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									if len(path) > i5 {
-										m.Params.Push(i5, len(path))
-										return 78
-									}
-								}
-							case "contributors":
-								if j4 == len(path) {
-									return 80
-								}
-							case "downloads":
-								if j4 == len(path) {
-									return 81
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 83
-										}
-										m.Params.Pop()
-									}
-								}
-							case "events":
-								if j4 == len(path) {
-									return 84
-								}
-							case "forks":
-								if j4 == len(path) {
-									return 85
-								}
-							case "git":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "blobs":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 88
-												}
-												m.Params.Pop()
-											}
-										}
-									case "commits":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 90
-												}
-												m.Params.Pop()
-											}
-										}
-									case "refs":
-										if j5 == len(path) {
-											return 91
-										}
-										if j5 < len(path) {
-											i6 := j5 + 1
-											if len(path) > i6 {
-												m.Params.Push(i6, len(path))
-												return 94
-											}
-										}
-									case "tags":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 97
-												}
-												m.Params.Pop()
-											}
-										}
-									case "trees":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 99
-												}
-												m.Params.Pop()
-											}
-										}
-									}
-								}
-							case "hooks":
-								if j4 == len(path) {
-									return 100
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 103
-										}
-										m.Params.Pop()
-									}
-								}
-							case "issues":
-								if j4 == len(path) {
-									return 106
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "comments":
-										if j5 == len(path) {
-											return 118
-										}
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 120
-												}
-												m.Params.Pop()
-											}
-										}
-									case "events":
-										if j5 == len(path) {
-											return 122
-										}
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 123
-												}
-												m.Params.Pop()
-											}
-										}
-									}
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 108
-										}
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "comments":
-												if j6 == len(path) {
-													return 110
-												}
-											case "events":
-												if j6 == len(path) {
-													return 112
-												}
-											case "labels":
-												if j6 == len(path) {
-													return 114
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "keys":
-								if j4 == len(path) {
-									return 124
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 127
-										}
-										m.Params.Pop()
-									}
-								}
-							case "labels":
-								if j4 == len(path) {
-									return 129
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 132
-										}
-										m.Params.Pop()
-									}
-								}
-							case "languages":
-								if j4 == len(path) {
-									return 134
-								}
-							case "milestones":
-								if j4 == len(path) {
-									return 136
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 139
-										}
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "labels":
-												if j6 == len(path) {
-													return 141
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "notifications":
-								if j4 == len(path) {
-									return 142
-								}
-							case "pulls":
-								if j4 == len(path) {
-									return 144
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "comments":
-										if j5 == len(path) {
-											return 154
-										}
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 156
-												}
-												m.Params.Pop()
-											}
-										}
-									}
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 146
-										}
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "comments":
-												if j6 == len(path) {
-													return 148
-												}
-											case "commits":
-												if j6 == len(path) {
-													return 150
-												}
-											case "files":
-												if j6 == len(path) {
-													return 151
-												}
-											case "merge":
-												if j6 == len(path) {
-													return 152
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "readme":
-								if j4 == len(path) {
-									return 158
-								}
-							case "releases":
-								if j4 == len(path) {
-									return 159
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 162
-										}
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "assets":
-												if j6 == len(path) {
-													return 164
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "stargazers":
-								if j4 == len(path) {
-									return 165
-								}
-							case "stats":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "code_frequency":
-										if j5 == len(path) {
-											return 166
-										}
-									case "commit_activity":
-										if j5 == len(path) {
-											return 167
-										}
-									case "contributors":
-										if j5 == len(path) {
-											return 168
-										}
-									case "participation":
-										if j5 == len(path) {
-											return 169
-										}
-									case "punch_card":
-										if j5 == len(path) {
-											return 170
-										}
-									}
-								}
-							case "statuses":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 171
-										}
-										m.Params.Pop()
-									}
-								}
-							case "subscribers":
-								if j4 == len(path) {
-									return 173
-								}
-							case "subscription":
-								if j4 == len(path) {
-									return 175
-								}
-							case "tags":
-								if j4 == len(path) {
-									return 177
-								}
-							case "teams":
-								if j4 == len(path) {
-									return 178
-								}
-							}
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 60
-										}
-										m.Params.Pop()
-									}
-								}
-								m.Params.Pop()
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-				m.Params.Pop()
-			}
+		if r := matchDomain0GET_3(m, path, j1); r >= 0 {
+			return r
 		}
 	case "teams":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 185
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "members":
-						if j3 == len(path) {
-							return 187
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 189
-								}
-								m.Params.Pop()
-							}
-						}
-					case "repos":
-						if j3 == len(path) {
-							return 191
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 193
-										}
-										m.Params.Pop()
-									}
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
+		if r := matchDomain0GET_10(m, path, j1); r >= 0 {
+			return r
 		}
 	case "user":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "following":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 203
-						}
-						m.Params.Pop()
-					}
-				}
-			case "keys":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 209
-						}
-						m.Params.Pop()
-					}
-				}
-			case "starred":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 216
+		if r := matchDomain0GET_11(m, path, j1); r >= 0 {
+			return r
+		}
+	case "users":
+		if r := matchDomain0GET_12(m, path, j1); r >= 0 {
+			return r
+		}
+	}
+	return -1
+}
+func matchDomain0GET_1(m *runtime.Match, path string, j0 int) int {
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		switch path[i1:j1] {
+		case "issues":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				switch path[i2:j2] {
+				case "search":
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 < len(path) {
+								i4 := j3 + 1
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 {
+									m.Params.Push(i4, j4)
+									if j4 < len(path) {
+										i5 := j4 + 1
+										j5 := runtime.SegmentEnd(path, i5)
+										if j5 > i5 {
+											m.Params.Push(i5, j5)
+											if j5 < len(path) {
+												i6 := j5 + 1
+												j6 := runtime.SegmentEnd(path, i6)
+												if j6 > i6 {
+													m.Params.Push(i6, j6)
+													if j6 == len(path) {
+														return 26
+													}
+													m.Params.Pop()
+												}
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
 								}
-								m.Params.Pop()
 							}
+							m.Params.Pop()
 						}
-						m.Params.Pop()
 					}
 				}
-			case "subscriptions":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 220
-								}
-								m.Params.Pop()
+			}
+		case "repos":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				switch path[i2:j2] {
+				case "search":
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 27
 							}
+							m.Params.Pop()
 						}
-						m.Params.Pop()
+					}
+				}
+			}
+		case "user":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				switch path[i2:j2] {
+				case "email":
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 28
+							}
+							m.Params.Pop()
+						}
+					}
+				case "search":
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 29
+							}
+							m.Params.Pop()
+						}
 					}
 				}
 			}
 		}
-	case "users":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 224
+	}
+	return -1
+}
+func matchDomain0GET_2(m *runtime.Match, path string, j0 int) int {
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1 {
+			m.Params.Push(i1, j1)
+			if j1 == len(path) {
+				return 41
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				switch path[i2:j2] {
+				case "events":
+					if j2 == len(path) {
+						return 43
+					}
+				case "issues":
+					if j2 == len(path) {
+						return 44
+					}
+				case "members":
+					if j2 == len(path) {
+						return 45
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 47
+							}
+							m.Params.Pop()
+						}
+					}
+				case "public_members":
+					if j2 == len(path) {
+						return 48
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 50
+							}
+							m.Params.Pop()
+						}
+					}
+				case "repos":
+					if j2 == len(path) {
+						return 52
+					}
+				case "teams":
+					if j2 == len(path) {
+						return 54
+					}
 				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "events":
-						if j3 == len(path) {
-							return 225
+			}
+			m.Params.Pop()
+		}
+	}
+	return -1
+}
+func matchDomain0GET_3(m *runtime.Match, path string, j0 int) int {
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1 {
+			m.Params.Push(i1, j1)
+			if r := matchDomain0GET_4(m, path, j1); r >= 0 {
+				return r
+			}
+			m.Params.Pop()
+		}
+	}
+	return -1
+}
+func matchDomain0GET_4(m *runtime.Match, path string, j0 int) int {
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1 {
+			m.Params.Push(i1, j1)
+			if r := matchDomain0GET_5(m, path, j1); r >= 0 {
+				return r
+			}
+			m.Params.Pop()
+		}
+	}
+	return -1
+}
+func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
+	if j0 == len(path) {
+		return 58
+	}
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		switch path[i1:j1] {
+		case "assignees":
+			if j1 == len(path) {
+				return 61
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 62
+					}
+					m.Params.Pop()
+				}
+			}
+		case "branches":
+			if j1 == len(path) {
+				return 63
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 64
+					}
+					m.Params.Pop()
+				}
+			}
+		case "collaborators":
+			if j1 == len(path) {
+				return 65
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 67
+					}
+					m.Params.Pop()
+				}
+			}
+		case "comments":
+			if j1 == len(path) {
+				return 69
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 71
+					}
+					m.Params.Pop()
+				}
+			}
+		case "commits":
+			if j1 == len(path) {
+				return 73
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 74
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						switch path[i3:j3] {
+						case "comments":
+							if j3 == len(path) {
+								return 75
+							}
 						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "orgs":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 226
-										}
-										m.Params.Pop()
+					}
+					m.Params.Pop()
+				}
+			}
+		case "contents":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				if len(path) > i2 {
+					m.Params.Push(i2, len(path))
+					return 78
+				}
+			}
+		case "contributors":
+			if j1 == len(path) {
+				return 80
+			}
+		case "downloads":
+			if j1 == len(path) {
+				return 81
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 83
+					}
+					m.Params.Pop()
+				}
+			}
+		case "events":
+			if j1 == len(path) {
+				return 84
+			}
+		case "forks":
+			if j1 == len(path) {
+				return 85
+			}
+		case "git":
+			if r := matchDomain0GET_6(m, path, j1); r >= 0 {
+				return r
+			}
+		case "hooks":
+			if j1 == len(path) {
+				return 100
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 103
+					}
+					m.Params.Pop()
+				}
+			}
+		case "issues":
+			if r := matchDomain0GET_7(m, path, j1); r >= 0 {
+				return r
+			}
+		case "keys":
+			if j1 == len(path) {
+				return 124
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 127
+					}
+					m.Params.Pop()
+				}
+			}
+		case "labels":
+			if j1 == len(path) {
+				return 129
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 132
+					}
+					m.Params.Pop()
+				}
+			}
+		case "languages":
+			if j1 == len(path) {
+				return 134
+			}
+		case "milestones":
+			if j1 == len(path) {
+				return 136
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 139
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						switch path[i3:j3] {
+						case "labels":
+							if j3 == len(path) {
+								return 141
+							}
+						}
+					}
+					m.Params.Pop()
+				}
+			}
+		case "notifications":
+			if j1 == len(path) {
+				return 142
+			}
+		case "pulls":
+			if r := matchDomain0GET_8(m, path, j1); r >= 0 {
+				return r
+			}
+		case "readme":
+			if j1 == len(path) {
+				return 158
+			}
+		case "releases":
+			if j1 == len(path) {
+				return 159
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 162
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						switch path[i3:j3] {
+						case "assets":
+							if j3 == len(path) {
+								return 164
+							}
+						}
+					}
+					m.Params.Pop()
+				}
+			}
+		case "stargazers":
+			if j1 == len(path) {
+				return 165
+			}
+		case "stats":
+			if r := matchDomain0GET_9(m, path, j1); r >= 0 {
+				return r
+			}
+		case "statuses":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 171
+					}
+					m.Params.Pop()
+				}
+			}
+		case "subscribers":
+			if j1 == len(path) {
+				return 173
+			}
+		case "subscription":
+			if j1 == len(path) {
+				return 175
+			}
+		case "tags":
+			if j1 == len(path) {
+				return 177
+			}
+		case "teams":
+			if j1 == len(path) {
+				return 178
+			}
+		}
+		if j1 > i1 {
+			m.Params.Push(i1, j1)
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 60
+					}
+					m.Params.Pop()
+				}
+			}
+			m.Params.Pop()
+		}
+	}
+	return -1
+}
+func matchDomain0GET_6(m *runtime.Match, path string, j0 int) int {
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		switch path[i1:j1] {
+		case "blobs":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 88
+					}
+					m.Params.Pop()
+				}
+			}
+		case "commits":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 90
+					}
+					m.Params.Pop()
+				}
+			}
+		case "refs":
+			if j1 == len(path) {
+				return 91
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				if len(path) > i2 {
+					m.Params.Push(i2, len(path))
+					return 94
+				}
+			}
+		case "tags":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 97
+					}
+					m.Params.Pop()
+				}
+			}
+		case "trees":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 99
+					}
+					m.Params.Pop()
+				}
+			}
+		}
+	}
+	return -1
+}
+func matchDomain0GET_7(m *runtime.Match, path string, j0 int) int {
+	if j0 == len(path) {
+		return 106
+	}
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		switch path[i1:j1] {
+		case "comments":
+			if j1 == len(path) {
+				return 118
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 120
+					}
+					m.Params.Pop()
+				}
+			}
+		case "events":
+			if j1 == len(path) {
+				return 122
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 123
+					}
+					m.Params.Pop()
+				}
+			}
+		}
+		if j1 > i1 {
+			m.Params.Push(i1, j1)
+			if j1 == len(path) {
+				return 108
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				switch path[i2:j2] {
+				case "comments":
+					if j2 == len(path) {
+						return 110
+					}
+				case "events":
+					if j2 == len(path) {
+						return 112
+					}
+				case "labels":
+					if j2 == len(path) {
+						return 114
+					}
+				}
+			}
+			m.Params.Pop()
+		}
+	}
+	return -1
+}
+func matchDomain0GET_8(m *runtime.Match, path string, j0 int) int {
+	if j0 == len(path) {
+		return 144
+	}
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		switch path[i1:j1] {
+		case "comments":
+			if j1 == len(path) {
+				return 154
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 156
+					}
+					m.Params.Pop()
+				}
+			}
+		}
+		if j1 > i1 {
+			m.Params.Push(i1, j1)
+			if j1 == len(path) {
+				return 146
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				switch path[i2:j2] {
+				case "comments":
+					if j2 == len(path) {
+						return 148
+					}
+				case "commits":
+					if j2 == len(path) {
+						return 150
+					}
+				case "files":
+					if j2 == len(path) {
+						return 151
+					}
+				case "merge":
+					if j2 == len(path) {
+						return 152
+					}
+				}
+			}
+			m.Params.Pop()
+		}
+	}
+	return -1
+}
+func matchDomain0GET_9(m *runtime.Match, path string, j0 int) int {
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		switch path[i1:j1] {
+		case "code_frequency":
+			if j1 == len(path) {
+				return 166
+			}
+		case "commit_activity":
+			if j1 == len(path) {
+				return 167
+			}
+		case "contributors":
+			if j1 == len(path) {
+				return 168
+			}
+		case "participation":
+			if j1 == len(path) {
+				return 169
+			}
+		case "punch_card":
+			if j1 == len(path) {
+				return 170
+			}
+		}
+	}
+	return -1
+}
+func matchDomain0GET_10(m *runtime.Match, path string, j0 int) int {
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1 {
+			m.Params.Push(i1, j1)
+			if j1 == len(path) {
+				return 185
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				switch path[i2:j2] {
+				case "members":
+					if j2 == len(path) {
+						return 187
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 189
+							}
+							m.Params.Pop()
+						}
+					}
+				case "repos":
+					if j2 == len(path) {
+						return 191
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 < len(path) {
+								i4 := j3 + 1
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 193
 									}
-								}
-							case "public":
-								if j4 == len(path) {
-									return 227
+									m.Params.Pop()
 								}
 							}
-						}
-					case "followers":
-						if j3 == len(path) {
-							return 228
-						}
-					case "following":
-						if j3 == len(path) {
-							return 229
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 230
-								}
-								m.Params.Pop()
-							}
-						}
-					case "gists":
-						if j3 == len(path) {
-							return 231
-						}
-					case "keys":
-						if j3 == len(path) {
-							return 232
-						}
-					case "orgs":
-						if j3 == len(path) {
-							return 233
-						}
-					case "received_events":
-						if j3 == len(path) {
-							return 234
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "public":
-								if j4 == len(path) {
-									return 235
-								}
-							}
-						}
-					case "repos":
-						if j3 == len(path) {
-							return 236
-						}
-					case "starred":
-						if j3 == len(path) {
-							return 237
-						}
-					case "subscriptions":
-						if j3 == len(path) {
-							return 238
+							m.Params.Pop()
 						}
 					}
 				}
-				m.Params.Pop()
 			}
+			m.Params.Pop()
+		}
+	}
+	return -1
+}
+func matchDomain0GET_11(m *runtime.Match, path string, j0 int) int {
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		switch path[i1:j1] {
+		case "following":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 203
+					}
+					m.Params.Pop()
+				}
+			}
+		case "keys":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 209
+					}
+					m.Params.Pop()
+				}
+			}
+		case "starred":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 216
+							}
+							m.Params.Pop()
+						}
+					}
+					m.Params.Pop()
+				}
+			}
+		case "subscriptions":
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 {
+					m.Params.Push(i2, j2)
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 220
+							}
+							m.Params.Pop()
+						}
+					}
+					m.Params.Pop()
+				}
+			}
+		}
+	}
+	return -1
+}
+func matchDomain0GET_12(m *runtime.Match, path string, j0 int) int {
+	if j0 < len(path) {
+		i1 := j0 + 1
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1 {
+			m.Params.Push(i1, j1)
+			if j1 == len(path) {
+				return 224
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				switch path[i2:j2] {
+				case "events":
+					if j2 == len(path) {
+						return 225
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						switch path[i3:j3] {
+						case "orgs":
+							if j3 < len(path) {
+								i4 := j3 + 1
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 226
+									}
+									m.Params.Pop()
+								}
+							}
+						case "public":
+							if j3 == len(path) {
+								return 227
+							}
+						}
+					}
+				case "followers":
+					if j2 == len(path) {
+						return 228
+					}
+				case "following":
+					if j2 == len(path) {
+						return 229
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 230
+							}
+							m.Params.Pop()
+						}
+					}
+				case "gists":
+					if j2 == len(path) {
+						return 231
+					}
+				case "keys":
+					if j2 == len(path) {
+						return 232
+					}
+				case "orgs":
+					if j2 == len(path) {
+						return 233
+					}
+				case "received_events":
+					if j2 == len(path) {
+						return 234
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						switch path[i3:j3] {
+						case "public":
+							if j3 == len(path) {
+								return 235
+							}
+						}
+					}
+				case "repos":
+					if j2 == len(path) {
+						return 236
+					}
+				case "starred":
+					if j2 == len(path) {
+						return 237
+					}
+				case "subscriptions":
+					if j2 == len(path) {
+						return 238
+					}
+				}
+			}
+			m.Params.Pop()
 		}
 	}
 	return -1
@@ -5141,1195 +5213,1195 @@ type GitHubController interface {
 	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error
 	// DeleteApplicationsByClientIdTokensByAccessToken serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 	//
-//line routes_gen.go:5145:1
+//line routes_gen.go:5217:1
 //line ../../testdata/routesets/github.conf:41:6
 	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error
 	// DeleteAuthorizationsById serves delete_authorizations_by_id: DELETE /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 	//
-//line routes_gen.go:5150:1
+//line routes_gen.go:5222:1
 //line ../../testdata/routesets/github.conf:23:6
 	DeleteAuthorizationsById(ctx *runtime.Context, id string) error
 	// DeleteGistsById serves delete_gists_by_id: DELETE /gists/:id (../../testdata/routesets/github.conf:293:7).
 	//
-//line routes_gen.go:5155:1
+//line routes_gen.go:5227:1
 //line ../../testdata/routesets/github.conf:293:6
 	DeleteGistsById(ctx *runtime.Context, id string) error
 	// DeleteGistsByIdStar serves delete_gists_by_id_star: DELETE /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 	//
-//line routes_gen.go:5160:1
+//line routes_gen.go:5232:1
 //line ../../testdata/routesets/github.conf:275:6
 	DeleteGistsByIdStar(ctx *runtime.Context, id string) error
 	// DeleteNotificationsThreadsByIdSubscription serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 	//
-//line routes_gen.go:5165:1
+//line routes_gen.go:5237:1
 //line ../../testdata/routesets/github.conf:149:6
 	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// DeleteOrgsByOrgMembersByUser serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 	//
-//line routes_gen.go:5170:1
+//line routes_gen.go:5242:1
 //line ../../testdata/routesets/github.conf:581:6
 	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error
 	// DeleteOrgsByOrgPublicMembersByUser serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 	//
-//line routes_gen.go:5175:1
+//line routes_gen.go:5247:1
 //line ../../testdata/routesets/github.conf:605:6
 	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// DeleteReposByOwnerByRepo serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 	//
-//line routes_gen.go:5180:1
+//line routes_gen.go:5252:1
 //line ../../testdata/routesets/github.conf:821:6
 	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// DeleteReposByOwnerByRepoCollaboratorsByUser serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 	//
-//line routes_gen.go:5185:1
+//line routes_gen.go:5257:1
 //line ../../testdata/routesets/github.conf:845:6
 	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// DeleteReposByOwnerByRepoCommentsById serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 	//
-//line routes_gen.go:5190:1
+//line routes_gen.go:5262:1
 //line ../../testdata/routesets/github.conf:875:6
 	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoContentsByPath serves delete_repos_by_owner_by_repo_contents_by_path: DELETE /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 	//
-//line routes_gen.go:5195:1
+//line routes_gen.go:5267:1
 //line ../../testdata/routesets/github.conf:1397:6
 	DeleteReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error
 	// DeleteReposByOwnerByRepoDownloadsById serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 	//
-//line routes_gen.go:5200:1
+//line routes_gen.go:5272:1
 //line ../../testdata/routesets/github.conf:935:6
 	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoGitRefsByRef serves delete_repos_by_owner_by_repo_git_refs_by_ref: DELETE /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 	//
-//line routes_gen.go:5205:1
+//line routes_gen.go:5277:1
 //line ../../testdata/routesets/github.conf:1271:6
 	DeleteReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// DeleteReposByOwnerByRepoHooksById serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 	//
-//line routes_gen.go:5210:1
+//line routes_gen.go:5282:1
 //line ../../testdata/routesets/github.conf:977:6
 	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoIssuesByNumberLabels serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 	//
-//line routes_gen.go:5215:1
+//line routes_gen.go:5287:1
 //line ../../testdata/routesets/github.conf:473:6
 	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoIssuesByNumberLabelsByName serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 	//
-//line routes_gen.go:5220:1
+//line routes_gen.go:5292:1
 //line ../../testdata/routesets/github.conf:461:6
 	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error
 	// DeleteReposByOwnerByRepoIssuesCommentsById serves delete_repos_by_owner_by_repo_issues_comments_by_id: DELETE /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 	//
-//line routes_gen.go:5225:1
+//line routes_gen.go:5297:1
 //line ../../testdata/routesets/github.conf:1301:6
 	DeleteReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoKeysById serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 	//
-//line routes_gen.go:5230:1
+//line routes_gen.go:5302:1
 //line ../../testdata/routesets/github.conf:917:6
 	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoLabelsByName serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 	//
-//line routes_gen.go:5235:1
+//line routes_gen.go:5307:1
 //line ../../testdata/routesets/github.conf:443:6
 	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// DeleteReposByOwnerByRepoMilestonesByNumber serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 	//
-//line routes_gen.go:5240:1
+//line routes_gen.go:5312:1
 //line ../../testdata/routesets/github.conf:503:6
 	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoPullsCommentsByNumber serves delete_repos_by_owner_by_repo_pulls_comments_by_number: DELETE /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 	//
-//line routes_gen.go:5245:1
+//line routes_gen.go:5317:1
 //line ../../testdata/routesets/github.conf:1367:6
 	DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoReleasesById serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 	//
-//line routes_gen.go:5250:1
+//line routes_gen.go:5322:1
 //line ../../testdata/routesets/github.conf:1007:6
 	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoSubscription serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 	//
-//line routes_gen.go:5255:1
+//line routes_gen.go:5327:1
 //line ../../testdata/routesets/github.conf:221:6
 	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// DeleteTeamsById serves delete_teams_by_id: DELETE /teams/:id (../../testdata/routesets/github.conf:629:7).
 	//
-//line routes_gen.go:5260:1
+//line routes_gen.go:5332:1
 //line ../../testdata/routesets/github.conf:629:6
 	DeleteTeamsById(ctx *runtime.Context, id string) error
 	// DeleteTeamsByIdMembersByUser serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 	//
-//line routes_gen.go:5265:1
+//line routes_gen.go:5337:1
 //line ../../testdata/routesets/github.conf:653:6
 	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// DeleteTeamsByIdReposByOwnerByRepo serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 	//
-//line routes_gen.go:5270:1
+//line routes_gen.go:5342:1
 //line ../../testdata/routesets/github.conf:677:6
 	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// DeleteUserEmails serves delete_user_emails: DELETE /user/emails (../../testdata/routesets/github.conf:1139:7).
 	//
-//line routes_gen.go:5275:1
+//line routes_gen.go:5347:1
 //line ../../testdata/routesets/github.conf:1139:6
 	DeleteUserEmails(ctx *runtime.Context) error
 	// DeleteUserFollowingByUser serves delete_user_following_by_user: DELETE /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 	//
-//line routes_gen.go:5280:1
+//line routes_gen.go:5352:1
 //line ../../testdata/routesets/github.conf:1187:6
 	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error
 	// DeleteUserKeysById serves delete_user_keys_by_id: DELETE /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 	//
-//line routes_gen.go:5285:1
+//line routes_gen.go:5357:1
 //line ../../testdata/routesets/github.conf:1217:6
 	DeleteUserKeysById(ctx *runtime.Context, id string) error
 	// DeleteUserStarredByOwnerByRepo serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 	//
-//line routes_gen.go:5290:1
+//line routes_gen.go:5362:1
 //line ../../testdata/routesets/github.conf:185:6
 	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// DeleteUserSubscriptionsByOwnerByRepo serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 	//
-//line routes_gen.go:5295:1
+//line routes_gen.go:5367:1
 //line ../../testdata/routesets/github.conf:239:6
 	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetApplicationsByClientIdTokensByAccessToken serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 	//
-//line routes_gen.go:5300:1
+//line routes_gen.go:5372:1
 //line ../../testdata/routesets/github.conf:29:6
 	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error
 	// GetAuthorizations serves get_authorizations: GET /authorizations (../../testdata/routesets/github.conf:5:7).
 	//
-//line routes_gen.go:5305:1
+//line routes_gen.go:5377:1
 //line ../../testdata/routesets/github.conf:5:6
 	GetAuthorizations(ctx *runtime.Context) error
 	// GetAuthorizationsById serves get_authorizations_by_id: GET /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 	//
-//line routes_gen.go:5310:1
+//line routes_gen.go:5382:1
 //line ../../testdata/routesets/github.conf:11:6
 	GetAuthorizationsById(ctx *runtime.Context, id string) error
 	// GetEmojis serves get_emojis: GET /emojis (../../testdata/routesets/github.conf:509:7).
 	//
-//line routes_gen.go:5315:1
+//line routes_gen.go:5387:1
 //line ../../testdata/routesets/github.conf:509:6
 	GetEmojis(ctx *runtime.Context) error
 	// GetEvents serves get_events: GET /events (../../testdata/routesets/github.conf:47:7).
 	//
-//line routes_gen.go:5320:1
+//line routes_gen.go:5392:1
 //line ../../testdata/routesets/github.conf:47:6
 	GetEvents(ctx *runtime.Context) error
 	// GetFeeds serves get_feeds: GET /feeds (../../testdata/routesets/github.conf:101:7).
 	//
-//line routes_gen.go:5325:1
+//line routes_gen.go:5397:1
 //line ../../testdata/routesets/github.conf:101:6
 	GetFeeds(ctx *runtime.Context) error
 	// GetGists serves get_gists: GET /gists (../../testdata/routesets/github.conf:251:7).
 	//
-//line routes_gen.go:5330:1
+//line routes_gen.go:5402:1
 //line ../../testdata/routesets/github.conf:251:6
 	GetGists(ctx *runtime.Context) error
 	// GetGistsById serves get_gists_by_id: GET /gists/:id (../../testdata/routesets/github.conf:257:7).
 	//
-//line routes_gen.go:5335:1
+//line routes_gen.go:5407:1
 //line ../../testdata/routesets/github.conf:257:6
 	GetGistsById(ctx *runtime.Context, id string) error
 	// GetGistsByIdStar serves get_gists_by_id_star: GET /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 	//
-//line routes_gen.go:5340:1
+//line routes_gen.go:5412:1
 //line ../../testdata/routesets/github.conf:281:6
 	GetGistsByIdStar(ctx *runtime.Context, id string) error
 	// GetGistsPublic serves get_gists_public: GET /gists/public (../../testdata/routesets/github.conf:1241:7).
 	//
-//line routes_gen.go:5345:1
+//line routes_gen.go:5417:1
 //line ../../testdata/routesets/github.conf:1241:6
 	GetGistsPublic(ctx *runtime.Context) error
 	// GetGistsStarred serves get_gists_starred: GET /gists/starred (../../testdata/routesets/github.conf:1247:7).
 	//
-//line routes_gen.go:5350:1
+//line routes_gen.go:5422:1
 //line ../../testdata/routesets/github.conf:1247:6
 	GetGistsStarred(ctx *runtime.Context) error
 	// GetGitignoreTemplates serves get_gitignore_templates: GET /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 	//
-//line routes_gen.go:5355:1
+//line routes_gen.go:5427:1
 //line ../../testdata/routesets/github.conf:515:6
 	GetGitignoreTemplates(ctx *runtime.Context) error
 	// GetGitignoreTemplatesByName serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 	//
-//line routes_gen.go:5360:1
+//line routes_gen.go:5432:1
 //line ../../testdata/routesets/github.conf:521:6
 	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error
 	// GetIssues serves get_issues: GET /issues (../../testdata/routesets/github.conf:359:7).
 	//
-//line routes_gen.go:5365:1
+//line routes_gen.go:5437:1
 //line ../../testdata/routesets/github.conf:359:6
 	GetIssues(ctx *runtime.Context) error
 	// GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 	//
-//line routes_gen.go:5370:1
+//line routes_gen.go:5442:1
 //line ../../testdata/routesets/github.conf:1085:6
 	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error
 	// GetLegacyReposSearchByKeyword serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 	//
-//line routes_gen.go:5375:1
+//line routes_gen.go:5447:1
 //line ../../testdata/routesets/github.conf:1091:6
 	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error
 	// GetLegacyUserEmailByEmail serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 	//
-//line routes_gen.go:5380:1
+//line routes_gen.go:5452:1
 //line ../../testdata/routesets/github.conf:1103:6
 	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error
 	// GetLegacyUserSearchByKeyword serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 	//
-//line routes_gen.go:5385:1
+//line routes_gen.go:5457:1
 //line ../../testdata/routesets/github.conf:1097:6
 	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error
 	// GetMeta serves get_meta: GET /meta (../../testdata/routesets/github.conf:539:7).
 	//
-//line routes_gen.go:5390:1
+//line routes_gen.go:5462:1
 //line ../../testdata/routesets/github.conf:539:6
 	GetMeta(ctx *runtime.Context) error
 	// GetNetworksByOwnerByRepoEvents serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 	//
-//line routes_gen.go:5395:1
+//line routes_gen.go:5467:1
 //line ../../testdata/routesets/github.conf:59:6
 	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetNotifications serves get_notifications: GET /notifications (../../testdata/routesets/github.conf:107:7).
 	//
-//line routes_gen.go:5400:1
+//line routes_gen.go:5472:1
 //line ../../testdata/routesets/github.conf:107:6
 	GetNotifications(ctx *runtime.Context) error
 	// GetNotificationsThreadsById serves get_notifications_threads_by_id: GET /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 	//
-//line routes_gen.go:5405:1
+//line routes_gen.go:5477:1
 //line ../../testdata/routesets/github.conf:131:6
 	GetNotificationsThreadsById(ctx *runtime.Context, id string) error
 	// GetNotificationsThreadsByIdSubscription serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 	//
-//line routes_gen.go:5410:1
+//line routes_gen.go:5482:1
 //line ../../testdata/routesets/github.conf:137:6
 	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// GetOrgsByOrg serves get_orgs_by_org: GET /orgs/:org (../../testdata/routesets/github.conf:563:7).
 	//
-//line routes_gen.go:5415:1
+//line routes_gen.go:5487:1
 //line ../../testdata/routesets/github.conf:563:6
 	GetOrgsByOrg(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgEvents serves get_orgs_by_org_events: GET /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 	//
-//line routes_gen.go:5420:1
+//line routes_gen.go:5492:1
 //line ../../testdata/routesets/github.conf:65:6
 	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgIssues serves get_orgs_by_org_issues: GET /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 	//
-//line routes_gen.go:5425:1
+//line routes_gen.go:5497:1
 //line ../../testdata/routesets/github.conf:371:6
 	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgMembers serves get_orgs_by_org_members: GET /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 	//
-//line routes_gen.go:5430:1
+//line routes_gen.go:5502:1
 //line ../../testdata/routesets/github.conf:569:6
 	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgMembersByUser serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 	//
-//line routes_gen.go:5435:1
+//line routes_gen.go:5507:1
 //line ../../testdata/routesets/github.conf:575:6
 	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error
 	// GetOrgsByOrgPublicMembers serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 	//
-//line routes_gen.go:5440:1
+//line routes_gen.go:5512:1
 //line ../../testdata/routesets/github.conf:587:6
 	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgPublicMembersByUser serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 	//
-//line routes_gen.go:5445:1
+//line routes_gen.go:5517:1
 //line ../../testdata/routesets/github.conf:593:6
 	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// GetOrgsByOrgRepos serves get_orgs_by_org_repos: GET /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 	//
-//line routes_gen.go:5450:1
+//line routes_gen.go:5522:1
 //line ../../testdata/routesets/github.conf:755:6
 	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgTeams serves get_orgs_by_org_teams: GET /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 	//
-//line routes_gen.go:5455:1
+//line routes_gen.go:5527:1
 //line ../../testdata/routesets/github.conf:611:6
 	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error
 	// GetRateLimit serves get_rate_limit: GET /rate_limit (../../testdata/routesets/github.conf:545:7).
 	//
-//line routes_gen.go:5460:1
+//line routes_gen.go:5532:1
 //line ../../testdata/routesets/github.conf:545:6
 	GetRateLimit(ctx *runtime.Context) error
 	// GetReposByOwnerByRepo serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 	//
-//line routes_gen.go:5465:1
+//line routes_gen.go:5537:1
 //line ../../testdata/routesets/github.conf:779:6
 	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoAssignees serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 	//
-//line routes_gen.go:5470:1
+//line routes_gen.go:5542:1
 //line ../../testdata/routesets/github.conf:395:6
 	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoAssigneesByAssignee serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 	//
-//line routes_gen.go:5475:1
+//line routes_gen.go:5547:1
 //line ../../testdata/routesets/github.conf:401:6
 	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error
 	// GetReposByOwnerByRepoBranches serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 	//
-//line routes_gen.go:5480:1
+//line routes_gen.go:5552:1
 //line ../../testdata/routesets/github.conf:809:6
 	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoBranchesByBranch serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 	//
-//line routes_gen.go:5485:1
+//line routes_gen.go:5557:1
 //line ../../testdata/routesets/github.conf:815:6
 	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error
 	// GetReposByOwnerByRepoByArchiveFormatByRef serves get_repos_by_owner_by_repo_by_archive_format_by_ref: GET /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 	//
-//line routes_gen.go:5490:1
+//line routes_gen.go:5562:1
 //line ../../testdata/routesets/github.conf:1403:6
 	GetReposByOwnerByRepoByArchiveFormatByRef(ctx *runtime.Context, owner string, repo string, archiveFormat string, ref string) error
 	// GetReposByOwnerByRepoCollaborators serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 	//
-//line routes_gen.go:5495:1
+//line routes_gen.go:5567:1
 //line ../../testdata/routesets/github.conf:827:6
 	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCollaboratorsByUser serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 	//
-//line routes_gen.go:5500:1
+//line routes_gen.go:5572:1
 //line ../../testdata/routesets/github.conf:833:6
 	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// GetReposByOwnerByRepoComments serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 	//
-//line routes_gen.go:5505:1
+//line routes_gen.go:5577:1
 //line ../../testdata/routesets/github.conf:851:6
 	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCommentsById serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 	//
-//line routes_gen.go:5510:1
+//line routes_gen.go:5582:1
 //line ../../testdata/routesets/github.conf:869:6
 	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoCommits serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 	//
-//line routes_gen.go:5515:1
+//line routes_gen.go:5587:1
 //line ../../testdata/routesets/github.conf:881:6
 	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCommitsBySha serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 	//
-//line routes_gen.go:5520:1
+//line routes_gen.go:5592:1
 //line ../../testdata/routesets/github.conf:887:6
 	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoCommitsByShaComments serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 	//
-//line routes_gen.go:5525:1
+//line routes_gen.go:5597:1
 //line ../../testdata/routesets/github.conf:857:6
 	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoContentsByPath serves get_repos_by_owner_by_repo_contents_by_path: GET /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 	//
-//line routes_gen.go:5530:1
+//line routes_gen.go:5602:1
 //line ../../testdata/routesets/github.conf:1385:6
 	GetReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error
 	// GetReposByOwnerByRepoContributors serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 	//
-//line routes_gen.go:5535:1
+//line routes_gen.go:5607:1
 //line ../../testdata/routesets/github.conf:785:6
 	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoDownloads serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 	//
-//line routes_gen.go:5540:1
+//line routes_gen.go:5612:1
 //line ../../testdata/routesets/github.conf:923:6
 	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoDownloadsById serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 	//
-//line routes_gen.go:5545:1
+//line routes_gen.go:5617:1
 //line ../../testdata/routesets/github.conf:929:6
 	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoEvents serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 	//
-//line routes_gen.go:5550:1
+//line routes_gen.go:5622:1
 //line ../../testdata/routesets/github.conf:53:6
 	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoForks serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 	//
-//line routes_gen.go:5555:1
+//line routes_gen.go:5627:1
 //line ../../testdata/routesets/github.conf:941:6
 	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoGitBlobsBySha serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 	//
-//line routes_gen.go:5560:1
+//line routes_gen.go:5632:1
 //line ../../testdata/routesets/github.conf:299:6
 	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitCommitsBySha serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 	//
-//line routes_gen.go:5565:1
+//line routes_gen.go:5637:1
 //line ../../testdata/routesets/github.conf:311:6
 	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitRefs serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 	//
-//line routes_gen.go:5570:1
+//line routes_gen.go:5642:1
 //line ../../testdata/routesets/github.conf:323:6
 	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoGitRefsByRef serves get_repos_by_owner_by_repo_git_refs_by_ref: GET /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 	//
-//line routes_gen.go:5575:1
+//line routes_gen.go:5647:1
 //line ../../testdata/routesets/github.conf:1259:6
 	GetReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// GetReposByOwnerByRepoGitTagsBySha serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 	//
-//line routes_gen.go:5580:1
+//line routes_gen.go:5652:1
 //line ../../testdata/routesets/github.conf:335:6
 	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitTreesBySha serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 	//
-//line routes_gen.go:5585:1
+//line routes_gen.go:5657:1
 //line ../../testdata/routesets/github.conf:347:6
 	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoHooks serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 	//
-//line routes_gen.go:5590:1
+//line routes_gen.go:5662:1
 //line ../../testdata/routesets/github.conf:953:6
 	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoHooksById serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 	//
-//line routes_gen.go:5595:1
+//line routes_gen.go:5667:1
 //line ../../testdata/routesets/github.conf:959:6
 	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoIssues serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 	//
-//line routes_gen.go:5600:1
+//line routes_gen.go:5672:1
 //line ../../testdata/routesets/github.conf:377:6
 	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesByNumber serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 	//
-//line routes_gen.go:5605:1
+//line routes_gen.go:5677:1
 //line ../../testdata/routesets/github.conf:383:6
 	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberComments serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 	//
-//line routes_gen.go:5610:1
+//line routes_gen.go:5682:1
 //line ../../testdata/routesets/github.conf:407:6
 	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberEvents serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 	//
-//line routes_gen.go:5615:1
+//line routes_gen.go:5687:1
 //line ../../testdata/routesets/github.conf:419:6
 	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberLabels serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 	//
-//line routes_gen.go:5620:1
+//line routes_gen.go:5692:1
 //line ../../testdata/routesets/github.conf:449:6
 	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesComments serves get_repos_by_owner_by_repo_issues_comments: GET /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 	//
-//line routes_gen.go:5625:1
+//line routes_gen.go:5697:1
 //line ../../testdata/routesets/github.conf:1283:6
 	GetReposByOwnerByRepoIssuesComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesCommentsById serves get_repos_by_owner_by_repo_issues_comments_by_id: GET /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 	//
-//line routes_gen.go:5630:1
+//line routes_gen.go:5702:1
 //line ../../testdata/routesets/github.conf:1289:6
 	GetReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoIssuesEvents serves get_repos_by_owner_by_repo_issues_events: GET /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 	//
-//line routes_gen.go:5635:1
+//line routes_gen.go:5707:1
 //line ../../testdata/routesets/github.conf:1307:6
 	GetReposByOwnerByRepoIssuesEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesEventsById serves get_repos_by_owner_by_repo_issues_events_by_id: GET /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 	//
-//line routes_gen.go:5640:1
+//line routes_gen.go:5712:1
 //line ../../testdata/routesets/github.conf:1313:6
 	GetReposByOwnerByRepoIssuesEventsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoKeys serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 	//
-//line routes_gen.go:5645:1
+//line routes_gen.go:5717:1
 //line ../../testdata/routesets/github.conf:899:6
 	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoKeysById serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 	//
-//line routes_gen.go:5650:1
+//line routes_gen.go:5722:1
 //line ../../testdata/routesets/github.conf:905:6
 	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoLabels serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 	//
-//line routes_gen.go:5655:1
+//line routes_gen.go:5727:1
 //line ../../testdata/routesets/github.conf:425:6
 	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoLabelsByName serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 	//
-//line routes_gen.go:5660:1
+//line routes_gen.go:5732:1
 //line ../../testdata/routesets/github.conf:431:6
 	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// GetReposByOwnerByRepoLanguages serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 	//
-//line routes_gen.go:5665:1
+//line routes_gen.go:5737:1
 //line ../../testdata/routesets/github.conf:791:6
 	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoMilestones serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 	//
-//line routes_gen.go:5670:1
+//line routes_gen.go:5742:1
 //line ../../testdata/routesets/github.conf:485:6
 	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoMilestonesByNumber serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 	//
-//line routes_gen.go:5675:1
+//line routes_gen.go:5747:1
 //line ../../testdata/routesets/github.conf:491:6
 	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoMilestonesByNumberLabels serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 	//
-//line routes_gen.go:5680:1
+//line routes_gen.go:5752:1
 //line ../../testdata/routesets/github.conf:479:6
 	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoNotifications serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 	//
-//line routes_gen.go:5685:1
+//line routes_gen.go:5757:1
 //line ../../testdata/routesets/github.conf:113:6
 	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPulls serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 	//
-//line routes_gen.go:5690:1
+//line routes_gen.go:5762:1
 //line ../../testdata/routesets/github.conf:689:6
 	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPullsByNumber serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 	//
-//line routes_gen.go:5695:1
+//line routes_gen.go:5767:1
 //line ../../testdata/routesets/github.conf:695:6
 	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberComments serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 	//
-//line routes_gen.go:5700:1
+//line routes_gen.go:5772:1
 //line ../../testdata/routesets/github.conf:731:6
 	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberCommits serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 	//
-//line routes_gen.go:5705:1
+//line routes_gen.go:5777:1
 //line ../../testdata/routesets/github.conf:707:6
 	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberFiles serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 	//
-//line routes_gen.go:5710:1
+//line routes_gen.go:5782:1
 //line ../../testdata/routesets/github.conf:713:6
 	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberMerge serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 	//
-//line routes_gen.go:5715:1
+//line routes_gen.go:5787:1
 //line ../../testdata/routesets/github.conf:719:6
 	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsComments serves get_repos_by_owner_by_repo_pulls_comments: GET /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 	//
-//line routes_gen.go:5720:1
+//line routes_gen.go:5792:1
 //line ../../testdata/routesets/github.conf:1349:6
 	GetReposByOwnerByRepoPullsComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPullsCommentsByNumber serves get_repos_by_owner_by_repo_pulls_comments_by_number: GET /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 	//
-//line routes_gen.go:5725:1
+//line routes_gen.go:5797:1
 //line ../../testdata/routesets/github.conf:1355:6
 	GetReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoReadme serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 	//
-//line routes_gen.go:5730:1
+//line routes_gen.go:5802:1
 //line ../../testdata/routesets/github.conf:893:6
 	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoReleases serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 	//
-//line routes_gen.go:5735:1
+//line routes_gen.go:5807:1
 //line ../../testdata/routesets/github.conf:989:6
 	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoReleasesById serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 	//
-//line routes_gen.go:5740:1
+//line routes_gen.go:5812:1
 //line ../../testdata/routesets/github.conf:995:6
 	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoReleasesByIdAssets serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 	//
-//line routes_gen.go:5745:1
+//line routes_gen.go:5817:1
 //line ../../testdata/routesets/github.conf:1013:6
 	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoStargazers serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 	//
-//line routes_gen.go:5750:1
+//line routes_gen.go:5822:1
 //line ../../testdata/routesets/github.conf:155:6
 	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsCodeFrequency serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 	//
-//line routes_gen.go:5755:1
+//line routes_gen.go:5827:1
 //line ../../testdata/routesets/github.conf:1031:6
 	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsCommitActivity serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 	//
-//line routes_gen.go:5760:1
+//line routes_gen.go:5832:1
 //line ../../testdata/routesets/github.conf:1025:6
 	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsContributors serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 	//
-//line routes_gen.go:5765:1
+//line routes_gen.go:5837:1
 //line ../../testdata/routesets/github.conf:1019:6
 	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsParticipation serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 	//
-//line routes_gen.go:5770:1
+//line routes_gen.go:5842:1
 //line ../../testdata/routesets/github.conf:1037:6
 	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsPunchCard serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 	//
-//line routes_gen.go:5775:1
+//line routes_gen.go:5847:1
 //line ../../testdata/routesets/github.conf:1043:6
 	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatusesByRef serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 	//
-//line routes_gen.go:5780:1
+//line routes_gen.go:5852:1
 //line ../../testdata/routesets/github.conf:1049:6
 	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// GetReposByOwnerByRepoSubscribers serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 	//
-//line routes_gen.go:5785:1
+//line routes_gen.go:5857:1
 //line ../../testdata/routesets/github.conf:191:6
 	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoSubscription serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 	//
-//line routes_gen.go:5790:1
+//line routes_gen.go:5862:1
 //line ../../testdata/routesets/github.conf:209:6
 	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoTags serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 	//
-//line routes_gen.go:5795:1
+//line routes_gen.go:5867:1
 //line ../../testdata/routesets/github.conf:803:6
 	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoTeams serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 	//
-//line routes_gen.go:5800:1
+//line routes_gen.go:5872:1
 //line ../../testdata/routesets/github.conf:797:6
 	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error
 	// GetRepositories serves get_repositories: GET /repositories (../../testdata/routesets/github.conf:761:7).
 	//
-//line routes_gen.go:5805:1
+//line routes_gen.go:5877:1
 //line ../../testdata/routesets/github.conf:761:6
 	GetRepositories(ctx *runtime.Context) error
 	// GetSearchCode serves get_search_code: GET /search/code (../../testdata/routesets/github.conf:1067:7).
 	//
-//line routes_gen.go:5810:1
+//line routes_gen.go:5882:1
 //line ../../testdata/routesets/github.conf:1067:6
 	GetSearchCode(ctx *runtime.Context) error
 	// GetSearchIssues serves get_search_issues: GET /search/issues (../../testdata/routesets/github.conf:1073:7).
 	//
-//line routes_gen.go:5815:1
+//line routes_gen.go:5887:1
 //line ../../testdata/routesets/github.conf:1073:6
 	GetSearchIssues(ctx *runtime.Context) error
 	// GetSearchRepositories serves get_search_repositories: GET /search/repositories (../../testdata/routesets/github.conf:1061:7).
 	//
-//line routes_gen.go:5820:1
+//line routes_gen.go:5892:1
 //line ../../testdata/routesets/github.conf:1061:6
 	GetSearchRepositories(ctx *runtime.Context) error
 	// GetSearchUsers serves get_search_users: GET /search/users (../../testdata/routesets/github.conf:1079:7).
 	//
-//line routes_gen.go:5825:1
+//line routes_gen.go:5897:1
 //line ../../testdata/routesets/github.conf:1079:6
 	GetSearchUsers(ctx *runtime.Context) error
 	// GetTeamsById serves get_teams_by_id: GET /teams/:id (../../testdata/routesets/github.conf:617:7).
 	//
-//line routes_gen.go:5830:1
+//line routes_gen.go:5902:1
 //line ../../testdata/routesets/github.conf:617:6
 	GetTeamsById(ctx *runtime.Context, id string) error
 	// GetTeamsByIdMembers serves get_teams_by_id_members: GET /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 	//
-//line routes_gen.go:5835:1
+//line routes_gen.go:5907:1
 //line ../../testdata/routesets/github.conf:635:6
 	GetTeamsByIdMembers(ctx *runtime.Context, id string) error
 	// GetTeamsByIdMembersByUser serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 	//
-//line routes_gen.go:5840:1
+//line routes_gen.go:5912:1
 //line ../../testdata/routesets/github.conf:641:6
 	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// GetTeamsByIdRepos serves get_teams_by_id_repos: GET /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 	//
-//line routes_gen.go:5845:1
+//line routes_gen.go:5917:1
 //line ../../testdata/routesets/github.conf:659:6
 	GetTeamsByIdRepos(ctx *runtime.Context, id string) error
 	// GetTeamsByIdReposByOwnerByRepo serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 	//
-//line routes_gen.go:5850:1
+//line routes_gen.go:5922:1
 //line ../../testdata/routesets/github.conf:665:6
 	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// GetUser serves get_user: GET /user (../../testdata/routesets/github.conf:1115:7).
 	//
-//line routes_gen.go:5855:1
+//line routes_gen.go:5927:1
 //line ../../testdata/routesets/github.conf:1115:6
 	GetUser(ctx *runtime.Context) error
 	// GetUserEmails serves get_user_emails: GET /user/emails (../../testdata/routesets/github.conf:1127:7).
 	//
-//line routes_gen.go:5860:1
+//line routes_gen.go:5932:1
 //line ../../testdata/routesets/github.conf:1127:6
 	GetUserEmails(ctx *runtime.Context) error
 	// GetUserFollowers serves get_user_followers: GET /user/followers (../../testdata/routesets/github.conf:1151:7).
 	//
-//line routes_gen.go:5865:1
+//line routes_gen.go:5937:1
 //line ../../testdata/routesets/github.conf:1151:6
 	GetUserFollowers(ctx *runtime.Context) error
 	// GetUserFollowing serves get_user_following: GET /user/following (../../testdata/routesets/github.conf:1163:7).
 	//
-//line routes_gen.go:5870:1
+//line routes_gen.go:5942:1
 //line ../../testdata/routesets/github.conf:1163:6
 	GetUserFollowing(ctx *runtime.Context) error
 	// GetUserFollowingByUser serves get_user_following_by_user: GET /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 	//
-//line routes_gen.go:5875:1
+//line routes_gen.go:5947:1
 //line ../../testdata/routesets/github.conf:1169:6
 	GetUserFollowingByUser(ctx *runtime.Context, user string) error
 	// GetUserIssues serves get_user_issues: GET /user/issues (../../testdata/routesets/github.conf:365:7).
 	//
-//line routes_gen.go:5880:1
+//line routes_gen.go:5952:1
 //line ../../testdata/routesets/github.conf:365:6
 	GetUserIssues(ctx *runtime.Context) error
 	// GetUserKeys serves get_user_keys: GET /user/keys (../../testdata/routesets/github.conf:1199:7).
 	//
-//line routes_gen.go:5885:1
+//line routes_gen.go:5957:1
 //line ../../testdata/routesets/github.conf:1199:6
 	GetUserKeys(ctx *runtime.Context) error
 	// GetUserKeysById serves get_user_keys_by_id: GET /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 	//
-//line routes_gen.go:5890:1
+//line routes_gen.go:5962:1
 //line ../../testdata/routesets/github.conf:1205:6
 	GetUserKeysById(ctx *runtime.Context, id string) error
 	// GetUserOrgs serves get_user_orgs: GET /user/orgs (../../testdata/routesets/github.conf:557:7).
 	//
-//line routes_gen.go:5895:1
+//line routes_gen.go:5967:1
 //line ../../testdata/routesets/github.conf:557:6
 	GetUserOrgs(ctx *runtime.Context) error
 	// GetUserRepos serves get_user_repos: GET /user/repos (../../testdata/routesets/github.conf:743:7).
 	//
-//line routes_gen.go:5900:1
+//line routes_gen.go:5972:1
 //line ../../testdata/routesets/github.conf:743:6
 	GetUserRepos(ctx *runtime.Context) error
 	// GetUserStarred serves get_user_starred: GET /user/starred (../../testdata/routesets/github.conf:167:7).
 	//
-//line routes_gen.go:5905:1
+//line routes_gen.go:5977:1
 //line ../../testdata/routesets/github.conf:167:6
 	GetUserStarred(ctx *runtime.Context) error
 	// GetUserStarredByOwnerByRepo serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 	//
-//line routes_gen.go:5910:1
+//line routes_gen.go:5982:1
 //line ../../testdata/routesets/github.conf:173:6
 	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetUserSubscriptions serves get_user_subscriptions: GET /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 	//
-//line routes_gen.go:5915:1
+//line routes_gen.go:5987:1
 //line ../../testdata/routesets/github.conf:203:6
 	GetUserSubscriptions(ctx *runtime.Context) error
 	// GetUserSubscriptionsByOwnerByRepo serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 	//
-//line routes_gen.go:5920:1
+//line routes_gen.go:5992:1
 //line ../../testdata/routesets/github.conf:227:6
 	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetUserTeams serves get_user_teams: GET /user/teams (../../testdata/routesets/github.conf:683:7).
 	//
-//line routes_gen.go:5925:1
+//line routes_gen.go:5997:1
 //line ../../testdata/routesets/github.conf:683:6
 	GetUserTeams(ctx *runtime.Context) error
 	// GetUsers serves get_users: GET /users (../../testdata/routesets/github.conf:1121:7).
 	//
-//line routes_gen.go:5930:1
+//line routes_gen.go:6002:1
 //line ../../testdata/routesets/github.conf:1121:6
 	GetUsers(ctx *runtime.Context) error
 	// GetUsersByUser serves get_users_by_user: GET /users/:user (../../testdata/routesets/github.conf:1109:7).
 	//
-//line routes_gen.go:5935:1
+//line routes_gen.go:6007:1
 //line ../../testdata/routesets/github.conf:1109:6
 	GetUsersByUser(ctx *runtime.Context, user string) error
 	// GetUsersByUserEvents serves get_users_by_user_events: GET /users/:user/events (../../testdata/routesets/github.conf:83:7).
 	//
-//line routes_gen.go:5940:1
+//line routes_gen.go:6012:1
 //line ../../testdata/routesets/github.conf:83:6
 	GetUsersByUserEvents(ctx *runtime.Context, user string) error
 	// GetUsersByUserEventsOrgsByOrg serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 	//
-//line routes_gen.go:5945:1
+//line routes_gen.go:6017:1
 //line ../../testdata/routesets/github.conf:95:6
 	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error
 	// GetUsersByUserEventsPublic serves get_users_by_user_events_public: GET /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 	//
-//line routes_gen.go:5950:1
+//line routes_gen.go:6022:1
 //line ../../testdata/routesets/github.conf:89:6
 	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowers serves get_users_by_user_followers: GET /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 	//
-//line routes_gen.go:5955:1
+//line routes_gen.go:6027:1
 //line ../../testdata/routesets/github.conf:1145:6
 	GetUsersByUserFollowers(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowing serves get_users_by_user_following: GET /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 	//
-//line routes_gen.go:5960:1
+//line routes_gen.go:6032:1
 //line ../../testdata/routesets/github.conf:1157:6
 	GetUsersByUserFollowing(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowingByTargetUser serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 	//
-//line routes_gen.go:5965:1
+//line routes_gen.go:6037:1
 //line ../../testdata/routesets/github.conf:1175:6
 	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error
 	// GetUsersByUserGists serves get_users_by_user_gists: GET /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 	//
-//line routes_gen.go:5970:1
+//line routes_gen.go:6042:1
 //line ../../testdata/routesets/github.conf:245:6
 	GetUsersByUserGists(ctx *runtime.Context, user string) error
 	// GetUsersByUserKeys serves get_users_by_user_keys: GET /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 	//
-//line routes_gen.go:5975:1
+//line routes_gen.go:6047:1
 //line ../../testdata/routesets/github.conf:1193:6
 	GetUsersByUserKeys(ctx *runtime.Context, user string) error
 	// GetUsersByUserOrgs serves get_users_by_user_orgs: GET /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 	//
-//line routes_gen.go:5980:1
+//line routes_gen.go:6052:1
 //line ../../testdata/routesets/github.conf:551:6
 	GetUsersByUserOrgs(ctx *runtime.Context, user string) error
 	// GetUsersByUserReceivedEvents serves get_users_by_user_received_events: GET /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 	//
-//line routes_gen.go:5985:1
+//line routes_gen.go:6057:1
 //line ../../testdata/routesets/github.conf:71:6
 	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error
 	// GetUsersByUserReceivedEventsPublic serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 	//
-//line routes_gen.go:5990:1
+//line routes_gen.go:6062:1
 //line ../../testdata/routesets/github.conf:77:6
 	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error
 	// GetUsersByUserRepos serves get_users_by_user_repos: GET /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 	//
-//line routes_gen.go:5995:1
+//line routes_gen.go:6067:1
 //line ../../testdata/routesets/github.conf:749:6
 	GetUsersByUserRepos(ctx *runtime.Context, user string) error
 	// GetUsersByUserStarred serves get_users_by_user_starred: GET /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 	//
-//line routes_gen.go:6000:1
+//line routes_gen.go:6072:1
 //line ../../testdata/routesets/github.conf:161:6
 	GetUsersByUserStarred(ctx *runtime.Context, user string) error
 	// GetUsersByUserSubscriptions serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 	//
-//line routes_gen.go:6005:1
+//line routes_gen.go:6077:1
 //line ../../testdata/routesets/github.conf:197:6
 	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error
 	// PatchAuthorizationsById serves patch_authorizations_by_id: PATCH /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 	//
-//line routes_gen.go:6010:1
+//line routes_gen.go:6082:1
 //line ../../testdata/routesets/github.conf:1229:6
 	PatchAuthorizationsById(ctx *runtime.Context, id string) error
 	// PatchGistsById serves patch_gists_by_id: PATCH /gists/:id (../../testdata/routesets/github.conf:1253:7).
 	//
-//line routes_gen.go:6015:1
+//line routes_gen.go:6087:1
 //line ../../testdata/routesets/github.conf:1253:6
 	PatchGistsById(ctx *runtime.Context, id string) error
 	// PatchNotificationsThreadsById serves patch_notifications_threads_by_id: PATCH /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 	//
-//line routes_gen.go:6020:1
+//line routes_gen.go:6092:1
 //line ../../testdata/routesets/github.conf:1235:6
 	PatchNotificationsThreadsById(ctx *runtime.Context, id string) error
 	// PatchOrgsByOrg serves patch_orgs_by_org: PATCH /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 	//
-//line routes_gen.go:6025:1
+//line routes_gen.go:6097:1
 //line ../../testdata/routesets/github.conf:1331:6
 	PatchOrgsByOrg(ctx *runtime.Context, org string) error
 	// PatchReposByOwnerByRepo serves patch_repos_by_owner_by_repo: PATCH /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 	//
-//line routes_gen.go:6030:1
+//line routes_gen.go:6102:1
 //line ../../testdata/routesets/github.conf:1373:6
 	PatchReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// PatchReposByOwnerByRepoCommentsById serves patch_repos_by_owner_by_repo_comments_by_id: PATCH /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 	//
-//line routes_gen.go:6035:1
+//line routes_gen.go:6107:1
 //line ../../testdata/routesets/github.conf:1379:6
 	PatchReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoGitRefsByRef serves patch_repos_by_owner_by_repo_git_refs_by_ref: PATCH /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 	//
-//line routes_gen.go:6040:1
+//line routes_gen.go:6112:1
 //line ../../testdata/routesets/github.conf:1265:6
 	PatchReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// PatchReposByOwnerByRepoHooksById serves patch_repos_by_owner_by_repo_hooks_by_id: PATCH /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 	//
-//line routes_gen.go:6045:1
+//line routes_gen.go:6117:1
 //line ../../testdata/routesets/github.conf:1415:6
 	PatchReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoIssuesByNumber serves patch_repos_by_owner_by_repo_issues_by_number: PATCH /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 	//
-//line routes_gen.go:6050:1
+//line routes_gen.go:6122:1
 //line ../../testdata/routesets/github.conf:1277:6
 	PatchReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoIssuesCommentsById serves patch_repos_by_owner_by_repo_issues_comments_by_id: PATCH /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 	//
-//line routes_gen.go:6055:1
+//line routes_gen.go:6127:1
 //line ../../testdata/routesets/github.conf:1295:6
 	PatchReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoKeysById serves patch_repos_by_owner_by_repo_keys_by_id: PATCH /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 	//
-//line routes_gen.go:6060:1
+//line routes_gen.go:6132:1
 //line ../../testdata/routesets/github.conf:1409:6
 	PatchReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoLabelsByName serves patch_repos_by_owner_by_repo_labels_by_name: PATCH /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 	//
-//line routes_gen.go:6065:1
+//line routes_gen.go:6137:1
 //line ../../testdata/routesets/github.conf:1319:6
 	PatchReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// PatchReposByOwnerByRepoMilestonesByNumber serves patch_repos_by_owner_by_repo_milestones_by_number: PATCH /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 	//
-//line routes_gen.go:6070:1
+//line routes_gen.go:6142:1
 //line ../../testdata/routesets/github.conf:1325:6
 	PatchReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoPullsByNumber serves patch_repos_by_owner_by_repo_pulls_by_number: PATCH /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 	//
-//line routes_gen.go:6075:1
+//line routes_gen.go:6147:1
 //line ../../testdata/routesets/github.conf:1343:6
 	PatchReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoPullsCommentsByNumber serves patch_repos_by_owner_by_repo_pulls_comments_by_number: PATCH /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 	//
-//line routes_gen.go:6080:1
+//line routes_gen.go:6152:1
 //line ../../testdata/routesets/github.conf:1361:6
 	PatchReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoReleasesById serves patch_repos_by_owner_by_repo_releases_by_id: PATCH /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 	//
-//line routes_gen.go:6085:1
+//line routes_gen.go:6157:1
 //line ../../testdata/routesets/github.conf:1421:6
 	PatchReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchTeamsById serves patch_teams_by_id: PATCH /teams/:id (../../testdata/routesets/github.conf:1337:7).
 	//
-//line routes_gen.go:6090:1
+//line routes_gen.go:6162:1
 //line ../../testdata/routesets/github.conf:1337:6
 	PatchTeamsById(ctx *runtime.Context, id string) error
 	// PatchUser serves patch_user: PATCH /user (../../testdata/routesets/github.conf:1427:7).
 	//
-//line routes_gen.go:6095:1
+//line routes_gen.go:6167:1
 //line ../../testdata/routesets/github.conf:1427:6
 	PatchUser(ctx *runtime.Context) error
 	// PatchUserKeysById serves patch_user_keys_by_id: PATCH /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 	//
-//line routes_gen.go:6100:1
+//line routes_gen.go:6172:1
 //line ../../testdata/routesets/github.conf:1433:6
 	PatchUserKeysById(ctx *runtime.Context, id string) error
 	// PostAuthorizations serves post_authorizations: POST /authorizations (../../testdata/routesets/github.conf:17:7).
 	//
-//line routes_gen.go:6105:1
+//line routes_gen.go:6177:1
 //line ../../testdata/routesets/github.conf:17:6
 	PostAuthorizations(ctx *runtime.Context) error
 	// PostGists serves post_gists: POST /gists (../../testdata/routesets/github.conf:263:7).
 	//
-//line routes_gen.go:6110:1
+//line routes_gen.go:6182:1
 //line ../../testdata/routesets/github.conf:263:6
 	PostGists(ctx *runtime.Context) error
 	// PostGistsByIdForks serves post_gists_by_id_forks: POST /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 	//
-//line routes_gen.go:6115:1
+//line routes_gen.go:6187:1
 //line ../../testdata/routesets/github.conf:287:6
 	PostGistsByIdForks(ctx *runtime.Context, id string) error
 	// PostMarkdown serves post_markdown: POST /markdown (../../testdata/routesets/github.conf:527:7).
 	//
-//line routes_gen.go:6120:1
+//line routes_gen.go:6192:1
 //line ../../testdata/routesets/github.conf:527:6
 	PostMarkdown(ctx *runtime.Context) error
 	// PostMarkdownRaw serves post_markdown_raw: POST /markdown/raw (../../testdata/routesets/github.conf:533:7).
 	//
-//line routes_gen.go:6125:1
+//line routes_gen.go:6197:1
 //line ../../testdata/routesets/github.conf:533:6
 	PostMarkdownRaw(ctx *runtime.Context) error
 	// PostOrgsByOrgRepos serves post_orgs_by_org_repos: POST /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 	//
-//line routes_gen.go:6130:1
+//line routes_gen.go:6202:1
 //line ../../testdata/routesets/github.conf:773:6
 	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error
 	// PostOrgsByOrgTeams serves post_orgs_by_org_teams: POST /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 	//
-//line routes_gen.go:6135:1
+//line routes_gen.go:6207:1
 //line ../../testdata/routesets/github.conf:623:6
 	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error
 	// PostReposByOwnerByRepoCommitsByShaComments serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 	//
-//line routes_gen.go:6140:1
+//line routes_gen.go:6212:1
 //line ../../testdata/routesets/github.conf:863:6
 	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error
 	// PostReposByOwnerByRepoForks serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 	//
-//line routes_gen.go:6145:1
+//line routes_gen.go:6217:1
 //line ../../testdata/routesets/github.conf:947:6
 	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitBlobs serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 	//
-//line routes_gen.go:6150:1
+//line routes_gen.go:6222:1
 //line ../../testdata/routesets/github.conf:305:6
 	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitCommits serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 	//
-//line routes_gen.go:6155:1
+//line routes_gen.go:6227:1
 //line ../../testdata/routesets/github.conf:317:6
 	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitRefs serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 	//
-//line routes_gen.go:6160:1
+//line routes_gen.go:6232:1
 //line ../../testdata/routesets/github.conf:329:6
 	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitTags serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 	//
-//line routes_gen.go:6165:1
+//line routes_gen.go:6237:1
 //line ../../testdata/routesets/github.conf:341:6
 	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitTrees serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 	//
-//line routes_gen.go:6170:1
+//line routes_gen.go:6242:1
 //line ../../testdata/routesets/github.conf:353:6
 	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoHooks serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 	//
-//line routes_gen.go:6175:1
+//line routes_gen.go:6247:1
 //line ../../testdata/routesets/github.conf:965:6
 	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoHooksByIdTests serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 	//
-//line routes_gen.go:6180:1
+//line routes_gen.go:6252:1
 //line ../../testdata/routesets/github.conf:971:6
 	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error
 	// PostReposByOwnerByRepoIssues serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 	//
-//line routes_gen.go:6185:1
+//line routes_gen.go:6257:1
 //line ../../testdata/routesets/github.conf:389:6
 	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoIssuesByNumberComments serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 	//
-//line routes_gen.go:6190:1
+//line routes_gen.go:6262:1
 //line ../../testdata/routesets/github.conf:413:6
 	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// PostReposByOwnerByRepoIssuesByNumberLabels serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 	//
-//line routes_gen.go:6195:1
+//line routes_gen.go:6267:1
 //line ../../testdata/routesets/github.conf:455:6
 	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// PostReposByOwnerByRepoKeys serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 	//
-//line routes_gen.go:6200:1
+//line routes_gen.go:6272:1
 //line ../../testdata/routesets/github.conf:911:6
 	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoLabels serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 	//
-//line routes_gen.go:6205:1
+//line routes_gen.go:6277:1
 //line ../../testdata/routesets/github.conf:437:6
 	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoMerges serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 	//
-//line routes_gen.go:6210:1
+//line routes_gen.go:6282:1
 //line ../../testdata/routesets/github.conf:983:6
 	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoMilestones serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 	//
-//line routes_gen.go:6215:1
+//line routes_gen.go:6287:1
 //line ../../testdata/routesets/github.conf:497:6
 	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoPulls serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 	//
-//line routes_gen.go:6220:1
+//line routes_gen.go:6292:1
 //line ../../testdata/routesets/github.conf:701:6
 	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoReleases serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 	//
-//line routes_gen.go:6225:1
+//line routes_gen.go:6297:1
 //line ../../testdata/routesets/github.conf:1001:6
 	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoStatusesByRef serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 	//
-//line routes_gen.go:6230:1
+//line routes_gen.go:6302:1
 //line ../../testdata/routesets/github.conf:1055:6
 	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// PostUserEmails serves post_user_emails: POST /user/emails (../../testdata/routesets/github.conf:1133:7).
 	//
-//line routes_gen.go:6235:1
+//line routes_gen.go:6307:1
 //line ../../testdata/routesets/github.conf:1133:6
 	PostUserEmails(ctx *runtime.Context) error
 	// PostUserKeys serves post_user_keys: POST /user/keys (../../testdata/routesets/github.conf:1211:7).
 	//
-//line routes_gen.go:6240:1
+//line routes_gen.go:6312:1
 //line ../../testdata/routesets/github.conf:1211:6
 	PostUserKeys(ctx *runtime.Context) error
 	// PostUserRepos serves post_user_repos: POST /user/repos (../../testdata/routesets/github.conf:767:7).
 	//
-//line routes_gen.go:6245:1
+//line routes_gen.go:6317:1
 //line ../../testdata/routesets/github.conf:767:6
 	PostUserRepos(ctx *runtime.Context) error
 	// PutAuthorizationsClientsByClientId serves put_authorizations_clients_by_client_id: PUT /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 	//
-//line routes_gen.go:6250:1
+//line routes_gen.go:6322:1
 //line ../../testdata/routesets/github.conf:1223:6
 	PutAuthorizationsClientsByClientId(ctx *runtime.Context, clientID string) error
 	// PutGistsByIdStar serves put_gists_by_id_star: PUT /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 	//
-//line routes_gen.go:6255:1
+//line routes_gen.go:6327:1
 //line ../../testdata/routesets/github.conf:269:6
 	PutGistsByIdStar(ctx *runtime.Context, id string) error
 	// PutNotifications serves put_notifications: PUT /notifications (../../testdata/routesets/github.conf:119:7).
 	//
-//line routes_gen.go:6260:1
+//line routes_gen.go:6332:1
 //line ../../testdata/routesets/github.conf:119:6
 	PutNotifications(ctx *runtime.Context) error
 	// PutNotificationsThreadsByIdSubscription serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 	//
-//line routes_gen.go:6265:1
+//line routes_gen.go:6337:1
 //line ../../testdata/routesets/github.conf:143:6
 	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// PutOrgsByOrgPublicMembersByUser serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 	//
-//line routes_gen.go:6270:1
+//line routes_gen.go:6342:1
 //line ../../testdata/routesets/github.conf:599:6
 	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// PutReposByOwnerByRepoCollaboratorsByUser serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 	//
-//line routes_gen.go:6275:1
+//line routes_gen.go:6347:1
 //line ../../testdata/routesets/github.conf:839:6
 	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// PutReposByOwnerByRepoContentsByPath serves put_repos_by_owner_by_repo_contents_by_path: PUT /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 	//
-//line routes_gen.go:6280:1
+//line routes_gen.go:6352:1
 //line ../../testdata/routesets/github.conf:1391:6
 	PutReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error
 	// PutReposByOwnerByRepoIssuesByNumberLabels serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 	//
-//line routes_gen.go:6285:1
+//line routes_gen.go:6357:1
 //line ../../testdata/routesets/github.conf:467:6
 	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoNotifications serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 	//
-//line routes_gen.go:6290:1
+//line routes_gen.go:6362:1
 //line ../../testdata/routesets/github.conf:125:6
 	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error
 	// PutReposByOwnerByRepoPullsByNumberComments serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 	//
-//line routes_gen.go:6295:1
+//line routes_gen.go:6367:1
 //line ../../testdata/routesets/github.conf:737:6
 	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoPullsByNumberMerge serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 	//
-//line routes_gen.go:6300:1
+//line routes_gen.go:6372:1
 //line ../../testdata/routesets/github.conf:725:6
 	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoSubscription serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 	//
-//line routes_gen.go:6305:1
+//line routes_gen.go:6377:1
 //line ../../testdata/routesets/github.conf:215:6
 	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// PutTeamsByIdMembersByUser serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 	//
-//line routes_gen.go:6310:1
+//line routes_gen.go:6382:1
 //line ../../testdata/routesets/github.conf:647:6
 	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// PutTeamsByIdReposByOwnerByRepo serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 	//
-//line routes_gen.go:6315:1
+//line routes_gen.go:6387:1
 //line ../../testdata/routesets/github.conf:671:6
 	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// PutUserFollowingByUser serves put_user_following_by_user: PUT /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 	//
-//line routes_gen.go:6320:1
+//line routes_gen.go:6392:1
 //line ../../testdata/routesets/github.conf:1181:6
 	PutUserFollowingByUser(ctx *runtime.Context, user string) error
 	// PutUserStarredByOwnerByRepo serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 	//
-//line routes_gen.go:6325:1
+//line routes_gen.go:6397:1
 //line ../../testdata/routesets/github.conf:179:6
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// PutUserSubscriptionsByOwnerByRepo serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 	//
-//line routes_gen.go:6330:1
+//line routes_gen.go:6402:1
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
-//line routes_gen.go:6333:1
+//line routes_gen.go:6405:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
@@ -6345,487 +6417,1647 @@ type dispatcher struct {
 	gitHubController GitHubController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route0 calls GitHubController.DeleteApplicationsByClientIdTokens for delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 0:
-		return d.gitHubController.DeleteApplicationsByClientIdTokens(ctx, p.Value(0))
-	case 1:
-		return d.gitHubController.DeleteApplicationsByClientIdTokensByAccessToken(ctx, p.Value(0), p.Value(1))
-	case 5:
-		return d.gitHubController.DeleteAuthorizationsById(ctx, p.Value(0))
-	case 14:
-		return d.gitHubController.DeleteGistsById(ctx, p.Value(0))
-	case 18:
-		return d.gitHubController.DeleteGistsByIdStar(ctx, p.Value(0))
-	case 38:
-		return d.gitHubController.DeleteNotificationsThreadsByIdSubscription(ctx, p.Value(0))
-	case 46:
-		return d.gitHubController.DeleteOrgsByOrgMembersByUser(ctx, p.Value(0), p.Value(1))
-	case 49:
-		return d.gitHubController.DeleteOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
-	case 57:
-		return d.gitHubController.DeleteReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
-	case 66:
-		return d.gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 70:
-		return d.gitHubController.DeleteReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 77:
-		return d.gitHubController.DeleteReposByOwnerByRepoContentsByPath(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 82:
-		return d.gitHubController.DeleteReposByOwnerByRepoDownloadsById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 93:
-		return d.gitHubController.DeleteReposByOwnerByRepoGitRefsByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 102:
-		return d.gitHubController.DeleteReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 113:
-		return d.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 117:
-		return d.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
-	case 119:
-		return d.gitHubController.DeleteReposByOwnerByRepoIssuesCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 126:
-		return d.gitHubController.DeleteReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 131:
-		return d.gitHubController.DeleteReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 138:
-		return d.gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 155:
-		return d.gitHubController.DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 161:
-		return d.gitHubController.DeleteReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 174:
-		return d.gitHubController.DeleteReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
-	case 184:
-		return d.gitHubController.DeleteTeamsById(ctx, p.Value(0))
-	case 188:
-		return d.gitHubController.DeleteTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
-	case 192:
-		return d.gitHubController.DeleteTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 197:
-		return d.gitHubController.DeleteUserEmails(ctx)
-	case 202:
-		return d.gitHubController.DeleteUserFollowingByUser(ctx, p.Value(0))
-	case 208:
-		return d.gitHubController.DeleteUserKeysById(ctx, p.Value(0))
-	case 215:
-		return d.gitHubController.DeleteUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
-	case 219:
-		return d.gitHubController.DeleteUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
-	case 2:
-		return d.gitHubController.GetApplicationsByClientIdTokensByAccessToken(ctx, p.Value(0), p.Value(1))
-	case 3:
-		return d.gitHubController.GetAuthorizations(ctx)
-	case 6:
-		return d.gitHubController.GetAuthorizationsById(ctx, p.Value(0))
-	case 9:
-		return d.gitHubController.GetEmojis(ctx)
-	case 10:
-		return d.gitHubController.GetEvents(ctx)
-	case 11:
-		return d.gitHubController.GetFeeds(ctx)
-	case 12:
-		return d.gitHubController.GetGists(ctx)
-	case 15:
-		return d.gitHubController.GetGistsById(ctx, p.Value(0))
-	case 19:
-		return d.gitHubController.GetGistsByIdStar(ctx, p.Value(0))
-	case 21:
-		return d.gitHubController.GetGistsPublic(ctx)
-	case 22:
-		return d.gitHubController.GetGistsStarred(ctx)
-	case 23:
-		return d.gitHubController.GetGitignoreTemplates(ctx)
-	case 24:
-		return d.gitHubController.GetGitignoreTemplatesByName(ctx, p.Value(0))
-	case 25:
-		return d.gitHubController.GetIssues(ctx)
-	case 26:
-		return d.gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
-	case 27:
-		return d.gitHubController.GetLegacyReposSearchByKeyword(ctx, p.Value(0))
-	case 28:
-		return d.gitHubController.GetLegacyUserEmailByEmail(ctx, p.Value(0))
-	case 29:
-		return d.gitHubController.GetLegacyUserSearchByKeyword(ctx, p.Value(0))
-	case 32:
-		return d.gitHubController.GetMeta(ctx)
-	case 33:
-		return d.gitHubController.GetNetworksByOwnerByRepoEvents(ctx, p.Value(0), p.Value(1))
-	case 34:
-		return d.gitHubController.GetNotifications(ctx)
-	case 36:
-		return d.gitHubController.GetNotificationsThreadsById(ctx, p.Value(0))
-	case 39:
-		return d.gitHubController.GetNotificationsThreadsByIdSubscription(ctx, p.Value(0))
-	case 41:
-		return d.gitHubController.GetOrgsByOrg(ctx, p.Value(0))
-	case 43:
-		return d.gitHubController.GetOrgsByOrgEvents(ctx, p.Value(0))
-	case 44:
-		return d.gitHubController.GetOrgsByOrgIssues(ctx, p.Value(0))
-	case 45:
-		return d.gitHubController.GetOrgsByOrgMembers(ctx, p.Value(0))
-	case 47:
-		return d.gitHubController.GetOrgsByOrgMembersByUser(ctx, p.Value(0), p.Value(1))
-	case 48:
-		return d.gitHubController.GetOrgsByOrgPublicMembers(ctx, p.Value(0))
-	case 50:
-		return d.gitHubController.GetOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
-	case 52:
-		return d.gitHubController.GetOrgsByOrgRepos(ctx, p.Value(0))
-	case 54:
-		return d.gitHubController.GetOrgsByOrgTeams(ctx, p.Value(0))
-	case 56:
-		return d.gitHubController.GetRateLimit(ctx)
-	case 58:
-		return d.gitHubController.GetReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
-	case 61:
-		return d.gitHubController.GetReposByOwnerByRepoAssignees(ctx, p.Value(0), p.Value(1))
-	case 62:
-		return d.gitHubController.GetReposByOwnerByRepoAssigneesByAssignee(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 63:
-		return d.gitHubController.GetReposByOwnerByRepoBranches(ctx, p.Value(0), p.Value(1))
-	case 64:
-		return d.gitHubController.GetReposByOwnerByRepoBranchesByBranch(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 60:
-		return d.gitHubController.GetReposByOwnerByRepoByArchiveFormatByRef(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
-	case 65:
-		return d.gitHubController.GetReposByOwnerByRepoCollaborators(ctx, p.Value(0), p.Value(1))
-	case 67:
-		return d.gitHubController.GetReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 69:
-		return d.gitHubController.GetReposByOwnerByRepoComments(ctx, p.Value(0), p.Value(1))
-	case 71:
-		return d.gitHubController.GetReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 73:
-		return d.gitHubController.GetReposByOwnerByRepoCommits(ctx, p.Value(0), p.Value(1))
-	case 74:
-		return d.gitHubController.GetReposByOwnerByRepoCommitsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 75:
-		return d.gitHubController.GetReposByOwnerByRepoCommitsByShaComments(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 78:
-		return d.gitHubController.GetReposByOwnerByRepoContentsByPath(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 80:
-		return d.gitHubController.GetReposByOwnerByRepoContributors(ctx, p.Value(0), p.Value(1))
-	case 81:
-		return d.gitHubController.GetReposByOwnerByRepoDownloads(ctx, p.Value(0), p.Value(1))
-	case 83:
-		return d.gitHubController.GetReposByOwnerByRepoDownloadsById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 84:
-		return d.gitHubController.GetReposByOwnerByRepoEvents(ctx, p.Value(0), p.Value(1))
-	case 85:
-		return d.gitHubController.GetReposByOwnerByRepoForks(ctx, p.Value(0), p.Value(1))
-	case 88:
-		return d.gitHubController.GetReposByOwnerByRepoGitBlobsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 90:
-		return d.gitHubController.GetReposByOwnerByRepoGitCommitsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 91:
-		return d.gitHubController.GetReposByOwnerByRepoGitRefs(ctx, p.Value(0), p.Value(1))
-	case 94:
-		return d.gitHubController.GetReposByOwnerByRepoGitRefsByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 97:
-		return d.gitHubController.GetReposByOwnerByRepoGitTagsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 99:
-		return d.gitHubController.GetReposByOwnerByRepoGitTreesBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 100:
-		return d.gitHubController.GetReposByOwnerByRepoHooks(ctx, p.Value(0), p.Value(1))
-	case 103:
-		return d.gitHubController.GetReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 106:
-		return d.gitHubController.GetReposByOwnerByRepoIssues(ctx, p.Value(0), p.Value(1))
-	case 108:
-		return d.gitHubController.GetReposByOwnerByRepoIssuesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 110:
-		return d.gitHubController.GetReposByOwnerByRepoIssuesByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 112:
-		return d.gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 114:
-		return d.gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 118:
-		return d.gitHubController.GetReposByOwnerByRepoIssuesComments(ctx, p.Value(0), p.Value(1))
-	case 120:
-		return d.gitHubController.GetReposByOwnerByRepoIssuesCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 122:
-		return d.gitHubController.GetReposByOwnerByRepoIssuesEvents(ctx, p.Value(0), p.Value(1))
-	case 123:
-		return d.gitHubController.GetReposByOwnerByRepoIssuesEventsById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 124:
-		return d.gitHubController.GetReposByOwnerByRepoKeys(ctx, p.Value(0), p.Value(1))
-	case 127:
-		return d.gitHubController.GetReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 129:
-		return d.gitHubController.GetReposByOwnerByRepoLabels(ctx, p.Value(0), p.Value(1))
-	case 132:
-		return d.gitHubController.GetReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 134:
-		return d.gitHubController.GetReposByOwnerByRepoLanguages(ctx, p.Value(0), p.Value(1))
-	case 136:
-		return d.gitHubController.GetReposByOwnerByRepoMilestones(ctx, p.Value(0), p.Value(1))
-	case 139:
-		return d.gitHubController.GetReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 141:
-		return d.gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 142:
-		return d.gitHubController.GetReposByOwnerByRepoNotifications(ctx, p.Value(0), p.Value(1))
-	case 144:
-		return d.gitHubController.GetReposByOwnerByRepoPulls(ctx, p.Value(0), p.Value(1))
-	case 146:
-		return d.gitHubController.GetReposByOwnerByRepoPullsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 148:
-		return d.gitHubController.GetReposByOwnerByRepoPullsByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 150:
-		return d.gitHubController.GetReposByOwnerByRepoPullsByNumberCommits(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 151:
-		return d.gitHubController.GetReposByOwnerByRepoPullsByNumberFiles(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 152:
-		return d.gitHubController.GetReposByOwnerByRepoPullsByNumberMerge(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 154:
-		return d.gitHubController.GetReposByOwnerByRepoPullsComments(ctx, p.Value(0), p.Value(1))
-	case 156:
-		return d.gitHubController.GetReposByOwnerByRepoPullsCommentsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 158:
-		return d.gitHubController.GetReposByOwnerByRepoReadme(ctx, p.Value(0), p.Value(1))
-	case 159:
-		return d.gitHubController.GetReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
-	case 162:
-		return d.gitHubController.GetReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 164:
-		return d.gitHubController.GetReposByOwnerByRepoReleasesByIdAssets(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 165:
-		return d.gitHubController.GetReposByOwnerByRepoStargazers(ctx, p.Value(0), p.Value(1))
-	case 166:
-		return d.gitHubController.GetReposByOwnerByRepoStatsCodeFrequency(ctx, p.Value(0), p.Value(1))
-	case 167:
-		return d.gitHubController.GetReposByOwnerByRepoStatsCommitActivity(ctx, p.Value(0), p.Value(1))
-	case 168:
-		return d.gitHubController.GetReposByOwnerByRepoStatsContributors(ctx, p.Value(0), p.Value(1))
-	case 169:
-		return d.gitHubController.GetReposByOwnerByRepoStatsParticipation(ctx, p.Value(0), p.Value(1))
-	case 170:
-		return d.gitHubController.GetReposByOwnerByRepoStatsPunchCard(ctx, p.Value(0), p.Value(1))
-	case 171:
-		return d.gitHubController.GetReposByOwnerByRepoStatusesByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 173:
-		return d.gitHubController.GetReposByOwnerByRepoSubscribers(ctx, p.Value(0), p.Value(1))
-	case 175:
-		return d.gitHubController.GetReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
-	case 177:
-		return d.gitHubController.GetReposByOwnerByRepoTags(ctx, p.Value(0), p.Value(1))
-	case 178:
-		return d.gitHubController.GetReposByOwnerByRepoTeams(ctx, p.Value(0), p.Value(1))
-	case 179:
-		return d.gitHubController.GetRepositories(ctx)
-	case 180:
-		return d.gitHubController.GetSearchCode(ctx)
-	case 181:
-		return d.gitHubController.GetSearchIssues(ctx)
-	case 182:
-		return d.gitHubController.GetSearchRepositories(ctx)
-	case 183:
-		return d.gitHubController.GetSearchUsers(ctx)
-	case 185:
-		return d.gitHubController.GetTeamsById(ctx, p.Value(0))
-	case 187:
-		return d.gitHubController.GetTeamsByIdMembers(ctx, p.Value(0))
-	case 189:
-		return d.gitHubController.GetTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
-	case 191:
-		return d.gitHubController.GetTeamsByIdRepos(ctx, p.Value(0))
-	case 193:
-		return d.gitHubController.GetTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 195:
-		return d.gitHubController.GetUser(ctx)
-	case 198:
-		return d.gitHubController.GetUserEmails(ctx)
-	case 200:
-		return d.gitHubController.GetUserFollowers(ctx)
-	case 201:
-		return d.gitHubController.GetUserFollowing(ctx)
-	case 203:
-		return d.gitHubController.GetUserFollowingByUser(ctx, p.Value(0))
-	case 205:
-		return d.gitHubController.GetUserIssues(ctx)
-	case 206:
-		return d.gitHubController.GetUserKeys(ctx)
-	case 209:
-		return d.gitHubController.GetUserKeysById(ctx, p.Value(0))
-	case 211:
-		return d.gitHubController.GetUserOrgs(ctx)
-	case 212:
-		return d.gitHubController.GetUserRepos(ctx)
-	case 214:
-		return d.gitHubController.GetUserStarred(ctx)
-	case 216:
-		return d.gitHubController.GetUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
-	case 218:
-		return d.gitHubController.GetUserSubscriptions(ctx)
-	case 220:
-		return d.gitHubController.GetUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
-	case 222:
-		return d.gitHubController.GetUserTeams(ctx)
-	case 223:
-		return d.gitHubController.GetUsers(ctx)
-	case 224:
-		return d.gitHubController.GetUsersByUser(ctx, p.Value(0))
-	case 225:
-		return d.gitHubController.GetUsersByUserEvents(ctx, p.Value(0))
-	case 226:
-		return d.gitHubController.GetUsersByUserEventsOrgsByOrg(ctx, p.Value(0), p.Value(1))
-	case 227:
-		return d.gitHubController.GetUsersByUserEventsPublic(ctx, p.Value(0))
-	case 228:
-		return d.gitHubController.GetUsersByUserFollowers(ctx, p.Value(0))
-	case 229:
-		return d.gitHubController.GetUsersByUserFollowing(ctx, p.Value(0))
-	case 230:
-		return d.gitHubController.GetUsersByUserFollowingByTargetUser(ctx, p.Value(0), p.Value(1))
-	case 231:
-		return d.gitHubController.GetUsersByUserGists(ctx, p.Value(0))
-	case 232:
-		return d.gitHubController.GetUsersByUserKeys(ctx, p.Value(0))
-	case 233:
-		return d.gitHubController.GetUsersByUserOrgs(ctx, p.Value(0))
-	case 234:
-		return d.gitHubController.GetUsersByUserReceivedEvents(ctx, p.Value(0))
-	case 235:
-		return d.gitHubController.GetUsersByUserReceivedEventsPublic(ctx, p.Value(0))
-	case 236:
-		return d.gitHubController.GetUsersByUserRepos(ctx, p.Value(0))
-	case 237:
-		return d.gitHubController.GetUsersByUserStarred(ctx, p.Value(0))
-	case 238:
-		return d.gitHubController.GetUsersByUserSubscriptions(ctx, p.Value(0))
-	case 7:
-		return d.gitHubController.PatchAuthorizationsById(ctx, p.Value(0))
-	case 16:
-		return d.gitHubController.PatchGistsById(ctx, p.Value(0))
-	case 37:
-		return d.gitHubController.PatchNotificationsThreadsById(ctx, p.Value(0))
-	case 42:
-		return d.gitHubController.PatchOrgsByOrg(ctx, p.Value(0))
-	case 59:
-		return d.gitHubController.PatchReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
-	case 72:
-		return d.gitHubController.PatchReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 95:
-		return d.gitHubController.PatchReposByOwnerByRepoGitRefsByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 104:
-		return d.gitHubController.PatchReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 109:
-		return d.gitHubController.PatchReposByOwnerByRepoIssuesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 121:
-		return d.gitHubController.PatchReposByOwnerByRepoIssuesCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 128:
-		return d.gitHubController.PatchReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 133:
-		return d.gitHubController.PatchReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 140:
-		return d.gitHubController.PatchReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 147:
-		return d.gitHubController.PatchReposByOwnerByRepoPullsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 157:
-		return d.gitHubController.PatchReposByOwnerByRepoPullsCommentsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 163:
-		return d.gitHubController.PatchReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 186:
-		return d.gitHubController.PatchTeamsById(ctx, p.Value(0))
-	case 196:
-		return d.gitHubController.PatchUser(ctx)
-	case 210:
-		return d.gitHubController.PatchUserKeysById(ctx, p.Value(0))
-	case 4:
-		return d.gitHubController.PostAuthorizations(ctx)
-	case 13:
-		return d.gitHubController.PostGists(ctx)
-	case 17:
-		return d.gitHubController.PostGistsByIdForks(ctx, p.Value(0))
-	case 30:
-		return d.gitHubController.PostMarkdown(ctx)
-	case 31:
-		return d.gitHubController.PostMarkdownRaw(ctx)
-	case 53:
-		return d.gitHubController.PostOrgsByOrgRepos(ctx, p.Value(0))
-	case 55:
-		return d.gitHubController.PostOrgsByOrgTeams(ctx, p.Value(0))
-	case 76:
-		return d.gitHubController.PostReposByOwnerByRepoCommitsByShaComments(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 86:
-		return d.gitHubController.PostReposByOwnerByRepoForks(ctx, p.Value(0), p.Value(1))
-	case 87:
-		return d.gitHubController.PostReposByOwnerByRepoGitBlobs(ctx, p.Value(0), p.Value(1))
-	case 89:
-		return d.gitHubController.PostReposByOwnerByRepoGitCommits(ctx, p.Value(0), p.Value(1))
-	case 92:
-		return d.gitHubController.PostReposByOwnerByRepoGitRefs(ctx, p.Value(0), p.Value(1))
-	case 96:
-		return d.gitHubController.PostReposByOwnerByRepoGitTags(ctx, p.Value(0), p.Value(1))
-	case 98:
-		return d.gitHubController.PostReposByOwnerByRepoGitTrees(ctx, p.Value(0), p.Value(1))
-	case 101:
-		return d.gitHubController.PostReposByOwnerByRepoHooks(ctx, p.Value(0), p.Value(1))
-	case 105:
-		return d.gitHubController.PostReposByOwnerByRepoHooksByIdTests(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 107:
-		return d.gitHubController.PostReposByOwnerByRepoIssues(ctx, p.Value(0), p.Value(1))
-	case 111:
-		return d.gitHubController.PostReposByOwnerByRepoIssuesByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 115:
-		return d.gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 125:
-		return d.gitHubController.PostReposByOwnerByRepoKeys(ctx, p.Value(0), p.Value(1))
-	case 130:
-		return d.gitHubController.PostReposByOwnerByRepoLabels(ctx, p.Value(0), p.Value(1))
-	case 135:
-		return d.gitHubController.PostReposByOwnerByRepoMerges(ctx, p.Value(0), p.Value(1))
-	case 137:
-		return d.gitHubController.PostReposByOwnerByRepoMilestones(ctx, p.Value(0), p.Value(1))
-	case 145:
-		return d.gitHubController.PostReposByOwnerByRepoPulls(ctx, p.Value(0), p.Value(1))
-	case 160:
-		return d.gitHubController.PostReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
-	case 172:
-		return d.gitHubController.PostReposByOwnerByRepoStatusesByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 199:
-		return d.gitHubController.PostUserEmails(ctx)
-	case 207:
-		return d.gitHubController.PostUserKeys(ctx)
-	case 213:
-		return d.gitHubController.PostUserRepos(ctx)
-	case 8:
-		return d.gitHubController.PutAuthorizationsClientsByClientId(ctx, p.Value(0))
-	case 20:
-		return d.gitHubController.PutGistsByIdStar(ctx, p.Value(0))
-	case 35:
-		return d.gitHubController.PutNotifications(ctx)
-	case 40:
-		return d.gitHubController.PutNotificationsThreadsByIdSubscription(ctx, p.Value(0))
-	case 51:
-		return d.gitHubController.PutOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
-	case 68:
-		return d.gitHubController.PutReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 79:
-		return d.gitHubController.PutReposByOwnerByRepoContentsByPath(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 116:
-		return d.gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 143:
-		return d.gitHubController.PutReposByOwnerByRepoNotifications(ctx, p.Value(0), p.Value(1))
-	case 149:
-		return d.gitHubController.PutReposByOwnerByRepoPullsByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 153:
-		return d.gitHubController.PutReposByOwnerByRepoPullsByNumberMerge(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 176:
-		return d.gitHubController.PutReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
-	case 190:
-		return d.gitHubController.PutTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
-	case 194:
-		return d.gitHubController.PutTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
-	case 204:
-		return d.gitHubController.PutUserFollowingByUser(ctx, p.Value(0))
-	case 217:
-		return d.gitHubController.PutUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
-	case 221:
-		return d.gitHubController.PutUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	return d.gitHubController.DeleteApplicationsByClientIdTokens(ctx, p.Value(0))
+}
+
+// route1 calls GitHubController.DeleteApplicationsByClientIdTokensByAccessToken for delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteApplicationsByClientIdTokensByAccessToken(ctx, p.Value(0), p.Value(1))
+}
+
+// route5 calls GitHubController.DeleteAuthorizationsById for delete_authorizations_by_id: DELETE /authorizations/:id (../../testdata/routesets/github.conf:23:7).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteAuthorizationsById(ctx, p.Value(0))
+}
+
+// route14 calls GitHubController.DeleteGistsById for delete_gists_by_id: DELETE /gists/:id (../../testdata/routesets/github.conf:293:7).
+func (d *dispatcher) route14(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteGistsById(ctx, p.Value(0))
+}
+
+// route18 calls GitHubController.DeleteGistsByIdStar for delete_gists_by_id_star: DELETE /gists/:id/star (../../testdata/routesets/github.conf:275:7).
+func (d *dispatcher) route18(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteGistsByIdStar(ctx, p.Value(0))
+}
+
+// route38 calls GitHubController.DeleteNotificationsThreadsByIdSubscription for delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
+func (d *dispatcher) route38(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteNotificationsThreadsByIdSubscription(ctx, p.Value(0))
+}
+
+// route46 calls GitHubController.DeleteOrgsByOrgMembersByUser for delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
+func (d *dispatcher) route46(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteOrgsByOrgMembersByUser(ctx, p.Value(0), p.Value(1))
+}
+
+// route49 calls GitHubController.DeleteOrgsByOrgPublicMembersByUser for delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
+func (d *dispatcher) route49(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
+}
+
+// route57 calls GitHubController.DeleteReposByOwnerByRepo for delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
+func (d *dispatcher) route57(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+}
+
+// route66 calls GitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser for delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
+func (d *dispatcher) route66(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route70 calls GitHubController.DeleteReposByOwnerByRepoCommentsById for delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
+func (d *dispatcher) route70(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route77 calls GitHubController.DeleteReposByOwnerByRepoContentsByPath for delete_repos_by_owner_by_repo_contents_by_path: DELETE /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
+func (d *dispatcher) route77(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoContentsByPath(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route82 calls GitHubController.DeleteReposByOwnerByRepoDownloadsById for delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
+func (d *dispatcher) route82(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoDownloadsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route93 calls GitHubController.DeleteReposByOwnerByRepoGitRefsByRef for delete_repos_by_owner_by_repo_git_refs_by_ref: DELETE /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
+func (d *dispatcher) route93(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoGitRefsByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route102 calls GitHubController.DeleteReposByOwnerByRepoHooksById for delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
+func (d *dispatcher) route102(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route113 calls GitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels for delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
+func (d *dispatcher) route113(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route117 calls GitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName for delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
+func (d *dispatcher) route117(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+}
+
+// route119 calls GitHubController.DeleteReposByOwnerByRepoIssuesCommentsById for delete_repos_by_owner_by_repo_issues_comments_by_id: DELETE /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
+func (d *dispatcher) route119(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoIssuesCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route126 calls GitHubController.DeleteReposByOwnerByRepoKeysById for delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
+func (d *dispatcher) route126(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route131 calls GitHubController.DeleteReposByOwnerByRepoLabelsByName for delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
+func (d *dispatcher) route131(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route138 calls GitHubController.DeleteReposByOwnerByRepoMilestonesByNumber for delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
+func (d *dispatcher) route138(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route155 calls GitHubController.DeleteReposByOwnerByRepoPullsCommentsByNumber for delete_repos_by_owner_by_repo_pulls_comments_by_number: DELETE /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
+func (d *dispatcher) route155(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route161 calls GitHubController.DeleteReposByOwnerByRepoReleasesById for delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
+func (d *dispatcher) route161(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route174 calls GitHubController.DeleteReposByOwnerByRepoSubscription for delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
+func (d *dispatcher) route174(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
+}
+
+// route184 calls GitHubController.DeleteTeamsById for delete_teams_by_id: DELETE /teams/:id (../../testdata/routesets/github.conf:629:7).
+func (d *dispatcher) route184(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteTeamsById(ctx, p.Value(0))
+}
+
+// route188 calls GitHubController.DeleteTeamsByIdMembersByUser for delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
+func (d *dispatcher) route188(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
+}
+
+// route192 calls GitHubController.DeleteTeamsByIdReposByOwnerByRepo for delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
+func (d *dispatcher) route192(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route197 calls GitHubController.DeleteUserEmails for delete_user_emails: DELETE /user/emails (../../testdata/routesets/github.conf:1139:7).
+func (d *dispatcher) route197(ctx *runtime.Context) error {
+	return d.gitHubController.DeleteUserEmails(ctx)
+}
+
+// route202 calls GitHubController.DeleteUserFollowingByUser for delete_user_following_by_user: DELETE /user/following/:user (../../testdata/routesets/github.conf:1187:7).
+func (d *dispatcher) route202(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteUserFollowingByUser(ctx, p.Value(0))
+}
+
+// route208 calls GitHubController.DeleteUserKeysById for delete_user_keys_by_id: DELETE /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
+func (d *dispatcher) route208(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteUserKeysById(ctx, p.Value(0))
+}
+
+// route215 calls GitHubController.DeleteUserStarredByOwnerByRepo for delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
+func (d *dispatcher) route215(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+}
+
+// route219 calls GitHubController.DeleteUserSubscriptionsByOwnerByRepo for delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
+func (d *dispatcher) route219(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.DeleteUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+}
+
+// route2 calls GitHubController.GetApplicationsByClientIdTokensByAccessToken for get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetApplicationsByClientIdTokensByAccessToken(ctx, p.Value(0), p.Value(1))
+}
+
+// route3 calls GitHubController.GetAuthorizations for get_authorizations: GET /authorizations (../../testdata/routesets/github.conf:5:7).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
+	return d.gitHubController.GetAuthorizations(ctx)
+}
+
+// route6 calls GitHubController.GetAuthorizationsById for get_authorizations_by_id: GET /authorizations/:id (../../testdata/routesets/github.conf:11:7).
+func (d *dispatcher) route6(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetAuthorizationsById(ctx, p.Value(0))
+}
+
+// route9 calls GitHubController.GetEmojis for get_emojis: GET /emojis (../../testdata/routesets/github.conf:509:7).
+func (d *dispatcher) route9(ctx *runtime.Context) error {
+	return d.gitHubController.GetEmojis(ctx)
+}
+
+// route10 calls GitHubController.GetEvents for get_events: GET /events (../../testdata/routesets/github.conf:47:7).
+func (d *dispatcher) route10(ctx *runtime.Context) error {
+	return d.gitHubController.GetEvents(ctx)
+}
+
+// route11 calls GitHubController.GetFeeds for get_feeds: GET /feeds (../../testdata/routesets/github.conf:101:7).
+func (d *dispatcher) route11(ctx *runtime.Context) error {
+	return d.gitHubController.GetFeeds(ctx)
+}
+
+// route12 calls GitHubController.GetGists for get_gists: GET /gists (../../testdata/routesets/github.conf:251:7).
+func (d *dispatcher) route12(ctx *runtime.Context) error {
+	return d.gitHubController.GetGists(ctx)
+}
+
+// route15 calls GitHubController.GetGistsById for get_gists_by_id: GET /gists/:id (../../testdata/routesets/github.conf:257:7).
+func (d *dispatcher) route15(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetGistsById(ctx, p.Value(0))
+}
+
+// route19 calls GitHubController.GetGistsByIdStar for get_gists_by_id_star: GET /gists/:id/star (../../testdata/routesets/github.conf:281:7).
+func (d *dispatcher) route19(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetGistsByIdStar(ctx, p.Value(0))
+}
+
+// route21 calls GitHubController.GetGistsPublic for get_gists_public: GET /gists/public (../../testdata/routesets/github.conf:1241:7).
+func (d *dispatcher) route21(ctx *runtime.Context) error {
+	return d.gitHubController.GetGistsPublic(ctx)
+}
+
+// route22 calls GitHubController.GetGistsStarred for get_gists_starred: GET /gists/starred (../../testdata/routesets/github.conf:1247:7).
+func (d *dispatcher) route22(ctx *runtime.Context) error {
+	return d.gitHubController.GetGistsStarred(ctx)
+}
+
+// route23 calls GitHubController.GetGitignoreTemplates for get_gitignore_templates: GET /gitignore/templates (../../testdata/routesets/github.conf:515:7).
+func (d *dispatcher) route23(ctx *runtime.Context) error {
+	return d.gitHubController.GetGitignoreTemplates(ctx)
+}
+
+// route24 calls GitHubController.GetGitignoreTemplatesByName for get_gitignore_templates_by_name: GET /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
+func (d *dispatcher) route24(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetGitignoreTemplatesByName(ctx, p.Value(0))
+}
+
+// route25 calls GitHubController.GetIssues for get_issues: GET /issues (../../testdata/routesets/github.conf:359:7).
+func (d *dispatcher) route25(ctx *runtime.Context) error {
+	return d.gitHubController.GetIssues(ctx)
+}
+
+// route26 calls GitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword for get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
+func (d *dispatcher) route26(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+}
+
+// route27 calls GitHubController.GetLegacyReposSearchByKeyword for get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
+func (d *dispatcher) route27(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetLegacyReposSearchByKeyword(ctx, p.Value(0))
+}
+
+// route28 calls GitHubController.GetLegacyUserEmailByEmail for get_legacy_user_email_by_email: GET /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
+func (d *dispatcher) route28(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetLegacyUserEmailByEmail(ctx, p.Value(0))
+}
+
+// route29 calls GitHubController.GetLegacyUserSearchByKeyword for get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
+func (d *dispatcher) route29(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetLegacyUserSearchByKeyword(ctx, p.Value(0))
+}
+
+// route32 calls GitHubController.GetMeta for get_meta: GET /meta (../../testdata/routesets/github.conf:539:7).
+func (d *dispatcher) route32(ctx *runtime.Context) error {
+	return d.gitHubController.GetMeta(ctx)
+}
+
+// route33 calls GitHubController.GetNetworksByOwnerByRepoEvents for get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
+func (d *dispatcher) route33(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetNetworksByOwnerByRepoEvents(ctx, p.Value(0), p.Value(1))
+}
+
+// route34 calls GitHubController.GetNotifications for get_notifications: GET /notifications (../../testdata/routesets/github.conf:107:7).
+func (d *dispatcher) route34(ctx *runtime.Context) error {
+	return d.gitHubController.GetNotifications(ctx)
+}
+
+// route36 calls GitHubController.GetNotificationsThreadsById for get_notifications_threads_by_id: GET /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
+func (d *dispatcher) route36(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetNotificationsThreadsById(ctx, p.Value(0))
+}
+
+// route39 calls GitHubController.GetNotificationsThreadsByIdSubscription for get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
+func (d *dispatcher) route39(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetNotificationsThreadsByIdSubscription(ctx, p.Value(0))
+}
+
+// route41 calls GitHubController.GetOrgsByOrg for get_orgs_by_org: GET /orgs/:org (../../testdata/routesets/github.conf:563:7).
+func (d *dispatcher) route41(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetOrgsByOrg(ctx, p.Value(0))
+}
+
+// route43 calls GitHubController.GetOrgsByOrgEvents for get_orgs_by_org_events: GET /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
+func (d *dispatcher) route43(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetOrgsByOrgEvents(ctx, p.Value(0))
+}
+
+// route44 calls GitHubController.GetOrgsByOrgIssues for get_orgs_by_org_issues: GET /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
+func (d *dispatcher) route44(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetOrgsByOrgIssues(ctx, p.Value(0))
+}
+
+// route45 calls GitHubController.GetOrgsByOrgMembers for get_orgs_by_org_members: GET /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
+func (d *dispatcher) route45(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetOrgsByOrgMembers(ctx, p.Value(0))
+}
+
+// route47 calls GitHubController.GetOrgsByOrgMembersByUser for get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
+func (d *dispatcher) route47(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetOrgsByOrgMembersByUser(ctx, p.Value(0), p.Value(1))
+}
+
+// route48 calls GitHubController.GetOrgsByOrgPublicMembers for get_orgs_by_org_public_members: GET /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
+func (d *dispatcher) route48(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetOrgsByOrgPublicMembers(ctx, p.Value(0))
+}
+
+// route50 calls GitHubController.GetOrgsByOrgPublicMembersByUser for get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
+func (d *dispatcher) route50(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
+}
+
+// route52 calls GitHubController.GetOrgsByOrgRepos for get_orgs_by_org_repos: GET /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
+func (d *dispatcher) route52(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetOrgsByOrgRepos(ctx, p.Value(0))
+}
+
+// route54 calls GitHubController.GetOrgsByOrgTeams for get_orgs_by_org_teams: GET /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
+func (d *dispatcher) route54(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetOrgsByOrgTeams(ctx, p.Value(0))
+}
+
+// route56 calls GitHubController.GetRateLimit for get_rate_limit: GET /rate_limit (../../testdata/routesets/github.conf:545:7).
+func (d *dispatcher) route56(ctx *runtime.Context) error {
+	return d.gitHubController.GetRateLimit(ctx)
+}
+
+// route58 calls GitHubController.GetReposByOwnerByRepo for get_repos_by_owner_by_repo: GET /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
+func (d *dispatcher) route58(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+}
+
+// route61 calls GitHubController.GetReposByOwnerByRepoAssignees for get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
+func (d *dispatcher) route61(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoAssignees(ctx, p.Value(0), p.Value(1))
+}
+
+// route62 calls GitHubController.GetReposByOwnerByRepoAssigneesByAssignee for get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
+func (d *dispatcher) route62(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoAssigneesByAssignee(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route63 calls GitHubController.GetReposByOwnerByRepoBranches for get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
+func (d *dispatcher) route63(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoBranches(ctx, p.Value(0), p.Value(1))
+}
+
+// route64 calls GitHubController.GetReposByOwnerByRepoBranchesByBranch for get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
+func (d *dispatcher) route64(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoBranchesByBranch(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route60 calls GitHubController.GetReposByOwnerByRepoByArchiveFormatByRef for get_repos_by_owner_by_repo_by_archive_format_by_ref: GET /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
+func (d *dispatcher) route60(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoByArchiveFormatByRef(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+}
+
+// route65 calls GitHubController.GetReposByOwnerByRepoCollaborators for get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
+func (d *dispatcher) route65(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoCollaborators(ctx, p.Value(0), p.Value(1))
+}
+
+// route67 calls GitHubController.GetReposByOwnerByRepoCollaboratorsByUser for get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
+func (d *dispatcher) route67(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route69 calls GitHubController.GetReposByOwnerByRepoComments for get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
+func (d *dispatcher) route69(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoComments(ctx, p.Value(0), p.Value(1))
+}
+
+// route71 calls GitHubController.GetReposByOwnerByRepoCommentsById for get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
+func (d *dispatcher) route71(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route73 calls GitHubController.GetReposByOwnerByRepoCommits for get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
+func (d *dispatcher) route73(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoCommits(ctx, p.Value(0), p.Value(1))
+}
+
+// route74 calls GitHubController.GetReposByOwnerByRepoCommitsBySha for get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
+func (d *dispatcher) route74(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoCommitsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route75 calls GitHubController.GetReposByOwnerByRepoCommitsByShaComments for get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
+func (d *dispatcher) route75(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoCommitsByShaComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route78 calls GitHubController.GetReposByOwnerByRepoContentsByPath for get_repos_by_owner_by_repo_contents_by_path: GET /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
+func (d *dispatcher) route78(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoContentsByPath(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route80 calls GitHubController.GetReposByOwnerByRepoContributors for get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
+func (d *dispatcher) route80(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoContributors(ctx, p.Value(0), p.Value(1))
+}
+
+// route81 calls GitHubController.GetReposByOwnerByRepoDownloads for get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
+func (d *dispatcher) route81(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoDownloads(ctx, p.Value(0), p.Value(1))
+}
+
+// route83 calls GitHubController.GetReposByOwnerByRepoDownloadsById for get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
+func (d *dispatcher) route83(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoDownloadsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route84 calls GitHubController.GetReposByOwnerByRepoEvents for get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
+func (d *dispatcher) route84(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoEvents(ctx, p.Value(0), p.Value(1))
+}
+
+// route85 calls GitHubController.GetReposByOwnerByRepoForks for get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
+func (d *dispatcher) route85(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoForks(ctx, p.Value(0), p.Value(1))
+}
+
+// route88 calls GitHubController.GetReposByOwnerByRepoGitBlobsBySha for get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
+func (d *dispatcher) route88(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoGitBlobsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route90 calls GitHubController.GetReposByOwnerByRepoGitCommitsBySha for get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
+func (d *dispatcher) route90(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoGitCommitsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route91 calls GitHubController.GetReposByOwnerByRepoGitRefs for get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
+func (d *dispatcher) route91(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoGitRefs(ctx, p.Value(0), p.Value(1))
+}
+
+// route94 calls GitHubController.GetReposByOwnerByRepoGitRefsByRef for get_repos_by_owner_by_repo_git_refs_by_ref: GET /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
+func (d *dispatcher) route94(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoGitRefsByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route97 calls GitHubController.GetReposByOwnerByRepoGitTagsBySha for get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
+func (d *dispatcher) route97(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoGitTagsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route99 calls GitHubController.GetReposByOwnerByRepoGitTreesBySha for get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
+func (d *dispatcher) route99(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoGitTreesBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route100 calls GitHubController.GetReposByOwnerByRepoHooks for get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
+func (d *dispatcher) route100(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoHooks(ctx, p.Value(0), p.Value(1))
+}
+
+// route103 calls GitHubController.GetReposByOwnerByRepoHooksById for get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
+func (d *dispatcher) route103(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route106 calls GitHubController.GetReposByOwnerByRepoIssues for get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
+func (d *dispatcher) route106(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoIssues(ctx, p.Value(0), p.Value(1))
+}
+
+// route108 calls GitHubController.GetReposByOwnerByRepoIssuesByNumber for get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
+func (d *dispatcher) route108(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoIssuesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route110 calls GitHubController.GetReposByOwnerByRepoIssuesByNumberComments for get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
+func (d *dispatcher) route110(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoIssuesByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route112 calls GitHubController.GetReposByOwnerByRepoIssuesByNumberEvents for get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
+func (d *dispatcher) route112(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route114 calls GitHubController.GetReposByOwnerByRepoIssuesByNumberLabels for get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
+func (d *dispatcher) route114(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route118 calls GitHubController.GetReposByOwnerByRepoIssuesComments for get_repos_by_owner_by_repo_issues_comments: GET /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
+func (d *dispatcher) route118(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoIssuesComments(ctx, p.Value(0), p.Value(1))
+}
+
+// route120 calls GitHubController.GetReposByOwnerByRepoIssuesCommentsById for get_repos_by_owner_by_repo_issues_comments_by_id: GET /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
+func (d *dispatcher) route120(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoIssuesCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route122 calls GitHubController.GetReposByOwnerByRepoIssuesEvents for get_repos_by_owner_by_repo_issues_events: GET /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
+func (d *dispatcher) route122(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoIssuesEvents(ctx, p.Value(0), p.Value(1))
+}
+
+// route123 calls GitHubController.GetReposByOwnerByRepoIssuesEventsById for get_repos_by_owner_by_repo_issues_events_by_id: GET /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
+func (d *dispatcher) route123(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoIssuesEventsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route124 calls GitHubController.GetReposByOwnerByRepoKeys for get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
+func (d *dispatcher) route124(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoKeys(ctx, p.Value(0), p.Value(1))
+}
+
+// route127 calls GitHubController.GetReposByOwnerByRepoKeysById for get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
+func (d *dispatcher) route127(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route129 calls GitHubController.GetReposByOwnerByRepoLabels for get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
+func (d *dispatcher) route129(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoLabels(ctx, p.Value(0), p.Value(1))
+}
+
+// route132 calls GitHubController.GetReposByOwnerByRepoLabelsByName for get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
+func (d *dispatcher) route132(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route134 calls GitHubController.GetReposByOwnerByRepoLanguages for get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
+func (d *dispatcher) route134(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoLanguages(ctx, p.Value(0), p.Value(1))
+}
+
+// route136 calls GitHubController.GetReposByOwnerByRepoMilestones for get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
+func (d *dispatcher) route136(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoMilestones(ctx, p.Value(0), p.Value(1))
+}
+
+// route139 calls GitHubController.GetReposByOwnerByRepoMilestonesByNumber for get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
+func (d *dispatcher) route139(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route141 calls GitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels for get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
+func (d *dispatcher) route141(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route142 calls GitHubController.GetReposByOwnerByRepoNotifications for get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
+func (d *dispatcher) route142(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoNotifications(ctx, p.Value(0), p.Value(1))
+}
+
+// route144 calls GitHubController.GetReposByOwnerByRepoPulls for get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
+func (d *dispatcher) route144(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoPulls(ctx, p.Value(0), p.Value(1))
+}
+
+// route146 calls GitHubController.GetReposByOwnerByRepoPullsByNumber for get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
+func (d *dispatcher) route146(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoPullsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route148 calls GitHubController.GetReposByOwnerByRepoPullsByNumberComments for get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
+func (d *dispatcher) route148(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoPullsByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route150 calls GitHubController.GetReposByOwnerByRepoPullsByNumberCommits for get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
+func (d *dispatcher) route150(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoPullsByNumberCommits(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route151 calls GitHubController.GetReposByOwnerByRepoPullsByNumberFiles for get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
+func (d *dispatcher) route151(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoPullsByNumberFiles(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route152 calls GitHubController.GetReposByOwnerByRepoPullsByNumberMerge for get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
+func (d *dispatcher) route152(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoPullsByNumberMerge(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route154 calls GitHubController.GetReposByOwnerByRepoPullsComments for get_repos_by_owner_by_repo_pulls_comments: GET /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
+func (d *dispatcher) route154(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoPullsComments(ctx, p.Value(0), p.Value(1))
+}
+
+// route156 calls GitHubController.GetReposByOwnerByRepoPullsCommentsByNumber for get_repos_by_owner_by_repo_pulls_comments_by_number: GET /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
+func (d *dispatcher) route156(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoPullsCommentsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route158 calls GitHubController.GetReposByOwnerByRepoReadme for get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
+func (d *dispatcher) route158(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoReadme(ctx, p.Value(0), p.Value(1))
+}
+
+// route159 calls GitHubController.GetReposByOwnerByRepoReleases for get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
+func (d *dispatcher) route159(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
+}
+
+// route162 calls GitHubController.GetReposByOwnerByRepoReleasesById for get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
+func (d *dispatcher) route162(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route164 calls GitHubController.GetReposByOwnerByRepoReleasesByIdAssets for get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
+func (d *dispatcher) route164(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoReleasesByIdAssets(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route165 calls GitHubController.GetReposByOwnerByRepoStargazers for get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
+func (d *dispatcher) route165(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoStargazers(ctx, p.Value(0), p.Value(1))
+}
+
+// route166 calls GitHubController.GetReposByOwnerByRepoStatsCodeFrequency for get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
+func (d *dispatcher) route166(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoStatsCodeFrequency(ctx, p.Value(0), p.Value(1))
+}
+
+// route167 calls GitHubController.GetReposByOwnerByRepoStatsCommitActivity for get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
+func (d *dispatcher) route167(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoStatsCommitActivity(ctx, p.Value(0), p.Value(1))
+}
+
+// route168 calls GitHubController.GetReposByOwnerByRepoStatsContributors for get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
+func (d *dispatcher) route168(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoStatsContributors(ctx, p.Value(0), p.Value(1))
+}
+
+// route169 calls GitHubController.GetReposByOwnerByRepoStatsParticipation for get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
+func (d *dispatcher) route169(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoStatsParticipation(ctx, p.Value(0), p.Value(1))
+}
+
+// route170 calls GitHubController.GetReposByOwnerByRepoStatsPunchCard for get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
+func (d *dispatcher) route170(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoStatsPunchCard(ctx, p.Value(0), p.Value(1))
+}
+
+// route171 calls GitHubController.GetReposByOwnerByRepoStatusesByRef for get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
+func (d *dispatcher) route171(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoStatusesByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route173 calls GitHubController.GetReposByOwnerByRepoSubscribers for get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
+func (d *dispatcher) route173(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoSubscribers(ctx, p.Value(0), p.Value(1))
+}
+
+// route175 calls GitHubController.GetReposByOwnerByRepoSubscription for get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
+func (d *dispatcher) route175(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
+}
+
+// route177 calls GitHubController.GetReposByOwnerByRepoTags for get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
+func (d *dispatcher) route177(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoTags(ctx, p.Value(0), p.Value(1))
+}
+
+// route178 calls GitHubController.GetReposByOwnerByRepoTeams for get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
+func (d *dispatcher) route178(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetReposByOwnerByRepoTeams(ctx, p.Value(0), p.Value(1))
+}
+
+// route179 calls GitHubController.GetRepositories for get_repositories: GET /repositories (../../testdata/routesets/github.conf:761:7).
+func (d *dispatcher) route179(ctx *runtime.Context) error {
+	return d.gitHubController.GetRepositories(ctx)
+}
+
+// route180 calls GitHubController.GetSearchCode for get_search_code: GET /search/code (../../testdata/routesets/github.conf:1067:7).
+func (d *dispatcher) route180(ctx *runtime.Context) error {
+	return d.gitHubController.GetSearchCode(ctx)
+}
+
+// route181 calls GitHubController.GetSearchIssues for get_search_issues: GET /search/issues (../../testdata/routesets/github.conf:1073:7).
+func (d *dispatcher) route181(ctx *runtime.Context) error {
+	return d.gitHubController.GetSearchIssues(ctx)
+}
+
+// route182 calls GitHubController.GetSearchRepositories for get_search_repositories: GET /search/repositories (../../testdata/routesets/github.conf:1061:7).
+func (d *dispatcher) route182(ctx *runtime.Context) error {
+	return d.gitHubController.GetSearchRepositories(ctx)
+}
+
+// route183 calls GitHubController.GetSearchUsers for get_search_users: GET /search/users (../../testdata/routesets/github.conf:1079:7).
+func (d *dispatcher) route183(ctx *runtime.Context) error {
+	return d.gitHubController.GetSearchUsers(ctx)
+}
+
+// route185 calls GitHubController.GetTeamsById for get_teams_by_id: GET /teams/:id (../../testdata/routesets/github.conf:617:7).
+func (d *dispatcher) route185(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetTeamsById(ctx, p.Value(0))
+}
+
+// route187 calls GitHubController.GetTeamsByIdMembers for get_teams_by_id_members: GET /teams/:id/members (../../testdata/routesets/github.conf:635:7).
+func (d *dispatcher) route187(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetTeamsByIdMembers(ctx, p.Value(0))
+}
+
+// route189 calls GitHubController.GetTeamsByIdMembersByUser for get_teams_by_id_members_by_user: GET /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
+func (d *dispatcher) route189(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
+}
+
+// route191 calls GitHubController.GetTeamsByIdRepos for get_teams_by_id_repos: GET /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
+func (d *dispatcher) route191(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetTeamsByIdRepos(ctx, p.Value(0))
+}
+
+// route193 calls GitHubController.GetTeamsByIdReposByOwnerByRepo for get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
+func (d *dispatcher) route193(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route195 calls GitHubController.GetUser for get_user: GET /user (../../testdata/routesets/github.conf:1115:7).
+func (d *dispatcher) route195(ctx *runtime.Context) error {
+	return d.gitHubController.GetUser(ctx)
+}
+
+// route198 calls GitHubController.GetUserEmails for get_user_emails: GET /user/emails (../../testdata/routesets/github.conf:1127:7).
+func (d *dispatcher) route198(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserEmails(ctx)
+}
+
+// route200 calls GitHubController.GetUserFollowers for get_user_followers: GET /user/followers (../../testdata/routesets/github.conf:1151:7).
+func (d *dispatcher) route200(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserFollowers(ctx)
+}
+
+// route201 calls GitHubController.GetUserFollowing for get_user_following: GET /user/following (../../testdata/routesets/github.conf:1163:7).
+func (d *dispatcher) route201(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserFollowing(ctx)
+}
+
+// route203 calls GitHubController.GetUserFollowingByUser for get_user_following_by_user: GET /user/following/:user (../../testdata/routesets/github.conf:1169:7).
+func (d *dispatcher) route203(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUserFollowingByUser(ctx, p.Value(0))
+}
+
+// route205 calls GitHubController.GetUserIssues for get_user_issues: GET /user/issues (../../testdata/routesets/github.conf:365:7).
+func (d *dispatcher) route205(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserIssues(ctx)
+}
+
+// route206 calls GitHubController.GetUserKeys for get_user_keys: GET /user/keys (../../testdata/routesets/github.conf:1199:7).
+func (d *dispatcher) route206(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserKeys(ctx)
+}
+
+// route209 calls GitHubController.GetUserKeysById for get_user_keys_by_id: GET /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
+func (d *dispatcher) route209(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUserKeysById(ctx, p.Value(0))
+}
+
+// route211 calls GitHubController.GetUserOrgs for get_user_orgs: GET /user/orgs (../../testdata/routesets/github.conf:557:7).
+func (d *dispatcher) route211(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserOrgs(ctx)
+}
+
+// route212 calls GitHubController.GetUserRepos for get_user_repos: GET /user/repos (../../testdata/routesets/github.conf:743:7).
+func (d *dispatcher) route212(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserRepos(ctx)
+}
+
+// route214 calls GitHubController.GetUserStarred for get_user_starred: GET /user/starred (../../testdata/routesets/github.conf:167:7).
+func (d *dispatcher) route214(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserStarred(ctx)
+}
+
+// route216 calls GitHubController.GetUserStarredByOwnerByRepo for get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
+func (d *dispatcher) route216(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+}
+
+// route218 calls GitHubController.GetUserSubscriptions for get_user_subscriptions: GET /user/subscriptions (../../testdata/routesets/github.conf:203:7).
+func (d *dispatcher) route218(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserSubscriptions(ctx)
+}
+
+// route220 calls GitHubController.GetUserSubscriptionsByOwnerByRepo for get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
+func (d *dispatcher) route220(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+}
+
+// route222 calls GitHubController.GetUserTeams for get_user_teams: GET /user/teams (../../testdata/routesets/github.conf:683:7).
+func (d *dispatcher) route222(ctx *runtime.Context) error {
+	return d.gitHubController.GetUserTeams(ctx)
+}
+
+// route223 calls GitHubController.GetUsers for get_users: GET /users (../../testdata/routesets/github.conf:1121:7).
+func (d *dispatcher) route223(ctx *runtime.Context) error {
+	return d.gitHubController.GetUsers(ctx)
+}
+
+// route224 calls GitHubController.GetUsersByUser for get_users_by_user: GET /users/:user (../../testdata/routesets/github.conf:1109:7).
+func (d *dispatcher) route224(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUser(ctx, p.Value(0))
+}
+
+// route225 calls GitHubController.GetUsersByUserEvents for get_users_by_user_events: GET /users/:user/events (../../testdata/routesets/github.conf:83:7).
+func (d *dispatcher) route225(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserEvents(ctx, p.Value(0))
+}
+
+// route226 calls GitHubController.GetUsersByUserEventsOrgsByOrg for get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
+func (d *dispatcher) route226(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserEventsOrgsByOrg(ctx, p.Value(0), p.Value(1))
+}
+
+// route227 calls GitHubController.GetUsersByUserEventsPublic for get_users_by_user_events_public: GET /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
+func (d *dispatcher) route227(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserEventsPublic(ctx, p.Value(0))
+}
+
+// route228 calls GitHubController.GetUsersByUserFollowers for get_users_by_user_followers: GET /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
+func (d *dispatcher) route228(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserFollowers(ctx, p.Value(0))
+}
+
+// route229 calls GitHubController.GetUsersByUserFollowing for get_users_by_user_following: GET /users/:user/following (../../testdata/routesets/github.conf:1157:7).
+func (d *dispatcher) route229(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserFollowing(ctx, p.Value(0))
+}
+
+// route230 calls GitHubController.GetUsersByUserFollowingByTargetUser for get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
+func (d *dispatcher) route230(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserFollowingByTargetUser(ctx, p.Value(0), p.Value(1))
+}
+
+// route231 calls GitHubController.GetUsersByUserGists for get_users_by_user_gists: GET /users/:user/gists (../../testdata/routesets/github.conf:245:7).
+func (d *dispatcher) route231(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserGists(ctx, p.Value(0))
+}
+
+// route232 calls GitHubController.GetUsersByUserKeys for get_users_by_user_keys: GET /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
+func (d *dispatcher) route232(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserKeys(ctx, p.Value(0))
+}
+
+// route233 calls GitHubController.GetUsersByUserOrgs for get_users_by_user_orgs: GET /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
+func (d *dispatcher) route233(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserOrgs(ctx, p.Value(0))
+}
+
+// route234 calls GitHubController.GetUsersByUserReceivedEvents for get_users_by_user_received_events: GET /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
+func (d *dispatcher) route234(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserReceivedEvents(ctx, p.Value(0))
+}
+
+// route235 calls GitHubController.GetUsersByUserReceivedEventsPublic for get_users_by_user_received_events_public: GET /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
+func (d *dispatcher) route235(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserReceivedEventsPublic(ctx, p.Value(0))
+}
+
+// route236 calls GitHubController.GetUsersByUserRepos for get_users_by_user_repos: GET /users/:user/repos (../../testdata/routesets/github.conf:749:7).
+func (d *dispatcher) route236(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserRepos(ctx, p.Value(0))
+}
+
+// route237 calls GitHubController.GetUsersByUserStarred for get_users_by_user_starred: GET /users/:user/starred (../../testdata/routesets/github.conf:161:7).
+func (d *dispatcher) route237(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserStarred(ctx, p.Value(0))
+}
+
+// route238 calls GitHubController.GetUsersByUserSubscriptions for get_users_by_user_subscriptions: GET /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
+func (d *dispatcher) route238(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.GetUsersByUserSubscriptions(ctx, p.Value(0))
+}
+
+// route7 calls GitHubController.PatchAuthorizationsById for patch_authorizations_by_id: PATCH /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
+func (d *dispatcher) route7(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchAuthorizationsById(ctx, p.Value(0))
+}
+
+// route16 calls GitHubController.PatchGistsById for patch_gists_by_id: PATCH /gists/:id (../../testdata/routesets/github.conf:1253:7).
+func (d *dispatcher) route16(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchGistsById(ctx, p.Value(0))
+}
+
+// route37 calls GitHubController.PatchNotificationsThreadsById for patch_notifications_threads_by_id: PATCH /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
+func (d *dispatcher) route37(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchNotificationsThreadsById(ctx, p.Value(0))
+}
+
+// route42 calls GitHubController.PatchOrgsByOrg for patch_orgs_by_org: PATCH /orgs/:org (../../testdata/routesets/github.conf:1331:7).
+func (d *dispatcher) route42(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchOrgsByOrg(ctx, p.Value(0))
+}
+
+// route59 calls GitHubController.PatchReposByOwnerByRepo for patch_repos_by_owner_by_repo: PATCH /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
+func (d *dispatcher) route59(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+}
+
+// route72 calls GitHubController.PatchReposByOwnerByRepoCommentsById for patch_repos_by_owner_by_repo_comments_by_id: PATCH /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
+func (d *dispatcher) route72(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route95 calls GitHubController.PatchReposByOwnerByRepoGitRefsByRef for patch_repos_by_owner_by_repo_git_refs_by_ref: PATCH /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
+func (d *dispatcher) route95(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoGitRefsByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route104 calls GitHubController.PatchReposByOwnerByRepoHooksById for patch_repos_by_owner_by_repo_hooks_by_id: PATCH /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
+func (d *dispatcher) route104(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route109 calls GitHubController.PatchReposByOwnerByRepoIssuesByNumber for patch_repos_by_owner_by_repo_issues_by_number: PATCH /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
+func (d *dispatcher) route109(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoIssuesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route121 calls GitHubController.PatchReposByOwnerByRepoIssuesCommentsById for patch_repos_by_owner_by_repo_issues_comments_by_id: PATCH /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
+func (d *dispatcher) route121(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoIssuesCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route128 calls GitHubController.PatchReposByOwnerByRepoKeysById for patch_repos_by_owner_by_repo_keys_by_id: PATCH /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
+func (d *dispatcher) route128(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route133 calls GitHubController.PatchReposByOwnerByRepoLabelsByName for patch_repos_by_owner_by_repo_labels_by_name: PATCH /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
+func (d *dispatcher) route133(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route140 calls GitHubController.PatchReposByOwnerByRepoMilestonesByNumber for patch_repos_by_owner_by_repo_milestones_by_number: PATCH /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
+func (d *dispatcher) route140(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route147 calls GitHubController.PatchReposByOwnerByRepoPullsByNumber for patch_repos_by_owner_by_repo_pulls_by_number: PATCH /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
+func (d *dispatcher) route147(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoPullsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route157 calls GitHubController.PatchReposByOwnerByRepoPullsCommentsByNumber for patch_repos_by_owner_by_repo_pulls_comments_by_number: PATCH /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
+func (d *dispatcher) route157(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoPullsCommentsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route163 calls GitHubController.PatchReposByOwnerByRepoReleasesById for patch_repos_by_owner_by_repo_releases_by_id: PATCH /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
+func (d *dispatcher) route163(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route186 calls GitHubController.PatchTeamsById for patch_teams_by_id: PATCH /teams/:id (../../testdata/routesets/github.conf:1337:7).
+func (d *dispatcher) route186(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchTeamsById(ctx, p.Value(0))
+}
+
+// route196 calls GitHubController.PatchUser for patch_user: PATCH /user (../../testdata/routesets/github.conf:1427:7).
+func (d *dispatcher) route196(ctx *runtime.Context) error {
+	return d.gitHubController.PatchUser(ctx)
+}
+
+// route210 calls GitHubController.PatchUserKeysById for patch_user_keys_by_id: PATCH /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
+func (d *dispatcher) route210(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PatchUserKeysById(ctx, p.Value(0))
+}
+
+// route4 calls GitHubController.PostAuthorizations for post_authorizations: POST /authorizations (../../testdata/routesets/github.conf:17:7).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	return d.gitHubController.PostAuthorizations(ctx)
+}
+
+// route13 calls GitHubController.PostGists for post_gists: POST /gists (../../testdata/routesets/github.conf:263:7).
+func (d *dispatcher) route13(ctx *runtime.Context) error {
+	return d.gitHubController.PostGists(ctx)
+}
+
+// route17 calls GitHubController.PostGistsByIdForks for post_gists_by_id_forks: POST /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
+func (d *dispatcher) route17(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostGistsByIdForks(ctx, p.Value(0))
+}
+
+// route30 calls GitHubController.PostMarkdown for post_markdown: POST /markdown (../../testdata/routesets/github.conf:527:7).
+func (d *dispatcher) route30(ctx *runtime.Context) error {
+	return d.gitHubController.PostMarkdown(ctx)
+}
+
+// route31 calls GitHubController.PostMarkdownRaw for post_markdown_raw: POST /markdown/raw (../../testdata/routesets/github.conf:533:7).
+func (d *dispatcher) route31(ctx *runtime.Context) error {
+	return d.gitHubController.PostMarkdownRaw(ctx)
+}
+
+// route53 calls GitHubController.PostOrgsByOrgRepos for post_orgs_by_org_repos: POST /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
+func (d *dispatcher) route53(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostOrgsByOrgRepos(ctx, p.Value(0))
+}
+
+// route55 calls GitHubController.PostOrgsByOrgTeams for post_orgs_by_org_teams: POST /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
+func (d *dispatcher) route55(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostOrgsByOrgTeams(ctx, p.Value(0))
+}
+
+// route76 calls GitHubController.PostReposByOwnerByRepoCommitsByShaComments for post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
+func (d *dispatcher) route76(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoCommitsByShaComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route86 calls GitHubController.PostReposByOwnerByRepoForks for post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
+func (d *dispatcher) route86(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoForks(ctx, p.Value(0), p.Value(1))
+}
+
+// route87 calls GitHubController.PostReposByOwnerByRepoGitBlobs for post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
+func (d *dispatcher) route87(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoGitBlobs(ctx, p.Value(0), p.Value(1))
+}
+
+// route89 calls GitHubController.PostReposByOwnerByRepoGitCommits for post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
+func (d *dispatcher) route89(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoGitCommits(ctx, p.Value(0), p.Value(1))
+}
+
+// route92 calls GitHubController.PostReposByOwnerByRepoGitRefs for post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
+func (d *dispatcher) route92(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoGitRefs(ctx, p.Value(0), p.Value(1))
+}
+
+// route96 calls GitHubController.PostReposByOwnerByRepoGitTags for post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
+func (d *dispatcher) route96(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoGitTags(ctx, p.Value(0), p.Value(1))
+}
+
+// route98 calls GitHubController.PostReposByOwnerByRepoGitTrees for post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
+func (d *dispatcher) route98(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoGitTrees(ctx, p.Value(0), p.Value(1))
+}
+
+// route101 calls GitHubController.PostReposByOwnerByRepoHooks for post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
+func (d *dispatcher) route101(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoHooks(ctx, p.Value(0), p.Value(1))
+}
+
+// route105 calls GitHubController.PostReposByOwnerByRepoHooksByIdTests for post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
+func (d *dispatcher) route105(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoHooksByIdTests(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route107 calls GitHubController.PostReposByOwnerByRepoIssues for post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
+func (d *dispatcher) route107(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoIssues(ctx, p.Value(0), p.Value(1))
+}
+
+// route111 calls GitHubController.PostReposByOwnerByRepoIssuesByNumberComments for post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
+func (d *dispatcher) route111(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoIssuesByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route115 calls GitHubController.PostReposByOwnerByRepoIssuesByNumberLabels for post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
+func (d *dispatcher) route115(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route125 calls GitHubController.PostReposByOwnerByRepoKeys for post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
+func (d *dispatcher) route125(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoKeys(ctx, p.Value(0), p.Value(1))
+}
+
+// route130 calls GitHubController.PostReposByOwnerByRepoLabels for post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
+func (d *dispatcher) route130(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoLabels(ctx, p.Value(0), p.Value(1))
+}
+
+// route135 calls GitHubController.PostReposByOwnerByRepoMerges for post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
+func (d *dispatcher) route135(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoMerges(ctx, p.Value(0), p.Value(1))
+}
+
+// route137 calls GitHubController.PostReposByOwnerByRepoMilestones for post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
+func (d *dispatcher) route137(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoMilestones(ctx, p.Value(0), p.Value(1))
+}
+
+// route145 calls GitHubController.PostReposByOwnerByRepoPulls for post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
+func (d *dispatcher) route145(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoPulls(ctx, p.Value(0), p.Value(1))
+}
+
+// route160 calls GitHubController.PostReposByOwnerByRepoReleases for post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
+func (d *dispatcher) route160(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
+}
+
+// route172 calls GitHubController.PostReposByOwnerByRepoStatusesByRef for post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
+func (d *dispatcher) route172(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PostReposByOwnerByRepoStatusesByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route199 calls GitHubController.PostUserEmails for post_user_emails: POST /user/emails (../../testdata/routesets/github.conf:1133:7).
+func (d *dispatcher) route199(ctx *runtime.Context) error {
+	return d.gitHubController.PostUserEmails(ctx)
+}
+
+// route207 calls GitHubController.PostUserKeys for post_user_keys: POST /user/keys (../../testdata/routesets/github.conf:1211:7).
+func (d *dispatcher) route207(ctx *runtime.Context) error {
+	return d.gitHubController.PostUserKeys(ctx)
+}
+
+// route213 calls GitHubController.PostUserRepos for post_user_repos: POST /user/repos (../../testdata/routesets/github.conf:767:7).
+func (d *dispatcher) route213(ctx *runtime.Context) error {
+	return d.gitHubController.PostUserRepos(ctx)
+}
+
+// route8 calls GitHubController.PutAuthorizationsClientsByClientId for put_authorizations_clients_by_client_id: PUT /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
+func (d *dispatcher) route8(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutAuthorizationsClientsByClientId(ctx, p.Value(0))
+}
+
+// route20 calls GitHubController.PutGistsByIdStar for put_gists_by_id_star: PUT /gists/:id/star (../../testdata/routesets/github.conf:269:7).
+func (d *dispatcher) route20(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutGistsByIdStar(ctx, p.Value(0))
+}
+
+// route35 calls GitHubController.PutNotifications for put_notifications: PUT /notifications (../../testdata/routesets/github.conf:119:7).
+func (d *dispatcher) route35(ctx *runtime.Context) error {
+	return d.gitHubController.PutNotifications(ctx)
+}
+
+// route40 calls GitHubController.PutNotificationsThreadsByIdSubscription for put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
+func (d *dispatcher) route40(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutNotificationsThreadsByIdSubscription(ctx, p.Value(0))
+}
+
+// route51 calls GitHubController.PutOrgsByOrgPublicMembersByUser for put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
+func (d *dispatcher) route51(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
+}
+
+// route68 calls GitHubController.PutReposByOwnerByRepoCollaboratorsByUser for put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
+func (d *dispatcher) route68(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route79 calls GitHubController.PutReposByOwnerByRepoContentsByPath for put_repos_by_owner_by_repo_contents_by_path: PUT /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
+func (d *dispatcher) route79(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutReposByOwnerByRepoContentsByPath(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route116 calls GitHubController.PutReposByOwnerByRepoIssuesByNumberLabels for put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
+func (d *dispatcher) route116(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route143 calls GitHubController.PutReposByOwnerByRepoNotifications for put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
+func (d *dispatcher) route143(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutReposByOwnerByRepoNotifications(ctx, p.Value(0), p.Value(1))
+}
+
+// route149 calls GitHubController.PutReposByOwnerByRepoPullsByNumberComments for put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
+func (d *dispatcher) route149(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutReposByOwnerByRepoPullsByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route153 calls GitHubController.PutReposByOwnerByRepoPullsByNumberMerge for put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
+func (d *dispatcher) route153(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutReposByOwnerByRepoPullsByNumberMerge(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route176 calls GitHubController.PutReposByOwnerByRepoSubscription for put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
+func (d *dispatcher) route176(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
+}
+
+// route190 calls GitHubController.PutTeamsByIdMembersByUser for put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
+func (d *dispatcher) route190(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
+}
+
+// route194 calls GitHubController.PutTeamsByIdReposByOwnerByRepo for put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
+func (d *dispatcher) route194(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
+}
+
+// route204 calls GitHubController.PutUserFollowingByUser for put_user_following_by_user: PUT /user/following/:user (../../testdata/routesets/github.conf:1181:7).
+func (d *dispatcher) route204(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutUserFollowingByUser(ctx, p.Value(0))
+}
+
+// route217 calls GitHubController.PutUserStarredByOwnerByRepo for put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
+func (d *dispatcher) route217(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+}
+
+// route221 calls GitHubController.PutUserSubscriptionsByOwnerByRepo for put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
+func (d *dispatcher) route221(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.gitHubController.PutUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0:   (*dispatcher).route0,
+	1:   (*dispatcher).route1,
+	10:  (*dispatcher).route10,
+	100: (*dispatcher).route100,
+	101: (*dispatcher).route101,
+	102: (*dispatcher).route102,
+	103: (*dispatcher).route103,
+	104: (*dispatcher).route104,
+	105: (*dispatcher).route105,
+	106: (*dispatcher).route106,
+	107: (*dispatcher).route107,
+	108: (*dispatcher).route108,
+	109: (*dispatcher).route109,
+	11:  (*dispatcher).route11,
+	110: (*dispatcher).route110,
+	111: (*dispatcher).route111,
+	112: (*dispatcher).route112,
+	113: (*dispatcher).route113,
+	114: (*dispatcher).route114,
+	115: (*dispatcher).route115,
+	116: (*dispatcher).route116,
+	117: (*dispatcher).route117,
+	118: (*dispatcher).route118,
+	119: (*dispatcher).route119,
+	12:  (*dispatcher).route12,
+	120: (*dispatcher).route120,
+	121: (*dispatcher).route121,
+	122: (*dispatcher).route122,
+	123: (*dispatcher).route123,
+	124: (*dispatcher).route124,
+	125: (*dispatcher).route125,
+	126: (*dispatcher).route126,
+	127: (*dispatcher).route127,
+	128: (*dispatcher).route128,
+	129: (*dispatcher).route129,
+	13:  (*dispatcher).route13,
+	130: (*dispatcher).route130,
+	131: (*dispatcher).route131,
+	132: (*dispatcher).route132,
+	133: (*dispatcher).route133,
+	134: (*dispatcher).route134,
+	135: (*dispatcher).route135,
+	136: (*dispatcher).route136,
+	137: (*dispatcher).route137,
+	138: (*dispatcher).route138,
+	139: (*dispatcher).route139,
+	14:  (*dispatcher).route14,
+	140: (*dispatcher).route140,
+	141: (*dispatcher).route141,
+	142: (*dispatcher).route142,
+	143: (*dispatcher).route143,
+	144: (*dispatcher).route144,
+	145: (*dispatcher).route145,
+	146: (*dispatcher).route146,
+	147: (*dispatcher).route147,
+	148: (*dispatcher).route148,
+	149: (*dispatcher).route149,
+	15:  (*dispatcher).route15,
+	150: (*dispatcher).route150,
+	151: (*dispatcher).route151,
+	152: (*dispatcher).route152,
+	153: (*dispatcher).route153,
+	154: (*dispatcher).route154,
+	155: (*dispatcher).route155,
+	156: (*dispatcher).route156,
+	157: (*dispatcher).route157,
+	158: (*dispatcher).route158,
+	159: (*dispatcher).route159,
+	16:  (*dispatcher).route16,
+	160: (*dispatcher).route160,
+	161: (*dispatcher).route161,
+	162: (*dispatcher).route162,
+	163: (*dispatcher).route163,
+	164: (*dispatcher).route164,
+	165: (*dispatcher).route165,
+	166: (*dispatcher).route166,
+	167: (*dispatcher).route167,
+	168: (*dispatcher).route168,
+	169: (*dispatcher).route169,
+	17:  (*dispatcher).route17,
+	170: (*dispatcher).route170,
+	171: (*dispatcher).route171,
+	172: (*dispatcher).route172,
+	173: (*dispatcher).route173,
+	174: (*dispatcher).route174,
+	175: (*dispatcher).route175,
+	176: (*dispatcher).route176,
+	177: (*dispatcher).route177,
+	178: (*dispatcher).route178,
+	179: (*dispatcher).route179,
+	18:  (*dispatcher).route18,
+	180: (*dispatcher).route180,
+	181: (*dispatcher).route181,
+	182: (*dispatcher).route182,
+	183: (*dispatcher).route183,
+	184: (*dispatcher).route184,
+	185: (*dispatcher).route185,
+	186: (*dispatcher).route186,
+	187: (*dispatcher).route187,
+	188: (*dispatcher).route188,
+	189: (*dispatcher).route189,
+	19:  (*dispatcher).route19,
+	190: (*dispatcher).route190,
+	191: (*dispatcher).route191,
+	192: (*dispatcher).route192,
+	193: (*dispatcher).route193,
+	194: (*dispatcher).route194,
+	195: (*dispatcher).route195,
+	196: (*dispatcher).route196,
+	197: (*dispatcher).route197,
+	198: (*dispatcher).route198,
+	199: (*dispatcher).route199,
+	2:   (*dispatcher).route2,
+	20:  (*dispatcher).route20,
+	200: (*dispatcher).route200,
+	201: (*dispatcher).route201,
+	202: (*dispatcher).route202,
+	203: (*dispatcher).route203,
+	204: (*dispatcher).route204,
+	205: (*dispatcher).route205,
+	206: (*dispatcher).route206,
+	207: (*dispatcher).route207,
+	208: (*dispatcher).route208,
+	209: (*dispatcher).route209,
+	21:  (*dispatcher).route21,
+	210: (*dispatcher).route210,
+	211: (*dispatcher).route211,
+	212: (*dispatcher).route212,
+	213: (*dispatcher).route213,
+	214: (*dispatcher).route214,
+	215: (*dispatcher).route215,
+	216: (*dispatcher).route216,
+	217: (*dispatcher).route217,
+	218: (*dispatcher).route218,
+	219: (*dispatcher).route219,
+	22:  (*dispatcher).route22,
+	220: (*dispatcher).route220,
+	221: (*dispatcher).route221,
+	222: (*dispatcher).route222,
+	223: (*dispatcher).route223,
+	224: (*dispatcher).route224,
+	225: (*dispatcher).route225,
+	226: (*dispatcher).route226,
+	227: (*dispatcher).route227,
+	228: (*dispatcher).route228,
+	229: (*dispatcher).route229,
+	23:  (*dispatcher).route23,
+	230: (*dispatcher).route230,
+	231: (*dispatcher).route231,
+	232: (*dispatcher).route232,
+	233: (*dispatcher).route233,
+	234: (*dispatcher).route234,
+	235: (*dispatcher).route235,
+	236: (*dispatcher).route236,
+	237: (*dispatcher).route237,
+	238: (*dispatcher).route238,
+	24:  (*dispatcher).route24,
+	25:  (*dispatcher).route25,
+	26:  (*dispatcher).route26,
+	27:  (*dispatcher).route27,
+	28:  (*dispatcher).route28,
+	29:  (*dispatcher).route29,
+	3:   (*dispatcher).route3,
+	30:  (*dispatcher).route30,
+	31:  (*dispatcher).route31,
+	32:  (*dispatcher).route32,
+	33:  (*dispatcher).route33,
+	34:  (*dispatcher).route34,
+	35:  (*dispatcher).route35,
+	36:  (*dispatcher).route36,
+	37:  (*dispatcher).route37,
+	38:  (*dispatcher).route38,
+	39:  (*dispatcher).route39,
+	4:   (*dispatcher).route4,
+	40:  (*dispatcher).route40,
+	41:  (*dispatcher).route41,
+	42:  (*dispatcher).route42,
+	43:  (*dispatcher).route43,
+	44:  (*dispatcher).route44,
+	45:  (*dispatcher).route45,
+	46:  (*dispatcher).route46,
+	47:  (*dispatcher).route47,
+	48:  (*dispatcher).route48,
+	49:  (*dispatcher).route49,
+	5:   (*dispatcher).route5,
+	50:  (*dispatcher).route50,
+	51:  (*dispatcher).route51,
+	52:  (*dispatcher).route52,
+	53:  (*dispatcher).route53,
+	54:  (*dispatcher).route54,
+	55:  (*dispatcher).route55,
+	56:  (*dispatcher).route56,
+	57:  (*dispatcher).route57,
+	58:  (*dispatcher).route58,
+	59:  (*dispatcher).route59,
+	6:   (*dispatcher).route6,
+	60:  (*dispatcher).route60,
+	61:  (*dispatcher).route61,
+	62:  (*dispatcher).route62,
+	63:  (*dispatcher).route63,
+	64:  (*dispatcher).route64,
+	65:  (*dispatcher).route65,
+	66:  (*dispatcher).route66,
+	67:  (*dispatcher).route67,
+	68:  (*dispatcher).route68,
+	69:  (*dispatcher).route69,
+	7:   (*dispatcher).route7,
+	70:  (*dispatcher).route70,
+	71:  (*dispatcher).route71,
+	72:  (*dispatcher).route72,
+	73:  (*dispatcher).route73,
+	74:  (*dispatcher).route74,
+	75:  (*dispatcher).route75,
+	76:  (*dispatcher).route76,
+	77:  (*dispatcher).route77,
+	78:  (*dispatcher).route78,
+	79:  (*dispatcher).route79,
+	8:   (*dispatcher).route8,
+	80:  (*dispatcher).route80,
+	81:  (*dispatcher).route81,
+	82:  (*dispatcher).route82,
+	83:  (*dispatcher).route83,
+	84:  (*dispatcher).route84,
+	85:  (*dispatcher).route85,
+	86:  (*dispatcher).route86,
+	87:  (*dispatcher).route87,
+	88:  (*dispatcher).route88,
+	89:  (*dispatcher).route89,
+	9:   (*dispatcher).route9,
+	90:  (*dispatcher).route90,
+	91:  (*dispatcher).route91,
+	92:  (*dispatcher).route92,
+	93:  (*dispatcher).route93,
+	94:  (*dispatcher).route94,
+	95:  (*dispatcher).route95,
+	96:  (*dispatcher).route96,
+	97:  (*dispatcher).route97,
+	98:  (*dispatcher).route98,
+	99:  (*dispatcher).route99,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -6837,1197 +8069,1197 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // DeleteApplicationsByClientIDTokens is the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens.
-func (urlBuilder) DeleteApplicationsByClientIDTokens(clientID string) string {
+func (*urlBuilder) DeleteApplicationsByClientIDTokens(clientID string) string {
 	return "/applications/" + url.PathEscape(clientID) + "/tokens"
 }
 
 // DeleteApplicationsByClientIDTokensByAccessToken is the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token.
-func (urlBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
+func (*urlBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
 	return "/applications/" + url.PathEscape(clientID) + "/tokens/" + url.PathEscape(accessToken)
 }
 
 // GetApplicationsByClientIDTokensByAccessToken is the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token.
-func (urlBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
+func (*urlBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
 	return "/applications/" + url.PathEscape(clientID) + "/tokens/" + url.PathEscape(accessToken)
 }
 
 // GetAuthorizations is the URL of route "get_authorizations": /authorizations.
-func (urlBuilder) GetAuthorizations() string {
+func (*urlBuilder) GetAuthorizations() string {
 	return "/authorizations"
 }
 
 // PostAuthorizations is the URL of route "post_authorizations": /authorizations.
-func (urlBuilder) PostAuthorizations() string {
+func (*urlBuilder) PostAuthorizations() string {
 	return "/authorizations"
 }
 
 // DeleteAuthorizationsByID is the URL of route "delete_authorizations_by_id": /authorizations/:id.
-func (urlBuilder) DeleteAuthorizationsByID(id string) string {
+func (*urlBuilder) DeleteAuthorizationsByID(id string) string {
 	return "/authorizations/" + url.PathEscape(id)
 }
 
 // GetAuthorizationsByID is the URL of route "get_authorizations_by_id": /authorizations/:id.
-func (urlBuilder) GetAuthorizationsByID(id string) string {
+func (*urlBuilder) GetAuthorizationsByID(id string) string {
 	return "/authorizations/" + url.PathEscape(id)
 }
 
 // PatchAuthorizationsByID is the URL of route "patch_authorizations_by_id": /authorizations/:id.
-func (urlBuilder) PatchAuthorizationsByID(id string) string {
+func (*urlBuilder) PatchAuthorizationsByID(id string) string {
 	return "/authorizations/" + url.PathEscape(id)
 }
 
 // PutAuthorizationsClientsByClientID is the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id.
-func (urlBuilder) PutAuthorizationsClientsByClientID(clientID string) string {
+func (*urlBuilder) PutAuthorizationsClientsByClientID(clientID string) string {
 	return "/authorizations/clients/" + url.PathEscape(clientID)
 }
 
 // GetEmojis is the URL of route "get_emojis": /emojis.
-func (urlBuilder) GetEmojis() string {
+func (*urlBuilder) GetEmojis() string {
 	return "/emojis"
 }
 
 // GetEvents is the URL of route "get_events": /events.
-func (urlBuilder) GetEvents() string {
+func (*urlBuilder) GetEvents() string {
 	return "/events"
 }
 
 // GetFeeds is the URL of route "get_feeds": /feeds.
-func (urlBuilder) GetFeeds() string {
+func (*urlBuilder) GetFeeds() string {
 	return "/feeds"
 }
 
 // GetGists is the URL of route "get_gists": /gists.
-func (urlBuilder) GetGists() string {
+func (*urlBuilder) GetGists() string {
 	return "/gists"
 }
 
 // PostGists is the URL of route "post_gists": /gists.
-func (urlBuilder) PostGists() string {
+func (*urlBuilder) PostGists() string {
 	return "/gists"
 }
 
 // DeleteGistsByID is the URL of route "delete_gists_by_id": /gists/:id.
-func (urlBuilder) DeleteGistsByID(id string) string {
+func (*urlBuilder) DeleteGistsByID(id string) string {
 	return "/gists/" + url.PathEscape(id)
 }
 
 // GetGistsByID is the URL of route "get_gists_by_id": /gists/:id.
-func (urlBuilder) GetGistsByID(id string) string {
+func (*urlBuilder) GetGistsByID(id string) string {
 	return "/gists/" + url.PathEscape(id)
 }
 
 // PatchGistsByID is the URL of route "patch_gists_by_id": /gists/:id.
-func (urlBuilder) PatchGistsByID(id string) string {
+func (*urlBuilder) PatchGistsByID(id string) string {
 	return "/gists/" + url.PathEscape(id)
 }
 
 // PostGistsByIDForks is the URL of route "post_gists_by_id_forks": /gists/:id/forks.
-func (urlBuilder) PostGistsByIDForks(id string) string {
+func (*urlBuilder) PostGistsByIDForks(id string) string {
 	return "/gists/" + url.PathEscape(id) + "/forks"
 }
 
 // DeleteGistsByIDStar is the URL of route "delete_gists_by_id_star": /gists/:id/star.
-func (urlBuilder) DeleteGistsByIDStar(id string) string {
+func (*urlBuilder) DeleteGistsByIDStar(id string) string {
 	return "/gists/" + url.PathEscape(id) + "/star"
 }
 
 // GetGistsByIDStar is the URL of route "get_gists_by_id_star": /gists/:id/star.
-func (urlBuilder) GetGistsByIDStar(id string) string {
+func (*urlBuilder) GetGistsByIDStar(id string) string {
 	return "/gists/" + url.PathEscape(id) + "/star"
 }
 
 // PutGistsByIDStar is the URL of route "put_gists_by_id_star": /gists/:id/star.
-func (urlBuilder) PutGistsByIDStar(id string) string {
+func (*urlBuilder) PutGistsByIDStar(id string) string {
 	return "/gists/" + url.PathEscape(id) + "/star"
 }
 
 // GetGistsPublic is the URL of route "get_gists_public": /gists/public.
-func (urlBuilder) GetGistsPublic() string {
+func (*urlBuilder) GetGistsPublic() string {
 	return "/gists/public"
 }
 
 // GetGistsStarred is the URL of route "get_gists_starred": /gists/starred.
-func (urlBuilder) GetGistsStarred() string {
+func (*urlBuilder) GetGistsStarred() string {
 	return "/gists/starred"
 }
 
 // GetGitignoreTemplates is the URL of route "get_gitignore_templates": /gitignore/templates.
-func (urlBuilder) GetGitignoreTemplates() string {
+func (*urlBuilder) GetGitignoreTemplates() string {
 	return "/gitignore/templates"
 }
 
 // GetGitignoreTemplatesByName is the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name.
-func (urlBuilder) GetGitignoreTemplatesByName(name string) string {
+func (*urlBuilder) GetGitignoreTemplatesByName(name string) string {
 	return "/gitignore/templates/" + url.PathEscape(name)
 }
 
 // GetIssues is the URL of route "get_issues": /issues.
-func (urlBuilder) GetIssues() string {
+func (*urlBuilder) GetIssues() string {
 	return "/issues"
 }
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword is the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword.
-func (urlBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) string {
+func (*urlBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) string {
 	return "/legacy/issues/search/" + url.PathEscape(owner) + "/" + url.PathEscape(repository) + "/" + url.PathEscape(state) + "/" + url.PathEscape(keyword)
 }
 
 // GetLegacyReposSearchByKeyword is the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword.
-func (urlBuilder) GetLegacyReposSearchByKeyword(keyword string) string {
+func (*urlBuilder) GetLegacyReposSearchByKeyword(keyword string) string {
 	return "/legacy/repos/search/" + url.PathEscape(keyword)
 }
 
 // GetLegacyUserEmailByEmail is the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email.
-func (urlBuilder) GetLegacyUserEmailByEmail(email string) string {
+func (*urlBuilder) GetLegacyUserEmailByEmail(email string) string {
 	return "/legacy/user/email/" + url.PathEscape(email)
 }
 
 // GetLegacyUserSearchByKeyword is the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword.
-func (urlBuilder) GetLegacyUserSearchByKeyword(keyword string) string {
+func (*urlBuilder) GetLegacyUserSearchByKeyword(keyword string) string {
 	return "/legacy/user/search/" + url.PathEscape(keyword)
 }
 
 // PostMarkdown is the URL of route "post_markdown": /markdown.
-func (urlBuilder) PostMarkdown() string {
+func (*urlBuilder) PostMarkdown() string {
 	return "/markdown"
 }
 
 // PostMarkdownRaw is the URL of route "post_markdown_raw": /markdown/raw.
-func (urlBuilder) PostMarkdownRaw() string {
+func (*urlBuilder) PostMarkdownRaw() string {
 	return "/markdown/raw"
 }
 
 // GetMeta is the URL of route "get_meta": /meta.
-func (urlBuilder) GetMeta() string {
+func (*urlBuilder) GetMeta() string {
 	return "/meta"
 }
 
 // GetNetworksByOwnerByRepoEvents is the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events.
-func (urlBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) string {
+func (*urlBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) string {
 	return "/networks/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/events"
 }
 
 // GetNotifications is the URL of route "get_notifications": /notifications.
-func (urlBuilder) GetNotifications() string {
+func (*urlBuilder) GetNotifications() string {
 	return "/notifications"
 }
 
 // PutNotifications is the URL of route "put_notifications": /notifications.
-func (urlBuilder) PutNotifications() string {
+func (*urlBuilder) PutNotifications() string {
 	return "/notifications"
 }
 
 // GetNotificationsThreadsByID is the URL of route "get_notifications_threads_by_id": /notifications/threads/:id.
-func (urlBuilder) GetNotificationsThreadsByID(id string) string {
+func (*urlBuilder) GetNotificationsThreadsByID(id string) string {
 	return "/notifications/threads/" + url.PathEscape(id)
 }
 
 // PatchNotificationsThreadsByID is the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id.
-func (urlBuilder) PatchNotificationsThreadsByID(id string) string {
+func (*urlBuilder) PatchNotificationsThreadsByID(id string) string {
 	return "/notifications/threads/" + url.PathEscape(id)
 }
 
 // DeleteNotificationsThreadsByIDSubscription is the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (urlBuilder) DeleteNotificationsThreadsByIDSubscription(id string) string {
+func (*urlBuilder) DeleteNotificationsThreadsByIDSubscription(id string) string {
 	return "/notifications/threads/" + url.PathEscape(id) + "/subscription"
 }
 
 // GetNotificationsThreadsByIDSubscription is the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (urlBuilder) GetNotificationsThreadsByIDSubscription(id string) string {
+func (*urlBuilder) GetNotificationsThreadsByIDSubscription(id string) string {
 	return "/notifications/threads/" + url.PathEscape(id) + "/subscription"
 }
 
 // PutNotificationsThreadsByIDSubscription is the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (urlBuilder) PutNotificationsThreadsByIDSubscription(id string) string {
+func (*urlBuilder) PutNotificationsThreadsByIDSubscription(id string) string {
 	return "/notifications/threads/" + url.PathEscape(id) + "/subscription"
 }
 
 // GetOrgsByOrg is the URL of route "get_orgs_by_org": /orgs/:org.
-func (urlBuilder) GetOrgsByOrg(org string) string {
+func (*urlBuilder) GetOrgsByOrg(org string) string {
 	return "/orgs/" + url.PathEscape(org)
 }
 
 // PatchOrgsByOrg is the URL of route "patch_orgs_by_org": /orgs/:org.
-func (urlBuilder) PatchOrgsByOrg(org string) string {
+func (*urlBuilder) PatchOrgsByOrg(org string) string {
 	return "/orgs/" + url.PathEscape(org)
 }
 
 // GetOrgsByOrgEvents is the URL of route "get_orgs_by_org_events": /orgs/:org/events.
-func (urlBuilder) GetOrgsByOrgEvents(org string) string {
+func (*urlBuilder) GetOrgsByOrgEvents(org string) string {
 	return "/orgs/" + url.PathEscape(org) + "/events"
 }
 
 // GetOrgsByOrgIssues is the URL of route "get_orgs_by_org_issues": /orgs/:org/issues.
-func (urlBuilder) GetOrgsByOrgIssues(org string) string {
+func (*urlBuilder) GetOrgsByOrgIssues(org string) string {
 	return "/orgs/" + url.PathEscape(org) + "/issues"
 }
 
 // GetOrgsByOrgMembers is the URL of route "get_orgs_by_org_members": /orgs/:org/members.
-func (urlBuilder) GetOrgsByOrgMembers(org string) string {
+func (*urlBuilder) GetOrgsByOrgMembers(org string) string {
 	return "/orgs/" + url.PathEscape(org) + "/members"
 }
 
 // DeleteOrgsByOrgMembersByUser is the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user.
-func (urlBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) string {
+func (*urlBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) string {
 	return "/orgs/" + url.PathEscape(org) + "/members/" + url.PathEscape(user)
 }
 
 // GetOrgsByOrgMembersByUser is the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user.
-func (urlBuilder) GetOrgsByOrgMembersByUser(org string, user string) string {
+func (*urlBuilder) GetOrgsByOrgMembersByUser(org string, user string) string {
 	return "/orgs/" + url.PathEscape(org) + "/members/" + url.PathEscape(user)
 }
 
 // GetOrgsByOrgPublicMembers is the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members.
-func (urlBuilder) GetOrgsByOrgPublicMembers(org string) string {
+func (*urlBuilder) GetOrgsByOrgPublicMembers(org string) string {
 	return "/orgs/" + url.PathEscape(org) + "/public_members"
 }
 
 // DeleteOrgsByOrgPublicMembersByUser is the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (urlBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) string {
+func (*urlBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) string {
 	return "/orgs/" + url.PathEscape(org) + "/public_members/" + url.PathEscape(user)
 }
 
 // GetOrgsByOrgPublicMembersByUser is the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (urlBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) string {
+func (*urlBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) string {
 	return "/orgs/" + url.PathEscape(org) + "/public_members/" + url.PathEscape(user)
 }
 
 // PutOrgsByOrgPublicMembersByUser is the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (urlBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) string {
+func (*urlBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) string {
 	return "/orgs/" + url.PathEscape(org) + "/public_members/" + url.PathEscape(user)
 }
 
 // GetOrgsByOrgRepos is the URL of route "get_orgs_by_org_repos": /orgs/:org/repos.
-func (urlBuilder) GetOrgsByOrgRepos(org string) string {
+func (*urlBuilder) GetOrgsByOrgRepos(org string) string {
 	return "/orgs/" + url.PathEscape(org) + "/repos"
 }
 
 // PostOrgsByOrgRepos is the URL of route "post_orgs_by_org_repos": /orgs/:org/repos.
-func (urlBuilder) PostOrgsByOrgRepos(org string) string {
+func (*urlBuilder) PostOrgsByOrgRepos(org string) string {
 	return "/orgs/" + url.PathEscape(org) + "/repos"
 }
 
 // GetOrgsByOrgTeams is the URL of route "get_orgs_by_org_teams": /orgs/:org/teams.
-func (urlBuilder) GetOrgsByOrgTeams(org string) string {
+func (*urlBuilder) GetOrgsByOrgTeams(org string) string {
 	return "/orgs/" + url.PathEscape(org) + "/teams"
 }
 
 // PostOrgsByOrgTeams is the URL of route "post_orgs_by_org_teams": /orgs/:org/teams.
-func (urlBuilder) PostOrgsByOrgTeams(org string) string {
+func (*urlBuilder) PostOrgsByOrgTeams(org string) string {
 	return "/orgs/" + url.PathEscape(org) + "/teams"
 }
 
 // GetRateLimit is the URL of route "get_rate_limit": /rate_limit.
-func (urlBuilder) GetRateLimit() string {
+func (*urlBuilder) GetRateLimit() string {
 	return "/rate_limit"
 }
 
 // DeleteReposByOwnerByRepo is the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (urlBuilder) DeleteReposByOwnerByRepo(owner string, repo string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepo(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // GetReposByOwnerByRepo is the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (urlBuilder) GetReposByOwnerByRepo(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepo(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // PatchReposByOwnerByRepo is the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (urlBuilder) PatchReposByOwnerByRepo(owner string, repo string) string {
+func (*urlBuilder) PatchReposByOwnerByRepo(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // GetReposByOwnerByRepoByArchiveFormatByRef is the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref.
-func (urlBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) string {
+func (*urlBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/" + url.PathEscape(archiveFormat) + "/" + url.PathEscape(ref)
 }
 
 // GetReposByOwnerByRepoAssignees is the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees.
-func (urlBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/assignees"
 }
 
 // GetReposByOwnerByRepoAssigneesByAssignee is the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee.
-func (urlBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) string {
+func (*urlBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/assignees/" + url.PathEscape(assignee)
 }
 
 // GetReposByOwnerByRepoBranches is the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches.
-func (urlBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/branches"
 }
 
 // GetReposByOwnerByRepoBranchesByBranch is the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch.
-func (urlBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) string {
+func (*urlBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/branches/" + url.PathEscape(branch)
 }
 
 // GetReposByOwnerByRepoCollaborators is the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators.
-func (urlBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/collaborators"
 }
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser is the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (urlBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/collaborators/" + url.PathEscape(user)
 }
 
 // GetReposByOwnerByRepoCollaboratorsByUser is the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (urlBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
+func (*urlBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/collaborators/" + url.PathEscape(user)
 }
 
 // PutReposByOwnerByRepoCollaboratorsByUser is the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (urlBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
+func (*urlBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/collaborators/" + url.PathEscape(user)
 }
 
 // GetReposByOwnerByRepoComments is the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments.
-func (urlBuilder) GetReposByOwnerByRepoComments(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoComments(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/comments"
 }
 
 // DeleteReposByOwnerByRepoCommentsByID is the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (urlBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/comments/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoCommentsByID is the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (urlBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
+func (*urlBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/comments/" + url.PathEscape(id)
 }
 
 // PatchReposByOwnerByRepoCommentsByID is the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (urlBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/comments/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoCommits is the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits.
-func (urlBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/commits"
 }
 
 // GetReposByOwnerByRepoCommitsBySha is the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha.
-func (urlBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) string {
+func (*urlBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/commits/" + url.PathEscape(sha)
 }
 
 // GetReposByOwnerByRepoCommitsByShaComments is the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments.
-func (urlBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
+func (*urlBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/commits/" + url.PathEscape(sha) + "/comments"
 }
 
 // PostReposByOwnerByRepoCommitsByShaComments is the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments.
-func (urlBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
+func (*urlBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/commits/" + url.PathEscape(sha) + "/comments"
 }
 
 // DeleteReposByOwnerByRepoContentsByPath is the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path.
-func (urlBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/contents/" + runtime.EscapeCatchAll(path)
 }
 
 // GetReposByOwnerByRepoContentsByPath is the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path.
-func (urlBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
+func (*urlBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/contents/" + runtime.EscapeCatchAll(path)
 }
 
 // PutReposByOwnerByRepoContentsByPath is the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path.
-func (urlBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
+func (*urlBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/contents/" + runtime.EscapeCatchAll(path)
 }
 
 // GetReposByOwnerByRepoContributors is the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors.
-func (urlBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/contributors"
 }
 
 // GetReposByOwnerByRepoDownloads is the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads.
-func (urlBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/downloads"
 }
 
 // DeleteReposByOwnerByRepoDownloadsByID is the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id.
-func (urlBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/downloads/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoDownloadsByID is the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id.
-func (urlBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
+func (*urlBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/downloads/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoEvents is the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events.
-func (urlBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/events"
 }
 
 // GetReposByOwnerByRepoForks is the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks.
-func (urlBuilder) GetReposByOwnerByRepoForks(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoForks(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/forks"
 }
 
 // PostReposByOwnerByRepoForks is the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks.
-func (urlBuilder) PostReposByOwnerByRepoForks(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoForks(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/forks"
 }
 
 // PostReposByOwnerByRepoGitBlobs is the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs.
-func (urlBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/blobs"
 }
 
 // GetReposByOwnerByRepoGitBlobsBySha is the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha.
-func (urlBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) string {
+func (*urlBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/blobs/" + url.PathEscape(sha)
 }
 
 // PostReposByOwnerByRepoGitCommits is the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits.
-func (urlBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/commits"
 }
 
 // GetReposByOwnerByRepoGitCommitsBySha is the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha.
-func (urlBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) string {
+func (*urlBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/commits/" + url.PathEscape(sha)
 }
 
 // GetReposByOwnerByRepoGitRefs is the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs.
-func (urlBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/refs"
 }
 
 // PostReposByOwnerByRepoGitRefs is the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs.
-func (urlBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/refs"
 }
 
 // DeleteReposByOwnerByRepoGitRefsByRef is the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref.
-func (urlBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/refs/" + runtime.EscapeCatchAll(ref)
 }
 
 // GetReposByOwnerByRepoGitRefsByRef is the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref.
-func (urlBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
+func (*urlBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/refs/" + runtime.EscapeCatchAll(ref)
 }
 
 // PatchReposByOwnerByRepoGitRefsByRef is the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref.
-func (urlBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/refs/" + runtime.EscapeCatchAll(ref)
 }
 
 // PostReposByOwnerByRepoGitTags is the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags.
-func (urlBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/tags"
 }
 
 // GetReposByOwnerByRepoGitTagsBySha is the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha.
-func (urlBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) string {
+func (*urlBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/tags/" + url.PathEscape(sha)
 }
 
 // PostReposByOwnerByRepoGitTrees is the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees.
-func (urlBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/trees"
 }
 
 // GetReposByOwnerByRepoGitTreesBySha is the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha.
-func (urlBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) string {
+func (*urlBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/git/trees/" + url.PathEscape(sha)
 }
 
 // GetReposByOwnerByRepoHooks is the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks.
-func (urlBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/hooks"
 }
 
 // PostReposByOwnerByRepoHooks is the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks.
-func (urlBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/hooks"
 }
 
 // DeleteReposByOwnerByRepoHooksByID is the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (urlBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/hooks/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoHooksByID is the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (urlBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
+func (*urlBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/hooks/" + url.PathEscape(id)
 }
 
 // PatchReposByOwnerByRepoHooksByID is the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (urlBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/hooks/" + url.PathEscape(id)
 }
 
 // PostReposByOwnerByRepoHooksByIDTests is the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests.
-func (urlBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) string {
+func (*urlBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/hooks/" + url.PathEscape(id) + "/tests"
 }
 
 // GetReposByOwnerByRepoIssues is the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues.
-func (urlBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues"
 }
 
 // PostReposByOwnerByRepoIssues is the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues.
-func (urlBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues"
 }
 
 // GetReposByOwnerByRepoIssuesByNumber is the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number.
-func (urlBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number)
 }
 
 // PatchReposByOwnerByRepoIssuesByNumber is the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number.
-func (urlBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number)
 }
 
 // GetReposByOwnerByRepoIssuesByNumberComments is the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments.
-func (urlBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number) + "/comments"
 }
 
 // PostReposByOwnerByRepoIssuesByNumberComments is the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments.
-func (urlBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
+func (*urlBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number) + "/comments"
 }
 
 // GetReposByOwnerByRepoIssuesByNumberEvents is the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events.
-func (urlBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number) + "/events"
 }
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels is the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (urlBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number) + "/labels"
 }
 
 // GetReposByOwnerByRepoIssuesByNumberLabels is the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (urlBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number) + "/labels"
 }
 
 // PostReposByOwnerByRepoIssuesByNumberLabels is the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (urlBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (*urlBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number) + "/labels"
 }
 
 // PutReposByOwnerByRepoIssuesByNumberLabels is the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (urlBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (*urlBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number) + "/labels"
 }
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName is the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name.
-func (urlBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/" + url.PathEscape(number) + "/labels/" + url.PathEscape(name)
 }
 
 // GetReposByOwnerByRepoIssuesComments is the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments.
-func (urlBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/comments"
 }
 
 // DeleteReposByOwnerByRepoIssuesCommentsByID is the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id.
-func (urlBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/comments/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoIssuesCommentsByID is the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id.
-func (urlBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
+func (*urlBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/comments/" + url.PathEscape(id)
 }
 
 // PatchReposByOwnerByRepoIssuesCommentsByID is the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id.
-func (urlBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/comments/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoIssuesEvents is the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events.
-func (urlBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/events"
 }
 
 // GetReposByOwnerByRepoIssuesEventsByID is the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id.
-func (urlBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) string {
+func (*urlBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/issues/events/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoKeys is the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys.
-func (urlBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/keys"
 }
 
 // PostReposByOwnerByRepoKeys is the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys.
-func (urlBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/keys"
 }
 
 // DeleteReposByOwnerByRepoKeysByID is the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (urlBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/keys/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoKeysByID is the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (urlBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
+func (*urlBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/keys/" + url.PathEscape(id)
 }
 
 // PatchReposByOwnerByRepoKeysByID is the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (urlBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/keys/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoLabels is the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels.
-func (urlBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/labels"
 }
 
 // PostReposByOwnerByRepoLabels is the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels.
-func (urlBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/labels"
 }
 
 // DeleteReposByOwnerByRepoLabelsByName is the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (urlBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/labels/" + url.PathEscape(name)
 }
 
 // GetReposByOwnerByRepoLabelsByName is the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (urlBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
+func (*urlBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/labels/" + url.PathEscape(name)
 }
 
 // PatchReposByOwnerByRepoLabelsByName is the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (urlBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/labels/" + url.PathEscape(name)
 }
 
 // GetReposByOwnerByRepoLanguages is the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages.
-func (urlBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/languages"
 }
 
 // PostReposByOwnerByRepoMerges is the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges.
-func (urlBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/merges"
 }
 
 // GetReposByOwnerByRepoMilestones is the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones.
-func (urlBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/milestones"
 }
 
 // PostReposByOwnerByRepoMilestones is the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones.
-func (urlBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/milestones"
 }
 
 // DeleteReposByOwnerByRepoMilestonesByNumber is the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (urlBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/milestones/" + url.PathEscape(number)
 }
 
 // GetReposByOwnerByRepoMilestonesByNumber is the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (urlBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/milestones/" + url.PathEscape(number)
 }
 
 // PatchReposByOwnerByRepoMilestonesByNumber is the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (urlBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/milestones/" + url.PathEscape(number)
 }
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels is the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels.
-func (urlBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/milestones/" + url.PathEscape(number) + "/labels"
 }
 
 // GetReposByOwnerByRepoNotifications is the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications.
-func (urlBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/notifications"
 }
 
 // PutReposByOwnerByRepoNotifications is the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications.
-func (urlBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) string {
+func (*urlBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/notifications"
 }
 
 // GetReposByOwnerByRepoPulls is the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls.
-func (urlBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls"
 }
 
 // PostReposByOwnerByRepoPulls is the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls.
-func (urlBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls"
 }
 
 // GetReposByOwnerByRepoPullsByNumber is the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number.
-func (urlBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/" + url.PathEscape(number)
 }
 
 // PatchReposByOwnerByRepoPullsByNumber is the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number.
-func (urlBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/" + url.PathEscape(number)
 }
 
 // GetReposByOwnerByRepoPullsByNumberComments is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments.
-func (urlBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/" + url.PathEscape(number) + "/comments"
 }
 
 // PutReposByOwnerByRepoPullsByNumberComments is the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments.
-func (urlBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
+func (*urlBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/" + url.PathEscape(number) + "/comments"
 }
 
 // GetReposByOwnerByRepoPullsByNumberCommits is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits.
-func (urlBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/" + url.PathEscape(number) + "/commits"
 }
 
 // GetReposByOwnerByRepoPullsByNumberFiles is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files.
-func (urlBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/" + url.PathEscape(number) + "/files"
 }
 
 // GetReposByOwnerByRepoPullsByNumberMerge is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge.
-func (urlBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/" + url.PathEscape(number) + "/merge"
 }
 
 // PutReposByOwnerByRepoPullsByNumberMerge is the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge.
-func (urlBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
+func (*urlBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/" + url.PathEscape(number) + "/merge"
 }
 
 // GetReposByOwnerByRepoPullsComments is the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments.
-func (urlBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/comments"
 }
 
 // DeleteReposByOwnerByRepoPullsCommentsByNumber is the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number.
-func (urlBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/comments/" + url.PathEscape(number)
 }
 
 // GetReposByOwnerByRepoPullsCommentsByNumber is the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number.
-func (urlBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/comments/" + url.PathEscape(number)
 }
 
 // PatchReposByOwnerByRepoPullsCommentsByNumber is the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number.
-func (urlBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/pulls/comments/" + url.PathEscape(number)
 }
 
 // GetReposByOwnerByRepoReadme is the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme.
-func (urlBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/readme"
 }
 
 // GetReposByOwnerByRepoReleases is the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases.
-func (urlBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/releases"
 }
 
 // PostReposByOwnerByRepoReleases is the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases.
-func (urlBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) string {
+func (*urlBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/releases"
 }
 
 // DeleteReposByOwnerByRepoReleasesByID is the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (urlBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/releases/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoReleasesByID is the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (urlBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
+func (*urlBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/releases/" + url.PathEscape(id)
 }
 
 // PatchReposByOwnerByRepoReleasesByID is the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (urlBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
+func (*urlBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/releases/" + url.PathEscape(id)
 }
 
 // GetReposByOwnerByRepoReleasesByIDAssets is the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets.
-func (urlBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) string {
+func (*urlBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/releases/" + url.PathEscape(id) + "/assets"
 }
 
 // GetReposByOwnerByRepoStargazers is the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers.
-func (urlBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/stargazers"
 }
 
 // GetReposByOwnerByRepoStatsCodeFrequency is the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency.
-func (urlBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/stats/code_frequency"
 }
 
 // GetReposByOwnerByRepoStatsCommitActivity is the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity.
-func (urlBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/stats/commit_activity"
 }
 
 // GetReposByOwnerByRepoStatsContributors is the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors.
-func (urlBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/stats/contributors"
 }
 
 // GetReposByOwnerByRepoStatsParticipation is the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation.
-func (urlBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/stats/participation"
 }
 
 // GetReposByOwnerByRepoStatsPunchCard is the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card.
-func (urlBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/stats/punch_card"
 }
 
 // GetReposByOwnerByRepoStatusesByRef is the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref.
-func (urlBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
+func (*urlBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/statuses/" + url.PathEscape(ref)
 }
 
 // PostReposByOwnerByRepoStatusesByRef is the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref.
-func (urlBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
+func (*urlBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/statuses/" + url.PathEscape(ref)
 }
 
 // GetReposByOwnerByRepoSubscribers is the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers.
-func (urlBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/subscribers"
 }
 
 // DeleteReposByOwnerByRepoSubscription is the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (urlBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) string {
+func (*urlBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/subscription"
 }
 
 // GetReposByOwnerByRepoSubscription is the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (urlBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/subscription"
 }
 
 // PutReposByOwnerByRepoSubscription is the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (urlBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) string {
+func (*urlBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/subscription"
 }
 
 // GetReposByOwnerByRepoTags is the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags.
-func (urlBuilder) GetReposByOwnerByRepoTags(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoTags(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/tags"
 }
 
 // GetReposByOwnerByRepoTeams is the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams.
-func (urlBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) string {
+func (*urlBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) string {
 	return "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo) + "/teams"
 }
 
 // GetRepositories is the URL of route "get_repositories": /repositories.
-func (urlBuilder) GetRepositories() string {
+func (*urlBuilder) GetRepositories() string {
 	return "/repositories"
 }
 
 // GetSearchCode is the URL of route "get_search_code": /search/code.
-func (urlBuilder) GetSearchCode() string {
+func (*urlBuilder) GetSearchCode() string {
 	return "/search/code"
 }
 
 // GetSearchIssues is the URL of route "get_search_issues": /search/issues.
-func (urlBuilder) GetSearchIssues() string {
+func (*urlBuilder) GetSearchIssues() string {
 	return "/search/issues"
 }
 
 // GetSearchRepositories is the URL of route "get_search_repositories": /search/repositories.
-func (urlBuilder) GetSearchRepositories() string {
+func (*urlBuilder) GetSearchRepositories() string {
 	return "/search/repositories"
 }
 
 // GetSearchUsers is the URL of route "get_search_users": /search/users.
-func (urlBuilder) GetSearchUsers() string {
+func (*urlBuilder) GetSearchUsers() string {
 	return "/search/users"
 }
 
 // DeleteTeamsByID is the URL of route "delete_teams_by_id": /teams/:id.
-func (urlBuilder) DeleteTeamsByID(id string) string {
+func (*urlBuilder) DeleteTeamsByID(id string) string {
 	return "/teams/" + url.PathEscape(id)
 }
 
 // GetTeamsByID is the URL of route "get_teams_by_id": /teams/:id.
-func (urlBuilder) GetTeamsByID(id string) string {
+func (*urlBuilder) GetTeamsByID(id string) string {
 	return "/teams/" + url.PathEscape(id)
 }
 
 // PatchTeamsByID is the URL of route "patch_teams_by_id": /teams/:id.
-func (urlBuilder) PatchTeamsByID(id string) string {
+func (*urlBuilder) PatchTeamsByID(id string) string {
 	return "/teams/" + url.PathEscape(id)
 }
 
 // GetTeamsByIDMembers is the URL of route "get_teams_by_id_members": /teams/:id/members.
-func (urlBuilder) GetTeamsByIDMembers(id string) string {
+func (*urlBuilder) GetTeamsByIDMembers(id string) string {
 	return "/teams/" + url.PathEscape(id) + "/members"
 }
 
 // DeleteTeamsByIDMembersByUser is the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (urlBuilder) DeleteTeamsByIDMembersByUser(id string, user string) string {
+func (*urlBuilder) DeleteTeamsByIDMembersByUser(id string, user string) string {
 	return "/teams/" + url.PathEscape(id) + "/members/" + url.PathEscape(user)
 }
 
 // GetTeamsByIDMembersByUser is the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (urlBuilder) GetTeamsByIDMembersByUser(id string, user string) string {
+func (*urlBuilder) GetTeamsByIDMembersByUser(id string, user string) string {
 	return "/teams/" + url.PathEscape(id) + "/members/" + url.PathEscape(user)
 }
 
 // PutTeamsByIDMembersByUser is the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (urlBuilder) PutTeamsByIDMembersByUser(id string, user string) string {
+func (*urlBuilder) PutTeamsByIDMembersByUser(id string, user string) string {
 	return "/teams/" + url.PathEscape(id) + "/members/" + url.PathEscape(user)
 }
 
 // GetTeamsByIDRepos is the URL of route "get_teams_by_id_repos": /teams/:id/repos.
-func (urlBuilder) GetTeamsByIDRepos(id string) string {
+func (*urlBuilder) GetTeamsByIDRepos(id string) string {
 	return "/teams/" + url.PathEscape(id) + "/repos"
 }
 
 // DeleteTeamsByIDReposByOwnerByRepo is the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (urlBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
+func (*urlBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
 	return "/teams/" + url.PathEscape(id) + "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // GetTeamsByIDReposByOwnerByRepo is the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (urlBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
+func (*urlBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
 	return "/teams/" + url.PathEscape(id) + "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // PutTeamsByIDReposByOwnerByRepo is the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (urlBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
+func (*urlBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
 	return "/teams/" + url.PathEscape(id) + "/repos/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // GetUser is the URL of route "get_user": /user.
-func (urlBuilder) GetUser() string {
+func (*urlBuilder) GetUser() string {
 	return "/user"
 }
 
 // PatchUser is the URL of route "patch_user": /user.
-func (urlBuilder) PatchUser() string {
+func (*urlBuilder) PatchUser() string {
 	return "/user"
 }
 
 // DeleteUserEmails is the URL of route "delete_user_emails": /user/emails.
-func (urlBuilder) DeleteUserEmails() string {
+func (*urlBuilder) DeleteUserEmails() string {
 	return "/user/emails"
 }
 
 // GetUserEmails is the URL of route "get_user_emails": /user/emails.
-func (urlBuilder) GetUserEmails() string {
+func (*urlBuilder) GetUserEmails() string {
 	return "/user/emails"
 }
 
 // PostUserEmails is the URL of route "post_user_emails": /user/emails.
-func (urlBuilder) PostUserEmails() string {
+func (*urlBuilder) PostUserEmails() string {
 	return "/user/emails"
 }
 
 // GetUserFollowers is the URL of route "get_user_followers": /user/followers.
-func (urlBuilder) GetUserFollowers() string {
+func (*urlBuilder) GetUserFollowers() string {
 	return "/user/followers"
 }
 
 // GetUserFollowing is the URL of route "get_user_following": /user/following.
-func (urlBuilder) GetUserFollowing() string {
+func (*urlBuilder) GetUserFollowing() string {
 	return "/user/following"
 }
 
 // DeleteUserFollowingByUser is the URL of route "delete_user_following_by_user": /user/following/:user.
-func (urlBuilder) DeleteUserFollowingByUser(user string) string {
+func (*urlBuilder) DeleteUserFollowingByUser(user string) string {
 	return "/user/following/" + url.PathEscape(user)
 }
 
 // GetUserFollowingByUser is the URL of route "get_user_following_by_user": /user/following/:user.
-func (urlBuilder) GetUserFollowingByUser(user string) string {
+func (*urlBuilder) GetUserFollowingByUser(user string) string {
 	return "/user/following/" + url.PathEscape(user)
 }
 
 // PutUserFollowingByUser is the URL of route "put_user_following_by_user": /user/following/:user.
-func (urlBuilder) PutUserFollowingByUser(user string) string {
+func (*urlBuilder) PutUserFollowingByUser(user string) string {
 	return "/user/following/" + url.PathEscape(user)
 }
 
 // GetUserIssues is the URL of route "get_user_issues": /user/issues.
-func (urlBuilder) GetUserIssues() string {
+func (*urlBuilder) GetUserIssues() string {
 	return "/user/issues"
 }
 
 // GetUserKeys is the URL of route "get_user_keys": /user/keys.
-func (urlBuilder) GetUserKeys() string {
+func (*urlBuilder) GetUserKeys() string {
 	return "/user/keys"
 }
 
 // PostUserKeys is the URL of route "post_user_keys": /user/keys.
-func (urlBuilder) PostUserKeys() string {
+func (*urlBuilder) PostUserKeys() string {
 	return "/user/keys"
 }
 
 // DeleteUserKeysByID is the URL of route "delete_user_keys_by_id": /user/keys/:id.
-func (urlBuilder) DeleteUserKeysByID(id string) string {
+func (*urlBuilder) DeleteUserKeysByID(id string) string {
 	return "/user/keys/" + url.PathEscape(id)
 }
 
 // GetUserKeysByID is the URL of route "get_user_keys_by_id": /user/keys/:id.
-func (urlBuilder) GetUserKeysByID(id string) string {
+func (*urlBuilder) GetUserKeysByID(id string) string {
 	return "/user/keys/" + url.PathEscape(id)
 }
 
 // PatchUserKeysByID is the URL of route "patch_user_keys_by_id": /user/keys/:id.
-func (urlBuilder) PatchUserKeysByID(id string) string {
+func (*urlBuilder) PatchUserKeysByID(id string) string {
 	return "/user/keys/" + url.PathEscape(id)
 }
 
 // GetUserOrgs is the URL of route "get_user_orgs": /user/orgs.
-func (urlBuilder) GetUserOrgs() string {
+func (*urlBuilder) GetUserOrgs() string {
 	return "/user/orgs"
 }
 
 // GetUserRepos is the URL of route "get_user_repos": /user/repos.
-func (urlBuilder) GetUserRepos() string {
+func (*urlBuilder) GetUserRepos() string {
 	return "/user/repos"
 }
 
 // PostUserRepos is the URL of route "post_user_repos": /user/repos.
-func (urlBuilder) PostUserRepos() string {
+func (*urlBuilder) PostUserRepos() string {
 	return "/user/repos"
 }
 
 // GetUserStarred is the URL of route "get_user_starred": /user/starred.
-func (urlBuilder) GetUserStarred() string {
+func (*urlBuilder) GetUserStarred() string {
 	return "/user/starred"
 }
 
 // DeleteUserStarredByOwnerByRepo is the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (urlBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) string {
+func (*urlBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) string {
 	return "/user/starred/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // GetUserStarredByOwnerByRepo is the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (urlBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) string {
+func (*urlBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) string {
 	return "/user/starred/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // PutUserStarredByOwnerByRepo is the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (urlBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) string {
+func (*urlBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) string {
 	return "/user/starred/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // GetUserSubscriptions is the URL of route "get_user_subscriptions": /user/subscriptions.
-func (urlBuilder) GetUserSubscriptions() string {
+func (*urlBuilder) GetUserSubscriptions() string {
 	return "/user/subscriptions"
 }
 
 // DeleteUserSubscriptionsByOwnerByRepo is the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (urlBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
+func (*urlBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
 	return "/user/subscriptions/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // GetUserSubscriptionsByOwnerByRepo is the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (urlBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
+func (*urlBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
 	return "/user/subscriptions/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // PutUserSubscriptionsByOwnerByRepo is the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (urlBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
+func (*urlBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
 	return "/user/subscriptions/" + url.PathEscape(owner) + "/" + url.PathEscape(repo)
 }
 
 // GetUserTeams is the URL of route "get_user_teams": /user/teams.
-func (urlBuilder) GetUserTeams() string {
+func (*urlBuilder) GetUserTeams() string {
 	return "/user/teams"
 }
 
 // GetUsers is the URL of route "get_users": /users.
-func (urlBuilder) GetUsers() string {
+func (*urlBuilder) GetUsers() string {
 	return "/users"
 }
 
 // GetUsersByUser is the URL of route "get_users_by_user": /users/:user.
-func (urlBuilder) GetUsersByUser(user string) string {
+func (*urlBuilder) GetUsersByUser(user string) string {
 	return "/users/" + url.PathEscape(user)
 }
 
 // GetUsersByUserEvents is the URL of route "get_users_by_user_events": /users/:user/events.
-func (urlBuilder) GetUsersByUserEvents(user string) string {
+func (*urlBuilder) GetUsersByUserEvents(user string) string {
 	return "/users/" + url.PathEscape(user) + "/events"
 }
 
 // GetUsersByUserEventsOrgsByOrg is the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org.
-func (urlBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) string {
+func (*urlBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) string {
 	return "/users/" + url.PathEscape(user) + "/events/orgs/" + url.PathEscape(org)
 }
 
 // GetUsersByUserEventsPublic is the URL of route "get_users_by_user_events_public": /users/:user/events/public.
-func (urlBuilder) GetUsersByUserEventsPublic(user string) string {
+func (*urlBuilder) GetUsersByUserEventsPublic(user string) string {
 	return "/users/" + url.PathEscape(user) + "/events/public"
 }
 
 // GetUsersByUserFollowers is the URL of route "get_users_by_user_followers": /users/:user/followers.
-func (urlBuilder) GetUsersByUserFollowers(user string) string {
+func (*urlBuilder) GetUsersByUserFollowers(user string) string {
 	return "/users/" + url.PathEscape(user) + "/followers"
 }
 
 // GetUsersByUserFollowing is the URL of route "get_users_by_user_following": /users/:user/following.
-func (urlBuilder) GetUsersByUserFollowing(user string) string {
+func (*urlBuilder) GetUsersByUserFollowing(user string) string {
 	return "/users/" + url.PathEscape(user) + "/following"
 }
 
 // GetUsersByUserFollowingByTargetUser is the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user.
-func (urlBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) string {
+func (*urlBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) string {
 	return "/users/" + url.PathEscape(user) + "/following/" + url.PathEscape(targetUser)
 }
 
 // GetUsersByUserGists is the URL of route "get_users_by_user_gists": /users/:user/gists.
-func (urlBuilder) GetUsersByUserGists(user string) string {
+func (*urlBuilder) GetUsersByUserGists(user string) string {
 	return "/users/" + url.PathEscape(user) + "/gists"
 }
 
 // GetUsersByUserKeys is the URL of route "get_users_by_user_keys": /users/:user/keys.
-func (urlBuilder) GetUsersByUserKeys(user string) string {
+func (*urlBuilder) GetUsersByUserKeys(user string) string {
 	return "/users/" + url.PathEscape(user) + "/keys"
 }
 
 // GetUsersByUserOrgs is the URL of route "get_users_by_user_orgs": /users/:user/orgs.
-func (urlBuilder) GetUsersByUserOrgs(user string) string {
+func (*urlBuilder) GetUsersByUserOrgs(user string) string {
 	return "/users/" + url.PathEscape(user) + "/orgs"
 }
 
 // GetUsersByUserReceivedEvents is the URL of route "get_users_by_user_received_events": /users/:user/received_events.
-func (urlBuilder) GetUsersByUserReceivedEvents(user string) string {
+func (*urlBuilder) GetUsersByUserReceivedEvents(user string) string {
 	return "/users/" + url.PathEscape(user) + "/received_events"
 }
 
 // GetUsersByUserReceivedEventsPublic is the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public.
-func (urlBuilder) GetUsersByUserReceivedEventsPublic(user string) string {
+func (*urlBuilder) GetUsersByUserReceivedEventsPublic(user string) string {
 	return "/users/" + url.PathEscape(user) + "/received_events/public"
 }
 
 // GetUsersByUserRepos is the URL of route "get_users_by_user_repos": /users/:user/repos.
-func (urlBuilder) GetUsersByUserRepos(user string) string {
+func (*urlBuilder) GetUsersByUserRepos(user string) string {
 	return "/users/" + url.PathEscape(user) + "/repos"
 }
 
 // GetUsersByUserStarred is the URL of route "get_users_by_user_starred": /users/:user/starred.
-func (urlBuilder) GetUsersByUserStarred(user string) string {
+func (*urlBuilder) GetUsersByUserStarred(user string) string {
 	return "/users/" + url.PathEscape(user) + "/starred"
 }
 
 // GetUsersByUserSubscriptions is the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions.
-func (urlBuilder) GetUsersByUserSubscriptions(user string) string {
+func (*urlBuilder) GetUsersByUserSubscriptions(user string) string {
 	return "/users/" + url.PathEscape(user) + "/subscriptions"
 }
 

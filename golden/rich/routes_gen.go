@@ -275,7 +275,7 @@ var Routes = []runtime.Route{{
 		ExposeHeaders:    nil,
 		MaxAge:           int64(86400),
 	},
-	Constraints: map[string]string{"version": "oneof=v1 v2"},
+	Constraints: []string{"oneof=v1 v2", ""},
 	Controller:  "Doc",
 	Domain:      0,
 	Index:       11,
@@ -306,7 +306,7 @@ var Routes = []runtime.Route{{
 		ExposeHeaders:    nil,
 		MaxAge:           int64(86400),
 	},
-	Constraints: map[string]string{"path": "max=200"},
+	Constraints: []string{"max=200"},
 	Controller:  "File",
 	Domain:      0,
 	Index:       13,
@@ -445,7 +445,7 @@ var Routes = []runtime.Route{{
 		ExposeHeaders:    nil,
 		MaxAge:           int64(86400),
 	},
-	Constraints: map[string]string{"id": "number"},
+	Constraints: []string{"number"},
 	Controller:  "User",
 	Domain:      0,
 	Index:       20,
@@ -468,7 +468,7 @@ var Routes = []runtime.Route{{
 		ExposeHeaders:    nil,
 		MaxAge:           int64(86400),
 	},
-	Constraints: map[string]string{"id": "number"},
+	Constraints: []string{"number"},
 	Controller:  "User",
 	Domain:      0,
 	Index:       21,
@@ -490,7 +490,7 @@ var Routes = []runtime.Route{{
 		ExposeHeaders:    nil,
 		MaxAge:           int64(86400),
 	},
-	Constraints: map[string]string{"id": "number"},
+	Constraints: []string{"number"},
 	Controller:  "User",
 	Domain:      0,
 	Index:       22,
@@ -513,19 +513,16 @@ var Routes = []runtime.Route{{
 		ExposeHeaders:    nil,
 		MaxAge:           int64(86400),
 	},
-	Constraints: map[string]string{
-		"id":   "number",
-		"post": "uuid4",
-	},
-	Controller: "Post",
-	Domain:     0,
-	Index:      23,
-	Method:     "GET",
-	Name:       "user_post",
-	Params:     []string{"id", "post"},
-	Parent:     "user",
-	Path:       "/users/:id/posts/:post",
-	Pos:        "../../testdata/rich/routes.conf:72:15",
+	Constraints: []string{"number", "uuid4"},
+	Controller:  "Post",
+	Domain:      0,
+	Index:       23,
+	Method:      "GET",
+	Name:        "user_post",
+	Params:      []string{"id", "post"},
+	Parent:      "user",
+	Path:        "/users/:id/posts/:post",
+	Pos:         "../../testdata/rich/routes.conf:72:15",
 }, {
 	Action:        "Settings",
 	AntiCSRFCheck: true,
@@ -538,7 +535,7 @@ var Routes = []runtime.Route{{
 		ExposeHeaders:    nil,
 		MaxAge:           int64(86400),
 	},
-	Constraints: map[string]string{"id": "number"},
+	Constraints: []string{"number"},
 	Controller:  "User",
 	Domain:      0,
 	Index:       24,
@@ -628,8 +625,16 @@ var table = runtime.NewTable(&runtime.Table{
 		Pos:           "../../testdata/rich/routes.conf:18:5",
 	}, {}, {},
 	},
+	Checks: []runtime.CheckFunc{
+		11: checkRoute11,
+		13: checkRoute13,
+		20: checkRoute20,
+		21: checkRoute21,
+		22: checkRoute22,
+		23: checkRoute23,
+		24: checkRoute24,
+	},
 	DomainRoutes: []runtime.DomainRoutes{{
-		Check:    checkDomain0,
 		ListDirs: []string{"/assets/"},
 		Match:    matchDomain0,
 		Methods:  []string{"DELETE", "GET", "HEAD", "PATCH", "POST", "PUT"},
@@ -958,44 +963,6 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	}
 	return -1
 }
-
-// checkDomain0 reports whether the parameters of a route of domain "main" meet their constraints.
-func checkDomain0(m *runtime.Match, route int) bool {
-	switch route {
-	case 11:
-		if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "v1", "v2")) {
-			return false
-		}
-	case 13:
-		if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 200.0)) {
-			return false
-		}
-	case 20:
-		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
-			return false
-		}
-	case 21:
-		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
-			return false
-		}
-	case 22:
-		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
-			return false
-		}
-	case 23:
-		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
-			return false
-		}
-		if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
-			return false
-		}
-	case 24:
-		if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
-			return false
-		}
-	}
-	return true
-}
 func matchDomain1GET(m *runtime.Match, path string) int {
 	switch path {
 	case "/":
@@ -1056,6 +1023,65 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	return -1
 }
 
+// checkRoute11 checks the constraints of route "doc" (GET /doc/:version/*page).
+func checkRoute11(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "v1", "v2")) {
+		return false
+	}
+	return true
+}
+
+// checkRoute13 checks the constraints of route "files" (GET /files/*path).
+func checkRoute13(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 200.0)) {
+		return false
+	}
+	return true
+}
+
+// checkRoute20 checks the constraints of route "delete_user" (DELETE /users/:id).
+func checkRoute20(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
+		return false
+	}
+	return true
+}
+
+// checkRoute21 checks the constraints of route "user" (GET /users/:id).
+func checkRoute21(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
+		return false
+	}
+	return true
+}
+
+// checkRoute22 checks the constraints of route "update_user" (PUT /users/:id).
+func checkRoute22(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
+		return false
+	}
+	return true
+}
+
+// checkRoute23 checks the constraints of route "user_post" (GET /users/:id/posts/:post).
+func checkRoute23(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
+		return false
+	}
+	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
+		return false
+	}
+	return true
+}
+
+// checkRoute24 checks the constraints of route "user_settings" (GET /users/:id/settings).
+func checkRoute24(m *runtime.Match) bool {
+	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
+		return false
+	}
+	return true
+}
+
 // AdminDashboardController holds the actions of controller "admin/Dashboard".
 type AdminDashboardController interface {
 	// Files serves admin_files: GET /*path (../../testdata/rich/routes.conf:147:7).
@@ -1064,10 +1090,10 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error
 	// Index serves admin_home: GET / (../../testdata/rich/routes.conf:146:7).
 	//
-//line routes_gen.go:1068:1
+//line routes_gen.go:1094:1
 //line ../../testdata/rich/routes.conf:146:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:1071:1
+//line routes_gen.go:1097:1
 }
 
 // AppController holds the actions of controller "App".
@@ -1078,15 +1104,15 @@ type AppController interface {
 	Health(ctx *runtime.Context) error
 	// Index serves home: GET / (../../testdata/rich/routes.conf:36:7).
 	//
-//line routes_gen.go:1082:1
+//line routes_gen.go:1108:1
 //line ../../testdata/rich/routes.conf:36:6
 	Index(ctx *runtime.Context) error
 	// Login serves login: POST /login (../../testdata/rich/routes.conf:46:7).
 	//
-//line routes_gen.go:1087:1
+//line routes_gen.go:1113:1
 //line ../../testdata/rich/routes.conf:46:6
 	Login(ctx *runtime.Context) error
-//line routes_gen.go:1090:1
+//line routes_gen.go:1116:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -1097,10 +1123,10 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error
 	// Stream serves chat: WS /chat (../../testdata/rich/routes.conf:116:7).
 	//
-//line routes_gen.go:1101:1
+//line routes_gen.go:1127:1
 //line ../../testdata/rich/routes.conf:116:6
 	Stream(ctx *runtime.Context) error
-//line routes_gen.go:1104:1
+//line routes_gen.go:1130:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -1111,20 +1137,20 @@ type DeepController interface {
 	Last(ctx *runtime.Context, y string) error
 	// Middle serves deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:85:7).
 	//
-//line routes_gen.go:1115:1
+//line routes_gen.go:1141:1
 //line ../../testdata/rich/routes.conf:85:6
 	Middle(ctx *runtime.Context, x string) error
 	// Rest serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:87:7).
 	//
-//line routes_gen.go:1120:1
+//line routes_gen.go:1146:1
 //line ../../testdata/rich/routes.conf:87:6
 	Rest(ctx *runtime.Context, rest string) error
 	// Static serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:84:7).
 	//
-//line routes_gen.go:1125:1
+//line routes_gen.go:1151:1
 //line ../../testdata/rich/routes.conf:84:6
 	Static(ctx *runtime.Context) error
-//line routes_gen.go:1128:1
+//line routes_gen.go:1154:1
 }
 
 // DocController holds the actions of controller "Doc".
@@ -1133,7 +1159,7 @@ type DocController interface {
 	//
 //line ../../testdata/rich/routes.conf:94:6
 	Page(ctx *runtime.Context, version string, page string) error
-//line routes_gen.go:1137:1
+//line routes_gen.go:1163:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -1142,7 +1168,7 @@ type FallbackController interface {
 	//
 //line ../../testdata/rich/routes.conf:18:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:1146:1
+//line routes_gen.go:1172:1
 }
 
 // FileController holds the actions of controller "File".
@@ -1151,7 +1177,7 @@ type FileController interface {
 	//
 //line ../../testdata/rich/routes.conf:89:6
 	Get(ctx *runtime.Context, path string) error
-//line routes_gen.go:1155:1
+//line routes_gen.go:1181:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -1162,15 +1188,15 @@ type ItemController interface {
 	List(ctx *runtime.Context, version string) error
 	// Show serves api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:105:11).
 	//
-//line routes_gen.go:1166:1
+//line routes_gen.go:1192:1
 //line ../../testdata/rich/routes.conf:105:10
 	Show(ctx *runtime.Context, version string, id string) error
 	// Update serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:106:11).
 	//
-//line routes_gen.go:1171:1
+//line routes_gen.go:1197:1
 //line ../../testdata/rich/routes.conf:106:10
 	Update(ctx *runtime.Context, version string, id string) error
-//line routes_gen.go:1174:1
+//line routes_gen.go:1200:1
 }
 
 // PostController holds the actions of controller "Post".
@@ -1179,7 +1205,7 @@ type PostController interface {
 	//
 //line ../../testdata/rich/routes.conf:72:14
 	Show(ctx *runtime.Context, id int64, post string) error
-//line routes_gen.go:1183:1
+//line routes_gen.go:1209:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -1190,10 +1216,10 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error
 	// Page serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:135:7).
 	//
-//line routes_gen.go:1194:1
+//line routes_gen.go:1220:1
 //line ../../testdata/rich/routes.conf:135:6
 	Page(ctx *runtime.Context, slug string) error
-//line routes_gen.go:1197:1
+//line routes_gen.go:1223:1
 }
 
 // UserController holds the actions of controller "User".
@@ -1204,40 +1230,40 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:70:15).
 	//
-//line routes_gen.go:1208:1
+//line routes_gen.go:1234:1
 //line ../../testdata/rich/routes.conf:70:14
 	Delete(ctx *runtime.Context, id int64) error
 	// List serves users: GET /users (../../testdata/rich/routes.conf:58:7).
 	//
-//line routes_gen.go:1213:1
+//line routes_gen.go:1239:1
 //line ../../testdata/rich/routes.conf:58:6
 	List(ctx *runtime.Context) error
 	// New serves new_user: GET /users/new (../../testdata/rich/routes.conf:64:11).
 	//
-//line routes_gen.go:1218:1
+//line routes_gen.go:1244:1
 //line ../../testdata/rich/routes.conf:64:10
 	New(ctx *runtime.Context) error
 	// Profile serves profile: GET /user_:name (../../testdata/rich/routes.conf:52:7).
 	//
-//line routes_gen.go:1223:1
+//line routes_gen.go:1249:1
 //line ../../testdata/rich/routes.conf:52:6
 	Profile(ctx *runtime.Context, name string) error
 	// Settings serves user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:71:15).
 	//
-//line routes_gen.go:1228:1
+//line routes_gen.go:1254:1
 //line ../../testdata/rich/routes.conf:71:14
 	Settings(ctx *runtime.Context, id int64) error
 	// Show serves user: GET /users/:id (../../testdata/rich/routes.conf:65:11).
 	//
-//line routes_gen.go:1233:1
+//line routes_gen.go:1259:1
 //line ../../testdata/rich/routes.conf:65:10
 	Show(ctx *runtime.Context, id int64) error
 	// Update serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:69:15).
 	//
-//line routes_gen.go:1238:1
+//line routes_gen.go:1264:1
 //line ../../testdata/rich/routes.conf:69:14
 	Update(ctx *runtime.Context, id int64) error
-//line routes_gen.go:1241:1
+//line routes_gen.go:1267:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -1305,87 +1331,223 @@ type dispatcher struct {
 	userController           UserController
 }
 
-func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+// route29 calls AdminDashboardController.Files for admin_files: GET /*path (../../testdata/rich/routes.conf:147:7).
+func (d *dispatcher) route29(ctx *runtime.Context) error {
 	p := ctx.Params()
-	switch ctx.Route().Index {
-	case 29:
-		return d.adminDashboardController.Files(ctx, p.Value(0))
-	case 28:
-		return d.adminDashboardController.Index(ctx)
-	case 14:
-		return d.appController.Health(ctx)
-	case 15:
-		return d.appController.Health(ctx)
-	case 0:
-		return d.appController.Index(ctx)
-	case 16:
-		return d.appController.Login(ctx)
-	case 9:
-		return d.chatController.Page(ctx)
-	case 10:
-		return d.chatController.Stream(ctx)
-	case 3:
-		return d.deepController.Last(ctx, p.Value(0))
-	case 2:
-		return d.deepController.Middle(ctx, p.Value(0))
-	case 1:
-		return d.deepController.Rest(ctx, p.Value(0))
-	case 4:
-		return d.deepController.Static(ctx)
-	case 11:
-		return d.docController.Page(ctx, p.Value(0), p.Value(1))
-	case 30:
-		return d.fallbackController.NotFound(ctx)
-	case 13:
-		return d.fileController.Get(ctx, p.Value(0))
-	case 5:
-		return d.itemController.List(ctx, p.Value(0))
-	case 6:
-		return d.itemController.Show(ctx, p.Value(0), p.Value(1))
-	case 7:
-		return d.itemController.Update(ctx, p.Value(0), p.Value(1))
-	case 23:
-		p0, err := runtime.ParamInt(p, 0)
-		if err != nil {
-			return err
-		}
-		return d.postController.Show(ctx, p0, p.Value(1))
-	case 26:
-		return d.tenantController.Home(ctx)
-	case 27:
-		return d.tenantController.Page(ctx, p.Value(0))
-	case 19:
-		return d.userController.Create(ctx)
-	case 20:
-		p0, err := runtime.ParamInt(p, 0)
-		if err != nil {
-			return err
-		}
-		return d.userController.Delete(ctx, p0)
-	case 18:
-		return d.userController.List(ctx)
-	case 25:
-		return d.userController.New(ctx)
-	case 17:
-		return d.userController.Profile(ctx, p.Value(0))
-	case 24:
-		p0, err := runtime.ParamInt(p, 0)
-		if err != nil {
-			return err
-		}
-		return d.userController.Settings(ctx, p0)
-	case 21:
-		p0, err := runtime.ParamInt(p, 0)
-		if err != nil {
-			return err
-		}
-		return d.userController.Show(ctx, p0)
-	case 22:
-		p0, err := runtime.ParamInt(p, 0)
-		if err != nil {
-			return err
-		}
-		return d.userController.Update(ctx, p0)
+	return d.adminDashboardController.Files(ctx, p.Value(0))
+}
+
+// route28 calls AdminDashboardController.Index for admin_home: GET / (../../testdata/rich/routes.conf:146:7).
+func (d *dispatcher) route28(ctx *runtime.Context) error {
+	return d.adminDashboardController.Index(ctx)
+}
+
+// route14 calls AppController.Health for health: GET /healthz (../../testdata/rich/routes.conf:40:7).
+func (d *dispatcher) route14(ctx *runtime.Context) error {
+	return d.appController.Health(ctx)
+}
+
+// route15 calls AppController.Health for health: HEAD /healthz (../../testdata/rich/routes.conf:40:7).
+func (d *dispatcher) route15(ctx *runtime.Context) error {
+	return d.appController.Health(ctx)
+}
+
+// route0 calls AppController.Index for home: GET / (../../testdata/rich/routes.conf:36:7).
+func (d *dispatcher) route0(ctx *runtime.Context) error {
+	return d.appController.Index(ctx)
+}
+
+// route16 calls AppController.Login for login: POST /login (../../testdata/rich/routes.conf:46:7).
+func (d *dispatcher) route16(ctx *runtime.Context) error {
+	return d.appController.Login(ctx)
+}
+
+// route9 calls ChatController.Page for chat_page: GET /chat (../../testdata/rich/routes.conf:122:7).
+func (d *dispatcher) route9(ctx *runtime.Context) error {
+	return d.chatController.Page(ctx)
+}
+
+// route10 calls ChatController.Stream for chat: WS /chat (../../testdata/rich/routes.conf:116:7).
+func (d *dispatcher) route10(ctx *runtime.Context) error {
+	return d.chatController.Stream(ctx)
+}
+
+// route3 calls DeepController.Last for deep_last: GET /a/b/:y/e (../../testdata/rich/routes.conf:86:7).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.deepController.Last(ctx, p.Value(0))
+}
+
+// route2 calls DeepController.Middle for deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:85:7).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.deepController.Middle(ctx, p.Value(0))
+}
+
+// route1 calls DeepController.Rest for deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:87:7).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.deepController.Rest(ctx, p.Value(0))
+}
+
+// route4 calls DeepController.Static for deep_static: GET /a/b/c (../../testdata/rich/routes.conf:84:7).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
+	return d.deepController.Static(ctx)
+}
+
+// route11 calls DocController.Page for doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:94:7).
+func (d *dispatcher) route11(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.docController.Page(ctx, p.Value(0), p.Value(1))
+}
+
+// route30 calls FallbackController.NotFound for the catch_all of domain "main" (../../testdata/rich/routes.conf:18:5).
+func (d *dispatcher) route30(ctx *runtime.Context) error {
+	return d.fallbackController.NotFound(ctx)
+}
+
+// route13 calls FileController.Get for files: GET /files/*path (../../testdata/rich/routes.conf:89:7).
+func (d *dispatcher) route13(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.fileController.Get(ctx, p.Value(0))
+}
+
+// route5 calls ItemController.List for api_items: GET /api/:version/items (../../testdata/rich/routes.conf:104:11).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.itemController.List(ctx, p.Value(0))
+}
+
+// route6 calls ItemController.Show for api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:105:11).
+func (d *dispatcher) route6(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.itemController.Show(ctx, p.Value(0), p.Value(1))
+}
+
+// route7 calls ItemController.Update for api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:106:11).
+func (d *dispatcher) route7(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.itemController.Update(ctx, p.Value(0), p.Value(1))
+}
+
+// route23 calls PostController.Show for user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:72:15).
+func (d *dispatcher) route23(ctx *runtime.Context) error {
+	p := ctx.Params()
+	p0, err := runtime.ParamInt(p, 0)
+	if err != nil {
+		return err
+	}
+	return d.postController.Show(ctx, p0, p.Value(1))
+}
+
+// route26 calls TenantController.Home for tenant_home: GET / (../../testdata/rich/routes.conf:134:7).
+func (d *dispatcher) route26(ctx *runtime.Context) error {
+	return d.tenantController.Home(ctx)
+}
+
+// route27 calls TenantController.Page for tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:135:7).
+func (d *dispatcher) route27(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.tenantController.Page(ctx, p.Value(0))
+}
+
+// route19 calls UserController.Create for create_user: POST /users (../../testdata/rich/routes.conf:63:11).
+func (d *dispatcher) route19(ctx *runtime.Context) error {
+	return d.userController.Create(ctx)
+}
+
+// route20 calls UserController.Delete for delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:70:15).
+func (d *dispatcher) route20(ctx *runtime.Context) error {
+	p := ctx.Params()
+	p0, err := runtime.ParamInt(p, 0)
+	if err != nil {
+		return err
+	}
+	return d.userController.Delete(ctx, p0)
+}
+
+// route18 calls UserController.List for users: GET /users (../../testdata/rich/routes.conf:58:7).
+func (d *dispatcher) route18(ctx *runtime.Context) error {
+	return d.userController.List(ctx)
+}
+
+// route25 calls UserController.New for new_user: GET /users/new (../../testdata/rich/routes.conf:64:11).
+func (d *dispatcher) route25(ctx *runtime.Context) error {
+	return d.userController.New(ctx)
+}
+
+// route17 calls UserController.Profile for profile: GET /user_:name (../../testdata/rich/routes.conf:52:7).
+func (d *dispatcher) route17(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.Profile(ctx, p.Value(0))
+}
+
+// route24 calls UserController.Settings for user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:71:15).
+func (d *dispatcher) route24(ctx *runtime.Context) error {
+	p := ctx.Params()
+	p0, err := runtime.ParamInt(p, 0)
+	if err != nil {
+		return err
+	}
+	return d.userController.Settings(ctx, p0)
+}
+
+// route21 calls UserController.Show for user: GET /users/:id (../../testdata/rich/routes.conf:65:11).
+func (d *dispatcher) route21(ctx *runtime.Context) error {
+	p := ctx.Params()
+	p0, err := runtime.ParamInt(p, 0)
+	if err != nil {
+		return err
+	}
+	return d.userController.Show(ctx, p0)
+}
+
+// route22 calls UserController.Update for update_user: PUT /users/:id (../../testdata/rich/routes.conf:69:15).
+func (d *dispatcher) route22(ctx *runtime.Context) error {
+	p := ctx.Params()
+	p0, err := runtime.ParamInt(p, 0)
+	if err != nil {
+		return err
+	}
+	return d.userController.Update(ctx, p0)
+}
+
+// actions are the dispatcher's methods by route index; nil for a static route.
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0:  (*dispatcher).route0,
+	1:  (*dispatcher).route1,
+	10: (*dispatcher).route10,
+	11: (*dispatcher).route11,
+	13: (*dispatcher).route13,
+	14: (*dispatcher).route14,
+	15: (*dispatcher).route15,
+	16: (*dispatcher).route16,
+	17: (*dispatcher).route17,
+	18: (*dispatcher).route18,
+	19: (*dispatcher).route19,
+	2:  (*dispatcher).route2,
+	20: (*dispatcher).route20,
+	21: (*dispatcher).route21,
+	22: (*dispatcher).route22,
+	23: (*dispatcher).route23,
+	24: (*dispatcher).route24,
+	25: (*dispatcher).route25,
+	26: (*dispatcher).route26,
+	27: (*dispatcher).route27,
+	28: (*dispatcher).route28,
+	29: (*dispatcher).route29,
+	3:  (*dispatcher).route3,
+	30: (*dispatcher).route30,
+	4:  (*dispatcher).route4,
+	5:  (*dispatcher).route5,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	9:  (*dispatcher).route9,
+}
+
+func (d *dispatcher) dispatch(ctx *runtime.Context) error {
+	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {
+		return actions[i](d, ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
@@ -1397,147 +1559,147 @@ var URL urlBuilder
 type urlBuilder struct{}
 
 // Home is the URL of route "home": /.
-func (urlBuilder) Home() string {
+func (*urlBuilder) Home() string {
 	return "/"
 }
 
 // DeepRest is the URL of route "deep_rest": /a/*rest.
-func (urlBuilder) DeepRest(rest string) string {
+func (*urlBuilder) DeepRest(rest string) string {
 	return "/a/" + runtime.EscapeCatchAll(rest)
 }
 
 // DeepMiddle is the URL of route "deep_middle": /a/:x/c/d.
-func (urlBuilder) DeepMiddle(x string) string {
+func (*urlBuilder) DeepMiddle(x string) string {
 	return "/a/" + url.PathEscape(x) + "/c/d"
 }
 
 // DeepLast is the URL of route "deep_last": /a/b/:y/e.
-func (urlBuilder) DeepLast(y string) string {
+func (*urlBuilder) DeepLast(y string) string {
 	return "/a/b/" + url.PathEscape(y) + "/e"
 }
 
 // DeepStatic is the URL of route "deep_static": /a/b/c.
-func (urlBuilder) DeepStatic() string {
+func (*urlBuilder) DeepStatic() string {
 	return "/a/b/c"
 }
 
 // APIItems is the URL of route "api_items": /api/:version/items.
-func (urlBuilder) APIItems(version string) string {
+func (*urlBuilder) APIItems(version string) string {
 	return "/api/" + url.PathEscape(version) + "/items"
 }
 
 // APIItem is the URL of route "api_item": /api/:version/items/:id.
-func (urlBuilder) APIItem(version string, id string) string {
+func (*urlBuilder) APIItem(version string, id string) string {
 	return "/api/" + url.PathEscape(version) + "/items/" + url.PathEscape(id)
 }
 
 // APIItemEdit is the URL of route "api_item_edit": /api/:version/items/:id.
-func (urlBuilder) APIItemEdit(version string, id string) string {
+func (*urlBuilder) APIItemEdit(version string, id string) string {
 	return "/api/" + url.PathEscape(version) + "/items/" + url.PathEscape(id)
 }
 
 // PublicAssets is the URL of route "public_assets": /assets/*filepath.
-func (urlBuilder) PublicAssets(filepath string) string {
+func (*urlBuilder) PublicAssets(filepath string) string {
 	return "/assets/" + runtime.EscapeCatchAll(filepath)
 }
 
 // ChatPage is the URL of route "chat_page": /chat.
-func (urlBuilder) ChatPage() string {
+func (*urlBuilder) ChatPage() string {
 	return "/chat"
 }
 
 // Chat is the URL of route "chat": /chat.
-func (urlBuilder) Chat() string {
+func (*urlBuilder) Chat() string {
 	return "/chat"
 }
 
 // Doc is the URL of route "doc": /doc/:version/*page.
-func (urlBuilder) Doc(version string, page string) string {
+func (*urlBuilder) Doc(version string, page string) string {
 	return "/doc/" + url.PathEscape(version) + "/" + runtime.EscapeCatchAll(page)
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (urlBuilder) Favicon() string {
+func (*urlBuilder) Favicon() string {
 	return "/favicon.ico"
 }
 
 // Files is the URL of route "files": /files/*path.
-func (urlBuilder) Files(path string) string {
+func (*urlBuilder) Files(path string) string {
 	return "/files/" + runtime.EscapeCatchAll(path)
 }
 
 // Health is the URL of route "health": /healthz.
-func (urlBuilder) Health() string {
+func (*urlBuilder) Health() string {
 	return "/healthz"
 }
 
 // Login is the URL of route "login": /login.
-func (urlBuilder) Login() string {
+func (*urlBuilder) Login() string {
 	return "/login"
 }
 
 // Profile is the URL of route "profile": /user_:name.
-func (urlBuilder) Profile(name string) string {
+func (*urlBuilder) Profile(name string) string {
 	return "/user_" + url.PathEscape(name)
 }
 
 // Users is the URL of route "users": /users.
-func (urlBuilder) Users() string {
+func (*urlBuilder) Users() string {
 	return "/users"
 }
 
 // CreateUser is the URL of route "create_user": /users.
-func (urlBuilder) CreateUser() string {
+func (*urlBuilder) CreateUser() string {
 	return "/users"
 }
 
 // DeleteUser is the URL of route "delete_user": /users/:id.
-func (urlBuilder) DeleteUser(id int64) string {
+func (*urlBuilder) DeleteUser(id int64) string {
 	return "/users/" + strconv.FormatInt(id, 10)
 }
 
 // User is the URL of route "user": /users/:id.
-func (urlBuilder) User(id int64) string {
+func (*urlBuilder) User(id int64) string {
 	return "/users/" + strconv.FormatInt(id, 10)
 }
 
 // UpdateUser is the URL of route "update_user": /users/:id.
-func (urlBuilder) UpdateUser(id int64) string {
+func (*urlBuilder) UpdateUser(id int64) string {
 	return "/users/" + strconv.FormatInt(id, 10)
 }
 
 // UserPost is the URL of route "user_post": /users/:id/posts/:post.
-func (urlBuilder) UserPost(id int64, post string) string {
+func (*urlBuilder) UserPost(id int64, post string) string {
 	return "/users/" + strconv.FormatInt(id, 10) + "/posts/" + url.PathEscape(post)
 }
 
 // UserSettings is the URL of route "user_settings": /users/:id/settings.
-func (urlBuilder) UserSettings(id int64) string {
+func (*urlBuilder) UserSettings(id int64) string {
 	return "/users/" + strconv.FormatInt(id, 10) + "/settings"
 }
 
 // NewUser is the URL of route "new_user": /users/new.
-func (urlBuilder) NewUser() string {
+func (*urlBuilder) NewUser() string {
 	return "/users/new"
 }
 
 // TenantsTenantHome is the URL of route "tenant_home": /.
-func (urlBuilder) TenantsTenantHome(subdomain string) string {
+func (*urlBuilder) TenantsTenantHome(subdomain string) string {
 	return table.Origin(1, subdomain) + "/"
 }
 
 // TenantsTenantPage is the URL of route "tenant_page": /pages/:slug.
-func (urlBuilder) TenantsTenantPage(subdomain string, slug string) string {
+func (*urlBuilder) TenantsTenantPage(subdomain string, slug string) string {
 	return table.Origin(1, subdomain) + "/pages/" + url.PathEscape(slug)
 }
 
 // AdminAdminHome is the URL of route "admin_home": /.
-func (urlBuilder) AdminAdminHome() string {
+func (*urlBuilder) AdminAdminHome() string {
 	return "//admin.example.com:8080" + "/"
 }
 
 // AdminAdminFiles is the URL of route "admin_files": /*path.
-func (urlBuilder) AdminAdminFiles(path string) string {
+func (*urlBuilder) AdminAdminFiles(path string) string {
 	return "//admin.example.com:8080" + "/" + runtime.EscapeCatchAll(path)
 }
 
