@@ -1,0 +1,157 @@
+package golden_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/routegen/routegen/golden/rich"
+	"github.com/routegen/routegen/runtime"
+)
+
+// userEcho answers with what its actions received.
+type userEcho struct{ userNoop }
+
+func (userEcho) Show(ctx *runtime.Context, id int64) error {
+	_, err := fmt.Fprintf(ctx.Res, "user %d via %s", id, ctx.Req.PathValue("id"))
+	return err
+}
+
+func (userEcho) Profile(ctx *runtime.Context, name string) error {
+	_, err := fmt.Fprintf(ctx.Res, "profile %s q=%s", name, ctx.Req.QueryValue("q"))
+	return err
+}
+
+type itemEcho struct{ itemNoop }
+
+func (itemEcho) Show(ctx *runtime.Context, version, id string) error {
+	_, err := fmt.Fprintf(ctx.Res, "item %s %s", version, id)
+	return err
+}
+
+type tenantEcho struct{ tenantNoop }
+
+func (tenantEcho) Page(ctx *runtime.Context, slug string) error {
+	_, err := fmt.Fprintf(ctx.Res, "tenant %s page %s", ctx.Subdomain(), slug)
+	return err
+}
+
+var assets = fstest.MapFS{
+	"web/assets/css/site.css":    {Data: []byte("body{}")},
+	"web/assets/img/favicon.ico": {Data: []byte("icon")},
+	"web/assets/secret/../x.txt": {Data: []byte("never")},
+	"web/private.txt":            {Data: []byte("private")},
+}
+
+// richServer serves the rich example over a real connection; requests are
+// sent to it with the Host of the domain under test.
+func richServer(t *testing.T) *httptest.Server {
+	rt, err := rich.NewRouter(dashboardNoop{}, appNoop{}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
+		fileNoop{}, itemEcho{}, postNoop{}, tenantEcho{}, userEcho{},
+		runtime.WithStaticFS(assets),
+		runtime.WithNotFound(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "nothing here", http.StatusNotFound)
+		})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(rt)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+type exchange struct {
+	method, host, path string
+	status             int
+	body               string // a substring of the body
+	header             map[string]string
+}
+
+func doExchange(t *testing.T, srv *httptest.Server, x exchange) {
+	t.Helper()
+	req, err := http.NewRequest(x.method, srv.URL+x.path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = x.host
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != x.status || !strings.Contains(string(body), x.body) {
+		t.Errorf("%s %s%s = %d %q, want %d with %q", x.method, x.host, x.path, resp.StatusCode, body, x.status, x.body)
+	}
+	for k, v := range x.header {
+		if got := resp.Header.Get(k); got != v {
+			t.Errorf("%s %s%s: %s = %q, want %q", x.method, x.host, x.path, k, got, v)
+		}
+	}
+}
+
+func TestServeOverHTTP(t *testing.T) {
+	srv := richServer(t)
+	for _, x := range []exchange{
+		{method: "GET", host: mainHost, path: "/users/42", status: 200, body: "user 42 via 42"},
+		{method: "GET", host: mainHost, path: "/users/99999999999999999999", status: 400, body: "not an integer"},
+		{method: "GET", host: mainHost, path: "/users/abc", status: 400},
+		{method: "GET", host: mainHost, path: "/user_ann?q=a+b", status: 200, body: "profile ann q=a b"},
+		{method: "GET", host: mainHost, path: "/api/v2/items/a%2Fb", status: 200, body: "item v2 a/b"},
+		{method: "GET", host: tenantHost, path: "/pages/about", status: 200, body: "tenant acme page about"},
+		{method: "GET", host: mainHost, path: "/users/?page=2", status: 301, header: map[string]string{"Location": "/users?page=2"}},
+		{method: "POST", host: mainHost, path: "/users//", status: 308, header: map[string]string{"Location": "/users/"}},
+		{method: "OPTIONS", host: mainHost, path: "/users", status: 204, header: map[string]string{"Allow": "GET, HEAD, OPTIONS, POST"}},
+		{method: "DELETE", host: mainHost, path: "/users", status: 405, header: map[string]string{"Allow": "GET, HEAD, OPTIONS, POST"}},
+		{method: "GET", host: tenantHost, path: "/nowhere", status: 404, body: "nothing here"},
+		{method: "GET", host: mainHost, path: "/assets/css/site.css", status: 200, body: "body{}", header: map[string]string{"Content-Type": "text/css; charset=utf-8"}},
+		{method: "GET", host: mainHost, path: "/favicon.ico", status: 200, body: "icon"},
+		{method: "GET", host: mainHost, path: "/assets/", status: 200, body: "css/"},
+		{method: "GET", host: mainHost, path: "/assets/%2e%2e/private.txt", status: 404},
+		{method: "GET", host: mainHost, path: "/assets/css%2f..%2f..%2fprivate.txt", status: 404},
+		{method: "GET", host: mainHost, path: "/assets/..%5cprivate.txt", status: 404},
+		{method: "HEAD", host: mainHost, path: "/users/42", status: 200},
+	} {
+		doExchange(t, srv, x)
+	}
+}
+
+func TestTypedURLHelpers(t *testing.T) {
+	for got, want := range map[string]string{
+		rich.URL.User(42):                       "/users/42",
+		rich.URL.Profile("a b"):                 "/user_a%20b",
+		rich.URL.APIItem("v1", "a/b"):           "/api/v1/items/a%2Fb",
+		rich.URL.Files("docs/a b/c.txt"):        "/files/docs/a%20b/c.txt",
+		rich.URL.PublicAssets(""):               "/assets/",
+		rich.URL.TenantsTenantPage("acme", "x"): "//acme.example.com:8080/pages/x",
+		rich.URL.AdminAdminHome():               "//admin.example.com:8080/",
+	} {
+		if got != want {
+			t.Errorf("URL helper gave %q, want %q", got, want)
+		}
+	}
+	u, err := rich.RouteURLNamedArgs("user", map[string]any{"id": 7, "tab": "posts", "a": "x y"})
+	if err != nil || u != "/users/7?a=x+y&tab=posts" {
+		t.Errorf("RouteURLNamedArgs = %q, %v", u, err)
+	}
+	for _, bad := range []func() (string, error){
+		func() (string, error) { return rich.RouteURL("nope") },
+		func() (string, error) { return rich.RouteURL("user") },
+		func() (string, error) { return rich.RouteURL("user", 1, 2) },
+		func() (string, error) { return rich.RouteURL("tenants.tenant_page") },
+		func() (string, error) { return rich.RouteURLNamedArgs("user", map[string]any{"ID": 1}) },
+	} {
+		if u, err := bad(); err == nil {
+			t.Errorf("got %q and no error", u)
+		}
+	}
+	args := map[string]any{"id": 1, "extra": 2}
+	if _, err := rich.RouteURLNamedArgs("user", args); err != nil || len(args) != 2 {
+		t.Errorf("the caller's map was modified: %v", args)
+	}
+}

@@ -1,0 +1,141 @@
+package runtime
+
+import (
+	"testing"
+)
+
+func TestIsCleanAndCleanPath(t *testing.T) {
+	for _, c := range []struct {
+		path    string
+		clean   bool
+		cleaned string
+	}{
+		{"/", true, "/"},
+		{"/a/b", true, "/a/b"},
+		{"/a/b/", true, "/a/b/"},
+		{"//", false, "/"},
+		{"/a//b", false, "/a/b"},
+		{"/a/./b", false, "/a/b"},
+		{"/a/../b", false, "/b"},
+		{"/a/..", false, "/"},
+		{"/a/.", false, "/a"},
+		{"/..", false, "/"},
+		{"//evil.example/", false, "/evil.example/"},
+		{"/a.b/.c/..d", true, "/a.b/.c/..d"},
+		{"", false, "/"},
+		{"a/b", false, "/a/b"},
+	} {
+		if got := IsClean(c.path); got != c.clean {
+			t.Errorf("IsClean(%q) = %v, want %v", c.path, got, c.clean)
+		}
+		if got := CleanPath(c.path); got != c.cleaned {
+			t.Errorf("CleanPath(%q) = %q, want %q", c.path, got, c.cleaned)
+		}
+	}
+}
+
+func TestRedirectStaysOnHost(t *testing.T) {
+	for target, want := range map[string]string{
+		"/a":              "/a",
+		"//evil.example":  "/%2Fevil.example",
+		"/\\evil.example": "/%5Cevil.example",
+	} {
+		var m Match
+		m.Reset("/x")
+		m.RedirectTo("GET", target)
+		if got := m.Redirect(); got != want {
+			t.Errorf("redirect to %q gives %q, want %q", target, got, want)
+		}
+	}
+}
+
+func TestParams(t *testing.T) {
+	var p Params
+	path := "/a%2Fb/caf%C3%A9/plain/bad%zz"
+	p.reset(path)
+	p.SetNames([]string{"x", "y", "z", "w"})
+	p.Push(1, 6)
+	p.Push(7, 16)
+	p.Push(17, 22)
+	p.Push(23, len(path))
+	want := []string{"a/b", "café", "plain", "bad%zz"}
+	for i, v := range want {
+		if got := p.Value(i); got != v {
+			t.Errorf("Value(%d) = %q, want %q", i, got, v)
+		}
+		if got := p.Checked(i); got != v {
+			t.Errorf("Checked(%d) = %q, want %q", i, got, v)
+		}
+	}
+	if p.Get("y") != "café" || p.Get("missing") != "" || p.Raw(0) != "a%2Fb" || p.Len() != 4 {
+		t.Errorf("Get/Raw/Len wrong: %q %q %q %d", p.Get("y"), p.Get("missing"), p.Raw(0), p.Len())
+	}
+	p.Pop()
+	if p.Len() != 3 {
+		t.Errorf("Pop left %d params, want 3", p.Len())
+	}
+	n := 0
+	allocs := testing.AllocsPerRun(100, func() { n += len(p.Checked(1)) + len(p.Checked(0)) })
+	if allocs != 0 {
+		t.Errorf("Checked allocated %.1f times a run, want 0: it reuses its buffer", allocs)
+	}
+}
+
+func TestSegmentEnd(t *testing.T) {
+	path := "/ab/c"
+	for start, want := range map[int]int{1: 3, 4: 5, 5: 5} {
+		if got := SegmentEnd(path, start); got != want {
+			t.Errorf("SegmentEnd(%q, %d) = %d, want %d", path, start, got, want)
+		}
+	}
+}
+
+func TestAllowTable(t *testing.T) {
+	table := allowTable([]string{"GET", "POST", "PUT"}, true)
+	for mask, want := range map[int]string{
+		0b001: "GET, HEAD, OPTIONS",
+		0b010: "OPTIONS, POST",
+		0b111: "GET, HEAD, OPTIONS, POST, PUT",
+	} {
+		if table[mask] != want {
+			t.Errorf("allow[%b] = %q, want %q", mask, table[mask], want)
+		}
+	}
+	if got := allowTable([]string{"GET", "HEAD"}, false)[0b11]; got != "GET, HEAD" {
+		t.Errorf("allow without auto OPTIONS = %q", got)
+	}
+}
+
+func TestCheckBound(t *testing.T) {
+	for _, c := range []struct {
+		v       string
+		numeric bool
+		op      BoundOp
+		bound   float64
+		want    bool
+	}{
+		{"abc", false, BoundLen, 3, true},
+		{"café", false, BoundMax, 4, true},
+		{"12", true, BoundGT, 11, true},
+		{"12", true, BoundLT, 12, false},
+		{"x", true, BoundMin, 0, false},
+		{"5", true, BoundGTE, 5, true},
+		{"5", true, BoundLTE, 4, false},
+	} {
+		if got := CheckBound(c.v, c.numeric, c.op, c.bound); got != c.want {
+			t.Errorf("CheckBound(%q, %v, %d, %v) = %v, want %v", c.v, c.numeric, c.op, c.bound, got, c.want)
+		}
+	}
+}
+
+func TestEscapeCatchAll(t *testing.T) {
+	if got := EscapeCatchAll("a b/c?d/"); got != "a%20b/c%3Fd/" {
+		t.Errorf("EscapeCatchAll = %q", got)
+	}
+}
+
+func TestHeaderHasToken(t *testing.T) {
+	if !headerHasToken("keep-alive, Upgrade", "upgrade") || headerHasToken("upgraded", "upgrade") || !headerHasToken("WebSocket", "websocket") {
+		t.Error("headerHasToken is wrong")
+	}
+}
