@@ -225,6 +225,8 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 		cond := j.Clone().Op(">").Add(start)
 		if e.prefix != "" {
 			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, j), jen.Lit(e.prefix))
+		} else {
+			cond = cond.Op("&&").Add(rt("NotDot")).Call(path.Clone().Index(i, j))
 		}
 		block := append([]jen.Code{jen.Id("m").Dot("Params").Dot("Push").Call(start, j)}, g.child(n, e.node, depth)...)
 		block = append(block, jen.Id("m").Dot("Params").Dot("Pop").Call())
@@ -240,6 +242,7 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 		if e.prefix != "" {
 			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, jen.Empty()), jen.Lit(e.prefix))
 		}
+		cond = cond.Op("&&").Add(rt("IsCleanTail")).Call(path.Clone().Index(i, jen.Empty()))
 		code = append(code, jen.If(cond).Block(
 			jen.Id("m").Dot("Params").Dot("Push").Call(start, jen.Len(path)),
 			jen.Return(jen.Lit(e.route.index)),

@@ -8,7 +8,9 @@ import (
 
 // MatchFunc is a generated matcher of one domain: it returns the index in
 // Routes of the route of method that matches path, recording the route's
-// parameters in m, or -1 leaving m's parameters as they were.
+// parameters in m, or -1 leaving m's parameters as they were. It matches
+// clean paths only: no parameter is "." or "..", no catch-all holds an
+// empty or dot segment.
 type MatchFunc func(m *Match, method, path string) int
 
 // CheckFunc is a generated check of the constraints of one route: false
@@ -127,20 +129,22 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 		m.Status, m.Allow = 204, dr.allow[len(dr.allow)-1]
 		return
 	}
-	if !IsClean(path) {
-		if path == "" || path[0] != '/' {
-			m.Status = 404
-			return
-		}
-		m.RedirectClean(method)
+	if path == "" || path[0] != '/' {
+		m.Status = 404
 		return
 	}
+	// Matchers match only clean paths, so the path is scanned for empty
+	// and dot segments only when no route matched.
 	if r := t.find(m, dr, method, path); r >= 0 {
 		m.Found(&t.Routes[r])
 		m.Params.SetNames(t.Routes[r].Params)
 		if r < len(t.Checks) && t.Checks[r] != nil && !t.Checks[r](m) {
 			m.Status = 400
 		}
+		return
+	}
+	if !IsClean(path) {
+		m.RedirectClean(method)
 		return
 	}
 	if dom.RedirectTrailingSlash && t.redirectSlash(m, dr, method, path) {

@@ -198,23 +198,41 @@ func (p *Params) Get(name string) string {
 }
 
 // IsClean reports whether an escaped request path is in its cleaned form:
-// it begins with "/" and has no empty, "." or ".." segments.
+// it begins with "/" and has no empty, "." or ".." segment but a last
+// empty one (a trailing slash).
 func IsClean(p string) bool {
-	if p == "" || p[0] != '/' {
+	return p != "" && p[0] == '/' && IsCleanTail(p[1:])
+}
+
+// IsCleanTail reports whether s, the rest of a path after one of its "/",
+// is clean. Matchers check a catch-all's value with it, so that Lookup
+// scans a whole path for dot segments only when no route matched. It uses
+// the fast byte searches, as most paths hold no dot at all.
+func IsCleanTail(s string) bool {
+	if strings.HasPrefix(s, "/") || strings.Contains(s, "//") {
 		return false
 	}
-	segStart := 1
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
+	for i := 0; i < len(s); i++ {
+		j := strings.IndexByte(s[i:], '.')
+		if j < 0 {
+			return true
+		}
+		i += j
+		if i > 0 && s[i-1] != '/' {
 			continue
 		}
-		switch seg := p[segStart:i]; {
-		case seg == "" && i < len(p), seg == ".", seg == "..":
+		rest := s[i+1:]
+		if rest == "" || rest[0] == '/' || rest[0] == '.' && (len(rest) == 1 || rest[1] == '/') {
 			return false
 		}
-		segStart = i + 1
 	}
 	return true
+}
+
+// NotDot reports whether a parameter's segment is neither "." nor "..",
+// which only an unclean path has.
+func NotDot(seg string) bool {
+	return len(seg) > 2 || seg != "." && seg != ".."
 }
 
 // CleanPath is path.Clean that keeps a trailing slash, as a redirect to the
@@ -234,10 +252,14 @@ func CleanPath(p string) string {
 }
 
 // SegmentEnd returns the index of the "/" that ends the path segment
-// starting at start, or len(path); generated matchers call it.
+// starting at start, or len(path); generated matchers call it at every
+// level. Segments are short: a plain loop, inlined, beats a call into the
+// vectorized search.
 func SegmentEnd(path string, start int) int {
-	if i := strings.IndexByte(path[start:], '/'); i >= 0 {
-		return start + i
+	for i := start; i < len(path); i++ {
+		if path[i] == '/' {
+			return i
+		}
 	}
 	return len(path)
 }

@@ -139,3 +139,17 @@ func TestHeaderHasToken(t *testing.T) {
 		t.Error("headerHasToken is wrong")
 	}
 }
+
+func TestIsCleanTail(t *testing.T) {
+	for rest, want := range map[string]bool{
+		"": true, "a": true, "a/b": true, "a/": true, ".a": true, "a..": true, "...": true,
+		"/": false, "a//b": false, ".": false, "..": false, "./a": false, "../a": false, "a/.": false, "a/../b": false,
+	} {
+		if got := IsCleanTail(rest); got != want {
+			t.Errorf("IsCleanTail(%q) = %v, want %v", rest, got, want)
+		}
+	}
+	if NotDot(".") || NotDot("..") || !NotDot("...") || !NotDot("a") {
+		t.Error("NotDot is wrong")
+	}
+}

@@ -116,7 +116,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 	case "static":
 		if j1 < len(path) {
 			i2 := j1 + 1
-			if len(path) > i2 {
+			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 4
 			}

@@ -118,7 +118,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -136,7 +136,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 	case "static":
 		if j1 < len(path) {
 			i2 := j1 + 1
-			if len(path) > i2 {
+			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 4
 			}

@@ -103,7 +103,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 1

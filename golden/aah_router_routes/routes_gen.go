@@ -289,7 +289,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 3
@@ -310,7 +310,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 	case "static":
 		if j1 < len(path) {
 			i2 := j1 + 1
-			if len(path) >= i2 {
+			if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 15
 			}
@@ -344,7 +344,7 @@ func matchDomain0POST(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1

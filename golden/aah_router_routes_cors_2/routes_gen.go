@@ -212,7 +212,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 2
@@ -245,7 +245,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 3
@@ -284,7 +284,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 4

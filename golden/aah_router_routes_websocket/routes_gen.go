@@ -174,7 +174,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 2
@@ -186,14 +186,14 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 3
 				}
 				if j2 < len(path) {
 					i3 := j2 + 1
-					if len(path) > i3 {
+					if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
 						m.Params.Push(i3, len(path))
 						return 4
 					}

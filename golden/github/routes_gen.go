@@ -2750,7 +2750,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -2763,7 +2763,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 1
@@ -2780,7 +2780,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 5
@@ -2792,7 +2792,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 14
@@ -2819,7 +2819,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
@@ -2840,7 +2840,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -2850,7 +2850,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 46
@@ -2862,7 +2862,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 49
@@ -2879,12 +2879,12 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 57
@@ -2897,7 +2897,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 66
@@ -2909,7 +2909,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 70
@@ -2920,7 +2920,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 							case "contents":
 								if j4 < len(path) {
 									i5 := j4 + 1
-									if len(path) > i5 {
+									if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
 										m.Params.Push(i5, len(path))
 										return 77
 									}
@@ -2929,7 +2929,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 82
@@ -2945,7 +2945,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 									case "refs":
 										if j5 < len(path) {
 											i6 := j5 + 1
-											if len(path) > i6 {
+											if len(path) > i6 && runtime.IsCleanTail(path[i6:]) {
 												m.Params.Push(i6, len(path))
 												return 93
 											}
@@ -2956,7 +2956,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 102
@@ -2973,7 +2973,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 										if j5 < len(path) {
 											i6 := j5 + 1
 											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
+											if j6 > i6 && runtime.NotDot(path[i6:j6]) {
 												m.Params.Push(i6, j6)
 												if j6 == len(path) {
 													return 119
@@ -2982,7 +2982,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 											}
 										}
 									}
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 < len(path) {
 											i6 := j5 + 1
@@ -2995,7 +2995,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 												if j6 < len(path) {
 													i7 := j6 + 1
 													j7 := runtime.SegmentEnd(path, i7)
-													if j7 > i7 {
+													if j7 > i7 && runtime.NotDot(path[i7:j7]) {
 														m.Params.Push(i7, j7)
 														if j7 == len(path) {
 															return 117
@@ -3012,7 +3012,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 126
@@ -3024,7 +3024,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 131
@@ -3036,7 +3036,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 138
@@ -3053,7 +3053,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 										if j5 < len(path) {
 											i6 := j5 + 1
 											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
+											if j6 > i6 && runtime.NotDot(path[i6:j6]) {
 												m.Params.Push(i6, j6)
 												if j6 == len(path) {
 													return 155
@@ -3067,7 +3067,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 161
@@ -3091,7 +3091,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 184
@@ -3104,7 +3104,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 188
@@ -3116,12 +3116,12 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 192
@@ -3146,7 +3146,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 202
@@ -3158,7 +3158,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 208
@@ -3170,12 +3170,12 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 215
@@ -3190,12 +3190,12 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 219
@@ -3282,7 +3282,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -3292,7 +3292,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 2
@@ -3309,7 +3309,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 6
@@ -3321,7 +3321,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 15
@@ -3348,7 +3348,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 24
@@ -3366,12 +3366,12 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
@@ -3398,7 +3398,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 36
@@ -3455,22 +3455,22 @@ func matchDomain0GET_1(m *runtime.Match, path string, j0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 {
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := runtime.SegmentEnd(path, i5)
-										if j5 > i5 {
+										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 											m.Params.Push(i5, j5)
 											if j5 < len(path) {
 												i6 := j5 + 1
 												j6 := runtime.SegmentEnd(path, i6)
-												if j6 > i6 {
+												if j6 > i6 && runtime.NotDot(path[i6:j6]) {
 													m.Params.Push(i6, j6)
 													if j6 == len(path) {
 														return 26
@@ -3498,7 +3498,7 @@ func matchDomain0GET_1(m *runtime.Match, path string, j0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
 								return 27
@@ -3517,7 +3517,7 @@ func matchDomain0GET_1(m *runtime.Match, path string, j0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
 								return 28
@@ -3529,7 +3529,7 @@ func matchDomain0GET_1(m *runtime.Match, path string, j0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
 								return 29
@@ -3547,7 +3547,7 @@ func matchDomain0GET_2(m *runtime.Match, path string, j0 int) int {
 	if j0 < len(path) {
 		i1 := j0 + 1
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 {
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
 			if j1 == len(path) {
 				return 41
@@ -3571,7 +3571,7 @@ func matchDomain0GET_2(m *runtime.Match, path string, j0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
 								return 47
@@ -3586,7 +3586,7 @@ func matchDomain0GET_2(m *runtime.Match, path string, j0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
 								return 50
@@ -3613,7 +3613,7 @@ func matchDomain0GET_3(m *runtime.Match, path string, j0 int) int {
 	if j0 < len(path) {
 		i1 := j0 + 1
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 {
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
 			if r := matchDomain0GET_4(m, path, j1); r >= 0 {
 				return r
@@ -3627,7 +3627,7 @@ func matchDomain0GET_4(m *runtime.Match, path string, j0 int) int {
 	if j0 < len(path) {
 		i1 := j0 + 1
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 {
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
 			if r := matchDomain0GET_5(m, path, j1); r >= 0 {
 				return r
@@ -3652,7 +3652,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 62
@@ -3667,7 +3667,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 64
@@ -3682,7 +3682,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 67
@@ -3697,7 +3697,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 71
@@ -3712,7 +3712,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 74
@@ -3733,7 +3733,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 		case "contents":
 			if j1 < len(path) {
 				i2 := j1 + 1
-				if len(path) > i2 {
+				if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 					m.Params.Push(i2, len(path))
 					return 78
 				}
@@ -3749,7 +3749,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 83
@@ -3776,7 +3776,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 103
@@ -3795,7 +3795,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 127
@@ -3810,7 +3810,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 132
@@ -3829,7 +3829,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 139
@@ -3866,7 +3866,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 162
@@ -3896,7 +3896,7 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 171
@@ -3921,12 +3921,12 @@ func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
 				return 178
 			}
 		}
-		if j1 > i1 {
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 60
@@ -3948,7 +3948,7 @@ func matchDomain0GET_6(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 88
@@ -3960,7 +3960,7 @@ func matchDomain0GET_6(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 90
@@ -3974,7 +3974,7 @@ func matchDomain0GET_6(m *runtime.Match, path string, j0 int) int {
 			}
 			if j1 < len(path) {
 				i2 := j1 + 1
-				if len(path) > i2 {
+				if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 					m.Params.Push(i2, len(path))
 					return 94
 				}
@@ -3983,7 +3983,7 @@ func matchDomain0GET_6(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 97
@@ -3995,7 +3995,7 @@ func matchDomain0GET_6(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 99
@@ -4022,7 +4022,7 @@ func matchDomain0GET_7(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 120
@@ -4037,7 +4037,7 @@ func matchDomain0GET_7(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 123
@@ -4046,7 +4046,7 @@ func matchDomain0GET_7(m *runtime.Match, path string, j0 int) int {
 				}
 			}
 		}
-		if j1 > i1 {
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
 			if j1 == len(path) {
 				return 108
@@ -4089,7 +4089,7 @@ func matchDomain0GET_8(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 156
@@ -4098,7 +4098,7 @@ func matchDomain0GET_8(m *runtime.Match, path string, j0 int) int {
 				}
 			}
 		}
-		if j1 > i1 {
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
 			if j1 == len(path) {
 				return 146
@@ -4163,7 +4163,7 @@ func matchDomain0GET_10(m *runtime.Match, path string, j0 int) int {
 	if j0 < len(path) {
 		i1 := j0 + 1
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 {
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
 			if j1 == len(path) {
 				return 185
@@ -4179,7 +4179,7 @@ func matchDomain0GET_10(m *runtime.Match, path string, j0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
 								return 189
@@ -4194,12 +4194,12 @@ func matchDomain0GET_10(m *runtime.Match, path string, j0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 {
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
 									if j4 == len(path) {
 										return 193
@@ -4226,7 +4226,7 @@ func matchDomain0GET_11(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 203
@@ -4238,7 +4238,7 @@ func matchDomain0GET_11(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
 						return 209
@@ -4250,12 +4250,12 @@ func matchDomain0GET_11(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
 								return 216
@@ -4270,12 +4270,12 @@ func matchDomain0GET_11(m *runtime.Match, path string, j0 int) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 {
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
 								return 220
@@ -4294,7 +4294,7 @@ func matchDomain0GET_12(m *runtime.Match, path string, j0 int) int {
 	if j0 < len(path) {
 		i1 := j0 + 1
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 {
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
 			if j1 == len(path) {
 				return 224
@@ -4315,7 +4315,7 @@ func matchDomain0GET_12(m *runtime.Match, path string, j0 int) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 {
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
 									if j4 == len(path) {
 										return 226
@@ -4340,7 +4340,7 @@ func matchDomain0GET_12(m *runtime.Match, path string, j0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 {
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
 								return 230
@@ -4408,7 +4408,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 7
@@ -4420,7 +4420,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 16
@@ -4437,7 +4437,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 37
@@ -4451,7 +4451,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 42
@@ -4463,12 +4463,12 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 59
@@ -4481,7 +4481,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 72
@@ -4497,7 +4497,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 									case "refs":
 										if j5 < len(path) {
 											i6 := j5 + 1
-											if len(path) > i6 {
+											if len(path) > i6 && runtime.IsCleanTail(path[i6:]) {
 												m.Params.Push(i6, len(path))
 												return 95
 											}
@@ -4508,7 +4508,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 104
@@ -4525,7 +4525,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 										if j5 < len(path) {
 											i6 := j5 + 1
 											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
+											if j6 > i6 && runtime.NotDot(path[i6:j6]) {
 												m.Params.Push(i6, j6)
 												if j6 == len(path) {
 													return 121
@@ -4534,7 +4534,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 											}
 										}
 									}
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 109
@@ -4546,7 +4546,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 128
@@ -4558,7 +4558,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 133
@@ -4570,7 +4570,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 140
@@ -4587,7 +4587,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 										if j5 < len(path) {
 											i6 := j5 + 1
 											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 {
+											if j6 > i6 && runtime.NotDot(path[i6:j6]) {
 												m.Params.Push(i6, j6)
 												if j6 == len(path) {
 													return 157
@@ -4596,7 +4596,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 											}
 										}
 									}
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 147
@@ -4608,7 +4608,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 163
@@ -4628,7 +4628,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 186
@@ -4645,7 +4645,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 210
@@ -4685,7 +4685,7 @@ func matchDomain0POST(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -4704,7 +4704,7 @@ func matchDomain0POST(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -4727,12 +4727,12 @@ func matchDomain0POST(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
@@ -4742,7 +4742,7 @@ func matchDomain0POST(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 < len(path) {
 											i6 := j5 + 1
@@ -4795,7 +4795,7 @@ func matchDomain0POST(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 < len(path) {
 											i6 := j5 + 1
@@ -4817,7 +4817,7 @@ func matchDomain0POST(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 < len(path) {
 											i6 := j5 + 1
@@ -4864,7 +4864,7 @@ func matchDomain0POST(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 172
@@ -4903,7 +4903,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 8
@@ -4917,7 +4917,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -4941,7 +4941,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
@@ -4962,7 +4962,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -4972,7 +4972,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 51
@@ -4989,12 +4989,12 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
@@ -5004,7 +5004,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 68
@@ -5015,7 +5015,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 							case "contents":
 								if j4 < len(path) {
 									i5 := j4 + 1
-									if len(path) > i5 {
+									if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
 										m.Params.Push(i5, len(path))
 										return 79
 									}
@@ -5024,7 +5024,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 < len(path) {
 											i6 := j5 + 1
@@ -5047,7 +5047,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 < len(path) {
 											i6 := j5 + 1
@@ -5082,7 +5082,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -5092,7 +5092,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 190
@@ -5104,12 +5104,12 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 < len(path) {
 									i5 := j4 + 1
 									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 {
+									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 										m.Params.Push(i5, j5)
 										if j5 == len(path) {
 											return 194
@@ -5134,7 +5134,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 == len(path) {
 							return 204
@@ -5146,12 +5146,12 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 217
@@ -5166,12 +5166,12 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 221

@@ -669,7 +669,7 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 20
@@ -712,7 +712,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 {
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
@@ -728,7 +728,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 					}
 				}
 			}
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -749,7 +749,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 				}
 				m.Params.Pop()
 			}
-			if len(path) > i2 {
+			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 1
 			}
@@ -758,7 +758,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -771,7 +771,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 6
@@ -787,7 +787,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 	case "assets":
 		if j1 < len(path) {
 			i2 := j1 + 1
-			if len(path) >= i2 {
+			if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 8
 			}
@@ -796,11 +796,11 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
-					if len(path) > i3 {
+					if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
 						m.Params.Push(i3, len(path))
 						return 11
 					}
@@ -811,7 +811,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 	case "files":
 		if j1 < len(path) {
 			i2 := j1 + 1
-			if len(path) > i2 {
+			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 13
 			}
@@ -820,7 +820,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 21
@@ -833,7 +833,7 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 23
@@ -878,7 +878,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
@@ -888,7 +888,7 @@ func matchDomain0PATCH(m *runtime.Match, path string) int {
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 {
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 								m.Params.Push(i4, j4)
 								if j4 == len(path) {
 									return 7
@@ -924,7 +924,7 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 22
@@ -978,7 +978,7 @@ func matchDomain1GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 {
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 27
@@ -1007,7 +1007,7 @@ func matchDomain2GET(m *runtime.Match, path string) int {
 		return -1
 	}
 	i1 := 1
-	if len(path) > i1 {
+	if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
 		m.Params.Push(i1, len(path))
 		return 29
 	}

@@ -1,0 +1,22 @@
+package golden_test
+
+import (
+	"testing"
+
+	"github.com/routegen/routegen/golden/github"
+	"github.com/routegen/routegen/runtime"
+)
+
+// BenchmarkLookupGitHubAll requests every route of the GitHub API set once
+// per operation, with the pattern text as the path, as the standard router
+// benchmark does.
+func BenchmarkLookupGitHubAll(b *testing.B) {
+	var m runtime.Match
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range github.Routes {
+			r := &github.Routes[i]
+			github.Lookup(&m, r.Method, "localhost", r.Path)
+		}
+	}
+}
