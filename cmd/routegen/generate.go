@@ -20,14 +20,18 @@ type generateFlags struct {
 }
 
 func (g *generateFlags) register(fs *pflag.FlagSet) {
-	fs.StringVarP(&g.output, "output", "o", "", "generated file (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
+	fs.StringVarP(&g.output, "output", "o", "", "generated file, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
 	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE, else the output folder's name)")
 }
 
 // generate writes the package of table. Nothing is written unless the whole
 // file could be generated.
-func generate(table *ir.Table, input string, flags generateFlags, stderr io.Writer) int {
+func generate(table *ir.Table, input string, flags generateFlags, stdout, stderr io.Writer) int {
 	output := flags.output
+	toStdout := output == "-"
+	if toStdout {
+		output = filepath.Join(filepath.Dir(input), "routes_gen.go")
+	}
 	if output == "" {
 		dir := filepath.Dir(input)
 		if os.Getenv("GOFILE") != "" {
@@ -57,6 +61,12 @@ func generate(table *ir.Table, input string, flags generateFlags, stderr io.Writ
 	printDiagnostics(stderr, diags)
 	if diags.HasErrors() {
 		return exitInput
+	}
+	if toStdout {
+		for _, f := range files {
+			stdout.Write(f.Content)
+		}
+		return exitOK
 	}
 	if err := os.MkdirAll(filepath.Dir(output), 0o755); err != nil {
 		fmt.Fprintf(stderr, "routegen: %v\n", err)

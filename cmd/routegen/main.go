@@ -82,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, err.Error())
 		}
 	case "generate":
-		return generate(table, input, gen, stderr)
+		return generate(table, input, gen, stdout, stderr)
 	}
 	return exitOK
 }
@@ -97,7 +97,7 @@ Usage:
 The input defaults to ./routes.conf, else ./config/routes.conf.
 
 Flags:
-  -o, --output FILE         generated file (default routes_gen.go beside the input,
+  -o, --output FILE         generated file, - for standard output (default routes_gen.go beside the input,
                             or in $GOFILE's folder under go generate)
       --package NAME        package name (default $GOPACKAGE, else the output folder's name)
       --security FILE       security.conf, whose auth scheme names auth must use

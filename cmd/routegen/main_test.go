@@ -222,3 +222,14 @@ func TestGenerateWritesNothingOnError(t *testing.T) {
 		t.Errorf("the folder holds %d entries after a failed generation, want only routes.conf", len(entries))
 	}
 }
+
+func TestGenerateToStdout(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"shop/routes.conf": validConf})
+	code, stdout, stderr := runIn(t, dir, "-o", "-", "shop/routes.conf")
+	if code != exitOK || !strings.Contains(stdout, "\npackage shop\n") {
+		t.Errorf("generate -o - = %d, %q; want the package on standard output", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "shop", "routes_gen.go")); err == nil {
+		t.Error("-o - also wrote a file")
+	}
+}
