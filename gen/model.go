@@ -177,7 +177,3 @@ func (m *model) helperName(r *route) string {
 func (m *model) qualifiedName(r *route) string {
 	return m.table.Domains[r.domain].Key + "." + r.Name
 }
-
-func (m *model) errorf(pos parser.Pos, format string, args ...any) {
-	m.diags.Errorf(pos, "%s", fmt.Sprintf(format, args...))
-}

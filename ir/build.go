@@ -230,13 +230,7 @@ func (b *builder) checkAuth(auth string, pos parser.Pos) {
 		return
 	}
 	known := append(slices.Sorted(maps.Keys(b.schemes)), authAnonymous, authAuthenticated)
-	msg := fmt.Sprintf("auth %q is not an auth scheme of security.conf", auth)
-	if s := suggest(auth, known); s != "" {
-		msg += fmt.Sprintf("; did you mean %q?", s)
-	} else {
-		msg += fmt.Sprintf(" (known: %s)", strings.Join(known, ", "))
-	}
-	b.diags.Errorf(pos, "%s", msg)
+	b.diags.Errorf(pos, "%s", unknown(fmt.Sprintf("auth %q is not an auth scheme of security.conf", auth), auth, known))
 }
 
 func (b *builder) catchAll(obj *parser.Object, d *Domain) *CatchAll {

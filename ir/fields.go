@@ -19,14 +19,10 @@ func (b *builder) checkKeys(obj *parser.Object, what string, allowed []string) {
 		if slices.Contains(allowed, f.Key) {
 			continue
 		}
-		msg := fmt.Sprintf("unknown key %q in %s", f.Key, what)
 		if s := suggest(f.Key, allowed); s != "" {
-			msg += fmt.Sprintf("; did you mean %q?", s)
 			b.misspelt[misspelling{obj, s}] = true
-		} else {
-			msg += fmt.Sprintf(" (known keys: %s)", strings.Join(allowed, ", "))
 		}
-		b.diags.Errorf(f.KeyPos, "%s", msg)
+		b.diags.Errorf(f.KeyPos, "%s", unknown(fmt.Sprintf("unknown key %q in %s", f.Key, what), f.Key, allowed))
 	}
 }
 
@@ -144,6 +140,15 @@ func (b *builder) section(obj *parser.Object, key string) *parser.Object {
 		return nil
 	}
 	return f.Object
+}
+
+// unknown completes the message about an unknown name with the likely
+// intended one, or else with the list of the known ones.
+func unknown(msg, name string, known []string) string {
+	if s := suggest(name, known); s != "" {
+		return fmt.Sprintf("%s; did you mean %q?", msg, s)
+	}
+	return fmt.Sprintf("%s (known: %s)", msg, strings.Join(known, ", "))
 }
 
 // suggest returns the candidate closest to s when it is close enough to be a

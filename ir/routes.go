@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/routegen/routegen/parser"
@@ -176,31 +177,16 @@ func (rb *routeBuilder) methods(obj *parser.Object) []string {
 		case m == "":
 			rb.diags.Errorf(pos, "method %q has an empty entry", text)
 			return []string{"GET"}
-		case !contains(knownMethods, m):
-			msg := fmt.Sprintf("unknown method %q", m)
-			if s := suggest(m, knownMethods); s != "" {
-				msg += fmt.Sprintf("; did you mean %q?", s)
-			} else {
-				msg += fmt.Sprintf(" (known: %s)", strings.Join(knownMethods, ", "))
-			}
-			rb.diags.Errorf(pos, "%s", msg)
+		case !slices.Contains(knownMethods, m):
+			rb.diags.Errorf(pos, "%s", unknown(fmt.Sprintf("unknown method %q", m), m, knownMethods))
 			return []string{"GET"}
-		case contains(methods, m):
+		case slices.Contains(methods, m):
 			rb.diags.Errorf(pos, "method %s is listed twice", m)
 		default:
 			methods = append(methods, m)
 		}
 	}
 	return methods
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // target is the route's controller: its own, else its websocket, else the parent's.
@@ -263,7 +249,7 @@ func (rb *routeBuilder) finish() []*Route {
 func (rb *routeBuilder) replacedByDescendant(g *group) bool {
 	for _, r := range g.routes {
 		for _, h := range rb.groups[g.id+1:] {
-			if !containsInt(h.ancestors, g.id) {
+			if !slices.Contains(h.ancestors, g.id) {
 				continue
 			}
 			for _, hr := range h.routes {
@@ -271,15 +257,6 @@ func (rb *routeBuilder) replacedByDescendant(g *group) bool {
 					return true
 				}
 			}
-		}
-	}
-	return false
-}
-
-func containsInt(list []int, n int) bool {
-	for _, x := range list {
-		if x == n {
-			return true
 		}
 	}
 	return false
