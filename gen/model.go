@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
