@@ -29,9 +29,17 @@ var module = moduleFS{os.DirFS("..")}
 
 // goldenCase is one golden package: the routes.conf it is generated from.
 type goldenCase struct {
-	dir      string // under golden/
+	dir      string // under golden/, and the package name
 	routes   string // module path of the routes.conf
 	security string
+	out      string // module path of the output folder when not golden/<dir>
+}
+
+func (c goldenCase) outDir() string {
+	if c.out != "" {
+		return c.out
+	}
+	return path.Join("golden", c.dir)
 }
 
 // goldenCases are every valid routes.conf of the aah corpus, the GitHub API
@@ -40,6 +48,7 @@ func goldenCases(t *testing.T) []goldenCase {
 	cases := []goldenCase{
 		{dir: "github", routes: "testdata/routesets/github.conf"},
 		{dir: "rich", routes: "testdata/rich/routes.conf"},
+		{dir: "routes", routes: "examples/app/routes.conf", out: "examples/app/routes"},
 	}
 	err := fs.WalkDir(module.FS, "testdata/aah", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "routes") || !strings.HasSuffix(p, ".conf") {
@@ -72,13 +81,15 @@ func TestGolden(t *testing.T) {
 	cases := goldenCases(t)
 	var dirs []string
 	for _, c := range cases {
-		dirs = append(dirs, c.dir)
+		if c.out == "" {
+			dirs = append(dirs, c.dir)
+		}
 		t.Run(c.dir, func(t *testing.T) {
 			table, diags := ir.Load(module, sources(c))
 			if table == nil {
 				t.Fatal(diags)
 			}
-			outDir := path.Join("golden", c.dir)
+			outDir := c.outDir()
 			fromOutput := func(file string) string {
 				rel, err := filepath.Rel(outDir, file)
 				if err != nil {

@@ -5,9 +5,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/routegen/routegen/golden/rich"
 	"github.com/routegen/routegen/runtime"
@@ -49,13 +52,15 @@ var assets = fstest.MapFS{
 
 // richServer serves the rich example over a real connection; requests are
 // sent to it with the Host of the domain under test.
-func richServer(t *testing.T) *httptest.Server {
-	rt, err := rich.NewRouter(dashboardNoop{}, appNoop{}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
-		fileNoop{}, itemEcho{}, postNoop{}, tenantEcho{}, userEcho{},
+func richServer(t *testing.T, opts ...runtime.Option) *httptest.Server {
+	opts = append([]runtime.Option{
 		runtime.WithStaticFS(assets),
 		runtime.WithNotFound(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "nothing here", http.StatusNotFound)
-		})))
+		})),
+	}, opts...)
+	rt, err := rich.NewRouter(dashboardNoop{}, appNoop{}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
+		fileNoop{}, itemEcho{}, postNoop{}, tenantEcho{}, userEcho{}, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,4 +159,120 @@ func TestTypedURLHelpers(t *testing.T) {
 	if _, err := rich.RouteURLNamedArgs("user", args); err != nil || len(args) != 2 {
 		t.Errorf("the caller's map was modified: %v", args)
 	}
+}
+
+func TestStaticFileServing(t *testing.T) {
+	modified := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
+	fsys := fstest.MapFS{
+		"web/assets/app.js":          {Data: []byte("0123456789"), ModTime: modified},
+		"web/assets/sub/a.txt":       {Data: []byte("a")},
+		"web/assets/img/favicon.ico": {Data: []byte("icon")},
+	}
+	rt := newRichRouter(t, runtime.WithStaticFS(fsys))
+	srv := httptest.NewServer(rt)
+	defer srv.Close()
+	for _, x := range []struct {
+		header map[string]string
+		path   string
+		status int
+		body   string
+		want   map[string]string
+	}{
+		{path: "/assets/app.js", status: 200, body: "0123456789", want: map[string]string{
+			"Content-Type": "text/javascript; charset=utf-8", "Last-Modified": modified.Format(http.TimeFormat)}},
+		{path: "/assets/app.js", header: map[string]string{"If-Modified-Since": modified.Format(http.TimeFormat)}, status: 304},
+		{path: "/assets/app.js", header: map[string]string{"Range": "bytes=2-4"}, status: 206, body: "234", want: map[string]string{"Content-Range": "bytes 2-4/10"}},
+		{path: "/assets/sub/", status: 200, body: "a.txt"},
+		{path: "/assets/missing.js", status: 404},
+		{path: "/assets/..%2f..%2fetc/passwd", status: 404},
+		{path: "/assets/%2e%2e%2f%2e%2e%2fetc%2fpasswd", status: 404},
+		{path: "/assets/%252e%252e/x", status: 404},
+		{path: "/assets/..%5c..%5cetc%5cpasswd", status: 404},
+		{path: "/assets/app.js%00.png", status: 404},
+	} {
+		req, _ := http.NewRequest("GET", srv.URL+x.path, nil)
+		req.Host = mainHost
+		for k, v := range x.header {
+			req.Header.Set(k, v)
+		}
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != x.status || !strings.Contains(string(body), x.body) {
+			t.Errorf("GET %s = %d %q, want %d with %q", x.path, resp.StatusCode, body, x.status, x.body)
+		}
+		for k, v := range x.want {
+			if got := resp.Header.Get(k); got != v {
+				t.Errorf("GET %s: %s = %q, want %q", x.path, k, got, v)
+			}
+		}
+	}
+}
+
+// TestStaticDefaultFSKeepsSymlinksIn serves from the working folder, where a
+// symbolic link points out of the static folder.
+func TestStaticDefaultFSKeepsSymlinksIn(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	must := func(err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(dir, "web", "assets"), 0o755))
+	must(os.WriteFile(filepath.Join(dir, "web", "assets", "in.txt"), []byte("inside"), 0o644))
+	must(os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("secret"), 0o644))
+	must(os.Symlink(outside, filepath.Join(dir, "web", "assets", "out")))
+	must(os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(dir, "web", "assets", "secret.txt")))
+	t.Chdir(dir)
+	srv := httptest.NewServer(newRichRouter(t))
+	defer srv.Close()
+	for path, want := range map[string]int{"/assets/in.txt": 200, "/assets/out/secret.txt": 404, "/assets/secret.txt": 404} {
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		req.Host = mainHost
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != want || strings.Contains(string(body), "secret") {
+			t.Errorf("GET %s = %d %q, want %d and no byte from outside", path, resp.StatusCode, body, want)
+		}
+	}
+}
+
+func TestForwardedHostOnlyWhenTrusted(t *testing.T) {
+	for _, trusted := range []bool{false, true} {
+		var opts []runtime.Option
+		if trusted {
+			opts = append(opts, runtime.WithTrustedProxies())
+		}
+		srv := richServer(t, opts...)
+		req, _ := http.NewRequest("GET", srv.URL+"/pages/x", nil)
+		req.Host = mainHost
+		req.Header.Set("X-Forwarded-Host", tenantHost)
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		// /pages/:slug exists only on the tenant domain; on the main domain
+		// the catch-all answers, with an empty body.
+		if reached := string(body) == "tenant acme page x"; reached != trusted {
+			t.Errorf("trusted proxies %v: body %q", trusted, body)
+		}
+	}
+}
+
+func TestReplaceableMethodNotAllowed(t *testing.T) {
+	srv := richServer(t, runtime.WithMethodNotAllowed(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		io.WriteString(w, "try "+w.Header().Get("Allow"))
+	})))
+	doExchange(t, srv, exchange{method: "DELETE", host: mainHost, path: "/login", status: 405, body: "try OPTIONS, POST"})
 }

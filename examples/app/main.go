@@ -1,0 +1,41 @@
+// Command app is an example application served by a routegen-generated
+// router: a site with nested API groups, an admin domain, a wildcard domain,
+// static files embedded in the binary, a WebSocket echo, and the five ways
+// of carrying an API version.
+//
+//	go run ./examples/app
+//
+// then open http://localhost:8080/.
+package main
+
+//go:generate go run ../../cmd/routegen -o routes/routes_gen.go routes.conf
+
+import (
+	"embed"
+	"flag"
+	"log"
+	"net/http"
+
+	"github.com/routegen/routegen/examples/app/routes"
+	"github.com/routegen/routegen/runtime"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// newRouter is the application's router; tests add options.
+func newRouter(opts ...runtime.Option) (*runtime.Router, error) {
+	opts = append([]runtime.Option{runtime.WithStaticFS(staticFiles)}, opts...)
+	return routes.NewRouter(dashboard{}, chat{}, site{}, users{}, versions{}, opts...)
+}
+
+func main() {
+	addr := flag.String("addr", "localhost:8080", "address to listen on; the domains of routes.conf expect port 8080")
+	flag.Parse()
+	router, err := newRouter()
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("serving http://%s/ (and http://v2.api.localhost:8080/users, http://admin.localhost:8080/)", *addr)
+	log.Fatal(http.ListenAndServe(*addr, router))
+}
