@@ -141,6 +141,9 @@ func (g *generator) writeTables() {
 		jen.Id("Routes"):       jen.Id("Routes"),
 		jen.Id("DomainRoutes"): jen.Index().Add(rt("DomainRoutes")).Values(multiline(domainRoutes)...),
 	}
+	if g.table.AuthSchemes != nil {
+		tableDict[jen.Id("AuthSchemes")] = jen.Index().String().Values(literals(g.table.AuthSchemes)...)
+	}
 	if checks := g.checksValue(); checks != nil {
 		tableDict[jen.Id("Checks")] = checks
 	}
@@ -229,11 +232,15 @@ func stringsValue(list []string) jen.Code {
 	if len(list) == 0 {
 		return jen.Nil()
 	}
+	return jen.Index().String().Values(literals(list)...)
+}
+
+func literals(list []string) []jen.Code {
 	vals := make([]jen.Code, len(list))
 	for i, s := range list {
 		vals[i] = jen.Lit(s)
 	}
-	return jen.Index().String().Values(vals...)
+	return vals
 }
 
 // multiline puts each element of a composite literal on its own line.

@@ -30,9 +30,11 @@ var module = moduleFS{os.DirFS("..")}
 // goldenCase is one golden package: the routes.conf it is generated from.
 type goldenCase struct {
 	dir      string // under golden/, and the package name
-	routes   string // module path of the routes.conf
-	security string
-	out      string // module path of the output folder when not golden/<dir>
+	routes    string // module path of the routes.conf
+	security  string
+	appConfig string
+	profile   string
+	out       string // module path of the output folder when not golden/<dir>
 }
 
 func (c goldenCase) outDir() string {
@@ -49,6 +51,8 @@ func goldenCases(t *testing.T) []goldenCase {
 		{dir: "github", routes: "testdata/routesets/github.conf"},
 		{dir: "rich", routes: "testdata/rich/routes.conf"},
 		{dir: "routes", routes: "examples/app/routes.conf", out: "examples/app/routes"},
+		{dir: "policies", routes: "testdata/policies/routes.conf", security: "testdata/policies/security.conf"},
+		{dir: "profile", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "prod"},
 	}
 	err := fs.WalkDir(module.FS, "testdata/aah", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "routes") || !strings.HasSuffix(p, ".conf") {
@@ -73,7 +77,7 @@ func goldenCases(t *testing.T) []goldenCase {
 }
 
 func sources(c goldenCase) ir.Sources {
-	return ir.Sources{Routes: c.routes, Security: c.security}
+	return ir.Sources{Routes: c.routes, Security: c.security, AppConfig: c.appConfig, Profile: c.profile}
 }
 
 // TestGolden regenerates every golden package and requires identical bytes.

@@ -67,7 +67,10 @@ func splitWords(name string) []string {
 		start := 0
 		runes := []rune(part)
 		for i := 1; i < len(runes); i++ {
-			if unicode.IsLower(runes[i-1]) && unicode.IsUpper(runes[i]) {
+			// "editUser" splits before U, "APIController" before C.
+			lowerToUpper := unicode.IsLower(runes[i-1]) && unicode.IsUpper(runes[i])
+			acronymEnd := i+1 < len(runes) && unicode.IsUpper(runes[i-1]) && unicode.IsUpper(runes[i]) && unicode.IsLower(runes[i+1])
+			if lowerToUpper || acronymEnd {
 				words = append(words, string(runes[start:i]))
 				start = i
 			}

@@ -83,8 +83,7 @@ func doExchange(t *testing.T, srv *httptest.Server, x exchange) {
 		t.Fatal(err)
 	}
 	req.Host = x.host
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := client.Do(req)
+	resp, err := noRedirects.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,6 +55,9 @@ func Build(root *parser.Object, opts Options) (*Table, parser.Diagnostics) {
 	}
 	b.checkKeys(root, "the top level of routes.conf", []string{"domains"})
 	t := &Table{}
+	if b.schemes != nil {
+		t.AuthSchemes = slices.Sorted(maps.Keys(b.schemes))
+	}
 	domains := b.section(root, "domains")
 	switch {
 	case domains == nil && !b.given(root, "domains"):
@@ -132,6 +135,7 @@ func (b *builder) domain(obj *parser.Object) *Domain {
 		d.Routes = append(d.Routes, rb.finish()...)
 	}
 	b.checkNames(d)
+	b.warnUndefinedAuth(d)
 	sortRoutes(d.Routes)
 	b.checkConflicts(d)
 	return d
@@ -307,6 +311,25 @@ func (b *builder) checkController(name string, pos parser.Pos) {
 func (b *builder) checkAction(name string, pos parser.Pos) {
 	if !isIdent(name) {
 		b.diags.Errorf(pos, "action %q is not a name (letters, digits and _, not starting with a digit)", name)
+	}
+}
+
+// warnUndefinedAuth warns about the routes that will answer 403 to every
+// request: no auth of their own or inherited, while security.conf defines
+// auth schemes (the router fails closed).
+func (b *builder) warnUndefinedAuth(d *Domain) {
+	if len(b.schemes) == 0 {
+		return
+	}
+	warned := map[string]bool{}
+	for _, r := range d.Routes {
+		if !r.Static && r.Auth == "" && !warned[r.Name] {
+			warned[r.Name] = true
+			b.diags.Warnf(r.Pos, "route %q has no auth (nor a default_auth on domain %q) while security.conf defines auth schemes: it will answer 403 to every request", r.Name, d.Key)
+		}
+	}
+	if c := d.CatchAll; c != nil && c.Auth == "" {
+		b.diags.Warnf(c.Pos, "the catch_all of domain %q has no auth while security.conf defines auth schemes: it will answer 403 to every request", d.Key)
 	}
 }
 

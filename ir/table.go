@@ -10,6 +10,9 @@ import (
 // Table is the resolved routes.conf: its domains in file order.
 type Table struct {
 	Domains []*Domain `json:"domains"`
+	// AuthSchemes are the scheme names of security.conf, sorted; nil when
+	// no security.conf was given.
+	AuthSchemes []string `json:"-"`
 }
 
 // Domain is one `domains.<key>` section.

@@ -15,6 +15,7 @@ type Context struct {
 	request Request
 	match   Match
 	router  *Router
+	subject Subject
 }
 
 // Request is the request of a Context, with routegen's accessors.
@@ -37,7 +38,7 @@ func (ctx *Context) reset(rt *Router, w http.ResponseWriter, r *http.Request) {
 
 // clear drops the references to the request before the context is pooled.
 func (ctx *Context) clear() {
-	ctx.router, ctx.Res, ctx.Req, ctx.request.Request = nil, nil, nil, nil
+	ctx.router, ctx.Res, ctx.Req, ctx.request.Request, ctx.subject = nil, nil, nil, nil, nil
 	ctx.request.AcceptContentType.Reset("")
 	ctx.match.Reset("")
 }
@@ -48,6 +49,9 @@ func (r *Request) PathValue(name string) string { return r.params.Get(name) }
 
 // QueryValue returns the first value of a query parameter, or "".
 func (r *Request) QueryValue(name string) string { return QueryValue(r.URL.RawQuery, name) }
+
+// Subject is who the route's authenticator recognised; nil on an anonymous route.
+func (ctx *Context) Subject() Subject { return ctx.subject }
 
 // Route is the matched route.
 func (ctx *Context) Route() *Route { return ctx.match.Route }

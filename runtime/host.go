@@ -21,8 +21,14 @@ type HostTable struct {
 // and a trailing dot, IPv6 brackets and the ports 80 and 443 are dropped, so
 // that they compare as Match normalizes a request's Host.
 func NewHostTable(entries []HostEntry) *HostTable {
+	return newHostTable(entries, len(entries) == 1)
+}
+
+// newHostTable builds a table whose only entry serves every host when
+// servesAll is set.
+func newHostTable(entries []HostEntry, servesAll bool) *HostTable {
 	t := &HostTable{}
-	if len(entries) == 1 {
+	if servesAll {
 		e := entries[0]
 		t.only = &e
 		return t

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -37,6 +38,9 @@ type Table struct {
 	CatchAlls    []Route // catch_all of domain i at index i; Method "" when none
 	DomainRoutes []DomainRoutes
 	Checks       []CheckFunc // by route index; nil for a route without constraints
+	// AuthSchemes are the auth scheme names of the security.conf the table
+	// was generated with; nil when it was generated without one.
+	AuthSchemes []string
 }
 
 // NewTable completes a generated table: it fills the Allow headers and
@@ -77,28 +81,34 @@ func allowTable(methods []string, autoOptions bool) []string {
 
 // Hosts builds the host table of the domains: each domain's host and port,
 // or the environment variables they name, unless overridden by domain key.
+// A domain whose host is unset is left out of the table, which still serves
+// the others, and named in the error. With exactly one domain, it serves
+// every host.
 func (t *Table) Hosts(overrides map[string]HostPort) (*HostTable, error) {
 	entries := make([]HostEntry, 0, len(t.Domains))
+	var unset []string
 	for i, d := range t.Domains {
 		host, port := d.Host, d.Port
 		if d.HostEnv != "" {
-			host = strings.ToLower(os.Getenv(d.HostEnv))
+			host = os.Getenv(d.HostEnv)
 		}
 		if d.PortEnv != "" {
 			port = os.Getenv(d.PortEnv)
 		}
 		if o, ok := overrides[d.Key]; ok {
-			host, port = strings.ToLower(o.Host), o.Port
-		}
-		if port == "80" || port == "443" {
-			port = ""
+			host, port = o.Host, o.Port
 		}
 		if host == "" && len(t.Domains) > 1 {
-			return nil, &ConfigError{Msg: "domain " + d.Key + " has no host: set $" + d.HostEnv + " or override its host"}
+			unset = append(unset, fmt.Sprintf("domain %s has no host: set $%s or override its host (WithHost)", d.Key, d.HostEnv))
+			continue
 		}
 		entries = append(entries, HostEntry{Host: host, Port: port, Domain: i})
 	}
-	return NewHostTable(entries), nil
+	hosts := newHostTable(entries, len(t.Domains) == 1)
+	if len(unset) > 0 {
+		return hosts, &ConfigError{Msg: strings.Join(unset, "; ")}
+	}
+	return hosts, nil
 }
 
 // HostPort is a domain's address, overriding routes.conf at run time.

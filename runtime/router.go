@@ -4,11 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/rs/cors"
 )
 
 // Dispatcher is the generated function that calls the action of the
@@ -29,6 +33,12 @@ type Router struct {
 	static           fs.FS
 	trustProxies     bool
 	hostOverrides    map[string]HostPort
+
+	authenticators map[string]Authenticator
+	schemeOrder    []string // the registered schemes, sorted: "authenticated" tries them in turn
+	authorizer     Authorizer
+	csrf           *http.CrossOriginProtection
+	cors           map[*CORS]*cors.Cors
 }
 
 // Option configures a Router.
@@ -45,7 +55,8 @@ func WithMethodNotAllowed(h http.Handler) Option {
 }
 
 // WithErrorHandler replaces what happens when an action returns an error.
-// The default writes the status of an *Error, else 500.
+// The default writes the status of an *Error, 413 for a body over the
+// route's limit, else 500.
 func WithErrorHandler(f func(ctx *Context, err error)) Option {
 	return func(rt *Router) error { rt.errorHandler = f; return nil }
 }
@@ -77,13 +88,18 @@ func WithTrustedProxies() Option {
 // NewRouter builds the router of a generated table; generated packages
 // call it from their own NewRouter.
 func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
-	rt := &Router{table: t, dispatch: dispatch}
+	rt := &Router{table: t, dispatch: dispatch, authorizer: DefaultAuthorizer, csrf: http.NewCrossOriginProtection()}
 	rt.pool.New = func() any { return new(Context) }
 	for _, opt := range opts {
 		if err := opt(rt); err != nil {
 			return nil, err
 		}
 	}
+	if err := rt.checkPolicies(); err != nil {
+		return nil, err
+	}
+	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))
+	rt.cors = corsHandlers(t)
 	for key := range rt.hostOverrides {
 		if !t.hasDomain(key) {
 			return nil, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)}
@@ -129,7 +145,13 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		method = "WS"
 	}
 	m := &ctx.match
-	rt.table.Lookup(m, rt.hosts, method, rt.requestHost(r), requestPath(r))
+	host, path := rt.requestHost(r), requestPath(r)
+	if rt.preflight(ctx, host, path) {
+		ctx.clear()
+		rt.pool.Put(ctx)
+		return
+	}
+	rt.table.Lookup(m, rt.hosts, method, host, path)
 	switch m.Status {
 	case http.StatusOK:
 		rt.serveRoute(ctx)
@@ -167,14 +189,54 @@ func (rt *Router) serveNotFound(w http.ResponseWriter, r *http.Request) {
 	http.NotFound(w, r)
 }
 
+// serveRoute applies the route's policies in the order of routes.conf's
+// request handling — CORS, auth, authorization, anti-CSRF, body size —
+// then calls its action.
 func (rt *Router) serveRoute(ctx *Context) {
-	if ctx.match.Route.Static {
+	route, r := ctx.match.Route, ctx.Req.Request
+	if route.Static {
 		rt.serveStatic(ctx)
+		return
+	}
+	if route.CORS != nil {
+		rt.cors[route.CORS].HandlerFunc(ctx.Res, r)
+	}
+	if !rt.authenticate(ctx) || !rt.authorize(ctx) {
+		return
+	}
+	if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(r.Method) {
+		if err := rt.csrf.Check(r); err != nil {
+			http.Error(ctx.Res, "forbidden: cross-origin request", http.StatusForbidden)
+			return
+		}
+	}
+	if !limitBody(ctx) {
 		return
 	}
 	if err := rt.dispatch(ctx); err != nil {
 		rt.handleError(ctx, err)
 	}
+}
+
+// preflight answers a CORS preflight: an OPTIONS request routed by the
+// method it asks for, when that route has a CORS policy. Other OPTIONS
+// requests go on to the route or the automatic reply.
+func (rt *Router) preflight(ctx *Context, host, path string) bool {
+	r := ctx.Req.Request
+	if r.Method != http.MethodOptions || r.Header.Get("Origin") == "" {
+		return false
+	}
+	requested := r.Header.Get("Access-Control-Request-Method")
+	if requested == "" {
+		return false
+	}
+	m := &ctx.match
+	rt.table.Lookup(m, rt.hosts, requested, host, path)
+	if m.Status != http.StatusOK || m.Route.CORS == nil {
+		return false
+	}
+	rt.cors[m.Route.CORS].HandlerFunc(ctx.Res, r)
+	return true
 }
 
 func (rt *Router) handleError(ctx *Context, err error) {
@@ -183,8 +245,12 @@ func (rt *Router) handleError(ctx *Context, err error) {
 		return
 	}
 	var e *Error
-	if errors.As(err, &e) {
+	switch {
+	case errors.As(err, &e):
 		http.Error(ctx.Res, e.Msg, e.Status)
+		return
+	case isMaxBytesError(err):
+		http.Error(ctx.Res, http.StatusText(http.StatusRequestEntityTooLarge), http.StatusRequestEntityTooLarge)
 		return
 	}
 	http.Error(ctx.Res, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)

@@ -135,6 +135,7 @@ var Routes = []runtime.Route{{
 },
 }
 var table = runtime.NewTable(&runtime.Table{
+	AuthSchemes: []string{"form_auth"},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
 		Methods: []string{"GET", "POST"},
@@ -209,7 +210,7 @@ type AdminDashboardController interface {
 	//
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:213:1
+//line routes_gen.go:214:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -220,20 +221,20 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// Login serves login: GET /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 	//
-//line routes_gen.go:224:1
+//line routes_gen.go:225:1
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:65:6
 	Login(ctx *runtime.Context) error
 	// Logout serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 	//
-//line routes_gen.go:229:1
+//line routes_gen.go:230:1
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:72:6
 	Logout(ctx *runtime.Context) error
 	// ManageUsers serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 	//
-//line routes_gen.go:234:1
+//line routes_gen.go:235:1
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error
-//line routes_gen.go:237:1
+//line routes_gen.go:238:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.

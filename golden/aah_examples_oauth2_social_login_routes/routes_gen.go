@@ -94,6 +94,7 @@ var Routes = []runtime.Route{{
 },
 }
 var table = runtime.NewTable(&runtime.Table{
+	AuthSchemes: []string{"facebook_auth", "github_auth", "google_auth"},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
 		Methods: []string{"GET", "POST"},
@@ -166,15 +167,15 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// Logout serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 	//
-//line routes_gen.go:170:1
+//line routes_gen.go:171:1
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:6
 	Logout(ctx *runtime.Context) error
 	// Success serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 	//
-//line routes_gen.go:175:1
+//line routes_gen.go:176:1
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error
-//line routes_gen.go:178:1
+//line routes_gen.go:179:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.

@@ -66,6 +66,7 @@ var Routes = []runtime.Route{{
 },
 }
 var table = runtime.NewTable(&runtime.Table{
+	AuthSchemes: []string{"basic_auth"},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
 		Methods: []string{"GET"},
@@ -132,7 +133,7 @@ type AppController interface {
 	//
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:136:1
+//line routes_gen.go:137:1
 }
 
 // InfoController holds the actions of controller "InfoController".
@@ -141,7 +142,7 @@ type InfoController interface {
 	//
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:10
 	ReporteeInfo(ctx *runtime.Context, email string) error
-//line routes_gen.go:145:1
+//line routes_gen.go:146:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf, calling the actions of the given controllers.

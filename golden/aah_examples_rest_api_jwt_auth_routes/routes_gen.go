@@ -79,6 +79,7 @@ var Routes = []runtime.Route{{
 },
 }
 var table = runtime.NewTable(&runtime.Table{
+	AuthSchemes: []string{"jwt_auth"},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
 		Methods: []string{"GET", "POST"},
@@ -156,10 +157,10 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// Token serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
 	//
-//line routes_gen.go:160:1
+//line routes_gen.go:161:1
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
 	Token(ctx *runtime.Context) error
-//line routes_gen.go:163:1
+//line routes_gen.go:164:1
 }
 
 // InfoController holds the actions of controller "InfoController".
@@ -168,7 +169,7 @@ type InfoController interface {
 	//
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
 	ReporteeInfo(ctx *runtime.Context, email string) error
-//line routes_gen.go:172:1
+//line routes_gen.go:173:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, calling the actions of the given controllers.

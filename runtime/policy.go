@@ -1,0 +1,266 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/rs/cors"
+)
+
+// Subject is who an authenticator recognised: authorization asks it for
+// its roles and permissions.
+type Subject interface {
+	HasRole(role string) bool
+	IsPermitted(permission string) bool
+}
+
+// Authenticator checks a request's credentials for one auth scheme of
+// security.conf. It returns who sent the request, or an error when the
+// credentials are missing or wrong: the router answers 401 then, after any
+// challenge header (WWW-Authenticate) the authenticator set on ctx.Res.
+type Authenticator func(ctx *Context) (Subject, error)
+
+// Authorizer decides whether subject may use the matched route, given the
+// route's authorization { }. The default asks the subject for the roles and
+// permissions the route lists.
+type Authorizer func(ctx *Context, subject Subject, a *Authorization) bool
+
+// The auth values of routes.conf that name no scheme.
+const (
+	AuthAnonymous     = "anonymous"
+	AuthAuthenticated = "authenticated"
+)
+
+// WithAuthenticator registers the authenticator of an auth scheme. Every
+// scheme a route names needs one: NewRouter fails otherwise.
+func WithAuthenticator(scheme string, a Authenticator) Option {
+	return func(rt *Router) error {
+		if scheme == "" || scheme == AuthAnonymous || scheme == AuthAuthenticated {
+			return &ConfigError{Msg: fmt.Sprintf("WithAuthenticator: %q is not a scheme name", scheme)}
+		}
+		if rt.authenticators == nil {
+			rt.authenticators = map[string]Authenticator{}
+		}
+		rt.authenticators[scheme] = a
+		return nil
+	}
+}
+
+// WithAuthorizer replaces the default authorizer.
+func WithAuthorizer(a Authorizer) Option {
+	return func(rt *Router) error { rt.authorizer = a; return nil }
+}
+
+// WithTrustedOrigins lets cross-origin requests from these origins
+// ("https://app.example.com") pass the anti-CSRF check.
+func WithTrustedOrigins(origins ...string) Option {
+	return func(rt *Router) error {
+		for _, o := range origins {
+			if err := rt.csrf.AddTrustedOrigin(o); err != nil {
+				return &ConfigError{Msg: "WithTrustedOrigins: " + err.Error()}
+			}
+		}
+		return nil
+	}
+}
+
+// checkPolicies fails closed: every scheme a route names must have an
+// authenticator, and every authenticator a scheme of security.conf.
+func (rt *Router) checkPolicies() error {
+	var problems []string
+	for name := range rt.authenticators {
+		if rt.table.AuthSchemes != nil && !slices.Contains(rt.table.AuthSchemes, name) {
+			problems = append(problems, fmt.Sprintf("authenticator for %q, which is not an auth scheme of security.conf (%s)", name, strings.Join(rt.table.AuthSchemes, ", ")))
+		}
+	}
+	check := func(r *Route) {
+		switch r.Auth {
+		case "", AuthAnonymous:
+		case AuthAuthenticated:
+			if len(rt.authenticators) == 0 {
+				problems = append(problems, fmt.Sprintf("route %q (%s) needs an authenticated user, but no authenticator is registered", r.Name, r.Pos))
+			}
+		default:
+			if rt.authenticators[r.Auth] == nil {
+				problems = append(problems, fmt.Sprintf("route %q (%s) uses auth scheme %q, which has no authenticator (WithAuthenticator)", r.Name, r.Pos, r.Auth))
+			}
+		}
+	}
+	for i := range rt.table.Routes {
+		if r := &rt.table.Routes[i]; !r.Static {
+			check(r)
+		}
+	}
+	for i := range rt.table.CatchAlls {
+		if r := &rt.table.CatchAlls[i]; r.Method != "" {
+			check(r)
+		}
+	}
+	slices.Sort(problems)
+	problems = slices.Compact(problems)
+	if len(problems) > 0 {
+		return &ConfigError{Msg: strings.Join(problems, "; ")}
+	}
+	return nil
+}
+
+// schemesConfigured reports whether requests of routes without auth must be
+// refused: security.conf defines schemes, or the application registered some.
+func (rt *Router) schemesConfigured() bool {
+	return len(rt.table.AuthSchemes) > 0 || len(rt.authenticators) > 0
+}
+
+// authenticate applies the route's auth; it answers and returns false when
+// the request may not go on.
+func (rt *Router) authenticate(ctx *Context) bool {
+	route := ctx.match.Route
+	switch route.Auth {
+	case AuthAnonymous:
+		return true
+	case "":
+		if rt.schemesConfigured() {
+			http.Error(ctx.Res, "forbidden: this route has no auth scheme", http.StatusForbidden)
+			return false
+		}
+		return true
+	case AuthAuthenticated:
+		for _, name := range rt.schemeOrder {
+			if s, err := rt.authenticators[name](ctx); err == nil && s != nil {
+				ctx.subject = s
+				return true
+			}
+		}
+	default:
+		if s, err := rt.authenticators[route.Auth](ctx); err == nil && s != nil {
+			ctx.subject = s
+			return true
+		}
+	}
+	http.Error(ctx.Res, http.StatusText(http.StatusUnauthorized), http.StatusUnauthorized)
+	return false
+}
+
+// authorize applies the route's authorization { }.
+func (rt *Router) authorize(ctx *Context) bool {
+	a := ctx.match.Route.Authorization
+	if a == nil {
+		return true
+	}
+	if ctx.subject == nil || !rt.authorizer(ctx, ctx.subject, a) {
+		http.Error(ctx.Res, "forbidden", http.StatusForbidden)
+		return false
+	}
+	return true
+}
+
+// DefaultAuthorizer checks the route's roles and permissions against the
+// subject: with satisfy "either" one of the two lists must hold, with
+// "both" both; a list holds when every check in it does.
+func DefaultAuthorizer(_ *Context, s Subject, a *Authorization) bool {
+	roles := checksHold(s, a.Roles)
+	permissions := checksHold(s, a.Permissions)
+	switch {
+	case a.SatisfyBoth:
+		return roles && permissions
+	case len(a.Roles) == 0:
+		return permissions
+	case len(a.Permissions) == 0:
+		return roles
+	}
+	return roles || permissions
+}
+
+func checksHold(s Subject, checks []Check) bool {
+	for _, c := range checks {
+		var ok bool
+		switch c.Func {
+		case "hasrole", "hasallroles":
+			ok = allOf(c.Args, s.HasRole)
+		case "hasanyrole":
+			ok = slices.ContainsFunc(c.Args, s.HasRole)
+		case "ispermitted", "ispermittedall":
+			ok = allOf(c.Args, s.IsPermitted)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func allOf(args []string, holds func(string) bool) bool {
+	for _, a := range args {
+		if !holds(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// isUnsafe reports whether a method may change state, and so is checked
+// against cross-origin forgery.
+func isUnsafe(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:
+		return false
+	}
+	return true
+}
+
+// limitBody applies the route's max_body_size: 413 at once when the
+// declared length is over it, else a reader that fails past it.
+func limitBody(ctx *Context) bool {
+	limit, r := ctx.match.Route.MaxBodySize, ctx.Req.Request
+	if limit <= 0 || !bodyMethods[r.Method] {
+		return true
+	}
+	if r.ContentLength > limit {
+		http.Error(ctx.Res, http.StatusText(http.StatusRequestEntityTooLarge), http.StatusRequestEntityTooLarge)
+		return false
+	}
+	r.Body = http.MaxBytesReader(ctx.Res, r.Body, limit)
+	return true
+}
+
+var bodyMethods = map[string]bool{http.MethodPost: true, http.MethodPut: true, http.MethodPatch: true, http.MethodDelete: true}
+
+// allMethods stand for "*" in allow_methods, which the CORS library does not read.
+var allMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
+
+// corsHandlers builds one handler per CORS policy of the table.
+func corsHandlers(t *Table) map[*CORS]*cors.Cors {
+	handlers := map[*CORS]*cors.Cors{}
+	add := func(c *CORS) {
+		if c == nil || handlers[c] != nil {
+			return
+		}
+		methods := c.AllowMethods
+		if slices.Contains(methods, "*") {
+			methods = allMethods
+		}
+		handlers[c] = cors.New(cors.Options{
+			AllowedOrigins:   c.AllowOrigins,
+			AllowedMethods:   methods,
+			AllowedHeaders:   c.AllowHeaders,
+			ExposedHeaders:   c.ExposeHeaders,
+			AllowCredentials: c.AllowCredentials,
+			MaxAge:           int(c.MaxAge),
+		})
+	}
+	for i := range t.Routes {
+		add(t.Routes[i].CORS)
+	}
+	for i := range t.CatchAlls {
+		add(t.CatchAlls[i].CORS)
+	}
+	return handlers
+}
+
+// isMaxBytesError reports whether an action failed on a body over the limit.
+func isMaxBytesError(err error) bool {
+	var mbe *http.MaxBytesError
+	return errors.As(err, &mbe)
+}
