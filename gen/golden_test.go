@@ -29,7 +29,7 @@ var module = moduleFS{os.DirFS("..")}
 
 // goldenCase is one golden package: the routes.conf it is generated from.
 type goldenCase struct {
-	dir      string // under golden/, and the package name
+	dir       string // under golden/, and the package name
 	routes    string // module path of the routes.conf
 	security  string
 	appConfig string
