@@ -12,9 +12,11 @@ package main
 
 import (
 	"embed"
+	"expvar"
 	"flag"
 	"log"
 	"net/http"
+	goruntime "runtime"
 
 	"github.com/routegen/routegen/examples/app/routes"
 	"github.com/routegen/routegen/runtime"
@@ -31,7 +33,12 @@ func newRouter(opts ...runtime.Option) (*runtime.Router, error) {
 
 func main() {
 	addr := flag.String("addr", "localhost:8080", "address to listen on; the domains of routes.conf expect port 8080")
+	debugAddr := flag.String("debug-addr", "", "address of /debug/vars (memory statistics and goroutines), off when empty")
 	flag.Parse()
+	if *debugAddr != "" {
+		expvar.Publish("goroutines", expvar.Func(func() any { return goruntime.NumGoroutine() }))
+		go func() { log.Fatal(http.ListenAndServe(*debugAddr, http.DefaultServeMux)) }()
+	}
 	router, err := newRouter()
 	if err != nil {
 		log.Fatal(err)
