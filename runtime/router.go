@@ -140,16 +140,22 @@ func (rt *Router) Lookup(m *Match, method, host, path string) {
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := rt.pool.Get().(*Context)
 	ctx.reset(rt, w, r)
+	rt.serve(ctx)
+	ctx.clear()
+	rt.pool.Put(ctx)
+}
+
+// serve answers the request of ctx: a CORS preflight, the matched route,
+// or the outcome Lookup decided.
+func (rt *Router) serve(ctx *Context) {
+	w, r, m := ctx.Res, ctx.Req.Request, &ctx.match
+	host, path := rt.requestHost(r), requestPath(r)
+	if rt.preflight(ctx, host, path) {
+		return
+	}
 	method := r.Method
 	if method == http.MethodGet && isWebSocketUpgrade(r) {
 		method = "WS"
-	}
-	m := &ctx.match
-	host, path := rt.requestHost(r), requestPath(r)
-	if rt.preflight(ctx, host, path) {
-		ctx.clear()
-		rt.pool.Put(ctx)
-		return
 	}
 	rt.table.Lookup(m, rt.hosts, method, host, path)
 	switch m.Status {
@@ -177,8 +183,6 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		rt.serveNotFound(w, r)
 	}
-	ctx.clear()
-	rt.pool.Put(ctx)
 }
 
 func (rt *Router) serveNotFound(w http.ResponseWriter, r *http.Request) {
