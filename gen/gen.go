@@ -79,6 +79,12 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 	return []File{{Name: opts.Output, Content: fixLineDirectives(buf.Bytes(), opts.Output)}}, m.diags
 }
 
+// Check reports what Generate would refuse in t, without writing the
+// code: Go names that clash, routes with too many parameters.
+func Check(t *ir.Table) parser.Diagnostics {
+	return newModel(t).diags
+}
+
 type generator struct {
 	*model
 	opts Options

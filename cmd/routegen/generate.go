@@ -2,47 +2,49 @@ package main
 
 import (
 	"fmt"
+	"go/parser"
 	"go/token"
-	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/gen"
-	"github.com/routegen/routegen/ir"
 )
 
-// generateFlags are the flags of the generate command.
+// generateFlags are the flags of generate, check and diff.
 type generateFlags struct {
 	output, pkg string
 }
 
 func (g *generateFlags) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&g.output, "output", "o", "", "generated file, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
-	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE, else the output folder's name)")
+	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE, else the package of the output folder, else its name)")
 }
 
-// generate writes the package of table. Nothing is written unless the whole
-// file could be generated.
-func generate(table *ir.Table, input string, flags generateFlags, stdout, stderr io.Writer) int {
-	output := flags.output
-	toStdout := output == "-"
-	if toStdout {
-		output = filepath.Join(filepath.Dir(input), "routes_gen.go")
+// outFile is a generated file and where it goes.
+type outFile struct {
+	path    string // relative to the working folder when inside it; "-" for standard output
+	content []byte
+}
+
+// compile is what generate, check and diff share, so that they agree on
+// every error and every byte: it loads and checks routes.conf, settles the
+// output path and package by the same rules, and generates the package in
+// memory — unless render is false (check), which stops after the checks
+// generation makes. It prints the diagnostics; the files are nil unless
+// the exit code is exitOK.
+func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render bool) ([]outFile, int) {
+	table := c.load(input, src)
+	if table == nil {
+		return nil, exitInput
 	}
-	if output == "" {
-		dir := filepath.Dir(input)
-		if os.Getenv("GOFILE") != "" {
-			dir = "."
-		}
-		output = filepath.Join(dir, "routes_gen.go")
-	}
-	output = relativePath(output)
+	output := outputPath(input, flags.output)
 	pkg, err := packageName(flags.pkg, output)
 	if err != nil {
-		return usageError(stderr, err.Error())
+		return nil, c.usageError(err.Error())
 	}
 	outDir := filepath.Dir(absPath(output))
 	fromOutput := func(file string) string {
@@ -52,41 +54,78 @@ func generate(table *ir.Table, input string, flags generateFlags, stdout, stderr
 		}
 		return filepath.ToSlash(rel)
 	}
+	if !render {
+		diags := gen.Check(table)
+		c.diag.print(diags)
+		if diags.HasErrors() {
+			return nil, exitInput
+		}
+		return nil, exitOK
+	}
 	files, diags := gen.Generate(table, gen.Options{
 		Package:    pkg,
 		Source:     fromOutput(input),
 		Output:     filepath.Base(output),
 		SourcePath: fromOutput,
 	})
-	printDiagnostics(stderr, diags)
+	c.diag.print(diags)
 	if diags.HasErrors() {
-		return exitInput
+		return nil, exitInput
 	}
-	if toStdout {
-		for _, f := range files {
-			stdout.Write(f.Content)
+	out := make([]outFile, len(files))
+	for i, f := range files {
+		out[i] = outFile{path: filepath.Join(filepath.Dir(output), f.Name), content: f.Content}
+		if flags.output == "-" {
+			out[i].path = "-"
 		}
-		return exitOK
 	}
-	if err := os.MkdirAll(filepath.Dir(output), 0o755); err != nil {
-		fmt.Fprintf(stderr, "routegen: %v\n", err)
-		return exitInput
+	return out, exitOK
+}
+
+// outputPath is where the generated file goes: the -o flag; else
+// routes_gen.go in the working folder under go generate ($GOFILE's folder),
+// else beside the input. For "-" it is the file the package would be
+// written to, which names the package and the paths the code gives.
+func outputPath(input, flag string) string {
+	output := flag
+	switch {
+	case output == "-":
+		output = filepath.Join(filepath.Dir(input), "routes_gen.go")
+	case output == "" && os.Getenv("GOFILE") != "":
+		output = "routes_gen.go"
+	case output == "":
+		output = filepath.Join(filepath.Dir(input), "routes_gen.go")
 	}
+	return relativePath(output)
+}
+
+// write writes the generated files, or prints them for -o -.
+func (c *cli) write(files []outFile) int {
 	for _, f := range files {
-		if err := writeFileAtomic(filepath.Join(filepath.Dir(output), f.Name), f.Content); err != nil {
-			fmt.Fprintf(stderr, "routegen: %v\n", err)
-			return exitInput
+		if f.path == "-" {
+			c.stdout.Write(f.content)
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+			return c.failf("%v", err)
+		}
+		if err := writeFileAtomic(f.path, f.content, 0o644); err != nil {
+			return c.failf("%v", err)
 		}
 	}
 	return exitOK
 }
 
-// packageName is the --package flag, else $GOPACKAGE, else the output
-// folder's name made into a Go identifier.
+// packageName is the --package flag, else $GOPACKAGE, else the package of
+// the Go files already in the output folder, else the folder's name made
+// into a Go identifier.
 func packageName(flag, output string) (string, error) {
 	name := flag
 	if name == "" {
 		name = os.Getenv("GOPACKAGE")
+	}
+	if name == "" {
+		name = folderPackage(filepath.Dir(output))
 	}
 	if name == "" {
 		name = sanitizePackage(filepath.Base(filepath.Dir(absPath(output))))
@@ -95,6 +134,29 @@ func packageName(flag, output string) (string, error) {
 		return "", fmt.Errorf("package name %q is not a Go identifier; set --package", name)
 	}
 	return name, nil
+}
+
+// folderPackage returns the package clause of the first Go file of dir (by
+// name; test files aside), or "".
+func folderPackage(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	names := []string{}
+	for _, e := range entries {
+		if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, n), nil, parser.PackageClauseOnly)
+		if err == nil && f.Name.Name != "documentation" {
+			return f.Name.Name
+		}
+	}
+	return ""
 }
 
 func sanitizePackage(dir string) string {
@@ -117,10 +179,11 @@ func absPath(p string) string {
 	return p
 }
 
-// writeFileAtomic writes through a temporary file, so that a failed write
-// never leaves a half-written file behind.
-func writeFileAtomic(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".routegen-*.go")
+// writeFileAtomic writes through a temporary file in the same folder and
+// renames it over name, so that a failed write never leaves a half-written
+// file behind.
+func writeFileAtomic(name string, data []byte, perm os.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".routegen-*")
 	if err != nil {
 		return err
 	}
@@ -133,9 +196,13 @@ func writeFileAtomic(name string, data []byte) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	if err := os.Chmod(tmp.Name(), perm); err != nil {
 		os.Remove(tmp.Name())
 		return err
 	}
-	return os.Rename(tmp.Name(), name)
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
 }

@@ -4,28 +4,170 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/ir"
 )
 
-// writeList prints the route table as a table for people or as JSON.
-func writeList(w io.Writer, t *ir.Table, format string) error {
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(t)
-	case "table":
-		return writeTable(w, t)
-	}
-	return fmt.Errorf("unknown --format %q: want table or json", format)
+// listFlags are the flags of list: its format and filters.
+type listFlags struct {
+	format                                 string
+	name, controller, path, method, domain string
 }
 
+func (l *listFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&l.format, "format", "table", "output format: table, json or openapi")
+	fs.StringVar(&l.name, "name", "", "only the routes whose name matches (substring, or glob with * and ?)")
+	fs.StringVar(&l.controller, "controller", "", "only the routes whose controller matches")
+	fs.StringVar(&l.path, "path", "", "only the routes whose path matches")
+	fs.StringVar(&l.method, "method", "", "only the routes of this method")
+	fs.StringVar(&l.domain, "domain", "", "only the routes of this domain (its key)")
+}
+
+func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
+	switch flags.format {
+	case "table", "json", "openapi":
+	default:
+		return c.usageError(fmt.Sprintf("unknown --format %q: want table, json or openapi", flags.format))
+	}
+	table := c.load(input, src)
+	if table == nil {
+		return exitInput
+	}
+	if flags.domain != "" && !hasDomain(table, flags.domain) {
+		var keys []string
+		for _, d := range table.Domains {
+			keys = append(keys, d.Key)
+		}
+		return c.usageError(fmt.Sprintf("--domain %q: no such domain (domains: %s)", flags.domain, strings.Join(keys, ", ")))
+	}
+	table = newRouteFilter(flags).apply(table)
+	var err error
+	switch flags.format {
+	case "json":
+		enc := json.NewEncoder(c.stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(table)
+	case "openapi":
+		doc, warnings := openAPI(table)
+		for _, w := range warnings {
+			fmt.Fprintf(c.stderr, "routegen: warning: %s\n", w)
+		}
+		enc := json.NewEncoder(c.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		err = enc.Encode(doc)
+	default:
+		err = writeTable(c.stdout, table)
+	}
+	if err != nil {
+		return c.failf("%v", err)
+	}
+	return exitOK
+}
+
+// routeFilter keeps the routes that match every filter given.
+type routeFilter struct {
+	name, controller, path *regexp.Regexp
+	method, domain         string
+}
+
+func newRouteFilter(flags listFlags) *routeFilter {
+	return &routeFilter{
+		name:       pattern(flags.name),
+		controller: pattern(flags.controller),
+		path:       pattern(flags.path),
+		method:     strings.ToUpper(strings.TrimSpace(flags.method)),
+		domain:     flags.domain,
+	}
+}
+
+func hasDomain(t *ir.Table, key string) bool {
+	for _, d := range t.Domains {
+		if strings.EqualFold(d.Key, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// pattern compiles a filter: a glob of the whole value when it holds * or ?
+// (* matches any text, / included), else a substring; case is ignored. nil
+// for "".
+func pattern(p string) *regexp.Regexp {
+	if p == "" {
+		return nil
+	}
+	if !strings.ContainsAny(p, "*?") {
+		return regexp.MustCompile("(?i)" + regexp.QuoteMeta(p))
+	}
+	var b strings.Builder
+	b.WriteString("(?i)^")
+	for _, r := range p {
+		switch r {
+		case '*':
+			b.WriteString(".*")
+		case '?':
+			b.WriteString(".")
+		default:
+			b.WriteString(regexp.QuoteMeta(string(r)))
+		}
+	}
+	b.WriteString("$")
+	return regexp.MustCompile(b.String())
+}
+
+func (f *routeFilter) active() bool {
+	return f.name != nil || f.controller != nil || f.path != nil || f.method != "" || f.domain != ""
+}
+
+func matches(re *regexp.Regexp, s string) bool { return re == nil || re.MatchString(s) }
+
+func (f *routeFilter) route(r *ir.Route) bool {
+	return matches(f.name, r.Name) && matches(f.controller, r.Controller) && matches(f.path, r.Path) &&
+		(f.method == "" || f.method == r.Method)
+}
+
+// catchAll matches a catch_all as the table lists it: name catch_all,
+// method and path *.
+func (f *routeFilter) catchAll(c *ir.CatchAll) bool {
+	return matches(f.name, "catch_all") && matches(f.controller, c.Controller) && matches(f.path, "*") &&
+		(f.method == "" || f.method == "*")
+}
+
+// apply returns a copy of t with only the domains and routes the filter keeps.
+func (f *routeFilter) apply(t *ir.Table) *ir.Table {
+	if !f.active() {
+		return t
+	}
+	out := &ir.Table{AuthSchemes: t.AuthSchemes}
+	for _, d := range t.Domains {
+		if f.domain != "" && !strings.EqualFold(f.domain, d.Key) {
+			continue
+		}
+		nd := *d
+		nd.Routes = []*ir.Route{}
+		for _, r := range d.Routes {
+			if f.route(r) {
+				nd.Routes = append(nd.Routes, r)
+			}
+		}
+		if d.CatchAll != nil && !f.catchAll(d.CatchAll) {
+			nd.CatchAll = nil
+		}
+		out.Domains = append(out.Domains, &nd)
+	}
+	return out
+}
+
+// writeTable prints the table for people, in the manner of `rails routes`.
 func writeTable(w io.Writer, t *ir.Table) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "DOMAIN\tMETHOD\tPATH\tNAME\tTARGET\tAUTH")
+	fmt.Fprintln(tw, "DOMAIN\tMETHOD\tPATH\tNAME\tCONTROLLER#ACTION\tAUTH")
 	for _, d := range t.Domains {
 		for _, r := range d.Routes {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Key, r.Method, r.Path, r.Name, target(r), r.Auth)

@@ -4,10 +4,21 @@
 // Usage:
 //
 //	routegen [flags] [routes.conf]          generate the package
-//	routegen check [flags] [routes.conf]    parse and validate only
-//	routegen list  [flags] [routes.conf]    print the resolved route table
+//	routegen check [flags] [routes.conf]    parse and validate everything generation would; write nothing
+//	routegen diff  [flags] [routes.conf]    compare the generated file on disk with what routegen would write
+//	routegen list  [flags] [routes.conf]    print the resolved route table (table, json or openapi)
+//	routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
 //
-// Exit codes: 0 ok, 1 errors in the input, 2 usage.
+// Exit codes: 0 ok, 1 errors in the input (for diff: the generated file is
+// missing or stale), 2 usage.
+//
+// Under go generate, either of
+//
+//	//go:generate go tool routegen
+//	//go:generate go run github.com/routegen/routegen/cmd/routegen@VERSION
+//
+// writes routes_gen.go in the folder of the file holding the directive, in
+// its package ($GOFILE, $GOPACKAGE).
 package main
 
 import (
@@ -20,7 +31,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/ir"
-	"github.com/routegen/routegen/parser"
 )
 
 const (
@@ -33,28 +43,44 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// cli is one run of the command: its output streams and how it reports
+// diagnostics.
+type cli struct {
+	stdout, stderr io.Writer
+	diag           *reporter
+}
+
 // run is the whole command, with its streams passed in so tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
 	cmd := "generate"
 	if len(args) > 0 {
 		switch args[0] {
-		case "check", "list":
+		case "check", "list", "diff", "fmt":
 			cmd, args = args[0], args[1:]
+		case "generate":
+			args = args[1:]
 		case "help":
 			fmt.Fprint(stdout, usage)
 			return exitOK
 		}
 	}
+	c := &cli{stdout: stdout, stderr: stderr}
 	fs := pflag.NewFlagSet("routegen "+cmd, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	noColor := fs.Bool("no-color", false, "print diagnostics as plain FILE:LINE:COL: message")
 	var src sourceFlags
-	src.register(fs)
 	var gen generateFlags
-	format := "table"
+	var list listFlags
+	var fmtf fmtFlags
 	switch cmd {
+	case "fmt":
+		fmtf.register(fs)
 	case "list":
-		fs.StringVar(&format, "format", format, "output format: table or json")
-	case "generate":
+		src.register(fs)
+		list.register(fs)
+	default: // generate, check, diff
+		src.register(fs)
 		gen.register(fs)
 	}
 	if err := fs.Parse(args); err != nil {
@@ -62,56 +88,94 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, usage)
 			return exitOK
 		}
-		return usageError(stderr, err.Error())
+		return c.usageError(err.Error())
+	}
+	c.diag = newReporter(stderr, richDiagnostics(stderr, *noColor))
+	if cmd == "fmt" {
+		return c.fmt(fs.Args(), fmtf)
 	}
 	if fs.NArg() > 1 {
-		return usageError(stderr, fmt.Sprintf("want one routes.conf, got %d arguments", fs.NArg()))
+		return c.usageError(fmt.Sprintf("want one routes.conf, got %d arguments", fs.NArg()))
 	}
 	input, err := findInput(fs.Arg(0))
 	if err != nil {
-		return usageError(stderr, err.Error())
+		return c.usageError(err.Error())
 	}
-	table, diags := ir.Load(osFS{}, src.sources(input))
-	printDiagnostics(stderr, diags)
-	if table == nil {
-		return exitInput
+	if cmd == "list" {
+		return c.list(input, src, list)
+	}
+	if cmd == "diff" && gen.output == "-" {
+		return c.usageError("diff compares with the file on disk; -o - names none")
+	}
+	files, code := c.compile(input, src, gen, cmd != "check")
+	if code != exitOK {
+		return code
 	}
 	switch cmd {
-	case "list":
-		if err := writeList(stdout, table, format); err != nil {
-			return usageError(stderr, err.Error())
-		}
 	case "generate":
-		return generate(table, input, gen, stdout, stderr)
+		return c.write(files)
+	case "diff":
+		return c.diff(files)
 	}
-	return exitOK
+	return exitOK // check
 }
 
 const usage = `routegen compiles routes.conf into a Go package.
 
 Usage:
   routegen [flags] [routes.conf]          generate the package
-  routegen check [flags] [routes.conf]    parse and validate only
+  routegen check [flags] [routes.conf]    parse and validate everything generation would; write nothing
+  routegen diff  [flags] [routes.conf]    print how the generated file on disk differs from what
+                                          routegen would write; exit 1 when it is stale or missing
   routegen list  [flags] [routes.conf]    print the resolved route table
+  routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
 
 The input defaults to ./routes.conf, else ./config/routes.conf.
 
-Flags:
+Flags of generate, check and diff:
   -o, --output FILE         generated file, - for standard output (default routes_gen.go beside the input,
                             or in $GOFILE's folder under go generate)
-      --package NAME        package name (default $GOPACKAGE, else the output folder's name)
+      --package NAME        package name (default $GOPACKAGE, else the package of the Go files in the
+                            output folder, else the folder's name)
+
+Flags of generate, check, diff and list:
       --security FILE       security.conf, whose auth scheme names auth must use
       --app-config FILE     aah.conf: server.port, request.max_body_size, env profiles
       --profile NAME        env profile of --app-config merged onto routes.conf
       --max-body-size SIZE  application body limit (default 5mb)
-      --format FORMAT       list output: table or json
 
-Exit codes: 0 ok, 1 errors in the input, 2 usage.
+Flags of list:
+      --format FORMAT       table (default), json, or openapi (an OpenAPI 3.1 skeleton)
+      --name PATTERN        only the routes whose name matches PATTERN
+      --controller PATTERN  only the routes whose controller matches PATTERN
+      --path PATTERN        only the routes whose path (as listed, /users/:id) matches PATTERN
+      --method METHOD       only the routes of METHOD (GET, POST, WS…)
+      --domain KEY          only the routes of the domain KEY
+                            A PATTERN is a substring, or a glob of the whole value when it holds
+                            * or ? (* also matches /); case is ignored.
+
+Flags of fmt (no file: the default input; - for standard input):
+  -l, --list                list the files whose formatting differs
+  -w, --write               write the result to the file instead of standard output
+  -d, --diff                print a diff instead of the result
+
+All commands:
+      --no-color            print diagnostics as plain FILE:LINE:COL: message; the default when
+                            standard error is not a terminal or NO_COLOR is set
+
+Exit codes: 0 ok, 1 errors in the input (diff: the generated file is stale), 2 usage.
 `
 
-func usageError(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "routegen: %s\nRun 'routegen help' for usage.\n", msg)
+func (c *cli) usageError(msg string) int {
+	fmt.Fprintf(c.stderr, "routegen: %s\nRun 'routegen help' for usage.\n", msg)
 	return exitUsage
+}
+
+// failf reports an error that is not a diagnostic of the input (a file that
+// cannot be written…).
+func (c *cli) failf(format string, args ...any) int {
+	fmt.Fprintf(c.stderr, "routegen: "+format+"\n", args...)
+	return exitInput
 }
 
 // sourceFlags are the flags every command reads its inputs by.
@@ -134,6 +198,18 @@ func (s *sourceFlags) sources(routes string) ir.Sources {
 		Profile:     s.profile,
 		MaxBodySize: s.maxBodySize,
 	}
+}
+
+// load reads and checks the route table, and prints its diagnostics, the
+// controller names that look misspelt among them. The table is nil on errors.
+func (c *cli) load(input string, src sourceFlags) *ir.Table {
+	table, diags := ir.Load(osFS{}, src.sources(input))
+	if table != nil {
+		diags = append(diags, controllerTypos(table)...)
+		diags.Sort()
+	}
+	c.diag.print(diags)
+	return table
 }
 
 // findInput returns the routes.conf to read: the argument, else
@@ -168,12 +244,6 @@ func relativePath(p string) string {
 		return p
 	}
 	return rel
-}
-
-func printDiagnostics(w io.Writer, diags parser.Diagnostics) {
-	for _, d := range diags {
-		fmt.Fprintln(w, d.Error())
-	}
 }
 
 // osFS reads the configuration files from disk.

@@ -163,7 +163,7 @@ func mustJSON(t *testing.T, v any) string {
 func TestListTable(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"routes.conf": validConf})
 	code, stdout, _ := runIn(t, dir, "list")
-	want := "DOMAIN     METHOD  PATH         NAME        TARGET      AUTH\nlocalhost  GET     /hotels/:id  show_hotel  Hotel#Show  form_auth\n"
+	want := "DOMAIN     METHOD  PATH         NAME        CONTROLLER#ACTION  AUTH\nlocalhost  GET     /hotels/:id  show_hotel  Hotel#Show         form_auth\n"
 	if code != exitOK || stdout != want {
 		t.Errorf("list = %d,\n%q\nwant\n%q", code, stdout, want)
 	}

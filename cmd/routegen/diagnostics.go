@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/term"
+	"golang.org/x/text/width"
+
+	"github.com/routegen/routegen/parser"
+)
+
+// isTerminal reports whether w is a terminal. Tests replace it to force the
+// rich rendering.
+var isTerminal = func(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// richDiagnostics reports whether diagnostics written to w show their
+// source line, a caret and colors: only on a terminal, and neither with
+// --no-color, nor with NO_COLOR set (https://no-color.org), nor on a dumb
+// terminal.
+func richDiagnostics(w io.Writer, noColor bool) bool {
+	return !noColor && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb" && isTerminal(w)
+}
+
+// reporter prints diagnostics: as FILE:LINE:COL: message, one a line, or
+// for people at a terminal with the source line and a caret under the
+// column, in color.
+type reporter struct {
+	w     io.Writer
+	rich  bool
+	lines map[string][]string // the source files read so far, by name
+}
+
+func newReporter(w io.Writer, rich bool) *reporter {
+	return &reporter{w: w, rich: rich, lines: map[string][]string{}}
+}
+
+// ANSI SGR sequences of the rich rendering.
+const (
+	sgrReset   = "\x1b[0m"
+	sgrBold    = "\x1b[1m"
+	sgrError   = "\x1b[1;31m" // bold red
+	sgrWarning = "\x1b[1;35m" // bold magenta
+	sgrGutter  = "\x1b[34m"   // blue
+	sgrCaret   = "\x1b[1;32m" // bold green
+)
+
+func (r *reporter) print(diags parser.Diagnostics) {
+	for _, d := range diags {
+		if !r.rich {
+			fmt.Fprintln(r.w, d.Error())
+			continue
+		}
+		r.printRich(d)
+	}
+}
+
+// printRich prints
+//
+//	routes.conf:7:9: error: unknown key "contoller" …
+//	   7 |         contoller = "App"
+//	     |         ^
+func (r *reporter) printRich(d parser.Diagnostic) {
+	kind, color := "error", sgrError
+	if d.Warning {
+		kind, color = "warning", sgrWarning
+	}
+	var b strings.Builder
+	if pos := d.Pos.String(); pos != "" {
+		b.WriteString(sgrBold + pos + ":" + sgrReset + " ")
+	}
+	fmt.Fprintf(&b, "%s%s:%s %s%s%s\n", color, kind, sgrReset, sgrBold, d.Msg, sgrReset)
+	if line, ok := r.sourceLine(d.Pos); ok {
+		num := fmt.Sprint(d.Pos.Line)
+		pad := strings.Repeat(" ", len(num))
+		fmt.Fprintf(&b, "%s %s |%s %s\n", sgrGutter, num, sgrReset, line)
+		fmt.Fprintf(&b, "%s %s |%s %s%s^%s\n", sgrGutter, pad, sgrReset, caretIndent(line, d.Pos.Col), sgrCaret, sgrReset)
+	}
+	io.WriteString(r.w, b.String())
+}
+
+// sourceLine returns the line of pos in its file, when the file can be read
+// and has the line.
+func (r *reporter) sourceLine(pos parser.Pos) (string, bool) {
+	if !pos.IsValid() || pos.File == "" {
+		return "", false
+	}
+	lines, ok := r.lines[pos.File]
+	if !ok {
+		src, err := os.ReadFile(pos.File)
+		if err == nil {
+			src = bytes.TrimPrefix(src, []byte("\uFEFF")) // takes no column
+			lines = strings.Split(string(src), "\n")
+		}
+		r.lines[pos.File] = lines
+	}
+	if pos.Line > len(lines) {
+		return "", false
+	}
+	return strings.TrimRight(lines[pos.Line-1], "\r"), true
+}
+
+// caretIndent is the blank space that puts a caret under byte column col of
+// line: a tab for a tab, two spaces for a wide character (東, ☕), a space
+// for any other.
+func caretIndent(line string, col int) string {
+	var b strings.Builder
+	for i := 0; i < col-1 && i < len(line); {
+		r, size := utf8.DecodeRuneInString(line[i:])
+		switch width.LookupRune(r).Kind() {
+		case width.EastAsianWide, width.EastAsianFullwidth:
+			b.WriteString("  ")
+		default:
+			if r == '\t' {
+				b.WriteByte('\t')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		i += size
+	}
+	if col-1 > len(line) { // past the end of the line: at the end of the file
+		b.WriteString(strings.Repeat(" ", col-1-len(line)))
+	}
+	return b.String()
+}

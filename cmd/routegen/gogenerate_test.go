@@ -1,0 +1,242 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	// The module built here runs the runtime: a change to it must not
+	// leave this test's cached result standing.
+	_ "github.com/routegen/routegen/runtime"
+)
+
+// TestGoGenerate is the end-to-end test of the go generate integration: a
+// temporary module uses this routegen through a replace directive and runs
+// `go generate ./...` with both directives users write —
+//
+//	//go:generate go tool routegen                                (tool directive in go.mod)
+//	//go:generate go run github.com/routegen/routegen/cmd/routegen (a required module)
+//
+// — then builds the module and runs its tests, which serve requests through
+// the generated routers. It works offline: the go command reads modules from
+// the module cache only (GOPROXY=off), and falls back to the configured
+// proxy only when the cache lacks one.
+func TestGoGenerate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with the go command; skipped with -short")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goMod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goSum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goVersion := "1.25.0"
+	for _, line := range strings.Split(string(goMod), "\n") {
+		if v, ok := strings.CutPrefix(line, "go "); ok {
+			goVersion = strings.TrimSpace(v)
+		}
+	}
+
+	dir := writeFiles(t, map[string]string{
+		"go.mod": "module example.com/shop\n\ngo " + goVersion + "\n\n" +
+			"require github.com/routegen/routegen v0.0.0\n\n" +
+			"replace github.com/routegen/routegen => " + filepath.ToSlash(root) + "\n\n" +
+			"tool github.com/routegen/routegen/cmd/routegen\n",
+		"go.sum": string(goSum),
+
+		// The tool directive, with routes.conf beside the directive.
+		"hotels/routes.conf": `domains {
+  localhost {
+    host = "localhost"
+    routes {
+      show_hotel {
+        path = "/hotels/:id[number]"
+        controller = "Hotel"
+        action = "Show"
+      }
+    }
+  }
+}
+`,
+		"hotels/hotels.go": `// Package hotels serves hotels.
+package hotels
+
+//go:generate go tool routegen
+
+import (
+	"fmt"
+
+	"github.com/routegen/routegen/runtime"
+)
+
+// Hotels implements HotelController.
+type Hotels struct{}
+
+func (Hotels) Show(ctx *runtime.Context, id int64) error {
+	_, err := fmt.Fprintf(ctx.Res, "hotel %d", id)
+	return err
+}
+`,
+		"hotels/hotels_test.go": `package hotels
+
+import (
+	"io"
+	"net/http/httptest"
+	"testing"
+)
+
+func TestShow(t *testing.T) {
+	router, err := NewRouter(Hotels{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	router.ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost:8080"+URL.ShowHotel(42), nil))
+	if body, _ := io.ReadAll(rec.Body); rec.Code != 200 || string(body) != "hotel 42" {
+		t.Errorf("GET /hotels/42 = %d %q, want 200 \"hotel 42\"", rec.Code, body)
+	}
+	rec = httptest.NewRecorder()
+	router.ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost:8080/hotels/abc", nil))
+	if rec.Code != 400 {
+		t.Errorf("GET /hotels/abc = %d, want 400", rec.Code)
+	}
+}
+`,
+
+		// go run of the module's command, with routes.conf in ./config and
+		// a package named otherwise than its folder.
+		"admin-site/config/routes.conf": `domains {
+  admin {
+    host = "admin.localhost"
+    routes {
+      dashboard {
+        path = "/"
+        controller = "Dashboard"
+        action = "Index"
+      }
+    }
+  }
+}
+`,
+		"admin-site/admin.go": `// Package admin serves the administration site.
+package admin
+
+//go:generate go run github.com/routegen/routegen/cmd/routegen
+
+import "github.com/routegen/routegen/runtime"
+
+// Dashboard implements DashboardController.
+type Dashboard struct{}
+
+func (Dashboard) Index(ctx *runtime.Context) error {
+	_, err := ctx.Res.Write([]byte("dashboard"))
+	return err
+}
+`,
+		"admin-site/admin_test.go": `package admin
+
+import (
+	"net/http/httptest"
+	"testing"
+)
+
+func TestIndex(t *testing.T) {
+	router, err := NewRouter(Dashboard{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	router.ServeHTTP(rec, httptest.NewRequest("GET", "http://admin.localhost:8080/", nil))
+	if rec.Code != 200 || rec.Body.String() != "dashboard" {
+		t.Errorf("GET / = %d %q, want 200 \"dashboard\"", rec.Code, rec.Body.String())
+	}
+}
+`,
+	})
+
+	env := append(withoutGoGenerateVars(os.Environ()),
+		"GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"), // let the go command complete go.mod and go.sum
+		"GOWORK=off",
+		"GOTOOLCHAIN=local",
+		"GOPROXY=off", // offline: the module cache only
+	)
+	goRun := func(args ...string) string {
+		t.Helper()
+		start := time.Now()
+		cmd := exec.Command(goCmd, args...)
+		cmd.Dir = dir
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil && strings.Contains(string(out), "GOPROXY=off") {
+			// A module missing from the cache: fetch it as configured.
+			t.Logf("go %s: the module cache lacks a module; using the configured proxy", strings.Join(args, " "))
+			cmd = exec.Command(goCmd, args...)
+			cmd.Dir = dir
+			cmd.Env = append(env[:len(env):len(env)], "GOPROXY="+goEnv(t, goCmd, "GOPROXY"))
+			out, err = cmd.CombinedOutput()
+		}
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		t.Logf("go %s: %s", strings.Join(args, " "), time.Since(start).Round(time.Millisecond))
+		return string(out)
+	}
+
+	goRun("generate", "./...")
+	for _, file := range []string{"hotels/routes_gen.go", "admin-site/routes_gen.go"} {
+		data, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Fatalf("go generate did not write %s: %v", file, err)
+		}
+		if !strings.HasPrefix(string(data), "// Code generated by routegen. DO NOT EDIT.\n") {
+			t.Errorf("%s does not start with the generated-code comment", file)
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "admin-site/routes_gen.go")); !strings.Contains(string(data), "\npackage admin\n") {
+		t.Error("admin-site/routes_gen.go is not in package admin ($GOPACKAGE)")
+	}
+	goRun("build", "./...")
+	goRun("test", "./...")
+
+	// The CI check: nothing to regenerate, with the rules of go generate.
+	out := goRun("tool", "routegen", "diff", "hotels/routes.conf")
+	if out != "" {
+		t.Errorf("routegen diff after go generate printed\n%s", out)
+	}
+}
+
+// withoutGoGenerateVars drops the variables go generate sets, lest a test
+// run under go generate pass them on, and those the test sets.
+func withoutGoGenerateVars(env []string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		switch name, _, _ := strings.Cut(kv, "="); name {
+		case "GOFILE", "GOPACKAGE", "GOLINE", "GOROOT_FINAL", "DOLLAR", "GOFLAGS", "GOWORK", "GOTOOLCHAIN", "GOPROXY":
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+func goEnv(t *testing.T, goCmd, name string) string {
+	out, err := exec.Command(goCmd, "env", name).Output()
+	if err != nil {
+		t.Fatalf("go env %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out))
+}

@@ -1,0 +1,34 @@
+package gen_test
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/routegen/routegen/gen"
+	"github.com/routegen/routegen/ir"
+)
+
+// TestCheckFindsWhatGenerateRefuses: Check reports the Go name clashes that
+// make Generate fail, without writing code.
+func TestCheckFindsWhatGenerateRefuses(t *testing.T) {
+	conf := `domains {
+  localhost {
+    host = "localhost"
+    routes {
+      a { path = "/a"; controller = "admin/Hotel" }
+      b { path = "/b"; controller = "AdminHotel" }
+    }
+  }
+}
+`
+	table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(conf)}}, ir.Sources{Routes: "routes.conf"})
+	if table == nil {
+		t.Fatal(diags)
+	}
+	checked := gen.Check(table)
+	_, generated := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
+	if !checked.HasErrors() || checked.Error() != generated.Error() || !strings.Contains(checked.Error(), "both become the Go interface AdminHotelController") {
+		t.Errorf("Check: %v\nGenerate: %v", checked, generated)
+	}
+}
