@@ -43,3 +43,16 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int64{"0": 0, "500b": 500, "64KB": 64 << 10, "5mb": 5 << 20, "1.5GiB": 3 << 29, " 2 k ": 2048} {
+		if got, err := ir.ParseSize(in); err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "mb", "5 megs", "0.5b", "0.0001kb", "-1", "1.2.3"} {
+		if got, err := ir.ParseSize(in); err == nil {
+			t.Errorf("ParseSize(%q) = %d and no error", in, got)
+		}
+	}
+}

@@ -35,8 +35,12 @@ func ParseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("invalid size %q: %q is not a number", s, number)
 	}
 	bytes := n * factor
-	if bytes >= math.MaxInt64 {
+	switch {
+	case bytes >= math.MaxInt64:
 		return 0, fmt.Errorf("invalid size %q: larger than %d bytes", s, int64(math.MaxInt64))
+	case bytes > 0 && bytes < 1:
+		// It would round to 0, which means no limit at all.
+		return 0, fmt.Errorf("invalid size %q: less than one byte; write \"0\" for no limit", s)
 	}
 	return int64(bytes), nil
 }

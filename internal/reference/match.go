@@ -1,0 +1,181 @@
+package reference
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/routegen/routegen/ir"
+)
+
+// domainOf is the index of the domain serving a Host header, or -1. A table
+// of one domain serves every host. Otherwise the host's name (ASCII case
+// ignored, one trailing dot dropped) and port (80 and 443 being the default
+// port) select the first domain of that exact host, else the first wildcard
+// domain whose host follows exactly one label of the name.
+func domainOf(t *ir.Table, host string) int {
+	if len(t.Domains) == 1 {
+		return 0
+	}
+	name, port := splitHost(host)
+	name = lowerASCII(strings.TrimSuffix(unbracket(name), "."))
+	for i, d := range t.Domains {
+		if !d.Wildcard() && unbracket(d.Host) == name && d.Port == port {
+			return i
+		}
+	}
+	for i, d := range t.Domains {
+		if !d.Wildcard() || d.Port != port {
+			continue
+		}
+		label, ok := strings.CutSuffix(name, d.Host[1:])
+		if ok && label != "" && !strings.Contains(label, ".") {
+			return i
+		}
+	}
+	return -1
+}
+
+// splitHost splits a Host header into name and port, the default ports
+// made "". A value that is not name[:digits] or [name][:digits] is all name.
+func splitHost(host string) (name, port string) {
+	name, port = host, ""
+	if strings.HasPrefix(host, "[") {
+		if end := strings.IndexByte(host, ']'); end >= 0 {
+			name, port = host[1:end], host[end+1:]
+		}
+	} else if i := strings.IndexByte(host, ':'); i >= 0 {
+		name, port = host[:i], host[i:]
+	}
+	if port != "" {
+		digits, ok := strings.CutPrefix(port, ":")
+		if !ok || strings.Trim(digits, "0123456789") != "" {
+			return host, ""
+		}
+		port = digits
+	}
+	if port == "80" || port == "443" {
+		port = ""
+	}
+	return name, port
+}
+
+func unbracket(host string) string {
+	if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") {
+		return host[1 : len(host)-1]
+	}
+	return host
+}
+
+// lowerASCII folds ASCII letters only: no other character may pass for one.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// isClean reports whether path has no empty, "." or ".." segment, except an
+// empty last one: a trailing slash.
+func isClean(p string) bool {
+	segs := strings.Split(p, "/")[1:]
+	for i, s := range segs {
+		if s == "." || s == ".." || s == "" && i < len(segs)-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanPath is path.Clean keeping a trailing slash.
+func cleanPath(p string) string {
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
+}
+
+// match is the route of exactly method that matches the clean path, and
+// its parameters. Of the routes that match, it is the one whose first
+// segment differing from the others' is the most specific: a literal, then
+// a parameter after the longer literal prefix, then a catch-all after the
+// longer prefix. That is the route a walk down the path finds when it tries
+// the choices of each segment in that order, coming back up on failure.
+func match(dom *ir.Domain, method, path string) (*ir.Route, []Param) {
+	segs := strings.Split(path, "/")[1:]
+	var best *ir.Route
+	var bestRank []rank
+	var bestParams []Param
+	for _, r := range dom.Routes {
+		if r.Method != method {
+			continue
+		}
+		ranks, params, ok := matchRoute(r, segs)
+		if ok && (best == nil || slices.CompareFunc(ranks, bestRank, compareRank) < 0) {
+			best, bestRank, bestParams = r, ranks, params
+		}
+	}
+	return best, bestParams
+}
+
+// rank is how specific a route segment is: the lower the better.
+type rank struct {
+	kind   ir.SegmentKind // literal, parameter, catch-all
+	prefix int            // literal text before a parameter, negated: longer first
+}
+
+func compareRank(a, b rank) int {
+	if a.kind != b.kind {
+		return int(a.kind) - int(b.kind)
+	}
+	return a.prefix - b.prefix
+}
+
+// matchRoute matches r's pattern against the segments of a clean path.
+func matchRoute(r *ir.Route, segs []string) ([]rank, []Param, bool) {
+	if len(r.Segments) == 0 {
+		return nil, nil, len(segs) == 1 && segs[0] == ""
+	}
+	var ranks []rank
+	var params []Param
+	for i, s := range r.Segments {
+		if i >= len(segs) {
+			return nil, nil, false
+		}
+		ranks = append(ranks, rank{s.Kind, -len(s.Literal)})
+		switch s.Kind {
+		case ir.StaticSegment:
+			if segs[i] != s.Literal {
+				return nil, nil, false
+			}
+		case ir.ParamSegment:
+			v, ok := strings.CutPrefix(segs[i], s.Literal)
+			if !ok || v == "" {
+				return nil, nil, false
+			}
+			params = append(params, Param{s.Param, unescape(v)})
+		case ir.CatchAllSegment:
+			// The rest of the path; a listing also serves its folder itself.
+			v, ok := strings.CutPrefix(strings.Join(segs[i:], "/"), s.Literal)
+			if !ok || v == "" && !(r.Static && r.List) {
+				return nil, nil, false
+			}
+			return ranks, append(params, Param{s.Param, unescape(v)}), true
+		}
+	}
+	return ranks, params, len(segs) == len(r.Segments)
+}
+
+// Params returns the parameters of r for path when r's pattern matches it,
+// whether or not r is the route a request for path would find.
+func Params(r *ir.Route, path string) ([]Param, bool) {
+	if !strings.HasPrefix(path, "/") || !isClean(path) {
+		return nil, false
+	}
+	_, params, ok := matchRoute(r, strings.Split(path, "/")[1:])
+	return params, ok
+}
