@@ -1,12 +1,16 @@
 package runtime
 
-import "strings"
+import (
+	"net/http"
+	"strings"
+)
 
 // AcceptContentType is the preferred media type of a request's Accept
 // header, parsed on first use. The zero value is an empty header; it is
 // meant to be reused through Reset.
 type AcceptContentType struct {
 	header                string
+	request               *http.Request // whose Accept header is read when first asked
 	parsed                bool
 	mime, version, vendor string
 }
@@ -14,6 +18,13 @@ type AcceptContentType struct {
 // Reset forgets the previous parse; header is parsed when first asked.
 func (a *AcceptContentType) Reset(header string) {
 	*a = AcceptContentType{header: header}
+}
+
+// resetFor forgets the previous parse; r's Accept header is read and
+// parsed when first asked, so that requests whose action never asks pay
+// nothing.
+func (a *AcceptContentType) resetFor(r *http.Request) {
+	*a = AcceptContentType{request: r}
 }
 
 // Mime is the preferred media type as sent, without parameters:
@@ -38,10 +49,14 @@ func (a *AcceptContentType) Vendor() string {
 }
 
 func (a *AcceptContentType) parse() {
-	if !a.parsed {
-		a.mime, a.version, a.vendor = ParseAccept(a.header)
-		a.parsed = true
+	if a.parsed {
+		return
 	}
+	if a.request != nil {
+		a.header = a.request.Header.Get("Accept")
+	}
+	a.mime, a.version, a.vendor = ParseAccept(a.header)
+	a.parsed = true
 }
 
 // ParseAccept picks the media range of an Accept header with the highest

@@ -16,6 +16,7 @@ type Context struct {
 	match   Match
 	router  *Router
 	subject Subject
+	body    limitedBody
 }
 
 // Request is the request of a Context, with routegen's accessors.
@@ -32,14 +33,14 @@ func (ctx *Context) reset(rt *Router, w http.ResponseWriter, r *http.Request) {
 	ctx.router, ctx.Res = rt, w
 	ctx.request.Request = r
 	ctx.request.params = &ctx.match.Params
-	ctx.request.AcceptContentType.Reset(r.Header.Get("Accept"))
+	ctx.request.AcceptContentType.resetFor(r)
 	ctx.Req = &ctx.request
 }
 
 // clear drops the references to the request before the context is pooled.
 func (ctx *Context) clear() {
-	ctx.router, ctx.Res, ctx.Req, ctx.request.Request, ctx.subject = nil, nil, nil, nil, nil
-	ctx.request.AcceptContentType.Reset("")
+	ctx.router, ctx.Res, ctx.Req, ctx.request.Request, ctx.subject, ctx.body = nil, nil, nil, nil, nil, limitedBody{}
+	ctx.request.AcceptContentType.resetFor(nil)
 	ctx.match.Reset("")
 }
 

@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -210,20 +211,57 @@ func isUnsafe(method string) bool {
 	return true
 }
 
+// fromBrowser reports whether a request carries the headers the
+// cross-origin check reads; without Sec-Fetch-Site and Origin it lets the
+// request through, so the check is skipped (keys are canonical: direct map
+// reads cost less than Header.Get).
+func fromBrowser(r *http.Request) bool {
+	return len(r.Header["Sec-Fetch-Site"]) > 0 || len(r.Header["Origin"]) > 0
+}
+
 // limitBody applies the route's max_body_size: 413 at once when the
 // declared length is over it, else a reader that fails past it.
 func limitBody(ctx *Context) bool {
 	limit, r := ctx.match.Route.MaxBodySize, ctx.Req.Request
-	if limit <= 0 || !bodyMethods[r.Method] {
+	if limit <= 0 || r.ContentLength == 0 || !bodyMethods[r.Method] {
 		return true
 	}
 	if r.ContentLength > limit {
+		ctx.Res.Header().Set("Connection", "close")
 		http.Error(ctx.Res, http.StatusText(http.StatusRequestEntityTooLarge), http.StatusRequestEntityTooLarge)
 		return false
 	}
-	r.Body = http.MaxBytesReader(ctx.Res, r.Body, limit)
+	ctx.body = limitedBody{body: r.Body, left: limit, limit: limit}
+	r.Body = &ctx.body
 	return true
 }
+
+// limitedBody is http.MaxBytesReader kept in the pooled Context, so that a
+// limited body costs no allocation: past the limit, reads fail with an
+// *http.MaxBytesError, which the router answers with 413.
+type limitedBody struct {
+	body        io.ReadCloser
+	left, limit int64
+}
+
+func (b *limitedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		// One byte more than allowed tells a body at the limit from one over it.
+		var one [1]byte
+		if n, _ := b.body.Read(one[:]); n == 0 {
+			return 0, io.EOF
+		}
+		return 0, &http.MaxBytesError{Limit: b.limit}
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.body.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+func (b *limitedBody) Close() error { return b.body.Close() }
 
 var bodyMethods = map[string]bool{http.MethodPost: true, http.MethodPut: true, http.MethodPatch: true, http.MethodDelete: true}
 

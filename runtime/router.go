@@ -39,6 +39,7 @@ type Router struct {
 	authorizer     Authorizer
 	csrf           *http.CrossOriginProtection
 	cors           map[*CORS]*cors.Cors
+	webSockets     bool // the table has WebSocket routes: upgrades are looked for
 }
 
 // Option configures a Router.
@@ -100,6 +101,7 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	}
 	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))
 	rt.cors = corsHandlers(t)
+	rt.webSockets = slices.ContainsFunc(t.Routes, func(r Route) bool { return r.WebSocket })
 	for key := range rt.hostOverrides {
 		if !t.hasDomain(key) {
 			return nil, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)}
@@ -154,7 +156,7 @@ func (rt *Router) serve(ctx *Context) {
 		return
 	}
 	method := r.Method
-	if method == http.MethodGet && isWebSocketUpgrade(r) {
+	if method == http.MethodGet && rt.webSockets && isWebSocketUpgrade(r) {
 		method = "WS"
 	}
 	rt.table.Lookup(m, rt.hosts, method, host, path)
@@ -208,7 +210,7 @@ func (rt *Router) serveRoute(ctx *Context) {
 	if !rt.authenticate(ctx) || !rt.authorize(ctx) {
 		return
 	}
-	if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(r.Method) {
+	if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(r.Method) && fromBrowser(r) {
 		if err := rt.csrf.Check(r); err != nil {
 			http.Error(ctx.Res, "forbidden: cross-origin request", http.StatusForbidden)
 			return
@@ -254,6 +256,7 @@ func (rt *Router) handleError(ctx *Context, err error) {
 		http.Error(ctx.Res, e.Msg, e.Status)
 		return
 	case isMaxBytesError(err):
+		ctx.Res.Header().Set("Connection", "close")
 		http.Error(ctx.Res, http.StatusText(http.StatusRequestEntityTooLarge), http.StatusRequestEntityTooLarge)
 		return
 	}
