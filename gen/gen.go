@@ -159,11 +159,7 @@ func (g *generator) writeTables() {
 	g.file.Var().Id("table").Op("=").Add(rt("NewTable")).Call(jen.Op("&").Add(rt("Table")).Values(tableDict))
 	g.file.Comment("hosts serves each domain at its routes.conf address, environment variables read at start-up.")
 	g.file.Var().Id("hosts").Op(",").Id("_").Op("=").Id("table").Dot("Hosts").Call(jen.Nil())
-	g.file.Comment("Lookup finds the route of a request: method, Host header and path as sent (still escaped).")
-	g.file.Comment("It fills m and allocates nothing; see runtime.Match for the outcomes.")
-	g.file.Func().Id("Lookup").Params(
-		jen.Id("m").Op("*").Add(rt("Match")), jen.List(jen.Id("method"), jen.Id("host"), jen.Id("path")).String(),
-	).Block(jen.Id("table").Dot("Lookup").Call(jen.Id("m"), jen.Id("hosts"), jen.Id("method"), jen.Id("host"), jen.Id("path")))
+	g.writeLookup()
 }
 
 func (g *generator) routeValue(r *route) jen.Code {

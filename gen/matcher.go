@@ -11,20 +11,25 @@ import (
 	"github.com/routegen/routegen/ir"
 )
 
-// The matcher of one domain and method is straight-line code: a switch on
-// the whole path for the routes without parameters, then a walk down the
-// path segment by segment, where each level tries its literal segments (a
-// switch), then its parameters, then its catch-alls, and falls through to
-// the next choice when a deeper level fails. No map, no regexp and no tree
-// is consulted at run time, and the work depends on the path's length, not
-// on the number of routes.
+// The matcher of one domain and method is straight-line code generated from
+// the trie of its routes. Wherever the walk enters a subtree — at the root
+// and after each parameter — one switch on the rest of the path answers the
+// routes of the subtree that have no parameter below it: such a route wins
+// over every other route of the subtree, as a literal segment wins over a
+// parameter. The walk goes on down, segment by segment, for the others:
+// each level compares its literal segments with the path in place, then
+// tries its parameters, then its catch-alls, and falls through to the next
+// choice when a deeper level fails. No map, no regexp and no tree is
+// consulted at run time, and the work grows with the path's length, and
+// only as the logarithm of the number of routes.
 
 // trieNode is a position in the routes of one domain and method.
 type trieNode struct {
-	route     *route // the parameterized route that ends here
+	route     *route // the route that ends here
 	literals  []*literalEdge
 	params    []*paramEdge
 	catchAlls []*catchAllEdge
+	dynamic   bool // a parameter or catch-all lies below: the walk must come here
 }
 
 type literalEdge struct {
@@ -44,8 +49,7 @@ type catchAllEdge struct {
 }
 
 func (n *trieNode) insert(r *route) {
-	for i, seg := range r.Segments {
-		last := i == len(r.Segments)-1
+	for _, seg := range r.Segments {
 		switch seg.Kind {
 		case ir.StaticSegment:
 			k := slices.IndexFunc(n.literals, func(e *literalEdge) bool { return e.text == seg.Literal })
@@ -65,24 +69,27 @@ func (n *trieNode) insert(r *route) {
 			n.catchAlls = append(n.catchAlls, &catchAllEdge{prefix: seg.Literal, route: r, allowEmpty: r.Static && r.List})
 			return
 		}
-		if last {
-			n.route = r
-		}
 	}
+	n.route = r
 }
 
-// sort orders the choices of every level: literals for a stable switch,
-// and the longer parameter prefix before the shorter, more general one.
-func (n *trieNode) sort() {
+// finish orders the choices of every level — literals for stable code, the
+// longer parameter prefix before the shorter, more general one — and marks
+// the nodes the walk must visit. It reports whether n is one.
+func (n *trieNode) finish() bool {
 	slices.SortFunc(n.literals, func(a, b *literalEdge) int { return strings.Compare(a.text, b.text) })
 	slices.SortStableFunc(n.params, func(a, b *paramEdge) int { return len(b.prefix) - len(a.prefix) })
 	slices.SortStableFunc(n.catchAlls, func(a, b *catchAllEdge) int { return len(b.prefix) - len(a.prefix) })
+	n.dynamic = len(n.params) > 0 || len(n.catchAlls) > 0
 	for _, e := range n.literals {
-		e.node.sort()
+		if e.node.finish() {
+			n.dynamic = true
+		}
 	}
 	for _, e := range n.params {
-		e.node.sort()
+		e.node.finish()
 	}
+	return n.dynamic
 }
 
 // size is the number of routes at and below n.
@@ -100,8 +107,44 @@ func (n *trieNode) size() int {
 	return total
 }
 
-func (n *trieNode) empty() bool {
-	return len(n.literals) == 0 && len(n.params) == 0 && len(n.catchAlls) == 0
+// fixedRoute is a route with no parameter below a node, and the text its
+// path has after the node's.
+type fixedRoute struct {
+	rest  string
+	route *route
+}
+
+// fixed appends the routes at and below n that have no parameter below it;
+// rest is the text of n's own.
+func (n *trieNode) fixed(rest string, routes []fixedRoute) []fixedRoute {
+	if n.route != nil {
+		routes = append(routes, fixedRoute{rest, n.route})
+	}
+	for _, e := range n.literals {
+		routes = e.node.fixed(rest+"/"+e.text, routes)
+	}
+	return routes
+}
+
+// walked are the literal edges of n that the walk follows, each through
+// the chain of single literal segments below it: "gitignore/templates".
+func (n *trieNode) walked() []*literalEdge {
+	var edges []*literalEdge
+	for _, e := range n.literals {
+		if !e.node.dynamic {
+			continue
+		}
+		text, node := e.text, e.node
+		for len(node.params) == 0 && len(node.catchAlls) == 0 {
+			next := node.walked()
+			if len(next) != 1 {
+				break
+			}
+			text, node = text+"/"+next[0].text, next[0].node
+		}
+		edges = append(edges, &literalEdge{text: text, node: node})
+	}
+	return edges
 }
 
 func matchMethodFuncName(d int, method string) string {
@@ -136,65 +179,117 @@ func (g *generator) listDirs(d int) []string {
 	return dirs
 }
 
+// writeLookup writes Lookup. A table of one domain serves every host: its
+// Lookup calls the domain's matcher itself, and Table.Lookup only for the
+// requests no route of their method answers.
+func (g *generator) writeLookup() {
+	m, r := jen.Id("m"), jen.Id("r")
+	var body []jen.Code
+	if len(g.table.Domains) == 1 {
+		found := []jen.Code{jen.Id("table").Dot("Found").Call(m, jen.Lit(0), r)}
+		if slices.ContainsFunc(g.routes, func(r *route) bool { return len(r.Constraints) > 0 }) {
+			found = append(found, jen.Id("table").Dot("Check").Call(m, r))
+		}
+		body = append(body, jen.If(
+			r.Clone().Op(":=").Id(matchFuncName(0)).Call(m.Clone().Dot("Start").Call(jen.Id("path")), jen.Id("method"), jen.Id("path")),
+			r.Clone().Op(">=").Lit(0),
+		).Block(append(found, jen.Return())...))
+	}
+	body = append(body, jen.Id("table").Dot("Lookup").Call(m, jen.Id("hosts"), jen.Id("method"), jen.Id("host"), jen.Id("path")))
+	g.file.Comment("Lookup finds the route of a request: method, Host header and path as sent (still escaped).")
+	g.file.Comment("It fills m and allocates nothing; see runtime.Match for the outcomes.")
+	g.file.Func().Id("Lookup").Params(
+		m.Clone().Op("*").Add(rt("Match")), jen.List(jen.Id("method"), jen.Id("host"), jen.Id("path")).String(),
+	).Block(body...)
+}
+
 func (g *generator) writeMatchers() {
 	for d := range g.table.Domains {
 		var cases []jen.Code
+		var parts []jen.Code
 		for _, method := range g.domainMethods(d) {
-			cases = append(cases, jen.Case(jen.Lit(method)).Block(
-				jen.Return(jen.Id(matchMethodFuncName(d, method)).Call(jen.Id("m"), jen.Id("path")))))
-			g.methodMatcher(d, method)
+			body, size, p := g.methodMatcher(d, method)
+			if size > inlineMethodsUpTo {
+				name := matchMethodFuncName(d, method)
+				parts = append(parts, jen.Func().Id(name).Params(
+					jen.Id("m").Op("*").Add(rt("Match")), jen.Id("path").String(),
+				).Int().Block(body...))
+				body = []jen.Code{jen.Return(jen.Id(name).Call(jen.Id("m"), jen.Id("path")))}
+			}
+			cases = append(cases, jen.Case(jen.Lit(method)).Block(body...))
+			parts = append(parts, p...)
 		}
-		body := []jen.Code{jen.Return(jen.Lit(-1))}
-		if len(cases) > 0 {
-			body = append([]jen.Code{jen.Switch(jen.Id("method")).Block(cases...)}, body...)
+		path := jen.Id("path")
+		body := []jen.Code{
+			jen.If(jen.Len(path).Op("==").Lit(0).Op("||").Add(path).Index(jen.Lit(0)).Op("!=").LitRune('/')).Block(jen.Return(jen.Lit(-1))),
+			jen.Switch(jen.Id("method")).Block(cases...),
+			jen.Return(jen.Lit(-1)),
 		}
 		g.file.Comment(fmt.Sprintf("%s finds the route of domain %q for method and path.", matchFuncName(d), g.table.Domains[d].Key))
 		g.file.Func().Id(matchFuncName(d)).Params(
 			jen.Id("m").Op("*").Add(rt("Match")), jen.List(jen.Id("method"), jen.Id("path")).String(),
 		).Int().Block(body...)
+		for _, f := range parts {
+			g.file.Add(f)
+		}
 	}
 }
 
-func (g *generator) methodMatcher(d int, method string) {
-	var fixed []jen.Code
+// methodMatcher is the matcher of method in domain d, its number of
+// routes and the functions of its large subtrees. The matchers of few
+// routes are inlined in their domain's: a call saved.
+func (g *generator) methodMatcher(d int, method string) ([]jen.Code, int, []jen.Code) {
 	root := &trieNode{}
 	for _, r := range g.routes {
-		if r.domain != d || r.Method != method {
-			continue
+		if r.domain == d && r.Method == method {
+			root.insert(r)
 		}
-		if len(r.ParamSpecs) == 0 {
-			fixed = append(fixed, jen.Case(jen.Lit(r.Path)).Block(jen.Return(jen.Lit(r.index))))
-			continue
-		}
-		root.insert(r)
 	}
-	root.sort()
-	var body []jen.Code
-	if len(fixed) > 0 {
-		body = append(body, jen.Switch(jen.Id("path")).Block(fixed...))
-	}
+	root.finish()
 	w := &matcherWriter{generator: g, name: matchMethodFuncName(d, method)}
-	if !root.empty() {
-		body = append(body,
-			jen.If(jen.Len(jen.Id("path")).Op("==").Lit(0)).Block(jen.Return(jen.Lit(-1))),
-			jen.Id("i1").Op(":=").Lit(1))
+	fixed := root.fixed("", nil)
+	if len(fixed) > 0 && fixed[0].rest == "" {
+		fixed[0].rest = "/" // the root route
+	}
+	body := []jen.Code{fixedSwitch(jen.Id("path"), fixed)}
+	if root.dynamic {
+		body = append(body, jen.Id("i1").Op(":=").Lit(1))
 		body = append(body, w.level(root, 1)...)
 	}
-	body = append(body, jen.Return(jen.Lit(-1)))
-	g.file.Func().Id(w.name).Params(
-		jen.Id("m").Op("*").Add(rt("Match")), jen.Id("path").String(),
-	).Int().Block(body...)
-	for _, f := range w.parts {
-		g.file.Add(f)
+	return append(body, jen.Return(jen.Lit(-1))), root.size(), w.parts
+}
+
+// fixedSwitch returns the route whose rest of the path is rest; nothing
+// when there is none.
+func fixedSwitch(rest jen.Code, routes []fixedRoute) jen.Code {
+	if len(routes) == 0 {
+		return jen.Null()
 	}
+	cases := make([]jen.Code, len(routes))
+	for i, f := range routes {
+		cases[i] = jen.Case(jen.Lit(f.rest)).Block(jen.Return(jen.Lit(f.route.index)))
+	}
+	return jen.Switch(rest).Block(cases...)
 }
 
 // Large route sets are split into one function per subtree, so that no
 // generated function grows with the number of routes: the compiler's time
-// grows faster than the size of a function.
+// grows faster than the size of a function. A level below which more
+// routes than splitAbove lie has a function for each subtree that has
+// levels of its own.
+const splitAbove = 64
+
+// inlineMethodsUpTo is the most routes of a method whose matcher is
+// inlined in its domain's.
+const inlineMethodsUpTo = 256
+
+// A level where more than groupMax literal segments begin with the same
+// byte finds the segment's end and switches on it. The others compare each
+// literal in place, after a switch on the segment's first byte when they
+// have more than seqMax literals.
 const (
-	splitAbove   = 32 // a level below which more routes than this lie is split
-	splitAtLeast = 4  // into functions for its subtrees of at least this many routes
+	groupMax = 4
+	seqMax   = 2
 )
 
 // matcherWriter writes the matcher of one domain and method, and the
@@ -205,30 +300,68 @@ type matcherWriter struct {
 	parts []jen.Code
 }
 
-// level matches the segment that starts at i<depth>.
+// level matches the segment that starts at i<depth> below n.
 func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 	i, j := jen.Id("i"+strconv.Itoa(depth)), jen.Id("j"+strconv.Itoa(depth))
 	path := jen.Id("path")
 	var code []jen.Code
-	if len(n.literals) > 0 || len(n.params) > 0 {
-		code = append(code, j.Clone().Op(":=").Add(rt("SegmentEnd")).Call(path, i))
-	}
-	if len(n.literals) > 0 {
-		var cases []jen.Code
-		for _, e := range n.literals {
-			cases = append(cases, jen.Case(jen.Lit(e.text)).Block(g.child(n, e.node, depth)...))
+	ended := false // j<depth> holds the end of the segment
+	if edges := n.walked(); len(edges) > 0 {
+		groups := map[byte][]*literalEdge{}
+		var firsts []byte
+		largest := 0
+		for _, e := range edges {
+			b := e.text[0]
+			if groups[b] == nil {
+				firsts = append(firsts, b)
+			}
+			groups[b] = append(groups[b], e)
+			largest = max(largest, len(groups[b]))
 		}
-		code = append(code, jen.Switch(path.Clone().Index(i, j)).Block(cases...))
+		switch {
+		case largest > groupMax:
+			var cases []jen.Code
+			for _, e := range n.literals {
+				if e.node.dynamic {
+					next := jen.Id("i" + strconv.Itoa(depth+1))
+					cases = append(cases, jen.Case(jen.Lit(e.text)).Block(
+						append([]jen.Code{next.Clone().Op(":=").Add(j.Clone()).Op("+").Lit(1)}, g.child(n, e.node, depth, false)...)...))
+				}
+			}
+			code = append(code,
+				j.Clone().Op(":=").Add(rt("SegmentEnd")).Call(path, i),
+				jen.If(j.Clone().Op("<").Len(path)).Block(jen.Switch(path.Clone().Index(i, j)).Block(cases...)))
+			ended = true
+		case len(edges) <= seqMax:
+			for _, e := range edges {
+				code = append(code, g.literal(n, e, depth))
+			}
+		default:
+			var cases []jen.Code
+			for _, b := range firsts {
+				var block []jen.Code
+				for _, e := range groups[b] {
+					block = append(block, g.literal(n, e, depth))
+				}
+				cases = append(cases, jen.Case(jen.LitRune(rune(b))).Block(block...))
+			}
+			code = append(code, jen.If(i.Clone().Op("<").Len(path)).Block(jen.Switch(path.Clone().Index(i)).Block(cases...)))
+		}
+	}
+	if len(n.params) > 0 && !ended {
+		code = append(code, j.Clone().Op(":=").Add(rt("SegmentEnd")).Call(path, i))
 	}
 	for _, e := range n.params {
 		start := offset(i, len(e.prefix))
 		cond := j.Clone().Op(">").Add(start)
 		if e.prefix != "" {
 			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, j), jen.Lit(e.prefix))
-		} else {
+		}
+		// Only a bare parameter or one after "." can take a whole "." or ".." segment.
+		if e.prefix == "" || e.prefix == "." {
 			cond = cond.Op("&&").Add(rt("NotDot")).Call(path.Clone().Index(i, j))
 		}
-		block := append([]jen.Code{jen.Id("m").Dot("Params").Dot("Push").Call(start, j)}, g.child(n, e.node, depth)...)
+		block := append([]jen.Code{jen.Id("m").Dot("Params").Dot("Push").Call(start, j)}, g.child(n, e.node, depth, true)...)
 		block = append(block, jen.Id("m").Dot("Params").Dot("Pop").Call())
 		code = append(code, jen.If(cond).Block(block...))
 	}
@@ -251,34 +384,61 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 	return code
 }
 
-// child continues below parent once the segment ending at j<depth>
-// matched: inline, or by a call to the function of a large subtree.
-func (g *matcherWriter) child(parent, n *trieNode, depth int) []jen.Code {
-	if parent.size() <= splitAbove || n.size() < splitAtLeast {
-		return g.afterSegment(n, depth)
+// literal compares the literal segments of e, and the "/" after them, with
+// the path at i<depth>.
+func (g *matcherWriter) literal(parent *trieNode, e *literalEdge, depth int) jen.Code {
+	i, next := jen.Id("i"+strconv.Itoa(depth)), jen.Id("i"+strconv.Itoa(depth+1))
+	block := append([]jen.Code{next.Op(":=").Add(offset(i, len(e.text)+1))}, g.child(parent, e.node, depth, false)...)
+	return jen.If(jen.Qual("strings", "HasPrefix").Call(jen.Id("path").Index(i, jen.Empty()), jen.Lit(e.text+"/"))).Block(block...)
+}
+
+// child continues below parent: after a parameter that ends at j<depth>,
+// or a literal followed by the segment at i<depth+1>. It is inline, or a
+// call to the function of a large subtree.
+func (g *matcherWriter) child(parent, n *trieNode, depth int, afterParam bool) []jen.Code {
+	if parent.size() <= splitAbove || len(n.literals)+len(n.params)+len(n.catchAlls) == 0 {
+		if afterParam {
+			return g.afterParam(n, depth)
+		}
+		return g.level(n, depth+1)
 	}
 	name := fmt.Sprintf("%s_%d", g.name, len(g.parts)+1)
 	g.parts = append(g.parts, nil)
 	slot := len(g.parts) - 1
-	body := append(g.afterSegment(n, 0), jen.Return(jen.Lit(-1)))
+	var body []jen.Code
+	arg := jen.Id("i" + strconv.Itoa(depth+1))
+	param := jen.Id("i0")
+	if afterParam {
+		body = g.afterParam(n, 0)
+		arg, param = jen.Id("j"+strconv.Itoa(depth)), jen.Id("j0")
+	} else {
+		body = g.level(n, 0)
+	}
 	g.parts[slot] = jen.Func().Id(name).Params(
-		jen.Id("m").Op("*").Add(rt("Match")), jen.Id("path").String(), jen.Id("j0").Int(),
-	).Int().Block(body...)
+		jen.Id("m").Op("*").Add(rt("Match")), jen.Id("path").String(), param.Int(),
+	).Int().Block(append(body, jen.Return(jen.Lit(-1)))...)
 	r := jen.Id("r")
-	return []jen.Code{jen.If(r.Clone().Op(":=").Id(name).Call(jen.Id("m"), jen.Id("path"), jen.Id("j"+strconv.Itoa(depth))), r.Clone().Op(">=").Lit(0)).Block(jen.Return(r))}
+	return []jen.Code{jen.If(r.Clone().Op(":=").Id(name).Call(jen.Id("m"), jen.Id("path"), arg), r.Clone().Op(">=").Lit(0)).Block(jen.Return(r))}
 }
 
-// afterSegment continues once the segment ending at j<depth> matched.
-func (g *matcherWriter) afterSegment(n *trieNode, depth int) []jen.Code {
+// afterParam continues once the parameter ending at j<depth> matched: the
+// route that ends there, the routes with no parameter below, then the walk.
+func (g *matcherWriter) afterParam(n *trieNode, depth int) []jen.Code {
 	j := jen.Id("j" + strconv.Itoa(depth))
+	path := jen.Id("path")
 	var code []jen.Code
 	if n.route != nil {
-		code = append(code, jen.If(j.Clone().Op("==").Len(jen.Id("path"))).Block(jen.Return(jen.Lit(n.route.index))))
+		code = append(code, jen.If(j.Clone().Op("==").Len(path)).Block(jen.Return(jen.Lit(n.route.index))))
 	}
-	if !n.empty() {
-		next := "i" + strconv.Itoa(depth+1)
-		inner := append([]jen.Code{jen.Id(next).Op(":=").Add(j.Clone()).Op("+").Lit(1)}, g.level(n, depth+1)...)
-		code = append(code, jen.If(j.Clone().Op("<").Len(jen.Id("path"))).Block(inner...))
+	var fixed []fixedRoute
+	for _, e := range n.literals {
+		fixed = e.node.fixed("/"+e.text, fixed)
+	}
+	code = append(code, fixedSwitch(path.Clone().Index(j, jen.Empty()), fixed))
+	if n.dynamic {
+		next := jen.Id("i" + strconv.Itoa(depth+1))
+		inner := append([]jen.Code{next.Clone().Op(":=").Add(j.Clone()).Op("+").Lit(1)}, g.level(n, depth+1)...)
+		code = append(code, jen.If(j.Clone().Op("<").Len(path)).Block(inner...))
 	}
 	return code
 }

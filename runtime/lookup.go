@@ -10,8 +10,8 @@ import (
 // MatchFunc is a generated matcher of one domain: it returns the index in
 // Routes of the route of method that matches path, recording the route's
 // parameters in m, or -1 leaving m's parameters as they were. It matches
-// clean paths only: no parameter is "." or "..", no catch-all holds an
-// empty or dot segment.
+// clean paths that begin with "/" only: no parameter is "." or "..", no
+// catch-all holds an empty or dot segment.
 type MatchFunc func(m *Match, method, path string) int
 
 // CheckFunc is a generated check of the constraints of one route: false
@@ -127,8 +127,50 @@ func (e *ConfigError) Error() string { return "routegen: " + e.Msg }
 // redirect to the clean path, the route, a trailing-slash redirect, an
 // automatic OPTIONS reply, 405, the catch-all, 404. It allocates nothing.
 func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
+	// The fast path: a route of the method itself matches.
+	var d int
+	if hosts != nil && hosts.only != nil {
+		d = hosts.only.Domain
+	} else {
+		d = hosts.Match(host)
+	}
+	if d >= 0 && path != "" && path[0] == '/' {
+		if r := t.DomainRoutes[d].Match(m.Start(path), method, path); r >= 0 {
+			t.Found(m, d, r)
+			if r < len(t.Checks) { // a call only for tables with constraints
+				t.Check(m, r)
+			}
+			return
+		}
+	}
+	t.lookup(m, d, method, path)
+}
+
+// Found records route r of domain d, which its generated matcher found
+// after m.Start, as the match; Check then checks its constraints. A
+// generated Lookup calls both for a request its matcher answers, and
+// Table.Lookup for the others.
+func (t *Table) Found(m *Match, d, r int) {
+	route := &t.Routes[r]
+	m.Route, m.Status, m.Domain, m.CatchAll, m.redirect = route, 200, &t.Domains[d], false, noRedirect
+	m.Params.names = &route.Params
+	if m.Allow != "" {
+		m.Allow = ""
+	}
+}
+
+// Check answers 400 when a parameter of route r, just found, fails its
+// constraint.
+func (t *Table) Check(m *Match, r int) {
+	if r < len(t.Checks) && t.Checks[r] != nil && !t.Checks[r](m) {
+		m.Status = 400
+	}
+}
+
+// lookup is Lookup for the requests a route of the method itself does not
+// answer, in d, the domain of the request's host (-1 for none).
+func (t *Table) lookup(m *Match, d int, method, path string) {
 	m.Reset(path)
-	d := hosts.Match(host)
 	if d < 0 {
 		m.Status = 404
 		return
@@ -143,15 +185,16 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 		m.Status = 404
 		return
 	}
-	// Matchers match only clean paths, so the path is scanned for empty
-	// and dot segments only when no route matched.
-	if r := t.find(m, dr, method, path); r >= 0 {
-		m.Found(&t.Routes[r])
-		m.Params.SetNames(t.Routes[r].Params)
-		if r < len(t.Checks) && t.Checks[r] != nil && !t.Checks[r](m) {
-			m.Status = 400
+	// Lookup found no route of the method itself; HEAD falls back to GET,
+	// and a WebSocket upgrade to a plain GET route. Matchers match only
+	// clean paths, so the path is scanned for empty and dot segments only
+	// when no route matched.
+	if method == "HEAD" || method == "WS" {
+		if r := dr.Match(m, "GET", path); r >= 0 {
+			t.Found(m, d, r)
+			t.Check(m, r)
+			return
 		}
-		return
 	}
 	if !IsClean(path) {
 		m.RedirectClean(method)

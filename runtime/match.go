@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"net/url"
 	"path"
 	"strings"
@@ -29,9 +31,8 @@ type Match struct {
 	// CatchAll is set when the domain's catch_all answers.
 	CatchAll bool
 
-	path     string
 	redirect redirectKind
-	target   string // the redirect target when it needs no building
+	target   string // the redirect target when it needs no building; stale unless redirect is redirectTo
 }
 
 type redirectKind uint8
@@ -46,11 +47,17 @@ const (
 func (m *Match) Reset(path string) {
 	m.Route, m.Status, m.Allow, m.Domain, m.CatchAll = nil, 0, "", nil, false
 	m.Params.reset(path)
-	m.path, m.redirect, m.target = path, noRedirect, ""
+	m.redirect, m.target = noRedirect, ""
+}
+
+// Start readies m for a generated matcher to match path, and returns it.
+func (m *Match) Start(path string) *Match {
+	m.Params.path, m.Params.n = path, 0
+	return m
 }
 
 // Path is the path the match was made for.
-func (m *Match) Path() string { return m.path }
+func (m *Match) Path() string { return m.Params.path }
 
 // Redirect returns where a 301 or 308 sends the client: the path without
 // its query string. It is "" for other statuses. Only the redirect to a
@@ -60,7 +67,7 @@ func (m *Match) Redirect() string {
 	case redirectTo:
 		return sameHost(m.target)
 	case redirectClean:
-		return sameHost(CleanPath(m.path))
+		return sameHost(CleanPath(m.Params.path))
 	}
 	return ""
 }
@@ -102,7 +109,7 @@ func redirectStatus(method string) int {
 // escaped path so that matching allocates nothing.
 type Params struct {
 	path    string
-	names   []string
+	names   *[]string // the route's, so that a match need not read them
 	n       int
 	spans   [MaxParams][2]int32
 	scratch []byte // Checked's unescaped value, reused
@@ -125,13 +132,13 @@ func (p *Params) Pop() { p.n-- }
 func (p *Params) Truncate(n int) { p.n = n }
 
 // SetNames names the parameters, in path order.
-func (p *Params) SetNames(names []string) { p.names = names }
+func (p *Params) SetNames(names []string) { p.names = &names }
 
 // Len is the number of parameters.
 func (p *Params) Len() int { return p.n }
 
 // Name is the name of parameter i.
-func (p *Params) Name(i int) string { return p.names[i] }
+func (p *Params) Name(i int) string { return (*p.names)[i] }
 
 // Raw is parameter i as sent, still escaped.
 func (p *Params) Raw(i int) string {
@@ -143,7 +150,7 @@ func (p *Params) Raw(i int) string {
 // escape; a malformed escape is returned as sent.
 func (p *Params) Value(i int) string {
 	raw := p.Raw(i)
-	for j := 0; j < len(raw); j++ {
+	for j := 0; j < len(raw); j++ { // values are short: a loop beats a call
 		if raw[j] == '%' {
 			if v, err := url.PathUnescape(raw); err == nil {
 				return v
@@ -189,8 +196,11 @@ func unescapePath(dst []byte, s string) ([]byte, bool) {
 
 // Get returns the unescaped value of the named parameter, or "".
 func (p *Params) Get(name string) string {
-	for i := 0; i < p.n && i < len(p.names); i++ {
-		if p.names[i] == name {
+	if p.names == nil {
+		return ""
+	}
+	for i, n := range *p.names {
+		if i < p.n && n == name {
 			return p.Value(i)
 		}
 	}
@@ -253,10 +263,18 @@ func CleanPath(p string) string {
 
 // SegmentEnd returns the index of the "/" that ends the path segment
 // starting at start, or len(path); generated matchers call it at every
-// level. Segments are short: a plain loop, inlined, beats a call into the
-// vectorized search.
+// level. Segments are short: eight bytes at a time, inlined, beats a call
+// into the vectorized search.
 func SegmentEnd(path string, start int) int {
-	for i := start; i < len(path); i++ {
+	i := start
+	for ; i+8 <= len(path); i += 8 {
+		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(path[i:]), 8))
+		w ^= 0x2f2f2f2f2f2f2f2f // a "/" becomes a zero byte
+		if z := (w - 0x0101010101010101) &^ w & 0x8080808080808080; z != 0 {
+			return i + bits.TrailingZeros64(z)>>3
+		}
+	}
+	for ; i < len(path); i++ {
 		if path[i] == '/' {
 			return i
 		}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -82,10 +83,19 @@ func TestParams(t *testing.T) {
 }
 
 func TestSegmentEnd(t *testing.T) {
-	path := "/ab/c"
-	for start, want := range map[int]int{1: 3, 4: 5, 5: 5} {
-		if got := SegmentEnd(path, start); got != want {
-			t.Errorf("SegmentEnd(%q, %d) = %d, want %d", path, start, got, want)
+	// Every start of paths with slashes at many offsets of the eight-byte
+	// words SegmentEnd reads, and next to bytes one away from "/".
+	for _, path := range []string{"/ab/c", "/a.b0c.d/e", "/abcdefghijklmnopqrstu/v/", "///", strings.Repeat("x", 20), "/\xff\x00/\x2f/0123456789/.0"} {
+		for start := range len(path) + 1 {
+			want := strings.IndexByte(path[start:], '/')
+			if want < 0 {
+				want = len(path)
+			} else {
+				want += start
+			}
+			if got := SegmentEnd(path, start); got != want {
+				t.Errorf("SegmentEnd(%q, %d) = %d, want %d", path, start, got, want)
+			}
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/routegen/routegen/runtime"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/examples/domain-subdomain/routes.conf, in file order.
@@ -139,70 +140,63 @@ var hosts, _ = table.Hosts(nil)
 func Lookup(m *runtime.Match, method, host, path string) {
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/favicon.ico":
-		return 1
-	case "/robots.txt":
-		return 2
-	}
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "sample_com" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "static":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "GET":
+		switch path {
+		case "/":
+			return 0
+		case "/favicon.ico":
+			return 1
+		case "/robots.txt":
+			return 2
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "static/") {
+			i2 := i1 + 7
 			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 3
 			}
 		}
-	}
-	return -1
-}
-
-// matchDomain0 finds the route of domain "sample_com" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "GET":
-		return matchDomain0GET(m, path)
-	}
-	return -1
-}
-func matchDomain1GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 4
+		return -1
 	}
 	return -1
 }
 
 // matchDomain1 finds the route of domain "admin_sample_com" for method and path.
 func matchDomain1(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain1GET(m, path)
-	}
-	return -1
-}
-func matchDomain2GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 5
+		switch path {
+		case "/":
+			return 4
+		}
+		return -1
 	}
 	return -1
 }
 
 // matchDomain2 finds the route of domain "wildcard_sample_com" for method and path.
 func matchDomain2(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain2GET(m, path)
+		switch path {
+		case "/":
+			return 5
+		}
+		return -1
 	}
 	return -1
 }
@@ -213,7 +207,7 @@ type AdminAppController interface {
 	//
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
 	Dashboard(ctx *runtime.Context) error
-//line routes_gen.go:217:1
+//line routes_gen.go:211:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -222,7 +216,7 @@ type AppController interface {
 	//
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:226:1
+//line routes_gen.go:220:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
@@ -231,7 +225,7 @@ type WildcardAppController interface {
 	//
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
 	Entry(ctx *runtime.Context) error
-//line routes_gen.go:235:1
+//line routes_gen.go:229:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/domain-subdomain/routes.conf, calling the actions of the given controllers.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/routegen/routegen/runtime"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order.
@@ -151,55 +152,49 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/admin/dashboard.html":
-		return 1
-	case "/favicon.ico":
-		return 2
-	case "/login.html":
-		return 3
-	case "/manage/users.html":
-		return 5
-	case "/robots.txt":
-		return 6
-	}
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "localhost" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "static":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "GET":
+		switch path {
+		case "/":
+			return 0
+		case "/admin/dashboard.html":
+			return 1
+		case "/favicon.ico":
+			return 2
+		case "/login.html":
+			return 3
+		case "/manage/users.html":
+			return 5
+		case "/robots.txt":
+			return 6
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "static/") {
+			i2 := i1 + 7
 			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 7
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/logout":
-		return 4
-	}
-	return -1
-}
-
-// matchDomain0 finds the route of domain "localhost" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "GET":
-		return matchDomain0GET(m, path)
+		return -1
 	case "POST":
-		return matchDomain0POST(m, path)
+		switch path {
+		case "/logout":
+			return 4
+		}
+		return -1
 	}
 	return -1
 }
@@ -210,7 +205,7 @@ type AdminDashboardController interface {
 	//
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:214:1
+//line routes_gen.go:209:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -221,20 +216,20 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// Login serves login: GET /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 	//
-//line routes_gen.go:225:1
+//line routes_gen.go:220:1
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:65:6
 	Login(ctx *runtime.Context) error
 	// Logout serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 	//
-//line routes_gen.go:230:1
+//line routes_gen.go:225:1
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:72:6
 	Logout(ctx *runtime.Context) error
 	// ManageUsers serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 	//
-//line routes_gen.go:235:1
+//line routes_gen.go:230:1
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error
-//line routes_gen.go:238:1
+//line routes_gen.go:233:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/routegen/routegen/runtime"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/examples/form-fileupload/routes.conf, in file order.
@@ -96,49 +97,43 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/favicon.ico":
-		return 1
-	case "/robots.txt":
-		return 3
-	}
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "localhost" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "static":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "GET":
+		switch path {
+		case "/":
+			return 0
+		case "/favicon.ico":
+			return 1
+		case "/robots.txt":
+			return 3
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "static/") {
+			i2 := i1 + 7
 			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 4
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/file-upload":
-		return 2
-	}
-	return -1
-}
-
-// matchDomain0 finds the route of domain "localhost" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "GET":
-		return matchDomain0GET(m, path)
+		return -1
 	case "POST":
-		return matchDomain0POST(m, path)
+		switch path {
+		case "/file-upload":
+			return 2
+		}
+		return -1
 	}
 	return -1
 }
@@ -151,10 +146,10 @@ type AppController interface {
 	FileUpload(ctx *runtime.Context) error
 	// Index serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7).
 	//
-//line routes_gen.go:155:1
+//line routes_gen.go:150:1
 //line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:158:1
+//line routes_gen.go:153:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-fileupload/routes.conf, calling the actions of the given controllers.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"net/url"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, in file order.
@@ -97,59 +98,49 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/favicon.ico":
-		return 1
-	case "/robots.txt":
-		return 3
-	}
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "localhost" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "page":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "GET":
+		switch path {
+		case "/":
+			return 0
+		case "/favicon.ico":
+			return 1
+		case "/robots.txt":
+			return 3
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "page/") {
+			i2 := i1 + 5
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "index.html":
-						if j3 == len(path) {
-							return 2
-						}
-					}
+				switch path[j2:] {
+				case "/index.html":
+					return 2
 				}
 				m.Params.Pop()
 			}
 		}
-	case "static":
-		if j1 < len(path) {
-			i2 := j1 + 1
+		if strings.HasPrefix(path[i1:], "static/") {
+			i2 := i1 + 7
 			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 4
 			}
 		}
-	}
-	return -1
-}
-
-// matchDomain0 finds the route of domain "localhost" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "GET":
-		return matchDomain0GET(m, path)
+		return -1
 	}
 	return -1
 }
@@ -162,10 +153,10 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// IndexLang serves index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7).
 	//
-//line routes_gen.go:166:1
+//line routes_gen.go:157:1
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:6
 	IndexLang(ctx *runtime.Context, lang string) error
-//line routes_gen.go:169:1
+//line routes_gen.go:160:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, calling the actions of the given controllers.

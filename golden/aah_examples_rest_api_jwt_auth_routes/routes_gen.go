@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"net/url"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, in file order.
@@ -95,56 +96,43 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
-}
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	}
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "v1":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "reportee":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 1
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/v1/token":
-		return 2
-	}
-	return -1
 }
 
 // matchDomain0 finds the route of domain "localhost" for method and path.
 func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain0GET(m, path)
+		switch path {
+		case "/":
+			return 0
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "v1/reportee/") {
+			i2 := i1 + 12
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 1
+				}
+				m.Params.Pop()
+			}
+		}
+		return -1
 	case "POST":
-		return matchDomain0POST(m, path)
+		switch path {
+		case "/v1/token":
+			return 2
+		}
+		return -1
 	}
 	return -1
 }
@@ -157,10 +145,10 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// Token serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
 	//
-//line routes_gen.go:161:1
+//line routes_gen.go:149:1
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
 	Token(ctx *runtime.Context) error
-//line routes_gen.go:164:1
+//line routes_gen.go:152:1
 }
 
 // InfoController holds the actions of controller "InfoController".
@@ -169,7 +157,7 @@ type InfoController interface {
 	//
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
 	ReporteeInfo(ctx *runtime.Context, email string) error
-//line routes_gen.go:173:1
+//line routes_gen.go:161:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, calling the actions of the given controllers.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"net/url"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/examples/rest-api/routes.conf, in file order.
@@ -117,120 +118,73 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
-}
-func matchDomain0DELETE(m *runtime.Match, path string) int {
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "v1":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "posts":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 3
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/v1/posts":
-		return 1
-	}
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "v1":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "posts":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 4
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/v1/posts":
-		return 2
-	}
-	return -1
-}
-func matchDomain0PUT(m *runtime.Match, path string) int {
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "v1":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "posts":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 5
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
 }
 
 // matchDomain0 finds the route of domain "localhost" for method and path.
 func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "DELETE":
-		return matchDomain0DELETE(m, path)
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "v1/posts/") {
+			i2 := i1 + 9
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 3
+				}
+				m.Params.Pop()
+			}
+		}
+		return -1
 	case "GET":
-		return matchDomain0GET(m, path)
+		switch path {
+		case "/":
+			return 0
+		case "/v1/posts":
+			return 1
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "v1/posts/") {
+			i2 := i1 + 9
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 4
+				}
+				m.Params.Pop()
+			}
+		}
+		return -1
 	case "POST":
-		return matchDomain0POST(m, path)
+		switch path {
+		case "/v1/posts":
+			return 2
+		}
+		return -1
 	case "PUT":
-		return matchDomain0PUT(m, path)
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "v1/posts/") {
+			i2 := i1 + 9
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 5
+				}
+				m.Params.Pop()
+			}
+		}
+		return -1
 	}
 	return -1
 }
@@ -241,7 +195,7 @@ type AppController interface {
 	//
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:245:1
+//line routes_gen.go:199:1
 }
 
 // PostController holds the actions of controller "PostController".
@@ -252,25 +206,25 @@ type PostController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_post: DELETE /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
 	//
-//line routes_gen.go:256:1
+//line routes_gen.go:210:1
 //line ../../testdata/aah/examples/rest-api/routes.conf:54:18
 	Delete(ctx *runtime.Context, id string) error
 	// List serves list_posts: GET /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
 	//
-//line routes_gen.go:261:1
+//line routes_gen.go:215:1
 //line ../../testdata/aah/examples/rest-api/routes.conf:37:10
 	List(ctx *runtime.Context) error
 	// Retrieve serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
 	//
-//line routes_gen.go:266:1
+//line routes_gen.go:220:1
 //line ../../testdata/aah/examples/rest-api/routes.conf:46:15
 	Retrieve(ctx *runtime.Context, id string) error
 	// Update serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
 	//
-//line routes_gen.go:271:1
+//line routes_gen.go:225:1
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:18
 	Update(ctx *runtime.Context, id string) error
-//line routes_gen.go:274:1
+//line routes_gen.go:228:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api/routes.conf, calling the actions of the given controllers.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/routegen/routegen/runtime"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/examples/simple-chat/routes.conf, in file order.
@@ -105,51 +106,45 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/favicon.ico":
-		return 1
-	case "/robots.txt":
-		return 2
-	case "/simple-chat-demo.html":
-		return 4
-	}
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "simple_chat" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "static":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "GET":
+		switch path {
+		case "/":
+			return 0
+		case "/favicon.ico":
+			return 1
+		case "/robots.txt":
+			return 2
+		case "/simple-chat-demo.html":
+			return 4
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "static/") {
+			i2 := i1 + 7
 			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 5
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0WS(m *runtime.Match, path string) int {
-	switch path {
-	case "/simple-chat":
-		return 3
-	}
-	return -1
-}
-
-// matchDomain0 finds the route of domain "simple_chat" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "GET":
-		return matchDomain0GET(m, path)
+		return -1
 	case "WS":
-		return matchDomain0WS(m, path)
+		switch path {
+		case "/simple-chat":
+			return 3
+		}
+		return -1
 	}
 	return -1
 }
@@ -162,10 +157,10 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// SimpleChatDemo serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
 	//
-//line routes_gen.go:166:1
+//line routes_gen.go:161:1
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
 	SimpleChatDemo(ctx *runtime.Context) error
-//line routes_gen.go:169:1
+//line routes_gen.go:164:1
 }
 
 // SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
@@ -174,7 +169,7 @@ type SimpleChatWebSocketController interface {
 	//
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
 	SimpleChat(ctx *runtime.Context) error
-//line routes_gen.go:178:1
+//line routes_gen.go:173:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/simple-chat/routes.conf, calling the actions of the given controllers.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"net/url"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes.conf, in file order.
@@ -264,143 +265,105 @@ var hosts, _ = table.Hosts(nil)
 func Lookup(m *runtime.Match, method, host, path string) {
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/favicon.ico":
-		return 1
-	case "/hotels":
-		return 2
-	case "/logout":
-		return 8
-	case "/register":
-		return 9
-	case "/settings":
-		return 11
-	}
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "localhost" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "hotels":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "GET":
+		switch path {
+		case "/":
+			return 0
+		case "/favicon.ico":
+			return 1
+		case "/hotels":
+			return 2
+		case "/logout":
+			return 8
+		case "/register":
+			return 9
+		case "/settings":
+			return 11
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "hotels/") {
+			i2 := i1 + 7
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
 					return 3
 				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "booking":
-						if j3 == len(path) {
-							return 4
-						}
-					}
+				switch path[j2:] {
+				case "/booking":
+					return 4
 				}
 				m.Params.Pop()
 			}
 		}
-	case "static":
-		if j1 < len(path) {
-			i2 := j1 + 1
+		if strings.HasPrefix(path[i1:], "static/") {
+			i2 := i1 + 7
 			if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 15
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0OPTIONS(m *runtime.Match, path string) int {
-	switch path {
-	case "/settings":
-		return 12
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/login":
-		return 7
-	case "/register":
-		return 10
-	case "/settings":
-		return 13
-	}
-	if len(path) == 0 {
 		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "hotels":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	case "OPTIONS":
+		switch path {
+		case "/settings":
+			return 12
+		}
+		return -1
+	case "POST":
+		switch path {
+		case "/login":
+			return 7
+		case "/register":
+			return 10
+		case "/settings":
+			return 13
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "hotels/") {
+			i2 := i1 + 7
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "booking":
-						if j3 == len(path) {
-							return 5
-						}
-					case "cancel":
-						if j3 == len(path) {
-							return 6
-						}
-					}
+				switch path[j2:] {
+				case "/booking":
+					return 5
+				case "/cancel":
+					return 6
 				}
 				m.Params.Pop()
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0PUT(m *runtime.Match, path string) int {
-	switch path {
-	case "/settings":
-		return 14
-	}
-	return -1
-}
-
-// matchDomain0 finds the route of domain "localhost" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "GET":
-		return matchDomain0GET(m, path)
-	case "OPTIONS":
-		return matchDomain0OPTIONS(m, path)
-	case "POST":
-		return matchDomain0POST(m, path)
+		return -1
 	case "PUT":
-		return matchDomain0PUT(m, path)
-	}
-	return -1
-}
-func matchDomain1GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 16
+		switch path {
+		case "/settings":
+			return 14
+		}
+		return -1
 	}
 	return -1
 }
 
 // matchDomain1 finds the route of domain "wildcard_localhost" for method and path.
 func matchDomain1(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain1GET(m, path)
+		switch path {
+		case "/":
+			return 16
+		}
+		return -1
 	}
 	return -1
 }
@@ -413,25 +376,25 @@ type AppController interface {
 	EditUser(ctx *runtime.Context) error
 	// Index serves app_index: GET / (../../testdata/aah/router/routes.conf:98:7).
 	//
-//line routes_gen.go:417:1
+//line routes_gen.go:380:1
 //line ../../testdata/aah/router/routes.conf:98:6
 	Index(ctx *runtime.Context) error
 	// Login serves login: POST /login (../../testdata/aah/router/routes.conf:103:7).
 	//
-//line routes_gen.go:422:1
+//line routes_gen.go:385:1
 //line ../../testdata/aah/router/routes.conf:103:6
 	Login(ctx *runtime.Context) error
 	// Logout serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7).
 	//
-//line routes_gen.go:427:1
+//line routes_gen.go:390:1
 //line ../../testdata/aah/router/routes.conf:111:6
 	Logout(ctx *runtime.Context) error
 	// Register serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7).
 	//
-//line routes_gen.go:432:1
+//line routes_gen.go:395:1
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error
-//line routes_gen.go:435:1
+//line routes_gen.go:398:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -442,35 +405,35 @@ type HotelController interface {
 	Book(ctx *runtime.Context, id string) error
 	// CancelBooking serves cancel_booking: POST /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 	//
-//line routes_gen.go:446:1
+//line routes_gen.go:409:1
 //line ../../testdata/aah/router/routes.conf:88:10
 	CancelBooking(ctx *runtime.Context, id string) error
 	// ConfirmBooking serves confirm_booking: POST /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 	//
-//line routes_gen.go:451:1
+//line routes_gen.go:414:1
 //line ../../testdata/aah/router/routes.conf:80:10
 	ConfirmBooking(ctx *runtime.Context, id string) error
 	// EditSettings serves hotel_edit_settings: POST /settings (../../testdata/aah/router/routes.conf:136:7), hotel_edit_settings: PUT /settings (../../testdata/aah/router/routes.conf:136:7).
 	//
-//line routes_gen.go:456:1
+//line routes_gen.go:419:1
 //line ../../testdata/aah/router/routes.conf:136:6
 	EditSettings(ctx *runtime.Context) error
 	// List serves hotels_group: GET /hotels (../../testdata/aah/router/routes.conf:55:7).
 	//
-//line routes_gen.go:461:1
+//line routes_gen.go:424:1
 //line ../../testdata/aah/router/routes.conf:55:6
 	List(ctx *runtime.Context) error
 	// Settings serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7).
 	//
-//line routes_gen.go:466:1
+//line routes_gen.go:429:1
 //line ../../testdata/aah/router/routes.conf:130:6
 	Settings(ctx *runtime.Context) error
 	// Show serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 	//
-//line routes_gen.go:471:1
+//line routes_gen.go:434:1
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error
-//line routes_gen.go:474:1
+//line routes_gen.go:437:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
@@ -479,7 +442,7 @@ type WildcardAppController interface {
 	//
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error
-//line routes_gen.go:483:1
+//line routes_gen.go:446:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"net/url"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes-cors-1.conf, in file order.
@@ -216,138 +217,79 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
-}
-func matchDomain0DELETE(m *runtime.Match, path string) int {
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "v1":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "users":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 2
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/v1/users":
-		return 0
-	}
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "v1":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "users":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 3
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "settings":
-								if j4 == len(path) {
-									return 5
-								}
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0PATCH(m *runtime.Match, path string) int {
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "v1":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "users":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 4
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "settings":
-								if j4 == len(path) {
-									return 6
-								}
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/v1/users":
-		return 1
-	}
-	return -1
 }
 
 // matchDomain0 finds the route of domain "localhost" for method and path.
 func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "DELETE":
-		return matchDomain0DELETE(m, path)
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "v1/users/") {
+			i2 := i1 + 9
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 2
+				}
+				m.Params.Pop()
+			}
+		}
+		return -1
 	case "GET":
-		return matchDomain0GET(m, path)
+		switch path {
+		case "/v1/users":
+			return 0
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "v1/users/") {
+			i2 := i1 + 9
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 3
+				}
+				switch path[j2:] {
+				case "/settings":
+					return 5
+				}
+				m.Params.Pop()
+			}
+		}
+		return -1
 	case "PATCH":
-		return matchDomain0PATCH(m, path)
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "v1/users/") {
+			i2 := i1 + 9
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 4
+				}
+				switch path[j2:] {
+				case "/settings":
+					return 6
+				}
+				m.Params.Pop()
+			}
+		}
+		return -1
 	case "POST":
-		return matchDomain0POST(m, path)
+		switch path {
+		case "/v1/users":
+			return 1
+		}
+		return -1
 	}
 	return -1
 }
@@ -358,7 +300,7 @@ type CatchAllController interface {
 	//
 //line ../../testdata/aah/router/routes-cors-1.conf:25:4
 	Handle(ctx *runtime.Context) error
-//line routes_gen.go:362:1
+//line routes_gen.go:304:1
 }
 
 // UserController holds the actions of controller "User".
@@ -369,35 +311,35 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23).
 	//
-//line routes_gen.go:373:1
+//line routes_gen.go:315:1
 //line ../../testdata/aah/router/routes-cors-1.conf:72:22
 	Delete(ctx *runtime.Context, id string) error
 	// Index serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19).
 	//
-//line routes_gen.go:378:1
+//line routes_gen.go:320:1
 //line ../../testdata/aah/router/routes-cors-1.conf:51:18
 	Index(ctx *runtime.Context, id string) error
 	// List serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11).
 	//
-//line routes_gen.go:383:1
+//line routes_gen.go:325:1
 //line ../../testdata/aah/router/routes-cors-1.conf:40:10
 	List(ctx *runtime.Context) error
 	// Settings serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23).
 	//
-//line routes_gen.go:388:1
+//line routes_gen.go:330:1
 //line ../../testdata/aah/router/routes-cors-1.conf:82:22
 	Settings(ctx *runtime.Context, id string) error
 	// Update serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23).
 	//
-//line routes_gen.go:393:1
+//line routes_gen.go:335:1
 //line ../../testdata/aah/router/routes-cors-1.conf:64:22
 	Update(ctx *runtime.Context, id string) error
 	// UpdateSettings serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23).
 	//
-//line routes_gen.go:398:1
+//line routes_gen.go:340:1
 //line ../../testdata/aah/router/routes-cors-1.conf:92:22
 	UpdateSettings(ctx *runtime.Context, id string) error
-//line routes_gen.go:401:1
+//line routes_gen.go:343:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-1.conf, calling the actions of the given controllers.

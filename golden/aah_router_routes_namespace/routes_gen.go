@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"net/url"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes-namespace.conf, in file order.
@@ -98,89 +99,56 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
-}
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/v1/users":
-		return 0
-	}
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "v1":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "users":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "settings":
-								if j4 == len(path) {
-									return 3
-								}
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/v1/users":
-		return 1
-	}
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "v1":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "users":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 2
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
 }
 
 // matchDomain0 finds the route of domain "localhost" for method and path.
 func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain0GET(m, path)
+		switch path {
+		case "/v1/users":
+			return 0
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "v1/users/") {
+			i2 := i1 + 9
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				switch path[j2:] {
+				case "/settings":
+					return 3
+				}
+				m.Params.Pop()
+			}
+		}
+		return -1
 	case "POST":
-		return matchDomain0POST(m, path)
+		switch path {
+		case "/v1/users":
+			return 1
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "v1/users/") {
+			i2 := i1 + 9
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 2
+				}
+				m.Params.Pop()
+			}
+		}
+		return -1
 	}
 	return -1
 }
@@ -193,20 +161,20 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Disable serves disable_user: GET /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
 	//
-//line routes_gen.go:197:1
+//line routes_gen.go:165:1
 //line ../../testdata/aah/router/routes-namespace.conf:28:14
 	Disable(ctx *runtime.Context, id string) error
 	// Edit serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
 	//
-//line routes_gen.go:202:1
+//line routes_gen.go:170:1
 //line ../../testdata/aah/router/routes-namespace.conf:20:14
 	Edit(ctx *runtime.Context, id string) error
 	// List serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11).
 	//
-//line routes_gen.go:207:1
+//line routes_gen.go:175:1
 //line ../../testdata/aah/router/routes-namespace.conf:11:10
 	List(ctx *runtime.Context) error
-//line routes_gen.go:210:1
+//line routes_gen.go:178:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-namespace.conf, calling the actions of the given controllers.

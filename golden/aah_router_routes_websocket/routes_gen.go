@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"net/url"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/aah/router/routes-websocket.conf, in file order.
@@ -155,24 +156,29 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/baskets":
-		return 0
-	case "/ws":
-		return 5
-	}
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "localhost" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "baskets":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "GET":
+		switch path {
+		case "/baskets":
+			return 0
+		case "/ws":
+			return 5
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "baskets/") {
+			i2 := i1 + 8
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
@@ -182,9 +188,8 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 				m.Params.Pop()
 			}
 		}
-	case "doc":
-		if j1 < len(path) {
-			i2 := j1 + 1
+		if strings.HasPrefix(path[i1:], "doc/") {
+			i2 := i1 + 4
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
@@ -201,37 +206,23 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 				m.Params.Pop()
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/baskets":
-		return 1
-	}
-	return -1
-}
-func matchDomain0WS(m *runtime.Match, path string) int {
-	switch path {
-	case "/ws/binary":
-		return 6
-	case "/ws/notarget":
-		return 7
-	case "/ws/text":
-		return 8
-	}
-	return -1
-}
-
-// matchDomain0 finds the route of domain "localhost" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "GET":
-		return matchDomain0GET(m, path)
+		return -1
 	case "POST":
-		return matchDomain0POST(m, path)
+		switch path {
+		case "/baskets":
+			return 1
+		}
+		return -1
 	case "WS":
-		return matchDomain0WS(m, path)
+		switch path {
+		case "/ws/binary":
+			return 6
+		case "/ws/notarget":
+			return 7
+		case "/ws/text":
+			return 8
+		}
+		return -1
 	}
 	return -1
 }
@@ -244,10 +235,10 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error
 	// Index serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 	//
-//line routes_gen.go:248:1
+//line routes_gen.go:239:1
 //line ../../testdata/aah/router/routes-websocket.conf:24:6
 	Index(ctx *runtime.Context, id string) error
-//line routes_gen.go:251:1
+//line routes_gen.go:242:1
 }
 
 // DocController holds the actions of controller "DocController".
@@ -258,10 +249,10 @@ type DocController interface {
 	ShowDoc(ctx *runtime.Context, version string, content string) error
 	// VersionHome serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 	//
-//line routes_gen.go:262:1
+//line routes_gen.go:253:1
 //line ../../testdata/aah/router/routes-websocket.conf:38:6
 	VersionHome(ctx *runtime.Context, version string) error
-//line routes_gen.go:265:1
+//line routes_gen.go:256:1
 }
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
@@ -272,20 +263,20 @@ type TestWebSocketController interface {
 	Binary(ctx *runtime.Context) error
 	// Index serves websockets: GET /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 	//
-//line routes_gen.go:276:1
+//line routes_gen.go:267:1
 //line ../../testdata/aah/router/routes-websocket.conf:51:6
 	Index(ctx *runtime.Context) error
 	// NoTarget serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 	//
-//line routes_gen.go:281:1
+//line routes_gen.go:272:1
 //line ../../testdata/aah/router/routes-websocket.conf:67:10
 	NoTarget(ctx *runtime.Context) error
 	// Text serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 	//
-//line routes_gen.go:286:1
+//line routes_gen.go:277:1
 //line ../../testdata/aah/router/routes-websocket.conf:56:10
 	Text(ctx *runtime.Context) error
-//line routes_gen.go:289:1
+//line routes_gen.go:280:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.

@@ -110,38 +110,39 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
-}
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/ws":
-		return 0
-	}
-	return -1
-}
-func matchDomain0WS(m *runtime.Match, path string) int {
-	switch path {
-	case "/ws/binary":
-		return 1
-	case "/ws/json":
-		return 2
-	case "/ws/notarget":
-		return 3
-	case "/ws/text":
-		return 4
-	case "/ws/xml":
-		return 5
-	}
-	return -1
 }
 
 // matchDomain0 finds the route of domain "localhost" for method and path.
 func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain0GET(m, path)
+		switch path {
+		case "/ws":
+			return 0
+		}
+		return -1
 	case "WS":
-		return matchDomain0WS(m, path)
+		switch path {
+		case "/ws/binary":
+			return 1
+		case "/ws/json":
+			return 2
+		case "/ws/notarget":
+			return 3
+		case "/ws/text":
+			return 4
+		case "/ws/xml":
+			return 5
+		}
+		return -1
 	}
 	return -1
 }
@@ -154,30 +155,30 @@ type TestWebSocketController interface {
 	Binary(ctx *runtime.Context) error
 	// Index serves websockets: GET /ws (../../testdata/aah/ws/routes.conf:28:7).
 	//
-//line routes_gen.go:158:1
+//line routes_gen.go:159:1
 //line ../../testdata/aah/ws/routes.conf:28:6
 	Index(ctx *runtime.Context) error
 	// JSON serves ws_json: WS /ws/json (../../testdata/aah/ws/routes.conf:43:11).
 	//
-//line routes_gen.go:163:1
+//line routes_gen.go:164:1
 //line ../../testdata/aah/ws/routes.conf:43:10
 	JSON(ctx *runtime.Context) error
 	// NoTarget serves ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes.conf:53:11).
 	//
-//line routes_gen.go:168:1
+//line routes_gen.go:169:1
 //line ../../testdata/aah/ws/routes.conf:53:10
 	NoTarget(ctx *runtime.Context) error
 	// Text serves ws_text: WS /ws/text (../../testdata/aah/ws/routes.conf:33:11).
 	//
-//line routes_gen.go:173:1
+//line routes_gen.go:174:1
 //line ../../testdata/aah/ws/routes.conf:33:10
 	Text(ctx *runtime.Context) error
 	// XML serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes.conf:48:11).
 	//
-//line routes_gen.go:178:1
+//line routes_gen.go:179:1
 //line ../../testdata/aah/ws/routes.conf:48:10
 	XML(ctx *runtime.Context) error
-//line routes_gen.go:181:1
+//line routes_gen.go:182:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes.conf, calling the actions of the given controllers.

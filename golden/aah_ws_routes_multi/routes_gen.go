@@ -149,61 +149,55 @@ var hosts, _ = table.Hosts(nil)
 func Lookup(m *runtime.Match, method, host, path string) {
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/ws":
-		return 0
-	}
-	return -1
-}
-func matchDomain0WS(m *runtime.Match, path string) int {
-	switch path {
-	case "/ws/binary":
-		return 1
-	case "/ws/json":
-		return 2
-	case "/ws/notarget":
-		return 3
-	case "/ws/text":
-		return 4
-	case "/ws/xml":
-		return 5
-	}
-	return -1
-}
 
 // matchDomain0 finds the route of domain "localhost" for method and path.
 func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain0GET(m, path)
+		switch path {
+		case "/ws":
+			return 0
+		}
+		return -1
 	case "WS":
-		return matchDomain0WS(m, path)
-	}
-	return -1
-}
-func matchDomain1GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/ws":
-		return 6
-	}
-	return -1
-}
-func matchDomain1WS(m *runtime.Match, path string) int {
-	switch path {
-	case "/ws/text":
-		return 7
+		switch path {
+		case "/ws/binary":
+			return 1
+		case "/ws/json":
+			return 2
+		case "/ws/notarget":
+			return 3
+		case "/ws/text":
+			return 4
+		case "/ws/xml":
+			return 5
+		}
+		return -1
 	}
 	return -1
 }
 
 // matchDomain1 finds the route of domain "second_localhost" for method and path.
 func matchDomain1(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain1GET(m, path)
+		switch path {
+		case "/ws":
+			return 6
+		}
+		return -1
 	case "WS":
-		return matchDomain1WS(m, path)
+		switch path {
+		case "/ws/text":
+			return 7
+		}
+		return -1
 	}
 	return -1
 }
@@ -216,30 +210,30 @@ type TestWebSocketController interface {
 	Binary(ctx *runtime.Context) error
 	// Index serves websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:28:7), websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:70:7).
 	//
-//line routes_gen.go:220:1
+//line routes_gen.go:214:1
 //line ../../testdata/aah/ws/routes-multi.conf:28:6
 	Index(ctx *runtime.Context) error
 	// JSON serves ws_json: WS /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
 	//
-//line routes_gen.go:225:1
+//line routes_gen.go:219:1
 //line ../../testdata/aah/ws/routes-multi.conf:43:10
 	JSON(ctx *runtime.Context) error
 	// NoTarget serves ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
 	//
-//line routes_gen.go:230:1
+//line routes_gen.go:224:1
 //line ../../testdata/aah/ws/routes-multi.conf:53:10
 	NoTarget(ctx *runtime.Context) error
 	// Text serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11).
 	//
-//line routes_gen.go:235:1
+//line routes_gen.go:229:1
 //line ../../testdata/aah/ws/routes-multi.conf:33:10
 	Text(ctx *runtime.Context) error
 	// XML serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
 	//
-//line routes_gen.go:240:1
+//line routes_gen.go:234:1
 //line ../../testdata/aah/ws/routes-multi.conf:48:10
 	XML(ctx *runtime.Context) error
-//line routes_gen.go:243:1
+//line routes_gen.go:237:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes-multi.conf, calling the actions of the given controllers.

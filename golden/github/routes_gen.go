@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"net/url"
+	"strings"
 )
 
 // Domains are the domains of ../../testdata/routesets/github.conf, in file order.
@@ -2733,732 +2734,343 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0DELETE(m *runtime.Match, path string) int {
-	switch path {
-	case "/user/emails":
-		return 197
-	}
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "bench" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "applications":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "tokens":
-						if j3 == len(path) {
+	switch method {
+	case "DELETE":
+		switch path {
+		case "/user/emails":
+			return 197
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "applications/") {
+					i2 := i1 + 13
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/tokens":
 							return 0
 						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 1
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "authorizations":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 5
-				}
-				m.Params.Pop()
-			}
-		}
-	case "gists":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 14
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "star":
-						if j3 == len(path) {
-							return 18
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "notifications":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "threads":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "subscription":
-								if j4 == len(path) {
-									return 38
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "tokens/") {
+								i4 := i3 + 7
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 1
+									}
+									m.Params.Pop()
 								}
 							}
 						}
 						m.Params.Pop()
 					}
 				}
-			}
-		}
-	case "orgs":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "members":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 46
-								}
-								m.Params.Pop()
-							}
+				if strings.HasPrefix(path[i1:], "authorizations/") {
+					i2 := i1 + 15
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 5
 						}
-					case "public_members":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 49
-								}
-								m.Params.Pop()
-							}
-						}
+						m.Params.Pop()
 					}
 				}
-				m.Params.Pop()
-			}
-		}
-	case "repos":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 57
+			case 'g':
+				if strings.HasPrefix(path[i1:], "gists/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 14
 						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "collaborators":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 66
-										}
-										m.Params.Pop()
+						switch path[j2:] {
+						case "/star":
+							return 18
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'n':
+				if strings.HasPrefix(path[i1:], "notifications/threads/") {
+					i2 := i1 + 22
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/subscription":
+							return 38
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'o':
+				if strings.HasPrefix(path[i1:], "orgs/") {
+					i2 := i1 + 5
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "members/") {
+								i4 := i3 + 8
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 46
 									}
+									m.Params.Pop()
 								}
-							case "comments":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 70
-										}
-										m.Params.Pop()
+							}
+							if strings.HasPrefix(path[i3:], "public_members/") {
+								i4 := i3 + 15
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 49
 									}
+									m.Params.Pop()
 								}
-							case "contents":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-										m.Params.Push(i5, len(path))
-										return 77
-									}
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "repos/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								if j3 == len(path) {
+									return 57
 								}
-							case "downloads":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 82
-										}
-										m.Params.Pop()
-									}
+								switch path[j3:] {
+								case "/subscription":
+									return 174
 								}
-							case "git":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "refs":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											if len(path) > i6 && runtime.IsCleanTail(path[i6:]) {
-												m.Params.Push(i6, len(path))
-												return 93
-											}
-										}
-									}
-								}
-							case "hooks":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 102
-										}
-										m.Params.Pop()
-									}
-								}
-							case "issues":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "comments":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 && runtime.NotDot(path[i6:j6]) {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 119
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "collaborators/") {
+												i5 := i4 + 14
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 66
+													}
+													m.Params.Pop()
 												}
-												m.Params.Pop()
 											}
-										}
-									}
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "labels":
-												if j6 == len(path) {
-													return 113
+											if strings.HasPrefix(path[i4:], "comments/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 70
+													}
+													m.Params.Pop()
 												}
-												if j6 < len(path) {
-													i7 := j6 + 1
-													j7 := runtime.SegmentEnd(path, i7)
-													if j7 > i7 && runtime.NotDot(path[i7:j7]) {
-														m.Params.Push(i7, j7)
-														if j7 == len(path) {
-															return 117
+											}
+											if strings.HasPrefix(path[i4:], "contents/") {
+												i5 := i4 + 9
+												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
+													m.Params.Push(i5, len(path))
+													return 77
+												}
+											}
+										case 'd':
+											if strings.HasPrefix(path[i4:], "downloads/") {
+												i5 := i4 + 10
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 82
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'g':
+											if strings.HasPrefix(path[i4:], "git/refs/") {
+												i5 := i4 + 9
+												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
+													m.Params.Push(i5, len(path))
+													return 93
+												}
+											}
+										case 'h':
+											if strings.HasPrefix(path[i4:], "hooks/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 102
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												if strings.HasPrefix(path[i5:], "comments/") {
+													i6 := i5 + 9
+													j6 := runtime.SegmentEnd(path, i6)
+													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+														m.Params.Push(i6, j6)
+														if j6 == len(path) {
+															return 119
 														}
 														m.Params.Pop()
 													}
 												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "keys":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 126
-										}
-										m.Params.Pop()
-									}
-								}
-							case "labels":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 131
-										}
-										m.Params.Pop()
-									}
-								}
-							case "milestones":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 138
-										}
-										m.Params.Pop()
-									}
-								}
-							case "pulls":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "comments":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 && runtime.NotDot(path[i6:j6]) {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 155
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/labels":
+														return 113
+													}
+													if j5 < len(path) {
+														i6 := j5 + 1
+														if strings.HasPrefix(path[i6:], "labels/") {
+															i7 := i6 + 7
+															j7 := runtime.SegmentEnd(path, i7)
+															if j7 > i7 && runtime.NotDot(path[i7:j7]) {
+																m.Params.Push(i7, j7)
+																if j7 == len(path) {
+																	return 117
+																}
+																m.Params.Pop()
+															}
+														}
+													}
+													m.Params.Pop()
 												}
-												m.Params.Pop()
+											}
+										case 'k':
+											if strings.HasPrefix(path[i4:], "keys/") {
+												i5 := i4 + 5
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 126
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'l':
+											if strings.HasPrefix(path[i4:], "labels/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 131
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'm':
+											if strings.HasPrefix(path[i4:], "milestones/") {
+												i5 := i4 + 11
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 138
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'p':
+											if strings.HasPrefix(path[i4:], "pulls/comments/") {
+												i5 := i4 + 15
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 155
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'r':
+											if strings.HasPrefix(path[i4:], "releases/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 161
+													}
+													m.Params.Pop()
+												}
 											}
 										}
 									}
 								}
-							case "releases":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 161
-										}
-										m.Params.Pop()
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+			case 't':
+				if strings.HasPrefix(path[i1:], "teams/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 184
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "members/") {
+								i4 := i3 + 8
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 188
 									}
-								}
-							case "subscription":
-								if j4 == len(path) {
-									return 174
+									m.Params.Pop()
 								}
 							}
-						}
-						m.Params.Pop()
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "teams":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 184
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "members":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 188
-								}
-								m.Params.Pop()
-							}
-						}
-					case "repos":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 192
-										}
-										m.Params.Pop()
-									}
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "user":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "following":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 202
-						}
-						m.Params.Pop()
-					}
-				}
-			case "keys":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 208
-						}
-						m.Params.Pop()
-					}
-				}
-			case "starred":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 215
-								}
-								m.Params.Pop()
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-			case "subscriptions":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 219
-								}
-								m.Params.Pop()
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/authorizations":
-		return 3
-	case "/emojis":
-		return 9
-	case "/events":
-		return 10
-	case "/feeds":
-		return 11
-	case "/gists":
-		return 12
-	case "/gists/public":
-		return 21
-	case "/gists/starred":
-		return 22
-	case "/gitignore/templates":
-		return 23
-	case "/issues":
-		return 25
-	case "/meta":
-		return 32
-	case "/notifications":
-		return 34
-	case "/rate_limit":
-		return 56
-	case "/repositories":
-		return 179
-	case "/search/code":
-		return 180
-	case "/search/issues":
-		return 181
-	case "/search/repositories":
-		return 182
-	case "/search/users":
-		return 183
-	case "/user":
-		return 195
-	case "/user/emails":
-		return 198
-	case "/user/followers":
-		return 200
-	case "/user/following":
-		return 201
-	case "/user/issues":
-		return 205
-	case "/user/keys":
-		return 206
-	case "/user/orgs":
-		return 211
-	case "/user/repos":
-		return 212
-	case "/user/starred":
-		return 214
-	case "/user/subscriptions":
-		return 218
-	case "/user/teams":
-		return 222
-	case "/users":
-		return 223
-	}
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "applications":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "tokens":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 2
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "authorizations":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 6
-				}
-				m.Params.Pop()
-			}
-		}
-	case "gists":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 15
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "star":
-						if j3 == len(path) {
-							return 19
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "gitignore":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "templates":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 24
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	case "legacy":
-		if r := matchDomain0GET_1(m, path, j1); r >= 0 {
-			return r
-		}
-	case "networks":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "events":
-								if j4 == len(path) {
-									return 33
-								}
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "notifications":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "threads":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 36
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "subscription":
-								if j4 == len(path) {
-									return 39
-								}
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	case "orgs":
-		if r := matchDomain0GET_2(m, path, j1); r >= 0 {
-			return r
-		}
-	case "repos":
-		if r := matchDomain0GET_3(m, path, j1); r >= 0 {
-			return r
-		}
-	case "teams":
-		if r := matchDomain0GET_10(m, path, j1); r >= 0 {
-			return r
-		}
-	case "user":
-		if r := matchDomain0GET_11(m, path, j1); r >= 0 {
-			return r
-		}
-	case "users":
-		if r := matchDomain0GET_12(m, path, j1); r >= 0 {
-			return r
-		}
-	}
-	return -1
-}
-func matchDomain0GET_1(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		switch path[i1:j1] {
-		case "issues":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				switch path[i2:j2] {
-				case "search":
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 < len(path) {
-								i4 := j3 + 1
+							if strings.HasPrefix(path[i3:], "repos/") {
+								i4 := i3 + 6
 								j4 := runtime.SegmentEnd(path, i4)
 								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
@@ -3467,16 +3079,972 @@ func matchDomain0GET_1(m *runtime.Match, path string, j0 int) int {
 										j5 := runtime.SegmentEnd(path, i5)
 										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
 											m.Params.Push(i5, j5)
-											if j5 < len(path) {
-												i6 := j5 + 1
-												j6 := runtime.SegmentEnd(path, i6)
-												if j6 > i6 && runtime.NotDot(path[i6:j6]) {
-													m.Params.Push(i6, j6)
-													if j6 == len(path) {
-														return 26
+											if j5 == len(path) {
+												return 192
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user/") {
+					i2 := i1 + 5
+					if i2 < len(path) {
+						switch path[i2] {
+						case 'f':
+							if strings.HasPrefix(path[i2:], "following/") {
+								i3 := i2 + 10
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 202
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'k':
+							if strings.HasPrefix(path[i2:], "keys/") {
+								i3 := i2 + 5
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 208
+									}
+									m.Params.Pop()
+								}
+							}
+						case 's':
+							if strings.HasPrefix(path[i2:], "starred/") {
+								i3 := i2 + 8
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 215
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i2:], "subscriptions/") {
+								i3 := i2 + 14
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 219
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		return -1
+	case "GET":
+		switch path {
+		case "/authorizations":
+			return 3
+		case "/emojis":
+			return 9
+		case "/events":
+			return 10
+		case "/feeds":
+			return 11
+		case "/gists":
+			return 12
+		case "/gists/public":
+			return 21
+		case "/gists/starred":
+			return 22
+		case "/gitignore/templates":
+			return 23
+		case "/issues":
+			return 25
+		case "/meta":
+			return 32
+		case "/notifications":
+			return 34
+		case "/rate_limit":
+			return 56
+		case "/repositories":
+			return 179
+		case "/search/code":
+			return 180
+		case "/search/issues":
+			return 181
+		case "/search/repositories":
+			return 182
+		case "/search/users":
+			return 183
+		case "/user":
+			return 195
+		case "/user/emails":
+			return 198
+		case "/user/followers":
+			return 200
+		case "/user/following":
+			return 201
+		case "/user/issues":
+			return 205
+		case "/user/keys":
+			return 206
+		case "/user/orgs":
+			return 211
+		case "/user/repos":
+			return 212
+		case "/user/starred":
+			return 214
+		case "/user/subscriptions":
+			return 218
+		case "/user/teams":
+			return 222
+		case "/users":
+			return 223
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "applications/") {
+					i2 := i1 + 13
+					if r := matchDomain0GET_1(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "authorizations/") {
+					i2 := i1 + 15
+					if r := matchDomain0GET_2(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'g':
+				if strings.HasPrefix(path[i1:], "gists/") {
+					i2 := i1 + 6
+					if r := matchDomain0GET_3(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "gitignore/templates/") {
+					i2 := i1 + 20
+					if r := matchDomain0GET_4(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'l':
+				if strings.HasPrefix(path[i1:], "legacy/") {
+					i2 := i1 + 7
+					if r := matchDomain0GET_5(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'n':
+				if strings.HasPrefix(path[i1:], "networks/") {
+					i2 := i1 + 9
+					if r := matchDomain0GET_6(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "notifications/threads/") {
+					i2 := i1 + 22
+					if r := matchDomain0GET_7(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'o':
+				if strings.HasPrefix(path[i1:], "orgs/") {
+					i2 := i1 + 5
+					if r := matchDomain0GET_8(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "repos/") {
+					i2 := i1 + 6
+					if r := matchDomain0GET_9(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 't':
+				if strings.HasPrefix(path[i1:], "teams/") {
+					i2 := i1 + 6
+					if r := matchDomain0GET_29(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user/") {
+					i2 := i1 + 5
+					if r := matchDomain0GET_30(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "users/") {
+					i2 := i1 + 6
+					if r := matchDomain0GET_31(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			}
+		}
+		return -1
+	case "PATCH":
+		switch path {
+		case "/user":
+			return 196
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "authorizations/") {
+					i2 := i1 + 15
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 7
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'g':
+				if strings.HasPrefix(path[i1:], "gists/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 16
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'n':
+				if strings.HasPrefix(path[i1:], "notifications/threads/") {
+					i2 := i1 + 22
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 37
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'o':
+				if strings.HasPrefix(path[i1:], "orgs/") {
+					i2 := i1 + 5
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 42
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "repos/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								if j3 == len(path) {
+									return 59
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "comments/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 72
 													}
 													m.Params.Pop()
 												}
+											}
+										case 'g':
+											if strings.HasPrefix(path[i4:], "git/refs/") {
+												i5 := i4 + 9
+												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
+													m.Params.Push(i5, len(path))
+													return 95
+												}
+											}
+										case 'h':
+											if strings.HasPrefix(path[i4:], "hooks/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 104
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												if strings.HasPrefix(path[i5:], "comments/") {
+													i6 := i5 + 9
+													j6 := runtime.SegmentEnd(path, i6)
+													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+														m.Params.Push(i6, j6)
+														if j6 == len(path) {
+															return 121
+														}
+														m.Params.Pop()
+													}
+												}
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 109
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'k':
+											if strings.HasPrefix(path[i4:], "keys/") {
+												i5 := i4 + 5
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 128
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'l':
+											if strings.HasPrefix(path[i4:], "labels/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 133
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'm':
+											if strings.HasPrefix(path[i4:], "milestones/") {
+												i5 := i4 + 11
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 140
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'p':
+											if strings.HasPrefix(path[i4:], "pulls/") {
+												i5 := i4 + 6
+												if strings.HasPrefix(path[i5:], "comments/") {
+													i6 := i5 + 9
+													j6 := runtime.SegmentEnd(path, i6)
+													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+														m.Params.Push(i6, j6)
+														if j6 == len(path) {
+															return 157
+														}
+														m.Params.Pop()
+													}
+												}
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 147
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'r':
+											if strings.HasPrefix(path[i4:], "releases/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 163
+													}
+													m.Params.Pop()
+												}
+											}
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+			case 't':
+				if strings.HasPrefix(path[i1:], "teams/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 186
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user/keys/") {
+					i2 := i1 + 10
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 210
+						}
+						m.Params.Pop()
+					}
+				}
+			}
+		}
+		return -1
+	case "POST":
+		switch path {
+		case "/authorizations":
+			return 4
+		case "/gists":
+			return 13
+		case "/markdown":
+			return 30
+		case "/markdown/raw":
+			return 31
+		case "/user/emails":
+			return 199
+		case "/user/keys":
+			return 207
+		case "/user/repos":
+			return 213
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'g':
+				if strings.HasPrefix(path[i1:], "gists/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/forks":
+							return 17
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'o':
+				if strings.HasPrefix(path[i1:], "orgs/") {
+					i2 := i1 + 5
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/repos":
+							return 53
+						case "/teams":
+							return 55
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "repos/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								switch path[j3:] {
+								case "/forks":
+									return 86
+								case "/git/blobs":
+									return 87
+								case "/git/commits":
+									return 89
+								case "/git/refs":
+									return 92
+								case "/git/tags":
+									return 96
+								case "/git/trees":
+									return 98
+								case "/hooks":
+									return 101
+								case "/issues":
+									return 107
+								case "/keys":
+									return 125
+								case "/labels":
+									return 130
+								case "/merges":
+									return 135
+								case "/milestones":
+									return 137
+								case "/pulls":
+									return 145
+								case "/releases":
+									return 160
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "commits/") {
+												i5 := i4 + 8
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/comments":
+														return 76
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'h':
+											if strings.HasPrefix(path[i4:], "hooks/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/tests":
+														return 105
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/comments":
+														return 111
+													case "/labels":
+														return 115
+													}
+													m.Params.Pop()
+												}
+											}
+										case 's':
+											if strings.HasPrefix(path[i4:], "statuses/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 172
+													}
+													m.Params.Pop()
+												}
+											}
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+			}
+		}
+		return -1
+	case "PUT":
+		switch path {
+		case "/notifications":
+			return 35
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "authorizations/clients/") {
+					i2 := i1 + 23
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 8
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'g':
+				if strings.HasPrefix(path[i1:], "gists/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/star":
+							return 20
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'n':
+				if strings.HasPrefix(path[i1:], "notifications/threads/") {
+					i2 := i1 + 22
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/subscription":
+							return 40
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'o':
+				if strings.HasPrefix(path[i1:], "orgs/") {
+					i2 := i1 + 5
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "public_members/") {
+								i4 := i3 + 15
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 51
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "repos/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								switch path[j3:] {
+								case "/notifications":
+									return 143
+								case "/subscription":
+									return 176
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "collaborators/") {
+												i5 := i4 + 14
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 68
+													}
+													m.Params.Pop()
+												}
+											}
+											if strings.HasPrefix(path[i4:], "contents/") {
+												i5 := i4 + 9
+												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
+													m.Params.Push(i5, len(path))
+													return 79
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/labels":
+														return 116
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'p':
+											if strings.HasPrefix(path[i4:], "pulls/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/comments":
+														return 149
+													case "/merge":
+														return 153
+													}
+													m.Params.Pop()
+												}
+											}
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+			case 't':
+				if strings.HasPrefix(path[i1:], "teams/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "members/") {
+								i4 := i3 + 8
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 190
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i3:], "repos/") {
+								i4 := i3 + 6
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 < len(path) {
+										i5 := j4 + 1
+										j5 := runtime.SegmentEnd(path, i5)
+										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+											m.Params.Push(i5, j5)
+											if j5 == len(path) {
+												return 194
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "user/") {
+					i2 := i1 + 5
+					if i2 < len(path) {
+						switch path[i2] {
+						case 'f':
+							if strings.HasPrefix(path[i2:], "following/") {
+								i3 := i2 + 10
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 204
+									}
+									m.Params.Pop()
+								}
+							}
+						case 's':
+							if strings.HasPrefix(path[i2:], "starred/") {
+								i3 := i2 + 8
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 217
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i2:], "subscriptions/") {
+								i3 := i2 + 14
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 221
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		return -1
+	}
+	return -1
+}
+func matchDomain0GET_1(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 < len(path) {
+			i1 := j0 + 1
+			if strings.HasPrefix(path[i1:], "tokens/") {
+				i2 := i1 + 7
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 2
+					}
+					m.Params.Pop()
+				}
+			}
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_2(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 6
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_3(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 15
+		}
+		switch path[j0:] {
+		case "/star":
+			return 19
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_4(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 24
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_5(m *runtime.Match, path string, i0 int) int {
+	if i0 < len(path) {
+		switch path[i0] {
+		case 'i':
+			if strings.HasPrefix(path[i0:], "issues/search/") {
+				i1 := i0 + 14
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 < len(path) {
+						i2 := j1 + 1
+						j2 := runtime.SegmentEnd(path, i2)
+						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+							m.Params.Push(i2, j2)
+							if j2 < len(path) {
+								i3 := j2 + 1
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 26
 											}
 											m.Params.Pop()
 										}
@@ -3487,55 +4055,44 @@ func matchDomain0GET_1(m *runtime.Match, path string, j0 int) int {
 							m.Params.Pop()
 						}
 					}
+					m.Params.Pop()
 				}
 			}
-		case "repos":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				switch path[i2:j2] {
-				case "search":
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 27
-							}
-							m.Params.Pop()
-						}
+		case 'r':
+			if strings.HasPrefix(path[i0:], "repos/search/") {
+				i1 := i0 + 13
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 == len(path) {
+						return 27
 					}
+					m.Params.Pop()
 				}
 			}
-		case "user":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				switch path[i2:j2] {
-				case "email":
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 28
-							}
-							m.Params.Pop()
+		case 'u':
+			if strings.HasPrefix(path[i0:], "user/") {
+				i1 := i0 + 5
+				if strings.HasPrefix(path[i1:], "email/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 28
 						}
+						m.Params.Pop()
 					}
-				case "search":
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 29
-							}
-							m.Params.Pop()
+				}
+				if strings.HasPrefix(path[i1:], "search/") {
+					i2 := i1 + 7
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 29
 						}
+						m.Params.Pop()
 					}
 				}
 			}
@@ -3543,619 +4100,99 @@ func matchDomain0GET_1(m *runtime.Match, path string, j0 int) int {
 	}
 	return -1
 }
-func matchDomain0GET_2(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 41
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				switch path[i2:j2] {
-				case "events":
-					if j2 == len(path) {
-						return 43
-					}
-				case "issues":
-					if j2 == len(path) {
-						return 44
-					}
-				case "members":
-					if j2 == len(path) {
-						return 45
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 47
-							}
-							m.Params.Pop()
-						}
-					}
-				case "public_members":
-					if j2 == len(path) {
-						return 48
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 50
-							}
-							m.Params.Pop()
-						}
-					}
-				case "repos":
-					if j2 == len(path) {
-						return 52
-					}
-				case "teams":
-					if j2 == len(path) {
-						return 54
-					}
+func matchDomain0GET_6(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 < len(path) {
+			i1 := j0 + 1
+			j1 := runtime.SegmentEnd(path, i1)
+			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+				m.Params.Push(i1, j1)
+				switch path[j1:] {
+				case "/events":
+					return 33
 				}
+				m.Params.Pop()
 			}
-			m.Params.Pop()
 		}
+		m.Params.Pop()
 	}
 	return -1
 }
-func matchDomain0GET_3(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if r := matchDomain0GET_4(m, path, j1); r >= 0 {
-				return r
-			}
-			m.Params.Pop()
+func matchDomain0GET_7(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 36
 		}
+		switch path[j0:] {
+		case "/subscription":
+			return 39
+		}
+		m.Params.Pop()
 	}
 	return -1
 }
-func matchDomain0GET_4(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if r := matchDomain0GET_5(m, path, j1); r >= 0 {
-				return r
-			}
-			m.Params.Pop()
+func matchDomain0GET_8(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 41
 		}
+		switch path[j0:] {
+		case "/events":
+			return 43
+		case "/issues":
+			return 44
+		case "/members":
+			return 45
+		case "/public_members":
+			return 48
+		case "/repos":
+			return 52
+		case "/teams":
+			return 54
+		}
+		if j0 < len(path) {
+			i1 := j0 + 1
+			if strings.HasPrefix(path[i1:], "members/") {
+				i2 := i1 + 8
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 47
+					}
+					m.Params.Pop()
+				}
+			}
+			if strings.HasPrefix(path[i1:], "public_members/") {
+				i2 := i1 + 15
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 50
+					}
+					m.Params.Pop()
+				}
+			}
+		}
+		m.Params.Pop()
 	}
 	return -1
 }
-func matchDomain0GET_5(m *runtime.Match, path string, j0 int) int {
-	if j0 == len(path) {
-		return 58
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		switch path[i1:j1] {
-		case "assignees":
-			if j1 == len(path) {
-				return 61
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 62
-					}
-					m.Params.Pop()
-				}
-			}
-		case "branches":
-			if j1 == len(path) {
-				return 63
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 64
-					}
-					m.Params.Pop()
-				}
-			}
-		case "collaborators":
-			if j1 == len(path) {
-				return 65
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 67
-					}
-					m.Params.Pop()
-				}
-			}
-		case "comments":
-			if j1 == len(path) {
-				return 69
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 71
-					}
-					m.Params.Pop()
-				}
-			}
-		case "commits":
-			if j1 == len(path) {
-				return 73
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 74
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						switch path[i3:j3] {
-						case "comments":
-							if j3 == len(path) {
-								return 75
-							}
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		case "contents":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-					m.Params.Push(i2, len(path))
-					return 78
-				}
-			}
-		case "contributors":
-			if j1 == len(path) {
-				return 80
-			}
-		case "downloads":
-			if j1 == len(path) {
-				return 81
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 83
-					}
-					m.Params.Pop()
-				}
-			}
-		case "events":
-			if j1 == len(path) {
-				return 84
-			}
-		case "forks":
-			if j1 == len(path) {
-				return 85
-			}
-		case "git":
-			if r := matchDomain0GET_6(m, path, j1); r >= 0 {
-				return r
-			}
-		case "hooks":
-			if j1 == len(path) {
-				return 100
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 103
-					}
-					m.Params.Pop()
-				}
-			}
-		case "issues":
-			if r := matchDomain0GET_7(m, path, j1); r >= 0 {
-				return r
-			}
-		case "keys":
-			if j1 == len(path) {
-				return 124
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 127
-					}
-					m.Params.Pop()
-				}
-			}
-		case "labels":
-			if j1 == len(path) {
-				return 129
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 132
-					}
-					m.Params.Pop()
-				}
-			}
-		case "languages":
-			if j1 == len(path) {
-				return 134
-			}
-		case "milestones":
-			if j1 == len(path) {
-				return 136
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 139
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						switch path[i3:j3] {
-						case "labels":
-							if j3 == len(path) {
-								return 141
-							}
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		case "notifications":
-			if j1 == len(path) {
-				return 142
-			}
-		case "pulls":
-			if r := matchDomain0GET_8(m, path, j1); r >= 0 {
-				return r
-			}
-		case "readme":
-			if j1 == len(path) {
-				return 158
-			}
-		case "releases":
-			if j1 == len(path) {
-				return 159
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 162
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						switch path[i3:j3] {
-						case "assets":
-							if j3 == len(path) {
-								return 164
-							}
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		case "stargazers":
-			if j1 == len(path) {
-				return 165
-			}
-		case "stats":
-			if r := matchDomain0GET_9(m, path, j1); r >= 0 {
-				return r
-			}
-		case "statuses":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 171
-					}
-					m.Params.Pop()
-				}
-			}
-		case "subscribers":
-			if j1 == len(path) {
-				return 173
-			}
-		case "subscription":
-			if j1 == len(path) {
-				return 175
-			}
-		case "tags":
-			if j1 == len(path) {
-				return 177
-			}
-		case "teams":
-			if j1 == len(path) {
-				return 178
-			}
+func matchDomain0GET_9(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if r := matchDomain0GET_10(m, path, j0); r >= 0 {
+			return r
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 60
-					}
-					m.Params.Pop()
-				}
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-func matchDomain0GET_6(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		switch path[i1:j1] {
-		case "blobs":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 88
-					}
-					m.Params.Pop()
-				}
-			}
-		case "commits":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 90
-					}
-					m.Params.Pop()
-				}
-			}
-		case "refs":
-			if j1 == len(path) {
-				return 91
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-					m.Params.Push(i2, len(path))
-					return 94
-				}
-			}
-		case "tags":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 97
-					}
-					m.Params.Pop()
-				}
-			}
-		case "trees":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 99
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0GET_7(m *runtime.Match, path string, j0 int) int {
-	if j0 == len(path) {
-		return 106
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		switch path[i1:j1] {
-		case "comments":
-			if j1 == len(path) {
-				return 118
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 120
-					}
-					m.Params.Pop()
-				}
-			}
-		case "events":
-			if j1 == len(path) {
-				return 122
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 123
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 108
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				switch path[i2:j2] {
-				case "comments":
-					if j2 == len(path) {
-						return 110
-					}
-				case "events":
-					if j2 == len(path) {
-						return 112
-					}
-				case "labels":
-					if j2 == len(path) {
-						return 114
-					}
-				}
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-func matchDomain0GET_8(m *runtime.Match, path string, j0 int) int {
-	if j0 == len(path) {
-		return 144
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		switch path[i1:j1] {
-		case "comments":
-			if j1 == len(path) {
-				return 154
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 156
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 146
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				switch path[i2:j2] {
-				case "comments":
-					if j2 == len(path) {
-						return 148
-					}
-				case "commits":
-					if j2 == len(path) {
-						return 150
-					}
-				case "files":
-					if j2 == len(path) {
-						return 151
-					}
-				case "merge":
-					if j2 == len(path) {
-						return 152
-					}
-				}
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-func matchDomain0GET_9(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		switch path[i1:j1] {
-		case "code_frequency":
-			if j1 == len(path) {
-				return 166
-			}
-		case "commit_activity":
-			if j1 == len(path) {
-				return 167
-			}
-		case "contributors":
-			if j1 == len(path) {
-				return 168
-			}
-		case "participation":
-			if j1 == len(path) {
-				return 169
-			}
-		case "punch_card":
-			if j1 == len(path) {
-				return 170
-			}
-		}
+		m.Params.Pop()
 	}
 	return -1
 }
@@ -4165,52 +4202,8 @@ func matchDomain0GET_10(m *runtime.Match, path string, j0 int) int {
 		j1 := runtime.SegmentEnd(path, i1)
 		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 185
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				switch path[i2:j2] {
-				case "members":
-					if j2 == len(path) {
-						return 187
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 189
-							}
-							m.Params.Pop()
-						}
-					}
-				case "repos":
-					if j2 == len(path) {
-						return 191
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 < len(path) {
-								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 193
-									}
-									m.Params.Pop()
-								}
-							}
-							m.Params.Pop()
-						}
-					}
-				}
+			if r := matchDomain0GET_11(m, path, j1); r >= 0 {
+				return r
 			}
 			m.Params.Pop()
 		}
@@ -4218,37 +4211,531 @@ func matchDomain0GET_10(m *runtime.Match, path string, j0 int) int {
 	return -1
 }
 func matchDomain0GET_11(m *runtime.Match, path string, j0 int) int {
+	if j0 == len(path) {
+		return 58
+	}
+	switch path[j0:] {
+	case "/assignees":
+		return 61
+	case "/branches":
+		return 63
+	case "/collaborators":
+		return 65
+	case "/comments":
+		return 69
+	case "/commits":
+		return 73
+	case "/contributors":
+		return 80
+	case "/downloads":
+		return 81
+	case "/events":
+		return 84
+	case "/forks":
+		return 85
+	case "/git/refs":
+		return 91
+	case "/hooks":
+		return 100
+	case "/issues":
+		return 106
+	case "/issues/comments":
+		return 118
+	case "/issues/events":
+		return 122
+	case "/keys":
+		return 124
+	case "/labels":
+		return 129
+	case "/languages":
+		return 134
+	case "/milestones":
+		return 136
+	case "/notifications":
+		return 142
+	case "/pulls":
+		return 144
+	case "/pulls/comments":
+		return 154
+	case "/readme":
+		return 158
+	case "/releases":
+		return 159
+	case "/stargazers":
+		return 165
+	case "/stats/code_frequency":
+		return 166
+	case "/stats/commit_activity":
+		return 167
+	case "/stats/contributors":
+		return 168
+	case "/stats/participation":
+		return 169
+	case "/stats/punch_card":
+		return 170
+	case "/subscribers":
+		return 173
+	case "/subscription":
+		return 175
+	case "/tags":
+		return 177
+	case "/teams":
+		return 178
+	}
+	if j0 < len(path) {
+		i1 := j0 + 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "assignees/") {
+					i2 := i1 + 10
+					if r := matchDomain0GET_12(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'b':
+				if strings.HasPrefix(path[i1:], "branches/") {
+					i2 := i1 + 9
+					if r := matchDomain0GET_13(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'c':
+				if strings.HasPrefix(path[i1:], "collaborators/") {
+					i2 := i1 + 14
+					if r := matchDomain0GET_14(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "comments/") {
+					i2 := i1 + 9
+					if r := matchDomain0GET_15(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "commits/") {
+					i2 := i1 + 8
+					if r := matchDomain0GET_16(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+				if strings.HasPrefix(path[i1:], "contents/") {
+					i2 := i1 + 9
+					if r := matchDomain0GET_17(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'd':
+				if strings.HasPrefix(path[i1:], "downloads/") {
+					i2 := i1 + 10
+					if r := matchDomain0GET_18(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'g':
+				if strings.HasPrefix(path[i1:], "git/") {
+					i2 := i1 + 4
+					if r := matchDomain0GET_19(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'h':
+				if strings.HasPrefix(path[i1:], "hooks/") {
+					i2 := i1 + 6
+					if r := matchDomain0GET_20(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'i':
+				if strings.HasPrefix(path[i1:], "issues/") {
+					i2 := i1 + 7
+					if r := matchDomain0GET_21(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'k':
+				if strings.HasPrefix(path[i1:], "keys/") {
+					i2 := i1 + 5
+					if r := matchDomain0GET_22(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'l':
+				if strings.HasPrefix(path[i1:], "labels/") {
+					i2 := i1 + 7
+					if r := matchDomain0GET_23(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'm':
+				if strings.HasPrefix(path[i1:], "milestones/") {
+					i2 := i1 + 11
+					if r := matchDomain0GET_24(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'p':
+				if strings.HasPrefix(path[i1:], "pulls/") {
+					i2 := i1 + 6
+					if r := matchDomain0GET_25(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 'r':
+				if strings.HasPrefix(path[i1:], "releases/") {
+					i2 := i1 + 9
+					if r := matchDomain0GET_26(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			case 's':
+				if strings.HasPrefix(path[i1:], "statuses/") {
+					i2 := i1 + 9
+					if r := matchDomain0GET_27(m, path, i2); r >= 0 {
+						return r
+					}
+				}
+			}
+		}
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+			m.Params.Push(i1, j1)
+			if r := matchDomain0GET_28(m, path, j1); r >= 0 {
+				return r
+			}
+			m.Params.Pop()
+		}
+	}
+	return -1
+}
+func matchDomain0GET_12(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 62
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_13(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 64
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_14(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 67
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_15(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 71
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_16(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 74
+		}
+		switch path[j0:] {
+		case "/comments":
+			return 75
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_17(m *runtime.Match, path string, i0 int) int {
+	if len(path) > i0 && runtime.IsCleanTail(path[i0:]) {
+		m.Params.Push(i0, len(path))
+		return 78
+	}
+	return -1
+}
+func matchDomain0GET_18(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 83
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_19(m *runtime.Match, path string, i0 int) int {
+	if i0 < len(path) {
+		switch path[i0] {
+		case 'b':
+			if strings.HasPrefix(path[i0:], "blobs/") {
+				i1 := i0 + 6
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 == len(path) {
+						return 88
+					}
+					m.Params.Pop()
+				}
+			}
+		case 'c':
+			if strings.HasPrefix(path[i0:], "commits/") {
+				i1 := i0 + 8
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 == len(path) {
+						return 90
+					}
+					m.Params.Pop()
+				}
+			}
+		case 'r':
+			if strings.HasPrefix(path[i0:], "refs/") {
+				i1 := i0 + 5
+				if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
+					m.Params.Push(i1, len(path))
+					return 94
+				}
+			}
+		case 't':
+			if strings.HasPrefix(path[i0:], "tags/") {
+				i1 := i0 + 5
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 == len(path) {
+						return 97
+					}
+					m.Params.Pop()
+				}
+			}
+			if strings.HasPrefix(path[i0:], "trees/") {
+				i1 := i0 + 6
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 == len(path) {
+						return 99
+					}
+					m.Params.Pop()
+				}
+			}
+		}
+	}
+	return -1
+}
+func matchDomain0GET_20(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 103
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_21(m *runtime.Match, path string, i0 int) int {
+	if strings.HasPrefix(path[i0:], "comments/") {
+		i1 := i0 + 9
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+			m.Params.Push(i1, j1)
+			if j1 == len(path) {
+				return 120
+			}
+			m.Params.Pop()
+		}
+	}
+	if strings.HasPrefix(path[i0:], "events/") {
+		i1 := i0 + 7
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+			m.Params.Push(i1, j1)
+			if j1 == len(path) {
+				return 123
+			}
+			m.Params.Pop()
+		}
+	}
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 108
+		}
+		switch path[j0:] {
+		case "/comments":
+			return 110
+		case "/events":
+			return 112
+		case "/labels":
+			return 114
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_22(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 127
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_23(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 132
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_24(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 139
+		}
+		switch path[j0:] {
+		case "/labels":
+			return 141
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_25(m *runtime.Match, path string, i0 int) int {
+	if strings.HasPrefix(path[i0:], "comments/") {
+		i1 := i0 + 9
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+			m.Params.Push(i1, j1)
+			if j1 == len(path) {
+				return 156
+			}
+			m.Params.Pop()
+		}
+	}
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 146
+		}
+		switch path[j0:] {
+		case "/comments":
+			return 148
+		case "/commits":
+			return 150
+		case "/files":
+			return 151
+		case "/merge":
+			return 152
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_26(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 162
+		}
+		switch path[j0:] {
+		case "/assets":
+			return 164
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_27(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 171
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_28(m *runtime.Match, path string, j0 int) int {
 	if j0 < len(path) {
 		i1 := j0 + 1
 		j1 := runtime.SegmentEnd(path, i1)
-		switch path[i1:j1] {
-		case "following":
-			if j1 < len(path) {
-				i2 := j1 + 1
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+			m.Params.Push(i1, j1)
+			if j1 == len(path) {
+				return 60
+			}
+			m.Params.Pop()
+		}
+	}
+	return -1
+}
+func matchDomain0GET_29(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 185
+		}
+		switch path[j0:] {
+		case "/members":
+			return 187
+		case "/repos":
+			return 191
+		}
+		if j0 < len(path) {
+			i1 := j0 + 1
+			if strings.HasPrefix(path[i1:], "members/") {
+				i2 := i1 + 8
 				j2 := runtime.SegmentEnd(path, i2)
 				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
 					if j2 == len(path) {
-						return 203
+						return 189
 					}
 					m.Params.Pop()
 				}
 			}
-		case "keys":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 209
-					}
-					m.Params.Pop()
-				}
-			}
-		case "starred":
-			if j1 < len(path) {
-				i2 := j1 + 1
+			if strings.HasPrefix(path[i1:], "repos/") {
+				i2 := i1 + 6
 				j2 := runtime.SegmentEnd(path, i2)
 				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
@@ -4258,6 +4745,58 @@ func matchDomain0GET_11(m *runtime.Match, path string, j0 int) int {
 						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
+								return 193
+							}
+							m.Params.Pop()
+						}
+					}
+					m.Params.Pop()
+				}
+			}
+		}
+		m.Params.Pop()
+	}
+	return -1
+}
+func matchDomain0GET_30(m *runtime.Match, path string, i0 int) int {
+	if i0 < len(path) {
+		switch path[i0] {
+		case 'f':
+			if strings.HasPrefix(path[i0:], "following/") {
+				i1 := i0 + 10
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 == len(path) {
+						return 203
+					}
+					m.Params.Pop()
+				}
+			}
+		case 'k':
+			if strings.HasPrefix(path[i0:], "keys/") {
+				i1 := i0 + 5
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 == len(path) {
+						return 209
+					}
+					m.Params.Pop()
+				}
+			}
+		case 's':
+			if strings.HasPrefix(path[i0:], "starred/") {
+				i1 := i0 + 8
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 < len(path) {
+						i2 := j1 + 1
+						j2 := runtime.SegmentEnd(path, i2)
+						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+							m.Params.Push(i2, j2)
+							if j2 == len(path) {
 								return 216
 							}
 							m.Params.Pop()
@@ -4266,18 +4805,17 @@ func matchDomain0GET_11(m *runtime.Match, path string, j0 int) int {
 					m.Params.Pop()
 				}
 			}
-		case "subscriptions":
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
+			if strings.HasPrefix(path[i0:], "subscriptions/") {
+				i1 := i0 + 14
+				j1 := runtime.SegmentEnd(path, i1)
+				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+					m.Params.Push(i1, j1)
+					if j1 < len(path) {
+						i2 := j1 + 1
+						j2 := runtime.SegmentEnd(path, i2)
+						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+							m.Params.Push(i2, j2)
+							if j2 == len(path) {
 								return 220
 							}
 							m.Params.Pop()
@@ -4290,917 +4828,65 @@ func matchDomain0GET_11(m *runtime.Match, path string, j0 int) int {
 	}
 	return -1
 }
-func matchDomain0GET_12(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 224
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
+func matchDomain0GET_31(m *runtime.Match, path string, i0 int) int {
+	j0 := runtime.SegmentEnd(path, i0)
+	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+		m.Params.Push(i0, j0)
+		if j0 == len(path) {
+			return 224
+		}
+		switch path[j0:] {
+		case "/events":
+			return 225
+		case "/events/public":
+			return 227
+		case "/followers":
+			return 228
+		case "/following":
+			return 229
+		case "/gists":
+			return 231
+		case "/keys":
+			return 232
+		case "/orgs":
+			return 233
+		case "/received_events":
+			return 234
+		case "/received_events/public":
+			return 235
+		case "/repos":
+			return 236
+		case "/starred":
+			return 237
+		case "/subscriptions":
+			return 238
+		}
+		if j0 < len(path) {
+			i1 := j0 + 1
+			if strings.HasPrefix(path[i1:], "events/orgs/") {
+				i2 := i1 + 12
 				j2 := runtime.SegmentEnd(path, i2)
-				switch path[i2:j2] {
-				case "events":
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					m.Params.Push(i2, j2)
 					if j2 == len(path) {
-						return 225
+						return 226
 					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						switch path[i3:j3] {
-						case "orgs":
-							if j3 < len(path) {
-								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 226
-									}
-									m.Params.Pop()
-								}
-							}
-						case "public":
-							if j3 == len(path) {
-								return 227
-							}
-						}
-					}
-				case "followers":
+					m.Params.Pop()
+				}
+			}
+			if strings.HasPrefix(path[i1:], "following/") {
+				i2 := i1 + 10
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					m.Params.Push(i2, j2)
 					if j2 == len(path) {
-						return 228
+						return 230
 					}
-				case "following":
-					if j2 == len(path) {
-						return 229
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 230
-							}
-							m.Params.Pop()
-						}
-					}
-				case "gists":
-					if j2 == len(path) {
-						return 231
-					}
-				case "keys":
-					if j2 == len(path) {
-						return 232
-					}
-				case "orgs":
-					if j2 == len(path) {
-						return 233
-					}
-				case "received_events":
-					if j2 == len(path) {
-						return 234
-					}
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						switch path[i3:j3] {
-						case "public":
-							if j3 == len(path) {
-								return 235
-							}
-						}
-					}
-				case "repos":
-					if j2 == len(path) {
-						return 236
-					}
-				case "starred":
-					if j2 == len(path) {
-						return 237
-					}
-				case "subscriptions":
-					if j2 == len(path) {
-						return 238
-					}
-				}
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-func matchDomain0PATCH(m *runtime.Match, path string) int {
-	switch path {
-	case "/user":
-		return 196
-	}
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "authorizations":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 7
-				}
-				m.Params.Pop()
-			}
-		}
-	case "gists":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 16
-				}
-				m.Params.Pop()
-			}
-		}
-	case "notifications":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "threads":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 37
-						}
-						m.Params.Pop()
-					}
+					m.Params.Pop()
 				}
 			}
 		}
-	case "orgs":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 42
-				}
-				m.Params.Pop()
-			}
-		}
-	case "repos":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 59
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "comments":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 72
-										}
-										m.Params.Pop()
-									}
-								}
-							case "git":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "refs":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											if len(path) > i6 && runtime.IsCleanTail(path[i6:]) {
-												m.Params.Push(i6, len(path))
-												return 95
-											}
-										}
-									}
-								}
-							case "hooks":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 104
-										}
-										m.Params.Pop()
-									}
-								}
-							case "issues":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "comments":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 && runtime.NotDot(path[i6:j6]) {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 121
-												}
-												m.Params.Pop()
-											}
-										}
-									}
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 109
-										}
-										m.Params.Pop()
-									}
-								}
-							case "keys":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 128
-										}
-										m.Params.Pop()
-									}
-								}
-							case "labels":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 133
-										}
-										m.Params.Pop()
-									}
-								}
-							case "milestones":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 140
-										}
-										m.Params.Pop()
-									}
-								}
-							case "pulls":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "comments":
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											if j6 > i6 && runtime.NotDot(path[i6:j6]) {
-												m.Params.Push(i6, j6)
-												if j6 == len(path) {
-													return 157
-												}
-												m.Params.Pop()
-											}
-										}
-									}
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 147
-										}
-										m.Params.Pop()
-									}
-								}
-							case "releases":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 163
-										}
-										m.Params.Pop()
-									}
-								}
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "teams":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 186
-				}
-				m.Params.Pop()
-			}
-		}
-	case "user":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "keys":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 210
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/authorizations":
-		return 4
-	case "/gists":
-		return 13
-	case "/markdown":
-		return 30
-	case "/markdown/raw":
-		return 31
-	case "/user/emails":
-		return 199
-	case "/user/keys":
-		return 207
-	case "/user/repos":
-		return 213
-	}
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "gists":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "forks":
-						if j3 == len(path) {
-							return 17
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "orgs":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "repos":
-						if j3 == len(path) {
-							return 53
-						}
-					case "teams":
-						if j3 == len(path) {
-							return 55
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "repos":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "commits":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "comments":
-												if j6 == len(path) {
-													return 76
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "forks":
-								if j4 == len(path) {
-									return 86
-								}
-							case "git":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									switch path[i5:j5] {
-									case "blobs":
-										if j5 == len(path) {
-											return 87
-										}
-									case "commits":
-										if j5 == len(path) {
-											return 89
-										}
-									case "refs":
-										if j5 == len(path) {
-											return 92
-										}
-									case "tags":
-										if j5 == len(path) {
-											return 96
-										}
-									case "trees":
-										if j5 == len(path) {
-											return 98
-										}
-									}
-								}
-							case "hooks":
-								if j4 == len(path) {
-									return 101
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "tests":
-												if j6 == len(path) {
-													return 105
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "issues":
-								if j4 == len(path) {
-									return 107
-								}
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "comments":
-												if j6 == len(path) {
-													return 111
-												}
-											case "labels":
-												if j6 == len(path) {
-													return 115
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "keys":
-								if j4 == len(path) {
-									return 125
-								}
-							case "labels":
-								if j4 == len(path) {
-									return 130
-								}
-							case "merges":
-								if j4 == len(path) {
-									return 135
-								}
-							case "milestones":
-								if j4 == len(path) {
-									return 137
-								}
-							case "pulls":
-								if j4 == len(path) {
-									return 145
-								}
-							case "releases":
-								if j4 == len(path) {
-									return 160
-								}
-							case "statuses":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 172
-										}
-										m.Params.Pop()
-									}
-								}
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	}
-	return -1
-}
-func matchDomain0PUT(m *runtime.Match, path string) int {
-	switch path {
-	case "/notifications":
-		return 35
-	}
-	if len(path) == 0 {
-		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "authorizations":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "clients":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 8
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	case "gists":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "star":
-						if j3 == len(path) {
-							return 20
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "notifications":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "threads":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "subscription":
-								if j4 == len(path) {
-									return 40
-								}
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	case "orgs":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "public_members":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 51
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "repos":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "collaborators":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 68
-										}
-										m.Params.Pop()
-									}
-								}
-							case "contents":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-										m.Params.Push(i5, len(path))
-										return 79
-									}
-								}
-							case "issues":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "labels":
-												if j6 == len(path) {
-													return 116
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "notifications":
-								if j4 == len(path) {
-									return 143
-								}
-							case "pulls":
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 < len(path) {
-											i6 := j5 + 1
-											j6 := runtime.SegmentEnd(path, i6)
-											switch path[i6:j6] {
-											case "comments":
-												if j6 == len(path) {
-													return 149
-												}
-											case "merge":
-												if j6 == len(path) {
-													return 153
-												}
-											}
-										}
-										m.Params.Pop()
-									}
-								}
-							case "subscription":
-								if j4 == len(path) {
-									return 176
-								}
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "teams":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "members":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 190
-								}
-								m.Params.Pop()
-							}
-						}
-					case "repos":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 < len(path) {
-									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
-									if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-										m.Params.Push(i5, j5)
-										if j5 == len(path) {
-											return 194
-										}
-										m.Params.Pop()
-									}
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "user":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "following":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 204
-						}
-						m.Params.Pop()
-					}
-				}
-			case "starred":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 217
-								}
-								m.Params.Pop()
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-			case "subscriptions":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 221
-								}
-								m.Params.Pop()
-							}
-						}
-						m.Params.Pop()
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-
-// matchDomain0 finds the route of domain "bench" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "DELETE":
-		return matchDomain0DELETE(m, path)
-	case "GET":
-		return matchDomain0GET(m, path)
-	case "PATCH":
-		return matchDomain0PATCH(m, path)
-	case "POST":
-		return matchDomain0POST(m, path)
-	case "PUT":
-		return matchDomain0PUT(m, path)
+		m.Params.Pop()
 	}
 	return -1
 }
@@ -5213,1195 +4899,1195 @@ type GitHubController interface {
 	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error
 	// DeleteApplicationsByClientIdTokensByAccessToken serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 	//
-//line routes_gen.go:5217:1
+//line routes_gen.go:4903:1
 //line ../../testdata/routesets/github.conf:41:6
 	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error
 	// DeleteAuthorizationsById serves delete_authorizations_by_id: DELETE /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 	//
-//line routes_gen.go:5222:1
+//line routes_gen.go:4908:1
 //line ../../testdata/routesets/github.conf:23:6
 	DeleteAuthorizationsById(ctx *runtime.Context, id string) error
 	// DeleteGistsById serves delete_gists_by_id: DELETE /gists/:id (../../testdata/routesets/github.conf:293:7).
 	//
-//line routes_gen.go:5227:1
+//line routes_gen.go:4913:1
 //line ../../testdata/routesets/github.conf:293:6
 	DeleteGistsById(ctx *runtime.Context, id string) error
 	// DeleteGistsByIdStar serves delete_gists_by_id_star: DELETE /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 	//
-//line routes_gen.go:5232:1
+//line routes_gen.go:4918:1
 //line ../../testdata/routesets/github.conf:275:6
 	DeleteGistsByIdStar(ctx *runtime.Context, id string) error
 	// DeleteNotificationsThreadsByIdSubscription serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 	//
-//line routes_gen.go:5237:1
+//line routes_gen.go:4923:1
 //line ../../testdata/routesets/github.conf:149:6
 	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// DeleteOrgsByOrgMembersByUser serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 	//
-//line routes_gen.go:5242:1
+//line routes_gen.go:4928:1
 //line ../../testdata/routesets/github.conf:581:6
 	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error
 	// DeleteOrgsByOrgPublicMembersByUser serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 	//
-//line routes_gen.go:5247:1
+//line routes_gen.go:4933:1
 //line ../../testdata/routesets/github.conf:605:6
 	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// DeleteReposByOwnerByRepo serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 	//
-//line routes_gen.go:5252:1
+//line routes_gen.go:4938:1
 //line ../../testdata/routesets/github.conf:821:6
 	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// DeleteReposByOwnerByRepoCollaboratorsByUser serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 	//
-//line routes_gen.go:5257:1
+//line routes_gen.go:4943:1
 //line ../../testdata/routesets/github.conf:845:6
 	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// DeleteReposByOwnerByRepoCommentsById serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 	//
-//line routes_gen.go:5262:1
+//line routes_gen.go:4948:1
 //line ../../testdata/routesets/github.conf:875:6
 	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoContentsByPath serves delete_repos_by_owner_by_repo_contents_by_path: DELETE /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 	//
-//line routes_gen.go:5267:1
+//line routes_gen.go:4953:1
 //line ../../testdata/routesets/github.conf:1397:6
 	DeleteReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error
 	// DeleteReposByOwnerByRepoDownloadsById serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 	//
-//line routes_gen.go:5272:1
+//line routes_gen.go:4958:1
 //line ../../testdata/routesets/github.conf:935:6
 	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoGitRefsByRef serves delete_repos_by_owner_by_repo_git_refs_by_ref: DELETE /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 	//
-//line routes_gen.go:5277:1
+//line routes_gen.go:4963:1
 //line ../../testdata/routesets/github.conf:1271:6
 	DeleteReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// DeleteReposByOwnerByRepoHooksById serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 	//
-//line routes_gen.go:5282:1
+//line routes_gen.go:4968:1
 //line ../../testdata/routesets/github.conf:977:6
 	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoIssuesByNumberLabels serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 	//
-//line routes_gen.go:5287:1
+//line routes_gen.go:4973:1
 //line ../../testdata/routesets/github.conf:473:6
 	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoIssuesByNumberLabelsByName serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 	//
-//line routes_gen.go:5292:1
+//line routes_gen.go:4978:1
 //line ../../testdata/routesets/github.conf:461:6
 	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error
 	// DeleteReposByOwnerByRepoIssuesCommentsById serves delete_repos_by_owner_by_repo_issues_comments_by_id: DELETE /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 	//
-//line routes_gen.go:5297:1
+//line routes_gen.go:4983:1
 //line ../../testdata/routesets/github.conf:1301:6
 	DeleteReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoKeysById serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 	//
-//line routes_gen.go:5302:1
+//line routes_gen.go:4988:1
 //line ../../testdata/routesets/github.conf:917:6
 	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoLabelsByName serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 	//
-//line routes_gen.go:5307:1
+//line routes_gen.go:4993:1
 //line ../../testdata/routesets/github.conf:443:6
 	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// DeleteReposByOwnerByRepoMilestonesByNumber serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 	//
-//line routes_gen.go:5312:1
+//line routes_gen.go:4998:1
 //line ../../testdata/routesets/github.conf:503:6
 	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoPullsCommentsByNumber serves delete_repos_by_owner_by_repo_pulls_comments_by_number: DELETE /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 	//
-//line routes_gen.go:5317:1
+//line routes_gen.go:5003:1
 //line ../../testdata/routesets/github.conf:1367:6
 	DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoReleasesById serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 	//
-//line routes_gen.go:5322:1
+//line routes_gen.go:5008:1
 //line ../../testdata/routesets/github.conf:1007:6
 	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoSubscription serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 	//
-//line routes_gen.go:5327:1
+//line routes_gen.go:5013:1
 //line ../../testdata/routesets/github.conf:221:6
 	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// DeleteTeamsById serves delete_teams_by_id: DELETE /teams/:id (../../testdata/routesets/github.conf:629:7).
 	//
-//line routes_gen.go:5332:1
+//line routes_gen.go:5018:1
 //line ../../testdata/routesets/github.conf:629:6
 	DeleteTeamsById(ctx *runtime.Context, id string) error
 	// DeleteTeamsByIdMembersByUser serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 	//
-//line routes_gen.go:5337:1
+//line routes_gen.go:5023:1
 //line ../../testdata/routesets/github.conf:653:6
 	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// DeleteTeamsByIdReposByOwnerByRepo serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 	//
-//line routes_gen.go:5342:1
+//line routes_gen.go:5028:1
 //line ../../testdata/routesets/github.conf:677:6
 	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// DeleteUserEmails serves delete_user_emails: DELETE /user/emails (../../testdata/routesets/github.conf:1139:7).
 	//
-//line routes_gen.go:5347:1
+//line routes_gen.go:5033:1
 //line ../../testdata/routesets/github.conf:1139:6
 	DeleteUserEmails(ctx *runtime.Context) error
 	// DeleteUserFollowingByUser serves delete_user_following_by_user: DELETE /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 	//
-//line routes_gen.go:5352:1
+//line routes_gen.go:5038:1
 //line ../../testdata/routesets/github.conf:1187:6
 	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error
 	// DeleteUserKeysById serves delete_user_keys_by_id: DELETE /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 	//
-//line routes_gen.go:5357:1
+//line routes_gen.go:5043:1
 //line ../../testdata/routesets/github.conf:1217:6
 	DeleteUserKeysById(ctx *runtime.Context, id string) error
 	// DeleteUserStarredByOwnerByRepo serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 	//
-//line routes_gen.go:5362:1
+//line routes_gen.go:5048:1
 //line ../../testdata/routesets/github.conf:185:6
 	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// DeleteUserSubscriptionsByOwnerByRepo serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 	//
-//line routes_gen.go:5367:1
+//line routes_gen.go:5053:1
 //line ../../testdata/routesets/github.conf:239:6
 	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetApplicationsByClientIdTokensByAccessToken serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 	//
-//line routes_gen.go:5372:1
+//line routes_gen.go:5058:1
 //line ../../testdata/routesets/github.conf:29:6
 	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error
 	// GetAuthorizations serves get_authorizations: GET /authorizations (../../testdata/routesets/github.conf:5:7).
 	//
-//line routes_gen.go:5377:1
+//line routes_gen.go:5063:1
 //line ../../testdata/routesets/github.conf:5:6
 	GetAuthorizations(ctx *runtime.Context) error
 	// GetAuthorizationsById serves get_authorizations_by_id: GET /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 	//
-//line routes_gen.go:5382:1
+//line routes_gen.go:5068:1
 //line ../../testdata/routesets/github.conf:11:6
 	GetAuthorizationsById(ctx *runtime.Context, id string) error
 	// GetEmojis serves get_emojis: GET /emojis (../../testdata/routesets/github.conf:509:7).
 	//
-//line routes_gen.go:5387:1
+//line routes_gen.go:5073:1
 //line ../../testdata/routesets/github.conf:509:6
 	GetEmojis(ctx *runtime.Context) error
 	// GetEvents serves get_events: GET /events (../../testdata/routesets/github.conf:47:7).
 	//
-//line routes_gen.go:5392:1
+//line routes_gen.go:5078:1
 //line ../../testdata/routesets/github.conf:47:6
 	GetEvents(ctx *runtime.Context) error
 	// GetFeeds serves get_feeds: GET /feeds (../../testdata/routesets/github.conf:101:7).
 	//
-//line routes_gen.go:5397:1
+//line routes_gen.go:5083:1
 //line ../../testdata/routesets/github.conf:101:6
 	GetFeeds(ctx *runtime.Context) error
 	// GetGists serves get_gists: GET /gists (../../testdata/routesets/github.conf:251:7).
 	//
-//line routes_gen.go:5402:1
+//line routes_gen.go:5088:1
 //line ../../testdata/routesets/github.conf:251:6
 	GetGists(ctx *runtime.Context) error
 	// GetGistsById serves get_gists_by_id: GET /gists/:id (../../testdata/routesets/github.conf:257:7).
 	//
-//line routes_gen.go:5407:1
+//line routes_gen.go:5093:1
 //line ../../testdata/routesets/github.conf:257:6
 	GetGistsById(ctx *runtime.Context, id string) error
 	// GetGistsByIdStar serves get_gists_by_id_star: GET /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 	//
-//line routes_gen.go:5412:1
+//line routes_gen.go:5098:1
 //line ../../testdata/routesets/github.conf:281:6
 	GetGistsByIdStar(ctx *runtime.Context, id string) error
 	// GetGistsPublic serves get_gists_public: GET /gists/public (../../testdata/routesets/github.conf:1241:7).
 	//
-//line routes_gen.go:5417:1
+//line routes_gen.go:5103:1
 //line ../../testdata/routesets/github.conf:1241:6
 	GetGistsPublic(ctx *runtime.Context) error
 	// GetGistsStarred serves get_gists_starred: GET /gists/starred (../../testdata/routesets/github.conf:1247:7).
 	//
-//line routes_gen.go:5422:1
+//line routes_gen.go:5108:1
 //line ../../testdata/routesets/github.conf:1247:6
 	GetGistsStarred(ctx *runtime.Context) error
 	// GetGitignoreTemplates serves get_gitignore_templates: GET /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 	//
-//line routes_gen.go:5427:1
+//line routes_gen.go:5113:1
 //line ../../testdata/routesets/github.conf:515:6
 	GetGitignoreTemplates(ctx *runtime.Context) error
 	// GetGitignoreTemplatesByName serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 	//
-//line routes_gen.go:5432:1
+//line routes_gen.go:5118:1
 //line ../../testdata/routesets/github.conf:521:6
 	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error
 	// GetIssues serves get_issues: GET /issues (../../testdata/routesets/github.conf:359:7).
 	//
-//line routes_gen.go:5437:1
+//line routes_gen.go:5123:1
 //line ../../testdata/routesets/github.conf:359:6
 	GetIssues(ctx *runtime.Context) error
 	// GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 	//
-//line routes_gen.go:5442:1
+//line routes_gen.go:5128:1
 //line ../../testdata/routesets/github.conf:1085:6
 	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error
 	// GetLegacyReposSearchByKeyword serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 	//
-//line routes_gen.go:5447:1
+//line routes_gen.go:5133:1
 //line ../../testdata/routesets/github.conf:1091:6
 	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error
 	// GetLegacyUserEmailByEmail serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 	//
-//line routes_gen.go:5452:1
+//line routes_gen.go:5138:1
 //line ../../testdata/routesets/github.conf:1103:6
 	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error
 	// GetLegacyUserSearchByKeyword serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 	//
-//line routes_gen.go:5457:1
+//line routes_gen.go:5143:1
 //line ../../testdata/routesets/github.conf:1097:6
 	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error
 	// GetMeta serves get_meta: GET /meta (../../testdata/routesets/github.conf:539:7).
 	//
-//line routes_gen.go:5462:1
+//line routes_gen.go:5148:1
 //line ../../testdata/routesets/github.conf:539:6
 	GetMeta(ctx *runtime.Context) error
 	// GetNetworksByOwnerByRepoEvents serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 	//
-//line routes_gen.go:5467:1
+//line routes_gen.go:5153:1
 //line ../../testdata/routesets/github.conf:59:6
 	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetNotifications serves get_notifications: GET /notifications (../../testdata/routesets/github.conf:107:7).
 	//
-//line routes_gen.go:5472:1
+//line routes_gen.go:5158:1
 //line ../../testdata/routesets/github.conf:107:6
 	GetNotifications(ctx *runtime.Context) error
 	// GetNotificationsThreadsById serves get_notifications_threads_by_id: GET /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 	//
-//line routes_gen.go:5477:1
+//line routes_gen.go:5163:1
 //line ../../testdata/routesets/github.conf:131:6
 	GetNotificationsThreadsById(ctx *runtime.Context, id string) error
 	// GetNotificationsThreadsByIdSubscription serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 	//
-//line routes_gen.go:5482:1
+//line routes_gen.go:5168:1
 //line ../../testdata/routesets/github.conf:137:6
 	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// GetOrgsByOrg serves get_orgs_by_org: GET /orgs/:org (../../testdata/routesets/github.conf:563:7).
 	//
-//line routes_gen.go:5487:1
+//line routes_gen.go:5173:1
 //line ../../testdata/routesets/github.conf:563:6
 	GetOrgsByOrg(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgEvents serves get_orgs_by_org_events: GET /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 	//
-//line routes_gen.go:5492:1
+//line routes_gen.go:5178:1
 //line ../../testdata/routesets/github.conf:65:6
 	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgIssues serves get_orgs_by_org_issues: GET /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 	//
-//line routes_gen.go:5497:1
+//line routes_gen.go:5183:1
 //line ../../testdata/routesets/github.conf:371:6
 	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgMembers serves get_orgs_by_org_members: GET /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 	//
-//line routes_gen.go:5502:1
+//line routes_gen.go:5188:1
 //line ../../testdata/routesets/github.conf:569:6
 	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgMembersByUser serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 	//
-//line routes_gen.go:5507:1
+//line routes_gen.go:5193:1
 //line ../../testdata/routesets/github.conf:575:6
 	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error
 	// GetOrgsByOrgPublicMembers serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 	//
-//line routes_gen.go:5512:1
+//line routes_gen.go:5198:1
 //line ../../testdata/routesets/github.conf:587:6
 	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgPublicMembersByUser serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 	//
-//line routes_gen.go:5517:1
+//line routes_gen.go:5203:1
 //line ../../testdata/routesets/github.conf:593:6
 	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// GetOrgsByOrgRepos serves get_orgs_by_org_repos: GET /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 	//
-//line routes_gen.go:5522:1
+//line routes_gen.go:5208:1
 //line ../../testdata/routesets/github.conf:755:6
 	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgTeams serves get_orgs_by_org_teams: GET /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 	//
-//line routes_gen.go:5527:1
+//line routes_gen.go:5213:1
 //line ../../testdata/routesets/github.conf:611:6
 	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error
 	// GetRateLimit serves get_rate_limit: GET /rate_limit (../../testdata/routesets/github.conf:545:7).
 	//
-//line routes_gen.go:5532:1
+//line routes_gen.go:5218:1
 //line ../../testdata/routesets/github.conf:545:6
 	GetRateLimit(ctx *runtime.Context) error
 	// GetReposByOwnerByRepo serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 	//
-//line routes_gen.go:5537:1
+//line routes_gen.go:5223:1
 //line ../../testdata/routesets/github.conf:779:6
 	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoAssignees serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 	//
-//line routes_gen.go:5542:1
+//line routes_gen.go:5228:1
 //line ../../testdata/routesets/github.conf:395:6
 	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoAssigneesByAssignee serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 	//
-//line routes_gen.go:5547:1
+//line routes_gen.go:5233:1
 //line ../../testdata/routesets/github.conf:401:6
 	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error
 	// GetReposByOwnerByRepoBranches serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 	//
-//line routes_gen.go:5552:1
+//line routes_gen.go:5238:1
 //line ../../testdata/routesets/github.conf:809:6
 	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoBranchesByBranch serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 	//
-//line routes_gen.go:5557:1
+//line routes_gen.go:5243:1
 //line ../../testdata/routesets/github.conf:815:6
 	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error
 	// GetReposByOwnerByRepoByArchiveFormatByRef serves get_repos_by_owner_by_repo_by_archive_format_by_ref: GET /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 	//
-//line routes_gen.go:5562:1
+//line routes_gen.go:5248:1
 //line ../../testdata/routesets/github.conf:1403:6
 	GetReposByOwnerByRepoByArchiveFormatByRef(ctx *runtime.Context, owner string, repo string, archiveFormat string, ref string) error
 	// GetReposByOwnerByRepoCollaborators serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 	//
-//line routes_gen.go:5567:1
+//line routes_gen.go:5253:1
 //line ../../testdata/routesets/github.conf:827:6
 	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCollaboratorsByUser serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 	//
-//line routes_gen.go:5572:1
+//line routes_gen.go:5258:1
 //line ../../testdata/routesets/github.conf:833:6
 	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// GetReposByOwnerByRepoComments serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 	//
-//line routes_gen.go:5577:1
+//line routes_gen.go:5263:1
 //line ../../testdata/routesets/github.conf:851:6
 	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCommentsById serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 	//
-//line routes_gen.go:5582:1
+//line routes_gen.go:5268:1
 //line ../../testdata/routesets/github.conf:869:6
 	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoCommits serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 	//
-//line routes_gen.go:5587:1
+//line routes_gen.go:5273:1
 //line ../../testdata/routesets/github.conf:881:6
 	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCommitsBySha serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 	//
-//line routes_gen.go:5592:1
+//line routes_gen.go:5278:1
 //line ../../testdata/routesets/github.conf:887:6
 	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoCommitsByShaComments serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 	//
-//line routes_gen.go:5597:1
+//line routes_gen.go:5283:1
 //line ../../testdata/routesets/github.conf:857:6
 	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoContentsByPath serves get_repos_by_owner_by_repo_contents_by_path: GET /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 	//
-//line routes_gen.go:5602:1
+//line routes_gen.go:5288:1
 //line ../../testdata/routesets/github.conf:1385:6
 	GetReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error
 	// GetReposByOwnerByRepoContributors serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 	//
-//line routes_gen.go:5607:1
+//line routes_gen.go:5293:1
 //line ../../testdata/routesets/github.conf:785:6
 	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoDownloads serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 	//
-//line routes_gen.go:5612:1
+//line routes_gen.go:5298:1
 //line ../../testdata/routesets/github.conf:923:6
 	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoDownloadsById serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 	//
-//line routes_gen.go:5617:1
+//line routes_gen.go:5303:1
 //line ../../testdata/routesets/github.conf:929:6
 	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoEvents serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 	//
-//line routes_gen.go:5622:1
+//line routes_gen.go:5308:1
 //line ../../testdata/routesets/github.conf:53:6
 	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoForks serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 	//
-//line routes_gen.go:5627:1
+//line routes_gen.go:5313:1
 //line ../../testdata/routesets/github.conf:941:6
 	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoGitBlobsBySha serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 	//
-//line routes_gen.go:5632:1
+//line routes_gen.go:5318:1
 //line ../../testdata/routesets/github.conf:299:6
 	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitCommitsBySha serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 	//
-//line routes_gen.go:5637:1
+//line routes_gen.go:5323:1
 //line ../../testdata/routesets/github.conf:311:6
 	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitRefs serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 	//
-//line routes_gen.go:5642:1
+//line routes_gen.go:5328:1
 //line ../../testdata/routesets/github.conf:323:6
 	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoGitRefsByRef serves get_repos_by_owner_by_repo_git_refs_by_ref: GET /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 	//
-//line routes_gen.go:5647:1
+//line routes_gen.go:5333:1
 //line ../../testdata/routesets/github.conf:1259:6
 	GetReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// GetReposByOwnerByRepoGitTagsBySha serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 	//
-//line routes_gen.go:5652:1
+//line routes_gen.go:5338:1
 //line ../../testdata/routesets/github.conf:335:6
 	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitTreesBySha serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 	//
-//line routes_gen.go:5657:1
+//line routes_gen.go:5343:1
 //line ../../testdata/routesets/github.conf:347:6
 	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoHooks serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 	//
-//line routes_gen.go:5662:1
+//line routes_gen.go:5348:1
 //line ../../testdata/routesets/github.conf:953:6
 	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoHooksById serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 	//
-//line routes_gen.go:5667:1
+//line routes_gen.go:5353:1
 //line ../../testdata/routesets/github.conf:959:6
 	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoIssues serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 	//
-//line routes_gen.go:5672:1
+//line routes_gen.go:5358:1
 //line ../../testdata/routesets/github.conf:377:6
 	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesByNumber serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 	//
-//line routes_gen.go:5677:1
+//line routes_gen.go:5363:1
 //line ../../testdata/routesets/github.conf:383:6
 	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberComments serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 	//
-//line routes_gen.go:5682:1
+//line routes_gen.go:5368:1
 //line ../../testdata/routesets/github.conf:407:6
 	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberEvents serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 	//
-//line routes_gen.go:5687:1
+//line routes_gen.go:5373:1
 //line ../../testdata/routesets/github.conf:419:6
 	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberLabels serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 	//
-//line routes_gen.go:5692:1
+//line routes_gen.go:5378:1
 //line ../../testdata/routesets/github.conf:449:6
 	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesComments serves get_repos_by_owner_by_repo_issues_comments: GET /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 	//
-//line routes_gen.go:5697:1
+//line routes_gen.go:5383:1
 //line ../../testdata/routesets/github.conf:1283:6
 	GetReposByOwnerByRepoIssuesComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesCommentsById serves get_repos_by_owner_by_repo_issues_comments_by_id: GET /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 	//
-//line routes_gen.go:5702:1
+//line routes_gen.go:5388:1
 //line ../../testdata/routesets/github.conf:1289:6
 	GetReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoIssuesEvents serves get_repos_by_owner_by_repo_issues_events: GET /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 	//
-//line routes_gen.go:5707:1
+//line routes_gen.go:5393:1
 //line ../../testdata/routesets/github.conf:1307:6
 	GetReposByOwnerByRepoIssuesEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesEventsById serves get_repos_by_owner_by_repo_issues_events_by_id: GET /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 	//
-//line routes_gen.go:5712:1
+//line routes_gen.go:5398:1
 //line ../../testdata/routesets/github.conf:1313:6
 	GetReposByOwnerByRepoIssuesEventsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoKeys serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 	//
-//line routes_gen.go:5717:1
+//line routes_gen.go:5403:1
 //line ../../testdata/routesets/github.conf:899:6
 	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoKeysById serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 	//
-//line routes_gen.go:5722:1
+//line routes_gen.go:5408:1
 //line ../../testdata/routesets/github.conf:905:6
 	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoLabels serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 	//
-//line routes_gen.go:5727:1
+//line routes_gen.go:5413:1
 //line ../../testdata/routesets/github.conf:425:6
 	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoLabelsByName serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 	//
-//line routes_gen.go:5732:1
+//line routes_gen.go:5418:1
 //line ../../testdata/routesets/github.conf:431:6
 	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// GetReposByOwnerByRepoLanguages serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 	//
-//line routes_gen.go:5737:1
+//line routes_gen.go:5423:1
 //line ../../testdata/routesets/github.conf:791:6
 	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoMilestones serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 	//
-//line routes_gen.go:5742:1
+//line routes_gen.go:5428:1
 //line ../../testdata/routesets/github.conf:485:6
 	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoMilestonesByNumber serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 	//
-//line routes_gen.go:5747:1
+//line routes_gen.go:5433:1
 //line ../../testdata/routesets/github.conf:491:6
 	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoMilestonesByNumberLabels serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 	//
-//line routes_gen.go:5752:1
+//line routes_gen.go:5438:1
 //line ../../testdata/routesets/github.conf:479:6
 	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoNotifications serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 	//
-//line routes_gen.go:5757:1
+//line routes_gen.go:5443:1
 //line ../../testdata/routesets/github.conf:113:6
 	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPulls serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 	//
-//line routes_gen.go:5762:1
+//line routes_gen.go:5448:1
 //line ../../testdata/routesets/github.conf:689:6
 	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPullsByNumber serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 	//
-//line routes_gen.go:5767:1
+//line routes_gen.go:5453:1
 //line ../../testdata/routesets/github.conf:695:6
 	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberComments serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 	//
-//line routes_gen.go:5772:1
+//line routes_gen.go:5458:1
 //line ../../testdata/routesets/github.conf:731:6
 	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberCommits serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 	//
-//line routes_gen.go:5777:1
+//line routes_gen.go:5463:1
 //line ../../testdata/routesets/github.conf:707:6
 	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberFiles serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 	//
-//line routes_gen.go:5782:1
+//line routes_gen.go:5468:1
 //line ../../testdata/routesets/github.conf:713:6
 	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberMerge serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 	//
-//line routes_gen.go:5787:1
+//line routes_gen.go:5473:1
 //line ../../testdata/routesets/github.conf:719:6
 	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsComments serves get_repos_by_owner_by_repo_pulls_comments: GET /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 	//
-//line routes_gen.go:5792:1
+//line routes_gen.go:5478:1
 //line ../../testdata/routesets/github.conf:1349:6
 	GetReposByOwnerByRepoPullsComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPullsCommentsByNumber serves get_repos_by_owner_by_repo_pulls_comments_by_number: GET /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 	//
-//line routes_gen.go:5797:1
+//line routes_gen.go:5483:1
 //line ../../testdata/routesets/github.conf:1355:6
 	GetReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoReadme serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 	//
-//line routes_gen.go:5802:1
+//line routes_gen.go:5488:1
 //line ../../testdata/routesets/github.conf:893:6
 	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoReleases serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 	//
-//line routes_gen.go:5807:1
+//line routes_gen.go:5493:1
 //line ../../testdata/routesets/github.conf:989:6
 	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoReleasesById serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 	//
-//line routes_gen.go:5812:1
+//line routes_gen.go:5498:1
 //line ../../testdata/routesets/github.conf:995:6
 	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoReleasesByIdAssets serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 	//
-//line routes_gen.go:5817:1
+//line routes_gen.go:5503:1
 //line ../../testdata/routesets/github.conf:1013:6
 	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoStargazers serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 	//
-//line routes_gen.go:5822:1
+//line routes_gen.go:5508:1
 //line ../../testdata/routesets/github.conf:155:6
 	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsCodeFrequency serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 	//
-//line routes_gen.go:5827:1
+//line routes_gen.go:5513:1
 //line ../../testdata/routesets/github.conf:1031:6
 	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsCommitActivity serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 	//
-//line routes_gen.go:5832:1
+//line routes_gen.go:5518:1
 //line ../../testdata/routesets/github.conf:1025:6
 	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsContributors serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 	//
-//line routes_gen.go:5837:1
+//line routes_gen.go:5523:1
 //line ../../testdata/routesets/github.conf:1019:6
 	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsParticipation serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 	//
-//line routes_gen.go:5842:1
+//line routes_gen.go:5528:1
 //line ../../testdata/routesets/github.conf:1037:6
 	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsPunchCard serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 	//
-//line routes_gen.go:5847:1
+//line routes_gen.go:5533:1
 //line ../../testdata/routesets/github.conf:1043:6
 	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatusesByRef serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 	//
-//line routes_gen.go:5852:1
+//line routes_gen.go:5538:1
 //line ../../testdata/routesets/github.conf:1049:6
 	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// GetReposByOwnerByRepoSubscribers serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 	//
-//line routes_gen.go:5857:1
+//line routes_gen.go:5543:1
 //line ../../testdata/routesets/github.conf:191:6
 	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoSubscription serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 	//
-//line routes_gen.go:5862:1
+//line routes_gen.go:5548:1
 //line ../../testdata/routesets/github.conf:209:6
 	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoTags serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 	//
-//line routes_gen.go:5867:1
+//line routes_gen.go:5553:1
 //line ../../testdata/routesets/github.conf:803:6
 	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoTeams serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 	//
-//line routes_gen.go:5872:1
+//line routes_gen.go:5558:1
 //line ../../testdata/routesets/github.conf:797:6
 	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error
 	// GetRepositories serves get_repositories: GET /repositories (../../testdata/routesets/github.conf:761:7).
 	//
-//line routes_gen.go:5877:1
+//line routes_gen.go:5563:1
 //line ../../testdata/routesets/github.conf:761:6
 	GetRepositories(ctx *runtime.Context) error
 	// GetSearchCode serves get_search_code: GET /search/code (../../testdata/routesets/github.conf:1067:7).
 	//
-//line routes_gen.go:5882:1
+//line routes_gen.go:5568:1
 //line ../../testdata/routesets/github.conf:1067:6
 	GetSearchCode(ctx *runtime.Context) error
 	// GetSearchIssues serves get_search_issues: GET /search/issues (../../testdata/routesets/github.conf:1073:7).
 	//
-//line routes_gen.go:5887:1
+//line routes_gen.go:5573:1
 //line ../../testdata/routesets/github.conf:1073:6
 	GetSearchIssues(ctx *runtime.Context) error
 	// GetSearchRepositories serves get_search_repositories: GET /search/repositories (../../testdata/routesets/github.conf:1061:7).
 	//
-//line routes_gen.go:5892:1
+//line routes_gen.go:5578:1
 //line ../../testdata/routesets/github.conf:1061:6
 	GetSearchRepositories(ctx *runtime.Context) error
 	// GetSearchUsers serves get_search_users: GET /search/users (../../testdata/routesets/github.conf:1079:7).
 	//
-//line routes_gen.go:5897:1
+//line routes_gen.go:5583:1
 //line ../../testdata/routesets/github.conf:1079:6
 	GetSearchUsers(ctx *runtime.Context) error
 	// GetTeamsById serves get_teams_by_id: GET /teams/:id (../../testdata/routesets/github.conf:617:7).
 	//
-//line routes_gen.go:5902:1
+//line routes_gen.go:5588:1
 //line ../../testdata/routesets/github.conf:617:6
 	GetTeamsById(ctx *runtime.Context, id string) error
 	// GetTeamsByIdMembers serves get_teams_by_id_members: GET /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 	//
-//line routes_gen.go:5907:1
+//line routes_gen.go:5593:1
 //line ../../testdata/routesets/github.conf:635:6
 	GetTeamsByIdMembers(ctx *runtime.Context, id string) error
 	// GetTeamsByIdMembersByUser serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 	//
-//line routes_gen.go:5912:1
+//line routes_gen.go:5598:1
 //line ../../testdata/routesets/github.conf:641:6
 	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// GetTeamsByIdRepos serves get_teams_by_id_repos: GET /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 	//
-//line routes_gen.go:5917:1
+//line routes_gen.go:5603:1
 //line ../../testdata/routesets/github.conf:659:6
 	GetTeamsByIdRepos(ctx *runtime.Context, id string) error
 	// GetTeamsByIdReposByOwnerByRepo serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 	//
-//line routes_gen.go:5922:1
+//line routes_gen.go:5608:1
 //line ../../testdata/routesets/github.conf:665:6
 	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// GetUser serves get_user: GET /user (../../testdata/routesets/github.conf:1115:7).
 	//
-//line routes_gen.go:5927:1
+//line routes_gen.go:5613:1
 //line ../../testdata/routesets/github.conf:1115:6
 	GetUser(ctx *runtime.Context) error
 	// GetUserEmails serves get_user_emails: GET /user/emails (../../testdata/routesets/github.conf:1127:7).
 	//
-//line routes_gen.go:5932:1
+//line routes_gen.go:5618:1
 //line ../../testdata/routesets/github.conf:1127:6
 	GetUserEmails(ctx *runtime.Context) error
 	// GetUserFollowers serves get_user_followers: GET /user/followers (../../testdata/routesets/github.conf:1151:7).
 	//
-//line routes_gen.go:5937:1
+//line routes_gen.go:5623:1
 //line ../../testdata/routesets/github.conf:1151:6
 	GetUserFollowers(ctx *runtime.Context) error
 	// GetUserFollowing serves get_user_following: GET /user/following (../../testdata/routesets/github.conf:1163:7).
 	//
-//line routes_gen.go:5942:1
+//line routes_gen.go:5628:1
 //line ../../testdata/routesets/github.conf:1163:6
 	GetUserFollowing(ctx *runtime.Context) error
 	// GetUserFollowingByUser serves get_user_following_by_user: GET /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 	//
-//line routes_gen.go:5947:1
+//line routes_gen.go:5633:1
 //line ../../testdata/routesets/github.conf:1169:6
 	GetUserFollowingByUser(ctx *runtime.Context, user string) error
 	// GetUserIssues serves get_user_issues: GET /user/issues (../../testdata/routesets/github.conf:365:7).
 	//
-//line routes_gen.go:5952:1
+//line routes_gen.go:5638:1
 //line ../../testdata/routesets/github.conf:365:6
 	GetUserIssues(ctx *runtime.Context) error
 	// GetUserKeys serves get_user_keys: GET /user/keys (../../testdata/routesets/github.conf:1199:7).
 	//
-//line routes_gen.go:5957:1
+//line routes_gen.go:5643:1
 //line ../../testdata/routesets/github.conf:1199:6
 	GetUserKeys(ctx *runtime.Context) error
 	// GetUserKeysById serves get_user_keys_by_id: GET /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 	//
-//line routes_gen.go:5962:1
+//line routes_gen.go:5648:1
 //line ../../testdata/routesets/github.conf:1205:6
 	GetUserKeysById(ctx *runtime.Context, id string) error
 	// GetUserOrgs serves get_user_orgs: GET /user/orgs (../../testdata/routesets/github.conf:557:7).
 	//
-//line routes_gen.go:5967:1
+//line routes_gen.go:5653:1
 //line ../../testdata/routesets/github.conf:557:6
 	GetUserOrgs(ctx *runtime.Context) error
 	// GetUserRepos serves get_user_repos: GET /user/repos (../../testdata/routesets/github.conf:743:7).
 	//
-//line routes_gen.go:5972:1
+//line routes_gen.go:5658:1
 //line ../../testdata/routesets/github.conf:743:6
 	GetUserRepos(ctx *runtime.Context) error
 	// GetUserStarred serves get_user_starred: GET /user/starred (../../testdata/routesets/github.conf:167:7).
 	//
-//line routes_gen.go:5977:1
+//line routes_gen.go:5663:1
 //line ../../testdata/routesets/github.conf:167:6
 	GetUserStarred(ctx *runtime.Context) error
 	// GetUserStarredByOwnerByRepo serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 	//
-//line routes_gen.go:5982:1
+//line routes_gen.go:5668:1
 //line ../../testdata/routesets/github.conf:173:6
 	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetUserSubscriptions serves get_user_subscriptions: GET /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 	//
-//line routes_gen.go:5987:1
+//line routes_gen.go:5673:1
 //line ../../testdata/routesets/github.conf:203:6
 	GetUserSubscriptions(ctx *runtime.Context) error
 	// GetUserSubscriptionsByOwnerByRepo serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 	//
-//line routes_gen.go:5992:1
+//line routes_gen.go:5678:1
 //line ../../testdata/routesets/github.conf:227:6
 	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetUserTeams serves get_user_teams: GET /user/teams (../../testdata/routesets/github.conf:683:7).
 	//
-//line routes_gen.go:5997:1
+//line routes_gen.go:5683:1
 //line ../../testdata/routesets/github.conf:683:6
 	GetUserTeams(ctx *runtime.Context) error
 	// GetUsers serves get_users: GET /users (../../testdata/routesets/github.conf:1121:7).
 	//
-//line routes_gen.go:6002:1
+//line routes_gen.go:5688:1
 //line ../../testdata/routesets/github.conf:1121:6
 	GetUsers(ctx *runtime.Context) error
 	// GetUsersByUser serves get_users_by_user: GET /users/:user (../../testdata/routesets/github.conf:1109:7).
 	//
-//line routes_gen.go:6007:1
+//line routes_gen.go:5693:1
 //line ../../testdata/routesets/github.conf:1109:6
 	GetUsersByUser(ctx *runtime.Context, user string) error
 	// GetUsersByUserEvents serves get_users_by_user_events: GET /users/:user/events (../../testdata/routesets/github.conf:83:7).
 	//
-//line routes_gen.go:6012:1
+//line routes_gen.go:5698:1
 //line ../../testdata/routesets/github.conf:83:6
 	GetUsersByUserEvents(ctx *runtime.Context, user string) error
 	// GetUsersByUserEventsOrgsByOrg serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 	//
-//line routes_gen.go:6017:1
+//line routes_gen.go:5703:1
 //line ../../testdata/routesets/github.conf:95:6
 	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error
 	// GetUsersByUserEventsPublic serves get_users_by_user_events_public: GET /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 	//
-//line routes_gen.go:6022:1
+//line routes_gen.go:5708:1
 //line ../../testdata/routesets/github.conf:89:6
 	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowers serves get_users_by_user_followers: GET /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 	//
-//line routes_gen.go:6027:1
+//line routes_gen.go:5713:1
 //line ../../testdata/routesets/github.conf:1145:6
 	GetUsersByUserFollowers(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowing serves get_users_by_user_following: GET /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 	//
-//line routes_gen.go:6032:1
+//line routes_gen.go:5718:1
 //line ../../testdata/routesets/github.conf:1157:6
 	GetUsersByUserFollowing(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowingByTargetUser serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 	//
-//line routes_gen.go:6037:1
+//line routes_gen.go:5723:1
 //line ../../testdata/routesets/github.conf:1175:6
 	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error
 	// GetUsersByUserGists serves get_users_by_user_gists: GET /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 	//
-//line routes_gen.go:6042:1
+//line routes_gen.go:5728:1
 //line ../../testdata/routesets/github.conf:245:6
 	GetUsersByUserGists(ctx *runtime.Context, user string) error
 	// GetUsersByUserKeys serves get_users_by_user_keys: GET /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 	//
-//line routes_gen.go:6047:1
+//line routes_gen.go:5733:1
 //line ../../testdata/routesets/github.conf:1193:6
 	GetUsersByUserKeys(ctx *runtime.Context, user string) error
 	// GetUsersByUserOrgs serves get_users_by_user_orgs: GET /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 	//
-//line routes_gen.go:6052:1
+//line routes_gen.go:5738:1
 //line ../../testdata/routesets/github.conf:551:6
 	GetUsersByUserOrgs(ctx *runtime.Context, user string) error
 	// GetUsersByUserReceivedEvents serves get_users_by_user_received_events: GET /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 	//
-//line routes_gen.go:6057:1
+//line routes_gen.go:5743:1
 //line ../../testdata/routesets/github.conf:71:6
 	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error
 	// GetUsersByUserReceivedEventsPublic serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 	//
-//line routes_gen.go:6062:1
+//line routes_gen.go:5748:1
 //line ../../testdata/routesets/github.conf:77:6
 	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error
 	// GetUsersByUserRepos serves get_users_by_user_repos: GET /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 	//
-//line routes_gen.go:6067:1
+//line routes_gen.go:5753:1
 //line ../../testdata/routesets/github.conf:749:6
 	GetUsersByUserRepos(ctx *runtime.Context, user string) error
 	// GetUsersByUserStarred serves get_users_by_user_starred: GET /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 	//
-//line routes_gen.go:6072:1
+//line routes_gen.go:5758:1
 //line ../../testdata/routesets/github.conf:161:6
 	GetUsersByUserStarred(ctx *runtime.Context, user string) error
 	// GetUsersByUserSubscriptions serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 	//
-//line routes_gen.go:6077:1
+//line routes_gen.go:5763:1
 //line ../../testdata/routesets/github.conf:197:6
 	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error
 	// PatchAuthorizationsById serves patch_authorizations_by_id: PATCH /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 	//
-//line routes_gen.go:6082:1
+//line routes_gen.go:5768:1
 //line ../../testdata/routesets/github.conf:1229:6
 	PatchAuthorizationsById(ctx *runtime.Context, id string) error
 	// PatchGistsById serves patch_gists_by_id: PATCH /gists/:id (../../testdata/routesets/github.conf:1253:7).
 	//
-//line routes_gen.go:6087:1
+//line routes_gen.go:5773:1
 //line ../../testdata/routesets/github.conf:1253:6
 	PatchGistsById(ctx *runtime.Context, id string) error
 	// PatchNotificationsThreadsById serves patch_notifications_threads_by_id: PATCH /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 	//
-//line routes_gen.go:6092:1
+//line routes_gen.go:5778:1
 //line ../../testdata/routesets/github.conf:1235:6
 	PatchNotificationsThreadsById(ctx *runtime.Context, id string) error
 	// PatchOrgsByOrg serves patch_orgs_by_org: PATCH /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 	//
-//line routes_gen.go:6097:1
+//line routes_gen.go:5783:1
 //line ../../testdata/routesets/github.conf:1331:6
 	PatchOrgsByOrg(ctx *runtime.Context, org string) error
 	// PatchReposByOwnerByRepo serves patch_repos_by_owner_by_repo: PATCH /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 	//
-//line routes_gen.go:6102:1
+//line routes_gen.go:5788:1
 //line ../../testdata/routesets/github.conf:1373:6
 	PatchReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// PatchReposByOwnerByRepoCommentsById serves patch_repos_by_owner_by_repo_comments_by_id: PATCH /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 	//
-//line routes_gen.go:6107:1
+//line routes_gen.go:5793:1
 //line ../../testdata/routesets/github.conf:1379:6
 	PatchReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoGitRefsByRef serves patch_repos_by_owner_by_repo_git_refs_by_ref: PATCH /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 	//
-//line routes_gen.go:6112:1
+//line routes_gen.go:5798:1
 //line ../../testdata/routesets/github.conf:1265:6
 	PatchReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// PatchReposByOwnerByRepoHooksById serves patch_repos_by_owner_by_repo_hooks_by_id: PATCH /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 	//
-//line routes_gen.go:6117:1
+//line routes_gen.go:5803:1
 //line ../../testdata/routesets/github.conf:1415:6
 	PatchReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoIssuesByNumber serves patch_repos_by_owner_by_repo_issues_by_number: PATCH /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 	//
-//line routes_gen.go:6122:1
+//line routes_gen.go:5808:1
 //line ../../testdata/routesets/github.conf:1277:6
 	PatchReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoIssuesCommentsById serves patch_repos_by_owner_by_repo_issues_comments_by_id: PATCH /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 	//
-//line routes_gen.go:6127:1
+//line routes_gen.go:5813:1
 //line ../../testdata/routesets/github.conf:1295:6
 	PatchReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoKeysById serves patch_repos_by_owner_by_repo_keys_by_id: PATCH /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 	//
-//line routes_gen.go:6132:1
+//line routes_gen.go:5818:1
 //line ../../testdata/routesets/github.conf:1409:6
 	PatchReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoLabelsByName serves patch_repos_by_owner_by_repo_labels_by_name: PATCH /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 	//
-//line routes_gen.go:6137:1
+//line routes_gen.go:5823:1
 //line ../../testdata/routesets/github.conf:1319:6
 	PatchReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// PatchReposByOwnerByRepoMilestonesByNumber serves patch_repos_by_owner_by_repo_milestones_by_number: PATCH /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 	//
-//line routes_gen.go:6142:1
+//line routes_gen.go:5828:1
 //line ../../testdata/routesets/github.conf:1325:6
 	PatchReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoPullsByNumber serves patch_repos_by_owner_by_repo_pulls_by_number: PATCH /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 	//
-//line routes_gen.go:6147:1
+//line routes_gen.go:5833:1
 //line ../../testdata/routesets/github.conf:1343:6
 	PatchReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoPullsCommentsByNumber serves patch_repos_by_owner_by_repo_pulls_comments_by_number: PATCH /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 	//
-//line routes_gen.go:6152:1
+//line routes_gen.go:5838:1
 //line ../../testdata/routesets/github.conf:1361:6
 	PatchReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoReleasesById serves patch_repos_by_owner_by_repo_releases_by_id: PATCH /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 	//
-//line routes_gen.go:6157:1
+//line routes_gen.go:5843:1
 //line ../../testdata/routesets/github.conf:1421:6
 	PatchReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchTeamsById serves patch_teams_by_id: PATCH /teams/:id (../../testdata/routesets/github.conf:1337:7).
 	//
-//line routes_gen.go:6162:1
+//line routes_gen.go:5848:1
 //line ../../testdata/routesets/github.conf:1337:6
 	PatchTeamsById(ctx *runtime.Context, id string) error
 	// PatchUser serves patch_user: PATCH /user (../../testdata/routesets/github.conf:1427:7).
 	//
-//line routes_gen.go:6167:1
+//line routes_gen.go:5853:1
 //line ../../testdata/routesets/github.conf:1427:6
 	PatchUser(ctx *runtime.Context) error
 	// PatchUserKeysById serves patch_user_keys_by_id: PATCH /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 	//
-//line routes_gen.go:6172:1
+//line routes_gen.go:5858:1
 //line ../../testdata/routesets/github.conf:1433:6
 	PatchUserKeysById(ctx *runtime.Context, id string) error
 	// PostAuthorizations serves post_authorizations: POST /authorizations (../../testdata/routesets/github.conf:17:7).
 	//
-//line routes_gen.go:6177:1
+//line routes_gen.go:5863:1
 //line ../../testdata/routesets/github.conf:17:6
 	PostAuthorizations(ctx *runtime.Context) error
 	// PostGists serves post_gists: POST /gists (../../testdata/routesets/github.conf:263:7).
 	//
-//line routes_gen.go:6182:1
+//line routes_gen.go:5868:1
 //line ../../testdata/routesets/github.conf:263:6
 	PostGists(ctx *runtime.Context) error
 	// PostGistsByIdForks serves post_gists_by_id_forks: POST /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 	//
-//line routes_gen.go:6187:1
+//line routes_gen.go:5873:1
 //line ../../testdata/routesets/github.conf:287:6
 	PostGistsByIdForks(ctx *runtime.Context, id string) error
 	// PostMarkdown serves post_markdown: POST /markdown (../../testdata/routesets/github.conf:527:7).
 	//
-//line routes_gen.go:6192:1
+//line routes_gen.go:5878:1
 //line ../../testdata/routesets/github.conf:527:6
 	PostMarkdown(ctx *runtime.Context) error
 	// PostMarkdownRaw serves post_markdown_raw: POST /markdown/raw (../../testdata/routesets/github.conf:533:7).
 	//
-//line routes_gen.go:6197:1
+//line routes_gen.go:5883:1
 //line ../../testdata/routesets/github.conf:533:6
 	PostMarkdownRaw(ctx *runtime.Context) error
 	// PostOrgsByOrgRepos serves post_orgs_by_org_repos: POST /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 	//
-//line routes_gen.go:6202:1
+//line routes_gen.go:5888:1
 //line ../../testdata/routesets/github.conf:773:6
 	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error
 	// PostOrgsByOrgTeams serves post_orgs_by_org_teams: POST /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 	//
-//line routes_gen.go:6207:1
+//line routes_gen.go:5893:1
 //line ../../testdata/routesets/github.conf:623:6
 	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error
 	// PostReposByOwnerByRepoCommitsByShaComments serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 	//
-//line routes_gen.go:6212:1
+//line routes_gen.go:5898:1
 //line ../../testdata/routesets/github.conf:863:6
 	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error
 	// PostReposByOwnerByRepoForks serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 	//
-//line routes_gen.go:6217:1
+//line routes_gen.go:5903:1
 //line ../../testdata/routesets/github.conf:947:6
 	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitBlobs serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 	//
-//line routes_gen.go:6222:1
+//line routes_gen.go:5908:1
 //line ../../testdata/routesets/github.conf:305:6
 	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitCommits serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 	//
-//line routes_gen.go:6227:1
+//line routes_gen.go:5913:1
 //line ../../testdata/routesets/github.conf:317:6
 	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitRefs serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 	//
-//line routes_gen.go:6232:1
+//line routes_gen.go:5918:1
 //line ../../testdata/routesets/github.conf:329:6
 	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitTags serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 	//
-//line routes_gen.go:6237:1
+//line routes_gen.go:5923:1
 //line ../../testdata/routesets/github.conf:341:6
 	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitTrees serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 	//
-//line routes_gen.go:6242:1
+//line routes_gen.go:5928:1
 //line ../../testdata/routesets/github.conf:353:6
 	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoHooks serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 	//
-//line routes_gen.go:6247:1
+//line routes_gen.go:5933:1
 //line ../../testdata/routesets/github.conf:965:6
 	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoHooksByIdTests serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 	//
-//line routes_gen.go:6252:1
+//line routes_gen.go:5938:1
 //line ../../testdata/routesets/github.conf:971:6
 	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error
 	// PostReposByOwnerByRepoIssues serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 	//
-//line routes_gen.go:6257:1
+//line routes_gen.go:5943:1
 //line ../../testdata/routesets/github.conf:389:6
 	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoIssuesByNumberComments serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 	//
-//line routes_gen.go:6262:1
+//line routes_gen.go:5948:1
 //line ../../testdata/routesets/github.conf:413:6
 	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// PostReposByOwnerByRepoIssuesByNumberLabels serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 	//
-//line routes_gen.go:6267:1
+//line routes_gen.go:5953:1
 //line ../../testdata/routesets/github.conf:455:6
 	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// PostReposByOwnerByRepoKeys serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 	//
-//line routes_gen.go:6272:1
+//line routes_gen.go:5958:1
 //line ../../testdata/routesets/github.conf:911:6
 	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoLabels serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 	//
-//line routes_gen.go:6277:1
+//line routes_gen.go:5963:1
 //line ../../testdata/routesets/github.conf:437:6
 	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoMerges serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 	//
-//line routes_gen.go:6282:1
+//line routes_gen.go:5968:1
 //line ../../testdata/routesets/github.conf:983:6
 	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoMilestones serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 	//
-//line routes_gen.go:6287:1
+//line routes_gen.go:5973:1
 //line ../../testdata/routesets/github.conf:497:6
 	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoPulls serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 	//
-//line routes_gen.go:6292:1
+//line routes_gen.go:5978:1
 //line ../../testdata/routesets/github.conf:701:6
 	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoReleases serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 	//
-//line routes_gen.go:6297:1
+//line routes_gen.go:5983:1
 //line ../../testdata/routesets/github.conf:1001:6
 	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoStatusesByRef serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 	//
-//line routes_gen.go:6302:1
+//line routes_gen.go:5988:1
 //line ../../testdata/routesets/github.conf:1055:6
 	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// PostUserEmails serves post_user_emails: POST /user/emails (../../testdata/routesets/github.conf:1133:7).
 	//
-//line routes_gen.go:6307:1
+//line routes_gen.go:5993:1
 //line ../../testdata/routesets/github.conf:1133:6
 	PostUserEmails(ctx *runtime.Context) error
 	// PostUserKeys serves post_user_keys: POST /user/keys (../../testdata/routesets/github.conf:1211:7).
 	//
-//line routes_gen.go:6312:1
+//line routes_gen.go:5998:1
 //line ../../testdata/routesets/github.conf:1211:6
 	PostUserKeys(ctx *runtime.Context) error
 	// PostUserRepos serves post_user_repos: POST /user/repos (../../testdata/routesets/github.conf:767:7).
 	//
-//line routes_gen.go:6317:1
+//line routes_gen.go:6003:1
 //line ../../testdata/routesets/github.conf:767:6
 	PostUserRepos(ctx *runtime.Context) error
 	// PutAuthorizationsClientsByClientId serves put_authorizations_clients_by_client_id: PUT /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 	//
-//line routes_gen.go:6322:1
+//line routes_gen.go:6008:1
 //line ../../testdata/routesets/github.conf:1223:6
 	PutAuthorizationsClientsByClientId(ctx *runtime.Context, clientID string) error
 	// PutGistsByIdStar serves put_gists_by_id_star: PUT /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 	//
-//line routes_gen.go:6327:1
+//line routes_gen.go:6013:1
 //line ../../testdata/routesets/github.conf:269:6
 	PutGistsByIdStar(ctx *runtime.Context, id string) error
 	// PutNotifications serves put_notifications: PUT /notifications (../../testdata/routesets/github.conf:119:7).
 	//
-//line routes_gen.go:6332:1
+//line routes_gen.go:6018:1
 //line ../../testdata/routesets/github.conf:119:6
 	PutNotifications(ctx *runtime.Context) error
 	// PutNotificationsThreadsByIdSubscription serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 	//
-//line routes_gen.go:6337:1
+//line routes_gen.go:6023:1
 //line ../../testdata/routesets/github.conf:143:6
 	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// PutOrgsByOrgPublicMembersByUser serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 	//
-//line routes_gen.go:6342:1
+//line routes_gen.go:6028:1
 //line ../../testdata/routesets/github.conf:599:6
 	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// PutReposByOwnerByRepoCollaboratorsByUser serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 	//
-//line routes_gen.go:6347:1
+//line routes_gen.go:6033:1
 //line ../../testdata/routesets/github.conf:839:6
 	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// PutReposByOwnerByRepoContentsByPath serves put_repos_by_owner_by_repo_contents_by_path: PUT /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 	//
-//line routes_gen.go:6352:1
+//line routes_gen.go:6038:1
 //line ../../testdata/routesets/github.conf:1391:6
 	PutReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error
 	// PutReposByOwnerByRepoIssuesByNumberLabels serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 	//
-//line routes_gen.go:6357:1
+//line routes_gen.go:6043:1
 //line ../../testdata/routesets/github.conf:467:6
 	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoNotifications serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 	//
-//line routes_gen.go:6362:1
+//line routes_gen.go:6048:1
 //line ../../testdata/routesets/github.conf:125:6
 	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error
 	// PutReposByOwnerByRepoPullsByNumberComments serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 	//
-//line routes_gen.go:6367:1
+//line routes_gen.go:6053:1
 //line ../../testdata/routesets/github.conf:737:6
 	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoPullsByNumberMerge serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 	//
-//line routes_gen.go:6372:1
+//line routes_gen.go:6058:1
 //line ../../testdata/routesets/github.conf:725:6
 	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoSubscription serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 	//
-//line routes_gen.go:6377:1
+//line routes_gen.go:6063:1
 //line ../../testdata/routesets/github.conf:215:6
 	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// PutTeamsByIdMembersByUser serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 	//
-//line routes_gen.go:6382:1
+//line routes_gen.go:6068:1
 //line ../../testdata/routesets/github.conf:647:6
 	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// PutTeamsByIdReposByOwnerByRepo serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 	//
-//line routes_gen.go:6387:1
+//line routes_gen.go:6073:1
 //line ../../testdata/routesets/github.conf:671:6
 	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// PutUserFollowingByUser serves put_user_following_by_user: PUT /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 	//
-//line routes_gen.go:6392:1
+//line routes_gen.go:6078:1
 //line ../../testdata/routesets/github.conf:1181:6
 	PutUserFollowingByUser(ctx *runtime.Context, user string) error
 	// PutUserStarredByOwnerByRepo serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 	//
-//line routes_gen.go:6397:1
+//line routes_gen.go:6083:1
 //line ../../testdata/routesets/github.conf:179:6
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// PutUserSubscriptionsByOwnerByRepo serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 	//
-//line routes_gen.go:6402:1
+//line routes_gen.go:6088:1
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
-//line routes_gen.go:6405:1
+//line routes_gen.go:6091:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.

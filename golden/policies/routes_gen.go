@@ -433,88 +433,79 @@ var hosts, _ = table.Hosts(nil)
 func Lookup(m *runtime.Match, method, host, path string) {
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/admin":
-		return 1
-	case "/admin/reports":
-		return 2
-	case "/admin/users":
-		return 3
-	case "/api/items":
-		return 4
-	case "/api/private":
-		return 6
-	case "/api/public":
-		return 7
-	case "/dashboard":
-		return 8
-	case "/files":
-		return 9
-	case "/profile":
-		return 14
-	case "/token":
-		return 15
-	case "/undefined":
-		return 16
-	}
-	return -1
-}
-func matchDomain0PATCH(m *runtime.Match, path string) int {
-	switch path {
-	case "/files":
-		return 10
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/api/items":
-		return 5
-	case "/files":
-		return 11
-	case "/form":
-		return 13
-	}
-	return -1
-}
-func matchDomain0PUT(m *runtime.Match, path string) int {
-	switch path {
-	case "/files":
-		return 12
-	}
-	return -1
-}
 
 // matchDomain0 finds the route of domain "app" for method and path.
 func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain0GET(m, path)
+		switch path {
+		case "/":
+			return 0
+		case "/admin":
+			return 1
+		case "/admin/reports":
+			return 2
+		case "/admin/users":
+			return 3
+		case "/api/items":
+			return 4
+		case "/api/private":
+			return 6
+		case "/api/public":
+			return 7
+		case "/dashboard":
+			return 8
+		case "/files":
+			return 9
+		case "/profile":
+			return 14
+		case "/token":
+			return 15
+		case "/undefined":
+			return 16
+		}
+		return -1
 	case "PATCH":
-		return matchDomain0PATCH(m, path)
+		switch path {
+		case "/files":
+			return 10
+		}
+		return -1
 	case "POST":
-		return matchDomain0POST(m, path)
+		switch path {
+		case "/api/items":
+			return 5
+		case "/files":
+			return 11
+		case "/form":
+			return 13
+		}
+		return -1
 	case "PUT":
-		return matchDomain0PUT(m, path)
-	}
-	return -1
-}
-func matchDomain1GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 17
+		switch path {
+		case "/files":
+			return 12
+		}
+		return -1
 	}
 	return -1
 }
 
 // matchDomain1 finds the route of domain "from_env" for method and path.
 func matchDomain1(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain1GET(m, path)
+		switch path {
+		case "/":
+			return 17
+		}
+		return -1
 	}
 	return -1
 }
@@ -527,15 +518,15 @@ type APIController interface {
 	Items(ctx *runtime.Context) error
 	// Private serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11).
 	//
-//line routes_gen.go:531:1
+//line routes_gen.go:522:1
 //line ../../testdata/policies/routes.conf:74:10
 	Private(ctx *runtime.Context) error
 	// Public serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11).
 	//
-//line routes_gen.go:536:1
+//line routes_gen.go:527:1
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error
-//line routes_gen.go:539:1
+//line routes_gen.go:530:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -546,15 +537,15 @@ type AdminController interface {
 	Index(ctx *runtime.Context) error
 	// Reports serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11).
 	//
-//line routes_gen.go:550:1
+//line routes_gen.go:541:1
 //line ../../testdata/policies/routes.conf:43:10
 	Reports(ctx *runtime.Context) error
 	// Users serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11).
 	//
-//line routes_gen.go:555:1
+//line routes_gen.go:546:1
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error
-//line routes_gen.go:558:1
+//line routes_gen.go:549:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -565,20 +556,20 @@ type FilesController interface {
 	Index(ctx *runtime.Context) error
 	// Patch serves patch_file: PATCH /files (../../testdata/policies/routes.conf:61:11).
 	//
-//line routes_gen.go:569:1
+//line routes_gen.go:560:1
 //line ../../testdata/policies/routes.conf:61:10
 	Patch(ctx *runtime.Context) error
 	// Replace serves replace: PUT /files (../../testdata/policies/routes.conf:60:11).
 	//
-//line routes_gen.go:574:1
+//line routes_gen.go:565:1
 //line ../../testdata/policies/routes.conf:60:10
 	Replace(ctx *runtime.Context) error
 	// Upload serves upload: POST /files (../../testdata/policies/routes.conf:59:11).
 	//
-//line routes_gen.go:579:1
+//line routes_gen.go:570:1
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error
-//line routes_gen.go:582:1
+//line routes_gen.go:573:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -589,35 +580,35 @@ type PagesController interface {
 	Dashboard(ctx *runtime.Context) error
 	// Env serves env_home: GET / (../../testdata/policies/routes.conf:93:7).
 	//
-//line routes_gen.go:593:1
+//line routes_gen.go:584:1
 //line ../../testdata/policies/routes.conf:93:6
 	Env(ctx *runtime.Context) error
 	// Form serves form: POST /form (../../testdata/policies/routes.conf:26:7).
 	//
-//line routes_gen.go:598:1
+//line routes_gen.go:589:1
 //line ../../testdata/policies/routes.conf:26:6
 	Form(ctx *runtime.Context) error
 	// Index serves home: GET / (../../testdata/policies/routes.conf:21:7).
 	//
-//line routes_gen.go:603:1
+//line routes_gen.go:594:1
 //line ../../testdata/policies/routes.conf:21:6
 	Index(ctx *runtime.Context) error
 	// Profile serves profile: GET /profile (../../testdata/policies/routes.conf:24:7).
 	//
-//line routes_gen.go:608:1
+//line routes_gen.go:599:1
 //line ../../testdata/policies/routes.conf:24:6
 	Profile(ctx *runtime.Context) error
 	// Token serves token: GET /token (../../testdata/policies/routes.conf:23:7).
 	//
-//line routes_gen.go:613:1
+//line routes_gen.go:604:1
 //line ../../testdata/policies/routes.conf:23:6
 	Token(ctx *runtime.Context) error
 	// Undefined serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7).
 	//
-//line routes_gen.go:618:1
+//line routes_gen.go:609:1
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error
-//line routes_gen.go:621:1
+//line routes_gen.go:612:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.

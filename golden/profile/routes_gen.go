@@ -66,30 +66,31 @@ var hosts, _ = table.Hosts(nil)
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
+	if r := matchDomain0(m.Start(path), method, path); r >= 0 {
+		table.Found(m, 0, r)
+		return
+	}
 	table.Lookup(m, hosts, method, host, path)
-}
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/upload":
-		return 1
-	}
-	return -1
 }
 
 // matchDomain0 finds the route of domain "site" for method and path.
 func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain0GET(m, path)
+		switch path {
+		case "/":
+			return 0
+		}
+		return -1
 	case "POST":
-		return matchDomain0POST(m, path)
+		switch path {
+		case "/upload":
+			return 1
+		}
+		return -1
 	}
 	return -1
 }
@@ -102,10 +103,10 @@ type SiteController interface {
 	Index(ctx *runtime.Context) error
 	// Upload serves upload: POST /upload (../../testdata/profile/routes.conf:8:7).
 	//
-//line routes_gen.go:106:1
+//line routes_gen.go:107:1
 //line ../../testdata/profile/routes.conf:8:6
 	Upload(ctx *runtime.Context) error
-//line routes_gen.go:109:1
+//line routes_gen.go:110:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.

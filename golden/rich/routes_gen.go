@@ -658,16 +658,17 @@ var hosts, _ = table.Hosts(nil)
 func Lookup(m *runtime.Match, method, host, path string) {
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0DELETE(m *runtime.Match, path string) int {
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "main" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "users":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "DELETE":
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "users/") {
+			i2 := i1 + 6
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
@@ -677,50 +678,137 @@ func matchDomain0DELETE(m *runtime.Match, path string) int {
 				m.Params.Pop()
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/a/b/c":
-		return 4
-	case "/chat":
-		return 9
-	case "/favicon.ico":
-		return 12
-	case "/healthz":
-		return 14
-	case "/users":
-		return 18
-	case "/users/new":
-		return 25
-	}
-	if len(path) == 0 {
 		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "a":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			switch path[i2:j2] {
-			case "b":
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "e":
-								if j4 == len(path) {
-									return 3
+	case "GET":
+		switch path {
+		case "/":
+			return 0
+		case "/a/b/c":
+			return 4
+		case "/chat":
+			return 9
+		case "/favicon.ico":
+			return 12
+		case "/healthz":
+			return 14
+		case "/users":
+			return 18
+		case "/users/new":
+			return 25
+		}
+		i1 := 1
+		if i1 < len(path) {
+			switch path[i1] {
+			case 'a':
+				if strings.HasPrefix(path[i1:], "a/") {
+					i2 := i1 + 2
+					if strings.HasPrefix(path[i2:], "b/") {
+						i3 := i2 + 2
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+							m.Params.Push(i3, j3)
+							switch path[j3:] {
+							case "/e":
+								return 3
+							}
+							m.Params.Pop()
+						}
+					}
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/c/d":
+							return 2
+						}
+						m.Params.Pop()
+					}
+					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
+						m.Params.Push(i2, len(path))
+						return 1
+					}
+				}
+				if strings.HasPrefix(path[i1:], "api/") {
+					i2 := i1 + 4
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/items":
+							return 5
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "items/") {
+								i4 := i3 + 6
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 6
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+				if strings.HasPrefix(path[i1:], "assets/") {
+					i2 := i1 + 7
+					if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
+						m.Params.Push(i2, len(path))
+						return 8
+					}
+				}
+			case 'd':
+				if strings.HasPrefix(path[i1:], "doc/") {
+					i2 := i1 + 4
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
+								m.Params.Push(i3, len(path))
+								return 11
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+			case 'f':
+				if strings.HasPrefix(path[i1:], "files/") {
+					i2 := i1 + 6
+					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
+						m.Params.Push(i2, len(path))
+						return 13
+					}
+				}
+			case 'u':
+				if strings.HasPrefix(path[i1:], "users/") {
+					i2 := i1 + 6
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 21
+						}
+						switch path[j2:] {
+						case "/settings":
+							return 24
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "posts/") {
+								i4 := i3 + 6
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 23
+									}
+									m.Params.Pop()
 								}
 							}
 						}
@@ -728,201 +816,59 @@ func matchDomain0GET(m *runtime.Match, path string) int {
 					}
 				}
 			}
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "c":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							switch path[i4:j4] {
-							case "d":
-								if j4 == len(path) {
-									return 2
-								}
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-				m.Params.Push(i2, len(path))
-				return 1
-			}
 		}
-	case "api":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "items":
-						if j3 == len(path) {
-							return 5
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 6
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-				}
-				m.Params.Pop()
+		j1 := runtime.SegmentEnd(path, i1)
+		if j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") {
+			m.Params.Push(i1+5, j1)
+			if j1 == len(path) {
+				return 17
 			}
+			m.Params.Pop()
 		}
-	case "assets":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
-				m.Params.Push(i2, len(path))
-				return 8
-			}
-		}
-	case "doc":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-						m.Params.Push(i3, len(path))
-						return 11
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	case "files":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-				m.Params.Push(i2, len(path))
-				return 13
-			}
-		}
-	case "users":
-		if j1 < len(path) {
-			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 21
-				}
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "posts":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 23
-								}
-								m.Params.Pop()
-							}
-						}
-					case "settings":
-						if j3 == len(path) {
-							return 24
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	}
-	if j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") {
-		m.Params.Push(i1+5, j1)
-		if j1 == len(path) {
-			return 17
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-func matchDomain0HEAD(m *runtime.Match, path string) int {
-	switch path {
-	case "/healthz":
-		return 15
-	}
-	return -1
-}
-func matchDomain0PATCH(m *runtime.Match, path string) int {
-	if len(path) == 0 {
 		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "api":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	case "HEAD":
+		switch path {
+		case "/healthz":
+			return 15
+		}
+		return -1
+	case "PATCH":
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "api/") {
+			i2 := i1 + 4
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "items":
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 7
-								}
-								m.Params.Pop()
+					if strings.HasPrefix(path[i3:], "items/") {
+						i4 := i3 + 6
+						j4 := runtime.SegmentEnd(path, i4)
+						if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+							m.Params.Push(i4, j4)
+							if j4 == len(path) {
+								return 7
 							}
+							m.Params.Pop()
 						}
 					}
 				}
 				m.Params.Pop()
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	switch path {
-	case "/login":
-		return 16
-	case "/users":
-		return 19
-	}
-	return -1
-}
-func matchDomain0PUT(m *runtime.Match, path string) int {
-	if len(path) == 0 {
 		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "users":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	case "POST":
+		switch path {
+		case "/login":
+			return 16
+		case "/users":
+			return 19
+		}
+		return -1
+	case "PUT":
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "users/") {
+			i2 := i1 + 6
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
@@ -932,51 +878,31 @@ func matchDomain0PUT(m *runtime.Match, path string) int {
 				m.Params.Pop()
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0WS(m *runtime.Match, path string) int {
-	switch path {
-	case "/chat":
-		return 10
+		return -1
+	case "WS":
+		switch path {
+		case "/chat":
+			return 10
+		}
+		return -1
 	}
 	return -1
 }
 
-// matchDomain0 finds the route of domain "main" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "DELETE":
-		return matchDomain0DELETE(m, path)
-	case "GET":
-		return matchDomain0GET(m, path)
-	case "HEAD":
-		return matchDomain0HEAD(m, path)
-	case "PATCH":
-		return matchDomain0PATCH(m, path)
-	case "POST":
-		return matchDomain0POST(m, path)
-	case "PUT":
-		return matchDomain0PUT(m, path)
-	case "WS":
-		return matchDomain0WS(m, path)
-	}
-	return -1
-}
-func matchDomain1GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 26
-	}
-	if len(path) == 0 {
+// matchDomain1 finds the route of domain "tenants" for method and path.
+func matchDomain1(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "pages":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "GET":
+		switch path {
+		case "/":
+			return 26
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "pages/") {
+			i2 := i1 + 6
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
@@ -986,39 +912,28 @@ func matchDomain1GET(m *runtime.Match, path string) int {
 				m.Params.Pop()
 			}
 		}
-	}
-	return -1
-}
-
-// matchDomain1 finds the route of domain "tenants" for method and path.
-func matchDomain1(m *runtime.Match, method, path string) int {
-	switch method {
-	case "GET":
-		return matchDomain1GET(m, path)
-	}
-	return -1
-}
-func matchDomain2GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 28
-	}
-	if len(path) == 0 {
 		return -1
-	}
-	i1 := 1
-	if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-		m.Params.Push(i1, len(path))
-		return 29
 	}
 	return -1
 }
 
 // matchDomain2 finds the route of domain "admin" for method and path.
 func matchDomain2(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain2GET(m, path)
+		switch path {
+		case "/":
+			return 28
+		}
+		i1 := 1
+		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
+			m.Params.Push(i1, len(path))
+			return 29
+		}
+		return -1
 	}
 	return -1
 }
@@ -1090,10 +1005,10 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error
 	// Index serves admin_home: GET / (../../testdata/rich/routes.conf:146:7).
 	//
-//line routes_gen.go:1094:1
+//line routes_gen.go:1009:1
 //line ../../testdata/rich/routes.conf:146:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:1097:1
+//line routes_gen.go:1012:1
 }
 
 // AppController holds the actions of controller "App".
@@ -1104,15 +1019,15 @@ type AppController interface {
 	Health(ctx *runtime.Context) error
 	// Index serves home: GET / (../../testdata/rich/routes.conf:36:7).
 	//
-//line routes_gen.go:1108:1
+//line routes_gen.go:1023:1
 //line ../../testdata/rich/routes.conf:36:6
 	Index(ctx *runtime.Context) error
 	// Login serves login: POST /login (../../testdata/rich/routes.conf:46:7).
 	//
-//line routes_gen.go:1113:1
+//line routes_gen.go:1028:1
 //line ../../testdata/rich/routes.conf:46:6
 	Login(ctx *runtime.Context) error
-//line routes_gen.go:1116:1
+//line routes_gen.go:1031:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -1123,10 +1038,10 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error
 	// Stream serves chat: WS /chat (../../testdata/rich/routes.conf:116:7).
 	//
-//line routes_gen.go:1127:1
+//line routes_gen.go:1042:1
 //line ../../testdata/rich/routes.conf:116:6
 	Stream(ctx *runtime.Context) error
-//line routes_gen.go:1130:1
+//line routes_gen.go:1045:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -1137,20 +1052,20 @@ type DeepController interface {
 	Last(ctx *runtime.Context, y string) error
 	// Middle serves deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:85:7).
 	//
-//line routes_gen.go:1141:1
+//line routes_gen.go:1056:1
 //line ../../testdata/rich/routes.conf:85:6
 	Middle(ctx *runtime.Context, x string) error
 	// Rest serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:87:7).
 	//
-//line routes_gen.go:1146:1
+//line routes_gen.go:1061:1
 //line ../../testdata/rich/routes.conf:87:6
 	Rest(ctx *runtime.Context, rest string) error
 	// Static serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:84:7).
 	//
-//line routes_gen.go:1151:1
+//line routes_gen.go:1066:1
 //line ../../testdata/rich/routes.conf:84:6
 	Static(ctx *runtime.Context) error
-//line routes_gen.go:1154:1
+//line routes_gen.go:1069:1
 }
 
 // DocController holds the actions of controller "Doc".
@@ -1159,7 +1074,7 @@ type DocController interface {
 	//
 //line ../../testdata/rich/routes.conf:94:6
 	Page(ctx *runtime.Context, version string, page string) error
-//line routes_gen.go:1163:1
+//line routes_gen.go:1078:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -1168,7 +1083,7 @@ type FallbackController interface {
 	//
 //line ../../testdata/rich/routes.conf:18:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:1172:1
+//line routes_gen.go:1087:1
 }
 
 // FileController holds the actions of controller "File".
@@ -1177,7 +1092,7 @@ type FileController interface {
 	//
 //line ../../testdata/rich/routes.conf:89:6
 	Get(ctx *runtime.Context, path string) error
-//line routes_gen.go:1181:1
+//line routes_gen.go:1096:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -1188,15 +1103,15 @@ type ItemController interface {
 	List(ctx *runtime.Context, version string) error
 	// Show serves api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:105:11).
 	//
-//line routes_gen.go:1192:1
+//line routes_gen.go:1107:1
 //line ../../testdata/rich/routes.conf:105:10
 	Show(ctx *runtime.Context, version string, id string) error
 	// Update serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:106:11).
 	//
-//line routes_gen.go:1197:1
+//line routes_gen.go:1112:1
 //line ../../testdata/rich/routes.conf:106:10
 	Update(ctx *runtime.Context, version string, id string) error
-//line routes_gen.go:1200:1
+//line routes_gen.go:1115:1
 }
 
 // PostController holds the actions of controller "Post".
@@ -1205,7 +1120,7 @@ type PostController interface {
 	//
 //line ../../testdata/rich/routes.conf:72:14
 	Show(ctx *runtime.Context, id int64, post string) error
-//line routes_gen.go:1209:1
+//line routes_gen.go:1124:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -1216,10 +1131,10 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error
 	// Page serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:135:7).
 	//
-//line routes_gen.go:1220:1
+//line routes_gen.go:1135:1
 //line ../../testdata/rich/routes.conf:135:6
 	Page(ctx *runtime.Context, slug string) error
-//line routes_gen.go:1223:1
+//line routes_gen.go:1138:1
 }
 
 // UserController holds the actions of controller "User".
@@ -1230,40 +1145,40 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:70:15).
 	//
-//line routes_gen.go:1234:1
+//line routes_gen.go:1149:1
 //line ../../testdata/rich/routes.conf:70:14
 	Delete(ctx *runtime.Context, id int64) error
 	// List serves users: GET /users (../../testdata/rich/routes.conf:58:7).
 	//
-//line routes_gen.go:1239:1
+//line routes_gen.go:1154:1
 //line ../../testdata/rich/routes.conf:58:6
 	List(ctx *runtime.Context) error
 	// New serves new_user: GET /users/new (../../testdata/rich/routes.conf:64:11).
 	//
-//line routes_gen.go:1244:1
+//line routes_gen.go:1159:1
 //line ../../testdata/rich/routes.conf:64:10
 	New(ctx *runtime.Context) error
 	// Profile serves profile: GET /user_:name (../../testdata/rich/routes.conf:52:7).
 	//
-//line routes_gen.go:1249:1
+//line routes_gen.go:1164:1
 //line ../../testdata/rich/routes.conf:52:6
 	Profile(ctx *runtime.Context, name string) error
 	// Settings serves user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:71:15).
 	//
-//line routes_gen.go:1254:1
+//line routes_gen.go:1169:1
 //line ../../testdata/rich/routes.conf:71:14
 	Settings(ctx *runtime.Context, id int64) error
 	// Show serves user: GET /users/:id (../../testdata/rich/routes.conf:65:11).
 	//
-//line routes_gen.go:1259:1
+//line routes_gen.go:1174:1
 //line ../../testdata/rich/routes.conf:65:10
 	Show(ctx *runtime.Context, id int64) error
 	// Update serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:69:15).
 	//
-//line routes_gen.go:1264:1
+//line routes_gen.go:1179:1
 //line ../../testdata/rich/routes.conf:69:14
 	Update(ctx *runtime.Context, id int64) error
-//line routes_gen.go:1267:1
+//line routes_gen.go:1182:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.

@@ -9,6 +9,7 @@ import (
 	"github.com/routegen/routegen/runtime"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // Domains are the domains of ../routes.conf, in file order.
@@ -217,144 +218,114 @@ var hosts, _ = table.Hosts(nil)
 func Lookup(m *runtime.Match, method, host, path string) {
 	table.Lookup(m, hosts, method, host, path)
 }
-func matchDomain0GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 0
-	case "/chat":
-		return 5
-	case "/favicon.ico":
-		return 7
-	case "/search":
-		return 8
-	case "/users":
-		return 9
-	}
-	if len(path) == 0 {
+
+// matchDomain0 finds the route of domain "site" for method and path.
+func matchDomain0(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "api":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	switch method {
+	case "GET":
+		switch path {
+		case "/":
+			return 0
+		case "/chat":
+			return 5
+		case "/favicon.ico":
+			return 7
+		case "/search":
+			return 8
+		case "/users":
+			return 9
+		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "api/") {
+			i2 := i1 + 4
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
+				switch path[j2:] {
+				case "/users":
+					return 1
+				}
 				if j2 < len(path) {
 					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "users":
-						if j3 == len(path) {
-							return 1
-						}
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 3
-								}
-								m.Params.Pop()
+					if strings.HasPrefix(path[i3:], "users/") {
+						i4 := i3 + 6
+						j4 := runtime.SegmentEnd(path, i4)
+						if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+							m.Params.Push(i4, j4)
+							if j4 == len(path) {
+								return 3
 							}
+							m.Params.Pop()
 						}
 					}
 				}
 				m.Params.Pop()
 			}
 		}
-	case "assets":
-		if j1 < len(path) {
-			i2 := j1 + 1
+		if strings.HasPrefix(path[i1:], "assets/") {
+			i2 := i1 + 7
 			if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
 				m.Params.Push(i2, len(path))
 				return 4
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0POST(m *runtime.Match, path string) int {
-	if len(path) == 0 {
 		return -1
-	}
-	i1 := 1
-	j1 := runtime.SegmentEnd(path, i1)
-	switch path[i1:j1] {
-	case "api":
-		if j1 < len(path) {
-			i2 := j1 + 1
+	case "POST":
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "api/") {
+			i2 := i1 + 4
 			j2 := runtime.SegmentEnd(path, i2)
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					switch path[i3:j3] {
-					case "users":
-						if j3 == len(path) {
-							return 2
-						}
-					}
+				switch path[j2:] {
+				case "/users":
+					return 2
 				}
 				m.Params.Pop()
 			}
 		}
-	}
-	return -1
-}
-func matchDomain0WS(m *runtime.Match, path string) int {
-	switch path {
-	case "/chat":
-		return 6
-	}
-	return -1
-}
-
-// matchDomain0 finds the route of domain "site" for method and path.
-func matchDomain0(m *runtime.Match, method, path string) int {
-	switch method {
-	case "GET":
-		return matchDomain0GET(m, path)
-	case "POST":
-		return matchDomain0POST(m, path)
+		return -1
 	case "WS":
-		return matchDomain0WS(m, path)
-	}
-	return -1
-}
-func matchDomain1GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/users":
-		return 10
+		switch path {
+		case "/chat":
+			return 6
+		}
+		return -1
 	}
 	return -1
 }
 
 // matchDomain1 finds the route of domain "versioned_api" for method and path.
 func matchDomain1(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain1GET(m, path)
-	}
-	return -1
-}
-func matchDomain2GET(m *runtime.Match, path string) int {
-	switch path {
-	case "/":
-		return 11
+		switch path {
+		case "/users":
+			return 10
+		}
+		return -1
 	}
 	return -1
 }
 
 // matchDomain2 finds the route of domain "admin" for method and path.
 func matchDomain2(m *runtime.Match, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
 	switch method {
 	case "GET":
-		return matchDomain2GET(m, path)
+		switch path {
+		case "/":
+			return 11
+		}
+		return -1
 	}
 	return -1
 }
@@ -373,7 +344,7 @@ type AdminDashboardController interface {
 	//
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:377:1
+//line routes_gen.go:348:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -384,10 +355,10 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error
 	// Stream serves chat: WS /chat (../routes.conf:63:7).
 	//
-//line routes_gen.go:388:1
+//line routes_gen.go:359:1
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error
-//line routes_gen.go:391:1
+//line routes_gen.go:362:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -396,7 +367,7 @@ type SiteController interface {
 	//
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:400:1
+//line routes_gen.go:371:1
 }
 
 // UserController holds the actions of controller "User".
@@ -407,15 +378,15 @@ type UserController interface {
 	Create(ctx *runtime.Context, version string) error
 	// List serves users: GET /api/:version/users (../routes.conf:35:11).
 	//
-//line routes_gen.go:411:1
+//line routes_gen.go:382:1
 //line ../routes.conf:35:10
 	List(ctx *runtime.Context, version string) error
 	// Show serves user: GET /api/:version/users/:id (../routes.conf:41:15).
 	//
-//line routes_gen.go:416:1
+//line routes_gen.go:387:1
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error
-//line routes_gen.go:419:1
+//line routes_gen.go:390:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -426,15 +397,15 @@ type VersionController interface {
 	Accept(ctx *runtime.Context) error
 	// Host serves host_users: GET /users (../routes.conf:83:7).
 	//
-//line routes_gen.go:430:1
+//line routes_gen.go:401:1
 //line ../routes.conf:83:6
 	Host(ctx *runtime.Context) error
 	// Query serves search: GET /search (../routes.conf:57:7).
 	//
-//line routes_gen.go:435:1
+//line routes_gen.go:406:1
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error
-//line routes_gen.go:438:1
+//line routes_gen.go:409:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.

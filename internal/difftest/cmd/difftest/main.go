@@ -1,0 +1,275 @@
+// Command difftest compares generated matchers with internal/reference on
+// fresh random route tables until they disagree or the time is up. Each
+// table is generated in-process and written as a package of a module in a
+// temporary folder (routegen replaced by this module); a driver built
+// against it reads requests on standard input and writes its Lookup's
+// answers as JSON lines, which are compared with the reference's.
+//
+//	go run ./internal/difftest/cmd/difftest -duration 30m
+//
+// It stops at the first disagreement, printing the routes.conf, the
+// request and both answers, and keeps the folder; else it prints how many
+// tables and requests it checked.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/routegen/routegen/internal/difftest"
+	"github.com/routegen/routegen/internal/reference"
+)
+
+func main() {
+	duration := flag.Duration("duration", time.Minute, "how long to run")
+	requests := flag.Int("requests", 20000, "requests per table")
+	maxSize := flag.Int("max-size", 200, "the most route sections of a table")
+	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the table seeds")
+	flag.Parse()
+	if err := run(*duration, *requests, *maxSize, *seed); err != nil {
+		fmt.Fprintln(os.Stderr, "difftest:", err)
+		os.Exit(1)
+	}
+}
+
+func run(duration time.Duration, requests, maxSize int, seed uint64) error {
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	dir, err := newDriverModule(root)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("difftest: seed %d, driver module %s\n", seed, dir)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	start := time.Now()
+	var tables, routes, checked int
+	for time.Since(start) < duration {
+		tableSeed, size := rng.Uint64(), 1+rng.IntN(maxSize)
+		table, err := difftest.NewTable(tableSeed, size, "table")
+		if err != nil {
+			return err
+		}
+		if err := writeTable(dir, table); err != nil {
+			return err
+		}
+		n, err := compare(dir, table, rand.New(rand.NewPCG(tableSeed, 1)), requests)
+		checked += n
+		if err != nil {
+			fmt.Printf("routes.conf of table seed %d, size %d:\n%s\n", tableSeed, size, table.Conf)
+			return fmt.Errorf("%v\nafter %d tables and %d requests in %v; the driver module is kept in %s", err, tables, checked, time.Since(start).Round(time.Second), dir)
+		}
+		tables++
+		for _, d := range table.IR.Domains {
+			routes += len(d.Routes)
+		}
+	}
+	fmt.Printf("difftest: %d tables (%d routes), %d requests in %v: no disagreement\n", tables, routes, checked, time.Since(start).Round(time.Second))
+	return os.RemoveAll(dir)
+}
+
+// moduleRoot is the folder of routegen's go.mod, at or above the working one.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && strings.HasPrefix(string(data), "module github.com/routegen/routegen\n") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("run it inside the routegen module")
+		}
+		dir = parent
+	}
+}
+
+// newDriverModule writes the driver's module: routegen replaced by the
+// module at root, its go.sum, and the driver, which looks requests up in
+// the package table.
+func newDriverModule(root string) (string, error) {
+	dir, err := os.MkdirTemp("", "difftest")
+	if err != nil {
+		return "", err
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return "", err
+	}
+	goMod := fmt.Sprintf("module difftestdriver\n\ngo 1.25.0\n\nrequire github.com/routegen/routegen v0.0.0\n\nreplace github.com/routegen/routegen => %s\n", root)
+	for name, content := range map[string]string{"go.mod": goMod, "go.sum": string(sum), "main.go": driver} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			return "", err
+		}
+	}
+	return dir, os.Mkdir(filepath.Join(dir, "table"), 0o755)
+}
+
+// writeTable writes the table's package and builds the driver with it.
+func writeTable(dir string, table difftest.Table) error {
+	for name, content := range map[string]string{"routes.conf": table.Conf, "routes_gen.go": string(table.Source)} {
+		if err := os.WriteFile(filepath.Join(dir, "table", name), []byte(content), 0o644); err != nil {
+			return err
+		}
+	}
+	build := exec.Command("go", "build", "-o", "driver", ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the driver in %s: %v\n%s", dir, err, out)
+	}
+	return nil
+}
+
+// compare sends n random requests of table to the driver and compares its
+// answers with the reference's. It returns how many it compared, and an
+// error at the first disagreement.
+func compare(dir string, table difftest.Table, rng *rand.Rand, n int) (int, error) {
+	q := difftest.NewRequests(table.IR, rng)
+	reqs := make([]difftest.Request, n)
+	for i := range reqs {
+		reqs[i] = q.Next()
+	}
+	cmd := exec.Command(filepath.Join(dir, "driver"))
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return 0, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	defer cmd.Wait()
+	go func() {
+		w := bufio.NewWriter(stdin)
+		for _, r := range reqs {
+			fmt.Fprintf(w, "%q %q %q\n", r.Method, r.Host, r.Path)
+		}
+		w.Flush()
+		stdin.Close()
+	}()
+	dec := json.NewDecoder(bufio.NewReader(stdout))
+	for i, req := range reqs {
+		var a answer
+		if err := dec.Decode(&a); err != nil {
+			io.Copy(io.Discard, stdout)
+			return i, fmt.Errorf("%s: the driver's answer: %v", req, err)
+		}
+		got, err := a.result()
+		if err != nil {
+			return i, fmt.Errorf("%s: the driver's answer: %v", req, err)
+		}
+		want := reference.Lookup(table.IR, req.Method, req.Host, req.Path)
+		if !difftest.Equal(got, want) {
+			io.Copy(io.Discard, stdout)
+			return i + 1, fmt.Errorf("disagreement on %s:\ngenerated %s\nreference %s", req, difftest.Format(got), difftest.Format(want))
+		}
+	}
+	return n, nil
+}
+
+// answer is a line of the driver: a Lookup's result with the strings that
+// may hold any bytes Go-quoted, which JSON carries unchanged.
+type answer struct {
+	Status   int         `json:"status"`
+	Domain   int         `json:"domain"`
+	Route    int         `json:"route"`
+	CatchAll bool        `json:"catch_all"`
+	Params   [][2]string `json:"params"`
+	Allow    string      `json:"allow"`
+	Redirect string      `json:"redirect"`
+}
+
+func (a answer) result() (reference.Result, error) {
+	res := reference.Result{Status: a.Status, Domain: a.Domain, Route: a.Route, CatchAll: a.CatchAll, Allow: a.Allow}
+	var err error
+	if res.Redirect, err = strconv.Unquote(a.Redirect); err != nil {
+		return res, err
+	}
+	for _, p := range a.Params {
+		v, err := strconv.Unquote(p[1])
+		if err != nil {
+			return res, err
+		}
+		res.Params = append(res.Params, reference.Param{Name: p[0], Value: v})
+	}
+	return res, nil
+}
+
+// driver is the program that answers requests with the generated Lookup:
+// a line of three Go-quoted strings (method, host, path) in, an answer out.
+const driver = `package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strconv"
+
+	"github.com/routegen/routegen/runtime"
+
+	"difftestdriver/table"
+)
+
+type answer struct {
+	Status   int         ` + "`json:\"status\"`" + `
+	Domain   int         ` + "`json:\"domain\"`" + `
+	Route    int         ` + "`json:\"route\"`" + `
+	CatchAll bool        ` + "`json:\"catch_all\"`" + `
+	Params   [][2]string ` + "`json:\"params\"`" + `
+	Allow    string      ` + "`json:\"allow\"`" + `
+	Redirect string      ` + "`json:\"redirect\"`" + `
+}
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 1<<20)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush() // also when Lookup panics: the answers before it count
+	enc := json.NewEncoder(out)
+	var m runtime.Match
+	for in.Scan() {
+		var f [3]string
+		line := in.Text()
+		for i := range f {
+			q, err := strconv.QuotedPrefix(line)
+			if err != nil {
+				panic(err)
+			}
+			f[i], _ = strconv.Unquote(q)
+			line = line[min(len(q)+1, len(line)):]
+		}
+		table.Lookup(&m, f[0], f[1], f[2])
+		a := answer{Status: m.Status, Domain: -1, Route: -1, CatchAll: m.CatchAll, Allow: m.Allow, Redirect: strconv.Quote(m.Redirect())}
+		if m.Domain != nil {
+			a.Domain = m.Domain.Index
+		}
+		if m.Route != nil {
+			a.Route = m.Route.Index
+		}
+		for i := range m.Params.Len() {
+			a.Params = append(a.Params, [2]string{m.Params.Name(i), strconv.Quote(m.Params.Value(i))})
+		}
+		enc.Encode(a)
+	}
+}
+`

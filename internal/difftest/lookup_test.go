@@ -1,0 +1,305 @@
+package difftest_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/routegen/routegen/golden/aah_examples_domain_subdomain_routes"
+	"github.com/routegen/routegen/golden/github"
+	"github.com/routegen/routegen/golden/rich"
+	"github.com/routegen/routegen/internal/difftest"
+	"github.com/routegen/routegen/internal/difftest/tables/t00"
+	"github.com/routegen/routegen/internal/difftest/tables/t01"
+	"github.com/routegen/routegen/internal/difftest/tables/t02"
+	"github.com/routegen/routegen/internal/difftest/tables/t03"
+	"github.com/routegen/routegen/internal/difftest/tables/t04"
+	"github.com/routegen/routegen/internal/difftest/tables/t05"
+	"github.com/routegen/routegen/internal/difftest/tables/t06"
+	"github.com/routegen/routegen/internal/difftest/tables/t07"
+	"github.com/routegen/routegen/internal/difftest/tables/t08"
+	"github.com/routegen/routegen/internal/difftest/tables/t09"
+	"github.com/routegen/routegen/internal/reference"
+	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/runtime"
+)
+
+// lookupFunc is a generated package's Lookup.
+type lookupFunc func(m *runtime.Match, method, host, path string)
+
+// generated are the committed tables' packages, in the order of tableSizes.
+var generated = []struct {
+	lookup   lookupFunc
+	routeURL func(name string, args ...any) (string, error)
+}{
+	{t00.Lookup, t00.RouteURL},
+	{t01.Lookup, t01.RouteURL},
+	{t02.Lookup, t02.RouteURL},
+	{t03.Lookup, t03.RouteURL},
+	{t04.Lookup, t04.RouteURL},
+	{t05.Lookup, t05.RouteURL},
+	{t06.Lookup, t06.RouteURL},
+	{t07.Lookup, t07.RouteURL},
+	{t08.Lookup, t08.RouteURL},
+	{t09.Lookup, t09.RouteURL},
+}
+
+// loadTables resolves the committed routes.conf of every table.
+func loadTables(tb testing.TB) []*ir.Table {
+	if len(generated) != len(tableSizes) {
+		tb.Fatalf("%d generated packages for %d tables: list each in generated", len(generated), len(tableSizes))
+	}
+	var tables []*ir.Table
+	for i := range tableSizes {
+		data, err := os.ReadFile(filepath.Join("tables", tableName(i), "routes.conf"))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		table, err := difftest.Load(string(data))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		tables = append(tables, table)
+	}
+	return tables
+}
+
+// check compares the generated answer to a request with the reference's.
+func check(t *testing.T, table *ir.Table, lookup lookupFunc, req difftest.Request) reference.Result {
+	t.Helper()
+	var m runtime.Match
+	lookup(&m, req.Method, req.Host, req.Path)
+	got, want := difftest.FromMatch(&m), reference.Lookup(table, req.Method, req.Host, req.Path)
+	if !difftest.Equal(got, want) {
+		t.Errorf("%s:\ngenerated %s\nreference %s", req, difftest.Format(got), difftest.Format(want))
+	}
+	return want
+}
+
+// TestDotPrefixParameter: a parameter after the prefix "." must not take
+// the dot segment "..", which only an unclean path has (found by FuzzLookup).
+func TestDotPrefixParameter(t *testing.T) {
+	for i, table := range loadTables(t) {
+		for d, dom := range table.Domains {
+			for _, r := range dom.Routes {
+				if s := r.Segments; len(s) != 1 || s[0].Kind != ir.ParamSegment || s[0].Literal != "." {
+					continue
+				}
+				check(t, table, generated[i].lookup, difftest.Request{Method: r.Method, Host: difftest.Hosts(table)[d], Path: "/.."})
+				return
+			}
+		}
+	}
+	t.Fatal(`no table has a route "/.:p"`)
+}
+
+// FuzzLookup compares the generated Lookup of the committed tables with the
+// reference: a table, a method and a host by index, and any path.
+func FuzzLookup(f *testing.F) {
+	tables := loadTables(f)
+	hosts := make([][]string, len(tables))
+	for i, table := range tables {
+		hosts[i] = difftest.Hosts(table)
+		for _, s := range seeds(table) {
+			f.Add(byte(i), byte(slices.Index(difftest.Methods, s.Method)), byte(slices.Index(hosts[i], s.Host)), s.Path)
+		}
+	}
+	f.Fuzz(func(t *testing.T, table, method, host byte, path string) {
+		i := int(table) % len(tables)
+		req := difftest.Request{
+			Method: difftest.Methods[int(method)%len(difftest.Methods)],
+			Host:   hosts[i][int(host)%len(hosts[i])],
+			Path:   path,
+		}
+		check(t, tables[i], generated[i].lookup, req)
+	})
+}
+
+// seeds are requests for every route: its path with sample values, with
+// odd values, with empty ones, with a trailing slash, a dot segment, a
+// double slash or an escaped literal, each with the route's method and the
+// next one; and its path with every value of the pool in each constrained
+// parameter.
+func seeds(table *ir.Table) []difftest.Request {
+	var reqs []difftest.Request
+	hosts := difftest.Hosts(table)
+	for d, dom := range table.Domains {
+		for _, r := range dom.Routes {
+			good := difftest.PathOf(r, func(p ir.Param) string { return difftest.Escape(p, append(difftest.SampleValues(p), "")[0]) })
+			empty := difftest.PathOf(r, func(ir.Param) string { return "" })
+			slash := strings.IndexByte(good[1:], '/') + 1
+			paths := []string{good, empty, strings.TrimSuffix(empty, "/"), good + "/", "/" + good, good[:slash] + "/." + good[slash:], "/x/.." + good,
+				difftest.PathOf(r, func(ir.Param) string { return "x%2Fy%zz" })}
+			if i := strings.IndexAny(good, "abcdefghijklmnopqrstuvwxyz"); i >= 0 {
+				paths = append(paths, good[:i]+fmt.Sprintf("%%%02X", good[i])+good[i+1:])
+			}
+			m := slices.Index(difftest.Methods, r.Method)
+			for _, p := range paths {
+				for _, method := range []string{r.Method, difftest.Methods[(m+1)%len(difftest.Methods)]} {
+					reqs = append(reqs, difftest.Request{Method: method, Host: hosts[d], Path: p})
+				}
+			}
+			for _, p := range r.ParamSpecs {
+				if p.Constraint == nil {
+					continue
+				}
+				for _, v := range difftest.Values(p.Constraint) {
+					path := difftest.PathOf(r, func(q ir.Param) string {
+						if q.Name == p.Name {
+							return difftest.Escape(q, v)
+						}
+						return difftest.Escape(q, append(difftest.SampleValues(q), "")[0])
+					})
+					reqs = append(reqs, difftest.Request{Method: r.Method, Host: hosts[d], Path: path})
+				}
+			}
+		}
+	}
+	return reqs
+}
+
+// TestGoldenPackages compares the generated Lookup of golden packages with
+// the reference: the rich example of every routing feature, the GitHub API
+// and aah's subdomain example.
+func TestGoldenPackages(t *testing.T) {
+	module := difftest.FS{FS: os.DirFS("../..")}
+	for i, g := range []struct {
+		routes string
+		lookup lookupFunc
+	}{
+		{"testdata/rich/routes.conf", rich.Lookup},
+		{"testdata/routesets/github.conf", github.Lookup},
+		{"testdata/aah/examples/domain-subdomain/routes.conf", aah_examples_domain_subdomain_routes.Lookup},
+	} {
+		table, diags := ir.Load(module, ir.Sources{Routes: g.routes})
+		if table == nil {
+			t.Fatal(diags)
+		}
+		for _, req := range seeds(table) {
+			check(t, table, g.lookup, req)
+		}
+		q := difftest.NewRequests(table, rand.New(rand.NewPCG(uint64(i), 2)))
+		for range 3000 {
+			check(t, table, g.lookup, q.Next())
+		}
+	}
+}
+
+// TestRandomRequests compares the generated Lookup of the committed tables
+// with the reference on random requests from their routes.
+func TestRandomRequests(t *testing.T) {
+	for i, table := range loadTables(t) {
+		q := difftest.NewRequests(table, rand.New(rand.NewPCG(uint64(i), 1)))
+		for range 3000 {
+			check(t, table, generated[i].lookup, q.Next())
+		}
+	}
+}
+
+// TestURLRoundTrip builds the URL of every route of every table with
+// RouteURL and looks it up: the path must match the route's pattern with
+// the same values, and both matchers must answer it alike. Values are
+// chosen, where some are, so that the route itself answers, not one that
+// takes precedence over it.
+func TestURLRoundTrip(t *testing.T) {
+	reached, total := 0, 0
+	for i, table := range loadTables(t) {
+		hosts := difftest.Hosts(table)
+		index := 0
+		for d, dom := range table.Domains {
+			for _, r := range dom.Routes {
+				total++
+				values, path := roundTripValues(t, table, d, index, r)
+				args := make([]any, 0, len(values)+1)
+				if dom.Wildcard() {
+					args = append(args, "t1")
+				}
+				for _, v := range values {
+					args = append(args, v)
+				}
+				u, err := generated[i].routeURL(dom.Key+"."+r.Name, args...)
+				if err != nil {
+					t.Errorf("%s: RouteURL(%s.%s): %v", tableName(i), dom.Key, r.Name, err)
+					continue
+				}
+				host, gotPath := hosts[rootDomain(table)], u
+				if rest, ok := strings.CutPrefix(u, "//"); ok {
+					host, gotPath, _ = strings.Cut(rest, "/")
+					gotPath = "/" + gotPath
+				}
+				if host != hosts[d] || gotPath != path {
+					t.Errorf("%s: RouteURL(%s.%s, %q) = %q, want host %q path %q", tableName(i), dom.Key, r.Name, args, u, hosts[d], path)
+					continue
+				}
+				params, ok := reference.Params(r, path)
+				if !ok || !slices.Equal(paramValues(params), values) {
+					t.Errorf("%s: %s %s does not match %s with %q", tableName(i), r.Method, path, r.Path, values)
+				}
+				res := check(t, table, generated[i].lookup, difftest.Request{Method: r.Method, Host: host, Path: path})
+				if res.Route == index {
+					reached++
+				}
+				index++
+			}
+		}
+	}
+	t.Logf("%d of %d routes answer their own URL; routes that take precedence answer the others", reached, total)
+}
+
+// roundTripValues are values of r's parameters, unescaped, and the path
+// they make: the first combination of sample values the route itself
+// answers, else the first.
+func roundTripValues(t *testing.T, table *ir.Table, d, index int, r *ir.Route) ([]string, string) {
+	samples := make([][]string, len(r.ParamSpecs))
+	tries := 1
+	for k, p := range r.ParamSpecs {
+		if samples[k] = difftest.SampleValues(p); len(samples[k]) == 0 {
+			t.Fatalf("no sample value meets %q", p.Constraint.Text)
+		}
+		tries = max(tries, len(samples[k]))
+	}
+	var first []string
+	for try := range tries {
+		values := make([]string, len(samples))
+		for k := range samples {
+			values[k] = samples[k][try%len(samples[k])]
+		}
+		path := pathWith(r, values)
+		if reference.Lookup(table, r.Method, difftest.Hosts(table)[d], path).Route == index {
+			return values, path
+		}
+		if first == nil {
+			first = values
+		}
+	}
+	return first, pathWith(r, first)
+}
+
+// pathWith is r's path with values, escaped.
+func pathWith(r *ir.Route, values []string) string {
+	k := 0
+	return difftest.PathOf(r, func(p ir.Param) string { k++; return difftest.Escape(p, values[k-1]) })
+}
+
+// rootDomain is the domain whose URLs are paths: the first that is not a
+// subdomain (docs/decisions.md).
+func rootDomain(t *ir.Table) int {
+	for i, d := range t.Domains {
+		if !d.Subdomain && !d.Wildcard() {
+			return i
+		}
+	}
+	return 0
+}
+
+func paramValues(params []reference.Param) []string {
+	var out []string
+	for _, p := range params {
+		out = append(out, p.Value)
+	}
+	return out
+}
