@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
+)
+
+// competitors are the routers routegen is compared with; "fastest" is the
+// fastest of them on a case.
+var competitors = []string{"httprouter", "gin", "echo", "bunrouter", "chi", "servemux"}
+
+// The routegen contenders, and the map of the static set.
+const (
+	lookup = "routegen.Lookup"
+	serve  = "routegen"
+	goMap  = "map"
+)
+
+// summary is the median of a benchmark's runs and its 95% confidence
+// interval, in the unit of the benchmark.
+type summary = benchmath.Summary
+
+// measure is what one contender did on one case.
+type measure struct {
+	ns, bytes, allocs summary
+}
+
+// results are the parsed benchmark output.
+type results struct {
+	config  map[string]string     // the machine: nproc, cpu-model, cpu, go
+	cases   []string              // in order of appearance
+	routers map[string][]string   // case → contenders, in order
+	byCase  map[[2]string]measure // case, router → measure
+	scaling map[string]map[int]summary
+}
+
+func parse(data []byte) (*results, error) {
+	res := &results{config: map[string]string{}, routers: map[string][]string{},
+		byCase: map[[2]string]measure{}, scaling: map[string]map[int]summary{}}
+	samples := map[string]map[string][]float64{} // benchmark name → unit → values
+	var names []string
+	r := benchfmt.NewReader(bytes.NewReader(data), "results")
+	for r.Scan() {
+		result, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		for _, c := range result.Config {
+			if c.File {
+				res.config[c.Key] = string(c.Value)
+			}
+		}
+		name := result.Name.String()
+		if samples[name] == nil {
+			samples[name] = map[string][]float64{}
+			names = append(names, name)
+		}
+		for _, v := range result.Values {
+			samples[name][v.Unit] = append(samples[name][v.Unit], v.Value)
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		base, keys := split(name)
+		s := samples[name]
+		switch base {
+		case "Routers":
+			c, router := keys["case"], keys["router"]
+			if !slices.Contains(res.cases, c) {
+				res.cases = append(res.cases, c)
+			}
+			res.routers[c] = append(res.routers[c], router)
+			res.byCase[[2]string{c, router}] = measure{
+				ns: summarize(s["sec/op"], 1e9), bytes: summarize(s["B/op"], 1), allocs: summarize(s["allocs/op"], 1),
+			}
+		case "Generate", "Build", "ScaleLookup":
+			n, err := strconv.Atoi(keys["routes"])
+			if err != nil {
+				return nil, fmt.Errorf("%s: no routes=N", name)
+			}
+			if res.scaling[base] == nil {
+				res.scaling[base] = map[int]summary{}
+			}
+			res.scaling[base][n] = summarize(s["sec/op"], 1e9)
+		}
+	}
+	return res, nil
+}
+
+// split parses "Routers/case=GithubAll/router=gin-2" into its base name
+// and keys.
+func split(name string) (string, map[string]string) {
+	base, parts := benchfmt.Name(name).Parts()
+	keys := map[string]string{}
+	for _, p := range parts {
+		if k, v, ok := strings.Cut(strings.TrimPrefix(string(p), "/"), "="); ok {
+			keys[k] = v
+		}
+	}
+	return string(base), keys
+}
+
+// summarize is the median and its confidence interval, the values
+// multiplied by scale; no assumption is made about their distribution.
+func summarize(values []float64, scale float64) summary {
+	if len(values) == 0 {
+		return summary{Center: math.NaN()}
+	}
+	scaled := make([]float64, len(values))
+	for i, v := range values {
+		scaled[i] = v * scale
+	}
+	return benchmath.AssumeNothing.Summary(benchmath.NewSample(scaled, &benchmath.DefaultThresholds), 0.95)
+}
+
+// fastest is the fastest competitor on case c, and its time.
+func (res *results) fastest(c string, among []string) (string, float64) {
+	best, ns := "", math.Inf(1)
+	for _, r := range among {
+		if m, ok := res.byCase[[2]string{c, r}]; ok && m.ns.Center < ns {
+			best, ns = r, m.ns.Center
+		}
+	}
+	return best, ns
+}
+
+func (res *results) ns(c, router string) float64 {
+	if m, ok := res.byCase[[2]string{c, router}]; ok {
+		return m.ns.Center
+	}
+	return math.NaN()
+}
+
+func (res *results) print(w io.Writer) {
+	fmt.Fprintf(w, "Machine: %s, %s CPUs, %s.\n\n", res.config["cpu-model"], res.config["nproc"], res.config["go"])
+	fmt.Fprintf(w, "Medians of the runs; ± is the 95%% confidence interval; × is the time over the fastest competitor's (%s).\n\n",
+		strings.Join(competitors, ", "))
+	for _, c := range res.cases {
+		fast, fastNs := res.fastest(c, competitors)
+		fmt.Fprintf(w, "### %s\n\n| router | ns/op | ± | B/op | allocs/op | × fastest (%s) |\n|---|--:|--:|--:|--:|--:|\n", c, fast)
+		for _, r := range res.routers[c] {
+			m := res.byCase[[2]string{c, r}]
+			fmt.Fprintf(w, "| %s | %s | %s | %.0f | %.0f | %s |\n", r, number(m.ns.Center), m.ns.PctRangeString(),
+				m.bytes.Center, m.allocs.Center, ratio(m.ns.Center, fastNs))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "### routegen over each competitor (ratio of times; below 1 is faster)\n\n| case | routegen | %s |\n|---|---|%s\n",
+		strings.Join(competitors, " | "), strings.Repeat("--:|", len(competitors)))
+	for _, c := range res.cases {
+		for _, r := range []string{lookup, serve} {
+			fmt.Fprintf(w, "| %s | %s |", c, r)
+			for _, comp := range competitors {
+				fmt.Fprintf(w, " %s |", ratio(res.ns(c, r), res.ns(c, comp)))
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	fmt.Fprintln(w)
+	res.printScaling(w)
+	res.printTargets(w)
+}
+
+func (res *results) printScaling(w io.Writer) {
+	lookups, gens, builds := res.scaling["ScaleLookup"], res.scaling["Generate"], res.scaling["Build"]
+	if len(lookups)+len(gens)+len(builds) == 0 {
+		return
+	}
+	var sizes []int
+	for _, m := range []map[int]summary{lookups, gens, builds} {
+		for n := range m {
+			if !slices.Contains(sizes, n) {
+				sizes = append(sizes, n)
+			}
+		}
+	}
+	slices.Sort(sizes)
+	fmt.Fprintf(w, "### Scaling (synthetic route sets)\n\n| routes | Lookup, ns per lookup | × at %d | generation (ir.Load + gen.Generate) | go build of the package |\n|--:|--:|--:|--:|--:|\n", sizes[0])
+	for _, n := range sizes {
+		// A Lookup benchmark operation requests 100 routes.
+		fmt.Fprintf(w, "| %d | %s | %s | %s | %s |\n", n, number(value(lookups, n)/100),
+			ratio(value(lookups, n), value(lookups, sizes[0])), seconds(value(gens, n)), seconds(value(builds, n)))
+	}
+	fmt.Fprintln(w)
+}
+
+// printTargets checks the numbers against the goals of the comparison.
+func (res *results) printTargets(w io.Writer) {
+	fmt.Fprintln(w, "### Targets")
+	fmt.Fprintln(w)
+	check := func(what string, got, limit float64) {
+		verdict := "met"
+		if !(got <= limit) {
+			verdict = "MISSED"
+		}
+		fmt.Fprintf(w, "- %s: %.2f (at most %.2f) — %s\n", what, got, limit, verdict)
+	}
+	if _, ok := res.byCase[[2]string{"GithubAll", lookup}]; ok {
+		check("GithubAll, Lookup over httprouter", res.ns("GithubAll", lookup)/res.ns("GithubAll", "httprouter"), 0.5)
+		fast, fastNs := res.fastest("GithubAll", []string{"gin", "echo", "bunrouter", "httprouter"})
+		check("GithubAll, ServeHTTP over the fastest of gin, echo, bunrouter, httprouter ("+fast+")", res.ns("GithubAll", serve)/fastNs, 0.7)
+		for _, r := range []string{lookup, serve} {
+			m := res.byCase[[2]string{"GithubAll", r}]
+			check("GithubAll, "+r+" B/op + allocs/op", m.bytes.Center+m.allocs.Center, 0)
+		}
+	}
+	if _, ok := res.byCase[[2]string{"StaticAll", goMap}]; ok {
+		check("StaticAll, Lookup over a map[string]int", res.ns("StaticAll", lookup)/res.ns("StaticAll", goMap), 1)
+	}
+	if l := res.scaling["ScaleLookup"]; len(l) > 0 {
+		check("Lookup at 10,000 routes over Lookup at 100", value(l, 10000)/value(l, 100), 1.5)
+	}
+	if g := res.scaling["Generate"]; len(g) > 0 {
+		check("generation of 10,000 routes, seconds", value(g, 10000)/1e9, 2)
+	}
+	fmt.Fprintln(w)
+}
+
+// value is the median at size n, NaN when there is none.
+func value(m map[int]summary, n int) float64 {
+	if s, ok := m[n]; ok {
+		return s.Center
+	}
+	return math.NaN()
+}
+
+// ratio is a/b to two decimals, "–" when either is missing.
+func ratio(a, b float64) string {
+	if math.IsNaN(a / b) {
+		return "–"
+	}
+	return strconv.FormatFloat(a/b, 'f', 2, 64)
+}
+
+// number formats a time in nanoseconds with thousands separators.
+func number(ns float64) string {
+	if math.IsNaN(ns) {
+		return "–"
+	}
+	s := strconv.FormatFloat(ns, 'f', 0, 64)
+	if ns < 100 {
+		s = strconv.FormatFloat(ns, 'f', 1, 64)
+	}
+	for i := len(s) - 3; i > 0 && !strings.Contains(s, "."); i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func seconds(ns float64) string {
+	if math.IsNaN(ns) {
+		return "–"
+	}
+	return strconv.FormatFloat(ns/1e9, 'f', 2, 64) + " s"
+}
