@@ -107,6 +107,8 @@ func TestServeOverHTTP(t *testing.T) {
 		{method: "GET", host: mainHost, path: "/users/abc", status: 400},
 		{method: "GET", host: mainHost, path: "/user_ann?q=a+b", status: 200, body: "profile ann q=a b"},
 		{method: "GET", host: mainHost, path: "/api/v2/items/a%2Fb", status: 200, body: "item v2 a/b"},
+		{method: "GET", host: mainHost, path: "/user_a%20b", status: 200, body: "profile a b"},
+		{method: "GET", host: mainHost, path: "/users/4%32", status: 200, body: "user 42 via 42"},
 		{method: "GET", host: tenantHost, path: "/pages/about", status: 200, body: "tenant acme page about"},
 		{method: "GET", host: mainHost, path: "/users/?page=2", status: 301, header: map[string]string{"Location": "/users?page=2"}},
 		{method: "POST", host: mainHost, path: "/users//", status: 308, header: map[string]string{"Location": "/users/"}},
@@ -120,6 +122,26 @@ func TestServeOverHTTP(t *testing.T) {
 		{method: "GET", host: mainHost, path: "/assets/css%2f..%2f..%2fprivate.txt", status: 404},
 		{method: "GET", host: mainHost, path: "/assets/..%5cprivate.txt", status: 404},
 		{method: "HEAD", host: mainHost, path: "/users/42", status: 200},
+	} {
+		doExchange(t, srv, x)
+	}
+}
+
+// TestServeBehindStripPrefix checks that the router routes the path a
+// handler in front rewrote, not the request line's.
+func TestServeBehindStripPrefix(t *testing.T) {
+	rt, err := rich.NewRouter(dashboardNoop{}, appNoop{}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
+		fileNoop{}, itemEcho{}, postNoop{}, tenantEcho{}, userEcho{}, runtime.WithStaticFS(assets))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.StripPrefix("/mounted", rt))
+	t.Cleanup(srv.Close)
+	for _, x := range []exchange{
+		{method: "GET", host: mainHost, path: "/mounted/users/42", status: 200, body: "user 42 via 42"},
+		{method: "GET", host: mainHost, path: "/mounted/api/v2/items/a%2Fb?x=1", status: 200, body: "item v2 a/b"},
+		{method: "GET", host: mainHost, path: "/mounted/user_a%20b", status: 200, body: "profile a b"},
+		{method: "GET", host: mainHost, path: "/users/42", status: 404},
 	} {
 		doExchange(t, srv, x)
 	}

@@ -24,7 +24,10 @@ func (a *AcceptContentType) Reset(header string) {
 // parsed when first asked, so that requests whose action never asks pay
 // nothing.
 func (a *AcceptContentType) resetFor(r *http.Request) {
-	*a = AcceptContentType{request: r}
+	if a.parsed || a.header != "" {
+		*a = AcceptContentType{}
+	}
+	a.request = r
 }
 
 // Mime is the preferred media type as sent, without parameters:

@@ -29,19 +29,29 @@ type Request struct {
 	params *Params
 }
 
-func (ctx *Context) reset(rt *Router, w http.ResponseWriter, r *http.Request) {
-	ctx.router, ctx.Res = rt, w
-	ctx.request.Request = r
-	ctx.request.params = &ctx.match.Params
-	ctx.request.AcceptContentType.resetFor(r)
+// newContext is a pooled context of rt; the pointers into itself are set
+// once, so that a request only sets what is its own.
+func newContext(rt *Router) *Context {
+	ctx := &Context{router: rt}
 	ctx.Req = &ctx.request
+	ctx.request.params = &ctx.match.Params
+	return ctx
 }
 
-// clear drops the references to the request before the context is pooled.
-func (ctx *Context) clear() {
-	ctx.router, ctx.Res, ctx.Req, ctx.request.Request, ctx.subject, ctx.body = nil, nil, nil, nil, nil, limitedBody{}
+func (ctx *Context) reset(w http.ResponseWriter, r *http.Request) {
+	ctx.Res, ctx.request.Request = w, r
+	ctx.request.AcceptContentType.resetFor(r)
+}
+
+// release drops the references to the request and its response before
+// the context is pooled. The matched path is left to be overwritten by the
+// next request: the pool lets go of unused contexts at garbage collection.
+func (ctx *Context) release() {
+	ctx.Res, ctx.request.Request, ctx.subject = nil, nil, nil
 	ctx.request.AcceptContentType.resetFor(nil)
-	ctx.match.Reset("")
+	if ctx.body.body != nil {
+		ctx.body = limitedBody{}
+	}
 }
 
 // PathValue returns the unescaped value of a path parameter of the matched

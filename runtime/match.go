@@ -52,7 +52,7 @@ func (m *Match) Reset(path string) {
 
 // Start readies m for a generated matcher to match path, and returns it.
 func (m *Match) Start(path string) *Match {
-	m.Params.path, m.Params.n = path, 0
+	m.Params.path, m.Params.n, m.Params.escapes = path, 0, escapesUnknown
 	return m
 }
 
@@ -111,12 +111,21 @@ type Params struct {
 	path    string
 	names   *[]string // the route's, so that a match need not read them
 	n       int
+	escapes escapes // whether path holds a "%", found out on first need
 	spans   [MaxParams][2]int32
 	scratch []byte // Checked's unescaped value, reused
 }
 
+type escapes uint8
+
+const (
+	escapesUnknown escapes = iota
+	noEscapes
+	hasEscapes
+)
+
 func (p *Params) reset(path string) {
-	p.path, p.names, p.n = path, nil, 0
+	p.path, p.names, p.n, p.escapes = path, nil, 0, escapesUnknown
 }
 
 // Push records a parameter value path[start:end]; generated matchers call it.
@@ -149,14 +158,27 @@ func (p *Params) Raw(i int) string {
 // Value is parameter i unescaped. It allocates only when the value holds an
 // escape; a malformed escape is returned as sent.
 func (p *Params) Value(i int) string {
-	raw := p.Raw(i)
-	for j := 0; j < len(raw); j++ { // values are short: a loop beats a call
-		if raw[j] == '%' {
-			if v, err := url.PathUnescape(raw); err == nil {
-				return v
-			}
-			return raw
+	if p.escapes != noEscapes {
+		return p.unescaped(i)
+	}
+	return p.Raw(i)
+}
+
+// unescaped is Value once the path is known to hold a "%" or not yet
+// looked at: one search of the whole path spares every later value its own.
+func (p *Params) unescaped(i int) string {
+	if p.escapes == escapesUnknown {
+		p.escapes = noEscapes
+		if strings.IndexByte(p.path, '%') >= 0 {
+			p.escapes = hasEscapes
 		}
+	}
+	raw := p.Raw(i)
+	if p.escapes == noEscapes || strings.IndexByte(raw, '%') < 0 {
+		return raw
+	}
+	if v, err := url.PathUnescape(raw); err == nil {
+		return v
 	}
 	return raw
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/rs/cors"
 )
@@ -39,8 +40,20 @@ type Router struct {
 	authorizer     Authorizer
 	csrf           *http.CrossOriginProtection
 	cors           map[*CORS]*cors.Cors
-	webSockets     bool // the table has WebSocket routes: upgrades are looked for
+	webSockets     bool     // the table has WebSocket routes: upgrades are looked for
+	checks         []checks // by route index: what serveRoute must do before the action
 }
+
+// checks are the policies of a route that cost something per request,
+// worked out once when the router is built, so that most routes go
+// straight to their action.
+type checks uint8
+
+const (
+	checkAll      checks = 1 << iota // static, CORS, auth or authorization: the whole of serveRoute
+	checkCSRF                        // anti-CSRF: the route's method is unsafe
+	checkBodySize                    // max_body_size: the route's method has a body
+)
 
 // Option configures a Router.
 type Option func(*Router) error
@@ -90,7 +103,7 @@ func WithTrustedProxies() Option {
 // call it from their own NewRouter.
 func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	rt := &Router{table: t, dispatch: dispatch, authorizer: DefaultAuthorizer, csrf: http.NewCrossOriginProtection()}
-	rt.pool.New = func() any { return new(Context) }
+	rt.pool.New = func() any { return newContext(rt) }
 	for _, opt := range opts {
 		if err := opt(rt); err != nil {
 			return nil, err
@@ -102,6 +115,14 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))
 	rt.cors = corsHandlers(t)
 	rt.webSockets = slices.ContainsFunc(t.Routes, func(r Route) bool { return r.WebSocket })
+	// Indexes past the routes are the catch-alls', which take every check.
+	rt.checks = make([]checks, len(t.Routes)+len(t.CatchAlls))
+	for i := range t.Routes {
+		rt.checks[i] = rt.checksOf(&t.Routes[i])
+	}
+	for i := len(t.Routes); i < len(rt.checks); i++ {
+		rt.checks[i] = checkAll
+	}
 	for key := range rt.hostOverrides {
 		if !t.hasDomain(key) {
 			return nil, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)}
@@ -141,28 +162,46 @@ func (rt *Router) Lookup(m *Match, method, host, path string) {
 // itself: contexts are pooled.
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := rt.pool.Get().(*Context)
-	ctx.reset(rt, w, r)
-	rt.serve(ctx)
-	ctx.clear()
+	ctx.reset(w, r)
+	rt.serve(ctx, r)
+	ctx.release()
 	rt.pool.Put(ctx)
 }
 
 // serve answers the request of ctx: a CORS preflight, the matched route,
 // or the outcome Lookup decided.
-func (rt *Router) serve(ctx *Context) {
-	w, r, m := ctx.Res, ctx.Req.Request, &ctx.match
-	host, path := rt.requestHost(r), requestPath(r)
-	if rt.preflight(ctx, host, path) {
+func (rt *Router) serve(ctx *Context, r *http.Request) {
+	path, unescaped := requestPath(r)
+	host, method := rt.requestHost(r), r.Method
+	if method == http.MethodOptions && rt.preflight(ctx, host, path) {
 		return
 	}
-	method := r.Method
-	if method == http.MethodGet && rt.webSockets && isWebSocketUpgrade(r) {
+	if rt.webSockets && method == http.MethodGet && isWebSocketUpgrade(r) {
 		method = "WS"
 	}
+	m := &ctx.match
 	rt.table.Lookup(m, rt.hosts, method, host, path)
+	if m.Status != http.StatusOK {
+		rt.serveOutcome(ctx, r)
+		return
+	}
+	if unescaped {
+		m.Params.escapes = noEscapes
+	}
+	if c := rt.checks[m.Route.Index]; c != 0 {
+		rt.serveRoute(ctx, r, c)
+		return
+	}
+	if err := rt.dispatch(ctx); err != nil {
+		rt.handleError(ctx, err)
+	}
+}
+
+// serveOutcome answers a request no route serves: a redirect, an automatic
+// OPTIONS reply, 405, 400 or 404.
+func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
+	w, m := ctx.Res, &ctx.match
 	switch m.Status {
-	case http.StatusOK:
-		rt.serveRoute(ctx)
 	case http.StatusMovedPermanently, http.StatusPermanentRedirect:
 		target := m.Redirect()
 		if r.URL.RawQuery != "" {
@@ -195,28 +234,56 @@ func (rt *Router) serveNotFound(w http.ResponseWriter, r *http.Request) {
 	http.NotFound(w, r)
 }
 
+// checksOf works out which policies of route cost something per request.
+// A route's own method decides anti-CSRF and the body limit: a request
+// only reaches a route of another method by HEAD or a WebSocket upgrade
+// falling back to GET, and those are safe and have no body.
+func (rt *Router) checksOf(route *Route) checks {
+	var c checks
+	if route.Static || route.CORS != nil || route.Authorization != nil ||
+		route.Auth != AuthAnonymous && (route.Auth != "" || rt.schemesConfigured()) {
+		c |= checkAll
+	}
+	if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(route.Method) {
+		c |= checkCSRF
+	}
+	if route.MaxBodySize > 0 && bodyMethods[route.Method] {
+		c |= checkBodySize
+	}
+	return c
+}
+
 // serveRoute applies the route's policies in the order of routes.conf's
 // request handling — CORS, auth, authorization, anti-CSRF, body size —
 // then calls its action.
-func (rt *Router) serveRoute(ctx *Context) {
-	route, r := ctx.match.Route, ctx.Req.Request
-	if route.Static {
-		rt.serveStatic(ctx)
-		return
+func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
+	if c&checkAll != 0 {
+		route := ctx.match.Route
+		if route.Static {
+			rt.serveStatic(ctx)
+			return
+		}
+		if route.CORS != nil {
+			rt.cors[route.CORS].HandlerFunc(ctx.Res, r)
+		}
+		if !rt.authenticate(ctx) || !rt.authorize(ctx) {
+			return
+		}
+		// A catch-all serves every method: the request's decides.
+		if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(r.Method) {
+			c |= checkCSRF
+		}
+		if route.MaxBodySize > 0 {
+			c |= checkBodySize
+		}
 	}
-	if route.CORS != nil {
-		rt.cors[route.CORS].HandlerFunc(ctx.Res, r)
-	}
-	if !rt.authenticate(ctx) || !rt.authorize(ctx) {
-		return
-	}
-	if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(r.Method) && fromBrowser(r) {
+	if c&checkCSRF != 0 && fromBrowser(r) {
 		if err := rt.csrf.Check(r); err != nil {
 			http.Error(ctx.Res, "forbidden: cross-origin request", http.StatusForbidden)
 			return
 		}
 	}
-	if !limitBody(ctx) {
+	if c&checkBodySize != 0 && r.ContentLength != 0 && !limitBody(ctx) {
 		return
 	}
 	if err := rt.dispatch(ctx); err != nil {
@@ -274,15 +341,28 @@ func (rt *Router) requestHost(r *http.Request) string {
 }
 
 // requestPath is the path as the client sent it, still escaped, so that an
-// escaped "/" stays inside its parameter.
-func requestPath(r *http.Request) string {
-	if uri := r.RequestURI; len(uri) > 0 && uri[0] == '/' {
-		if i := strings.IndexByte(uri, '?'); i >= 0 {
-			return uri[:i]
-		}
-		return uri
+// escaped "/" stays inside its parameter. The URL's path is used when the
+// request line agrees with it, and a handler in front that rewrote the URL
+// (http.StripPrefix) is obeyed. unescaped reports a path that is the
+// request line's and has no escape at all, so that its parameters need no
+// search for one.
+func requestPath(r *http.Request) (path string, unescaped bool) {
+	u := r.URL
+	p := u.RawPath
+	if p == "" {
+		p = u.Path
 	}
-	return r.URL.EscapedPath()
+	if uri := r.RequestURI; p != "" && len(uri) >= len(p) && hasPrefix(uri, p) && (len(uri) == len(p) || uri[len(p)] == '?') {
+		// Path is the unescaped path: equal to the request line's, it holds no "%".
+		return p, u.RawPath == ""
+	}
+	return u.EscapedPath(), false
+}
+
+// hasPrefix is strings.HasPrefix that answers at once for the common case
+// of a server's request, whose URL path is a slice of its request line.
+func hasPrefix(s, prefix string) bool {
+	return unsafe.StringData(s) == unsafe.StringData(prefix) || s[:len(prefix)] == prefix
 }
 
 func isWebSocketUpgrade(r *http.Request) bool {
