@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -81,7 +82,7 @@ func (g *generator) describeRoute(r *route) string {
 // its typed parameters, and the table dispatch finds them in by route
 // index: small functions keep compile times linear in the number of routes.
 func (g *generator) writeDispatch() {
-	actions := jen.Dict{}
+	var routes []*route // that have an action
 	for _, c := range g.controllers {
 		for _, a := range c.actions {
 			for _, r := range a.routes {
@@ -89,13 +90,18 @@ func (g *generator) writeDispatch() {
 				g.file.Comment(fmt.Sprintf("%s calls %s.%s for %s.", name, c.iface, a.method, g.describeRoute(r)))
 				g.file.Func().Params(jen.Id("d").Op("*").Id("dispatcher")).Id(name).Params(
 					jen.Id("ctx").Op("*").Add(rt("Context"))).Error().Block(g.callAction(r, c)...)
-				actions[jen.Lit(r.index)] = jen.Parens(jen.Op("*").Id("dispatcher")).Dot(name)
+				routes = append(routes, r)
 			}
 		}
 	}
+	slices.SortFunc(routes, func(a, b *route) int { return a.index - b.index })
+	actions := make([]jen.Code, len(routes))
+	for i, r := range routes {
+		actions[i] = jen.Line().Lit(r.index).Op(":").Parens(jen.Op("*").Id("dispatcher")).Dot(fmt.Sprintf("route%d", r.index))
+	}
 	actionType := jen.Func().Params(jen.Op("*").Id("dispatcher"), jen.Op("*").Add(rt("Context"))).Error()
 	g.file.Comment("actions are the dispatcher's methods by route index; nil for a static route.")
-	g.file.Var().Id("actions").Op("=").Index().Add(actionType).Values(actions)
+	g.file.Var().Id("actions").Op("=").Index().Add(actionType).Values(multiline(actions)...)
 	ctxRoute := jen.Id("ctx").Dot("Route").Call()
 	g.file.Func().Params(jen.Id("d").Op("*").Id("dispatcher")).Id("dispatch").Params(jen.Id("ctx").Op("*").Add(rt("Context"))).Error().Block(
 		jen.If(jen.Id("i").Op(":=").Add(ctxRoute.Clone().Dot("Index")), jen.Id("i").Op("<").Len(jen.Id("actions")).Op("&&").Id("actions").Index(jen.Id("i")).Op("!=").Nil()).Block(

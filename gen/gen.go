@@ -65,6 +65,7 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 	f.HeaderComment("Source: " + opts.Source)
 	f.ImportName(runtimePkg, "runtime")
 	g := &generator{model: m, opts: opts, file: f}
+	g.planChecks()
 	g.writeTables()
 	g.writeMatchers()
 	g.writeChecks()
@@ -87,8 +88,10 @@ func Check(t *ir.Table) parser.Diagnostics {
 
 type generator struct {
 	*model
-	opts Options
-	file *jen.File
+	opts    Options
+	file    *jen.File
+	checks  []*constraintCheck // in the order of their first route
+	checkOf map[*route]*constraintCheck
 }
 
 func rt(name string) *jen.Statement { return jen.Qual(runtimePkg, name) }

@@ -451,45 +451,79 @@ func offset(i *jen.Statement, k int) *jen.Statement {
 	return i.Clone().Op("+").Lit(k)
 }
 
-// checkFuncName is the constraint check of a route.
-func checkFuncName(r *route) string { return fmt.Sprintf("checkRoute%d", r.index) }
+// constraintCheck is one generated check of path parameter constraints,
+// shared by every route whose parameters carry the same constraints at the
+// same positions: thousands of constrained routes need a handful.
+type constraintCheck struct {
+	name   string
+	first  *route // the first route it checks, whose constraints it is
+	routes int
+}
 
-// writeChecks writes one function a constrained route, checking its
-// parameters' constraints.
-func (g *generator) writeChecks() {
+// planChecks gives every constrained route its check.
+func (g *generator) planChecks() {
+	g.checkOf = map[*route]*constraintCheck{}
+	byKey := map[string]*constraintCheck{}
 	for _, r := range g.routes {
 		if len(r.Constraints) == 0 {
 			continue
 		}
-		var block []jen.Code
+		var key strings.Builder
 		for i, p := range r.ParamSpecs {
+			if p.Constraint != nil {
+				fmt.Fprintf(&key, "%d\x00%s\x00", i, p.Constraint.Text)
+			}
+		}
+		c := byKey[key.String()]
+		if c == nil {
+			c = &constraintCheck{name: fmt.Sprintf("checkConstraints%d", len(g.checks)), first: r}
+			byKey[key.String()] = c
+			g.checks = append(g.checks, c)
+		}
+		c.routes++
+		g.checkOf[r] = c
+	}
+}
+
+// writeChecks writes the constraint checks, each testing the parameters it
+// constrains in order.
+func (g *generator) writeChecks() {
+	for _, c := range g.checks {
+		var block []jen.Code
+		var doc []string
+		for i, p := range c.first.ParamSpecs {
 			if p.Constraint == nil {
 				continue
 			}
+			doc = append(doc, fmt.Sprintf("parameter %d against %q", i, p.Constraint.Text))
 			block = append(block, jen.If(
 				jen.Id("v").Op(":=").Id("m").Dot("Params").Dot("Checked").Call(jen.Lit(i)),
 				jen.Op("!").Parens(constraintExpr(p.Constraint)),
 			).Block(jen.Return(jen.False())))
 		}
 		block = append(block, jen.Return(jen.True()))
-		g.file.Comment(fmt.Sprintf("%s checks the constraints of route %q (%s %s).", checkFuncName(r), r.Name, r.Method, r.Path))
-		g.file.Func().Id(checkFuncName(r)).Params(jen.Id("m").Op("*").Add(rt("Match"))).Bool().Block(block...)
+		used := fmt.Sprintf("route %q (%s %s)", c.first.Name, c.first.Method, c.first.Path)
+		if c.routes > 1 {
+			used = fmt.Sprintf("%d routes, the first %s", c.routes, used)
+		}
+		g.file.Comment(fmt.Sprintf("%s checks %s; it serves %s.", c.name, strings.Join(doc, ", "), used))
+		g.file.Func().Id(c.name).Params(jen.Id("m").Op("*").Add(rt("Match"))).Bool().Block(block...)
 	}
 }
 
 // checksValue is the table of the routes' checks, by route index; nil when
 // no route has constraints.
 func (g *generator) checksValue() jen.Code {
-	dict := jen.Dict{}
+	var items []jen.Code
 	for _, r := range g.routes {
-		if len(r.Constraints) > 0 {
-			dict[jen.Lit(r.index)] = jen.Id(checkFuncName(r))
+		if c := g.checkOf[r]; c != nil {
+			items = append(items, jen.Line().Lit(r.index).Op(":").Id(c.name))
 		}
 	}
-	if len(dict) == 0 {
+	if len(items) == 0 {
 		return nil
 	}
-	return jen.Index().Add(rt("CheckFunc")).Values(dict)
+	return jen.Index().Add(rt("CheckFunc")).Values(multiline(items)...)
 }
 
 // constraintExpr is the Go condition of a constraint on the value v.

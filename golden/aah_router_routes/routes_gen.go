@@ -552,12 +552,6 @@ func (d *dispatcher) route16(ctx *runtime.Context) error {
 // actions are the dispatcher's methods by route index; nil for a static route.
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
-	10: (*dispatcher).route10,
-	11: (*dispatcher).route11,
-	12: (*dispatcher).route12,
-	13: (*dispatcher).route13,
-	14: (*dispatcher).route14,
-	16: (*dispatcher).route16,
 	2:  (*dispatcher).route2,
 	3:  (*dispatcher).route3,
 	4:  (*dispatcher).route4,
@@ -566,6 +560,12 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	7:  (*dispatcher).route7,
 	8:  (*dispatcher).route8,
 	9:  (*dispatcher).route9,
+	10: (*dispatcher).route10,
+	11: (*dispatcher).route11,
+	12: (*dispatcher).route12,
+	13: (*dispatcher).route13,
+	14: (*dispatcher).route14,
+	16: (*dispatcher).route16,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

@@ -131,11 +131,11 @@ var Routes = []runtime.Route{{
 }
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
-		2: checkRoute2,
-		3: checkRoute3,
-		4: checkRoute4,
-		5: checkRoute5,
-		6: checkRoute6,
+		2: checkConstraints0,
+		3: checkConstraints0,
+		4: checkConstraints0,
+		5: checkConstraints0,
+		6: checkConstraints0,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -230,40 +230,8 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute2 checks the constraints of route "delete_user" (DELETE /v1/users/:id).
-func checkRoute2(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute3 checks the constraints of route "get_user" (GET /v1/users/:id).
-func checkRoute3(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute4 checks the constraints of route "update_user" (PATCH /v1/users/:id).
-func checkRoute4(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute5 checks the constraints of route "get_user_settings" (GET /v1/users/:id/settings).
-func checkRoute5(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute6 checks the constraints of route "update_user_settings" (PATCH /v1/users/:id/settings).
-func checkRoute6(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 0 against "gt=1,lt=10"; it serves 5 routes, the first route "delete_user" (DELETE /v1/users/:id).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundGT, 1.0) && runtime.CheckBound(v, false, runtime.BoundLT, 10.0)) {
 		return false
 	}
@@ -278,35 +246,35 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 	//
-//line routes_gen.go:282:1
+//line routes_gen.go:250:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:50:22
 	Delete(ctx *runtime.Context, id string) error
 	// Index serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 	//
-//line routes_gen.go:287:1
+//line routes_gen.go:255:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:39:18
 	Index(ctx *runtime.Context, id string) error
 	// List serves list_users: GET /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
 	//
-//line routes_gen.go:292:1
+//line routes_gen.go:260:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:28:10
 	List(ctx *runtime.Context) error
 	// Settings serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 	//
-//line routes_gen.go:297:1
+//line routes_gen.go:265:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:55:22
 	Settings(ctx *runtime.Context, id string) error
 	// Update serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 	//
-//line routes_gen.go:302:1
+//line routes_gen.go:270:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:45:22
 	Update(ctx *runtime.Context, id string) error
 	// UpdateSettings serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 	//
-//line routes_gen.go:307:1
+//line routes_gen.go:275:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:61:22
 	UpdateSettings(ctx *runtime.Context, id string) error
-//line routes_gen.go:310:1
+//line routes_gen.go:278:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified-2.conf, calling the actions of the given controllers.

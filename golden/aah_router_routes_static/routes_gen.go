@@ -150,7 +150,9 @@ func (d *dispatcher) route0(ctx *runtime.Context) error {
 }
 
 // actions are the dispatcher's methods by route index; nil for a static route.
-var actions = []func(*dispatcher, *runtime.Context) error{0: (*dispatcher).route0}
+var actions = []func(*dispatcher, *runtime.Context) error{
+	0: (*dispatcher).route0,
+}
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
 	if i := ctx.Route().Index; i < len(actions) && actions[i] != nil {

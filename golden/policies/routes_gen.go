@@ -735,14 +735,6 @@ func (d *dispatcher) route16(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
-	10: (*dispatcher).route10,
-	11: (*dispatcher).route11,
-	12: (*dispatcher).route12,
-	13: (*dispatcher).route13,
-	14: (*dispatcher).route14,
-	15: (*dispatcher).route15,
-	16: (*dispatcher).route16,
-	17: (*dispatcher).route17,
 	2:  (*dispatcher).route2,
 	3:  (*dispatcher).route3,
 	4:  (*dispatcher).route4,
@@ -751,6 +743,14 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	7:  (*dispatcher).route7,
 	8:  (*dispatcher).route8,
 	9:  (*dispatcher).route9,
+	10: (*dispatcher).route10,
+	11: (*dispatcher).route11,
+	12: (*dispatcher).route12,
+	13: (*dispatcher).route13,
+	14: (*dispatcher).route14,
+	15: (*dispatcher).route15,
+	16: (*dispatcher).route16,
+	17: (*dispatcher).route17,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

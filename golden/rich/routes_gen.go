@@ -626,13 +626,13 @@ var table = runtime.NewTable(&runtime.Table{
 	}, {}, {},
 	},
 	Checks: []runtime.CheckFunc{
-		11: checkRoute11,
-		13: checkRoute13,
-		20: checkRoute20,
-		21: checkRoute21,
-		22: checkRoute22,
-		23: checkRoute23,
-		24: checkRoute24,
+		11: checkConstraints0,
+		13: checkConstraints1,
+		20: checkConstraints2,
+		21: checkConstraints2,
+		22: checkConstraints2,
+		23: checkConstraints3,
+		24: checkConstraints2,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		ListDirs: []string{"/assets/"},
@@ -938,60 +938,36 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute11 checks the constraints of route "doc" (GET /doc/:version/*page).
-func checkRoute11(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 0 against "oneof=v1 v2"; it serves route "doc" (GET /doc/:version/*page).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "v1", "v2")) {
 		return false
 	}
 	return true
 }
 
-// checkRoute13 checks the constraints of route "files" (GET /files/*path).
-func checkRoute13(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 0 against "max=200"; it serves route "files" (GET /files/*path).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 200.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute20 checks the constraints of route "delete_user" (DELETE /users/:id).
-func checkRoute20(m *runtime.Match) bool {
+// checkConstraints2 checks parameter 0 against "number"; it serves 4 routes, the first route "delete_user" (DELETE /users/:id).
+func checkConstraints2(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute21 checks the constraints of route "user" (GET /users/:id).
-func checkRoute21(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute22 checks the constraints of route "update_user" (PUT /users/:id).
-func checkRoute22(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute23 checks the constraints of route "user_post" (GET /users/:id/posts/:post).
-func checkRoute23(m *runtime.Match) bool {
+// checkConstraints3 checks parameter 0 against "number", parameter 1 against "uuid4"; it serves route "user_post" (GET /users/:id/posts/:post).
+func checkConstraints3(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
 		return false
 	}
 	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute24 checks the constraints of route "user_settings" (GET /users/:id/settings).
-func checkRoute24(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumber(v)) {
 		return false
 	}
 	return true
@@ -1005,10 +981,10 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error
 	// Index serves admin_home: GET / (../../testdata/rich/routes.conf:146:7).
 	//
-//line routes_gen.go:1009:1
+//line routes_gen.go:985:1
 //line ../../testdata/rich/routes.conf:146:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:1012:1
+//line routes_gen.go:988:1
 }
 
 // AppController holds the actions of controller "App".
@@ -1019,15 +995,15 @@ type AppController interface {
 	Health(ctx *runtime.Context) error
 	// Index serves home: GET / (../../testdata/rich/routes.conf:36:7).
 	//
-//line routes_gen.go:1023:1
+//line routes_gen.go:999:1
 //line ../../testdata/rich/routes.conf:36:6
 	Index(ctx *runtime.Context) error
 	// Login serves login: POST /login (../../testdata/rich/routes.conf:46:7).
 	//
-//line routes_gen.go:1028:1
+//line routes_gen.go:1004:1
 //line ../../testdata/rich/routes.conf:46:6
 	Login(ctx *runtime.Context) error
-//line routes_gen.go:1031:1
+//line routes_gen.go:1007:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -1038,10 +1014,10 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error
 	// Stream serves chat: WS /chat (../../testdata/rich/routes.conf:116:7).
 	//
-//line routes_gen.go:1042:1
+//line routes_gen.go:1018:1
 //line ../../testdata/rich/routes.conf:116:6
 	Stream(ctx *runtime.Context) error
-//line routes_gen.go:1045:1
+//line routes_gen.go:1021:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -1052,20 +1028,20 @@ type DeepController interface {
 	Last(ctx *runtime.Context, y string) error
 	// Middle serves deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:85:7).
 	//
-//line routes_gen.go:1056:1
+//line routes_gen.go:1032:1
 //line ../../testdata/rich/routes.conf:85:6
 	Middle(ctx *runtime.Context, x string) error
 	// Rest serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:87:7).
 	//
-//line routes_gen.go:1061:1
+//line routes_gen.go:1037:1
 //line ../../testdata/rich/routes.conf:87:6
 	Rest(ctx *runtime.Context, rest string) error
 	// Static serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:84:7).
 	//
-//line routes_gen.go:1066:1
+//line routes_gen.go:1042:1
 //line ../../testdata/rich/routes.conf:84:6
 	Static(ctx *runtime.Context) error
-//line routes_gen.go:1069:1
+//line routes_gen.go:1045:1
 }
 
 // DocController holds the actions of controller "Doc".
@@ -1074,7 +1050,7 @@ type DocController interface {
 	//
 //line ../../testdata/rich/routes.conf:94:6
 	Page(ctx *runtime.Context, version string, page string) error
-//line routes_gen.go:1078:1
+//line routes_gen.go:1054:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -1083,7 +1059,7 @@ type FallbackController interface {
 	//
 //line ../../testdata/rich/routes.conf:18:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:1087:1
+//line routes_gen.go:1063:1
 }
 
 // FileController holds the actions of controller "File".
@@ -1092,7 +1068,7 @@ type FileController interface {
 	//
 //line ../../testdata/rich/routes.conf:89:6
 	Get(ctx *runtime.Context, path string) error
-//line routes_gen.go:1096:1
+//line routes_gen.go:1072:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -1103,15 +1079,15 @@ type ItemController interface {
 	List(ctx *runtime.Context, version string) error
 	// Show serves api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:105:11).
 	//
-//line routes_gen.go:1107:1
+//line routes_gen.go:1083:1
 //line ../../testdata/rich/routes.conf:105:10
 	Show(ctx *runtime.Context, version string, id string) error
 	// Update serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:106:11).
 	//
-//line routes_gen.go:1112:1
+//line routes_gen.go:1088:1
 //line ../../testdata/rich/routes.conf:106:10
 	Update(ctx *runtime.Context, version string, id string) error
-//line routes_gen.go:1115:1
+//line routes_gen.go:1091:1
 }
 
 // PostController holds the actions of controller "Post".
@@ -1120,7 +1096,7 @@ type PostController interface {
 	//
 //line ../../testdata/rich/routes.conf:72:14
 	Show(ctx *runtime.Context, id int64, post string) error
-//line routes_gen.go:1124:1
+//line routes_gen.go:1100:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -1131,10 +1107,10 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error
 	// Page serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:135:7).
 	//
-//line routes_gen.go:1135:1
+//line routes_gen.go:1111:1
 //line ../../testdata/rich/routes.conf:135:6
 	Page(ctx *runtime.Context, slug string) error
-//line routes_gen.go:1138:1
+//line routes_gen.go:1114:1
 }
 
 // UserController holds the actions of controller "User".
@@ -1145,40 +1121,40 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:70:15).
 	//
-//line routes_gen.go:1149:1
+//line routes_gen.go:1125:1
 //line ../../testdata/rich/routes.conf:70:14
 	Delete(ctx *runtime.Context, id int64) error
 	// List serves users: GET /users (../../testdata/rich/routes.conf:58:7).
 	//
-//line routes_gen.go:1154:1
+//line routes_gen.go:1130:1
 //line ../../testdata/rich/routes.conf:58:6
 	List(ctx *runtime.Context) error
 	// New serves new_user: GET /users/new (../../testdata/rich/routes.conf:64:11).
 	//
-//line routes_gen.go:1159:1
+//line routes_gen.go:1135:1
 //line ../../testdata/rich/routes.conf:64:10
 	New(ctx *runtime.Context) error
 	// Profile serves profile: GET /user_:name (../../testdata/rich/routes.conf:52:7).
 	//
-//line routes_gen.go:1164:1
+//line routes_gen.go:1140:1
 //line ../../testdata/rich/routes.conf:52:6
 	Profile(ctx *runtime.Context, name string) error
 	// Settings serves user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:71:15).
 	//
-//line routes_gen.go:1169:1
+//line routes_gen.go:1145:1
 //line ../../testdata/rich/routes.conf:71:14
 	Settings(ctx *runtime.Context, id int64) error
 	// Show serves user: GET /users/:id (../../testdata/rich/routes.conf:65:11).
 	//
-//line routes_gen.go:1174:1
+//line routes_gen.go:1150:1
 //line ../../testdata/rich/routes.conf:65:10
 	Show(ctx *runtime.Context, id int64) error
 	// Update serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:69:15).
 	//
-//line routes_gen.go:1179:1
+//line routes_gen.go:1155:1
 //line ../../testdata/rich/routes.conf:69:14
 	Update(ctx *runtime.Context, id int64) error
-//line routes_gen.go:1182:1
+//line routes_gen.go:1158:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -1431,6 +1407,13 @@ func (d *dispatcher) route22(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
+	2:  (*dispatcher).route2,
+	3:  (*dispatcher).route3,
+	4:  (*dispatcher).route4,
+	5:  (*dispatcher).route5,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	9:  (*dispatcher).route9,
 	10: (*dispatcher).route10,
 	11: (*dispatcher).route11,
 	13: (*dispatcher).route13,
@@ -1440,7 +1423,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	17: (*dispatcher).route17,
 	18: (*dispatcher).route18,
 	19: (*dispatcher).route19,
-	2:  (*dispatcher).route2,
 	20: (*dispatcher).route20,
 	21: (*dispatcher).route21,
 	22: (*dispatcher).route22,
@@ -1451,13 +1433,7 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	27: (*dispatcher).route27,
 	28: (*dispatcher).route28,
 	29: (*dispatcher).route29,
-	3:  (*dispatcher).route3,
 	30: (*dispatcher).route30,
-	4:  (*dispatcher).route4,
-	5:  (*dispatcher).route5,
-	6:  (*dispatcher).route6,
-	7:  (*dispatcher).route7,
-	9:  (*dispatcher).route9,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

@@ -522,9 +522,6 @@ func (d *dispatcher) route10(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
-	10: (*dispatcher).route10,
-	11: (*dispatcher).route11,
-	12: (*dispatcher).route12,
 	2:  (*dispatcher).route2,
 	3:  (*dispatcher).route3,
 	4:  (*dispatcher).route4,
@@ -533,6 +530,9 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	7:  (*dispatcher).route7,
 	8:  (*dispatcher).route8,
 	9:  (*dispatcher).route9,
+	10: (*dispatcher).route10,
+	11: (*dispatcher).route11,
+	12: (*dispatcher).route12,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

@@ -193,7 +193,9 @@ var Routes = []runtime.Route{{
 },
 }
 var table = runtime.NewTable(&runtime.Table{
-	Checks: []runtime.CheckFunc{3: checkRoute3},
+	Checks: []runtime.CheckFunc{
+		3: checkConstraints0,
+	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		ListDirs: []string{"/assets/"},
 		Match:    matchDomain0,
@@ -330,8 +332,8 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute3 checks the constraints of route "user" (GET /api/:version/users/:id).
-func checkRoute3(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 1 against "number"; it serves route "user" (GET /api/:version/users/:id).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsNumber(v)) {
 		return false
 	}
@@ -344,7 +346,7 @@ type AdminDashboardController interface {
 	//
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:348:1
+//line routes_gen.go:350:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -355,10 +357,10 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error
 	// Stream serves chat: WS /chat (../routes.conf:63:7).
 	//
-//line routes_gen.go:359:1
+//line routes_gen.go:361:1
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error
-//line routes_gen.go:362:1
+//line routes_gen.go:364:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -367,7 +369,7 @@ type SiteController interface {
 	//
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:371:1
+//line routes_gen.go:373:1
 }
 
 // UserController holds the actions of controller "User".
@@ -378,15 +380,15 @@ type UserController interface {
 	Create(ctx *runtime.Context, version string) error
 	// List serves users: GET /api/:version/users (../routes.conf:35:11).
 	//
-//line routes_gen.go:382:1
+//line routes_gen.go:384:1
 //line ../routes.conf:35:10
 	List(ctx *runtime.Context, version string) error
 	// Show serves user: GET /api/:version/users/:id (../routes.conf:41:15).
 	//
-//line routes_gen.go:387:1
+//line routes_gen.go:389:1
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error
-//line routes_gen.go:390:1
+//line routes_gen.go:392:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -397,15 +399,15 @@ type VersionController interface {
 	Accept(ctx *runtime.Context) error
 	// Host serves host_users: GET /users (../routes.conf:83:7).
 	//
-//line routes_gen.go:401:1
+//line routes_gen.go:403:1
 //line ../routes.conf:83:6
 	Host(ctx *runtime.Context) error
 	// Query serves search: GET /search (../routes.conf:57:7).
 	//
-//line routes_gen.go:406:1
+//line routes_gen.go:408:1
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error
-//line routes_gen.go:409:1
+//line routes_gen.go:411:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -504,14 +506,14 @@ func (d *dispatcher) route8(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
-	10: (*dispatcher).route10,
-	11: (*dispatcher).route11,
 	2:  (*dispatcher).route2,
 	3:  (*dispatcher).route3,
 	5:  (*dispatcher).route5,
 	6:  (*dispatcher).route6,
 	8:  (*dispatcher).route8,
 	9:  (*dispatcher).route9,
+	10: (*dispatcher).route10,
+	11: (*dispatcher).route11,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

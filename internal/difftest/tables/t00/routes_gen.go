@@ -214,10 +214,10 @@ var Routes = []runtime.Route{{
 }
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
-		1:  checkRoute1,
-		13: checkRoute13,
-		7:  checkRoute7,
-		8:  checkRoute8,
+		1:  checkConstraints0,
+		7:  checkConstraints1,
+		8:  checkConstraints2,
+		13: checkConstraints3,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -365,32 +365,32 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute1 checks the constraints of route "r1" (WS /:p0/x.:p1).
-func checkRoute1(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 1 against "alphanum"; it serves route "r1" (WS /:p0/x.:p1).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsAlphanum(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute7 checks the constraints of route "r7" (GET /=/new/:p2).
-func checkRoute7(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 0 against "alphanum"; it serves route "r7" (GET /=/new/:p2).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsAlphanum(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute8 checks the constraints of route "r8" (GET /=/new/:p2/:p3).
-func checkRoute8(m *runtime.Match) bool {
+// checkConstraints2 checks parameter 1 against "number,min=5,max=100"; it serves route "r8" (GET /=/new/:p2/:p3).
+func checkConstraints2(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsNumber(v) && runtime.CheckBound(v, true, runtime.BoundMin, 5.0) && runtime.CheckBound(v, true, runtime.BoundMax, 100.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute13 checks the constraints of route "r10" (GET /ab:p0/:p1).
-func checkRoute13(m *runtime.Match) bool {
+// checkConstraints3 checks parameter 0 against "alpha"; it serves route "r10" (GET /ab:p0/:p1).
+func checkConstraints3(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsAlpha(v)) {
 		return false
 	}
@@ -577,12 +577,6 @@ func (d *dispatcher) route11(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
-	10: (*dispatcher).route10,
-	11: (*dispatcher).route11,
-	12: (*dispatcher).route12,
-	13: (*dispatcher).route13,
-	14: (*dispatcher).route14,
-	15: (*dispatcher).route15,
 	2:  (*dispatcher).route2,
 	3:  (*dispatcher).route3,
 	4:  (*dispatcher).route4,
@@ -591,6 +585,12 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	7:  (*dispatcher).route7,
 	8:  (*dispatcher).route8,
 	9:  (*dispatcher).route9,
+	10: (*dispatcher).route10,
+	11: (*dispatcher).route11,
+	12: (*dispatcher).route12,
+	13: (*dispatcher).route13,
+	14: (*dispatcher).route14,
+	15: (*dispatcher).route15,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

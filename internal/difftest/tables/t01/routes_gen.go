@@ -420,8 +420,8 @@ var table = runtime.NewTable(&runtime.Table{
 	},
 	},
 	Checks: []runtime.CheckFunc{
-		16: checkRoute16,
-		17: checkRoute17,
+		16: checkConstraints0,
+		17: checkConstraints0,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -771,16 +771,8 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute16 checks the constraints of route "r12" (PUT /@/v:p1/:p2/a:p3).
-func checkRoute16(m *runtime.Match) bool {
-	if v := m.Params.Checked(2); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute17 checks the constraints of route "r12" (WS /@/v:p1/:p2/a:p3).
-func checkRoute17(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 2 against "uuid4"; it serves 2 routes, the first route "r12" (PUT /@/v:p1/:p2/a:p3).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(2); !(runtime.IsUUID(v, 4)) {
 		return false
 	}
@@ -795,50 +787,50 @@ type C0Controller interface {
 	A1(ctx *runtime.Context) error
 	// A10 serves r10: GET /x.y/:p1/new/*rest (routes.conf:55:11).
 	//
-//line routes_gen.go:799:1
+//line routes_gen.go:791:1
 //line routes.conf:55:10
 	A10(ctx *runtime.Context, p1 string, rest string) error
 	// A11 serves r11: DELETE /@/v:p1 (routes.conf:62:7).
 	//
-//line routes_gen.go:804:1
+//line routes_gen.go:796:1
 //line routes.conf:62:6
 	A11(ctx *runtime.Context, p1 string) error
 	// A12 serves r12: PUT /@/v:p1/:p2/a:p3 (routes.conf:68:11), r12: WS /@/v:p1/:p2/a:p3 (routes.conf:68:11).
 	//
-//line routes_gen.go:809:1
+//line routes_gen.go:801:1
 //line routes.conf:68:10
 	A12(ctx *runtime.Context, p1 string, p2 string, p3 string) error
 	// A13 serves r13: PUT /@/v:p1/user_x/*rest (routes.conf:73:11).
 	//
-//line routes_gen.go:814:1
+//line routes_gen.go:806:1
 //line routes.conf:73:10
 	A13(ctx *runtime.Context, p1 string, rest string) error
 	// A2 serves r2: HEAD /=/... (routes.conf:12:11), r2: PATCH /=/... (routes.conf:12:11).
 	//
-//line routes_gen.go:819:1
+//line routes_gen.go:811:1
 //line routes.conf:12:10
 	A2(ctx *runtime.Context) error
 	// A3 serves r3: CONNECT /=/.../ab (routes.conf:17:15), r3: OPTIONS /=/.../ab (routes.conf:17:15), r3: PUT /=/.../ab (routes.conf:17:15).
 	//
-//line routes_gen.go:824:1
+//line routes_gen.go:816:1
 //line routes.conf:17:14
 	A3(ctx *runtime.Context) error
 	// A4 serves r4: GET /=/.../1:p2/:p3 (routes.conf:22:15), r4: HEAD /=/.../1:p2/:p3 (routes.conf:22:15).
 	//
-//line routes_gen.go:829:1
+//line routes_gen.go:821:1
 //line routes.conf:22:14
 	A4(ctx *runtime.Context, p2 string, p3 string) error
 	// A5 serves r5: CONNECT /42/abc (routes.conf:27:15), r5: DELETE /42/abc (routes.conf:27:15), r5: POST /42/abc (routes.conf:27:15).
 	//
-//line routes_gen.go:834:1
+//line routes_gen.go:826:1
 //line routes.conf:27:14
 	A5(ctx *runtime.Context) error
 	// A9 serves r9: PATCH /x.y/:p1 (routes.conf:49:7).
 	//
-//line routes_gen.go:839:1
+//line routes_gen.go:831:1
 //line routes.conf:49:6
 	A9(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:842:1
+//line routes_gen.go:834:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -849,25 +841,25 @@ type C1Controller interface {
 	A14(ctx *runtime.Context) error
 	// A15 serves r15: TRACE /user_x/~u/a (routes.conf:96:11).
 	//
-//line routes_gen.go:853:1
+//line routes_gen.go:845:1
 //line routes.conf:96:10
 	A15(ctx *runtime.Context) error
 	// A16 serves r16: POST /1:p0/v1 (routes.conf:104:7).
 	//
-//line routes_gen.go:858:1
+//line routes_gen.go:850:1
 //line routes.conf:104:6
 	A16(ctx *runtime.Context, p0 string) error
 	// A17 serves r17: PATCH /1:p0/v1 (routes.conf:110:11).
 	//
-//line routes_gen.go:863:1
+//line routes_gen.go:855:1
 //line routes.conf:110:10
 	A17(ctx *runtime.Context, p0 string) error
 	// A18 serves r18: GET /1:p0/v1/user_x/ab (routes.conf:114:15), r18: OPTIONS /1:p0/v1/user_x/ab (routes.conf:114:15), r18: WS /1:p0/v1/user_x/ab (routes.conf:114:15).
 	//
-//line routes_gen.go:868:1
+//line routes_gen.go:860:1
 //line routes.conf:114:14
 	A18(ctx *runtime.Context, p0 string) error
-//line routes_gen.go:871:1
+//line routes_gen.go:863:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -876,7 +868,7 @@ type FallbackController interface {
 	//
 //line routes.conf:88:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:880:1
+//line routes_gen.go:872:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1061,6 +1053,14 @@ func (d *dispatcher) route32(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
+	2:  (*dispatcher).route2,
+	3:  (*dispatcher).route3,
+	4:  (*dispatcher).route4,
+	5:  (*dispatcher).route5,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	8:  (*dispatcher).route8,
+	9:  (*dispatcher).route9,
 	10: (*dispatcher).route10,
 	11: (*dispatcher).route11,
 	15: (*dispatcher).route15,
@@ -1068,7 +1068,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	17: (*dispatcher).route17,
 	18: (*dispatcher).route18,
 	19: (*dispatcher).route19,
-	2:  (*dispatcher).route2,
 	20: (*dispatcher).route20,
 	21: (*dispatcher).route21,
 	22: (*dispatcher).route22,
@@ -1079,14 +1078,7 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	27: (*dispatcher).route27,
 	28: (*dispatcher).route28,
 	29: (*dispatcher).route29,
-	3:  (*dispatcher).route3,
 	32: (*dispatcher).route32,
-	4:  (*dispatcher).route4,
-	5:  (*dispatcher).route5,
-	6:  (*dispatcher).route6,
-	7:  (*dispatcher).route7,
-	8:  (*dispatcher).route8,
-	9:  (*dispatcher).route9,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

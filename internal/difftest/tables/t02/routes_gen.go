@@ -465,15 +465,15 @@ var Routes = []runtime.Route{{
 }
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
-		26: checkRoute26,
-		27: checkRoute27,
-		28: checkRoute28,
-		31: checkRoute31,
-		32: checkRoute32,
-		33: checkRoute33,
-		34: checkRoute34,
-		35: checkRoute35,
-		36: checkRoute36,
+		26: checkConstraints0,
+		27: checkConstraints0,
+		28: checkConstraints0,
+		31: checkConstraints1,
+		32: checkConstraints1,
+		33: checkConstraints1,
+		34: checkConstraints1,
+		35: checkConstraints1,
+		36: checkConstraints1,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -846,72 +846,16 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute26 checks the constraints of route "r11" (GET /v1/abc/:p2).
-func checkRoute26(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 0 against "len=2"; it serves 3 routes, the first route "r11" (GET /v1/abc/:p2).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute27 checks the constraints of route "r11" (OPTIONS /v1/abc/:p2).
-func checkRoute27(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute28 checks the constraints of route "r11" (WS /v1/abc/:p2).
-func checkRoute28(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute31 checks the constraints of route "r18" (GET /x.y/:p1).
-func checkRoute31(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumeric(v) && runtime.CheckBound(v, true, runtime.BoundLT, 1000.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute32 checks the constraints of route "r17" (OPTIONS /x.y/:p1).
-func checkRoute32(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumeric(v) && runtime.CheckBound(v, true, runtime.BoundLT, 1000.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute33 checks the constraints of route "r19" (GET /x.y/:p1/ab).
-func checkRoute33(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumeric(v) && runtime.CheckBound(v, true, runtime.BoundLT, 1000.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute34 checks the constraints of route "r20" (HEAD /x.y/:p1/~u).
-func checkRoute34(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumeric(v) && runtime.CheckBound(v, true, runtime.BoundLT, 1000.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute35 checks the constraints of route "r20" (PATCH /x.y/:p1/~u).
-func checkRoute35(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumeric(v) && runtime.CheckBound(v, true, runtime.BoundLT, 1000.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute36 checks the constraints of route "r20" (TRACE /x.y/:p1/~u).
-func checkRoute36(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 0 against "numeric,lt=1e3"; it serves 6 routes, the first route "r18" (GET /x.y/:p1).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsNumeric(v) && runtime.CheckBound(v, true, runtime.BoundLT, 1000.0)) {
 		return false
 	}
@@ -926,60 +870,60 @@ type C0Controller interface {
 	A13(ctx *runtime.Context, p0 string) error
 	// A16 serves r16: GET /v*rest (routes.conf:97:7).
 	//
-//line routes_gen.go:930:1
+//line routes_gen.go:874:1
 //line routes.conf:97:6
 	A16(ctx *runtime.Context, rest string) error
 	// A17 serves r17: OPTIONS /x.y/:p1 (routes.conf:103:7).
 	//
-//line routes_gen.go:935:1
+//line routes_gen.go:879:1
 //line routes.conf:103:6
 	A17(ctx *runtime.Context, p1 string) error
 	// A18 serves r18: GET /x.y/:p1 (routes.conf:109:11).
 	//
-//line routes_gen.go:940:1
+//line routes_gen.go:884:1
 //line routes.conf:109:10
 	A18(ctx *runtime.Context, p1 string) error
 	// A19 serves r19: GET /x.y/:p1/ab (routes.conf:113:15).
 	//
-//line routes_gen.go:945:1
+//line routes_gen.go:889:1
 //line routes.conf:113:14
 	A19(ctx *runtime.Context, p1 string) error
 	// A2 serves r2: GET /.../x.:p1 (routes.conf:15:7), r2: HEAD /.../x.:p1 (routes.conf:15:7).
 	//
-//line routes_gen.go:950:1
+//line routes_gen.go:894:1
 //line routes.conf:15:6
 	A2(ctx *runtime.Context, p1 string) error
 	// A20 serves r20: HEAD /x.y/:p1/~u (routes.conf:118:15), r20: PATCH /x.y/:p1/~u (routes.conf:118:15), r20: TRACE /x.y/:p1/~u (routes.conf:118:15).
 	//
-//line routes_gen.go:955:1
+//line routes_gen.go:899:1
 //line routes.conf:118:14
 	A20(ctx *runtime.Context, p1 string) error
 	// A3 serves r3: GET /.../x.:p1/x.y (routes.conf:21:11).
 	//
-//line routes_gen.go:960:1
+//line routes_gen.go:904:1
 //line routes.conf:21:10
 	A3(ctx *runtime.Context, p1 string) error
 	// A4 serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:26:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:26:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:26:15).
 	//
-//line routes_gen.go:965:1
+//line routes_gen.go:909:1
 //line routes.conf:26:14
 	A4(ctx *runtime.Context, p1 string, p3 string) error
 	// A5 serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:31:15).
 	//
-//line routes_gen.go:970:1
+//line routes_gen.go:914:1
 //line routes.conf:31:14
 	A5(ctx *runtime.Context, p1 string) error
 	// A6 serves r6: GET /=/.a (routes.conf:36:15), r6: HEAD /=/.a (routes.conf:36:15), r6: PATCH /=/.a (routes.conf:36:15).
 	//
-//line routes_gen.go:975:1
+//line routes_gen.go:919:1
 //line routes.conf:36:14
 	A6(ctx *runtime.Context) error
 	// A7 serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:43:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:43:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:43:11).
 	//
-//line routes_gen.go:980:1
+//line routes_gen.go:924:1
 //line routes.conf:43:10
 	A7(ctx *runtime.Context, p1 string, p3 string) error
-//line routes_gen.go:983:1
+//line routes_gen.go:927:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -990,15 +934,15 @@ type C1Controller interface {
 	A1(ctx *runtime.Context, p0 string) error
 	// A14 serves r14: GET /b/abc (routes.conf:85:7).
 	//
-//line routes_gen.go:994:1
+//line routes_gen.go:938:1
 //line routes.conf:85:6
 	A14(ctx *runtime.Context) error
 	// A15 serves r15: GET / (routes.conf:91:7), r15: PUT / (routes.conf:91:7), r15: TRACE / (routes.conf:91:7).
 	//
-//line routes_gen.go:999:1
+//line routes_gen.go:943:1
 //line routes.conf:91:6
 	A15(ctx *runtime.Context) error
-//line routes_gen.go:1002:1
+//line routes_gen.go:946:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1009,25 +953,25 @@ type C2Controller interface {
 	A10(ctx *runtime.Context) error
 	// A11 serves r11: GET /v1/abc/:p2 (routes.conf:67:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:67:11), r11: WS /v1/abc/:p2 (routes.conf:67:11).
 	//
-//line routes_gen.go:1013:1
+//line routes_gen.go:957:1
 //line routes.conf:67:10
 	A11(ctx *runtime.Context, p2 string) error
 	// A12 serves r12: HEAD /v1/users/a-b (routes.conf:72:11).
 	//
-//line routes_gen.go:1018:1
+//line routes_gen.go:962:1
 //line routes.conf:72:10
 	A12(ctx *runtime.Context) error
 	// A8 serves r8: DELETE /42 (routes.conf:50:7), r8: GET /42 (routes.conf:50:7).
 	//
-//line routes_gen.go:1023:1
+//line routes_gen.go:967:1
 //line routes.conf:50:6
 	A8(ctx *runtime.Context) error
 	// A9 serves r9: CONNECT /v1 (routes.conf:56:7), r9: PATCH /v1 (routes.conf:56:7), r9: PUT /v1 (routes.conf:56:7).
 	//
-//line routes_gen.go:1028:1
+//line routes_gen.go:972:1
 //line routes.conf:56:6
 	A9(ctx *runtime.Context) error
-//line routes_gen.go:1031:1
+//line routes_gen.go:975:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1267,6 +1211,14 @@ func (d *dispatcher) route25(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
+	2:  (*dispatcher).route2,
+	3:  (*dispatcher).route3,
+	4:  (*dispatcher).route4,
+	5:  (*dispatcher).route5,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	8:  (*dispatcher).route8,
+	9:  (*dispatcher).route9,
 	10: (*dispatcher).route10,
 	11: (*dispatcher).route11,
 	12: (*dispatcher).route12,
@@ -1277,7 +1229,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	17: (*dispatcher).route17,
 	18: (*dispatcher).route18,
 	19: (*dispatcher).route19,
-	2:  (*dispatcher).route2,
 	20: (*dispatcher).route20,
 	21: (*dispatcher).route21,
 	22: (*dispatcher).route22,
@@ -1288,7 +1239,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	27: (*dispatcher).route27,
 	28: (*dispatcher).route28,
 	29: (*dispatcher).route29,
-	3:  (*dispatcher).route3,
 	30: (*dispatcher).route30,
 	31: (*dispatcher).route31,
 	32: (*dispatcher).route32,
@@ -1296,12 +1246,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	34: (*dispatcher).route34,
 	35: (*dispatcher).route35,
 	36: (*dispatcher).route36,
-	4:  (*dispatcher).route4,
-	5:  (*dispatcher).route5,
-	6:  (*dispatcher).route6,
-	7:  (*dispatcher).route7,
-	8:  (*dispatcher).route8,
-	9:  (*dispatcher).route9,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

@@ -528,17 +528,17 @@ var Routes = []runtime.Route{{
 }
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
-		15: checkRoute15,
-		16: checkRoute16,
-		32: checkRoute32,
-		33: checkRoute33,
-		34: checkRoute34,
-		35: checkRoute35,
-		36: checkRoute36,
-		37: checkRoute37,
-		38: checkRoute38,
-		39: checkRoute39,
-		40: checkRoute40,
+		15: checkConstraints0,
+		16: checkConstraints0,
+		32: checkConstraints1,
+		33: checkConstraints1,
+		34: checkConstraints1,
+		35: checkConstraints1,
+		36: checkConstraints1,
+		37: checkConstraints1,
+		38: checkConstraints1,
+		39: checkConstraints1,
+		40: checkConstraints1,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -1000,88 +1000,16 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute15 checks the constraints of route "r18" (GET /a:p0/1/a:p2/:p3).
-func checkRoute15(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 2 against "uuid3|uuid5"; it serves 2 routes, the first route "r18" (GET /a:p0/1/a:p2/:p3).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(2); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute16 checks the constraints of route "r18" (POST /a:p0/1/a:p2/:p3).
-func checkRoute16(m *runtime.Match) bool {
-	if v := m.Params.Checked(2); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute32 checks the constraints of route "r21" (CONNECT /~:p0/@).
-func checkRoute32(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute33 checks the constraints of route "r21" (GET /~:p0/@).
-func checkRoute33(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute34 checks the constraints of route "r21" (PUT /~:p0/@).
-func checkRoute34(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute35 checks the constraints of route "r22" (DELETE /~:p0/@/1).
-func checkRoute35(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute36 checks the constraints of route "r23" (GET /~:p0/@/1).
-func checkRoute36(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute37 checks the constraints of route "r22" (WS /~:p0/@/1).
-func checkRoute37(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute38 checks the constraints of route "r24" (GET /~:p0/@/1/.:p3).
-func checkRoute38(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute39 checks the constraints of route "r25" (CONNECT /~:p0/@/1/1/...).
-func checkRoute39(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute40 checks the constraints of route "r25" (GET /~:p0/@/1/1/...).
-func checkRoute40(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 0 against "uuid4"; it serves 9 routes, the first route "r21" (CONNECT /~:p0/@).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
 		return false
 	}
@@ -1096,25 +1024,25 @@ type C0Controller interface {
 	A11(ctx *runtime.Context, p1 string) error
 	// A12 serves r12: CONNECT /*rest (routes.conf:73:7).
 	//
-//line routes_gen.go:1100:1
+//line routes_gen.go:1028:1
 //line routes.conf:73:6
 	A12(ctx *runtime.Context, rest string) error
 	// A3 serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:18:15).
 	//
-//line routes_gen.go:1105:1
+//line routes_gen.go:1033:1
 //line routes.conf:18:14
 	A3(ctx *runtime.Context, p2 string, rest string) error
 	// A5 serves r5: HEAD /user_x/=/:p2 (routes.conf:29:15).
 	//
-//line routes_gen.go:1110:1
+//line routes_gen.go:1038:1
 //line routes.conf:29:14
 	A5(ctx *runtime.Context, p2 string) error
 	// A7 serves r7: PATCH /@/user_:p1 (routes.conf:43:7), r7: TRACE /@/user_:p1 (routes.conf:43:7).
 	//
-//line routes_gen.go:1115:1
+//line routes_gen.go:1043:1
 //line routes.conf:43:6
 	A7(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:1118:1
+//line routes_gen.go:1046:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1125,40 +1053,40 @@ type C1Controller interface {
 	A13(ctx *runtime.Context, p0 string) error
 	// A17 serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:101:15).
 	//
-//line routes_gen.go:1129:1
+//line routes_gen.go:1057:1
 //line routes.conf:101:14
 	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error
 	// A21 serves r21: CONNECT /~:p0/@ (routes.conf:126:7), r21: GET /~:p0/@ (routes.conf:126:7), r21: PUT /~:p0/@ (routes.conf:126:7).
 	//
-//line routes_gen.go:1134:1
+//line routes_gen.go:1062:1
 //line routes.conf:126:6
 	A21(ctx *runtime.Context, p0 string) error
 	// A22 serves r22: DELETE /~:p0/@/1 (routes.conf:132:11), r22: WS /~:p0/@/1 (routes.conf:132:11).
 	//
-//line routes_gen.go:1139:1
+//line routes_gen.go:1067:1
 //line routes.conf:132:10
 	A22(ctx *runtime.Context, p0 string) error
 	// A23 serves r23: GET /~:p0/@/1 (routes.conf:137:15).
 	//
-//line routes_gen.go:1144:1
+//line routes_gen.go:1072:1
 //line routes.conf:137:14
 	A23(ctx *runtime.Context, p0 string) error
 	// A24 serves r24: GET /~:p0/@/1/.:p3 (routes.conf:141:15).
 	//
-//line routes_gen.go:1149:1
+//line routes_gen.go:1077:1
 //line routes.conf:141:14
 	A24(ctx *runtime.Context, p0 string, p3 string) error
 	// A25 serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:146:15), r25: GET /~:p0/@/1/1/... (routes.conf:146:15).
 	//
-//line routes_gen.go:1154:1
+//line routes_gen.go:1082:1
 //line routes.conf:146:14
 	A25(ctx *runtime.Context, p0 string) error
 	// A9 serves r9: POST /1/:p1 (routes.conf:55:7).
 	//
-//line routes_gen.go:1159:1
+//line routes_gen.go:1087:1
 //line routes.conf:55:6
 	A9(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:1162:1
+//line routes_gen.go:1090:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1169,60 +1097,60 @@ type C2Controller interface {
 	A1(ctx *runtime.Context) error
 	// A10 serves r10: OPTIONS /a-b/= (routes.conf:61:7), r10: PATCH /a-b/= (routes.conf:61:7).
 	//
-//line routes_gen.go:1173:1
+//line routes_gen.go:1101:1
 //line routes.conf:61:6
 	A10(ctx *runtime.Context) error
 	// A14 serves r14: GET /a:p0/1 (routes.conf:85:7).
 	//
-//line routes_gen.go:1178:1
+//line routes_gen.go:1106:1
 //line routes.conf:85:6
 	A14(ctx *runtime.Context, p0 string) error
 	// A15 serves r15: GET /a:p0/1/a:p2 (routes.conf:91:11), r15: POST /a:p0/1/a:p2 (routes.conf:91:11).
 	//
-//line routes_gen.go:1183:1
+//line routes_gen.go:1111:1
 //line routes.conf:91:10
 	A15(ctx *runtime.Context, p0 string, p2 string) error
 	// A16 serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:96:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:96:15).
 	//
-//line routes_gen.go:1188:1
+//line routes_gen.go:1116:1
 //line routes.conf:96:14
 	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error
 	// A18 serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:107:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:107:15).
 	//
-//line routes_gen.go:1193:1
+//line routes_gen.go:1121:1
 //line routes.conf:107:14
 	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error
 	// A19 serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:114:11).
 	//
-//line routes_gen.go:1198:1
+//line routes_gen.go:1126:1
 //line routes.conf:114:10
 	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error
 	// A2 serves r2: DELETE /user_x/=/:p2 (routes.conf:13:11), r2: PATCH /user_x/=/:p2 (routes.conf:13:11), r2: TRACE /user_x/=/:p2 (routes.conf:13:11).
 	//
-//line routes_gen.go:1203:1
+//line routes_gen.go:1131:1
 //line routes.conf:13:10
 	A2(ctx *runtime.Context, p2 string) error
 	// A20 serves r20: GET /a:p0/1/a/1*rest (routes.conf:119:11).
 	//
-//line routes_gen.go:1208:1
+//line routes_gen.go:1136:1
 //line routes.conf:119:10
 	A20(ctx *runtime.Context, p0 string, rest string) error
 	// A4 serves r4: GET /user_x/=/:p2/user_x (routes.conf:24:15), r4: POST /user_x/=/:p2/user_x (routes.conf:24:15).
 	//
-//line routes_gen.go:1213:1
+//line routes_gen.go:1141:1
 //line routes.conf:24:14
 	A4(ctx *runtime.Context, p2 string) error
 	// A6 serves r6: GET /user_x/=/:p2/:p3 (routes.conf:34:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:34:15).
 	//
-//line routes_gen.go:1218:1
+//line routes_gen.go:1146:1
 //line routes.conf:34:14
 	A6(ctx *runtime.Context, p2 string, p3 string) error
 	// A8 serves r8: GET /*rest (routes.conf:49:7).
 	//
-//line routes_gen.go:1223:1
+//line routes_gen.go:1151:1
 //line routes.conf:49:6
 	A8(ctx *runtime.Context, rest string) error
-//line routes_gen.go:1226:1
+//line routes_gen.go:1154:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1495,6 +1423,14 @@ func (d *dispatcher) route1(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
+	2:  (*dispatcher).route2,
+	3:  (*dispatcher).route3,
+	4:  (*dispatcher).route4,
+	5:  (*dispatcher).route5,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	8:  (*dispatcher).route8,
+	9:  (*dispatcher).route9,
 	10: (*dispatcher).route10,
 	11: (*dispatcher).route11,
 	12: (*dispatcher).route12,
@@ -1505,7 +1441,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	17: (*dispatcher).route17,
 	18: (*dispatcher).route18,
 	19: (*dispatcher).route19,
-	2:  (*dispatcher).route2,
 	20: (*dispatcher).route20,
 	21: (*dispatcher).route21,
 	22: (*dispatcher).route22,
@@ -1516,7 +1451,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	27: (*dispatcher).route27,
 	28: (*dispatcher).route28,
 	29: (*dispatcher).route29,
-	3:  (*dispatcher).route3,
 	30: (*dispatcher).route30,
 	31: (*dispatcher).route31,
 	32: (*dispatcher).route32,
@@ -1527,13 +1461,7 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	37: (*dispatcher).route37,
 	38: (*dispatcher).route38,
 	39: (*dispatcher).route39,
-	4:  (*dispatcher).route4,
 	40: (*dispatcher).route40,
-	5:  (*dispatcher).route5,
-	6:  (*dispatcher).route6,
-	7:  (*dispatcher).route7,
-	8:  (*dispatcher).route8,
-	9:  (*dispatcher).route9,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

@@ -606,19 +606,19 @@ var table = runtime.NewTable(&runtime.Table{
 	},
 	},
 	Checks: []runtime.CheckFunc{
-		15: checkRoute15,
-		16: checkRoute16,
-		17: checkRoute17,
-		18: checkRoute18,
-		4:  checkRoute4,
-		40: checkRoute40,
-		41: checkRoute41,
-		42: checkRoute42,
-		5:  checkRoute5,
-		6:  checkRoute6,
-		7:  checkRoute7,
-		8:  checkRoute8,
-		9:  checkRoute9,
+		4:  checkConstraints0,
+		5:  checkConstraints1,
+		6:  checkConstraints1,
+		7:  checkConstraints2,
+		8:  checkConstraints2,
+		9:  checkConstraints3,
+		15: checkConstraints4,
+		16: checkConstraints4,
+		17: checkConstraints4,
+		18: checkConstraints5,
+		40: checkConstraints6,
+		41: checkConstraints6,
+		42: checkConstraints6,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -1022,32 +1022,24 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute4 checks the constraints of route "r7" (GET /:p0).
-func checkRoute4(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 0 against "len=2"; it serves route "r7" (GET /:p0).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute5 checks the constraints of route "r8" (POST /:p0).
-func checkRoute5(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 0 against "uuid4"; it serves 2 routes, the first route "r8" (POST /:p0).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute6 checks the constraints of route "r8" (WS /:p0).
-func checkRoute6(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute7 checks the constraints of route "r9" (GET /:p0/:p1/b).
-func checkRoute7(m *runtime.Match) bool {
+// checkConstraints2 checks parameter 0 against "uuid4", parameter 1 against "number,min=5,max=100"; it serves 2 routes, the first route "r9" (GET /:p0/:p1/b).
+func checkConstraints2(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
 		return false
 	}
@@ -1057,75 +1049,32 @@ func checkRoute7(m *runtime.Match) bool {
 	return true
 }
 
-// checkRoute8 checks the constraints of route "r10" (POST /:p0/:p1/b/42/.a).
-func checkRoute8(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	if v := m.Params.Checked(1); !(runtime.IsNumber(v) && runtime.CheckBound(v, true, runtime.BoundMin, 5.0) && runtime.CheckBound(v, true, runtime.BoundMax, 100.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute9 checks the constraints of route "r3" (POST /@/1:p1).
-func checkRoute9(m *runtime.Match) bool {
+// checkConstraints3 checks parameter 0 against "numeric,gt=0"; it serves route "r3" (POST /@/1:p1).
+func checkConstraints3(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsNumeric(v) && runtime.CheckBound(v, true, runtime.BoundGT, 0.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute15 checks the constraints of route "r13" (GET /:p0/*rest).
-func checkRoute15(m *runtime.Match) bool {
+// checkConstraints4 checks parameter 1 against "alpha"; it serves 3 routes, the first route "r13" (GET /:p0/*rest).
+func checkConstraints4(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute16 checks the constraints of route "r14" (POST /:p0/*rest).
-func checkRoute16(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute17 checks the constraints of route "r13" (WS /:p0/*rest).
-func checkRoute17(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute18 checks the constraints of route "r15" (GET /:p0/.a/:p2).
-func checkRoute18(m *runtime.Match) bool {
+// checkConstraints5 checks parameter 1 against "numeric"; it serves route "r15" (GET /:p0/.a/:p2).
+func checkConstraints5(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsNumeric(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute40 checks the constraints of route "r30" (HEAD /user_x/~*rest).
-func checkRoute40(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute41 checks the constraints of route "r30" (OPTIONS /user_x/~*rest).
-func checkRoute41(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute42 checks the constraints of route "r30" (POST /user_x/~*rest).
-func checkRoute42(m *runtime.Match) bool {
+// checkConstraints6 checks parameter 0 against "min=3"; it serves 3 routes, the first route "r30" (HEAD /user_x/~*rest).
+func checkConstraints6(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 3.0)) {
 		return false
 	}
@@ -1140,60 +1089,60 @@ type C0Controller interface {
 	A1(ctx *runtime.Context, p0 string) error
 	// A11 serves r11: POST /x.*rest (routes.conf:80:7), r11: WS /x.*rest (routes.conf:80:7).
 	//
-//line routes_gen.go:1144:1
+//line routes_gen.go:1093:1
 //line routes.conf:80:6
 	A11(ctx *runtime.Context, rest string) error
 	// A12 serves r12: PATCH /:p0 (routes.conf:86:7).
 	//
-//line routes_gen.go:1149:1
+//line routes_gen.go:1098:1
 //line routes.conf:86:6
 	A12(ctx *runtime.Context, p0 string) error
 	// A13 serves r13: GET /:p0/*rest (routes.conf:92:11), r13: WS /:p0/*rest (routes.conf:92:11).
 	//
-//line routes_gen.go:1154:1
+//line routes_gen.go:1103:1
 //line routes.conf:92:10
 	A13(ctx *runtime.Context, p0 string, rest string) error
 	// A14 serves r14: POST /:p0/*rest (routes.conf:97:15).
 	//
-//line routes_gen.go:1159:1
+//line routes_gen.go:1108:1
 //line routes.conf:97:14
 	A14(ctx *runtime.Context, p0 string, rest string) error
 	// A15 serves r15: GET /:p0/.a/:p2 (routes.conf:103:11).
 	//
-//line routes_gen.go:1164:1
+//line routes_gen.go:1113:1
 //line routes.conf:103:10
 	A15(ctx *runtime.Context, p0 string, p2 string) error
 	// A16 serves r16: POST /*rest (routes.conf:111:7).
 	//
-//line routes_gen.go:1169:1
+//line routes_gen.go:1118:1
 //line routes.conf:111:6
 	A16(ctx *runtime.Context, rest string) error
 	// A17 serves r17: GET /abc/42 (routes.conf:117:7), r17: POST /abc/42 (routes.conf:117:7).
 	//
-//line routes_gen.go:1174:1
+//line routes_gen.go:1123:1
 //line routes.conf:117:6
 	A17(ctx *runtime.Context) error
 	// A2 serves r2: CONNECT /x.y (routes.conf:14:7), r2: WS /x.y (routes.conf:14:7).
 	//
-//line routes_gen.go:1179:1
+//line routes_gen.go:1128:1
 //line routes.conf:14:6
 	A2(ctx *runtime.Context) error
 	// A21 serves r21: GET /... (routes.conf:147:7), r21: OPTIONS /... (routes.conf:147:7), r21: POST /... (routes.conf:147:7).
 	//
-//line routes_gen.go:1184:1
+//line routes_gen.go:1133:1
 //line routes.conf:147:6
 	A21(ctx *runtime.Context) error
 	// A22 serves r22: GET /.../v1/:p2 (routes.conf:153:11), r22: OPTIONS /.../v1/:p2 (routes.conf:153:11), r22: PATCH /.../v1/:p2 (routes.conf:153:11).
 	//
-//line routes_gen.go:1189:1
+//line routes_gen.go:1138:1
 //line routes.conf:153:10
 	A22(ctx *runtime.Context, p2 string) error
 	// A28 serves r28: POST /=/user_:p1 (routes.conf:189:7), r28: WS /=/user_:p1 (routes.conf:189:7).
 	//
-//line routes_gen.go:1194:1
+//line routes_gen.go:1143:1
 //line routes.conf:189:6
 	A28(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:1197:1
+//line routes_gen.go:1146:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1204,30 +1153,30 @@ type C1Controller interface {
 	A10(ctx *runtime.Context, p0 string, p1 int64) error
 	// A26 serves r26: CONNECT /*rest (routes.conf:176:15).
 	//
-//line routes_gen.go:1208:1
+//line routes_gen.go:1157:1
 //line routes.conf:176:14
 	A26(ctx *runtime.Context, rest string) error
 	// A30 serves r30: HEAD /user_x/~*rest (routes.conf:201:7), r30: OPTIONS /user_x/~*rest (routes.conf:201:7), r30: POST /user_x/~*rest (routes.conf:201:7).
 	//
-//line routes_gen.go:1213:1
+//line routes_gen.go:1162:1
 //line routes.conf:201:6
 	A30(ctx *runtime.Context, rest string) error
 	// A4 serves r4: GET /... (routes.conf:26:7).
 	//
-//line routes_gen.go:1218:1
+//line routes_gen.go:1167:1
 //line routes.conf:26:6
 	A4(ctx *runtime.Context) error
 	// A8 serves r8: POST /:p0 (routes.conf:51:7), r8: WS /:p0 (routes.conf:51:7).
 	//
-//line routes_gen.go:1223:1
+//line routes_gen.go:1172:1
 //line routes.conf:51:6
 	A8(ctx *runtime.Context, p0 string) error
 	// A9 serves r9: GET /:p0/:p1/b (routes.conf:57:11).
 	//
-//line routes_gen.go:1228:1
+//line routes_gen.go:1177:1
 //line routes.conf:57:10
 	A9(ctx *runtime.Context, p0 string, p1 int64) error
-//line routes_gen.go:1231:1
+//line routes_gen.go:1180:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1238,55 +1187,55 @@ type C2Controller interface {
 	A18(ctx *runtime.Context) error
 	// A19 serves r19: GET /abc/42/b/user_x (routes.conf:129:15).
 	//
-//line routes_gen.go:1242:1
+//line routes_gen.go:1191:1
 //line routes.conf:129:14
 	A19(ctx *runtime.Context) error
 	// A23 serves r23: TRACE / (routes.conf:160:7).
 	//
-//line routes_gen.go:1247:1
+//line routes_gen.go:1196:1
 //line routes.conf:160:6
 	A23(ctx *runtime.Context) error
 	// A24 serves r24: POST /*rest (routes.conf:166:11).
 	//
-//line routes_gen.go:1252:1
+//line routes_gen.go:1201:1
 //line routes.conf:166:10
 	A24(ctx *runtime.Context, rest string) error
 	// A25 serves r25: TRACE /*rest (routes.conf:172:15).
 	//
-//line routes_gen.go:1257:1
+//line routes_gen.go:1206:1
 //line routes.conf:172:14
 	A25(ctx *runtime.Context, rest string) error
 	// A27 serves r27: DELETE /*rest (routes.conf:181:15).
 	//
-//line routes_gen.go:1262:1
+//line routes_gen.go:1211:1
 //line routes.conf:181:14
 	A27(ctx *runtime.Context, rest string) error
 	// A29 serves r29: PATCH /*rest (routes.conf:195:7).
 	//
-//line routes_gen.go:1267:1
+//line routes_gen.go:1216:1
 //line routes.conf:195:6
 	A29(ctx *runtime.Context, rest string) error
 	// A3 serves r3: POST /@/1:p1 (routes.conf:20:7).
 	//
-//line routes_gen.go:1272:1
+//line routes_gen.go:1221:1
 //line routes.conf:20:6
 	A3(ctx *runtime.Context, p1 string) error
 	// A5 serves r5: PATCH /... (routes.conf:32:7), r5: TRACE /... (routes.conf:32:7).
 	//
-//line routes_gen.go:1277:1
+//line routes_gen.go:1226:1
 //line routes.conf:32:6
 	A5(ctx *runtime.Context) error
 	// A6 serves r6: PATCH /.../1/user_x (routes.conf:38:11).
 	//
-//line routes_gen.go:1282:1
+//line routes_gen.go:1231:1
 //line routes.conf:38:10
 	A6(ctx *runtime.Context) error
 	// A7 serves r7: GET /:p0 (routes.conf:45:7).
 	//
-//line routes_gen.go:1287:1
+//line routes_gen.go:1236:1
 //line routes.conf:45:6
 	A7(ctx *runtime.Context, p0 string) error
-//line routes_gen.go:1290:1
+//line routes_gen.go:1239:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -1295,7 +1244,7 @@ type FallbackController interface {
 	//
 //line routes.conf:6:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:1299:1
+//line routes_gen.go:1248:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1593,6 +1542,14 @@ func (d *dispatcher) route45(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
+	2:  (*dispatcher).route2,
+	3:  (*dispatcher).route3,
+	4:  (*dispatcher).route4,
+	5:  (*dispatcher).route5,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	8:  (*dispatcher).route8,
+	9:  (*dispatcher).route9,
 	10: (*dispatcher).route10,
 	11: (*dispatcher).route11,
 	12: (*dispatcher).route12,
@@ -1603,7 +1560,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	17: (*dispatcher).route17,
 	18: (*dispatcher).route18,
 	19: (*dispatcher).route19,
-	2:  (*dispatcher).route2,
 	20: (*dispatcher).route20,
 	21: (*dispatcher).route21,
 	22: (*dispatcher).route22,
@@ -1614,7 +1570,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	27: (*dispatcher).route27,
 	28: (*dispatcher).route28,
 	29: (*dispatcher).route29,
-	3:  (*dispatcher).route3,
 	30: (*dispatcher).route30,
 	31: (*dispatcher).route31,
 	32: (*dispatcher).route32,
@@ -1624,18 +1579,12 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	36: (*dispatcher).route36,
 	38: (*dispatcher).route38,
 	39: (*dispatcher).route39,
-	4:  (*dispatcher).route4,
 	40: (*dispatcher).route40,
 	41: (*dispatcher).route41,
 	42: (*dispatcher).route42,
 	43: (*dispatcher).route43,
 	44: (*dispatcher).route44,
 	45: (*dispatcher).route45,
-	5:  (*dispatcher).route5,
-	6:  (*dispatcher).route6,
-	7:  (*dispatcher).route7,
-	8:  (*dispatcher).route8,
-	9:  (*dispatcher).route9,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

@@ -885,19 +885,19 @@ var table = runtime.NewTable(&runtime.Table{
 	},
 	},
 	Checks: []runtime.CheckFunc{
-		14: checkRoute14,
-		15: checkRoute15,
-		17: checkRoute17,
-		18: checkRoute18,
-		19: checkRoute19,
-		20: checkRoute20,
-		21: checkRoute21,
-		39: checkRoute39,
-		47: checkRoute47,
-		48: checkRoute48,
-		49: checkRoute49,
-		50: checkRoute50,
-		56: checkRoute56,
+		14: checkConstraints0,
+		15: checkConstraints0,
+		17: checkConstraints1,
+		18: checkConstraints1,
+		19: checkConstraints1,
+		20: checkConstraints1,
+		21: checkConstraints1,
+		39: checkConstraints2,
+		47: checkConstraints3,
+		48: checkConstraints3,
+		49: checkConstraints3,
+		50: checkConstraints3,
+		56: checkConstraints4,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -1699,64 +1699,24 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute14 checks the constraints of route "r6" (GET /user_x/:p1/:p2/@/ab/:p5).
-func checkRoute14(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 2 against "number"; it serves 2 routes, the first route "r6" (GET /user_x/:p1/:p2/@/ab/:p5).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(2); !(runtime.IsNumber(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute15 checks the constraints of route "r6" (PUT /user_x/:p1/:p2/@/ab/:p5).
-func checkRoute15(m *runtime.Match) bool {
-	if v := m.Params.Checked(2); !(runtime.IsNumber(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute17 checks the constraints of route "r8" (CONNECT /user_x/:p1/:p2/a).
-func checkRoute17(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 1 against "uuid4"; it serves 5 routes, the first route "r8" (CONNECT /user_x/:p1/:p2/a).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute18 checks the constraints of route "r8" (GET /user_x/:p1/:p2/a).
-func checkRoute18(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute19 checks the constraints of route "r10" (PATCH /user_x/:p1/:p2/a/:p4/:p5).
-func checkRoute19(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute20 checks the constraints of route "r10" (PUT /user_x/:p1/:p2/a/:p4/:p5).
-func checkRoute20(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute21 checks the constraints of route "r9" (CONNECT /user_x/:p1/:p2/a/ab/v1).
-func checkRoute21(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute39 checks the constraints of route "r23" (GET /@/@/:p2/a:p3).
-func checkRoute39(m *runtime.Match) bool {
+// checkConstraints2 checks parameter 0 against "number,min=5,max=100", parameter 1 against "numeric"; it serves route "r23" (GET /@/@/:p2/a:p3).
+func checkConstraints2(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsNumber(v) && runtime.CheckBound(v, true, runtime.BoundMin, 5.0) && runtime.CheckBound(v, true, runtime.BoundMax, 100.0)) {
 		return false
 	}
@@ -1766,40 +1726,16 @@ func checkRoute39(m *runtime.Match) bool {
 	return true
 }
 
-// checkRoute47 checks the constraints of route "r26" (GET /:p0/.:p1).
-func checkRoute47(m *runtime.Match) bool {
+// checkConstraints3 checks parameter 1 against "number"; it serves 4 routes, the first route "r26" (GET /:p0/.:p1).
+func checkConstraints3(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsNumber(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute48 checks the constraints of route "r27" (PUT /:p0/.:p1/a).
-func checkRoute48(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsNumber(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute49 checks the constraints of route "r28" (GET /:p0/.:p1/a/a:p3).
-func checkRoute49(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsNumber(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute50 checks the constraints of route "r28" (POST /:p0/.:p1/a/a:p3).
-func checkRoute50(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsNumber(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute56 checks the constraints of route "r36" (GET /x.y/:p1/*rest).
-func checkRoute56(m *runtime.Match) bool {
+// checkConstraints4 checks parameter 1 against "oneof=a a/b x/y/z"; it serves route "r36" (GET /x.y/:p1/*rest).
+func checkConstraints4(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsOneOf(v, "a", "a/b", "x/y/z")) {
 		return false
 	}
@@ -1814,45 +1750,45 @@ type C0Controller interface {
 	A1(ctx *runtime.Context) error
 	// A13 serves r13: CONNECT /user_x/:p1/42/b (routes.conf:79:15), r13: GET /user_x/:p1/42/b (routes.conf:79:15).
 	//
-//line routes_gen.go:1818:1
+//line routes_gen.go:1754:1
 //line routes.conf:79:14
 	A13(ctx *runtime.Context, p1 string) error
 	// A2 serves r2: CONNECT /:p0 (routes.conf:16:7), r2: GET /:p0 (routes.conf:16:7), r2: HEAD /:p0 (routes.conf:16:7).
 	//
-//line routes_gen.go:1823:1
+//line routes_gen.go:1759:1
 //line routes.conf:16:6
 	A2(ctx *runtime.Context, p0 string) error
 	// A21 serves r21: GET /@/@ (routes.conf:136:11).
 	//
-//line routes_gen.go:1828:1
+//line routes_gen.go:1764:1
 //line routes.conf:136:10
 	A21(ctx *runtime.Context) error
 	// A22 serves r22: POST /new (routes.conf:142:15), r22: PUT /new (routes.conf:142:15).
 	//
-//line routes_gen.go:1833:1
+//line routes_gen.go:1769:1
 //line routes.conf:142:14
 	A22(ctx *runtime.Context) error
 	// A23 serves r23: GET /@/@/:p2/a:p3 (routes.conf:147:15).
 	//
-//line routes_gen.go:1838:1
+//line routes_gen.go:1774:1
 //line routes.conf:147:14
 	A23(ctx *runtime.Context, p2 int64, p3 string) error
 	// A26 serves r26: GET /:p0/.:p1 (routes.conf:170:7).
 	//
-//line routes_gen.go:1843:1
+//line routes_gen.go:1779:1
 //line routes.conf:170:6
 	A26(ctx *runtime.Context, p0 string, p1 int64) error
 	// A3 serves r3: CONNECT /v1/users (routes.conf:22:7), r3: DELETE /v1/users (routes.conf:22:7), r3: PUT /v1/users (routes.conf:22:7).
 	//
-//line routes_gen.go:1848:1
+//line routes_gen.go:1784:1
 //line routes.conf:22:6
 	A3(ctx *runtime.Context) error
 	// A37 serves r37: DELETE /*rest (routes.conf:239:7), r37: GET /*rest (routes.conf:239:7).
 	//
-//line routes_gen.go:1853:1
+//line routes_gen.go:1789:1
 //line routes.conf:239:6
 	A37(ctx *runtime.Context, rest string) error
-//line routes_gen.go:1856:1
+//line routes_gen.go:1792:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1863,95 +1799,95 @@ type C1Controller interface {
 	A10(ctx *runtime.Context, p1 string, p2 string, p4 string, p5 string) error
 	// A11 serves r11: POST /user_x/:p1/42/b (routes.conf:69:11), r11: PUT /user_x/:p1/42/b (routes.conf:69:11).
 	//
-//line routes_gen.go:1867:1
+//line routes_gen.go:1803:1
 //line routes.conf:69:10
 	A11(ctx *runtime.Context, p1 string) error
 	// A12 serves r12: GET /user_x/:p1/42/b/v1/user_x (routes.conf:74:15), r12: WS /user_x/:p1/42/b/v1/user_x (routes.conf:74:15).
 	//
-//line routes_gen.go:1872:1
+//line routes_gen.go:1808:1
 //line routes.conf:74:14
 	A12(ctx *runtime.Context, p1 string) error
 	// A20 serves r20: GET / (routes.conf:130:7).
 	//
-//line routes_gen.go:1877:1
+//line routes_gen.go:1813:1
 //line routes.conf:130:6
 	A20(ctx *runtime.Context) error
 	// A27 serves r27: PUT /:p0/.:p1/a (routes.conf:176:11).
 	//
-//line routes_gen.go:1882:1
+//line routes_gen.go:1818:1
 //line routes.conf:176:10
 	A27(ctx *runtime.Context, p0 string, p1 int64) error
 	// A28 serves r28: GET /:p0/.:p1/a/a:p3 (routes.conf:182:15), r28: POST /:p0/.:p1/a/a:p3 (routes.conf:182:15).
 	//
-//line routes_gen.go:1887:1
+//line routes_gen.go:1823:1
 //line routes.conf:182:14
 	A28(ctx *runtime.Context, p0 string, p1 int64, p3 string) error
 	// A30 serves r30: GET /x.y/:p1 (routes.conf:198:7), r30: POST /x.y/:p1 (routes.conf:198:7), r30: PUT /x.y/:p1 (routes.conf:198:7).
 	//
-//line routes_gen.go:1892:1
+//line routes_gen.go:1828:1
 //line routes.conf:198:6
 	A30(ctx *runtime.Context, p1 string) error
 	// A31 serves r31: GET /x.y/:p1/:p2 (routes.conf:204:11), r31: OPTIONS /x.y/:p1/:p2 (routes.conf:204:11), r31: TRACE /x.y/:p1/:p2 (routes.conf:204:11).
 	//
-//line routes_gen.go:1897:1
+//line routes_gen.go:1833:1
 //line routes.conf:204:10
 	A31(ctx *runtime.Context, p1 string, p2 string) error
 	// A32 serves r32: GET /x.y/:p1/:p2/1:p3/*rest (routes.conf:209:15), r32: HEAD /x.y/:p1/:p2/1:p3/*rest (routes.conf:209:15), r32: OPTIONS /x.y/:p1/:p2/1:p3/*rest (routes.conf:209:15).
 	//
-//line routes_gen.go:1902:1
+//line routes_gen.go:1838:1
 //line routes.conf:209:14
 	A32(ctx *runtime.Context, p1 string, p2 string, p3 string, rest string) error
 	// A33 serves r33: GET /x.y/:p1/:p2/a:p3 (routes.conf:214:15).
 	//
-//line routes_gen.go:1907:1
+//line routes_gen.go:1843:1
 //line routes.conf:214:14
 	A33(ctx *runtime.Context, p1 string, p2 string, p3 string) error
 	// A34 serves r34: GET /x.y/:p1/:p2/x.y (routes.conf:219:15), r34: HEAD /x.y/:p1/:p2/x.y (routes.conf:219:15).
 	//
-//line routes_gen.go:1912:1
+//line routes_gen.go:1848:1
 //line routes.conf:219:14
 	A34(ctx *runtime.Context, p1 string, p2 string) error
 	// A35 serves r35: OPTIONS /x.y/:p1 (routes.conf:226:11).
 	//
-//line routes_gen.go:1917:1
+//line routes_gen.go:1853:1
 //line routes.conf:226:10
 	A35(ctx *runtime.Context, p1 string) error
 	// A36 serves r36: GET /x.y/:p1/*rest (routes.conf:230:11).
 	//
-//line routes_gen.go:1922:1
+//line routes_gen.go:1858:1
 //line routes.conf:230:10
 	A36(ctx *runtime.Context, p1 string, rest string) error
 	// A4 serves r4: PATCH /user_x/:p1 (routes.conf:28:7).
 	//
-//line routes_gen.go:1927:1
+//line routes_gen.go:1863:1
 //line routes.conf:28:6
 	A4(ctx *runtime.Context, p1 string) error
 	// A5 serves r5: GET /user_x/:p1/:p2/@ (routes.conf:34:11), r5: PUT /user_x/:p1/:p2/@ (routes.conf:34:11), r5: TRACE /user_x/:p1/:p2/@ (routes.conf:34:11).
 	//
-//line routes_gen.go:1932:1
+//line routes_gen.go:1868:1
 //line routes.conf:34:10
 	A5(ctx *runtime.Context, p1 string, p2 string) error
 	// A6 serves r6: GET /user_x/:p1/:p2/@/ab/:p5 (routes.conf:39:15), r6: PUT /user_x/:p1/:p2/@/ab/:p5 (routes.conf:39:15).
 	//
-//line routes_gen.go:1937:1
+//line routes_gen.go:1873:1
 //line routes.conf:39:14
 	A6(ctx *runtime.Context, p1 string, p2 string, p5 int64) error
 	// A7 serves r7: PUT /user_x/:p1/:p2/@/new/x.:p5 (routes.conf:44:15).
 	//
-//line routes_gen.go:1942:1
+//line routes_gen.go:1878:1
 //line routes.conf:44:14
 	A7(ctx *runtime.Context, p1 string, p2 string, p5 string) error
 	// A8 serves r8: CONNECT /user_x/:p1/:p2/a (routes.conf:51:11), r8: GET /user_x/:p1/:p2/a (routes.conf:51:11).
 	//
-//line routes_gen.go:1947:1
+//line routes_gen.go:1883:1
 //line routes.conf:51:10
 	A8(ctx *runtime.Context, p1 string, p2 string) error
 	// A9 serves r9: CONNECT /user_x/:p1/:p2/a/ab/v1 (routes.conf:56:15).
 	//
-//line routes_gen.go:1952:1
+//line routes_gen.go:1888:1
 //line routes.conf:56:14
 	A9(ctx *runtime.Context, p1 string, p2 string) error
-//line routes_gen.go:1955:1
+//line routes_gen.go:1891:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1962,35 +1898,35 @@ type C2Controller interface {
 	A14(ctx *runtime.Context, p0 string) error
 	// A15 serves r15: POST /:p0 (routes.conf:102:11).
 	//
-//line routes_gen.go:1966:1
+//line routes_gen.go:1902:1
 //line routes.conf:102:10
 	A15(ctx *runtime.Context, p0 string) error
 	// A16 serves r16: DELETE /:p0/ab:p1 (routes.conf:106:15), r16: GET /:p0/ab:p1 (routes.conf:106:15), r16: WS /:p0/ab:p1 (routes.conf:106:15).
 	//
-//line routes_gen.go:1971:1
+//line routes_gen.go:1907:1
 //line routes.conf:106:14
 	A16(ctx *runtime.Context, p0 string, p1 string) error
 	// A17 serves r17: GET /:p0/a (routes.conf:111:15).
 	//
-//line routes_gen.go:1976:1
+//line routes_gen.go:1912:1
 //line routes.conf:111:14
 	A17(ctx *runtime.Context, p0 string) error
 	// A18 serves r18: DELETE /:p0/:p1/42 (routes.conf:118:11), r18: POST /:p0/:p1/42 (routes.conf:118:11).
 	//
-//line routes_gen.go:1981:1
+//line routes_gen.go:1917:1
 //line routes.conf:118:10
 	A18(ctx *runtime.Context, p0 string, p1 string) error
 	// A19 serves r19: DELETE /:p0/... (routes.conf:123:11), r19: WS /:p0/... (routes.conf:123:11).
 	//
-//line routes_gen.go:1986:1
+//line routes_gen.go:1922:1
 //line routes.conf:123:10
 	A19(ctx *runtime.Context, p0 string) error
 	// A29 serves r29: DELETE /.:p0 (routes.conf:192:7), r29: HEAD /.:p0 (routes.conf:192:7).
 	//
-//line routes_gen.go:1991:1
+//line routes_gen.go:1927:1
 //line routes.conf:192:6
 	A29(ctx *runtime.Context, p0 string) error
-//line routes_gen.go:1994:1
+//line routes_gen.go:1930:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -1999,7 +1935,7 @@ type FallbackController interface {
 	//
 //line routes.conf:8:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:2003:1
+//line routes_gen.go:1939:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2450,6 +2386,14 @@ func (d *dispatcher) route68(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
+	2:  (*dispatcher).route2,
+	3:  (*dispatcher).route3,
+	4:  (*dispatcher).route4,
+	5:  (*dispatcher).route5,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	8:  (*dispatcher).route8,
+	9:  (*dispatcher).route9,
 	10: (*dispatcher).route10,
 	11: (*dispatcher).route11,
 	12: (*dispatcher).route12,
@@ -2460,7 +2404,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	17: (*dispatcher).route17,
 	18: (*dispatcher).route18,
 	19: (*dispatcher).route19,
-	2:  (*dispatcher).route2,
 	20: (*dispatcher).route20,
 	21: (*dispatcher).route21,
 	22: (*dispatcher).route22,
@@ -2471,7 +2414,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	27: (*dispatcher).route27,
 	28: (*dispatcher).route28,
 	29: (*dispatcher).route29,
-	3:  (*dispatcher).route3,
 	30: (*dispatcher).route30,
 	31: (*dispatcher).route31,
 	32: (*dispatcher).route32,
@@ -2482,7 +2424,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	37: (*dispatcher).route37,
 	38: (*dispatcher).route38,
 	39: (*dispatcher).route39,
-	4:  (*dispatcher).route4,
 	40: (*dispatcher).route40,
 	41: (*dispatcher).route41,
 	43: (*dispatcher).route43,
@@ -2492,7 +2433,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	47: (*dispatcher).route47,
 	48: (*dispatcher).route48,
 	49: (*dispatcher).route49,
-	5:  (*dispatcher).route5,
 	50: (*dispatcher).route50,
 	52: (*dispatcher).route52,
 	53: (*dispatcher).route53,
@@ -2502,7 +2442,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	57: (*dispatcher).route57,
 	58: (*dispatcher).route58,
 	59: (*dispatcher).route59,
-	6:  (*dispatcher).route6,
 	60: (*dispatcher).route60,
 	61: (*dispatcher).route61,
 	62: (*dispatcher).route62,
@@ -2511,9 +2450,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	65: (*dispatcher).route65,
 	66: (*dispatcher).route66,
 	68: (*dispatcher).route68,
-	7:  (*dispatcher).route7,
-	8:  (*dispatcher).route8,
-	9:  (*dispatcher).route9,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

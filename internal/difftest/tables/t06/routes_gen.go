@@ -908,23 +908,23 @@ var table = runtime.NewTable(&runtime.Table{
 	}, {},
 	},
 	Checks: []runtime.CheckFunc{
-		21: checkRoute21,
-		38: checkRoute38,
-		40: checkRoute40,
-		47: checkRoute47,
-		48: checkRoute48,
-		49: checkRoute49,
-		50: checkRoute50,
-		51: checkRoute51,
-		52: checkRoute52,
-		53: checkRoute53,
-		54: checkRoute54,
-		55: checkRoute55,
-		56: checkRoute56,
-		57: checkRoute57,
-		61: checkRoute61,
-		65: checkRoute65,
-		66: checkRoute66,
+		21: checkConstraints0,
+		38: checkConstraints1,
+		40: checkConstraints1,
+		47: checkConstraints2,
+		48: checkConstraints2,
+		49: checkConstraints2,
+		50: checkConstraints2,
+		51: checkConstraints2,
+		52: checkConstraints2,
+		53: checkConstraints3,
+		54: checkConstraints3,
+		55: checkConstraints3,
+		56: checkConstraints3,
+		57: checkConstraints3,
+		61: checkConstraints4,
+		65: checkConstraints5,
+		66: checkConstraints6,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -1689,136 +1689,56 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute21 checks the constraints of route "r9" (GET /user_x/new/:p2).
-func checkRoute21(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 0 against "number|uuid"; it serves route "r9" (GET /user_x/new/:p2).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsNumber(v) || runtime.IsUUID(v, 0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute38 checks the constraints of route "r25" (POST /b/:p1).
-func checkRoute38(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 0 against "required"; it serves 2 routes, the first route "r25" (POST /b/:p1).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(v != "") {
 		return false
 	}
 	return true
 }
 
-// checkRoute40 checks the constraints of route "r25" (TRACE /b/:p1).
-func checkRoute40(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(v != "") {
-		return false
-	}
-	return true
-}
-
-// checkRoute47 checks the constraints of route "r30" (HEAD /~u/:p1/:p2).
-func checkRoute47(m *runtime.Match) bool {
+// checkConstraints2 checks parameter 0 against "uuid3|uuid5"; it serves 6 routes, the first route "r30" (HEAD /~u/:p1/:p2).
+func checkConstraints2(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute48 checks the constraints of route "r30" (PATCH /~u/:p1/:p2).
-func checkRoute48(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute49 checks the constraints of route "r33" (GET /~u/:p1/:p2/:p3/a-b).
-func checkRoute49(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute50 checks the constraints of route "r32" (POST /~u/:p1/:p2/v:p3).
-func checkRoute50(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute51 checks the constraints of route "r32" (TRACE /~u/:p1/:p2/v:p3).
-func checkRoute51(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute52 checks the constraints of route "r31" (PUT /~u/:p1/:p2/x.y/v:p4).
-func checkRoute52(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute53 checks the constraints of route "r48" (DELETE /*rest).
-func checkRoute53(m *runtime.Match) bool {
+// checkConstraints3 checks parameter 0 against "max=5"; it serves 5 routes, the first route "r48" (DELETE /*rest).
+func checkConstraints3(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute54 checks the constraints of route "r45" (GET /*rest).
-func checkRoute54(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute55 checks the constraints of route "r45" (HEAD /*rest).
-func checkRoute55(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute56 checks the constraints of route "r46" (PUT /*rest).
-func checkRoute56(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute57 checks the constraints of route "r47" (TRACE /*rest).
-func checkRoute57(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute61 checks the constraints of route "r43" (CONNECT /.:p0/42/b/a/:p4).
-func checkRoute61(m *runtime.Match) bool {
+// checkConstraints4 checks parameter 1 against "alpha"; it serves route "r43" (CONNECT /.:p0/42/b/a/:p4).
+func checkConstraints4(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute65 checks the constraints of route "r40" (GET /.:p0/42/x.y/ab:p3).
-func checkRoute65(m *runtime.Match) bool {
+// checkConstraints5 checks parameter 1 against "uuid3|uuid5"; it serves route "r40" (GET /.:p0/42/x.y/ab:p3).
+func checkConstraints5(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute66 checks the constraints of route "r38" (GET /.:p0/42/x.y/new/*rest).
-func checkRoute66(m *runtime.Match) bool {
+// checkConstraints6 checks parameter 1 against "oneof=a a/b x/y/z"; it serves route "r38" (GET /.:p0/42/x.y/new/*rest).
+func checkConstraints6(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsOneOf(v, "a", "a/b", "x/y/z")) {
 		return false
 	}
@@ -1833,75 +1753,75 @@ type C0Controller interface {
 	A11(ctx *runtime.Context, p2 string) error
 	// A12 serves r12: WS /user_x/.../:p2/a:p3/@ (routes.conf:69:15).
 	//
-//line routes_gen.go:1837:1
+//line routes_gen.go:1757:1
 //line routes.conf:69:14
 	A12(ctx *runtime.Context, p2 string, p3 string) error
 	// A13 serves r13: CONNECT /user_x (routes.conf:76:11), r13: PATCH /user_x (routes.conf:76:11).
 	//
-//line routes_gen.go:1842:1
+//line routes_gen.go:1762:1
 //line routes.conf:76:10
 	A13(ctx *runtime.Context) error
 	// A16 serves r16: OPTIONS /*rest (routes.conf:94:11).
 	//
-//line routes_gen.go:1847:1
+//line routes_gen.go:1767:1
 //line routes.conf:94:10
 	A16(ctx *runtime.Context, rest string) error
 	// A2 serves r2: GET / (routes.conf:10:7).
 	//
-//line routes_gen.go:1852:1
+//line routes_gen.go:1772:1
 //line routes.conf:10:6
 	A2(ctx *runtime.Context) error
 	// A25 serves r25: POST /b/:p1 (routes.conf:148:15), r25: TRACE /b/:p1 (routes.conf:148:15).
 	//
-//line routes_gen.go:1857:1
+//line routes_gen.go:1777:1
 //line routes.conf:148:14
 	A25(ctx *runtime.Context, p1 string) error
 	// A28 serves r28: GET /user_:p0 (routes.conf:167:11), r28: WS /user_:p0 (routes.conf:167:11).
 	//
-//line routes_gen.go:1862:1
+//line routes_gen.go:1782:1
 //line routes.conf:167:10
 	A28(ctx *runtime.Context, p0 string) error
 	// A37 serves r37: DELETE /.:p0/42/x.y (routes.conf:230:15), r37: OPTIONS /.:p0/42/x.y (routes.conf:230:15).
 	//
-//line routes_gen.go:1867:1
+//line routes_gen.go:1787:1
 //line routes.conf:230:14
 	A37(ctx *runtime.Context, p0 string) error
 	// A44 serves r44: GET /1/~u (routes.conf:270:7), r44: WS /1/~u (routes.conf:270:7).
 	//
-//line routes_gen.go:1872:1
+//line routes_gen.go:1792:1
 //line routes.conf:270:6
 	A44(ctx *runtime.Context) error
 	// A45 serves r45: GET /*rest (routes.conf:276:7), r45: HEAD /*rest (routes.conf:276:7).
 	//
-//line routes_gen.go:1877:1
+//line routes_gen.go:1797:1
 //line routes.conf:276:6
 	A45(ctx *runtime.Context, rest string) error
 	// A46 serves r46: PUT /*rest (routes.conf:282:11).
 	//
-//line routes_gen.go:1882:1
+//line routes_gen.go:1802:1
 //line routes.conf:282:10
 	A46(ctx *runtime.Context, rest string) error
 	// A47 serves r47: TRACE /*rest (routes.conf:286:11).
 	//
-//line routes_gen.go:1887:1
+//line routes_gen.go:1807:1
 //line routes.conf:286:10
 	A47(ctx *runtime.Context, rest string) error
 	// A48 serves r48: DELETE /*rest (routes.conf:290:11).
 	//
-//line routes_gen.go:1892:1
+//line routes_gen.go:1812:1
 //line routes.conf:290:10
 	A48(ctx *runtime.Context, rest string) error
 	// A5 serves r5: POST /user_x (routes.conf:30:7), r5: TRACE /user_x (routes.conf:30:7).
 	//
-//line routes_gen.go:1897:1
+//line routes_gen.go:1817:1
 //line routes.conf:30:6
 	A5(ctx *runtime.Context) error
 	// A6 serves r6: HEAD /user_x/:p1 (routes.conf:36:11), r6: PUT /user_x/:p1 (routes.conf:36:11).
 	//
-//line routes_gen.go:1902:1
+//line routes_gen.go:1822:1
 //line routes.conf:36:10
 	A6(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:1905:1
+//line routes_gen.go:1825:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1912,45 +1832,45 @@ type C1Controller interface {
 	A10(ctx *runtime.Context) error
 	// A14 serves r14: GET /abc/a-b (routes.conf:82:7), r14: POST /abc/a-b (routes.conf:82:7).
 	//
-//line routes_gen.go:1916:1
+//line routes_gen.go:1836:1
 //line routes.conf:82:6
 	A14(ctx *runtime.Context) error
 	// A15 serves r15: GET /*rest (routes.conf:88:7), r15: POST /*rest (routes.conf:88:7).
 	//
-//line routes_gen.go:1921:1
+//line routes_gen.go:1841:1
 //line routes.conf:88:6
 	A15(ctx *runtime.Context, rest string) error
 	// A24 serves r24: WS /b (routes.conf:142:11).
 	//
-//line routes_gen.go:1926:1
+//line routes_gen.go:1846:1
 //line routes.conf:142:10
 	A24(ctx *runtime.Context) error
 	// A27 serves r27: PATCH /b/:p1 (routes.conf:160:15), r27: PUT /b/:p1 (routes.conf:160:15).
 	//
-//line routes_gen.go:1931:1
+//line routes_gen.go:1851:1
 //line routes.conf:160:14
 	A27(ctx *runtime.Context, p1 string) error
 	// A3 serves r3: GET /ab:p0/:p1 (routes.conf:16:11), r3: PUT /ab:p0/:p1 (routes.conf:16:11).
 	//
-//line routes_gen.go:1936:1
+//line routes_gen.go:1856:1
 //line routes.conf:16:10
 	A3(ctx *runtime.Context, p0 string, p1 string) error
 	// A4 serves r4: GET /42/... (routes.conf:24:7).
 	//
-//line routes_gen.go:1941:1
+//line routes_gen.go:1861:1
 //line routes.conf:24:6
 	A4(ctx *runtime.Context) error
 	// A7 serves r7: PUT /user_x/new (routes.conf:41:11).
 	//
-//line routes_gen.go:1946:1
+//line routes_gen.go:1866:1
 //line routes.conf:41:10
 	A7(ctx *runtime.Context) error
 	// A8 serves r8: DELETE /user_x/new/:p2 (routes.conf:47:15), r8: HEAD /user_x/new/:p2 (routes.conf:47:15).
 	//
-//line routes_gen.go:1951:1
+//line routes_gen.go:1871:1
 //line routes.conf:47:14
 	A8(ctx *runtime.Context, p2 string) error
-//line routes_gen.go:1954:1
+//line routes_gen.go:1874:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1961,100 +1881,100 @@ type C2Controller interface {
 	A19(ctx *runtime.Context) error
 	// A20 serves r20: GET /a-b (routes.conf:118:11), r20: WS /a-b (routes.conf:118:11).
 	//
-//line routes_gen.go:1965:1
+//line routes_gen.go:1885:1
 //line routes.conf:118:10
 	A20(ctx *runtime.Context) error
 	// A21 serves r21: WS /a-b/ab/1:p2 (routes.conf:124:15).
 	//
-//line routes_gen.go:1970:1
+//line routes_gen.go:1890:1
 //line routes.conf:124:14
 	A21(ctx *runtime.Context, p2 string) error
 	// A22 serves r22: OPTIONS /a-b/1/x.y (routes.conf:130:15).
 	//
-//line routes_gen.go:1975:1
+//line routes_gen.go:1895:1
 //line routes.conf:130:14
 	A22(ctx *runtime.Context) error
 	// A23 serves r23: HEAD /a-b/:p1 (routes.conf:135:15), r23: POST /a-b/:p1 (routes.conf:135:15), r23: TRACE /a-b/:p1 (routes.conf:135:15).
 	//
-//line routes_gen.go:1980:1
+//line routes_gen.go:1900:1
 //line routes.conf:135:14
 	A23(ctx *runtime.Context, p1 string) error
 	// A26 serves r26: GET /b/.:p1 (routes.conf:154:15), r26: PATCH /b/.:p1 (routes.conf:154:15).
 	//
-//line routes_gen.go:1985:1
+//line routes_gen.go:1905:1
 //line routes.conf:154:14
 	A26(ctx *runtime.Context, p1 string) error
 	// A29 serves r29: CONNECT /~u (routes.conf:175:7), r29: GET /~u (routes.conf:175:7), r29: OPTIONS /~u (routes.conf:175:7).
 	//
-//line routes_gen.go:1990:1
+//line routes_gen.go:1910:1
 //line routes.conf:175:6
 	A29(ctx *runtime.Context) error
 	// A30 serves r30: HEAD /~u/:p1/:p2 (routes.conf:181:11), r30: PATCH /~u/:p1/:p2 (routes.conf:181:11).
 	//
-//line routes_gen.go:1995:1
+//line routes_gen.go:1915:1
 //line routes.conf:181:10
 	A30(ctx *runtime.Context, p1 string, p2 string) error
 	// A31 serves r31: PUT /~u/:p1/:p2/x.y/v:p4 (routes.conf:186:15).
 	//
-//line routes_gen.go:2000:1
+//line routes_gen.go:1920:1
 //line routes.conf:186:14
 	A31(ctx *runtime.Context, p1 string, p2 string, p4 string) error
 	// A32 serves r32: POST /~u/:p1/:p2/v:p3 (routes.conf:192:15), r32: TRACE /~u/:p1/:p2/v:p3 (routes.conf:192:15).
 	//
-//line routes_gen.go:2005:1
+//line routes_gen.go:1925:1
 //line routes.conf:192:14
 	A32(ctx *runtime.Context, p1 string, p2 string, p3 string) error
 	// A33 serves r33: GET /~u/:p1/:p2/:p3/a-b (routes.conf:197:15).
 	//
-//line routes_gen.go:2010:1
+//line routes_gen.go:1930:1
 //line routes.conf:197:14
 	A33(ctx *runtime.Context, p1 string, p2 string, p3 string) error
 	// A35 serves r35: GET /.:p0/42 (routes.conf:219:7).
 	//
-//line routes_gen.go:2015:1
+//line routes_gen.go:1935:1
 //line routes.conf:219:6
 	A35(ctx *runtime.Context, p0 string) error
 	// A36 serves r36: GET /.:p0/42/x.y (routes.conf:225:11).
 	//
-//line routes_gen.go:2020:1
+//line routes_gen.go:1940:1
 //line routes.conf:225:10
 	A36(ctx *runtime.Context, p0 string) error
 	// A38 serves r38: GET /.:p0/42/x.y/new/*rest (routes.conf:235:15).
 	//
-//line routes_gen.go:2025:1
+//line routes_gen.go:1945:1
 //line routes.conf:235:14
 	A38(ctx *runtime.Context, p0 string, rest string) error
 	// A39 serves r39: WS /.:p0/42/x.y/user_*rest (routes.conf:240:15).
 	//
-//line routes_gen.go:2030:1
+//line routes_gen.go:1950:1
 //line routes.conf:240:14
 	A39(ctx *runtime.Context, p0 string, rest string) error
 	// A40 serves r40: GET /.:p0/42/x.y/ab:p3 (routes.conf:245:15).
 	//
-//line routes_gen.go:2035:1
+//line routes_gen.go:1955:1
 //line routes.conf:245:14
 	A40(ctx *runtime.Context, p0 string, p3 string) error
 	// A41 serves r41: GET /.:p0/42/b (routes.conf:252:11).
 	//
-//line routes_gen.go:2040:1
+//line routes_gen.go:1960:1
 //line routes.conf:252:10
 	A41(ctx *runtime.Context, p0 string) error
 	// A42 serves r42: POST /.:p0/42/b (routes.conf:257:15).
 	//
-//line routes_gen.go:2045:1
+//line routes_gen.go:1965:1
 //line routes.conf:257:14
 	A42(ctx *runtime.Context, p0 string) error
 	// A43 serves r43: CONNECT /.:p0/42/b/a/:p4 (routes.conf:261:15).
 	//
-//line routes_gen.go:2050:1
+//line routes_gen.go:1970:1
 //line routes.conf:261:14
 	A43(ctx *runtime.Context, p0 string, p4 string) error
 	// A9 serves r9: GET /user_x/new/:p2 (routes.conf:52:15).
 	//
-//line routes_gen.go:2055:1
+//line routes_gen.go:1975:1
 //line routes.conf:52:14
 	A9(ctx *runtime.Context, p2 string) error
-//line routes_gen.go:2058:1
+//line routes_gen.go:1978:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -2063,7 +1983,7 @@ type FallbackController interface {
 	//
 //line routes.conf:106:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:2067:1
+//line routes_gen.go:1987:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -2072,7 +1992,7 @@ type SocketController interface {
 	//
 //line routes.conf:204:10
 	A34(ctx *runtime.Context, p2 string) error
-//line routes_gen.go:2076:1
+//line routes_gen.go:1996:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2500,6 +2420,13 @@ func (d *dispatcher) route46(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
+	2:  (*dispatcher).route2,
+	3:  (*dispatcher).route3,
+	4:  (*dispatcher).route4,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	8:  (*dispatcher).route8,
+	9:  (*dispatcher).route9,
 	10: (*dispatcher).route10,
 	11: (*dispatcher).route11,
 	12: (*dispatcher).route12,
@@ -2510,7 +2437,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	17: (*dispatcher).route17,
 	18: (*dispatcher).route18,
 	19: (*dispatcher).route19,
-	2:  (*dispatcher).route2,
 	20: (*dispatcher).route20,
 	21: (*dispatcher).route21,
 	22: (*dispatcher).route22,
@@ -2519,7 +2445,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	27: (*dispatcher).route27,
 	28: (*dispatcher).route28,
 	29: (*dispatcher).route29,
-	3:  (*dispatcher).route3,
 	30: (*dispatcher).route30,
 	31: (*dispatcher).route31,
 	32: (*dispatcher).route32,
@@ -2530,7 +2455,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	37: (*dispatcher).route37,
 	38: (*dispatcher).route38,
 	39: (*dispatcher).route39,
-	4:  (*dispatcher).route4,
 	40: (*dispatcher).route40,
 	41: (*dispatcher).route41,
 	42: (*dispatcher).route42,
@@ -2551,7 +2475,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	57: (*dispatcher).route57,
 	58: (*dispatcher).route58,
 	59: (*dispatcher).route59,
-	6:  (*dispatcher).route6,
 	60: (*dispatcher).route60,
 	61: (*dispatcher).route61,
 	62: (*dispatcher).route62,
@@ -2562,10 +2485,7 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	67: (*dispatcher).route67,
 	68: (*dispatcher).route68,
 	69: (*dispatcher).route69,
-	7:  (*dispatcher).route7,
 	71: (*dispatcher).route71,
-	8:  (*dispatcher).route8,
-	9:  (*dispatcher).route9,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

@@ -1228,40 +1228,40 @@ var table = runtime.NewTable(&runtime.Table{
 	}, {},
 	},
 	Checks: []runtime.CheckFunc{
-		10: checkRoute10,
-		20: checkRoute20,
-		21: checkRoute21,
-		22: checkRoute22,
-		23: checkRoute23,
-		24: checkRoute24,
-		25: checkRoute25,
-		37: checkRoute37,
-		38: checkRoute38,
-		39: checkRoute39,
-		40: checkRoute40,
-		41: checkRoute41,
-		42: checkRoute42,
-		49: checkRoute49,
-		50: checkRoute50,
-		51: checkRoute51,
-		56: checkRoute56,
-		57: checkRoute57,
-		58: checkRoute58,
-		59: checkRoute59,
-		60: checkRoute60,
-		65: checkRoute65,
-		66: checkRoute66,
-		73: checkRoute73,
-		76: checkRoute76,
-		77: checkRoute77,
-		78: checkRoute78,
-		79: checkRoute79,
-		80: checkRoute80,
-		81: checkRoute81,
-		82: checkRoute82,
-		83: checkRoute83,
-		84: checkRoute84,
-		85: checkRoute85,
+		10: checkConstraints0,
+		20: checkConstraints1,
+		21: checkConstraints1,
+		22: checkConstraints1,
+		23: checkConstraints1,
+		24: checkConstraints1,
+		25: checkConstraints2,
+		37: checkConstraints3,
+		38: checkConstraints3,
+		39: checkConstraints4,
+		40: checkConstraints4,
+		41: checkConstraints4,
+		42: checkConstraints3,
+		49: checkConstraints5,
+		50: checkConstraints6,
+		51: checkConstraints6,
+		56: checkConstraints7,
+		57: checkConstraints7,
+		58: checkConstraints7,
+		59: checkConstraints7,
+		60: checkConstraints7,
+		65: checkConstraints8,
+		66: checkConstraints8,
+		73: checkConstraints9,
+		76: checkConstraints10,
+		77: checkConstraints10,
+		78: checkConstraints10,
+		79: checkConstraints11,
+		80: checkConstraints11,
+		81: checkConstraints11,
+		82: checkConstraints12,
+		83: checkConstraints12,
+		84: checkConstraints12,
+		85: checkConstraints13,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		ListDirs: []string{"/x.y/"},
@@ -2344,56 +2344,24 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute10 checks the constraints of route "r16" (GET /v:p0/:p1).
-func checkRoute10(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 1 against "max=3"; it serves route "r16" (GET /v:p0/:p1).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.CheckBound(v, false, runtime.BoundMax, 3.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute20 checks the constraints of route "r10" (CONNECT /x.y/:p1/:p2/.a).
-func checkRoute20(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 1 against "uuid"; it serves 5 routes, the first route "r10" (CONNECT /x.y/:p1/:p2/.a).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute21 checks the constraints of route "r6" (GET /x.y/:p1/:p2/.a).
-func checkRoute21(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute22 checks the constraints of route "r7" (GET /x.y/:p1/:p2/.a/1/v1).
-func checkRoute22(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute23 checks the constraints of route "r8" (GET /x.y/:p1/:p2/.a/:p4).
-func checkRoute23(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute24 checks the constraints of route "r8" (WS /x.y/:p1/:p2/.a/:p4).
-func checkRoute24(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute25 checks the constraints of route "r9" (PUT /x.y/:p1/:p2/.a/users/:p5).
-func checkRoute25(m *runtime.Match) bool {
+// checkConstraints2 checks parameter 1 against "uuid", parameter 2 against "alpha"; it serves route "r9" (PUT /x.y/:p1/:p2/.a/users/:p5).
+func checkConstraints2(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 0)) {
 		return false
 	}
@@ -2403,24 +2371,16 @@ func checkRoute25(m *runtime.Match) bool {
 	return true
 }
 
-// checkRoute37 checks the constraints of route "r29" (CONNECT /1:p0/ab:p1/:p2).
-func checkRoute37(m *runtime.Match) bool {
+// checkConstraints3 checks parameter 2 against "required,len=1"; it serves 3 routes, the first route "r29" (CONNECT /1:p0/ab:p1/:p2).
+func checkConstraints3(m *runtime.Match) bool {
 	if v := m.Params.Checked(2); !(v != "" && runtime.CheckBound(v, false, runtime.BoundLen, 1.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute38 checks the constraints of route "r29" (TRACE /1:p0/ab:p1/:p2).
-func checkRoute38(m *runtime.Match) bool {
-	if v := m.Params.Checked(2); !(v != "" && runtime.CheckBound(v, false, runtime.BoundLen, 1.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute39 checks the constraints of route "r30" (GET /1:p0/ab:p1/:p2/:p3/user_x).
-func checkRoute39(m *runtime.Match) bool {
+// checkConstraints4 checks parameter 2 against "required,len=1", parameter 3 against "number,min=5,max=100"; it serves 3 routes, the first route "r30" (GET /1:p0/ab:p1/:p2/:p3/user_x).
+func checkConstraints4(m *runtime.Match) bool {
 	if v := m.Params.Checked(2); !(v != "" && runtime.CheckBound(v, false, runtime.BoundLen, 1.0)) {
 		return false
 	}
@@ -2430,150 +2390,56 @@ func checkRoute39(m *runtime.Match) bool {
 	return true
 }
 
-// checkRoute40 checks the constraints of route "r30" (POST /1:p0/ab:p1/:p2/:p3/user_x).
-func checkRoute40(m *runtime.Match) bool {
-	if v := m.Params.Checked(2); !(v != "" && runtime.CheckBound(v, false, runtime.BoundLen, 1.0)) {
-		return false
-	}
-	if v := m.Params.Checked(3); !(runtime.IsNumber(v) && runtime.CheckBound(v, true, runtime.BoundMin, 5.0) && runtime.CheckBound(v, true, runtime.BoundMax, 100.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute41 checks the constraints of route "r30" (WS /1:p0/ab:p1/:p2/:p3/user_x).
-func checkRoute41(m *runtime.Match) bool {
-	if v := m.Params.Checked(2); !(v != "" && runtime.CheckBound(v, false, runtime.BoundLen, 1.0)) {
-		return false
-	}
-	if v := m.Params.Checked(3); !(runtime.IsNumber(v) && runtime.CheckBound(v, true, runtime.BoundMin, 5.0) && runtime.CheckBound(v, true, runtime.BoundMax, 100.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute42 checks the constraints of route "r31" (CONNECT /1:p0/ab:p1/:p2/v:p3/v1).
-func checkRoute42(m *runtime.Match) bool {
-	if v := m.Params.Checked(2); !(v != "" && runtime.CheckBound(v, false, runtime.BoundLen, 1.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute49 checks the constraints of route "r26" (PUT /1:p0/ab:p1/b/v1/x.y/:p5).
-func checkRoute49(m *runtime.Match) bool {
+// checkConstraints5 checks parameter 2 against "len=2"; it serves route "r26" (PUT /1:p0/ab:p1/b/v1/x.y/:p5).
+func checkConstraints5(m *runtime.Match) bool {
 	if v := m.Params.Checked(2); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute50 checks the constraints of route "r21" (DELETE /:p0).
-func checkRoute50(m *runtime.Match) bool {
+// checkConstraints6 checks parameter 0 against "alpha"; it serves 2 routes, the first route "r21" (DELETE /:p0).
+func checkConstraints6(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsAlpha(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute51 checks the constraints of route "r21" (GET /:p0).
-func checkRoute51(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute56 checks the constraints of route "r32" (DELETE /x.:p0/*rest).
-func checkRoute56(m *runtime.Match) bool {
+// checkConstraints7 checks parameter 0 against "number|alpha,max=4"; it serves 5 routes, the first route "r32" (DELETE /x.:p0/*rest).
+func checkConstraints7(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !((runtime.IsNumber(v) || runtime.IsAlpha(v)) && runtime.CheckBound(v, false, runtime.BoundMax, 4.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute57 checks the constraints of route "r33" (GET /x.:p0/*rest).
-func checkRoute57(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !((runtime.IsNumber(v) || runtime.IsAlpha(v)) && runtime.CheckBound(v, false, runtime.BoundMax, 4.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute58 checks the constraints of route "r32" (PATCH /x.:p0/*rest).
-func checkRoute58(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !((runtime.IsNumber(v) || runtime.IsAlpha(v)) && runtime.CheckBound(v, false, runtime.BoundMax, 4.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute59 checks the constraints of route "r33" (POST /x.:p0/*rest).
-func checkRoute59(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !((runtime.IsNumber(v) || runtime.IsAlpha(v)) && runtime.CheckBound(v, false, runtime.BoundMax, 4.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute60 checks the constraints of route "r32" (TRACE /x.:p0/*rest).
-func checkRoute60(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !((runtime.IsNumber(v) || runtime.IsAlpha(v)) && runtime.CheckBound(v, false, runtime.BoundMax, 4.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute65 checks the constraints of route "r48" (PATCH /*rest).
-func checkRoute65(m *runtime.Match) bool {
+// checkConstraints8 checks parameter 0 against "oneof=a a/b x/y/z"; it serves 2 routes, the first route "r48" (PATCH /*rest).
+func checkConstraints8(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "a/b", "x/y/z")) {
 		return false
 	}
 	return true
 }
 
-// checkRoute66 checks the constraints of route "r48" (PUT /*rest).
-func checkRoute66(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "a/b", "x/y/z")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute73 checks the constraints of route "r50" (WS /.a/b/:p2).
-func checkRoute73(m *runtime.Match) bool {
+// checkConstraints9 checks parameter 0 against "uuid3|uuid5"; it serves route "r50" (WS /.a/b/:p2).
+func checkConstraints9(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 3) || runtime.IsUUID(v, 5)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute76 checks the constraints of route "r40" (DELETE /:p0/:p1).
-func checkRoute76(m *runtime.Match) bool {
+// checkConstraints10 checks parameter 1 against "lte=3"; it serves 3 routes, the first route "r40" (DELETE /:p0/:p1).
+func checkConstraints10(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.CheckBound(v, false, runtime.BoundLTE, 3.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute77 checks the constraints of route "r40" (POST /:p0/:p1).
-func checkRoute77(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.CheckBound(v, false, runtime.BoundLTE, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute78 checks the constraints of route "r40" (WS /:p0/:p1).
-func checkRoute78(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.CheckBound(v, false, runtime.BoundLTE, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute79 checks the constraints of route "r42" (GET /:p0/x.:p1).
-func checkRoute79(m *runtime.Match) bool {
+// checkConstraints11 checks parameter 0 against "numeric", parameter 1 against "numeric"; it serves 3 routes, the first route "r42" (GET /:p0/x.:p1).
+func checkConstraints11(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsNumeric(v)) {
 		return false
 	}
@@ -2583,54 +2449,16 @@ func checkRoute79(m *runtime.Match) bool {
 	return true
 }
 
-// checkRoute80 checks the constraints of route "r42" (PATCH /:p0/x.:p1).
-func checkRoute80(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumeric(v)) {
-		return false
-	}
-	if v := m.Params.Checked(1); !(runtime.IsNumeric(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute81 checks the constraints of route "r42" (WS /:p0/x.:p1).
-func checkRoute81(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumeric(v)) {
-		return false
-	}
-	if v := m.Params.Checked(1); !(runtime.IsNumeric(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute82 checks the constraints of route "r52" (GET /:p0/~u).
-func checkRoute82(m *runtime.Match) bool {
+// checkConstraints12 checks parameter 0 against "alphanum"; it serves 3 routes, the first route "r52" (GET /:p0/~u).
+func checkConstraints12(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsAlphanum(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute83 checks the constraints of route "r52" (POST /:p0/~u).
-func checkRoute83(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsAlphanum(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute84 checks the constraints of route "r52" (TRACE /:p0/~u).
-func checkRoute84(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsAlphanum(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute85 checks the constraints of route "r53" (GET /:p0/~u/:p2/:p3).
-func checkRoute85(m *runtime.Match) bool {
+// checkConstraints13 checks parameter 0 against "alphanum", parameter 1 against "uuid"; it serves route "r53" (GET /:p0/~u/:p2/:p3).
+func checkConstraints13(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsAlphanum(v)) {
 		return false
 	}
@@ -2648,65 +2476,65 @@ type C0Controller interface {
 	A17(ctx *runtime.Context, p0 string) error
 	// A18 serves r18: GET /new/x.y (routes.conf:104:7).
 	//
-//line routes_gen.go:2652:1
+//line routes_gen.go:2480:1
 //line routes.conf:104:6
 	A18(ctx *runtime.Context) error
 	// A19 serves r19: GET /= (routes.conf:110:7), r19: POST /= (routes.conf:110:7), r19: TRACE /= (routes.conf:110:7).
 	//
-//line routes_gen.go:2657:1
+//line routes_gen.go:2485:1
 //line routes.conf:110:6
 	A19(ctx *runtime.Context) error
 	// A20 serves r20: OPTIONS /=/new (routes.conf:116:11).
 	//
-//line routes_gen.go:2662:1
+//line routes_gen.go:2490:1
 //line routes.conf:116:10
 	A20(ctx *runtime.Context) error
 	// A32 serves r32: DELETE /x.:p0/*rest (routes.conf:196:7), r32: PATCH /x.:p0/*rest (routes.conf:196:7), r32: TRACE /x.:p0/*rest (routes.conf:196:7).
 	//
-//line routes_gen.go:2667:1
+//line routes_gen.go:2495:1
 //line routes.conf:196:6
 	A32(ctx *runtime.Context, p0 string, rest string) error
 	// A33 serves r33: GET /x.:p0/*rest (routes.conf:202:11), r33: POST /x.:p0/*rest (routes.conf:202:11).
 	//
-//line routes_gen.go:2672:1
+//line routes_gen.go:2500:1
 //line routes.conf:202:10
 	A33(ctx *runtime.Context, p0 string, rest string) error
 	// A44 serves r44: DELETE /.a (routes.conf:262:11), r44: GET /.a (routes.conf:262:11), r44: HEAD /.a (routes.conf:262:11).
 	//
-//line routes_gen.go:2677:1
+//line routes_gen.go:2505:1
 //line routes.conf:262:10
 	A44(ctx *runtime.Context) error
 	// A45 serves r45: TRACE /.a/a-b (routes.conf:268:15).
 	//
-//line routes_gen.go:2682:1
+//line routes_gen.go:2510:1
 //line routes.conf:268:14
 	A45(ctx *runtime.Context) error
 	// A46 serves r46: CONNECT /.a/new (routes.conf:273:15).
 	//
-//line routes_gen.go:2687:1
+//line routes_gen.go:2515:1
 //line routes.conf:273:14
 	A46(ctx *runtime.Context) error
 	// A47 serves r47: PUT /.a/user_x (routes.conf:278:15).
 	//
-//line routes_gen.go:2692:1
+//line routes_gen.go:2520:1
 //line routes.conf:278:14
 	A47(ctx *runtime.Context) error
 	// A49 serves r49: GET /.a/b (routes.conf:291:11).
 	//
-//line routes_gen.go:2697:1
+//line routes_gen.go:2525:1
 //line routes.conf:291:10
 	A49(ctx *runtime.Context) error
 	// A52 serves r52: GET /:p0/~u (routes.conf:313:7), r52: POST /:p0/~u (routes.conf:313:7), r52: TRACE /:p0/~u (routes.conf:313:7).
 	//
-//line routes_gen.go:2702:1
+//line routes_gen.go:2530:1
 //line routes.conf:313:6
 	A52(ctx *runtime.Context, p0 string) error
 	// A53 serves r53: GET /:p0/~u/:p2/:p3 (routes.conf:319:11).
 	//
-//line routes_gen.go:2707:1
+//line routes_gen.go:2535:1
 //line routes.conf:319:10
 	A53(ctx *runtime.Context, p0 string, p2 string, p3 string) error
-//line routes_gen.go:2710:1
+//line routes_gen.go:2538:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2717,90 +2545,90 @@ type C1Controller interface {
 	A10(ctx *runtime.Context, p1 string, p2 string) error
 	// A11 serves r11: GET /x.y/:p1/v1 (routes.conf:58:11).
 	//
-//line routes_gen.go:2721:1
+//line routes_gen.go:2549:1
 //line routes.conf:58:10
 	A11(ctx *runtime.Context, p1 string) error
 	// A12 serves r12: GET /x.y/:p1/v1/1:p3 (routes.conf:64:15), r12: PUT /x.y/:p1/v1/1:p3 (routes.conf:64:15).
 	//
-//line routes_gen.go:2726:1
+//line routes_gen.go:2554:1
 //line routes.conf:64:14
 	A12(ctx *runtime.Context, p1 string, p3 string) error
 	// A13 serves r13: PUT /x.y/:p1/v1 (routes.conf:69:15).
 	//
-//line routes_gen.go:2731:1
+//line routes_gen.go:2559:1
 //line routes.conf:69:14
 	A13(ctx *runtime.Context, p1 string) error
 	// A16 serves r16: GET /v:p0/:p1 (routes.conf:90:11).
 	//
-//line routes_gen.go:2736:1
+//line routes_gen.go:2564:1
 //line routes.conf:90:10
 	A16(ctx *runtime.Context, p0 string, p1 string) error
 	// A21 serves r21: DELETE /:p0 (routes.conf:132:7), r21: GET /:p0 (routes.conf:132:7).
 	//
-//line routes_gen.go:2741:1
+//line routes_gen.go:2569:1
 //line routes.conf:132:6
 	A21(ctx *runtime.Context, p0 string) error
 	// A3 serves r3: DELETE /x.y/:p1 (routes.conf:13:7), r3: GET /x.y/:p1 (routes.conf:13:7), r3: WS /x.y/:p1 (routes.conf:13:7).
 	//
-//line routes_gen.go:2746:1
+//line routes_gen.go:2574:1
 //line routes.conf:13:6
 	A3(ctx *runtime.Context, p1 string) error
 	// A35 serves r35: PATCH /a/a (routes.conf:214:7), r35: TRACE /a/a (routes.conf:214:7).
 	//
-//line routes_gen.go:2751:1
+//line routes_gen.go:2579:1
 //line routes.conf:214:6
 	A35(ctx *runtime.Context) error
 	// A36 serves r36: POST /~u/:p1 (routes.conf:220:7).
 	//
-//line routes_gen.go:2756:1
+//line routes_gen.go:2584:1
 //line routes.conf:220:6
 	A36(ctx *runtime.Context, p1 string) error
 	// A4 serves r4: GET /x.y/:p1/.a (routes.conf:19:11), r4: TRACE /x.y/:p1/.a (routes.conf:19:11).
 	//
-//line routes_gen.go:2761:1
+//line routes_gen.go:2589:1
 //line routes.conf:19:10
 	A4(ctx *runtime.Context, p1 string) error
 	// A41 serves r41: WS /*rest (routes.conf:244:7).
 	//
-//line routes_gen.go:2766:1
+//line routes_gen.go:2594:1
 //line routes.conf:244:6
 	A41(ctx *runtime.Context, rest string) error
 	// A42 serves r42: GET /:p0/x.:p1 (routes.conf:250:7), r42: PATCH /:p0/x.:p1 (routes.conf:250:7), r42: WS /:p0/x.:p1 (routes.conf:250:7).
 	//
-//line routes_gen.go:2771:1
+//line routes_gen.go:2599:1
 //line routes.conf:250:6
 	A42(ctx *runtime.Context, p0 string, p1 string) error
 	// A5 serves r5: CONNECT /x.y/:p1/.a/:p3/42 (routes.conf:25:15), r5: GET /x.y/:p1/.a/:p3/42 (routes.conf:25:15), r5: PATCH /x.y/:p1/.a/:p3/42 (routes.conf:25:15).
 	//
-//line routes_gen.go:2776:1
+//line routes_gen.go:2604:1
 //line routes.conf:25:14
 	A5(ctx *runtime.Context, p1 string, p3 string) error
 	// A51 serves r51: DELETE /users/:p1 (routes.conf:305:11), r51: OPTIONS /users/:p1 (routes.conf:305:11), r51: POST /users/:p1 (routes.conf:305:11).
 	//
-//line routes_gen.go:2781:1
+//line routes_gen.go:2609:1
 //line routes.conf:305:10
 	A51(ctx *runtime.Context, p1 string) error
 	// A6 serves r6: GET /x.y/:p1/:p2/.a (routes.conf:32:11).
 	//
-//line routes_gen.go:2786:1
+//line routes_gen.go:2614:1
 //line routes.conf:32:10
 	A6(ctx *runtime.Context, p1 string, p2 string) error
 	// A7 serves r7: GET /x.y/:p1/:p2/.a/1/v1 (routes.conf:37:15).
 	//
-//line routes_gen.go:2791:1
+//line routes_gen.go:2619:1
 //line routes.conf:37:14
 	A7(ctx *runtime.Context, p1 string, p2 string) error
 	// A8 serves r8: GET /x.y/:p1/:p2/.a/:p4 (routes.conf:42:15), r8: WS /x.y/:p1/:p2/.a/:p4 (routes.conf:42:15).
 	//
-//line routes_gen.go:2796:1
+//line routes_gen.go:2624:1
 //line routes.conf:42:14
 	A8(ctx *runtime.Context, p1 string, p2 string, p4 string) error
 	// A9 serves r9: PUT /x.y/:p1/:p2/.a/users/:p5 (routes.conf:47:15).
 	//
-//line routes_gen.go:2801:1
+//line routes_gen.go:2629:1
 //line routes.conf:47:14
 	A9(ctx *runtime.Context, p1 string, p2 string, p5 string) error
-//line routes_gen.go:2804:1
+//line routes_gen.go:2632:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2811,95 +2639,95 @@ type C2Controller interface {
 	A14(ctx *runtime.Context, p1 string, p3 string) error
 	// A15 serves r15: HEAD /v:p0 (routes.conf:84:7), r15: TRACE /v:p0 (routes.conf:84:7).
 	//
-//line routes_gen.go:2815:1
+//line routes_gen.go:2643:1
 //line routes.conf:84:6
 	A15(ctx *runtime.Context, p0 string) error
 	// A22 serves r22: TRACE /1:p0/ab:p1 (routes.conf:138:7).
 	//
-//line routes_gen.go:2820:1
+//line routes_gen.go:2648:1
 //line routes.conf:138:6
 	A22(ctx *runtime.Context, p0 string, p1 string) error
 	// A23 serves r23: CONNECT /1:p0/ab:p1/a-b (routes.conf:144:11), r23: POST /1:p0/ab:p1/a-b (routes.conf:144:11), r23: PUT /1:p0/ab:p1/a-b (routes.conf:144:11).
 	//
-//line routes_gen.go:2825:1
+//line routes_gen.go:2653:1
 //line routes.conf:144:10
 	A23(ctx *runtime.Context, p0 string, p1 string) error
 	// A24 serves r24: GET /1:p0/ab:p1/b/v1 (routes.conf:149:11).
 	//
-//line routes_gen.go:2830:1
+//line routes_gen.go:2658:1
 //line routes.conf:149:10
 	A24(ctx *runtime.Context, p0 string, p1 string) error
 	// A25 serves r25: PUT /1 (routes.conf:154:15).
 	//
-//line routes_gen.go:2835:1
+//line routes_gen.go:2663:1
 //line routes.conf:154:14
 	A25(ctx *runtime.Context) error
 	// A26 serves r26: PUT /1:p0/ab:p1/b/v1/x.y/:p5 (routes.conf:159:15).
 	//
-//line routes_gen.go:2840:1
+//line routes_gen.go:2668:1
 //line routes.conf:159:14
 	A26(ctx *runtime.Context, p0 string, p1 string, p5 string) error
 	// A27 serves r27: HEAD /1:p0/ab:p1/b/v1/*rest (routes.conf:164:15), r27: POST /1:p0/ab:p1/b/v1/*rest (routes.conf:164:15).
 	//
-//line routes_gen.go:2845:1
+//line routes_gen.go:2673:1
 //line routes.conf:164:14
 	A27(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A28 serves r28: GET /1:p0/ab:p1/.a/*rest (routes.conf:171:11), r28: PATCH /1:p0/ab:p1/.a/*rest (routes.conf:171:11), r28: POST /1:p0/ab:p1/.a/*rest (routes.conf:171:11).
 	//
-//line routes_gen.go:2850:1
+//line routes_gen.go:2678:1
 //line routes.conf:171:10
 	A28(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A29 serves r29: CONNECT /1:p0/ab:p1/:p2 (routes.conf:176:11), r29: TRACE /1:p0/ab:p1/:p2 (routes.conf:176:11).
 	//
-//line routes_gen.go:2855:1
+//line routes_gen.go:2683:1
 //line routes.conf:176:10
 	A29(ctx *runtime.Context, p0 string, p1 string, p2 string) error
 	// A30 serves r30: GET /1:p0/ab:p1/:p2/:p3/user_x (routes.conf:181:15), r30: POST /1:p0/ab:p1/:p2/:p3/user_x (routes.conf:181:15), r30: WS /1:p0/ab:p1/:p2/:p3/user_x (routes.conf:181:15).
 	//
-//line routes_gen.go:2860:1
+//line routes_gen.go:2688:1
 //line routes.conf:181:14
 	A30(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 int64) error
 	// A31 serves r31: CONNECT /1:p0/ab:p1/:p2/v:p3/v1 (routes.conf:186:15).
 	//
-//line routes_gen.go:2865:1
+//line routes_gen.go:2693:1
 //line routes.conf:186:14
 	A31(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error
 	// A34 serves r34: POST /:p0 (routes.conf:208:7), r34: TRACE /:p0 (routes.conf:208:7).
 	//
-//line routes_gen.go:2870:1
+//line routes_gen.go:2698:1
 //line routes.conf:208:6
 	A34(ctx *runtime.Context, p0 string) error
 	// A40 serves r40: DELETE /:p0/:p1 (routes.conf:238:7), r40: POST /:p0/:p1 (routes.conf:238:7), r40: WS /:p0/:p1 (routes.conf:238:7).
 	//
-//line routes_gen.go:2875:1
+//line routes_gen.go:2703:1
 //line routes.conf:238:6
 	A40(ctx *runtime.Context, p0 string, p1 string) error
 	// A43 serves r43: PUT / (routes.conf:256:7).
 	//
-//line routes_gen.go:2880:1
+//line routes_gen.go:2708:1
 //line routes.conf:256:6
 	A43(ctx *runtime.Context) error
 	// A48 serves r48: PATCH /*rest (routes.conf:285:11), r48: PUT /*rest (routes.conf:285:11).
 	//
-//line routes_gen.go:2885:1
+//line routes_gen.go:2713:1
 //line routes.conf:285:10
 	A48(ctx *runtime.Context, rest string) error
 	// A54 serves r54: GET /a*rest (routes.conf:326:7).
 	//
-//line routes_gen.go:2890:1
+//line routes_gen.go:2718:1
 //line routes.conf:326:6
 	A54(ctx *runtime.Context, rest string) error
 	// A55 serves r55: HEAD /a*rest (routes.conf:332:11), r55: OPTIONS /a*rest (routes.conf:332:11).
 	//
-//line routes_gen.go:2895:1
+//line routes_gen.go:2723:1
 //line routes.conf:332:10
 	A55(ctx *runtime.Context, rest string) error
 	// A56 serves r56: POST /a*rest (routes.conf:336:15).
 	//
-//line routes_gen.go:2900:1
+//line routes_gen.go:2728:1
 //line routes.conf:336:14
 	A56(ctx *runtime.Context, rest string) error
-//line routes_gen.go:2903:1
+//line routes_gen.go:2731:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -2908,7 +2736,7 @@ type FallbackController interface {
 	//
 //line routes.conf:7:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:2912:1
+//line routes_gen.go:2740:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -2917,7 +2745,7 @@ type SocketController interface {
 	//
 //line routes.conf:297:14
 	A50(ctx *runtime.Context, p2 string) error
-//line routes_gen.go:2921:1
+//line routes_gen.go:2749:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -3498,6 +3326,14 @@ func (d *dispatcher) route73(ctx *runtime.Context) error {
 // actions are the dispatcher's methods by route index; nil for a static route.
 var actions = []func(*dispatcher, *runtime.Context) error{
 	1:  (*dispatcher).route1,
+	2:  (*dispatcher).route2,
+	3:  (*dispatcher).route3,
+	4:  (*dispatcher).route4,
+	5:  (*dispatcher).route5,
+	6:  (*dispatcher).route6,
+	7:  (*dispatcher).route7,
+	8:  (*dispatcher).route8,
+	9:  (*dispatcher).route9,
 	10: (*dispatcher).route10,
 	12: (*dispatcher).route12,
 	13: (*dispatcher).route13,
@@ -3507,7 +3343,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	17: (*dispatcher).route17,
 	18: (*dispatcher).route18,
 	19: (*dispatcher).route19,
-	2:  (*dispatcher).route2,
 	20: (*dispatcher).route20,
 	21: (*dispatcher).route21,
 	22: (*dispatcher).route22,
@@ -3518,7 +3353,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	27: (*dispatcher).route27,
 	28: (*dispatcher).route28,
 	29: (*dispatcher).route29,
-	3:  (*dispatcher).route3,
 	30: (*dispatcher).route30,
 	31: (*dispatcher).route31,
 	32: (*dispatcher).route32,
@@ -3529,7 +3363,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	37: (*dispatcher).route37,
 	38: (*dispatcher).route38,
 	39: (*dispatcher).route39,
-	4:  (*dispatcher).route4,
 	40: (*dispatcher).route40,
 	41: (*dispatcher).route41,
 	42: (*dispatcher).route42,
@@ -3540,7 +3373,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	47: (*dispatcher).route47,
 	48: (*dispatcher).route48,
 	49: (*dispatcher).route49,
-	5:  (*dispatcher).route5,
 	50: (*dispatcher).route50,
 	51: (*dispatcher).route51,
 	52: (*dispatcher).route52,
@@ -3551,7 +3383,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	57: (*dispatcher).route57,
 	58: (*dispatcher).route58,
 	59: (*dispatcher).route59,
-	6:  (*dispatcher).route6,
 	60: (*dispatcher).route60,
 	61: (*dispatcher).route61,
 	63: (*dispatcher).route63,
@@ -3560,7 +3391,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	67: (*dispatcher).route67,
 	68: (*dispatcher).route68,
 	69: (*dispatcher).route69,
-	7:  (*dispatcher).route7,
 	70: (*dispatcher).route70,
 	71: (*dispatcher).route71,
 	72: (*dispatcher).route72,
@@ -3571,7 +3401,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	77: (*dispatcher).route77,
 	78: (*dispatcher).route78,
 	79: (*dispatcher).route79,
-	8:  (*dispatcher).route8,
 	80: (*dispatcher).route80,
 	81: (*dispatcher).route81,
 	82: (*dispatcher).route82,
@@ -3582,7 +3411,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	87: (*dispatcher).route87,
 	88: (*dispatcher).route88,
 	89: (*dispatcher).route89,
-	9:  (*dispatcher).route9,
 	91: (*dispatcher).route91,
 	92: (*dispatcher).route92,
 	93: (*dispatcher).route93,

@@ -1704,80 +1704,80 @@ var table = runtime.NewTable(&runtime.Table{
 	},
 	},
 	Checks: []runtime.CheckFunc{
-		104: checkRoute104,
-		105: checkRoute105,
-		106: checkRoute106,
-		11:  checkRoute11,
-		110: checkRoute110,
-		111: checkRoute111,
-		112: checkRoute112,
-		113: checkRoute113,
-		114: checkRoute114,
-		115: checkRoute115,
-		116: checkRoute116,
-		117: checkRoute117,
-		118: checkRoute118,
-		119: checkRoute119,
-		12:  checkRoute12,
-		120: checkRoute120,
-		121: checkRoute121,
-		122: checkRoute122,
-		123: checkRoute123,
-		124: checkRoute124,
-		125: checkRoute125,
-		126: checkRoute126,
-		16:  checkRoute16,
-		2:   checkRoute2,
-		29:  checkRoute29,
-		3:   checkRoute3,
-		30:  checkRoute30,
-		31:  checkRoute31,
-		33:  checkRoute33,
-		34:  checkRoute34,
-		35:  checkRoute35,
-		36:  checkRoute36,
-		37:  checkRoute37,
-		38:  checkRoute38,
-		39:  checkRoute39,
-		4:   checkRoute4,
-		40:  checkRoute40,
-		41:  checkRoute41,
-		43:  checkRoute43,
-		44:  checkRoute44,
-		45:  checkRoute45,
-		46:  checkRoute46,
-		47:  checkRoute47,
-		48:  checkRoute48,
-		49:  checkRoute49,
-		5:   checkRoute5,
-		50:  checkRoute50,
-		51:  checkRoute51,
-		52:  checkRoute52,
-		53:  checkRoute53,
-		54:  checkRoute54,
-		55:  checkRoute55,
-		56:  checkRoute56,
-		57:  checkRoute57,
-		6:   checkRoute6,
-		66:  checkRoute66,
-		67:  checkRoute67,
-		68:  checkRoute68,
-		69:  checkRoute69,
-		70:  checkRoute70,
-		78:  checkRoute78,
-		79:  checkRoute79,
-		80:  checkRoute80,
-		81:  checkRoute81,
-		82:  checkRoute82,
-		83:  checkRoute83,
-		84:  checkRoute84,
-		85:  checkRoute85,
-		86:  checkRoute86,
-		87:  checkRoute87,
-		88:  checkRoute88,
-		89:  checkRoute89,
-		90:  checkRoute90,
-		95:  checkRoute95,
+		2:   checkConstraints0,
+		3:   checkConstraints1,
+		4:   checkConstraints1,
+		5:   checkConstraints1,
+		6:   checkConstraints1,
+		11:  checkConstraints2,
+		12:  checkConstraints2,
+		16:  checkConstraints3,
+		29:  checkConstraints4,
+		30:  checkConstraints5,
+		31:  checkConstraints3,
+		33:  checkConstraints3,
+		34:  checkConstraints3,
+		35:  checkConstraints3,
+		36:  checkConstraints3,
+		37:  checkConstraints3,
+		38:  checkConstraints3,
+		39:  checkConstraints3,
+		40:  checkConstraints3,
+		41:  checkConstraints3,
+		43:  checkConstraints6,
+		44:  checkConstraints6,
+		45:  checkConstraints6,
+		46:  checkConstraints6,
+		47:  checkConstraints6,
+		48:  checkConstraints6,
+		49:  checkConstraints6,
+		50:  checkConstraints6,
+		51:  checkConstraints6,
+		52:  checkConstraints6,
+		53:  checkConstraints6,
+		54:  checkConstraints6,
+		55:  checkConstraints6,
+		56:  checkConstraints7,
+		57:  checkConstraints7,
+		66:  checkConstraints3,
+		67:  checkConstraints3,
+		68:  checkConstraints3,
+		69:  checkConstraints3,
+		70:  checkConstraints3,
+		78:  checkConstraints8,
+		79:  checkConstraints8,
+		80:  checkConstraints8,
+		81:  checkConstraints8,
+		82:  checkConstraints8,
+		83:  checkConstraints8,
+		84:  checkConstraints6,
+		85:  checkConstraints6,
+		86:  checkConstraints9,
+		87:  checkConstraints9,
+		88:  checkConstraints9,
+		89:  checkConstraints9,
+		90:  checkConstraints9,
+		95:  checkConstraints10,
+		104: checkConstraints11,
+		105: checkConstraints11,
+		106: checkConstraints11,
+		110: checkConstraints12,
+		111: checkConstraints12,
+		112: checkConstraints12,
+		113: checkConstraints12,
+		114: checkConstraints12,
+		115: checkConstraints12,
+		116: checkConstraints12,
+		117: checkConstraints12,
+		118: checkConstraints12,
+		119: checkConstraints12,
+		120: checkConstraints12,
+		121: checkConstraints12,
+		122: checkConstraints12,
+		123: checkConstraints13,
+		124: checkConstraints12,
+		125: checkConstraints12,
+		126: checkConstraints12,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		ListDirs: []string{"/.a/"},
@@ -3171,80 +3171,48 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute2 checks the constraints of route "r52" (CONNECT /*rest).
-func checkRoute2(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 0 against "oneof=a a/b x/y/z"; it serves route "r52" (CONNECT /*rest).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "a/b", "x/y/z")) {
 		return false
 	}
 	return true
 }
 
-// checkRoute3 checks the constraints of route "r16" (DELETE /*rest).
-func checkRoute3(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 0 against "min=3"; it serves 4 routes, the first route "r16" (DELETE /*rest).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 3.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute4 checks the constraints of route "r15" (GET /*rest).
-func checkRoute4(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute5 checks the constraints of route "r17" (PATCH /*rest).
-func checkRoute5(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute6 checks the constraints of route "r16" (POST /*rest).
-func checkRoute6(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute11 checks the constraints of route "r80" (GET /.../ab:p1/a).
-func checkRoute11(m *runtime.Match) bool {
+// checkConstraints2 checks parameter 0 against "len=2"; it serves 2 routes, the first route "r80" (GET /.../ab:p1/a).
+func checkConstraints2(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute12 checks the constraints of route "r80" (PUT /.../ab:p1/a).
-func checkRoute12(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute16 checks the constraints of route "r75" (CONNECT /1/.:p1/*rest).
-func checkRoute16(m *runtime.Match) bool {
+// checkConstraints3 checks parameter 1 against "alpha"; it serves 16 routes, the first route "r75" (CONNECT /1/.:p1/*rest).
+func checkConstraints3(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute29 checks the constraints of route "r14" (GET /:p0/:p1).
-func checkRoute29(m *runtime.Match) bool {
+// checkConstraints4 checks parameter 0 against "max=3"; it serves route "r14" (GET /:p0/:p1).
+func checkConstraints4(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 3.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute30 checks the constraints of route "r13" (HEAD /:p0/:p1).
-func checkRoute30(m *runtime.Match) bool {
+// checkConstraints5 checks parameter 0 against "min=2", parameter 1 against "alpha"; it serves route "r13" (HEAD /:p0/:p1).
+func checkConstraints5(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
 		return false
 	}
@@ -3254,192 +3222,16 @@ func checkRoute30(m *runtime.Match) bool {
 	return true
 }
 
-// checkRoute31 checks the constraints of route "r19" (POST /:p0/:p1).
-func checkRoute31(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute33 checks the constraints of route "r20" (GET /:p0/:p1/*rest).
-func checkRoute33(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute34 checks the constraints of route "r23" (CONNECT /:p0/:p1/.../1*rest).
-func checkRoute34(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute35 checks the constraints of route "r21" (GET /:p0/:p1/.../1*rest).
-func checkRoute35(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute36 checks the constraints of route "r21" (HEAD /:p0/:p1/.../1*rest).
-func checkRoute36(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute37 checks the constraints of route "r21" (POST /:p0/:p1/.../1*rest).
-func checkRoute37(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute38 checks the constraints of route "r22" (TRACE /:p0/:p1/.../1*rest).
-func checkRoute38(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute39 checks the constraints of route "r22" (WS /:p0/:p1/.../1*rest).
-func checkRoute39(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute40 checks the constraints of route "r24" (GET /:p0/:p1/new).
-func checkRoute40(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute41 checks the constraints of route "r24" (PATCH /:p0/:p1/new).
-func checkRoute41(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute43 checks the constraints of route "r25" (GET /@/:p1).
-func checkRoute43(m *runtime.Match) bool {
+// checkConstraints6 checks parameter 0 against "min=2"; it serves 15 routes, the first route "r25" (GET /@/:p1).
+func checkConstraints6(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute44 checks the constraints of route "r25" (POST /@/:p1).
-func checkRoute44(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute45 checks the constraints of route "r25" (PUT /@/:p1).
-func checkRoute45(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute46 checks the constraints of route "r26" (POST /@/:p1/1/:p3).
-func checkRoute46(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute47 checks the constraints of route "r28" (DELETE /@/:p1/1/:p3/ab).
-func checkRoute47(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute48 checks the constraints of route "r28" (POST /@/:p1/1/:p3/ab).
-func checkRoute48(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute49 checks the constraints of route "r27" (WS /@/:p1/1/:p3/v1).
-func checkRoute49(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute50 checks the constraints of route "r32" (POST /@/:p1/new/v1).
-func checkRoute50(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute51 checks the constraints of route "r32" (PUT /@/:p1/new/v1).
-func checkRoute51(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute52 checks the constraints of route "r29" (GET /@/:p1/v1).
-func checkRoute52(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute53 checks the constraints of route "r29" (POST /@/:p1/v1).
-func checkRoute53(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute54 checks the constraints of route "r30" (CONNECT /@/:p1/v1/:p3/~u).
-func checkRoute54(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute55 checks the constraints of route "r30" (GET /@/:p1/v1/:p3/~u).
-func checkRoute55(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute56 checks the constraints of route "r31" (POST /@/:p1/v1/a:p3/a:p4).
-func checkRoute56(m *runtime.Match) bool {
+// checkConstraints7 checks parameter 0 against "min=2", parameter 1 against "min=2"; it serves 2 routes, the first route "r31" (POST /@/:p1/v1/a:p3/a:p4).
+func checkConstraints7(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
 		return false
 	}
@@ -3449,327 +3241,52 @@ func checkRoute56(m *runtime.Match) bool {
 	return true
 }
 
-// checkRoute57 checks the constraints of route "r31" (PUT /@/:p1/v1/a:p3/a:p4).
-func checkRoute57(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	if v := m.Params.Checked(1); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute66 checks the constraints of route "r8" (GET /a:p0/*rest).
-func checkRoute66(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute67 checks the constraints of route "r8" (HEAD /a:p0/*rest).
-func checkRoute67(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute68 checks the constraints of route "r8" (OPTIONS /a:p0/*rest).
-func checkRoute68(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute69 checks the constraints of route "r9" (POST /a:p0/*rest).
-func checkRoute69(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute70 checks the constraints of route "r10" (PUT /a:p0/*rest).
-func checkRoute70(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute78 checks the constraints of route "r62" (DELETE /ab/*rest).
-func checkRoute78(m *runtime.Match) bool {
+// checkConstraints8 checks parameter 0 against "max=5"; it serves 6 routes, the first route "r62" (DELETE /ab/*rest).
+func checkConstraints8(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute79 checks the constraints of route "r62" (GET /ab/*rest).
-func checkRoute79(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute80 checks the constraints of route "r63" (HEAD /ab/*rest).
-func checkRoute80(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute81 checks the constraints of route "r65" (PATCH /ab/*rest).
-func checkRoute81(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute82 checks the constraints of route "r63" (POST /ab/*rest).
-func checkRoute82(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute83 checks the constraints of route "r64" (TRACE /ab/*rest).
-func checkRoute83(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 5.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute84 checks the constraints of route "r66" (GET /ab/:p1).
-func checkRoute84(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute85 checks the constraints of route "r66" (OPTIONS /ab/:p1).
-func checkRoute85(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMin, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute86 checks the constraints of route "r67" (OPTIONS /ab:p0).
-func checkRoute86(m *runtime.Match) bool {
+// checkConstraints9 checks parameter 0 against "number|uuid"; it serves 5 routes, the first route "r67" (OPTIONS /ab:p0).
+func checkConstraints9(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsNumber(v) || runtime.IsUUID(v, 0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute87 checks the constraints of route "r67" (TRACE /ab:p0).
-func checkRoute87(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumber(v) || runtime.IsUUID(v, 0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute88 checks the constraints of route "r71" (DELETE /ab:p0/.a/=).
-func checkRoute88(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumber(v) || runtime.IsUUID(v, 0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute89 checks the constraints of route "r71" (GET /ab:p0/.a/=).
-func checkRoute89(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumber(v) || runtime.IsUUID(v, 0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute90 checks the constraints of route "r71" (PUT /ab:p0/.a/=).
-func checkRoute90(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsNumber(v) || runtime.IsUUID(v, 0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute95 checks the constraints of route "r69" (GET /ab:p0/x.y/user_:p2).
-func checkRoute95(m *runtime.Match) bool {
+// checkConstraints10 checks parameter 1 against "numeric,gt=0"; it serves route "r69" (GET /ab:p0/x.y/user_:p2).
+func checkConstraints10(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsNumeric(v) && runtime.CheckBound(v, true, runtime.BoundGT, 0.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute104 checks the constraints of route "r59" (DELETE /b/v1/user_:p2/.../:p4).
-func checkRoute104(m *runtime.Match) bool {
+// checkConstraints11 checks parameter 1 against "uuid4"; it serves 3 routes, the first route "r59" (DELETE /b/v1/user_:p2/.../:p4).
+func checkConstraints11(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute105 checks the constraints of route "r59" (GET /b/v1/user_:p2/.../:p4).
-func checkRoute105(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute106 checks the constraints of route "r59" (POST /b/v1/user_:p2/.../:p4).
-func checkRoute106(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute110 checks the constraints of route "r42" (GET /new/~:p1).
-func checkRoute110(m *runtime.Match) bool {
+// checkConstraints12 checks parameter 0 against "oneof=a b v1 42"; it serves 16 routes, the first route "r42" (GET /new/~:p1).
+func checkConstraints12(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
 		return false
 	}
 	return true
 }
 
-// checkRoute111 checks the constraints of route "r42" (HEAD /new/~:p1).
-func checkRoute111(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute112 checks the constraints of route "r42" (PUT /new/~:p1).
-func checkRoute112(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute113 checks the constraints of route "r45" (GET /new/~:p1/:p2/~u).
-func checkRoute113(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute114 checks the constraints of route "r43" (PATCH /new/~:p1/:p2/~u).
-func checkRoute114(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute115 checks the constraints of route "r43" (POST /new/~:p1/:p2/~u).
-func checkRoute115(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute116 checks the constraints of route "r45" (WS /new/~:p1/:p2/~u).
-func checkRoute116(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute117 checks the constraints of route "r46" (HEAD /new/~:p1/:p2/~u/:p4).
-func checkRoute117(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute118 checks the constraints of route "r46" (OPTIONS /new/~:p1/:p2/~u/:p4).
-func checkRoute118(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute119 checks the constraints of route "r47" (GET /new/~:p1/:p2/~u/@/~:p5).
-func checkRoute119(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute120 checks the constraints of route "r49" (GET /new/~:p1/x.y).
-func checkRoute120(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute121 checks the constraints of route "r49" (HEAD /new/~:p1/x.y).
-func checkRoute121(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute122 checks the constraints of route "r53" (GET /new/~:p1/x.y/:p3).
-func checkRoute122(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute123 checks the constraints of route "r50" (TRACE /new/~:p1/x.y/:p3/:p4).
-func checkRoute123(m *runtime.Match) bool {
+// checkConstraints13 checks parameter 0 against "oneof=a b v1 42", parameter 2 against "numeric,gt=0"; it serves route "r50" (TRACE /new/~:p1/x.y/:p3/:p4).
+func checkConstraints13(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
 		return false
 	}
 	if v := m.Params.Checked(2); !(runtime.IsNumeric(v) && runtime.CheckBound(v, true, runtime.BoundGT, 0.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute124 checks the constraints of route "r51" (GET /new/~:p1/x.y/~u).
-func checkRoute124(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute125 checks the constraints of route "r51" (PATCH /new/~:p1/x.y/~u).
-func checkRoute125(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
-		return false
-	}
-	return true
-}
-
-// checkRoute126 checks the constraints of route "r51" (PUT /new/~:p1/x.y/~u).
-func checkRoute126(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsOneOf(v, "a", "b", "v1", "42")) {
 		return false
 	}
 	return true
@@ -3783,80 +3300,80 @@ type C0Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string) error
 	// A28 serves r28: DELETE /@/:p1/1/:p3/ab (routes.conf:154:15), r28: POST /@/:p1/1/:p3/ab (routes.conf:154:15).
 	//
-//line routes_gen.go:3787:1
+//line routes_gen.go:3304:1
 //line routes.conf:154:14
 	A28(ctx *runtime.Context, p1 string, p3 string) error
 	// A35 serves r35: WS /a-b/*rest (routes.conf:200:7).
 	//
-//line routes_gen.go:3792:1
+//line routes_gen.go:3309:1
 //line routes.conf:200:6
 	A35(ctx *runtime.Context, rest string) error
 	// A36 serves r36: GET /a-b/*rest (routes.conf:206:11).
 	//
-//line routes_gen.go:3797:1
+//line routes_gen.go:3314:1
 //line routes.conf:206:10
 	A36(ctx *runtime.Context, rest string) error
 	// A37 serves r37: OPTIONS /a-b/*rest (routes.conf:211:15).
 	//
-//line routes_gen.go:3802:1
+//line routes_gen.go:3319:1
 //line routes.conf:211:14
 	A37(ctx *runtime.Context, rest string) error
 	// A54 serves r54: TRACE /:p0/:p1 (routes.conf:308:7).
 	//
-//line routes_gen.go:3807:1
+//line routes_gen.go:3324:1
 //line routes.conf:308:6
 	A54(ctx *runtime.Context, p0 string, p1 string) error
 	// A55 serves r55: OPTIONS /= (routes.conf:314:7).
 	//
-//line routes_gen.go:3812:1
+//line routes_gen.go:3329:1
 //line routes.conf:314:6
 	A55(ctx *runtime.Context) error
 	// A72 serves r72: CONNECT /1 (routes.conf:414:7).
 	//
-//line routes_gen.go:3817:1
+//line routes_gen.go:3334:1
 //line routes.conf:414:6
 	A72(ctx *runtime.Context) error
 	// A73 serves r73: GET /1/users (routes.conf:420:11).
 	//
-//line routes_gen.go:3822:1
+//line routes_gen.go:3339:1
 //line routes.conf:420:10
 	A73(ctx *runtime.Context) error
 	// A74 serves r74: DELETE /1/:p1/*rest (routes.conf:425:11), r74: WS /1/:p1/*rest (routes.conf:425:11).
 	//
-//line routes_gen.go:3827:1
+//line routes_gen.go:3344:1
 //line routes.conf:425:10
 	A74(ctx *runtime.Context, p1 string, rest string) error
 	// A75 serves r75: CONNECT /1/.:p1/*rest (routes.conf:430:11).
 	//
-//line routes_gen.go:3832:1
+//line routes_gen.go:3349:1
 //line routes.conf:430:10
 	A75(ctx *runtime.Context, p1 string, rest string) error
 	// A76 serves r76: CONNECT /1/~u/1:p2 (routes.conf:435:11), r76: GET /1/~u/1:p2 (routes.conf:435:11), r76: POST /1/~u/1:p2 (routes.conf:435:11).
 	//
-//line routes_gen.go:3837:1
+//line routes_gen.go:3354:1
 //line routes.conf:435:10
 	A76(ctx *runtime.Context, p2 string) error
 	// A79 serves r79: GET /... (routes.conf:454:11), r79: TRACE /... (routes.conf:454:11).
 	//
-//line routes_gen.go:3842:1
+//line routes_gen.go:3359:1
 //line routes.conf:454:10
 	A79(ctx *runtime.Context) error
 	// A80 serves r80: GET /.../ab:p1/a (routes.conf:460:15), r80: PUT /.../ab:p1/a (routes.conf:460:15).
 	//
-//line routes_gen.go:3847:1
+//line routes_gen.go:3364:1
 //line routes.conf:460:14
 	A80(ctx *runtime.Context, p1 string) error
 	// A81 serves r81: GET /.../:p1/*rest (routes.conf:465:15), r81: PUT /.../:p1/*rest (routes.conf:465:15).
 	//
-//line routes_gen.go:3852:1
+//line routes_gen.go:3369:1
 //line routes.conf:465:14
 	A81(ctx *runtime.Context, p1 string, rest string) error
 	// A9 serves r9: POST /a:p0/*rest (routes.conf:41:15).
 	//
-//line routes_gen.go:3857:1
+//line routes_gen.go:3374:1
 //line routes.conf:41:14
 	A9(ctx *runtime.Context, p0 string, rest string) error
-//line routes_gen.go:3860:1
+//line routes_gen.go:3377:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -3867,190 +3384,190 @@ type C1Controller interface {
 	A10(ctx *runtime.Context, p0 string, rest string) error
 	// A12 serves r12: GET /~:p0 (routes.conf:60:7), r12: OPTIONS /~:p0 (routes.conf:60:7).
 	//
-//line routes_gen.go:3871:1
+//line routes_gen.go:3388:1
 //line routes.conf:60:6
 	A12(ctx *runtime.Context, p0 string) error
 	// A15 serves r15: GET /*rest (routes.conf:78:7).
 	//
-//line routes_gen.go:3876:1
+//line routes_gen.go:3393:1
 //line routes.conf:78:6
 	A15(ctx *runtime.Context, rest string) error
 	// A16 serves r16: DELETE /*rest (routes.conf:84:11), r16: POST /*rest (routes.conf:84:11).
 	//
-//line routes_gen.go:3881:1
+//line routes_gen.go:3398:1
 //line routes.conf:84:10
 	A16(ctx *runtime.Context, rest string) error
 	// A20 serves r20: GET /:p0/:p1/*rest (routes.conf:109:11).
 	//
-//line routes_gen.go:3886:1
+//line routes_gen.go:3403:1
 //line routes.conf:109:10
 	A20(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A25 serves r25: GET /@/:p1 (routes.conf:137:7), r25: POST /@/:p1 (routes.conf:137:7), r25: PUT /@/:p1 (routes.conf:137:7).
 	//
-//line routes_gen.go:3891:1
+//line routes_gen.go:3408:1
 //line routes.conf:137:6
 	A25(ctx *runtime.Context, p1 string) error
 	// A26 serves r26: POST /@/:p1/1/:p3 (routes.conf:143:11).
 	//
-//line routes_gen.go:3896:1
+//line routes_gen.go:3413:1
 //line routes.conf:143:10
 	A26(ctx *runtime.Context, p1 string, p3 string) error
 	// A29 serves r29: GET /@/:p1/v1 (routes.conf:162:11), r29: POST /@/:p1/v1 (routes.conf:162:11).
 	//
-//line routes_gen.go:3901:1
+//line routes_gen.go:3418:1
 //line routes.conf:162:10
 	A29(ctx *runtime.Context, p1 string) error
 	// A30 serves r30: CONNECT /@/:p1/v1/:p3/~u (routes.conf:168:15), r30: GET /@/:p1/v1/:p3/~u (routes.conf:168:15).
 	//
-//line routes_gen.go:3906:1
+//line routes_gen.go:3423:1
 //line routes.conf:168:14
 	A30(ctx *runtime.Context, p1 string, p3 string) error
 	// A31 serves r31: POST /@/:p1/v1/a:p3/a:p4 (routes.conf:173:15), r31: PUT /@/:p1/v1/a:p3/a:p4 (routes.conf:173:15).
 	//
-//line routes_gen.go:3911:1
+//line routes_gen.go:3428:1
 //line routes.conf:173:14
 	A31(ctx *runtime.Context, p1 string, p3 string, p4 string) error
 	// A33 serves r33: TRACE /a (routes.conf:188:7).
 	//
-//line routes_gen.go:3916:1
+//line routes_gen.go:3433:1
 //line routes.conf:188:6
 	A33(ctx *runtime.Context) error
 	// A39 serves r39: POST /a-b/*rest (routes.conf:220:15).
 	//
-//line routes_gen.go:3921:1
+//line routes_gen.go:3438:1
 //line routes.conf:220:14
 	A39(ctx *runtime.Context, rest string) error
 	// A4 serves r4: TRACE /a:p0 (routes.conf:15:7).
 	//
-//line routes_gen.go:3926:1
+//line routes_gen.go:3443:1
 //line routes.conf:15:6
 	A4(ctx *runtime.Context, p0 string) error
 	// A40 serves r40: CONNECT /users (routes.conf:229:7), r40: TRACE /users (routes.conf:229:7).
 	//
-//line routes_gen.go:3931:1
+//line routes_gen.go:3448:1
 //line routes.conf:229:6
 	A40(ctx *runtime.Context) error
 	// A42 serves r42: GET /new/~:p1 (routes.conf:241:7), r42: HEAD /new/~:p1 (routes.conf:241:7), r42: PUT /new/~:p1 (routes.conf:241:7).
 	//
-//line routes_gen.go:3936:1
+//line routes_gen.go:3453:1
 //line routes.conf:241:6
 	A42(ctx *runtime.Context, p1 string) error
 	// A48 serves r48: CONNECT /:p0 (routes.conf:274:11), r48: TRACE /:p0 (routes.conf:274:11).
 	//
-//line routes_gen.go:3941:1
+//line routes_gen.go:3458:1
 //line routes.conf:274:10
 	A48(ctx *runtime.Context, p0 string) error
 	// A49 serves r49: GET /new/~:p1/x.y (routes.conf:279:11), r49: HEAD /new/~:p1/x.y (routes.conf:279:11).
 	//
-//line routes_gen.go:3946:1
+//line routes_gen.go:3463:1
 //line routes.conf:279:10
 	A49(ctx *runtime.Context, p1 string) error
 	// A5 serves r5: CONNECT /a:p0/users (routes.conf:21:11), r5: GET /a:p0/users (routes.conf:21:11).
 	//
-//line routes_gen.go:3951:1
+//line routes_gen.go:3468:1
 //line routes.conf:21:10
 	A5(ctx *runtime.Context, p0 string) error
 	// A50 serves r50: TRACE /new/~:p1/x.y/:p3/:p4 (routes.conf:284:15).
 	//
-//line routes_gen.go:3956:1
+//line routes_gen.go:3473:1
 //line routes.conf:284:14
 	A50(ctx *runtime.Context, p1 string, p3 string, p4 string) error
 	// A51 serves r51: GET /new/~:p1/x.y/~u (routes.conf:289:15), r51: PATCH /new/~:p1/x.y/~u (routes.conf:289:15), r51: PUT /new/~:p1/x.y/~u (routes.conf:289:15).
 	//
-//line routes_gen.go:3961:1
+//line routes_gen.go:3478:1
 //line routes.conf:289:14
 	A51(ctx *runtime.Context, p1 string) error
 	// A52 serves r52: CONNECT /*rest (routes.conf:294:15).
 	//
-//line routes_gen.go:3966:1
+//line routes_gen.go:3483:1
 //line routes.conf:294:14
 	A52(ctx *runtime.Context, rest string) error
 	// A53 serves r53: GET /new/~:p1/x.y/:p3 (routes.conf:299:15).
 	//
-//line routes_gen.go:3971:1
+//line routes_gen.go:3488:1
 //line routes.conf:299:14
 	A53(ctx *runtime.Context, p1 string, p3 string) error
 	// A56 serves r56: GET /b/v1 (routes.conf:320:7), r56: PUT /b/v1 (routes.conf:320:7), r56: TRACE /b/v1 (routes.conf:320:7).
 	//
-//line routes_gen.go:3976:1
+//line routes_gen.go:3493:1
 //line routes.conf:320:6
 	A56(ctx *runtime.Context) error
 	// A6 serves r6: DELETE /a:p0/a (routes.conf:26:11).
 	//
-//line routes_gen.go:3981:1
+//line routes_gen.go:3498:1
 //line routes.conf:26:10
 	A6(ctx *runtime.Context, p0 string) error
 	// A60 serves r60: GET /b/v1/@ (routes.conf:344:11), r60: OPTIONS /b/v1/@ (routes.conf:344:11), r60: POST /b/v1/@ (routes.conf:344:11).
 	//
-//line routes_gen.go:3986:1
+//line routes_gen.go:3503:1
 //line routes.conf:344:10
 	A60(ctx *runtime.Context) error
 	// A61 serves r61: POST /ab (routes.conf:351:7).
 	//
-//line routes_gen.go:3991:1
+//line routes_gen.go:3508:1
 //line routes.conf:351:6
 	A61(ctx *runtime.Context) error
 	// A62 serves r62: DELETE /ab/*rest (routes.conf:357:11), r62: GET /ab/*rest (routes.conf:357:11).
 	//
-//line routes_gen.go:3996:1
+//line routes_gen.go:3513:1
 //line routes.conf:357:10
 	A62(ctx *runtime.Context, rest string) error
 	// A63 serves r63: HEAD /ab/*rest (routes.conf:362:15), r63: POST /ab/*rest (routes.conf:362:15).
 	//
-//line routes_gen.go:4001:1
+//line routes_gen.go:3518:1
 //line routes.conf:362:14
 	A63(ctx *runtime.Context, rest string) error
 	// A64 serves r64: TRACE /ab/*rest (routes.conf:366:15).
 	//
-//line routes_gen.go:4006:1
+//line routes_gen.go:3523:1
 //line routes.conf:366:14
 	A64(ctx *runtime.Context, rest string) error
 	// A65 serves r65: PATCH /ab/*rest (routes.conf:370:15).
 	//
-//line routes_gen.go:4011:1
+//line routes_gen.go:3528:1
 //line routes.conf:370:14
 	A65(ctx *runtime.Context, rest string) error
 	// A67 serves r67: OPTIONS /ab:p0 (routes.conf:384:7), r67: TRACE /ab:p0 (routes.conf:384:7).
 	//
-//line routes_gen.go:4016:1
+//line routes_gen.go:3533:1
 //line routes.conf:384:6
 	A67(ctx *runtime.Context, p0 string) error
 	// A68 serves r68: OPTIONS /ab:p0/x.y (routes.conf:390:11).
 	//
-//line routes_gen.go:4021:1
+//line routes_gen.go:3538:1
 //line routes.conf:390:10
 	A68(ctx *runtime.Context, p0 string) error
 	// A69 serves r69: GET /ab:p0/x.y/user_:p2 (routes.conf:395:15).
 	//
-//line routes_gen.go:4026:1
+//line routes_gen.go:3543:1
 //line routes.conf:395:14
 	A69(ctx *runtime.Context, p0 string, p2 string) error
 	// A7 serves r7: HEAD /a:p0/~:p1 (routes.conf:31:11), r7: TRACE /a:p0/~:p1 (routes.conf:31:11), r7: WS /a:p0/~:p1 (routes.conf:31:11).
 	//
-//line routes_gen.go:4031:1
+//line routes_gen.go:3548:1
 //line routes.conf:31:10
 	A7(ctx *runtime.Context, p0 string, p1 string) error
 	// A70 serves r70: DELETE /ab:p0/x.y/:p2 (routes.conf:400:15), r70: GET /ab:p0/x.y/:p2 (routes.conf:400:15), r70: PATCH /ab:p0/x.y/:p2 (routes.conf:400:15).
 	//
-//line routes_gen.go:4036:1
+//line routes_gen.go:3553:1
 //line routes.conf:400:14
 	A70(ctx *runtime.Context, p0 string, p2 string) error
 	// A71 serves r71: DELETE /ab:p0/.a/= (routes.conf:407:11), r71: GET /ab:p0/.a/= (routes.conf:407:11), r71: PUT /ab:p0/.a/= (routes.conf:407:11).
 	//
-//line routes_gen.go:4041:1
+//line routes_gen.go:3558:1
 //line routes.conf:407:10
 	A71(ctx *runtime.Context, p0 string) error
 	// A77 serves r77: GET / (routes.conf:442:7), r77: POST / (routes.conf:442:7).
 	//
-//line routes_gen.go:4046:1
+//line routes_gen.go:3563:1
 //line routes.conf:442:6
 	A77(ctx *runtime.Context) error
 	// A8 serves r8: GET /a:p0/*rest (routes.conf:36:11), r8: HEAD /a:p0/*rest (routes.conf:36:11), r8: OPTIONS /a:p0/*rest (routes.conf:36:11).
 	//
-//line routes_gen.go:4051:1
+//line routes_gen.go:3568:1
 //line routes.conf:36:10
 	A8(ctx *runtime.Context, p0 string, rest string) error
-//line routes_gen.go:4054:1
+//line routes_gen.go:3571:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -4061,115 +3578,115 @@ type C2Controller interface {
 	A11(ctx *runtime.Context, rest string) error
 	// A14 serves r14: GET /:p0/:p1 (routes.conf:72:7).
 	//
-//line routes_gen.go:4065:1
+//line routes_gen.go:3582:1
 //line routes.conf:72:6
 	A14(ctx *runtime.Context, p0 string, p1 string) error
 	// A17 serves r17: PATCH /*rest (routes.conf:88:15).
 	//
-//line routes_gen.go:4070:1
+//line routes_gen.go:3587:1
 //line routes.conf:88:14
 	A17(ctx *runtime.Context, rest string) error
 	// A18 serves r18: GET /:p0 (routes.conf:97:7), r18: POST /:p0 (routes.conf:97:7).
 	//
-//line routes_gen.go:4075:1
+//line routes_gen.go:3592:1
 //line routes.conf:97:6
 	A18(ctx *runtime.Context, p0 string) error
 	// A19 serves r19: POST /:p0/:p1 (routes.conf:103:7).
 	//
-//line routes_gen.go:4080:1
+//line routes_gen.go:3597:1
 //line routes.conf:103:6
 	A19(ctx *runtime.Context, p0 string, p1 string) error
 	// A21 serves r21: GET /:p0/:p1/.../1*rest (routes.conf:115:11), r21: HEAD /:p0/:p1/.../1*rest (routes.conf:115:11), r21: POST /:p0/:p1/.../1*rest (routes.conf:115:11).
 	//
-//line routes_gen.go:4085:1
+//line routes_gen.go:3602:1
 //line routes.conf:115:10
 	A21(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A22 serves r22: TRACE /:p0/:p1/.../1*rest (routes.conf:120:15), r22: WS /:p0/:p1/.../1*rest (routes.conf:120:15).
 	//
-//line routes_gen.go:4090:1
+//line routes_gen.go:3607:1
 //line routes.conf:120:14
 	A22(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A23 serves r23: CONNECT /:p0/:p1/.../1*rest (routes.conf:124:15).
 	//
-//line routes_gen.go:4095:1
+//line routes_gen.go:3612:1
 //line routes.conf:124:14
 	A23(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A24 serves r24: GET /:p0/:p1/new (routes.conf:130:11), r24: PATCH /:p0/:p1/new (routes.conf:130:11).
 	//
-//line routes_gen.go:4100:1
+//line routes_gen.go:3617:1
 //line routes.conf:130:10
 	A24(ctx *runtime.Context, p0 string, p1 string) error
 	// A32 serves r32: POST /@/:p1/new/v1 (routes.conf:180:11), r32: PUT /@/:p1/new/v1 (routes.conf:180:11).
 	//
-//line routes_gen.go:4105:1
+//line routes_gen.go:3622:1
 //line routes.conf:180:10
 	A32(ctx *runtime.Context, p1 string) error
 	// A34 serves r34: GET /new/b (routes.conf:194:7).
 	//
-//line routes_gen.go:4110:1
+//line routes_gen.go:3627:1
 //line routes.conf:194:6
 	A34(ctx *runtime.Context) error
 	// A38 serves r38: HEAD /a-b/*rest (routes.conf:215:15), r38: PUT /a-b/*rest (routes.conf:215:15).
 	//
-//line routes_gen.go:4115:1
+//line routes_gen.go:3632:1
 //line routes.conf:215:14
 	A38(ctx *runtime.Context, rest string) error
 	// A41 serves r41: GET /user_:p0/ab:p1 (routes.conf:235:7).
 	//
-//line routes_gen.go:4120:1
+//line routes_gen.go:3637:1
 //line routes.conf:235:6
 	A41(ctx *runtime.Context, p0 string, p1 string) error
 	// A43 serves r43: PATCH /new/~:p1/:p2/~u (routes.conf:247:11), r43: POST /new/~:p1/:p2/~u (routes.conf:247:11).
 	//
-//line routes_gen.go:4125:1
+//line routes_gen.go:3642:1
 //line routes.conf:247:10
 	A43(ctx *runtime.Context, p1 string, p2 string) error
 	// A44 serves r44: CONNECT /42 (routes.conf:253:15), r44: HEAD /42 (routes.conf:253:15).
 	//
-//line routes_gen.go:4130:1
+//line routes_gen.go:3647:1
 //line routes.conf:253:14
 	A44(ctx *runtime.Context) error
 	// A45 serves r45: GET /new/~:p1/:p2/~u (routes.conf:258:15), r45: WS /new/~:p1/:p2/~u (routes.conf:258:15).
 	//
-//line routes_gen.go:4135:1
+//line routes_gen.go:3652:1
 //line routes.conf:258:14
 	A45(ctx *runtime.Context, p1 string, p2 string) error
 	// A46 serves r46: HEAD /new/~:p1/:p2/~u/:p4 (routes.conf:262:15), r46: OPTIONS /new/~:p1/:p2/~u/:p4 (routes.conf:262:15).
 	//
-//line routes_gen.go:4140:1
+//line routes_gen.go:3657:1
 //line routes.conf:262:14
 	A46(ctx *runtime.Context, p1 string, p2 string, p4 string) error
 	// A47 serves r47: GET /new/~:p1/:p2/~u/@/~:p5 (routes.conf:267:15).
 	//
-//line routes_gen.go:4145:1
+//line routes_gen.go:3662:1
 //line routes.conf:267:14
 	A47(ctx *runtime.Context, p1 string, p2 string, p5 string) error
 	// A57 serves r57: GET /b/v1/user_:p2/... (routes.conf:326:11).
 	//
-//line routes_gen.go:4150:1
+//line routes_gen.go:3667:1
 //line routes.conf:326:10
 	A57(ctx *runtime.Context, p2 string) error
 	// A58 serves r58: GET /b/v1/user_:p2/.../a-b/:p5 (routes.conf:332:15).
 	//
-//line routes_gen.go:4155:1
+//line routes_gen.go:3672:1
 //line routes.conf:332:14
 	A58(ctx *runtime.Context, p2 string, p5 string) error
 	// A59 serves r59: DELETE /b/v1/user_:p2/.../:p4 (routes.conf:337:15), r59: GET /b/v1/user_:p2/.../:p4 (routes.conf:337:15), r59: POST /b/v1/user_:p2/.../:p4 (routes.conf:337:15).
 	//
-//line routes_gen.go:4160:1
+//line routes_gen.go:3677:1
 //line routes.conf:337:14
 	A59(ctx *runtime.Context, p2 string, p4 string) error
 	// A66 serves r66: GET /ab/:p1 (routes.conf:376:11), r66: OPTIONS /ab/:p1 (routes.conf:376:11).
 	//
-//line routes_gen.go:4165:1
+//line routes_gen.go:3682:1
 //line routes.conf:376:10
 	A66(ctx *runtime.Context, p1 string) error
 	// A78 serves r78: POST /1 (routes.conf:448:11).
 	//
-//line routes_gen.go:4170:1
+//line routes_gen.go:3687:1
 //line routes.conf:448:10
 	A78(ctx *runtime.Context) error
-//line routes_gen.go:4173:1
+//line routes_gen.go:3690:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -4178,7 +3695,7 @@ type FallbackController interface {
 	//
 //line routes.conf:8:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:4182:1
+//line routes_gen.go:3699:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -4187,7 +3704,7 @@ type SocketController interface {
 	//
 //line routes.conf:148:14
 	A27(ctx *runtime.Context, p1 string, p3 string) error
-//line routes_gen.go:4191:1
+//line routes_gen.go:3708:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -4993,7 +4510,103 @@ func (d *dispatcher) route49(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:   (*dispatcher).route0,
 	1:   (*dispatcher).route1,
+	2:   (*dispatcher).route2,
+	3:   (*dispatcher).route3,
+	4:   (*dispatcher).route4,
+	5:   (*dispatcher).route5,
+	6:   (*dispatcher).route6,
+	7:   (*dispatcher).route7,
+	8:   (*dispatcher).route8,
+	9:   (*dispatcher).route9,
 	10:  (*dispatcher).route10,
+	11:  (*dispatcher).route11,
+	12:  (*dispatcher).route12,
+	14:  (*dispatcher).route14,
+	15:  (*dispatcher).route15,
+	16:  (*dispatcher).route16,
+	17:  (*dispatcher).route17,
+	18:  (*dispatcher).route18,
+	19:  (*dispatcher).route19,
+	20:  (*dispatcher).route20,
+	21:  (*dispatcher).route21,
+	22:  (*dispatcher).route22,
+	23:  (*dispatcher).route23,
+	24:  (*dispatcher).route24,
+	25:  (*dispatcher).route25,
+	26:  (*dispatcher).route26,
+	27:  (*dispatcher).route27,
+	28:  (*dispatcher).route28,
+	29:  (*dispatcher).route29,
+	30:  (*dispatcher).route30,
+	31:  (*dispatcher).route31,
+	32:  (*dispatcher).route32,
+	33:  (*dispatcher).route33,
+	34:  (*dispatcher).route34,
+	35:  (*dispatcher).route35,
+	36:  (*dispatcher).route36,
+	37:  (*dispatcher).route37,
+	38:  (*dispatcher).route38,
+	39:  (*dispatcher).route39,
+	40:  (*dispatcher).route40,
+	41:  (*dispatcher).route41,
+	42:  (*dispatcher).route42,
+	43:  (*dispatcher).route43,
+	44:  (*dispatcher).route44,
+	45:  (*dispatcher).route45,
+	46:  (*dispatcher).route46,
+	47:  (*dispatcher).route47,
+	48:  (*dispatcher).route48,
+	49:  (*dispatcher).route49,
+	50:  (*dispatcher).route50,
+	51:  (*dispatcher).route51,
+	52:  (*dispatcher).route52,
+	53:  (*dispatcher).route53,
+	54:  (*dispatcher).route54,
+	55:  (*dispatcher).route55,
+	56:  (*dispatcher).route56,
+	57:  (*dispatcher).route57,
+	58:  (*dispatcher).route58,
+	59:  (*dispatcher).route59,
+	60:  (*dispatcher).route60,
+	61:  (*dispatcher).route61,
+	62:  (*dispatcher).route62,
+	63:  (*dispatcher).route63,
+	64:  (*dispatcher).route64,
+	65:  (*dispatcher).route65,
+	66:  (*dispatcher).route66,
+	67:  (*dispatcher).route67,
+	68:  (*dispatcher).route68,
+	69:  (*dispatcher).route69,
+	70:  (*dispatcher).route70,
+	71:  (*dispatcher).route71,
+	72:  (*dispatcher).route72,
+	73:  (*dispatcher).route73,
+	74:  (*dispatcher).route74,
+	75:  (*dispatcher).route75,
+	76:  (*dispatcher).route76,
+	77:  (*dispatcher).route77,
+	78:  (*dispatcher).route78,
+	79:  (*dispatcher).route79,
+	80:  (*dispatcher).route80,
+	81:  (*dispatcher).route81,
+	82:  (*dispatcher).route82,
+	83:  (*dispatcher).route83,
+	84:  (*dispatcher).route84,
+	85:  (*dispatcher).route85,
+	86:  (*dispatcher).route86,
+	87:  (*dispatcher).route87,
+	88:  (*dispatcher).route88,
+	89:  (*dispatcher).route89,
+	90:  (*dispatcher).route90,
+	91:  (*dispatcher).route91,
+	92:  (*dispatcher).route92,
+	93:  (*dispatcher).route93,
+	94:  (*dispatcher).route94,
+	95:  (*dispatcher).route95,
+	96:  (*dispatcher).route96,
+	97:  (*dispatcher).route97,
+	98:  (*dispatcher).route98,
+	99:  (*dispatcher).route99,
 	100: (*dispatcher).route100,
 	101: (*dispatcher).route101,
 	102: (*dispatcher).route102,
@@ -5003,7 +4616,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	106: (*dispatcher).route106,
 	107: (*dispatcher).route107,
 	109: (*dispatcher).route109,
-	11:  (*dispatcher).route11,
 	110: (*dispatcher).route110,
 	111: (*dispatcher).route111,
 	112: (*dispatcher).route112,
@@ -5014,7 +4626,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	117: (*dispatcher).route117,
 	118: (*dispatcher).route118,
 	119: (*dispatcher).route119,
-	12:  (*dispatcher).route12,
 	120: (*dispatcher).route120,
 	121: (*dispatcher).route121,
 	122: (*dispatcher).route122,
@@ -5028,100 +4639,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	130: (*dispatcher).route130,
 	131: (*dispatcher).route131,
 	133: (*dispatcher).route133,
-	14:  (*dispatcher).route14,
-	15:  (*dispatcher).route15,
-	16:  (*dispatcher).route16,
-	17:  (*dispatcher).route17,
-	18:  (*dispatcher).route18,
-	19:  (*dispatcher).route19,
-	2:   (*dispatcher).route2,
-	20:  (*dispatcher).route20,
-	21:  (*dispatcher).route21,
-	22:  (*dispatcher).route22,
-	23:  (*dispatcher).route23,
-	24:  (*dispatcher).route24,
-	25:  (*dispatcher).route25,
-	26:  (*dispatcher).route26,
-	27:  (*dispatcher).route27,
-	28:  (*dispatcher).route28,
-	29:  (*dispatcher).route29,
-	3:   (*dispatcher).route3,
-	30:  (*dispatcher).route30,
-	31:  (*dispatcher).route31,
-	32:  (*dispatcher).route32,
-	33:  (*dispatcher).route33,
-	34:  (*dispatcher).route34,
-	35:  (*dispatcher).route35,
-	36:  (*dispatcher).route36,
-	37:  (*dispatcher).route37,
-	38:  (*dispatcher).route38,
-	39:  (*dispatcher).route39,
-	4:   (*dispatcher).route4,
-	40:  (*dispatcher).route40,
-	41:  (*dispatcher).route41,
-	42:  (*dispatcher).route42,
-	43:  (*dispatcher).route43,
-	44:  (*dispatcher).route44,
-	45:  (*dispatcher).route45,
-	46:  (*dispatcher).route46,
-	47:  (*dispatcher).route47,
-	48:  (*dispatcher).route48,
-	49:  (*dispatcher).route49,
-	5:   (*dispatcher).route5,
-	50:  (*dispatcher).route50,
-	51:  (*dispatcher).route51,
-	52:  (*dispatcher).route52,
-	53:  (*dispatcher).route53,
-	54:  (*dispatcher).route54,
-	55:  (*dispatcher).route55,
-	56:  (*dispatcher).route56,
-	57:  (*dispatcher).route57,
-	58:  (*dispatcher).route58,
-	59:  (*dispatcher).route59,
-	6:   (*dispatcher).route6,
-	60:  (*dispatcher).route60,
-	61:  (*dispatcher).route61,
-	62:  (*dispatcher).route62,
-	63:  (*dispatcher).route63,
-	64:  (*dispatcher).route64,
-	65:  (*dispatcher).route65,
-	66:  (*dispatcher).route66,
-	67:  (*dispatcher).route67,
-	68:  (*dispatcher).route68,
-	69:  (*dispatcher).route69,
-	7:   (*dispatcher).route7,
-	70:  (*dispatcher).route70,
-	71:  (*dispatcher).route71,
-	72:  (*dispatcher).route72,
-	73:  (*dispatcher).route73,
-	74:  (*dispatcher).route74,
-	75:  (*dispatcher).route75,
-	76:  (*dispatcher).route76,
-	77:  (*dispatcher).route77,
-	78:  (*dispatcher).route78,
-	79:  (*dispatcher).route79,
-	8:   (*dispatcher).route8,
-	80:  (*dispatcher).route80,
-	81:  (*dispatcher).route81,
-	82:  (*dispatcher).route82,
-	83:  (*dispatcher).route83,
-	84:  (*dispatcher).route84,
-	85:  (*dispatcher).route85,
-	86:  (*dispatcher).route86,
-	87:  (*dispatcher).route87,
-	88:  (*dispatcher).route88,
-	89:  (*dispatcher).route89,
-	9:   (*dispatcher).route9,
-	90:  (*dispatcher).route90,
-	91:  (*dispatcher).route91,
-	92:  (*dispatcher).route92,
-	93:  (*dispatcher).route93,
-	94:  (*dispatcher).route94,
-	95:  (*dispatcher).route95,
-	96:  (*dispatcher).route96,
-	97:  (*dispatcher).route97,
-	98:  (*dispatcher).route98,
-	99:  (*dispatcher).route99,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {

@@ -1532,35 +1532,35 @@ var table = runtime.NewTable(&runtime.Table{
 	},
 	},
 	Checks: []runtime.CheckFunc{
-		15: checkRoute15,
-		39: checkRoute39,
-		4:  checkRoute4,
-		40: checkRoute40,
-		41: checkRoute41,
-		48: checkRoute48,
-		49: checkRoute49,
-		5:  checkRoute5,
-		50: checkRoute50,
-		51: checkRoute51,
-		52: checkRoute52,
-		53: checkRoute53,
-		54: checkRoute54,
-		55: checkRoute55,
-		56: checkRoute56,
-		57: checkRoute57,
-		58: checkRoute58,
-		59: checkRoute59,
-		6:  checkRoute6,
-		60: checkRoute60,
-		61: checkRoute61,
-		83: checkRoute83,
-		84: checkRoute84,
-		85: checkRoute85,
-		86: checkRoute86,
-		96: checkRoute96,
-		97: checkRoute97,
-		98: checkRoute98,
-		99: checkRoute99,
+		4:  checkConstraints0,
+		5:  checkConstraints1,
+		6:  checkConstraints1,
+		15: checkConstraints2,
+		39: checkConstraints3,
+		40: checkConstraints3,
+		41: checkConstraints3,
+		48: checkConstraints4,
+		49: checkConstraints4,
+		50: checkConstraints4,
+		51: checkConstraints4,
+		52: checkConstraints4,
+		53: checkConstraints5,
+		54: checkConstraints6,
+		55: checkConstraints7,
+		56: checkConstraints7,
+		57: checkConstraints7,
+		58: checkConstraints7,
+		59: checkConstraints7,
+		60: checkConstraints7,
+		61: checkConstraints7,
+		83: checkConstraints8,
+		84: checkConstraints8,
+		85: checkConstraints8,
+		86: checkConstraints8,
+		96: checkConstraints3,
+		97: checkConstraints3,
+		98: checkConstraints9,
+		99: checkConstraints9,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -2676,104 +2676,48 @@ func matchDomain1(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// checkRoute4 checks the constraints of route "r35" (TRACE /.:p0/x.y).
-func checkRoute4(m *runtime.Match) bool {
+// checkConstraints0 checks parameter 0 against "max=3"; it serves route "r35" (TRACE /.:p0/x.y).
+func checkConstraints0(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundMax, 3.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute5 checks the constraints of route "r18" (GET /.:p0/x.y/:p2).
-func checkRoute5(m *runtime.Match) bool {
+// checkConstraints1 checks parameter 1 against "len=2"; it serves 2 routes, the first route "r18" (GET /.:p0/x.y/:p2).
+func checkConstraints1(m *runtime.Match) bool {
 	if v := m.Params.Checked(1); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute6 checks the constraints of route "r18" (HEAD /.:p0/x.y/:p2).
-func checkRoute6(m *runtime.Match) bool {
-	if v := m.Params.Checked(1); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute15 checks the constraints of route "r36" (TRACE /:p0).
-func checkRoute15(m *runtime.Match) bool {
+// checkConstraints2 checks parameter 0 against "number|uuid"; it serves route "r36" (TRACE /:p0).
+func checkConstraints2(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsNumber(v) || runtime.IsUUID(v, 0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute39 checks the constraints of route "r25" (GET /a-b/1:p1).
-func checkRoute39(m *runtime.Match) bool {
+// checkConstraints3 checks parameter 0 against "len=2"; it serves 5 routes, the first route "r25" (GET /a-b/1:p1).
+func checkConstraints3(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute40 checks the constraints of route "r25" (OPTIONS /a-b/1:p1).
-func checkRoute40(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute41 checks the constraints of route "r25" (PUT /a-b/1:p1).
-func checkRoute41(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute48 checks the constraints of route "r22" (GET /x.:p0/abc).
-func checkRoute48(m *runtime.Match) bool {
+// checkConstraints4 checks parameter 0 against "uuid4"; it serves 5 routes, the first route "r22" (GET /x.:p0/abc).
+func checkConstraints4(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute49 checks the constraints of route "r23" (OPTIONS /x.:p0/abc).
-func checkRoute49(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute50 checks the constraints of route "r24" (GET /x.:p0/abc/ab).
-func checkRoute50(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute51 checks the constraints of route "r24" (HEAD /x.:p0/abc/ab).
-func checkRoute51(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute52 checks the constraints of route "r24" (WS /x.:p0/abc/ab).
-func checkRoute52(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute53 checks the constraints of route "r26" (WS /x.:p0/abc/ab/:p3/:p4).
-func checkRoute53(m *runtime.Match) bool {
+// checkConstraints5 checks parameter 0 against "uuid4", parameter 2 against "uuid4"; it serves route "r26" (WS /x.:p0/abc/ab/:p3/:p4).
+func checkConstraints5(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsUUID(v, 4)) {
 		return false
 	}
@@ -2783,131 +2727,32 @@ func checkRoute53(m *runtime.Match) bool {
 	return true
 }
 
-// checkRoute54 checks the constraints of route "r27" (GET /x.y/user_:p1).
-func checkRoute54(m *runtime.Match) bool {
+// checkConstraints6 checks parameter 0 against "required"; it serves route "r27" (GET /x.y/user_:p1).
+func checkConstraints6(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(v != "") {
 		return false
 	}
 	return true
 }
 
-// checkRoute55 checks the constraints of route "r33" (CONNECT /~u/*rest).
-func checkRoute55(m *runtime.Match) bool {
+// checkConstraints7 checks parameter 0 against "len=3"; it serves 7 routes, the first route "r33" (CONNECT /~u/*rest).
+func checkConstraints7(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 3.0)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute56 checks the constraints of route "r33" (DELETE /~u/*rest).
-func checkRoute56(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute57 checks the constraints of route "r31" (GET /~u/*rest).
-func checkRoute57(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute58 checks the constraints of route "r34" (OPTIONS /~u/*rest).
-func checkRoute58(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute59 checks the constraints of route "r32" (PATCH /~u/*rest).
-func checkRoute59(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute60 checks the constraints of route "r31" (POST /~u/*rest).
-func checkRoute60(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute61 checks the constraints of route "r34" (WS /~u/*rest).
-func checkRoute61(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 3.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute83 checks the constraints of route "r75" (GET /:p0/*rest).
-func checkRoute83(m *runtime.Match) bool {
+// checkConstraints8 checks parameter 0 against "alpha"; it serves 4 routes, the first route "r75" (GET /:p0/*rest).
+func checkConstraints8(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.IsAlpha(v)) {
 		return false
 	}
 	return true
 }
 
-// checkRoute84 checks the constraints of route "r75" (POST /:p0/*rest).
-func checkRoute84(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute85 checks the constraints of route "r76" (PUT /:p0/*rest).
-func checkRoute85(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute86 checks the constraints of route "r74" (WS /:p0/*rest).
-func checkRoute86(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.IsAlpha(v)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute96 checks the constraints of route "r51" (GET /:p0/v1).
-func checkRoute96(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute97 checks the constraints of route "r51" (OPTIONS /:p0/v1).
-func checkRoute97(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute98 checks the constraints of route "r52" (HEAD /:p0/v1/1:p2/x.:p3).
-func checkRoute98(m *runtime.Match) bool {
-	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
-		return false
-	}
-	if v := m.Params.Checked(1); !(runtime.IsUUID(v, 4)) {
-		return false
-	}
-	return true
-}
-
-// checkRoute99 checks the constraints of route "r52" (PUT /:p0/v1/1:p2/x.:p3).
-func checkRoute99(m *runtime.Match) bool {
+// checkConstraints9 checks parameter 0 against "len=2", parameter 1 against "uuid4"; it serves 2 routes, the first route "r52" (HEAD /:p0/v1/1:p2/x.:p3).
+func checkConstraints9(m *runtime.Match) bool {
 	if v := m.Params.Checked(0); !(runtime.CheckBound(v, false, runtime.BoundLen, 2.0)) {
 		return false
 	}
@@ -2925,145 +2770,145 @@ type C0Controller interface {
 	A1(ctx *runtime.Context) error
 	// A13 serves r13: GET /:p0/:p1 (routes.conf:77:11).
 	//
-//line routes_gen.go:2929:1
+//line routes_gen.go:2774:1
 //line routes.conf:77:10
 	A13(ctx *runtime.Context, p0 string, p1 string) error
 	// A14 serves r14: GET /:p0/:p1/:p2/:p3 (routes.conf:83:15), r14: PATCH /:p0/:p1/:p2/:p3 (routes.conf:83:15).
 	//
-//line routes_gen.go:2934:1
+//line routes_gen.go:2779:1
 //line routes.conf:83:14
 	A14(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error
 	// A15 serves r15: POST /:p0/:p1/user_:p2 (routes.conf:88:15).
 	//
-//line routes_gen.go:2939:1
+//line routes_gen.go:2784:1
 //line routes.conf:88:14
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string) error
 	// A16 serves r16: GET /:p0/*rest (routes.conf:97:7), r16: OPTIONS /:p0/*rest (routes.conf:97:7).
 	//
-//line routes_gen.go:2944:1
+//line routes_gen.go:2789:1
 //line routes.conf:97:6
 	A16(ctx *runtime.Context, p0 string, rest string) error
 	// A2 serves r2: GET /1:p0 (routes.conf:13:7).
 	//
-//line routes_gen.go:2949:1
+//line routes_gen.go:2794:1
 //line routes.conf:13:6
 	A2(ctx *runtime.Context, p0 string) error
 	// A22 serves r22: GET /x.:p0/abc (routes.conf:133:7).
 	//
-//line routes_gen.go:2954:1
+//line routes_gen.go:2799:1
 //line routes.conf:133:6
 	A22(ctx *runtime.Context, p0 string) error
 	// A23 serves r23: OPTIONS /x.:p0/abc (routes.conf:139:11).
 	//
-//line routes_gen.go:2959:1
+//line routes_gen.go:2804:1
 //line routes.conf:139:10
 	A23(ctx *runtime.Context, p0 string) error
 	// A24 serves r24: GET /x.:p0/abc/ab (routes.conf:143:11), r24: HEAD /x.:p0/abc/ab (routes.conf:143:11), r24: WS /x.:p0/abc/ab (routes.conf:143:11).
 	//
-//line routes_gen.go:2964:1
+//line routes_gen.go:2809:1
 //line routes.conf:143:10
 	A24(ctx *runtime.Context, p0 string) error
 	// A25 serves r25: GET /a-b/1:p1 (routes.conf:148:15), r25: OPTIONS /a-b/1:p1 (routes.conf:148:15), r25: PUT /a-b/1:p1 (routes.conf:148:15).
 	//
-//line routes_gen.go:2969:1
+//line routes_gen.go:2814:1
 //line routes.conf:148:14
 	A25(ctx *runtime.Context, p1 string) error
 	// A27 serves r27: GET /x.y/user_:p1 (routes.conf:163:7).
 	//
-//line routes_gen.go:2974:1
+//line routes_gen.go:2819:1
 //line routes.conf:163:6
 	A27(ctx *runtime.Context, p1 string) error
 	// A30 serves r30: GET /@/:p1/abc (routes.conf:180:11), r30: HEAD /@/:p1/abc (routes.conf:180:11), r30: TRACE /@/:p1/abc (routes.conf:180:11).
 	//
-//line routes_gen.go:2979:1
+//line routes_gen.go:2824:1
 //line routes.conf:180:10
 	A30(ctx *runtime.Context, p1 string) error
 	// A31 serves r31: GET /~u/*rest (routes.conf:188:7), r31: POST /~u/*rest (routes.conf:188:7).
 	//
-//line routes_gen.go:2984:1
+//line routes_gen.go:2829:1
 //line routes.conf:188:6
 	A31(ctx *runtime.Context, rest string) error
 	// A32 serves r32: PATCH /~u/*rest (routes.conf:194:11).
 	//
-//line routes_gen.go:2989:1
+//line routes_gen.go:2834:1
 //line routes.conf:194:10
 	A32(ctx *runtime.Context, rest string) error
 	// A33 serves r33: CONNECT /~u/*rest (routes.conf:198:11), r33: DELETE /~u/*rest (routes.conf:198:11).
 	//
-//line routes_gen.go:2994:1
+//line routes_gen.go:2839:1
 //line routes.conf:198:10
 	A33(ctx *runtime.Context, rest string) error
 	// A34 serves r34: OPTIONS /~u/*rest (routes.conf:202:11), r34: WS /~u/*rest (routes.conf:202:11).
 	//
-//line routes_gen.go:2999:1
+//line routes_gen.go:2844:1
 //line routes.conf:202:10
 	A34(ctx *runtime.Context, rest string) error
 	// A36 serves r36: TRACE /:p0 (routes.conf:214:7).
 	//
-//line routes_gen.go:3004:1
+//line routes_gen.go:2849:1
 //line routes.conf:214:6
 	A36(ctx *runtime.Context, p0 string) error
 	// A37 serves r37: GET /a-b/users (routes.conf:220:7).
 	//
-//line routes_gen.go:3009:1
+//line routes_gen.go:2854:1
 //line routes.conf:220:6
 	A37(ctx *runtime.Context) error
 	// A41 serves r41: GET /=/:p1 (routes.conf:252:7).
 	//
-//line routes_gen.go:3014:1
+//line routes_gen.go:2859:1
 //line routes.conf:252:6
 	A41(ctx *runtime.Context, p1 string) error
 	// A45 serves r45: CONNECT /b/*rest (routes.conf:275:15), r45: TRACE /b/*rest (routes.conf:275:15).
 	//
-//line routes_gen.go:3019:1
+//line routes_gen.go:2864:1
 //line routes.conf:275:14
 	A45(ctx *runtime.Context, rest string) error
 	// A47 serves r47: GET /=/= (routes.conf:288:7).
 	//
-//line routes_gen.go:3024:1
+//line routes_gen.go:2869:1
 //line routes.conf:288:6
 	A47(ctx *runtime.Context) error
 	// A48 serves r48: POST /=/= (routes.conf:294:11).
 	//
-//line routes_gen.go:3029:1
+//line routes_gen.go:2874:1
 //line routes.conf:294:10
 	A48(ctx *runtime.Context) error
 	// A58 serves r58: GET /:p0/~:p1 (routes.conf:356:11), r58: TRACE /:p0/~:p1 (routes.conf:356:11).
 	//
-//line routes_gen.go:3034:1
+//line routes_gen.go:2879:1
 //line routes.conf:356:10
 	A58(ctx *runtime.Context, p0 string, p1 string) error
 	// A60 serves r60: GET /~*rest (routes.conf:369:7).
 	//
-//line routes_gen.go:3039:1
+//line routes_gen.go:2884:1
 //line routes.conf:369:6
 	A60(ctx *runtime.Context, rest string) error
 	// A61 serves r61: WS /~*rest (routes.conf:375:11).
 	//
-//line routes_gen.go:3044:1
+//line routes_gen.go:2889:1
 //line routes.conf:375:10
 	A61(ctx *runtime.Context, rest string) error
 	// A62 serves r62: DELETE /~*rest (routes.conf:380:11), r62: OPTIONS /~*rest (routes.conf:380:11), r62: TRACE /~*rest (routes.conf:380:11).
 	//
-//line routes_gen.go:3049:1
+//line routes_gen.go:2894:1
 //line routes.conf:380:10
 	A62(ctx *runtime.Context, rest string) error
 	// A63 serves r63: PUT /~*rest (routes.conf:385:15).
 	//
-//line routes_gen.go:3054:1
+//line routes_gen.go:2899:1
 //line routes.conf:385:14
 	A63(ctx *runtime.Context, rest string) error
 	// A69 serves r69: GET /42/user_:p1/:p2/*rest (routes.conf:418:15), r69: POST /42/user_:p1/:p2/*rest (routes.conf:418:15).
 	//
-//line routes_gen.go:3059:1
+//line routes_gen.go:2904:1
 //line routes.conf:418:14
 	A69(ctx *runtime.Context, p1 string, p2 string, rest string) error
 	// A73 serves r73: PUT /42/a-b/@/*rest (routes.conf:442:15).
 	//
-//line routes_gen.go:3064:1
+//line routes_gen.go:2909:1
 //line routes.conf:442:14
 	A73(ctx *runtime.Context, rest string) error
-//line routes_gen.go:3067:1
+//line routes_gen.go:2912:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -3074,115 +2919,115 @@ type C1Controller interface {
 	A17(ctx *runtime.Context, p0 string) error
 	// A18 serves r18: GET /.:p0/x.y/:p2 (routes.conf:109:11), r18: HEAD /.:p0/x.y/:p2 (routes.conf:109:11).
 	//
-//line routes_gen.go:3078:1
+//line routes_gen.go:2923:1
 //line routes.conf:109:10
 	A18(ctx *runtime.Context, p0 string, p2 string) error
 	// A19 serves r19: CONNECT /.:p0/x.y/user_x (routes.conf:114:11), r19: HEAD /.:p0/x.y/user_x (routes.conf:114:11).
 	//
-//line routes_gen.go:3083:1
+//line routes_gen.go:2928:1
 //line routes.conf:114:10
 	A19(ctx *runtime.Context, p0 string) error
 	// A20 serves r20: DELETE /.:p0/x.y/user_x/a:p3 (routes.conf:119:15).
 	//
-//line routes_gen.go:3088:1
+//line routes_gen.go:2933:1
 //line routes.conf:119:14
 	A20(ctx *runtime.Context, p0 string, p3 string) error
 	// A28 serves r28: CONNECT /@ (routes.conf:169:7).
 	//
-//line routes_gen.go:3093:1
+//line routes_gen.go:2938:1
 //line routes.conf:169:6
 	A28(ctx *runtime.Context) error
 	// A29 serves r29: CONNECT /@/42 (routes.conf:175:11), r29: GET /@/42 (routes.conf:175:11).
 	//
-//line routes_gen.go:3098:1
+//line routes_gen.go:2943:1
 //line routes.conf:175:10
 	A29(ctx *runtime.Context) error
 	// A3 serves r3: HEAD /:p0/b (routes.conf:19:7), r3: WS /:p0/b (routes.conf:19:7).
 	//
-//line routes_gen.go:3103:1
+//line routes_gen.go:2948:1
 //line routes.conf:19:6
 	A3(ctx *runtime.Context, p0 string) error
 	// A38 serves r38: GET /v1/~u (routes.conf:226:7).
 	//
-//line routes_gen.go:3108:1
+//line routes_gen.go:2953:1
 //line routes.conf:226:6
 	A38(ctx *runtime.Context) error
 	// A39 serves r39: WS /v1/~u (routes.conf:232:11).
 	//
-//line routes_gen.go:3113:1
+//line routes_gen.go:2958:1
 //line routes.conf:232:10
 	A39(ctx *runtime.Context) error
 	// A4 serves r4: PATCH /:p0 (routes.conf:25:7), r4: POST /:p0 (routes.conf:25:7).
 	//
-//line routes_gen.go:3118:1
+//line routes_gen.go:2963:1
 //line routes.conf:25:6
 	A4(ctx *runtime.Context, p0 string) error
 	// A40 serves r40: CONNECT /v1/~u (routes.conf:236:15).
 	//
-//line routes_gen.go:3123:1
+//line routes_gen.go:2968:1
 //line routes.conf:236:14
 	A40(ctx *runtime.Context) error
 	// A42 serves r42: OPTIONS /:p0/:p1 (routes.conf:258:7), r42: POST /:p0/:p1 (routes.conf:258:7).
 	//
-//line routes_gen.go:3128:1
+//line routes_gen.go:2973:1
 //line routes.conf:258:6
 	A42(ctx *runtime.Context, p0 string, p1 string) error
 	// A49 serves r49: HEAD /=/=/a (routes.conf:298:11), r49: PATCH /=/=/a (routes.conf:298:11).
 	//
-//line routes_gen.go:3133:1
+//line routes_gen.go:2978:1
 //line routes.conf:298:10
 	A49(ctx *runtime.Context) error
 	// A50 serves r50: OPTIONS /=/=/a (routes.conf:304:15).
 	//
-//line routes_gen.go:3138:1
+//line routes_gen.go:2983:1
 //line routes.conf:304:14
 	A50(ctx *runtime.Context) error
 	// A51 serves r51: GET /:p0/v1 (routes.conf:312:7), r51: OPTIONS /:p0/v1 (routes.conf:312:7).
 	//
-//line routes_gen.go:3143:1
+//line routes_gen.go:2988:1
 //line routes.conf:312:6
 	A51(ctx *runtime.Context, p0 string) error
 	// A52 serves r52: HEAD /:p0/v1/1:p2/x.:p3 (routes.conf:318:11), r52: PUT /:p0/v1/1:p2/x.:p3 (routes.conf:318:11).
 	//
-//line routes_gen.go:3148:1
+//line routes_gen.go:2993:1
 //line routes.conf:318:10
 	A52(ctx *runtime.Context, p0 string, p2 string, p3 string) error
 	// A53 serves r53: CONNECT /:p0/42 (routes.conf:325:7), r53: DELETE /:p0/42 (routes.conf:325:7), r53: HEAD /:p0/42 (routes.conf:325:7).
 	//
-//line routes_gen.go:3153:1
+//line routes_gen.go:2998:1
 //line routes.conf:325:6
 	A53(ctx *runtime.Context, p0 string) error
 	// A54 serves r54: GET /:p0/42/a:p2 (routes.conf:331:11).
 	//
-//line routes_gen.go:3158:1
+//line routes_gen.go:3003:1
 //line routes.conf:331:10
 	A54(ctx *runtime.Context, p0 string, p2 string) error
 	// A55 serves r55: GET /a/:p1 (routes.conf:338:7), r55: PUT /a/:p1 (routes.conf:338:7).
 	//
-//line routes_gen.go:3163:1
+//line routes_gen.go:3008:1
 //line routes.conf:338:6
 	A55(ctx *runtime.Context, p1 string) error
 	// A6 serves r6: GET /... (routes.conf:37:7).
 	//
-//line routes_gen.go:3168:1
+//line routes_gen.go:3013:1
 //line routes.conf:37:6
 	A6(ctx *runtime.Context) error
 	// A7 serves r7: POST /new (routes.conf:43:7), r7: WS /new (routes.conf:43:7).
 	//
-//line routes_gen.go:3173:1
+//line routes_gen.go:3018:1
 //line routes.conf:43:6
 	A7(ctx *runtime.Context) error
 	// A8 serves r8: GET /:p0 (routes.conf:49:7).
 	//
-//line routes_gen.go:3178:1
+//line routes_gen.go:3023:1
 //line routes.conf:49:6
 	A8(ctx *runtime.Context, p0 string) error
 	// A9 serves r9: GET /:p0/= (routes.conf:55:11), r9: HEAD /:p0/= (routes.conf:55:11).
 	//
-//line routes_gen.go:3183:1
+//line routes_gen.go:3028:1
 //line routes.conf:55:10
 	A9(ctx *runtime.Context, p0 string) error
-//line routes_gen.go:3186:1
+//line routes_gen.go:3031:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -3193,90 +3038,90 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, p0 string) error
 	// A11 serves r11: GET /:p0/b/:p2/abc (routes.conf:66:15), r11: POST /:p0/b/:p2/abc (routes.conf:66:15).
 	//
-//line routes_gen.go:3197:1
+//line routes_gen.go:3042:1
 //line routes.conf:66:14
 	A11(ctx *runtime.Context, p0 string, p2 string) error
 	// A12 serves r12: GET /:p0/b (routes.conf:71:15).
 	//
-//line routes_gen.go:3202:1
+//line routes_gen.go:3047:1
 //line routes.conf:71:14
 	A12(ctx *runtime.Context, p0 string) error
 	// A21 serves r21: GET /.:p0/x.y (routes.conf:126:11), r21: PATCH /.:p0/x.y (routes.conf:126:11).
 	//
-//line routes_gen.go:3207:1
+//line routes_gen.go:3052:1
 //line routes.conf:126:10
 	A21(ctx *runtime.Context, p0 string) error
 	// A35 serves r35: TRACE /.:p0/x.y (routes.conf:208:7).
 	//
-//line routes_gen.go:3212:1
+//line routes_gen.go:3057:1
 //line routes.conf:208:6
 	A35(ctx *runtime.Context, p0 string) error
 	// A43 serves r43: GET /b/*rest (routes.conf:264:7), r43: POST /b/*rest (routes.conf:264:7).
 	//
-//line routes_gen.go:3217:1
+//line routes_gen.go:3062:1
 //line routes.conf:264:6
 	A43(ctx *runtime.Context, rest string) error
 	// A5 serves r5: GET /@ (routes.conf:31:7), r5: POST /@ (routes.conf:31:7).
 	//
-//line routes_gen.go:3222:1
+//line routes_gen.go:3067:1
 //line routes.conf:31:6
 	A5(ctx *runtime.Context) error
 	// A56 serves r56: TRACE /42/user_x (routes.conf:344:7).
 	//
-//line routes_gen.go:3227:1
+//line routes_gen.go:3072:1
 //line routes.conf:344:6
 	A56(ctx *runtime.Context) error
 	// A57 serves r57: GET /:p0 (routes.conf:350:7), r57: PUT /:p0 (routes.conf:350:7), r57: WS /:p0 (routes.conf:350:7).
 	//
-//line routes_gen.go:3232:1
+//line routes_gen.go:3077:1
 //line routes.conf:350:6
 	A57(ctx *runtime.Context, p0 string) error
 	// A59 serves r59: DELETE /:p0/42/:p2 (routes.conf:362:11), r59: GET /:p0/42/:p2 (routes.conf:362:11), r59: WS /:p0/42/:p2 (routes.conf:362:11).
 	//
-//line routes_gen.go:3237:1
+//line routes_gen.go:3082:1
 //line routes.conf:362:10
 	A59(ctx *runtime.Context, p0 string, p2 string) error
 	// A64 serves r64: DELETE /42 (routes.conf:393:7), r64: GET /42 (routes.conf:393:7), r64: TRACE /42 (routes.conf:393:7).
 	//
-//line routes_gen.go:3242:1
+//line routes_gen.go:3087:1
 //line routes.conf:393:6
 	A64(ctx *runtime.Context) error
 	// A65 serves r65: HEAD /42 (routes.conf:399:11), r65: OPTIONS /42 (routes.conf:399:11).
 	//
-//line routes_gen.go:3247:1
+//line routes_gen.go:3092:1
 //line routes.conf:399:10
 	A65(ctx *runtime.Context) error
 	// A66 serves r66: PUT /42 (routes.conf:403:15).
 	//
-//line routes_gen.go:3252:1
+//line routes_gen.go:3097:1
 //line routes.conf:403:14
 	A66(ctx *runtime.Context) error
 	// A67 serves r67: CONNECT /42/user_:p1 (routes.conf:409:11), r67: HEAD /42/user_:p1 (routes.conf:409:11).
 	//
-//line routes_gen.go:3257:1
+//line routes_gen.go:3102:1
 //line routes.conf:409:10
 	A67(ctx *runtime.Context, p1 string) error
 	// A68 serves r68: POST /42/user_:p1 (routes.conf:414:15).
 	//
-//line routes_gen.go:3262:1
+//line routes_gen.go:3107:1
 //line routes.conf:414:14
 	A68(ctx *runtime.Context, p1 string) error
 	// A70 serves r70: GET /42/x.y/*rest (routes.conf:426:11), r70: PATCH /42/x.y/*rest (routes.conf:426:11).
 	//
-//line routes_gen.go:3267:1
+//line routes_gen.go:3112:1
 //line routes.conf:426:10
 	A70(ctx *runtime.Context, rest string) error
 	// A71 serves r71: GET /42/a-b/@ (routes.conf:432:11).
 	//
-//line routes_gen.go:3272:1
+//line routes_gen.go:3117:1
 //line routes.conf:432:10
 	A71(ctx *runtime.Context) error
 	// A72 serves r72: GET /42/a-b/@/:p3 (routes.conf:437:15), r72: PUT /42/a-b/@/:p3 (routes.conf:437:15).
 	//
-//line routes_gen.go:3277:1
+//line routes_gen.go:3122:1
 //line routes.conf:437:14
 	A72(ctx *runtime.Context, p3 string) error
-//line routes_gen.go:3280:1
+//line routes_gen.go:3125:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -3285,7 +3130,7 @@ type FallbackController interface {
 	//
 //line routes.conf:5:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:3289:1
+//line routes_gen.go:3134:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -3296,30 +3141,30 @@ type SocketController interface {
 	A26(ctx *runtime.Context, p0 string, p3 string, p4 string) error
 	// A44 serves r44: WS /b/*rest (routes.conf:270:11).
 	//
-//line routes_gen.go:3300:1
+//line routes_gen.go:3145:1
 //line routes.conf:270:10
 	A44(ctx *runtime.Context, rest string) error
 	// A46 serves r46: PUT /b/*rest (routes.conf:280:15).
 	//
-//line routes_gen.go:3305:1
+//line routes_gen.go:3150:1
 //line routes.conf:280:14
 	A46(ctx *runtime.Context, rest string) error
 	// A74 serves r74: WS /:p0/*rest (routes.conf:452:7).
 	//
-//line routes_gen.go:3310:1
+//line routes_gen.go:3155:1
 //line routes.conf:452:6
 	A74(ctx *runtime.Context, p0 string, rest string) error
 	// A75 serves r75: GET /:p0/*rest (routes.conf:458:11), r75: POST /:p0/*rest (routes.conf:458:11).
 	//
-//line routes_gen.go:3315:1
+//line routes_gen.go:3160:1
 //line routes.conf:458:10
 	A75(ctx *runtime.Context, p0 string, rest string) error
 	// A76 serves r76: PUT /:p0/*rest (routes.conf:462:15).
 	//
-//line routes_gen.go:3320:1
+//line routes_gen.go:3165:1
 //line routes.conf:462:14
 	A76(ctx *runtime.Context, p0 string, rest string) error
-//line routes_gen.go:3323:1
+//line routes_gen.go:3168:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -4077,33 +3922,17 @@ func (d *dispatcher) route85(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:   (*dispatcher).route0,
 	1:   (*dispatcher).route1,
+	2:   (*dispatcher).route2,
+	3:   (*dispatcher).route3,
+	4:   (*dispatcher).route4,
+	5:   (*dispatcher).route5,
+	6:   (*dispatcher).route6,
+	7:   (*dispatcher).route7,
+	8:   (*dispatcher).route8,
+	9:   (*dispatcher).route9,
 	10:  (*dispatcher).route10,
-	100: (*dispatcher).route100,
-	101: (*dispatcher).route101,
-	102: (*dispatcher).route102,
-	103: (*dispatcher).route103,
-	104: (*dispatcher).route104,
-	105: (*dispatcher).route105,
-	106: (*dispatcher).route106,
-	107: (*dispatcher).route107,
-	108: (*dispatcher).route108,
-	109: (*dispatcher).route109,
 	11:  (*dispatcher).route11,
-	110: (*dispatcher).route110,
-	111: (*dispatcher).route111,
-	112: (*dispatcher).route112,
-	113: (*dispatcher).route113,
-	114: (*dispatcher).route114,
-	115: (*dispatcher).route115,
-	116: (*dispatcher).route116,
-	117: (*dispatcher).route117,
-	118: (*dispatcher).route118,
-	119: (*dispatcher).route119,
 	12:  (*dispatcher).route12,
-	120: (*dispatcher).route120,
-	121: (*dispatcher).route121,
-	122: (*dispatcher).route122,
-	123: (*dispatcher).route123,
 	13:  (*dispatcher).route13,
 	14:  (*dispatcher).route14,
 	15:  (*dispatcher).route15,
@@ -4111,7 +3940,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	17:  (*dispatcher).route17,
 	18:  (*dispatcher).route18,
 	19:  (*dispatcher).route19,
-	2:   (*dispatcher).route2,
 	20:  (*dispatcher).route20,
 	21:  (*dispatcher).route21,
 	22:  (*dispatcher).route22,
@@ -4122,7 +3950,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	27:  (*dispatcher).route27,
 	28:  (*dispatcher).route28,
 	29:  (*dispatcher).route29,
-	3:   (*dispatcher).route3,
 	30:  (*dispatcher).route30,
 	31:  (*dispatcher).route31,
 	32:  (*dispatcher).route32,
@@ -4133,7 +3960,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	37:  (*dispatcher).route37,
 	38:  (*dispatcher).route38,
 	39:  (*dispatcher).route39,
-	4:   (*dispatcher).route4,
 	40:  (*dispatcher).route40,
 	41:  (*dispatcher).route41,
 	42:  (*dispatcher).route42,
@@ -4144,7 +3970,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	47:  (*dispatcher).route47,
 	48:  (*dispatcher).route48,
 	49:  (*dispatcher).route49,
-	5:   (*dispatcher).route5,
 	50:  (*dispatcher).route50,
 	51:  (*dispatcher).route51,
 	52:  (*dispatcher).route52,
@@ -4155,7 +3980,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	57:  (*dispatcher).route57,
 	58:  (*dispatcher).route58,
 	59:  (*dispatcher).route59,
-	6:   (*dispatcher).route6,
 	60:  (*dispatcher).route60,
 	61:  (*dispatcher).route61,
 	62:  (*dispatcher).route62,
@@ -4166,7 +3990,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	67:  (*dispatcher).route67,
 	68:  (*dispatcher).route68,
 	69:  (*dispatcher).route69,
-	7:   (*dispatcher).route7,
 	70:  (*dispatcher).route70,
 	71:  (*dispatcher).route71,
 	72:  (*dispatcher).route72,
@@ -4177,7 +4000,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	77:  (*dispatcher).route77,
 	78:  (*dispatcher).route78,
 	79:  (*dispatcher).route79,
-	8:   (*dispatcher).route8,
 	80:  (*dispatcher).route80,
 	81:  (*dispatcher).route81,
 	82:  (*dispatcher).route82,
@@ -4188,7 +4010,6 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	87:  (*dispatcher).route87,
 	88:  (*dispatcher).route88,
 	89:  (*dispatcher).route89,
-	9:   (*dispatcher).route9,
 	90:  (*dispatcher).route90,
 	91:  (*dispatcher).route91,
 	92:  (*dispatcher).route92,
@@ -4199,6 +4020,30 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	97:  (*dispatcher).route97,
 	98:  (*dispatcher).route98,
 	99:  (*dispatcher).route99,
+	100: (*dispatcher).route100,
+	101: (*dispatcher).route101,
+	102: (*dispatcher).route102,
+	103: (*dispatcher).route103,
+	104: (*dispatcher).route104,
+	105: (*dispatcher).route105,
+	106: (*dispatcher).route106,
+	107: (*dispatcher).route107,
+	108: (*dispatcher).route108,
+	109: (*dispatcher).route109,
+	110: (*dispatcher).route110,
+	111: (*dispatcher).route111,
+	112: (*dispatcher).route112,
+	113: (*dispatcher).route113,
+	114: (*dispatcher).route114,
+	115: (*dispatcher).route115,
+	116: (*dispatcher).route116,
+	117: (*dispatcher).route117,
+	118: (*dispatcher).route118,
+	119: (*dispatcher).route119,
+	120: (*dispatcher).route120,
+	121: (*dispatcher).route121,
+	122: (*dispatcher).route122,
+	123: (*dispatcher).route123,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
