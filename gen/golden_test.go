@@ -3,6 +3,7 @@ package gen_test
 import (
 	"bytes"
 	"flag"
+	"go/format"
 	"io/fs"
 	"os"
 	"path"
@@ -108,6 +109,11 @@ func TestGolden(t *testing.T) {
 				t.Fatal(diags)
 			}
 			for _, f := range files {
+				// Parts are formatted apart and the routes table is written as
+				// text: the whole must still be what gofmt writes.
+				if formatted, err := format.Source(f.Content); err != nil || !bytes.Equal(formatted, f.Content) {
+					t.Errorf("%s is not gofmt's form (err %v)", f.Name, err)
+				}
 				golden := filepath.Join("..", outDir, f.Name)
 				if *update {
 					if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {

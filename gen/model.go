@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -77,7 +78,10 @@ func newModel(t *ir.Table) *model {
 		m.controllers = append(m.controllers, c)
 		slices.SortFunc(c.actions, func(a, b *action) int { return strings.Compare(a.method, b.method) })
 	}
-	slices.SortFunc(m.controllers, func(a, b *controller) int { return strings.Compare(a.iface, b.iface) })
+	// By name too: two names may clash into one interface, and the error must not depend on map order.
+	slices.SortFunc(m.controllers, func(a, b *controller) int {
+		return cmp.Or(strings.Compare(a.iface, b.iface), strings.Compare(a.name, b.name))
+	})
 	m.checkGoNames()
 	m.diags.Sort()
 	return m

@@ -54,68 +54,15 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/domain-subdomain/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/domain-subdomain/routes.conf:60:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "img/favicon.ico",
-	Index:  1,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../../testdata/aah/examples/domain-subdomain/routes.conf:43:7",
-	Static: true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "robots.txt",
-	Index:  2,
-	Method: "GET",
-	Name:   "robots_txt",
-	Path:   "/robots.txt",
-	Pos:    "../../testdata/aah/examples/domain-subdomain/routes.conf:48:7",
-	Static: true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	Index:  3,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/static/*filepath",
-	Pos:    "../../testdata/aah/examples/domain-subdomain/routes.conf:38:7",
-	Static: true,
-}, {
-	Action:        "Dashboard",
-	AntiCSRFCheck: true,
-	Controller:    "admin/AppController",
-	Domain:        1,
-	Index:         4,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/domain-subdomain/routes.conf:76:7",
-}, {
-	Action:        "Entry",
-	AntiCSRFCheck: true,
-	Controller:    "wildcard/AppController",
-	Domain:        2,
-	Index:         5,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/domain-subdomain/routes.conf:93:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:60:7"},
+	{Index: 1, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:43:7"},
+	{Index: 2, Domain: 0, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:48:7"},
+	{Index: 3, Domain: 0, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:38:7"},
+	{Index: 4, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "admin/AppController", Action: "Dashboard", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:76:7"},
+	{Index: 5, Domain: 2, Name: "index", Method: "GET", Path: "/", Controller: "wildcard/AppController", Action: "Entry", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:93:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -207,7 +154,7 @@ type AdminAppController interface {
 	//
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
 	Dashboard(ctx *runtime.Context) error
-//line routes_gen.go:211:1
+//line routes_gen.go:158:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -216,7 +163,7 @@ type AppController interface {
 	//
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:220:1
+//line routes_gen.go:167:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
@@ -225,7 +172,7 @@ type WildcardAppController interface {
 	//
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
 	Entry(ctx *runtime.Context) error
-//line routes_gen.go:229:1
+//line routes_gen.go:176:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/domain-subdomain/routes.conf, calling the actions of the given controllers.

@@ -28,113 +28,17 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/form-based-auth/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/form-based-auth/routes.conf:60:7",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Authorization: &runtime.Authorization{
-		Permissions: nil,
-		Roles: []runtime.Check{{
-			Args: []string{"administrator"},
-			Func: "hasrole",
-		}},
-		SatisfyBoth: false,
-	},
-	Controller: "admin/DashboardController",
-	Domain:     0,
-	Index:      1,
-	Method:     "GET",
-	Name:       "admin_dashboard",
-	Path:       "/admin/dashboard.html",
-	Pos:        "../../testdata/aah/examples/form-based-auth/routes.conf:95:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "img/favicon.ico",
-	Index:  2,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../../testdata/aah/examples/form-based-auth/routes.conf:43:7",
-	Static: true,
-}, {
-	Action:        "Login",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "login",
-	Path:          "/login.html",
-	Pos:           "../../testdata/aah/examples/form-based-auth/routes.conf:65:7",
-}, {
-	Action:        "Logout",
-	AntiCSRFCheck: true,
-	Auth:          "authenticated",
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         4,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "logout",
-	Path:          "/logout",
-	Pos:           "../../testdata/aah/examples/form-based-auth/routes.conf:72:7",
-}, {
-	Action:        "ManageUsers",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Authorization: &runtime.Authorization{
-		Permissions: []runtime.Check{{
-			Args: []string{"users:manage:view"},
-			Func: "ispermitted",
-		}},
-		Roles: []runtime.Check{{
-			Args: []string{"manager", "administrator"},
-			Func: "hasanyrole",
-		}},
-		SatisfyBoth: true,
-	},
-	Controller: "AppController",
-	Domain:     0,
-	Index:      5,
-	Method:     "GET",
-	Name:       "manage_users",
-	Path:       "/manage/users.html",
-	Pos:        "../../testdata/aah/examples/form-based-auth/routes.conf:80:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "robots.txt",
-	Index:  6,
-	Method: "GET",
-	Name:   "robots_txt",
-	Path:   "/robots.txt",
-	Pos:    "../../testdata/aah/examples/form-based-auth/routes.conf:48:7",
-	Static: true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	Index:  7,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/static/*filepath",
-	Pos:    "../../testdata/aah/examples/form-based-auth/routes.conf:38:7",
-	Static: true,
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:60:7"},
+	{Index: 1, Domain: 0, Name: "admin_dashboard", Method: "GET", Path: "/admin/dashboard.html", Controller: "admin/DashboardController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: false, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"administrator"}}}, Permissions: nil}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:95:7"},
+	{Index: 2, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:43:7"},
+	{Index: 3, Domain: 0, Name: "login", Method: "GET", Path: "/login.html", Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:65:7"},
+	{Index: 4, Domain: 0, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:72:7"},
+	{Index: 5, Domain: 0, Name: "manage_users", Method: "GET", Path: "/manage/users.html", Controller: "AppController", Action: "ManageUsers", Auth: "form_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "administrator"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:manage:view"}}}}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:80:7"},
+	{Index: 6, Domain: 0, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:48:7"},
+	{Index: 7, Domain: 0, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:38:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	AuthSchemes: []string{"form_auth"},
 	DomainRoutes: []runtime.DomainRoutes{{
@@ -205,7 +109,7 @@ type AdminDashboardController interface {
 	//
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:209:1
+//line routes_gen.go:113:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -216,20 +120,20 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// Login serves login: GET /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 	//
-//line routes_gen.go:220:1
+//line routes_gen.go:124:1
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:65:6
 	Login(ctx *runtime.Context) error
 	// Logout serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 	//
-//line routes_gen.go:225:1
+//line routes_gen.go:129:1
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:72:6
 	Logout(ctx *runtime.Context) error
 	// ManageUsers serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 	//
-//line routes_gen.go:230:1
+//line routes_gen.go:134:1
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error
-//line routes_gen.go:233:1
+//line routes_gen.go:137:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.

@@ -28,59 +28,14 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/form-fileupload/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/form-fileupload/routes.conf:59:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "img/favicon.ico",
-	Index:  1,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../../testdata/aah/examples/form-fileupload/routes.conf:42:7",
-	Static: true,
-}, {
-	Action:        "FileUpload",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(12582912),
-	Method:        "POST",
-	Name:          "file_upload",
-	Path:          "/file-upload",
-	Pos:           "../../testdata/aah/examples/form-fileupload/routes.conf:64:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "robots.txt",
-	Index:  3,
-	Method: "GET",
-	Name:   "robots_txt",
-	Path:   "/robots.txt",
-	Pos:    "../../testdata/aah/examples/form-fileupload/routes.conf:47:7",
-	Static: true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	Index:  4,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/static/*filepath",
-	Pos:    "../../testdata/aah/examples/form-fileupload/routes.conf:37:7",
-	Static: true,
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-fileupload/routes.conf:59:7"},
+	{Index: 1, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/form-fileupload/routes.conf:42:7"},
+	{Index: 2, Domain: 0, Name: "file_upload", Method: "POST", Path: "/file-upload", Controller: "AppController", Action: "FileUpload", MaxBodySize: 12582912, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-fileupload/routes.conf:64:7"},
+	{Index: 3, Domain: 0, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/form-fileupload/routes.conf:47:7"},
+	{Index: 4, Domain: 0, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/form-fileupload/routes.conf:37:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -146,10 +101,10 @@ type AppController interface {
 	FileUpload(ctx *runtime.Context) error
 	// Index serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7).
 	//
-//line routes_gen.go:150:1
+//line routes_gen.go:105:1
 //line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:153:1
+//line routes_gen.go:108:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-fileupload/routes.conf, calling the actions of the given controllers.

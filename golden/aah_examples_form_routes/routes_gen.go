@@ -28,69 +28,15 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/form/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/form/routes.conf:59:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "img/favicon.ico",
-	Index:  1,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../../testdata/aah/examples/form/routes.conf:42:7",
-	Static: true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "robots.txt",
-	Index:  2,
-	Method: "GET",
-	Name:   "robots_txt",
-	Path:   "/robots.txt",
-	Pos:    "../../testdata/aah/examples/form/routes.conf:47:7",
-	Static: true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	Index:  3,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/static/*filepath",
-	Pos:    "../../testdata/aah/examples/form/routes.conf:37:7",
-	Static: true,
-}, {
-	Action:        "UserProfile",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "user_profile",
-	Path:          "/user/profile.html",
-	Pos:           "../../testdata/aah/examples/form/routes.conf:64:7",
-}, {
-	Action:        "UserProfileSubmit",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "user_profile_submit",
-	Path:          "/user/profile.html",
-	Pos:           "../../testdata/aah/examples/form/routes.conf:70:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form/routes.conf:59:7"},
+	{Index: 1, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/form/routes.conf:42:7"},
+	{Index: 2, Domain: 0, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/form/routes.conf:47:7"},
+	{Index: 3, Domain: 0, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/form/routes.conf:37:7"},
+	{Index: 4, Domain: 0, Name: "user_profile", Method: "GET", Path: "/user/profile.html", Controller: "AppController", Action: "UserProfile", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form/routes.conf:64:7"},
+	{Index: 5, Domain: 0, Name: "user_profile_submit", Method: "POST", Path: "/user/profile.html", Controller: "AppController", Action: "UserProfileSubmit", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form/routes.conf:70:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -158,15 +104,15 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// UserProfile serves user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7).
 	//
-//line routes_gen.go:162:1
+//line routes_gen.go:108:1
 //line ../../testdata/aah/examples/form/routes.conf:64:6
 	UserProfile(ctx *runtime.Context) error
 	// UserProfileSubmit serves user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7).
 	//
-//line routes_gen.go:167:1
+//line routes_gen.go:113:1
 //line ../../testdata/aah/examples/form/routes.conf:70:6
 	UserProfileSubmit(ctx *runtime.Context) error
-//line routes_gen.go:170:1
+//line routes_gen.go:116:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form/routes.conf, calling the actions of the given controllers.

@@ -29,59 +29,14 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/i18n-url-path-param/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "img/favicon.ico",
-	Index:  1,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:7",
-	Static: true,
-}, {
-	Action:        "IndexLang",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "index_lang",
-	Params:        []string{"lang"},
-	Path:          "/page/:lang/index.html",
-	Pos:           "../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "robots.txt",
-	Index:  3,
-	Method: "GET",
-	Name:   "robots_txt",
-	Path:   "/robots.txt",
-	Pos:    "../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:7",
-	Static: true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	Index:  4,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/static/*filepath",
-	Pos:    "../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:7",
-	Static: true,
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7"},
+	{Index: 1, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:7"},
+	{Index: 2, Domain: 0, Name: "index_lang", Method: "GET", Path: "/page/:lang/index.html", Controller: "AppController", Action: "IndexLang", AntiCSRFCheck: true, Params: []string{"lang"}, Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7"},
+	{Index: 3, Domain: 0, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:7"},
+	{Index: 4, Domain: 0, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -153,10 +108,10 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// IndexLang serves index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7).
 	//
-//line routes_gen.go:157:1
+//line routes_gen.go:112:1
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:6
 	IndexLang(ctx *runtime.Context, lang string) error
-//line routes_gen.go:160:1
+//line routes_gen.go:115:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, calling the actions of the given controllers.

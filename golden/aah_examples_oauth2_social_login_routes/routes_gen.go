@@ -28,72 +28,15 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "img/favicon.ico",
-	Index:  1,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7",
-	Static: true,
-}, {
-	Action:        "Logout",
-	AntiCSRFCheck: true,
-	Auth:          "authenticated",
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "logout",
-	Path:          "/logout",
-	Pos:           "../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "robots.txt",
-	Index:  3,
-	Method: "GET",
-	Name:   "robots_txt",
-	Path:   "/robots.txt",
-	Pos:    "../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7",
-	Static: true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	Index:  4,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/static/*filepath",
-	Pos:    "../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7",
-	Static: true,
-}, {
-	Action:        "Success",
-	AntiCSRFCheck: true,
-	Auth:          "authenticated",
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         5,
-	Method:        "GET",
-	Name:          "success",
-	Path:          "/success.html",
-	Pos:           "../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7"},
+	{Index: 1, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7"},
+	{Index: 2, Domain: 0, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7"},
+	{Index: 3, Domain: 0, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7"},
+	{Index: 4, Domain: 0, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7"},
+	{Index: 5, Domain: 0, Name: "success", Method: "GET", Path: "/success.html", Controller: "AppController", Action: "Success", Auth: "authenticated", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	AuthSchemes: []string{"facebook_auth", "github_auth", "google_auth"},
 	DomainRoutes: []runtime.DomainRoutes{{
@@ -162,15 +105,15 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// Logout serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 	//
-//line routes_gen.go:166:1
+//line routes_gen.go:109:1
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:6
 	Logout(ctx *runtime.Context) error
 	// Success serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 	//
-//line routes_gen.go:171:1
+//line routes_gen.go:114:1
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error
-//line routes_gen.go:174:1
+//line routes_gen.go:117:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.

@@ -29,43 +29,11 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7",
-}, {
-	Action:        "ReporteeInfo",
-	AntiCSRFCheck: true,
-	Auth:          "basic_auth",
-	Authorization: &runtime.Authorization{
-		Permissions: []runtime.Check{{
-			Args: []string{"user:read:reportee"},
-			Func: "ispermitted",
-		}},
-		Roles: []runtime.Check{{
-			Args: []string{"manager"},
-			Func: "hasrole",
-		}},
-		SatisfyBoth: true,
-	},
-	Controller: "InfoController",
-	Domain:     0,
-	Index:      1,
-	Method:     "GET",
-	Name:       "reportee_info",
-	Params:     []string{"email"},
-	Parent:     "v1_group",
-	Path:       "/v1/reportee/:email",
-	Pos:        "../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7"},
+	{Index: 1, Domain: 0, Name: "reportee_info", Method: "GET", Path: "/v1/reportee/:email", Controller: "InfoController", Action: "ReporteeInfo", Auth: "basic_auth", AntiCSRFCheck: true, Params: []string{"email"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"user:read:reportee"}}}}, Parent: "v1_group", Pos: "../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	AuthSchemes: []string{"basic_auth"},
 	DomainRoutes: []runtime.DomainRoutes{{
@@ -124,7 +92,7 @@ type AppController interface {
 	//
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:128:1
+//line routes_gen.go:96:1
 }
 
 // InfoController holds the actions of controller "InfoController".
@@ -133,7 +101,7 @@ type InfoController interface {
 	//
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:10
 	ReporteeInfo(ctx *runtime.Context, email string) error
-//line routes_gen.go:137:1
+//line routes_gen.go:105:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf, calling the actions of the given controllers.

@@ -29,56 +29,12 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7",
-}, {
-	Action:        "ReporteeInfo",
-	AntiCSRFCheck: true,
-	Auth:          "jwt_auth",
-	Authorization: &runtime.Authorization{
-		Permissions: []runtime.Check{{
-			Args: []string{"user:read:reportee"},
-			Func: "ispermitted",
-		}},
-		Roles: []runtime.Check{{
-			Args: []string{"manager"},
-			Func: "hasrole",
-		}},
-		SatisfyBoth: true,
-	},
-	Controller: "InfoController",
-	Domain:     0,
-	Index:      1,
-	Method:     "GET",
-	Name:       "reportee_info",
-	Params:     []string{"email"},
-	Parent:     "v1_group",
-	Path:       "/v1/reportee/:email",
-	Pos:        "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11",
-}, {
-	Action:        "Token",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "login",
-	Parent:        "v1_group",
-	Path:          "/v1/token",
-	Pos:           "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7"},
+	{Index: 1, Domain: 0, Name: "reportee_info", Method: "GET", Path: "/v1/reportee/:email", Controller: "InfoController", Action: "ReporteeInfo", Auth: "jwt_auth", AntiCSRFCheck: true, Params: []string{"email"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"user:read:reportee"}}}}, Parent: "v1_group", Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11"},
+	{Index: 2, Domain: 0, Name: "login", Method: "POST", Path: "/v1/token", Controller: "AppController", Action: "Token", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "v1_group", Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	AuthSchemes: []string{"jwt_auth"},
 	DomainRoutes: []runtime.DomainRoutes{{
@@ -145,10 +101,10 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// Token serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
 	//
-//line routes_gen.go:149:1
+//line routes_gen.go:105:1
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
 	Token(ctx *runtime.Context) error
-//line routes_gen.go:152:1
+//line routes_gen.go:108:1
 }
 
 // InfoController holds the actions of controller "InfoController".
@@ -157,7 +113,7 @@ type InfoController interface {
 	//
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
 	ReporteeInfo(ctx *runtime.Context, email string) error
-//line routes_gen.go:161:1
+//line routes_gen.go:117:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, calling the actions of the given controllers.

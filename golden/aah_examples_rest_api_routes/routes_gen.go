@@ -29,79 +29,15 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/rest-api/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/rest-api/routes.conf:26:7",
-}, {
-	Action:        "List",
-	AntiCSRFCheck: true,
-	Controller:    "PostController",
-	Domain:        0,
-	Index:         1,
-	Method:        "GET",
-	Name:          "list_posts",
-	Parent:        "v1_api",
-	Path:          "/v1/posts",
-	Pos:           "../../testdata/aah/examples/rest-api/routes.conf:37:11",
-}, {
-	Action:        "Create",
-	AntiCSRFCheck: true,
-	Controller:    "PostController",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "create_post",
-	Parent:        "list_posts",
-	Path:          "/v1/posts",
-	Pos:           "../../testdata/aah/examples/rest-api/routes.conf:43:16",
-}, {
-	Action:        "Delete",
-	AntiCSRFCheck: true,
-	Controller:    "PostController",
-	Domain:        0,
-	Index:         3,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_post",
-	Params:        []string{"id"},
-	Parent:        "retrieve_post",
-	Path:          "/v1/posts/:id",
-	Pos:           "../../testdata/aah/examples/rest-api/routes.conf:54:19",
-}, {
-	Action:        "Retrieve",
-	AntiCSRFCheck: true,
-	Controller:    "PostController",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "retrieve_post",
-	Params:        []string{"id"},
-	Parent:        "list_posts",
-	Path:          "/v1/posts/:id",
-	Pos:           "../../testdata/aah/examples/rest-api/routes.conf:46:16",
-}, {
-	Action:        "Update",
-	AntiCSRFCheck: true,
-	Controller:    "PostController",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "update_post",
-	Params:        []string{"id"},
-	Parent:        "retrieve_post",
-	Path:          "/v1/posts/:id",
-	Pos:           "../../testdata/aah/examples/rest-api/routes.conf:51:19",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/rest-api/routes.conf:26:7"},
+	{Index: 1, Domain: 0, Name: "list_posts", Method: "GET", Path: "/v1/posts", Controller: "PostController", Action: "List", AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/examples/rest-api/routes.conf:37:11"},
+	{Index: 2, Domain: 0, Name: "create_post", Method: "POST", Path: "/v1/posts", Controller: "PostController", Action: "Create", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "list_posts", Pos: "../../testdata/aah/examples/rest-api/routes.conf:43:16"},
+	{Index: 3, Domain: 0, Name: "delete_post", Method: "DELETE", Path: "/v1/posts/:id", Controller: "PostController", Action: "Delete", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "retrieve_post", Pos: "../../testdata/aah/examples/rest-api/routes.conf:54:19"},
+	{Index: 4, Domain: 0, Name: "retrieve_post", Method: "GET", Path: "/v1/posts/:id", Controller: "PostController", Action: "Retrieve", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "list_posts", Pos: "../../testdata/aah/examples/rest-api/routes.conf:46:16"},
+	{Index: 5, Domain: 0, Name: "update_post", Method: "PUT", Path: "/v1/posts/:id", Controller: "PostController", Action: "Update", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "retrieve_post", Pos: "../../testdata/aah/examples/rest-api/routes.conf:51:19"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -195,7 +131,7 @@ type AppController interface {
 	//
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:199:1
+//line routes_gen.go:135:1
 }
 
 // PostController holds the actions of controller "PostController".
@@ -206,25 +142,25 @@ type PostController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_post: DELETE /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
 	//
-//line routes_gen.go:210:1
+//line routes_gen.go:146:1
 //line ../../testdata/aah/examples/rest-api/routes.conf:54:18
 	Delete(ctx *runtime.Context, id string) error
 	// List serves list_posts: GET /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
 	//
-//line routes_gen.go:215:1
+//line routes_gen.go:151:1
 //line ../../testdata/aah/examples/rest-api/routes.conf:37:10
 	List(ctx *runtime.Context) error
 	// Retrieve serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
 	//
-//line routes_gen.go:220:1
+//line routes_gen.go:156:1
 //line ../../testdata/aah/examples/rest-api/routes.conf:46:15
 	Retrieve(ctx *runtime.Context, id string) error
 	// Update serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
 	//
-//line routes_gen.go:225:1
+//line routes_gen.go:161:1
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:18
 	Update(ctx *runtime.Context, id string) error
-//line routes_gen.go:228:1
+//line routes_gen.go:164:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api/routes.conf, calling the actions of the given controllers.

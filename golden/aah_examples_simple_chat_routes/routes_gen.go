@@ -28,68 +28,15 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/examples/simple-chat/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/examples/simple-chat/routes.conf:61:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "img/favicon.ico",
-	Index:  1,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../../testdata/aah/examples/simple-chat/routes.conf:43:7",
-	Static: true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "robots.txt",
-	Index:  2,
-	Method: "GET",
-	Name:   "robots_txt",
-	Path:   "/robots.txt",
-	Pos:    "../../testdata/aah/examples/simple-chat/routes.conf:48:7",
-	Static: true,
-}, {
-	Action:     "SimpleChat",
-	Controller: "SimpleChatWebSocket",
-	Domain:     0,
-	Index:      3,
-	Method:     "WS",
-	Name:       "simple_chat",
-	Path:       "/simple-chat",
-	Pos:        "../../testdata/aah/examples/simple-chat/routes.conf:73:7",
-	WebSocket:  true,
-}, {
-	Action:        "SimpleChatDemo",
-	AntiCSRFCheck: true,
-	Controller:    "AppController",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "simple_chat_demo",
-	Path:          "/simple-chat-demo.html",
-	Pos:           "../../testdata/aah/examples/simple-chat/routes.conf:66:7",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	Index:  5,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/static/*filepath",
-	Pos:    "../../testdata/aah/examples/simple-chat/routes.conf:38:7",
-	Static: true,
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:61:7"},
+	{Index: 1, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/simple-chat/routes.conf:43:7"},
+	{Index: 2, Domain: 0, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/simple-chat/routes.conf:48:7"},
+	{Index: 3, Domain: 0, Name: "simple_chat", Method: "WS", Path: "/simple-chat", Controller: "SimpleChatWebSocket", Action: "SimpleChat", WebSocket: true, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:73:7"},
+	{Index: 4, Domain: 0, Name: "simple_chat_demo", Method: "GET", Path: "/simple-chat-demo.html", Controller: "AppController", Action: "SimpleChatDemo", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:66:7"},
+	{Index: 5, Domain: 0, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:38:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -157,10 +104,10 @@ type AppController interface {
 	Index(ctx *runtime.Context) error
 	// SimpleChatDemo serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
 	//
-//line routes_gen.go:161:1
+//line routes_gen.go:108:1
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
 	SimpleChatDemo(ctx *runtime.Context) error
-//line routes_gen.go:164:1
+//line routes_gen.go:111:1
 }
 
 // SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
@@ -169,7 +116,7 @@ type SimpleChatWebSocketController interface {
 	//
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
 	SimpleChat(ctx *runtime.Context) error
-//line routes_gen.go:173:1
+//line routes_gen.go:120:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/simple-chat/routes.conf, calling the actions of the given controllers.

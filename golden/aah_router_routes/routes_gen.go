@@ -42,207 +42,26 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "App",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "app_index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/router/routes.conf:98:7",
-}, {
-	Domain: 0,
-	File:   "/public/img/favicon.png",
-	Index:  1,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../../testdata/aah/router/routes.conf:43:7",
-	Static: true,
-}, {
-	Action:        "List",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "Hotel",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "hotels_group",
-	Path:          "/hotels",
-	Pos:           "../../testdata/aah/router/routes.conf:55:7",
-}, {
-	Action:        "Show",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "Hotel",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "show_hotels",
-	Params:        []string{"id"},
-	Parent:        "hotels_group",
-	Path:          "/hotels/:id",
-	Pos:           "../../testdata/aah/router/routes.conf:68:11",
-}, {
-	Action:        "Book",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "Hotel",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "book_hotels",
-	Params:        []string{"id"},
-	Parent:        "hotels_group",
-	Path:          "/hotels/:id/booking",
-	Pos:           "../../testdata/aah/router/routes.conf:74:11",
-}, {
-	Action:        "ConfirmBooking",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "Hotel",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "confirm_booking",
-	Params:        []string{"id"},
-	Parent:        "hotels_group",
-	Path:          "/hotels/:id/booking",
-	Pos:           "../../testdata/aah/router/routes.conf:80:11",
-}, {
-	Action:        "CancelBooking",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "Hotel",
-	Domain:        0,
-	Index:         6,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "cancel_booking",
-	Params:        []string{"id"},
-	Parent:        "hotels_group",
-	Path:          "/hotels/:id/cancel",
-	Pos:           "../../testdata/aah/router/routes.conf:88:11",
-}, {
-	Action:        "Login",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "App",
-	Domain:        0,
-	Index:         7,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "login",
-	Path:          "/login",
-	Pos:           "../../testdata/aah/router/routes.conf:103:7",
-}, {
-	Action:        "Logout",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "App",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "logout",
-	Path:          "/logout",
-	Pos:           "../../testdata/aah/router/routes.conf:111:7",
-}, {
-	Action:        "Register",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "App",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "register_user",
-	Path:          "/register",
-	Pos:           "../../testdata/aah/router/routes.conf:117:7",
-}, {
-	Action:        "EditUser",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "App",
-	Domain:        0,
-	Index:         10,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "edit_user",
-	Path:          "/register",
-	Pos:           "../../testdata/aah/router/routes.conf:123:7",
-}, {
-	Action:        "Settings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "Hotel",
-	Domain:        0,
-	Index:         11,
-	Method:        "GET",
-	Name:          "hotel_settings",
-	Path:          "/settings",
-	Pos:           "../../testdata/aah/router/routes.conf:130:7",
-}, {
-	Action:        "Settings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "Hotel",
-	Domain:        0,
-	Index:         12,
-	Method:        "OPTIONS",
-	Name:          "hotel_settings_options",
-	Path:          "/settings",
-	Pos:           "../../testdata/aah/router/routes.conf:143:7",
-}, {
-	Action:        "EditSettings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "Hotel",
-	Domain:        0,
-	Index:         13,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "hotel_edit_settings",
-	Path:          "/settings",
-	Pos:           "../../testdata/aah/router/routes.conf:136:7",
-}, {
-	Action:        "EditSettings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "Hotel",
-	Domain:        0,
-	Index:         14,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "hotel_edit_settings",
-	Path:          "/settings",
-	Pos:           "../../testdata/aah/router/routes.conf:136:7",
-}, {
-	Dir:    "/public",
-	Domain: 0,
-	Index:  15,
-	List:   true,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/static/*filepath",
-	Pos:    "../../testdata/aah/router/routes.conf:27:7",
-	Static: true,
-}, {
-	Action:        "Home",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "wildcard/AppController",
-	Domain:        1,
-	Index:         16,
-	Method:        "GET",
-	Name:          "index",
-	Path:          "/",
-	Pos:           "../../testdata/aah/router/routes.conf:161:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "app_index", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:98:7"},
+	{Index: 1, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, File: "/public/img/favicon.png", Pos: "../../testdata/aah/router/routes.conf:43:7"},
+	{Index: 2, Domain: 0, Name: "hotels_group", Method: "GET", Path: "/hotels", Controller: "Hotel", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:55:7"},
+	{Index: 3, Domain: 0, Name: "show_hotels", Method: "GET", Path: "/hotels/:id", Controller: "Hotel", Action: "Show", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "hotels_group", Pos: "../../testdata/aah/router/routes.conf:68:11"},
+	{Index: 4, Domain: 0, Name: "book_hotels", Method: "GET", Path: "/hotels/:id/booking", Controller: "Hotel", Action: "Book", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "hotels_group", Pos: "../../testdata/aah/router/routes.conf:74:11"},
+	{Index: 5, Domain: 0, Name: "confirm_booking", Method: "POST", Path: "/hotels/:id/booking", Controller: "Hotel", Action: "ConfirmBooking", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "hotels_group", Pos: "../../testdata/aah/router/routes.conf:80:11"},
+	{Index: 6, Domain: 0, Name: "cancel_booking", Method: "POST", Path: "/hotels/:id/cancel", Controller: "Hotel", Action: "CancelBooking", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "hotels_group", Pos: "../../testdata/aah/router/routes.conf:88:11"},
+	{Index: 7, Domain: 0, Name: "login", Method: "POST", Path: "/login", Controller: "App", Action: "Login", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:103:7"},
+	{Index: 8, Domain: 0, Name: "logout", Method: "GET", Path: "/logout", Controller: "App", Action: "Logout", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:111:7"},
+	{Index: 9, Domain: 0, Name: "register_user", Method: "GET", Path: "/register", Controller: "App", Action: "Register", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:117:7"},
+	{Index: 10, Domain: 0, Name: "edit_user", Method: "POST", Path: "/register", Controller: "App", Action: "EditUser", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:123:7"},
+	{Index: 11, Domain: 0, Name: "hotel_settings", Method: "GET", Path: "/settings", Controller: "Hotel", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:130:7"},
+	{Index: 12, Domain: 0, Name: "hotel_settings_options", Method: "OPTIONS", Path: "/settings", Controller: "Hotel", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:143:7"},
+	{Index: 13, Domain: 0, Name: "hotel_edit_settings", Method: "POST", Path: "/settings", Controller: "Hotel", Action: "EditSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:136:7"},
+	{Index: 14, Domain: 0, Name: "hotel_edit_settings", Method: "PUT", Path: "/settings", Controller: "Hotel", Action: "EditSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:136:7"},
+	{Index: 15, Domain: 0, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "/public", List: true, Params: []string{"filepath"}, Pos: "../../testdata/aah/router/routes.conf:27:7"},
+	{Index: 16, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "wildcard/AppController", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:161:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		ListDirs: []string{"/static/"},
@@ -376,25 +195,25 @@ type AppController interface {
 	EditUser(ctx *runtime.Context) error
 	// Index serves app_index: GET / (../../testdata/aah/router/routes.conf:98:7).
 	//
-//line routes_gen.go:380:1
+//line routes_gen.go:199:1
 //line ../../testdata/aah/router/routes.conf:98:6
 	Index(ctx *runtime.Context) error
 	// Login serves login: POST /login (../../testdata/aah/router/routes.conf:103:7).
 	//
-//line routes_gen.go:385:1
+//line routes_gen.go:204:1
 //line ../../testdata/aah/router/routes.conf:103:6
 	Login(ctx *runtime.Context) error
 	// Logout serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7).
 	//
-//line routes_gen.go:390:1
+//line routes_gen.go:209:1
 //line ../../testdata/aah/router/routes.conf:111:6
 	Logout(ctx *runtime.Context) error
 	// Register serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7).
 	//
-//line routes_gen.go:395:1
+//line routes_gen.go:214:1
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error
-//line routes_gen.go:398:1
+//line routes_gen.go:217:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -405,35 +224,35 @@ type HotelController interface {
 	Book(ctx *runtime.Context, id string) error
 	// CancelBooking serves cancel_booking: POST /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 	//
-//line routes_gen.go:409:1
+//line routes_gen.go:228:1
 //line ../../testdata/aah/router/routes.conf:88:10
 	CancelBooking(ctx *runtime.Context, id string) error
 	// ConfirmBooking serves confirm_booking: POST /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 	//
-//line routes_gen.go:414:1
+//line routes_gen.go:233:1
 //line ../../testdata/aah/router/routes.conf:80:10
 	ConfirmBooking(ctx *runtime.Context, id string) error
 	// EditSettings serves hotel_edit_settings: POST /settings (../../testdata/aah/router/routes.conf:136:7), hotel_edit_settings: PUT /settings (../../testdata/aah/router/routes.conf:136:7).
 	//
-//line routes_gen.go:419:1
+//line routes_gen.go:238:1
 //line ../../testdata/aah/router/routes.conf:136:6
 	EditSettings(ctx *runtime.Context) error
 	// List serves hotels_group: GET /hotels (../../testdata/aah/router/routes.conf:55:7).
 	//
-//line routes_gen.go:424:1
+//line routes_gen.go:243:1
 //line ../../testdata/aah/router/routes.conf:55:6
 	List(ctx *runtime.Context) error
 	// Settings serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7).
 	//
-//line routes_gen.go:429:1
+//line routes_gen.go:248:1
 //line ../../testdata/aah/router/routes.conf:130:6
 	Settings(ctx *runtime.Context) error
 	// Show serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 	//
-//line routes_gen.go:434:1
+//line routes_gen.go:253:1
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error
-//line routes_gen.go:437:1
+//line routes_gen.go:256:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
@@ -442,7 +261,7 @@ type WildcardAppController interface {
 	//
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error
-//line routes_gen.go:446:1
+//line routes_gen.go:265:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.

@@ -13,16 +13,9 @@ import (
 
 // Domains are the domains of ../../testdata/aah/router/routes-cors-1.conf, in file order.
 var Domains = []runtime.Domain{{
-	AntiCSRFCheck: true,
-	AutoOptions:   true,
-	CORS: &runtime.CORS{
-		AllowCredentials: false,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"*"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
+	AntiCSRFCheck:         true,
+	AutoOptions:           true,
+	CORS:                  corsPolicy0,
 	DefaultAuth:           "form_auth",
 	Host:                  "localhost",
 	Index:                 0,
@@ -35,171 +28,81 @@ var Domains = []runtime.Domain{{
 },
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-cors-1.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "List",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: false,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"*"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "User",
-	Domain:     0,
-	Index:      0,
-	Method:     "GET",
-	Name:       "list_users",
-	Parent:     "v1_api",
-	Path:       "/v1/users",
-	Pos:        "../../testdata/aah/router/routes-cors-1.conf:40:11",
-}, {
-	Action:        "Create",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: false,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"*"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller:  "User",
-	Domain:      0,
-	Index:       1,
-	MaxBodySize: int64(5242880),
-	Method:      "POST",
-	Name:        "create_user",
-	Parent:      "list_users",
-	Path:        "/v1/users",
-	Pos:         "../../testdata/aah/router/routes-cors-1.conf:47:15",
-}, {
-	Action:        "Delete",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: false,
-		AllowHeaders:     []string{"X-Delete-Test2"},
-		AllowMethods:     []string{"DELETE"},
-		AllowOrigins:     []string{"https://www.mydomain.com"},
-		ExposeHeaders:    []string{"X-Delete-Test2"},
-		MaxAge:           int64(172800),
-	},
-	Controller:  "User",
-	Domain:      0,
-	Index:       2,
-	MaxBodySize: int64(5242880),
-	Method:      "DELETE",
-	Name:        "delete_user",
-	Params:      []string{"id"},
-	Parent:      "get_user",
-	Path:        "/v1/users/:id",
-	Pos:         "../../testdata/aah/router/routes-cors-1.conf:72:23",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: false,
-		AllowHeaders:     []string{"X-Get-Test2"},
-		AllowMethods:     []string{"DELETE"},
-		AllowOrigins:     []string{"https://www.mydomain.com"},
-		ExposeHeaders:    []string{"X-Get-Test2"},
-		MaxAge:           int64(172800),
-	},
-	Controller: "User",
-	Domain:     0,
-	Index:      3,
-	Method:     "GET",
-	Name:       "get_user",
-	Params:     []string{"id"},
-	Parent:     "create_user",
-	Path:       "/v1/users/:id",
-	Pos:        "../../testdata/aah/router/routes-cors-1.conf:51:19",
-}, {
-	Action:        "Update",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "User",
-	Domain:        0,
-	Index:         4,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "update_user",
-	Params:        []string{"id"},
-	Parent:        "get_user",
-	Path:          "/v1/users/:id",
-	Pos:           "../../testdata/aah/router/routes-cors-1.conf:64:23",
-}, {
-	Action:        "Settings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: false,
-		AllowHeaders:     []string{"*"},
-		AllowMethods:     []string{"*"},
-		AllowOrigins:     []string{"https://www.mydomain.com"},
-		ExposeHeaders:    []string{"X-Get-Test2"},
-		MaxAge:           int64(172800),
-	},
-	Controller: "User",
-	Domain:     0,
-	Index:      5,
-	Method:     "GET",
-	Name:       "get_user_settings",
-	Params:     []string{"id"},
-	Parent:     "get_user",
-	Path:       "/v1/users/:id/settings",
-	Pos:        "../../testdata/aah/router/routes-cors-1.conf:82:23",
-}, {
-	Action:        "UpdateSettings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: false,
-		AllowHeaders:     []string{"X-Get-Test2"},
-		AllowMethods:     []string{"DELETE"},
-		AllowOrigins:     []string{"https://www.mydomain.com"},
-		ExposeHeaders:    []string{"X-Get-Test2"},
-		MaxAge:           int64(565758),
-	},
-	Controller:  "User",
-	Domain:      0,
-	Index:       6,
-	MaxBodySize: int64(5242880),
-	Method:      "PATCH",
-	Name:        "update_user_settings",
-	Params:      []string{"id"},
-	Parent:      "get_user",
-	Path:        "/v1/users/:id/settings",
-	Pos:         "../../testdata/aah/router/routes-cors-1.conf:92:23",
-},
+// corsPolicy0 is a CORS policy of ../../testdata/aah/router/routes-cors-1.conf, shared by the routes that have it.
+var corsPolicy0 = &runtime.CORS{
+	AllowCredentials: false,
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
+	AllowOrigins:     []string{"*"},
+	ExposeHeaders:    nil,
+	MaxAge:           86400,
 }
+
+// corsPolicy1 is a CORS policy of ../../testdata/aah/router/routes-cors-1.conf, shared by the routes that have it.
+var corsPolicy1 = &runtime.CORS{
+	AllowCredentials: false,
+	AllowHeaders:     []string{"X-Delete-Test2"},
+	AllowMethods:     []string{"DELETE"},
+	AllowOrigins:     []string{"https://www.mydomain.com"},
+	ExposeHeaders:    []string{"X-Delete-Test2"},
+	MaxAge:           172800,
+}
+
+// corsPolicy2 is a CORS policy of ../../testdata/aah/router/routes-cors-1.conf, shared by the routes that have it.
+var corsPolicy2 = &runtime.CORS{
+	AllowCredentials: false,
+	AllowHeaders:     []string{"X-Get-Test2"},
+	AllowMethods:     []string{"DELETE"},
+	AllowOrigins:     []string{"https://www.mydomain.com"},
+	ExposeHeaders:    []string{"X-Get-Test2"},
+	MaxAge:           172800,
+}
+
+// corsPolicy3 is a CORS policy of ../../testdata/aah/router/routes-cors-1.conf, shared by the routes that have it.
+var corsPolicy3 = &runtime.CORS{
+	AllowCredentials: false,
+	AllowHeaders:     []string{"*"},
+	AllowMethods:     []string{"*"},
+	AllowOrigins:     []string{"https://www.mydomain.com"},
+	ExposeHeaders:    []string{"X-Get-Test2"},
+	MaxAge:           172800,
+}
+
+// corsPolicy4 is a CORS policy of ../../testdata/aah/router/routes-cors-1.conf, shared by the routes that have it.
+var corsPolicy4 = &runtime.CORS{
+	AllowCredentials: false,
+	AllowHeaders:     []string{"X-Get-Test2"},
+	AllowMethods:     []string{"DELETE"},
+	AllowOrigins:     []string{"https://www.mydomain.com"},
+	ExposeHeaders:    []string{"X-Get-Test2"},
+	MaxAge:           565758,
+}
+
+// Routes are the routes of ../../testdata/aah/router/routes-cors-1.conf: domain by domain, each sorted by path, then method.
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-cors-1.conf:40:11"},
+	{Index: 1, Domain: 0, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "list_users", Pos: "../../testdata/aah/router/routes-cors-1.conf:47:15"},
+	{Index: 2, Domain: 0, Name: "delete_user", Method: "DELETE", Path: "/v1/users/:id", Controller: "User", Action: "Delete", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, CORS: corsPolicy1, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:72:23"},
+	{Index: 3, Domain: 0, Name: "get_user", Method: "GET", Path: "/v1/users/:id", Controller: "User", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, CORS: corsPolicy2, Parent: "create_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:51:19"},
+	{Index: 4, Domain: 0, Name: "update_user", Method: "PATCH", Path: "/v1/users/:id", Controller: "User", Action: "Update", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:64:23"},
+	{Index: 5, Domain: 0, Name: "get_user_settings", Method: "GET", Path: "/v1/users/:id/settings", Controller: "User", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, CORS: corsPolicy3, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:82:23"},
+	{Index: 6, Domain: 0, Name: "update_user_settings", Method: "PATCH", Path: "/v1/users/:id/settings", Controller: "User", Action: "UpdateSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, CORS: corsPolicy4, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:92:23"},
+}
+
 var table = runtime.NewTable(&runtime.Table{
 	CatchAlls: []runtime.Route{{
 		Action:        "Handle",
 		AntiCSRFCheck: false,
 		Auth:          "",
-		CORS: &runtime.CORS{
-			AllowCredentials: false,
-			AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-			AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-			AllowOrigins:     []string{"*"},
-			ExposeHeaders:    nil,
-			MaxAge:           int64(86400),
-		},
-		Controller:  "CatchAllController",
-		Domain:      0,
-		Index:       7,
-		MaxBodySize: int64(5242880),
-		Method:      "*",
-		Name:        "catch_all",
-		Path:        "*",
-		Pos:         "../../testdata/aah/router/routes-cors-1.conf:25:5",
+		CORS:          corsPolicy0,
+		Controller:    "CatchAllController",
+		Domain:        0,
+		Index:         7,
+		MaxBodySize:   int64(5242880),
+		Method:        "*",
+		Name:          "catch_all",
+		Path:          "*",
+		Pos:           "../../testdata/aah/router/routes-cors-1.conf:25:5",
 	},
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
@@ -300,7 +203,7 @@ type CatchAllController interface {
 	//
 //line ../../testdata/aah/router/routes-cors-1.conf:25:4
 	Handle(ctx *runtime.Context) error
-//line routes_gen.go:304:1
+//line routes_gen.go:207:1
 }
 
 // UserController holds the actions of controller "User".
@@ -311,35 +214,35 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23).
 	//
-//line routes_gen.go:315:1
+//line routes_gen.go:218:1
 //line ../../testdata/aah/router/routes-cors-1.conf:72:22
 	Delete(ctx *runtime.Context, id string) error
 	// Index serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19).
 	//
-//line routes_gen.go:320:1
+//line routes_gen.go:223:1
 //line ../../testdata/aah/router/routes-cors-1.conf:51:18
 	Index(ctx *runtime.Context, id string) error
 	// List serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11).
 	//
-//line routes_gen.go:325:1
+//line routes_gen.go:228:1
 //line ../../testdata/aah/router/routes-cors-1.conf:40:10
 	List(ctx *runtime.Context) error
 	// Settings serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23).
 	//
-//line routes_gen.go:330:1
+//line routes_gen.go:233:1
 //line ../../testdata/aah/router/routes-cors-1.conf:82:22
 	Settings(ctx *runtime.Context, id string) error
 	// Update serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23).
 	//
-//line routes_gen.go:335:1
+//line routes_gen.go:238:1
 //line ../../testdata/aah/router/routes-cors-1.conf:64:22
 	Update(ctx *runtime.Context, id string) error
 	// UpdateSettings serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23).
 	//
-//line routes_gen.go:340:1
+//line routes_gen.go:243:1
 //line ../../testdata/aah/router/routes-cors-1.conf:92:22
 	UpdateSettings(ctx *runtime.Context, id string) error
-//line routes_gen.go:343:1
+//line routes_gen.go:246:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-1.conf, calling the actions of the given controllers.

@@ -13,16 +13,9 @@ import (
 
 // Domains are the domains of ../../testdata/aah/router/routes-cors-2.conf, in file order.
 var Domains = []runtime.Domain{{
-	AntiCSRFCheck: true,
-	AutoOptions:   true,
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"X-Base-Test2"},
-		AllowMethods:     []string{"DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://www.basemydomain.com"},
-		ExposeHeaders:    []string{"X-Base-Test2"},
-		MaxAge:           int64(172800),
-	},
+	AntiCSRFCheck:         true,
+	AutoOptions:           true,
+	CORS:                  corsPolicy0,
 	DefaultAuth:           "form_auth",
 	Host:                  "localhost",
 	Index:                 0,
@@ -35,150 +28,47 @@ var Domains = []runtime.Domain{{
 },
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes-cors-2.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "List",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"X-Base-Test2"},
-		AllowMethods:     []string{"DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://www.basemydomain.com"},
-		ExposeHeaders:    []string{"X-Base-Test2"},
-		MaxAge:           int64(172800),
-	},
-	Controller: "User",
-	Domain:     0,
-	Index:      0,
-	Method:     "GET",
-	Name:       "list_users",
-	Parent:     "v1_api",
-	Path:       "/v1/users",
-	Pos:        "../../testdata/aah/router/routes-cors-2.conf:38:11",
-}, {
-	Action:        "Create",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"X-Base-Test2"},
-		AllowMethods:     []string{"DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://www.basemydomain.com"},
-		ExposeHeaders:    []string{"X-Base-Test2"},
-		MaxAge:           int64(172800),
-	},
-	Controller:  "User",
-	Domain:      0,
-	Index:       1,
-	MaxBodySize: int64(5242880),
-	Method:      "POST",
-	Name:        "create_user",
-	Parent:      "list_users",
-	Path:        "/v1/users",
-	Pos:         "../../testdata/aah/router/routes-cors-2.conf:45:15",
-}, {
-	Action:        "Delete",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"X-Delete-Test2"},
-		AllowMethods:     []string{"DELETE"},
-		AllowOrigins:     []string{"https://www.basemydomain.com"},
-		ExposeHeaders:    []string{"X-Delete-Test2"},
-		MaxAge:           int64(172800),
-	},
-	Controller:  "User",
-	Domain:      0,
-	Index:       2,
-	MaxBodySize: int64(5242880),
-	Method:      "DELETE",
-	Name:        "delete_user",
-	Params:      []string{"id"},
-	Parent:      "create_user",
-	Path:        "/v1/users/:id",
-	Pos:         "../../testdata/aah/router/routes-cors-2.conf:85:19",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"X-Get-Test2"},
-		AllowMethods:     []string{"DELETE"},
-		AllowOrigins:     []string{"https://www.mydomain.com"},
-		ExposeHeaders:    []string{"X-Get-Test2"},
-		MaxAge:           int64(86400),
-	},
-	Controller: "User",
-	Domain:     0,
-	Index:      3,
-	Method:     "GET",
-	Name:       "get_user",
-	Params:     []string{"id"},
-	Parent:     "create_user",
-	Path:       "/v1/users/:id",
-	Pos:        "../../testdata/aah/router/routes-cors-2.conf:49:19",
-}, {
-	Action:        "Update",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "User",
-	Domain:        0,
-	Index:         4,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "update_user",
-	Params:        []string{"id"},
-	Parent:        "get_user",
-	Path:          "/v1/users/:id",
-	Pos:           "../../testdata/aah/router/routes-cors-2.conf:62:23",
-}, {
-	Action:        "Settings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"X-Get-Test2"},
-		AllowMethods:     []string{"DELETE"},
-		AllowOrigins:     []string{"https://www.mydomain.com"},
-		ExposeHeaders:    []string{"X-Get-Test2"},
-		MaxAge:           int64(86400),
-	},
-	Controller: "User",
-	Domain:     0,
-	Index:      5,
-	Method:     "GET",
-	Name:       "get_user_settings",
-	Params:     []string{"id"},
-	Parent:     "get_user",
-	Path:       "/v1/users/:id/settings",
-	Pos:        "../../testdata/aah/router/routes-cors-2.conf:70:23",
-}, {
-	Action:        "UpdateSettings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"X-Get-Test2"},
-		AllowMethods:     []string{"DELETE"},
-		AllowOrigins:     []string{"https://www.mydomain.com"},
-		ExposeHeaders:    []string{"X-Get-Test2"},
-		MaxAge:           int64(86400),
-	},
-	Controller:  "User",
-	Domain:      0,
-	Index:       6,
-	MaxBodySize: int64(5242880),
-	Method:      "PATCH",
-	Name:        "update_user_settings",
-	Params:      []string{"id"},
-	Parent:      "get_user",
-	Path:        "/v1/users/:id/settings",
-	Pos:         "../../testdata/aah/router/routes-cors-2.conf:76:23",
-},
+// corsPolicy0 is a CORS policy of ../../testdata/aah/router/routes-cors-2.conf, shared by the routes that have it.
+var corsPolicy0 = &runtime.CORS{
+	AllowCredentials: true,
+	AllowHeaders:     []string{"X-Base-Test2"},
+	AllowMethods:     []string{"DELETE", "OPTIONS"},
+	AllowOrigins:     []string{"https://www.basemydomain.com"},
+	ExposeHeaders:    []string{"X-Base-Test2"},
+	MaxAge:           172800,
 }
+
+// corsPolicy1 is a CORS policy of ../../testdata/aah/router/routes-cors-2.conf, shared by the routes that have it.
+var corsPolicy1 = &runtime.CORS{
+	AllowCredentials: true,
+	AllowHeaders:     []string{"X-Delete-Test2"},
+	AllowMethods:     []string{"DELETE"},
+	AllowOrigins:     []string{"https://www.basemydomain.com"},
+	ExposeHeaders:    []string{"X-Delete-Test2"},
+	MaxAge:           172800,
+}
+
+// corsPolicy2 is a CORS policy of ../../testdata/aah/router/routes-cors-2.conf, shared by the routes that have it.
+var corsPolicy2 = &runtime.CORS{
+	AllowCredentials: true,
+	AllowHeaders:     []string{"X-Get-Test2"},
+	AllowMethods:     []string{"DELETE"},
+	AllowOrigins:     []string{"https://www.mydomain.com"},
+	ExposeHeaders:    []string{"X-Get-Test2"},
+	MaxAge:           86400,
+}
+
+// Routes are the routes of ../../testdata/aah/router/routes-cors-2.conf: domain by domain, each sorted by path, then method.
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-cors-2.conf:38:11"},
+	{Index: 1, Domain: 0, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "list_users", Pos: "../../testdata/aah/router/routes-cors-2.conf:45:15"},
+	{Index: 2, Domain: 0, Name: "delete_user", Method: "DELETE", Path: "/v1/users/:id", Controller: "User", Action: "Delete", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, CORS: corsPolicy1, Parent: "create_user", Pos: "../../testdata/aah/router/routes-cors-2.conf:85:19"},
+	{Index: 3, Domain: 0, Name: "get_user", Method: "GET", Path: "/v1/users/:id", Controller: "User", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, CORS: corsPolicy2, Parent: "create_user", Pos: "../../testdata/aah/router/routes-cors-2.conf:49:19"},
+	{Index: 4, Domain: 0, Name: "update_user", Method: "PATCH", Path: "/v1/users/:id", Controller: "User", Action: "Update", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-2.conf:62:23"},
+	{Index: 5, Domain: 0, Name: "get_user_settings", Method: "GET", Path: "/v1/users/:id/settings", Controller: "User", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, CORS: corsPolicy2, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-2.conf:70:23"},
+	{Index: 6, Domain: 0, Name: "update_user_settings", Method: "PATCH", Path: "/v1/users/:id/settings", Controller: "User", Action: "UpdateSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, CORS: corsPolicy2, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-2.conf:76:23"},
+}
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -280,35 +170,35 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
 	//
-//line routes_gen.go:284:1
+//line routes_gen.go:174:1
 //line ../../testdata/aah/router/routes-cors-2.conf:85:18
 	Delete(ctx *runtime.Context, id string) error
 	// Index serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
 	//
-//line routes_gen.go:289:1
+//line routes_gen.go:179:1
 //line ../../testdata/aah/router/routes-cors-2.conf:49:18
 	Index(ctx *runtime.Context, id string) error
 	// List serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11).
 	//
-//line routes_gen.go:294:1
+//line routes_gen.go:184:1
 //line ../../testdata/aah/router/routes-cors-2.conf:38:10
 	List(ctx *runtime.Context) error
 	// Settings serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
 	//
-//line routes_gen.go:299:1
+//line routes_gen.go:189:1
 //line ../../testdata/aah/router/routes-cors-2.conf:70:22
 	Settings(ctx *runtime.Context, id string) error
 	// Update serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
 	//
-//line routes_gen.go:304:1
+//line routes_gen.go:194:1
 //line ../../testdata/aah/router/routes-cors-2.conf:62:22
 	Update(ctx *runtime.Context, id string) error
 	// UpdateSettings serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
 	//
-//line routes_gen.go:309:1
+//line routes_gen.go:199:1
 //line ../../testdata/aah/router/routes-cors-2.conf:76:22
 	UpdateSettings(ctx *runtime.Context, id string) error
-//line routes_gen.go:312:1
+//line routes_gen.go:202:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-2.conf, calling the actions of the given controllers.

@@ -29,60 +29,13 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/router/routes-namespace.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "List",
-	AntiCSRFCheck: true,
-	Auth:          "form",
-	Controller:    "User",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "list_users",
-	Parent:        "v1_api",
-	Path:          "/v1/users",
-	Pos:           "../../testdata/aah/router/routes-namespace.conf:11:11",
-}, {
-	Action:        "Create",
-	AntiCSRFCheck: true,
-	Auth:          "form",
-	Controller:    "User",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "create_user",
-	Parent:        "v1_api",
-	Path:          "/v1/users",
-	Pos:           "../../testdata/aah/router/routes-namespace.conf:37:11",
-}, {
-	Action:        "Edit",
-	AntiCSRFCheck: true,
-	Auth:          "form",
-	Controller:    "User",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "edit_user",
-	Params:        []string{"id"},
-	Parent:        "list_users",
-	Path:          "/v1/users/:id",
-	Pos:           "../../testdata/aah/router/routes-namespace.conf:20:15",
-}, {
-	Action:        "Disable",
-	AntiCSRFCheck: true,
-	Auth:          "form",
-	Controller:    "User",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "disable_user",
-	Params:        []string{"id"},
-	Parent:        "list_users",
-	Path:          "/v1/users/:id/settings",
-	Pos:           "../../testdata/aah/router/routes-namespace.conf:28:15",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form", AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-namespace.conf:11:11"},
+	{Index: 1, Domain: 0, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-namespace.conf:37:11"},
+	{Index: 2, Domain: 0, Name: "edit_user", Method: "POST", Path: "/v1/users/:id", Controller: "User", Action: "Edit", Auth: "form", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "list_users", Pos: "../../testdata/aah/router/routes-namespace.conf:20:15"},
+	{Index: 3, Domain: 0, Name: "disable_user", Method: "GET", Path: "/v1/users/:id/settings", Controller: "User", Action: "Disable", Auth: "form", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "list_users", Pos: "../../testdata/aah/router/routes-namespace.conf:28:15"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -161,20 +114,20 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Disable serves disable_user: GET /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
 	//
-//line routes_gen.go:165:1
+//line routes_gen.go:118:1
 //line ../../testdata/aah/router/routes-namespace.conf:28:14
 	Disable(ctx *runtime.Context, id string) error
 	// Edit serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
 	//
-//line routes_gen.go:170:1
+//line routes_gen.go:123:1
 //line ../../testdata/aah/router/routes-namespace.conf:20:14
 	Edit(ctx *runtime.Context, id string) error
 	// List serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11).
 	//
-//line routes_gen.go:175:1
+//line routes_gen.go:128:1
 //line ../../testdata/aah/router/routes-namespace.conf:11:10
 	List(ctx *runtime.Context) error
-//line routes_gen.go:178:1
+//line routes_gen.go:131:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-namespace.conf, calling the actions of the given controllers.

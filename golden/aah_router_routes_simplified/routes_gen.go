@@ -29,45 +29,12 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/router/routes-simplified.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "BasketController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "baskets",
-	Path:          "/baskets",
-	Pos:           "../../testdata/aah/router/routes-simplified.conf:23:7",
-}, {
-	Action:        "Create",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "BasketController",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "create_basket",
-	Parent:        "baskets",
-	Path:          "/baskets",
-	Pos:           "../../testdata/aah/router/routes-simplified.conf:31:11",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "BasketController",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "show_basket",
-	Params:        []string{"id"},
-	Parent:        "baskets",
-	Path:          "/baskets/:id",
-	Pos:           "../../testdata/aah/router/routes-simplified.conf:27:11",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "baskets", Method: "GET", Path: "/baskets", Controller: "BasketController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-simplified.conf:23:7"},
+	{Index: 1, Domain: 0, Name: "create_basket", Method: "POST", Path: "/baskets", Controller: "BasketController", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "baskets", Pos: "../../testdata/aah/router/routes-simplified.conf:31:11"},
+	{Index: 2, Domain: 0, Name: "show_basket", Method: "GET", Path: "/baskets/:id", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "baskets", Pos: "../../testdata/aah/router/routes-simplified.conf:27:11"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -133,10 +100,10 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error
 	// Index serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
 	//
-//line routes_gen.go:137:1
+//line routes_gen.go:104:1
 //line ../../testdata/aah/router/routes-simplified.conf:23:6
 	Index(ctx *runtime.Context, id string) error
-//line routes_gen.go:140:1
+//line routes_gen.go:107:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified.conf, calling the actions of the given controllers.

@@ -29,106 +29,16 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/router/routes-simplified-2.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "List",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "User",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "list_users",
-	Parent:        "v1_api",
-	Path:          "/v1/users",
-	Pos:           "../../testdata/aah/router/routes-simplified-2.conf:28:11",
-}, {
-	Action:        "Create",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Controller:    "User",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "create_user",
-	Parent:        "list_users",
-	Path:          "/v1/users",
-	Pos:           "../../testdata/aah/router/routes-simplified-2.conf:35:15",
-}, {
-	Action:        "Delete",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Constraints:   []string{"gt=1,lt=10"},
-	Controller:    "User",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user",
-	Params:        []string{"id"},
-	Parent:        "get_user",
-	Path:          "/v1/users/:id",
-	Pos:           "../../testdata/aah/router/routes-simplified-2.conf:50:23",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Constraints:   []string{"gt=1,lt=10"},
-	Controller:    "User",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "get_user",
-	Params:        []string{"id"},
-	Parent:        "create_user",
-	Path:          "/v1/users/:id",
-	Pos:           "../../testdata/aah/router/routes-simplified-2.conf:39:19",
-}, {
-	Action:        "Update",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Constraints:   []string{"gt=1,lt=10"},
-	Controller:    "User",
-	Domain:        0,
-	Index:         4,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "update_user",
-	Params:        []string{"id"},
-	Parent:        "get_user",
-	Path:          "/v1/users/:id",
-	Pos:           "../../testdata/aah/router/routes-simplified-2.conf:45:23",
-}, {
-	Action:        "Settings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Constraints:   []string{"gt=1,lt=10"},
-	Controller:    "User",
-	Domain:        0,
-	Index:         5,
-	Method:        "GET",
-	Name:          "get_user_settings",
-	Params:        []string{"id"},
-	Parent:        "get_user",
-	Path:          "/v1/users/:id/settings",
-	Pos:           "../../testdata/aah/router/routes-simplified-2.conf:55:23",
-}, {
-	Action:        "UpdateSettings",
-	AntiCSRFCheck: true,
-	Auth:          "form_auth",
-	Constraints:   []string{"gt=1,lt=10"},
-	Controller:    "User",
-	Domain:        0,
-	Index:         6,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "update_user_settings",
-	Params:        []string{"id"},
-	Parent:        "get_user",
-	Path:          "/v1/users/:id/settings",
-	Pos:           "../../testdata/aah/router/routes-simplified-2.conf:61:23",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-simplified-2.conf:28:11"},
+	{Index: 1, Domain: 0, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "list_users", Pos: "../../testdata/aah/router/routes-simplified-2.conf:35:15"},
+	{Index: 2, Domain: 0, Name: "delete_user", Method: "DELETE", Path: "/v1/users/:id", Controller: "User", Action: "Delete", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"gt=1,lt=10"}, Parent: "get_user", Pos: "../../testdata/aah/router/routes-simplified-2.conf:50:23"},
+	{Index: 3, Domain: 0, Name: "get_user", Method: "GET", Path: "/v1/users/:id", Controller: "User", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"gt=1,lt=10"}, Parent: "create_user", Pos: "../../testdata/aah/router/routes-simplified-2.conf:39:19"},
+	{Index: 4, Domain: 0, Name: "update_user", Method: "PATCH", Path: "/v1/users/:id", Controller: "User", Action: "Update", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"gt=1,lt=10"}, Parent: "get_user", Pos: "../../testdata/aah/router/routes-simplified-2.conf:45:23"},
+	{Index: 5, Domain: 0, Name: "get_user_settings", Method: "GET", Path: "/v1/users/:id/settings", Controller: "User", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"gt=1,lt=10"}, Parent: "get_user", Pos: "../../testdata/aah/router/routes-simplified-2.conf:55:23"},
+	{Index: 6, Domain: 0, Name: "update_user_settings", Method: "PATCH", Path: "/v1/users/:id/settings", Controller: "User", Action: "UpdateSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"gt=1,lt=10"}, Parent: "get_user", Pos: "../../testdata/aah/router/routes-simplified-2.conf:61:23"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
 		2: checkConstraints0,
@@ -246,35 +156,35 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 	//
-//line routes_gen.go:250:1
+//line routes_gen.go:160:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:50:22
 	Delete(ctx *runtime.Context, id string) error
 	// Index serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 	//
-//line routes_gen.go:255:1
+//line routes_gen.go:165:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:39:18
 	Index(ctx *runtime.Context, id string) error
 	// List serves list_users: GET /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
 	//
-//line routes_gen.go:260:1
+//line routes_gen.go:170:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:28:10
 	List(ctx *runtime.Context) error
 	// Settings serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 	//
-//line routes_gen.go:265:1
+//line routes_gen.go:175:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:55:22
 	Settings(ctx *runtime.Context, id string) error
 	// Update serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 	//
-//line routes_gen.go:270:1
+//line routes_gen.go:180:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:45:22
 	Update(ctx *runtime.Context, id string) error
 	// UpdateSettings serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 	//
-//line routes_gen.go:275:1
+//line routes_gen.go:185:1
 //line ../../testdata/aah/router/routes-simplified-2.conf:61:22
 	UpdateSettings(ctx *runtime.Context, id string) error
-//line routes_gen.go:278:1
+//line routes_gen.go:188:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified-2.conf, calling the actions of the given controllers.

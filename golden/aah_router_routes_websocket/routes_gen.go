@@ -29,117 +29,18 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "BasketController",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "baskets",
-	Path:          "/baskets",
-	Pos:           "../../testdata/aah/router/routes-websocket.conf:24:7",
-}, {
-	Action:        "Create",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "BasketController",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "create_basket",
-	Parent:        "baskets",
-	Path:          "/baskets",
-	Pos:           "../../testdata/aah/router/routes-websocket.conf:32:11",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "BasketController",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "show_basket",
-	Params:        []string{"id"},
-	Parent:        "baskets",
-	Path:          "/baskets/:id",
-	Pos:           "../../testdata/aah/router/routes-websocket.conf:28:11",
-}, {
-	Action:        "VersionHome",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "DocController",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "version_home",
-	Params:        []string{"version"},
-	Path:          "/doc/:version",
-	Pos:           "../../testdata/aah/router/routes-websocket.conf:38:7",
-}, {
-	Action:        "ShowDoc",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "DocController",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "show_doc",
-	Params:        []string{"version", "content"},
-	Parent:        "version_home",
-	Path:          "/doc/:version/*content",
-	Pos:           "../../testdata/aah/router/routes-websocket.conf:44:11",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "TestWebSocket",
-	Domain:        0,
-	Index:         5,
-	Method:        "GET",
-	Name:          "websockets",
-	Path:          "/ws",
-	Pos:           "../../testdata/aah/router/routes-websocket.conf:51:7",
-}, {
-	Action:     "Binary",
-	Auth:       "anonymous",
-	Controller: "TestWebSocket",
-	Domain:     0,
-	Index:      6,
-	Method:     "WS",
-	Name:       "ws_binary",
-	Parent:     "websockets",
-	Path:       "/ws/binary",
-	Pos:        "../../testdata/aah/router/routes-websocket.conf:61:11",
-	WebSocket:  true,
-}, {
-	Action:     "NoTarget",
-	Auth:       "anonymous",
-	Controller: "TestWebSocket",
-	Domain:     0,
-	Index:      7,
-	Method:     "WS",
-	Name:       "ws_notarget",
-	Parent:     "websockets",
-	Path:       "/ws/notarget",
-	Pos:        "../../testdata/aah/router/routes-websocket.conf:67:11",
-	WebSocket:  true,
-}, {
-	Action:     "Text",
-	Auth:       "anonymous",
-	Controller: "TestWebSocket",
-	Domain:     0,
-	Index:      8,
-	Method:     "WS",
-	Name:       "ws_text",
-	Parent:     "websockets",
-	Path:       "/ws/text",
-	Pos:        "../../testdata/aah/router/routes-websocket.conf:56:11",
-	WebSocket:  true,
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "baskets", Method: "GET", Path: "/baskets", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-websocket.conf:24:7"},
+	{Index: 1, Domain: 0, Name: "create_basket", Method: "POST", Path: "/baskets", Controller: "BasketController", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "baskets", Pos: "../../testdata/aah/router/routes-websocket.conf:32:11"},
+	{Index: 2, Domain: 0, Name: "show_basket", Method: "GET", Path: "/baskets/:id", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "baskets", Pos: "../../testdata/aah/router/routes-websocket.conf:28:11"},
+	{Index: 3, Domain: 0, Name: "version_home", Method: "GET", Path: "/doc/:version", Controller: "DocController", Action: "VersionHome", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version"}, Pos: "../../testdata/aah/router/routes-websocket.conf:38:7"},
+	{Index: 4, Domain: 0, Name: "show_doc", Method: "GET", Path: "/doc/:version/*content", Controller: "DocController", Action: "ShowDoc", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "content"}, Parent: "version_home", Pos: "../../testdata/aah/router/routes-websocket.conf:44:11"},
+	{Index: 5, Domain: 0, Name: "websockets", Method: "GET", Path: "/ws", Controller: "TestWebSocket", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-websocket.conf:51:7"},
+	{Index: 6, Domain: 0, Name: "ws_binary", Method: "WS", Path: "/ws/binary", Controller: "TestWebSocket", Action: "Binary", Auth: "anonymous", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/router/routes-websocket.conf:61:11"},
+	{Index: 7, Domain: 0, Name: "ws_notarget", Method: "WS", Path: "/ws/notarget", Controller: "TestWebSocket", Action: "NoTarget", Auth: "anonymous", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/router/routes-websocket.conf:67:11"},
+	{Index: 8, Domain: 0, Name: "ws_text", Method: "WS", Path: "/ws/text", Controller: "TestWebSocket", Action: "Text", Auth: "anonymous", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/router/routes-websocket.conf:56:11"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -235,10 +136,10 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error
 	// Index serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 	//
-//line routes_gen.go:239:1
+//line routes_gen.go:140:1
 //line ../../testdata/aah/router/routes-websocket.conf:24:6
 	Index(ctx *runtime.Context, id string) error
-//line routes_gen.go:242:1
+//line routes_gen.go:143:1
 }
 
 // DocController holds the actions of controller "DocController".
@@ -249,10 +150,10 @@ type DocController interface {
 	ShowDoc(ctx *runtime.Context, version string, content string) error
 	// VersionHome serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 	//
-//line routes_gen.go:253:1
+//line routes_gen.go:154:1
 //line ../../testdata/aah/router/routes-websocket.conf:38:6
 	VersionHome(ctx *runtime.Context, version string) error
-//line routes_gen.go:256:1
+//line routes_gen.go:157:1
 }
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
@@ -263,20 +164,20 @@ type TestWebSocketController interface {
 	Binary(ctx *runtime.Context) error
 	// Index serves websockets: GET /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 	//
-//line routes_gen.go:267:1
+//line routes_gen.go:168:1
 //line ../../testdata/aah/router/routes-websocket.conf:51:6
 	Index(ctx *runtime.Context) error
 	// NoTarget serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 	//
-//line routes_gen.go:272:1
+//line routes_gen.go:173:1
 //line ../../testdata/aah/router/routes-websocket.conf:67:10
 	NoTarget(ctx *runtime.Context) error
 	// Text serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 	//
-//line routes_gen.go:277:1
+//line routes_gen.go:178:1
 //line ../../testdata/aah/router/routes-websocket.conf:56:10
 	Text(ctx *runtime.Context) error
-//line routes_gen.go:280:1
+//line routes_gen.go:181:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.

@@ -40,94 +40,17 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/aah/ws/routes-multi.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "testWebSocket",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "websockets",
-	Path:          "/ws",
-	Pos:           "../../testdata/aah/ws/routes-multi.conf:28:7",
-}, {
-	Action:     "Binary",
-	Controller: "testWebSocket",
-	Domain:     0,
-	Index:      1,
-	Method:     "WS",
-	Name:       "ws_binary",
-	Parent:     "websockets",
-	Path:       "/ws/binary",
-	Pos:        "../../testdata/aah/ws/routes-multi.conf:38:11",
-	WebSocket:  true,
-}, {
-	Action:     "JSON",
-	Controller: "testWebSocket",
-	Domain:     0,
-	Index:      2,
-	Method:     "WS",
-	Name:       "ws_json",
-	Parent:     "websockets",
-	Path:       "/ws/json",
-	Pos:        "../../testdata/aah/ws/routes-multi.conf:43:11",
-	WebSocket:  true,
-}, {
-	Action:     "NoTarget",
-	Controller: "testWebSocket",
-	Domain:     0,
-	Index:      3,
-	Method:     "WS",
-	Name:       "ws_notarget",
-	Parent:     "websockets",
-	Path:       "/ws/notarget",
-	Pos:        "../../testdata/aah/ws/routes-multi.conf:53:11",
-	WebSocket:  true,
-}, {
-	Action:     "Text",
-	Controller: "testWebSocket",
-	Domain:     0,
-	Index:      4,
-	Method:     "WS",
-	Name:       "ws_text",
-	Parent:     "websockets",
-	Path:       "/ws/text",
-	Pos:        "../../testdata/aah/ws/routes-multi.conf:33:11",
-	WebSocket:  true,
-}, {
-	Action:     "XML",
-	Controller: "testWebSocket",
-	Domain:     0,
-	Index:      5,
-	Method:     "WS",
-	Name:       "ws_xml",
-	Parent:     "websockets",
-	Path:       "/ws/xml",
-	Pos:        "../../testdata/aah/ws/routes-multi.conf:48:11",
-	WebSocket:  true,
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "testWebSocket",
-	Domain:        1,
-	Index:         6,
-	Method:        "GET",
-	Name:          "websockets",
-	Path:          "/ws",
-	Pos:           "../../testdata/aah/ws/routes-multi.conf:70:7",
-}, {
-	Action:     "Text",
-	Controller: "testWebSocket",
-	Domain:     1,
-	Index:      7,
-	Method:     "WS",
-	Name:       "ws_text",
-	Parent:     "websockets",
-	Path:       "/ws/text",
-	Pos:        "../../testdata/aah/ws/routes-multi.conf:75:11",
-	WebSocket:  true,
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "websockets", Method: "GET", Path: "/ws", Controller: "testWebSocket", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/ws/routes-multi.conf:28:7"},
+	{Index: 1, Domain: 0, Name: "ws_binary", Method: "WS", Path: "/ws/binary", Controller: "testWebSocket", Action: "Binary", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:38:11"},
+	{Index: 2, Domain: 0, Name: "ws_json", Method: "WS", Path: "/ws/json", Controller: "testWebSocket", Action: "JSON", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:43:11"},
+	{Index: 3, Domain: 0, Name: "ws_notarget", Method: "WS", Path: "/ws/notarget", Controller: "testWebSocket", Action: "NoTarget", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:53:11"},
+	{Index: 4, Domain: 0, Name: "ws_text", Method: "WS", Path: "/ws/text", Controller: "testWebSocket", Action: "Text", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:33:11"},
+	{Index: 5, Domain: 0, Name: "ws_xml", Method: "WS", Path: "/ws/xml", Controller: "testWebSocket", Action: "XML", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:48:11"},
+	{Index: 6, Domain: 1, Name: "websockets", Method: "GET", Path: "/ws", Controller: "testWebSocket", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/ws/routes-multi.conf:70:7"},
+	{Index: 7, Domain: 1, Name: "ws_text", Method: "WS", Path: "/ws/text", Controller: "testWebSocket", Action: "Text", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:75:11"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -210,30 +133,30 @@ type TestWebSocketController interface {
 	Binary(ctx *runtime.Context) error
 	// Index serves websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:28:7), websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:70:7).
 	//
-//line routes_gen.go:214:1
+//line routes_gen.go:137:1
 //line ../../testdata/aah/ws/routes-multi.conf:28:6
 	Index(ctx *runtime.Context) error
 	// JSON serves ws_json: WS /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
 	//
-//line routes_gen.go:219:1
+//line routes_gen.go:142:1
 //line ../../testdata/aah/ws/routes-multi.conf:43:10
 	JSON(ctx *runtime.Context) error
 	// NoTarget serves ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
 	//
-//line routes_gen.go:224:1
+//line routes_gen.go:147:1
 //line ../../testdata/aah/ws/routes-multi.conf:53:10
 	NoTarget(ctx *runtime.Context) error
 	// Text serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11).
 	//
-//line routes_gen.go:229:1
+//line routes_gen.go:152:1
 //line ../../testdata/aah/ws/routes-multi.conf:33:10
 	Text(ctx *runtime.Context) error
 	// XML serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
 	//
-//line routes_gen.go:234:1
+//line routes_gen.go:157:1
 //line ../../testdata/aah/ws/routes-multi.conf:48:10
 	XML(ctx *runtime.Context) error
-//line routes_gen.go:237:1
+//line routes_gen.go:160:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes-multi.conf, calling the actions of the given controllers.

@@ -29,2695 +29,248 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/routesets/github.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "DeleteApplicationsByClientIdTokens",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         0,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_applications_by_client_id_tokens",
-	Params:        []string{"client_id"},
-	Path:          "/applications/:client_id/tokens",
-	Pos:           "../../testdata/routesets/github.conf:35:7",
-}, {
-	Action:        "DeleteApplicationsByClientIdTokensByAccessToken",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_applications_by_client_id_tokens_by_access_token",
-	Params:        []string{"client_id", "access_token"},
-	Path:          "/applications/:client_id/tokens/:access_token",
-	Pos:           "../../testdata/routesets/github.conf:41:7",
-}, {
-	Action:        "GetApplicationsByClientIdTokensByAccessToken",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "get_applications_by_client_id_tokens_by_access_token",
-	Params:        []string{"client_id", "access_token"},
-	Path:          "/applications/:client_id/tokens/:access_token",
-	Pos:           "../../testdata/routesets/github.conf:29:7",
-}, {
-	Action:        "GetAuthorizations",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "get_authorizations",
-	Path:          "/authorizations",
-	Pos:           "../../testdata/routesets/github.conf:5:7",
-}, {
-	Action:        "PostAuthorizations",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         4,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_authorizations",
-	Path:          "/authorizations",
-	Pos:           "../../testdata/routesets/github.conf:17:7",
-}, {
-	Action:        "DeleteAuthorizationsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_authorizations_by_id",
-	Params:        []string{"id"},
-	Path:          "/authorizations/:id",
-	Pos:           "../../testdata/routesets/github.conf:23:7",
-}, {
-	Action:        "GetAuthorizationsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         6,
-	Method:        "GET",
-	Name:          "get_authorizations_by_id",
-	Params:        []string{"id"},
-	Path:          "/authorizations/:id",
-	Pos:           "../../testdata/routesets/github.conf:11:7",
-}, {
-	Action:        "PatchAuthorizationsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         7,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_authorizations_by_id",
-	Params:        []string{"id"},
-	Path:          "/authorizations/:id",
-	Pos:           "../../testdata/routesets/github.conf:1229:7",
-}, {
-	Action:        "PutAuthorizationsClientsByClientId",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         8,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_authorizations_clients_by_client_id",
-	Params:        []string{"client_id"},
-	Path:          "/authorizations/clients/:client_id",
-	Pos:           "../../testdata/routesets/github.conf:1223:7",
-}, {
-	Action:        "GetEmojis",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "get_emojis",
-	Path:          "/emojis",
-	Pos:           "../../testdata/routesets/github.conf:509:7",
-}, {
-	Action:        "GetEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         10,
-	Method:        "GET",
-	Name:          "get_events",
-	Path:          "/events",
-	Pos:           "../../testdata/routesets/github.conf:47:7",
-}, {
-	Action:        "GetFeeds",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         11,
-	Method:        "GET",
-	Name:          "get_feeds",
-	Path:          "/feeds",
-	Pos:           "../../testdata/routesets/github.conf:101:7",
-}, {
-	Action:        "GetGists",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         12,
-	Method:        "GET",
-	Name:          "get_gists",
-	Path:          "/gists",
-	Pos:           "../../testdata/routesets/github.conf:251:7",
-}, {
-	Action:        "PostGists",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         13,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_gists",
-	Path:          "/gists",
-	Pos:           "../../testdata/routesets/github.conf:263:7",
-}, {
-	Action:        "DeleteGistsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         14,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_gists_by_id",
-	Params:        []string{"id"},
-	Path:          "/gists/:id",
-	Pos:           "../../testdata/routesets/github.conf:293:7",
-}, {
-	Action:        "GetGistsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         15,
-	Method:        "GET",
-	Name:          "get_gists_by_id",
-	Params:        []string{"id"},
-	Path:          "/gists/:id",
-	Pos:           "../../testdata/routesets/github.conf:257:7",
-}, {
-	Action:        "PatchGistsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         16,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_gists_by_id",
-	Params:        []string{"id"},
-	Path:          "/gists/:id",
-	Pos:           "../../testdata/routesets/github.conf:1253:7",
-}, {
-	Action:        "PostGistsByIdForks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         17,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_gists_by_id_forks",
-	Params:        []string{"id"},
-	Path:          "/gists/:id/forks",
-	Pos:           "../../testdata/routesets/github.conf:287:7",
-}, {
-	Action:        "DeleteGistsByIdStar",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         18,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_gists_by_id_star",
-	Params:        []string{"id"},
-	Path:          "/gists/:id/star",
-	Pos:           "../../testdata/routesets/github.conf:275:7",
-}, {
-	Action:        "GetGistsByIdStar",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         19,
-	Method:        "GET",
-	Name:          "get_gists_by_id_star",
-	Params:        []string{"id"},
-	Path:          "/gists/:id/star",
-	Pos:           "../../testdata/routesets/github.conf:281:7",
-}, {
-	Action:        "PutGistsByIdStar",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         20,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_gists_by_id_star",
-	Params:        []string{"id"},
-	Path:          "/gists/:id/star",
-	Pos:           "../../testdata/routesets/github.conf:269:7",
-}, {
-	Action:        "GetGistsPublic",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         21,
-	Method:        "GET",
-	Name:          "get_gists_public",
-	Path:          "/gists/public",
-	Pos:           "../../testdata/routesets/github.conf:1241:7",
-}, {
-	Action:        "GetGistsStarred",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         22,
-	Method:        "GET",
-	Name:          "get_gists_starred",
-	Path:          "/gists/starred",
-	Pos:           "../../testdata/routesets/github.conf:1247:7",
-}, {
-	Action:        "GetGitignoreTemplates",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         23,
-	Method:        "GET",
-	Name:          "get_gitignore_templates",
-	Path:          "/gitignore/templates",
-	Pos:           "../../testdata/routesets/github.conf:515:7",
-}, {
-	Action:        "GetGitignoreTemplatesByName",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         24,
-	Method:        "GET",
-	Name:          "get_gitignore_templates_by_name",
-	Params:        []string{"name"},
-	Path:          "/gitignore/templates/:name",
-	Pos:           "../../testdata/routesets/github.conf:521:7",
-}, {
-	Action:        "GetIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         25,
-	Method:        "GET",
-	Name:          "get_issues",
-	Path:          "/issues",
-	Pos:           "../../testdata/routesets/github.conf:359:7",
-}, {
-	Action:        "GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         26,
-	Method:        "GET",
-	Name:          "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword",
-	Params:        []string{"owner", "repository", "state", "keyword"},
-	Path:          "/legacy/issues/search/:owner/:repository/:state/:keyword",
-	Pos:           "../../testdata/routesets/github.conf:1085:7",
-}, {
-	Action:        "GetLegacyReposSearchByKeyword",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         27,
-	Method:        "GET",
-	Name:          "get_legacy_repos_search_by_keyword",
-	Params:        []string{"keyword"},
-	Path:          "/legacy/repos/search/:keyword",
-	Pos:           "../../testdata/routesets/github.conf:1091:7",
-}, {
-	Action:        "GetLegacyUserEmailByEmail",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         28,
-	Method:        "GET",
-	Name:          "get_legacy_user_email_by_email",
-	Params:        []string{"email"},
-	Path:          "/legacy/user/email/:email",
-	Pos:           "../../testdata/routesets/github.conf:1103:7",
-}, {
-	Action:        "GetLegacyUserSearchByKeyword",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         29,
-	Method:        "GET",
-	Name:          "get_legacy_user_search_by_keyword",
-	Params:        []string{"keyword"},
-	Path:          "/legacy/user/search/:keyword",
-	Pos:           "../../testdata/routesets/github.conf:1097:7",
-}, {
-	Action:        "PostMarkdown",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         30,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_markdown",
-	Path:          "/markdown",
-	Pos:           "../../testdata/routesets/github.conf:527:7",
-}, {
-	Action:        "PostMarkdownRaw",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         31,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_markdown_raw",
-	Path:          "/markdown/raw",
-	Pos:           "../../testdata/routesets/github.conf:533:7",
-}, {
-	Action:        "GetMeta",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         32,
-	Method:        "GET",
-	Name:          "get_meta",
-	Path:          "/meta",
-	Pos:           "../../testdata/routesets/github.conf:539:7",
-}, {
-	Action:        "GetNetworksByOwnerByRepoEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         33,
-	Method:        "GET",
-	Name:          "get_networks_by_owner_by_repo_events",
-	Params:        []string{"owner", "repo"},
-	Path:          "/networks/:owner/:repo/events",
-	Pos:           "../../testdata/routesets/github.conf:59:7",
-}, {
-	Action:        "GetNotifications",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         34,
-	Method:        "GET",
-	Name:          "get_notifications",
-	Path:          "/notifications",
-	Pos:           "../../testdata/routesets/github.conf:107:7",
-}, {
-	Action:        "PutNotifications",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         35,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_notifications",
-	Path:          "/notifications",
-	Pos:           "../../testdata/routesets/github.conf:119:7",
-}, {
-	Action:        "GetNotificationsThreadsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         36,
-	Method:        "GET",
-	Name:          "get_notifications_threads_by_id",
-	Params:        []string{"id"},
-	Path:          "/notifications/threads/:id",
-	Pos:           "../../testdata/routesets/github.conf:131:7",
-}, {
-	Action:        "PatchNotificationsThreadsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         37,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_notifications_threads_by_id",
-	Params:        []string{"id"},
-	Path:          "/notifications/threads/:id",
-	Pos:           "../../testdata/routesets/github.conf:1235:7",
-}, {
-	Action:        "DeleteNotificationsThreadsByIdSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         38,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_notifications_threads_by_id_subscription",
-	Params:        []string{"id"},
-	Path:          "/notifications/threads/:id/subscription",
-	Pos:           "../../testdata/routesets/github.conf:149:7",
-}, {
-	Action:        "GetNotificationsThreadsByIdSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         39,
-	Method:        "GET",
-	Name:          "get_notifications_threads_by_id_subscription",
-	Params:        []string{"id"},
-	Path:          "/notifications/threads/:id/subscription",
-	Pos:           "../../testdata/routesets/github.conf:137:7",
-}, {
-	Action:        "PutNotificationsThreadsByIdSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         40,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_notifications_threads_by_id_subscription",
-	Params:        []string{"id"},
-	Path:          "/notifications/threads/:id/subscription",
-	Pos:           "../../testdata/routesets/github.conf:143:7",
-}, {
-	Action:        "GetOrgsByOrg",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         41,
-	Method:        "GET",
-	Name:          "get_orgs_by_org",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org",
-	Pos:           "../../testdata/routesets/github.conf:563:7",
-}, {
-	Action:        "PatchOrgsByOrg",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         42,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_orgs_by_org",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org",
-	Pos:           "../../testdata/routesets/github.conf:1331:7",
-}, {
-	Action:        "GetOrgsByOrgEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         43,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_events",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/events",
-	Pos:           "../../testdata/routesets/github.conf:65:7",
-}, {
-	Action:        "GetOrgsByOrgIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         44,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_issues",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/issues",
-	Pos:           "../../testdata/routesets/github.conf:371:7",
-}, {
-	Action:        "GetOrgsByOrgMembers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         45,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_members",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/members",
-	Pos:           "../../testdata/routesets/github.conf:569:7",
-}, {
-	Action:        "DeleteOrgsByOrgMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         46,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_orgs_by_org_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/members/:user",
-	Pos:           "../../testdata/routesets/github.conf:581:7",
-}, {
-	Action:        "GetOrgsByOrgMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         47,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/members/:user",
-	Pos:           "../../testdata/routesets/github.conf:575:7",
-}, {
-	Action:        "GetOrgsByOrgPublicMembers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         48,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_public_members",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/public_members",
-	Pos:           "../../testdata/routesets/github.conf:587:7",
-}, {
-	Action:        "DeleteOrgsByOrgPublicMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         49,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_orgs_by_org_public_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/public_members/:user",
-	Pos:           "../../testdata/routesets/github.conf:605:7",
-}, {
-	Action:        "GetOrgsByOrgPublicMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         50,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_public_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/public_members/:user",
-	Pos:           "../../testdata/routesets/github.conf:593:7",
-}, {
-	Action:        "PutOrgsByOrgPublicMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         51,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_orgs_by_org_public_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/public_members/:user",
-	Pos:           "../../testdata/routesets/github.conf:599:7",
-}, {
-	Action:        "GetOrgsByOrgRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         52,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_repos",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/repos",
-	Pos:           "../../testdata/routesets/github.conf:755:7",
-}, {
-	Action:        "PostOrgsByOrgRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         53,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_orgs_by_org_repos",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/repos",
-	Pos:           "../../testdata/routesets/github.conf:773:7",
-}, {
-	Action:        "GetOrgsByOrgTeams",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         54,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_teams",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/teams",
-	Pos:           "../../testdata/routesets/github.conf:611:7",
-}, {
-	Action:        "PostOrgsByOrgTeams",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         55,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_orgs_by_org_teams",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/teams",
-	Pos:           "../../testdata/routesets/github.conf:623:7",
-}, {
-	Action:        "GetRateLimit",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         56,
-	Method:        "GET",
-	Name:          "get_rate_limit",
-	Path:          "/rate_limit",
-	Pos:           "../../testdata/routesets/github.conf:545:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         57,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:821:7",
-}, {
-	Action:        "GetReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         58,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:779:7",
-}, {
-	Action:        "PatchReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         59,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:1373:7",
-}, {
-	Action:        "GetReposByOwnerByRepoByArchiveFormatByRef",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         60,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_by_archive_format_by_ref",
-	Params:        []string{"owner", "repo", "archive_format", "ref"},
-	Path:          "/repos/:owner/:repo/:archive_format/:ref",
-	Pos:           "../../testdata/routesets/github.conf:1403:7",
-}, {
-	Action:        "GetReposByOwnerByRepoAssignees",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         61,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_assignees",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/assignees",
-	Pos:           "../../testdata/routesets/github.conf:395:7",
-}, {
-	Action:        "GetReposByOwnerByRepoAssigneesByAssignee",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         62,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_assignees_by_assignee",
-	Params:        []string{"owner", "repo", "assignee"},
-	Path:          "/repos/:owner/:repo/assignees/:assignee",
-	Pos:           "../../testdata/routesets/github.conf:401:7",
-}, {
-	Action:        "GetReposByOwnerByRepoBranches",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         63,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_branches",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/branches",
-	Pos:           "../../testdata/routesets/github.conf:809:7",
-}, {
-	Action:        "GetReposByOwnerByRepoBranchesByBranch",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         64,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_branches_by_branch",
-	Params:        []string{"owner", "repo", "branch"},
-	Path:          "/repos/:owner/:repo/branches/:branch",
-	Pos:           "../../testdata/routesets/github.conf:815:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCollaborators",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         65,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_collaborators",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/collaborators",
-	Pos:           "../../testdata/routesets/github.conf:827:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoCollaboratorsByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         66,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_collaborators_by_user",
-	Params:        []string{"owner", "repo", "user"},
-	Path:          "/repos/:owner/:repo/collaborators/:user",
-	Pos:           "../../testdata/routesets/github.conf:845:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCollaboratorsByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         67,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_collaborators_by_user",
-	Params:        []string{"owner", "repo", "user"},
-	Path:          "/repos/:owner/:repo/collaborators/:user",
-	Pos:           "../../testdata/routesets/github.conf:833:7",
-}, {
-	Action:        "PutReposByOwnerByRepoCollaboratorsByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         68,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_collaborators_by_user",
-	Params:        []string{"owner", "repo", "user"},
-	Path:          "/repos/:owner/:repo/collaborators/:user",
-	Pos:           "../../testdata/routesets/github.conf:839:7",
-}, {
-	Action:        "GetReposByOwnerByRepoComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         69,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_comments",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/comments",
-	Pos:           "../../testdata/routesets/github.conf:851:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoCommentsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         70,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_comments_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/comments/:id",
-	Pos:           "../../testdata/routesets/github.conf:875:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCommentsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         71,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_comments_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/comments/:id",
-	Pos:           "../../testdata/routesets/github.conf:869:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoCommentsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         72,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_comments_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/comments/:id",
-	Pos:           "../../testdata/routesets/github.conf:1379:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCommits",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         73,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_commits",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/commits",
-	Pos:           "../../testdata/routesets/github.conf:881:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCommitsBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         74,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_commits_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/commits/:sha",
-	Pos:           "../../testdata/routesets/github.conf:887:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCommitsByShaComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         75,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_commits_by_sha_comments",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/commits/:sha/comments",
-	Pos:           "../../testdata/routesets/github.conf:857:7",
-}, {
-	Action:        "PostReposByOwnerByRepoCommitsByShaComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         76,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_commits_by_sha_comments",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/commits/:sha/comments",
-	Pos:           "../../testdata/routesets/github.conf:863:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoContentsByPath",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         77,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_contents_by_path",
-	Params:        []string{"owner", "repo", "path"},
-	Path:          "/repos/:owner/:repo/contents/*path",
-	Pos:           "../../testdata/routesets/github.conf:1397:7",
-}, {
-	Action:        "GetReposByOwnerByRepoContentsByPath",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         78,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_contents_by_path",
-	Params:        []string{"owner", "repo", "path"},
-	Path:          "/repos/:owner/:repo/contents/*path",
-	Pos:           "../../testdata/routesets/github.conf:1385:7",
-}, {
-	Action:        "PutReposByOwnerByRepoContentsByPath",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         79,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_contents_by_path",
-	Params:        []string{"owner", "repo", "path"},
-	Path:          "/repos/:owner/:repo/contents/*path",
-	Pos:           "../../testdata/routesets/github.conf:1391:7",
-}, {
-	Action:        "GetReposByOwnerByRepoContributors",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         80,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_contributors",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/contributors",
-	Pos:           "../../testdata/routesets/github.conf:785:7",
-}, {
-	Action:        "GetReposByOwnerByRepoDownloads",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         81,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_downloads",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/downloads",
-	Pos:           "../../testdata/routesets/github.conf:923:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoDownloadsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         82,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_downloads_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/downloads/:id",
-	Pos:           "../../testdata/routesets/github.conf:935:7",
-}, {
-	Action:        "GetReposByOwnerByRepoDownloadsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         83,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_downloads_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/downloads/:id",
-	Pos:           "../../testdata/routesets/github.conf:929:7",
-}, {
-	Action:        "GetReposByOwnerByRepoEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         84,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_events",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/events",
-	Pos:           "../../testdata/routesets/github.conf:53:7",
-}, {
-	Action:        "GetReposByOwnerByRepoForks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         85,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_forks",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/forks",
-	Pos:           "../../testdata/routesets/github.conf:941:7",
-}, {
-	Action:        "PostReposByOwnerByRepoForks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         86,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_forks",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/forks",
-	Pos:           "../../testdata/routesets/github.conf:947:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitBlobs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         87,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_blobs",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/blobs",
-	Pos:           "../../testdata/routesets/github.conf:305:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitBlobsBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         88,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_blobs_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/git/blobs/:sha",
-	Pos:           "../../testdata/routesets/github.conf:299:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitCommits",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         89,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_commits",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/commits",
-	Pos:           "../../testdata/routesets/github.conf:317:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitCommitsBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         90,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_commits_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/git/commits/:sha",
-	Pos:           "../../testdata/routesets/github.conf:311:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitRefs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         91,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_refs",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/refs",
-	Pos:           "../../testdata/routesets/github.conf:323:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitRefs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         92,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_refs",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/refs",
-	Pos:           "../../testdata/routesets/github.conf:329:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoGitRefsByRef",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         93,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_git_refs_by_ref",
-	Params:        []string{"owner", "repo", "ref"},
-	Path:          "/repos/:owner/:repo/git/refs/*ref",
-	Pos:           "../../testdata/routesets/github.conf:1271:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitRefsByRef",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         94,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_refs_by_ref",
-	Params:        []string{"owner", "repo", "ref"},
-	Path:          "/repos/:owner/:repo/git/refs/*ref",
-	Pos:           "../../testdata/routesets/github.conf:1259:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoGitRefsByRef",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         95,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_git_refs_by_ref",
-	Params:        []string{"owner", "repo", "ref"},
-	Path:          "/repos/:owner/:repo/git/refs/*ref",
-	Pos:           "../../testdata/routesets/github.conf:1265:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitTags",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         96,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_tags",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/tags",
-	Pos:           "../../testdata/routesets/github.conf:341:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitTagsBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         97,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_tags_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/git/tags/:sha",
-	Pos:           "../../testdata/routesets/github.conf:335:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitTrees",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         98,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_trees",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/trees",
-	Pos:           "../../testdata/routesets/github.conf:353:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitTreesBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         99,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_trees_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/git/trees/:sha",
-	Pos:           "../../testdata/routesets/github.conf:347:7",
-}, {
-	Action:        "GetReposByOwnerByRepoHooks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         100,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_hooks",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/hooks",
-	Pos:           "../../testdata/routesets/github.conf:953:7",
-}, {
-	Action:        "PostReposByOwnerByRepoHooks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         101,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_hooks",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/hooks",
-	Pos:           "../../testdata/routesets/github.conf:965:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoHooksById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         102,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_hooks_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/hooks/:id",
-	Pos:           "../../testdata/routesets/github.conf:977:7",
-}, {
-	Action:        "GetReposByOwnerByRepoHooksById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         103,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_hooks_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/hooks/:id",
-	Pos:           "../../testdata/routesets/github.conf:959:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoHooksById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         104,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_hooks_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/hooks/:id",
-	Pos:           "../../testdata/routesets/github.conf:1415:7",
-}, {
-	Action:        "PostReposByOwnerByRepoHooksByIdTests",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         105,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_hooks_by_id_tests",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/hooks/:id/tests",
-	Pos:           "../../testdata/routesets/github.conf:971:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         106,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/issues",
-	Pos:           "../../testdata/routesets/github.conf:377:7",
-}, {
-	Action:        "PostReposByOwnerByRepoIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         107,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_issues",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/issues",
-	Pos:           "../../testdata/routesets/github.conf:389:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         108,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number",
-	Pos:           "../../testdata/routesets/github.conf:383:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoIssuesByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         109,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_issues_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number",
-	Pos:           "../../testdata/routesets/github.conf:1277:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesByNumberComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         110,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_by_number_comments",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/comments",
-	Pos:           "../../testdata/routesets/github.conf:407:7",
-}, {
-	Action:        "PostReposByOwnerByRepoIssuesByNumberComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         111,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_issues_by_number_comments",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/comments",
-	Pos:           "../../testdata/routesets/github.conf:413:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesByNumberEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         112,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_by_number_events",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/events",
-	Pos:           "../../testdata/routesets/github.conf:419:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoIssuesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         113,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_issues_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels",
-	Pos:           "../../testdata/routesets/github.conf:473:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         114,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels",
-	Pos:           "../../testdata/routesets/github.conf:449:7",
-}, {
-	Action:        "PostReposByOwnerByRepoIssuesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         115,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_issues_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels",
-	Pos:           "../../testdata/routesets/github.conf:455:7",
-}, {
-	Action:        "PutReposByOwnerByRepoIssuesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         116,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_issues_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels",
-	Pos:           "../../testdata/routesets/github.conf:467:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoIssuesByNumberLabelsByName",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         117,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name",
-	Params:        []string{"owner", "repo", "number", "name"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels/:name",
-	Pos:           "../../testdata/routesets/github.conf:461:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         118,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_comments",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/issues/comments",
-	Pos:           "../../testdata/routesets/github.conf:1283:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoIssuesCommentsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         119,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_issues_comments_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/issues/comments/:id",
-	Pos:           "../../testdata/routesets/github.conf:1301:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesCommentsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         120,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_comments_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/issues/comments/:id",
-	Pos:           "../../testdata/routesets/github.conf:1289:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoIssuesCommentsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         121,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_issues_comments_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/issues/comments/:id",
-	Pos:           "../../testdata/routesets/github.conf:1295:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         122,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_events",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/issues/events",
-	Pos:           "../../testdata/routesets/github.conf:1307:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesEventsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         123,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_events_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/issues/events/:id",
-	Pos:           "../../testdata/routesets/github.conf:1313:7",
-}, {
-	Action:        "GetReposByOwnerByRepoKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         124,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_keys",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/keys",
-	Pos:           "../../testdata/routesets/github.conf:899:7",
-}, {
-	Action:        "PostReposByOwnerByRepoKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         125,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_keys",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/keys",
-	Pos:           "../../testdata/routesets/github.conf:911:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         126,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_keys_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/keys/:id",
-	Pos:           "../../testdata/routesets/github.conf:917:7",
-}, {
-	Action:        "GetReposByOwnerByRepoKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         127,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_keys_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/keys/:id",
-	Pos:           "../../testdata/routesets/github.conf:905:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         128,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_keys_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/keys/:id",
-	Pos:           "../../testdata/routesets/github.conf:1409:7",
-}, {
-	Action:        "GetReposByOwnerByRepoLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         129,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_labels",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/labels",
-	Pos:           "../../testdata/routesets/github.conf:425:7",
-}, {
-	Action:        "PostReposByOwnerByRepoLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         130,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_labels",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/labels",
-	Pos:           "../../testdata/routesets/github.conf:437:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoLabelsByName",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         131,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_labels_by_name",
-	Params:        []string{"owner", "repo", "name"},
-	Path:          "/repos/:owner/:repo/labels/:name",
-	Pos:           "../../testdata/routesets/github.conf:443:7",
-}, {
-	Action:        "GetReposByOwnerByRepoLabelsByName",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         132,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_labels_by_name",
-	Params:        []string{"owner", "repo", "name"},
-	Path:          "/repos/:owner/:repo/labels/:name",
-	Pos:           "../../testdata/routesets/github.conf:431:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoLabelsByName",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         133,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_labels_by_name",
-	Params:        []string{"owner", "repo", "name"},
-	Path:          "/repos/:owner/:repo/labels/:name",
-	Pos:           "../../testdata/routesets/github.conf:1319:7",
-}, {
-	Action:        "GetReposByOwnerByRepoLanguages",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         134,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_languages",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/languages",
-	Pos:           "../../testdata/routesets/github.conf:791:7",
-}, {
-	Action:        "PostReposByOwnerByRepoMerges",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         135,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_merges",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/merges",
-	Pos:           "../../testdata/routesets/github.conf:983:7",
-}, {
-	Action:        "GetReposByOwnerByRepoMilestones",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         136,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_milestones",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/milestones",
-	Pos:           "../../testdata/routesets/github.conf:485:7",
-}, {
-	Action:        "PostReposByOwnerByRepoMilestones",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         137,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_milestones",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/milestones",
-	Pos:           "../../testdata/routesets/github.conf:497:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoMilestonesByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         138,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_milestones_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/milestones/:number",
-	Pos:           "../../testdata/routesets/github.conf:503:7",
-}, {
-	Action:        "GetReposByOwnerByRepoMilestonesByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         139,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_milestones_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/milestones/:number",
-	Pos:           "../../testdata/routesets/github.conf:491:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoMilestonesByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         140,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_milestones_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/milestones/:number",
-	Pos:           "../../testdata/routesets/github.conf:1325:7",
-}, {
-	Action:        "GetReposByOwnerByRepoMilestonesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         141,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_milestones_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/milestones/:number/labels",
-	Pos:           "../../testdata/routesets/github.conf:479:7",
-}, {
-	Action:        "GetReposByOwnerByRepoNotifications",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         142,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_notifications",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/notifications",
-	Pos:           "../../testdata/routesets/github.conf:113:7",
-}, {
-	Action:        "PutReposByOwnerByRepoNotifications",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         143,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_notifications",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/notifications",
-	Pos:           "../../testdata/routesets/github.conf:125:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPulls",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         144,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/pulls",
-	Pos:           "../../testdata/routesets/github.conf:689:7",
-}, {
-	Action:        "PostReposByOwnerByRepoPulls",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         145,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_pulls",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/pulls",
-	Pos:           "../../testdata/routesets/github.conf:701:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         146,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number",
-	Pos:           "../../testdata/routesets/github.conf:695:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoPullsByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         147,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_pulls_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number",
-	Pos:           "../../testdata/routesets/github.conf:1343:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumberComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         148,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number_comments",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/comments",
-	Pos:           "../../testdata/routesets/github.conf:731:7",
-}, {
-	Action:        "PutReposByOwnerByRepoPullsByNumberComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         149,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_pulls_by_number_comments",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/comments",
-	Pos:           "../../testdata/routesets/github.conf:737:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumberCommits",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         150,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number_commits",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/commits",
-	Pos:           "../../testdata/routesets/github.conf:707:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumberFiles",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         151,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number_files",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/files",
-	Pos:           "../../testdata/routesets/github.conf:713:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumberMerge",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         152,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number_merge",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/merge",
-	Pos:           "../../testdata/routesets/github.conf:719:7",
-}, {
-	Action:        "PutReposByOwnerByRepoPullsByNumberMerge",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         153,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_pulls_by_number_merge",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/merge",
-	Pos:           "../../testdata/routesets/github.conf:725:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         154,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_comments",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/pulls/comments",
-	Pos:           "../../testdata/routesets/github.conf:1349:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoPullsCommentsByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         155,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_pulls_comments_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/comments/:number",
-	Pos:           "../../testdata/routesets/github.conf:1367:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsCommentsByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         156,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_comments_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/comments/:number",
-	Pos:           "../../testdata/routesets/github.conf:1355:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoPullsCommentsByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         157,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_pulls_comments_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/comments/:number",
-	Pos:           "../../testdata/routesets/github.conf:1361:7",
-}, {
-	Action:        "GetReposByOwnerByRepoReadme",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         158,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_readme",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/readme",
-	Pos:           "../../testdata/routesets/github.conf:893:7",
-}, {
-	Action:        "GetReposByOwnerByRepoReleases",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         159,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_releases",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/releases",
-	Pos:           "../../testdata/routesets/github.conf:989:7",
-}, {
-	Action:        "PostReposByOwnerByRepoReleases",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         160,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_releases",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/releases",
-	Pos:           "../../testdata/routesets/github.conf:1001:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoReleasesById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         161,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_releases_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/releases/:id",
-	Pos:           "../../testdata/routesets/github.conf:1007:7",
-}, {
-	Action:        "GetReposByOwnerByRepoReleasesById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         162,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_releases_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/releases/:id",
-	Pos:           "../../testdata/routesets/github.conf:995:7",
-}, {
-	Action:        "PatchReposByOwnerByRepoReleasesById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         163,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_repos_by_owner_by_repo_releases_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/releases/:id",
-	Pos:           "../../testdata/routesets/github.conf:1421:7",
-}, {
-	Action:        "GetReposByOwnerByRepoReleasesByIdAssets",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         164,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_releases_by_id_assets",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/releases/:id/assets",
-	Pos:           "../../testdata/routesets/github.conf:1013:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStargazers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         165,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stargazers",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stargazers",
-	Pos:           "../../testdata/routesets/github.conf:155:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsCodeFrequency",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         166,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_code_frequency",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/code_frequency",
-	Pos:           "../../testdata/routesets/github.conf:1031:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsCommitActivity",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         167,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_commit_activity",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/commit_activity",
-	Pos:           "../../testdata/routesets/github.conf:1025:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsContributors",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         168,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_contributors",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/contributors",
-	Pos:           "../../testdata/routesets/github.conf:1019:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsParticipation",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         169,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_participation",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/participation",
-	Pos:           "../../testdata/routesets/github.conf:1037:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsPunchCard",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         170,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_punch_card",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/punch_card",
-	Pos:           "../../testdata/routesets/github.conf:1043:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatusesByRef",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         171,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_statuses_by_ref",
-	Params:        []string{"owner", "repo", "ref"},
-	Path:          "/repos/:owner/:repo/statuses/:ref",
-	Pos:           "../../testdata/routesets/github.conf:1049:7",
-}, {
-	Action:        "PostReposByOwnerByRepoStatusesByRef",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         172,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_statuses_by_ref",
-	Params:        []string{"owner", "repo", "ref"},
-	Path:          "/repos/:owner/:repo/statuses/:ref",
-	Pos:           "../../testdata/routesets/github.conf:1055:7",
-}, {
-	Action:        "GetReposByOwnerByRepoSubscribers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         173,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_subscribers",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/subscribers",
-	Pos:           "../../testdata/routesets/github.conf:191:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         174,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_subscription",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/subscription",
-	Pos:           "../../testdata/routesets/github.conf:221:7",
-}, {
-	Action:        "GetReposByOwnerByRepoSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         175,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_subscription",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/subscription",
-	Pos:           "../../testdata/routesets/github.conf:209:7",
-}, {
-	Action:        "PutReposByOwnerByRepoSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         176,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_subscription",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/subscription",
-	Pos:           "../../testdata/routesets/github.conf:215:7",
-}, {
-	Action:        "GetReposByOwnerByRepoTags",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         177,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_tags",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/tags",
-	Pos:           "../../testdata/routesets/github.conf:803:7",
-}, {
-	Action:        "GetReposByOwnerByRepoTeams",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         178,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_teams",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/teams",
-	Pos:           "../../testdata/routesets/github.conf:797:7",
-}, {
-	Action:        "GetRepositories",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         179,
-	Method:        "GET",
-	Name:          "get_repositories",
-	Path:          "/repositories",
-	Pos:           "../../testdata/routesets/github.conf:761:7",
-}, {
-	Action:        "GetSearchCode",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         180,
-	Method:        "GET",
-	Name:          "get_search_code",
-	Path:          "/search/code",
-	Pos:           "../../testdata/routesets/github.conf:1067:7",
-}, {
-	Action:        "GetSearchIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         181,
-	Method:        "GET",
-	Name:          "get_search_issues",
-	Path:          "/search/issues",
-	Pos:           "../../testdata/routesets/github.conf:1073:7",
-}, {
-	Action:        "GetSearchRepositories",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         182,
-	Method:        "GET",
-	Name:          "get_search_repositories",
-	Path:          "/search/repositories",
-	Pos:           "../../testdata/routesets/github.conf:1061:7",
-}, {
-	Action:        "GetSearchUsers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         183,
-	Method:        "GET",
-	Name:          "get_search_users",
-	Path:          "/search/users",
-	Pos:           "../../testdata/routesets/github.conf:1079:7",
-}, {
-	Action:        "DeleteTeamsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         184,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_teams_by_id",
-	Params:        []string{"id"},
-	Path:          "/teams/:id",
-	Pos:           "../../testdata/routesets/github.conf:629:7",
-}, {
-	Action:        "GetTeamsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         185,
-	Method:        "GET",
-	Name:          "get_teams_by_id",
-	Params:        []string{"id"},
-	Path:          "/teams/:id",
-	Pos:           "../../testdata/routesets/github.conf:617:7",
-}, {
-	Action:        "PatchTeamsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         186,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_teams_by_id",
-	Params:        []string{"id"},
-	Path:          "/teams/:id",
-	Pos:           "../../testdata/routesets/github.conf:1337:7",
-}, {
-	Action:        "GetTeamsByIdMembers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         187,
-	Method:        "GET",
-	Name:          "get_teams_by_id_members",
-	Params:        []string{"id"},
-	Path:          "/teams/:id/members",
-	Pos:           "../../testdata/routesets/github.conf:635:7",
-}, {
-	Action:        "DeleteTeamsByIdMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         188,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_teams_by_id_members_by_user",
-	Params:        []string{"id", "user"},
-	Path:          "/teams/:id/members/:user",
-	Pos:           "../../testdata/routesets/github.conf:653:7",
-}, {
-	Action:        "GetTeamsByIdMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         189,
-	Method:        "GET",
-	Name:          "get_teams_by_id_members_by_user",
-	Params:        []string{"id", "user"},
-	Path:          "/teams/:id/members/:user",
-	Pos:           "../../testdata/routesets/github.conf:641:7",
-}, {
-	Action:        "PutTeamsByIdMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         190,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_teams_by_id_members_by_user",
-	Params:        []string{"id", "user"},
-	Path:          "/teams/:id/members/:user",
-	Pos:           "../../testdata/routesets/github.conf:647:7",
-}, {
-	Action:        "GetTeamsByIdRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         191,
-	Method:        "GET",
-	Name:          "get_teams_by_id_repos",
-	Params:        []string{"id"},
-	Path:          "/teams/:id/repos",
-	Pos:           "../../testdata/routesets/github.conf:659:7",
-}, {
-	Action:        "DeleteTeamsByIdReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         192,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_teams_by_id_repos_by_owner_by_repo",
-	Params:        []string{"id", "owner", "repo"},
-	Path:          "/teams/:id/repos/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:677:7",
-}, {
-	Action:        "GetTeamsByIdReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         193,
-	Method:        "GET",
-	Name:          "get_teams_by_id_repos_by_owner_by_repo",
-	Params:        []string{"id", "owner", "repo"},
-	Path:          "/teams/:id/repos/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:665:7",
-}, {
-	Action:        "PutTeamsByIdReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         194,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_teams_by_id_repos_by_owner_by_repo",
-	Params:        []string{"id", "owner", "repo"},
-	Path:          "/teams/:id/repos/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:671:7",
-}, {
-	Action:        "GetUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         195,
-	Method:        "GET",
-	Name:          "get_user",
-	Path:          "/user",
-	Pos:           "../../testdata/routesets/github.conf:1115:7",
-}, {
-	Action:        "PatchUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         196,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_user",
-	Path:          "/user",
-	Pos:           "../../testdata/routesets/github.conf:1427:7",
-}, {
-	Action:        "DeleteUserEmails",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         197,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_emails",
-	Path:          "/user/emails",
-	Pos:           "../../testdata/routesets/github.conf:1139:7",
-}, {
-	Action:        "GetUserEmails",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         198,
-	Method:        "GET",
-	Name:          "get_user_emails",
-	Path:          "/user/emails",
-	Pos:           "../../testdata/routesets/github.conf:1127:7",
-}, {
-	Action:        "PostUserEmails",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         199,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_user_emails",
-	Path:          "/user/emails",
-	Pos:           "../../testdata/routesets/github.conf:1133:7",
-}, {
-	Action:        "GetUserFollowers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         200,
-	Method:        "GET",
-	Name:          "get_user_followers",
-	Path:          "/user/followers",
-	Pos:           "../../testdata/routesets/github.conf:1151:7",
-}, {
-	Action:        "GetUserFollowing",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         201,
-	Method:        "GET",
-	Name:          "get_user_following",
-	Path:          "/user/following",
-	Pos:           "../../testdata/routesets/github.conf:1163:7",
-}, {
-	Action:        "DeleteUserFollowingByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         202,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_following_by_user",
-	Params:        []string{"user"},
-	Path:          "/user/following/:user",
-	Pos:           "../../testdata/routesets/github.conf:1187:7",
-}, {
-	Action:        "GetUserFollowingByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         203,
-	Method:        "GET",
-	Name:          "get_user_following_by_user",
-	Params:        []string{"user"},
-	Path:          "/user/following/:user",
-	Pos:           "../../testdata/routesets/github.conf:1169:7",
-}, {
-	Action:        "PutUserFollowingByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         204,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_user_following_by_user",
-	Params:        []string{"user"},
-	Path:          "/user/following/:user",
-	Pos:           "../../testdata/routesets/github.conf:1181:7",
-}, {
-	Action:        "GetUserIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         205,
-	Method:        "GET",
-	Name:          "get_user_issues",
-	Path:          "/user/issues",
-	Pos:           "../../testdata/routesets/github.conf:365:7",
-}, {
-	Action:        "GetUserKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         206,
-	Method:        "GET",
-	Name:          "get_user_keys",
-	Path:          "/user/keys",
-	Pos:           "../../testdata/routesets/github.conf:1199:7",
-}, {
-	Action:        "PostUserKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         207,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_user_keys",
-	Path:          "/user/keys",
-	Pos:           "../../testdata/routesets/github.conf:1211:7",
-}, {
-	Action:        "DeleteUserKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         208,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_keys_by_id",
-	Params:        []string{"id"},
-	Path:          "/user/keys/:id",
-	Pos:           "../../testdata/routesets/github.conf:1217:7",
-}, {
-	Action:        "GetUserKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         209,
-	Method:        "GET",
-	Name:          "get_user_keys_by_id",
-	Params:        []string{"id"},
-	Path:          "/user/keys/:id",
-	Pos:           "../../testdata/routesets/github.conf:1205:7",
-}, {
-	Action:        "PatchUserKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         210,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "patch_user_keys_by_id",
-	Params:        []string{"id"},
-	Path:          "/user/keys/:id",
-	Pos:           "../../testdata/routesets/github.conf:1433:7",
-}, {
-	Action:        "GetUserOrgs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         211,
-	Method:        "GET",
-	Name:          "get_user_orgs",
-	Path:          "/user/orgs",
-	Pos:           "../../testdata/routesets/github.conf:557:7",
-}, {
-	Action:        "GetUserRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         212,
-	Method:        "GET",
-	Name:          "get_user_repos",
-	Path:          "/user/repos",
-	Pos:           "../../testdata/routesets/github.conf:743:7",
-}, {
-	Action:        "PostUserRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         213,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_user_repos",
-	Path:          "/user/repos",
-	Pos:           "../../testdata/routesets/github.conf:767:7",
-}, {
-	Action:        "GetUserStarred",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         214,
-	Method:        "GET",
-	Name:          "get_user_starred",
-	Path:          "/user/starred",
-	Pos:           "../../testdata/routesets/github.conf:167:7",
-}, {
-	Action:        "DeleteUserStarredByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         215,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_starred_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/starred/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:185:7",
-}, {
-	Action:        "GetUserStarredByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         216,
-	Method:        "GET",
-	Name:          "get_user_starred_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/starred/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:173:7",
-}, {
-	Action:        "PutUserStarredByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         217,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_user_starred_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/starred/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:179:7",
-}, {
-	Action:        "GetUserSubscriptions",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         218,
-	Method:        "GET",
-	Name:          "get_user_subscriptions",
-	Path:          "/user/subscriptions",
-	Pos:           "../../testdata/routesets/github.conf:203:7",
-}, {
-	Action:        "DeleteUserSubscriptionsByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         219,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_subscriptions_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/subscriptions/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:239:7",
-}, {
-	Action:        "GetUserSubscriptionsByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         220,
-	Method:        "GET",
-	Name:          "get_user_subscriptions_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/subscriptions/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:227:7",
-}, {
-	Action:        "PutUserSubscriptionsByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         221,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_user_subscriptions_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/subscriptions/:owner/:repo",
-	Pos:           "../../testdata/routesets/github.conf:233:7",
-}, {
-	Action:        "GetUserTeams",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         222,
-	Method:        "GET",
-	Name:          "get_user_teams",
-	Path:          "/user/teams",
-	Pos:           "../../testdata/routesets/github.conf:683:7",
-}, {
-	Action:        "GetUsers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         223,
-	Method:        "GET",
-	Name:          "get_users",
-	Path:          "/users",
-	Pos:           "../../testdata/routesets/github.conf:1121:7",
-}, {
-	Action:        "GetUsersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         224,
-	Method:        "GET",
-	Name:          "get_users_by_user",
-	Params:        []string{"user"},
-	Path:          "/users/:user",
-	Pos:           "../../testdata/routesets/github.conf:1109:7",
-}, {
-	Action:        "GetUsersByUserEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         225,
-	Method:        "GET",
-	Name:          "get_users_by_user_events",
-	Params:        []string{"user"},
-	Path:          "/users/:user/events",
-	Pos:           "../../testdata/routesets/github.conf:83:7",
-}, {
-	Action:        "GetUsersByUserEventsOrgsByOrg",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         226,
-	Method:        "GET",
-	Name:          "get_users_by_user_events_orgs_by_org",
-	Params:        []string{"user", "org"},
-	Path:          "/users/:user/events/orgs/:org",
-	Pos:           "../../testdata/routesets/github.conf:95:7",
-}, {
-	Action:        "GetUsersByUserEventsPublic",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         227,
-	Method:        "GET",
-	Name:          "get_users_by_user_events_public",
-	Params:        []string{"user"},
-	Path:          "/users/:user/events/public",
-	Pos:           "../../testdata/routesets/github.conf:89:7",
-}, {
-	Action:        "GetUsersByUserFollowers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         228,
-	Method:        "GET",
-	Name:          "get_users_by_user_followers",
-	Params:        []string{"user"},
-	Path:          "/users/:user/followers",
-	Pos:           "../../testdata/routesets/github.conf:1145:7",
-}, {
-	Action:        "GetUsersByUserFollowing",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         229,
-	Method:        "GET",
-	Name:          "get_users_by_user_following",
-	Params:        []string{"user"},
-	Path:          "/users/:user/following",
-	Pos:           "../../testdata/routesets/github.conf:1157:7",
-}, {
-	Action:        "GetUsersByUserFollowingByTargetUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         230,
-	Method:        "GET",
-	Name:          "get_users_by_user_following_by_target_user",
-	Params:        []string{"user", "target_user"},
-	Path:          "/users/:user/following/:target_user",
-	Pos:           "../../testdata/routesets/github.conf:1175:7",
-}, {
-	Action:        "GetUsersByUserGists",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         231,
-	Method:        "GET",
-	Name:          "get_users_by_user_gists",
-	Params:        []string{"user"},
-	Path:          "/users/:user/gists",
-	Pos:           "../../testdata/routesets/github.conf:245:7",
-}, {
-	Action:        "GetUsersByUserKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         232,
-	Method:        "GET",
-	Name:          "get_users_by_user_keys",
-	Params:        []string{"user"},
-	Path:          "/users/:user/keys",
-	Pos:           "../../testdata/routesets/github.conf:1193:7",
-}, {
-	Action:        "GetUsersByUserOrgs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         233,
-	Method:        "GET",
-	Name:          "get_users_by_user_orgs",
-	Params:        []string{"user"},
-	Path:          "/users/:user/orgs",
-	Pos:           "../../testdata/routesets/github.conf:551:7",
-}, {
-	Action:        "GetUsersByUserReceivedEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         234,
-	Method:        "GET",
-	Name:          "get_users_by_user_received_events",
-	Params:        []string{"user"},
-	Path:          "/users/:user/received_events",
-	Pos:           "../../testdata/routesets/github.conf:71:7",
-}, {
-	Action:        "GetUsersByUserReceivedEventsPublic",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         235,
-	Method:        "GET",
-	Name:          "get_users_by_user_received_events_public",
-	Params:        []string{"user"},
-	Path:          "/users/:user/received_events/public",
-	Pos:           "../../testdata/routesets/github.conf:77:7",
-}, {
-	Action:        "GetUsersByUserRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         236,
-	Method:        "GET",
-	Name:          "get_users_by_user_repos",
-	Params:        []string{"user"},
-	Path:          "/users/:user/repos",
-	Pos:           "../../testdata/routesets/github.conf:749:7",
-}, {
-	Action:        "GetUsersByUserStarred",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         237,
-	Method:        "GET",
-	Name:          "get_users_by_user_starred",
-	Params:        []string{"user"},
-	Path:          "/users/:user/starred",
-	Pos:           "../../testdata/routesets/github.conf:161:7",
-}, {
-	Action:        "GetUsersByUserSubscriptions",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         238,
-	Method:        "GET",
-	Name:          "get_users_by_user_subscriptions",
-	Params:        []string{"user"},
-	Path:          "/users/:user/subscriptions",
-	Pos:           "../../testdata/routesets/github.conf:197:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "delete_applications_by_client_id_tokens", Method: "DELETE", Path: "/applications/:client_id/tokens", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokens", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id"}, Pos: "../../testdata/routesets/github.conf:35:7"},
+	{Index: 1, Domain: 0, Name: "delete_applications_by_client_id_tokens_by_access_token", Method: "DELETE", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokensByAccessToken", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "../../testdata/routesets/github.conf:41:7"},
+	{Index: 2, Domain: 0, Name: "get_applications_by_client_id_tokens_by_access_token", Method: "GET", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "GetApplicationsByClientIdTokensByAccessToken", AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "../../testdata/routesets/github.conf:29:7"},
+	{Index: 3, Domain: 0, Name: "get_authorizations", Method: "GET", Path: "/authorizations", Controller: "GitHub", Action: "GetAuthorizations", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:5:7"},
+	{Index: 4, Domain: 0, Name: "post_authorizations", Method: "POST", Path: "/authorizations", Controller: "GitHub", Action: "PostAuthorizations", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:17:7"},
+	{Index: 5, Domain: 0, Name: "delete_authorizations_by_id", Method: "DELETE", Path: "/authorizations/:id", Controller: "GitHub", Action: "DeleteAuthorizationsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:23:7"},
+	{Index: 6, Domain: 0, Name: "get_authorizations_by_id", Method: "GET", Path: "/authorizations/:id", Controller: "GitHub", Action: "GetAuthorizationsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:11:7"},
+	{Index: 7, Domain: 0, Name: "patch_authorizations_by_id", Method: "PATCH", Path: "/authorizations/:id", Controller: "GitHub", Action: "PatchAuthorizationsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1229:7"},
+	{Index: 8, Domain: 0, Name: "put_authorizations_clients_by_client_id", Method: "PUT", Path: "/authorizations/clients/:client_id", Controller: "GitHub", Action: "PutAuthorizationsClientsByClientId", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id"}, Pos: "../../testdata/routesets/github.conf:1223:7"},
+	{Index: 9, Domain: 0, Name: "get_emojis", Method: "GET", Path: "/emojis", Controller: "GitHub", Action: "GetEmojis", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:509:7"},
+	{Index: 10, Domain: 0, Name: "get_events", Method: "GET", Path: "/events", Controller: "GitHub", Action: "GetEvents", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:47:7"},
+	{Index: 11, Domain: 0, Name: "get_feeds", Method: "GET", Path: "/feeds", Controller: "GitHub", Action: "GetFeeds", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:101:7"},
+	{Index: 12, Domain: 0, Name: "get_gists", Method: "GET", Path: "/gists", Controller: "GitHub", Action: "GetGists", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:251:7"},
+	{Index: 13, Domain: 0, Name: "post_gists", Method: "POST", Path: "/gists", Controller: "GitHub", Action: "PostGists", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:263:7"},
+	{Index: 14, Domain: 0, Name: "delete_gists_by_id", Method: "DELETE", Path: "/gists/:id", Controller: "GitHub", Action: "DeleteGistsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:293:7"},
+	{Index: 15, Domain: 0, Name: "get_gists_by_id", Method: "GET", Path: "/gists/:id", Controller: "GitHub", Action: "GetGistsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:257:7"},
+	{Index: 16, Domain: 0, Name: "patch_gists_by_id", Method: "PATCH", Path: "/gists/:id", Controller: "GitHub", Action: "PatchGistsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1253:7"},
+	{Index: 17, Domain: 0, Name: "post_gists_by_id_forks", Method: "POST", Path: "/gists/:id/forks", Controller: "GitHub", Action: "PostGistsByIdForks", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:287:7"},
+	{Index: 18, Domain: 0, Name: "delete_gists_by_id_star", Method: "DELETE", Path: "/gists/:id/star", Controller: "GitHub", Action: "DeleteGistsByIdStar", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:275:7"},
+	{Index: 19, Domain: 0, Name: "get_gists_by_id_star", Method: "GET", Path: "/gists/:id/star", Controller: "GitHub", Action: "GetGistsByIdStar", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:281:7"},
+	{Index: 20, Domain: 0, Name: "put_gists_by_id_star", Method: "PUT", Path: "/gists/:id/star", Controller: "GitHub", Action: "PutGistsByIdStar", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:269:7"},
+	{Index: 21, Domain: 0, Name: "get_gists_public", Method: "GET", Path: "/gists/public", Controller: "GitHub", Action: "GetGistsPublic", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1241:7"},
+	{Index: 22, Domain: 0, Name: "get_gists_starred", Method: "GET", Path: "/gists/starred", Controller: "GitHub", Action: "GetGistsStarred", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1247:7"},
+	{Index: 23, Domain: 0, Name: "get_gitignore_templates", Method: "GET", Path: "/gitignore/templates", Controller: "GitHub", Action: "GetGitignoreTemplates", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:515:7"},
+	{Index: 24, Domain: 0, Name: "get_gitignore_templates_by_name", Method: "GET", Path: "/gitignore/templates/:name", Controller: "GitHub", Action: "GetGitignoreTemplatesByName", AntiCSRFCheck: true, Params: []string{"name"}, Pos: "../../testdata/routesets/github.conf:521:7"},
+	{Index: 25, Domain: 0, Name: "get_issues", Method: "GET", Path: "/issues", Controller: "GitHub", Action: "GetIssues", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:359:7"},
+	{Index: 26, Domain: 0, Name: "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword", Method: "GET", Path: "/legacy/issues/search/:owner/:repository/:state/:keyword", Controller: "GitHub", Action: "GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword", AntiCSRFCheck: true, Params: []string{"owner", "repository", "state", "keyword"}, Pos: "../../testdata/routesets/github.conf:1085:7"},
+	{Index: 27, Domain: 0, Name: "get_legacy_repos_search_by_keyword", Method: "GET", Path: "/legacy/repos/search/:keyword", Controller: "GitHub", Action: "GetLegacyReposSearchByKeyword", AntiCSRFCheck: true, Params: []string{"keyword"}, Pos: "../../testdata/routesets/github.conf:1091:7"},
+	{Index: 28, Domain: 0, Name: "get_legacy_user_email_by_email", Method: "GET", Path: "/legacy/user/email/:email", Controller: "GitHub", Action: "GetLegacyUserEmailByEmail", AntiCSRFCheck: true, Params: []string{"email"}, Pos: "../../testdata/routesets/github.conf:1103:7"},
+	{Index: 29, Domain: 0, Name: "get_legacy_user_search_by_keyword", Method: "GET", Path: "/legacy/user/search/:keyword", Controller: "GitHub", Action: "GetLegacyUserSearchByKeyword", AntiCSRFCheck: true, Params: []string{"keyword"}, Pos: "../../testdata/routesets/github.conf:1097:7"},
+	{Index: 30, Domain: 0, Name: "post_markdown", Method: "POST", Path: "/markdown", Controller: "GitHub", Action: "PostMarkdown", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:527:7"},
+	{Index: 31, Domain: 0, Name: "post_markdown_raw", Method: "POST", Path: "/markdown/raw", Controller: "GitHub", Action: "PostMarkdownRaw", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:533:7"},
+	{Index: 32, Domain: 0, Name: "get_meta", Method: "GET", Path: "/meta", Controller: "GitHub", Action: "GetMeta", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:539:7"},
+	{Index: 33, Domain: 0, Name: "get_networks_by_owner_by_repo_events", Method: "GET", Path: "/networks/:owner/:repo/events", Controller: "GitHub", Action: "GetNetworksByOwnerByRepoEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:59:7"},
+	{Index: 34, Domain: 0, Name: "get_notifications", Method: "GET", Path: "/notifications", Controller: "GitHub", Action: "GetNotifications", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:107:7"},
+	{Index: 35, Domain: 0, Name: "put_notifications", Method: "PUT", Path: "/notifications", Controller: "GitHub", Action: "PutNotifications", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:119:7"},
+	{Index: 36, Domain: 0, Name: "get_notifications_threads_by_id", Method: "GET", Path: "/notifications/threads/:id", Controller: "GitHub", Action: "GetNotificationsThreadsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:131:7"},
+	{Index: 37, Domain: 0, Name: "patch_notifications_threads_by_id", Method: "PATCH", Path: "/notifications/threads/:id", Controller: "GitHub", Action: "PatchNotificationsThreadsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1235:7"},
+	{Index: 38, Domain: 0, Name: "delete_notifications_threads_by_id_subscription", Method: "DELETE", Path: "/notifications/threads/:id/subscription", Controller: "GitHub", Action: "DeleteNotificationsThreadsByIdSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:149:7"},
+	{Index: 39, Domain: 0, Name: "get_notifications_threads_by_id_subscription", Method: "GET", Path: "/notifications/threads/:id/subscription", Controller: "GitHub", Action: "GetNotificationsThreadsByIdSubscription", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:137:7"},
+	{Index: 40, Domain: 0, Name: "put_notifications_threads_by_id_subscription", Method: "PUT", Path: "/notifications/threads/:id/subscription", Controller: "GitHub", Action: "PutNotificationsThreadsByIdSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:143:7"},
+	{Index: 41, Domain: 0, Name: "get_orgs_by_org", Method: "GET", Path: "/orgs/:org", Controller: "GitHub", Action: "GetOrgsByOrg", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:563:7"},
+	{Index: 42, Domain: 0, Name: "patch_orgs_by_org", Method: "PATCH", Path: "/orgs/:org", Controller: "GitHub", Action: "PatchOrgsByOrg", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:1331:7"},
+	{Index: 43, Domain: 0, Name: "get_orgs_by_org_events", Method: "GET", Path: "/orgs/:org/events", Controller: "GitHub", Action: "GetOrgsByOrgEvents", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:65:7"},
+	{Index: 44, Domain: 0, Name: "get_orgs_by_org_issues", Method: "GET", Path: "/orgs/:org/issues", Controller: "GitHub", Action: "GetOrgsByOrgIssues", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:371:7"},
+	{Index: 45, Domain: 0, Name: "get_orgs_by_org_members", Method: "GET", Path: "/orgs/:org/members", Controller: "GitHub", Action: "GetOrgsByOrgMembers", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:569:7"},
+	{Index: 46, Domain: 0, Name: "delete_orgs_by_org_members_by_user", Method: "DELETE", Path: "/orgs/:org/members/:user", Controller: "GitHub", Action: "DeleteOrgsByOrgMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:581:7"},
+	{Index: 47, Domain: 0, Name: "get_orgs_by_org_members_by_user", Method: "GET", Path: "/orgs/:org/members/:user", Controller: "GitHub", Action: "GetOrgsByOrgMembersByUser", AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:575:7"},
+	{Index: 48, Domain: 0, Name: "get_orgs_by_org_public_members", Method: "GET", Path: "/orgs/:org/public_members", Controller: "GitHub", Action: "GetOrgsByOrgPublicMembers", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:587:7"},
+	{Index: 49, Domain: 0, Name: "delete_orgs_by_org_public_members_by_user", Method: "DELETE", Path: "/orgs/:org/public_members/:user", Controller: "GitHub", Action: "DeleteOrgsByOrgPublicMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:605:7"},
+	{Index: 50, Domain: 0, Name: "get_orgs_by_org_public_members_by_user", Method: "GET", Path: "/orgs/:org/public_members/:user", Controller: "GitHub", Action: "GetOrgsByOrgPublicMembersByUser", AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:593:7"},
+	{Index: 51, Domain: 0, Name: "put_orgs_by_org_public_members_by_user", Method: "PUT", Path: "/orgs/:org/public_members/:user", Controller: "GitHub", Action: "PutOrgsByOrgPublicMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:599:7"},
+	{Index: 52, Domain: 0, Name: "get_orgs_by_org_repos", Method: "GET", Path: "/orgs/:org/repos", Controller: "GitHub", Action: "GetOrgsByOrgRepos", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:755:7"},
+	{Index: 53, Domain: 0, Name: "post_orgs_by_org_repos", Method: "POST", Path: "/orgs/:org/repos", Controller: "GitHub", Action: "PostOrgsByOrgRepos", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:773:7"},
+	{Index: 54, Domain: 0, Name: "get_orgs_by_org_teams", Method: "GET", Path: "/orgs/:org/teams", Controller: "GitHub", Action: "GetOrgsByOrgTeams", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:611:7"},
+	{Index: 55, Domain: 0, Name: "post_orgs_by_org_teams", Method: "POST", Path: "/orgs/:org/teams", Controller: "GitHub", Action: "PostOrgsByOrgTeams", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:623:7"},
+	{Index: 56, Domain: 0, Name: "get_rate_limit", Method: "GET", Path: "/rate_limit", Controller: "GitHub", Action: "GetRateLimit", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:545:7"},
+	{Index: 57, Domain: 0, Name: "delete_repos_by_owner_by_repo", Method: "DELETE", Path: "/repos/:owner/:repo", Controller: "GitHub", Action: "DeleteReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:821:7"},
+	{Index: 58, Domain: 0, Name: "get_repos_by_owner_by_repo", Method: "GET", Path: "/repos/:owner/:repo", Controller: "GitHub", Action: "GetReposByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:779:7"},
+	{Index: 59, Domain: 0, Name: "patch_repos_by_owner_by_repo", Method: "PATCH", Path: "/repos/:owner/:repo", Controller: "GitHub", Action: "PatchReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1373:7"},
+	{Index: 60, Domain: 0, Name: "get_repos_by_owner_by_repo_by_archive_format_by_ref", Method: "GET", Path: "/repos/:owner/:repo/:archive_format/:ref", Controller: "GitHub", Action: "GetReposByOwnerByRepoByArchiveFormatByRef", AntiCSRFCheck: true, Params: []string{"owner", "repo", "archive_format", "ref"}, Pos: "../../testdata/routesets/github.conf:1403:7"},
+	{Index: 61, Domain: 0, Name: "get_repos_by_owner_by_repo_assignees", Method: "GET", Path: "/repos/:owner/:repo/assignees", Controller: "GitHub", Action: "GetReposByOwnerByRepoAssignees", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:395:7"},
+	{Index: 62, Domain: 0, Name: "get_repos_by_owner_by_repo_assignees_by_assignee", Method: "GET", Path: "/repos/:owner/:repo/assignees/:assignee", Controller: "GitHub", Action: "GetReposByOwnerByRepoAssigneesByAssignee", AntiCSRFCheck: true, Params: []string{"owner", "repo", "assignee"}, Pos: "../../testdata/routesets/github.conf:401:7"},
+	{Index: 63, Domain: 0, Name: "get_repos_by_owner_by_repo_branches", Method: "GET", Path: "/repos/:owner/:repo/branches", Controller: "GitHub", Action: "GetReposByOwnerByRepoBranches", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:809:7"},
+	{Index: 64, Domain: 0, Name: "get_repos_by_owner_by_repo_branches_by_branch", Method: "GET", Path: "/repos/:owner/:repo/branches/:branch", Controller: "GitHub", Action: "GetReposByOwnerByRepoBranchesByBranch", AntiCSRFCheck: true, Params: []string{"owner", "repo", "branch"}, Pos: "../../testdata/routesets/github.conf:815:7"},
+	{Index: 65, Domain: 0, Name: "get_repos_by_owner_by_repo_collaborators", Method: "GET", Path: "/repos/:owner/:repo/collaborators", Controller: "GitHub", Action: "GetReposByOwnerByRepoCollaborators", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:827:7"},
+	{Index: 66, Domain: 0, Name: "delete_repos_by_owner_by_repo_collaborators_by_user", Method: "DELETE", Path: "/repos/:owner/:repo/collaborators/:user", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoCollaboratorsByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "user"}, Pos: "../../testdata/routesets/github.conf:845:7"},
+	{Index: 67, Domain: 0, Name: "get_repos_by_owner_by_repo_collaborators_by_user", Method: "GET", Path: "/repos/:owner/:repo/collaborators/:user", Controller: "GitHub", Action: "GetReposByOwnerByRepoCollaboratorsByUser", AntiCSRFCheck: true, Params: []string{"owner", "repo", "user"}, Pos: "../../testdata/routesets/github.conf:833:7"},
+	{Index: 68, Domain: 0, Name: "put_repos_by_owner_by_repo_collaborators_by_user", Method: "PUT", Path: "/repos/:owner/:repo/collaborators/:user", Controller: "GitHub", Action: "PutReposByOwnerByRepoCollaboratorsByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "user"}, Pos: "../../testdata/routesets/github.conf:839:7"},
+	{Index: 69, Domain: 0, Name: "get_repos_by_owner_by_repo_comments", Method: "GET", Path: "/repos/:owner/:repo/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoComments", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:851:7"},
+	{Index: 70, Domain: 0, Name: "delete_repos_by_owner_by_repo_comments_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/comments/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:875:7"},
+	{Index: 71, Domain: 0, Name: "get_repos_by_owner_by_repo_comments_by_id", Method: "GET", Path: "/repos/:owner/:repo/comments/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommentsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:869:7"},
+	{Index: 72, Domain: 0, Name: "patch_repos_by_owner_by_repo_comments_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/comments/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1379:7"},
+	{Index: 73, Domain: 0, Name: "get_repos_by_owner_by_repo_commits", Method: "GET", Path: "/repos/:owner/:repo/commits", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommits", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:881:7"},
+	{Index: 74, Domain: 0, Name: "get_repos_by_owner_by_repo_commits_by_sha", Method: "GET", Path: "/repos/:owner/:repo/commits/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommitsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:887:7"},
+	{Index: 75, Domain: 0, Name: "get_repos_by_owner_by_repo_commits_by_sha_comments", Method: "GET", Path: "/repos/:owner/:repo/commits/:sha/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommitsByShaComments", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:857:7"},
+	{Index: 76, Domain: 0, Name: "post_repos_by_owner_by_repo_commits_by_sha_comments", Method: "POST", Path: "/repos/:owner/:repo/commits/:sha/comments", Controller: "GitHub", Action: "PostReposByOwnerByRepoCommitsByShaComments", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:863:7"},
+	{Index: 77, Domain: 0, Name: "delete_repos_by_owner_by_repo_contents_by_path", Method: "DELETE", Path: "/repos/:owner/:repo/contents/*path", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoContentsByPath", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "path"}, Pos: "../../testdata/routesets/github.conf:1397:7"},
+	{Index: 78, Domain: 0, Name: "get_repos_by_owner_by_repo_contents_by_path", Method: "GET", Path: "/repos/:owner/:repo/contents/*path", Controller: "GitHub", Action: "GetReposByOwnerByRepoContentsByPath", AntiCSRFCheck: true, Params: []string{"owner", "repo", "path"}, Pos: "../../testdata/routesets/github.conf:1385:7"},
+	{Index: 79, Domain: 0, Name: "put_repos_by_owner_by_repo_contents_by_path", Method: "PUT", Path: "/repos/:owner/:repo/contents/*path", Controller: "GitHub", Action: "PutReposByOwnerByRepoContentsByPath", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "path"}, Pos: "../../testdata/routesets/github.conf:1391:7"},
+	{Index: 80, Domain: 0, Name: "get_repos_by_owner_by_repo_contributors", Method: "GET", Path: "/repos/:owner/:repo/contributors", Controller: "GitHub", Action: "GetReposByOwnerByRepoContributors", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:785:7"},
+	{Index: 81, Domain: 0, Name: "get_repos_by_owner_by_repo_downloads", Method: "GET", Path: "/repos/:owner/:repo/downloads", Controller: "GitHub", Action: "GetReposByOwnerByRepoDownloads", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:923:7"},
+	{Index: 82, Domain: 0, Name: "delete_repos_by_owner_by_repo_downloads_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/downloads/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoDownloadsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:935:7"},
+	{Index: 83, Domain: 0, Name: "get_repos_by_owner_by_repo_downloads_by_id", Method: "GET", Path: "/repos/:owner/:repo/downloads/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoDownloadsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:929:7"},
+	{Index: 84, Domain: 0, Name: "get_repos_by_owner_by_repo_events", Method: "GET", Path: "/repos/:owner/:repo/events", Controller: "GitHub", Action: "GetReposByOwnerByRepoEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:53:7"},
+	{Index: 85, Domain: 0, Name: "get_repos_by_owner_by_repo_forks", Method: "GET", Path: "/repos/:owner/:repo/forks", Controller: "GitHub", Action: "GetReposByOwnerByRepoForks", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:941:7"},
+	{Index: 86, Domain: 0, Name: "post_repos_by_owner_by_repo_forks", Method: "POST", Path: "/repos/:owner/:repo/forks", Controller: "GitHub", Action: "PostReposByOwnerByRepoForks", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:947:7"},
+	{Index: 87, Domain: 0, Name: "post_repos_by_owner_by_repo_git_blobs", Method: "POST", Path: "/repos/:owner/:repo/git/blobs", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitBlobs", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:305:7"},
+	{Index: 88, Domain: 0, Name: "get_repos_by_owner_by_repo_git_blobs_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/blobs/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitBlobsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:299:7"},
+	{Index: 89, Domain: 0, Name: "post_repos_by_owner_by_repo_git_commits", Method: "POST", Path: "/repos/:owner/:repo/git/commits", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitCommits", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:317:7"},
+	{Index: 90, Domain: 0, Name: "get_repos_by_owner_by_repo_git_commits_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/commits/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitCommitsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:311:7"},
+	{Index: 91, Domain: 0, Name: "get_repos_by_owner_by_repo_git_refs", Method: "GET", Path: "/repos/:owner/:repo/git/refs", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitRefs", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:323:7"},
+	{Index: 92, Domain: 0, Name: "post_repos_by_owner_by_repo_git_refs", Method: "POST", Path: "/repos/:owner/:repo/git/refs", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitRefs", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:329:7"},
+	{Index: 93, Domain: 0, Name: "delete_repos_by_owner_by_repo_git_refs_by_ref", Method: "DELETE", Path: "/repos/:owner/:repo/git/refs/*ref", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoGitRefsByRef", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1271:7"},
+	{Index: 94, Domain: 0, Name: "get_repos_by_owner_by_repo_git_refs_by_ref", Method: "GET", Path: "/repos/:owner/:repo/git/refs/*ref", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitRefsByRef", AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1259:7"},
+	{Index: 95, Domain: 0, Name: "patch_repos_by_owner_by_repo_git_refs_by_ref", Method: "PATCH", Path: "/repos/:owner/:repo/git/refs/*ref", Controller: "GitHub", Action: "PatchReposByOwnerByRepoGitRefsByRef", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1265:7"},
+	{Index: 96, Domain: 0, Name: "post_repos_by_owner_by_repo_git_tags", Method: "POST", Path: "/repos/:owner/:repo/git/tags", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitTags", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:341:7"},
+	{Index: 97, Domain: 0, Name: "get_repos_by_owner_by_repo_git_tags_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/tags/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitTagsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:335:7"},
+	{Index: 98, Domain: 0, Name: "post_repos_by_owner_by_repo_git_trees", Method: "POST", Path: "/repos/:owner/:repo/git/trees", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitTrees", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:353:7"},
+	{Index: 99, Domain: 0, Name: "get_repos_by_owner_by_repo_git_trees_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/trees/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitTreesBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:347:7"},
+	{Index: 100, Domain: 0, Name: "get_repos_by_owner_by_repo_hooks", Method: "GET", Path: "/repos/:owner/:repo/hooks", Controller: "GitHub", Action: "GetReposByOwnerByRepoHooks", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:953:7"},
+	{Index: 101, Domain: 0, Name: "post_repos_by_owner_by_repo_hooks", Method: "POST", Path: "/repos/:owner/:repo/hooks", Controller: "GitHub", Action: "PostReposByOwnerByRepoHooks", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:965:7"},
+	{Index: 102, Domain: 0, Name: "delete_repos_by_owner_by_repo_hooks_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/hooks/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoHooksById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:977:7"},
+	{Index: 103, Domain: 0, Name: "get_repos_by_owner_by_repo_hooks_by_id", Method: "GET", Path: "/repos/:owner/:repo/hooks/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoHooksById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:959:7"},
+	{Index: 104, Domain: 0, Name: "patch_repos_by_owner_by_repo_hooks_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/hooks/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoHooksById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1415:7"},
+	{Index: 105, Domain: 0, Name: "post_repos_by_owner_by_repo_hooks_by_id_tests", Method: "POST", Path: "/repos/:owner/:repo/hooks/:id/tests", Controller: "GitHub", Action: "PostReposByOwnerByRepoHooksByIdTests", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:971:7"},
+	{Index: 106, Domain: 0, Name: "get_repos_by_owner_by_repo_issues", Method: "GET", Path: "/repos/:owner/:repo/issues", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssues", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:377:7"},
+	{Index: 107, Domain: 0, Name: "post_repos_by_owner_by_repo_issues", Method: "POST", Path: "/repos/:owner/:repo/issues", Controller: "GitHub", Action: "PostReposByOwnerByRepoIssues", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:389:7"},
+	{Index: 108, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_by_number", Method: "GET", Path: "/repos/:owner/:repo/issues/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:383:7"},
+	{Index: 109, Domain: 0, Name: "patch_repos_by_owner_by_repo_issues_by_number", Method: "PATCH", Path: "/repos/:owner/:repo/issues/:number", Controller: "GitHub", Action: "PatchReposByOwnerByRepoIssuesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1277:7"},
+	{Index: 110, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_by_number_comments", Method: "GET", Path: "/repos/:owner/:repo/issues/:number/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberComments", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:407:7"},
+	{Index: 111, Domain: 0, Name: "post_repos_by_owner_by_repo_issues_by_number_comments", Method: "POST", Path: "/repos/:owner/:repo/issues/:number/comments", Controller: "GitHub", Action: "PostReposByOwnerByRepoIssuesByNumberComments", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:413:7"},
+	{Index: 112, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_by_number_events", Method: "GET", Path: "/repos/:owner/:repo/issues/:number/events", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:419:7"},
+	{Index: 113, Domain: 0, Name: "delete_repos_by_owner_by_repo_issues_by_number_labels", Method: "DELETE", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:473:7"},
+	{Index: 114, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_by_number_labels", Method: "GET", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberLabels", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:449:7"},
+	{Index: 115, Domain: 0, Name: "post_repos_by_owner_by_repo_issues_by_number_labels", Method: "POST", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "PostReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:455:7"},
+	{Index: 116, Domain: 0, Name: "put_repos_by_owner_by_repo_issues_by_number_labels", Method: "PUT", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "PutReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:467:7"},
+	{Index: 117, Domain: 0, Name: "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name", Method: "DELETE", Path: "/repos/:owner/:repo/issues/:number/labels/:name", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesByNumberLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number", "name"}, Pos: "../../testdata/routesets/github.conf:461:7"},
+	{Index: 118, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_comments", Method: "GET", Path: "/repos/:owner/:repo/issues/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesComments", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1283:7"},
+	{Index: 119, Domain: 0, Name: "delete_repos_by_owner_by_repo_issues_comments_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/issues/comments/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1301:7"},
+	{Index: 120, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_comments_by_id", Method: "GET", Path: "/repos/:owner/:repo/issues/comments/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesCommentsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1289:7"},
+	{Index: 121, Domain: 0, Name: "patch_repos_by_owner_by_repo_issues_comments_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/issues/comments/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoIssuesCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1295:7"},
+	{Index: 122, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_events", Method: "GET", Path: "/repos/:owner/:repo/issues/events", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1307:7"},
+	{Index: 123, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_events_by_id", Method: "GET", Path: "/repos/:owner/:repo/issues/events/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesEventsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1313:7"},
+	{Index: 124, Domain: 0, Name: "get_repos_by_owner_by_repo_keys", Method: "GET", Path: "/repos/:owner/:repo/keys", Controller: "GitHub", Action: "GetReposByOwnerByRepoKeys", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:899:7"},
+	{Index: 125, Domain: 0, Name: "post_repos_by_owner_by_repo_keys", Method: "POST", Path: "/repos/:owner/:repo/keys", Controller: "GitHub", Action: "PostReposByOwnerByRepoKeys", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:911:7"},
+	{Index: 126, Domain: 0, Name: "delete_repos_by_owner_by_repo_keys_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/keys/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:917:7"},
+	{Index: 127, Domain: 0, Name: "get_repos_by_owner_by_repo_keys_by_id", Method: "GET", Path: "/repos/:owner/:repo/keys/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoKeysById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:905:7"},
+	{Index: 128, Domain: 0, Name: "patch_repos_by_owner_by_repo_keys_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/keys/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1409:7"},
+	{Index: 129, Domain: 0, Name: "get_repos_by_owner_by_repo_labels", Method: "GET", Path: "/repos/:owner/:repo/labels", Controller: "GitHub", Action: "GetReposByOwnerByRepoLabels", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:425:7"},
+	{Index: 130, Domain: 0, Name: "post_repos_by_owner_by_repo_labels", Method: "POST", Path: "/repos/:owner/:repo/labels", Controller: "GitHub", Action: "PostReposByOwnerByRepoLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:437:7"},
+	{Index: 131, Domain: 0, Name: "delete_repos_by_owner_by_repo_labels_by_name", Method: "DELETE", Path: "/repos/:owner/:repo/labels/:name", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "name"}, Pos: "../../testdata/routesets/github.conf:443:7"},
+	{Index: 132, Domain: 0, Name: "get_repos_by_owner_by_repo_labels_by_name", Method: "GET", Path: "/repos/:owner/:repo/labels/:name", Controller: "GitHub", Action: "GetReposByOwnerByRepoLabelsByName", AntiCSRFCheck: true, Params: []string{"owner", "repo", "name"}, Pos: "../../testdata/routesets/github.conf:431:7"},
+	{Index: 133, Domain: 0, Name: "patch_repos_by_owner_by_repo_labels_by_name", Method: "PATCH", Path: "/repos/:owner/:repo/labels/:name", Controller: "GitHub", Action: "PatchReposByOwnerByRepoLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "name"}, Pos: "../../testdata/routesets/github.conf:1319:7"},
+	{Index: 134, Domain: 0, Name: "get_repos_by_owner_by_repo_languages", Method: "GET", Path: "/repos/:owner/:repo/languages", Controller: "GitHub", Action: "GetReposByOwnerByRepoLanguages", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:791:7"},
+	{Index: 135, Domain: 0, Name: "post_repos_by_owner_by_repo_merges", Method: "POST", Path: "/repos/:owner/:repo/merges", Controller: "GitHub", Action: "PostReposByOwnerByRepoMerges", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:983:7"},
+	{Index: 136, Domain: 0, Name: "get_repos_by_owner_by_repo_milestones", Method: "GET", Path: "/repos/:owner/:repo/milestones", Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestones", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:485:7"},
+	{Index: 137, Domain: 0, Name: "post_repos_by_owner_by_repo_milestones", Method: "POST", Path: "/repos/:owner/:repo/milestones", Controller: "GitHub", Action: "PostReposByOwnerByRepoMilestones", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:497:7"},
+	{Index: 138, Domain: 0, Name: "delete_repos_by_owner_by_repo_milestones_by_number", Method: "DELETE", Path: "/repos/:owner/:repo/milestones/:number", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoMilestonesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:503:7"},
+	{Index: 139, Domain: 0, Name: "get_repos_by_owner_by_repo_milestones_by_number", Method: "GET", Path: "/repos/:owner/:repo/milestones/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestonesByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:491:7"},
+	{Index: 140, Domain: 0, Name: "patch_repos_by_owner_by_repo_milestones_by_number", Method: "PATCH", Path: "/repos/:owner/:repo/milestones/:number", Controller: "GitHub", Action: "PatchReposByOwnerByRepoMilestonesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1325:7"},
+	{Index: 141, Domain: 0, Name: "get_repos_by_owner_by_repo_milestones_by_number_labels", Method: "GET", Path: "/repos/:owner/:repo/milestones/:number/labels", Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestonesByNumberLabels", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:479:7"},
+	{Index: 142, Domain: 0, Name: "get_repos_by_owner_by_repo_notifications", Method: "GET", Path: "/repos/:owner/:repo/notifications", Controller: "GitHub", Action: "GetReposByOwnerByRepoNotifications", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:113:7"},
+	{Index: 143, Domain: 0, Name: "put_repos_by_owner_by_repo_notifications", Method: "PUT", Path: "/repos/:owner/:repo/notifications", Controller: "GitHub", Action: "PutReposByOwnerByRepoNotifications", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:125:7"},
+	{Index: 144, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls", Method: "GET", Path: "/repos/:owner/:repo/pulls", Controller: "GitHub", Action: "GetReposByOwnerByRepoPulls", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:689:7"},
+	{Index: 145, Domain: 0, Name: "post_repos_by_owner_by_repo_pulls", Method: "POST", Path: "/repos/:owner/:repo/pulls", Controller: "GitHub", Action: "PostReposByOwnerByRepoPulls", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:701:7"},
+	{Index: 146, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:695:7"},
+	{Index: 147, Domain: 0, Name: "patch_repos_by_owner_by_repo_pulls_by_number", Method: "PATCH", Path: "/repos/:owner/:repo/pulls/:number", Controller: "GitHub", Action: "PatchReposByOwnerByRepoPullsByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1343:7"},
+	{Index: 148, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number_comments", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberComments", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:731:7"},
+	{Index: 149, Domain: 0, Name: "put_repos_by_owner_by_repo_pulls_by_number_comments", Method: "PUT", Path: "/repos/:owner/:repo/pulls/:number/comments", Controller: "GitHub", Action: "PutReposByOwnerByRepoPullsByNumberComments", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:737:7"},
+	{Index: 150, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number_commits", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/commits", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberCommits", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:707:7"},
+	{Index: 151, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number_files", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/files", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberFiles", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:713:7"},
+	{Index: 152, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number_merge", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/merge", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberMerge", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:719:7"},
+	{Index: 153, Domain: 0, Name: "put_repos_by_owner_by_repo_pulls_by_number_merge", Method: "PUT", Path: "/repos/:owner/:repo/pulls/:number/merge", Controller: "GitHub", Action: "PutReposByOwnerByRepoPullsByNumberMerge", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:725:7"},
+	{Index: 154, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_comments", Method: "GET", Path: "/repos/:owner/:repo/pulls/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsComments", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1349:7"},
+	{Index: 155, Domain: 0, Name: "delete_repos_by_owner_by_repo_pulls_comments_by_number", Method: "DELETE", Path: "/repos/:owner/:repo/pulls/comments/:number", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoPullsCommentsByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1367:7"},
+	{Index: 156, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_comments_by_number", Method: "GET", Path: "/repos/:owner/:repo/pulls/comments/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsCommentsByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1355:7"},
+	{Index: 157, Domain: 0, Name: "patch_repos_by_owner_by_repo_pulls_comments_by_number", Method: "PATCH", Path: "/repos/:owner/:repo/pulls/comments/:number", Controller: "GitHub", Action: "PatchReposByOwnerByRepoPullsCommentsByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1361:7"},
+	{Index: 158, Domain: 0, Name: "get_repos_by_owner_by_repo_readme", Method: "GET", Path: "/repos/:owner/:repo/readme", Controller: "GitHub", Action: "GetReposByOwnerByRepoReadme", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:893:7"},
+	{Index: 159, Domain: 0, Name: "get_repos_by_owner_by_repo_releases", Method: "GET", Path: "/repos/:owner/:repo/releases", Controller: "GitHub", Action: "GetReposByOwnerByRepoReleases", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:989:7"},
+	{Index: 160, Domain: 0, Name: "post_repos_by_owner_by_repo_releases", Method: "POST", Path: "/repos/:owner/:repo/releases", Controller: "GitHub", Action: "PostReposByOwnerByRepoReleases", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1001:7"},
+	{Index: 161, Domain: 0, Name: "delete_repos_by_owner_by_repo_releases_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/releases/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoReleasesById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1007:7"},
+	{Index: 162, Domain: 0, Name: "get_repos_by_owner_by_repo_releases_by_id", Method: "GET", Path: "/repos/:owner/:repo/releases/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoReleasesById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:995:7"},
+	{Index: 163, Domain: 0, Name: "patch_repos_by_owner_by_repo_releases_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/releases/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoReleasesById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1421:7"},
+	{Index: 164, Domain: 0, Name: "get_repos_by_owner_by_repo_releases_by_id_assets", Method: "GET", Path: "/repos/:owner/:repo/releases/:id/assets", Controller: "GitHub", Action: "GetReposByOwnerByRepoReleasesByIdAssets", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1013:7"},
+	{Index: 165, Domain: 0, Name: "get_repos_by_owner_by_repo_stargazers", Method: "GET", Path: "/repos/:owner/:repo/stargazers", Controller: "GitHub", Action: "GetReposByOwnerByRepoStargazers", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:155:7"},
+	{Index: 166, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_code_frequency", Method: "GET", Path: "/repos/:owner/:repo/stats/code_frequency", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsCodeFrequency", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1031:7"},
+	{Index: 167, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_commit_activity", Method: "GET", Path: "/repos/:owner/:repo/stats/commit_activity", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsCommitActivity", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1025:7"},
+	{Index: 168, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_contributors", Method: "GET", Path: "/repos/:owner/:repo/stats/contributors", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsContributors", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1019:7"},
+	{Index: 169, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_participation", Method: "GET", Path: "/repos/:owner/:repo/stats/participation", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsParticipation", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1037:7"},
+	{Index: 170, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_punch_card", Method: "GET", Path: "/repos/:owner/:repo/stats/punch_card", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsPunchCard", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1043:7"},
+	{Index: 171, Domain: 0, Name: "get_repos_by_owner_by_repo_statuses_by_ref", Method: "GET", Path: "/repos/:owner/:repo/statuses/:ref", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatusesByRef", AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1049:7"},
+	{Index: 172, Domain: 0, Name: "post_repos_by_owner_by_repo_statuses_by_ref", Method: "POST", Path: "/repos/:owner/:repo/statuses/:ref", Controller: "GitHub", Action: "PostReposByOwnerByRepoStatusesByRef", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1055:7"},
+	{Index: 173, Domain: 0, Name: "get_repos_by_owner_by_repo_subscribers", Method: "GET", Path: "/repos/:owner/:repo/subscribers", Controller: "GitHub", Action: "GetReposByOwnerByRepoSubscribers", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:191:7"},
+	{Index: 174, Domain: 0, Name: "delete_repos_by_owner_by_repo_subscription", Method: "DELETE", Path: "/repos/:owner/:repo/subscription", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:221:7"},
+	{Index: 175, Domain: 0, Name: "get_repos_by_owner_by_repo_subscription", Method: "GET", Path: "/repos/:owner/:repo/subscription", Controller: "GitHub", Action: "GetReposByOwnerByRepoSubscription", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:209:7"},
+	{Index: 176, Domain: 0, Name: "put_repos_by_owner_by_repo_subscription", Method: "PUT", Path: "/repos/:owner/:repo/subscription", Controller: "GitHub", Action: "PutReposByOwnerByRepoSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:215:7"},
+	{Index: 177, Domain: 0, Name: "get_repos_by_owner_by_repo_tags", Method: "GET", Path: "/repos/:owner/:repo/tags", Controller: "GitHub", Action: "GetReposByOwnerByRepoTags", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:803:7"},
+	{Index: 178, Domain: 0, Name: "get_repos_by_owner_by_repo_teams", Method: "GET", Path: "/repos/:owner/:repo/teams", Controller: "GitHub", Action: "GetReposByOwnerByRepoTeams", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:797:7"},
+	{Index: 179, Domain: 0, Name: "get_repositories", Method: "GET", Path: "/repositories", Controller: "GitHub", Action: "GetRepositories", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:761:7"},
+	{Index: 180, Domain: 0, Name: "get_search_code", Method: "GET", Path: "/search/code", Controller: "GitHub", Action: "GetSearchCode", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1067:7"},
+	{Index: 181, Domain: 0, Name: "get_search_issues", Method: "GET", Path: "/search/issues", Controller: "GitHub", Action: "GetSearchIssues", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1073:7"},
+	{Index: 182, Domain: 0, Name: "get_search_repositories", Method: "GET", Path: "/search/repositories", Controller: "GitHub", Action: "GetSearchRepositories", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1061:7"},
+	{Index: 183, Domain: 0, Name: "get_search_users", Method: "GET", Path: "/search/users", Controller: "GitHub", Action: "GetSearchUsers", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1079:7"},
+	{Index: 184, Domain: 0, Name: "delete_teams_by_id", Method: "DELETE", Path: "/teams/:id", Controller: "GitHub", Action: "DeleteTeamsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:629:7"},
+	{Index: 185, Domain: 0, Name: "get_teams_by_id", Method: "GET", Path: "/teams/:id", Controller: "GitHub", Action: "GetTeamsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:617:7"},
+	{Index: 186, Domain: 0, Name: "patch_teams_by_id", Method: "PATCH", Path: "/teams/:id", Controller: "GitHub", Action: "PatchTeamsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1337:7"},
+	{Index: 187, Domain: 0, Name: "get_teams_by_id_members", Method: "GET", Path: "/teams/:id/members", Controller: "GitHub", Action: "GetTeamsByIdMembers", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:635:7"},
+	{Index: 188, Domain: 0, Name: "delete_teams_by_id_members_by_user", Method: "DELETE", Path: "/teams/:id/members/:user", Controller: "GitHub", Action: "DeleteTeamsByIdMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "user"}, Pos: "../../testdata/routesets/github.conf:653:7"},
+	{Index: 189, Domain: 0, Name: "get_teams_by_id_members_by_user", Method: "GET", Path: "/teams/:id/members/:user", Controller: "GitHub", Action: "GetTeamsByIdMembersByUser", AntiCSRFCheck: true, Params: []string{"id", "user"}, Pos: "../../testdata/routesets/github.conf:641:7"},
+	{Index: 190, Domain: 0, Name: "put_teams_by_id_members_by_user", Method: "PUT", Path: "/teams/:id/members/:user", Controller: "GitHub", Action: "PutTeamsByIdMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "user"}, Pos: "../../testdata/routesets/github.conf:647:7"},
+	{Index: 191, Domain: 0, Name: "get_teams_by_id_repos", Method: "GET", Path: "/teams/:id/repos", Controller: "GitHub", Action: "GetTeamsByIdRepos", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:659:7"},
+	{Index: 192, Domain: 0, Name: "delete_teams_by_id_repos_by_owner_by_repo", Method: "DELETE", Path: "/teams/:id/repos/:owner/:repo", Controller: "GitHub", Action: "DeleteTeamsByIdReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "owner", "repo"}, Pos: "../../testdata/routesets/github.conf:677:7"},
+	{Index: 193, Domain: 0, Name: "get_teams_by_id_repos_by_owner_by_repo", Method: "GET", Path: "/teams/:id/repos/:owner/:repo", Controller: "GitHub", Action: "GetTeamsByIdReposByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"id", "owner", "repo"}, Pos: "../../testdata/routesets/github.conf:665:7"},
+	{Index: 194, Domain: 0, Name: "put_teams_by_id_repos_by_owner_by_repo", Method: "PUT", Path: "/teams/:id/repos/:owner/:repo", Controller: "GitHub", Action: "PutTeamsByIdReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "owner", "repo"}, Pos: "../../testdata/routesets/github.conf:671:7"},
+	{Index: 195, Domain: 0, Name: "get_user", Method: "GET", Path: "/user", Controller: "GitHub", Action: "GetUser", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1115:7"},
+	{Index: 196, Domain: 0, Name: "patch_user", Method: "PATCH", Path: "/user", Controller: "GitHub", Action: "PatchUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1427:7"},
+	{Index: 197, Domain: 0, Name: "delete_user_emails", Method: "DELETE", Path: "/user/emails", Controller: "GitHub", Action: "DeleteUserEmails", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1139:7"},
+	{Index: 198, Domain: 0, Name: "get_user_emails", Method: "GET", Path: "/user/emails", Controller: "GitHub", Action: "GetUserEmails", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1127:7"},
+	{Index: 199, Domain: 0, Name: "post_user_emails", Method: "POST", Path: "/user/emails", Controller: "GitHub", Action: "PostUserEmails", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1133:7"},
+	{Index: 200, Domain: 0, Name: "get_user_followers", Method: "GET", Path: "/user/followers", Controller: "GitHub", Action: "GetUserFollowers", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1151:7"},
+	{Index: 201, Domain: 0, Name: "get_user_following", Method: "GET", Path: "/user/following", Controller: "GitHub", Action: "GetUserFollowing", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1163:7"},
+	{Index: 202, Domain: 0, Name: "delete_user_following_by_user", Method: "DELETE", Path: "/user/following/:user", Controller: "GitHub", Action: "DeleteUserFollowingByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1187:7"},
+	{Index: 203, Domain: 0, Name: "get_user_following_by_user", Method: "GET", Path: "/user/following/:user", Controller: "GitHub", Action: "GetUserFollowingByUser", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1169:7"},
+	{Index: 204, Domain: 0, Name: "put_user_following_by_user", Method: "PUT", Path: "/user/following/:user", Controller: "GitHub", Action: "PutUserFollowingByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1181:7"},
+	{Index: 205, Domain: 0, Name: "get_user_issues", Method: "GET", Path: "/user/issues", Controller: "GitHub", Action: "GetUserIssues", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:365:7"},
+	{Index: 206, Domain: 0, Name: "get_user_keys", Method: "GET", Path: "/user/keys", Controller: "GitHub", Action: "GetUserKeys", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1199:7"},
+	{Index: 207, Domain: 0, Name: "post_user_keys", Method: "POST", Path: "/user/keys", Controller: "GitHub", Action: "PostUserKeys", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1211:7"},
+	{Index: 208, Domain: 0, Name: "delete_user_keys_by_id", Method: "DELETE", Path: "/user/keys/:id", Controller: "GitHub", Action: "DeleteUserKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1217:7"},
+	{Index: 209, Domain: 0, Name: "get_user_keys_by_id", Method: "GET", Path: "/user/keys/:id", Controller: "GitHub", Action: "GetUserKeysById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1205:7"},
+	{Index: 210, Domain: 0, Name: "patch_user_keys_by_id", Method: "PATCH", Path: "/user/keys/:id", Controller: "GitHub", Action: "PatchUserKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1433:7"},
+	{Index: 211, Domain: 0, Name: "get_user_orgs", Method: "GET", Path: "/user/orgs", Controller: "GitHub", Action: "GetUserOrgs", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:557:7"},
+	{Index: 212, Domain: 0, Name: "get_user_repos", Method: "GET", Path: "/user/repos", Controller: "GitHub", Action: "GetUserRepos", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:743:7"},
+	{Index: 213, Domain: 0, Name: "post_user_repos", Method: "POST", Path: "/user/repos", Controller: "GitHub", Action: "PostUserRepos", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:767:7"},
+	{Index: 214, Domain: 0, Name: "get_user_starred", Method: "GET", Path: "/user/starred", Controller: "GitHub", Action: "GetUserStarred", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:167:7"},
+	{Index: 215, Domain: 0, Name: "delete_user_starred_by_owner_by_repo", Method: "DELETE", Path: "/user/starred/:owner/:repo", Controller: "GitHub", Action: "DeleteUserStarredByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:185:7"},
+	{Index: 216, Domain: 0, Name: "get_user_starred_by_owner_by_repo", Method: "GET", Path: "/user/starred/:owner/:repo", Controller: "GitHub", Action: "GetUserStarredByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:173:7"},
+	{Index: 217, Domain: 0, Name: "put_user_starred_by_owner_by_repo", Method: "PUT", Path: "/user/starred/:owner/:repo", Controller: "GitHub", Action: "PutUserStarredByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:179:7"},
+	{Index: 218, Domain: 0, Name: "get_user_subscriptions", Method: "GET", Path: "/user/subscriptions", Controller: "GitHub", Action: "GetUserSubscriptions", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:203:7"},
+	{Index: 219, Domain: 0, Name: "delete_user_subscriptions_by_owner_by_repo", Method: "DELETE", Path: "/user/subscriptions/:owner/:repo", Controller: "GitHub", Action: "DeleteUserSubscriptionsByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:239:7"},
+	{Index: 220, Domain: 0, Name: "get_user_subscriptions_by_owner_by_repo", Method: "GET", Path: "/user/subscriptions/:owner/:repo", Controller: "GitHub", Action: "GetUserSubscriptionsByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:227:7"},
+	{Index: 221, Domain: 0, Name: "put_user_subscriptions_by_owner_by_repo", Method: "PUT", Path: "/user/subscriptions/:owner/:repo", Controller: "GitHub", Action: "PutUserSubscriptionsByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:233:7"},
+	{Index: 222, Domain: 0, Name: "get_user_teams", Method: "GET", Path: "/user/teams", Controller: "GitHub", Action: "GetUserTeams", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:683:7"},
+	{Index: 223, Domain: 0, Name: "get_users", Method: "GET", Path: "/users", Controller: "GitHub", Action: "GetUsers", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1121:7"},
+	{Index: 224, Domain: 0, Name: "get_users_by_user", Method: "GET", Path: "/users/:user", Controller: "GitHub", Action: "GetUsersByUser", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1109:7"},
+	{Index: 225, Domain: 0, Name: "get_users_by_user_events", Method: "GET", Path: "/users/:user/events", Controller: "GitHub", Action: "GetUsersByUserEvents", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:83:7"},
+	{Index: 226, Domain: 0, Name: "get_users_by_user_events_orgs_by_org", Method: "GET", Path: "/users/:user/events/orgs/:org", Controller: "GitHub", Action: "GetUsersByUserEventsOrgsByOrg", AntiCSRFCheck: true, Params: []string{"user", "org"}, Pos: "../../testdata/routesets/github.conf:95:7"},
+	{Index: 227, Domain: 0, Name: "get_users_by_user_events_public", Method: "GET", Path: "/users/:user/events/public", Controller: "GitHub", Action: "GetUsersByUserEventsPublic", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:89:7"},
+	{Index: 228, Domain: 0, Name: "get_users_by_user_followers", Method: "GET", Path: "/users/:user/followers", Controller: "GitHub", Action: "GetUsersByUserFollowers", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1145:7"},
+	{Index: 229, Domain: 0, Name: "get_users_by_user_following", Method: "GET", Path: "/users/:user/following", Controller: "GitHub", Action: "GetUsersByUserFollowing", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1157:7"},
+	{Index: 230, Domain: 0, Name: "get_users_by_user_following_by_target_user", Method: "GET", Path: "/users/:user/following/:target_user", Controller: "GitHub", Action: "GetUsersByUserFollowingByTargetUser", AntiCSRFCheck: true, Params: []string{"user", "target_user"}, Pos: "../../testdata/routesets/github.conf:1175:7"},
+	{Index: 231, Domain: 0, Name: "get_users_by_user_gists", Method: "GET", Path: "/users/:user/gists", Controller: "GitHub", Action: "GetUsersByUserGists", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:245:7"},
+	{Index: 232, Domain: 0, Name: "get_users_by_user_keys", Method: "GET", Path: "/users/:user/keys", Controller: "GitHub", Action: "GetUsersByUserKeys", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1193:7"},
+	{Index: 233, Domain: 0, Name: "get_users_by_user_orgs", Method: "GET", Path: "/users/:user/orgs", Controller: "GitHub", Action: "GetUsersByUserOrgs", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:551:7"},
+	{Index: 234, Domain: 0, Name: "get_users_by_user_received_events", Method: "GET", Path: "/users/:user/received_events", Controller: "GitHub", Action: "GetUsersByUserReceivedEvents", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:71:7"},
+	{Index: 235, Domain: 0, Name: "get_users_by_user_received_events_public", Method: "GET", Path: "/users/:user/received_events/public", Controller: "GitHub", Action: "GetUsersByUserReceivedEventsPublic", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:77:7"},
+	{Index: 236, Domain: 0, Name: "get_users_by_user_repos", Method: "GET", Path: "/users/:user/repos", Controller: "GitHub", Action: "GetUsersByUserRepos", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:749:7"},
+	{Index: 237, Domain: 0, Name: "get_users_by_user_starred", Method: "GET", Path: "/users/:user/starred", Controller: "GitHub", Action: "GetUsersByUserStarred", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:161:7"},
+	{Index: 238, Domain: 0, Name: "get_users_by_user_subscriptions", Method: "GET", Path: "/users/:user/subscriptions", Controller: "GitHub", Action: "GetUsersByUserSubscriptions", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:197:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -4899,1195 +2452,1195 @@ type GitHubController interface {
 	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error
 	// DeleteApplicationsByClientIdTokensByAccessToken serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 	//
-//line routes_gen.go:4903:1
+//line routes_gen.go:2456:1
 //line ../../testdata/routesets/github.conf:41:6
 	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error
 	// DeleteAuthorizationsById serves delete_authorizations_by_id: DELETE /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 	//
-//line routes_gen.go:4908:1
+//line routes_gen.go:2461:1
 //line ../../testdata/routesets/github.conf:23:6
 	DeleteAuthorizationsById(ctx *runtime.Context, id string) error
 	// DeleteGistsById serves delete_gists_by_id: DELETE /gists/:id (../../testdata/routesets/github.conf:293:7).
 	//
-//line routes_gen.go:4913:1
+//line routes_gen.go:2466:1
 //line ../../testdata/routesets/github.conf:293:6
 	DeleteGistsById(ctx *runtime.Context, id string) error
 	// DeleteGistsByIdStar serves delete_gists_by_id_star: DELETE /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 	//
-//line routes_gen.go:4918:1
+//line routes_gen.go:2471:1
 //line ../../testdata/routesets/github.conf:275:6
 	DeleteGistsByIdStar(ctx *runtime.Context, id string) error
 	// DeleteNotificationsThreadsByIdSubscription serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 	//
-//line routes_gen.go:4923:1
+//line routes_gen.go:2476:1
 //line ../../testdata/routesets/github.conf:149:6
 	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// DeleteOrgsByOrgMembersByUser serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 	//
-//line routes_gen.go:4928:1
+//line routes_gen.go:2481:1
 //line ../../testdata/routesets/github.conf:581:6
 	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error
 	// DeleteOrgsByOrgPublicMembersByUser serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 	//
-//line routes_gen.go:4933:1
+//line routes_gen.go:2486:1
 //line ../../testdata/routesets/github.conf:605:6
 	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// DeleteReposByOwnerByRepo serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 	//
-//line routes_gen.go:4938:1
+//line routes_gen.go:2491:1
 //line ../../testdata/routesets/github.conf:821:6
 	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// DeleteReposByOwnerByRepoCollaboratorsByUser serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 	//
-//line routes_gen.go:4943:1
+//line routes_gen.go:2496:1
 //line ../../testdata/routesets/github.conf:845:6
 	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// DeleteReposByOwnerByRepoCommentsById serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 	//
-//line routes_gen.go:4948:1
+//line routes_gen.go:2501:1
 //line ../../testdata/routesets/github.conf:875:6
 	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoContentsByPath serves delete_repos_by_owner_by_repo_contents_by_path: DELETE /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 	//
-//line routes_gen.go:4953:1
+//line routes_gen.go:2506:1
 //line ../../testdata/routesets/github.conf:1397:6
 	DeleteReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error
 	// DeleteReposByOwnerByRepoDownloadsById serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 	//
-//line routes_gen.go:4958:1
+//line routes_gen.go:2511:1
 //line ../../testdata/routesets/github.conf:935:6
 	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoGitRefsByRef serves delete_repos_by_owner_by_repo_git_refs_by_ref: DELETE /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 	//
-//line routes_gen.go:4963:1
+//line routes_gen.go:2516:1
 //line ../../testdata/routesets/github.conf:1271:6
 	DeleteReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// DeleteReposByOwnerByRepoHooksById serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 	//
-//line routes_gen.go:4968:1
+//line routes_gen.go:2521:1
 //line ../../testdata/routesets/github.conf:977:6
 	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoIssuesByNumberLabels serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 	//
-//line routes_gen.go:4973:1
+//line routes_gen.go:2526:1
 //line ../../testdata/routesets/github.conf:473:6
 	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoIssuesByNumberLabelsByName serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 	//
-//line routes_gen.go:4978:1
+//line routes_gen.go:2531:1
 //line ../../testdata/routesets/github.conf:461:6
 	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error
 	// DeleteReposByOwnerByRepoIssuesCommentsById serves delete_repos_by_owner_by_repo_issues_comments_by_id: DELETE /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 	//
-//line routes_gen.go:4983:1
+//line routes_gen.go:2536:1
 //line ../../testdata/routesets/github.conf:1301:6
 	DeleteReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoKeysById serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 	//
-//line routes_gen.go:4988:1
+//line routes_gen.go:2541:1
 //line ../../testdata/routesets/github.conf:917:6
 	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoLabelsByName serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 	//
-//line routes_gen.go:4993:1
+//line routes_gen.go:2546:1
 //line ../../testdata/routesets/github.conf:443:6
 	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// DeleteReposByOwnerByRepoMilestonesByNumber serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 	//
-//line routes_gen.go:4998:1
+//line routes_gen.go:2551:1
 //line ../../testdata/routesets/github.conf:503:6
 	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoPullsCommentsByNumber serves delete_repos_by_owner_by_repo_pulls_comments_by_number: DELETE /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 	//
-//line routes_gen.go:5003:1
+//line routes_gen.go:2556:1
 //line ../../testdata/routesets/github.conf:1367:6
 	DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoReleasesById serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 	//
-//line routes_gen.go:5008:1
+//line routes_gen.go:2561:1
 //line ../../testdata/routesets/github.conf:1007:6
 	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoSubscription serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 	//
-//line routes_gen.go:5013:1
+//line routes_gen.go:2566:1
 //line ../../testdata/routesets/github.conf:221:6
 	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// DeleteTeamsById serves delete_teams_by_id: DELETE /teams/:id (../../testdata/routesets/github.conf:629:7).
 	//
-//line routes_gen.go:5018:1
+//line routes_gen.go:2571:1
 //line ../../testdata/routesets/github.conf:629:6
 	DeleteTeamsById(ctx *runtime.Context, id string) error
 	// DeleteTeamsByIdMembersByUser serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 	//
-//line routes_gen.go:5023:1
+//line routes_gen.go:2576:1
 //line ../../testdata/routesets/github.conf:653:6
 	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// DeleteTeamsByIdReposByOwnerByRepo serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 	//
-//line routes_gen.go:5028:1
+//line routes_gen.go:2581:1
 //line ../../testdata/routesets/github.conf:677:6
 	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// DeleteUserEmails serves delete_user_emails: DELETE /user/emails (../../testdata/routesets/github.conf:1139:7).
 	//
-//line routes_gen.go:5033:1
+//line routes_gen.go:2586:1
 //line ../../testdata/routesets/github.conf:1139:6
 	DeleteUserEmails(ctx *runtime.Context) error
 	// DeleteUserFollowingByUser serves delete_user_following_by_user: DELETE /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 	//
-//line routes_gen.go:5038:1
+//line routes_gen.go:2591:1
 //line ../../testdata/routesets/github.conf:1187:6
 	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error
 	// DeleteUserKeysById serves delete_user_keys_by_id: DELETE /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 	//
-//line routes_gen.go:5043:1
+//line routes_gen.go:2596:1
 //line ../../testdata/routesets/github.conf:1217:6
 	DeleteUserKeysById(ctx *runtime.Context, id string) error
 	// DeleteUserStarredByOwnerByRepo serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 	//
-//line routes_gen.go:5048:1
+//line routes_gen.go:2601:1
 //line ../../testdata/routesets/github.conf:185:6
 	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// DeleteUserSubscriptionsByOwnerByRepo serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 	//
-//line routes_gen.go:5053:1
+//line routes_gen.go:2606:1
 //line ../../testdata/routesets/github.conf:239:6
 	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetApplicationsByClientIdTokensByAccessToken serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 	//
-//line routes_gen.go:5058:1
+//line routes_gen.go:2611:1
 //line ../../testdata/routesets/github.conf:29:6
 	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error
 	// GetAuthorizations serves get_authorizations: GET /authorizations (../../testdata/routesets/github.conf:5:7).
 	//
-//line routes_gen.go:5063:1
+//line routes_gen.go:2616:1
 //line ../../testdata/routesets/github.conf:5:6
 	GetAuthorizations(ctx *runtime.Context) error
 	// GetAuthorizationsById serves get_authorizations_by_id: GET /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 	//
-//line routes_gen.go:5068:1
+//line routes_gen.go:2621:1
 //line ../../testdata/routesets/github.conf:11:6
 	GetAuthorizationsById(ctx *runtime.Context, id string) error
 	// GetEmojis serves get_emojis: GET /emojis (../../testdata/routesets/github.conf:509:7).
 	//
-//line routes_gen.go:5073:1
+//line routes_gen.go:2626:1
 //line ../../testdata/routesets/github.conf:509:6
 	GetEmojis(ctx *runtime.Context) error
 	// GetEvents serves get_events: GET /events (../../testdata/routesets/github.conf:47:7).
 	//
-//line routes_gen.go:5078:1
+//line routes_gen.go:2631:1
 //line ../../testdata/routesets/github.conf:47:6
 	GetEvents(ctx *runtime.Context) error
 	// GetFeeds serves get_feeds: GET /feeds (../../testdata/routesets/github.conf:101:7).
 	//
-//line routes_gen.go:5083:1
+//line routes_gen.go:2636:1
 //line ../../testdata/routesets/github.conf:101:6
 	GetFeeds(ctx *runtime.Context) error
 	// GetGists serves get_gists: GET /gists (../../testdata/routesets/github.conf:251:7).
 	//
-//line routes_gen.go:5088:1
+//line routes_gen.go:2641:1
 //line ../../testdata/routesets/github.conf:251:6
 	GetGists(ctx *runtime.Context) error
 	// GetGistsById serves get_gists_by_id: GET /gists/:id (../../testdata/routesets/github.conf:257:7).
 	//
-//line routes_gen.go:5093:1
+//line routes_gen.go:2646:1
 //line ../../testdata/routesets/github.conf:257:6
 	GetGistsById(ctx *runtime.Context, id string) error
 	// GetGistsByIdStar serves get_gists_by_id_star: GET /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 	//
-//line routes_gen.go:5098:1
+//line routes_gen.go:2651:1
 //line ../../testdata/routesets/github.conf:281:6
 	GetGistsByIdStar(ctx *runtime.Context, id string) error
 	// GetGistsPublic serves get_gists_public: GET /gists/public (../../testdata/routesets/github.conf:1241:7).
 	//
-//line routes_gen.go:5103:1
+//line routes_gen.go:2656:1
 //line ../../testdata/routesets/github.conf:1241:6
 	GetGistsPublic(ctx *runtime.Context) error
 	// GetGistsStarred serves get_gists_starred: GET /gists/starred (../../testdata/routesets/github.conf:1247:7).
 	//
-//line routes_gen.go:5108:1
+//line routes_gen.go:2661:1
 //line ../../testdata/routesets/github.conf:1247:6
 	GetGistsStarred(ctx *runtime.Context) error
 	// GetGitignoreTemplates serves get_gitignore_templates: GET /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 	//
-//line routes_gen.go:5113:1
+//line routes_gen.go:2666:1
 //line ../../testdata/routesets/github.conf:515:6
 	GetGitignoreTemplates(ctx *runtime.Context) error
 	// GetGitignoreTemplatesByName serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 	//
-//line routes_gen.go:5118:1
+//line routes_gen.go:2671:1
 //line ../../testdata/routesets/github.conf:521:6
 	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error
 	// GetIssues serves get_issues: GET /issues (../../testdata/routesets/github.conf:359:7).
 	//
-//line routes_gen.go:5123:1
+//line routes_gen.go:2676:1
 //line ../../testdata/routesets/github.conf:359:6
 	GetIssues(ctx *runtime.Context) error
 	// GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 	//
-//line routes_gen.go:5128:1
+//line routes_gen.go:2681:1
 //line ../../testdata/routesets/github.conf:1085:6
 	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error
 	// GetLegacyReposSearchByKeyword serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 	//
-//line routes_gen.go:5133:1
+//line routes_gen.go:2686:1
 //line ../../testdata/routesets/github.conf:1091:6
 	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error
 	// GetLegacyUserEmailByEmail serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 	//
-//line routes_gen.go:5138:1
+//line routes_gen.go:2691:1
 //line ../../testdata/routesets/github.conf:1103:6
 	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error
 	// GetLegacyUserSearchByKeyword serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 	//
-//line routes_gen.go:5143:1
+//line routes_gen.go:2696:1
 //line ../../testdata/routesets/github.conf:1097:6
 	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error
 	// GetMeta serves get_meta: GET /meta (../../testdata/routesets/github.conf:539:7).
 	//
-//line routes_gen.go:5148:1
+//line routes_gen.go:2701:1
 //line ../../testdata/routesets/github.conf:539:6
 	GetMeta(ctx *runtime.Context) error
 	// GetNetworksByOwnerByRepoEvents serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 	//
-//line routes_gen.go:5153:1
+//line routes_gen.go:2706:1
 //line ../../testdata/routesets/github.conf:59:6
 	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetNotifications serves get_notifications: GET /notifications (../../testdata/routesets/github.conf:107:7).
 	//
-//line routes_gen.go:5158:1
+//line routes_gen.go:2711:1
 //line ../../testdata/routesets/github.conf:107:6
 	GetNotifications(ctx *runtime.Context) error
 	// GetNotificationsThreadsById serves get_notifications_threads_by_id: GET /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 	//
-//line routes_gen.go:5163:1
+//line routes_gen.go:2716:1
 //line ../../testdata/routesets/github.conf:131:6
 	GetNotificationsThreadsById(ctx *runtime.Context, id string) error
 	// GetNotificationsThreadsByIdSubscription serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 	//
-//line routes_gen.go:5168:1
+//line routes_gen.go:2721:1
 //line ../../testdata/routesets/github.conf:137:6
 	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// GetOrgsByOrg serves get_orgs_by_org: GET /orgs/:org (../../testdata/routesets/github.conf:563:7).
 	//
-//line routes_gen.go:5173:1
+//line routes_gen.go:2726:1
 //line ../../testdata/routesets/github.conf:563:6
 	GetOrgsByOrg(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgEvents serves get_orgs_by_org_events: GET /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 	//
-//line routes_gen.go:5178:1
+//line routes_gen.go:2731:1
 //line ../../testdata/routesets/github.conf:65:6
 	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgIssues serves get_orgs_by_org_issues: GET /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 	//
-//line routes_gen.go:5183:1
+//line routes_gen.go:2736:1
 //line ../../testdata/routesets/github.conf:371:6
 	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgMembers serves get_orgs_by_org_members: GET /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 	//
-//line routes_gen.go:5188:1
+//line routes_gen.go:2741:1
 //line ../../testdata/routesets/github.conf:569:6
 	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgMembersByUser serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 	//
-//line routes_gen.go:5193:1
+//line routes_gen.go:2746:1
 //line ../../testdata/routesets/github.conf:575:6
 	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error
 	// GetOrgsByOrgPublicMembers serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 	//
-//line routes_gen.go:5198:1
+//line routes_gen.go:2751:1
 //line ../../testdata/routesets/github.conf:587:6
 	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgPublicMembersByUser serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 	//
-//line routes_gen.go:5203:1
+//line routes_gen.go:2756:1
 //line ../../testdata/routesets/github.conf:593:6
 	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// GetOrgsByOrgRepos serves get_orgs_by_org_repos: GET /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 	//
-//line routes_gen.go:5208:1
+//line routes_gen.go:2761:1
 //line ../../testdata/routesets/github.conf:755:6
 	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgTeams serves get_orgs_by_org_teams: GET /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 	//
-//line routes_gen.go:5213:1
+//line routes_gen.go:2766:1
 //line ../../testdata/routesets/github.conf:611:6
 	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error
 	// GetRateLimit serves get_rate_limit: GET /rate_limit (../../testdata/routesets/github.conf:545:7).
 	//
-//line routes_gen.go:5218:1
+//line routes_gen.go:2771:1
 //line ../../testdata/routesets/github.conf:545:6
 	GetRateLimit(ctx *runtime.Context) error
 	// GetReposByOwnerByRepo serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 	//
-//line routes_gen.go:5223:1
+//line routes_gen.go:2776:1
 //line ../../testdata/routesets/github.conf:779:6
 	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoAssignees serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 	//
-//line routes_gen.go:5228:1
+//line routes_gen.go:2781:1
 //line ../../testdata/routesets/github.conf:395:6
 	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoAssigneesByAssignee serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 	//
-//line routes_gen.go:5233:1
+//line routes_gen.go:2786:1
 //line ../../testdata/routesets/github.conf:401:6
 	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error
 	// GetReposByOwnerByRepoBranches serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 	//
-//line routes_gen.go:5238:1
+//line routes_gen.go:2791:1
 //line ../../testdata/routesets/github.conf:809:6
 	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoBranchesByBranch serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 	//
-//line routes_gen.go:5243:1
+//line routes_gen.go:2796:1
 //line ../../testdata/routesets/github.conf:815:6
 	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error
 	// GetReposByOwnerByRepoByArchiveFormatByRef serves get_repos_by_owner_by_repo_by_archive_format_by_ref: GET /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 	//
-//line routes_gen.go:5248:1
+//line routes_gen.go:2801:1
 //line ../../testdata/routesets/github.conf:1403:6
 	GetReposByOwnerByRepoByArchiveFormatByRef(ctx *runtime.Context, owner string, repo string, archiveFormat string, ref string) error
 	// GetReposByOwnerByRepoCollaborators serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 	//
-//line routes_gen.go:5253:1
+//line routes_gen.go:2806:1
 //line ../../testdata/routesets/github.conf:827:6
 	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCollaboratorsByUser serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 	//
-//line routes_gen.go:5258:1
+//line routes_gen.go:2811:1
 //line ../../testdata/routesets/github.conf:833:6
 	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// GetReposByOwnerByRepoComments serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 	//
-//line routes_gen.go:5263:1
+//line routes_gen.go:2816:1
 //line ../../testdata/routesets/github.conf:851:6
 	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCommentsById serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 	//
-//line routes_gen.go:5268:1
+//line routes_gen.go:2821:1
 //line ../../testdata/routesets/github.conf:869:6
 	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoCommits serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 	//
-//line routes_gen.go:5273:1
+//line routes_gen.go:2826:1
 //line ../../testdata/routesets/github.conf:881:6
 	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCommitsBySha serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 	//
-//line routes_gen.go:5278:1
+//line routes_gen.go:2831:1
 //line ../../testdata/routesets/github.conf:887:6
 	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoCommitsByShaComments serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 	//
-//line routes_gen.go:5283:1
+//line routes_gen.go:2836:1
 //line ../../testdata/routesets/github.conf:857:6
 	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoContentsByPath serves get_repos_by_owner_by_repo_contents_by_path: GET /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 	//
-//line routes_gen.go:5288:1
+//line routes_gen.go:2841:1
 //line ../../testdata/routesets/github.conf:1385:6
 	GetReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error
 	// GetReposByOwnerByRepoContributors serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 	//
-//line routes_gen.go:5293:1
+//line routes_gen.go:2846:1
 //line ../../testdata/routesets/github.conf:785:6
 	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoDownloads serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 	//
-//line routes_gen.go:5298:1
+//line routes_gen.go:2851:1
 //line ../../testdata/routesets/github.conf:923:6
 	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoDownloadsById serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 	//
-//line routes_gen.go:5303:1
+//line routes_gen.go:2856:1
 //line ../../testdata/routesets/github.conf:929:6
 	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoEvents serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 	//
-//line routes_gen.go:5308:1
+//line routes_gen.go:2861:1
 //line ../../testdata/routesets/github.conf:53:6
 	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoForks serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 	//
-//line routes_gen.go:5313:1
+//line routes_gen.go:2866:1
 //line ../../testdata/routesets/github.conf:941:6
 	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoGitBlobsBySha serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 	//
-//line routes_gen.go:5318:1
+//line routes_gen.go:2871:1
 //line ../../testdata/routesets/github.conf:299:6
 	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitCommitsBySha serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 	//
-//line routes_gen.go:5323:1
+//line routes_gen.go:2876:1
 //line ../../testdata/routesets/github.conf:311:6
 	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitRefs serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 	//
-//line routes_gen.go:5328:1
+//line routes_gen.go:2881:1
 //line ../../testdata/routesets/github.conf:323:6
 	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoGitRefsByRef serves get_repos_by_owner_by_repo_git_refs_by_ref: GET /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 	//
-//line routes_gen.go:5333:1
+//line routes_gen.go:2886:1
 //line ../../testdata/routesets/github.conf:1259:6
 	GetReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// GetReposByOwnerByRepoGitTagsBySha serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 	//
-//line routes_gen.go:5338:1
+//line routes_gen.go:2891:1
 //line ../../testdata/routesets/github.conf:335:6
 	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitTreesBySha serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 	//
-//line routes_gen.go:5343:1
+//line routes_gen.go:2896:1
 //line ../../testdata/routesets/github.conf:347:6
 	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoHooks serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 	//
-//line routes_gen.go:5348:1
+//line routes_gen.go:2901:1
 //line ../../testdata/routesets/github.conf:953:6
 	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoHooksById serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 	//
-//line routes_gen.go:5353:1
+//line routes_gen.go:2906:1
 //line ../../testdata/routesets/github.conf:959:6
 	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoIssues serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 	//
-//line routes_gen.go:5358:1
+//line routes_gen.go:2911:1
 //line ../../testdata/routesets/github.conf:377:6
 	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesByNumber serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 	//
-//line routes_gen.go:5363:1
+//line routes_gen.go:2916:1
 //line ../../testdata/routesets/github.conf:383:6
 	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberComments serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 	//
-//line routes_gen.go:5368:1
+//line routes_gen.go:2921:1
 //line ../../testdata/routesets/github.conf:407:6
 	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberEvents serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 	//
-//line routes_gen.go:5373:1
+//line routes_gen.go:2926:1
 //line ../../testdata/routesets/github.conf:419:6
 	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberLabels serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 	//
-//line routes_gen.go:5378:1
+//line routes_gen.go:2931:1
 //line ../../testdata/routesets/github.conf:449:6
 	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesComments serves get_repos_by_owner_by_repo_issues_comments: GET /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 	//
-//line routes_gen.go:5383:1
+//line routes_gen.go:2936:1
 //line ../../testdata/routesets/github.conf:1283:6
 	GetReposByOwnerByRepoIssuesComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesCommentsById serves get_repos_by_owner_by_repo_issues_comments_by_id: GET /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 	//
-//line routes_gen.go:5388:1
+//line routes_gen.go:2941:1
 //line ../../testdata/routesets/github.conf:1289:6
 	GetReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoIssuesEvents serves get_repos_by_owner_by_repo_issues_events: GET /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 	//
-//line routes_gen.go:5393:1
+//line routes_gen.go:2946:1
 //line ../../testdata/routesets/github.conf:1307:6
 	GetReposByOwnerByRepoIssuesEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesEventsById serves get_repos_by_owner_by_repo_issues_events_by_id: GET /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 	//
-//line routes_gen.go:5398:1
+//line routes_gen.go:2951:1
 //line ../../testdata/routesets/github.conf:1313:6
 	GetReposByOwnerByRepoIssuesEventsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoKeys serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 	//
-//line routes_gen.go:5403:1
+//line routes_gen.go:2956:1
 //line ../../testdata/routesets/github.conf:899:6
 	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoKeysById serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 	//
-//line routes_gen.go:5408:1
+//line routes_gen.go:2961:1
 //line ../../testdata/routesets/github.conf:905:6
 	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoLabels serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 	//
-//line routes_gen.go:5413:1
+//line routes_gen.go:2966:1
 //line ../../testdata/routesets/github.conf:425:6
 	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoLabelsByName serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 	//
-//line routes_gen.go:5418:1
+//line routes_gen.go:2971:1
 //line ../../testdata/routesets/github.conf:431:6
 	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// GetReposByOwnerByRepoLanguages serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 	//
-//line routes_gen.go:5423:1
+//line routes_gen.go:2976:1
 //line ../../testdata/routesets/github.conf:791:6
 	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoMilestones serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 	//
-//line routes_gen.go:5428:1
+//line routes_gen.go:2981:1
 //line ../../testdata/routesets/github.conf:485:6
 	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoMilestonesByNumber serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 	//
-//line routes_gen.go:5433:1
+//line routes_gen.go:2986:1
 //line ../../testdata/routesets/github.conf:491:6
 	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoMilestonesByNumberLabels serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 	//
-//line routes_gen.go:5438:1
+//line routes_gen.go:2991:1
 //line ../../testdata/routesets/github.conf:479:6
 	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoNotifications serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 	//
-//line routes_gen.go:5443:1
+//line routes_gen.go:2996:1
 //line ../../testdata/routesets/github.conf:113:6
 	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPulls serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 	//
-//line routes_gen.go:5448:1
+//line routes_gen.go:3001:1
 //line ../../testdata/routesets/github.conf:689:6
 	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPullsByNumber serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 	//
-//line routes_gen.go:5453:1
+//line routes_gen.go:3006:1
 //line ../../testdata/routesets/github.conf:695:6
 	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberComments serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 	//
-//line routes_gen.go:5458:1
+//line routes_gen.go:3011:1
 //line ../../testdata/routesets/github.conf:731:6
 	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberCommits serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 	//
-//line routes_gen.go:5463:1
+//line routes_gen.go:3016:1
 //line ../../testdata/routesets/github.conf:707:6
 	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberFiles serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 	//
-//line routes_gen.go:5468:1
+//line routes_gen.go:3021:1
 //line ../../testdata/routesets/github.conf:713:6
 	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberMerge serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 	//
-//line routes_gen.go:5473:1
+//line routes_gen.go:3026:1
 //line ../../testdata/routesets/github.conf:719:6
 	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsComments serves get_repos_by_owner_by_repo_pulls_comments: GET /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 	//
-//line routes_gen.go:5478:1
+//line routes_gen.go:3031:1
 //line ../../testdata/routesets/github.conf:1349:6
 	GetReposByOwnerByRepoPullsComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPullsCommentsByNumber serves get_repos_by_owner_by_repo_pulls_comments_by_number: GET /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 	//
-//line routes_gen.go:5483:1
+//line routes_gen.go:3036:1
 //line ../../testdata/routesets/github.conf:1355:6
 	GetReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoReadme serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 	//
-//line routes_gen.go:5488:1
+//line routes_gen.go:3041:1
 //line ../../testdata/routesets/github.conf:893:6
 	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoReleases serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 	//
-//line routes_gen.go:5493:1
+//line routes_gen.go:3046:1
 //line ../../testdata/routesets/github.conf:989:6
 	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoReleasesById serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 	//
-//line routes_gen.go:5498:1
+//line routes_gen.go:3051:1
 //line ../../testdata/routesets/github.conf:995:6
 	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoReleasesByIdAssets serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 	//
-//line routes_gen.go:5503:1
+//line routes_gen.go:3056:1
 //line ../../testdata/routesets/github.conf:1013:6
 	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoStargazers serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 	//
-//line routes_gen.go:5508:1
+//line routes_gen.go:3061:1
 //line ../../testdata/routesets/github.conf:155:6
 	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsCodeFrequency serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 	//
-//line routes_gen.go:5513:1
+//line routes_gen.go:3066:1
 //line ../../testdata/routesets/github.conf:1031:6
 	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsCommitActivity serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 	//
-//line routes_gen.go:5518:1
+//line routes_gen.go:3071:1
 //line ../../testdata/routesets/github.conf:1025:6
 	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsContributors serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 	//
-//line routes_gen.go:5523:1
+//line routes_gen.go:3076:1
 //line ../../testdata/routesets/github.conf:1019:6
 	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsParticipation serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 	//
-//line routes_gen.go:5528:1
+//line routes_gen.go:3081:1
 //line ../../testdata/routesets/github.conf:1037:6
 	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsPunchCard serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 	//
-//line routes_gen.go:5533:1
+//line routes_gen.go:3086:1
 //line ../../testdata/routesets/github.conf:1043:6
 	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatusesByRef serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 	//
-//line routes_gen.go:5538:1
+//line routes_gen.go:3091:1
 //line ../../testdata/routesets/github.conf:1049:6
 	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// GetReposByOwnerByRepoSubscribers serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 	//
-//line routes_gen.go:5543:1
+//line routes_gen.go:3096:1
 //line ../../testdata/routesets/github.conf:191:6
 	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoSubscription serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 	//
-//line routes_gen.go:5548:1
+//line routes_gen.go:3101:1
 //line ../../testdata/routesets/github.conf:209:6
 	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoTags serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 	//
-//line routes_gen.go:5553:1
+//line routes_gen.go:3106:1
 //line ../../testdata/routesets/github.conf:803:6
 	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoTeams serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 	//
-//line routes_gen.go:5558:1
+//line routes_gen.go:3111:1
 //line ../../testdata/routesets/github.conf:797:6
 	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error
 	// GetRepositories serves get_repositories: GET /repositories (../../testdata/routesets/github.conf:761:7).
 	//
-//line routes_gen.go:5563:1
+//line routes_gen.go:3116:1
 //line ../../testdata/routesets/github.conf:761:6
 	GetRepositories(ctx *runtime.Context) error
 	// GetSearchCode serves get_search_code: GET /search/code (../../testdata/routesets/github.conf:1067:7).
 	//
-//line routes_gen.go:5568:1
+//line routes_gen.go:3121:1
 //line ../../testdata/routesets/github.conf:1067:6
 	GetSearchCode(ctx *runtime.Context) error
 	// GetSearchIssues serves get_search_issues: GET /search/issues (../../testdata/routesets/github.conf:1073:7).
 	//
-//line routes_gen.go:5573:1
+//line routes_gen.go:3126:1
 //line ../../testdata/routesets/github.conf:1073:6
 	GetSearchIssues(ctx *runtime.Context) error
 	// GetSearchRepositories serves get_search_repositories: GET /search/repositories (../../testdata/routesets/github.conf:1061:7).
 	//
-//line routes_gen.go:5578:1
+//line routes_gen.go:3131:1
 //line ../../testdata/routesets/github.conf:1061:6
 	GetSearchRepositories(ctx *runtime.Context) error
 	// GetSearchUsers serves get_search_users: GET /search/users (../../testdata/routesets/github.conf:1079:7).
 	//
-//line routes_gen.go:5583:1
+//line routes_gen.go:3136:1
 //line ../../testdata/routesets/github.conf:1079:6
 	GetSearchUsers(ctx *runtime.Context) error
 	// GetTeamsById serves get_teams_by_id: GET /teams/:id (../../testdata/routesets/github.conf:617:7).
 	//
-//line routes_gen.go:5588:1
+//line routes_gen.go:3141:1
 //line ../../testdata/routesets/github.conf:617:6
 	GetTeamsById(ctx *runtime.Context, id string) error
 	// GetTeamsByIdMembers serves get_teams_by_id_members: GET /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 	//
-//line routes_gen.go:5593:1
+//line routes_gen.go:3146:1
 //line ../../testdata/routesets/github.conf:635:6
 	GetTeamsByIdMembers(ctx *runtime.Context, id string) error
 	// GetTeamsByIdMembersByUser serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 	//
-//line routes_gen.go:5598:1
+//line routes_gen.go:3151:1
 //line ../../testdata/routesets/github.conf:641:6
 	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// GetTeamsByIdRepos serves get_teams_by_id_repos: GET /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 	//
-//line routes_gen.go:5603:1
+//line routes_gen.go:3156:1
 //line ../../testdata/routesets/github.conf:659:6
 	GetTeamsByIdRepos(ctx *runtime.Context, id string) error
 	// GetTeamsByIdReposByOwnerByRepo serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 	//
-//line routes_gen.go:5608:1
+//line routes_gen.go:3161:1
 //line ../../testdata/routesets/github.conf:665:6
 	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// GetUser serves get_user: GET /user (../../testdata/routesets/github.conf:1115:7).
 	//
-//line routes_gen.go:5613:1
+//line routes_gen.go:3166:1
 //line ../../testdata/routesets/github.conf:1115:6
 	GetUser(ctx *runtime.Context) error
 	// GetUserEmails serves get_user_emails: GET /user/emails (../../testdata/routesets/github.conf:1127:7).
 	//
-//line routes_gen.go:5618:1
+//line routes_gen.go:3171:1
 //line ../../testdata/routesets/github.conf:1127:6
 	GetUserEmails(ctx *runtime.Context) error
 	// GetUserFollowers serves get_user_followers: GET /user/followers (../../testdata/routesets/github.conf:1151:7).
 	//
-//line routes_gen.go:5623:1
+//line routes_gen.go:3176:1
 //line ../../testdata/routesets/github.conf:1151:6
 	GetUserFollowers(ctx *runtime.Context) error
 	// GetUserFollowing serves get_user_following: GET /user/following (../../testdata/routesets/github.conf:1163:7).
 	//
-//line routes_gen.go:5628:1
+//line routes_gen.go:3181:1
 //line ../../testdata/routesets/github.conf:1163:6
 	GetUserFollowing(ctx *runtime.Context) error
 	// GetUserFollowingByUser serves get_user_following_by_user: GET /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 	//
-//line routes_gen.go:5633:1
+//line routes_gen.go:3186:1
 //line ../../testdata/routesets/github.conf:1169:6
 	GetUserFollowingByUser(ctx *runtime.Context, user string) error
 	// GetUserIssues serves get_user_issues: GET /user/issues (../../testdata/routesets/github.conf:365:7).
 	//
-//line routes_gen.go:5638:1
+//line routes_gen.go:3191:1
 //line ../../testdata/routesets/github.conf:365:6
 	GetUserIssues(ctx *runtime.Context) error
 	// GetUserKeys serves get_user_keys: GET /user/keys (../../testdata/routesets/github.conf:1199:7).
 	//
-//line routes_gen.go:5643:1
+//line routes_gen.go:3196:1
 //line ../../testdata/routesets/github.conf:1199:6
 	GetUserKeys(ctx *runtime.Context) error
 	// GetUserKeysById serves get_user_keys_by_id: GET /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 	//
-//line routes_gen.go:5648:1
+//line routes_gen.go:3201:1
 //line ../../testdata/routesets/github.conf:1205:6
 	GetUserKeysById(ctx *runtime.Context, id string) error
 	// GetUserOrgs serves get_user_orgs: GET /user/orgs (../../testdata/routesets/github.conf:557:7).
 	//
-//line routes_gen.go:5653:1
+//line routes_gen.go:3206:1
 //line ../../testdata/routesets/github.conf:557:6
 	GetUserOrgs(ctx *runtime.Context) error
 	// GetUserRepos serves get_user_repos: GET /user/repos (../../testdata/routesets/github.conf:743:7).
 	//
-//line routes_gen.go:5658:1
+//line routes_gen.go:3211:1
 //line ../../testdata/routesets/github.conf:743:6
 	GetUserRepos(ctx *runtime.Context) error
 	// GetUserStarred serves get_user_starred: GET /user/starred (../../testdata/routesets/github.conf:167:7).
 	//
-//line routes_gen.go:5663:1
+//line routes_gen.go:3216:1
 //line ../../testdata/routesets/github.conf:167:6
 	GetUserStarred(ctx *runtime.Context) error
 	// GetUserStarredByOwnerByRepo serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 	//
-//line routes_gen.go:5668:1
+//line routes_gen.go:3221:1
 //line ../../testdata/routesets/github.conf:173:6
 	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetUserSubscriptions serves get_user_subscriptions: GET /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 	//
-//line routes_gen.go:5673:1
+//line routes_gen.go:3226:1
 //line ../../testdata/routesets/github.conf:203:6
 	GetUserSubscriptions(ctx *runtime.Context) error
 	// GetUserSubscriptionsByOwnerByRepo serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 	//
-//line routes_gen.go:5678:1
+//line routes_gen.go:3231:1
 //line ../../testdata/routesets/github.conf:227:6
 	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetUserTeams serves get_user_teams: GET /user/teams (../../testdata/routesets/github.conf:683:7).
 	//
-//line routes_gen.go:5683:1
+//line routes_gen.go:3236:1
 //line ../../testdata/routesets/github.conf:683:6
 	GetUserTeams(ctx *runtime.Context) error
 	// GetUsers serves get_users: GET /users (../../testdata/routesets/github.conf:1121:7).
 	//
-//line routes_gen.go:5688:1
+//line routes_gen.go:3241:1
 //line ../../testdata/routesets/github.conf:1121:6
 	GetUsers(ctx *runtime.Context) error
 	// GetUsersByUser serves get_users_by_user: GET /users/:user (../../testdata/routesets/github.conf:1109:7).
 	//
-//line routes_gen.go:5693:1
+//line routes_gen.go:3246:1
 //line ../../testdata/routesets/github.conf:1109:6
 	GetUsersByUser(ctx *runtime.Context, user string) error
 	// GetUsersByUserEvents serves get_users_by_user_events: GET /users/:user/events (../../testdata/routesets/github.conf:83:7).
 	//
-//line routes_gen.go:5698:1
+//line routes_gen.go:3251:1
 //line ../../testdata/routesets/github.conf:83:6
 	GetUsersByUserEvents(ctx *runtime.Context, user string) error
 	// GetUsersByUserEventsOrgsByOrg serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 	//
-//line routes_gen.go:5703:1
+//line routes_gen.go:3256:1
 //line ../../testdata/routesets/github.conf:95:6
 	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error
 	// GetUsersByUserEventsPublic serves get_users_by_user_events_public: GET /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 	//
-//line routes_gen.go:5708:1
+//line routes_gen.go:3261:1
 //line ../../testdata/routesets/github.conf:89:6
 	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowers serves get_users_by_user_followers: GET /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 	//
-//line routes_gen.go:5713:1
+//line routes_gen.go:3266:1
 //line ../../testdata/routesets/github.conf:1145:6
 	GetUsersByUserFollowers(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowing serves get_users_by_user_following: GET /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 	//
-//line routes_gen.go:5718:1
+//line routes_gen.go:3271:1
 //line ../../testdata/routesets/github.conf:1157:6
 	GetUsersByUserFollowing(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowingByTargetUser serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 	//
-//line routes_gen.go:5723:1
+//line routes_gen.go:3276:1
 //line ../../testdata/routesets/github.conf:1175:6
 	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error
 	// GetUsersByUserGists serves get_users_by_user_gists: GET /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 	//
-//line routes_gen.go:5728:1
+//line routes_gen.go:3281:1
 //line ../../testdata/routesets/github.conf:245:6
 	GetUsersByUserGists(ctx *runtime.Context, user string) error
 	// GetUsersByUserKeys serves get_users_by_user_keys: GET /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 	//
-//line routes_gen.go:5733:1
+//line routes_gen.go:3286:1
 //line ../../testdata/routesets/github.conf:1193:6
 	GetUsersByUserKeys(ctx *runtime.Context, user string) error
 	// GetUsersByUserOrgs serves get_users_by_user_orgs: GET /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 	//
-//line routes_gen.go:5738:1
+//line routes_gen.go:3291:1
 //line ../../testdata/routesets/github.conf:551:6
 	GetUsersByUserOrgs(ctx *runtime.Context, user string) error
 	// GetUsersByUserReceivedEvents serves get_users_by_user_received_events: GET /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 	//
-//line routes_gen.go:5743:1
+//line routes_gen.go:3296:1
 //line ../../testdata/routesets/github.conf:71:6
 	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error
 	// GetUsersByUserReceivedEventsPublic serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 	//
-//line routes_gen.go:5748:1
+//line routes_gen.go:3301:1
 //line ../../testdata/routesets/github.conf:77:6
 	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error
 	// GetUsersByUserRepos serves get_users_by_user_repos: GET /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 	//
-//line routes_gen.go:5753:1
+//line routes_gen.go:3306:1
 //line ../../testdata/routesets/github.conf:749:6
 	GetUsersByUserRepos(ctx *runtime.Context, user string) error
 	// GetUsersByUserStarred serves get_users_by_user_starred: GET /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 	//
-//line routes_gen.go:5758:1
+//line routes_gen.go:3311:1
 //line ../../testdata/routesets/github.conf:161:6
 	GetUsersByUserStarred(ctx *runtime.Context, user string) error
 	// GetUsersByUserSubscriptions serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 	//
-//line routes_gen.go:5763:1
+//line routes_gen.go:3316:1
 //line ../../testdata/routesets/github.conf:197:6
 	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error
 	// PatchAuthorizationsById serves patch_authorizations_by_id: PATCH /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 	//
-//line routes_gen.go:5768:1
+//line routes_gen.go:3321:1
 //line ../../testdata/routesets/github.conf:1229:6
 	PatchAuthorizationsById(ctx *runtime.Context, id string) error
 	// PatchGistsById serves patch_gists_by_id: PATCH /gists/:id (../../testdata/routesets/github.conf:1253:7).
 	//
-//line routes_gen.go:5773:1
+//line routes_gen.go:3326:1
 //line ../../testdata/routesets/github.conf:1253:6
 	PatchGistsById(ctx *runtime.Context, id string) error
 	// PatchNotificationsThreadsById serves patch_notifications_threads_by_id: PATCH /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 	//
-//line routes_gen.go:5778:1
+//line routes_gen.go:3331:1
 //line ../../testdata/routesets/github.conf:1235:6
 	PatchNotificationsThreadsById(ctx *runtime.Context, id string) error
 	// PatchOrgsByOrg serves patch_orgs_by_org: PATCH /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 	//
-//line routes_gen.go:5783:1
+//line routes_gen.go:3336:1
 //line ../../testdata/routesets/github.conf:1331:6
 	PatchOrgsByOrg(ctx *runtime.Context, org string) error
 	// PatchReposByOwnerByRepo serves patch_repos_by_owner_by_repo: PATCH /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 	//
-//line routes_gen.go:5788:1
+//line routes_gen.go:3341:1
 //line ../../testdata/routesets/github.conf:1373:6
 	PatchReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// PatchReposByOwnerByRepoCommentsById serves patch_repos_by_owner_by_repo_comments_by_id: PATCH /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 	//
-//line routes_gen.go:5793:1
+//line routes_gen.go:3346:1
 //line ../../testdata/routesets/github.conf:1379:6
 	PatchReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoGitRefsByRef serves patch_repos_by_owner_by_repo_git_refs_by_ref: PATCH /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 	//
-//line routes_gen.go:5798:1
+//line routes_gen.go:3351:1
 //line ../../testdata/routesets/github.conf:1265:6
 	PatchReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// PatchReposByOwnerByRepoHooksById serves patch_repos_by_owner_by_repo_hooks_by_id: PATCH /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 	//
-//line routes_gen.go:5803:1
+//line routes_gen.go:3356:1
 //line ../../testdata/routesets/github.conf:1415:6
 	PatchReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoIssuesByNumber serves patch_repos_by_owner_by_repo_issues_by_number: PATCH /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 	//
-//line routes_gen.go:5808:1
+//line routes_gen.go:3361:1
 //line ../../testdata/routesets/github.conf:1277:6
 	PatchReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoIssuesCommentsById serves patch_repos_by_owner_by_repo_issues_comments_by_id: PATCH /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 	//
-//line routes_gen.go:5813:1
+//line routes_gen.go:3366:1
 //line ../../testdata/routesets/github.conf:1295:6
 	PatchReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoKeysById serves patch_repos_by_owner_by_repo_keys_by_id: PATCH /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 	//
-//line routes_gen.go:5818:1
+//line routes_gen.go:3371:1
 //line ../../testdata/routesets/github.conf:1409:6
 	PatchReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchReposByOwnerByRepoLabelsByName serves patch_repos_by_owner_by_repo_labels_by_name: PATCH /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 	//
-//line routes_gen.go:5823:1
+//line routes_gen.go:3376:1
 //line ../../testdata/routesets/github.conf:1319:6
 	PatchReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// PatchReposByOwnerByRepoMilestonesByNumber serves patch_repos_by_owner_by_repo_milestones_by_number: PATCH /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 	//
-//line routes_gen.go:5828:1
+//line routes_gen.go:3381:1
 //line ../../testdata/routesets/github.conf:1325:6
 	PatchReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoPullsByNumber serves patch_repos_by_owner_by_repo_pulls_by_number: PATCH /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 	//
-//line routes_gen.go:5833:1
+//line routes_gen.go:3386:1
 //line ../../testdata/routesets/github.conf:1343:6
 	PatchReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoPullsCommentsByNumber serves patch_repos_by_owner_by_repo_pulls_comments_by_number: PATCH /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 	//
-//line routes_gen.go:5838:1
+//line routes_gen.go:3391:1
 //line ../../testdata/routesets/github.conf:1361:6
 	PatchReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// PatchReposByOwnerByRepoReleasesById serves patch_repos_by_owner_by_repo_releases_by_id: PATCH /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 	//
-//line routes_gen.go:5843:1
+//line routes_gen.go:3396:1
 //line ../../testdata/routesets/github.conf:1421:6
 	PatchReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// PatchTeamsById serves patch_teams_by_id: PATCH /teams/:id (../../testdata/routesets/github.conf:1337:7).
 	//
-//line routes_gen.go:5848:1
+//line routes_gen.go:3401:1
 //line ../../testdata/routesets/github.conf:1337:6
 	PatchTeamsById(ctx *runtime.Context, id string) error
 	// PatchUser serves patch_user: PATCH /user (../../testdata/routesets/github.conf:1427:7).
 	//
-//line routes_gen.go:5853:1
+//line routes_gen.go:3406:1
 //line ../../testdata/routesets/github.conf:1427:6
 	PatchUser(ctx *runtime.Context) error
 	// PatchUserKeysById serves patch_user_keys_by_id: PATCH /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 	//
-//line routes_gen.go:5858:1
+//line routes_gen.go:3411:1
 //line ../../testdata/routesets/github.conf:1433:6
 	PatchUserKeysById(ctx *runtime.Context, id string) error
 	// PostAuthorizations serves post_authorizations: POST /authorizations (../../testdata/routesets/github.conf:17:7).
 	//
-//line routes_gen.go:5863:1
+//line routes_gen.go:3416:1
 //line ../../testdata/routesets/github.conf:17:6
 	PostAuthorizations(ctx *runtime.Context) error
 	// PostGists serves post_gists: POST /gists (../../testdata/routesets/github.conf:263:7).
 	//
-//line routes_gen.go:5868:1
+//line routes_gen.go:3421:1
 //line ../../testdata/routesets/github.conf:263:6
 	PostGists(ctx *runtime.Context) error
 	// PostGistsByIdForks serves post_gists_by_id_forks: POST /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 	//
-//line routes_gen.go:5873:1
+//line routes_gen.go:3426:1
 //line ../../testdata/routesets/github.conf:287:6
 	PostGistsByIdForks(ctx *runtime.Context, id string) error
 	// PostMarkdown serves post_markdown: POST /markdown (../../testdata/routesets/github.conf:527:7).
 	//
-//line routes_gen.go:5878:1
+//line routes_gen.go:3431:1
 //line ../../testdata/routesets/github.conf:527:6
 	PostMarkdown(ctx *runtime.Context) error
 	// PostMarkdownRaw serves post_markdown_raw: POST /markdown/raw (../../testdata/routesets/github.conf:533:7).
 	//
-//line routes_gen.go:5883:1
+//line routes_gen.go:3436:1
 //line ../../testdata/routesets/github.conf:533:6
 	PostMarkdownRaw(ctx *runtime.Context) error
 	// PostOrgsByOrgRepos serves post_orgs_by_org_repos: POST /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 	//
-//line routes_gen.go:5888:1
+//line routes_gen.go:3441:1
 //line ../../testdata/routesets/github.conf:773:6
 	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error
 	// PostOrgsByOrgTeams serves post_orgs_by_org_teams: POST /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 	//
-//line routes_gen.go:5893:1
+//line routes_gen.go:3446:1
 //line ../../testdata/routesets/github.conf:623:6
 	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error
 	// PostReposByOwnerByRepoCommitsByShaComments serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 	//
-//line routes_gen.go:5898:1
+//line routes_gen.go:3451:1
 //line ../../testdata/routesets/github.conf:863:6
 	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error
 	// PostReposByOwnerByRepoForks serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 	//
-//line routes_gen.go:5903:1
+//line routes_gen.go:3456:1
 //line ../../testdata/routesets/github.conf:947:6
 	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitBlobs serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 	//
-//line routes_gen.go:5908:1
+//line routes_gen.go:3461:1
 //line ../../testdata/routesets/github.conf:305:6
 	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitCommits serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 	//
-//line routes_gen.go:5913:1
+//line routes_gen.go:3466:1
 //line ../../testdata/routesets/github.conf:317:6
 	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitRefs serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 	//
-//line routes_gen.go:5918:1
+//line routes_gen.go:3471:1
 //line ../../testdata/routesets/github.conf:329:6
 	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitTags serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 	//
-//line routes_gen.go:5923:1
+//line routes_gen.go:3476:1
 //line ../../testdata/routesets/github.conf:341:6
 	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitTrees serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 	//
-//line routes_gen.go:5928:1
+//line routes_gen.go:3481:1
 //line ../../testdata/routesets/github.conf:353:6
 	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoHooks serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 	//
-//line routes_gen.go:5933:1
+//line routes_gen.go:3486:1
 //line ../../testdata/routesets/github.conf:965:6
 	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoHooksByIdTests serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 	//
-//line routes_gen.go:5938:1
+//line routes_gen.go:3491:1
 //line ../../testdata/routesets/github.conf:971:6
 	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error
 	// PostReposByOwnerByRepoIssues serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 	//
-//line routes_gen.go:5943:1
+//line routes_gen.go:3496:1
 //line ../../testdata/routesets/github.conf:389:6
 	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoIssuesByNumberComments serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 	//
-//line routes_gen.go:5948:1
+//line routes_gen.go:3501:1
 //line ../../testdata/routesets/github.conf:413:6
 	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// PostReposByOwnerByRepoIssuesByNumberLabels serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 	//
-//line routes_gen.go:5953:1
+//line routes_gen.go:3506:1
 //line ../../testdata/routesets/github.conf:455:6
 	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// PostReposByOwnerByRepoKeys serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 	//
-//line routes_gen.go:5958:1
+//line routes_gen.go:3511:1
 //line ../../testdata/routesets/github.conf:911:6
 	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoLabels serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 	//
-//line routes_gen.go:5963:1
+//line routes_gen.go:3516:1
 //line ../../testdata/routesets/github.conf:437:6
 	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoMerges serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 	//
-//line routes_gen.go:5968:1
+//line routes_gen.go:3521:1
 //line ../../testdata/routesets/github.conf:983:6
 	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoMilestones serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 	//
-//line routes_gen.go:5973:1
+//line routes_gen.go:3526:1
 //line ../../testdata/routesets/github.conf:497:6
 	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoPulls serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 	//
-//line routes_gen.go:5978:1
+//line routes_gen.go:3531:1
 //line ../../testdata/routesets/github.conf:701:6
 	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoReleases serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 	//
-//line routes_gen.go:5983:1
+//line routes_gen.go:3536:1
 //line ../../testdata/routesets/github.conf:1001:6
 	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoStatusesByRef serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 	//
-//line routes_gen.go:5988:1
+//line routes_gen.go:3541:1
 //line ../../testdata/routesets/github.conf:1055:6
 	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// PostUserEmails serves post_user_emails: POST /user/emails (../../testdata/routesets/github.conf:1133:7).
 	//
-//line routes_gen.go:5993:1
+//line routes_gen.go:3546:1
 //line ../../testdata/routesets/github.conf:1133:6
 	PostUserEmails(ctx *runtime.Context) error
 	// PostUserKeys serves post_user_keys: POST /user/keys (../../testdata/routesets/github.conf:1211:7).
 	//
-//line routes_gen.go:5998:1
+//line routes_gen.go:3551:1
 //line ../../testdata/routesets/github.conf:1211:6
 	PostUserKeys(ctx *runtime.Context) error
 	// PostUserRepos serves post_user_repos: POST /user/repos (../../testdata/routesets/github.conf:767:7).
 	//
-//line routes_gen.go:6003:1
+//line routes_gen.go:3556:1
 //line ../../testdata/routesets/github.conf:767:6
 	PostUserRepos(ctx *runtime.Context) error
 	// PutAuthorizationsClientsByClientId serves put_authorizations_clients_by_client_id: PUT /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 	//
-//line routes_gen.go:6008:1
+//line routes_gen.go:3561:1
 //line ../../testdata/routesets/github.conf:1223:6
 	PutAuthorizationsClientsByClientId(ctx *runtime.Context, clientID string) error
 	// PutGistsByIdStar serves put_gists_by_id_star: PUT /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 	//
-//line routes_gen.go:6013:1
+//line routes_gen.go:3566:1
 //line ../../testdata/routesets/github.conf:269:6
 	PutGistsByIdStar(ctx *runtime.Context, id string) error
 	// PutNotifications serves put_notifications: PUT /notifications (../../testdata/routesets/github.conf:119:7).
 	//
-//line routes_gen.go:6018:1
+//line routes_gen.go:3571:1
 //line ../../testdata/routesets/github.conf:119:6
 	PutNotifications(ctx *runtime.Context) error
 	// PutNotificationsThreadsByIdSubscription serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 	//
-//line routes_gen.go:6023:1
+//line routes_gen.go:3576:1
 //line ../../testdata/routesets/github.conf:143:6
 	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// PutOrgsByOrgPublicMembersByUser serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 	//
-//line routes_gen.go:6028:1
+//line routes_gen.go:3581:1
 //line ../../testdata/routesets/github.conf:599:6
 	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// PutReposByOwnerByRepoCollaboratorsByUser serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 	//
-//line routes_gen.go:6033:1
+//line routes_gen.go:3586:1
 //line ../../testdata/routesets/github.conf:839:6
 	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// PutReposByOwnerByRepoContentsByPath serves put_repos_by_owner_by_repo_contents_by_path: PUT /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 	//
-//line routes_gen.go:6038:1
+//line routes_gen.go:3591:1
 //line ../../testdata/routesets/github.conf:1391:6
 	PutReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error
 	// PutReposByOwnerByRepoIssuesByNumberLabels serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 	//
-//line routes_gen.go:6043:1
+//line routes_gen.go:3596:1
 //line ../../testdata/routesets/github.conf:467:6
 	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoNotifications serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 	//
-//line routes_gen.go:6048:1
+//line routes_gen.go:3601:1
 //line ../../testdata/routesets/github.conf:125:6
 	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error
 	// PutReposByOwnerByRepoPullsByNumberComments serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 	//
-//line routes_gen.go:6053:1
+//line routes_gen.go:3606:1
 //line ../../testdata/routesets/github.conf:737:6
 	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoPullsByNumberMerge serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 	//
-//line routes_gen.go:6058:1
+//line routes_gen.go:3611:1
 //line ../../testdata/routesets/github.conf:725:6
 	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoSubscription serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 	//
-//line routes_gen.go:6063:1
+//line routes_gen.go:3616:1
 //line ../../testdata/routesets/github.conf:215:6
 	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// PutTeamsByIdMembersByUser serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 	//
-//line routes_gen.go:6068:1
+//line routes_gen.go:3621:1
 //line ../../testdata/routesets/github.conf:647:6
 	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// PutTeamsByIdReposByOwnerByRepo serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 	//
-//line routes_gen.go:6073:1
+//line routes_gen.go:3626:1
 //line ../../testdata/routesets/github.conf:671:6
 	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// PutUserFollowingByUser serves put_user_following_by_user: PUT /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 	//
-//line routes_gen.go:6078:1
+//line routes_gen.go:3631:1
 //line ../../testdata/routesets/github.conf:1181:6
 	PutUserFollowingByUser(ctx *runtime.Context, user string) error
 	// PutUserStarredByOwnerByRepo serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 	//
-//line routes_gen.go:6083:1
+//line routes_gen.go:3636:1
 //line ../../testdata/routesets/github.conf:179:6
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// PutUserSubscriptionsByOwnerByRepo serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 	//
-//line routes_gen.go:6088:1
+//line routes_gen.go:3641:1
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
-//line routes_gen.go:6091:1
+//line routes_gen.go:3644:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.

@@ -11,16 +11,9 @@ import (
 
 // Domains are the domains of ../../testdata/policies/routes.conf, in file order.
 var Domains = []runtime.Domain{{
-	AntiCSRFCheck: true,
-	AutoOptions:   true,
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
+	AntiCSRFCheck:         true,
+	AutoOptions:           true,
+	CORS:                  corsPolicy0,
 	DefaultAuth:           "session",
 	Host:                  "app.example.com",
 	Index:                 0,
@@ -48,369 +41,58 @@ var Domains = []runtime.Domain{{
 },
 }
 
-// Routes are the routes of ../../testdata/policies/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Pages",
-	Domain:     0,
-	Index:      0,
-	Method:     "GET",
-	Name:       "home",
-	Path:       "/",
-	Pos:        "../../testdata/policies/routes.conf:21:7",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "session",
-	Authorization: &runtime.Authorization{
-		Permissions: nil,
-		Roles: []runtime.Check{{
-			Args: []string{"admin"},
-			Func: "hasrole",
-		}},
-		SatisfyBoth: false,
-	},
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Admin",
-	Domain:     0,
-	Index:      1,
-	Method:     "GET",
-	Name:       "admin",
-	Path:       "/admin",
-	Pos:        "../../testdata/policies/routes.conf:28:7",
-}, {
-	Action:        "Reports",
-	AntiCSRFCheck: true,
-	Auth:          "session",
-	Authorization: &runtime.Authorization{
-		Permissions: []runtime.Check{{
-			Args: []string{"reports:read", "reports:export"},
-			Func: "ispermittedall",
-		}},
-		Roles: []runtime.Check{{
-			Args: []string{"admin"},
-			Func: "hasrole",
-		}},
-		SatisfyBoth: false,
-	},
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Admin",
-	Domain:     0,
-	Index:      2,
-	Method:     "GET",
-	Name:       "admin_reports",
-	Parent:     "admin",
-	Path:       "/admin/reports",
-	Pos:        "../../testdata/policies/routes.conf:43:11",
-}, {
-	Action:        "Users",
-	AntiCSRFCheck: true,
-	Auth:          "session",
-	Authorization: &runtime.Authorization{
-		Permissions: []runtime.Check{{
-			Args: []string{"users:read"},
-			Func: "ispermitted",
-		}},
-		Roles: []runtime.Check{{
-			Args: []string{"admin"},
-			Func: "hasrole",
-		}},
-		SatisfyBoth: true,
-	},
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Admin",
-	Domain:     0,
-	Index:      3,
-	Method:     "GET",
-	Name:       "admin_users",
-	Parent:     "admin",
-	Path:       "/admin/users",
-	Pos:        "../../testdata/policies/routes.conf:35:11",
-}, {
-	Action: "Items",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://partner.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "API",
-	Domain:     0,
-	Index:      4,
-	Method:     "GET",
-	Name:       "api_items",
-	Parent:     "api",
-	Path:       "/api/items",
-	Pos:        "../../testdata/policies/routes.conf:73:11",
-}, {
-	Action: "Items",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://partner.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller:  "API",
-	Domain:      0,
-	Index:       5,
-	MaxBodySize: int64(5242880),
-	Method:      "POST",
-	Name:        "api_items",
-	Parent:      "api",
-	Path:        "/api/items",
-	Pos:         "../../testdata/policies/routes.conf:73:11",
-}, {
-	Action:     "Private",
-	Auth:       "anonymous",
-	Controller: "API",
-	Domain:     0,
-	Index:      6,
-	Method:     "GET",
-	Name:       "api_private",
-	Parent:     "api",
-	Path:       "/api/private",
-	Pos:        "../../testdata/policies/routes.conf:74:11",
-}, {
-	Action: "Public",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: false,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"*"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "API",
-	Domain:     0,
-	Index:      7,
-	Method:     "GET",
-	Name:       "api_public",
-	Parent:     "api",
-	Path:       "/api/public",
-	Pos:        "../../testdata/policies/routes.conf:75:11",
-}, {
-	Action:        "Dashboard",
-	AntiCSRFCheck: true,
-	Auth:          "session",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Pages",
-	Domain:     0,
-	Index:      8,
-	Method:     "GET",
-	Name:       "dashboard",
-	Path:       "/dashboard",
-	Pos:        "../../testdata/policies/routes.conf:22:7",
-}, {
-	Action: "Index",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Files",
-	Domain:     0,
-	Index:      9,
-	Method:     "GET",
-	Name:       "files",
-	Path:       "/files",
-	Pos:        "../../testdata/policies/routes.conf:53:7",
-}, {
-	Action: "Patch",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller:  "Files",
-	Domain:      0,
-	Index:       10,
-	MaxBodySize: int64(5242880),
-	Method:      "PATCH",
-	Name:        "patch_file",
-	Parent:      "files",
-	Path:        "/files",
-	Pos:         "../../testdata/policies/routes.conf:61:11",
-}, {
-	Action: "Upload",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller:  "Files",
-	Domain:      0,
-	Index:       11,
-	MaxBodySize: int64(1024),
-	Method:      "POST",
-	Name:        "upload",
-	Parent:      "files",
-	Path:        "/files",
-	Pos:         "../../testdata/policies/routes.conf:59:11",
-}, {
-	Action: "Replace",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Files",
-	Domain:     0,
-	Index:      12,
-	Method:     "PUT",
-	Name:       "replace",
-	Parent:     "files",
-	Path:       "/files",
-	Pos:        "../../testdata/policies/routes.conf:60:11",
-}, {
-	Action:        "Form",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller:  "Pages",
-	Domain:      0,
-	Index:       13,
-	MaxBodySize: int64(5242880),
-	Method:      "POST",
-	Name:        "form",
-	Path:        "/form",
-	Pos:         "../../testdata/policies/routes.conf:26:7",
-}, {
-	Action:        "Profile",
-	AntiCSRFCheck: true,
-	Auth:          "authenticated",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Pages",
-	Domain:     0,
-	Index:      14,
-	Method:     "GET",
-	Name:       "profile",
-	Path:       "/profile",
-	Pos:        "../../testdata/policies/routes.conf:24:7",
-}, {
-	Action:        "Token",
-	AntiCSRFCheck: true,
-	Auth:          "bearer",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Pages",
-	Domain:     0,
-	Index:      15,
-	Method:     "GET",
-	Name:       "token",
-	Path:       "/token",
-	Pos:        "../../testdata/policies/routes.conf:23:7",
-}, {
-	Action:        "Undefined",
-	AntiCSRFCheck: true,
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Content-Type", "Authorization"},
-		AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
-		AllowOrigins:     []string{"https://spa.example.com"},
-		ExposeHeaders:    []string{"X-Request-Id"},
-		MaxAge:           int64(600),
-	},
-	Controller: "Pages",
-	Domain:     0,
-	Index:      16,
-	Method:     "GET",
-	Name:       "undefined_auth",
-	Path:       "/undefined",
-	Pos:        "../../testdata/policies/routes.conf:25:7",
-}, {
-	Action:        "Env",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "Pages",
-	Domain:        1,
-	Index:         17,
-	Method:        "GET",
-	Name:          "env_home",
-	Path:          "/",
-	Pos:           "../../testdata/policies/routes.conf:93:7",
-},
+// corsPolicy0 is a CORS policy of ../../testdata/policies/routes.conf, shared by the routes that have it.
+var corsPolicy0 = &runtime.CORS{
+	AllowCredentials: true,
+	AllowHeaders:     []string{"Content-Type", "Authorization"},
+	AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
+	AllowOrigins:     []string{"https://spa.example.com"},
+	ExposeHeaders:    []string{"X-Request-Id"},
+	MaxAge:           600,
 }
+
+// corsPolicy1 is a CORS policy of ../../testdata/policies/routes.conf, shared by the routes that have it.
+var corsPolicy1 = &runtime.CORS{
+	AllowCredentials: true,
+	AllowHeaders:     []string{"Content-Type", "Authorization"},
+	AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
+	AllowOrigins:     []string{"https://partner.example.com"},
+	ExposeHeaders:    []string{"X-Request-Id"},
+	MaxAge:           600,
+}
+
+// corsPolicy2 is a CORS policy of ../../testdata/policies/routes.conf, shared by the routes that have it.
+var corsPolicy2 = &runtime.CORS{
+	AllowCredentials: false,
+	AllowHeaders:     []string{"Content-Type", "Authorization"},
+	AllowMethods:     []string{"GET", "POST", "DELETE", "OPTIONS"},
+	AllowOrigins:     []string{"*"},
+	ExposeHeaders:    []string{"X-Request-Id"},
+	MaxAge:           600,
+}
+
+// Routes are the routes of ../../testdata/policies/routes.conf: domain by domain, each sorted by path, then method.
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "home", Method: "GET", Path: "/", Controller: "Pages", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/policies/routes.conf:21:7"},
+	{Index: 1, Domain: 0, Name: "admin", Method: "GET", Path: "/admin", Controller: "Admin", Action: "Index", Auth: "session", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: false, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: nil}, CORS: corsPolicy0, Pos: "../../testdata/policies/routes.conf:28:7"},
+	{Index: 2, Domain: 0, Name: "admin_reports", Method: "GET", Path: "/admin/reports", Controller: "Admin", Action: "Reports", Auth: "session", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: false, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read", "reports:export"}}}}, CORS: corsPolicy0, Parent: "admin", Pos: "../../testdata/policies/routes.conf:43:11"},
+	{Index: 3, Domain: 0, Name: "admin_users", Method: "GET", Path: "/admin/users", Controller: "Admin", Action: "Users", Auth: "session", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:read"}}}}, CORS: corsPolicy0, Parent: "admin", Pos: "../../testdata/policies/routes.conf:35:11"},
+	{Index: 4, Domain: 0, Name: "api_items", Method: "GET", Path: "/api/items", Controller: "API", Action: "Items", Auth: "anonymous", CORS: corsPolicy1, Parent: "api", Pos: "../../testdata/policies/routes.conf:73:11"},
+	{Index: 5, Domain: 0, Name: "api_items", Method: "POST", Path: "/api/items", Controller: "API", Action: "Items", Auth: "anonymous", MaxBodySize: 5242880, CORS: corsPolicy1, Parent: "api", Pos: "../../testdata/policies/routes.conf:73:11"},
+	{Index: 6, Domain: 0, Name: "api_private", Method: "GET", Path: "/api/private", Controller: "API", Action: "Private", Auth: "anonymous", Parent: "api", Pos: "../../testdata/policies/routes.conf:74:11"},
+	{Index: 7, Domain: 0, Name: "api_public", Method: "GET", Path: "/api/public", Controller: "API", Action: "Public", Auth: "anonymous", CORS: corsPolicy2, Parent: "api", Pos: "../../testdata/policies/routes.conf:75:11"},
+	{Index: 8, Domain: 0, Name: "dashboard", Method: "GET", Path: "/dashboard", Controller: "Pages", Action: "Dashboard", Auth: "session", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/policies/routes.conf:22:7"},
+	{Index: 9, Domain: 0, Name: "files", Method: "GET", Path: "/files", Controller: "Files", Action: "Index", Auth: "anonymous", CORS: corsPolicy0, Pos: "../../testdata/policies/routes.conf:53:7"},
+	{Index: 10, Domain: 0, Name: "patch_file", Method: "PATCH", Path: "/files", Controller: "Files", Action: "Patch", Auth: "anonymous", MaxBodySize: 5242880, CORS: corsPolicy0, Parent: "files", Pos: "../../testdata/policies/routes.conf:61:11"},
+	{Index: 11, Domain: 0, Name: "upload", Method: "POST", Path: "/files", Controller: "Files", Action: "Upload", Auth: "anonymous", MaxBodySize: 1024, CORS: corsPolicy0, Parent: "files", Pos: "../../testdata/policies/routes.conf:59:11"},
+	{Index: 12, Domain: 0, Name: "replace", Method: "PUT", Path: "/files", Controller: "Files", Action: "Replace", Auth: "anonymous", CORS: corsPolicy0, Parent: "files", Pos: "../../testdata/policies/routes.conf:60:11"},
+	{Index: 13, Domain: 0, Name: "form", Method: "POST", Path: "/form", Controller: "Pages", Action: "Form", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/policies/routes.conf:26:7"},
+	{Index: 14, Domain: 0, Name: "profile", Method: "GET", Path: "/profile", Controller: "Pages", Action: "Profile", Auth: "authenticated", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/policies/routes.conf:24:7"},
+	{Index: 15, Domain: 0, Name: "token", Method: "GET", Path: "/token", Controller: "Pages", Action: "Token", Auth: "bearer", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/policies/routes.conf:23:7"},
+	{Index: 16, Domain: 0, Name: "undefined_auth", Method: "GET", Path: "/undefined", Controller: "Pages", Action: "Undefined", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/policies/routes.conf:25:7"},
+	{Index: 17, Domain: 1, Name: "env_home", Method: "GET", Path: "/", Controller: "Pages", Action: "Env", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/policies/routes.conf:93:7"},
+}
+
 var table = runtime.NewTable(&runtime.Table{
 	AuthSchemes: []string{"bearer", "session"},
 	DomainRoutes: []runtime.DomainRoutes{{
@@ -518,15 +200,15 @@ type APIController interface {
 	Items(ctx *runtime.Context) error
 	// Private serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11).
 	//
-//line routes_gen.go:522:1
+//line routes_gen.go:204:1
 //line ../../testdata/policies/routes.conf:74:10
 	Private(ctx *runtime.Context) error
 	// Public serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11).
 	//
-//line routes_gen.go:527:1
+//line routes_gen.go:209:1
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error
-//line routes_gen.go:530:1
+//line routes_gen.go:212:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -537,15 +219,15 @@ type AdminController interface {
 	Index(ctx *runtime.Context) error
 	// Reports serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11).
 	//
-//line routes_gen.go:541:1
+//line routes_gen.go:223:1
 //line ../../testdata/policies/routes.conf:43:10
 	Reports(ctx *runtime.Context) error
 	// Users serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11).
 	//
-//line routes_gen.go:546:1
+//line routes_gen.go:228:1
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error
-//line routes_gen.go:549:1
+//line routes_gen.go:231:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -556,20 +238,20 @@ type FilesController interface {
 	Index(ctx *runtime.Context) error
 	// Patch serves patch_file: PATCH /files (../../testdata/policies/routes.conf:61:11).
 	//
-//line routes_gen.go:560:1
+//line routes_gen.go:242:1
 //line ../../testdata/policies/routes.conf:61:10
 	Patch(ctx *runtime.Context) error
 	// Replace serves replace: PUT /files (../../testdata/policies/routes.conf:60:11).
 	//
-//line routes_gen.go:565:1
+//line routes_gen.go:247:1
 //line ../../testdata/policies/routes.conf:60:10
 	Replace(ctx *runtime.Context) error
 	// Upload serves upload: POST /files (../../testdata/policies/routes.conf:59:11).
 	//
-//line routes_gen.go:570:1
+//line routes_gen.go:252:1
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error
-//line routes_gen.go:573:1
+//line routes_gen.go:255:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -580,35 +262,35 @@ type PagesController interface {
 	Dashboard(ctx *runtime.Context) error
 	// Env serves env_home: GET / (../../testdata/policies/routes.conf:93:7).
 	//
-//line routes_gen.go:584:1
+//line routes_gen.go:266:1
 //line ../../testdata/policies/routes.conf:93:6
 	Env(ctx *runtime.Context) error
 	// Form serves form: POST /form (../../testdata/policies/routes.conf:26:7).
 	//
-//line routes_gen.go:589:1
+//line routes_gen.go:271:1
 //line ../../testdata/policies/routes.conf:26:6
 	Form(ctx *runtime.Context) error
 	// Index serves home: GET / (../../testdata/policies/routes.conf:21:7).
 	//
-//line routes_gen.go:594:1
+//line routes_gen.go:276:1
 //line ../../testdata/policies/routes.conf:21:6
 	Index(ctx *runtime.Context) error
 	// Profile serves profile: GET /profile (../../testdata/policies/routes.conf:24:7).
 	//
-//line routes_gen.go:599:1
+//line routes_gen.go:281:1
 //line ../../testdata/policies/routes.conf:24:6
 	Profile(ctx *runtime.Context) error
 	// Token serves token: GET /token (../../testdata/policies/routes.conf:23:7).
 	//
-//line routes_gen.go:604:1
+//line routes_gen.go:286:1
 //line ../../testdata/policies/routes.conf:23:6
 	Token(ctx *runtime.Context) error
 	// Undefined serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7).
 	//
-//line routes_gen.go:609:1
+//line routes_gen.go:291:1
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error
-//line routes_gen.go:612:1
+//line routes_gen.go:294:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.

@@ -27,29 +27,11 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../../testdata/profile/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "Site",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "home",
-	Path:          "/",
-	Pos:           "../../testdata/profile/routes.conf:7:7",
-}, {
-	Action:        "Upload",
-	AntiCSRFCheck: true,
-	Controller:    "Site",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(3145728),
-	Method:        "POST",
-	Name:          "upload",
-	Path:          "/upload",
-	Pos:           "../../testdata/profile/routes.conf:8:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:7:7"},
+	{Index: 1, Domain: 0, Name: "upload", Method: "POST", Path: "/upload", Controller: "Site", Action: "Upload", MaxBodySize: 3145728, AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:8:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -103,10 +85,10 @@ type SiteController interface {
 	Index(ctx *runtime.Context) error
 	// Upload serves upload: POST /upload (../../testdata/profile/routes.conf:8:7).
 	//
-//line routes_gen.go:107:1
+//line routes_gen.go:89:1
 //line ../../testdata/profile/routes.conf:8:6
 	Upload(ctx *runtime.Context) error
-//line routes_gen.go:110:1
+//line routes_gen.go:92:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.

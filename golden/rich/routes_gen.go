@@ -14,16 +14,9 @@ import (
 
 // Domains are the domains of ../../testdata/rich/routes.conf, in file order.
 var Domains = []runtime.Domain{{
-	AntiCSRFCheck: true,
-	AutoOptions:   true,
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
+	AntiCSRFCheck:         true,
+	AutoOptions:           true,
+	CORS:                  corsPolicy0,
 	DefaultAuth:           "anonymous",
 	Host:                  "example.com",
 	Index:                 0,
@@ -62,553 +55,50 @@ var Domains = []runtime.Domain{{
 },
 }
 
-// Routes are the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "App",
-	Domain:     0,
-	Index:      0,
-	Method:     "GET",
-	Name:       "home",
-	Path:       "/",
-	Pos:        "../../testdata/rich/routes.conf:36:7",
-}, {
-	Action:        "Rest",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "Deep",
-	Domain:     0,
-	Index:      1,
-	Method:     "GET",
-	Name:       "deep_rest",
-	Params:     []string{"rest"},
-	Path:       "/a/*rest",
-	Pos:        "../../testdata/rich/routes.conf:87:7",
-}, {
-	Action:        "Middle",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "Deep",
-	Domain:     0,
-	Index:      2,
-	Method:     "GET",
-	Name:       "deep_middle",
-	Params:     []string{"x"},
-	Path:       "/a/:x/c/d",
-	Pos:        "../../testdata/rich/routes.conf:85:7",
-}, {
-	Action:        "Last",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "Deep",
-	Domain:     0,
-	Index:      3,
-	Method:     "GET",
-	Name:       "deep_last",
-	Params:     []string{"y"},
-	Path:       "/a/b/:y/e",
-	Pos:        "../../testdata/rich/routes.conf:86:7",
-}, {
-	Action:        "Static",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "Deep",
-	Domain:     0,
-	Index:      4,
-	Method:     "GET",
-	Name:       "deep_static",
-	Path:       "/a/b/c",
-	Pos:        "../../testdata/rich/routes.conf:84:7",
-}, {
-	Action: "List",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "Item",
-	Domain:     0,
-	Index:      5,
-	Method:     "GET",
-	Name:       "api_items",
-	Params:     []string{"version"},
-	Parent:     "api",
-	Path:       "/api/:version/items",
-	Pos:        "../../testdata/rich/routes.conf:104:11",
-}, {
-	Action: "Show",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "Item",
-	Domain:     0,
-	Index:      6,
-	Method:     "GET",
-	Name:       "api_item",
-	Params:     []string{"version", "id"},
-	Parent:     "api",
-	Path:       "/api/:version/items/:id",
-	Pos:        "../../testdata/rich/routes.conf:105:11",
-}, {
-	Action: "Update",
-	Auth:   "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller:  "Item",
-	Domain:      0,
-	Index:       7,
-	MaxBodySize: int64(1024),
-	Method:      "PATCH",
-	Name:        "api_item_edit",
-	Params:      []string{"version", "id"},
-	Parent:      "api",
-	Path:        "/api/:version/items/:id",
-	Pos:         "../../testdata/rich/routes.conf:106:11",
-}, {
-	Dir:    "web/assets",
-	Domain: 0,
-	Index:  8,
-	List:   true,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/assets/*filepath",
-	Pos:    "../../testdata/rich/routes.conf:24:7",
-	Static: true,
-}, {
-	Action:        "Page",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "Chat",
-	Domain:     0,
-	Index:      9,
-	Method:     "GET",
-	Name:       "chat_page",
-	Path:       "/chat",
-	Pos:        "../../testdata/rich/routes.conf:122:7",
-}, {
-	Action:     "Stream",
-	Auth:       "anonymous",
-	Controller: "Chat",
-	Domain:     0,
-	Index:      10,
-	Method:     "WS",
-	Name:       "chat",
-	Path:       "/chat",
-	Pos:        "../../testdata/rich/routes.conf:116:7",
-	WebSocket:  true,
-}, {
-	Action:        "Page",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Constraints: []string{"oneof=v1 v2", ""},
-	Controller:  "Doc",
-	Domain:      0,
-	Index:       11,
-	Method:      "GET",
-	Name:        "doc",
-	Params:      []string{"version", "page"},
-	Path:        "/doc/:version/*page",
-	Pos:         "../../testdata/rich/routes.conf:94:7",
-}, {
-	Dir:    "web/assets",
-	Domain: 0,
-	File:   "img/favicon.ico",
-	Index:  12,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../../testdata/rich/routes.conf:29:7",
-	Static: true,
-}, {
-	Action:        "Get",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Constraints: []string{"max=200"},
-	Controller:  "File",
-	Domain:      0,
-	Index:       13,
-	Method:      "GET",
-	Name:        "files",
-	Params:      []string{"path"},
-	Path:        "/files/*path",
-	Pos:         "../../testdata/rich/routes.conf:89:7",
-}, {
-	Action:        "Health",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "App",
-	Domain:     0,
-	Index:      14,
-	Method:     "GET",
-	Name:       "health",
-	Path:       "/healthz",
-	Pos:        "../../testdata/rich/routes.conf:40:7",
-}, {
-	Action:        "Health",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "App",
-	Domain:     0,
-	Index:      15,
-	Method:     "HEAD",
-	Name:       "health",
-	Path:       "/healthz",
-	Pos:        "../../testdata/rich/routes.conf:40:7",
-}, {
-	Action:        "Login",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller:  "App",
-	Domain:      0,
-	Index:       16,
-	MaxBodySize: int64(5242880),
-	Method:      "POST",
-	Name:        "login",
-	Path:        "/login",
-	Pos:         "../../testdata/rich/routes.conf:46:7",
-}, {
-	Action:        "Profile",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "User",
-	Domain:     0,
-	Index:      17,
-	Method:     "GET",
-	Name:       "profile",
-	Params:     []string{"name"},
-	Path:       "/user_:name",
-	Pos:        "../../testdata/rich/routes.conf:52:7",
-}, {
-	Action:        "List",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "User",
-	Domain:     0,
-	Index:      18,
-	Method:     "GET",
-	Name:       "users",
-	Path:       "/users",
-	Pos:        "../../testdata/rich/routes.conf:58:7",
-}, {
-	Action:        "Create",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller:  "User",
-	Domain:      0,
-	Index:       19,
-	MaxBodySize: int64(5242880),
-	Method:      "POST",
-	Name:        "create_user",
-	Parent:      "users",
-	Path:        "/users",
-	Pos:         "../../testdata/rich/routes.conf:63:11",
-}, {
-	Action:        "Delete",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Constraints: []string{"number"},
-	Controller:  "User",
-	Domain:      0,
-	Index:       20,
-	MaxBodySize: int64(5242880),
-	Method:      "DELETE",
-	Name:        "delete_user",
-	Params:      []string{"id"},
-	Parent:      "user",
-	Path:        "/users/:id",
-	Pos:         "../../testdata/rich/routes.conf:70:15",
-}, {
-	Action:        "Show",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Constraints: []string{"number"},
-	Controller:  "User",
-	Domain:      0,
-	Index:       21,
-	Method:      "GET",
-	Name:        "user",
-	Params:      []string{"id"},
-	Parent:      "users",
-	Path:        "/users/:id",
-	Pos:         "../../testdata/rich/routes.conf:65:11",
-}, {
-	Action:        "Update",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Constraints: []string{"number"},
-	Controller:  "User",
-	Domain:      0,
-	Index:       22,
-	MaxBodySize: int64(5242880),
-	Method:      "PUT",
-	Name:        "update_user",
-	Params:      []string{"id"},
-	Parent:      "user",
-	Path:        "/users/:id",
-	Pos:         "../../testdata/rich/routes.conf:69:15",
-}, {
-	Action:        "Show",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Constraints: []string{"number", "uuid4"},
-	Controller:  "Post",
-	Domain:      0,
-	Index:       23,
-	Method:      "GET",
-	Name:        "user_post",
-	Params:      []string{"id", "post"},
-	Parent:      "user",
-	Path:        "/users/:id/posts/:post",
-	Pos:         "../../testdata/rich/routes.conf:72:15",
-}, {
-	Action:        "Settings",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Constraints: []string{"number"},
-	Controller:  "User",
-	Domain:      0,
-	Index:       24,
-	Method:      "GET",
-	Name:        "user_settings",
-	Params:      []string{"id"},
-	Parent:      "user",
-	Path:        "/users/:id/settings",
-	Pos:         "../../testdata/rich/routes.conf:71:15",
-}, {
-	Action:        "New",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	CORS: &runtime.CORS{
-		AllowCredentials: true,
-		AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
-		AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
-		AllowOrigins:     []string{"https://app.example.com"},
-		ExposeHeaders:    nil,
-		MaxAge:           int64(86400),
-	},
-	Controller: "User",
-	Domain:     0,
-	Index:      25,
-	Method:     "GET",
-	Name:       "new_user",
-	Parent:     "users",
-	Path:       "/users/new",
-	Pos:        "../../testdata/rich/routes.conf:64:11",
-}, {
-	Action:        "Home",
-	AntiCSRFCheck: true,
-	Controller:    "Tenant",
-	Domain:        1,
-	Index:         26,
-	Method:        "GET",
-	Name:          "tenant_home",
-	Path:          "/",
-	Pos:           "../../testdata/rich/routes.conf:134:7",
-}, {
-	Action:        "Page",
-	AntiCSRFCheck: true,
-	Controller:    "Tenant",
-	Domain:        1,
-	Index:         27,
-	Method:        "GET",
-	Name:          "tenant_page",
-	Params:        []string{"slug"},
-	Path:          "/pages/:slug",
-	Pos:           "../../testdata/rich/routes.conf:135:7",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "admin/Dashboard",
-	Domain:        2,
-	Index:         28,
-	Method:        "GET",
-	Name:          "admin_home",
-	Path:          "/",
-	Pos:           "../../testdata/rich/routes.conf:146:7",
-}, {
-	Action:        "Files",
-	AntiCSRFCheck: true,
-	Controller:    "admin/Dashboard",
-	Domain:        2,
-	Index:         29,
-	Method:        "GET",
-	Name:          "admin_files",
-	Params:        []string{"path"},
-	Path:          "/*path",
-	Pos:           "../../testdata/rich/routes.conf:147:7",
-},
+// corsPolicy0 is a CORS policy of ../../testdata/rich/routes.conf, shared by the routes that have it.
+var corsPolicy0 = &runtime.CORS{
+	AllowCredentials: true,
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST", "OPTIONS"},
+	AllowOrigins:     []string{"https://app.example.com"},
+	ExposeHeaders:    nil,
+	MaxAge:           86400,
 }
+
+// Routes are the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by path, then method.
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "home", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:36:7"},
+	{Index: 1, Domain: 0, Name: "deep_rest", Method: "GET", Path: "/a/*rest", Controller: "Deep", Action: "Rest", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:87:7"},
+	{Index: 2, Domain: 0, Name: "deep_middle", Method: "GET", Path: "/a/:x/c/d", Controller: "Deep", Action: "Middle", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"x"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:85:7"},
+	{Index: 3, Domain: 0, Name: "deep_last", Method: "GET", Path: "/a/b/:y/e", Controller: "Deep", Action: "Last", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"y"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:86:7"},
+	{Index: 4, Domain: 0, Name: "deep_static", Method: "GET", Path: "/a/b/c", Controller: "Deep", Action: "Static", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:84:7"},
+	{Index: 5, Domain: 0, Name: "api_items", Method: "GET", Path: "/api/:version/items", Controller: "Item", Action: "List", Auth: "anonymous", Params: []string{"version"}, CORS: corsPolicy0, Parent: "api", Pos: "../../testdata/rich/routes.conf:104:11"},
+	{Index: 6, Domain: 0, Name: "api_item", Method: "GET", Path: "/api/:version/items/:id", Controller: "Item", Action: "Show", Auth: "anonymous", Params: []string{"version", "id"}, CORS: corsPolicy0, Parent: "api", Pos: "../../testdata/rich/routes.conf:105:11"},
+	{Index: 7, Domain: 0, Name: "api_item_edit", Method: "PATCH", Path: "/api/:version/items/:id", Controller: "Item", Action: "Update", Auth: "anonymous", MaxBodySize: 1024, Params: []string{"version", "id"}, CORS: corsPolicy0, Parent: "api", Pos: "../../testdata/rich/routes.conf:106:11"},
+	{Index: 8, Domain: 0, Name: "public_assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "web/assets", List: true, Params: []string{"filepath"}, Pos: "../../testdata/rich/routes.conf:24:7"},
+	{Index: 9, Domain: 0, Name: "chat_page", Method: "GET", Path: "/chat", Controller: "Chat", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:122:7"},
+	{Index: 10, Domain: 0, Name: "chat", Method: "WS", Path: "/chat", Controller: "Chat", Action: "Stream", Auth: "anonymous", WebSocket: true, Pos: "../../testdata/rich/routes.conf:116:7"},
+	{Index: 11, Domain: 0, Name: "doc", Method: "GET", Path: "/doc/:version/*page", Controller: "Doc", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "page"}, Constraints: []string{"oneof=v1 v2", ""}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:94:7"},
+	{Index: 12, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "web/assets", File: "img/favicon.ico", Pos: "../../testdata/rich/routes.conf:29:7"},
+	{Index: 13, Domain: 0, Name: "files", Method: "GET", Path: "/files/*path", Controller: "File", Action: "Get", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"path"}, Constraints: []string{"max=200"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:89:7"},
+	{Index: 14, Domain: 0, Name: "health", Method: "GET", Path: "/healthz", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:40:7"},
+	{Index: 15, Domain: 0, Name: "health", Method: "HEAD", Path: "/healthz", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:40:7"},
+	{Index: 16, Domain: 0, Name: "login", Method: "POST", Path: "/login", Controller: "App", Action: "Login", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:46:7"},
+	{Index: 17, Domain: 0, Name: "profile", Method: "GET", Path: "/user_:name", Controller: "User", Action: "Profile", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"name"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:52:7"},
+	{Index: 18, Domain: 0, Name: "users", Method: "GET", Path: "/users", Controller: "User", Action: "List", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:58:7"},
+	{Index: 19, Domain: 0, Name: "create_user", Method: "POST", Path: "/users", Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "users", Pos: "../../testdata/rich/routes.conf:63:11"},
+	{Index: 20, Domain: 0, Name: "delete_user", Method: "DELETE", Path: "/users/:id", Controller: "User", Action: "Delete", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:70:15"},
+	{Index: 21, Domain: 0, Name: "user", Method: "GET", Path: "/users/:id", Controller: "User", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "users", Pos: "../../testdata/rich/routes.conf:65:11"},
+	{Index: 22, Domain: 0, Name: "update_user", Method: "PUT", Path: "/users/:id", Controller: "User", Action: "Update", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:69:15"},
+	{Index: 23, Domain: 0, Name: "user_post", Method: "GET", Path: "/users/:id/posts/:post", Controller: "Post", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id", "post"}, Constraints: []string{"number", "uuid4"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:72:15"},
+	{Index: 24, Domain: 0, Name: "user_settings", Method: "GET", Path: "/users/:id/settings", Controller: "User", Action: "Settings", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:71:15"},
+	{Index: 25, Domain: 0, Name: "new_user", Method: "GET", Path: "/users/new", Controller: "User", Action: "New", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "users", Pos: "../../testdata/rich/routes.conf:64:11"},
+	{Index: 26, Domain: 1, Name: "tenant_home", Method: "GET", Path: "/", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../../testdata/rich/routes.conf:134:7"},
+	{Index: 27, Domain: 1, Name: "tenant_page", Method: "GET", Path: "/pages/:slug", Controller: "Tenant", Action: "Page", AntiCSRFCheck: true, Params: []string{"slug"}, Pos: "../../testdata/rich/routes.conf:135:7"},
+	{Index: 28, Domain: 2, Name: "admin_home", Method: "GET", Path: "/", Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/rich/routes.conf:146:7"},
+	{Index: 29, Domain: 2, Name: "admin_files", Method: "GET", Path: "/*path", Controller: "admin/Dashboard", Action: "Files", AntiCSRFCheck: true, Params: []string{"path"}, Pos: "../../testdata/rich/routes.conf:147:7"},
+}
+
 var table = runtime.NewTable(&runtime.Table{
 	CatchAlls: []runtime.Route{{
 		Action:        "NotFound",
@@ -981,10 +471,10 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error
 	// Index serves admin_home: GET / (../../testdata/rich/routes.conf:146:7).
 	//
-//line routes_gen.go:985:1
+//line routes_gen.go:475:1
 //line ../../testdata/rich/routes.conf:146:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:988:1
+//line routes_gen.go:478:1
 }
 
 // AppController holds the actions of controller "App".
@@ -995,15 +485,15 @@ type AppController interface {
 	Health(ctx *runtime.Context) error
 	// Index serves home: GET / (../../testdata/rich/routes.conf:36:7).
 	//
-//line routes_gen.go:999:1
+//line routes_gen.go:489:1
 //line ../../testdata/rich/routes.conf:36:6
 	Index(ctx *runtime.Context) error
 	// Login serves login: POST /login (../../testdata/rich/routes.conf:46:7).
 	//
-//line routes_gen.go:1004:1
+//line routes_gen.go:494:1
 //line ../../testdata/rich/routes.conf:46:6
 	Login(ctx *runtime.Context) error
-//line routes_gen.go:1007:1
+//line routes_gen.go:497:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -1014,10 +504,10 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error
 	// Stream serves chat: WS /chat (../../testdata/rich/routes.conf:116:7).
 	//
-//line routes_gen.go:1018:1
+//line routes_gen.go:508:1
 //line ../../testdata/rich/routes.conf:116:6
 	Stream(ctx *runtime.Context) error
-//line routes_gen.go:1021:1
+//line routes_gen.go:511:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -1028,20 +518,20 @@ type DeepController interface {
 	Last(ctx *runtime.Context, y string) error
 	// Middle serves deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:85:7).
 	//
-//line routes_gen.go:1032:1
+//line routes_gen.go:522:1
 //line ../../testdata/rich/routes.conf:85:6
 	Middle(ctx *runtime.Context, x string) error
 	// Rest serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:87:7).
 	//
-//line routes_gen.go:1037:1
+//line routes_gen.go:527:1
 //line ../../testdata/rich/routes.conf:87:6
 	Rest(ctx *runtime.Context, rest string) error
 	// Static serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:84:7).
 	//
-//line routes_gen.go:1042:1
+//line routes_gen.go:532:1
 //line ../../testdata/rich/routes.conf:84:6
 	Static(ctx *runtime.Context) error
-//line routes_gen.go:1045:1
+//line routes_gen.go:535:1
 }
 
 // DocController holds the actions of controller "Doc".
@@ -1050,7 +540,7 @@ type DocController interface {
 	//
 //line ../../testdata/rich/routes.conf:94:6
 	Page(ctx *runtime.Context, version string, page string) error
-//line routes_gen.go:1054:1
+//line routes_gen.go:544:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -1059,7 +549,7 @@ type FallbackController interface {
 	//
 //line ../../testdata/rich/routes.conf:18:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:1063:1
+//line routes_gen.go:553:1
 }
 
 // FileController holds the actions of controller "File".
@@ -1068,7 +558,7 @@ type FileController interface {
 	//
 //line ../../testdata/rich/routes.conf:89:6
 	Get(ctx *runtime.Context, path string) error
-//line routes_gen.go:1072:1
+//line routes_gen.go:562:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -1079,15 +569,15 @@ type ItemController interface {
 	List(ctx *runtime.Context, version string) error
 	// Show serves api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:105:11).
 	//
-//line routes_gen.go:1083:1
+//line routes_gen.go:573:1
 //line ../../testdata/rich/routes.conf:105:10
 	Show(ctx *runtime.Context, version string, id string) error
 	// Update serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:106:11).
 	//
-//line routes_gen.go:1088:1
+//line routes_gen.go:578:1
 //line ../../testdata/rich/routes.conf:106:10
 	Update(ctx *runtime.Context, version string, id string) error
-//line routes_gen.go:1091:1
+//line routes_gen.go:581:1
 }
 
 // PostController holds the actions of controller "Post".
@@ -1096,7 +586,7 @@ type PostController interface {
 	//
 //line ../../testdata/rich/routes.conf:72:14
 	Show(ctx *runtime.Context, id int64, post string) error
-//line routes_gen.go:1100:1
+//line routes_gen.go:590:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -1107,10 +597,10 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error
 	// Page serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:135:7).
 	//
-//line routes_gen.go:1111:1
+//line routes_gen.go:601:1
 //line ../../testdata/rich/routes.conf:135:6
 	Page(ctx *runtime.Context, slug string) error
-//line routes_gen.go:1114:1
+//line routes_gen.go:604:1
 }
 
 // UserController holds the actions of controller "User".
@@ -1121,40 +611,40 @@ type UserController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:70:15).
 	//
-//line routes_gen.go:1125:1
+//line routes_gen.go:615:1
 //line ../../testdata/rich/routes.conf:70:14
 	Delete(ctx *runtime.Context, id int64) error
 	// List serves users: GET /users (../../testdata/rich/routes.conf:58:7).
 	//
-//line routes_gen.go:1130:1
+//line routes_gen.go:620:1
 //line ../../testdata/rich/routes.conf:58:6
 	List(ctx *runtime.Context) error
 	// New serves new_user: GET /users/new (../../testdata/rich/routes.conf:64:11).
 	//
-//line routes_gen.go:1135:1
+//line routes_gen.go:625:1
 //line ../../testdata/rich/routes.conf:64:10
 	New(ctx *runtime.Context) error
 	// Profile serves profile: GET /user_:name (../../testdata/rich/routes.conf:52:7).
 	//
-//line routes_gen.go:1140:1
+//line routes_gen.go:630:1
 //line ../../testdata/rich/routes.conf:52:6
 	Profile(ctx *runtime.Context, name string) error
 	// Settings serves user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:71:15).
 	//
-//line routes_gen.go:1145:1
+//line routes_gen.go:635:1
 //line ../../testdata/rich/routes.conf:71:14
 	Settings(ctx *runtime.Context, id int64) error
 	// Show serves user: GET /users/:id (../../testdata/rich/routes.conf:65:11).
 	//
-//line routes_gen.go:1150:1
+//line routes_gen.go:640:1
 //line ../../testdata/rich/routes.conf:65:10
 	Show(ctx *runtime.Context, id int64) error
 	// Update serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:69:15).
 	//
-//line routes_gen.go:1155:1
+//line routes_gen.go:645:1
 //line ../../testdata/rich/routes.conf:69:14
 	Update(ctx *runtime.Context, id int64) error
-//line routes_gen.go:1158:1
+//line routes_gen.go:648:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.

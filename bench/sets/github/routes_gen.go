@@ -29,2277 +29,212 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "DeleteApplicationsByClientIdTokens",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         0,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_applications_by_client_id_tokens",
-	Params:        []string{"client_id"},
-	Path:          "/applications/:client_id/tokens",
-	Pos:           "routes.conf:35:7",
-}, {
-	Action:        "DeleteApplicationsByClientIdTokensByAccessToken",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_applications_by_client_id_tokens_by_access_token",
-	Params:        []string{"client_id", "access_token"},
-	Path:          "/applications/:client_id/tokens/:access_token",
-	Pos:           "routes.conf:41:7",
-}, {
-	Action:        "GetApplicationsByClientIdTokensByAccessToken",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "get_applications_by_client_id_tokens_by_access_token",
-	Params:        []string{"client_id", "access_token"},
-	Path:          "/applications/:client_id/tokens/:access_token",
-	Pos:           "routes.conf:29:7",
-}, {
-	Action:        "GetAuthorizations",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "get_authorizations",
-	Path:          "/authorizations",
-	Pos:           "routes.conf:5:7",
-}, {
-	Action:        "PostAuthorizations",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         4,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_authorizations",
-	Path:          "/authorizations",
-	Pos:           "routes.conf:17:7",
-}, {
-	Action:        "DeleteAuthorizationsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_authorizations_by_id",
-	Params:        []string{"id"},
-	Path:          "/authorizations/:id",
-	Pos:           "routes.conf:23:7",
-}, {
-	Action:        "GetAuthorizationsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         6,
-	Method:        "GET",
-	Name:          "get_authorizations_by_id",
-	Params:        []string{"id"},
-	Path:          "/authorizations/:id",
-	Pos:           "routes.conf:11:7",
-}, {
-	Action:        "GetEmojis",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         7,
-	Method:        "GET",
-	Name:          "get_emojis",
-	Path:          "/emojis",
-	Pos:           "routes.conf:509:7",
-}, {
-	Action:        "GetEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "get_events",
-	Path:          "/events",
-	Pos:           "routes.conf:47:7",
-}, {
-	Action:        "GetFeeds",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "get_feeds",
-	Path:          "/feeds",
-	Pos:           "routes.conf:101:7",
-}, {
-	Action:        "GetGists",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         10,
-	Method:        "GET",
-	Name:          "get_gists",
-	Path:          "/gists",
-	Pos:           "routes.conf:251:7",
-}, {
-	Action:        "PostGists",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         11,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_gists",
-	Path:          "/gists",
-	Pos:           "routes.conf:263:7",
-}, {
-	Action:        "DeleteGistsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         12,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_gists_by_id",
-	Params:        []string{"id"},
-	Path:          "/gists/:id",
-	Pos:           "routes.conf:293:7",
-}, {
-	Action:        "GetGistsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         13,
-	Method:        "GET",
-	Name:          "get_gists_by_id",
-	Params:        []string{"id"},
-	Path:          "/gists/:id",
-	Pos:           "routes.conf:257:7",
-}, {
-	Action:        "PostGistsByIdForks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         14,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_gists_by_id_forks",
-	Params:        []string{"id"},
-	Path:          "/gists/:id/forks",
-	Pos:           "routes.conf:287:7",
-}, {
-	Action:        "DeleteGistsByIdStar",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         15,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_gists_by_id_star",
-	Params:        []string{"id"},
-	Path:          "/gists/:id/star",
-	Pos:           "routes.conf:275:7",
-}, {
-	Action:        "GetGistsByIdStar",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         16,
-	Method:        "GET",
-	Name:          "get_gists_by_id_star",
-	Params:        []string{"id"},
-	Path:          "/gists/:id/star",
-	Pos:           "routes.conf:281:7",
-}, {
-	Action:        "PutGistsByIdStar",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         17,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_gists_by_id_star",
-	Params:        []string{"id"},
-	Path:          "/gists/:id/star",
-	Pos:           "routes.conf:269:7",
-}, {
-	Action:        "GetGitignoreTemplates",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         18,
-	Method:        "GET",
-	Name:          "get_gitignore_templates",
-	Path:          "/gitignore/templates",
-	Pos:           "routes.conf:515:7",
-}, {
-	Action:        "GetGitignoreTemplatesByName",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         19,
-	Method:        "GET",
-	Name:          "get_gitignore_templates_by_name",
-	Params:        []string{"name"},
-	Path:          "/gitignore/templates/:name",
-	Pos:           "routes.conf:521:7",
-}, {
-	Action:        "GetIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         20,
-	Method:        "GET",
-	Name:          "get_issues",
-	Path:          "/issues",
-	Pos:           "routes.conf:359:7",
-}, {
-	Action:        "GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         21,
-	Method:        "GET",
-	Name:          "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword",
-	Params:        []string{"owner", "repository", "state", "keyword"},
-	Path:          "/legacy/issues/search/:owner/:repository/:state/:keyword",
-	Pos:           "routes.conf:1085:7",
-}, {
-	Action:        "GetLegacyReposSearchByKeyword",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         22,
-	Method:        "GET",
-	Name:          "get_legacy_repos_search_by_keyword",
-	Params:        []string{"keyword"},
-	Path:          "/legacy/repos/search/:keyword",
-	Pos:           "routes.conf:1091:7",
-}, {
-	Action:        "GetLegacyUserEmailByEmail",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         23,
-	Method:        "GET",
-	Name:          "get_legacy_user_email_by_email",
-	Params:        []string{"email"},
-	Path:          "/legacy/user/email/:email",
-	Pos:           "routes.conf:1103:7",
-}, {
-	Action:        "GetLegacyUserSearchByKeyword",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         24,
-	Method:        "GET",
-	Name:          "get_legacy_user_search_by_keyword",
-	Params:        []string{"keyword"},
-	Path:          "/legacy/user/search/:keyword",
-	Pos:           "routes.conf:1097:7",
-}, {
-	Action:        "PostMarkdown",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         25,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_markdown",
-	Path:          "/markdown",
-	Pos:           "routes.conf:527:7",
-}, {
-	Action:        "PostMarkdownRaw",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         26,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_markdown_raw",
-	Path:          "/markdown/raw",
-	Pos:           "routes.conf:533:7",
-}, {
-	Action:        "GetMeta",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         27,
-	Method:        "GET",
-	Name:          "get_meta",
-	Path:          "/meta",
-	Pos:           "routes.conf:539:7",
-}, {
-	Action:        "GetNetworksByOwnerByRepoEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         28,
-	Method:        "GET",
-	Name:          "get_networks_by_owner_by_repo_events",
-	Params:        []string{"owner", "repo"},
-	Path:          "/networks/:owner/:repo/events",
-	Pos:           "routes.conf:59:7",
-}, {
-	Action:        "GetNotifications",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         29,
-	Method:        "GET",
-	Name:          "get_notifications",
-	Path:          "/notifications",
-	Pos:           "routes.conf:107:7",
-}, {
-	Action:        "PutNotifications",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         30,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_notifications",
-	Path:          "/notifications",
-	Pos:           "routes.conf:119:7",
-}, {
-	Action:        "GetNotificationsThreadsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         31,
-	Method:        "GET",
-	Name:          "get_notifications_threads_by_id",
-	Params:        []string{"id"},
-	Path:          "/notifications/threads/:id",
-	Pos:           "routes.conf:131:7",
-}, {
-	Action:        "DeleteNotificationsThreadsByIdSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         32,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_notifications_threads_by_id_subscription",
-	Params:        []string{"id"},
-	Path:          "/notifications/threads/:id/subscription",
-	Pos:           "routes.conf:149:7",
-}, {
-	Action:        "GetNotificationsThreadsByIdSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         33,
-	Method:        "GET",
-	Name:          "get_notifications_threads_by_id_subscription",
-	Params:        []string{"id"},
-	Path:          "/notifications/threads/:id/subscription",
-	Pos:           "routes.conf:137:7",
-}, {
-	Action:        "PutNotificationsThreadsByIdSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         34,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_notifications_threads_by_id_subscription",
-	Params:        []string{"id"},
-	Path:          "/notifications/threads/:id/subscription",
-	Pos:           "routes.conf:143:7",
-}, {
-	Action:        "GetOrgsByOrg",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         35,
-	Method:        "GET",
-	Name:          "get_orgs_by_org",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org",
-	Pos:           "routes.conf:563:7",
-}, {
-	Action:        "GetOrgsByOrgEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         36,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_events",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/events",
-	Pos:           "routes.conf:65:7",
-}, {
-	Action:        "GetOrgsByOrgIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         37,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_issues",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/issues",
-	Pos:           "routes.conf:371:7",
-}, {
-	Action:        "GetOrgsByOrgMembers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         38,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_members",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/members",
-	Pos:           "routes.conf:569:7",
-}, {
-	Action:        "DeleteOrgsByOrgMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         39,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_orgs_by_org_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/members/:user",
-	Pos:           "routes.conf:581:7",
-}, {
-	Action:        "GetOrgsByOrgMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         40,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/members/:user",
-	Pos:           "routes.conf:575:7",
-}, {
-	Action:        "GetOrgsByOrgPublicMembers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         41,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_public_members",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/public_members",
-	Pos:           "routes.conf:587:7",
-}, {
-	Action:        "DeleteOrgsByOrgPublicMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         42,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_orgs_by_org_public_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/public_members/:user",
-	Pos:           "routes.conf:605:7",
-}, {
-	Action:        "GetOrgsByOrgPublicMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         43,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_public_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/public_members/:user",
-	Pos:           "routes.conf:593:7",
-}, {
-	Action:        "PutOrgsByOrgPublicMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         44,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_orgs_by_org_public_members_by_user",
-	Params:        []string{"org", "user"},
-	Path:          "/orgs/:org/public_members/:user",
-	Pos:           "routes.conf:599:7",
-}, {
-	Action:        "GetOrgsByOrgRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         45,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_repos",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/repos",
-	Pos:           "routes.conf:755:7",
-}, {
-	Action:        "PostOrgsByOrgRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         46,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_orgs_by_org_repos",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/repos",
-	Pos:           "routes.conf:773:7",
-}, {
-	Action:        "GetOrgsByOrgTeams",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         47,
-	Method:        "GET",
-	Name:          "get_orgs_by_org_teams",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/teams",
-	Pos:           "routes.conf:611:7",
-}, {
-	Action:        "PostOrgsByOrgTeams",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         48,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_orgs_by_org_teams",
-	Params:        []string{"org"},
-	Path:          "/orgs/:org/teams",
-	Pos:           "routes.conf:623:7",
-}, {
-	Action:        "GetRateLimit",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         49,
-	Method:        "GET",
-	Name:          "get_rate_limit",
-	Path:          "/rate_limit",
-	Pos:           "routes.conf:545:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         50,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo",
-	Pos:           "routes.conf:821:7",
-}, {
-	Action:        "GetReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         51,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo",
-	Pos:           "routes.conf:779:7",
-}, {
-	Action:        "GetReposByOwnerByRepoAssignees",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         52,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_assignees",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/assignees",
-	Pos:           "routes.conf:395:7",
-}, {
-	Action:        "GetReposByOwnerByRepoAssigneesByAssignee",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         53,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_assignees_by_assignee",
-	Params:        []string{"owner", "repo", "assignee"},
-	Path:          "/repos/:owner/:repo/assignees/:assignee",
-	Pos:           "routes.conf:401:7",
-}, {
-	Action:        "GetReposByOwnerByRepoBranches",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         54,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_branches",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/branches",
-	Pos:           "routes.conf:809:7",
-}, {
-	Action:        "GetReposByOwnerByRepoBranchesByBranch",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         55,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_branches_by_branch",
-	Params:        []string{"owner", "repo", "branch"},
-	Path:          "/repos/:owner/:repo/branches/:branch",
-	Pos:           "routes.conf:815:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCollaborators",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         56,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_collaborators",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/collaborators",
-	Pos:           "routes.conf:827:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoCollaboratorsByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         57,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_collaborators_by_user",
-	Params:        []string{"owner", "repo", "user"},
-	Path:          "/repos/:owner/:repo/collaborators/:user",
-	Pos:           "routes.conf:845:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCollaboratorsByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         58,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_collaborators_by_user",
-	Params:        []string{"owner", "repo", "user"},
-	Path:          "/repos/:owner/:repo/collaborators/:user",
-	Pos:           "routes.conf:833:7",
-}, {
-	Action:        "PutReposByOwnerByRepoCollaboratorsByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         59,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_collaborators_by_user",
-	Params:        []string{"owner", "repo", "user"},
-	Path:          "/repos/:owner/:repo/collaborators/:user",
-	Pos:           "routes.conf:839:7",
-}, {
-	Action:        "GetReposByOwnerByRepoComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         60,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_comments",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/comments",
-	Pos:           "routes.conf:851:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoCommentsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         61,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_comments_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/comments/:id",
-	Pos:           "routes.conf:875:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCommentsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         62,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_comments_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/comments/:id",
-	Pos:           "routes.conf:869:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCommits",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         63,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_commits",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/commits",
-	Pos:           "routes.conf:881:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCommitsBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         64,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_commits_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/commits/:sha",
-	Pos:           "routes.conf:887:7",
-}, {
-	Action:        "GetReposByOwnerByRepoCommitsByShaComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         65,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_commits_by_sha_comments",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/commits/:sha/comments",
-	Pos:           "routes.conf:857:7",
-}, {
-	Action:        "PostReposByOwnerByRepoCommitsByShaComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         66,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_commits_by_sha_comments",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/commits/:sha/comments",
-	Pos:           "routes.conf:863:7",
-}, {
-	Action:        "GetReposByOwnerByRepoContributors",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         67,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_contributors",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/contributors",
-	Pos:           "routes.conf:785:7",
-}, {
-	Action:        "GetReposByOwnerByRepoDownloads",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         68,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_downloads",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/downloads",
-	Pos:           "routes.conf:923:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoDownloadsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         69,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_downloads_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/downloads/:id",
-	Pos:           "routes.conf:935:7",
-}, {
-	Action:        "GetReposByOwnerByRepoDownloadsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         70,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_downloads_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/downloads/:id",
-	Pos:           "routes.conf:929:7",
-}, {
-	Action:        "GetReposByOwnerByRepoEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         71,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_events",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/events",
-	Pos:           "routes.conf:53:7",
-}, {
-	Action:        "GetReposByOwnerByRepoForks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         72,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_forks",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/forks",
-	Pos:           "routes.conf:941:7",
-}, {
-	Action:        "PostReposByOwnerByRepoForks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         73,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_forks",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/forks",
-	Pos:           "routes.conf:947:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitBlobs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         74,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_blobs",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/blobs",
-	Pos:           "routes.conf:305:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitBlobsBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         75,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_blobs_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/git/blobs/:sha",
-	Pos:           "routes.conf:299:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitCommits",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         76,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_commits",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/commits",
-	Pos:           "routes.conf:317:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitCommitsBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         77,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_commits_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/git/commits/:sha",
-	Pos:           "routes.conf:311:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitRefs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         78,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_refs",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/refs",
-	Pos:           "routes.conf:323:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitRefs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         79,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_refs",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/refs",
-	Pos:           "routes.conf:329:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitTags",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         80,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_tags",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/tags",
-	Pos:           "routes.conf:341:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitTagsBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         81,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_tags_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/git/tags/:sha",
-	Pos:           "routes.conf:335:7",
-}, {
-	Action:        "PostReposByOwnerByRepoGitTrees",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         82,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_git_trees",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/git/trees",
-	Pos:           "routes.conf:353:7",
-}, {
-	Action:        "GetReposByOwnerByRepoGitTreesBySha",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         83,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_git_trees_by_sha",
-	Params:        []string{"owner", "repo", "sha"},
-	Path:          "/repos/:owner/:repo/git/trees/:sha",
-	Pos:           "routes.conf:347:7",
-}, {
-	Action:        "GetReposByOwnerByRepoHooks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         84,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_hooks",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/hooks",
-	Pos:           "routes.conf:953:7",
-}, {
-	Action:        "PostReposByOwnerByRepoHooks",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         85,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_hooks",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/hooks",
-	Pos:           "routes.conf:965:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoHooksById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         86,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_hooks_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/hooks/:id",
-	Pos:           "routes.conf:977:7",
-}, {
-	Action:        "GetReposByOwnerByRepoHooksById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         87,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_hooks_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/hooks/:id",
-	Pos:           "routes.conf:959:7",
-}, {
-	Action:        "PostReposByOwnerByRepoHooksByIdTests",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         88,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_hooks_by_id_tests",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/hooks/:id/tests",
-	Pos:           "routes.conf:971:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         89,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/issues",
-	Pos:           "routes.conf:377:7",
-}, {
-	Action:        "PostReposByOwnerByRepoIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         90,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_issues",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/issues",
-	Pos:           "routes.conf:389:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         91,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number",
-	Pos:           "routes.conf:383:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesByNumberComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         92,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_by_number_comments",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/comments",
-	Pos:           "routes.conf:407:7",
-}, {
-	Action:        "PostReposByOwnerByRepoIssuesByNumberComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         93,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_issues_by_number_comments",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/comments",
-	Pos:           "routes.conf:413:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesByNumberEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         94,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_by_number_events",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/events",
-	Pos:           "routes.conf:419:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoIssuesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         95,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_issues_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels",
-	Pos:           "routes.conf:473:7",
-}, {
-	Action:        "GetReposByOwnerByRepoIssuesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         96,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_issues_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels",
-	Pos:           "routes.conf:449:7",
-}, {
-	Action:        "PostReposByOwnerByRepoIssuesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         97,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_issues_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels",
-	Pos:           "routes.conf:455:7",
-}, {
-	Action:        "PutReposByOwnerByRepoIssuesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         98,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_issues_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels",
-	Pos:           "routes.conf:467:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoIssuesByNumberLabelsByName",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         99,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name",
-	Params:        []string{"owner", "repo", "number", "name"},
-	Path:          "/repos/:owner/:repo/issues/:number/labels/:name",
-	Pos:           "routes.conf:461:7",
-}, {
-	Action:        "GetReposByOwnerByRepoKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         100,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_keys",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/keys",
-	Pos:           "routes.conf:899:7",
-}, {
-	Action:        "PostReposByOwnerByRepoKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         101,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_keys",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/keys",
-	Pos:           "routes.conf:911:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         102,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_keys_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/keys/:id",
-	Pos:           "routes.conf:917:7",
-}, {
-	Action:        "GetReposByOwnerByRepoKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         103,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_keys_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/keys/:id",
-	Pos:           "routes.conf:905:7",
-}, {
-	Action:        "GetReposByOwnerByRepoLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         104,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_labels",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/labels",
-	Pos:           "routes.conf:425:7",
-}, {
-	Action:        "PostReposByOwnerByRepoLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         105,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_labels",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/labels",
-	Pos:           "routes.conf:437:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoLabelsByName",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         106,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_labels_by_name",
-	Params:        []string{"owner", "repo", "name"},
-	Path:          "/repos/:owner/:repo/labels/:name",
-	Pos:           "routes.conf:443:7",
-}, {
-	Action:        "GetReposByOwnerByRepoLabelsByName",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         107,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_labels_by_name",
-	Params:        []string{"owner", "repo", "name"},
-	Path:          "/repos/:owner/:repo/labels/:name",
-	Pos:           "routes.conf:431:7",
-}, {
-	Action:        "GetReposByOwnerByRepoLanguages",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         108,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_languages",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/languages",
-	Pos:           "routes.conf:791:7",
-}, {
-	Action:        "PostReposByOwnerByRepoMerges",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         109,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_merges",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/merges",
-	Pos:           "routes.conf:983:7",
-}, {
-	Action:        "GetReposByOwnerByRepoMilestones",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         110,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_milestones",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/milestones",
-	Pos:           "routes.conf:485:7",
-}, {
-	Action:        "PostReposByOwnerByRepoMilestones",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         111,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_milestones",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/milestones",
-	Pos:           "routes.conf:497:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoMilestonesByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         112,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_milestones_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/milestones/:number",
-	Pos:           "routes.conf:503:7",
-}, {
-	Action:        "GetReposByOwnerByRepoMilestonesByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         113,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_milestones_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/milestones/:number",
-	Pos:           "routes.conf:491:7",
-}, {
-	Action:        "GetReposByOwnerByRepoMilestonesByNumberLabels",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         114,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_milestones_by_number_labels",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/milestones/:number/labels",
-	Pos:           "routes.conf:479:7",
-}, {
-	Action:        "GetReposByOwnerByRepoNotifications",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         115,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_notifications",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/notifications",
-	Pos:           "routes.conf:113:7",
-}, {
-	Action:        "PutReposByOwnerByRepoNotifications",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         116,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_notifications",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/notifications",
-	Pos:           "routes.conf:125:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPulls",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         117,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/pulls",
-	Pos:           "routes.conf:689:7",
-}, {
-	Action:        "PostReposByOwnerByRepoPulls",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         118,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_pulls",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/pulls",
-	Pos:           "routes.conf:701:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumber",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         119,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number",
-	Pos:           "routes.conf:695:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumberComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         120,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number_comments",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/comments",
-	Pos:           "routes.conf:731:7",
-}, {
-	Action:        "PutReposByOwnerByRepoPullsByNumberComments",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         121,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_pulls_by_number_comments",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/comments",
-	Pos:           "routes.conf:737:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumberCommits",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         122,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number_commits",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/commits",
-	Pos:           "routes.conf:707:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumberFiles",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         123,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number_files",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/files",
-	Pos:           "routes.conf:713:7",
-}, {
-	Action:        "GetReposByOwnerByRepoPullsByNumberMerge",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         124,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_pulls_by_number_merge",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/merge",
-	Pos:           "routes.conf:719:7",
-}, {
-	Action:        "PutReposByOwnerByRepoPullsByNumberMerge",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         125,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_pulls_by_number_merge",
-	Params:        []string{"owner", "repo", "number"},
-	Path:          "/repos/:owner/:repo/pulls/:number/merge",
-	Pos:           "routes.conf:725:7",
-}, {
-	Action:        "GetReposByOwnerByRepoReadme",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         126,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_readme",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/readme",
-	Pos:           "routes.conf:893:7",
-}, {
-	Action:        "GetReposByOwnerByRepoReleases",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         127,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_releases",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/releases",
-	Pos:           "routes.conf:989:7",
-}, {
-	Action:        "PostReposByOwnerByRepoReleases",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         128,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_releases",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/releases",
-	Pos:           "routes.conf:1001:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoReleasesById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         129,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_releases_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/releases/:id",
-	Pos:           "routes.conf:1007:7",
-}, {
-	Action:        "GetReposByOwnerByRepoReleasesById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         130,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_releases_by_id",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/releases/:id",
-	Pos:           "routes.conf:995:7",
-}, {
-	Action:        "GetReposByOwnerByRepoReleasesByIdAssets",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         131,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_releases_by_id_assets",
-	Params:        []string{"owner", "repo", "id"},
-	Path:          "/repos/:owner/:repo/releases/:id/assets",
-	Pos:           "routes.conf:1013:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStargazers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         132,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stargazers",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stargazers",
-	Pos:           "routes.conf:155:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsCodeFrequency",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         133,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_code_frequency",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/code_frequency",
-	Pos:           "routes.conf:1031:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsCommitActivity",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         134,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_commit_activity",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/commit_activity",
-	Pos:           "routes.conf:1025:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsContributors",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         135,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_contributors",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/contributors",
-	Pos:           "routes.conf:1019:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsParticipation",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         136,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_participation",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/participation",
-	Pos:           "routes.conf:1037:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatsPunchCard",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         137,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_stats_punch_card",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/stats/punch_card",
-	Pos:           "routes.conf:1043:7",
-}, {
-	Action:        "GetReposByOwnerByRepoStatusesByRef",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         138,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_statuses_by_ref",
-	Params:        []string{"owner", "repo", "ref"},
-	Path:          "/repos/:owner/:repo/statuses/:ref",
-	Pos:           "routes.conf:1049:7",
-}, {
-	Action:        "PostReposByOwnerByRepoStatusesByRef",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         139,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_repos_by_owner_by_repo_statuses_by_ref",
-	Params:        []string{"owner", "repo", "ref"},
-	Path:          "/repos/:owner/:repo/statuses/:ref",
-	Pos:           "routes.conf:1055:7",
-}, {
-	Action:        "GetReposByOwnerByRepoSubscribers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         140,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_subscribers",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/subscribers",
-	Pos:           "routes.conf:191:7",
-}, {
-	Action:        "DeleteReposByOwnerByRepoSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         141,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_repos_by_owner_by_repo_subscription",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/subscription",
-	Pos:           "routes.conf:221:7",
-}, {
-	Action:        "GetReposByOwnerByRepoSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         142,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_subscription",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/subscription",
-	Pos:           "routes.conf:209:7",
-}, {
-	Action:        "PutReposByOwnerByRepoSubscription",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         143,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_repos_by_owner_by_repo_subscription",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/subscription",
-	Pos:           "routes.conf:215:7",
-}, {
-	Action:        "GetReposByOwnerByRepoTags",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         144,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_tags",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/tags",
-	Pos:           "routes.conf:803:7",
-}, {
-	Action:        "GetReposByOwnerByRepoTeams",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         145,
-	Method:        "GET",
-	Name:          "get_repos_by_owner_by_repo_teams",
-	Params:        []string{"owner", "repo"},
-	Path:          "/repos/:owner/:repo/teams",
-	Pos:           "routes.conf:797:7",
-}, {
-	Action:        "GetRepositories",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         146,
-	Method:        "GET",
-	Name:          "get_repositories",
-	Path:          "/repositories",
-	Pos:           "routes.conf:761:7",
-}, {
-	Action:        "GetSearchCode",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         147,
-	Method:        "GET",
-	Name:          "get_search_code",
-	Path:          "/search/code",
-	Pos:           "routes.conf:1067:7",
-}, {
-	Action:        "GetSearchIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         148,
-	Method:        "GET",
-	Name:          "get_search_issues",
-	Path:          "/search/issues",
-	Pos:           "routes.conf:1073:7",
-}, {
-	Action:        "GetSearchRepositories",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         149,
-	Method:        "GET",
-	Name:          "get_search_repositories",
-	Path:          "/search/repositories",
-	Pos:           "routes.conf:1061:7",
-}, {
-	Action:        "GetSearchUsers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         150,
-	Method:        "GET",
-	Name:          "get_search_users",
-	Path:          "/search/users",
-	Pos:           "routes.conf:1079:7",
-}, {
-	Action:        "DeleteTeamsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         151,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_teams_by_id",
-	Params:        []string{"id"},
-	Path:          "/teams/:id",
-	Pos:           "routes.conf:629:7",
-}, {
-	Action:        "GetTeamsById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         152,
-	Method:        "GET",
-	Name:          "get_teams_by_id",
-	Params:        []string{"id"},
-	Path:          "/teams/:id",
-	Pos:           "routes.conf:617:7",
-}, {
-	Action:        "GetTeamsByIdMembers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         153,
-	Method:        "GET",
-	Name:          "get_teams_by_id_members",
-	Params:        []string{"id"},
-	Path:          "/teams/:id/members",
-	Pos:           "routes.conf:635:7",
-}, {
-	Action:        "DeleteTeamsByIdMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         154,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_teams_by_id_members_by_user",
-	Params:        []string{"id", "user"},
-	Path:          "/teams/:id/members/:user",
-	Pos:           "routes.conf:653:7",
-}, {
-	Action:        "GetTeamsByIdMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         155,
-	Method:        "GET",
-	Name:          "get_teams_by_id_members_by_user",
-	Params:        []string{"id", "user"},
-	Path:          "/teams/:id/members/:user",
-	Pos:           "routes.conf:641:7",
-}, {
-	Action:        "PutTeamsByIdMembersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         156,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_teams_by_id_members_by_user",
-	Params:        []string{"id", "user"},
-	Path:          "/teams/:id/members/:user",
-	Pos:           "routes.conf:647:7",
-}, {
-	Action:        "GetTeamsByIdRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         157,
-	Method:        "GET",
-	Name:          "get_teams_by_id_repos",
-	Params:        []string{"id"},
-	Path:          "/teams/:id/repos",
-	Pos:           "routes.conf:659:7",
-}, {
-	Action:        "DeleteTeamsByIdReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         158,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_teams_by_id_repos_by_owner_by_repo",
-	Params:        []string{"id", "owner", "repo"},
-	Path:          "/teams/:id/repos/:owner/:repo",
-	Pos:           "routes.conf:677:7",
-}, {
-	Action:        "GetTeamsByIdReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         159,
-	Method:        "GET",
-	Name:          "get_teams_by_id_repos_by_owner_by_repo",
-	Params:        []string{"id", "owner", "repo"},
-	Path:          "/teams/:id/repos/:owner/:repo",
-	Pos:           "routes.conf:665:7",
-}, {
-	Action:        "PutTeamsByIdReposByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         160,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_teams_by_id_repos_by_owner_by_repo",
-	Params:        []string{"id", "owner", "repo"},
-	Path:          "/teams/:id/repos/:owner/:repo",
-	Pos:           "routes.conf:671:7",
-}, {
-	Action:        "GetUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         161,
-	Method:        "GET",
-	Name:          "get_user",
-	Path:          "/user",
-	Pos:           "routes.conf:1115:7",
-}, {
-	Action:        "DeleteUserEmails",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         162,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_emails",
-	Path:          "/user/emails",
-	Pos:           "routes.conf:1139:7",
-}, {
-	Action:        "GetUserEmails",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         163,
-	Method:        "GET",
-	Name:          "get_user_emails",
-	Path:          "/user/emails",
-	Pos:           "routes.conf:1127:7",
-}, {
-	Action:        "PostUserEmails",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         164,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_user_emails",
-	Path:          "/user/emails",
-	Pos:           "routes.conf:1133:7",
-}, {
-	Action:        "GetUserFollowers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         165,
-	Method:        "GET",
-	Name:          "get_user_followers",
-	Path:          "/user/followers",
-	Pos:           "routes.conf:1151:7",
-}, {
-	Action:        "GetUserFollowing",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         166,
-	Method:        "GET",
-	Name:          "get_user_following",
-	Path:          "/user/following",
-	Pos:           "routes.conf:1163:7",
-}, {
-	Action:        "DeleteUserFollowingByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         167,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_following_by_user",
-	Params:        []string{"user"},
-	Path:          "/user/following/:user",
-	Pos:           "routes.conf:1187:7",
-}, {
-	Action:        "GetUserFollowingByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         168,
-	Method:        "GET",
-	Name:          "get_user_following_by_user",
-	Params:        []string{"user"},
-	Path:          "/user/following/:user",
-	Pos:           "routes.conf:1169:7",
-}, {
-	Action:        "PutUserFollowingByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         169,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_user_following_by_user",
-	Params:        []string{"user"},
-	Path:          "/user/following/:user",
-	Pos:           "routes.conf:1181:7",
-}, {
-	Action:        "GetUserIssues",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         170,
-	Method:        "GET",
-	Name:          "get_user_issues",
-	Path:          "/user/issues",
-	Pos:           "routes.conf:365:7",
-}, {
-	Action:        "GetUserKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         171,
-	Method:        "GET",
-	Name:          "get_user_keys",
-	Path:          "/user/keys",
-	Pos:           "routes.conf:1199:7",
-}, {
-	Action:        "PostUserKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         172,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_user_keys",
-	Path:          "/user/keys",
-	Pos:           "routes.conf:1211:7",
-}, {
-	Action:        "DeleteUserKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         173,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_keys_by_id",
-	Params:        []string{"id"},
-	Path:          "/user/keys/:id",
-	Pos:           "routes.conf:1217:7",
-}, {
-	Action:        "GetUserKeysById",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         174,
-	Method:        "GET",
-	Name:          "get_user_keys_by_id",
-	Params:        []string{"id"},
-	Path:          "/user/keys/:id",
-	Pos:           "routes.conf:1205:7",
-}, {
-	Action:        "GetUserOrgs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         175,
-	Method:        "GET",
-	Name:          "get_user_orgs",
-	Path:          "/user/orgs",
-	Pos:           "routes.conf:557:7",
-}, {
-	Action:        "GetUserRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         176,
-	Method:        "GET",
-	Name:          "get_user_repos",
-	Path:          "/user/repos",
-	Pos:           "routes.conf:743:7",
-}, {
-	Action:        "PostUserRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         177,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_user_repos",
-	Path:          "/user/repos",
-	Pos:           "routes.conf:767:7",
-}, {
-	Action:        "GetUserStarred",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         178,
-	Method:        "GET",
-	Name:          "get_user_starred",
-	Path:          "/user/starred",
-	Pos:           "routes.conf:167:7",
-}, {
-	Action:        "DeleteUserStarredByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         179,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_starred_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/starred/:owner/:repo",
-	Pos:           "routes.conf:185:7",
-}, {
-	Action:        "GetUserStarredByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         180,
-	Method:        "GET",
-	Name:          "get_user_starred_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/starred/:owner/:repo",
-	Pos:           "routes.conf:173:7",
-}, {
-	Action:        "PutUserStarredByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         181,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_user_starred_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/starred/:owner/:repo",
-	Pos:           "routes.conf:179:7",
-}, {
-	Action:        "GetUserSubscriptions",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         182,
-	Method:        "GET",
-	Name:          "get_user_subscriptions",
-	Path:          "/user/subscriptions",
-	Pos:           "routes.conf:203:7",
-}, {
-	Action:        "DeleteUserSubscriptionsByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         183,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_user_subscriptions_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/subscriptions/:owner/:repo",
-	Pos:           "routes.conf:239:7",
-}, {
-	Action:        "GetUserSubscriptionsByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         184,
-	Method:        "GET",
-	Name:          "get_user_subscriptions_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/subscriptions/:owner/:repo",
-	Pos:           "routes.conf:227:7",
-}, {
-	Action:        "PutUserSubscriptionsByOwnerByRepo",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         185,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_user_subscriptions_by_owner_by_repo",
-	Params:        []string{"owner", "repo"},
-	Path:          "/user/subscriptions/:owner/:repo",
-	Pos:           "routes.conf:233:7",
-}, {
-	Action:        "GetUserTeams",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         186,
-	Method:        "GET",
-	Name:          "get_user_teams",
-	Path:          "/user/teams",
-	Pos:           "routes.conf:683:7",
-}, {
-	Action:        "GetUsers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         187,
-	Method:        "GET",
-	Name:          "get_users",
-	Path:          "/users",
-	Pos:           "routes.conf:1121:7",
-}, {
-	Action:        "GetUsersByUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         188,
-	Method:        "GET",
-	Name:          "get_users_by_user",
-	Params:        []string{"user"},
-	Path:          "/users/:user",
-	Pos:           "routes.conf:1109:7",
-}, {
-	Action:        "GetUsersByUserEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         189,
-	Method:        "GET",
-	Name:          "get_users_by_user_events",
-	Params:        []string{"user"},
-	Path:          "/users/:user/events",
-	Pos:           "routes.conf:83:7",
-}, {
-	Action:        "GetUsersByUserEventsOrgsByOrg",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         190,
-	Method:        "GET",
-	Name:          "get_users_by_user_events_orgs_by_org",
-	Params:        []string{"user", "org"},
-	Path:          "/users/:user/events/orgs/:org",
-	Pos:           "routes.conf:95:7",
-}, {
-	Action:        "GetUsersByUserEventsPublic",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         191,
-	Method:        "GET",
-	Name:          "get_users_by_user_events_public",
-	Params:        []string{"user"},
-	Path:          "/users/:user/events/public",
-	Pos:           "routes.conf:89:7",
-}, {
-	Action:        "GetUsersByUserFollowers",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         192,
-	Method:        "GET",
-	Name:          "get_users_by_user_followers",
-	Params:        []string{"user"},
-	Path:          "/users/:user/followers",
-	Pos:           "routes.conf:1145:7",
-}, {
-	Action:        "GetUsersByUserFollowing",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         193,
-	Method:        "GET",
-	Name:          "get_users_by_user_following",
-	Params:        []string{"user"},
-	Path:          "/users/:user/following",
-	Pos:           "routes.conf:1157:7",
-}, {
-	Action:        "GetUsersByUserFollowingByTargetUser",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         194,
-	Method:        "GET",
-	Name:          "get_users_by_user_following_by_target_user",
-	Params:        []string{"user", "target_user"},
-	Path:          "/users/:user/following/:target_user",
-	Pos:           "routes.conf:1175:7",
-}, {
-	Action:        "GetUsersByUserGists",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         195,
-	Method:        "GET",
-	Name:          "get_users_by_user_gists",
-	Params:        []string{"user"},
-	Path:          "/users/:user/gists",
-	Pos:           "routes.conf:245:7",
-}, {
-	Action:        "GetUsersByUserKeys",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         196,
-	Method:        "GET",
-	Name:          "get_users_by_user_keys",
-	Params:        []string{"user"},
-	Path:          "/users/:user/keys",
-	Pos:           "routes.conf:1193:7",
-}, {
-	Action:        "GetUsersByUserOrgs",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         197,
-	Method:        "GET",
-	Name:          "get_users_by_user_orgs",
-	Params:        []string{"user"},
-	Path:          "/users/:user/orgs",
-	Pos:           "routes.conf:551:7",
-}, {
-	Action:        "GetUsersByUserReceivedEvents",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         198,
-	Method:        "GET",
-	Name:          "get_users_by_user_received_events",
-	Params:        []string{"user"},
-	Path:          "/users/:user/received_events",
-	Pos:           "routes.conf:71:7",
-}, {
-	Action:        "GetUsersByUserReceivedEventsPublic",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         199,
-	Method:        "GET",
-	Name:          "get_users_by_user_received_events_public",
-	Params:        []string{"user"},
-	Path:          "/users/:user/received_events/public",
-	Pos:           "routes.conf:77:7",
-}, {
-	Action:        "GetUsersByUserRepos",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         200,
-	Method:        "GET",
-	Name:          "get_users_by_user_repos",
-	Params:        []string{"user"},
-	Path:          "/users/:user/repos",
-	Pos:           "routes.conf:749:7",
-}, {
-	Action:        "GetUsersByUserStarred",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         201,
-	Method:        "GET",
-	Name:          "get_users_by_user_starred",
-	Params:        []string{"user"},
-	Path:          "/users/:user/starred",
-	Pos:           "routes.conf:161:7",
-}, {
-	Action:        "GetUsersByUserSubscriptions",
-	AntiCSRFCheck: true,
-	Controller:    "GitHub",
-	Domain:        0,
-	Index:         202,
-	Method:        "GET",
-	Name:          "get_users_by_user_subscriptions",
-	Params:        []string{"user"},
-	Path:          "/users/:user/subscriptions",
-	Pos:           "routes.conf:197:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "delete_applications_by_client_id_tokens", Method: "DELETE", Path: "/applications/:client_id/tokens", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokens", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id"}, Pos: "routes.conf:35:7"},
+	{Index: 1, Domain: 0, Name: "delete_applications_by_client_id_tokens_by_access_token", Method: "DELETE", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokensByAccessToken", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "routes.conf:41:7"},
+	{Index: 2, Domain: 0, Name: "get_applications_by_client_id_tokens_by_access_token", Method: "GET", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "GetApplicationsByClientIdTokensByAccessToken", AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "routes.conf:29:7"},
+	{Index: 3, Domain: 0, Name: "get_authorizations", Method: "GET", Path: "/authorizations", Controller: "GitHub", Action: "GetAuthorizations", AntiCSRFCheck: true, Pos: "routes.conf:5:7"},
+	{Index: 4, Domain: 0, Name: "post_authorizations", Method: "POST", Path: "/authorizations", Controller: "GitHub", Action: "PostAuthorizations", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:17:7"},
+	{Index: 5, Domain: 0, Name: "delete_authorizations_by_id", Method: "DELETE", Path: "/authorizations/:id", Controller: "GitHub", Action: "DeleteAuthorizationsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:23:7"},
+	{Index: 6, Domain: 0, Name: "get_authorizations_by_id", Method: "GET", Path: "/authorizations/:id", Controller: "GitHub", Action: "GetAuthorizationsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:11:7"},
+	{Index: 7, Domain: 0, Name: "get_emojis", Method: "GET", Path: "/emojis", Controller: "GitHub", Action: "GetEmojis", AntiCSRFCheck: true, Pos: "routes.conf:509:7"},
+	{Index: 8, Domain: 0, Name: "get_events", Method: "GET", Path: "/events", Controller: "GitHub", Action: "GetEvents", AntiCSRFCheck: true, Pos: "routes.conf:47:7"},
+	{Index: 9, Domain: 0, Name: "get_feeds", Method: "GET", Path: "/feeds", Controller: "GitHub", Action: "GetFeeds", AntiCSRFCheck: true, Pos: "routes.conf:101:7"},
+	{Index: 10, Domain: 0, Name: "get_gists", Method: "GET", Path: "/gists", Controller: "GitHub", Action: "GetGists", AntiCSRFCheck: true, Pos: "routes.conf:251:7"},
+	{Index: 11, Domain: 0, Name: "post_gists", Method: "POST", Path: "/gists", Controller: "GitHub", Action: "PostGists", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:263:7"},
+	{Index: 12, Domain: 0, Name: "delete_gists_by_id", Method: "DELETE", Path: "/gists/:id", Controller: "GitHub", Action: "DeleteGistsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:293:7"},
+	{Index: 13, Domain: 0, Name: "get_gists_by_id", Method: "GET", Path: "/gists/:id", Controller: "GitHub", Action: "GetGistsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:257:7"},
+	{Index: 14, Domain: 0, Name: "post_gists_by_id_forks", Method: "POST", Path: "/gists/:id/forks", Controller: "GitHub", Action: "PostGistsByIdForks", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:287:7"},
+	{Index: 15, Domain: 0, Name: "delete_gists_by_id_star", Method: "DELETE", Path: "/gists/:id/star", Controller: "GitHub", Action: "DeleteGistsByIdStar", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:275:7"},
+	{Index: 16, Domain: 0, Name: "get_gists_by_id_star", Method: "GET", Path: "/gists/:id/star", Controller: "GitHub", Action: "GetGistsByIdStar", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:281:7"},
+	{Index: 17, Domain: 0, Name: "put_gists_by_id_star", Method: "PUT", Path: "/gists/:id/star", Controller: "GitHub", Action: "PutGistsByIdStar", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:269:7"},
+	{Index: 18, Domain: 0, Name: "get_gitignore_templates", Method: "GET", Path: "/gitignore/templates", Controller: "GitHub", Action: "GetGitignoreTemplates", AntiCSRFCheck: true, Pos: "routes.conf:515:7"},
+	{Index: 19, Domain: 0, Name: "get_gitignore_templates_by_name", Method: "GET", Path: "/gitignore/templates/:name", Controller: "GitHub", Action: "GetGitignoreTemplatesByName", AntiCSRFCheck: true, Params: []string{"name"}, Pos: "routes.conf:521:7"},
+	{Index: 20, Domain: 0, Name: "get_issues", Method: "GET", Path: "/issues", Controller: "GitHub", Action: "GetIssues", AntiCSRFCheck: true, Pos: "routes.conf:359:7"},
+	{Index: 21, Domain: 0, Name: "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword", Method: "GET", Path: "/legacy/issues/search/:owner/:repository/:state/:keyword", Controller: "GitHub", Action: "GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword", AntiCSRFCheck: true, Params: []string{"owner", "repository", "state", "keyword"}, Pos: "routes.conf:1085:7"},
+	{Index: 22, Domain: 0, Name: "get_legacy_repos_search_by_keyword", Method: "GET", Path: "/legacy/repos/search/:keyword", Controller: "GitHub", Action: "GetLegacyReposSearchByKeyword", AntiCSRFCheck: true, Params: []string{"keyword"}, Pos: "routes.conf:1091:7"},
+	{Index: 23, Domain: 0, Name: "get_legacy_user_email_by_email", Method: "GET", Path: "/legacy/user/email/:email", Controller: "GitHub", Action: "GetLegacyUserEmailByEmail", AntiCSRFCheck: true, Params: []string{"email"}, Pos: "routes.conf:1103:7"},
+	{Index: 24, Domain: 0, Name: "get_legacy_user_search_by_keyword", Method: "GET", Path: "/legacy/user/search/:keyword", Controller: "GitHub", Action: "GetLegacyUserSearchByKeyword", AntiCSRFCheck: true, Params: []string{"keyword"}, Pos: "routes.conf:1097:7"},
+	{Index: 25, Domain: 0, Name: "post_markdown", Method: "POST", Path: "/markdown", Controller: "GitHub", Action: "PostMarkdown", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:527:7"},
+	{Index: 26, Domain: 0, Name: "post_markdown_raw", Method: "POST", Path: "/markdown/raw", Controller: "GitHub", Action: "PostMarkdownRaw", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:533:7"},
+	{Index: 27, Domain: 0, Name: "get_meta", Method: "GET", Path: "/meta", Controller: "GitHub", Action: "GetMeta", AntiCSRFCheck: true, Pos: "routes.conf:539:7"},
+	{Index: 28, Domain: 0, Name: "get_networks_by_owner_by_repo_events", Method: "GET", Path: "/networks/:owner/:repo/events", Controller: "GitHub", Action: "GetNetworksByOwnerByRepoEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:59:7"},
+	{Index: 29, Domain: 0, Name: "get_notifications", Method: "GET", Path: "/notifications", Controller: "GitHub", Action: "GetNotifications", AntiCSRFCheck: true, Pos: "routes.conf:107:7"},
+	{Index: 30, Domain: 0, Name: "put_notifications", Method: "PUT", Path: "/notifications", Controller: "GitHub", Action: "PutNotifications", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:119:7"},
+	{Index: 31, Domain: 0, Name: "get_notifications_threads_by_id", Method: "GET", Path: "/notifications/threads/:id", Controller: "GitHub", Action: "GetNotificationsThreadsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:131:7"},
+	{Index: 32, Domain: 0, Name: "delete_notifications_threads_by_id_subscription", Method: "DELETE", Path: "/notifications/threads/:id/subscription", Controller: "GitHub", Action: "DeleteNotificationsThreadsByIdSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:149:7"},
+	{Index: 33, Domain: 0, Name: "get_notifications_threads_by_id_subscription", Method: "GET", Path: "/notifications/threads/:id/subscription", Controller: "GitHub", Action: "GetNotificationsThreadsByIdSubscription", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:137:7"},
+	{Index: 34, Domain: 0, Name: "put_notifications_threads_by_id_subscription", Method: "PUT", Path: "/notifications/threads/:id/subscription", Controller: "GitHub", Action: "PutNotificationsThreadsByIdSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:143:7"},
+	{Index: 35, Domain: 0, Name: "get_orgs_by_org", Method: "GET", Path: "/orgs/:org", Controller: "GitHub", Action: "GetOrgsByOrg", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "routes.conf:563:7"},
+	{Index: 36, Domain: 0, Name: "get_orgs_by_org_events", Method: "GET", Path: "/orgs/:org/events", Controller: "GitHub", Action: "GetOrgsByOrgEvents", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "routes.conf:65:7"},
+	{Index: 37, Domain: 0, Name: "get_orgs_by_org_issues", Method: "GET", Path: "/orgs/:org/issues", Controller: "GitHub", Action: "GetOrgsByOrgIssues", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "routes.conf:371:7"},
+	{Index: 38, Domain: 0, Name: "get_orgs_by_org_members", Method: "GET", Path: "/orgs/:org/members", Controller: "GitHub", Action: "GetOrgsByOrgMembers", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "routes.conf:569:7"},
+	{Index: 39, Domain: 0, Name: "delete_orgs_by_org_members_by_user", Method: "DELETE", Path: "/orgs/:org/members/:user", Controller: "GitHub", Action: "DeleteOrgsByOrgMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "routes.conf:581:7"},
+	{Index: 40, Domain: 0, Name: "get_orgs_by_org_members_by_user", Method: "GET", Path: "/orgs/:org/members/:user", Controller: "GitHub", Action: "GetOrgsByOrgMembersByUser", AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "routes.conf:575:7"},
+	{Index: 41, Domain: 0, Name: "get_orgs_by_org_public_members", Method: "GET", Path: "/orgs/:org/public_members", Controller: "GitHub", Action: "GetOrgsByOrgPublicMembers", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "routes.conf:587:7"},
+	{Index: 42, Domain: 0, Name: "delete_orgs_by_org_public_members_by_user", Method: "DELETE", Path: "/orgs/:org/public_members/:user", Controller: "GitHub", Action: "DeleteOrgsByOrgPublicMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "routes.conf:605:7"},
+	{Index: 43, Domain: 0, Name: "get_orgs_by_org_public_members_by_user", Method: "GET", Path: "/orgs/:org/public_members/:user", Controller: "GitHub", Action: "GetOrgsByOrgPublicMembersByUser", AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "routes.conf:593:7"},
+	{Index: 44, Domain: 0, Name: "put_orgs_by_org_public_members_by_user", Method: "PUT", Path: "/orgs/:org/public_members/:user", Controller: "GitHub", Action: "PutOrgsByOrgPublicMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "routes.conf:599:7"},
+	{Index: 45, Domain: 0, Name: "get_orgs_by_org_repos", Method: "GET", Path: "/orgs/:org/repos", Controller: "GitHub", Action: "GetOrgsByOrgRepos", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "routes.conf:755:7"},
+	{Index: 46, Domain: 0, Name: "post_orgs_by_org_repos", Method: "POST", Path: "/orgs/:org/repos", Controller: "GitHub", Action: "PostOrgsByOrgRepos", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org"}, Pos: "routes.conf:773:7"},
+	{Index: 47, Domain: 0, Name: "get_orgs_by_org_teams", Method: "GET", Path: "/orgs/:org/teams", Controller: "GitHub", Action: "GetOrgsByOrgTeams", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "routes.conf:611:7"},
+	{Index: 48, Domain: 0, Name: "post_orgs_by_org_teams", Method: "POST", Path: "/orgs/:org/teams", Controller: "GitHub", Action: "PostOrgsByOrgTeams", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org"}, Pos: "routes.conf:623:7"},
+	{Index: 49, Domain: 0, Name: "get_rate_limit", Method: "GET", Path: "/rate_limit", Controller: "GitHub", Action: "GetRateLimit", AntiCSRFCheck: true, Pos: "routes.conf:545:7"},
+	{Index: 50, Domain: 0, Name: "delete_repos_by_owner_by_repo", Method: "DELETE", Path: "/repos/:owner/:repo", Controller: "GitHub", Action: "DeleteReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:821:7"},
+	{Index: 51, Domain: 0, Name: "get_repos_by_owner_by_repo", Method: "GET", Path: "/repos/:owner/:repo", Controller: "GitHub", Action: "GetReposByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:779:7"},
+	{Index: 52, Domain: 0, Name: "get_repos_by_owner_by_repo_assignees", Method: "GET", Path: "/repos/:owner/:repo/assignees", Controller: "GitHub", Action: "GetReposByOwnerByRepoAssignees", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:395:7"},
+	{Index: 53, Domain: 0, Name: "get_repos_by_owner_by_repo_assignees_by_assignee", Method: "GET", Path: "/repos/:owner/:repo/assignees/:assignee", Controller: "GitHub", Action: "GetReposByOwnerByRepoAssigneesByAssignee", AntiCSRFCheck: true, Params: []string{"owner", "repo", "assignee"}, Pos: "routes.conf:401:7"},
+	{Index: 54, Domain: 0, Name: "get_repos_by_owner_by_repo_branches", Method: "GET", Path: "/repos/:owner/:repo/branches", Controller: "GitHub", Action: "GetReposByOwnerByRepoBranches", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:809:7"},
+	{Index: 55, Domain: 0, Name: "get_repos_by_owner_by_repo_branches_by_branch", Method: "GET", Path: "/repos/:owner/:repo/branches/:branch", Controller: "GitHub", Action: "GetReposByOwnerByRepoBranchesByBranch", AntiCSRFCheck: true, Params: []string{"owner", "repo", "branch"}, Pos: "routes.conf:815:7"},
+	{Index: 56, Domain: 0, Name: "get_repos_by_owner_by_repo_collaborators", Method: "GET", Path: "/repos/:owner/:repo/collaborators", Controller: "GitHub", Action: "GetReposByOwnerByRepoCollaborators", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:827:7"},
+	{Index: 57, Domain: 0, Name: "delete_repos_by_owner_by_repo_collaborators_by_user", Method: "DELETE", Path: "/repos/:owner/:repo/collaborators/:user", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoCollaboratorsByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "user"}, Pos: "routes.conf:845:7"},
+	{Index: 58, Domain: 0, Name: "get_repos_by_owner_by_repo_collaborators_by_user", Method: "GET", Path: "/repos/:owner/:repo/collaborators/:user", Controller: "GitHub", Action: "GetReposByOwnerByRepoCollaboratorsByUser", AntiCSRFCheck: true, Params: []string{"owner", "repo", "user"}, Pos: "routes.conf:833:7"},
+	{Index: 59, Domain: 0, Name: "put_repos_by_owner_by_repo_collaborators_by_user", Method: "PUT", Path: "/repos/:owner/:repo/collaborators/:user", Controller: "GitHub", Action: "PutReposByOwnerByRepoCollaboratorsByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "user"}, Pos: "routes.conf:839:7"},
+	{Index: 60, Domain: 0, Name: "get_repos_by_owner_by_repo_comments", Method: "GET", Path: "/repos/:owner/:repo/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoComments", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:851:7"},
+	{Index: 61, Domain: 0, Name: "delete_repos_by_owner_by_repo_comments_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/comments/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:875:7"},
+	{Index: 62, Domain: 0, Name: "get_repos_by_owner_by_repo_comments_by_id", Method: "GET", Path: "/repos/:owner/:repo/comments/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommentsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:869:7"},
+	{Index: 63, Domain: 0, Name: "get_repos_by_owner_by_repo_commits", Method: "GET", Path: "/repos/:owner/:repo/commits", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommits", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:881:7"},
+	{Index: 64, Domain: 0, Name: "get_repos_by_owner_by_repo_commits_by_sha", Method: "GET", Path: "/repos/:owner/:repo/commits/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommitsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "routes.conf:887:7"},
+	{Index: 65, Domain: 0, Name: "get_repos_by_owner_by_repo_commits_by_sha_comments", Method: "GET", Path: "/repos/:owner/:repo/commits/:sha/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommitsByShaComments", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "routes.conf:857:7"},
+	{Index: 66, Domain: 0, Name: "post_repos_by_owner_by_repo_commits_by_sha_comments", Method: "POST", Path: "/repos/:owner/:repo/commits/:sha/comments", Controller: "GitHub", Action: "PostReposByOwnerByRepoCommitsByShaComments", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "routes.conf:863:7"},
+	{Index: 67, Domain: 0, Name: "get_repos_by_owner_by_repo_contributors", Method: "GET", Path: "/repos/:owner/:repo/contributors", Controller: "GitHub", Action: "GetReposByOwnerByRepoContributors", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:785:7"},
+	{Index: 68, Domain: 0, Name: "get_repos_by_owner_by_repo_downloads", Method: "GET", Path: "/repos/:owner/:repo/downloads", Controller: "GitHub", Action: "GetReposByOwnerByRepoDownloads", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:923:7"},
+	{Index: 69, Domain: 0, Name: "delete_repos_by_owner_by_repo_downloads_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/downloads/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoDownloadsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:935:7"},
+	{Index: 70, Domain: 0, Name: "get_repos_by_owner_by_repo_downloads_by_id", Method: "GET", Path: "/repos/:owner/:repo/downloads/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoDownloadsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:929:7"},
+	{Index: 71, Domain: 0, Name: "get_repos_by_owner_by_repo_events", Method: "GET", Path: "/repos/:owner/:repo/events", Controller: "GitHub", Action: "GetReposByOwnerByRepoEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:53:7"},
+	{Index: 72, Domain: 0, Name: "get_repos_by_owner_by_repo_forks", Method: "GET", Path: "/repos/:owner/:repo/forks", Controller: "GitHub", Action: "GetReposByOwnerByRepoForks", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:941:7"},
+	{Index: 73, Domain: 0, Name: "post_repos_by_owner_by_repo_forks", Method: "POST", Path: "/repos/:owner/:repo/forks", Controller: "GitHub", Action: "PostReposByOwnerByRepoForks", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:947:7"},
+	{Index: 74, Domain: 0, Name: "post_repos_by_owner_by_repo_git_blobs", Method: "POST", Path: "/repos/:owner/:repo/git/blobs", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitBlobs", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:305:7"},
+	{Index: 75, Domain: 0, Name: "get_repos_by_owner_by_repo_git_blobs_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/blobs/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitBlobsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "routes.conf:299:7"},
+	{Index: 76, Domain: 0, Name: "post_repos_by_owner_by_repo_git_commits", Method: "POST", Path: "/repos/:owner/:repo/git/commits", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitCommits", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:317:7"},
+	{Index: 77, Domain: 0, Name: "get_repos_by_owner_by_repo_git_commits_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/commits/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitCommitsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "routes.conf:311:7"},
+	{Index: 78, Domain: 0, Name: "get_repos_by_owner_by_repo_git_refs", Method: "GET", Path: "/repos/:owner/:repo/git/refs", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitRefs", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:323:7"},
+	{Index: 79, Domain: 0, Name: "post_repos_by_owner_by_repo_git_refs", Method: "POST", Path: "/repos/:owner/:repo/git/refs", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitRefs", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:329:7"},
+	{Index: 80, Domain: 0, Name: "post_repos_by_owner_by_repo_git_tags", Method: "POST", Path: "/repos/:owner/:repo/git/tags", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitTags", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:341:7"},
+	{Index: 81, Domain: 0, Name: "get_repos_by_owner_by_repo_git_tags_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/tags/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitTagsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "routes.conf:335:7"},
+	{Index: 82, Domain: 0, Name: "post_repos_by_owner_by_repo_git_trees", Method: "POST", Path: "/repos/:owner/:repo/git/trees", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitTrees", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:353:7"},
+	{Index: 83, Domain: 0, Name: "get_repos_by_owner_by_repo_git_trees_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/trees/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitTreesBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "routes.conf:347:7"},
+	{Index: 84, Domain: 0, Name: "get_repos_by_owner_by_repo_hooks", Method: "GET", Path: "/repos/:owner/:repo/hooks", Controller: "GitHub", Action: "GetReposByOwnerByRepoHooks", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:953:7"},
+	{Index: 85, Domain: 0, Name: "post_repos_by_owner_by_repo_hooks", Method: "POST", Path: "/repos/:owner/:repo/hooks", Controller: "GitHub", Action: "PostReposByOwnerByRepoHooks", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:965:7"},
+	{Index: 86, Domain: 0, Name: "delete_repos_by_owner_by_repo_hooks_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/hooks/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoHooksById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:977:7"},
+	{Index: 87, Domain: 0, Name: "get_repos_by_owner_by_repo_hooks_by_id", Method: "GET", Path: "/repos/:owner/:repo/hooks/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoHooksById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:959:7"},
+	{Index: 88, Domain: 0, Name: "post_repos_by_owner_by_repo_hooks_by_id_tests", Method: "POST", Path: "/repos/:owner/:repo/hooks/:id/tests", Controller: "GitHub", Action: "PostReposByOwnerByRepoHooksByIdTests", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:971:7"},
+	{Index: 89, Domain: 0, Name: "get_repos_by_owner_by_repo_issues", Method: "GET", Path: "/repos/:owner/:repo/issues", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssues", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:377:7"},
+	{Index: 90, Domain: 0, Name: "post_repos_by_owner_by_repo_issues", Method: "POST", Path: "/repos/:owner/:repo/issues", Controller: "GitHub", Action: "PostReposByOwnerByRepoIssues", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:389:7"},
+	{Index: 91, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_by_number", Method: "GET", Path: "/repos/:owner/:repo/issues/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:383:7"},
+	{Index: 92, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_by_number_comments", Method: "GET", Path: "/repos/:owner/:repo/issues/:number/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberComments", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:407:7"},
+	{Index: 93, Domain: 0, Name: "post_repos_by_owner_by_repo_issues_by_number_comments", Method: "POST", Path: "/repos/:owner/:repo/issues/:number/comments", Controller: "GitHub", Action: "PostReposByOwnerByRepoIssuesByNumberComments", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:413:7"},
+	{Index: 94, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_by_number_events", Method: "GET", Path: "/repos/:owner/:repo/issues/:number/events", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:419:7"},
+	{Index: 95, Domain: 0, Name: "delete_repos_by_owner_by_repo_issues_by_number_labels", Method: "DELETE", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:473:7"},
+	{Index: 96, Domain: 0, Name: "get_repos_by_owner_by_repo_issues_by_number_labels", Method: "GET", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberLabels", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:449:7"},
+	{Index: 97, Domain: 0, Name: "post_repos_by_owner_by_repo_issues_by_number_labels", Method: "POST", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "PostReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:455:7"},
+	{Index: 98, Domain: 0, Name: "put_repos_by_owner_by_repo_issues_by_number_labels", Method: "PUT", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "PutReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:467:7"},
+	{Index: 99, Domain: 0, Name: "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name", Method: "DELETE", Path: "/repos/:owner/:repo/issues/:number/labels/:name", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesByNumberLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number", "name"}, Pos: "routes.conf:461:7"},
+	{Index: 100, Domain: 0, Name: "get_repos_by_owner_by_repo_keys", Method: "GET", Path: "/repos/:owner/:repo/keys", Controller: "GitHub", Action: "GetReposByOwnerByRepoKeys", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:899:7"},
+	{Index: 101, Domain: 0, Name: "post_repos_by_owner_by_repo_keys", Method: "POST", Path: "/repos/:owner/:repo/keys", Controller: "GitHub", Action: "PostReposByOwnerByRepoKeys", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:911:7"},
+	{Index: 102, Domain: 0, Name: "delete_repos_by_owner_by_repo_keys_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/keys/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:917:7"},
+	{Index: 103, Domain: 0, Name: "get_repos_by_owner_by_repo_keys_by_id", Method: "GET", Path: "/repos/:owner/:repo/keys/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoKeysById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:905:7"},
+	{Index: 104, Domain: 0, Name: "get_repos_by_owner_by_repo_labels", Method: "GET", Path: "/repos/:owner/:repo/labels", Controller: "GitHub", Action: "GetReposByOwnerByRepoLabels", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:425:7"},
+	{Index: 105, Domain: 0, Name: "post_repos_by_owner_by_repo_labels", Method: "POST", Path: "/repos/:owner/:repo/labels", Controller: "GitHub", Action: "PostReposByOwnerByRepoLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:437:7"},
+	{Index: 106, Domain: 0, Name: "delete_repos_by_owner_by_repo_labels_by_name", Method: "DELETE", Path: "/repos/:owner/:repo/labels/:name", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "name"}, Pos: "routes.conf:443:7"},
+	{Index: 107, Domain: 0, Name: "get_repos_by_owner_by_repo_labels_by_name", Method: "GET", Path: "/repos/:owner/:repo/labels/:name", Controller: "GitHub", Action: "GetReposByOwnerByRepoLabelsByName", AntiCSRFCheck: true, Params: []string{"owner", "repo", "name"}, Pos: "routes.conf:431:7"},
+	{Index: 108, Domain: 0, Name: "get_repos_by_owner_by_repo_languages", Method: "GET", Path: "/repos/:owner/:repo/languages", Controller: "GitHub", Action: "GetReposByOwnerByRepoLanguages", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:791:7"},
+	{Index: 109, Domain: 0, Name: "post_repos_by_owner_by_repo_merges", Method: "POST", Path: "/repos/:owner/:repo/merges", Controller: "GitHub", Action: "PostReposByOwnerByRepoMerges", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:983:7"},
+	{Index: 110, Domain: 0, Name: "get_repos_by_owner_by_repo_milestones", Method: "GET", Path: "/repos/:owner/:repo/milestones", Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestones", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:485:7"},
+	{Index: 111, Domain: 0, Name: "post_repos_by_owner_by_repo_milestones", Method: "POST", Path: "/repos/:owner/:repo/milestones", Controller: "GitHub", Action: "PostReposByOwnerByRepoMilestones", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:497:7"},
+	{Index: 112, Domain: 0, Name: "delete_repos_by_owner_by_repo_milestones_by_number", Method: "DELETE", Path: "/repos/:owner/:repo/milestones/:number", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoMilestonesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:503:7"},
+	{Index: 113, Domain: 0, Name: "get_repos_by_owner_by_repo_milestones_by_number", Method: "GET", Path: "/repos/:owner/:repo/milestones/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestonesByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:491:7"},
+	{Index: 114, Domain: 0, Name: "get_repos_by_owner_by_repo_milestones_by_number_labels", Method: "GET", Path: "/repos/:owner/:repo/milestones/:number/labels", Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestonesByNumberLabels", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:479:7"},
+	{Index: 115, Domain: 0, Name: "get_repos_by_owner_by_repo_notifications", Method: "GET", Path: "/repos/:owner/:repo/notifications", Controller: "GitHub", Action: "GetReposByOwnerByRepoNotifications", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:113:7"},
+	{Index: 116, Domain: 0, Name: "put_repos_by_owner_by_repo_notifications", Method: "PUT", Path: "/repos/:owner/:repo/notifications", Controller: "GitHub", Action: "PutReposByOwnerByRepoNotifications", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:125:7"},
+	{Index: 117, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls", Method: "GET", Path: "/repos/:owner/:repo/pulls", Controller: "GitHub", Action: "GetReposByOwnerByRepoPulls", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:689:7"},
+	{Index: 118, Domain: 0, Name: "post_repos_by_owner_by_repo_pulls", Method: "POST", Path: "/repos/:owner/:repo/pulls", Controller: "GitHub", Action: "PostReposByOwnerByRepoPulls", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:701:7"},
+	{Index: 119, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:695:7"},
+	{Index: 120, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number_comments", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberComments", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:731:7"},
+	{Index: 121, Domain: 0, Name: "put_repos_by_owner_by_repo_pulls_by_number_comments", Method: "PUT", Path: "/repos/:owner/:repo/pulls/:number/comments", Controller: "GitHub", Action: "PutReposByOwnerByRepoPullsByNumberComments", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:737:7"},
+	{Index: 122, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number_commits", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/commits", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberCommits", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:707:7"},
+	{Index: 123, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number_files", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/files", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberFiles", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:713:7"},
+	{Index: 124, Domain: 0, Name: "get_repos_by_owner_by_repo_pulls_by_number_merge", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/merge", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberMerge", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:719:7"},
+	{Index: 125, Domain: 0, Name: "put_repos_by_owner_by_repo_pulls_by_number_merge", Method: "PUT", Path: "/repos/:owner/:repo/pulls/:number/merge", Controller: "GitHub", Action: "PutReposByOwnerByRepoPullsByNumberMerge", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "routes.conf:725:7"},
+	{Index: 126, Domain: 0, Name: "get_repos_by_owner_by_repo_readme", Method: "GET", Path: "/repos/:owner/:repo/readme", Controller: "GitHub", Action: "GetReposByOwnerByRepoReadme", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:893:7"},
+	{Index: 127, Domain: 0, Name: "get_repos_by_owner_by_repo_releases", Method: "GET", Path: "/repos/:owner/:repo/releases", Controller: "GitHub", Action: "GetReposByOwnerByRepoReleases", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:989:7"},
+	{Index: 128, Domain: 0, Name: "post_repos_by_owner_by_repo_releases", Method: "POST", Path: "/repos/:owner/:repo/releases", Controller: "GitHub", Action: "PostReposByOwnerByRepoReleases", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:1001:7"},
+	{Index: 129, Domain: 0, Name: "delete_repos_by_owner_by_repo_releases_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/releases/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoReleasesById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:1007:7"},
+	{Index: 130, Domain: 0, Name: "get_repos_by_owner_by_repo_releases_by_id", Method: "GET", Path: "/repos/:owner/:repo/releases/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoReleasesById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:995:7"},
+	{Index: 131, Domain: 0, Name: "get_repos_by_owner_by_repo_releases_by_id_assets", Method: "GET", Path: "/repos/:owner/:repo/releases/:id/assets", Controller: "GitHub", Action: "GetReposByOwnerByRepoReleasesByIdAssets", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "routes.conf:1013:7"},
+	{Index: 132, Domain: 0, Name: "get_repos_by_owner_by_repo_stargazers", Method: "GET", Path: "/repos/:owner/:repo/stargazers", Controller: "GitHub", Action: "GetReposByOwnerByRepoStargazers", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:155:7"},
+	{Index: 133, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_code_frequency", Method: "GET", Path: "/repos/:owner/:repo/stats/code_frequency", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsCodeFrequency", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:1031:7"},
+	{Index: 134, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_commit_activity", Method: "GET", Path: "/repos/:owner/:repo/stats/commit_activity", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsCommitActivity", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:1025:7"},
+	{Index: 135, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_contributors", Method: "GET", Path: "/repos/:owner/:repo/stats/contributors", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsContributors", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:1019:7"},
+	{Index: 136, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_participation", Method: "GET", Path: "/repos/:owner/:repo/stats/participation", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsParticipation", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:1037:7"},
+	{Index: 137, Domain: 0, Name: "get_repos_by_owner_by_repo_stats_punch_card", Method: "GET", Path: "/repos/:owner/:repo/stats/punch_card", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsPunchCard", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:1043:7"},
+	{Index: 138, Domain: 0, Name: "get_repos_by_owner_by_repo_statuses_by_ref", Method: "GET", Path: "/repos/:owner/:repo/statuses/:ref", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatusesByRef", AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "routes.conf:1049:7"},
+	{Index: 139, Domain: 0, Name: "post_repos_by_owner_by_repo_statuses_by_ref", Method: "POST", Path: "/repos/:owner/:repo/statuses/:ref", Controller: "GitHub", Action: "PostReposByOwnerByRepoStatusesByRef", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "routes.conf:1055:7"},
+	{Index: 140, Domain: 0, Name: "get_repos_by_owner_by_repo_subscribers", Method: "GET", Path: "/repos/:owner/:repo/subscribers", Controller: "GitHub", Action: "GetReposByOwnerByRepoSubscribers", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:191:7"},
+	{Index: 141, Domain: 0, Name: "delete_repos_by_owner_by_repo_subscription", Method: "DELETE", Path: "/repos/:owner/:repo/subscription", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:221:7"},
+	{Index: 142, Domain: 0, Name: "get_repos_by_owner_by_repo_subscription", Method: "GET", Path: "/repos/:owner/:repo/subscription", Controller: "GitHub", Action: "GetReposByOwnerByRepoSubscription", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:209:7"},
+	{Index: 143, Domain: 0, Name: "put_repos_by_owner_by_repo_subscription", Method: "PUT", Path: "/repos/:owner/:repo/subscription", Controller: "GitHub", Action: "PutReposByOwnerByRepoSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:215:7"},
+	{Index: 144, Domain: 0, Name: "get_repos_by_owner_by_repo_tags", Method: "GET", Path: "/repos/:owner/:repo/tags", Controller: "GitHub", Action: "GetReposByOwnerByRepoTags", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:803:7"},
+	{Index: 145, Domain: 0, Name: "get_repos_by_owner_by_repo_teams", Method: "GET", Path: "/repos/:owner/:repo/teams", Controller: "GitHub", Action: "GetReposByOwnerByRepoTeams", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:797:7"},
+	{Index: 146, Domain: 0, Name: "get_repositories", Method: "GET", Path: "/repositories", Controller: "GitHub", Action: "GetRepositories", AntiCSRFCheck: true, Pos: "routes.conf:761:7"},
+	{Index: 147, Domain: 0, Name: "get_search_code", Method: "GET", Path: "/search/code", Controller: "GitHub", Action: "GetSearchCode", AntiCSRFCheck: true, Pos: "routes.conf:1067:7"},
+	{Index: 148, Domain: 0, Name: "get_search_issues", Method: "GET", Path: "/search/issues", Controller: "GitHub", Action: "GetSearchIssues", AntiCSRFCheck: true, Pos: "routes.conf:1073:7"},
+	{Index: 149, Domain: 0, Name: "get_search_repositories", Method: "GET", Path: "/search/repositories", Controller: "GitHub", Action: "GetSearchRepositories", AntiCSRFCheck: true, Pos: "routes.conf:1061:7"},
+	{Index: 150, Domain: 0, Name: "get_search_users", Method: "GET", Path: "/search/users", Controller: "GitHub", Action: "GetSearchUsers", AntiCSRFCheck: true, Pos: "routes.conf:1079:7"},
+	{Index: 151, Domain: 0, Name: "delete_teams_by_id", Method: "DELETE", Path: "/teams/:id", Controller: "GitHub", Action: "DeleteTeamsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:629:7"},
+	{Index: 152, Domain: 0, Name: "get_teams_by_id", Method: "GET", Path: "/teams/:id", Controller: "GitHub", Action: "GetTeamsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:617:7"},
+	{Index: 153, Domain: 0, Name: "get_teams_by_id_members", Method: "GET", Path: "/teams/:id/members", Controller: "GitHub", Action: "GetTeamsByIdMembers", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:635:7"},
+	{Index: 154, Domain: 0, Name: "delete_teams_by_id_members_by_user", Method: "DELETE", Path: "/teams/:id/members/:user", Controller: "GitHub", Action: "DeleteTeamsByIdMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "user"}, Pos: "routes.conf:653:7"},
+	{Index: 155, Domain: 0, Name: "get_teams_by_id_members_by_user", Method: "GET", Path: "/teams/:id/members/:user", Controller: "GitHub", Action: "GetTeamsByIdMembersByUser", AntiCSRFCheck: true, Params: []string{"id", "user"}, Pos: "routes.conf:641:7"},
+	{Index: 156, Domain: 0, Name: "put_teams_by_id_members_by_user", Method: "PUT", Path: "/teams/:id/members/:user", Controller: "GitHub", Action: "PutTeamsByIdMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "user"}, Pos: "routes.conf:647:7"},
+	{Index: 157, Domain: 0, Name: "get_teams_by_id_repos", Method: "GET", Path: "/teams/:id/repos", Controller: "GitHub", Action: "GetTeamsByIdRepos", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:659:7"},
+	{Index: 158, Domain: 0, Name: "delete_teams_by_id_repos_by_owner_by_repo", Method: "DELETE", Path: "/teams/:id/repos/:owner/:repo", Controller: "GitHub", Action: "DeleteTeamsByIdReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "owner", "repo"}, Pos: "routes.conf:677:7"},
+	{Index: 159, Domain: 0, Name: "get_teams_by_id_repos_by_owner_by_repo", Method: "GET", Path: "/teams/:id/repos/:owner/:repo", Controller: "GitHub", Action: "GetTeamsByIdReposByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"id", "owner", "repo"}, Pos: "routes.conf:665:7"},
+	{Index: 160, Domain: 0, Name: "put_teams_by_id_repos_by_owner_by_repo", Method: "PUT", Path: "/teams/:id/repos/:owner/:repo", Controller: "GitHub", Action: "PutTeamsByIdReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "owner", "repo"}, Pos: "routes.conf:671:7"},
+	{Index: 161, Domain: 0, Name: "get_user", Method: "GET", Path: "/user", Controller: "GitHub", Action: "GetUser", AntiCSRFCheck: true, Pos: "routes.conf:1115:7"},
+	{Index: 162, Domain: 0, Name: "delete_user_emails", Method: "DELETE", Path: "/user/emails", Controller: "GitHub", Action: "DeleteUserEmails", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1139:7"},
+	{Index: 163, Domain: 0, Name: "get_user_emails", Method: "GET", Path: "/user/emails", Controller: "GitHub", Action: "GetUserEmails", AntiCSRFCheck: true, Pos: "routes.conf:1127:7"},
+	{Index: 164, Domain: 0, Name: "post_user_emails", Method: "POST", Path: "/user/emails", Controller: "GitHub", Action: "PostUserEmails", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1133:7"},
+	{Index: 165, Domain: 0, Name: "get_user_followers", Method: "GET", Path: "/user/followers", Controller: "GitHub", Action: "GetUserFollowers", AntiCSRFCheck: true, Pos: "routes.conf:1151:7"},
+	{Index: 166, Domain: 0, Name: "get_user_following", Method: "GET", Path: "/user/following", Controller: "GitHub", Action: "GetUserFollowing", AntiCSRFCheck: true, Pos: "routes.conf:1163:7"},
+	{Index: 167, Domain: 0, Name: "delete_user_following_by_user", Method: "DELETE", Path: "/user/following/:user", Controller: "GitHub", Action: "DeleteUserFollowingByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:1187:7"},
+	{Index: 168, Domain: 0, Name: "get_user_following_by_user", Method: "GET", Path: "/user/following/:user", Controller: "GitHub", Action: "GetUserFollowingByUser", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:1169:7"},
+	{Index: 169, Domain: 0, Name: "put_user_following_by_user", Method: "PUT", Path: "/user/following/:user", Controller: "GitHub", Action: "PutUserFollowingByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:1181:7"},
+	{Index: 170, Domain: 0, Name: "get_user_issues", Method: "GET", Path: "/user/issues", Controller: "GitHub", Action: "GetUserIssues", AntiCSRFCheck: true, Pos: "routes.conf:365:7"},
+	{Index: 171, Domain: 0, Name: "get_user_keys", Method: "GET", Path: "/user/keys", Controller: "GitHub", Action: "GetUserKeys", AntiCSRFCheck: true, Pos: "routes.conf:1199:7"},
+	{Index: 172, Domain: 0, Name: "post_user_keys", Method: "POST", Path: "/user/keys", Controller: "GitHub", Action: "PostUserKeys", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1211:7"},
+	{Index: 173, Domain: 0, Name: "delete_user_keys_by_id", Method: "DELETE", Path: "/user/keys/:id", Controller: "GitHub", Action: "DeleteUserKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:1217:7"},
+	{Index: 174, Domain: 0, Name: "get_user_keys_by_id", Method: "GET", Path: "/user/keys/:id", Controller: "GitHub", Action: "GetUserKeysById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:1205:7"},
+	{Index: 175, Domain: 0, Name: "get_user_orgs", Method: "GET", Path: "/user/orgs", Controller: "GitHub", Action: "GetUserOrgs", AntiCSRFCheck: true, Pos: "routes.conf:557:7"},
+	{Index: 176, Domain: 0, Name: "get_user_repos", Method: "GET", Path: "/user/repos", Controller: "GitHub", Action: "GetUserRepos", AntiCSRFCheck: true, Pos: "routes.conf:743:7"},
+	{Index: 177, Domain: 0, Name: "post_user_repos", Method: "POST", Path: "/user/repos", Controller: "GitHub", Action: "PostUserRepos", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:767:7"},
+	{Index: 178, Domain: 0, Name: "get_user_starred", Method: "GET", Path: "/user/starred", Controller: "GitHub", Action: "GetUserStarred", AntiCSRFCheck: true, Pos: "routes.conf:167:7"},
+	{Index: 179, Domain: 0, Name: "delete_user_starred_by_owner_by_repo", Method: "DELETE", Path: "/user/starred/:owner/:repo", Controller: "GitHub", Action: "DeleteUserStarredByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:185:7"},
+	{Index: 180, Domain: 0, Name: "get_user_starred_by_owner_by_repo", Method: "GET", Path: "/user/starred/:owner/:repo", Controller: "GitHub", Action: "GetUserStarredByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:173:7"},
+	{Index: 181, Domain: 0, Name: "put_user_starred_by_owner_by_repo", Method: "PUT", Path: "/user/starred/:owner/:repo", Controller: "GitHub", Action: "PutUserStarredByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:179:7"},
+	{Index: 182, Domain: 0, Name: "get_user_subscriptions", Method: "GET", Path: "/user/subscriptions", Controller: "GitHub", Action: "GetUserSubscriptions", AntiCSRFCheck: true, Pos: "routes.conf:203:7"},
+	{Index: 183, Domain: 0, Name: "delete_user_subscriptions_by_owner_by_repo", Method: "DELETE", Path: "/user/subscriptions/:owner/:repo", Controller: "GitHub", Action: "DeleteUserSubscriptionsByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:239:7"},
+	{Index: 184, Domain: 0, Name: "get_user_subscriptions_by_owner_by_repo", Method: "GET", Path: "/user/subscriptions/:owner/:repo", Controller: "GitHub", Action: "GetUserSubscriptionsByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:227:7"},
+	{Index: 185, Domain: 0, Name: "put_user_subscriptions_by_owner_by_repo", Method: "PUT", Path: "/user/subscriptions/:owner/:repo", Controller: "GitHub", Action: "PutUserSubscriptionsByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "routes.conf:233:7"},
+	{Index: 186, Domain: 0, Name: "get_user_teams", Method: "GET", Path: "/user/teams", Controller: "GitHub", Action: "GetUserTeams", AntiCSRFCheck: true, Pos: "routes.conf:683:7"},
+	{Index: 187, Domain: 0, Name: "get_users", Method: "GET", Path: "/users", Controller: "GitHub", Action: "GetUsers", AntiCSRFCheck: true, Pos: "routes.conf:1121:7"},
+	{Index: 188, Domain: 0, Name: "get_users_by_user", Method: "GET", Path: "/users/:user", Controller: "GitHub", Action: "GetUsersByUser", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:1109:7"},
+	{Index: 189, Domain: 0, Name: "get_users_by_user_events", Method: "GET", Path: "/users/:user/events", Controller: "GitHub", Action: "GetUsersByUserEvents", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:83:7"},
+	{Index: 190, Domain: 0, Name: "get_users_by_user_events_orgs_by_org", Method: "GET", Path: "/users/:user/events/orgs/:org", Controller: "GitHub", Action: "GetUsersByUserEventsOrgsByOrg", AntiCSRFCheck: true, Params: []string{"user", "org"}, Pos: "routes.conf:95:7"},
+	{Index: 191, Domain: 0, Name: "get_users_by_user_events_public", Method: "GET", Path: "/users/:user/events/public", Controller: "GitHub", Action: "GetUsersByUserEventsPublic", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:89:7"},
+	{Index: 192, Domain: 0, Name: "get_users_by_user_followers", Method: "GET", Path: "/users/:user/followers", Controller: "GitHub", Action: "GetUsersByUserFollowers", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:1145:7"},
+	{Index: 193, Domain: 0, Name: "get_users_by_user_following", Method: "GET", Path: "/users/:user/following", Controller: "GitHub", Action: "GetUsersByUserFollowing", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:1157:7"},
+	{Index: 194, Domain: 0, Name: "get_users_by_user_following_by_target_user", Method: "GET", Path: "/users/:user/following/:target_user", Controller: "GitHub", Action: "GetUsersByUserFollowingByTargetUser", AntiCSRFCheck: true, Params: []string{"user", "target_user"}, Pos: "routes.conf:1175:7"},
+	{Index: 195, Domain: 0, Name: "get_users_by_user_gists", Method: "GET", Path: "/users/:user/gists", Controller: "GitHub", Action: "GetUsersByUserGists", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:245:7"},
+	{Index: 196, Domain: 0, Name: "get_users_by_user_keys", Method: "GET", Path: "/users/:user/keys", Controller: "GitHub", Action: "GetUsersByUserKeys", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:1193:7"},
+	{Index: 197, Domain: 0, Name: "get_users_by_user_orgs", Method: "GET", Path: "/users/:user/orgs", Controller: "GitHub", Action: "GetUsersByUserOrgs", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:551:7"},
+	{Index: 198, Domain: 0, Name: "get_users_by_user_received_events", Method: "GET", Path: "/users/:user/received_events", Controller: "GitHub", Action: "GetUsersByUserReceivedEvents", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:71:7"},
+	{Index: 199, Domain: 0, Name: "get_users_by_user_received_events_public", Method: "GET", Path: "/users/:user/received_events/public", Controller: "GitHub", Action: "GetUsersByUserReceivedEventsPublic", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:77:7"},
+	{Index: 200, Domain: 0, Name: "get_users_by_user_repos", Method: "GET", Path: "/users/:user/repos", Controller: "GitHub", Action: "GetUsersByUserRepos", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:749:7"},
+	{Index: 201, Domain: 0, Name: "get_users_by_user_starred", Method: "GET", Path: "/users/:user/starred", Controller: "GitHub", Action: "GetUsersByUserStarred", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:161:7"},
+	{Index: 202, Domain: 0, Name: "get_users_by_user_subscriptions", Method: "GET", Path: "/users/:user/subscriptions", Controller: "GitHub", Action: "GetUsersByUserSubscriptions", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "routes.conf:197:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -4000,1015 +1935,1015 @@ type GitHubController interface {
 	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error
 	// DeleteApplicationsByClientIdTokensByAccessToken serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (routes.conf:41:7).
 	//
-//line routes_gen.go:4004:1
+//line routes_gen.go:1939:1
 //line routes.conf:41:6
 	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error
 	// DeleteAuthorizationsById serves delete_authorizations_by_id: DELETE /authorizations/:id (routes.conf:23:7).
 	//
-//line routes_gen.go:4009:1
+//line routes_gen.go:1944:1
 //line routes.conf:23:6
 	DeleteAuthorizationsById(ctx *runtime.Context, id string) error
 	// DeleteGistsById serves delete_gists_by_id: DELETE /gists/:id (routes.conf:293:7).
 	//
-//line routes_gen.go:4014:1
+//line routes_gen.go:1949:1
 //line routes.conf:293:6
 	DeleteGistsById(ctx *runtime.Context, id string) error
 	// DeleteGistsByIdStar serves delete_gists_by_id_star: DELETE /gists/:id/star (routes.conf:275:7).
 	//
-//line routes_gen.go:4019:1
+//line routes_gen.go:1954:1
 //line routes.conf:275:6
 	DeleteGistsByIdStar(ctx *runtime.Context, id string) error
 	// DeleteNotificationsThreadsByIdSubscription serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (routes.conf:149:7).
 	//
-//line routes_gen.go:4024:1
+//line routes_gen.go:1959:1
 //line routes.conf:149:6
 	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// DeleteOrgsByOrgMembersByUser serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (routes.conf:581:7).
 	//
-//line routes_gen.go:4029:1
+//line routes_gen.go:1964:1
 //line routes.conf:581:6
 	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error
 	// DeleteOrgsByOrgPublicMembersByUser serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (routes.conf:605:7).
 	//
-//line routes_gen.go:4034:1
+//line routes_gen.go:1969:1
 //line routes.conf:605:6
 	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// DeleteReposByOwnerByRepo serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (routes.conf:821:7).
 	//
-//line routes_gen.go:4039:1
+//line routes_gen.go:1974:1
 //line routes.conf:821:6
 	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// DeleteReposByOwnerByRepoCollaboratorsByUser serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (routes.conf:845:7).
 	//
-//line routes_gen.go:4044:1
+//line routes_gen.go:1979:1
 //line routes.conf:845:6
 	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// DeleteReposByOwnerByRepoCommentsById serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (routes.conf:875:7).
 	//
-//line routes_gen.go:4049:1
+//line routes_gen.go:1984:1
 //line routes.conf:875:6
 	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoDownloadsById serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (routes.conf:935:7).
 	//
-//line routes_gen.go:4054:1
+//line routes_gen.go:1989:1
 //line routes.conf:935:6
 	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoHooksById serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (routes.conf:977:7).
 	//
-//line routes_gen.go:4059:1
+//line routes_gen.go:1994:1
 //line routes.conf:977:6
 	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoIssuesByNumberLabels serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7).
 	//
-//line routes_gen.go:4064:1
+//line routes_gen.go:1999:1
 //line routes.conf:473:6
 	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoIssuesByNumberLabelsByName serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7).
 	//
-//line routes_gen.go:4069:1
+//line routes_gen.go:2004:1
 //line routes.conf:461:6
 	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error
 	// DeleteReposByOwnerByRepoKeysById serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (routes.conf:917:7).
 	//
-//line routes_gen.go:4074:1
+//line routes_gen.go:2009:1
 //line routes.conf:917:6
 	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoLabelsByName serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (routes.conf:443:7).
 	//
-//line routes_gen.go:4079:1
+//line routes_gen.go:2014:1
 //line routes.conf:443:6
 	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// DeleteReposByOwnerByRepoMilestonesByNumber serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (routes.conf:503:7).
 	//
-//line routes_gen.go:4084:1
+//line routes_gen.go:2019:1
 //line routes.conf:503:6
 	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// DeleteReposByOwnerByRepoReleasesById serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (routes.conf:1007:7).
 	//
-//line routes_gen.go:4089:1
+//line routes_gen.go:2024:1
 //line routes.conf:1007:6
 	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// DeleteReposByOwnerByRepoSubscription serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (routes.conf:221:7).
 	//
-//line routes_gen.go:4094:1
+//line routes_gen.go:2029:1
 //line routes.conf:221:6
 	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// DeleteTeamsById serves delete_teams_by_id: DELETE /teams/:id (routes.conf:629:7).
 	//
-//line routes_gen.go:4099:1
+//line routes_gen.go:2034:1
 //line routes.conf:629:6
 	DeleteTeamsById(ctx *runtime.Context, id string) error
 	// DeleteTeamsByIdMembersByUser serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (routes.conf:653:7).
 	//
-//line routes_gen.go:4104:1
+//line routes_gen.go:2039:1
 //line routes.conf:653:6
 	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// DeleteTeamsByIdReposByOwnerByRepo serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (routes.conf:677:7).
 	//
-//line routes_gen.go:4109:1
+//line routes_gen.go:2044:1
 //line routes.conf:677:6
 	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// DeleteUserEmails serves delete_user_emails: DELETE /user/emails (routes.conf:1139:7).
 	//
-//line routes_gen.go:4114:1
+//line routes_gen.go:2049:1
 //line routes.conf:1139:6
 	DeleteUserEmails(ctx *runtime.Context) error
 	// DeleteUserFollowingByUser serves delete_user_following_by_user: DELETE /user/following/:user (routes.conf:1187:7).
 	//
-//line routes_gen.go:4119:1
+//line routes_gen.go:2054:1
 //line routes.conf:1187:6
 	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error
 	// DeleteUserKeysById serves delete_user_keys_by_id: DELETE /user/keys/:id (routes.conf:1217:7).
 	//
-//line routes_gen.go:4124:1
+//line routes_gen.go:2059:1
 //line routes.conf:1217:6
 	DeleteUserKeysById(ctx *runtime.Context, id string) error
 	// DeleteUserStarredByOwnerByRepo serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (routes.conf:185:7).
 	//
-//line routes_gen.go:4129:1
+//line routes_gen.go:2064:1
 //line routes.conf:185:6
 	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// DeleteUserSubscriptionsByOwnerByRepo serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (routes.conf:239:7).
 	//
-//line routes_gen.go:4134:1
+//line routes_gen.go:2069:1
 //line routes.conf:239:6
 	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetApplicationsByClientIdTokensByAccessToken serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (routes.conf:29:7).
 	//
-//line routes_gen.go:4139:1
+//line routes_gen.go:2074:1
 //line routes.conf:29:6
 	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error
 	// GetAuthorizations serves get_authorizations: GET /authorizations (routes.conf:5:7).
 	//
-//line routes_gen.go:4144:1
+//line routes_gen.go:2079:1
 //line routes.conf:5:6
 	GetAuthorizations(ctx *runtime.Context) error
 	// GetAuthorizationsById serves get_authorizations_by_id: GET /authorizations/:id (routes.conf:11:7).
 	//
-//line routes_gen.go:4149:1
+//line routes_gen.go:2084:1
 //line routes.conf:11:6
 	GetAuthorizationsById(ctx *runtime.Context, id string) error
 	// GetEmojis serves get_emojis: GET /emojis (routes.conf:509:7).
 	//
-//line routes_gen.go:4154:1
+//line routes_gen.go:2089:1
 //line routes.conf:509:6
 	GetEmojis(ctx *runtime.Context) error
 	// GetEvents serves get_events: GET /events (routes.conf:47:7).
 	//
-//line routes_gen.go:4159:1
+//line routes_gen.go:2094:1
 //line routes.conf:47:6
 	GetEvents(ctx *runtime.Context) error
 	// GetFeeds serves get_feeds: GET /feeds (routes.conf:101:7).
 	//
-//line routes_gen.go:4164:1
+//line routes_gen.go:2099:1
 //line routes.conf:101:6
 	GetFeeds(ctx *runtime.Context) error
 	// GetGists serves get_gists: GET /gists (routes.conf:251:7).
 	//
-//line routes_gen.go:4169:1
+//line routes_gen.go:2104:1
 //line routes.conf:251:6
 	GetGists(ctx *runtime.Context) error
 	// GetGistsById serves get_gists_by_id: GET /gists/:id (routes.conf:257:7).
 	//
-//line routes_gen.go:4174:1
+//line routes_gen.go:2109:1
 //line routes.conf:257:6
 	GetGistsById(ctx *runtime.Context, id string) error
 	// GetGistsByIdStar serves get_gists_by_id_star: GET /gists/:id/star (routes.conf:281:7).
 	//
-//line routes_gen.go:4179:1
+//line routes_gen.go:2114:1
 //line routes.conf:281:6
 	GetGistsByIdStar(ctx *runtime.Context, id string) error
 	// GetGitignoreTemplates serves get_gitignore_templates: GET /gitignore/templates (routes.conf:515:7).
 	//
-//line routes_gen.go:4184:1
+//line routes_gen.go:2119:1
 //line routes.conf:515:6
 	GetGitignoreTemplates(ctx *runtime.Context) error
 	// GetGitignoreTemplatesByName serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (routes.conf:521:7).
 	//
-//line routes_gen.go:4189:1
+//line routes_gen.go:2124:1
 //line routes.conf:521:6
 	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error
 	// GetIssues serves get_issues: GET /issues (routes.conf:359:7).
 	//
-//line routes_gen.go:4194:1
+//line routes_gen.go:2129:1
 //line routes.conf:359:6
 	GetIssues(ctx *runtime.Context) error
 	// GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7).
 	//
-//line routes_gen.go:4199:1
+//line routes_gen.go:2134:1
 //line routes.conf:1085:6
 	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error
 	// GetLegacyReposSearchByKeyword serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (routes.conf:1091:7).
 	//
-//line routes_gen.go:4204:1
+//line routes_gen.go:2139:1
 //line routes.conf:1091:6
 	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error
 	// GetLegacyUserEmailByEmail serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (routes.conf:1103:7).
 	//
-//line routes_gen.go:4209:1
+//line routes_gen.go:2144:1
 //line routes.conf:1103:6
 	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error
 	// GetLegacyUserSearchByKeyword serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (routes.conf:1097:7).
 	//
-//line routes_gen.go:4214:1
+//line routes_gen.go:2149:1
 //line routes.conf:1097:6
 	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error
 	// GetMeta serves get_meta: GET /meta (routes.conf:539:7).
 	//
-//line routes_gen.go:4219:1
+//line routes_gen.go:2154:1
 //line routes.conf:539:6
 	GetMeta(ctx *runtime.Context) error
 	// GetNetworksByOwnerByRepoEvents serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (routes.conf:59:7).
 	//
-//line routes_gen.go:4224:1
+//line routes_gen.go:2159:1
 //line routes.conf:59:6
 	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetNotifications serves get_notifications: GET /notifications (routes.conf:107:7).
 	//
-//line routes_gen.go:4229:1
+//line routes_gen.go:2164:1
 //line routes.conf:107:6
 	GetNotifications(ctx *runtime.Context) error
 	// GetNotificationsThreadsById serves get_notifications_threads_by_id: GET /notifications/threads/:id (routes.conf:131:7).
 	//
-//line routes_gen.go:4234:1
+//line routes_gen.go:2169:1
 //line routes.conf:131:6
 	GetNotificationsThreadsById(ctx *runtime.Context, id string) error
 	// GetNotificationsThreadsByIdSubscription serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (routes.conf:137:7).
 	//
-//line routes_gen.go:4239:1
+//line routes_gen.go:2174:1
 //line routes.conf:137:6
 	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// GetOrgsByOrg serves get_orgs_by_org: GET /orgs/:org (routes.conf:563:7).
 	//
-//line routes_gen.go:4244:1
+//line routes_gen.go:2179:1
 //line routes.conf:563:6
 	GetOrgsByOrg(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgEvents serves get_orgs_by_org_events: GET /orgs/:org/events (routes.conf:65:7).
 	//
-//line routes_gen.go:4249:1
+//line routes_gen.go:2184:1
 //line routes.conf:65:6
 	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgIssues serves get_orgs_by_org_issues: GET /orgs/:org/issues (routes.conf:371:7).
 	//
-//line routes_gen.go:4254:1
+//line routes_gen.go:2189:1
 //line routes.conf:371:6
 	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgMembers serves get_orgs_by_org_members: GET /orgs/:org/members (routes.conf:569:7).
 	//
-//line routes_gen.go:4259:1
+//line routes_gen.go:2194:1
 //line routes.conf:569:6
 	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgMembersByUser serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (routes.conf:575:7).
 	//
-//line routes_gen.go:4264:1
+//line routes_gen.go:2199:1
 //line routes.conf:575:6
 	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error
 	// GetOrgsByOrgPublicMembers serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (routes.conf:587:7).
 	//
-//line routes_gen.go:4269:1
+//line routes_gen.go:2204:1
 //line routes.conf:587:6
 	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgPublicMembersByUser serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (routes.conf:593:7).
 	//
-//line routes_gen.go:4274:1
+//line routes_gen.go:2209:1
 //line routes.conf:593:6
 	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// GetOrgsByOrgRepos serves get_orgs_by_org_repos: GET /orgs/:org/repos (routes.conf:755:7).
 	//
-//line routes_gen.go:4279:1
+//line routes_gen.go:2214:1
 //line routes.conf:755:6
 	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error
 	// GetOrgsByOrgTeams serves get_orgs_by_org_teams: GET /orgs/:org/teams (routes.conf:611:7).
 	//
-//line routes_gen.go:4284:1
+//line routes_gen.go:2219:1
 //line routes.conf:611:6
 	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error
 	// GetRateLimit serves get_rate_limit: GET /rate_limit (routes.conf:545:7).
 	//
-//line routes_gen.go:4289:1
+//line routes_gen.go:2224:1
 //line routes.conf:545:6
 	GetRateLimit(ctx *runtime.Context) error
 	// GetReposByOwnerByRepo serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (routes.conf:779:7).
 	//
-//line routes_gen.go:4294:1
+//line routes_gen.go:2229:1
 //line routes.conf:779:6
 	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoAssignees serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (routes.conf:395:7).
 	//
-//line routes_gen.go:4299:1
+//line routes_gen.go:2234:1
 //line routes.conf:395:6
 	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoAssigneesByAssignee serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7).
 	//
-//line routes_gen.go:4304:1
+//line routes_gen.go:2239:1
 //line routes.conf:401:6
 	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error
 	// GetReposByOwnerByRepoBranches serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (routes.conf:809:7).
 	//
-//line routes_gen.go:4309:1
+//line routes_gen.go:2244:1
 //line routes.conf:809:6
 	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoBranchesByBranch serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (routes.conf:815:7).
 	//
-//line routes_gen.go:4314:1
+//line routes_gen.go:2249:1
 //line routes.conf:815:6
 	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error
 	// GetReposByOwnerByRepoCollaborators serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (routes.conf:827:7).
 	//
-//line routes_gen.go:4319:1
+//line routes_gen.go:2254:1
 //line routes.conf:827:6
 	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCollaboratorsByUser serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (routes.conf:833:7).
 	//
-//line routes_gen.go:4324:1
+//line routes_gen.go:2259:1
 //line routes.conf:833:6
 	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// GetReposByOwnerByRepoComments serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (routes.conf:851:7).
 	//
-//line routes_gen.go:4329:1
+//line routes_gen.go:2264:1
 //line routes.conf:851:6
 	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCommentsById serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (routes.conf:869:7).
 	//
-//line routes_gen.go:4334:1
+//line routes_gen.go:2269:1
 //line routes.conf:869:6
 	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoCommits serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (routes.conf:881:7).
 	//
-//line routes_gen.go:4339:1
+//line routes_gen.go:2274:1
 //line routes.conf:881:6
 	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoCommitsBySha serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (routes.conf:887:7).
 	//
-//line routes_gen.go:4344:1
+//line routes_gen.go:2279:1
 //line routes.conf:887:6
 	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoCommitsByShaComments serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7).
 	//
-//line routes_gen.go:4349:1
+//line routes_gen.go:2284:1
 //line routes.conf:857:6
 	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoContributors serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (routes.conf:785:7).
 	//
-//line routes_gen.go:4354:1
+//line routes_gen.go:2289:1
 //line routes.conf:785:6
 	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoDownloads serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (routes.conf:923:7).
 	//
-//line routes_gen.go:4359:1
+//line routes_gen.go:2294:1
 //line routes.conf:923:6
 	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoDownloadsById serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (routes.conf:929:7).
 	//
-//line routes_gen.go:4364:1
+//line routes_gen.go:2299:1
 //line routes.conf:929:6
 	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoEvents serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (routes.conf:53:7).
 	//
-//line routes_gen.go:4369:1
+//line routes_gen.go:2304:1
 //line routes.conf:53:6
 	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoForks serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (routes.conf:941:7).
 	//
-//line routes_gen.go:4374:1
+//line routes_gen.go:2309:1
 //line routes.conf:941:6
 	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoGitBlobsBySha serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7).
 	//
-//line routes_gen.go:4379:1
+//line routes_gen.go:2314:1
 //line routes.conf:299:6
 	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitCommitsBySha serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7).
 	//
-//line routes_gen.go:4384:1
+//line routes_gen.go:2319:1
 //line routes.conf:311:6
 	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitRefs serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (routes.conf:323:7).
 	//
-//line routes_gen.go:4389:1
+//line routes_gen.go:2324:1
 //line routes.conf:323:6
 	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoGitTagsBySha serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7).
 	//
-//line routes_gen.go:4394:1
+//line routes_gen.go:2329:1
 //line routes.conf:335:6
 	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoGitTreesBySha serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7).
 	//
-//line routes_gen.go:4399:1
+//line routes_gen.go:2334:1
 //line routes.conf:347:6
 	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error
 	// GetReposByOwnerByRepoHooks serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (routes.conf:953:7).
 	//
-//line routes_gen.go:4404:1
+//line routes_gen.go:2339:1
 //line routes.conf:953:6
 	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoHooksById serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (routes.conf:959:7).
 	//
-//line routes_gen.go:4409:1
+//line routes_gen.go:2344:1
 //line routes.conf:959:6
 	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoIssues serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (routes.conf:377:7).
 	//
-//line routes_gen.go:4414:1
+//line routes_gen.go:2349:1
 //line routes.conf:377:6
 	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoIssuesByNumber serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (routes.conf:383:7).
 	//
-//line routes_gen.go:4419:1
+//line routes_gen.go:2354:1
 //line routes.conf:383:6
 	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberComments serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7).
 	//
-//line routes_gen.go:4424:1
+//line routes_gen.go:2359:1
 //line routes.conf:407:6
 	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberEvents serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (routes.conf:419:7).
 	//
-//line routes_gen.go:4429:1
+//line routes_gen.go:2364:1
 //line routes.conf:419:6
 	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoIssuesByNumberLabels serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7).
 	//
-//line routes_gen.go:4434:1
+//line routes_gen.go:2369:1
 //line routes.conf:449:6
 	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoKeys serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (routes.conf:899:7).
 	//
-//line routes_gen.go:4439:1
+//line routes_gen.go:2374:1
 //line routes.conf:899:6
 	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoKeysById serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (routes.conf:905:7).
 	//
-//line routes_gen.go:4444:1
+//line routes_gen.go:2379:1
 //line routes.conf:905:6
 	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoLabels serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (routes.conf:425:7).
 	//
-//line routes_gen.go:4449:1
+//line routes_gen.go:2384:1
 //line routes.conf:425:6
 	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoLabelsByName serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (routes.conf:431:7).
 	//
-//line routes_gen.go:4454:1
+//line routes_gen.go:2389:1
 //line routes.conf:431:6
 	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error
 	// GetReposByOwnerByRepoLanguages serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (routes.conf:791:7).
 	//
-//line routes_gen.go:4459:1
+//line routes_gen.go:2394:1
 //line routes.conf:791:6
 	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoMilestones serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (routes.conf:485:7).
 	//
-//line routes_gen.go:4464:1
+//line routes_gen.go:2399:1
 //line routes.conf:485:6
 	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoMilestonesByNumber serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (routes.conf:491:7).
 	//
-//line routes_gen.go:4469:1
+//line routes_gen.go:2404:1
 //line routes.conf:491:6
 	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoMilestonesByNumberLabels serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7).
 	//
-//line routes_gen.go:4474:1
+//line routes_gen.go:2409:1
 //line routes.conf:479:6
 	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoNotifications serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (routes.conf:113:7).
 	//
-//line routes_gen.go:4479:1
+//line routes_gen.go:2414:1
 //line routes.conf:113:6
 	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPulls serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (routes.conf:689:7).
 	//
-//line routes_gen.go:4484:1
+//line routes_gen.go:2419:1
 //line routes.conf:689:6
 	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoPullsByNumber serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (routes.conf:695:7).
 	//
-//line routes_gen.go:4489:1
+//line routes_gen.go:2424:1
 //line routes.conf:695:6
 	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberComments serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7).
 	//
-//line routes_gen.go:4494:1
+//line routes_gen.go:2429:1
 //line routes.conf:731:6
 	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberCommits serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7).
 	//
-//line routes_gen.go:4499:1
+//line routes_gen.go:2434:1
 //line routes.conf:707:6
 	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberFiles serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7).
 	//
-//line routes_gen.go:4504:1
+//line routes_gen.go:2439:1
 //line routes.conf:713:6
 	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoPullsByNumberMerge serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7).
 	//
-//line routes_gen.go:4509:1
+//line routes_gen.go:2444:1
 //line routes.conf:719:6
 	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error
 	// GetReposByOwnerByRepoReadme serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (routes.conf:893:7).
 	//
-//line routes_gen.go:4514:1
+//line routes_gen.go:2449:1
 //line routes.conf:893:6
 	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoReleases serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (routes.conf:989:7).
 	//
-//line routes_gen.go:4519:1
+//line routes_gen.go:2454:1
 //line routes.conf:989:6
 	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoReleasesById serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (routes.conf:995:7).
 	//
-//line routes_gen.go:4524:1
+//line routes_gen.go:2459:1
 //line routes.conf:995:6
 	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoReleasesByIdAssets serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7).
 	//
-//line routes_gen.go:4529:1
+//line routes_gen.go:2464:1
 //line routes.conf:1013:6
 	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error
 	// GetReposByOwnerByRepoStargazers serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (routes.conf:155:7).
 	//
-//line routes_gen.go:4534:1
+//line routes_gen.go:2469:1
 //line routes.conf:155:6
 	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsCodeFrequency serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7).
 	//
-//line routes_gen.go:4539:1
+//line routes_gen.go:2474:1
 //line routes.conf:1031:6
 	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsCommitActivity serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7).
 	//
-//line routes_gen.go:4544:1
+//line routes_gen.go:2479:1
 //line routes.conf:1025:6
 	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsContributors serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (routes.conf:1019:7).
 	//
-//line routes_gen.go:4549:1
+//line routes_gen.go:2484:1
 //line routes.conf:1019:6
 	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsParticipation serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (routes.conf:1037:7).
 	//
-//line routes_gen.go:4554:1
+//line routes_gen.go:2489:1
 //line routes.conf:1037:6
 	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatsPunchCard serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7).
 	//
-//line routes_gen.go:4559:1
+//line routes_gen.go:2494:1
 //line routes.conf:1043:6
 	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoStatusesByRef serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7).
 	//
-//line routes_gen.go:4564:1
+//line routes_gen.go:2499:1
 //line routes.conf:1049:6
 	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// GetReposByOwnerByRepoSubscribers serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (routes.conf:191:7).
 	//
-//line routes_gen.go:4569:1
+//line routes_gen.go:2504:1
 //line routes.conf:191:6
 	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoSubscription serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (routes.conf:209:7).
 	//
-//line routes_gen.go:4574:1
+//line routes_gen.go:2509:1
 //line routes.conf:209:6
 	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoTags serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (routes.conf:803:7).
 	//
-//line routes_gen.go:4579:1
+//line routes_gen.go:2514:1
 //line routes.conf:803:6
 	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error
 	// GetReposByOwnerByRepoTeams serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (routes.conf:797:7).
 	//
-//line routes_gen.go:4584:1
+//line routes_gen.go:2519:1
 //line routes.conf:797:6
 	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error
 	// GetRepositories serves get_repositories: GET /repositories (routes.conf:761:7).
 	//
-//line routes_gen.go:4589:1
+//line routes_gen.go:2524:1
 //line routes.conf:761:6
 	GetRepositories(ctx *runtime.Context) error
 	// GetSearchCode serves get_search_code: GET /search/code (routes.conf:1067:7).
 	//
-//line routes_gen.go:4594:1
+//line routes_gen.go:2529:1
 //line routes.conf:1067:6
 	GetSearchCode(ctx *runtime.Context) error
 	// GetSearchIssues serves get_search_issues: GET /search/issues (routes.conf:1073:7).
 	//
-//line routes_gen.go:4599:1
+//line routes_gen.go:2534:1
 //line routes.conf:1073:6
 	GetSearchIssues(ctx *runtime.Context) error
 	// GetSearchRepositories serves get_search_repositories: GET /search/repositories (routes.conf:1061:7).
 	//
-//line routes_gen.go:4604:1
+//line routes_gen.go:2539:1
 //line routes.conf:1061:6
 	GetSearchRepositories(ctx *runtime.Context) error
 	// GetSearchUsers serves get_search_users: GET /search/users (routes.conf:1079:7).
 	//
-//line routes_gen.go:4609:1
+//line routes_gen.go:2544:1
 //line routes.conf:1079:6
 	GetSearchUsers(ctx *runtime.Context) error
 	// GetTeamsById serves get_teams_by_id: GET /teams/:id (routes.conf:617:7).
 	//
-//line routes_gen.go:4614:1
+//line routes_gen.go:2549:1
 //line routes.conf:617:6
 	GetTeamsById(ctx *runtime.Context, id string) error
 	// GetTeamsByIdMembers serves get_teams_by_id_members: GET /teams/:id/members (routes.conf:635:7).
 	//
-//line routes_gen.go:4619:1
+//line routes_gen.go:2554:1
 //line routes.conf:635:6
 	GetTeamsByIdMembers(ctx *runtime.Context, id string) error
 	// GetTeamsByIdMembersByUser serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (routes.conf:641:7).
 	//
-//line routes_gen.go:4624:1
+//line routes_gen.go:2559:1
 //line routes.conf:641:6
 	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// GetTeamsByIdRepos serves get_teams_by_id_repos: GET /teams/:id/repos (routes.conf:659:7).
 	//
-//line routes_gen.go:4629:1
+//line routes_gen.go:2564:1
 //line routes.conf:659:6
 	GetTeamsByIdRepos(ctx *runtime.Context, id string) error
 	// GetTeamsByIdReposByOwnerByRepo serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (routes.conf:665:7).
 	//
-//line routes_gen.go:4634:1
+//line routes_gen.go:2569:1
 //line routes.conf:665:6
 	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// GetUser serves get_user: GET /user (routes.conf:1115:7).
 	//
-//line routes_gen.go:4639:1
+//line routes_gen.go:2574:1
 //line routes.conf:1115:6
 	GetUser(ctx *runtime.Context) error
 	// GetUserEmails serves get_user_emails: GET /user/emails (routes.conf:1127:7).
 	//
-//line routes_gen.go:4644:1
+//line routes_gen.go:2579:1
 //line routes.conf:1127:6
 	GetUserEmails(ctx *runtime.Context) error
 	// GetUserFollowers serves get_user_followers: GET /user/followers (routes.conf:1151:7).
 	//
-//line routes_gen.go:4649:1
+//line routes_gen.go:2584:1
 //line routes.conf:1151:6
 	GetUserFollowers(ctx *runtime.Context) error
 	// GetUserFollowing serves get_user_following: GET /user/following (routes.conf:1163:7).
 	//
-//line routes_gen.go:4654:1
+//line routes_gen.go:2589:1
 //line routes.conf:1163:6
 	GetUserFollowing(ctx *runtime.Context) error
 	// GetUserFollowingByUser serves get_user_following_by_user: GET /user/following/:user (routes.conf:1169:7).
 	//
-//line routes_gen.go:4659:1
+//line routes_gen.go:2594:1
 //line routes.conf:1169:6
 	GetUserFollowingByUser(ctx *runtime.Context, user string) error
 	// GetUserIssues serves get_user_issues: GET /user/issues (routes.conf:365:7).
 	//
-//line routes_gen.go:4664:1
+//line routes_gen.go:2599:1
 //line routes.conf:365:6
 	GetUserIssues(ctx *runtime.Context) error
 	// GetUserKeys serves get_user_keys: GET /user/keys (routes.conf:1199:7).
 	//
-//line routes_gen.go:4669:1
+//line routes_gen.go:2604:1
 //line routes.conf:1199:6
 	GetUserKeys(ctx *runtime.Context) error
 	// GetUserKeysById serves get_user_keys_by_id: GET /user/keys/:id (routes.conf:1205:7).
 	//
-//line routes_gen.go:4674:1
+//line routes_gen.go:2609:1
 //line routes.conf:1205:6
 	GetUserKeysById(ctx *runtime.Context, id string) error
 	// GetUserOrgs serves get_user_orgs: GET /user/orgs (routes.conf:557:7).
 	//
-//line routes_gen.go:4679:1
+//line routes_gen.go:2614:1
 //line routes.conf:557:6
 	GetUserOrgs(ctx *runtime.Context) error
 	// GetUserRepos serves get_user_repos: GET /user/repos (routes.conf:743:7).
 	//
-//line routes_gen.go:4684:1
+//line routes_gen.go:2619:1
 //line routes.conf:743:6
 	GetUserRepos(ctx *runtime.Context) error
 	// GetUserStarred serves get_user_starred: GET /user/starred (routes.conf:167:7).
 	//
-//line routes_gen.go:4689:1
+//line routes_gen.go:2624:1
 //line routes.conf:167:6
 	GetUserStarred(ctx *runtime.Context) error
 	// GetUserStarredByOwnerByRepo serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (routes.conf:173:7).
 	//
-//line routes_gen.go:4694:1
+//line routes_gen.go:2629:1
 //line routes.conf:173:6
 	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetUserSubscriptions serves get_user_subscriptions: GET /user/subscriptions (routes.conf:203:7).
 	//
-//line routes_gen.go:4699:1
+//line routes_gen.go:2634:1
 //line routes.conf:203:6
 	GetUserSubscriptions(ctx *runtime.Context) error
 	// GetUserSubscriptionsByOwnerByRepo serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (routes.conf:227:7).
 	//
-//line routes_gen.go:4704:1
+//line routes_gen.go:2639:1
 //line routes.conf:227:6
 	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// GetUserTeams serves get_user_teams: GET /user/teams (routes.conf:683:7).
 	//
-//line routes_gen.go:4709:1
+//line routes_gen.go:2644:1
 //line routes.conf:683:6
 	GetUserTeams(ctx *runtime.Context) error
 	// GetUsers serves get_users: GET /users (routes.conf:1121:7).
 	//
-//line routes_gen.go:4714:1
+//line routes_gen.go:2649:1
 //line routes.conf:1121:6
 	GetUsers(ctx *runtime.Context) error
 	// GetUsersByUser serves get_users_by_user: GET /users/:user (routes.conf:1109:7).
 	//
-//line routes_gen.go:4719:1
+//line routes_gen.go:2654:1
 //line routes.conf:1109:6
 	GetUsersByUser(ctx *runtime.Context, user string) error
 	// GetUsersByUserEvents serves get_users_by_user_events: GET /users/:user/events (routes.conf:83:7).
 	//
-//line routes_gen.go:4724:1
+//line routes_gen.go:2659:1
 //line routes.conf:83:6
 	GetUsersByUserEvents(ctx *runtime.Context, user string) error
 	// GetUsersByUserEventsOrgsByOrg serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (routes.conf:95:7).
 	//
-//line routes_gen.go:4729:1
+//line routes_gen.go:2664:1
 //line routes.conf:95:6
 	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error
 	// GetUsersByUserEventsPublic serves get_users_by_user_events_public: GET /users/:user/events/public (routes.conf:89:7).
 	//
-//line routes_gen.go:4734:1
+//line routes_gen.go:2669:1
 //line routes.conf:89:6
 	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowers serves get_users_by_user_followers: GET /users/:user/followers (routes.conf:1145:7).
 	//
-//line routes_gen.go:4739:1
+//line routes_gen.go:2674:1
 //line routes.conf:1145:6
 	GetUsersByUserFollowers(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowing serves get_users_by_user_following: GET /users/:user/following (routes.conf:1157:7).
 	//
-//line routes_gen.go:4744:1
+//line routes_gen.go:2679:1
 //line routes.conf:1157:6
 	GetUsersByUserFollowing(ctx *runtime.Context, user string) error
 	// GetUsersByUserFollowingByTargetUser serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (routes.conf:1175:7).
 	//
-//line routes_gen.go:4749:1
+//line routes_gen.go:2684:1
 //line routes.conf:1175:6
 	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error
 	// GetUsersByUserGists serves get_users_by_user_gists: GET /users/:user/gists (routes.conf:245:7).
 	//
-//line routes_gen.go:4754:1
+//line routes_gen.go:2689:1
 //line routes.conf:245:6
 	GetUsersByUserGists(ctx *runtime.Context, user string) error
 	// GetUsersByUserKeys serves get_users_by_user_keys: GET /users/:user/keys (routes.conf:1193:7).
 	//
-//line routes_gen.go:4759:1
+//line routes_gen.go:2694:1
 //line routes.conf:1193:6
 	GetUsersByUserKeys(ctx *runtime.Context, user string) error
 	// GetUsersByUserOrgs serves get_users_by_user_orgs: GET /users/:user/orgs (routes.conf:551:7).
 	//
-//line routes_gen.go:4764:1
+//line routes_gen.go:2699:1
 //line routes.conf:551:6
 	GetUsersByUserOrgs(ctx *runtime.Context, user string) error
 	// GetUsersByUserReceivedEvents serves get_users_by_user_received_events: GET /users/:user/received_events (routes.conf:71:7).
 	//
-//line routes_gen.go:4769:1
+//line routes_gen.go:2704:1
 //line routes.conf:71:6
 	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error
 	// GetUsersByUserReceivedEventsPublic serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (routes.conf:77:7).
 	//
-//line routes_gen.go:4774:1
+//line routes_gen.go:2709:1
 //line routes.conf:77:6
 	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error
 	// GetUsersByUserRepos serves get_users_by_user_repos: GET /users/:user/repos (routes.conf:749:7).
 	//
-//line routes_gen.go:4779:1
+//line routes_gen.go:2714:1
 //line routes.conf:749:6
 	GetUsersByUserRepos(ctx *runtime.Context, user string) error
 	// GetUsersByUserStarred serves get_users_by_user_starred: GET /users/:user/starred (routes.conf:161:7).
 	//
-//line routes_gen.go:4784:1
+//line routes_gen.go:2719:1
 //line routes.conf:161:6
 	GetUsersByUserStarred(ctx *runtime.Context, user string) error
 	// GetUsersByUserSubscriptions serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (routes.conf:197:7).
 	//
-//line routes_gen.go:4789:1
+//line routes_gen.go:2724:1
 //line routes.conf:197:6
 	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error
 	// PostAuthorizations serves post_authorizations: POST /authorizations (routes.conf:17:7).
 	//
-//line routes_gen.go:4794:1
+//line routes_gen.go:2729:1
 //line routes.conf:17:6
 	PostAuthorizations(ctx *runtime.Context) error
 	// PostGists serves post_gists: POST /gists (routes.conf:263:7).
 	//
-//line routes_gen.go:4799:1
+//line routes_gen.go:2734:1
 //line routes.conf:263:6
 	PostGists(ctx *runtime.Context) error
 	// PostGistsByIdForks serves post_gists_by_id_forks: POST /gists/:id/forks (routes.conf:287:7).
 	//
-//line routes_gen.go:4804:1
+//line routes_gen.go:2739:1
 //line routes.conf:287:6
 	PostGistsByIdForks(ctx *runtime.Context, id string) error
 	// PostMarkdown serves post_markdown: POST /markdown (routes.conf:527:7).
 	//
-//line routes_gen.go:4809:1
+//line routes_gen.go:2744:1
 //line routes.conf:527:6
 	PostMarkdown(ctx *runtime.Context) error
 	// PostMarkdownRaw serves post_markdown_raw: POST /markdown/raw (routes.conf:533:7).
 	//
-//line routes_gen.go:4814:1
+//line routes_gen.go:2749:1
 //line routes.conf:533:6
 	PostMarkdownRaw(ctx *runtime.Context) error
 	// PostOrgsByOrgRepos serves post_orgs_by_org_repos: POST /orgs/:org/repos (routes.conf:773:7).
 	//
-//line routes_gen.go:4819:1
+//line routes_gen.go:2754:1
 //line routes.conf:773:6
 	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error
 	// PostOrgsByOrgTeams serves post_orgs_by_org_teams: POST /orgs/:org/teams (routes.conf:623:7).
 	//
-//line routes_gen.go:4824:1
+//line routes_gen.go:2759:1
 //line routes.conf:623:6
 	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error
 	// PostReposByOwnerByRepoCommitsByShaComments serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7).
 	//
-//line routes_gen.go:4829:1
+//line routes_gen.go:2764:1
 //line routes.conf:863:6
 	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error
 	// PostReposByOwnerByRepoForks serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (routes.conf:947:7).
 	//
-//line routes_gen.go:4834:1
+//line routes_gen.go:2769:1
 //line routes.conf:947:6
 	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitBlobs serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (routes.conf:305:7).
 	//
-//line routes_gen.go:4839:1
+//line routes_gen.go:2774:1
 //line routes.conf:305:6
 	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitCommits serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (routes.conf:317:7).
 	//
-//line routes_gen.go:4844:1
+//line routes_gen.go:2779:1
 //line routes.conf:317:6
 	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitRefs serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (routes.conf:329:7).
 	//
-//line routes_gen.go:4849:1
+//line routes_gen.go:2784:1
 //line routes.conf:329:6
 	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitTags serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (routes.conf:341:7).
 	//
-//line routes_gen.go:4854:1
+//line routes_gen.go:2789:1
 //line routes.conf:341:6
 	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoGitTrees serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (routes.conf:353:7).
 	//
-//line routes_gen.go:4859:1
+//line routes_gen.go:2794:1
 //line routes.conf:353:6
 	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoHooks serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (routes.conf:965:7).
 	//
-//line routes_gen.go:4864:1
+//line routes_gen.go:2799:1
 //line routes.conf:965:6
 	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoHooksByIdTests serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7).
 	//
-//line routes_gen.go:4869:1
+//line routes_gen.go:2804:1
 //line routes.conf:971:6
 	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error
 	// PostReposByOwnerByRepoIssues serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (routes.conf:389:7).
 	//
-//line routes_gen.go:4874:1
+//line routes_gen.go:2809:1
 //line routes.conf:389:6
 	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoIssuesByNumberComments serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7).
 	//
-//line routes_gen.go:4879:1
+//line routes_gen.go:2814:1
 //line routes.conf:413:6
 	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// PostReposByOwnerByRepoIssuesByNumberLabels serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7).
 	//
-//line routes_gen.go:4884:1
+//line routes_gen.go:2819:1
 //line routes.conf:455:6
 	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// PostReposByOwnerByRepoKeys serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (routes.conf:911:7).
 	//
-//line routes_gen.go:4889:1
+//line routes_gen.go:2824:1
 //line routes.conf:911:6
 	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoLabels serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (routes.conf:437:7).
 	//
-//line routes_gen.go:4894:1
+//line routes_gen.go:2829:1
 //line routes.conf:437:6
 	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoMerges serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (routes.conf:983:7).
 	//
-//line routes_gen.go:4899:1
+//line routes_gen.go:2834:1
 //line routes.conf:983:6
 	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoMilestones serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (routes.conf:497:7).
 	//
-//line routes_gen.go:4904:1
+//line routes_gen.go:2839:1
 //line routes.conf:497:6
 	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoPulls serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (routes.conf:701:7).
 	//
-//line routes_gen.go:4909:1
+//line routes_gen.go:2844:1
 //line routes.conf:701:6
 	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoReleases serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (routes.conf:1001:7).
 	//
-//line routes_gen.go:4914:1
+//line routes_gen.go:2849:1
 //line routes.conf:1001:6
 	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error
 	// PostReposByOwnerByRepoStatusesByRef serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7).
 	//
-//line routes_gen.go:4919:1
+//line routes_gen.go:2854:1
 //line routes.conf:1055:6
 	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error
 	// PostUserEmails serves post_user_emails: POST /user/emails (routes.conf:1133:7).
 	//
-//line routes_gen.go:4924:1
+//line routes_gen.go:2859:1
 //line routes.conf:1133:6
 	PostUserEmails(ctx *runtime.Context) error
 	// PostUserKeys serves post_user_keys: POST /user/keys (routes.conf:1211:7).
 	//
-//line routes_gen.go:4929:1
+//line routes_gen.go:2864:1
 //line routes.conf:1211:6
 	PostUserKeys(ctx *runtime.Context) error
 	// PostUserRepos serves post_user_repos: POST /user/repos (routes.conf:767:7).
 	//
-//line routes_gen.go:4934:1
+//line routes_gen.go:2869:1
 //line routes.conf:767:6
 	PostUserRepos(ctx *runtime.Context) error
 	// PutGistsByIdStar serves put_gists_by_id_star: PUT /gists/:id/star (routes.conf:269:7).
 	//
-//line routes_gen.go:4939:1
+//line routes_gen.go:2874:1
 //line routes.conf:269:6
 	PutGistsByIdStar(ctx *runtime.Context, id string) error
 	// PutNotifications serves put_notifications: PUT /notifications (routes.conf:119:7).
 	//
-//line routes_gen.go:4944:1
+//line routes_gen.go:2879:1
 //line routes.conf:119:6
 	PutNotifications(ctx *runtime.Context) error
 	// PutNotificationsThreadsByIdSubscription serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (routes.conf:143:7).
 	//
-//line routes_gen.go:4949:1
+//line routes_gen.go:2884:1
 //line routes.conf:143:6
 	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error
 	// PutOrgsByOrgPublicMembersByUser serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (routes.conf:599:7).
 	//
-//line routes_gen.go:4954:1
+//line routes_gen.go:2889:1
 //line routes.conf:599:6
 	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error
 	// PutReposByOwnerByRepoCollaboratorsByUser serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (routes.conf:839:7).
 	//
-//line routes_gen.go:4959:1
+//line routes_gen.go:2894:1
 //line routes.conf:839:6
 	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error
 	// PutReposByOwnerByRepoIssuesByNumberLabels serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7).
 	//
-//line routes_gen.go:4964:1
+//line routes_gen.go:2899:1
 //line routes.conf:467:6
 	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoNotifications serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (routes.conf:125:7).
 	//
-//line routes_gen.go:4969:1
+//line routes_gen.go:2904:1
 //line routes.conf:125:6
 	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error
 	// PutReposByOwnerByRepoPullsByNumberComments serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7).
 	//
-//line routes_gen.go:4974:1
+//line routes_gen.go:2909:1
 //line routes.conf:737:6
 	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoPullsByNumberMerge serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7).
 	//
-//line routes_gen.go:4979:1
+//line routes_gen.go:2914:1
 //line routes.conf:725:6
 	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error
 	// PutReposByOwnerByRepoSubscription serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (routes.conf:215:7).
 	//
-//line routes_gen.go:4984:1
+//line routes_gen.go:2919:1
 //line routes.conf:215:6
 	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error
 	// PutTeamsByIdMembersByUser serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (routes.conf:647:7).
 	//
-//line routes_gen.go:4989:1
+//line routes_gen.go:2924:1
 //line routes.conf:647:6
 	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error
 	// PutTeamsByIdReposByOwnerByRepo serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (routes.conf:671:7).
 	//
-//line routes_gen.go:4994:1
+//line routes_gen.go:2929:1
 //line routes.conf:671:6
 	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error
 	// PutUserFollowingByUser serves put_user_following_by_user: PUT /user/following/:user (routes.conf:1181:7).
 	//
-//line routes_gen.go:4999:1
+//line routes_gen.go:2934:1
 //line routes.conf:1181:6
 	PutUserFollowingByUser(ctx *runtime.Context, user string) error
 	// PutUserStarredByOwnerByRepo serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7).
 	//
-//line routes_gen.go:5004:1
+//line routes_gen.go:2939:1
 //line routes.conf:179:6
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
 	// PutUserSubscriptionsByOwnerByRepo serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7).
 	//
-//line routes_gen.go:5009:1
+//line routes_gen.go:2944:1
 //line routes.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error
-//line routes_gen.go:5012:1
+//line routes_gen.go:2947:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -29,151 +29,22 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "GetActivities",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "get_activities",
-	Path:          "/activities",
-	Pos:           "routes.conf:47:7",
-}, {
-	Action:        "GetActivitiesByActivityid",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         1,
-	Method:        "GET",
-	Name:          "get_activities_by_activityid",
-	Params:        []string{"activityId"},
-	Path:          "/activities/:activityId",
-	Pos:           "routes.conf:41:7",
-}, {
-	Action:        "GetActivitiesByActivityidComments",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "get_activities_by_activityid_comments",
-	Params:        []string{"activityId"},
-	Path:          "/activities/:activityId/comments",
-	Pos:           "routes.conf:53:7",
-}, {
-	Action:        "GetActivitiesByActivityidPeopleByCollection",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "get_activities_by_activityid_people_by_collection",
-	Params:        []string{"activityId", "collection"},
-	Path:          "/activities/:activityId/people/:collection",
-	Pos:           "routes.conf:17:7",
-}, {
-	Action:        "GetCommentsByCommentid",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "get_comments_by_commentid",
-	Params:        []string{"commentId"},
-	Path:          "/comments/:commentId",
-	Pos:           "routes.conf:59:7",
-}, {
-	Action:        "DeleteMomentsById",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_moments_by_id",
-	Params:        []string{"id"},
-	Path:          "/moments/:id",
-	Pos:           "routes.conf:77:7",
-}, {
-	Action:        "GetPeople",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         6,
-	Method:        "GET",
-	Name:          "get_people",
-	Path:          "/people",
-	Pos:           "routes.conf:11:7",
-}, {
-	Action:        "GetPeopleByUserid",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         7,
-	Method:        "GET",
-	Name:          "get_people_by_userid",
-	Params:        []string{"userId"},
-	Path:          "/people/:userId",
-	Pos:           "routes.conf:5:7",
-}, {
-	Action:        "GetPeopleByUseridActivitiesByCollection",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "get_people_by_userid_activities_by_collection",
-	Params:        []string{"userId", "collection"},
-	Path:          "/people/:userId/activities/:collection",
-	Pos:           "routes.conf:35:7",
-}, {
-	Action:        "GetPeopleByUseridMomentsByCollection",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "get_people_by_userid_moments_by_collection",
-	Params:        []string{"userId", "collection"},
-	Path:          "/people/:userId/moments/:collection",
-	Pos:           "routes.conf:71:7",
-}, {
-	Action:        "PostPeopleByUseridMomentsByCollection",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         10,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_people_by_userid_moments_by_collection",
-	Params:        []string{"userId", "collection"},
-	Path:          "/people/:userId/moments/:collection",
-	Pos:           "routes.conf:65:7",
-}, {
-	Action:        "GetPeopleByUseridOpenidconnect",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         11,
-	Method:        "GET",
-	Name:          "get_people_by_userid_openidconnect",
-	Params:        []string{"userId"},
-	Path:          "/people/:userId/openIdConnect",
-	Pos:           "routes.conf:29:7",
-}, {
-	Action:        "GetPeopleByUseridPeopleByCollection",
-	AntiCSRFCheck: true,
-	Controller:    "GPlus",
-	Domain:        0,
-	Index:         12,
-	Method:        "GET",
-	Name:          "get_people_by_userid_people_by_collection",
-	Params:        []string{"userId", "collection"},
-	Path:          "/people/:userId/people/:collection",
-	Pos:           "routes.conf:23:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "get_activities", Method: "GET", Path: "/activities", Controller: "GPlus", Action: "GetActivities", AntiCSRFCheck: true, Pos: "routes.conf:47:7"},
+	{Index: 1, Domain: 0, Name: "get_activities_by_activityid", Method: "GET", Path: "/activities/:activityId", Controller: "GPlus", Action: "GetActivitiesByActivityid", AntiCSRFCheck: true, Params: []string{"activityId"}, Pos: "routes.conf:41:7"},
+	{Index: 2, Domain: 0, Name: "get_activities_by_activityid_comments", Method: "GET", Path: "/activities/:activityId/comments", Controller: "GPlus", Action: "GetActivitiesByActivityidComments", AntiCSRFCheck: true, Params: []string{"activityId"}, Pos: "routes.conf:53:7"},
+	{Index: 3, Domain: 0, Name: "get_activities_by_activityid_people_by_collection", Method: "GET", Path: "/activities/:activityId/people/:collection", Controller: "GPlus", Action: "GetActivitiesByActivityidPeopleByCollection", AntiCSRFCheck: true, Params: []string{"activityId", "collection"}, Pos: "routes.conf:17:7"},
+	{Index: 4, Domain: 0, Name: "get_comments_by_commentid", Method: "GET", Path: "/comments/:commentId", Controller: "GPlus", Action: "GetCommentsByCommentid", AntiCSRFCheck: true, Params: []string{"commentId"}, Pos: "routes.conf:59:7"},
+	{Index: 5, Domain: 0, Name: "delete_moments_by_id", Method: "DELETE", Path: "/moments/:id", Controller: "GPlus", Action: "DeleteMomentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:77:7"},
+	{Index: 6, Domain: 0, Name: "get_people", Method: "GET", Path: "/people", Controller: "GPlus", Action: "GetPeople", AntiCSRFCheck: true, Pos: "routes.conf:11:7"},
+	{Index: 7, Domain: 0, Name: "get_people_by_userid", Method: "GET", Path: "/people/:userId", Controller: "GPlus", Action: "GetPeopleByUserid", AntiCSRFCheck: true, Params: []string{"userId"}, Pos: "routes.conf:5:7"},
+	{Index: 8, Domain: 0, Name: "get_people_by_userid_activities_by_collection", Method: "GET", Path: "/people/:userId/activities/:collection", Controller: "GPlus", Action: "GetPeopleByUseridActivitiesByCollection", AntiCSRFCheck: true, Params: []string{"userId", "collection"}, Pos: "routes.conf:35:7"},
+	{Index: 9, Domain: 0, Name: "get_people_by_userid_moments_by_collection", Method: "GET", Path: "/people/:userId/moments/:collection", Controller: "GPlus", Action: "GetPeopleByUseridMomentsByCollection", AntiCSRFCheck: true, Params: []string{"userId", "collection"}, Pos: "routes.conf:71:7"},
+	{Index: 10, Domain: 0, Name: "post_people_by_userid_moments_by_collection", Method: "POST", Path: "/people/:userId/moments/:collection", Controller: "GPlus", Action: "PostPeopleByUseridMomentsByCollection", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"userId", "collection"}, Pos: "routes.conf:65:7"},
+	{Index: 11, Domain: 0, Name: "get_people_by_userid_openidconnect", Method: "GET", Path: "/people/:userId/openIdConnect", Controller: "GPlus", Action: "GetPeopleByUseridOpenidconnect", AntiCSRFCheck: true, Params: []string{"userId"}, Pos: "routes.conf:29:7"},
+	{Index: 12, Domain: 0, Name: "get_people_by_userid_people_by_collection", Method: "GET", Path: "/people/:userId/people/:collection", Controller: "GPlus", Action: "GetPeopleByUseridPeopleByCollection", AntiCSRFCheck: true, Params: []string{"userId", "collection"}, Pos: "routes.conf:23:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -368,65 +239,65 @@ type GPlusController interface {
 	DeleteMomentsById(ctx *runtime.Context, id string) error
 	// GetActivities serves get_activities: GET /activities (routes.conf:47:7).
 	//
-//line routes_gen.go:372:1
+//line routes_gen.go:243:1
 //line routes.conf:47:6
 	GetActivities(ctx *runtime.Context) error
 	// GetActivitiesByActivityid serves get_activities_by_activityid: GET /activities/:activityId (routes.conf:41:7).
 	//
-//line routes_gen.go:377:1
+//line routes_gen.go:248:1
 //line routes.conf:41:6
 	GetActivitiesByActivityid(ctx *runtime.Context, activityID string) error
 	// GetActivitiesByActivityidComments serves get_activities_by_activityid_comments: GET /activities/:activityId/comments (routes.conf:53:7).
 	//
-//line routes_gen.go:382:1
+//line routes_gen.go:253:1
 //line routes.conf:53:6
 	GetActivitiesByActivityidComments(ctx *runtime.Context, activityID string) error
 	// GetActivitiesByActivityidPeopleByCollection serves get_activities_by_activityid_people_by_collection: GET /activities/:activityId/people/:collection (routes.conf:17:7).
 	//
-//line routes_gen.go:387:1
+//line routes_gen.go:258:1
 //line routes.conf:17:6
 	GetActivitiesByActivityidPeopleByCollection(ctx *runtime.Context, activityID string, collection string) error
 	// GetCommentsByCommentid serves get_comments_by_commentid: GET /comments/:commentId (routes.conf:59:7).
 	//
-//line routes_gen.go:392:1
+//line routes_gen.go:263:1
 //line routes.conf:59:6
 	GetCommentsByCommentid(ctx *runtime.Context, commentID string) error
 	// GetPeople serves get_people: GET /people (routes.conf:11:7).
 	//
-//line routes_gen.go:397:1
+//line routes_gen.go:268:1
 //line routes.conf:11:6
 	GetPeople(ctx *runtime.Context) error
 	// GetPeopleByUserid serves get_people_by_userid: GET /people/:userId (routes.conf:5:7).
 	//
-//line routes_gen.go:402:1
+//line routes_gen.go:273:1
 //line routes.conf:5:6
 	GetPeopleByUserid(ctx *runtime.Context, userID string) error
 	// GetPeopleByUseridActivitiesByCollection serves get_people_by_userid_activities_by_collection: GET /people/:userId/activities/:collection (routes.conf:35:7).
 	//
-//line routes_gen.go:407:1
+//line routes_gen.go:278:1
 //line routes.conf:35:6
 	GetPeopleByUseridActivitiesByCollection(ctx *runtime.Context, userID string, collection string) error
 	// GetPeopleByUseridMomentsByCollection serves get_people_by_userid_moments_by_collection: GET /people/:userId/moments/:collection (routes.conf:71:7).
 	//
-//line routes_gen.go:412:1
+//line routes_gen.go:283:1
 //line routes.conf:71:6
 	GetPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error
 	// GetPeopleByUseridOpenidconnect serves get_people_by_userid_openidconnect: GET /people/:userId/openIdConnect (routes.conf:29:7).
 	//
-//line routes_gen.go:417:1
+//line routes_gen.go:288:1
 //line routes.conf:29:6
 	GetPeopleByUseridOpenidconnect(ctx *runtime.Context, userID string) error
 	// GetPeopleByUseridPeopleByCollection serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7).
 	//
-//line routes_gen.go:422:1
+//line routes_gen.go:293:1
 //line routes.conf:23:6
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error
 	// PostPeopleByUseridMomentsByCollection serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7).
 	//
-//line routes_gen.go:427:1
+//line routes_gen.go:298:1
 //line routes.conf:65:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error
-//line routes_gen.go:430:1
+//line routes_gen.go:301:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -29,19 +29,10 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "GetUserByName",
-	AntiCSRFCheck: true,
-	Controller:    "Param",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "get_user_by_name",
-	Params:        []string{"name"},
-	Path:          "/user/:name",
-	Pos:           "routes.conf:5:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "get_user_by_name", Method: "GET", Path: "/user/:name", Controller: "Param", Action: "GetUserByName", AntiCSRFCheck: true, Params: []string{"name"}, Pos: "routes.conf:5:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -95,7 +86,7 @@ type ParamController interface {
 	//
 //line routes.conf:5:6
 	GetUserByName(ctx *runtime.Context, name string) error
-//line routes_gen.go:99:1
+//line routes_gen.go:90:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

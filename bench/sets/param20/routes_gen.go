@@ -28,19 +28,10 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT",
-	AntiCSRFCheck: true,
-	Controller:    "Param",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t",
-	Params:        []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t"},
-	Path:          "/:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t",
-	Pos:           "routes.conf:5:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t", Method: "GET", Path: "/:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t", Controller: "Param", Action: "GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT", AntiCSRFCheck: true, Params: []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t"}, Pos: "routes.conf:5:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -243,7 +234,7 @@ type ParamController interface {
 	//
 //line routes.conf:5:6
 	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx *runtime.Context, a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m_ string, n string, o string, p_ string, q string, r string, s string, t string) error
-//line routes_gen.go:247:1
+//line routes_gen.go:238:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

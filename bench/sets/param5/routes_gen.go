@@ -28,19 +28,10 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "GetByAByBByCByDByE",
-	AntiCSRFCheck: true,
-	Controller:    "Param",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "get_by_a_by_b_by_c_by_d_by_e",
-	Params:        []string{"a", "b", "c", "d", "e"},
-	Path:          "/:a/:b/:c/:d/:e",
-	Pos:           "routes.conf:5:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "get_by_a_by_b_by_c_by_d_by_e", Method: "GET", Path: "/:a/:b/:c/:d/:e", Controller: "Param", Action: "GetByAByBByCByDByE", AntiCSRFCheck: true, Params: []string{"a", "b", "c", "d", "e"}, Pos: "routes.conf:5:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -123,7 +114,7 @@ type ParamController interface {
 	//
 //line routes.conf:5:6
 	GetByAByBByCByDByE(ctx *runtime.Context, a string, b string, c string, d string, e string) error
-//line routes_gen.go:127:1
+//line routes_gen.go:118:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -29,301 +29,35 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Get1ClassesByClassname",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "get_1_classes_by_classname",
-	Params:        []string{"className"},
-	Path:          "/1/classes/:className",
-	Pos:           "routes.conf:23:7",
-}, {
-	Action:        "Post1ClassesByClassname",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_1_classes_by_classname",
-	Params:        []string{"className"},
-	Path:          "/1/classes/:className",
-	Pos:           "routes.conf:5:7",
-}, {
-	Action:        "Delete1ClassesByClassnameByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_1_classes_by_classname_by_objectid",
-	Params:        []string{"className", "objectId"},
-	Path:          "/1/classes/:className/:objectId",
-	Pos:           "routes.conf:29:7",
-}, {
-	Action:        "Get1ClassesByClassnameByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "get_1_classes_by_classname_by_objectid",
-	Params:        []string{"className", "objectId"},
-	Path:          "/1/classes/:className/:objectId",
-	Pos:           "routes.conf:11:7",
-}, {
-	Action:        "Put1ClassesByClassnameByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         4,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_1_classes_by_classname_by_objectid",
-	Params:        []string{"className", "objectId"},
-	Path:          "/1/classes/:className/:objectId",
-	Pos:           "routes.conf:17:7",
-}, {
-	Action:        "Post1EventsByEventname",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_1_events_by_eventname",
-	Params:        []string{"eventName"},
-	Path:          "/1/events/:eventName",
-	Pos:           "routes.conf:113:7",
-}, {
-	Action:        "Post1FilesByFilename",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         6,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_1_files_by_filename",
-	Params:        []string{"fileName"},
-	Path:          "/1/files/:fileName",
-	Pos:           "routes.conf:107:7",
-}, {
-	Action:        "Post1Functions",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         7,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_1_functions",
-	Path:          "/1/functions",
-	Pos:           "routes.conf:155:7",
-}, {
-	Action:        "Get1Installations",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "get_1_installations",
-	Path:          "/1/installations",
-	Pos:           "routes.conf:143:7",
-}, {
-	Action:        "Post1Installations",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         9,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_1_installations",
-	Path:          "/1/installations",
-	Pos:           "routes.conf:125:7",
-}, {
-	Action:        "Delete1InstallationsByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         10,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_1_installations_by_objectid",
-	Params:        []string{"objectId"},
-	Path:          "/1/installations/:objectId",
-	Pos:           "routes.conf:149:7",
-}, {
-	Action:        "Get1InstallationsByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         11,
-	Method:        "GET",
-	Name:          "get_1_installations_by_objectid",
-	Params:        []string{"objectId"},
-	Path:          "/1/installations/:objectId",
-	Pos:           "routes.conf:131:7",
-}, {
-	Action:        "Put1InstallationsByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         12,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_1_installations_by_objectid",
-	Params:        []string{"objectId"},
-	Path:          "/1/installations/:objectId",
-	Pos:           "routes.conf:137:7",
-}, {
-	Action:        "Get1Login",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         13,
-	Method:        "GET",
-	Name:          "get_1_login",
-	Path:          "/1/login",
-	Pos:           "routes.conf:41:7",
-}, {
-	Action:        "Post1Push",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         14,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_1_push",
-	Path:          "/1/push",
-	Pos:           "routes.conf:119:7",
-}, {
-	Action:        "Post1Requestpasswordreset",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         15,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_1_requestpasswordreset",
-	Path:          "/1/requestPasswordReset",
-	Pos:           "routes.conf:71:7",
-}, {
-	Action:        "Get1Roles",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         16,
-	Method:        "GET",
-	Name:          "get_1_roles",
-	Path:          "/1/roles",
-	Pos:           "routes.conf:95:7",
-}, {
-	Action:        "Post1Roles",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         17,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_1_roles",
-	Path:          "/1/roles",
-	Pos:           "routes.conf:77:7",
-}, {
-	Action:        "Delete1RolesByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         18,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_1_roles_by_objectid",
-	Params:        []string{"objectId"},
-	Path:          "/1/roles/:objectId",
-	Pos:           "routes.conf:101:7",
-}, {
-	Action:        "Get1RolesByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         19,
-	Method:        "GET",
-	Name:          "get_1_roles_by_objectid",
-	Params:        []string{"objectId"},
-	Path:          "/1/roles/:objectId",
-	Pos:           "routes.conf:83:7",
-}, {
-	Action:        "Put1RolesByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         20,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_1_roles_by_objectid",
-	Params:        []string{"objectId"},
-	Path:          "/1/roles/:objectId",
-	Pos:           "routes.conf:89:7",
-}, {
-	Action:        "Get1Users",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         21,
-	Method:        "GET",
-	Name:          "get_1_users",
-	Path:          "/1/users",
-	Pos:           "routes.conf:59:7",
-}, {
-	Action:        "Post1Users",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         22,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "post_1_users",
-	Path:          "/1/users",
-	Pos:           "routes.conf:35:7",
-}, {
-	Action:        "Delete1UsersByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         23,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "delete_1_users_by_objectid",
-	Params:        []string{"objectId"},
-	Path:          "/1/users/:objectId",
-	Pos:           "routes.conf:65:7",
-}, {
-	Action:        "Get1UsersByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         24,
-	Method:        "GET",
-	Name:          "get_1_users_by_objectid",
-	Params:        []string{"objectId"},
-	Path:          "/1/users/:objectId",
-	Pos:           "routes.conf:47:7",
-}, {
-	Action:        "Put1UsersByObjectid",
-	AntiCSRFCheck: true,
-	Controller:    "Parse",
-	Domain:        0,
-	Index:         25,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "put_1_users_by_objectid",
-	Params:        []string{"objectId"},
-	Path:          "/1/users/:objectId",
-	Pos:           "routes.conf:53:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "get_1_classes_by_classname", Method: "GET", Path: "/1/classes/:className", Controller: "Parse", Action: "Get1ClassesByClassname", AntiCSRFCheck: true, Params: []string{"className"}, Pos: "routes.conf:23:7"},
+	{Index: 1, Domain: 0, Name: "post_1_classes_by_classname", Method: "POST", Path: "/1/classes/:className", Controller: "Parse", Action: "Post1ClassesByClassname", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"className"}, Pos: "routes.conf:5:7"},
+	{Index: 2, Domain: 0, Name: "delete_1_classes_by_classname_by_objectid", Method: "DELETE", Path: "/1/classes/:className/:objectId", Controller: "Parse", Action: "Delete1ClassesByClassnameByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"className", "objectId"}, Pos: "routes.conf:29:7"},
+	{Index: 3, Domain: 0, Name: "get_1_classes_by_classname_by_objectid", Method: "GET", Path: "/1/classes/:className/:objectId", Controller: "Parse", Action: "Get1ClassesByClassnameByObjectid", AntiCSRFCheck: true, Params: []string{"className", "objectId"}, Pos: "routes.conf:11:7"},
+	{Index: 4, Domain: 0, Name: "put_1_classes_by_classname_by_objectid", Method: "PUT", Path: "/1/classes/:className/:objectId", Controller: "Parse", Action: "Put1ClassesByClassnameByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"className", "objectId"}, Pos: "routes.conf:17:7"},
+	{Index: 5, Domain: 0, Name: "post_1_events_by_eventname", Method: "POST", Path: "/1/events/:eventName", Controller: "Parse", Action: "Post1EventsByEventname", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"eventName"}, Pos: "routes.conf:113:7"},
+	{Index: 6, Domain: 0, Name: "post_1_files_by_filename", Method: "POST", Path: "/1/files/:fileName", Controller: "Parse", Action: "Post1FilesByFilename", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"fileName"}, Pos: "routes.conf:107:7"},
+	{Index: 7, Domain: 0, Name: "post_1_functions", Method: "POST", Path: "/1/functions", Controller: "Parse", Action: "Post1Functions", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:155:7"},
+	{Index: 8, Domain: 0, Name: "get_1_installations", Method: "GET", Path: "/1/installations", Controller: "Parse", Action: "Get1Installations", AntiCSRFCheck: true, Pos: "routes.conf:143:7"},
+	{Index: 9, Domain: 0, Name: "post_1_installations", Method: "POST", Path: "/1/installations", Controller: "Parse", Action: "Post1Installations", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:125:7"},
+	{Index: 10, Domain: 0, Name: "delete_1_installations_by_objectid", Method: "DELETE", Path: "/1/installations/:objectId", Controller: "Parse", Action: "Delete1InstallationsByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:149:7"},
+	{Index: 11, Domain: 0, Name: "get_1_installations_by_objectid", Method: "GET", Path: "/1/installations/:objectId", Controller: "Parse", Action: "Get1InstallationsByObjectid", AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:131:7"},
+	{Index: 12, Domain: 0, Name: "put_1_installations_by_objectid", Method: "PUT", Path: "/1/installations/:objectId", Controller: "Parse", Action: "Put1InstallationsByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:137:7"},
+	{Index: 13, Domain: 0, Name: "get_1_login", Method: "GET", Path: "/1/login", Controller: "Parse", Action: "Get1Login", AntiCSRFCheck: true, Pos: "routes.conf:41:7"},
+	{Index: 14, Domain: 0, Name: "post_1_push", Method: "POST", Path: "/1/push", Controller: "Parse", Action: "Post1Push", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:119:7"},
+	{Index: 15, Domain: 0, Name: "post_1_requestpasswordreset", Method: "POST", Path: "/1/requestPasswordReset", Controller: "Parse", Action: "Post1Requestpasswordreset", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:71:7"},
+	{Index: 16, Domain: 0, Name: "get_1_roles", Method: "GET", Path: "/1/roles", Controller: "Parse", Action: "Get1Roles", AntiCSRFCheck: true, Pos: "routes.conf:95:7"},
+	{Index: 17, Domain: 0, Name: "post_1_roles", Method: "POST", Path: "/1/roles", Controller: "Parse", Action: "Post1Roles", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:77:7"},
+	{Index: 18, Domain: 0, Name: "delete_1_roles_by_objectid", Method: "DELETE", Path: "/1/roles/:objectId", Controller: "Parse", Action: "Delete1RolesByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:101:7"},
+	{Index: 19, Domain: 0, Name: "get_1_roles_by_objectid", Method: "GET", Path: "/1/roles/:objectId", Controller: "Parse", Action: "Get1RolesByObjectid", AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:83:7"},
+	{Index: 20, Domain: 0, Name: "put_1_roles_by_objectid", Method: "PUT", Path: "/1/roles/:objectId", Controller: "Parse", Action: "Put1RolesByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:89:7"},
+	{Index: 21, Domain: 0, Name: "get_1_users", Method: "GET", Path: "/1/users", Controller: "Parse", Action: "Get1Users", AntiCSRFCheck: true, Pos: "routes.conf:59:7"},
+	{Index: 22, Domain: 0, Name: "post_1_users", Method: "POST", Path: "/1/users", Controller: "Parse", Action: "Post1Users", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:35:7"},
+	{Index: 23, Domain: 0, Name: "delete_1_users_by_objectid", Method: "DELETE", Path: "/1/users/:objectId", Controller: "Parse", Action: "Delete1UsersByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:65:7"},
+	{Index: 24, Domain: 0, Name: "get_1_users_by_objectid", Method: "GET", Path: "/1/users/:objectId", Controller: "Parse", Action: "Get1UsersByObjectid", AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:47:7"},
+	{Index: 25, Domain: 0, Name: "put_1_users_by_objectid", Method: "PUT", Path: "/1/users/:objectId", Controller: "Parse", Action: "Put1UsersByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:53:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -636,130 +370,130 @@ type ParseController interface {
 	Delete1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error
 	// Delete1InstallationsByObjectid serves delete_1_installations_by_objectid: DELETE /1/installations/:objectId (routes.conf:149:7).
 	//
-//line routes_gen.go:640:1
+//line routes_gen.go:374:1
 //line routes.conf:149:6
 	Delete1InstallationsByObjectid(ctx *runtime.Context, objectID string) error
 	// Delete1RolesByObjectid serves delete_1_roles_by_objectid: DELETE /1/roles/:objectId (routes.conf:101:7).
 	//
-//line routes_gen.go:645:1
+//line routes_gen.go:379:1
 //line routes.conf:101:6
 	Delete1RolesByObjectid(ctx *runtime.Context, objectID string) error
 	// Delete1UsersByObjectid serves delete_1_users_by_objectid: DELETE /1/users/:objectId (routes.conf:65:7).
 	//
-//line routes_gen.go:650:1
+//line routes_gen.go:384:1
 //line routes.conf:65:6
 	Delete1UsersByObjectid(ctx *runtime.Context, objectID string) error
 	// Get1ClassesByClassname serves get_1_classes_by_classname: GET /1/classes/:className (routes.conf:23:7).
 	//
-//line routes_gen.go:655:1
+//line routes_gen.go:389:1
 //line routes.conf:23:6
 	Get1ClassesByClassname(ctx *runtime.Context, className string) error
 	// Get1ClassesByClassnameByObjectid serves get_1_classes_by_classname_by_objectid: GET /1/classes/:className/:objectId (routes.conf:11:7).
 	//
-//line routes_gen.go:660:1
+//line routes_gen.go:394:1
 //line routes.conf:11:6
 	Get1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error
 	// Get1Installations serves get_1_installations: GET /1/installations (routes.conf:143:7).
 	//
-//line routes_gen.go:665:1
+//line routes_gen.go:399:1
 //line routes.conf:143:6
 	Get1Installations(ctx *runtime.Context) error
 	// Get1InstallationsByObjectid serves get_1_installations_by_objectid: GET /1/installations/:objectId (routes.conf:131:7).
 	//
-//line routes_gen.go:670:1
+//line routes_gen.go:404:1
 //line routes.conf:131:6
 	Get1InstallationsByObjectid(ctx *runtime.Context, objectID string) error
 	// Get1Login serves get_1_login: GET /1/login (routes.conf:41:7).
 	//
-//line routes_gen.go:675:1
+//line routes_gen.go:409:1
 //line routes.conf:41:6
 	Get1Login(ctx *runtime.Context) error
 	// Get1Roles serves get_1_roles: GET /1/roles (routes.conf:95:7).
 	//
-//line routes_gen.go:680:1
+//line routes_gen.go:414:1
 //line routes.conf:95:6
 	Get1Roles(ctx *runtime.Context) error
 	// Get1RolesByObjectid serves get_1_roles_by_objectid: GET /1/roles/:objectId (routes.conf:83:7).
 	//
-//line routes_gen.go:685:1
+//line routes_gen.go:419:1
 //line routes.conf:83:6
 	Get1RolesByObjectid(ctx *runtime.Context, objectID string) error
 	// Get1Users serves get_1_users: GET /1/users (routes.conf:59:7).
 	//
-//line routes_gen.go:690:1
+//line routes_gen.go:424:1
 //line routes.conf:59:6
 	Get1Users(ctx *runtime.Context) error
 	// Get1UsersByObjectid serves get_1_users_by_objectid: GET /1/users/:objectId (routes.conf:47:7).
 	//
-//line routes_gen.go:695:1
+//line routes_gen.go:429:1
 //line routes.conf:47:6
 	Get1UsersByObjectid(ctx *runtime.Context, objectID string) error
 	// Post1ClassesByClassname serves post_1_classes_by_classname: POST /1/classes/:className (routes.conf:5:7).
 	//
-//line routes_gen.go:700:1
+//line routes_gen.go:434:1
 //line routes.conf:5:6
 	Post1ClassesByClassname(ctx *runtime.Context, className string) error
 	// Post1EventsByEventname serves post_1_events_by_eventname: POST /1/events/:eventName (routes.conf:113:7).
 	//
-//line routes_gen.go:705:1
+//line routes_gen.go:439:1
 //line routes.conf:113:6
 	Post1EventsByEventname(ctx *runtime.Context, eventName string) error
 	// Post1FilesByFilename serves post_1_files_by_filename: POST /1/files/:fileName (routes.conf:107:7).
 	//
-//line routes_gen.go:710:1
+//line routes_gen.go:444:1
 //line routes.conf:107:6
 	Post1FilesByFilename(ctx *runtime.Context, fileName string) error
 	// Post1Functions serves post_1_functions: POST /1/functions (routes.conf:155:7).
 	//
-//line routes_gen.go:715:1
+//line routes_gen.go:449:1
 //line routes.conf:155:6
 	Post1Functions(ctx *runtime.Context) error
 	// Post1Installations serves post_1_installations: POST /1/installations (routes.conf:125:7).
 	//
-//line routes_gen.go:720:1
+//line routes_gen.go:454:1
 //line routes.conf:125:6
 	Post1Installations(ctx *runtime.Context) error
 	// Post1Push serves post_1_push: POST /1/push (routes.conf:119:7).
 	//
-//line routes_gen.go:725:1
+//line routes_gen.go:459:1
 //line routes.conf:119:6
 	Post1Push(ctx *runtime.Context) error
 	// Post1Requestpasswordreset serves post_1_requestpasswordreset: POST /1/requestPasswordReset (routes.conf:71:7).
 	//
-//line routes_gen.go:730:1
+//line routes_gen.go:464:1
 //line routes.conf:71:6
 	Post1Requestpasswordreset(ctx *runtime.Context) error
 	// Post1Roles serves post_1_roles: POST /1/roles (routes.conf:77:7).
 	//
-//line routes_gen.go:735:1
+//line routes_gen.go:469:1
 //line routes.conf:77:6
 	Post1Roles(ctx *runtime.Context) error
 	// Post1Users serves post_1_users: POST /1/users (routes.conf:35:7).
 	//
-//line routes_gen.go:740:1
+//line routes_gen.go:474:1
 //line routes.conf:35:6
 	Post1Users(ctx *runtime.Context) error
 	// Put1ClassesByClassnameByObjectid serves put_1_classes_by_classname_by_objectid: PUT /1/classes/:className/:objectId (routes.conf:17:7).
 	//
-//line routes_gen.go:745:1
+//line routes_gen.go:479:1
 //line routes.conf:17:6
 	Put1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error
 	// Put1InstallationsByObjectid serves put_1_installations_by_objectid: PUT /1/installations/:objectId (routes.conf:137:7).
 	//
-//line routes_gen.go:750:1
+//line routes_gen.go:484:1
 //line routes.conf:137:6
 	Put1InstallationsByObjectid(ctx *runtime.Context, objectID string) error
 	// Put1RolesByObjectid serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:89:7).
 	//
-//line routes_gen.go:755:1
+//line routes_gen.go:489:1
 //line routes.conf:89:6
 	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error
 	// Put1UsersByObjectid serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:53:7).
 	//
-//line routes_gen.go:760:1
+//line routes_gen.go:494:1
 //line routes.conf:53:6
 	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error
-//line routes_gen.go:763:1
+//line routes_gen.go:497:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

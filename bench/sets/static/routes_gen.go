@@ -27,1578 +27,166 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "GetRoot",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "get_root",
-	Path:          "/",
-	Pos:           "routes.conf:5:7",
-}, {
-	Action:        "GetMakefile",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         1,
-	Method:        "GET",
-	Name:          "get_makefile",
-	Path:          "/Makefile",
-	Pos:           "routes.conf:161:7",
-}, {
-	Action:        "GetArticles",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "get_articles",
-	Path:          "/articles",
-	Pos:           "routes.conf:191:7",
-}, {
-	Action:        "GetArticlesGoCommandHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "get_articles_go_command_html",
-	Path:          "/articles/go_command.html",
-	Pos:           "routes.conf:197:7",
-}, {
-	Action:        "GetArticlesIndexHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "get_articles_index_html",
-	Path:          "/articles/index.html",
-	Pos:           "routes.conf:203:7",
-}, {
-	Action:        "GetArticlesWiki",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         5,
-	Method:        "GET",
-	Name:          "get_articles_wiki",
-	Path:          "/articles/wiki",
-	Pos:           "routes.conf:209:7",
-}, {
-	Action:        "GetArticlesWikiMakefile",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         6,
-	Method:        "GET",
-	Name:          "get_articles_wiki_makefile",
-	Path:          "/articles/wiki/Makefile",
-	Pos:           "routes.conf:269:7",
-}, {
-	Action:        "GetArticlesWikiEditHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         7,
-	Method:        "GET",
-	Name:          "get_articles_wiki_edit_html",
-	Path:          "/articles/wiki/edit.html",
-	Pos:           "routes.conf:215:7",
-}, {
-	Action:        "GetArticlesWikiFinalNoclosureGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "get_articles_wiki_final_noclosure_go",
-	Path:          "/articles/wiki/final-noclosure.go",
-	Pos:           "routes.conf:221:7",
-}, {
-	Action:        "GetArticlesWikiFinalNoerrorGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "get_articles_wiki_final_noerror_go",
-	Path:          "/articles/wiki/final-noerror.go",
-	Pos:           "routes.conf:227:7",
-}, {
-	Action:        "GetArticlesWikiFinalParsetemplateGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         10,
-	Method:        "GET",
-	Name:          "get_articles_wiki_final_parsetemplate_go",
-	Path:          "/articles/wiki/final-parsetemplate.go",
-	Pos:           "routes.conf:233:7",
-}, {
-	Action:        "GetArticlesWikiFinalTemplateGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         11,
-	Method:        "GET",
-	Name:          "get_articles_wiki_final_template_go",
-	Path:          "/articles/wiki/final-template.go",
-	Pos:           "routes.conf:239:7",
-}, {
-	Action:        "GetArticlesWikiFinalGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         12,
-	Method:        "GET",
-	Name:          "get_articles_wiki_final_go",
-	Path:          "/articles/wiki/final.go",
-	Pos:           "routes.conf:245:7",
-}, {
-	Action:        "GetArticlesWikiGetGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         13,
-	Method:        "GET",
-	Name:          "get_articles_wiki_get_go",
-	Path:          "/articles/wiki/get.go",
-	Pos:           "routes.conf:251:7",
-}, {
-	Action:        "GetArticlesWikiHttpSampleGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         14,
-	Method:        "GET",
-	Name:          "get_articles_wiki_http_sample_go",
-	Path:          "/articles/wiki/http-sample.go",
-	Pos:           "routes.conf:257:7",
-}, {
-	Action:        "GetArticlesWikiIndexHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         15,
-	Method:        "GET",
-	Name:          "get_articles_wiki_index_html",
-	Path:          "/articles/wiki/index.html",
-	Pos:           "routes.conf:263:7",
-}, {
-	Action:        "GetArticlesWikiNotemplateGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         16,
-	Method:        "GET",
-	Name:          "get_articles_wiki_notemplate_go",
-	Path:          "/articles/wiki/notemplate.go",
-	Pos:           "routes.conf:275:7",
-}, {
-	Action:        "GetArticlesWikiPart1NoerrorGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         17,
-	Method:        "GET",
-	Name:          "get_articles_wiki_part1_noerror_go",
-	Path:          "/articles/wiki/part1-noerror.go",
-	Pos:           "routes.conf:281:7",
-}, {
-	Action:        "GetArticlesWikiPart1Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         18,
-	Method:        "GET",
-	Name:          "get_articles_wiki_part1_go",
-	Path:          "/articles/wiki/part1.go",
-	Pos:           "routes.conf:287:7",
-}, {
-	Action:        "GetArticlesWikiPart2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         19,
-	Method:        "GET",
-	Name:          "get_articles_wiki_part2_go",
-	Path:          "/articles/wiki/part2.go",
-	Pos:           "routes.conf:293:7",
-}, {
-	Action:        "GetArticlesWikiPart3ErrorhandlingGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         20,
-	Method:        "GET",
-	Name:          "get_articles_wiki_part3_errorhandling_go",
-	Path:          "/articles/wiki/part3-errorhandling.go",
-	Pos:           "routes.conf:299:7",
-}, {
-	Action:        "GetArticlesWikiPart3Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         21,
-	Method:        "GET",
-	Name:          "get_articles_wiki_part3_go",
-	Path:          "/articles/wiki/part3.go",
-	Pos:           "routes.conf:305:7",
-}, {
-	Action:        "GetArticlesWikiTestBash",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         22,
-	Method:        "GET",
-	Name:          "get_articles_wiki_test_bash",
-	Path:          "/articles/wiki/test.bash",
-	Pos:           "routes.conf:311:7",
-}, {
-	Action:        "GetArticlesWikiTestTestTxtGood",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         23,
-	Method:        "GET",
-	Name:          "get_articles_wiki_test_test_txt_good",
-	Path:          "/articles/wiki/test_Test.txt.good",
-	Pos:           "routes.conf:323:7",
-}, {
-	Action:        "GetArticlesWikiTestEditGood",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         24,
-	Method:        "GET",
-	Name:          "get_articles_wiki_test_edit_good",
-	Path:          "/articles/wiki/test_edit.good",
-	Pos:           "routes.conf:317:7",
-}, {
-	Action:        "GetArticlesWikiTestViewGood",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         25,
-	Method:        "GET",
-	Name:          "get_articles_wiki_test_view_good",
-	Path:          "/articles/wiki/test_view.good",
-	Pos:           "routes.conf:329:7",
-}, {
-	Action:        "GetArticlesWikiViewHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         26,
-	Method:        "GET",
-	Name:          "get_articles_wiki_view_html",
-	Path:          "/articles/wiki/view.html",
-	Pos:           "routes.conf:335:7",
-}, {
-	Action:        "GetCmdHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         27,
-	Method:        "GET",
-	Name:          "get_cmd_html",
-	Path:          "/cmd.html",
-	Pos:           "routes.conf:11:7",
-}, {
-	Action:        "GetCodeHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         28,
-	Method:        "GET",
-	Name:          "get_code_html",
-	Path:          "/code.html",
-	Pos:           "routes.conf:17:7",
-}, {
-	Action:        "GetCodewalk",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         29,
-	Method:        "GET",
-	Name:          "get_codewalk",
-	Path:          "/codewalk",
-	Pos:           "routes.conf:341:7",
-}, {
-	Action:        "GetCodewalkCodewalkCss",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         30,
-	Method:        "GET",
-	Name:          "get_codewalk_codewalk_css",
-	Path:          "/codewalk/codewalk.css",
-	Pos:           "routes.conf:347:7",
-}, {
-	Action:        "GetCodewalkCodewalkJs",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         31,
-	Method:        "GET",
-	Name:          "get_codewalk_codewalk_js",
-	Path:          "/codewalk/codewalk.js",
-	Pos:           "routes.conf:353:7",
-}, {
-	Action:        "GetCodewalkCodewalkXml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         32,
-	Method:        "GET",
-	Name:          "get_codewalk_codewalk_xml",
-	Path:          "/codewalk/codewalk.xml",
-	Pos:           "routes.conf:359:7",
-}, {
-	Action:        "GetCodewalkFunctionsXml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         33,
-	Method:        "GET",
-	Name:          "get_codewalk_functions_xml",
-	Path:          "/codewalk/functions.xml",
-	Pos:           "routes.conf:365:7",
-}, {
-	Action:        "GetCodewalkMarkovGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         34,
-	Method:        "GET",
-	Name:          "get_codewalk_markov_go",
-	Path:          "/codewalk/markov.go",
-	Pos:           "routes.conf:371:7",
-}, {
-	Action:        "GetCodewalkMarkovXml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         35,
-	Method:        "GET",
-	Name:          "get_codewalk_markov_xml",
-	Path:          "/codewalk/markov.xml",
-	Pos:           "routes.conf:377:7",
-}, {
-	Action:        "GetCodewalkPigGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         36,
-	Method:        "GET",
-	Name:          "get_codewalk_pig_go",
-	Path:          "/codewalk/pig.go",
-	Pos:           "routes.conf:383:7",
-}, {
-	Action:        "GetCodewalkPopoutPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         37,
-	Method:        "GET",
-	Name:          "get_codewalk_popout_png",
-	Path:          "/codewalk/popout.png",
-	Pos:           "routes.conf:389:7",
-}, {
-	Action:        "GetCodewalkRun",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         38,
-	Method:        "GET",
-	Name:          "get_codewalk_run",
-	Path:          "/codewalk/run",
-	Pos:           "routes.conf:395:7",
-}, {
-	Action:        "GetCodewalkSharememXml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         39,
-	Method:        "GET",
-	Name:          "get_codewalk_sharemem_xml",
-	Path:          "/codewalk/sharemem.xml",
-	Pos:           "routes.conf:401:7",
-}, {
-	Action:        "GetCodewalkUrlpollGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         40,
-	Method:        "GET",
-	Name:          "get_codewalk_urlpoll_go",
-	Path:          "/codewalk/urlpoll.go",
-	Pos:           "routes.conf:407:7",
-}, {
-	Action:        "GetContribHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         41,
-	Method:        "GET",
-	Name:          "get_contrib_html",
-	Path:          "/contrib.html",
-	Pos:           "routes.conf:23:7",
-}, {
-	Action:        "GetContributeHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         42,
-	Method:        "GET",
-	Name:          "get_contribute_html",
-	Path:          "/contribute.html",
-	Pos:           "routes.conf:29:7",
-}, {
-	Action:        "GetDebuggingWithGdbHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         43,
-	Method:        "GET",
-	Name:          "get_debugging_with_gdb_html",
-	Path:          "/debugging_with_gdb.html",
-	Pos:           "routes.conf:35:7",
-}, {
-	Action:        "GetDevel",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         44,
-	Method:        "GET",
-	Name:          "get_devel",
-	Path:          "/devel",
-	Pos:           "routes.conf:413:7",
-}, {
-	Action:        "GetDevelReleaseHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         45,
-	Method:        "GET",
-	Name:          "get_devel_release_html",
-	Path:          "/devel/release.html",
-	Pos:           "routes.conf:419:7",
-}, {
-	Action:        "GetDevelWeeklyHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         46,
-	Method:        "GET",
-	Name:          "get_devel_weekly_html",
-	Path:          "/devel/weekly.html",
-	Pos:           "routes.conf:425:7",
-}, {
-	Action:        "GetDocsHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         47,
-	Method:        "GET",
-	Name:          "get_docs_html",
-	Path:          "/docs.html",
-	Pos:           "routes.conf:41:7",
-}, {
-	Action:        "GetEffectiveGoHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         48,
-	Method:        "GET",
-	Name:          "get_effective_go_html",
-	Path:          "/effective_go.html",
-	Pos:           "routes.conf:47:7",
-}, {
-	Action:        "GetFilesLog",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         49,
-	Method:        "GET",
-	Name:          "get_files_log",
-	Path:          "/files.log",
-	Pos:           "routes.conf:53:7",
-}, {
-	Action:        "GetGccgoContributeHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         50,
-	Method:        "GET",
-	Name:          "get_gccgo_contribute_html",
-	Path:          "/gccgo_contribute.html",
-	Pos:           "routes.conf:59:7",
-}, {
-	Action:        "GetGccgoInstallHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         51,
-	Method:        "GET",
-	Name:          "get_gccgo_install_html",
-	Path:          "/gccgo_install.html",
-	Pos:           "routes.conf:65:7",
-}, {
-	Action:        "GetGoLogoBlackPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         52,
-	Method:        "GET",
-	Name:          "get_go_logo_black_png",
-	Path:          "/go-logo-black.png",
-	Pos:           "routes.conf:71:7",
-}, {
-	Action:        "GetGoLogoBluePng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         53,
-	Method:        "GET",
-	Name:          "get_go_logo_blue_png",
-	Path:          "/go-logo-blue.png",
-	Pos:           "routes.conf:77:7",
-}, {
-	Action:        "GetGoLogoWhitePng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         54,
-	Method:        "GET",
-	Name:          "get_go_logo_white_png",
-	Path:          "/go-logo-white.png",
-	Pos:           "routes.conf:83:7",
-}, {
-	Action:        "GetGo11Html",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         55,
-	Method:        "GET",
-	Name:          "get_go1_1_html",
-	Path:          "/go1.1.html",
-	Pos:           "routes.conf:89:7",
-}, {
-	Action:        "GetGo12Html",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         56,
-	Method:        "GET",
-	Name:          "get_go1_2_html",
-	Path:          "/go1.2.html",
-	Pos:           "routes.conf:95:7",
-}, {
-	Action:        "GetGo1Html",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         57,
-	Method:        "GET",
-	Name:          "get_go1_html",
-	Path:          "/go1.html",
-	Pos:           "routes.conf:101:7",
-}, {
-	Action:        "GetGo1compatHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         58,
-	Method:        "GET",
-	Name:          "get_go1compat_html",
-	Path:          "/go1compat.html",
-	Pos:           "routes.conf:107:7",
-}, {
-	Action:        "GetGoFaqHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         59,
-	Method:        "GET",
-	Name:          "get_go_faq_html",
-	Path:          "/go_faq.html",
-	Pos:           "routes.conf:113:7",
-}, {
-	Action:        "GetGoMemHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         60,
-	Method:        "GET",
-	Name:          "get_go_mem_html",
-	Path:          "/go_mem.html",
-	Pos:           "routes.conf:119:7",
-}, {
-	Action:        "GetGoSpecHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         61,
-	Method:        "GET",
-	Name:          "get_go_spec_html",
-	Path:          "/go_spec.html",
-	Pos:           "routes.conf:125:7",
-}, {
-	Action:        "GetGopher",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         62,
-	Method:        "GET",
-	Name:          "get_gopher",
-	Path:          "/gopher",
-	Pos:           "routes.conf:431:7",
-}, {
-	Action:        "GetGopherAppenginegopherJpg",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         63,
-	Method:        "GET",
-	Name:          "get_gopher_appenginegopher_jpg",
-	Path:          "/gopher/appenginegopher.jpg",
-	Pos:           "routes.conf:437:7",
-}, {
-	Action:        "GetGopherAppenginegophercolorJpg",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         64,
-	Method:        "GET",
-	Name:          "get_gopher_appenginegophercolor_jpg",
-	Path:          "/gopher/appenginegophercolor.jpg",
-	Pos:           "routes.conf:443:7",
-}, {
-	Action:        "GetGopherAppenginelogoGif",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         65,
-	Method:        "GET",
-	Name:          "get_gopher_appenginelogo_gif",
-	Path:          "/gopher/appenginelogo.gif",
-	Pos:           "routes.conf:449:7",
-}, {
-	Action:        "GetGopherBumperPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         66,
-	Method:        "GET",
-	Name:          "get_gopher_bumper_png",
-	Path:          "/gopher/bumper.png",
-	Pos:           "routes.conf:455:7",
-}, {
-	Action:        "GetGopherBumper192x108Png",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         67,
-	Method:        "GET",
-	Name:          "get_gopher_bumper192x108_png",
-	Path:          "/gopher/bumper192x108.png",
-	Pos:           "routes.conf:461:7",
-}, {
-	Action:        "GetGopherBumper320x180Png",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         68,
-	Method:        "GET",
-	Name:          "get_gopher_bumper320x180_png",
-	Path:          "/gopher/bumper320x180.png",
-	Pos:           "routes.conf:467:7",
-}, {
-	Action:        "GetGopherBumper480x270Png",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         69,
-	Method:        "GET",
-	Name:          "get_gopher_bumper480x270_png",
-	Path:          "/gopher/bumper480x270.png",
-	Pos:           "routes.conf:473:7",
-}, {
-	Action:        "GetGopherBumper640x360Png",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         70,
-	Method:        "GET",
-	Name:          "get_gopher_bumper640x360_png",
-	Path:          "/gopher/bumper640x360.png",
-	Pos:           "routes.conf:479:7",
-}, {
-	Action:        "GetGopherDocPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         71,
-	Method:        "GET",
-	Name:          "get_gopher_doc_png",
-	Path:          "/gopher/doc.png",
-	Pos:           "routes.conf:485:7",
-}, {
-	Action:        "GetGopherFrontpagePng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         72,
-	Method:        "GET",
-	Name:          "get_gopher_frontpage_png",
-	Path:          "/gopher/frontpage.png",
-	Pos:           "routes.conf:491:7",
-}, {
-	Action:        "GetGopherGopherbwPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         73,
-	Method:        "GET",
-	Name:          "get_gopher_gopherbw_png",
-	Path:          "/gopher/gopherbw.png",
-	Pos:           "routes.conf:497:7",
-}, {
-	Action:        "GetGopherGophercolorPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         74,
-	Method:        "GET",
-	Name:          "get_gopher_gophercolor_png",
-	Path:          "/gopher/gophercolor.png",
-	Pos:           "routes.conf:503:7",
-}, {
-	Action:        "GetGopherGophercolor16x16Png",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         75,
-	Method:        "GET",
-	Name:          "get_gopher_gophercolor16x16_png",
-	Path:          "/gopher/gophercolor16x16.png",
-	Pos:           "routes.conf:509:7",
-}, {
-	Action:        "GetGopherHelpPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         76,
-	Method:        "GET",
-	Name:          "get_gopher_help_png",
-	Path:          "/gopher/help.png",
-	Pos:           "routes.conf:515:7",
-}, {
-	Action:        "GetGopherPencil",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         77,
-	Method:        "GET",
-	Name:          "get_gopher_pencil",
-	Path:          "/gopher/pencil",
-	Pos:           "routes.conf:551:7",
-}, {
-	Action:        "GetGopherPencilGopherhatJpg",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         78,
-	Method:        "GET",
-	Name:          "get_gopher_pencil_gopherhat_jpg",
-	Path:          "/gopher/pencil/gopherhat.jpg",
-	Pos:           "routes.conf:557:7",
-}, {
-	Action:        "GetGopherPencilGopherhelmetJpg",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         79,
-	Method:        "GET",
-	Name:          "get_gopher_pencil_gopherhelmet_jpg",
-	Path:          "/gopher/pencil/gopherhelmet.jpg",
-	Pos:           "routes.conf:563:7",
-}, {
-	Action:        "GetGopherPencilGophermegaJpg",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         80,
-	Method:        "GET",
-	Name:          "get_gopher_pencil_gophermega_jpg",
-	Path:          "/gopher/pencil/gophermega.jpg",
-	Pos:           "routes.conf:569:7",
-}, {
-	Action:        "GetGopherPencilGopherrunningJpg",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         81,
-	Method:        "GET",
-	Name:          "get_gopher_pencil_gopherrunning_jpg",
-	Path:          "/gopher/pencil/gopherrunning.jpg",
-	Pos:           "routes.conf:575:7",
-}, {
-	Action:        "GetGopherPencilGopherswimJpg",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         82,
-	Method:        "GET",
-	Name:          "get_gopher_pencil_gopherswim_jpg",
-	Path:          "/gopher/pencil/gopherswim.jpg",
-	Pos:           "routes.conf:581:7",
-}, {
-	Action:        "GetGopherPencilGopherswrenchJpg",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         83,
-	Method:        "GET",
-	Name:          "get_gopher_pencil_gopherswrench_jpg",
-	Path:          "/gopher/pencil/gopherswrench.jpg",
-	Pos:           "routes.conf:587:7",
-}, {
-	Action:        "GetGopherPkgPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         84,
-	Method:        "GET",
-	Name:          "get_gopher_pkg_png",
-	Path:          "/gopher/pkg.png",
-	Pos:           "routes.conf:521:7",
-}, {
-	Action:        "GetGopherProjectPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         85,
-	Method:        "GET",
-	Name:          "get_gopher_project_png",
-	Path:          "/gopher/project.png",
-	Pos:           "routes.conf:527:7",
-}, {
-	Action:        "GetGopherRefPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         86,
-	Method:        "GET",
-	Name:          "get_gopher_ref_png",
-	Path:          "/gopher/ref.png",
-	Pos:           "routes.conf:533:7",
-}, {
-	Action:        "GetGopherRunPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         87,
-	Method:        "GET",
-	Name:          "get_gopher_run_png",
-	Path:          "/gopher/run.png",
-	Pos:           "routes.conf:539:7",
-}, {
-	Action:        "GetGopherTalksPng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         88,
-	Method:        "GET",
-	Name:          "get_gopher_talks_png",
-	Path:          "/gopher/talks.png",
-	Pos:           "routes.conf:545:7",
-}, {
-	Action:        "GetHelpHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         89,
-	Method:        "GET",
-	Name:          "get_help_html",
-	Path:          "/help.html",
-	Pos:           "routes.conf:131:7",
-}, {
-	Action:        "GetIeCss",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         90,
-	Method:        "GET",
-	Name:          "get_ie_css",
-	Path:          "/ie.css",
-	Pos:           "routes.conf:137:7",
-}, {
-	Action:        "GetInstallSourceHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         91,
-	Method:        "GET",
-	Name:          "get_install_source_html",
-	Path:          "/install-source.html",
-	Pos:           "routes.conf:143:7",
-}, {
-	Action:        "GetInstallHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         92,
-	Method:        "GET",
-	Name:          "get_install_html",
-	Path:          "/install.html",
-	Pos:           "routes.conf:149:7",
-}, {
-	Action:        "GetLogo153x55Png",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         93,
-	Method:        "GET",
-	Name:          "get_logo_153x55_png",
-	Path:          "/logo-153x55.png",
-	Pos:           "routes.conf:155:7",
-}, {
-	Action:        "GetPlay",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         94,
-	Method:        "GET",
-	Name:          "get_play",
-	Path:          "/play",
-	Pos:           "routes.conf:593:7",
-}, {
-	Action:        "GetPlayFibGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         95,
-	Method:        "GET",
-	Name:          "get_play_fib_go",
-	Path:          "/play/fib.go",
-	Pos:           "routes.conf:599:7",
-}, {
-	Action:        "GetPlayHelloGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         96,
-	Method:        "GET",
-	Name:          "get_play_hello_go",
-	Path:          "/play/hello.go",
-	Pos:           "routes.conf:605:7",
-}, {
-	Action:        "GetPlayLifeGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         97,
-	Method:        "GET",
-	Name:          "get_play_life_go",
-	Path:          "/play/life.go",
-	Pos:           "routes.conf:611:7",
-}, {
-	Action:        "GetPlayPeanoGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         98,
-	Method:        "GET",
-	Name:          "get_play_peano_go",
-	Path:          "/play/peano.go",
-	Pos:           "routes.conf:617:7",
-}, {
-	Action:        "GetPlayPiGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         99,
-	Method:        "GET",
-	Name:          "get_play_pi_go",
-	Path:          "/play/pi.go",
-	Pos:           "routes.conf:623:7",
-}, {
-	Action:        "GetPlaySieveGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         100,
-	Method:        "GET",
-	Name:          "get_play_sieve_go",
-	Path:          "/play/sieve.go",
-	Pos:           "routes.conf:629:7",
-}, {
-	Action:        "GetPlaySolitaireGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         101,
-	Method:        "GET",
-	Name:          "get_play_solitaire_go",
-	Path:          "/play/solitaire.go",
-	Pos:           "routes.conf:635:7",
-}, {
-	Action:        "GetPlayTreeGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         102,
-	Method:        "GET",
-	Name:          "get_play_tree_go",
-	Path:          "/play/tree.go",
-	Pos:           "routes.conf:641:7",
-}, {
-	Action:        "GetProgs",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         103,
-	Method:        "GET",
-	Name:          "get_progs",
-	Path:          "/progs",
-	Pos:           "routes.conf:647:7",
-}, {
-	Action:        "GetProgsCgo1Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         104,
-	Method:        "GET",
-	Name:          "get_progs_cgo1_go",
-	Path:          "/progs/cgo1.go",
-	Pos:           "routes.conf:653:7",
-}, {
-	Action:        "GetProgsCgo2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         105,
-	Method:        "GET",
-	Name:          "get_progs_cgo2_go",
-	Path:          "/progs/cgo2.go",
-	Pos:           "routes.conf:659:7",
-}, {
-	Action:        "GetProgsCgo3Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         106,
-	Method:        "GET",
-	Name:          "get_progs_cgo3_go",
-	Path:          "/progs/cgo3.go",
-	Pos:           "routes.conf:665:7",
-}, {
-	Action:        "GetProgsCgo4Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         107,
-	Method:        "GET",
-	Name:          "get_progs_cgo4_go",
-	Path:          "/progs/cgo4.go",
-	Pos:           "routes.conf:671:7",
-}, {
-	Action:        "GetProgsDeferGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         108,
-	Method:        "GET",
-	Name:          "get_progs_defer_go",
-	Path:          "/progs/defer.go",
-	Pos:           "routes.conf:677:7",
-}, {
-	Action:        "GetProgsDeferOut",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         109,
-	Method:        "GET",
-	Name:          "get_progs_defer_out",
-	Path:          "/progs/defer.out",
-	Pos:           "routes.conf:683:7",
-}, {
-	Action:        "GetProgsDefer2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         110,
-	Method:        "GET",
-	Name:          "get_progs_defer2_go",
-	Path:          "/progs/defer2.go",
-	Pos:           "routes.conf:689:7",
-}, {
-	Action:        "GetProgsDefer2Out",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         111,
-	Method:        "GET",
-	Name:          "get_progs_defer2_out",
-	Path:          "/progs/defer2.out",
-	Pos:           "routes.conf:695:7",
-}, {
-	Action:        "GetProgsEffBytesizeGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         112,
-	Method:        "GET",
-	Name:          "get_progs_eff_bytesize_go",
-	Path:          "/progs/eff_bytesize.go",
-	Pos:           "routes.conf:701:7",
-}, {
-	Action:        "GetProgsEffBytesizeOut",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         113,
-	Method:        "GET",
-	Name:          "get_progs_eff_bytesize_out",
-	Path:          "/progs/eff_bytesize.out",
-	Pos:           "routes.conf:707:7",
-}, {
-	Action:        "GetProgsEffQrGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         114,
-	Method:        "GET",
-	Name:          "get_progs_eff_qr_go",
-	Path:          "/progs/eff_qr.go",
-	Pos:           "routes.conf:713:7",
-}, {
-	Action:        "GetProgsEffSequenceGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         115,
-	Method:        "GET",
-	Name:          "get_progs_eff_sequence_go",
-	Path:          "/progs/eff_sequence.go",
-	Pos:           "routes.conf:719:7",
-}, {
-	Action:        "GetProgsEffSequenceOut",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         116,
-	Method:        "GET",
-	Name:          "get_progs_eff_sequence_out",
-	Path:          "/progs/eff_sequence.out",
-	Pos:           "routes.conf:725:7",
-}, {
-	Action:        "GetProgsEffUnused1Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         117,
-	Method:        "GET",
-	Name:          "get_progs_eff_unused1_go",
-	Path:          "/progs/eff_unused1.go",
-	Pos:           "routes.conf:731:7",
-}, {
-	Action:        "GetProgsEffUnused2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         118,
-	Method:        "GET",
-	Name:          "get_progs_eff_unused2_go",
-	Path:          "/progs/eff_unused2.go",
-	Pos:           "routes.conf:737:7",
-}, {
-	Action:        "GetProgsErrorGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         119,
-	Method:        "GET",
-	Name:          "get_progs_error_go",
-	Path:          "/progs/error.go",
-	Pos:           "routes.conf:743:7",
-}, {
-	Action:        "GetProgsError2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         120,
-	Method:        "GET",
-	Name:          "get_progs_error2_go",
-	Path:          "/progs/error2.go",
-	Pos:           "routes.conf:749:7",
-}, {
-	Action:        "GetProgsError3Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         121,
-	Method:        "GET",
-	Name:          "get_progs_error3_go",
-	Path:          "/progs/error3.go",
-	Pos:           "routes.conf:755:7",
-}, {
-	Action:        "GetProgsError4Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         122,
-	Method:        "GET",
-	Name:          "get_progs_error4_go",
-	Path:          "/progs/error4.go",
-	Pos:           "routes.conf:761:7",
-}, {
-	Action:        "GetProgsGo1Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         123,
-	Method:        "GET",
-	Name:          "get_progs_go1_go",
-	Path:          "/progs/go1.go",
-	Pos:           "routes.conf:767:7",
-}, {
-	Action:        "GetProgsGobs1Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         124,
-	Method:        "GET",
-	Name:          "get_progs_gobs1_go",
-	Path:          "/progs/gobs1.go",
-	Pos:           "routes.conf:773:7",
-}, {
-	Action:        "GetProgsGobs2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         125,
-	Method:        "GET",
-	Name:          "get_progs_gobs2_go",
-	Path:          "/progs/gobs2.go",
-	Pos:           "routes.conf:779:7",
-}, {
-	Action:        "GetProgsImageDrawGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         126,
-	Method:        "GET",
-	Name:          "get_progs_image_draw_go",
-	Path:          "/progs/image_draw.go",
-	Pos:           "routes.conf:785:7",
-}, {
-	Action:        "GetProgsImagePackage1Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         127,
-	Method:        "GET",
-	Name:          "get_progs_image_package1_go",
-	Path:          "/progs/image_package1.go",
-	Pos:           "routes.conf:791:7",
-}, {
-	Action:        "GetProgsImagePackage1Out",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         128,
-	Method:        "GET",
-	Name:          "get_progs_image_package1_out",
-	Path:          "/progs/image_package1.out",
-	Pos:           "routes.conf:797:7",
-}, {
-	Action:        "GetProgsImagePackage2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         129,
-	Method:        "GET",
-	Name:          "get_progs_image_package2_go",
-	Path:          "/progs/image_package2.go",
-	Pos:           "routes.conf:803:7",
-}, {
-	Action:        "GetProgsImagePackage2Out",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         130,
-	Method:        "GET",
-	Name:          "get_progs_image_package2_out",
-	Path:          "/progs/image_package2.out",
-	Pos:           "routes.conf:809:7",
-}, {
-	Action:        "GetProgsImagePackage3Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         131,
-	Method:        "GET",
-	Name:          "get_progs_image_package3_go",
-	Path:          "/progs/image_package3.go",
-	Pos:           "routes.conf:815:7",
-}, {
-	Action:        "GetProgsImagePackage3Out",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         132,
-	Method:        "GET",
-	Name:          "get_progs_image_package3_out",
-	Path:          "/progs/image_package3.out",
-	Pos:           "routes.conf:821:7",
-}, {
-	Action:        "GetProgsImagePackage4Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         133,
-	Method:        "GET",
-	Name:          "get_progs_image_package4_go",
-	Path:          "/progs/image_package4.go",
-	Pos:           "routes.conf:827:7",
-}, {
-	Action:        "GetProgsImagePackage4Out",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         134,
-	Method:        "GET",
-	Name:          "get_progs_image_package4_out",
-	Path:          "/progs/image_package4.out",
-	Pos:           "routes.conf:833:7",
-}, {
-	Action:        "GetProgsImagePackage5Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         135,
-	Method:        "GET",
-	Name:          "get_progs_image_package5_go",
-	Path:          "/progs/image_package5.go",
-	Pos:           "routes.conf:839:7",
-}, {
-	Action:        "GetProgsImagePackage5Out",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         136,
-	Method:        "GET",
-	Name:          "get_progs_image_package5_out",
-	Path:          "/progs/image_package5.out",
-	Pos:           "routes.conf:845:7",
-}, {
-	Action:        "GetProgsImagePackage6Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         137,
-	Method:        "GET",
-	Name:          "get_progs_image_package6_go",
-	Path:          "/progs/image_package6.go",
-	Pos:           "routes.conf:851:7",
-}, {
-	Action:        "GetProgsImagePackage6Out",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         138,
-	Method:        "GET",
-	Name:          "get_progs_image_package6_out",
-	Path:          "/progs/image_package6.out",
-	Pos:           "routes.conf:857:7",
-}, {
-	Action:        "GetProgsInterfaceGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         139,
-	Method:        "GET",
-	Name:          "get_progs_interface_go",
-	Path:          "/progs/interface.go",
-	Pos:           "routes.conf:863:7",
-}, {
-	Action:        "GetProgsInterface2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         140,
-	Method:        "GET",
-	Name:          "get_progs_interface2_go",
-	Path:          "/progs/interface2.go",
-	Pos:           "routes.conf:869:7",
-}, {
-	Action:        "GetProgsInterface2Out",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         141,
-	Method:        "GET",
-	Name:          "get_progs_interface2_out",
-	Path:          "/progs/interface2.out",
-	Pos:           "routes.conf:875:7",
-}, {
-	Action:        "GetProgsJson1Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         142,
-	Method:        "GET",
-	Name:          "get_progs_json1_go",
-	Path:          "/progs/json1.go",
-	Pos:           "routes.conf:881:7",
-}, {
-	Action:        "GetProgsJson2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         143,
-	Method:        "GET",
-	Name:          "get_progs_json2_go",
-	Path:          "/progs/json2.go",
-	Pos:           "routes.conf:887:7",
-}, {
-	Action:        "GetProgsJson2Out",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         144,
-	Method:        "GET",
-	Name:          "get_progs_json2_out",
-	Path:          "/progs/json2.out",
-	Pos:           "routes.conf:893:7",
-}, {
-	Action:        "GetProgsJson3Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         145,
-	Method:        "GET",
-	Name:          "get_progs_json3_go",
-	Path:          "/progs/json3.go",
-	Pos:           "routes.conf:899:7",
-}, {
-	Action:        "GetProgsJson4Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         146,
-	Method:        "GET",
-	Name:          "get_progs_json4_go",
-	Path:          "/progs/json4.go",
-	Pos:           "routes.conf:905:7",
-}, {
-	Action:        "GetProgsJson5Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         147,
-	Method:        "GET",
-	Name:          "get_progs_json5_go",
-	Path:          "/progs/json5.go",
-	Pos:           "routes.conf:911:7",
-}, {
-	Action:        "GetProgsRun",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         148,
-	Method:        "GET",
-	Name:          "get_progs_run",
-	Path:          "/progs/run",
-	Pos:           "routes.conf:917:7",
-}, {
-	Action:        "GetProgsSlicesGo",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         149,
-	Method:        "GET",
-	Name:          "get_progs_slices_go",
-	Path:          "/progs/slices.go",
-	Pos:           "routes.conf:923:7",
-}, {
-	Action:        "GetProgsTimeout1Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         150,
-	Method:        "GET",
-	Name:          "get_progs_timeout1_go",
-	Path:          "/progs/timeout1.go",
-	Pos:           "routes.conf:929:7",
-}, {
-	Action:        "GetProgsTimeout2Go",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         151,
-	Method:        "GET",
-	Name:          "get_progs_timeout2_go",
-	Path:          "/progs/timeout2.go",
-	Pos:           "routes.conf:935:7",
-}, {
-	Action:        "GetProgsUpdateBash",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         152,
-	Method:        "GET",
-	Name:          "get_progs_update_bash",
-	Path:          "/progs/update.bash",
-	Pos:           "routes.conf:941:7",
-}, {
-	Action:        "GetRootHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         153,
-	Method:        "GET",
-	Name:          "get_root_html",
-	Path:          "/root.html",
-	Pos:           "routes.conf:167:7",
-}, {
-	Action:        "GetSharePng",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         154,
-	Method:        "GET",
-	Name:          "get_share_png",
-	Path:          "/share.png",
-	Pos:           "routes.conf:173:7",
-}, {
-	Action:        "GetSieveGif",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         155,
-	Method:        "GET",
-	Name:          "get_sieve_gif",
-	Path:          "/sieve.gif",
-	Pos:           "routes.conf:179:7",
-}, {
-	Action:        "GetTosHtml",
-	AntiCSRFCheck: true,
-	Controller:    "Static",
-	Domain:        0,
-	Index:         156,
-	Method:        "GET",
-	Name:          "get_tos_html",
-	Path:          "/tos.html",
-	Pos:           "routes.conf:185:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "get_root", Method: "GET", Path: "/", Controller: "Static", Action: "GetRoot", AntiCSRFCheck: true, Pos: "routes.conf:5:7"},
+	{Index: 1, Domain: 0, Name: "get_makefile", Method: "GET", Path: "/Makefile", Controller: "Static", Action: "GetMakefile", AntiCSRFCheck: true, Pos: "routes.conf:161:7"},
+	{Index: 2, Domain: 0, Name: "get_articles", Method: "GET", Path: "/articles", Controller: "Static", Action: "GetArticles", AntiCSRFCheck: true, Pos: "routes.conf:191:7"},
+	{Index: 3, Domain: 0, Name: "get_articles_go_command_html", Method: "GET", Path: "/articles/go_command.html", Controller: "Static", Action: "GetArticlesGoCommandHtml", AntiCSRFCheck: true, Pos: "routes.conf:197:7"},
+	{Index: 4, Domain: 0, Name: "get_articles_index_html", Method: "GET", Path: "/articles/index.html", Controller: "Static", Action: "GetArticlesIndexHtml", AntiCSRFCheck: true, Pos: "routes.conf:203:7"},
+	{Index: 5, Domain: 0, Name: "get_articles_wiki", Method: "GET", Path: "/articles/wiki", Controller: "Static", Action: "GetArticlesWiki", AntiCSRFCheck: true, Pos: "routes.conf:209:7"},
+	{Index: 6, Domain: 0, Name: "get_articles_wiki_makefile", Method: "GET", Path: "/articles/wiki/Makefile", Controller: "Static", Action: "GetArticlesWikiMakefile", AntiCSRFCheck: true, Pos: "routes.conf:269:7"},
+	{Index: 7, Domain: 0, Name: "get_articles_wiki_edit_html", Method: "GET", Path: "/articles/wiki/edit.html", Controller: "Static", Action: "GetArticlesWikiEditHtml", AntiCSRFCheck: true, Pos: "routes.conf:215:7"},
+	{Index: 8, Domain: 0, Name: "get_articles_wiki_final_noclosure_go", Method: "GET", Path: "/articles/wiki/final-noclosure.go", Controller: "Static", Action: "GetArticlesWikiFinalNoclosureGo", AntiCSRFCheck: true, Pos: "routes.conf:221:7"},
+	{Index: 9, Domain: 0, Name: "get_articles_wiki_final_noerror_go", Method: "GET", Path: "/articles/wiki/final-noerror.go", Controller: "Static", Action: "GetArticlesWikiFinalNoerrorGo", AntiCSRFCheck: true, Pos: "routes.conf:227:7"},
+	{Index: 10, Domain: 0, Name: "get_articles_wiki_final_parsetemplate_go", Method: "GET", Path: "/articles/wiki/final-parsetemplate.go", Controller: "Static", Action: "GetArticlesWikiFinalParsetemplateGo", AntiCSRFCheck: true, Pos: "routes.conf:233:7"},
+	{Index: 11, Domain: 0, Name: "get_articles_wiki_final_template_go", Method: "GET", Path: "/articles/wiki/final-template.go", Controller: "Static", Action: "GetArticlesWikiFinalTemplateGo", AntiCSRFCheck: true, Pos: "routes.conf:239:7"},
+	{Index: 12, Domain: 0, Name: "get_articles_wiki_final_go", Method: "GET", Path: "/articles/wiki/final.go", Controller: "Static", Action: "GetArticlesWikiFinalGo", AntiCSRFCheck: true, Pos: "routes.conf:245:7"},
+	{Index: 13, Domain: 0, Name: "get_articles_wiki_get_go", Method: "GET", Path: "/articles/wiki/get.go", Controller: "Static", Action: "GetArticlesWikiGetGo", AntiCSRFCheck: true, Pos: "routes.conf:251:7"},
+	{Index: 14, Domain: 0, Name: "get_articles_wiki_http_sample_go", Method: "GET", Path: "/articles/wiki/http-sample.go", Controller: "Static", Action: "GetArticlesWikiHttpSampleGo", AntiCSRFCheck: true, Pos: "routes.conf:257:7"},
+	{Index: 15, Domain: 0, Name: "get_articles_wiki_index_html", Method: "GET", Path: "/articles/wiki/index.html", Controller: "Static", Action: "GetArticlesWikiIndexHtml", AntiCSRFCheck: true, Pos: "routes.conf:263:7"},
+	{Index: 16, Domain: 0, Name: "get_articles_wiki_notemplate_go", Method: "GET", Path: "/articles/wiki/notemplate.go", Controller: "Static", Action: "GetArticlesWikiNotemplateGo", AntiCSRFCheck: true, Pos: "routes.conf:275:7"},
+	{Index: 17, Domain: 0, Name: "get_articles_wiki_part1_noerror_go", Method: "GET", Path: "/articles/wiki/part1-noerror.go", Controller: "Static", Action: "GetArticlesWikiPart1NoerrorGo", AntiCSRFCheck: true, Pos: "routes.conf:281:7"},
+	{Index: 18, Domain: 0, Name: "get_articles_wiki_part1_go", Method: "GET", Path: "/articles/wiki/part1.go", Controller: "Static", Action: "GetArticlesWikiPart1Go", AntiCSRFCheck: true, Pos: "routes.conf:287:7"},
+	{Index: 19, Domain: 0, Name: "get_articles_wiki_part2_go", Method: "GET", Path: "/articles/wiki/part2.go", Controller: "Static", Action: "GetArticlesWikiPart2Go", AntiCSRFCheck: true, Pos: "routes.conf:293:7"},
+	{Index: 20, Domain: 0, Name: "get_articles_wiki_part3_errorhandling_go", Method: "GET", Path: "/articles/wiki/part3-errorhandling.go", Controller: "Static", Action: "GetArticlesWikiPart3ErrorhandlingGo", AntiCSRFCheck: true, Pos: "routes.conf:299:7"},
+	{Index: 21, Domain: 0, Name: "get_articles_wiki_part3_go", Method: "GET", Path: "/articles/wiki/part3.go", Controller: "Static", Action: "GetArticlesWikiPart3Go", AntiCSRFCheck: true, Pos: "routes.conf:305:7"},
+	{Index: 22, Domain: 0, Name: "get_articles_wiki_test_bash", Method: "GET", Path: "/articles/wiki/test.bash", Controller: "Static", Action: "GetArticlesWikiTestBash", AntiCSRFCheck: true, Pos: "routes.conf:311:7"},
+	{Index: 23, Domain: 0, Name: "get_articles_wiki_test_test_txt_good", Method: "GET", Path: "/articles/wiki/test_Test.txt.good", Controller: "Static", Action: "GetArticlesWikiTestTestTxtGood", AntiCSRFCheck: true, Pos: "routes.conf:323:7"},
+	{Index: 24, Domain: 0, Name: "get_articles_wiki_test_edit_good", Method: "GET", Path: "/articles/wiki/test_edit.good", Controller: "Static", Action: "GetArticlesWikiTestEditGood", AntiCSRFCheck: true, Pos: "routes.conf:317:7"},
+	{Index: 25, Domain: 0, Name: "get_articles_wiki_test_view_good", Method: "GET", Path: "/articles/wiki/test_view.good", Controller: "Static", Action: "GetArticlesWikiTestViewGood", AntiCSRFCheck: true, Pos: "routes.conf:329:7"},
+	{Index: 26, Domain: 0, Name: "get_articles_wiki_view_html", Method: "GET", Path: "/articles/wiki/view.html", Controller: "Static", Action: "GetArticlesWikiViewHtml", AntiCSRFCheck: true, Pos: "routes.conf:335:7"},
+	{Index: 27, Domain: 0, Name: "get_cmd_html", Method: "GET", Path: "/cmd.html", Controller: "Static", Action: "GetCmdHtml", AntiCSRFCheck: true, Pos: "routes.conf:11:7"},
+	{Index: 28, Domain: 0, Name: "get_code_html", Method: "GET", Path: "/code.html", Controller: "Static", Action: "GetCodeHtml", AntiCSRFCheck: true, Pos: "routes.conf:17:7"},
+	{Index: 29, Domain: 0, Name: "get_codewalk", Method: "GET", Path: "/codewalk", Controller: "Static", Action: "GetCodewalk", AntiCSRFCheck: true, Pos: "routes.conf:341:7"},
+	{Index: 30, Domain: 0, Name: "get_codewalk_codewalk_css", Method: "GET", Path: "/codewalk/codewalk.css", Controller: "Static", Action: "GetCodewalkCodewalkCss", AntiCSRFCheck: true, Pos: "routes.conf:347:7"},
+	{Index: 31, Domain: 0, Name: "get_codewalk_codewalk_js", Method: "GET", Path: "/codewalk/codewalk.js", Controller: "Static", Action: "GetCodewalkCodewalkJs", AntiCSRFCheck: true, Pos: "routes.conf:353:7"},
+	{Index: 32, Domain: 0, Name: "get_codewalk_codewalk_xml", Method: "GET", Path: "/codewalk/codewalk.xml", Controller: "Static", Action: "GetCodewalkCodewalkXml", AntiCSRFCheck: true, Pos: "routes.conf:359:7"},
+	{Index: 33, Domain: 0, Name: "get_codewalk_functions_xml", Method: "GET", Path: "/codewalk/functions.xml", Controller: "Static", Action: "GetCodewalkFunctionsXml", AntiCSRFCheck: true, Pos: "routes.conf:365:7"},
+	{Index: 34, Domain: 0, Name: "get_codewalk_markov_go", Method: "GET", Path: "/codewalk/markov.go", Controller: "Static", Action: "GetCodewalkMarkovGo", AntiCSRFCheck: true, Pos: "routes.conf:371:7"},
+	{Index: 35, Domain: 0, Name: "get_codewalk_markov_xml", Method: "GET", Path: "/codewalk/markov.xml", Controller: "Static", Action: "GetCodewalkMarkovXml", AntiCSRFCheck: true, Pos: "routes.conf:377:7"},
+	{Index: 36, Domain: 0, Name: "get_codewalk_pig_go", Method: "GET", Path: "/codewalk/pig.go", Controller: "Static", Action: "GetCodewalkPigGo", AntiCSRFCheck: true, Pos: "routes.conf:383:7"},
+	{Index: 37, Domain: 0, Name: "get_codewalk_popout_png", Method: "GET", Path: "/codewalk/popout.png", Controller: "Static", Action: "GetCodewalkPopoutPng", AntiCSRFCheck: true, Pos: "routes.conf:389:7"},
+	{Index: 38, Domain: 0, Name: "get_codewalk_run", Method: "GET", Path: "/codewalk/run", Controller: "Static", Action: "GetCodewalkRun", AntiCSRFCheck: true, Pos: "routes.conf:395:7"},
+	{Index: 39, Domain: 0, Name: "get_codewalk_sharemem_xml", Method: "GET", Path: "/codewalk/sharemem.xml", Controller: "Static", Action: "GetCodewalkSharememXml", AntiCSRFCheck: true, Pos: "routes.conf:401:7"},
+	{Index: 40, Domain: 0, Name: "get_codewalk_urlpoll_go", Method: "GET", Path: "/codewalk/urlpoll.go", Controller: "Static", Action: "GetCodewalkUrlpollGo", AntiCSRFCheck: true, Pos: "routes.conf:407:7"},
+	{Index: 41, Domain: 0, Name: "get_contrib_html", Method: "GET", Path: "/contrib.html", Controller: "Static", Action: "GetContribHtml", AntiCSRFCheck: true, Pos: "routes.conf:23:7"},
+	{Index: 42, Domain: 0, Name: "get_contribute_html", Method: "GET", Path: "/contribute.html", Controller: "Static", Action: "GetContributeHtml", AntiCSRFCheck: true, Pos: "routes.conf:29:7"},
+	{Index: 43, Domain: 0, Name: "get_debugging_with_gdb_html", Method: "GET", Path: "/debugging_with_gdb.html", Controller: "Static", Action: "GetDebuggingWithGdbHtml", AntiCSRFCheck: true, Pos: "routes.conf:35:7"},
+	{Index: 44, Domain: 0, Name: "get_devel", Method: "GET", Path: "/devel", Controller: "Static", Action: "GetDevel", AntiCSRFCheck: true, Pos: "routes.conf:413:7"},
+	{Index: 45, Domain: 0, Name: "get_devel_release_html", Method: "GET", Path: "/devel/release.html", Controller: "Static", Action: "GetDevelReleaseHtml", AntiCSRFCheck: true, Pos: "routes.conf:419:7"},
+	{Index: 46, Domain: 0, Name: "get_devel_weekly_html", Method: "GET", Path: "/devel/weekly.html", Controller: "Static", Action: "GetDevelWeeklyHtml", AntiCSRFCheck: true, Pos: "routes.conf:425:7"},
+	{Index: 47, Domain: 0, Name: "get_docs_html", Method: "GET", Path: "/docs.html", Controller: "Static", Action: "GetDocsHtml", AntiCSRFCheck: true, Pos: "routes.conf:41:7"},
+	{Index: 48, Domain: 0, Name: "get_effective_go_html", Method: "GET", Path: "/effective_go.html", Controller: "Static", Action: "GetEffectiveGoHtml", AntiCSRFCheck: true, Pos: "routes.conf:47:7"},
+	{Index: 49, Domain: 0, Name: "get_files_log", Method: "GET", Path: "/files.log", Controller: "Static", Action: "GetFilesLog", AntiCSRFCheck: true, Pos: "routes.conf:53:7"},
+	{Index: 50, Domain: 0, Name: "get_gccgo_contribute_html", Method: "GET", Path: "/gccgo_contribute.html", Controller: "Static", Action: "GetGccgoContributeHtml", AntiCSRFCheck: true, Pos: "routes.conf:59:7"},
+	{Index: 51, Domain: 0, Name: "get_gccgo_install_html", Method: "GET", Path: "/gccgo_install.html", Controller: "Static", Action: "GetGccgoInstallHtml", AntiCSRFCheck: true, Pos: "routes.conf:65:7"},
+	{Index: 52, Domain: 0, Name: "get_go_logo_black_png", Method: "GET", Path: "/go-logo-black.png", Controller: "Static", Action: "GetGoLogoBlackPng", AntiCSRFCheck: true, Pos: "routes.conf:71:7"},
+	{Index: 53, Domain: 0, Name: "get_go_logo_blue_png", Method: "GET", Path: "/go-logo-blue.png", Controller: "Static", Action: "GetGoLogoBluePng", AntiCSRFCheck: true, Pos: "routes.conf:77:7"},
+	{Index: 54, Domain: 0, Name: "get_go_logo_white_png", Method: "GET", Path: "/go-logo-white.png", Controller: "Static", Action: "GetGoLogoWhitePng", AntiCSRFCheck: true, Pos: "routes.conf:83:7"},
+	{Index: 55, Domain: 0, Name: "get_go1_1_html", Method: "GET", Path: "/go1.1.html", Controller: "Static", Action: "GetGo11Html", AntiCSRFCheck: true, Pos: "routes.conf:89:7"},
+	{Index: 56, Domain: 0, Name: "get_go1_2_html", Method: "GET", Path: "/go1.2.html", Controller: "Static", Action: "GetGo12Html", AntiCSRFCheck: true, Pos: "routes.conf:95:7"},
+	{Index: 57, Domain: 0, Name: "get_go1_html", Method: "GET", Path: "/go1.html", Controller: "Static", Action: "GetGo1Html", AntiCSRFCheck: true, Pos: "routes.conf:101:7"},
+	{Index: 58, Domain: 0, Name: "get_go1compat_html", Method: "GET", Path: "/go1compat.html", Controller: "Static", Action: "GetGo1compatHtml", AntiCSRFCheck: true, Pos: "routes.conf:107:7"},
+	{Index: 59, Domain: 0, Name: "get_go_faq_html", Method: "GET", Path: "/go_faq.html", Controller: "Static", Action: "GetGoFaqHtml", AntiCSRFCheck: true, Pos: "routes.conf:113:7"},
+	{Index: 60, Domain: 0, Name: "get_go_mem_html", Method: "GET", Path: "/go_mem.html", Controller: "Static", Action: "GetGoMemHtml", AntiCSRFCheck: true, Pos: "routes.conf:119:7"},
+	{Index: 61, Domain: 0, Name: "get_go_spec_html", Method: "GET", Path: "/go_spec.html", Controller: "Static", Action: "GetGoSpecHtml", AntiCSRFCheck: true, Pos: "routes.conf:125:7"},
+	{Index: 62, Domain: 0, Name: "get_gopher", Method: "GET", Path: "/gopher", Controller: "Static", Action: "GetGopher", AntiCSRFCheck: true, Pos: "routes.conf:431:7"},
+	{Index: 63, Domain: 0, Name: "get_gopher_appenginegopher_jpg", Method: "GET", Path: "/gopher/appenginegopher.jpg", Controller: "Static", Action: "GetGopherAppenginegopherJpg", AntiCSRFCheck: true, Pos: "routes.conf:437:7"},
+	{Index: 64, Domain: 0, Name: "get_gopher_appenginegophercolor_jpg", Method: "GET", Path: "/gopher/appenginegophercolor.jpg", Controller: "Static", Action: "GetGopherAppenginegophercolorJpg", AntiCSRFCheck: true, Pos: "routes.conf:443:7"},
+	{Index: 65, Domain: 0, Name: "get_gopher_appenginelogo_gif", Method: "GET", Path: "/gopher/appenginelogo.gif", Controller: "Static", Action: "GetGopherAppenginelogoGif", AntiCSRFCheck: true, Pos: "routes.conf:449:7"},
+	{Index: 66, Domain: 0, Name: "get_gopher_bumper_png", Method: "GET", Path: "/gopher/bumper.png", Controller: "Static", Action: "GetGopherBumperPng", AntiCSRFCheck: true, Pos: "routes.conf:455:7"},
+	{Index: 67, Domain: 0, Name: "get_gopher_bumper192x108_png", Method: "GET", Path: "/gopher/bumper192x108.png", Controller: "Static", Action: "GetGopherBumper192x108Png", AntiCSRFCheck: true, Pos: "routes.conf:461:7"},
+	{Index: 68, Domain: 0, Name: "get_gopher_bumper320x180_png", Method: "GET", Path: "/gopher/bumper320x180.png", Controller: "Static", Action: "GetGopherBumper320x180Png", AntiCSRFCheck: true, Pos: "routes.conf:467:7"},
+	{Index: 69, Domain: 0, Name: "get_gopher_bumper480x270_png", Method: "GET", Path: "/gopher/bumper480x270.png", Controller: "Static", Action: "GetGopherBumper480x270Png", AntiCSRFCheck: true, Pos: "routes.conf:473:7"},
+	{Index: 70, Domain: 0, Name: "get_gopher_bumper640x360_png", Method: "GET", Path: "/gopher/bumper640x360.png", Controller: "Static", Action: "GetGopherBumper640x360Png", AntiCSRFCheck: true, Pos: "routes.conf:479:7"},
+	{Index: 71, Domain: 0, Name: "get_gopher_doc_png", Method: "GET", Path: "/gopher/doc.png", Controller: "Static", Action: "GetGopherDocPng", AntiCSRFCheck: true, Pos: "routes.conf:485:7"},
+	{Index: 72, Domain: 0, Name: "get_gopher_frontpage_png", Method: "GET", Path: "/gopher/frontpage.png", Controller: "Static", Action: "GetGopherFrontpagePng", AntiCSRFCheck: true, Pos: "routes.conf:491:7"},
+	{Index: 73, Domain: 0, Name: "get_gopher_gopherbw_png", Method: "GET", Path: "/gopher/gopherbw.png", Controller: "Static", Action: "GetGopherGopherbwPng", AntiCSRFCheck: true, Pos: "routes.conf:497:7"},
+	{Index: 74, Domain: 0, Name: "get_gopher_gophercolor_png", Method: "GET", Path: "/gopher/gophercolor.png", Controller: "Static", Action: "GetGopherGophercolorPng", AntiCSRFCheck: true, Pos: "routes.conf:503:7"},
+	{Index: 75, Domain: 0, Name: "get_gopher_gophercolor16x16_png", Method: "GET", Path: "/gopher/gophercolor16x16.png", Controller: "Static", Action: "GetGopherGophercolor16x16Png", AntiCSRFCheck: true, Pos: "routes.conf:509:7"},
+	{Index: 76, Domain: 0, Name: "get_gopher_help_png", Method: "GET", Path: "/gopher/help.png", Controller: "Static", Action: "GetGopherHelpPng", AntiCSRFCheck: true, Pos: "routes.conf:515:7"},
+	{Index: 77, Domain: 0, Name: "get_gopher_pencil", Method: "GET", Path: "/gopher/pencil", Controller: "Static", Action: "GetGopherPencil", AntiCSRFCheck: true, Pos: "routes.conf:551:7"},
+	{Index: 78, Domain: 0, Name: "get_gopher_pencil_gopherhat_jpg", Method: "GET", Path: "/gopher/pencil/gopherhat.jpg", Controller: "Static", Action: "GetGopherPencilGopherhatJpg", AntiCSRFCheck: true, Pos: "routes.conf:557:7"},
+	{Index: 79, Domain: 0, Name: "get_gopher_pencil_gopherhelmet_jpg", Method: "GET", Path: "/gopher/pencil/gopherhelmet.jpg", Controller: "Static", Action: "GetGopherPencilGopherhelmetJpg", AntiCSRFCheck: true, Pos: "routes.conf:563:7"},
+	{Index: 80, Domain: 0, Name: "get_gopher_pencil_gophermega_jpg", Method: "GET", Path: "/gopher/pencil/gophermega.jpg", Controller: "Static", Action: "GetGopherPencilGophermegaJpg", AntiCSRFCheck: true, Pos: "routes.conf:569:7"},
+	{Index: 81, Domain: 0, Name: "get_gopher_pencil_gopherrunning_jpg", Method: "GET", Path: "/gopher/pencil/gopherrunning.jpg", Controller: "Static", Action: "GetGopherPencilGopherrunningJpg", AntiCSRFCheck: true, Pos: "routes.conf:575:7"},
+	{Index: 82, Domain: 0, Name: "get_gopher_pencil_gopherswim_jpg", Method: "GET", Path: "/gopher/pencil/gopherswim.jpg", Controller: "Static", Action: "GetGopherPencilGopherswimJpg", AntiCSRFCheck: true, Pos: "routes.conf:581:7"},
+	{Index: 83, Domain: 0, Name: "get_gopher_pencil_gopherswrench_jpg", Method: "GET", Path: "/gopher/pencil/gopherswrench.jpg", Controller: "Static", Action: "GetGopherPencilGopherswrenchJpg", AntiCSRFCheck: true, Pos: "routes.conf:587:7"},
+	{Index: 84, Domain: 0, Name: "get_gopher_pkg_png", Method: "GET", Path: "/gopher/pkg.png", Controller: "Static", Action: "GetGopherPkgPng", AntiCSRFCheck: true, Pos: "routes.conf:521:7"},
+	{Index: 85, Domain: 0, Name: "get_gopher_project_png", Method: "GET", Path: "/gopher/project.png", Controller: "Static", Action: "GetGopherProjectPng", AntiCSRFCheck: true, Pos: "routes.conf:527:7"},
+	{Index: 86, Domain: 0, Name: "get_gopher_ref_png", Method: "GET", Path: "/gopher/ref.png", Controller: "Static", Action: "GetGopherRefPng", AntiCSRFCheck: true, Pos: "routes.conf:533:7"},
+	{Index: 87, Domain: 0, Name: "get_gopher_run_png", Method: "GET", Path: "/gopher/run.png", Controller: "Static", Action: "GetGopherRunPng", AntiCSRFCheck: true, Pos: "routes.conf:539:7"},
+	{Index: 88, Domain: 0, Name: "get_gopher_talks_png", Method: "GET", Path: "/gopher/talks.png", Controller: "Static", Action: "GetGopherTalksPng", AntiCSRFCheck: true, Pos: "routes.conf:545:7"},
+	{Index: 89, Domain: 0, Name: "get_help_html", Method: "GET", Path: "/help.html", Controller: "Static", Action: "GetHelpHtml", AntiCSRFCheck: true, Pos: "routes.conf:131:7"},
+	{Index: 90, Domain: 0, Name: "get_ie_css", Method: "GET", Path: "/ie.css", Controller: "Static", Action: "GetIeCss", AntiCSRFCheck: true, Pos: "routes.conf:137:7"},
+	{Index: 91, Domain: 0, Name: "get_install_source_html", Method: "GET", Path: "/install-source.html", Controller: "Static", Action: "GetInstallSourceHtml", AntiCSRFCheck: true, Pos: "routes.conf:143:7"},
+	{Index: 92, Domain: 0, Name: "get_install_html", Method: "GET", Path: "/install.html", Controller: "Static", Action: "GetInstallHtml", AntiCSRFCheck: true, Pos: "routes.conf:149:7"},
+	{Index: 93, Domain: 0, Name: "get_logo_153x55_png", Method: "GET", Path: "/logo-153x55.png", Controller: "Static", Action: "GetLogo153x55Png", AntiCSRFCheck: true, Pos: "routes.conf:155:7"},
+	{Index: 94, Domain: 0, Name: "get_play", Method: "GET", Path: "/play", Controller: "Static", Action: "GetPlay", AntiCSRFCheck: true, Pos: "routes.conf:593:7"},
+	{Index: 95, Domain: 0, Name: "get_play_fib_go", Method: "GET", Path: "/play/fib.go", Controller: "Static", Action: "GetPlayFibGo", AntiCSRFCheck: true, Pos: "routes.conf:599:7"},
+	{Index: 96, Domain: 0, Name: "get_play_hello_go", Method: "GET", Path: "/play/hello.go", Controller: "Static", Action: "GetPlayHelloGo", AntiCSRFCheck: true, Pos: "routes.conf:605:7"},
+	{Index: 97, Domain: 0, Name: "get_play_life_go", Method: "GET", Path: "/play/life.go", Controller: "Static", Action: "GetPlayLifeGo", AntiCSRFCheck: true, Pos: "routes.conf:611:7"},
+	{Index: 98, Domain: 0, Name: "get_play_peano_go", Method: "GET", Path: "/play/peano.go", Controller: "Static", Action: "GetPlayPeanoGo", AntiCSRFCheck: true, Pos: "routes.conf:617:7"},
+	{Index: 99, Domain: 0, Name: "get_play_pi_go", Method: "GET", Path: "/play/pi.go", Controller: "Static", Action: "GetPlayPiGo", AntiCSRFCheck: true, Pos: "routes.conf:623:7"},
+	{Index: 100, Domain: 0, Name: "get_play_sieve_go", Method: "GET", Path: "/play/sieve.go", Controller: "Static", Action: "GetPlaySieveGo", AntiCSRFCheck: true, Pos: "routes.conf:629:7"},
+	{Index: 101, Domain: 0, Name: "get_play_solitaire_go", Method: "GET", Path: "/play/solitaire.go", Controller: "Static", Action: "GetPlaySolitaireGo", AntiCSRFCheck: true, Pos: "routes.conf:635:7"},
+	{Index: 102, Domain: 0, Name: "get_play_tree_go", Method: "GET", Path: "/play/tree.go", Controller: "Static", Action: "GetPlayTreeGo", AntiCSRFCheck: true, Pos: "routes.conf:641:7"},
+	{Index: 103, Domain: 0, Name: "get_progs", Method: "GET", Path: "/progs", Controller: "Static", Action: "GetProgs", AntiCSRFCheck: true, Pos: "routes.conf:647:7"},
+	{Index: 104, Domain: 0, Name: "get_progs_cgo1_go", Method: "GET", Path: "/progs/cgo1.go", Controller: "Static", Action: "GetProgsCgo1Go", AntiCSRFCheck: true, Pos: "routes.conf:653:7"},
+	{Index: 105, Domain: 0, Name: "get_progs_cgo2_go", Method: "GET", Path: "/progs/cgo2.go", Controller: "Static", Action: "GetProgsCgo2Go", AntiCSRFCheck: true, Pos: "routes.conf:659:7"},
+	{Index: 106, Domain: 0, Name: "get_progs_cgo3_go", Method: "GET", Path: "/progs/cgo3.go", Controller: "Static", Action: "GetProgsCgo3Go", AntiCSRFCheck: true, Pos: "routes.conf:665:7"},
+	{Index: 107, Domain: 0, Name: "get_progs_cgo4_go", Method: "GET", Path: "/progs/cgo4.go", Controller: "Static", Action: "GetProgsCgo4Go", AntiCSRFCheck: true, Pos: "routes.conf:671:7"},
+	{Index: 108, Domain: 0, Name: "get_progs_defer_go", Method: "GET", Path: "/progs/defer.go", Controller: "Static", Action: "GetProgsDeferGo", AntiCSRFCheck: true, Pos: "routes.conf:677:7"},
+	{Index: 109, Domain: 0, Name: "get_progs_defer_out", Method: "GET", Path: "/progs/defer.out", Controller: "Static", Action: "GetProgsDeferOut", AntiCSRFCheck: true, Pos: "routes.conf:683:7"},
+	{Index: 110, Domain: 0, Name: "get_progs_defer2_go", Method: "GET", Path: "/progs/defer2.go", Controller: "Static", Action: "GetProgsDefer2Go", AntiCSRFCheck: true, Pos: "routes.conf:689:7"},
+	{Index: 111, Domain: 0, Name: "get_progs_defer2_out", Method: "GET", Path: "/progs/defer2.out", Controller: "Static", Action: "GetProgsDefer2Out", AntiCSRFCheck: true, Pos: "routes.conf:695:7"},
+	{Index: 112, Domain: 0, Name: "get_progs_eff_bytesize_go", Method: "GET", Path: "/progs/eff_bytesize.go", Controller: "Static", Action: "GetProgsEffBytesizeGo", AntiCSRFCheck: true, Pos: "routes.conf:701:7"},
+	{Index: 113, Domain: 0, Name: "get_progs_eff_bytesize_out", Method: "GET", Path: "/progs/eff_bytesize.out", Controller: "Static", Action: "GetProgsEffBytesizeOut", AntiCSRFCheck: true, Pos: "routes.conf:707:7"},
+	{Index: 114, Domain: 0, Name: "get_progs_eff_qr_go", Method: "GET", Path: "/progs/eff_qr.go", Controller: "Static", Action: "GetProgsEffQrGo", AntiCSRFCheck: true, Pos: "routes.conf:713:7"},
+	{Index: 115, Domain: 0, Name: "get_progs_eff_sequence_go", Method: "GET", Path: "/progs/eff_sequence.go", Controller: "Static", Action: "GetProgsEffSequenceGo", AntiCSRFCheck: true, Pos: "routes.conf:719:7"},
+	{Index: 116, Domain: 0, Name: "get_progs_eff_sequence_out", Method: "GET", Path: "/progs/eff_sequence.out", Controller: "Static", Action: "GetProgsEffSequenceOut", AntiCSRFCheck: true, Pos: "routes.conf:725:7"},
+	{Index: 117, Domain: 0, Name: "get_progs_eff_unused1_go", Method: "GET", Path: "/progs/eff_unused1.go", Controller: "Static", Action: "GetProgsEffUnused1Go", AntiCSRFCheck: true, Pos: "routes.conf:731:7"},
+	{Index: 118, Domain: 0, Name: "get_progs_eff_unused2_go", Method: "GET", Path: "/progs/eff_unused2.go", Controller: "Static", Action: "GetProgsEffUnused2Go", AntiCSRFCheck: true, Pos: "routes.conf:737:7"},
+	{Index: 119, Domain: 0, Name: "get_progs_error_go", Method: "GET", Path: "/progs/error.go", Controller: "Static", Action: "GetProgsErrorGo", AntiCSRFCheck: true, Pos: "routes.conf:743:7"},
+	{Index: 120, Domain: 0, Name: "get_progs_error2_go", Method: "GET", Path: "/progs/error2.go", Controller: "Static", Action: "GetProgsError2Go", AntiCSRFCheck: true, Pos: "routes.conf:749:7"},
+	{Index: 121, Domain: 0, Name: "get_progs_error3_go", Method: "GET", Path: "/progs/error3.go", Controller: "Static", Action: "GetProgsError3Go", AntiCSRFCheck: true, Pos: "routes.conf:755:7"},
+	{Index: 122, Domain: 0, Name: "get_progs_error4_go", Method: "GET", Path: "/progs/error4.go", Controller: "Static", Action: "GetProgsError4Go", AntiCSRFCheck: true, Pos: "routes.conf:761:7"},
+	{Index: 123, Domain: 0, Name: "get_progs_go1_go", Method: "GET", Path: "/progs/go1.go", Controller: "Static", Action: "GetProgsGo1Go", AntiCSRFCheck: true, Pos: "routes.conf:767:7"},
+	{Index: 124, Domain: 0, Name: "get_progs_gobs1_go", Method: "GET", Path: "/progs/gobs1.go", Controller: "Static", Action: "GetProgsGobs1Go", AntiCSRFCheck: true, Pos: "routes.conf:773:7"},
+	{Index: 125, Domain: 0, Name: "get_progs_gobs2_go", Method: "GET", Path: "/progs/gobs2.go", Controller: "Static", Action: "GetProgsGobs2Go", AntiCSRFCheck: true, Pos: "routes.conf:779:7"},
+	{Index: 126, Domain: 0, Name: "get_progs_image_draw_go", Method: "GET", Path: "/progs/image_draw.go", Controller: "Static", Action: "GetProgsImageDrawGo", AntiCSRFCheck: true, Pos: "routes.conf:785:7"},
+	{Index: 127, Domain: 0, Name: "get_progs_image_package1_go", Method: "GET", Path: "/progs/image_package1.go", Controller: "Static", Action: "GetProgsImagePackage1Go", AntiCSRFCheck: true, Pos: "routes.conf:791:7"},
+	{Index: 128, Domain: 0, Name: "get_progs_image_package1_out", Method: "GET", Path: "/progs/image_package1.out", Controller: "Static", Action: "GetProgsImagePackage1Out", AntiCSRFCheck: true, Pos: "routes.conf:797:7"},
+	{Index: 129, Domain: 0, Name: "get_progs_image_package2_go", Method: "GET", Path: "/progs/image_package2.go", Controller: "Static", Action: "GetProgsImagePackage2Go", AntiCSRFCheck: true, Pos: "routes.conf:803:7"},
+	{Index: 130, Domain: 0, Name: "get_progs_image_package2_out", Method: "GET", Path: "/progs/image_package2.out", Controller: "Static", Action: "GetProgsImagePackage2Out", AntiCSRFCheck: true, Pos: "routes.conf:809:7"},
+	{Index: 131, Domain: 0, Name: "get_progs_image_package3_go", Method: "GET", Path: "/progs/image_package3.go", Controller: "Static", Action: "GetProgsImagePackage3Go", AntiCSRFCheck: true, Pos: "routes.conf:815:7"},
+	{Index: 132, Domain: 0, Name: "get_progs_image_package3_out", Method: "GET", Path: "/progs/image_package3.out", Controller: "Static", Action: "GetProgsImagePackage3Out", AntiCSRFCheck: true, Pos: "routes.conf:821:7"},
+	{Index: 133, Domain: 0, Name: "get_progs_image_package4_go", Method: "GET", Path: "/progs/image_package4.go", Controller: "Static", Action: "GetProgsImagePackage4Go", AntiCSRFCheck: true, Pos: "routes.conf:827:7"},
+	{Index: 134, Domain: 0, Name: "get_progs_image_package4_out", Method: "GET", Path: "/progs/image_package4.out", Controller: "Static", Action: "GetProgsImagePackage4Out", AntiCSRFCheck: true, Pos: "routes.conf:833:7"},
+	{Index: 135, Domain: 0, Name: "get_progs_image_package5_go", Method: "GET", Path: "/progs/image_package5.go", Controller: "Static", Action: "GetProgsImagePackage5Go", AntiCSRFCheck: true, Pos: "routes.conf:839:7"},
+	{Index: 136, Domain: 0, Name: "get_progs_image_package5_out", Method: "GET", Path: "/progs/image_package5.out", Controller: "Static", Action: "GetProgsImagePackage5Out", AntiCSRFCheck: true, Pos: "routes.conf:845:7"},
+	{Index: 137, Domain: 0, Name: "get_progs_image_package6_go", Method: "GET", Path: "/progs/image_package6.go", Controller: "Static", Action: "GetProgsImagePackage6Go", AntiCSRFCheck: true, Pos: "routes.conf:851:7"},
+	{Index: 138, Domain: 0, Name: "get_progs_image_package6_out", Method: "GET", Path: "/progs/image_package6.out", Controller: "Static", Action: "GetProgsImagePackage6Out", AntiCSRFCheck: true, Pos: "routes.conf:857:7"},
+	{Index: 139, Domain: 0, Name: "get_progs_interface_go", Method: "GET", Path: "/progs/interface.go", Controller: "Static", Action: "GetProgsInterfaceGo", AntiCSRFCheck: true, Pos: "routes.conf:863:7"},
+	{Index: 140, Domain: 0, Name: "get_progs_interface2_go", Method: "GET", Path: "/progs/interface2.go", Controller: "Static", Action: "GetProgsInterface2Go", AntiCSRFCheck: true, Pos: "routes.conf:869:7"},
+	{Index: 141, Domain: 0, Name: "get_progs_interface2_out", Method: "GET", Path: "/progs/interface2.out", Controller: "Static", Action: "GetProgsInterface2Out", AntiCSRFCheck: true, Pos: "routes.conf:875:7"},
+	{Index: 142, Domain: 0, Name: "get_progs_json1_go", Method: "GET", Path: "/progs/json1.go", Controller: "Static", Action: "GetProgsJson1Go", AntiCSRFCheck: true, Pos: "routes.conf:881:7"},
+	{Index: 143, Domain: 0, Name: "get_progs_json2_go", Method: "GET", Path: "/progs/json2.go", Controller: "Static", Action: "GetProgsJson2Go", AntiCSRFCheck: true, Pos: "routes.conf:887:7"},
+	{Index: 144, Domain: 0, Name: "get_progs_json2_out", Method: "GET", Path: "/progs/json2.out", Controller: "Static", Action: "GetProgsJson2Out", AntiCSRFCheck: true, Pos: "routes.conf:893:7"},
+	{Index: 145, Domain: 0, Name: "get_progs_json3_go", Method: "GET", Path: "/progs/json3.go", Controller: "Static", Action: "GetProgsJson3Go", AntiCSRFCheck: true, Pos: "routes.conf:899:7"},
+	{Index: 146, Domain: 0, Name: "get_progs_json4_go", Method: "GET", Path: "/progs/json4.go", Controller: "Static", Action: "GetProgsJson4Go", AntiCSRFCheck: true, Pos: "routes.conf:905:7"},
+	{Index: 147, Domain: 0, Name: "get_progs_json5_go", Method: "GET", Path: "/progs/json5.go", Controller: "Static", Action: "GetProgsJson5Go", AntiCSRFCheck: true, Pos: "routes.conf:911:7"},
+	{Index: 148, Domain: 0, Name: "get_progs_run", Method: "GET", Path: "/progs/run", Controller: "Static", Action: "GetProgsRun", AntiCSRFCheck: true, Pos: "routes.conf:917:7"},
+	{Index: 149, Domain: 0, Name: "get_progs_slices_go", Method: "GET", Path: "/progs/slices.go", Controller: "Static", Action: "GetProgsSlicesGo", AntiCSRFCheck: true, Pos: "routes.conf:923:7"},
+	{Index: 150, Domain: 0, Name: "get_progs_timeout1_go", Method: "GET", Path: "/progs/timeout1.go", Controller: "Static", Action: "GetProgsTimeout1Go", AntiCSRFCheck: true, Pos: "routes.conf:929:7"},
+	{Index: 151, Domain: 0, Name: "get_progs_timeout2_go", Method: "GET", Path: "/progs/timeout2.go", Controller: "Static", Action: "GetProgsTimeout2Go", AntiCSRFCheck: true, Pos: "routes.conf:935:7"},
+	{Index: 152, Domain: 0, Name: "get_progs_update_bash", Method: "GET", Path: "/progs/update.bash", Controller: "Static", Action: "GetProgsUpdateBash", AntiCSRFCheck: true, Pos: "routes.conf:941:7"},
+	{Index: 153, Domain: 0, Name: "get_root_html", Method: "GET", Path: "/root.html", Controller: "Static", Action: "GetRootHtml", AntiCSRFCheck: true, Pos: "routes.conf:167:7"},
+	{Index: 154, Domain: 0, Name: "get_share_png", Method: "GET", Path: "/share.png", Controller: "Static", Action: "GetSharePng", AntiCSRFCheck: true, Pos: "routes.conf:173:7"},
+	{Index: 155, Domain: 0, Name: "get_sieve_gif", Method: "GET", Path: "/sieve.gif", Controller: "Static", Action: "GetSieveGif", AntiCSRFCheck: true, Pos: "routes.conf:179:7"},
+	{Index: 156, Domain: 0, Name: "get_tos_html", Method: "GET", Path: "/tos.html", Controller: "Static", Action: "GetTosHtml", AntiCSRFCheck: true, Pos: "routes.conf:185:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	DomainRoutes: []runtime.DomainRoutes{{
 		Match:   matchDomain0,
@@ -1958,785 +546,785 @@ type StaticController interface {
 	GetArticles(ctx *runtime.Context) error
 	// GetArticlesGoCommandHtml serves get_articles_go_command_html: GET /articles/go_command.html (routes.conf:197:7).
 	//
-//line routes_gen.go:1962:1
+//line routes_gen.go:550:1
 //line routes.conf:197:6
 	GetArticlesGoCommandHtml(ctx *runtime.Context) error
 	// GetArticlesIndexHtml serves get_articles_index_html: GET /articles/index.html (routes.conf:203:7).
 	//
-//line routes_gen.go:1967:1
+//line routes_gen.go:555:1
 //line routes.conf:203:6
 	GetArticlesIndexHtml(ctx *runtime.Context) error
 	// GetArticlesWiki serves get_articles_wiki: GET /articles/wiki (routes.conf:209:7).
 	//
-//line routes_gen.go:1972:1
+//line routes_gen.go:560:1
 //line routes.conf:209:6
 	GetArticlesWiki(ctx *runtime.Context) error
 	// GetArticlesWikiEditHtml serves get_articles_wiki_edit_html: GET /articles/wiki/edit.html (routes.conf:215:7).
 	//
-//line routes_gen.go:1977:1
+//line routes_gen.go:565:1
 //line routes.conf:215:6
 	GetArticlesWikiEditHtml(ctx *runtime.Context) error
 	// GetArticlesWikiFinalGo serves get_articles_wiki_final_go: GET /articles/wiki/final.go (routes.conf:245:7).
 	//
-//line routes_gen.go:1982:1
+//line routes_gen.go:570:1
 //line routes.conf:245:6
 	GetArticlesWikiFinalGo(ctx *runtime.Context) error
 	// GetArticlesWikiFinalNoclosureGo serves get_articles_wiki_final_noclosure_go: GET /articles/wiki/final-noclosure.go (routes.conf:221:7).
 	//
-//line routes_gen.go:1987:1
+//line routes_gen.go:575:1
 //line routes.conf:221:6
 	GetArticlesWikiFinalNoclosureGo(ctx *runtime.Context) error
 	// GetArticlesWikiFinalNoerrorGo serves get_articles_wiki_final_noerror_go: GET /articles/wiki/final-noerror.go (routes.conf:227:7).
 	//
-//line routes_gen.go:1992:1
+//line routes_gen.go:580:1
 //line routes.conf:227:6
 	GetArticlesWikiFinalNoerrorGo(ctx *runtime.Context) error
 	// GetArticlesWikiFinalParsetemplateGo serves get_articles_wiki_final_parsetemplate_go: GET /articles/wiki/final-parsetemplate.go (routes.conf:233:7).
 	//
-//line routes_gen.go:1997:1
+//line routes_gen.go:585:1
 //line routes.conf:233:6
 	GetArticlesWikiFinalParsetemplateGo(ctx *runtime.Context) error
 	// GetArticlesWikiFinalTemplateGo serves get_articles_wiki_final_template_go: GET /articles/wiki/final-template.go (routes.conf:239:7).
 	//
-//line routes_gen.go:2002:1
+//line routes_gen.go:590:1
 //line routes.conf:239:6
 	GetArticlesWikiFinalTemplateGo(ctx *runtime.Context) error
 	// GetArticlesWikiGetGo serves get_articles_wiki_get_go: GET /articles/wiki/get.go (routes.conf:251:7).
 	//
-//line routes_gen.go:2007:1
+//line routes_gen.go:595:1
 //line routes.conf:251:6
 	GetArticlesWikiGetGo(ctx *runtime.Context) error
 	// GetArticlesWikiHttpSampleGo serves get_articles_wiki_http_sample_go: GET /articles/wiki/http-sample.go (routes.conf:257:7).
 	//
-//line routes_gen.go:2012:1
+//line routes_gen.go:600:1
 //line routes.conf:257:6
 	GetArticlesWikiHttpSampleGo(ctx *runtime.Context) error
 	// GetArticlesWikiIndexHtml serves get_articles_wiki_index_html: GET /articles/wiki/index.html (routes.conf:263:7).
 	//
-//line routes_gen.go:2017:1
+//line routes_gen.go:605:1
 //line routes.conf:263:6
 	GetArticlesWikiIndexHtml(ctx *runtime.Context) error
 	// GetArticlesWikiMakefile serves get_articles_wiki_makefile: GET /articles/wiki/Makefile (routes.conf:269:7).
 	//
-//line routes_gen.go:2022:1
+//line routes_gen.go:610:1
 //line routes.conf:269:6
 	GetArticlesWikiMakefile(ctx *runtime.Context) error
 	// GetArticlesWikiNotemplateGo serves get_articles_wiki_notemplate_go: GET /articles/wiki/notemplate.go (routes.conf:275:7).
 	//
-//line routes_gen.go:2027:1
+//line routes_gen.go:615:1
 //line routes.conf:275:6
 	GetArticlesWikiNotemplateGo(ctx *runtime.Context) error
 	// GetArticlesWikiPart1Go serves get_articles_wiki_part1_go: GET /articles/wiki/part1.go (routes.conf:287:7).
 	//
-//line routes_gen.go:2032:1
+//line routes_gen.go:620:1
 //line routes.conf:287:6
 	GetArticlesWikiPart1Go(ctx *runtime.Context) error
 	// GetArticlesWikiPart1NoerrorGo serves get_articles_wiki_part1_noerror_go: GET /articles/wiki/part1-noerror.go (routes.conf:281:7).
 	//
-//line routes_gen.go:2037:1
+//line routes_gen.go:625:1
 //line routes.conf:281:6
 	GetArticlesWikiPart1NoerrorGo(ctx *runtime.Context) error
 	// GetArticlesWikiPart2Go serves get_articles_wiki_part2_go: GET /articles/wiki/part2.go (routes.conf:293:7).
 	//
-//line routes_gen.go:2042:1
+//line routes_gen.go:630:1
 //line routes.conf:293:6
 	GetArticlesWikiPart2Go(ctx *runtime.Context) error
 	// GetArticlesWikiPart3ErrorhandlingGo serves get_articles_wiki_part3_errorhandling_go: GET /articles/wiki/part3-errorhandling.go (routes.conf:299:7).
 	//
-//line routes_gen.go:2047:1
+//line routes_gen.go:635:1
 //line routes.conf:299:6
 	GetArticlesWikiPart3ErrorhandlingGo(ctx *runtime.Context) error
 	// GetArticlesWikiPart3Go serves get_articles_wiki_part3_go: GET /articles/wiki/part3.go (routes.conf:305:7).
 	//
-//line routes_gen.go:2052:1
+//line routes_gen.go:640:1
 //line routes.conf:305:6
 	GetArticlesWikiPart3Go(ctx *runtime.Context) error
 	// GetArticlesWikiTestBash serves get_articles_wiki_test_bash: GET /articles/wiki/test.bash (routes.conf:311:7).
 	//
-//line routes_gen.go:2057:1
+//line routes_gen.go:645:1
 //line routes.conf:311:6
 	GetArticlesWikiTestBash(ctx *runtime.Context) error
 	// GetArticlesWikiTestEditGood serves get_articles_wiki_test_edit_good: GET /articles/wiki/test_edit.good (routes.conf:317:7).
 	//
-//line routes_gen.go:2062:1
+//line routes_gen.go:650:1
 //line routes.conf:317:6
 	GetArticlesWikiTestEditGood(ctx *runtime.Context) error
 	// GetArticlesWikiTestTestTxtGood serves get_articles_wiki_test_test_txt_good: GET /articles/wiki/test_Test.txt.good (routes.conf:323:7).
 	//
-//line routes_gen.go:2067:1
+//line routes_gen.go:655:1
 //line routes.conf:323:6
 	GetArticlesWikiTestTestTxtGood(ctx *runtime.Context) error
 	// GetArticlesWikiTestViewGood serves get_articles_wiki_test_view_good: GET /articles/wiki/test_view.good (routes.conf:329:7).
 	//
-//line routes_gen.go:2072:1
+//line routes_gen.go:660:1
 //line routes.conf:329:6
 	GetArticlesWikiTestViewGood(ctx *runtime.Context) error
 	// GetArticlesWikiViewHtml serves get_articles_wiki_view_html: GET /articles/wiki/view.html (routes.conf:335:7).
 	//
-//line routes_gen.go:2077:1
+//line routes_gen.go:665:1
 //line routes.conf:335:6
 	GetArticlesWikiViewHtml(ctx *runtime.Context) error
 	// GetCmdHtml serves get_cmd_html: GET /cmd.html (routes.conf:11:7).
 	//
-//line routes_gen.go:2082:1
+//line routes_gen.go:670:1
 //line routes.conf:11:6
 	GetCmdHtml(ctx *runtime.Context) error
 	// GetCodeHtml serves get_code_html: GET /code.html (routes.conf:17:7).
 	//
-//line routes_gen.go:2087:1
+//line routes_gen.go:675:1
 //line routes.conf:17:6
 	GetCodeHtml(ctx *runtime.Context) error
 	// GetCodewalk serves get_codewalk: GET /codewalk (routes.conf:341:7).
 	//
-//line routes_gen.go:2092:1
+//line routes_gen.go:680:1
 //line routes.conf:341:6
 	GetCodewalk(ctx *runtime.Context) error
 	// GetCodewalkCodewalkCss serves get_codewalk_codewalk_css: GET /codewalk/codewalk.css (routes.conf:347:7).
 	//
-//line routes_gen.go:2097:1
+//line routes_gen.go:685:1
 //line routes.conf:347:6
 	GetCodewalkCodewalkCss(ctx *runtime.Context) error
 	// GetCodewalkCodewalkJs serves get_codewalk_codewalk_js: GET /codewalk/codewalk.js (routes.conf:353:7).
 	//
-//line routes_gen.go:2102:1
+//line routes_gen.go:690:1
 //line routes.conf:353:6
 	GetCodewalkCodewalkJs(ctx *runtime.Context) error
 	// GetCodewalkCodewalkXml serves get_codewalk_codewalk_xml: GET /codewalk/codewalk.xml (routes.conf:359:7).
 	//
-//line routes_gen.go:2107:1
+//line routes_gen.go:695:1
 //line routes.conf:359:6
 	GetCodewalkCodewalkXml(ctx *runtime.Context) error
 	// GetCodewalkFunctionsXml serves get_codewalk_functions_xml: GET /codewalk/functions.xml (routes.conf:365:7).
 	//
-//line routes_gen.go:2112:1
+//line routes_gen.go:700:1
 //line routes.conf:365:6
 	GetCodewalkFunctionsXml(ctx *runtime.Context) error
 	// GetCodewalkMarkovGo serves get_codewalk_markov_go: GET /codewalk/markov.go (routes.conf:371:7).
 	//
-//line routes_gen.go:2117:1
+//line routes_gen.go:705:1
 //line routes.conf:371:6
 	GetCodewalkMarkovGo(ctx *runtime.Context) error
 	// GetCodewalkMarkovXml serves get_codewalk_markov_xml: GET /codewalk/markov.xml (routes.conf:377:7).
 	//
-//line routes_gen.go:2122:1
+//line routes_gen.go:710:1
 //line routes.conf:377:6
 	GetCodewalkMarkovXml(ctx *runtime.Context) error
 	// GetCodewalkPigGo serves get_codewalk_pig_go: GET /codewalk/pig.go (routes.conf:383:7).
 	//
-//line routes_gen.go:2127:1
+//line routes_gen.go:715:1
 //line routes.conf:383:6
 	GetCodewalkPigGo(ctx *runtime.Context) error
 	// GetCodewalkPopoutPng serves get_codewalk_popout_png: GET /codewalk/popout.png (routes.conf:389:7).
 	//
-//line routes_gen.go:2132:1
+//line routes_gen.go:720:1
 //line routes.conf:389:6
 	GetCodewalkPopoutPng(ctx *runtime.Context) error
 	// GetCodewalkRun serves get_codewalk_run: GET /codewalk/run (routes.conf:395:7).
 	//
-//line routes_gen.go:2137:1
+//line routes_gen.go:725:1
 //line routes.conf:395:6
 	GetCodewalkRun(ctx *runtime.Context) error
 	// GetCodewalkSharememXml serves get_codewalk_sharemem_xml: GET /codewalk/sharemem.xml (routes.conf:401:7).
 	//
-//line routes_gen.go:2142:1
+//line routes_gen.go:730:1
 //line routes.conf:401:6
 	GetCodewalkSharememXml(ctx *runtime.Context) error
 	// GetCodewalkUrlpollGo serves get_codewalk_urlpoll_go: GET /codewalk/urlpoll.go (routes.conf:407:7).
 	//
-//line routes_gen.go:2147:1
+//line routes_gen.go:735:1
 //line routes.conf:407:6
 	GetCodewalkUrlpollGo(ctx *runtime.Context) error
 	// GetContribHtml serves get_contrib_html: GET /contrib.html (routes.conf:23:7).
 	//
-//line routes_gen.go:2152:1
+//line routes_gen.go:740:1
 //line routes.conf:23:6
 	GetContribHtml(ctx *runtime.Context) error
 	// GetContributeHtml serves get_contribute_html: GET /contribute.html (routes.conf:29:7).
 	//
-//line routes_gen.go:2157:1
+//line routes_gen.go:745:1
 //line routes.conf:29:6
 	GetContributeHtml(ctx *runtime.Context) error
 	// GetDebuggingWithGdbHtml serves get_debugging_with_gdb_html: GET /debugging_with_gdb.html (routes.conf:35:7).
 	//
-//line routes_gen.go:2162:1
+//line routes_gen.go:750:1
 //line routes.conf:35:6
 	GetDebuggingWithGdbHtml(ctx *runtime.Context) error
 	// GetDevel serves get_devel: GET /devel (routes.conf:413:7).
 	//
-//line routes_gen.go:2167:1
+//line routes_gen.go:755:1
 //line routes.conf:413:6
 	GetDevel(ctx *runtime.Context) error
 	// GetDevelReleaseHtml serves get_devel_release_html: GET /devel/release.html (routes.conf:419:7).
 	//
-//line routes_gen.go:2172:1
+//line routes_gen.go:760:1
 //line routes.conf:419:6
 	GetDevelReleaseHtml(ctx *runtime.Context) error
 	// GetDevelWeeklyHtml serves get_devel_weekly_html: GET /devel/weekly.html (routes.conf:425:7).
 	//
-//line routes_gen.go:2177:1
+//line routes_gen.go:765:1
 //line routes.conf:425:6
 	GetDevelWeeklyHtml(ctx *runtime.Context) error
 	// GetDocsHtml serves get_docs_html: GET /docs.html (routes.conf:41:7).
 	//
-//line routes_gen.go:2182:1
+//line routes_gen.go:770:1
 //line routes.conf:41:6
 	GetDocsHtml(ctx *runtime.Context) error
 	// GetEffectiveGoHtml serves get_effective_go_html: GET /effective_go.html (routes.conf:47:7).
 	//
-//line routes_gen.go:2187:1
+//line routes_gen.go:775:1
 //line routes.conf:47:6
 	GetEffectiveGoHtml(ctx *runtime.Context) error
 	// GetFilesLog serves get_files_log: GET /files.log (routes.conf:53:7).
 	//
-//line routes_gen.go:2192:1
+//line routes_gen.go:780:1
 //line routes.conf:53:6
 	GetFilesLog(ctx *runtime.Context) error
 	// GetGccgoContributeHtml serves get_gccgo_contribute_html: GET /gccgo_contribute.html (routes.conf:59:7).
 	//
-//line routes_gen.go:2197:1
+//line routes_gen.go:785:1
 //line routes.conf:59:6
 	GetGccgoContributeHtml(ctx *runtime.Context) error
 	// GetGccgoInstallHtml serves get_gccgo_install_html: GET /gccgo_install.html (routes.conf:65:7).
 	//
-//line routes_gen.go:2202:1
+//line routes_gen.go:790:1
 //line routes.conf:65:6
 	GetGccgoInstallHtml(ctx *runtime.Context) error
 	// GetGo11Html serves get_go1_1_html: GET /go1.1.html (routes.conf:89:7).
 	//
-//line routes_gen.go:2207:1
+//line routes_gen.go:795:1
 //line routes.conf:89:6
 	GetGo11Html(ctx *runtime.Context) error
 	// GetGo12Html serves get_go1_2_html: GET /go1.2.html (routes.conf:95:7).
 	//
-//line routes_gen.go:2212:1
+//line routes_gen.go:800:1
 //line routes.conf:95:6
 	GetGo12Html(ctx *runtime.Context) error
 	// GetGo1Html serves get_go1_html: GET /go1.html (routes.conf:101:7).
 	//
-//line routes_gen.go:2217:1
+//line routes_gen.go:805:1
 //line routes.conf:101:6
 	GetGo1Html(ctx *runtime.Context) error
 	// GetGo1compatHtml serves get_go1compat_html: GET /go1compat.html (routes.conf:107:7).
 	//
-//line routes_gen.go:2222:1
+//line routes_gen.go:810:1
 //line routes.conf:107:6
 	GetGo1compatHtml(ctx *runtime.Context) error
 	// GetGoFaqHtml serves get_go_faq_html: GET /go_faq.html (routes.conf:113:7).
 	//
-//line routes_gen.go:2227:1
+//line routes_gen.go:815:1
 //line routes.conf:113:6
 	GetGoFaqHtml(ctx *runtime.Context) error
 	// GetGoLogoBlackPng serves get_go_logo_black_png: GET /go-logo-black.png (routes.conf:71:7).
 	//
-//line routes_gen.go:2232:1
+//line routes_gen.go:820:1
 //line routes.conf:71:6
 	GetGoLogoBlackPng(ctx *runtime.Context) error
 	// GetGoLogoBluePng serves get_go_logo_blue_png: GET /go-logo-blue.png (routes.conf:77:7).
 	//
-//line routes_gen.go:2237:1
+//line routes_gen.go:825:1
 //line routes.conf:77:6
 	GetGoLogoBluePng(ctx *runtime.Context) error
 	// GetGoLogoWhitePng serves get_go_logo_white_png: GET /go-logo-white.png (routes.conf:83:7).
 	//
-//line routes_gen.go:2242:1
+//line routes_gen.go:830:1
 //line routes.conf:83:6
 	GetGoLogoWhitePng(ctx *runtime.Context) error
 	// GetGoMemHtml serves get_go_mem_html: GET /go_mem.html (routes.conf:119:7).
 	//
-//line routes_gen.go:2247:1
+//line routes_gen.go:835:1
 //line routes.conf:119:6
 	GetGoMemHtml(ctx *runtime.Context) error
 	// GetGoSpecHtml serves get_go_spec_html: GET /go_spec.html (routes.conf:125:7).
 	//
-//line routes_gen.go:2252:1
+//line routes_gen.go:840:1
 //line routes.conf:125:6
 	GetGoSpecHtml(ctx *runtime.Context) error
 	// GetGopher serves get_gopher: GET /gopher (routes.conf:431:7).
 	//
-//line routes_gen.go:2257:1
+//line routes_gen.go:845:1
 //line routes.conf:431:6
 	GetGopher(ctx *runtime.Context) error
 	// GetGopherAppenginegopherJpg serves get_gopher_appenginegopher_jpg: GET /gopher/appenginegopher.jpg (routes.conf:437:7).
 	//
-//line routes_gen.go:2262:1
+//line routes_gen.go:850:1
 //line routes.conf:437:6
 	GetGopherAppenginegopherJpg(ctx *runtime.Context) error
 	// GetGopherAppenginegophercolorJpg serves get_gopher_appenginegophercolor_jpg: GET /gopher/appenginegophercolor.jpg (routes.conf:443:7).
 	//
-//line routes_gen.go:2267:1
+//line routes_gen.go:855:1
 //line routes.conf:443:6
 	GetGopherAppenginegophercolorJpg(ctx *runtime.Context) error
 	// GetGopherAppenginelogoGif serves get_gopher_appenginelogo_gif: GET /gopher/appenginelogo.gif (routes.conf:449:7).
 	//
-//line routes_gen.go:2272:1
+//line routes_gen.go:860:1
 //line routes.conf:449:6
 	GetGopherAppenginelogoGif(ctx *runtime.Context) error
 	// GetGopherBumper192x108Png serves get_gopher_bumper192x108_png: GET /gopher/bumper192x108.png (routes.conf:461:7).
 	//
-//line routes_gen.go:2277:1
+//line routes_gen.go:865:1
 //line routes.conf:461:6
 	GetGopherBumper192x108Png(ctx *runtime.Context) error
 	// GetGopherBumper320x180Png serves get_gopher_bumper320x180_png: GET /gopher/bumper320x180.png (routes.conf:467:7).
 	//
-//line routes_gen.go:2282:1
+//line routes_gen.go:870:1
 //line routes.conf:467:6
 	GetGopherBumper320x180Png(ctx *runtime.Context) error
 	// GetGopherBumper480x270Png serves get_gopher_bumper480x270_png: GET /gopher/bumper480x270.png (routes.conf:473:7).
 	//
-//line routes_gen.go:2287:1
+//line routes_gen.go:875:1
 //line routes.conf:473:6
 	GetGopherBumper480x270Png(ctx *runtime.Context) error
 	// GetGopherBumper640x360Png serves get_gopher_bumper640x360_png: GET /gopher/bumper640x360.png (routes.conf:479:7).
 	//
-//line routes_gen.go:2292:1
+//line routes_gen.go:880:1
 //line routes.conf:479:6
 	GetGopherBumper640x360Png(ctx *runtime.Context) error
 	// GetGopherBumperPng serves get_gopher_bumper_png: GET /gopher/bumper.png (routes.conf:455:7).
 	//
-//line routes_gen.go:2297:1
+//line routes_gen.go:885:1
 //line routes.conf:455:6
 	GetGopherBumperPng(ctx *runtime.Context) error
 	// GetGopherDocPng serves get_gopher_doc_png: GET /gopher/doc.png (routes.conf:485:7).
 	//
-//line routes_gen.go:2302:1
+//line routes_gen.go:890:1
 //line routes.conf:485:6
 	GetGopherDocPng(ctx *runtime.Context) error
 	// GetGopherFrontpagePng serves get_gopher_frontpage_png: GET /gopher/frontpage.png (routes.conf:491:7).
 	//
-//line routes_gen.go:2307:1
+//line routes_gen.go:895:1
 //line routes.conf:491:6
 	GetGopherFrontpagePng(ctx *runtime.Context) error
 	// GetGopherGopherbwPng serves get_gopher_gopherbw_png: GET /gopher/gopherbw.png (routes.conf:497:7).
 	//
-//line routes_gen.go:2312:1
+//line routes_gen.go:900:1
 //line routes.conf:497:6
 	GetGopherGopherbwPng(ctx *runtime.Context) error
 	// GetGopherGophercolor16x16Png serves get_gopher_gophercolor16x16_png: GET /gopher/gophercolor16x16.png (routes.conf:509:7).
 	//
-//line routes_gen.go:2317:1
+//line routes_gen.go:905:1
 //line routes.conf:509:6
 	GetGopherGophercolor16x16Png(ctx *runtime.Context) error
 	// GetGopherGophercolorPng serves get_gopher_gophercolor_png: GET /gopher/gophercolor.png (routes.conf:503:7).
 	//
-//line routes_gen.go:2322:1
+//line routes_gen.go:910:1
 //line routes.conf:503:6
 	GetGopherGophercolorPng(ctx *runtime.Context) error
 	// GetGopherHelpPng serves get_gopher_help_png: GET /gopher/help.png (routes.conf:515:7).
 	//
-//line routes_gen.go:2327:1
+//line routes_gen.go:915:1
 //line routes.conf:515:6
 	GetGopherHelpPng(ctx *runtime.Context) error
 	// GetGopherPencil serves get_gopher_pencil: GET /gopher/pencil (routes.conf:551:7).
 	//
-//line routes_gen.go:2332:1
+//line routes_gen.go:920:1
 //line routes.conf:551:6
 	GetGopherPencil(ctx *runtime.Context) error
 	// GetGopherPencilGopherhatJpg serves get_gopher_pencil_gopherhat_jpg: GET /gopher/pencil/gopherhat.jpg (routes.conf:557:7).
 	//
-//line routes_gen.go:2337:1
+//line routes_gen.go:925:1
 //line routes.conf:557:6
 	GetGopherPencilGopherhatJpg(ctx *runtime.Context) error
 	// GetGopherPencilGopherhelmetJpg serves get_gopher_pencil_gopherhelmet_jpg: GET /gopher/pencil/gopherhelmet.jpg (routes.conf:563:7).
 	//
-//line routes_gen.go:2342:1
+//line routes_gen.go:930:1
 //line routes.conf:563:6
 	GetGopherPencilGopherhelmetJpg(ctx *runtime.Context) error
 	// GetGopherPencilGophermegaJpg serves get_gopher_pencil_gophermega_jpg: GET /gopher/pencil/gophermega.jpg (routes.conf:569:7).
 	//
-//line routes_gen.go:2347:1
+//line routes_gen.go:935:1
 //line routes.conf:569:6
 	GetGopherPencilGophermegaJpg(ctx *runtime.Context) error
 	// GetGopherPencilGopherrunningJpg serves get_gopher_pencil_gopherrunning_jpg: GET /gopher/pencil/gopherrunning.jpg (routes.conf:575:7).
 	//
-//line routes_gen.go:2352:1
+//line routes_gen.go:940:1
 //line routes.conf:575:6
 	GetGopherPencilGopherrunningJpg(ctx *runtime.Context) error
 	// GetGopherPencilGopherswimJpg serves get_gopher_pencil_gopherswim_jpg: GET /gopher/pencil/gopherswim.jpg (routes.conf:581:7).
 	//
-//line routes_gen.go:2357:1
+//line routes_gen.go:945:1
 //line routes.conf:581:6
 	GetGopherPencilGopherswimJpg(ctx *runtime.Context) error
 	// GetGopherPencilGopherswrenchJpg serves get_gopher_pencil_gopherswrench_jpg: GET /gopher/pencil/gopherswrench.jpg (routes.conf:587:7).
 	//
-//line routes_gen.go:2362:1
+//line routes_gen.go:950:1
 //line routes.conf:587:6
 	GetGopherPencilGopherswrenchJpg(ctx *runtime.Context) error
 	// GetGopherPkgPng serves get_gopher_pkg_png: GET /gopher/pkg.png (routes.conf:521:7).
 	//
-//line routes_gen.go:2367:1
+//line routes_gen.go:955:1
 //line routes.conf:521:6
 	GetGopherPkgPng(ctx *runtime.Context) error
 	// GetGopherProjectPng serves get_gopher_project_png: GET /gopher/project.png (routes.conf:527:7).
 	//
-//line routes_gen.go:2372:1
+//line routes_gen.go:960:1
 //line routes.conf:527:6
 	GetGopherProjectPng(ctx *runtime.Context) error
 	// GetGopherRefPng serves get_gopher_ref_png: GET /gopher/ref.png (routes.conf:533:7).
 	//
-//line routes_gen.go:2377:1
+//line routes_gen.go:965:1
 //line routes.conf:533:6
 	GetGopherRefPng(ctx *runtime.Context) error
 	// GetGopherRunPng serves get_gopher_run_png: GET /gopher/run.png (routes.conf:539:7).
 	//
-//line routes_gen.go:2382:1
+//line routes_gen.go:970:1
 //line routes.conf:539:6
 	GetGopherRunPng(ctx *runtime.Context) error
 	// GetGopherTalksPng serves get_gopher_talks_png: GET /gopher/talks.png (routes.conf:545:7).
 	//
-//line routes_gen.go:2387:1
+//line routes_gen.go:975:1
 //line routes.conf:545:6
 	GetGopherTalksPng(ctx *runtime.Context) error
 	// GetHelpHtml serves get_help_html: GET /help.html (routes.conf:131:7).
 	//
-//line routes_gen.go:2392:1
+//line routes_gen.go:980:1
 //line routes.conf:131:6
 	GetHelpHtml(ctx *runtime.Context) error
 	// GetIeCss serves get_ie_css: GET /ie.css (routes.conf:137:7).
 	//
-//line routes_gen.go:2397:1
+//line routes_gen.go:985:1
 //line routes.conf:137:6
 	GetIeCss(ctx *runtime.Context) error
 	// GetInstallHtml serves get_install_html: GET /install.html (routes.conf:149:7).
 	//
-//line routes_gen.go:2402:1
+//line routes_gen.go:990:1
 //line routes.conf:149:6
 	GetInstallHtml(ctx *runtime.Context) error
 	// GetInstallSourceHtml serves get_install_source_html: GET /install-source.html (routes.conf:143:7).
 	//
-//line routes_gen.go:2407:1
+//line routes_gen.go:995:1
 //line routes.conf:143:6
 	GetInstallSourceHtml(ctx *runtime.Context) error
 	// GetLogo153x55Png serves get_logo_153x55_png: GET /logo-153x55.png (routes.conf:155:7).
 	//
-//line routes_gen.go:2412:1
+//line routes_gen.go:1000:1
 //line routes.conf:155:6
 	GetLogo153x55Png(ctx *runtime.Context) error
 	// GetMakefile serves get_makefile: GET /Makefile (routes.conf:161:7).
 	//
-//line routes_gen.go:2417:1
+//line routes_gen.go:1005:1
 //line routes.conf:161:6
 	GetMakefile(ctx *runtime.Context) error
 	// GetPlay serves get_play: GET /play (routes.conf:593:7).
 	//
-//line routes_gen.go:2422:1
+//line routes_gen.go:1010:1
 //line routes.conf:593:6
 	GetPlay(ctx *runtime.Context) error
 	// GetPlayFibGo serves get_play_fib_go: GET /play/fib.go (routes.conf:599:7).
 	//
-//line routes_gen.go:2427:1
+//line routes_gen.go:1015:1
 //line routes.conf:599:6
 	GetPlayFibGo(ctx *runtime.Context) error
 	// GetPlayHelloGo serves get_play_hello_go: GET /play/hello.go (routes.conf:605:7).
 	//
-//line routes_gen.go:2432:1
+//line routes_gen.go:1020:1
 //line routes.conf:605:6
 	GetPlayHelloGo(ctx *runtime.Context) error
 	// GetPlayLifeGo serves get_play_life_go: GET /play/life.go (routes.conf:611:7).
 	//
-//line routes_gen.go:2437:1
+//line routes_gen.go:1025:1
 //line routes.conf:611:6
 	GetPlayLifeGo(ctx *runtime.Context) error
 	// GetPlayPeanoGo serves get_play_peano_go: GET /play/peano.go (routes.conf:617:7).
 	//
-//line routes_gen.go:2442:1
+//line routes_gen.go:1030:1
 //line routes.conf:617:6
 	GetPlayPeanoGo(ctx *runtime.Context) error
 	// GetPlayPiGo serves get_play_pi_go: GET /play/pi.go (routes.conf:623:7).
 	//
-//line routes_gen.go:2447:1
+//line routes_gen.go:1035:1
 //line routes.conf:623:6
 	GetPlayPiGo(ctx *runtime.Context) error
 	// GetPlaySieveGo serves get_play_sieve_go: GET /play/sieve.go (routes.conf:629:7).
 	//
-//line routes_gen.go:2452:1
+//line routes_gen.go:1040:1
 //line routes.conf:629:6
 	GetPlaySieveGo(ctx *runtime.Context) error
 	// GetPlaySolitaireGo serves get_play_solitaire_go: GET /play/solitaire.go (routes.conf:635:7).
 	//
-//line routes_gen.go:2457:1
+//line routes_gen.go:1045:1
 //line routes.conf:635:6
 	GetPlaySolitaireGo(ctx *runtime.Context) error
 	// GetPlayTreeGo serves get_play_tree_go: GET /play/tree.go (routes.conf:641:7).
 	//
-//line routes_gen.go:2462:1
+//line routes_gen.go:1050:1
 //line routes.conf:641:6
 	GetPlayTreeGo(ctx *runtime.Context) error
 	// GetProgs serves get_progs: GET /progs (routes.conf:647:7).
 	//
-//line routes_gen.go:2467:1
+//line routes_gen.go:1055:1
 //line routes.conf:647:6
 	GetProgs(ctx *runtime.Context) error
 	// GetProgsCgo1Go serves get_progs_cgo1_go: GET /progs/cgo1.go (routes.conf:653:7).
 	//
-//line routes_gen.go:2472:1
+//line routes_gen.go:1060:1
 //line routes.conf:653:6
 	GetProgsCgo1Go(ctx *runtime.Context) error
 	// GetProgsCgo2Go serves get_progs_cgo2_go: GET /progs/cgo2.go (routes.conf:659:7).
 	//
-//line routes_gen.go:2477:1
+//line routes_gen.go:1065:1
 //line routes.conf:659:6
 	GetProgsCgo2Go(ctx *runtime.Context) error
 	// GetProgsCgo3Go serves get_progs_cgo3_go: GET /progs/cgo3.go (routes.conf:665:7).
 	//
-//line routes_gen.go:2482:1
+//line routes_gen.go:1070:1
 //line routes.conf:665:6
 	GetProgsCgo3Go(ctx *runtime.Context) error
 	// GetProgsCgo4Go serves get_progs_cgo4_go: GET /progs/cgo4.go (routes.conf:671:7).
 	//
-//line routes_gen.go:2487:1
+//line routes_gen.go:1075:1
 //line routes.conf:671:6
 	GetProgsCgo4Go(ctx *runtime.Context) error
 	// GetProgsDefer2Go serves get_progs_defer2_go: GET /progs/defer2.go (routes.conf:689:7).
 	//
-//line routes_gen.go:2492:1
+//line routes_gen.go:1080:1
 //line routes.conf:689:6
 	GetProgsDefer2Go(ctx *runtime.Context) error
 	// GetProgsDefer2Out serves get_progs_defer2_out: GET /progs/defer2.out (routes.conf:695:7).
 	//
-//line routes_gen.go:2497:1
+//line routes_gen.go:1085:1
 //line routes.conf:695:6
 	GetProgsDefer2Out(ctx *runtime.Context) error
 	// GetProgsDeferGo serves get_progs_defer_go: GET /progs/defer.go (routes.conf:677:7).
 	//
-//line routes_gen.go:2502:1
+//line routes_gen.go:1090:1
 //line routes.conf:677:6
 	GetProgsDeferGo(ctx *runtime.Context) error
 	// GetProgsDeferOut serves get_progs_defer_out: GET /progs/defer.out (routes.conf:683:7).
 	//
-//line routes_gen.go:2507:1
+//line routes_gen.go:1095:1
 //line routes.conf:683:6
 	GetProgsDeferOut(ctx *runtime.Context) error
 	// GetProgsEffBytesizeGo serves get_progs_eff_bytesize_go: GET /progs/eff_bytesize.go (routes.conf:701:7).
 	//
-//line routes_gen.go:2512:1
+//line routes_gen.go:1100:1
 //line routes.conf:701:6
 	GetProgsEffBytesizeGo(ctx *runtime.Context) error
 	// GetProgsEffBytesizeOut serves get_progs_eff_bytesize_out: GET /progs/eff_bytesize.out (routes.conf:707:7).
 	//
-//line routes_gen.go:2517:1
+//line routes_gen.go:1105:1
 //line routes.conf:707:6
 	GetProgsEffBytesizeOut(ctx *runtime.Context) error
 	// GetProgsEffQrGo serves get_progs_eff_qr_go: GET /progs/eff_qr.go (routes.conf:713:7).
 	//
-//line routes_gen.go:2522:1
+//line routes_gen.go:1110:1
 //line routes.conf:713:6
 	GetProgsEffQrGo(ctx *runtime.Context) error
 	// GetProgsEffSequenceGo serves get_progs_eff_sequence_go: GET /progs/eff_sequence.go (routes.conf:719:7).
 	//
-//line routes_gen.go:2527:1
+//line routes_gen.go:1115:1
 //line routes.conf:719:6
 	GetProgsEffSequenceGo(ctx *runtime.Context) error
 	// GetProgsEffSequenceOut serves get_progs_eff_sequence_out: GET /progs/eff_sequence.out (routes.conf:725:7).
 	//
-//line routes_gen.go:2532:1
+//line routes_gen.go:1120:1
 //line routes.conf:725:6
 	GetProgsEffSequenceOut(ctx *runtime.Context) error
 	// GetProgsEffUnused1Go serves get_progs_eff_unused1_go: GET /progs/eff_unused1.go (routes.conf:731:7).
 	//
-//line routes_gen.go:2537:1
+//line routes_gen.go:1125:1
 //line routes.conf:731:6
 	GetProgsEffUnused1Go(ctx *runtime.Context) error
 	// GetProgsEffUnused2Go serves get_progs_eff_unused2_go: GET /progs/eff_unused2.go (routes.conf:737:7).
 	//
-//line routes_gen.go:2542:1
+//line routes_gen.go:1130:1
 //line routes.conf:737:6
 	GetProgsEffUnused2Go(ctx *runtime.Context) error
 	// GetProgsError2Go serves get_progs_error2_go: GET /progs/error2.go (routes.conf:749:7).
 	//
-//line routes_gen.go:2547:1
+//line routes_gen.go:1135:1
 //line routes.conf:749:6
 	GetProgsError2Go(ctx *runtime.Context) error
 	// GetProgsError3Go serves get_progs_error3_go: GET /progs/error3.go (routes.conf:755:7).
 	//
-//line routes_gen.go:2552:1
+//line routes_gen.go:1140:1
 //line routes.conf:755:6
 	GetProgsError3Go(ctx *runtime.Context) error
 	// GetProgsError4Go serves get_progs_error4_go: GET /progs/error4.go (routes.conf:761:7).
 	//
-//line routes_gen.go:2557:1
+//line routes_gen.go:1145:1
 //line routes.conf:761:6
 	GetProgsError4Go(ctx *runtime.Context) error
 	// GetProgsErrorGo serves get_progs_error_go: GET /progs/error.go (routes.conf:743:7).
 	//
-//line routes_gen.go:2562:1
+//line routes_gen.go:1150:1
 //line routes.conf:743:6
 	GetProgsErrorGo(ctx *runtime.Context) error
 	// GetProgsGo1Go serves get_progs_go1_go: GET /progs/go1.go (routes.conf:767:7).
 	//
-//line routes_gen.go:2567:1
+//line routes_gen.go:1155:1
 //line routes.conf:767:6
 	GetProgsGo1Go(ctx *runtime.Context) error
 	// GetProgsGobs1Go serves get_progs_gobs1_go: GET /progs/gobs1.go (routes.conf:773:7).
 	//
-//line routes_gen.go:2572:1
+//line routes_gen.go:1160:1
 //line routes.conf:773:6
 	GetProgsGobs1Go(ctx *runtime.Context) error
 	// GetProgsGobs2Go serves get_progs_gobs2_go: GET /progs/gobs2.go (routes.conf:779:7).
 	//
-//line routes_gen.go:2577:1
+//line routes_gen.go:1165:1
 //line routes.conf:779:6
 	GetProgsGobs2Go(ctx *runtime.Context) error
 	// GetProgsImageDrawGo serves get_progs_image_draw_go: GET /progs/image_draw.go (routes.conf:785:7).
 	//
-//line routes_gen.go:2582:1
+//line routes_gen.go:1170:1
 //line routes.conf:785:6
 	GetProgsImageDrawGo(ctx *runtime.Context) error
 	// GetProgsImagePackage1Go serves get_progs_image_package1_go: GET /progs/image_package1.go (routes.conf:791:7).
 	//
-//line routes_gen.go:2587:1
+//line routes_gen.go:1175:1
 //line routes.conf:791:6
 	GetProgsImagePackage1Go(ctx *runtime.Context) error
 	// GetProgsImagePackage1Out serves get_progs_image_package1_out: GET /progs/image_package1.out (routes.conf:797:7).
 	//
-//line routes_gen.go:2592:1
+//line routes_gen.go:1180:1
 //line routes.conf:797:6
 	GetProgsImagePackage1Out(ctx *runtime.Context) error
 	// GetProgsImagePackage2Go serves get_progs_image_package2_go: GET /progs/image_package2.go (routes.conf:803:7).
 	//
-//line routes_gen.go:2597:1
+//line routes_gen.go:1185:1
 //line routes.conf:803:6
 	GetProgsImagePackage2Go(ctx *runtime.Context) error
 	// GetProgsImagePackage2Out serves get_progs_image_package2_out: GET /progs/image_package2.out (routes.conf:809:7).
 	//
-//line routes_gen.go:2602:1
+//line routes_gen.go:1190:1
 //line routes.conf:809:6
 	GetProgsImagePackage2Out(ctx *runtime.Context) error
 	// GetProgsImagePackage3Go serves get_progs_image_package3_go: GET /progs/image_package3.go (routes.conf:815:7).
 	//
-//line routes_gen.go:2607:1
+//line routes_gen.go:1195:1
 //line routes.conf:815:6
 	GetProgsImagePackage3Go(ctx *runtime.Context) error
 	// GetProgsImagePackage3Out serves get_progs_image_package3_out: GET /progs/image_package3.out (routes.conf:821:7).
 	//
-//line routes_gen.go:2612:1
+//line routes_gen.go:1200:1
 //line routes.conf:821:6
 	GetProgsImagePackage3Out(ctx *runtime.Context) error
 	// GetProgsImagePackage4Go serves get_progs_image_package4_go: GET /progs/image_package4.go (routes.conf:827:7).
 	//
-//line routes_gen.go:2617:1
+//line routes_gen.go:1205:1
 //line routes.conf:827:6
 	GetProgsImagePackage4Go(ctx *runtime.Context) error
 	// GetProgsImagePackage4Out serves get_progs_image_package4_out: GET /progs/image_package4.out (routes.conf:833:7).
 	//
-//line routes_gen.go:2622:1
+//line routes_gen.go:1210:1
 //line routes.conf:833:6
 	GetProgsImagePackage4Out(ctx *runtime.Context) error
 	// GetProgsImagePackage5Go serves get_progs_image_package5_go: GET /progs/image_package5.go (routes.conf:839:7).
 	//
-//line routes_gen.go:2627:1
+//line routes_gen.go:1215:1
 //line routes.conf:839:6
 	GetProgsImagePackage5Go(ctx *runtime.Context) error
 	// GetProgsImagePackage5Out serves get_progs_image_package5_out: GET /progs/image_package5.out (routes.conf:845:7).
 	//
-//line routes_gen.go:2632:1
+//line routes_gen.go:1220:1
 //line routes.conf:845:6
 	GetProgsImagePackage5Out(ctx *runtime.Context) error
 	// GetProgsImagePackage6Go serves get_progs_image_package6_go: GET /progs/image_package6.go (routes.conf:851:7).
 	//
-//line routes_gen.go:2637:1
+//line routes_gen.go:1225:1
 //line routes.conf:851:6
 	GetProgsImagePackage6Go(ctx *runtime.Context) error
 	// GetProgsImagePackage6Out serves get_progs_image_package6_out: GET /progs/image_package6.out (routes.conf:857:7).
 	//
-//line routes_gen.go:2642:1
+//line routes_gen.go:1230:1
 //line routes.conf:857:6
 	GetProgsImagePackage6Out(ctx *runtime.Context) error
 	// GetProgsInterface2Go serves get_progs_interface2_go: GET /progs/interface2.go (routes.conf:869:7).
 	//
-//line routes_gen.go:2647:1
+//line routes_gen.go:1235:1
 //line routes.conf:869:6
 	GetProgsInterface2Go(ctx *runtime.Context) error
 	// GetProgsInterface2Out serves get_progs_interface2_out: GET /progs/interface2.out (routes.conf:875:7).
 	//
-//line routes_gen.go:2652:1
+//line routes_gen.go:1240:1
 //line routes.conf:875:6
 	GetProgsInterface2Out(ctx *runtime.Context) error
 	// GetProgsInterfaceGo serves get_progs_interface_go: GET /progs/interface.go (routes.conf:863:7).
 	//
-//line routes_gen.go:2657:1
+//line routes_gen.go:1245:1
 //line routes.conf:863:6
 	GetProgsInterfaceGo(ctx *runtime.Context) error
 	// GetProgsJson1Go serves get_progs_json1_go: GET /progs/json1.go (routes.conf:881:7).
 	//
-//line routes_gen.go:2662:1
+//line routes_gen.go:1250:1
 //line routes.conf:881:6
 	GetProgsJson1Go(ctx *runtime.Context) error
 	// GetProgsJson2Go serves get_progs_json2_go: GET /progs/json2.go (routes.conf:887:7).
 	//
-//line routes_gen.go:2667:1
+//line routes_gen.go:1255:1
 //line routes.conf:887:6
 	GetProgsJson2Go(ctx *runtime.Context) error
 	// GetProgsJson2Out serves get_progs_json2_out: GET /progs/json2.out (routes.conf:893:7).
 	//
-//line routes_gen.go:2672:1
+//line routes_gen.go:1260:1
 //line routes.conf:893:6
 	GetProgsJson2Out(ctx *runtime.Context) error
 	// GetProgsJson3Go serves get_progs_json3_go: GET /progs/json3.go (routes.conf:899:7).
 	//
-//line routes_gen.go:2677:1
+//line routes_gen.go:1265:1
 //line routes.conf:899:6
 	GetProgsJson3Go(ctx *runtime.Context) error
 	// GetProgsJson4Go serves get_progs_json4_go: GET /progs/json4.go (routes.conf:905:7).
 	//
-//line routes_gen.go:2682:1
+//line routes_gen.go:1270:1
 //line routes.conf:905:6
 	GetProgsJson4Go(ctx *runtime.Context) error
 	// GetProgsJson5Go serves get_progs_json5_go: GET /progs/json5.go (routes.conf:911:7).
 	//
-//line routes_gen.go:2687:1
+//line routes_gen.go:1275:1
 //line routes.conf:911:6
 	GetProgsJson5Go(ctx *runtime.Context) error
 	// GetProgsRun serves get_progs_run: GET /progs/run (routes.conf:917:7).
 	//
-//line routes_gen.go:2692:1
+//line routes_gen.go:1280:1
 //line routes.conf:917:6
 	GetProgsRun(ctx *runtime.Context) error
 	// GetProgsSlicesGo serves get_progs_slices_go: GET /progs/slices.go (routes.conf:923:7).
 	//
-//line routes_gen.go:2697:1
+//line routes_gen.go:1285:1
 //line routes.conf:923:6
 	GetProgsSlicesGo(ctx *runtime.Context) error
 	// GetProgsTimeout1Go serves get_progs_timeout1_go: GET /progs/timeout1.go (routes.conf:929:7).
 	//
-//line routes_gen.go:2702:1
+//line routes_gen.go:1290:1
 //line routes.conf:929:6
 	GetProgsTimeout1Go(ctx *runtime.Context) error
 	// GetProgsTimeout2Go serves get_progs_timeout2_go: GET /progs/timeout2.go (routes.conf:935:7).
 	//
-//line routes_gen.go:2707:1
+//line routes_gen.go:1295:1
 //line routes.conf:935:6
 	GetProgsTimeout2Go(ctx *runtime.Context) error
 	// GetProgsUpdateBash serves get_progs_update_bash: GET /progs/update.bash (routes.conf:941:7).
 	//
-//line routes_gen.go:2712:1
+//line routes_gen.go:1300:1
 //line routes.conf:941:6
 	GetProgsUpdateBash(ctx *runtime.Context) error
 	// GetRoot serves get_root: GET / (routes.conf:5:7).
 	//
-//line routes_gen.go:2717:1
+//line routes_gen.go:1305:1
 //line routes.conf:5:6
 	GetRoot(ctx *runtime.Context) error
 	// GetRootHtml serves get_root_html: GET /root.html (routes.conf:167:7).
 	//
-//line routes_gen.go:2722:1
+//line routes_gen.go:1310:1
 //line routes.conf:167:6
 	GetRootHtml(ctx *runtime.Context) error
 	// GetSharePng serves get_share_png: GET /share.png (routes.conf:173:7).
 	//
-//line routes_gen.go:2727:1
+//line routes_gen.go:1315:1
 //line routes.conf:173:6
 	GetSharePng(ctx *runtime.Context) error
 	// GetSieveGif serves get_sieve_gif: GET /sieve.gif (routes.conf:179:7).
 	//
-//line routes_gen.go:2732:1
+//line routes_gen.go:1320:1
 //line routes.conf:179:6
 	GetSieveGif(ctx *runtime.Context) error
 	// GetTosHtml serves get_tos_html: GET /tos.html (routes.conf:185:7).
 	//
-//line routes_gen.go:2737:1
+//line routes_gen.go:1325:1
 //line routes.conf:185:6
 	GetTosHtml(ctx *runtime.Context) error
-//line routes_gen.go:2740:1
+//line routes_gen.go:1328:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -56,142 +56,21 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of ../routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "Site",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "home",
-	Path:          "/",
-	Pos:           "../routes.conf:25:7",
-}, {
-	Action:     "List",
-	Auth:       "anonymous",
-	Controller: "User",
-	Domain:     0,
-	Index:      1,
-	Method:     "GET",
-	Name:       "users",
-	Params:     []string{"version"},
-	Parent:     "api",
-	Path:       "/api/:version/users",
-	Pos:        "../routes.conf:35:11",
-}, {
-	Action:      "Create",
-	Auth:        "anonymous",
-	Controller:  "User",
-	Domain:      0,
-	Index:       2,
-	MaxBodySize: int64(5242880),
-	Method:      "POST",
-	Name:        "create_user",
-	Params:      []string{"version"},
-	Parent:      "users",
-	Path:        "/api/:version/users",
-	Pos:         "../routes.conf:40:15",
-}, {
-	Action:      "Show",
-	Auth:        "anonymous",
-	Constraints: []string{"", "number"},
-	Controller:  "User",
-	Domain:      0,
-	Index:       3,
-	Method:      "GET",
-	Name:        "user",
-	Params:      []string{"version", "id"},
-	Parent:      "users",
-	Path:        "/api/:version/users/:id",
-	Pos:         "../routes.conf:41:15",
-}, {
-	Dir:    "static",
-	Domain: 0,
-	Index:  4,
-	List:   true,
-	Method: "GET",
-	Name:   "public_assets",
-	Params: []string{"filepath"},
-	Path:   "/assets/*filepath",
-	Pos:    "../routes.conf:13:7",
-	Static: true,
-}, {
-	Action:        "Page",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "Chat",
-	Domain:        0,
-	Index:         5,
-	Method:        "GET",
-	Name:          "chat_page",
-	Path:          "/chat",
-	Pos:           "../routes.conf:69:7",
-}, {
-	Action:     "Stream",
-	Auth:       "anonymous",
-	Controller: "Chat",
-	Domain:     0,
-	Index:      6,
-	Method:     "WS",
-	Name:       "chat",
-	Path:       "/chat",
-	Pos:        "../routes.conf:63:7",
-	WebSocket:  true,
-}, {
-	Dir:    "static",
-	Domain: 0,
-	File:   "favicon.ico",
-	Index:  7,
-	Method: "GET",
-	Name:   "favicon",
-	Path:   "/favicon.ico",
-	Pos:    "../routes.conf:18:7",
-	Static: true,
-}, {
-	Action:        "Query",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "Version",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "search",
-	Path:          "/search",
-	Pos:           "../routes.conf:57:7",
-}, {
-	Action:        "Accept",
-	AntiCSRFCheck: true,
-	Auth:          "anonymous",
-	Controller:    "Version",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "accept_users",
-	Path:          "/users",
-	Pos:           "../routes.conf:51:7",
-}, {
-	Action:        "Host",
-	AntiCSRFCheck: true,
-	Controller:    "Version",
-	Domain:        1,
-	Index:         10,
-	Method:        "GET",
-	Name:          "host_users",
-	Path:          "/users",
-	Pos:           "../routes.conf:83:7",
-}, {
-	Action:        "Index",
-	AntiCSRFCheck: true,
-	Controller:    "admin/Dashboard",
-	Domain:        2,
-	Index:         11,
-	Method:        "GET",
-	Name:          "dashboard",
-	Path:          "/",
-	Pos:           "../routes.conf:96:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:25:7"},
+	{Index: 1, Domain: 0, Name: "users", Method: "GET", Path: "/api/:version/users", Controller: "User", Action: "List", Auth: "anonymous", Params: []string{"version"}, Parent: "api", Pos: "../routes.conf:35:11"},
+	{Index: 2, Domain: 0, Name: "create_user", Method: "POST", Path: "/api/:version/users", Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"version"}, Parent: "users", Pos: "../routes.conf:40:15"},
+	{Index: 3, Domain: 0, Name: "user", Method: "GET", Path: "/api/:version/users/:id", Controller: "User", Action: "Show", Auth: "anonymous", Params: []string{"version", "id"}, Constraints: []string{"", "number"}, Parent: "users", Pos: "../routes.conf:41:15"},
+	{Index: 4, Domain: 0, Name: "public_assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "static", List: true, Params: []string{"filepath"}, Pos: "../routes.conf:13:7"},
+	{Index: 5, Domain: 0, Name: "chat_page", Method: "GET", Path: "/chat", Controller: "Chat", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:69:7"},
+	{Index: 6, Domain: 0, Name: "chat", Method: "WS", Path: "/chat", Controller: "Chat", Action: "Stream", Auth: "anonymous", WebSocket: true, Pos: "../routes.conf:63:7"},
+	{Index: 7, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "favicon.ico", Pos: "../routes.conf:18:7"},
+	{Index: 8, Domain: 0, Name: "search", Method: "GET", Path: "/search", Controller: "Version", Action: "Query", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:57:7"},
+	{Index: 9, Domain: 0, Name: "accept_users", Method: "GET", Path: "/users", Controller: "Version", Action: "Accept", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:51:7"},
+	{Index: 10, Domain: 1, Name: "host_users", Method: "GET", Path: "/users", Controller: "Version", Action: "Host", AntiCSRFCheck: true, Pos: "../routes.conf:83:7"},
+	{Index: 11, Domain: 2, Name: "dashboard", Method: "GET", Path: "/", Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true, Pos: "../routes.conf:96:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
 		3: checkConstraints0,
@@ -346,7 +225,7 @@ type AdminDashboardController interface {
 	//
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:350:1
+//line routes_gen.go:229:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -357,10 +236,10 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error
 	// Stream serves chat: WS /chat (../routes.conf:63:7).
 	//
-//line routes_gen.go:361:1
+//line routes_gen.go:240:1
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error
-//line routes_gen.go:364:1
+//line routes_gen.go:243:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -369,7 +248,7 @@ type SiteController interface {
 	//
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:373:1
+//line routes_gen.go:252:1
 }
 
 // UserController holds the actions of controller "User".
@@ -380,15 +259,15 @@ type UserController interface {
 	Create(ctx *runtime.Context, version string) error
 	// List serves users: GET /api/:version/users (../routes.conf:35:11).
 	//
-//line routes_gen.go:384:1
+//line routes_gen.go:263:1
 //line ../routes.conf:35:10
 	List(ctx *runtime.Context, version string) error
 	// Show serves user: GET /api/:version/users/:id (../routes.conf:41:15).
 	//
-//line routes_gen.go:389:1
+//line routes_gen.go:268:1
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error
-//line routes_gen.go:392:1
+//line routes_gen.go:271:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -399,15 +278,15 @@ type VersionController interface {
 	Accept(ctx *runtime.Context) error
 	// Host serves host_users: GET /users (../routes.conf:83:7).
 	//
-//line routes_gen.go:403:1
+//line routes_gen.go:282:1
 //line ../routes.conf:83:6
 	Host(ctx *runtime.Context) error
 	// Query serves search: GET /search (../routes.conf:57:7).
 	//
-//line routes_gen.go:408:1
+//line routes_gen.go:287:1
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error
-//line routes_gen.go:411:1
+//line routes_gen.go:290:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.

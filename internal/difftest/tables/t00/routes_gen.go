@@ -30,188 +30,25 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:     "A4",
-	Controller: "C0",
-	Domain:     0,
-	Index:      0,
-	Method:     "WS",
-	Name:       "r4",
-	Path:       "/42",
-	Pos:        "routes.conf:24:7",
-	WebSocket:  true,
-}, {
-	Action:      "A1",
-	Constraints: []string{"", "alphanum"},
-	Controller:  "C2",
-	Domain:      0,
-	Index:       1,
-	Method:      "WS",
-	Name:        "r1",
-	Params:      []string{"p0", "p1"},
-	Path:        "/:p0/x.:p1",
-	Pos:         "routes.conf:6:7",
-	WebSocket:   true,
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "r6",
-	Parent:        "r4",
-	Path:          "/=/new",
-	Pos:           "routes.conf:35:11",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         3,
-	Method:        "TRACE",
-	Name:          "r6",
-	Parent:        "r4",
-	Path:          "/=/new",
-	Pos:           "routes.conf:35:11",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "r9",
-	Parent:        "r6",
-	Path:          "/=/new/.a",
-	Pos:           "routes.conf:50:15",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         5,
-	Method:        "HEAD",
-	Name:          "r9",
-	Parent:        "r6",
-	Path:          "/=/new/.a",
-	Pos:           "routes.conf:50:15",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         6,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r9",
-	Parent:        "r6",
-	Path:          "/=/new/.a",
-	Pos:           "routes.conf:50:15",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alphanum"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         7,
-	Method:        "GET",
-	Name:          "r7",
-	Params:        []string{"p2"},
-	Parent:        "r6",
-	Path:          "/=/new/:p2",
-	Pos:           "routes.conf:40:15",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "number,min=5,max=100"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "r8",
-	Params:        []string{"p2", "p3"},
-	Parent:        "r6",
-	Path:          "/=/new/:p2/:p3",
-	Pos:           "routes.conf:45:15",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "r2",
-	Path:          "/@",
-	Pos:           "routes.conf:12:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         10,
-	Method:        "OPTIONS",
-	Name:          "r2",
-	Path:          "/@",
-	Pos:           "routes.conf:12:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         11,
-	Method:        "TRACE",
-	Name:          "r2",
-	Path:          "/@",
-	Pos:           "routes.conf:12:7",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         12,
-	Method:        "GET",
-	Name:          "r3",
-	Params:        []string{"rest"},
-	Path:          "/a-b/*rest",
-	Pos:           "routes.conf:18:7",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alpha", ""},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         13,
-	Method:        "GET",
-	Name:          "r10",
-	Params:        []string{"p0", "p1"},
-	Path:          "/ab:p0/:p1",
-	Pos:           "routes.conf:59:7",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         14,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r5",
-	Parent:        "r4",
-	Path:          "/user_x/42",
-	Pos:           "routes.conf:30:11",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         15,
-	Method:        "HEAD",
-	Name:          "r5",
-	Parent:        "r4",
-	Path:          "/user_x/42",
-	Pos:           "routes.conf:30:11",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "r4", Method: "WS", Path: "/42", Controller: "C0", Action: "A4", WebSocket: true, Pos: "routes.conf:24:7"},
+	{Index: 1, Domain: 0, Name: "r1", Method: "WS", Path: "/:p0/x.:p1", Controller: "C2", Action: "A1", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "alphanum"}, Pos: "routes.conf:6:7"},
+	{Index: 2, Domain: 0, Name: "r6", Method: "GET", Path: "/=/new", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r4", Pos: "routes.conf:35:11"},
+	{Index: 3, Domain: 0, Name: "r6", Method: "TRACE", Path: "/=/new", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r4", Pos: "routes.conf:35:11"},
+	{Index: 4, Domain: 0, Name: "r9", Method: "GET", Path: "/=/new/.a", Controller: "C0", Action: "A9", AntiCSRFCheck: true, Parent: "r6", Pos: "routes.conf:50:15"},
+	{Index: 5, Domain: 0, Name: "r9", Method: "HEAD", Path: "/=/new/.a", Controller: "C0", Action: "A9", AntiCSRFCheck: true, Parent: "r6", Pos: "routes.conf:50:15"},
+	{Index: 6, Domain: 0, Name: "r9", Method: "POST", Path: "/=/new/.a", Controller: "C0", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r6", Pos: "routes.conf:50:15"},
+	{Index: 7, Domain: 0, Name: "r7", Method: "GET", Path: "/=/new/:p2", Controller: "C0", Action: "A7", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"alphanum"}, Parent: "r6", Pos: "routes.conf:40:15"},
+	{Index: 8, Domain: 0, Name: "r8", Method: "GET", Path: "/=/new/:p2/:p3", Controller: "C0", Action: "A8", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Constraints: []string{"", "number,min=5,max=100"}, Parent: "r6", Pos: "routes.conf:45:15"},
+	{Index: 9, Domain: 0, Name: "r2", Method: "GET", Path: "/@", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Pos: "routes.conf:12:7"},
+	{Index: 10, Domain: 0, Name: "r2", Method: "OPTIONS", Path: "/@", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Pos: "routes.conf:12:7"},
+	{Index: 11, Domain: 0, Name: "r2", Method: "TRACE", Path: "/@", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Pos: "routes.conf:12:7"},
+	{Index: 12, Domain: 0, Name: "r3", Method: "GET", Path: "/a-b/*rest", Controller: "C1", Action: "A3", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:18:7"},
+	{Index: 13, Domain: 0, Name: "r10", Method: "GET", Path: "/ab:p0/:p1", Controller: "C0", Action: "A10", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"alpha", ""}, Pos: "routes.conf:59:7"},
+	{Index: 14, Domain: 0, Name: "r5", Method: "DELETE", Path: "/user_x/42", Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r4", Pos: "routes.conf:30:11"},
+	{Index: 15, Domain: 0, Name: "r5", Method: "HEAD", Path: "/user_x/42", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Parent: "r4", Pos: "routes.conf:30:11"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
 		1:  checkConstraints0,
@@ -405,35 +242,35 @@ type C0Controller interface {
 	A10(ctx *runtime.Context, p0 string, p1 string) error
 	// A4 serves r4: WS /42 (routes.conf:24:7).
 	//
-//line routes_gen.go:409:1
+//line routes_gen.go:246:1
 //line routes.conf:24:6
 	A4(ctx *runtime.Context) error
 	// A5 serves r5: DELETE /user_x/42 (routes.conf:30:11), r5: HEAD /user_x/42 (routes.conf:30:11).
 	//
-//line routes_gen.go:414:1
+//line routes_gen.go:251:1
 //line routes.conf:30:10
 	A5(ctx *runtime.Context) error
 	// A6 serves r6: GET /=/new (routes.conf:35:11), r6: TRACE /=/new (routes.conf:35:11).
 	//
-//line routes_gen.go:419:1
+//line routes_gen.go:256:1
 //line routes.conf:35:10
 	A6(ctx *runtime.Context) error
 	// A7 serves r7: GET /=/new/:p2 (routes.conf:40:15).
 	//
-//line routes_gen.go:424:1
+//line routes_gen.go:261:1
 //line routes.conf:40:14
 	A7(ctx *runtime.Context, p2 string) error
 	// A8 serves r8: GET /=/new/:p2/:p3 (routes.conf:45:15).
 	//
-//line routes_gen.go:429:1
+//line routes_gen.go:266:1
 //line routes.conf:45:14
 	A8(ctx *runtime.Context, p2 string, p3 int64) error
 	// A9 serves r9: GET /=/new/.a (routes.conf:50:15), r9: HEAD /=/new/.a (routes.conf:50:15), r9: POST /=/new/.a (routes.conf:50:15).
 	//
-//line routes_gen.go:434:1
+//line routes_gen.go:271:1
 //line routes.conf:50:14
 	A9(ctx *runtime.Context) error
-//line routes_gen.go:437:1
+//line routes_gen.go:274:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -442,7 +279,7 @@ type C1Controller interface {
 	//
 //line routes.conf:18:6
 	A3(ctx *runtime.Context, rest string) error
-//line routes_gen.go:446:1
+//line routes_gen.go:283:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -453,10 +290,10 @@ type C2Controller interface {
 	A1(ctx *runtime.Context, p0 string, p1 string) error
 	// A2 serves r2: GET /@ (routes.conf:12:7), r2: OPTIONS /@ (routes.conf:12:7), r2: TRACE /@ (routes.conf:12:7).
 	//
-//line routes_gen.go:457:1
+//line routes_gen.go:294:1
 //line routes.conf:12:6
 	A2(ctx *runtime.Context) error
-//line routes_gen.go:460:1
+//line routes_gen.go:297:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -55,354 +55,39 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         0,
-	Method:        "CONNECT",
-	Name:          "r5",
-	Parent:        "r2",
-	Path:          "/42/abc",
-	Pos:           "routes.conf:27:15",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r5",
-	Parent:        "r2",
-	Path:          "/42/abc",
-	Pos:           "routes.conf:27:15",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r5",
-	Parent:        "r2",
-	Path:          "/42/abc",
-	Pos:           "routes.conf:27:15",
-}, {
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         3,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r1",
-	Path:          "/=",
-	Pos:           "routes.conf:6:7",
-}, {
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         4,
-	Method:        "TRACE",
-	Name:          "r1",
-	Path:          "/=",
-	Pos:           "routes.conf:6:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         5,
-	Method:        "HEAD",
-	Name:          "r2",
-	Parent:        "r1",
-	Path:          "/=/...",
-	Pos:           "routes.conf:12:11",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         6,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r2",
-	Parent:        "r1",
-	Path:          "/=/...",
-	Pos:           "routes.conf:12:11",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         7,
-	Method:        "GET",
-	Name:          "r4",
-	Params:        []string{"p2", "p3"},
-	Parent:        "r2",
-	Path:          "/=/.../1:p2/:p3",
-	Pos:           "routes.conf:22:15",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         8,
-	Method:        "HEAD",
-	Name:          "r4",
-	Params:        []string{"p2", "p3"},
-	Parent:        "r2",
-	Path:          "/=/.../1:p2/:p3",
-	Pos:           "routes.conf:22:15",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         9,
-	Method:        "CONNECT",
-	Name:          "r3",
-	Parent:        "r2",
-	Path:          "/=/.../ab",
-	Pos:           "routes.conf:17:15",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         10,
-	Method:        "OPTIONS",
-	Name:          "r3",
-	Parent:        "r2",
-	Path:          "/=/.../ab",
-	Pos:           "routes.conf:17:15",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         11,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r3",
-	Parent:        "r2",
-	Path:          "/=/.../ab",
-	Pos:           "routes.conf:17:15",
-}, {
-	Dir:    "files",
-	Domain: 1,
-	File:   "f.txt",
-	Index:  12,
-	Method: "GET",
-	Name:   "s6",
-	Path:   "/",
-	Pos:    "routes.conf:44:7",
-	Static: true,
-}, {
-	Dir:    "files",
-	Domain: 1,
-	File:   "f.txt",
-	Index:  13,
-	Method: "GET",
-	Name:   "s7",
-	Path:   "/42/user_x",
-	Pos:    "routes.conf:45:7",
-	Static: true,
-}, {
-	Dir:    "files",
-	Domain: 1,
-	File:   "f.txt",
-	Index:  14,
-	Method: "GET",
-	Name:   "s8",
-	Path:   "/@",
-	Pos:    "routes.conf:46:7",
-	Static: true,
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         15,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r11",
-	Params:        []string{"p1"},
-	Path:          "/@/v:p1",
-	Pos:           "routes.conf:62:7",
-}, {
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "uuid4"},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         16,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r12",
-	Params:        []string{"p1", "p2", "p3"},
-	Parent:        "r11",
-	Path:          "/@/v:p1/:p2/a:p3",
-	Pos:           "routes.conf:68:11",
-}, {
-	Action:      "A12",
-	Constraints: []string{"", "", "uuid4"},
-	Controller:  "C0",
-	Domain:      1,
-	Index:       17,
-	Method:      "WS",
-	Name:        "r12",
-	Params:      []string{"p1", "p2", "p3"},
-	Parent:      "r11",
-	Path:        "/@/v:p1/:p2/a:p3",
-	Pos:         "routes.conf:68:11",
-	WebSocket:   true,
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         18,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r13",
-	Params:        []string{"p1", "rest"},
-	Parent:        "r11",
-	Path:          "/@/v:p1/user_x/*rest",
-	Pos:           "routes.conf:73:11",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         19,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r9",
-	Params:        []string{"p1"},
-	Path:          "/x.y/:p1",
-	Pos:           "routes.conf:49:7",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         20,
-	Method:        "GET",
-	Name:          "r10",
-	Params:        []string{"p1", "rest"},
-	Parent:        "r9",
-	Path:          "/x.y/:p1/new/*rest",
-	Pos:           "routes.conf:55:11",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         21,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r17",
-	Params:        []string{"p0"},
-	Parent:        "r16",
-	Path:          "/1:p0/v1",
-	Pos:           "routes.conf:110:11",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         22,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r16",
-	Params:        []string{"p0"},
-	Path:          "/1:p0/v1",
-	Pos:           "routes.conf:104:7",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         23,
-	Method:        "GET",
-	Name:          "r18",
-	Params:        []string{"p0"},
-	Parent:        "r17",
-	Path:          "/1:p0/v1/user_x/ab",
-	Pos:           "routes.conf:114:15",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         24,
-	Method:        "OPTIONS",
-	Name:          "r18",
-	Params:        []string{"p0"},
-	Parent:        "r17",
-	Path:          "/1:p0/v1/user_x/ab",
-	Pos:           "routes.conf:114:15",
-}, {
-	Action:     "A18",
-	Controller: "C1",
-	Domain:     2,
-	Index:      25,
-	Method:     "WS",
-	Name:       "r18",
-	Params:     []string{"p0"},
-	Parent:     "r17",
-	Path:       "/1:p0/v1/user_x/ab",
-	Pos:        "routes.conf:114:15",
-	WebSocket:  true,
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         26,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r14",
-	Path:          "/user_x/~u",
-	Pos:           "routes.conf:90:7",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         27,
-	Method:        "TRACE",
-	Name:          "r14",
-	Path:          "/user_x/~u",
-	Pos:           "routes.conf:90:7",
-}, {
-	Action:     "A14",
-	Controller: "C1",
-	Domain:     2,
-	Index:      28,
-	Method:     "WS",
-	Name:       "r14",
-	Path:       "/user_x/~u",
-	Pos:        "routes.conf:90:7",
-	WebSocket:  true,
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         29,
-	Method:        "TRACE",
-	Name:          "r15",
-	Parent:        "r14",
-	Path:          "/user_x/~u/a",
-	Pos:           "routes.conf:96:11",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "r5", Method: "CONNECT", Path: "/42/abc", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:27:15"},
+	{Index: 1, Domain: 0, Name: "r5", Method: "DELETE", Path: "/42/abc", Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:27:15"},
+	{Index: 2, Domain: 0, Name: "r5", Method: "POST", Path: "/42/abc", Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:27:15"},
+	{Index: 3, Domain: 0, Name: "r1", Method: "POST", Path: "/=", Controller: "C0", Action: "A1", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:6:7"},
+	{Index: 4, Domain: 0, Name: "r1", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A1", AntiCSRFCheck: true, Pos: "routes.conf:6:7"},
+	{Index: 5, Domain: 0, Name: "r2", Method: "HEAD", Path: "/=/...", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Parent: "r1", Pos: "routes.conf:12:11"},
+	{Index: 6, Domain: 0, Name: "r2", Method: "PATCH", Path: "/=/...", Controller: "C0", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r1", Pos: "routes.conf:12:11"},
+	{Index: 7, Domain: 0, Name: "r4", Method: "GET", Path: "/=/.../1:p2/:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 8, Domain: 0, Name: "r4", Method: "HEAD", Path: "/=/.../1:p2/:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 9, Domain: 0, Name: "r3", Method: "CONNECT", Path: "/=/.../ab", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:17:15"},
+	{Index: 10, Domain: 0, Name: "r3", Method: "OPTIONS", Path: "/=/.../ab", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:17:15"},
+	{Index: 11, Domain: 0, Name: "r3", Method: "PUT", Path: "/=/.../ab", Controller: "C0", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:17:15"},
+	{Index: 12, Domain: 1, Name: "s6", Method: "GET", Path: "/", Static: true, Dir: "files", File: "f.txt", Pos: "routes.conf:44:7"},
+	{Index: 13, Domain: 1, Name: "s7", Method: "GET", Path: "/42/user_x", Static: true, Dir: "files", File: "f.txt", Pos: "routes.conf:45:7"},
+	{Index: 14, Domain: 1, Name: "s8", Method: "GET", Path: "/@", Static: true, Dir: "files", File: "f.txt", Pos: "routes.conf:46:7"},
+	{Index: 15, Domain: 1, Name: "r11", Method: "DELETE", Path: "/@/v:p1", Controller: "C0", Action: "A11", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:62:7"},
+	{Index: 16, Domain: 1, Name: "r12", Method: "PUT", Path: "/@/v:p1/:p2/a:p3", Controller: "C0", Action: "A12", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "", "uuid4"}, Parent: "r11", Pos: "routes.conf:68:11"},
+	{Index: 17, Domain: 1, Name: "r12", Method: "WS", Path: "/@/v:p1/:p2/a:p3", Controller: "C0", Action: "A12", WebSocket: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "", "uuid4"}, Parent: "r11", Pos: "routes.conf:68:11"},
+	{Index: 18, Domain: 1, Name: "r13", Method: "PUT", Path: "/@/v:p1/user_x/*rest", Controller: "C0", Action: "A13", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r11", Pos: "routes.conf:73:11"},
+	{Index: 19, Domain: 1, Name: "r9", Method: "PATCH", Path: "/x.y/:p1", Controller: "C0", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:49:7"},
+	{Index: 20, Domain: 1, Name: "r10", Method: "GET", Path: "/x.y/:p1/new/*rest", Controller: "C0", Action: "A10", AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r9", Pos: "routes.conf:55:11"},
+	{Index: 21, Domain: 2, Name: "r17", Method: "PATCH", Path: "/1:p0/v1", Controller: "C1", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r16", Pos: "routes.conf:110:11"},
+	{Index: 22, Domain: 2, Name: "r16", Method: "POST", Path: "/1:p0/v1", Controller: "C1", Action: "A16", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:104:7"},
+	{Index: 23, Domain: 2, Name: "r18", Method: "GET", Path: "/1:p0/v1/user_x/ab", Controller: "C1", Action: "A18", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r17", Pos: "routes.conf:114:15"},
+	{Index: 24, Domain: 2, Name: "r18", Method: "OPTIONS", Path: "/1:p0/v1/user_x/ab", Controller: "C1", Action: "A18", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r17", Pos: "routes.conf:114:15"},
+	{Index: 25, Domain: 2, Name: "r18", Method: "WS", Path: "/1:p0/v1/user_x/ab", Controller: "C1", Action: "A18", WebSocket: true, Params: []string{"p0"}, Parent: "r17", Pos: "routes.conf:114:15"},
+	{Index: 26, Domain: 2, Name: "r14", Method: "PATCH", Path: "/user_x/~u", Controller: "C1", Action: "A14", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:90:7"},
+	{Index: 27, Domain: 2, Name: "r14", Method: "TRACE", Path: "/user_x/~u", Controller: "C1", Action: "A14", AntiCSRFCheck: true, Pos: "routes.conf:90:7"},
+	{Index: 28, Domain: 2, Name: "r14", Method: "WS", Path: "/user_x/~u", Controller: "C1", Action: "A14", WebSocket: true, Pos: "routes.conf:90:7"},
+	{Index: 29, Domain: 2, Name: "r15", Method: "TRACE", Path: "/user_x/~u/a", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Parent: "r14", Pos: "routes.conf:96:11"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	CatchAlls: []runtime.Route{{}, {}, {
 		Action:        "NotFound",
@@ -787,50 +472,50 @@ type C0Controller interface {
 	A1(ctx *runtime.Context) error
 	// A10 serves r10: GET /x.y/:p1/new/*rest (routes.conf:55:11).
 	//
-//line routes_gen.go:791:1
+//line routes_gen.go:476:1
 //line routes.conf:55:10
 	A10(ctx *runtime.Context, p1 string, rest string) error
 	// A11 serves r11: DELETE /@/v:p1 (routes.conf:62:7).
 	//
-//line routes_gen.go:796:1
+//line routes_gen.go:481:1
 //line routes.conf:62:6
 	A11(ctx *runtime.Context, p1 string) error
 	// A12 serves r12: PUT /@/v:p1/:p2/a:p3 (routes.conf:68:11), r12: WS /@/v:p1/:p2/a:p3 (routes.conf:68:11).
 	//
-//line routes_gen.go:801:1
+//line routes_gen.go:486:1
 //line routes.conf:68:10
 	A12(ctx *runtime.Context, p1 string, p2 string, p3 string) error
 	// A13 serves r13: PUT /@/v:p1/user_x/*rest (routes.conf:73:11).
 	//
-//line routes_gen.go:806:1
+//line routes_gen.go:491:1
 //line routes.conf:73:10
 	A13(ctx *runtime.Context, p1 string, rest string) error
 	// A2 serves r2: HEAD /=/... (routes.conf:12:11), r2: PATCH /=/... (routes.conf:12:11).
 	//
-//line routes_gen.go:811:1
+//line routes_gen.go:496:1
 //line routes.conf:12:10
 	A2(ctx *runtime.Context) error
 	// A3 serves r3: CONNECT /=/.../ab (routes.conf:17:15), r3: OPTIONS /=/.../ab (routes.conf:17:15), r3: PUT /=/.../ab (routes.conf:17:15).
 	//
-//line routes_gen.go:816:1
+//line routes_gen.go:501:1
 //line routes.conf:17:14
 	A3(ctx *runtime.Context) error
 	// A4 serves r4: GET /=/.../1:p2/:p3 (routes.conf:22:15), r4: HEAD /=/.../1:p2/:p3 (routes.conf:22:15).
 	//
-//line routes_gen.go:821:1
+//line routes_gen.go:506:1
 //line routes.conf:22:14
 	A4(ctx *runtime.Context, p2 string, p3 string) error
 	// A5 serves r5: CONNECT /42/abc (routes.conf:27:15), r5: DELETE /42/abc (routes.conf:27:15), r5: POST /42/abc (routes.conf:27:15).
 	//
-//line routes_gen.go:826:1
+//line routes_gen.go:511:1
 //line routes.conf:27:14
 	A5(ctx *runtime.Context) error
 	// A9 serves r9: PATCH /x.y/:p1 (routes.conf:49:7).
 	//
-//line routes_gen.go:831:1
+//line routes_gen.go:516:1
 //line routes.conf:49:6
 	A9(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:834:1
+//line routes_gen.go:519:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -841,25 +526,25 @@ type C1Controller interface {
 	A14(ctx *runtime.Context) error
 	// A15 serves r15: TRACE /user_x/~u/a (routes.conf:96:11).
 	//
-//line routes_gen.go:845:1
+//line routes_gen.go:530:1
 //line routes.conf:96:10
 	A15(ctx *runtime.Context) error
 	// A16 serves r16: POST /1:p0/v1 (routes.conf:104:7).
 	//
-//line routes_gen.go:850:1
+//line routes_gen.go:535:1
 //line routes.conf:104:6
 	A16(ctx *runtime.Context, p0 string) error
 	// A17 serves r17: PATCH /1:p0/v1 (routes.conf:110:11).
 	//
-//line routes_gen.go:855:1
+//line routes_gen.go:540:1
 //line routes.conf:110:10
 	A17(ctx *runtime.Context, p0 string) error
 	// A18 serves r18: GET /1:p0/v1/user_x/ab (routes.conf:114:15), r18: OPTIONS /1:p0/v1/user_x/ab (routes.conf:114:15), r18: WS /1:p0/v1/user_x/ab (routes.conf:114:15).
 	//
-//line routes_gen.go:860:1
+//line routes_gen.go:545:1
 //line routes.conf:114:14
 	A18(ctx *runtime.Context, p0 string) error
-//line routes_gen.go:863:1
+//line routes_gen.go:548:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -868,7 +553,7 @@ type FallbackController interface {
 	//
 //line routes.conf:88:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:872:1
+//line routes_gen.go:557:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

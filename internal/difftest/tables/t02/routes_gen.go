@@ -29,440 +29,46 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "r15",
-	Path:          "/",
-	Pos:           "routes.conf:91:7",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r15",
-	Path:          "/",
-	Pos:           "routes.conf:91:7",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         2,
-	Method:        "TRACE",
-	Name:          "r15",
-	Path:          "/",
-	Pos:           "routes.conf:91:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "r2",
-	Params:        []string{"p1"},
-	Path:          "/.../x.:p1",
-	Pos:           "routes.conf:15:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         4,
-	Method:        "HEAD",
-	Name:          "r2",
-	Params:        []string{"p1"},
-	Path:          "/.../x.:p1",
-	Pos:           "routes.conf:15:7",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r7",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r2",
-	Path:          "/.../x.:p1/new/x.:p3",
-	Pos:           "routes.conf:43:11",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         6,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r7",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r2",
-	Path:          "/.../x.:p1/new/x.:p3",
-	Pos:           "routes.conf:43:11",
-}, {
-	Action:     "A7",
-	Controller: "C0",
-	Domain:     0,
-	Index:      7,
-	Method:     "WS",
-	Name:       "r7",
-	Params:     []string{"p1", "p3"},
-	Parent:     "r2",
-	Path:       "/.../x.:p1/new/x.:p3",
-	Pos:        "routes.conf:43:11",
-	WebSocket:  true,
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "r3",
-	Params:        []string{"p1"},
-	Parent:        "r2",
-	Path:          "/.../x.:p1/x.y",
-	Pos:           "routes.conf:21:11",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "r5",
-	Params:        []string{"p1"},
-	Parent:        "r3",
-	Path:          "/.../x.:p1/x.y/a-b",
-	Pos:           "routes.conf:31:15",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         10,
-	Method:        "GET",
-	Name:          "r4",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r3",
-	Path:          "/.../x.:p1/x.y/~:p3",
-	Pos:           "routes.conf:26:15",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         11,
-	Method:        "HEAD",
-	Name:          "r4",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r3",
-	Path:          "/.../x.:p1/x.y/~:p3",
-	Pos:           "routes.conf:26:15",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         12,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r4",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r3",
-	Path:          "/.../x.:p1/x.y/~:p3",
-	Pos:           "routes.conf:26:15",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         13,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r8",
-	Path:          "/42",
-	Pos:           "routes.conf:50:7",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         14,
-	Method:        "GET",
-	Name:          "r8",
-	Path:          "/42",
-	Pos:           "routes.conf:50:7",
-}, {
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         15,
-	Method:        "GET",
-	Name:          "r1",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:9:7",
-}, {
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         16,
-	Method:        "HEAD",
-	Name:          "r1",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:9:7",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         17,
-	Method:        "GET",
-	Name:          "r13",
-	Params:        []string{"p0"},
-	Path:          "/:p0/~u",
-	Pos:           "routes.conf:79:7",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         18,
-	Method:        "GET",
-	Name:          "r6",
-	Parent:        "r3",
-	Path:          "/=/.a",
-	Pos:           "routes.conf:36:15",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         19,
-	Method:        "HEAD",
-	Name:          "r6",
-	Parent:        "r3",
-	Path:          "/=/.a",
-	Pos:           "routes.conf:36:15",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         20,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r6",
-	Parent:        "r3",
-	Path:          "/=/.a",
-	Pos:           "routes.conf:36:15",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         21,
-	Method:        "GET",
-	Name:          "r14",
-	Path:          "/b/abc",
-	Pos:           "routes.conf:85:7",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         22,
-	Method:        "GET",
-	Name:          "r16",
-	Params:        []string{"rest"},
-	Path:          "/v*rest",
-	Pos:           "routes.conf:97:7",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         23,
-	Method:        "CONNECT",
-	Name:          "r9",
-	Path:          "/v1",
-	Pos:           "routes.conf:56:7",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         24,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r9",
-	Path:          "/v1",
-	Pos:           "routes.conf:56:7",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         25,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r9",
-	Path:          "/v1",
-	Pos:           "routes.conf:56:7",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         26,
-	Method:        "GET",
-	Name:          "r11",
-	Params:        []string{"p2"},
-	Parent:        "r9",
-	Path:          "/v1/abc/:p2",
-	Pos:           "routes.conf:67:11",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         27,
-	Method:        "OPTIONS",
-	Name:          "r11",
-	Params:        []string{"p2"},
-	Parent:        "r9",
-	Path:          "/v1/abc/:p2",
-	Pos:           "routes.conf:67:11",
-}, {
-	Action:      "A11",
-	Constraints: []string{"len=2"},
-	Controller:  "C2",
-	Domain:      0,
-	Index:       28,
-	Method:      "WS",
-	Name:        "r11",
-	Params:      []string{"p2"},
-	Parent:      "r9",
-	Path:        "/v1/abc/:p2",
-	Pos:         "routes.conf:67:11",
-	WebSocket:   true,
-}, {
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         29,
-	Method:        "HEAD",
-	Name:          "r12",
-	Parent:        "r9",
-	Path:          "/v1/users/a-b",
-	Pos:           "routes.conf:72:11",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         30,
-	Method:        "GET",
-	Name:          "r10",
-	Parent:        "r9",
-	Path:          "/v1/~u",
-	Pos:           "routes.conf:62:11",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"numeric,lt=1e3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         31,
-	Method:        "GET",
-	Name:          "r18",
-	Params:        []string{"p1"},
-	Parent:        "r17",
-	Path:          "/x.y/:p1",
-	Pos:           "routes.conf:109:11",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"numeric,lt=1e3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         32,
-	Method:        "OPTIONS",
-	Name:          "r17",
-	Params:        []string{"p1"},
-	Path:          "/x.y/:p1",
-	Pos:           "routes.conf:103:7",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"numeric,lt=1e3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         33,
-	Method:        "GET",
-	Name:          "r19",
-	Params:        []string{"p1"},
-	Parent:        "r18",
-	Path:          "/x.y/:p1/ab",
-	Pos:           "routes.conf:113:15",
-}, {
-	Action:        "A20",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"numeric,lt=1e3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         34,
-	Method:        "HEAD",
-	Name:          "r20",
-	Params:        []string{"p1"},
-	Parent:        "r18",
-	Path:          "/x.y/:p1/~u",
-	Pos:           "routes.conf:118:15",
-}, {
-	Action:        "A20",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"numeric,lt=1e3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         35,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r20",
-	Params:        []string{"p1"},
-	Parent:        "r18",
-	Path:          "/x.y/:p1/~u",
-	Pos:           "routes.conf:118:15",
-}, {
-	Action:        "A20",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"numeric,lt=1e3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         36,
-	Method:        "TRACE",
-	Name:          "r20",
-	Params:        []string{"p1"},
-	Parent:        "r18",
-	Path:          "/x.y/:p1/~u",
-	Pos:           "routes.conf:118:15",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "r15", Method: "GET", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:91:7"},
+	{Index: 1, Domain: 0, Name: "r15", Method: "PUT", Path: "/", Controller: "C1", Action: "A15", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:91:7"},
+	{Index: 2, Domain: 0, Name: "r15", Method: "TRACE", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:91:7"},
+	{Index: 3, Domain: 0, Name: "r2", Method: "GET", Path: "/.../x.:p1", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:15:7"},
+	{Index: 4, Domain: 0, Name: "r2", Method: "HEAD", Path: "/.../x.:p1", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:15:7"},
+	{Index: 5, Domain: 0, Name: "r7", Method: "DELETE", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:43:11"},
+	{Index: 6, Domain: 0, Name: "r7", Method: "PUT", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:43:11"},
+	{Index: 7, Domain: 0, Name: "r7", Method: "WS", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", WebSocket: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:43:11"},
+	{Index: 8, Domain: 0, Name: "r3", Method: "GET", Path: "/.../x.:p1/x.y", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r2", Pos: "routes.conf:21:11"},
+	{Index: 9, Domain: 0, Name: "r5", Method: "GET", Path: "/.../x.:p1/x.y/a-b", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r3", Pos: "routes.conf:31:15"},
+	{Index: 10, Domain: 0, Name: "r4", Method: "GET", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r3", Pos: "routes.conf:26:15"},
+	{Index: 11, Domain: 0, Name: "r4", Method: "HEAD", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r3", Pos: "routes.conf:26:15"},
+	{Index: 12, Domain: 0, Name: "r4", Method: "PATCH", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r3", Pos: "routes.conf:26:15"},
+	{Index: 13, Domain: 0, Name: "r8", Method: "DELETE", Path: "/42", Controller: "C2", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:50:7"},
+	{Index: 14, Domain: 0, Name: "r8", Method: "GET", Path: "/42", Controller: "C2", Action: "A8", AntiCSRFCheck: true, Pos: "routes.conf:50:7"},
+	{Index: 15, Domain: 0, Name: "r1", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:9:7"},
+	{Index: 16, Domain: 0, Name: "r1", Method: "HEAD", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:9:7"},
+	{Index: 17, Domain: 0, Name: "r13", Method: "GET", Path: "/:p0/~u", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:79:7"},
+	{Index: 18, Domain: 0, Name: "r6", Method: "GET", Path: "/=/.a", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r3", Pos: "routes.conf:36:15"},
+	{Index: 19, Domain: 0, Name: "r6", Method: "HEAD", Path: "/=/.a", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r3", Pos: "routes.conf:36:15"},
+	{Index: 20, Domain: 0, Name: "r6", Method: "PATCH", Path: "/=/.a", Controller: "C0", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r3", Pos: "routes.conf:36:15"},
+	{Index: 21, Domain: 0, Name: "r14", Method: "GET", Path: "/b/abc", Controller: "C1", Action: "A14", AntiCSRFCheck: true, Pos: "routes.conf:85:7"},
+	{Index: 22, Domain: 0, Name: "r16", Method: "GET", Path: "/v*rest", Controller: "C0", Action: "A16", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:97:7"},
+	{Index: 23, Domain: 0, Name: "r9", Method: "CONNECT", Path: "/v1", Controller: "C2", Action: "A9", AntiCSRFCheck: true, Pos: "routes.conf:56:7"},
+	{Index: 24, Domain: 0, Name: "r9", Method: "PATCH", Path: "/v1", Controller: "C2", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:56:7"},
+	{Index: 25, Domain: 0, Name: "r9", Method: "PUT", Path: "/v1", Controller: "C2", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:56:7"},
+	{Index: 26, Domain: 0, Name: "r11", Method: "GET", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:67:11"},
+	{Index: 27, Domain: 0, Name: "r11", Method: "OPTIONS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:67:11"},
+	{Index: 28, Domain: 0, Name: "r11", Method: "WS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:67:11"},
+	{Index: 29, Domain: 0, Name: "r12", Method: "HEAD", Path: "/v1/users/a-b", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Parent: "r9", Pos: "routes.conf:72:11"},
+	{Index: 30, Domain: 0, Name: "r10", Method: "GET", Path: "/v1/~u", Controller: "C2", Action: "A10", AntiCSRFCheck: true, Parent: "r9", Pos: "routes.conf:62:11"},
+	{Index: 31, Domain: 0, Name: "r18", Method: "GET", Path: "/x.y/:p1", Controller: "C0", Action: "A18", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r17", Pos: "routes.conf:109:11"},
+	{Index: 32, Domain: 0, Name: "r17", Method: "OPTIONS", Path: "/x.y/:p1", Controller: "C0", Action: "A17", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:103:7"},
+	{Index: 33, Domain: 0, Name: "r19", Method: "GET", Path: "/x.y/:p1/ab", Controller: "C0", Action: "A19", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:113:15"},
+	{Index: 34, Domain: 0, Name: "r20", Method: "HEAD", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:118:15"},
+	{Index: 35, Domain: 0, Name: "r20", Method: "PATCH", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:118:15"},
+	{Index: 36, Domain: 0, Name: "r20", Method: "TRACE", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:118:15"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
 		26: checkConstraints0,
@@ -870,60 +476,60 @@ type C0Controller interface {
 	A13(ctx *runtime.Context, p0 string) error
 	// A16 serves r16: GET /v*rest (routes.conf:97:7).
 	//
-//line routes_gen.go:874:1
+//line routes_gen.go:480:1
 //line routes.conf:97:6
 	A16(ctx *runtime.Context, rest string) error
 	// A17 serves r17: OPTIONS /x.y/:p1 (routes.conf:103:7).
 	//
-//line routes_gen.go:879:1
+//line routes_gen.go:485:1
 //line routes.conf:103:6
 	A17(ctx *runtime.Context, p1 string) error
 	// A18 serves r18: GET /x.y/:p1 (routes.conf:109:11).
 	//
-//line routes_gen.go:884:1
+//line routes_gen.go:490:1
 //line routes.conf:109:10
 	A18(ctx *runtime.Context, p1 string) error
 	// A19 serves r19: GET /x.y/:p1/ab (routes.conf:113:15).
 	//
-//line routes_gen.go:889:1
+//line routes_gen.go:495:1
 //line routes.conf:113:14
 	A19(ctx *runtime.Context, p1 string) error
 	// A2 serves r2: GET /.../x.:p1 (routes.conf:15:7), r2: HEAD /.../x.:p1 (routes.conf:15:7).
 	//
-//line routes_gen.go:894:1
+//line routes_gen.go:500:1
 //line routes.conf:15:6
 	A2(ctx *runtime.Context, p1 string) error
 	// A20 serves r20: HEAD /x.y/:p1/~u (routes.conf:118:15), r20: PATCH /x.y/:p1/~u (routes.conf:118:15), r20: TRACE /x.y/:p1/~u (routes.conf:118:15).
 	//
-//line routes_gen.go:899:1
+//line routes_gen.go:505:1
 //line routes.conf:118:14
 	A20(ctx *runtime.Context, p1 string) error
 	// A3 serves r3: GET /.../x.:p1/x.y (routes.conf:21:11).
 	//
-//line routes_gen.go:904:1
+//line routes_gen.go:510:1
 //line routes.conf:21:10
 	A3(ctx *runtime.Context, p1 string) error
 	// A4 serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:26:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:26:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:26:15).
 	//
-//line routes_gen.go:909:1
+//line routes_gen.go:515:1
 //line routes.conf:26:14
 	A4(ctx *runtime.Context, p1 string, p3 string) error
 	// A5 serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:31:15).
 	//
-//line routes_gen.go:914:1
+//line routes_gen.go:520:1
 //line routes.conf:31:14
 	A5(ctx *runtime.Context, p1 string) error
 	// A6 serves r6: GET /=/.a (routes.conf:36:15), r6: HEAD /=/.a (routes.conf:36:15), r6: PATCH /=/.a (routes.conf:36:15).
 	//
-//line routes_gen.go:919:1
+//line routes_gen.go:525:1
 //line routes.conf:36:14
 	A6(ctx *runtime.Context) error
 	// A7 serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:43:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:43:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:43:11).
 	//
-//line routes_gen.go:924:1
+//line routes_gen.go:530:1
 //line routes.conf:43:10
 	A7(ctx *runtime.Context, p1 string, p3 string) error
-//line routes_gen.go:927:1
+//line routes_gen.go:533:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -934,15 +540,15 @@ type C1Controller interface {
 	A1(ctx *runtime.Context, p0 string) error
 	// A14 serves r14: GET /b/abc (routes.conf:85:7).
 	//
-//line routes_gen.go:938:1
+//line routes_gen.go:544:1
 //line routes.conf:85:6
 	A14(ctx *runtime.Context) error
 	// A15 serves r15: GET / (routes.conf:91:7), r15: PUT / (routes.conf:91:7), r15: TRACE / (routes.conf:91:7).
 	//
-//line routes_gen.go:943:1
+//line routes_gen.go:549:1
 //line routes.conf:91:6
 	A15(ctx *runtime.Context) error
-//line routes_gen.go:946:1
+//line routes_gen.go:552:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -953,25 +559,25 @@ type C2Controller interface {
 	A10(ctx *runtime.Context) error
 	// A11 serves r11: GET /v1/abc/:p2 (routes.conf:67:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:67:11), r11: WS /v1/abc/:p2 (routes.conf:67:11).
 	//
-//line routes_gen.go:957:1
+//line routes_gen.go:563:1
 //line routes.conf:67:10
 	A11(ctx *runtime.Context, p2 string) error
 	// A12 serves r12: HEAD /v1/users/a-b (routes.conf:72:11).
 	//
-//line routes_gen.go:962:1
+//line routes_gen.go:568:1
 //line routes.conf:72:10
 	A12(ctx *runtime.Context) error
 	// A8 serves r8: DELETE /42 (routes.conf:50:7), r8: GET /42 (routes.conf:50:7).
 	//
-//line routes_gen.go:967:1
+//line routes_gen.go:573:1
 //line routes.conf:50:6
 	A8(ctx *runtime.Context) error
 	// A9 serves r9: CONNECT /v1 (routes.conf:56:7), r9: PATCH /v1 (routes.conf:56:7), r9: PUT /v1 (routes.conf:56:7).
 	//
-//line routes_gen.go:972:1
+//line routes_gen.go:578:1
 //line routes.conf:56:6
 	A9(ctx *runtime.Context) error
-//line routes_gen.go:975:1
+//line routes_gen.go:581:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

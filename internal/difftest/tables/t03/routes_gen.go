@@ -29,503 +29,50 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         0,
-	Method:        "CONNECT",
-	Name:          "r12",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:73:7",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         1,
-	Method:        "GET",
-	Name:          "r8",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:49:7",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r9",
-	Params:        []string{"p1"},
-	Path:          "/1/:p1",
-	Pos:           "routes.conf:55:7",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         3,
-	Method:        "GET",
-	Name:          "r13",
-	Params:        []string{"p0"},
-	Path:          "/:p0/b",
-	Pos:           "routes.conf:79:7",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         4,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r7",
-	Params:        []string{"p1"},
-	Path:          "/@/user_:p1",
-	Pos:           "routes.conf:43:7",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         5,
-	Method:        "TRACE",
-	Name:          "r7",
-	Params:        []string{"p1"},
-	Path:          "/@/user_:p1",
-	Pos:           "routes.conf:43:7",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         6,
-	Method:        "OPTIONS",
-	Name:          "r10",
-	Path:          "/a-b/=",
-	Pos:           "routes.conf:61:7",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         7,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r10",
-	Path:          "/a-b/=",
-	Pos:           "routes.conf:61:7",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "r14",
-	Params:        []string{"p0"},
-	Path:          "/a:p0/1",
-	Pos:           "routes.conf:85:7",
-}, {
-	Action:        "A20",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "r20",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r14",
-	Path:          "/a:p0/1/a/1*rest",
-	Pos:           "routes.conf:119:11",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         10,
-	Method:        "GET",
-	Name:          "r15",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r14",
-	Path:          "/a:p0/1/a:p2",
-	Pos:           "routes.conf:91:11",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         11,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r15",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r14",
-	Path:          "/a:p0/1/a:p2",
-	Pos:           "routes.conf:91:11",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         12,
-	Method:        "GET",
-	Name:          "r16",
-	Params:        []string{"p0", "p2", "rest"},
-	Parent:        "r15",
-	Path:          "/a:p0/1/a:p2/.*rest",
-	Pos:           "routes.conf:96:15",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         13,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r16",
-	Params:        []string{"p0", "p2", "rest"},
-	Parent:        "r15",
-	Path:          "/a:p0/1/a:p2/.*rest",
-	Pos:           "routes.conf:96:15",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         14,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r17",
-	Params:        []string{"p0", "p2", "p4"},
-	Parent:        "r15",
-	Path:          "/a:p0/1/a:p2/.../:p4",
-	Pos:           "routes.conf:101:15",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "uuid3|uuid5"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         15,
-	Method:        "GET",
-	Name:          "r18",
-	Params:        []string{"p0", "p2", "p3"},
-	Parent:        "r15",
-	Path:          "/a:p0/1/a:p2/:p3",
-	Pos:           "routes.conf:107:15",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "uuid3|uuid5"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         16,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r18",
-	Params:        []string{"p0", "p2", "p3"},
-	Parent:        "r15",
-	Path:          "/a:p0/1/a:p2/:p3",
-	Pos:           "routes.conf:107:15",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         17,
-	Method:        "CONNECT",
-	Name:          "r19",
-	Params:        []string{"p0", "p2", "p3"},
-	Parent:        "r14",
-	Path:          "/a:p0/1/x.:p2/~:p3",
-	Pos:           "routes.conf:114:11",
-}, {
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         18,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r1",
-	Path:          "/user_x/=",
-	Pos:           "routes.conf:7:7",
-}, {
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         19,
-	Method:        "GET",
-	Name:          "r1",
-	Path:          "/user_x/=",
-	Pos:           "routes.conf:7:7",
-}, {
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         20,
-	Method:        "HEAD",
-	Name:          "r1",
-	Path:          "/user_x/=",
-	Pos:           "routes.conf:7:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         21,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r2",
-	Params:        []string{"p2"},
-	Parent:        "r1",
-	Path:          "/user_x/=/:p2",
-	Pos:           "routes.conf:13:11",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         22,
-	Method:        "HEAD",
-	Name:          "r5",
-	Params:        []string{"p2"},
-	Parent:        "r2",
-	Path:          "/user_x/=/:p2",
-	Pos:           "routes.conf:29:15",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         23,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r2",
-	Params:        []string{"p2"},
-	Parent:        "r1",
-	Path:          "/user_x/=/:p2",
-	Pos:           "routes.conf:13:11",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         24,
-	Method:        "TRACE",
-	Name:          "r2",
-	Params:        []string{"p2"},
-	Parent:        "r1",
-	Path:          "/user_x/=/:p2",
-	Pos:           "routes.conf:13:11",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         25,
-	Method:        "GET",
-	Name:          "r6",
-	Params:        []string{"p2", "p3"},
-	Parent:        "r2",
-	Path:          "/user_x/=/:p2/:p3",
-	Pos:           "routes.conf:34:15",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         26,
-	Method:        "TRACE",
-	Name:          "r6",
-	Params:        []string{"p2", "p3"},
-	Parent:        "r2",
-	Path:          "/user_x/=/:p2/:p3",
-	Pos:           "routes.conf:34:15",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         27,
-	Method:        "GET",
-	Name:          "r4",
-	Params:        []string{"p2"},
-	Parent:        "r2",
-	Path:          "/user_x/=/:p2/user_x",
-	Pos:           "routes.conf:24:15",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         28,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r4",
-	Params:        []string{"p2"},
-	Parent:        "r2",
-	Path:          "/user_x/=/:p2/user_x",
-	Pos:           "routes.conf:24:15",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         29,
-	Method:        "CONNECT",
-	Name:          "r3",
-	Params:        []string{"p2", "rest"},
-	Parent:        "r2",
-	Path:          "/user_x/=/:p2/x.y/*rest",
-	Pos:           "routes.conf:18:15",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         30,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r11",
-	Params:        []string{"p1"},
-	Path:          "/users/a:p1",
-	Pos:           "routes.conf:67:7",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         31,
-	Method:        "GET",
-	Name:          "r11",
-	Params:        []string{"p1"},
-	Path:          "/users/a:p1",
-	Pos:           "routes.conf:67:7",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         32,
-	Method:        "CONNECT",
-	Name:          "r21",
-	Params:        []string{"p0"},
-	Path:          "/~:p0/@",
-	Pos:           "routes.conf:126:7",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         33,
-	Method:        "GET",
-	Name:          "r21",
-	Params:        []string{"p0"},
-	Path:          "/~:p0/@",
-	Pos:           "routes.conf:126:7",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         34,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r21",
-	Params:        []string{"p0"},
-	Path:          "/~:p0/@",
-	Pos:           "routes.conf:126:7",
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         35,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r22",
-	Params:        []string{"p0"},
-	Parent:        "r21",
-	Path:          "/~:p0/@/1",
-	Pos:           "routes.conf:132:11",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         36,
-	Method:        "GET",
-	Name:          "r23",
-	Params:        []string{"p0"},
-	Parent:        "r22",
-	Path:          "/~:p0/@/1",
-	Pos:           "routes.conf:137:15",
-}, {
-	Action:      "A22",
-	Constraints: []string{"uuid4"},
-	Controller:  "C1",
-	Domain:      0,
-	Index:       37,
-	Method:      "WS",
-	Name:        "r22",
-	Params:      []string{"p0"},
-	Parent:      "r21",
-	Path:        "/~:p0/@/1",
-	Pos:         "routes.conf:132:11",
-	WebSocket:   true,
-}, {
-	Action:        "A24",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         38,
-	Method:        "GET",
-	Name:          "r24",
-	Params:        []string{"p0", "p3"},
-	Parent:        "r22",
-	Path:          "/~:p0/@/1/.:p3",
-	Pos:           "routes.conf:141:15",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         39,
-	Method:        "CONNECT",
-	Name:          "r25",
-	Params:        []string{"p0"},
-	Parent:        "r22",
-	Path:          "/~:p0/@/1/1/...",
-	Pos:           "routes.conf:146:15",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         40,
-	Method:        "GET",
-	Name:          "r25",
-	Params:        []string{"p0"},
-	Parent:        "r22",
-	Path:          "/~:p0/@/1/1/...",
-	Pos:           "routes.conf:146:15",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "r12", Method: "CONNECT", Path: "/*rest", Controller: "C0", Action: "A12", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:73:7"},
+	{Index: 1, Domain: 0, Name: "r8", Method: "GET", Path: "/*rest", Controller: "C2", Action: "A8", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:49:7"},
+	{Index: 2, Domain: 0, Name: "r9", Method: "POST", Path: "/1/:p1", Controller: "C1", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:55:7"},
+	{Index: 3, Domain: 0, Name: "r13", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:79:7"},
+	{Index: 4, Domain: 0, Name: "r7", Method: "PATCH", Path: "/@/user_:p1", Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:43:7"},
+	{Index: 5, Domain: 0, Name: "r7", Method: "TRACE", Path: "/@/user_:p1", Controller: "C0", Action: "A7", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:43:7"},
+	{Index: 6, Domain: 0, Name: "r10", Method: "OPTIONS", Path: "/a-b/=", Controller: "C2", Action: "A10", AntiCSRFCheck: true, Pos: "routes.conf:61:7"},
+	{Index: 7, Domain: 0, Name: "r10", Method: "PATCH", Path: "/a-b/=", Controller: "C2", Action: "A10", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:61:7"},
+	{Index: 8, Domain: 0, Name: "r14", Method: "GET", Path: "/a:p0/1", Controller: "C2", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:85:7"},
+	{Index: 9, Domain: 0, Name: "r20", Method: "GET", Path: "/a:p0/1/a/1*rest", Controller: "C2", Action: "A20", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r14", Pos: "routes.conf:119:11"},
+	{Index: 10, Domain: 0, Name: "r15", Method: "GET", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r14", Pos: "routes.conf:91:11"},
+	{Index: 11, Domain: 0, Name: "r15", Method: "POST", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r14", Pos: "routes.conf:91:11"},
+	{Index: 12, Domain: 0, Name: "r16", Method: "GET", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, Parent: "r15", Pos: "routes.conf:96:15"},
+	{Index: 13, Domain: 0, Name: "r16", Method: "POST", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, Parent: "r15", Pos: "routes.conf:96:15"},
+	{Index: 14, Domain: 0, Name: "r17", Method: "PATCH", Path: "/a:p0/1/a:p2/.../:p4", Controller: "C1", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Parent: "r15", Pos: "routes.conf:101:15"},
+	{Index: 15, Domain: 0, Name: "r18", Method: "GET", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, Parent: "r15", Pos: "routes.conf:107:15"},
+	{Index: 16, Domain: 0, Name: "r18", Method: "POST", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, Parent: "r15", Pos: "routes.conf:107:15"},
+	{Index: 17, Domain: 0, Name: "r19", Method: "CONNECT", Path: "/a:p0/1/x.:p2/~:p3", Controller: "C2", Action: "A19", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r14", Pos: "routes.conf:114:11"},
+	{Index: 18, Domain: 0, Name: "r1", Method: "DELETE", Path: "/user_x/=", Controller: "C2", Action: "A1", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:7:7"},
+	{Index: 19, Domain: 0, Name: "r1", Method: "GET", Path: "/user_x/=", Controller: "C2", Action: "A1", AntiCSRFCheck: true, Pos: "routes.conf:7:7"},
+	{Index: 20, Domain: 0, Name: "r1", Method: "HEAD", Path: "/user_x/=", Controller: "C2", Action: "A1", AntiCSRFCheck: true, Pos: "routes.conf:7:7"},
+	{Index: 21, Domain: 0, Name: "r2", Method: "DELETE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r1", Pos: "routes.conf:13:11"},
+	{Index: 22, Domain: 0, Name: "r5", Method: "HEAD", Path: "/user_x/=/:p2", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r2", Pos: "routes.conf:29:15"},
+	{Index: 23, Domain: 0, Name: "r2", Method: "PATCH", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r1", Pos: "routes.conf:13:11"},
+	{Index: 24, Domain: 0, Name: "r2", Method: "TRACE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r1", Pos: "routes.conf:13:11"},
+	{Index: 25, Domain: 0, Name: "r6", Method: "GET", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r2", Pos: "routes.conf:34:15"},
+	{Index: 26, Domain: 0, Name: "r6", Method: "TRACE", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r2", Pos: "routes.conf:34:15"},
+	{Index: 27, Domain: 0, Name: "r4", Method: "GET", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r2", Pos: "routes.conf:24:15"},
+	{Index: 28, Domain: 0, Name: "r4", Method: "POST", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r2", Pos: "routes.conf:24:15"},
+	{Index: 29, Domain: 0, Name: "r3", Method: "CONNECT", Path: "/user_x/=/:p2/x.y/*rest", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Params: []string{"p2", "rest"}, Parent: "r2", Pos: "routes.conf:18:15"},
+	{Index: 30, Domain: 0, Name: "r11", Method: "DELETE", Path: "/users/a:p1", Controller: "C0", Action: "A11", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:67:7"},
+	{Index: 31, Domain: 0, Name: "r11", Method: "GET", Path: "/users/a:p1", Controller: "C0", Action: "A11", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:67:7"},
+	{Index: 32, Domain: 0, Name: "r21", Method: "CONNECT", Path: "/~:p0/@", Controller: "C1", Action: "A21", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:126:7"},
+	{Index: 33, Domain: 0, Name: "r21", Method: "GET", Path: "/~:p0/@", Controller: "C1", Action: "A21", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:126:7"},
+	{Index: 34, Domain: 0, Name: "r21", Method: "PUT", Path: "/~:p0/@", Controller: "C1", Action: "A21", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:126:7"},
+	{Index: 35, Domain: 0, Name: "r22", Method: "DELETE", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:132:11"},
+	{Index: 36, Domain: 0, Name: "r23", Method: "GET", Path: "/~:p0/@/1", Controller: "C1", Action: "A23", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:137:15"},
+	{Index: 37, Domain: 0, Name: "r22", Method: "WS", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:132:11"},
+	{Index: 38, Domain: 0, Name: "r24", Method: "GET", Path: "/~:p0/@/1/.:p3", Controller: "C1", Action: "A24", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r22", Pos: "routes.conf:141:15"},
+	{Index: 39, Domain: 0, Name: "r25", Method: "CONNECT", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:146:15"},
+	{Index: 40, Domain: 0, Name: "r25", Method: "GET", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:146:15"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
 		15: checkConstraints0,
@@ -1024,25 +571,25 @@ type C0Controller interface {
 	A11(ctx *runtime.Context, p1 string) error
 	// A12 serves r12: CONNECT /*rest (routes.conf:73:7).
 	//
-//line routes_gen.go:1028:1
+//line routes_gen.go:575:1
 //line routes.conf:73:6
 	A12(ctx *runtime.Context, rest string) error
 	// A3 serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:18:15).
 	//
-//line routes_gen.go:1033:1
+//line routes_gen.go:580:1
 //line routes.conf:18:14
 	A3(ctx *runtime.Context, p2 string, rest string) error
 	// A5 serves r5: HEAD /user_x/=/:p2 (routes.conf:29:15).
 	//
-//line routes_gen.go:1038:1
+//line routes_gen.go:585:1
 //line routes.conf:29:14
 	A5(ctx *runtime.Context, p2 string) error
 	// A7 serves r7: PATCH /@/user_:p1 (routes.conf:43:7), r7: TRACE /@/user_:p1 (routes.conf:43:7).
 	//
-//line routes_gen.go:1043:1
+//line routes_gen.go:590:1
 //line routes.conf:43:6
 	A7(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:1046:1
+//line routes_gen.go:593:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1053,40 +600,40 @@ type C1Controller interface {
 	A13(ctx *runtime.Context, p0 string) error
 	// A17 serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:101:15).
 	//
-//line routes_gen.go:1057:1
+//line routes_gen.go:604:1
 //line routes.conf:101:14
 	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error
 	// A21 serves r21: CONNECT /~:p0/@ (routes.conf:126:7), r21: GET /~:p0/@ (routes.conf:126:7), r21: PUT /~:p0/@ (routes.conf:126:7).
 	//
-//line routes_gen.go:1062:1
+//line routes_gen.go:609:1
 //line routes.conf:126:6
 	A21(ctx *runtime.Context, p0 string) error
 	// A22 serves r22: DELETE /~:p0/@/1 (routes.conf:132:11), r22: WS /~:p0/@/1 (routes.conf:132:11).
 	//
-//line routes_gen.go:1067:1
+//line routes_gen.go:614:1
 //line routes.conf:132:10
 	A22(ctx *runtime.Context, p0 string) error
 	// A23 serves r23: GET /~:p0/@/1 (routes.conf:137:15).
 	//
-//line routes_gen.go:1072:1
+//line routes_gen.go:619:1
 //line routes.conf:137:14
 	A23(ctx *runtime.Context, p0 string) error
 	// A24 serves r24: GET /~:p0/@/1/.:p3 (routes.conf:141:15).
 	//
-//line routes_gen.go:1077:1
+//line routes_gen.go:624:1
 //line routes.conf:141:14
 	A24(ctx *runtime.Context, p0 string, p3 string) error
 	// A25 serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:146:15), r25: GET /~:p0/@/1/1/... (routes.conf:146:15).
 	//
-//line routes_gen.go:1082:1
+//line routes_gen.go:629:1
 //line routes.conf:146:14
 	A25(ctx *runtime.Context, p0 string) error
 	// A9 serves r9: POST /1/:p1 (routes.conf:55:7).
 	//
-//line routes_gen.go:1087:1
+//line routes_gen.go:634:1
 //line routes.conf:55:6
 	A9(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:1090:1
+//line routes_gen.go:637:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1097,60 +644,60 @@ type C2Controller interface {
 	A1(ctx *runtime.Context) error
 	// A10 serves r10: OPTIONS /a-b/= (routes.conf:61:7), r10: PATCH /a-b/= (routes.conf:61:7).
 	//
-//line routes_gen.go:1101:1
+//line routes_gen.go:648:1
 //line routes.conf:61:6
 	A10(ctx *runtime.Context) error
 	// A14 serves r14: GET /a:p0/1 (routes.conf:85:7).
 	//
-//line routes_gen.go:1106:1
+//line routes_gen.go:653:1
 //line routes.conf:85:6
 	A14(ctx *runtime.Context, p0 string) error
 	// A15 serves r15: GET /a:p0/1/a:p2 (routes.conf:91:11), r15: POST /a:p0/1/a:p2 (routes.conf:91:11).
 	//
-//line routes_gen.go:1111:1
+//line routes_gen.go:658:1
 //line routes.conf:91:10
 	A15(ctx *runtime.Context, p0 string, p2 string) error
 	// A16 serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:96:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:96:15).
 	//
-//line routes_gen.go:1116:1
+//line routes_gen.go:663:1
 //line routes.conf:96:14
 	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error
 	// A18 serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:107:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:107:15).
 	//
-//line routes_gen.go:1121:1
+//line routes_gen.go:668:1
 //line routes.conf:107:14
 	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error
 	// A19 serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:114:11).
 	//
-//line routes_gen.go:1126:1
+//line routes_gen.go:673:1
 //line routes.conf:114:10
 	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error
 	// A2 serves r2: DELETE /user_x/=/:p2 (routes.conf:13:11), r2: PATCH /user_x/=/:p2 (routes.conf:13:11), r2: TRACE /user_x/=/:p2 (routes.conf:13:11).
 	//
-//line routes_gen.go:1131:1
+//line routes_gen.go:678:1
 //line routes.conf:13:10
 	A2(ctx *runtime.Context, p2 string) error
 	// A20 serves r20: GET /a:p0/1/a/1*rest (routes.conf:119:11).
 	//
-//line routes_gen.go:1136:1
+//line routes_gen.go:683:1
 //line routes.conf:119:10
 	A20(ctx *runtime.Context, p0 string, rest string) error
 	// A4 serves r4: GET /user_x/=/:p2/user_x (routes.conf:24:15), r4: POST /user_x/=/:p2/user_x (routes.conf:24:15).
 	//
-//line routes_gen.go:1141:1
+//line routes_gen.go:688:1
 //line routes.conf:24:14
 	A4(ctx *runtime.Context, p2 string) error
 	// A6 serves r6: GET /user_x/=/:p2/:p3 (routes.conf:34:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:34:15).
 	//
-//line routes_gen.go:1146:1
+//line routes_gen.go:693:1
 //line routes.conf:34:14
 	A6(ctx *runtime.Context, p2 string, p3 string) error
 	// A8 serves r8: GET /*rest (routes.conf:49:7).
 	//
-//line routes_gen.go:1151:1
+//line routes_gen.go:698:1
 //line routes.conf:49:6
 	A8(ctx *runtime.Context, rest string) error
-//line routes_gen.go:1154:1
+//line routes_gen.go:701:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -56,513 +56,52 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "r4",
-	Path:          "/...",
-	Pos:           "routes.conf:26:7",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r5",
-	Path:          "/...",
-	Pos:           "routes.conf:32:7",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         2,
-	Method:        "TRACE",
-	Name:          "r5",
-	Path:          "/...",
-	Pos:           "routes.conf:32:7",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         3,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r6",
-	Parent:        "r5",
-	Path:          "/.../1/user_x",
-	Pos:           "routes.conf:38:11",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "r7",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:45:7",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r8",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:51:7",
-}, {
-	Action:      "A8",
-	Constraints: []string{"uuid4"},
-	Controller:  "C1",
-	Domain:      0,
-	Index:       6,
-	Method:      "WS",
-	Name:        "r8",
-	Params:      []string{"p0"},
-	Path:        "/:p0",
-	Pos:         "routes.conf:51:7",
-	WebSocket:   true,
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4", "number,min=5,max=100"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         7,
-	Method:        "GET",
-	Name:          "r9",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r8",
-	Path:          "/:p0/:p1/b",
-	Pos:           "routes.conf:57:11",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4", "number,min=5,max=100"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         8,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r10",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r9",
-	Path:          "/:p0/:p1/b/42/.a",
-	Pos:           "routes.conf:62:15",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"numeric,gt=0"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         9,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r3",
-	Params:        []string{"p1"},
-	Path:          "/@/1:p1",
-	Pos:           "routes.conf:20:7",
-}, {
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         10,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r1",
-	Params:        []string{"p0"},
-	Path:          "/ab:p0",
-	Pos:           "routes.conf:8:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         11,
-	Method:        "CONNECT",
-	Name:          "r2",
-	Path:          "/x.y",
-	Pos:           "routes.conf:14:7",
-}, {
-	Action:     "A2",
-	Controller: "C0",
-	Domain:     0,
-	Index:      12,
-	Method:     "WS",
-	Name:       "r2",
-	Path:       "/x.y",
-	Pos:        "routes.conf:14:7",
-	WebSocket:  true,
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         13,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r16",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:111:7",
-}, {
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         14,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r12",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:86:7",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         15,
-	Method:        "GET",
-	Name:          "r13",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r12",
-	Path:          "/:p0/*rest",
-	Pos:           "routes.conf:92:11",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         16,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r14",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r13",
-	Path:          "/:p0/*rest",
-	Pos:           "routes.conf:97:15",
-}, {
-	Action:      "A13",
-	Constraints: []string{"", "alpha"},
-	Controller:  "C0",
-	Domain:      1,
-	Index:       17,
-	Method:      "WS",
-	Name:        "r13",
-	Params:      []string{"p0", "rest"},
-	Parent:      "r12",
-	Path:        "/:p0/*rest",
-	Pos:         "routes.conf:92:11",
-	WebSocket:   true,
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "numeric"},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         18,
-	Method:        "GET",
-	Name:          "r15",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r12",
-	Path:          "/:p0/.a/:p2",
-	Pos:           "routes.conf:103:11",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         19,
-	Method:        "GET",
-	Name:          "r17",
-	Path:          "/abc/42",
-	Pos:           "routes.conf:117:7",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         20,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r17",
-	Path:          "/abc/42",
-	Pos:           "routes.conf:117:7",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         21,
-	Method:        "GET",
-	Name:          "r19",
-	Parent:        "r18",
-	Path:          "/abc/42/b/user_x",
-	Pos:           "routes.conf:129:15",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         22,
-	Method:        "HEAD",
-	Name:          "r18",
-	Parent:        "r17",
-	Path:          "/abc/42/b/user_x",
-	Pos:           "routes.conf:123:11",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         23,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r11",
-	Params:        []string{"rest"},
-	Path:          "/x.*rest",
-	Pos:           "routes.conf:80:7",
-}, {
-	Action:     "A11",
-	Controller: "C0",
-	Domain:     1,
-	Index:      24,
-	Method:     "WS",
-	Name:       "r11",
-	Params:     []string{"rest"},
-	Path:       "/x.*rest",
-	Pos:        "routes.conf:80:7",
-	WebSocket:  true,
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         25,
-	Method:        "TRACE",
-	Name:          "r23",
-	Path:          "/",
-	Pos:           "routes.conf:160:7",
-}, {
-	Action:        "A26",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         26,
-	Method:        "CONNECT",
-	Name:          "r26",
-	Params:        []string{"rest"},
-	Parent:        "r24",
-	Path:          "/*rest",
-	Pos:           "routes.conf:176:15",
-}, {
-	Action:        "A27",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         27,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r27",
-	Params:        []string{"rest"},
-	Parent:        "r24",
-	Path:          "/*rest",
-	Pos:           "routes.conf:181:15",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         28,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r29",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:195:7",
-}, {
-	Action:        "A24",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         29,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r24",
-	Params:        []string{"rest"},
-	Parent:        "r23",
-	Path:          "/*rest",
-	Pos:           "routes.conf:166:11",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         30,
-	Method:        "TRACE",
-	Name:          "r25",
-	Params:        []string{"rest"},
-	Parent:        "r24",
-	Path:          "/*rest",
-	Pos:           "routes.conf:172:15",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         31,
-	Method:        "GET",
-	Name:          "r21",
-	Path:          "/...",
-	Pos:           "routes.conf:147:7",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         32,
-	Method:        "OPTIONS",
-	Name:          "r21",
-	Path:          "/...",
-	Pos:           "routes.conf:147:7",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         33,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r21",
-	Path:          "/...",
-	Pos:           "routes.conf:147:7",
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         34,
-	Method:        "GET",
-	Name:          "r22",
-	Params:        []string{"p2"},
-	Parent:        "r21",
-	Path:          "/.../v1/:p2",
-	Pos:           "routes.conf:153:11",
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         35,
-	Method:        "OPTIONS",
-	Name:          "r22",
-	Params:        []string{"p2"},
-	Parent:        "r21",
-	Path:          "/.../v1/:p2",
-	Pos:           "routes.conf:153:11",
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         36,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r22",
-	Params:        []string{"p2"},
-	Parent:        "r21",
-	Path:          "/.../v1/:p2",
-	Pos:           "routes.conf:153:11",
-}, {
-	Dir:    "files",
-	Domain: 2,
-	Index:  37,
-	Method: "GET",
-	Name:   "s20",
-	Params: []string{"filepath"},
-	Path:   "/1/a-b/*filepath",
-	Pos:    "routes.conf:144:7",
-	Static: true,
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         38,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r28",
-	Params:        []string{"p1"},
-	Path:          "/=/user_:p1",
-	Pos:           "routes.conf:189:7",
-}, {
-	Action:     "A28",
-	Controller: "C0",
-	Domain:     2,
-	Index:      39,
-	Method:     "WS",
-	Name:       "r28",
-	Params:     []string{"p1"},
-	Path:       "/=/user_:p1",
-	Pos:        "routes.conf:189:7",
-	WebSocket:  true,
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=3"},
-	Controller:    "C1",
-	Domain:        2,
-	Index:         40,
-	Method:        "HEAD",
-	Name:          "r30",
-	Params:        []string{"rest"},
-	Path:          "/user_x/~*rest",
-	Pos:           "routes.conf:201:7",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=3"},
-	Controller:    "C1",
-	Domain:        2,
-	Index:         41,
-	Method:        "OPTIONS",
-	Name:          "r30",
-	Params:        []string{"rest"},
-	Path:          "/user_x/~*rest",
-	Pos:           "routes.conf:201:7",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=3"},
-	Controller:    "C1",
-	Domain:        2,
-	Index:         42,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r30",
-	Params:        []string{"rest"},
-	Path:          "/user_x/~*rest",
-	Pos:           "routes.conf:201:7",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "r4", Method: "GET", Path: "/...", Controller: "C1", Action: "A4", AntiCSRFCheck: true, Pos: "routes.conf:26:7"},
+	{Index: 1, Domain: 0, Name: "r5", Method: "PATCH", Path: "/...", Controller: "C2", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:32:7"},
+	{Index: 2, Domain: 0, Name: "r5", Method: "TRACE", Path: "/...", Controller: "C2", Action: "A5", AntiCSRFCheck: true, Pos: "routes.conf:32:7"},
+	{Index: 3, Domain: 0, Name: "r6", Method: "PATCH", Path: "/.../1/user_x", Controller: "C2", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r5", Pos: "routes.conf:38:11"},
+	{Index: 4, Domain: 0, Name: "r7", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A7", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:45:7"},
+	{Index: 5, Domain: 0, Name: "r8", Method: "POST", Path: "/:p0", Controller: "C1", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:51:7"},
+	{Index: 6, Domain: 0, Name: "r8", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A8", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:51:7"},
+	{Index: 7, Domain: 0, Name: "r9", Method: "GET", Path: "/:p0/:p1/b", Controller: "C1", Action: "A9", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r8", Pos: "routes.conf:57:11"},
+	{Index: 8, Domain: 0, Name: "r10", Method: "POST", Path: "/:p0/:p1/b/42/.a", Controller: "C1", Action: "A10", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid4", "number,min=5,max=100"}, Parent: "r9", Pos: "routes.conf:62:15"},
+	{Index: 9, Domain: 0, Name: "r3", Method: "POST", Path: "/@/1:p1", Controller: "C2", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:20:7"},
+	{Index: 10, Domain: 0, Name: "r1", Method: "PUT", Path: "/ab:p0", Controller: "C0", Action: "A1", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:8:7"},
+	{Index: 11, Domain: 0, Name: "r2", Method: "CONNECT", Path: "/x.y", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Pos: "routes.conf:14:7"},
+	{Index: 12, Domain: 0, Name: "r2", Method: "WS", Path: "/x.y", Controller: "C0", Action: "A2", WebSocket: true, Pos: "routes.conf:14:7"},
+	{Index: 13, Domain: 1, Name: "r16", Method: "POST", Path: "/*rest", Controller: "C0", Action: "A16", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:111:7"},
+	{Index: 14, Domain: 1, Name: "r12", Method: "PATCH", Path: "/:p0", Controller: "C0", Action: "A12", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:86:7"},
+	{Index: 15, Domain: 1, Name: "r13", Method: "GET", Path: "/:p0/*rest", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r12", Pos: "routes.conf:92:11"},
+	{Index: 16, Domain: 1, Name: "r14", Method: "POST", Path: "/:p0/*rest", Controller: "C0", Action: "A14", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r13", Pos: "routes.conf:97:15"},
+	{Index: 17, Domain: 1, Name: "r13", Method: "WS", Path: "/:p0/*rest", Controller: "C0", Action: "A13", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r12", Pos: "routes.conf:92:11"},
+	{Index: 18, Domain: 1, Name: "r15", Method: "GET", Path: "/:p0/.a/:p2", Controller: "C0", Action: "A15", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "numeric"}, Parent: "r12", Pos: "routes.conf:103:11"},
+	{Index: 19, Domain: 1, Name: "r17", Method: "GET", Path: "/abc/42", Controller: "C0", Action: "A17", AntiCSRFCheck: true, Pos: "routes.conf:117:7"},
+	{Index: 20, Domain: 1, Name: "r17", Method: "POST", Path: "/abc/42", Controller: "C0", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:117:7"},
+	{Index: 21, Domain: 1, Name: "r19", Method: "GET", Path: "/abc/42/b/user_x", Controller: "C2", Action: "A19", AntiCSRFCheck: true, Parent: "r18", Pos: "routes.conf:129:15"},
+	{Index: 22, Domain: 1, Name: "r18", Method: "HEAD", Path: "/abc/42/b/user_x", Controller: "C2", Action: "A18", AntiCSRFCheck: true, Parent: "r17", Pos: "routes.conf:123:11"},
+	{Index: 23, Domain: 1, Name: "r11", Method: "POST", Path: "/x.*rest", Controller: "C0", Action: "A11", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:80:7"},
+	{Index: 24, Domain: 1, Name: "r11", Method: "WS", Path: "/x.*rest", Controller: "C0", Action: "A11", WebSocket: true, Params: []string{"rest"}, Pos: "routes.conf:80:7"},
+	{Index: 25, Domain: 2, Name: "r23", Method: "TRACE", Path: "/", Controller: "C2", Action: "A23", AntiCSRFCheck: true, Pos: "routes.conf:160:7"},
+	{Index: 26, Domain: 2, Name: "r26", Method: "CONNECT", Path: "/*rest", Controller: "C1", Action: "A26", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r24", Pos: "routes.conf:176:15"},
+	{Index: 27, Domain: 2, Name: "r27", Method: "DELETE", Path: "/*rest", Controller: "C2", Action: "A27", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r24", Pos: "routes.conf:181:15"},
+	{Index: 28, Domain: 2, Name: "r29", Method: "PATCH", Path: "/*rest", Controller: "C2", Action: "A29", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:195:7"},
+	{Index: 29, Domain: 2, Name: "r24", Method: "POST", Path: "/*rest", Controller: "C2", Action: "A24", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r23", Pos: "routes.conf:166:11"},
+	{Index: 30, Domain: 2, Name: "r25", Method: "TRACE", Path: "/*rest", Controller: "C2", Action: "A25", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r24", Pos: "routes.conf:172:15"},
+	{Index: 31, Domain: 2, Name: "r21", Method: "GET", Path: "/...", Controller: "C0", Action: "A21", AntiCSRFCheck: true, Pos: "routes.conf:147:7"},
+	{Index: 32, Domain: 2, Name: "r21", Method: "OPTIONS", Path: "/...", Controller: "C0", Action: "A21", AntiCSRFCheck: true, Pos: "routes.conf:147:7"},
+	{Index: 33, Domain: 2, Name: "r21", Method: "POST", Path: "/...", Controller: "C0", Action: "A21", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:147:7"},
+	{Index: 34, Domain: 2, Name: "r22", Method: "GET", Path: "/.../v1/:p2", Controller: "C0", Action: "A22", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r21", Pos: "routes.conf:153:11"},
+	{Index: 35, Domain: 2, Name: "r22", Method: "OPTIONS", Path: "/.../v1/:p2", Controller: "C0", Action: "A22", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r21", Pos: "routes.conf:153:11"},
+	{Index: 36, Domain: 2, Name: "r22", Method: "PATCH", Path: "/.../v1/:p2", Controller: "C0", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r21", Pos: "routes.conf:153:11"},
+	{Index: 37, Domain: 2, Name: "s20", Method: "GET", Path: "/1/a-b/*filepath", Static: true, Dir: "files", Params: []string{"filepath"}, Pos: "routes.conf:144:7"},
+	{Index: 38, Domain: 2, Name: "r28", Method: "POST", Path: "/=/user_:p1", Controller: "C0", Action: "A28", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:189:7"},
+	{Index: 39, Domain: 2, Name: "r28", Method: "WS", Path: "/=/user_:p1", Controller: "C0", Action: "A28", WebSocket: true, Params: []string{"p1"}, Pos: "routes.conf:189:7"},
+	{Index: 40, Domain: 2, Name: "r30", Method: "HEAD", Path: "/user_x/~*rest", Controller: "C1", Action: "A30", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:201:7"},
+	{Index: 41, Domain: 2, Name: "r30", Method: "OPTIONS", Path: "/user_x/~*rest", Controller: "C1", Action: "A30", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:201:7"},
+	{Index: 42, Domain: 2, Name: "r30", Method: "POST", Path: "/user_x/~*rest", Controller: "C1", Action: "A30", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:201:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	CatchAlls: []runtime.Route{{
 		Action:        "NotFound",
@@ -1089,60 +628,60 @@ type C0Controller interface {
 	A1(ctx *runtime.Context, p0 string) error
 	// A11 serves r11: POST /x.*rest (routes.conf:80:7), r11: WS /x.*rest (routes.conf:80:7).
 	//
-//line routes_gen.go:1093:1
+//line routes_gen.go:632:1
 //line routes.conf:80:6
 	A11(ctx *runtime.Context, rest string) error
 	// A12 serves r12: PATCH /:p0 (routes.conf:86:7).
 	//
-//line routes_gen.go:1098:1
+//line routes_gen.go:637:1
 //line routes.conf:86:6
 	A12(ctx *runtime.Context, p0 string) error
 	// A13 serves r13: GET /:p0/*rest (routes.conf:92:11), r13: WS /:p0/*rest (routes.conf:92:11).
 	//
-//line routes_gen.go:1103:1
+//line routes_gen.go:642:1
 //line routes.conf:92:10
 	A13(ctx *runtime.Context, p0 string, rest string) error
 	// A14 serves r14: POST /:p0/*rest (routes.conf:97:15).
 	//
-//line routes_gen.go:1108:1
+//line routes_gen.go:647:1
 //line routes.conf:97:14
 	A14(ctx *runtime.Context, p0 string, rest string) error
 	// A15 serves r15: GET /:p0/.a/:p2 (routes.conf:103:11).
 	//
-//line routes_gen.go:1113:1
+//line routes_gen.go:652:1
 //line routes.conf:103:10
 	A15(ctx *runtime.Context, p0 string, p2 string) error
 	// A16 serves r16: POST /*rest (routes.conf:111:7).
 	//
-//line routes_gen.go:1118:1
+//line routes_gen.go:657:1
 //line routes.conf:111:6
 	A16(ctx *runtime.Context, rest string) error
 	// A17 serves r17: GET /abc/42 (routes.conf:117:7), r17: POST /abc/42 (routes.conf:117:7).
 	//
-//line routes_gen.go:1123:1
+//line routes_gen.go:662:1
 //line routes.conf:117:6
 	A17(ctx *runtime.Context) error
 	// A2 serves r2: CONNECT /x.y (routes.conf:14:7), r2: WS /x.y (routes.conf:14:7).
 	//
-//line routes_gen.go:1128:1
+//line routes_gen.go:667:1
 //line routes.conf:14:6
 	A2(ctx *runtime.Context) error
 	// A21 serves r21: GET /... (routes.conf:147:7), r21: OPTIONS /... (routes.conf:147:7), r21: POST /... (routes.conf:147:7).
 	//
-//line routes_gen.go:1133:1
+//line routes_gen.go:672:1
 //line routes.conf:147:6
 	A21(ctx *runtime.Context) error
 	// A22 serves r22: GET /.../v1/:p2 (routes.conf:153:11), r22: OPTIONS /.../v1/:p2 (routes.conf:153:11), r22: PATCH /.../v1/:p2 (routes.conf:153:11).
 	//
-//line routes_gen.go:1138:1
+//line routes_gen.go:677:1
 //line routes.conf:153:10
 	A22(ctx *runtime.Context, p2 string) error
 	// A28 serves r28: POST /=/user_:p1 (routes.conf:189:7), r28: WS /=/user_:p1 (routes.conf:189:7).
 	//
-//line routes_gen.go:1143:1
+//line routes_gen.go:682:1
 //line routes.conf:189:6
 	A28(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:1146:1
+//line routes_gen.go:685:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1153,30 +692,30 @@ type C1Controller interface {
 	A10(ctx *runtime.Context, p0 string, p1 int64) error
 	// A26 serves r26: CONNECT /*rest (routes.conf:176:15).
 	//
-//line routes_gen.go:1157:1
+//line routes_gen.go:696:1
 //line routes.conf:176:14
 	A26(ctx *runtime.Context, rest string) error
 	// A30 serves r30: HEAD /user_x/~*rest (routes.conf:201:7), r30: OPTIONS /user_x/~*rest (routes.conf:201:7), r30: POST /user_x/~*rest (routes.conf:201:7).
 	//
-//line routes_gen.go:1162:1
+//line routes_gen.go:701:1
 //line routes.conf:201:6
 	A30(ctx *runtime.Context, rest string) error
 	// A4 serves r4: GET /... (routes.conf:26:7).
 	//
-//line routes_gen.go:1167:1
+//line routes_gen.go:706:1
 //line routes.conf:26:6
 	A4(ctx *runtime.Context) error
 	// A8 serves r8: POST /:p0 (routes.conf:51:7), r8: WS /:p0 (routes.conf:51:7).
 	//
-//line routes_gen.go:1172:1
+//line routes_gen.go:711:1
 //line routes.conf:51:6
 	A8(ctx *runtime.Context, p0 string) error
 	// A9 serves r9: GET /:p0/:p1/b (routes.conf:57:11).
 	//
-//line routes_gen.go:1177:1
+//line routes_gen.go:716:1
 //line routes.conf:57:10
 	A9(ctx *runtime.Context, p0 string, p1 int64) error
-//line routes_gen.go:1180:1
+//line routes_gen.go:719:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1187,55 +726,55 @@ type C2Controller interface {
 	A18(ctx *runtime.Context) error
 	// A19 serves r19: GET /abc/42/b/user_x (routes.conf:129:15).
 	//
-//line routes_gen.go:1191:1
+//line routes_gen.go:730:1
 //line routes.conf:129:14
 	A19(ctx *runtime.Context) error
 	// A23 serves r23: TRACE / (routes.conf:160:7).
 	//
-//line routes_gen.go:1196:1
+//line routes_gen.go:735:1
 //line routes.conf:160:6
 	A23(ctx *runtime.Context) error
 	// A24 serves r24: POST /*rest (routes.conf:166:11).
 	//
-//line routes_gen.go:1201:1
+//line routes_gen.go:740:1
 //line routes.conf:166:10
 	A24(ctx *runtime.Context, rest string) error
 	// A25 serves r25: TRACE /*rest (routes.conf:172:15).
 	//
-//line routes_gen.go:1206:1
+//line routes_gen.go:745:1
 //line routes.conf:172:14
 	A25(ctx *runtime.Context, rest string) error
 	// A27 serves r27: DELETE /*rest (routes.conf:181:15).
 	//
-//line routes_gen.go:1211:1
+//line routes_gen.go:750:1
 //line routes.conf:181:14
 	A27(ctx *runtime.Context, rest string) error
 	// A29 serves r29: PATCH /*rest (routes.conf:195:7).
 	//
-//line routes_gen.go:1216:1
+//line routes_gen.go:755:1
 //line routes.conf:195:6
 	A29(ctx *runtime.Context, rest string) error
 	// A3 serves r3: POST /@/1:p1 (routes.conf:20:7).
 	//
-//line routes_gen.go:1221:1
+//line routes_gen.go:760:1
 //line routes.conf:20:6
 	A3(ctx *runtime.Context, p1 string) error
 	// A5 serves r5: PATCH /... (routes.conf:32:7), r5: TRACE /... (routes.conf:32:7).
 	//
-//line routes_gen.go:1226:1
+//line routes_gen.go:765:1
 //line routes.conf:32:6
 	A5(ctx *runtime.Context) error
 	// A6 serves r6: PATCH /.../1/user_x (routes.conf:38:11).
 	//
-//line routes_gen.go:1231:1
+//line routes_gen.go:770:1
 //line routes.conf:38:10
 	A6(ctx *runtime.Context) error
 	// A7 serves r7: GET /:p0 (routes.conf:45:7).
 	//
-//line routes_gen.go:1236:1
+//line routes_gen.go:775:1
 //line routes.conf:45:6
 	A7(ctx *runtime.Context, p0 string) error
-//line routes_gen.go:1239:1
+//line routes_gen.go:778:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -1244,7 +783,7 @@ type FallbackController interface {
 	//
 //line routes.conf:6:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:1248:1
+//line routes_gen.go:787:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -56,805 +56,75 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "r1",
-	Path:          "/1",
-	Pos:           "routes.conf:10:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         1,
-	Method:        "CONNECT",
-	Name:          "r2",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:16:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         2,
-	Method:        "GET",
-	Name:          "r2",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:16:7",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         3,
-	Method:        "HEAD",
-	Name:          "r2",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:16:7",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         4,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r4",
-	Params:        []string{"p1"},
-	Path:          "/user_x/:p1",
-	Pos:           "routes.conf:28:7",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         5,
-	Method:        "CONNECT",
-	Name:          "r13",
-	Params:        []string{"p1"},
-	Parent:        "r11",
-	Path:          "/user_x/:p1/42/b",
-	Pos:           "routes.conf:79:15",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         6,
-	Method:        "GET",
-	Name:          "r13",
-	Params:        []string{"p1"},
-	Parent:        "r11",
-	Path:          "/user_x/:p1/42/b",
-	Pos:           "routes.conf:79:15",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         7,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r11",
-	Params:        []string{"p1"},
-	Parent:        "r4",
-	Path:          "/user_x/:p1/42/b",
-	Pos:           "routes.conf:69:11",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         8,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r11",
-	Params:        []string{"p1"},
-	Parent:        "r4",
-	Path:          "/user_x/:p1/42/b",
-	Pos:           "routes.conf:69:11",
-}, {
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "r12",
-	Params:        []string{"p1"},
-	Parent:        "r11",
-	Path:          "/user_x/:p1/42/b/v1/user_x",
-	Pos:           "routes.conf:74:15",
-}, {
-	Action:     "A12",
-	Controller: "C1",
-	Domain:     0,
-	Index:      10,
-	Method:     "WS",
-	Name:       "r12",
-	Params:     []string{"p1"},
-	Parent:     "r11",
-	Path:       "/user_x/:p1/42/b/v1/user_x",
-	Pos:        "routes.conf:74:15",
-	WebSocket:  true,
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         11,
-	Method:        "GET",
-	Name:          "r5",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r4",
-	Path:          "/user_x/:p1/:p2/@",
-	Pos:           "routes.conf:34:11",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         12,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r5",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r4",
-	Path:          "/user_x/:p1/:p2/@",
-	Pos:           "routes.conf:34:11",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         13,
-	Method:        "TRACE",
-	Name:          "r5",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r4",
-	Path:          "/user_x/:p1/:p2/@",
-	Pos:           "routes.conf:34:11",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "number"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         14,
-	Method:        "GET",
-	Name:          "r6",
-	Params:        []string{"p1", "p2", "p5"},
-	Parent:        "r5",
-	Path:          "/user_x/:p1/:p2/@/ab/:p5",
-	Pos:           "routes.conf:39:15",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "number"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         15,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r6",
-	Params:        []string{"p1", "p2", "p5"},
-	Parent:        "r5",
-	Path:          "/user_x/:p1/:p2/@/ab/:p5",
-	Pos:           "routes.conf:39:15",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         16,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r7",
-	Params:        []string{"p1", "p2", "p5"},
-	Parent:        "r5",
-	Path:          "/user_x/:p1/:p2/@/new/x.:p5",
-	Pos:           "routes.conf:44:15",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         17,
-	Method:        "CONNECT",
-	Name:          "r8",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r4",
-	Path:          "/user_x/:p1/:p2/a",
-	Pos:           "routes.conf:51:11",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         18,
-	Method:        "GET",
-	Name:          "r8",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r4",
-	Path:          "/user_x/:p1/:p2/a",
-	Pos:           "routes.conf:51:11",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid4", "", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         19,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r10",
-	Params:        []string{"p1", "p2", "p4", "p5"},
-	Parent:        "r8",
-	Path:          "/user_x/:p1/:p2/a/:p4/:p5",
-	Pos:           "routes.conf:62:15",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid4", "", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         20,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r10",
-	Params:        []string{"p1", "p2", "p4", "p5"},
-	Parent:        "r8",
-	Path:          "/user_x/:p1/:p2/a/:p4/:p5",
-	Pos:           "routes.conf:62:15",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid4"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         21,
-	Method:        "CONNECT",
-	Name:          "r9",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r8",
-	Path:          "/user_x/:p1/:p2/a/ab/v1",
-	Pos:           "routes.conf:56:15",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         22,
-	Method:        "CONNECT",
-	Name:          "r3",
-	Path:          "/v1/users",
-	Pos:           "routes.conf:22:7",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         23,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r3",
-	Path:          "/v1/users",
-	Pos:           "routes.conf:22:7",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         24,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r3",
-	Path:          "/v1/users",
-	Pos:           "routes.conf:22:7",
-}, {
-	Action:        "A20",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         25,
-	Method:        "GET",
-	Name:          "r20",
-	Path:          "/",
-	Pos:           "routes.conf:130:7",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         26,
-	Method:        "GET",
-	Name:          "r14",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:96:7",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         27,
-	Method:        "HEAD",
-	Name:          "r14",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:96:7",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         28,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r15",
-	Params:        []string{"p0"},
-	Parent:        "r14",
-	Path:          "/:p0",
-	Pos:           "routes.conf:102:11",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         29,
-	Method:        "TRACE",
-	Name:          "r14",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:96:7",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         30,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r19",
-	Params:        []string{"p0"},
-	Parent:        "r14",
-	Path:          "/:p0/...",
-	Pos:           "routes.conf:123:11",
-}, {
-	Action:     "A19",
-	Controller: "C2",
-	Domain:     1,
-	Index:      31,
-	Method:     "WS",
-	Name:       "r19",
-	Params:     []string{"p0"},
-	Parent:     "r14",
-	Path:       "/:p0/...",
-	Pos:        "routes.conf:123:11",
-	WebSocket:  true,
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         32,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r18",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r14",
-	Path:          "/:p0/:p1/42",
-	Pos:           "routes.conf:118:11",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         33,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r18",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r14",
-	Path:          "/:p0/:p1/42",
-	Pos:           "routes.conf:118:11",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         34,
-	Method:        "GET",
-	Name:          "r17",
-	Params:        []string{"p0"},
-	Parent:        "r15",
-	Path:          "/:p0/a",
-	Pos:           "routes.conf:111:15",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         35,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r16",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r15",
-	Path:          "/:p0/ab:p1",
-	Pos:           "routes.conf:106:15",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         36,
-	Method:        "GET",
-	Name:          "r16",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r15",
-	Path:          "/:p0/ab:p1",
-	Pos:           "routes.conf:106:15",
-}, {
-	Action:     "A16",
-	Controller: "C2",
-	Domain:     1,
-	Index:      37,
-	Method:     "WS",
-	Name:       "r16",
-	Params:     []string{"p0", "p1"},
-	Parent:     "r15",
-	Path:       "/:p0/ab:p1",
-	Pos:        "routes.conf:106:15",
-	WebSocket:  true,
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         38,
-	Method:        "GET",
-	Name:          "r21",
-	Parent:        "r20",
-	Path:          "/@/@",
-	Pos:           "routes.conf:136:11",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number,min=5,max=100", "numeric"},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         39,
-	Method:        "GET",
-	Name:          "r23",
-	Params:        []string{"p2", "p3"},
-	Parent:        "r21",
-	Path:          "/@/@/:p2/a:p3",
-	Pos:           "routes.conf:147:15",
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         40,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r22",
-	Parent:        "r21",
-	Path:          "/new",
-	Pos:           "routes.conf:142:15",
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         41,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r22",
-	Parent:        "r21",
-	Path:          "/new",
-	Pos:           "routes.conf:142:15",
-}, {
-	Dir:    "files",
-	Domain: 2,
-	File:   "f.txt",
-	Index:  42,
-	Method: "GET",
-	Name:   "s24",
-	Path:   "/",
-	Pos:    "routes.conf:166:7",
-	Static: true,
-}, {
-	Action:        "A37",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         43,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r37",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:239:7",
-}, {
-	Action:        "A37",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         44,
-	Method:        "GET",
-	Name:          "r37",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:239:7",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         45,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r29",
-	Params:        []string{"p0"},
-	Path:          "/.:p0",
-	Pos:           "routes.conf:192:7",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         46,
-	Method:        "HEAD",
-	Name:          "r29",
-	Params:        []string{"p0"},
-	Path:          "/.:p0",
-	Pos:           "routes.conf:192:7",
-}, {
-	Action:        "A26",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "number"},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         47,
-	Method:        "GET",
-	Name:          "r26",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/.:p1",
-	Pos:           "routes.conf:170:7",
-}, {
-	Action:        "A27",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "number"},
-	Controller:    "C1",
-	Domain:        2,
-	Index:         48,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r27",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r26",
-	Path:          "/:p0/.:p1/a",
-	Pos:           "routes.conf:176:11",
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "number", ""},
-	Controller:    "C1",
-	Domain:        2,
-	Index:         49,
-	Method:        "GET",
-	Name:          "r28",
-	Params:        []string{"p0", "p1", "p3"},
-	Parent:        "r27",
-	Path:          "/:p0/.:p1/a/a:p3",
-	Pos:           "routes.conf:182:15",
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "number", ""},
-	Controller:    "C1",
-	Domain:        2,
-	Index:         50,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r28",
-	Params:        []string{"p0", "p1", "p3"},
-	Parent:        "r27",
-	Path:          "/:p0/.:p1/a/a:p3",
-	Pos:           "routes.conf:182:15",
-}, {
-	Dir:    "files",
-	Domain: 2,
-	Index:  51,
-	List:   true,
-	Method: "GET",
-	Name:   "s25",
-	Params: []string{"filepath"},
-	Path:   "/v1/42/*filepath",
-	Pos:    "routes.conf:167:7",
-	Static: true,
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         52,
-	Method:        "GET",
-	Name:          "r30",
-	Params:        []string{"p1"},
-	Path:          "/x.y/:p1",
-	Pos:           "routes.conf:198:7",
-}, {
-	Action:        "A35",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         53,
-	Method:        "OPTIONS",
-	Name:          "r35",
-	Params:        []string{"p1"},
-	Parent:        "r30",
-	Path:          "/x.y/:p1",
-	Pos:           "routes.conf:226:11",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         54,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r30",
-	Params:        []string{"p1"},
-	Path:          "/x.y/:p1",
-	Pos:           "routes.conf:198:7",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         55,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r30",
-	Params:        []string{"p1"},
-	Path:          "/x.y/:p1",
-	Pos:           "routes.conf:198:7",
-}, {
-	Action:        "A36",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "oneof=a a/b x/y/z"},
-	Controller:    "C1",
-	Domain:        2,
-	Index:         56,
-	Method:        "GET",
-	Name:          "r36",
-	Params:        []string{"p1", "rest"},
-	Parent:        "r30",
-	Path:          "/x.y/:p1/*rest",
-	Pos:           "routes.conf:230:11",
-}, {
-	Action:        "A31",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         57,
-	Method:        "GET",
-	Name:          "r31",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r30",
-	Path:          "/x.y/:p1/:p2",
-	Pos:           "routes.conf:204:11",
-}, {
-	Action:        "A31",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         58,
-	Method:        "OPTIONS",
-	Name:          "r31",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r30",
-	Path:          "/x.y/:p1/:p2",
-	Pos:           "routes.conf:204:11",
-}, {
-	Action:        "A31",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         59,
-	Method:        "TRACE",
-	Name:          "r31",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r30",
-	Path:          "/x.y/:p1/:p2",
-	Pos:           "routes.conf:204:11",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         60,
-	Method:        "GET",
-	Name:          "r32",
-	Params:        []string{"p1", "p2", "p3", "rest"},
-	Parent:        "r31",
-	Path:          "/x.y/:p1/:p2/1:p3/*rest",
-	Pos:           "routes.conf:209:15",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         61,
-	Method:        "HEAD",
-	Name:          "r32",
-	Params:        []string{"p1", "p2", "p3", "rest"},
-	Parent:        "r31",
-	Path:          "/x.y/:p1/:p2/1:p3/*rest",
-	Pos:           "routes.conf:209:15",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         62,
-	Method:        "OPTIONS",
-	Name:          "r32",
-	Params:        []string{"p1", "p2", "p3", "rest"},
-	Parent:        "r31",
-	Path:          "/x.y/:p1/:p2/1:p3/*rest",
-	Pos:           "routes.conf:209:15",
-}, {
-	Action:        "A33",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         63,
-	Method:        "GET",
-	Name:          "r33",
-	Params:        []string{"p1", "p2", "p3"},
-	Parent:        "r31",
-	Path:          "/x.y/:p1/:p2/a:p3",
-	Pos:           "routes.conf:214:15",
-}, {
-	Action:        "A34",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         64,
-	Method:        "GET",
-	Name:          "r34",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r31",
-	Path:          "/x.y/:p1/:p2/x.y",
-	Pos:           "routes.conf:219:15",
-}, {
-	Action:        "A34",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         65,
-	Method:        "HEAD",
-	Name:          "r34",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r31",
-	Path:          "/x.y/:p1/:p2/x.y",
-	Pos:           "routes.conf:219:15",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "r1", Method: "GET", Path: "/1", Controller: "C0", Action: "A1", AntiCSRFCheck: true, Pos: "routes.conf:10:7"},
+	{Index: 1, Domain: 0, Name: "r2", Method: "CONNECT", Path: "/:p0", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:16:7"},
+	{Index: 2, Domain: 0, Name: "r2", Method: "GET", Path: "/:p0", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:16:7"},
+	{Index: 3, Domain: 0, Name: "r2", Method: "HEAD", Path: "/:p0", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:16:7"},
+	{Index: 4, Domain: 0, Name: "r4", Method: "PATCH", Path: "/user_x/:p1", Controller: "C1", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:28:7"},
+	{Index: 5, Domain: 0, Name: "r13", Method: "CONNECT", Path: "/user_x/:p1/42/b", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r11", Pos: "routes.conf:79:15"},
+	{Index: 6, Domain: 0, Name: "r13", Method: "GET", Path: "/user_x/:p1/42/b", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r11", Pos: "routes.conf:79:15"},
+	{Index: 7, Domain: 0, Name: "r11", Method: "POST", Path: "/user_x/:p1/42/b", Controller: "C1", Action: "A11", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r4", Pos: "routes.conf:69:11"},
+	{Index: 8, Domain: 0, Name: "r11", Method: "PUT", Path: "/user_x/:p1/42/b", Controller: "C1", Action: "A11", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r4", Pos: "routes.conf:69:11"},
+	{Index: 9, Domain: 0, Name: "r12", Method: "GET", Path: "/user_x/:p1/42/b/v1/user_x", Controller: "C1", Action: "A12", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r11", Pos: "routes.conf:74:15"},
+	{Index: 10, Domain: 0, Name: "r12", Method: "WS", Path: "/user_x/:p1/42/b/v1/user_x", Controller: "C1", Action: "A12", WebSocket: true, Params: []string{"p1"}, Parent: "r11", Pos: "routes.conf:74:15"},
+	{Index: 11, Domain: 0, Name: "r5", Method: "GET", Path: "/user_x/:p1/:p2/@", Controller: "C1", Action: "A5", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r4", Pos: "routes.conf:34:11"},
+	{Index: 12, Domain: 0, Name: "r5", Method: "PUT", Path: "/user_x/:p1/:p2/@", Controller: "C1", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r4", Pos: "routes.conf:34:11"},
+	{Index: 13, Domain: 0, Name: "r5", Method: "TRACE", Path: "/user_x/:p1/:p2/@", Controller: "C1", Action: "A5", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r4", Pos: "routes.conf:34:11"},
+	{Index: 14, Domain: 0, Name: "r6", Method: "GET", Path: "/user_x/:p1/:p2/@/ab/:p5", Controller: "C1", Action: "A6", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p5"}, Constraints: []string{"", "", "number"}, Parent: "r5", Pos: "routes.conf:39:15"},
+	{Index: 15, Domain: 0, Name: "r6", Method: "PUT", Path: "/user_x/:p1/:p2/@/ab/:p5", Controller: "C1", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p5"}, Constraints: []string{"", "", "number"}, Parent: "r5", Pos: "routes.conf:39:15"},
+	{Index: 16, Domain: 0, Name: "r7", Method: "PUT", Path: "/user_x/:p1/:p2/@/new/x.:p5", Controller: "C1", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p5"}, Parent: "r5", Pos: "routes.conf:44:15"},
+	{Index: 17, Domain: 0, Name: "r8", Method: "CONNECT", Path: "/user_x/:p1/:p2/a", Controller: "C1", Action: "A8", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "uuid4"}, Parent: "r4", Pos: "routes.conf:51:11"},
+	{Index: 18, Domain: 0, Name: "r8", Method: "GET", Path: "/user_x/:p1/:p2/a", Controller: "C1", Action: "A8", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "uuid4"}, Parent: "r4", Pos: "routes.conf:51:11"},
+	{Index: 19, Domain: 0, Name: "r10", Method: "PATCH", Path: "/user_x/:p1/:p2/a/:p4/:p5", Controller: "C1", Action: "A10", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p4", "p5"}, Constraints: []string{"", "uuid4", "", ""}, Parent: "r8", Pos: "routes.conf:62:15"},
+	{Index: 20, Domain: 0, Name: "r10", Method: "PUT", Path: "/user_x/:p1/:p2/a/:p4/:p5", Controller: "C1", Action: "A10", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p4", "p5"}, Constraints: []string{"", "uuid4", "", ""}, Parent: "r8", Pos: "routes.conf:62:15"},
+	{Index: 21, Domain: 0, Name: "r9", Method: "CONNECT", Path: "/user_x/:p1/:p2/a/ab/v1", Controller: "C1", Action: "A9", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "uuid4"}, Parent: "r8", Pos: "routes.conf:56:15"},
+	{Index: 22, Domain: 0, Name: "r3", Method: "CONNECT", Path: "/v1/users", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Pos: "routes.conf:22:7"},
+	{Index: 23, Domain: 0, Name: "r3", Method: "DELETE", Path: "/v1/users", Controller: "C0", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:22:7"},
+	{Index: 24, Domain: 0, Name: "r3", Method: "PUT", Path: "/v1/users", Controller: "C0", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:22:7"},
+	{Index: 25, Domain: 1, Name: "r20", Method: "GET", Path: "/", Controller: "C1", Action: "A20", AntiCSRFCheck: true, Pos: "routes.conf:130:7"},
+	{Index: 26, Domain: 1, Name: "r14", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:96:7"},
+	{Index: 27, Domain: 1, Name: "r14", Method: "HEAD", Path: "/:p0", Controller: "C2", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:96:7"},
+	{Index: 28, Domain: 1, Name: "r15", Method: "POST", Path: "/:p0", Controller: "C2", Action: "A15", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r14", Pos: "routes.conf:102:11"},
+	{Index: 29, Domain: 1, Name: "r14", Method: "TRACE", Path: "/:p0", Controller: "C2", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:96:7"},
+	{Index: 30, Domain: 1, Name: "r19", Method: "DELETE", Path: "/:p0/...", Controller: "C2", Action: "A19", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r14", Pos: "routes.conf:123:11"},
+	{Index: 31, Domain: 1, Name: "r19", Method: "WS", Path: "/:p0/...", Controller: "C2", Action: "A19", WebSocket: true, Params: []string{"p0"}, Parent: "r14", Pos: "routes.conf:123:11"},
+	{Index: 32, Domain: 1, Name: "r18", Method: "DELETE", Path: "/:p0/:p1/42", Controller: "C2", Action: "A18", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r14", Pos: "routes.conf:118:11"},
+	{Index: 33, Domain: 1, Name: "r18", Method: "POST", Path: "/:p0/:p1/42", Controller: "C2", Action: "A18", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r14", Pos: "routes.conf:118:11"},
+	{Index: 34, Domain: 1, Name: "r17", Method: "GET", Path: "/:p0/a", Controller: "C2", Action: "A17", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r15", Pos: "routes.conf:111:15"},
+	{Index: 35, Domain: 1, Name: "r16", Method: "DELETE", Path: "/:p0/ab:p1", Controller: "C2", Action: "A16", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r15", Pos: "routes.conf:106:15"},
+	{Index: 36, Domain: 1, Name: "r16", Method: "GET", Path: "/:p0/ab:p1", Controller: "C2", Action: "A16", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r15", Pos: "routes.conf:106:15"},
+	{Index: 37, Domain: 1, Name: "r16", Method: "WS", Path: "/:p0/ab:p1", Controller: "C2", Action: "A16", WebSocket: true, Params: []string{"p0", "p1"}, Parent: "r15", Pos: "routes.conf:106:15"},
+	{Index: 38, Domain: 1, Name: "r21", Method: "GET", Path: "/@/@", Controller: "C0", Action: "A21", AntiCSRFCheck: true, Parent: "r20", Pos: "routes.conf:136:11"},
+	{Index: 39, Domain: 1, Name: "r23", Method: "GET", Path: "/@/@/:p2/a:p3", Controller: "C0", Action: "A23", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Constraints: []string{"number,min=5,max=100", "numeric"}, Parent: "r21", Pos: "routes.conf:147:15"},
+	{Index: 40, Domain: 1, Name: "r22", Method: "POST", Path: "/new", Controller: "C0", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r21", Pos: "routes.conf:142:15"},
+	{Index: 41, Domain: 1, Name: "r22", Method: "PUT", Path: "/new", Controller: "C0", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r21", Pos: "routes.conf:142:15"},
+	{Index: 42, Domain: 2, Name: "s24", Method: "GET", Path: "/", Static: true, Dir: "files", File: "f.txt", Pos: "routes.conf:166:7"},
+	{Index: 43, Domain: 2, Name: "r37", Method: "DELETE", Path: "/*rest", Controller: "C0", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:239:7"},
+	{Index: 44, Domain: 2, Name: "r37", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:239:7"},
+	{Index: 45, Domain: 2, Name: "r29", Method: "DELETE", Path: "/.:p0", Controller: "C2", Action: "A29", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:192:7"},
+	{Index: 46, Domain: 2, Name: "r29", Method: "HEAD", Path: "/.:p0", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:192:7"},
+	{Index: 47, Domain: 2, Name: "r26", Method: "GET", Path: "/:p0/.:p1", Controller: "C0", Action: "A26", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "number"}, Pos: "routes.conf:170:7"},
+	{Index: 48, Domain: 2, Name: "r27", Method: "PUT", Path: "/:p0/.:p1/a", Controller: "C1", Action: "A27", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "number"}, Parent: "r26", Pos: "routes.conf:176:11"},
+	{Index: 49, Domain: 2, Name: "r28", Method: "GET", Path: "/:p0/.:p1/a/a:p3", Controller: "C1", Action: "A28", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "number", ""}, Parent: "r27", Pos: "routes.conf:182:15"},
+	{Index: 50, Domain: 2, Name: "r28", Method: "POST", Path: "/:p0/.:p1/a/a:p3", Controller: "C1", Action: "A28", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "number", ""}, Parent: "r27", Pos: "routes.conf:182:15"},
+	{Index: 51, Domain: 2, Name: "s25", Method: "GET", Path: "/v1/42/*filepath", Static: true, Dir: "files", List: true, Params: []string{"filepath"}, Pos: "routes.conf:167:7"},
+	{Index: 52, Domain: 2, Name: "r30", Method: "GET", Path: "/x.y/:p1", Controller: "C1", Action: "A30", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:198:7"},
+	{Index: 53, Domain: 2, Name: "r35", Method: "OPTIONS", Path: "/x.y/:p1", Controller: "C1", Action: "A35", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r30", Pos: "routes.conf:226:11"},
+	{Index: 54, Domain: 2, Name: "r30", Method: "POST", Path: "/x.y/:p1", Controller: "C1", Action: "A30", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:198:7"},
+	{Index: 55, Domain: 2, Name: "r30", Method: "PUT", Path: "/x.y/:p1", Controller: "C1", Action: "A30", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:198:7"},
+	{Index: 56, Domain: 2, Name: "r36", Method: "GET", Path: "/x.y/:p1/*rest", Controller: "C1", Action: "A36", AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r30", Pos: "routes.conf:230:11"},
+	{Index: 57, Domain: 2, Name: "r31", Method: "GET", Path: "/x.y/:p1/:p2", Controller: "C1", Action: "A31", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r30", Pos: "routes.conf:204:11"},
+	{Index: 58, Domain: 2, Name: "r31", Method: "OPTIONS", Path: "/x.y/:p1/:p2", Controller: "C1", Action: "A31", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r30", Pos: "routes.conf:204:11"},
+	{Index: 59, Domain: 2, Name: "r31", Method: "TRACE", Path: "/x.y/:p1/:p2", Controller: "C1", Action: "A31", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r30", Pos: "routes.conf:204:11"},
+	{Index: 60, Domain: 2, Name: "r32", Method: "GET", Path: "/x.y/:p1/:p2/1:p3/*rest", Controller: "C1", Action: "A32", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3", "rest"}, Parent: "r31", Pos: "routes.conf:209:15"},
+	{Index: 61, Domain: 2, Name: "r32", Method: "HEAD", Path: "/x.y/:p1/:p2/1:p3/*rest", Controller: "C1", Action: "A32", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3", "rest"}, Parent: "r31", Pos: "routes.conf:209:15"},
+	{Index: 62, Domain: 2, Name: "r32", Method: "OPTIONS", Path: "/x.y/:p1/:p2/1:p3/*rest", Controller: "C1", Action: "A32", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3", "rest"}, Parent: "r31", Pos: "routes.conf:209:15"},
+	{Index: 63, Domain: 2, Name: "r33", Method: "GET", Path: "/x.y/:p1/:p2/a:p3", Controller: "C1", Action: "A33", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Parent: "r31", Pos: "routes.conf:214:15"},
+	{Index: 64, Domain: 2, Name: "r34", Method: "GET", Path: "/x.y/:p1/:p2/x.y", Controller: "C1", Action: "A34", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r31", Pos: "routes.conf:219:15"},
+	{Index: 65, Domain: 2, Name: "r34", Method: "HEAD", Path: "/x.y/:p1/:p2/x.y", Controller: "C1", Action: "A34", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r31", Pos: "routes.conf:219:15"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	CatchAlls: []runtime.Route{{
 		Action:        "NotFound",
@@ -1750,45 +1020,45 @@ type C0Controller interface {
 	A1(ctx *runtime.Context) error
 	// A13 serves r13: CONNECT /user_x/:p1/42/b (routes.conf:79:15), r13: GET /user_x/:p1/42/b (routes.conf:79:15).
 	//
-//line routes_gen.go:1754:1
+//line routes_gen.go:1024:1
 //line routes.conf:79:14
 	A13(ctx *runtime.Context, p1 string) error
 	// A2 serves r2: CONNECT /:p0 (routes.conf:16:7), r2: GET /:p0 (routes.conf:16:7), r2: HEAD /:p0 (routes.conf:16:7).
 	//
-//line routes_gen.go:1759:1
+//line routes_gen.go:1029:1
 //line routes.conf:16:6
 	A2(ctx *runtime.Context, p0 string) error
 	// A21 serves r21: GET /@/@ (routes.conf:136:11).
 	//
-//line routes_gen.go:1764:1
+//line routes_gen.go:1034:1
 //line routes.conf:136:10
 	A21(ctx *runtime.Context) error
 	// A22 serves r22: POST /new (routes.conf:142:15), r22: PUT /new (routes.conf:142:15).
 	//
-//line routes_gen.go:1769:1
+//line routes_gen.go:1039:1
 //line routes.conf:142:14
 	A22(ctx *runtime.Context) error
 	// A23 serves r23: GET /@/@/:p2/a:p3 (routes.conf:147:15).
 	//
-//line routes_gen.go:1774:1
+//line routes_gen.go:1044:1
 //line routes.conf:147:14
 	A23(ctx *runtime.Context, p2 int64, p3 string) error
 	// A26 serves r26: GET /:p0/.:p1 (routes.conf:170:7).
 	//
-//line routes_gen.go:1779:1
+//line routes_gen.go:1049:1
 //line routes.conf:170:6
 	A26(ctx *runtime.Context, p0 string, p1 int64) error
 	// A3 serves r3: CONNECT /v1/users (routes.conf:22:7), r3: DELETE /v1/users (routes.conf:22:7), r3: PUT /v1/users (routes.conf:22:7).
 	//
-//line routes_gen.go:1784:1
+//line routes_gen.go:1054:1
 //line routes.conf:22:6
 	A3(ctx *runtime.Context) error
 	// A37 serves r37: DELETE /*rest (routes.conf:239:7), r37: GET /*rest (routes.conf:239:7).
 	//
-//line routes_gen.go:1789:1
+//line routes_gen.go:1059:1
 //line routes.conf:239:6
 	A37(ctx *runtime.Context, rest string) error
-//line routes_gen.go:1792:1
+//line routes_gen.go:1062:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1799,95 +1069,95 @@ type C1Controller interface {
 	A10(ctx *runtime.Context, p1 string, p2 string, p4 string, p5 string) error
 	// A11 serves r11: POST /user_x/:p1/42/b (routes.conf:69:11), r11: PUT /user_x/:p1/42/b (routes.conf:69:11).
 	//
-//line routes_gen.go:1803:1
+//line routes_gen.go:1073:1
 //line routes.conf:69:10
 	A11(ctx *runtime.Context, p1 string) error
 	// A12 serves r12: GET /user_x/:p1/42/b/v1/user_x (routes.conf:74:15), r12: WS /user_x/:p1/42/b/v1/user_x (routes.conf:74:15).
 	//
-//line routes_gen.go:1808:1
+//line routes_gen.go:1078:1
 //line routes.conf:74:14
 	A12(ctx *runtime.Context, p1 string) error
 	// A20 serves r20: GET / (routes.conf:130:7).
 	//
-//line routes_gen.go:1813:1
+//line routes_gen.go:1083:1
 //line routes.conf:130:6
 	A20(ctx *runtime.Context) error
 	// A27 serves r27: PUT /:p0/.:p1/a (routes.conf:176:11).
 	//
-//line routes_gen.go:1818:1
+//line routes_gen.go:1088:1
 //line routes.conf:176:10
 	A27(ctx *runtime.Context, p0 string, p1 int64) error
 	// A28 serves r28: GET /:p0/.:p1/a/a:p3 (routes.conf:182:15), r28: POST /:p0/.:p1/a/a:p3 (routes.conf:182:15).
 	//
-//line routes_gen.go:1823:1
+//line routes_gen.go:1093:1
 //line routes.conf:182:14
 	A28(ctx *runtime.Context, p0 string, p1 int64, p3 string) error
 	// A30 serves r30: GET /x.y/:p1 (routes.conf:198:7), r30: POST /x.y/:p1 (routes.conf:198:7), r30: PUT /x.y/:p1 (routes.conf:198:7).
 	//
-//line routes_gen.go:1828:1
+//line routes_gen.go:1098:1
 //line routes.conf:198:6
 	A30(ctx *runtime.Context, p1 string) error
 	// A31 serves r31: GET /x.y/:p1/:p2 (routes.conf:204:11), r31: OPTIONS /x.y/:p1/:p2 (routes.conf:204:11), r31: TRACE /x.y/:p1/:p2 (routes.conf:204:11).
 	//
-//line routes_gen.go:1833:1
+//line routes_gen.go:1103:1
 //line routes.conf:204:10
 	A31(ctx *runtime.Context, p1 string, p2 string) error
 	// A32 serves r32: GET /x.y/:p1/:p2/1:p3/*rest (routes.conf:209:15), r32: HEAD /x.y/:p1/:p2/1:p3/*rest (routes.conf:209:15), r32: OPTIONS /x.y/:p1/:p2/1:p3/*rest (routes.conf:209:15).
 	//
-//line routes_gen.go:1838:1
+//line routes_gen.go:1108:1
 //line routes.conf:209:14
 	A32(ctx *runtime.Context, p1 string, p2 string, p3 string, rest string) error
 	// A33 serves r33: GET /x.y/:p1/:p2/a:p3 (routes.conf:214:15).
 	//
-//line routes_gen.go:1843:1
+//line routes_gen.go:1113:1
 //line routes.conf:214:14
 	A33(ctx *runtime.Context, p1 string, p2 string, p3 string) error
 	// A34 serves r34: GET /x.y/:p1/:p2/x.y (routes.conf:219:15), r34: HEAD /x.y/:p1/:p2/x.y (routes.conf:219:15).
 	//
-//line routes_gen.go:1848:1
+//line routes_gen.go:1118:1
 //line routes.conf:219:14
 	A34(ctx *runtime.Context, p1 string, p2 string) error
 	// A35 serves r35: OPTIONS /x.y/:p1 (routes.conf:226:11).
 	//
-//line routes_gen.go:1853:1
+//line routes_gen.go:1123:1
 //line routes.conf:226:10
 	A35(ctx *runtime.Context, p1 string) error
 	// A36 serves r36: GET /x.y/:p1/*rest (routes.conf:230:11).
 	//
-//line routes_gen.go:1858:1
+//line routes_gen.go:1128:1
 //line routes.conf:230:10
 	A36(ctx *runtime.Context, p1 string, rest string) error
 	// A4 serves r4: PATCH /user_x/:p1 (routes.conf:28:7).
 	//
-//line routes_gen.go:1863:1
+//line routes_gen.go:1133:1
 //line routes.conf:28:6
 	A4(ctx *runtime.Context, p1 string) error
 	// A5 serves r5: GET /user_x/:p1/:p2/@ (routes.conf:34:11), r5: PUT /user_x/:p1/:p2/@ (routes.conf:34:11), r5: TRACE /user_x/:p1/:p2/@ (routes.conf:34:11).
 	//
-//line routes_gen.go:1868:1
+//line routes_gen.go:1138:1
 //line routes.conf:34:10
 	A5(ctx *runtime.Context, p1 string, p2 string) error
 	// A6 serves r6: GET /user_x/:p1/:p2/@/ab/:p5 (routes.conf:39:15), r6: PUT /user_x/:p1/:p2/@/ab/:p5 (routes.conf:39:15).
 	//
-//line routes_gen.go:1873:1
+//line routes_gen.go:1143:1
 //line routes.conf:39:14
 	A6(ctx *runtime.Context, p1 string, p2 string, p5 int64) error
 	// A7 serves r7: PUT /user_x/:p1/:p2/@/new/x.:p5 (routes.conf:44:15).
 	//
-//line routes_gen.go:1878:1
+//line routes_gen.go:1148:1
 //line routes.conf:44:14
 	A7(ctx *runtime.Context, p1 string, p2 string, p5 string) error
 	// A8 serves r8: CONNECT /user_x/:p1/:p2/a (routes.conf:51:11), r8: GET /user_x/:p1/:p2/a (routes.conf:51:11).
 	//
-//line routes_gen.go:1883:1
+//line routes_gen.go:1153:1
 //line routes.conf:51:10
 	A8(ctx *runtime.Context, p1 string, p2 string) error
 	// A9 serves r9: CONNECT /user_x/:p1/:p2/a/ab/v1 (routes.conf:56:15).
 	//
-//line routes_gen.go:1888:1
+//line routes_gen.go:1158:1
 //line routes.conf:56:14
 	A9(ctx *runtime.Context, p1 string, p2 string) error
-//line routes_gen.go:1891:1
+//line routes_gen.go:1161:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1898,35 +1168,35 @@ type C2Controller interface {
 	A14(ctx *runtime.Context, p0 string) error
 	// A15 serves r15: POST /:p0 (routes.conf:102:11).
 	//
-//line routes_gen.go:1902:1
+//line routes_gen.go:1172:1
 //line routes.conf:102:10
 	A15(ctx *runtime.Context, p0 string) error
 	// A16 serves r16: DELETE /:p0/ab:p1 (routes.conf:106:15), r16: GET /:p0/ab:p1 (routes.conf:106:15), r16: WS /:p0/ab:p1 (routes.conf:106:15).
 	//
-//line routes_gen.go:1907:1
+//line routes_gen.go:1177:1
 //line routes.conf:106:14
 	A16(ctx *runtime.Context, p0 string, p1 string) error
 	// A17 serves r17: GET /:p0/a (routes.conf:111:15).
 	//
-//line routes_gen.go:1912:1
+//line routes_gen.go:1182:1
 //line routes.conf:111:14
 	A17(ctx *runtime.Context, p0 string) error
 	// A18 serves r18: DELETE /:p0/:p1/42 (routes.conf:118:11), r18: POST /:p0/:p1/42 (routes.conf:118:11).
 	//
-//line routes_gen.go:1917:1
+//line routes_gen.go:1187:1
 //line routes.conf:118:10
 	A18(ctx *runtime.Context, p0 string, p1 string) error
 	// A19 serves r19: DELETE /:p0/... (routes.conf:123:11), r19: WS /:p0/... (routes.conf:123:11).
 	//
-//line routes_gen.go:1922:1
+//line routes_gen.go:1192:1
 //line routes.conf:123:10
 	A19(ctx *runtime.Context, p0 string) error
 	// A29 serves r29: DELETE /.:p0 (routes.conf:192:7), r29: HEAD /.:p0 (routes.conf:192:7).
 	//
-//line routes_gen.go:1927:1
+//line routes_gen.go:1197:1
 //line routes.conf:192:6
 	A29(ctx *runtime.Context, p0 string) error
-//line routes_gen.go:1930:1
+//line routes_gen.go:1200:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -1935,7 +1205,7 @@ type FallbackController interface {
 	//
 //line routes.conf:8:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:1939:1
+//line routes_gen.go:1209:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

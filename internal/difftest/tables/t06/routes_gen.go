@@ -55,842 +55,79 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "r2",
-	Path:          "/",
-	Pos:           "routes.conf:10:7",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         1,
-	Method:        "GET",
-	Name:          "r15",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:88:7",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         2,
-	Method:        "OPTIONS",
-	Name:          "r16",
-	Params:        []string{"rest"},
-	Parent:        "r15",
-	Path:          "/*rest",
-	Pos:           "routes.conf:94:11",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         3,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r15",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:88:7",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "r4",
-	Path:          "/42/...",
-	Pos:           "routes.conf:24:7",
-}, {
-	Dir:    "files",
-	Domain: 0,
-	File:   "f.txt",
-	Index:  5,
-	Method: "GET",
-	Name:   "s1",
-	Path:   "/42/user_x",
-	Pos:    "routes.conf:7:7",
-	Static: true,
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         6,
-	Method:        "GET",
-	Name:          "r3",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r2",
-	Path:          "/ab:p0/:p1",
-	Pos:           "routes.conf:16:11",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         7,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r3",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r2",
-	Path:          "/ab:p0/:p1",
-	Pos:           "routes.conf:16:11",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         8,
-	Method:        "GET",
-	Name:          "r14",
-	Path:          "/abc/a-b",
-	Pos:           "routes.conf:82:7",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         9,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r14",
-	Path:          "/abc/a-b",
-	Pos:           "routes.conf:82:7",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         10,
-	Method:        "CONNECT",
-	Name:          "r13",
-	Parent:        "r5",
-	Path:          "/user_x",
-	Pos:           "routes.conf:76:11",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         11,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r13",
-	Parent:        "r5",
-	Path:          "/user_x",
-	Pos:           "routes.conf:76:11",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         12,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r5",
-	Path:          "/user_x",
-	Pos:           "routes.conf:30:7",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         13,
-	Method:        "TRACE",
-	Name:          "r5",
-	Path:          "/user_x",
-	Pos:           "routes.conf:30:7",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         14,
-	Method:        "TRACE",
-	Name:          "r11",
-	Params:        []string{"p2"},
-	Parent:        "r5",
-	Path:          "/user_x/.../:p2",
-	Pos:           "routes.conf:64:11",
-}, {
-	Action:     "A12",
-	Controller: "C0",
-	Domain:     0,
-	Index:      15,
-	Method:     "WS",
-	Name:       "r12",
-	Params:     []string{"p2", "p3"},
-	Parent:     "r11",
-	Path:       "/user_x/.../:p2/a:p3/@",
-	Pos:        "routes.conf:69:15",
-	WebSocket:  true,
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         16,
-	Method:        "HEAD",
-	Name:          "r6",
-	Params:        []string{"p1"},
-	Parent:        "r5",
-	Path:          "/user_x/:p1",
-	Pos:           "routes.conf:36:11",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         17,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r6",
-	Params:        []string{"p1"},
-	Parent:        "r5",
-	Path:          "/user_x/:p1",
-	Pos:           "routes.conf:36:11",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         18,
-	Method:        "GET",
-	Name:          "r10",
-	Parent:        "r7",
-	Path:          "/user_x/new",
-	Pos:           "routes.conf:58:15",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         19,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r7",
-	Parent:        "r5",
-	Path:          "/user_x/new",
-	Pos:           "routes.conf:41:11",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         20,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r8",
-	Params:        []string{"p2"},
-	Parent:        "r7",
-	Path:          "/user_x/new/:p2",
-	Pos:           "routes.conf:47:15",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|uuid"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         21,
-	Method:        "GET",
-	Name:          "r9",
-	Params:        []string{"p2"},
-	Parent:        "r7",
-	Path:          "/user_x/new/:p2",
-	Pos:           "routes.conf:52:15",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         22,
-	Method:        "HEAD",
-	Name:          "r8",
-	Params:        []string{"p2"},
-	Parent:        "r7",
-	Path:          "/user_x/new/:p2",
-	Pos:           "routes.conf:47:15",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         23,
-	Method:        "CONNECT",
-	Name:          "r19",
-	Path:          "/",
-	Pos:           "routes.conf:112:7",
-}, {
-	Dir:    "files",
-	Domain: 1,
-	File:   "f.txt",
-	Index:  24,
-	Method: "GET",
-	Name:   "s18",
-	Path:   "/",
-	Pos:    "routes.conf:109:7",
-	Static: true,
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         25,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r19",
-	Path:          "/",
-	Pos:           "routes.conf:112:7",
-}, {
-	Dir:    "files",
-	Domain: 1,
-	Index:  26,
-	List:   true,
-	Method: "GET",
-	Name:   "s17",
-	Params: []string{"filepath"},
-	Path:   "/=/*filepath",
-	Pos:    "routes.conf:108:7",
-	Static: true,
-}, {
-	Action:        "A20",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         27,
-	Method:        "GET",
-	Name:          "r20",
-	Parent:        "r19",
-	Path:          "/a-b",
-	Pos:           "routes.conf:118:11",
-}, {
-	Action:     "A20",
-	Controller: "C2",
-	Domain:     1,
-	Index:      28,
-	Method:     "WS",
-	Name:       "r20",
-	Parent:     "r19",
-	Path:       "/a-b",
-	Pos:        "routes.conf:118:11",
-	WebSocket:  true,
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         29,
-	Method:        "OPTIONS",
-	Name:          "r22",
-	Parent:        "r20",
-	Path:          "/a-b/1/x.y",
-	Pos:           "routes.conf:130:15",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         30,
-	Method:        "HEAD",
-	Name:          "r23",
-	Params:        []string{"p1"},
-	Parent:        "r20",
-	Path:          "/a-b/:p1",
-	Pos:           "routes.conf:135:15",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         31,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r23",
-	Params:        []string{"p1"},
-	Parent:        "r20",
-	Path:          "/a-b/:p1",
-	Pos:           "routes.conf:135:15",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         32,
-	Method:        "TRACE",
-	Name:          "r23",
-	Params:        []string{"p1"},
-	Parent:        "r20",
-	Path:          "/a-b/:p1",
-	Pos:           "routes.conf:135:15",
-}, {
-	Action:     "A21",
-	Controller: "C2",
-	Domain:     1,
-	Index:      33,
-	Method:     "WS",
-	Name:       "r21",
-	Params:     []string{"p2"},
-	Parent:     "r20",
-	Path:       "/a-b/ab/1:p2",
-	Pos:        "routes.conf:124:15",
-	WebSocket:  true,
-}, {
-	Action:     "A24",
-	Controller: "C1",
-	Domain:     1,
-	Index:      34,
-	Method:     "WS",
-	Name:       "r24",
-	Parent:     "r19",
-	Path:       "/b",
-	Pos:        "routes.conf:142:11",
-	WebSocket:  true,
-}, {
-	Action:        "A26",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         35,
-	Method:        "GET",
-	Name:          "r26",
-	Params:        []string{"p1"},
-	Parent:        "r24",
-	Path:          "/b/.:p1",
-	Pos:           "routes.conf:154:15",
-}, {
-	Action:        "A26",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         36,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r26",
-	Params:        []string{"p1"},
-	Parent:        "r24",
-	Path:          "/b/.:p1",
-	Pos:           "routes.conf:154:15",
-}, {
-	Action:        "A27",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         37,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r27",
-	Params:        []string{"p1"},
-	Parent:        "r24",
-	Path:          "/b/:p1",
-	Pos:           "routes.conf:160:15",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"required"},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         38,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r25",
-	Params:        []string{"p1"},
-	Parent:        "r24",
-	Path:          "/b/:p1",
-	Pos:           "routes.conf:148:15",
-}, {
-	Action:        "A27",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         39,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r27",
-	Params:        []string{"p1"},
-	Parent:        "r24",
-	Path:          "/b/:p1",
-	Pos:           "routes.conf:160:15",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"required"},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         40,
-	Method:        "TRACE",
-	Name:          "r25",
-	Params:        []string{"p1"},
-	Parent:        "r24",
-	Path:          "/b/:p1",
-	Pos:           "routes.conf:148:15",
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         41,
-	Method:        "GET",
-	Name:          "r28",
-	Params:        []string{"p0"},
-	Parent:        "r19",
-	Path:          "/user_:p0",
-	Pos:           "routes.conf:167:11",
-}, {
-	Action:     "A28",
-	Controller: "C0",
-	Domain:     1,
-	Index:      42,
-	Method:     "WS",
-	Name:       "r28",
-	Params:     []string{"p0"},
-	Parent:     "r19",
-	Path:       "/user_:p0",
-	Pos:        "routes.conf:167:11",
-	WebSocket:  true,
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         43,
-	Method:        "CONNECT",
-	Name:          "r29",
-	Path:          "/~u",
-	Pos:           "routes.conf:175:7",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         44,
-	Method:        "GET",
-	Name:          "r29",
-	Path:          "/~u",
-	Pos:           "routes.conf:175:7",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         45,
-	Method:        "OPTIONS",
-	Name:          "r29",
-	Path:          "/~u",
-	Pos:           "routes.conf:175:7",
-}, {
-	Action:     "A34",
-	Controller: "Socket",
-	Domain:     1,
-	Index:      46,
-	Method:     "WS",
-	Name:       "r34",
-	Params:     []string{"p2"},
-	Parent:     "r29",
-	Path:       "/~u/1/v:p2",
-	Pos:        "routes.conf:204:11",
-	WebSocket:  true,
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid3|uuid5", ""},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         47,
-	Method:        "HEAD",
-	Name:          "r30",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r29",
-	Path:          "/~u/:p1/:p2",
-	Pos:           "routes.conf:181:11",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid3|uuid5", ""},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         48,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r30",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r29",
-	Path:          "/~u/:p1/:p2",
-	Pos:           "routes.conf:181:11",
-}, {
-	Action:        "A33",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid3|uuid5", "", ""},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         49,
-	Method:        "GET",
-	Name:          "r33",
-	Params:        []string{"p1", "p2", "p3"},
-	Parent:        "r30",
-	Path:          "/~u/:p1/:p2/:p3/a-b",
-	Pos:           "routes.conf:197:15",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid3|uuid5", "", ""},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         50,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r32",
-	Params:        []string{"p1", "p2", "p3"},
-	Parent:        "r30",
-	Path:          "/~u/:p1/:p2/v:p3",
-	Pos:           "routes.conf:192:15",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid3|uuid5", "", ""},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         51,
-	Method:        "TRACE",
-	Name:          "r32",
-	Params:        []string{"p1", "p2", "p3"},
-	Parent:        "r30",
-	Path:          "/~u/:p1/:p2/v:p3",
-	Pos:           "routes.conf:192:15",
-}, {
-	Action:        "A31",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid3|uuid5", "", ""},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         52,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r31",
-	Params:        []string{"p1", "p2", "p4"},
-	Parent:        "r30",
-	Path:          "/~u/:p1/:p2/x.y/v:p4",
-	Pos:           "routes.conf:186:15",
-}, {
-	Action:        "A48",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         53,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r48",
-	Params:        []string{"rest"},
-	Parent:        "r45",
-	Path:          "/*rest",
-	Pos:           "routes.conf:290:11",
-}, {
-	Action:        "A45",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         54,
-	Method:        "GET",
-	Name:          "r45",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:276:7",
-}, {
-	Action:        "A45",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         55,
-	Method:        "HEAD",
-	Name:          "r45",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:276:7",
-}, {
-	Action:        "A46",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         56,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r46",
-	Params:        []string{"rest"},
-	Parent:        "r45",
-	Path:          "/*rest",
-	Pos:           "routes.conf:282:11",
-}, {
-	Action:        "A47",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         57,
-	Method:        "TRACE",
-	Name:          "r47",
-	Params:        []string{"rest"},
-	Parent:        "r45",
-	Path:          "/*rest",
-	Pos:           "routes.conf:286:11",
-}, {
-	Action:        "A35",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         58,
-	Method:        "GET",
-	Name:          "r35",
-	Params:        []string{"p0"},
-	Path:          "/.:p0/42",
-	Pos:           "routes.conf:219:7",
-}, {
-	Action:        "A41",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         59,
-	Method:        "GET",
-	Name:          "r41",
-	Params:        []string{"p0"},
-	Parent:        "r35",
-	Path:          "/.:p0/42/b",
-	Pos:           "routes.conf:252:11",
-}, {
-	Action:        "A42",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         60,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r42",
-	Params:        []string{"p0"},
-	Parent:        "r41",
-	Path:          "/.:p0/42/b",
-	Pos:           "routes.conf:257:15",
-}, {
-	Action:        "A43",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C2",
-	Domain:        2,
-	Index:         61,
-	Method:        "CONNECT",
-	Name:          "r43",
-	Params:        []string{"p0", "p4"},
-	Parent:        "r41",
-	Path:          "/.:p0/42/b/a/:p4",
-	Pos:           "routes.conf:261:15",
-}, {
-	Action:        "A37",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         62,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r37",
-	Params:        []string{"p0"},
-	Parent:        "r36",
-	Path:          "/.:p0/42/x.y",
-	Pos:           "routes.conf:230:15",
-}, {
-	Action:        "A36",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         63,
-	Method:        "GET",
-	Name:          "r36",
-	Params:        []string{"p0"},
-	Parent:        "r35",
-	Path:          "/.:p0/42/x.y",
-	Pos:           "routes.conf:225:11",
-}, {
-	Action:        "A37",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         64,
-	Method:        "OPTIONS",
-	Name:          "r37",
-	Params:        []string{"p0"},
-	Parent:        "r36",
-	Path:          "/.:p0/42/x.y",
-	Pos:           "routes.conf:230:15",
-}, {
-	Action:        "A40",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid3|uuid5"},
-	Controller:    "C2",
-	Domain:        2,
-	Index:         65,
-	Method:        "GET",
-	Name:          "r40",
-	Params:        []string{"p0", "p3"},
-	Parent:        "r36",
-	Path:          "/.:p0/42/x.y/ab:p3",
-	Pos:           "routes.conf:245:15",
-}, {
-	Action:        "A38",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "oneof=a a/b x/y/z"},
-	Controller:    "C2",
-	Domain:        2,
-	Index:         66,
-	Method:        "GET",
-	Name:          "r38",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r36",
-	Path:          "/.:p0/42/x.y/new/*rest",
-	Pos:           "routes.conf:235:15",
-}, {
-	Action:     "A39",
-	Controller: "C2",
-	Domain:     2,
-	Index:      67,
-	Method:     "WS",
-	Name:       "r39",
-	Params:     []string{"p0", "rest"},
-	Parent:     "r36",
-	Path:       "/.:p0/42/x.y/user_*rest",
-	Pos:        "routes.conf:240:15",
-	WebSocket:  true,
-}, {
-	Action:        "A44",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         68,
-	Method:        "GET",
-	Name:          "r44",
-	Path:          "/1/~u",
-	Pos:           "routes.conf:270:7",
-}, {
-	Action:     "A44",
-	Controller: "C0",
-	Domain:     2,
-	Index:      69,
-	Method:     "WS",
-	Name:       "r44",
-	Path:       "/1/~u",
-	Pos:        "routes.conf:270:7",
-	WebSocket:  true,
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "r2", Method: "GET", Path: "/", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Pos: "routes.conf:10:7"},
+	{Index: 1, Domain: 0, Name: "r15", Method: "GET", Path: "/*rest", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:88:7"},
+	{Index: 2, Domain: 0, Name: "r16", Method: "OPTIONS", Path: "/*rest", Controller: "C0", Action: "A16", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r15", Pos: "routes.conf:94:11"},
+	{Index: 3, Domain: 0, Name: "r15", Method: "POST", Path: "/*rest", Controller: "C1", Action: "A15", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:88:7"},
+	{Index: 4, Domain: 0, Name: "r4", Method: "GET", Path: "/42/...", Controller: "C1", Action: "A4", AntiCSRFCheck: true, Pos: "routes.conf:24:7"},
+	{Index: 5, Domain: 0, Name: "s1", Method: "GET", Path: "/42/user_x", Static: true, Dir: "files", File: "f.txt", Pos: "routes.conf:7:7"},
+	{Index: 6, Domain: 0, Name: "r3", Method: "GET", Path: "/ab:p0/:p1", Controller: "C1", Action: "A3", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r2", Pos: "routes.conf:16:11"},
+	{Index: 7, Domain: 0, Name: "r3", Method: "PUT", Path: "/ab:p0/:p1", Controller: "C1", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r2", Pos: "routes.conf:16:11"},
+	{Index: 8, Domain: 0, Name: "r14", Method: "GET", Path: "/abc/a-b", Controller: "C1", Action: "A14", AntiCSRFCheck: true, Pos: "routes.conf:82:7"},
+	{Index: 9, Domain: 0, Name: "r14", Method: "POST", Path: "/abc/a-b", Controller: "C1", Action: "A14", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:82:7"},
+	{Index: 10, Domain: 0, Name: "r13", Method: "CONNECT", Path: "/user_x", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Parent: "r5", Pos: "routes.conf:76:11"},
+	{Index: 11, Domain: 0, Name: "r13", Method: "PATCH", Path: "/user_x", Controller: "C0", Action: "A13", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r5", Pos: "routes.conf:76:11"},
+	{Index: 12, Domain: 0, Name: "r5", Method: "POST", Path: "/user_x", Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:30:7"},
+	{Index: 13, Domain: 0, Name: "r5", Method: "TRACE", Path: "/user_x", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Pos: "routes.conf:30:7"},
+	{Index: 14, Domain: 0, Name: "r11", Method: "TRACE", Path: "/user_x/.../:p2", Controller: "C0", Action: "A11", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r5", Pos: "routes.conf:64:11"},
+	{Index: 15, Domain: 0, Name: "r12", Method: "WS", Path: "/user_x/.../:p2/a:p3/@", Controller: "C0", Action: "A12", WebSocket: true, Params: []string{"p2", "p3"}, Parent: "r11", Pos: "routes.conf:69:15"},
+	{Index: 16, Domain: 0, Name: "r6", Method: "HEAD", Path: "/user_x/:p1", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r5", Pos: "routes.conf:36:11"},
+	{Index: 17, Domain: 0, Name: "r6", Method: "PUT", Path: "/user_x/:p1", Controller: "C0", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r5", Pos: "routes.conf:36:11"},
+	{Index: 18, Domain: 0, Name: "r10", Method: "GET", Path: "/user_x/new", Controller: "C1", Action: "A10", AntiCSRFCheck: true, Parent: "r7", Pos: "routes.conf:58:15"},
+	{Index: 19, Domain: 0, Name: "r7", Method: "PUT", Path: "/user_x/new", Controller: "C1", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r5", Pos: "routes.conf:41:11"},
+	{Index: 20, Domain: 0, Name: "r8", Method: "DELETE", Path: "/user_x/new/:p2", Controller: "C1", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r7", Pos: "routes.conf:47:15"},
+	{Index: 21, Domain: 0, Name: "r9", Method: "GET", Path: "/user_x/new/:p2", Controller: "C2", Action: "A9", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"number|uuid"}, Parent: "r7", Pos: "routes.conf:52:15"},
+	{Index: 22, Domain: 0, Name: "r8", Method: "HEAD", Path: "/user_x/new/:p2", Controller: "C1", Action: "A8", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r7", Pos: "routes.conf:47:15"},
+	{Index: 23, Domain: 1, Name: "r19", Method: "CONNECT", Path: "/", Controller: "C2", Action: "A19", AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
+	{Index: 24, Domain: 1, Name: "s18", Method: "GET", Path: "/", Static: true, Dir: "files", File: "f.txt", Pos: "routes.conf:109:7"},
+	{Index: 25, Domain: 1, Name: "r19", Method: "PUT", Path: "/", Controller: "C2", Action: "A19", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
+	{Index: 26, Domain: 1, Name: "s17", Method: "GET", Path: "/=/*filepath", Static: true, Dir: "files", List: true, Params: []string{"filepath"}, Pos: "routes.conf:108:7"},
+	{Index: 27, Domain: 1, Name: "r20", Method: "GET", Path: "/a-b", Controller: "C2", Action: "A20", AntiCSRFCheck: true, Parent: "r19", Pos: "routes.conf:118:11"},
+	{Index: 28, Domain: 1, Name: "r20", Method: "WS", Path: "/a-b", Controller: "C2", Action: "A20", WebSocket: true, Parent: "r19", Pos: "routes.conf:118:11"},
+	{Index: 29, Domain: 1, Name: "r22", Method: "OPTIONS", Path: "/a-b/1/x.y", Controller: "C2", Action: "A22", AntiCSRFCheck: true, Parent: "r20", Pos: "routes.conf:130:15"},
+	{Index: 30, Domain: 1, Name: "r23", Method: "HEAD", Path: "/a-b/:p1", Controller: "C2", Action: "A23", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r20", Pos: "routes.conf:135:15"},
+	{Index: 31, Domain: 1, Name: "r23", Method: "POST", Path: "/a-b/:p1", Controller: "C2", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r20", Pos: "routes.conf:135:15"},
+	{Index: 32, Domain: 1, Name: "r23", Method: "TRACE", Path: "/a-b/:p1", Controller: "C2", Action: "A23", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r20", Pos: "routes.conf:135:15"},
+	{Index: 33, Domain: 1, Name: "r21", Method: "WS", Path: "/a-b/ab/1:p2", Controller: "C2", Action: "A21", WebSocket: true, Params: []string{"p2"}, Parent: "r20", Pos: "routes.conf:124:15"},
+	{Index: 34, Domain: 1, Name: "r24", Method: "WS", Path: "/b", Controller: "C1", Action: "A24", WebSocket: true, Parent: "r19", Pos: "routes.conf:142:11"},
+	{Index: 35, Domain: 1, Name: "r26", Method: "GET", Path: "/b/.:p1", Controller: "C2", Action: "A26", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r24", Pos: "routes.conf:154:15"},
+	{Index: 36, Domain: 1, Name: "r26", Method: "PATCH", Path: "/b/.:p1", Controller: "C2", Action: "A26", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r24", Pos: "routes.conf:154:15"},
+	{Index: 37, Domain: 1, Name: "r27", Method: "PATCH", Path: "/b/:p1", Controller: "C1", Action: "A27", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r24", Pos: "routes.conf:160:15"},
+	{Index: 38, Domain: 1, Name: "r25", Method: "POST", Path: "/b/:p1", Controller: "C0", Action: "A25", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required"}, Parent: "r24", Pos: "routes.conf:148:15"},
+	{Index: 39, Domain: 1, Name: "r27", Method: "PUT", Path: "/b/:p1", Controller: "C1", Action: "A27", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r24", Pos: "routes.conf:160:15"},
+	{Index: 40, Domain: 1, Name: "r25", Method: "TRACE", Path: "/b/:p1", Controller: "C0", Action: "A25", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required"}, Parent: "r24", Pos: "routes.conf:148:15"},
+	{Index: 41, Domain: 1, Name: "r28", Method: "GET", Path: "/user_:p0", Controller: "C0", Action: "A28", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r19", Pos: "routes.conf:167:11"},
+	{Index: 42, Domain: 1, Name: "r28", Method: "WS", Path: "/user_:p0", Controller: "C0", Action: "A28", WebSocket: true, Params: []string{"p0"}, Parent: "r19", Pos: "routes.conf:167:11"},
+	{Index: 43, Domain: 1, Name: "r29", Method: "CONNECT", Path: "/~u", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Pos: "routes.conf:175:7"},
+	{Index: 44, Domain: 1, Name: "r29", Method: "GET", Path: "/~u", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Pos: "routes.conf:175:7"},
+	{Index: 45, Domain: 1, Name: "r29", Method: "OPTIONS", Path: "/~u", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Pos: "routes.conf:175:7"},
+	{Index: 46, Domain: 1, Name: "r34", Method: "WS", Path: "/~u/1/v:p2", Controller: "Socket", Action: "A34", WebSocket: true, Params: []string{"p2"}, Parent: "r29", Pos: "routes.conf:204:11"},
+	{Index: 47, Domain: 1, Name: "r30", Method: "HEAD", Path: "/~u/:p1/:p2", Controller: "C2", Action: "A30", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r29", Pos: "routes.conf:181:11"},
+	{Index: 48, Domain: 1, Name: "r30", Method: "PATCH", Path: "/~u/:p1/:p2", Controller: "C2", Action: "A30", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r29", Pos: "routes.conf:181:11"},
+	{Index: 49, Domain: 1, Name: "r33", Method: "GET", Path: "/~u/:p1/:p2/:p3/a-b", Controller: "C2", Action: "A33", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r30", Pos: "routes.conf:197:15"},
+	{Index: 50, Domain: 1, Name: "r32", Method: "POST", Path: "/~u/:p1/:p2/v:p3", Controller: "C2", Action: "A32", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r30", Pos: "routes.conf:192:15"},
+	{Index: 51, Domain: 1, Name: "r32", Method: "TRACE", Path: "/~u/:p1/:p2/v:p3", Controller: "C2", Action: "A32", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r30", Pos: "routes.conf:192:15"},
+	{Index: 52, Domain: 1, Name: "r31", Method: "PUT", Path: "/~u/:p1/:p2/x.y/v:p4", Controller: "C2", Action: "A31", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r30", Pos: "routes.conf:186:15"},
+	{Index: 53, Domain: 2, Name: "r48", Method: "DELETE", Path: "/*rest", Controller: "C0", Action: "A48", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r45", Pos: "routes.conf:290:11"},
+	{Index: 54, Domain: 2, Name: "r45", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A45", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Pos: "routes.conf:276:7"},
+	{Index: 55, Domain: 2, Name: "r45", Method: "HEAD", Path: "/*rest", Controller: "C0", Action: "A45", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Pos: "routes.conf:276:7"},
+	{Index: 56, Domain: 2, Name: "r46", Method: "PUT", Path: "/*rest", Controller: "C0", Action: "A46", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r45", Pos: "routes.conf:282:11"},
+	{Index: 57, Domain: 2, Name: "r47", Method: "TRACE", Path: "/*rest", Controller: "C0", Action: "A47", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r45", Pos: "routes.conf:286:11"},
+	{Index: 58, Domain: 2, Name: "r35", Method: "GET", Path: "/.:p0/42", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:219:7"},
+	{Index: 59, Domain: 2, Name: "r41", Method: "GET", Path: "/.:p0/42/b", Controller: "C2", Action: "A41", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r35", Pos: "routes.conf:252:11"},
+	{Index: 60, Domain: 2, Name: "r42", Method: "POST", Path: "/.:p0/42/b", Controller: "C2", Action: "A42", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r41", Pos: "routes.conf:257:15"},
+	{Index: 61, Domain: 2, Name: "r43", Method: "CONNECT", Path: "/.:p0/42/b/a/:p4", Controller: "C2", Action: "A43", AntiCSRFCheck: true, Params: []string{"p0", "p4"}, Constraints: []string{"", "alpha"}, Parent: "r41", Pos: "routes.conf:261:15"},
+	{Index: 62, Domain: 2, Name: "r37", Method: "DELETE", Path: "/.:p0/42/x.y", Controller: "C0", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r36", Pos: "routes.conf:230:15"},
+	{Index: 63, Domain: 2, Name: "r36", Method: "GET", Path: "/.:p0/42/x.y", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r35", Pos: "routes.conf:225:11"},
+	{Index: 64, Domain: 2, Name: "r37", Method: "OPTIONS", Path: "/.:p0/42/x.y", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r36", Pos: "routes.conf:230:15"},
+	{Index: 65, Domain: 2, Name: "r40", Method: "GET", Path: "/.:p0/42/x.y/ab:p3", Controller: "C2", Action: "A40", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r36", Pos: "routes.conf:245:15"},
+	{Index: 66, Domain: 2, Name: "r38", Method: "GET", Path: "/.:p0/42/x.y/new/*rest", Controller: "C2", Action: "A38", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r36", Pos: "routes.conf:235:15"},
+	{Index: 67, Domain: 2, Name: "r39", Method: "WS", Path: "/.:p0/42/x.y/user_*rest", Controller: "C2", Action: "A39", WebSocket: true, Params: []string{"p0", "rest"}, Parent: "r36", Pos: "routes.conf:240:15"},
+	{Index: 68, Domain: 2, Name: "r44", Method: "GET", Path: "/1/~u", Controller: "C0", Action: "A44", AntiCSRFCheck: true, Pos: "routes.conf:270:7"},
+	{Index: 69, Domain: 2, Name: "r44", Method: "WS", Path: "/1/~u", Controller: "C0", Action: "A44", WebSocket: true, Pos: "routes.conf:270:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	CatchAlls: []runtime.Route{{}, {
 		Action:        "NotFound",
@@ -1753,75 +990,75 @@ type C0Controller interface {
 	A11(ctx *runtime.Context, p2 string) error
 	// A12 serves r12: WS /user_x/.../:p2/a:p3/@ (routes.conf:69:15).
 	//
-//line routes_gen.go:1757:1
+//line routes_gen.go:994:1
 //line routes.conf:69:14
 	A12(ctx *runtime.Context, p2 string, p3 string) error
 	// A13 serves r13: CONNECT /user_x (routes.conf:76:11), r13: PATCH /user_x (routes.conf:76:11).
 	//
-//line routes_gen.go:1762:1
+//line routes_gen.go:999:1
 //line routes.conf:76:10
 	A13(ctx *runtime.Context) error
 	// A16 serves r16: OPTIONS /*rest (routes.conf:94:11).
 	//
-//line routes_gen.go:1767:1
+//line routes_gen.go:1004:1
 //line routes.conf:94:10
 	A16(ctx *runtime.Context, rest string) error
 	// A2 serves r2: GET / (routes.conf:10:7).
 	//
-//line routes_gen.go:1772:1
+//line routes_gen.go:1009:1
 //line routes.conf:10:6
 	A2(ctx *runtime.Context) error
 	// A25 serves r25: POST /b/:p1 (routes.conf:148:15), r25: TRACE /b/:p1 (routes.conf:148:15).
 	//
-//line routes_gen.go:1777:1
+//line routes_gen.go:1014:1
 //line routes.conf:148:14
 	A25(ctx *runtime.Context, p1 string) error
 	// A28 serves r28: GET /user_:p0 (routes.conf:167:11), r28: WS /user_:p0 (routes.conf:167:11).
 	//
-//line routes_gen.go:1782:1
+//line routes_gen.go:1019:1
 //line routes.conf:167:10
 	A28(ctx *runtime.Context, p0 string) error
 	// A37 serves r37: DELETE /.:p0/42/x.y (routes.conf:230:15), r37: OPTIONS /.:p0/42/x.y (routes.conf:230:15).
 	//
-//line routes_gen.go:1787:1
+//line routes_gen.go:1024:1
 //line routes.conf:230:14
 	A37(ctx *runtime.Context, p0 string) error
 	// A44 serves r44: GET /1/~u (routes.conf:270:7), r44: WS /1/~u (routes.conf:270:7).
 	//
-//line routes_gen.go:1792:1
+//line routes_gen.go:1029:1
 //line routes.conf:270:6
 	A44(ctx *runtime.Context) error
 	// A45 serves r45: GET /*rest (routes.conf:276:7), r45: HEAD /*rest (routes.conf:276:7).
 	//
-//line routes_gen.go:1797:1
+//line routes_gen.go:1034:1
 //line routes.conf:276:6
 	A45(ctx *runtime.Context, rest string) error
 	// A46 serves r46: PUT /*rest (routes.conf:282:11).
 	//
-//line routes_gen.go:1802:1
+//line routes_gen.go:1039:1
 //line routes.conf:282:10
 	A46(ctx *runtime.Context, rest string) error
 	// A47 serves r47: TRACE /*rest (routes.conf:286:11).
 	//
-//line routes_gen.go:1807:1
+//line routes_gen.go:1044:1
 //line routes.conf:286:10
 	A47(ctx *runtime.Context, rest string) error
 	// A48 serves r48: DELETE /*rest (routes.conf:290:11).
 	//
-//line routes_gen.go:1812:1
+//line routes_gen.go:1049:1
 //line routes.conf:290:10
 	A48(ctx *runtime.Context, rest string) error
 	// A5 serves r5: POST /user_x (routes.conf:30:7), r5: TRACE /user_x (routes.conf:30:7).
 	//
-//line routes_gen.go:1817:1
+//line routes_gen.go:1054:1
 //line routes.conf:30:6
 	A5(ctx *runtime.Context) error
 	// A6 serves r6: HEAD /user_x/:p1 (routes.conf:36:11), r6: PUT /user_x/:p1 (routes.conf:36:11).
 	//
-//line routes_gen.go:1822:1
+//line routes_gen.go:1059:1
 //line routes.conf:36:10
 	A6(ctx *runtime.Context, p1 string) error
-//line routes_gen.go:1825:1
+//line routes_gen.go:1062:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1832,45 +1069,45 @@ type C1Controller interface {
 	A10(ctx *runtime.Context) error
 	// A14 serves r14: GET /abc/a-b (routes.conf:82:7), r14: POST /abc/a-b (routes.conf:82:7).
 	//
-//line routes_gen.go:1836:1
+//line routes_gen.go:1073:1
 //line routes.conf:82:6
 	A14(ctx *runtime.Context) error
 	// A15 serves r15: GET /*rest (routes.conf:88:7), r15: POST /*rest (routes.conf:88:7).
 	//
-//line routes_gen.go:1841:1
+//line routes_gen.go:1078:1
 //line routes.conf:88:6
 	A15(ctx *runtime.Context, rest string) error
 	// A24 serves r24: WS /b (routes.conf:142:11).
 	//
-//line routes_gen.go:1846:1
+//line routes_gen.go:1083:1
 //line routes.conf:142:10
 	A24(ctx *runtime.Context) error
 	// A27 serves r27: PATCH /b/:p1 (routes.conf:160:15), r27: PUT /b/:p1 (routes.conf:160:15).
 	//
-//line routes_gen.go:1851:1
+//line routes_gen.go:1088:1
 //line routes.conf:160:14
 	A27(ctx *runtime.Context, p1 string) error
 	// A3 serves r3: GET /ab:p0/:p1 (routes.conf:16:11), r3: PUT /ab:p0/:p1 (routes.conf:16:11).
 	//
-//line routes_gen.go:1856:1
+//line routes_gen.go:1093:1
 //line routes.conf:16:10
 	A3(ctx *runtime.Context, p0 string, p1 string) error
 	// A4 serves r4: GET /42/... (routes.conf:24:7).
 	//
-//line routes_gen.go:1861:1
+//line routes_gen.go:1098:1
 //line routes.conf:24:6
 	A4(ctx *runtime.Context) error
 	// A7 serves r7: PUT /user_x/new (routes.conf:41:11).
 	//
-//line routes_gen.go:1866:1
+//line routes_gen.go:1103:1
 //line routes.conf:41:10
 	A7(ctx *runtime.Context) error
 	// A8 serves r8: DELETE /user_x/new/:p2 (routes.conf:47:15), r8: HEAD /user_x/new/:p2 (routes.conf:47:15).
 	//
-//line routes_gen.go:1871:1
+//line routes_gen.go:1108:1
 //line routes.conf:47:14
 	A8(ctx *runtime.Context, p2 string) error
-//line routes_gen.go:1874:1
+//line routes_gen.go:1111:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1881,100 +1118,100 @@ type C2Controller interface {
 	A19(ctx *runtime.Context) error
 	// A20 serves r20: GET /a-b (routes.conf:118:11), r20: WS /a-b (routes.conf:118:11).
 	//
-//line routes_gen.go:1885:1
+//line routes_gen.go:1122:1
 //line routes.conf:118:10
 	A20(ctx *runtime.Context) error
 	// A21 serves r21: WS /a-b/ab/1:p2 (routes.conf:124:15).
 	//
-//line routes_gen.go:1890:1
+//line routes_gen.go:1127:1
 //line routes.conf:124:14
 	A21(ctx *runtime.Context, p2 string) error
 	// A22 serves r22: OPTIONS /a-b/1/x.y (routes.conf:130:15).
 	//
-//line routes_gen.go:1895:1
+//line routes_gen.go:1132:1
 //line routes.conf:130:14
 	A22(ctx *runtime.Context) error
 	// A23 serves r23: HEAD /a-b/:p1 (routes.conf:135:15), r23: POST /a-b/:p1 (routes.conf:135:15), r23: TRACE /a-b/:p1 (routes.conf:135:15).
 	//
-//line routes_gen.go:1900:1
+//line routes_gen.go:1137:1
 //line routes.conf:135:14
 	A23(ctx *runtime.Context, p1 string) error
 	// A26 serves r26: GET /b/.:p1 (routes.conf:154:15), r26: PATCH /b/.:p1 (routes.conf:154:15).
 	//
-//line routes_gen.go:1905:1
+//line routes_gen.go:1142:1
 //line routes.conf:154:14
 	A26(ctx *runtime.Context, p1 string) error
 	// A29 serves r29: CONNECT /~u (routes.conf:175:7), r29: GET /~u (routes.conf:175:7), r29: OPTIONS /~u (routes.conf:175:7).
 	//
-//line routes_gen.go:1910:1
+//line routes_gen.go:1147:1
 //line routes.conf:175:6
 	A29(ctx *runtime.Context) error
 	// A30 serves r30: HEAD /~u/:p1/:p2 (routes.conf:181:11), r30: PATCH /~u/:p1/:p2 (routes.conf:181:11).
 	//
-//line routes_gen.go:1915:1
+//line routes_gen.go:1152:1
 //line routes.conf:181:10
 	A30(ctx *runtime.Context, p1 string, p2 string) error
 	// A31 serves r31: PUT /~u/:p1/:p2/x.y/v:p4 (routes.conf:186:15).
 	//
-//line routes_gen.go:1920:1
+//line routes_gen.go:1157:1
 //line routes.conf:186:14
 	A31(ctx *runtime.Context, p1 string, p2 string, p4 string) error
 	// A32 serves r32: POST /~u/:p1/:p2/v:p3 (routes.conf:192:15), r32: TRACE /~u/:p1/:p2/v:p3 (routes.conf:192:15).
 	//
-//line routes_gen.go:1925:1
+//line routes_gen.go:1162:1
 //line routes.conf:192:14
 	A32(ctx *runtime.Context, p1 string, p2 string, p3 string) error
 	// A33 serves r33: GET /~u/:p1/:p2/:p3/a-b (routes.conf:197:15).
 	//
-//line routes_gen.go:1930:1
+//line routes_gen.go:1167:1
 //line routes.conf:197:14
 	A33(ctx *runtime.Context, p1 string, p2 string, p3 string) error
 	// A35 serves r35: GET /.:p0/42 (routes.conf:219:7).
 	//
-//line routes_gen.go:1935:1
+//line routes_gen.go:1172:1
 //line routes.conf:219:6
 	A35(ctx *runtime.Context, p0 string) error
 	// A36 serves r36: GET /.:p0/42/x.y (routes.conf:225:11).
 	//
-//line routes_gen.go:1940:1
+//line routes_gen.go:1177:1
 //line routes.conf:225:10
 	A36(ctx *runtime.Context, p0 string) error
 	// A38 serves r38: GET /.:p0/42/x.y/new/*rest (routes.conf:235:15).
 	//
-//line routes_gen.go:1945:1
+//line routes_gen.go:1182:1
 //line routes.conf:235:14
 	A38(ctx *runtime.Context, p0 string, rest string) error
 	// A39 serves r39: WS /.:p0/42/x.y/user_*rest (routes.conf:240:15).
 	//
-//line routes_gen.go:1950:1
+//line routes_gen.go:1187:1
 //line routes.conf:240:14
 	A39(ctx *runtime.Context, p0 string, rest string) error
 	// A40 serves r40: GET /.:p0/42/x.y/ab:p3 (routes.conf:245:15).
 	//
-//line routes_gen.go:1955:1
+//line routes_gen.go:1192:1
 //line routes.conf:245:14
 	A40(ctx *runtime.Context, p0 string, p3 string) error
 	// A41 serves r41: GET /.:p0/42/b (routes.conf:252:11).
 	//
-//line routes_gen.go:1960:1
+//line routes_gen.go:1197:1
 //line routes.conf:252:10
 	A41(ctx *runtime.Context, p0 string) error
 	// A42 serves r42: POST /.:p0/42/b (routes.conf:257:15).
 	//
-//line routes_gen.go:1965:1
+//line routes_gen.go:1202:1
 //line routes.conf:257:14
 	A42(ctx *runtime.Context, p0 string) error
 	// A43 serves r43: CONNECT /.:p0/42/b/a/:p4 (routes.conf:261:15).
 	//
-//line routes_gen.go:1970:1
+//line routes_gen.go:1207:1
 //line routes.conf:261:14
 	A43(ctx *runtime.Context, p0 string, p4 string) error
 	// A9 serves r9: GET /user_x/new/:p2 (routes.conf:52:15).
 	//
-//line routes_gen.go:1975:1
+//line routes_gen.go:1212:1
 //line routes.conf:52:14
 	A9(ctx *runtime.Context, p2 string) error
-//line routes_gen.go:1978:1
+//line routes_gen.go:1215:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -1983,7 +1220,7 @@ type FallbackController interface {
 	//
 //line routes.conf:106:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:1987:1
+//line routes_gen.go:1224:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -1992,7 +1229,7 @@ type SocketController interface {
 	//
 //line routes.conf:204:10
 	A34(ctx *runtime.Context, p2 string) error
-//line routes_gen.go:1996:1
+//line routes_gen.go:1233:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -56,1148 +56,103 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Dir:    "files",
-	Domain: 0,
-	Index:  0,
-	Method: "GET",
-	Name:   "s1",
-	Params: []string{"filepath"},
-	Path:   "/*filepath",
-	Pos:    "routes.conf:9:7",
-	Static: true,
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         1,
-	Method:        "GET",
-	Name:          "r19",
-	Path:          "/=",
-	Pos:           "routes.conf:110:7",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r19",
-	Path:          "/=",
-	Pos:           "routes.conf:110:7",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         3,
-	Method:        "TRACE",
-	Name:          "r19",
-	Path:          "/=",
-	Pos:           "routes.conf:110:7",
-}, {
-	Action:        "A20",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         4,
-	Method:        "OPTIONS",
-	Name:          "r20",
-	Parent:        "r19",
-	Path:          "/=/new",
-	Pos:           "routes.conf:116:11",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         5,
-	Method:        "GET",
-	Name:          "r18",
-	Path:          "/new/x.y",
-	Pos:           "routes.conf:104:7",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         6,
-	Method:        "HEAD",
-	Name:          "r15",
-	Params:        []string{"p0"},
-	Path:          "/v:p0",
-	Pos:           "routes.conf:84:7",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         7,
-	Method:        "TRACE",
-	Name:          "r15",
-	Params:        []string{"p0"},
-	Path:          "/v:p0",
-	Pos:           "routes.conf:84:7",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         8,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r17",
-	Params:        []string{"p0"},
-	Parent:        "r15",
-	Path:          "/v:p0/.a/v1",
-	Pos:           "routes.conf:96:11",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "r17",
-	Params:        []string{"p0"},
-	Parent:        "r15",
-	Path:          "/v:p0/.a/v1",
-	Pos:           "routes.conf:96:11",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "max=3"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         10,
-	Method:        "GET",
-	Name:          "r16",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r15",
-	Path:          "/v:p0/:p1",
-	Pos:           "routes.conf:90:11",
-}, {
-	Dir:    "files",
-	Domain: 0,
-	Index:  11,
-	List:   true,
-	Method: "GET",
-	Name:   "s2",
-	Params: []string{"filepath"},
-	Path:   "/x.y/*filepath",
-	Pos:    "routes.conf:10:7",
-	Static: true,
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         12,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r3",
-	Params:        []string{"p1"},
-	Path:          "/x.y/:p1",
-	Pos:           "routes.conf:13:7",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         13,
-	Method:        "GET",
-	Name:          "r3",
-	Params:        []string{"p1"},
-	Path:          "/x.y/:p1",
-	Pos:           "routes.conf:13:7",
-}, {
-	Action:     "A3",
-	Controller: "C1",
-	Domain:     0,
-	Index:      14,
-	Method:     "WS",
-	Name:       "r3",
-	Params:     []string{"p1"},
-	Path:       "/x.y/:p1",
-	Pos:        "routes.conf:13:7",
-	WebSocket:  true,
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         15,
-	Method:        "GET",
-	Name:          "r4",
-	Params:        []string{"p1"},
-	Parent:        "r3",
-	Path:          "/x.y/:p1/.a",
-	Pos:           "routes.conf:19:11",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         16,
-	Method:        "TRACE",
-	Name:          "r4",
-	Params:        []string{"p1"},
-	Parent:        "r3",
-	Path:          "/x.y/:p1/.a",
-	Pos:           "routes.conf:19:11",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         17,
-	Method:        "CONNECT",
-	Name:          "r5",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r4",
-	Path:          "/x.y/:p1/.a/:p3/42",
-	Pos:           "routes.conf:25:15",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         18,
-	Method:        "GET",
-	Name:          "r5",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r4",
-	Path:          "/x.y/:p1/.a/:p3/42",
-	Pos:           "routes.conf:25:15",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         19,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r5",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r4",
-	Path:          "/x.y/:p1/.a/:p3/42",
-	Pos:           "routes.conf:25:15",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         20,
-	Method:        "CONNECT",
-	Name:          "r10",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r6",
-	Path:          "/x.y/:p1/:p2/.a",
-	Pos:           "routes.conf:52:15",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         21,
-	Method:        "GET",
-	Name:          "r6",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r3",
-	Path:          "/x.y/:p1/:p2/.a",
-	Pos:           "routes.conf:32:11",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         22,
-	Method:        "GET",
-	Name:          "r7",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r6",
-	Path:          "/x.y/:p1/:p2/.a/1/v1",
-	Pos:           "routes.conf:37:15",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         23,
-	Method:        "GET",
-	Name:          "r8",
-	Params:        []string{"p1", "p2", "p4"},
-	Parent:        "r6",
-	Path:          "/x.y/:p1/:p2/.a/:p4",
-	Pos:           "routes.conf:42:15",
-}, {
-	Action:      "A8",
-	Constraints: []string{"", "uuid", ""},
-	Controller:  "C1",
-	Domain:      0,
-	Index:       24,
-	Method:      "WS",
-	Name:        "r8",
-	Params:      []string{"p1", "p2", "p4"},
-	Parent:      "r6",
-	Path:        "/x.y/:p1/:p2/.a/:p4",
-	Pos:         "routes.conf:42:15",
-	WebSocket:   true,
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid", "alpha"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         25,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r9",
-	Params:        []string{"p1", "p2", "p5"},
-	Parent:        "r6",
-	Path:          "/x.y/:p1/:p2/.a/users/:p5",
-	Pos:           "routes.conf:47:15",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         26,
-	Method:        "GET",
-	Name:          "r11",
-	Params:        []string{"p1"},
-	Parent:        "r3",
-	Path:          "/x.y/:p1/v1",
-	Pos:           "routes.conf:58:11",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         27,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r13",
-	Params:        []string{"p1"},
-	Parent:        "r11",
-	Path:          "/x.y/:p1/v1",
-	Pos:           "routes.conf:69:15",
-}, {
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         28,
-	Method:        "GET",
-	Name:          "r12",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r11",
-	Path:          "/x.y/:p1/v1/1:p3",
-	Pos:           "routes.conf:64:15",
-}, {
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         29,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r12",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r11",
-	Path:          "/x.y/:p1/v1/1:p3",
-	Pos:           "routes.conf:64:15",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         30,
-	Method:        "HEAD",
-	Name:          "r14",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r11",
-	Path:          "/x.y/:p1/v1/:p3",
-	Pos:           "routes.conf:74:15",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         31,
-	Method:        "TRACE",
-	Name:          "r14",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r11",
-	Path:          "/x.y/:p1/v1/:p3",
-	Pos:           "routes.conf:74:15",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         32,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r25",
-	Parent:        "r24",
-	Path:          "/1",
-	Pos:           "routes.conf:154:15",
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         33,
-	Method:        "TRACE",
-	Name:          "r22",
-	Params:        []string{"p0", "p1"},
-	Path:          "/1:p0/ab:p1",
-	Pos:           "routes.conf:138:7",
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         34,
-	Method:        "GET",
-	Name:          "r28",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r22",
-	Path:          "/1:p0/ab:p1/.a/*rest",
-	Pos:           "routes.conf:171:11",
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         35,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r28",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r22",
-	Path:          "/1:p0/ab:p1/.a/*rest",
-	Pos:           "routes.conf:171:11",
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         36,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r28",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r22",
-	Path:          "/1:p0/ab:p1/.a/*rest",
-	Pos:           "routes.conf:171:11",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "required,len=1"},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         37,
-	Method:        "CONNECT",
-	Name:          "r29",
-	Params:        []string{"p0", "p1", "p2"},
-	Parent:        "r22",
-	Path:          "/1:p0/ab:p1/:p2",
-	Pos:           "routes.conf:176:11",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "required,len=1"},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         38,
-	Method:        "TRACE",
-	Name:          "r29",
-	Params:        []string{"p0", "p1", "p2"},
-	Parent:        "r22",
-	Path:          "/1:p0/ab:p1/:p2",
-	Pos:           "routes.conf:176:11",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "required,len=1", "number,min=5,max=100"},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         39,
-	Method:        "GET",
-	Name:          "r30",
-	Params:        []string{"p0", "p1", "p2", "p3"},
-	Parent:        "r29",
-	Path:          "/1:p0/ab:p1/:p2/:p3/user_x",
-	Pos:           "routes.conf:181:15",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "required,len=1", "number,min=5,max=100"},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         40,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r30",
-	Params:        []string{"p0", "p1", "p2", "p3"},
-	Parent:        "r29",
-	Path:          "/1:p0/ab:p1/:p2/:p3/user_x",
-	Pos:           "routes.conf:181:15",
-}, {
-	Action:      "A30",
-	Constraints: []string{"", "", "required,len=1", "number,min=5,max=100"},
-	Controller:  "C2",
-	Domain:      1,
-	Index:       41,
-	Method:      "WS",
-	Name:        "r30",
-	Params:      []string{"p0", "p1", "p2", "p3"},
-	Parent:      "r29",
-	Path:        "/1:p0/ab:p1/:p2/:p3/user_x",
-	Pos:         "routes.conf:181:15",
-	WebSocket:   true,
-}, {
-	Action:        "A31",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "required,len=1", ""},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         42,
-	Method:        "CONNECT",
-	Name:          "r31",
-	Params:        []string{"p0", "p1", "p2", "p3"},
-	Parent:        "r29",
-	Path:          "/1:p0/ab:p1/:p2/v:p3/v1",
-	Pos:           "routes.conf:186:15",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         43,
-	Method:        "CONNECT",
-	Name:          "r23",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r22",
-	Path:          "/1:p0/ab:p1/a-b",
-	Pos:           "routes.conf:144:11",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         44,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r23",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r22",
-	Path:          "/1:p0/ab:p1/a-b",
-	Pos:           "routes.conf:144:11",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         45,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r23",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r22",
-	Path:          "/1:p0/ab:p1/a-b",
-	Pos:           "routes.conf:144:11",
-}, {
-	Action:        "A24",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         46,
-	Method:        "GET",
-	Name:          "r24",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r22",
-	Path:          "/1:p0/ab:p1/b/v1",
-	Pos:           "routes.conf:149:11",
-}, {
-	Action:        "A27",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         47,
-	Method:        "HEAD",
-	Name:          "r27",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r24",
-	Path:          "/1:p0/ab:p1/b/v1/*rest",
-	Pos:           "routes.conf:164:15",
-}, {
-	Action:        "A27",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         48,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r27",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r24",
-	Path:          "/1:p0/ab:p1/b/v1/*rest",
-	Pos:           "routes.conf:164:15",
-}, {
-	Action:        "A26",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "", "len=2"},
-	Controller:    "C2",
-	Domain:        1,
-	Index:         49,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r26",
-	Params:        []string{"p0", "p1", "p5"},
-	Parent:        "r24",
-	Path:          "/1:p0/ab:p1/b/v1/x.y/:p5",
-	Pos:           "routes.conf:159:15",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alpha"},
-	Controller:    "C1",
-	Domain:        1,
-	Index:         50,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r21",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:132:7",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alpha"},
-	Controller:    "C1",
-	Domain:        1,
-	Index:         51,
-	Method:        "GET",
-	Name:          "r21",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:132:7",
-}, {
-	Action:        "A34",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         52,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r34",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:208:7",
-}, {
-	Action:        "A34",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         53,
-	Method:        "TRACE",
-	Name:          "r34",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:208:7",
-}, {
-	Action:        "A35",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         54,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r35",
-	Path:          "/a/a",
-	Pos:           "routes.conf:214:7",
-}, {
-	Action:        "A35",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         55,
-	Method:        "TRACE",
-	Name:          "r35",
-	Path:          "/a/a",
-	Pos:           "routes.conf:214:7",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|alpha,max=4", ""},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         56,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r32",
-	Params:        []string{"p0", "rest"},
-	Path:          "/x.:p0/*rest",
-	Pos:           "routes.conf:196:7",
-}, {
-	Action:        "A33",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|alpha,max=4", ""},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         57,
-	Method:        "GET",
-	Name:          "r33",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r32",
-	Path:          "/x.:p0/*rest",
-	Pos:           "routes.conf:202:11",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|alpha,max=4", ""},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         58,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r32",
-	Params:        []string{"p0", "rest"},
-	Path:          "/x.:p0/*rest",
-	Pos:           "routes.conf:196:7",
-}, {
-	Action:        "A33",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|alpha,max=4", ""},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         59,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r33",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r32",
-	Path:          "/x.:p0/*rest",
-	Pos:           "routes.conf:202:11",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|alpha,max=4", ""},
-	Controller:    "C0",
-	Domain:        1,
-	Index:         60,
-	Method:        "TRACE",
-	Name:          "r32",
-	Params:        []string{"p0", "rest"},
-	Path:          "/x.:p0/*rest",
-	Pos:           "routes.conf:196:7",
-}, {
-	Action:        "A36",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         61,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r36",
-	Params:        []string{"p1"},
-	Path:          "/~u/:p1",
-	Pos:           "routes.conf:220:7",
-}, {
-	Dir:    "files",
-	Domain: 2,
-	File:   "f.txt",
-	Index:  62,
-	Method: "GET",
-	Name:   "s38",
-	Path:   "/",
-	Pos:    "routes.conf:234:7",
-	Static: true,
-}, {
-	Action:        "A43",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         63,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r43",
-	Path:          "/",
-	Pos:           "routes.conf:256:7",
-}, {
-	Dir:    "files",
-	Domain: 2,
-	Index:  64,
-	List:   true,
-	Method: "GET",
-	Name:   "s39",
-	Params: []string{"filepath"},
-	Path:   "/*filepath",
-	Pos:    "routes.conf:235:7",
-	Static: true,
-}, {
-	Action:        "A48",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a a/b x/y/z"},
-	Controller:    "C2",
-	Domain:        2,
-	Index:         65,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r48",
-	Params:        []string{"rest"},
-	Parent:        "r43",
-	Path:          "/*rest",
-	Pos:           "routes.conf:285:11",
-}, {
-	Action:        "A48",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a a/b x/y/z"},
-	Controller:    "C2",
-	Domain:        2,
-	Index:         66,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r48",
-	Params:        []string{"rest"},
-	Parent:        "r43",
-	Path:          "/*rest",
-	Pos:           "routes.conf:285:11",
-}, {
-	Action:     "A41",
-	Controller: "C1",
-	Domain:     2,
-	Index:      67,
-	Method:     "WS",
-	Name:       "r41",
-	Params:     []string{"rest"},
-	Path:       "/*rest",
-	Pos:        "routes.conf:244:7",
-	WebSocket:  true,
-}, {
-	Action:        "A44",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         68,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r44",
-	Parent:        "r43",
-	Path:          "/.a",
-	Pos:           "routes.conf:262:11",
-}, {
-	Action:        "A44",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         69,
-	Method:        "GET",
-	Name:          "r44",
-	Parent:        "r43",
-	Path:          "/.a",
-	Pos:           "routes.conf:262:11",
-}, {
-	Action:        "A44",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         70,
-	Method:        "HEAD",
-	Name:          "r44",
-	Parent:        "r43",
-	Path:          "/.a",
-	Pos:           "routes.conf:262:11",
-}, {
-	Action:        "A45",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         71,
-	Method:        "TRACE",
-	Name:          "r45",
-	Parent:        "r44",
-	Path:          "/.a/a-b",
-	Pos:           "routes.conf:268:15",
-}, {
-	Action:        "A49",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         72,
-	Method:        "GET",
-	Name:          "r49",
-	Parent:        "r43",
-	Path:          "/.a/b",
-	Pos:           "routes.conf:291:11",
-}, {
-	Action:      "A50",
-	Constraints: []string{"uuid3|uuid5"},
-	Controller:  "Socket",
-	Domain:      2,
-	Index:       73,
-	Method:      "WS",
-	Name:        "r50",
-	Params:      []string{"p2"},
-	Parent:      "r49",
-	Path:        "/.a/b/:p2",
-	Pos:         "routes.conf:297:15",
-	WebSocket:   true,
-}, {
-	Action:        "A46",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         74,
-	Method:        "CONNECT",
-	Name:          "r46",
-	Parent:        "r44",
-	Path:          "/.a/new",
-	Pos:           "routes.conf:273:15",
-}, {
-	Action:        "A47",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        2,
-	Index:         75,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r47",
-	Parent:        "r44",
-	Path:          "/.a/user_x",
-	Pos:           "routes.conf:278:15",
-}, {
-	Action:        "A40",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "lte=3"},
-	Controller:    "C2",
-	Domain:        2,
-	Index:         76,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r40",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/:p1",
-	Pos:           "routes.conf:238:7",
-}, {
-	Action:        "A40",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "lte=3"},
-	Controller:    "C2",
-	Domain:        2,
-	Index:         77,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r40",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/:p1",
-	Pos:           "routes.conf:238:7",
-}, {
-	Action:      "A40",
-	Constraints: []string{"", "lte=3"},
-	Controller:  "C2",
-	Domain:      2,
-	Index:       78,
-	Method:      "WS",
-	Name:        "r40",
-	Params:      []string{"p0", "p1"},
-	Path:        "/:p0/:p1",
-	Pos:         "routes.conf:238:7",
-	WebSocket:   true,
-}, {
-	Action:        "A42",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"numeric", "numeric"},
-	Controller:    "C1",
-	Domain:        2,
-	Index:         79,
-	Method:        "GET",
-	Name:          "r42",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/x.:p1",
-	Pos:           "routes.conf:250:7",
-}, {
-	Action:        "A42",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"numeric", "numeric"},
-	Controller:    "C1",
-	Domain:        2,
-	Index:         80,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r42",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/x.:p1",
-	Pos:           "routes.conf:250:7",
-}, {
-	Action:      "A42",
-	Constraints: []string{"numeric", "numeric"},
-	Controller:  "C1",
-	Domain:      2,
-	Index:       81,
-	Method:      "WS",
-	Name:        "r42",
-	Params:      []string{"p0", "p1"},
-	Path:        "/:p0/x.:p1",
-	Pos:         "routes.conf:250:7",
-	WebSocket:   true,
-}, {
-	Action:        "A52",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alphanum"},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         82,
-	Method:        "GET",
-	Name:          "r52",
-	Params:        []string{"p0"},
-	Path:          "/:p0/~u",
-	Pos:           "routes.conf:313:7",
-}, {
-	Action:        "A52",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alphanum"},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         83,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r52",
-	Params:        []string{"p0"},
-	Path:          "/:p0/~u",
-	Pos:           "routes.conf:313:7",
-}, {
-	Action:        "A52",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alphanum"},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         84,
-	Method:        "TRACE",
-	Name:          "r52",
-	Params:        []string{"p0"},
-	Path:          "/:p0/~u",
-	Pos:           "routes.conf:313:7",
-}, {
-	Action:        "A53",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alphanum", "uuid", ""},
-	Controller:    "C0",
-	Domain:        2,
-	Index:         85,
-	Method:        "GET",
-	Name:          "r53",
-	Params:        []string{"p0", "p2", "p3"},
-	Parent:        "r52",
-	Path:          "/:p0/~u/:p2/:p3",
-	Pos:           "routes.conf:319:11",
-}, {
-	Action:        "A54",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         86,
-	Method:        "GET",
-	Name:          "r54",
-	Params:        []string{"rest"},
-	Path:          "/a*rest",
-	Pos:           "routes.conf:326:7",
-}, {
-	Action:        "A55",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         87,
-	Method:        "HEAD",
-	Name:          "r55",
-	Params:        []string{"rest"},
-	Parent:        "r54",
-	Path:          "/a*rest",
-	Pos:           "routes.conf:332:11",
-}, {
-	Action:        "A55",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         88,
-	Method:        "OPTIONS",
-	Name:          "r55",
-	Params:        []string{"rest"},
-	Parent:        "r54",
-	Path:          "/a*rest",
-	Pos:           "routes.conf:332:11",
-}, {
-	Action:        "A56",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        2,
-	Index:         89,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r56",
-	Params:        []string{"rest"},
-	Parent:        "r55",
-	Path:          "/a*rest",
-	Pos:           "routes.conf:336:15",
-}, {
-	Dir:    "files",
-	Domain: 2,
-	File:   "f.txt",
-	Index:  90,
-	Method: "GET",
-	Name:   "s37",
-	Path:   "/b",
-	Pos:    "routes.conf:233:7",
-	Static: true,
-}, {
-	Action:        "A51",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         91,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r51",
-	Params:        []string{"p1"},
-	Parent:        "r43",
-	Path:          "/users/:p1",
-	Pos:           "routes.conf:305:11",
-}, {
-	Action:        "A51",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         92,
-	Method:        "OPTIONS",
-	Name:          "r51",
-	Params:        []string{"p1"},
-	Parent:        "r43",
-	Path:          "/users/:p1",
-	Pos:           "routes.conf:305:11",
-}, {
-	Action:        "A51",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        2,
-	Index:         93,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r51",
-	Params:        []string{"p1"},
-	Parent:        "r43",
-	Path:          "/users/:p1",
-	Pos:           "routes.conf:305:11",
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "s1", Method: "GET", Path: "/*filepath", Static: true, Dir: "files", Params: []string{"filepath"}, Pos: "routes.conf:9:7"},
+	{Index: 1, Domain: 0, Name: "r19", Method: "GET", Path: "/=", Controller: "C0", Action: "A19", AntiCSRFCheck: true, Pos: "routes.conf:110:7"},
+	{Index: 2, Domain: 0, Name: "r19", Method: "POST", Path: "/=", Controller: "C0", Action: "A19", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:110:7"},
+	{Index: 3, Domain: 0, Name: "r19", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A19", AntiCSRFCheck: true, Pos: "routes.conf:110:7"},
+	{Index: 4, Domain: 0, Name: "r20", Method: "OPTIONS", Path: "/=/new", Controller: "C0", Action: "A20", AntiCSRFCheck: true, Parent: "r19", Pos: "routes.conf:116:11"},
+	{Index: 5, Domain: 0, Name: "r18", Method: "GET", Path: "/new/x.y", Controller: "C0", Action: "A18", AntiCSRFCheck: true, Pos: "routes.conf:104:7"},
+	{Index: 6, Domain: 0, Name: "r15", Method: "HEAD", Path: "/v:p0", Controller: "C2", Action: "A15", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:84:7"},
+	{Index: 7, Domain: 0, Name: "r15", Method: "TRACE", Path: "/v:p0", Controller: "C2", Action: "A15", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:84:7"},
+	{Index: 8, Domain: 0, Name: "r17", Method: "DELETE", Path: "/v:p0/.a/v1", Controller: "C0", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r15", Pos: "routes.conf:96:11"},
+	{Index: 9, Domain: 0, Name: "r17", Method: "GET", Path: "/v:p0/.a/v1", Controller: "C0", Action: "A17", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r15", Pos: "routes.conf:96:11"},
+	{Index: 10, Domain: 0, Name: "r16", Method: "GET", Path: "/v:p0/:p1", Controller: "C1", Action: "A16", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "max=3"}, Parent: "r15", Pos: "routes.conf:90:11"},
+	{Index: 11, Domain: 0, Name: "s2", Method: "GET", Path: "/x.y/*filepath", Static: true, Dir: "files", List: true, Params: []string{"filepath"}, Pos: "routes.conf:10:7"},
+	{Index: 12, Domain: 0, Name: "r3", Method: "DELETE", Path: "/x.y/:p1", Controller: "C1", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:13:7"},
+	{Index: 13, Domain: 0, Name: "r3", Method: "GET", Path: "/x.y/:p1", Controller: "C1", Action: "A3", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:13:7"},
+	{Index: 14, Domain: 0, Name: "r3", Method: "WS", Path: "/x.y/:p1", Controller: "C1", Action: "A3", WebSocket: true, Params: []string{"p1"}, Pos: "routes.conf:13:7"},
+	{Index: 15, Domain: 0, Name: "r4", Method: "GET", Path: "/x.y/:p1/.a", Controller: "C1", Action: "A4", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r3", Pos: "routes.conf:19:11"},
+	{Index: 16, Domain: 0, Name: "r4", Method: "TRACE", Path: "/x.y/:p1/.a", Controller: "C1", Action: "A4", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r3", Pos: "routes.conf:19:11"},
+	{Index: 17, Domain: 0, Name: "r5", Method: "CONNECT", Path: "/x.y/:p1/.a/:p3/42", Controller: "C1", Action: "A5", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r4", Pos: "routes.conf:25:15"},
+	{Index: 18, Domain: 0, Name: "r5", Method: "GET", Path: "/x.y/:p1/.a/:p3/42", Controller: "C1", Action: "A5", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r4", Pos: "routes.conf:25:15"},
+	{Index: 19, Domain: 0, Name: "r5", Method: "PATCH", Path: "/x.y/:p1/.a/:p3/42", Controller: "C1", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r4", Pos: "routes.conf:25:15"},
+	{Index: 20, Domain: 0, Name: "r10", Method: "CONNECT", Path: "/x.y/:p1/:p2/.a", Controller: "C1", Action: "A10", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r6", Pos: "routes.conf:52:15"},
+	{Index: 21, Domain: 0, Name: "r6", Method: "GET", Path: "/x.y/:p1/:p2/.a", Controller: "C1", Action: "A6", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r3", Pos: "routes.conf:32:11"},
+	{Index: 22, Domain: 0, Name: "r7", Method: "GET", Path: "/x.y/:p1/:p2/.a/1/v1", Controller: "C1", Action: "A7", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r6", Pos: "routes.conf:37:15"},
+	{Index: 23, Domain: 0, Name: "r8", Method: "GET", Path: "/x.y/:p1/:p2/.a/:p4", Controller: "C1", Action: "A8", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"", "uuid", ""}, Parent: "r6", Pos: "routes.conf:42:15"},
+	{Index: 24, Domain: 0, Name: "r8", Method: "WS", Path: "/x.y/:p1/:p2/.a/:p4", Controller: "C1", Action: "A8", WebSocket: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"", "uuid", ""}, Parent: "r6", Pos: "routes.conf:42:15"},
+	{Index: 25, Domain: 0, Name: "r9", Method: "PUT", Path: "/x.y/:p1/:p2/.a/users/:p5", Controller: "C1", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p5"}, Constraints: []string{"", "uuid", "alpha"}, Parent: "r6", Pos: "routes.conf:47:15"},
+	{Index: 26, Domain: 0, Name: "r11", Method: "GET", Path: "/x.y/:p1/v1", Controller: "C1", Action: "A11", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r3", Pos: "routes.conf:58:11"},
+	{Index: 27, Domain: 0, Name: "r13", Method: "PUT", Path: "/x.y/:p1/v1", Controller: "C1", Action: "A13", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r11", Pos: "routes.conf:69:15"},
+	{Index: 28, Domain: 0, Name: "r12", Method: "GET", Path: "/x.y/:p1/v1/1:p3", Controller: "C1", Action: "A12", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r11", Pos: "routes.conf:64:15"},
+	{Index: 29, Domain: 0, Name: "r12", Method: "PUT", Path: "/x.y/:p1/v1/1:p3", Controller: "C1", Action: "A12", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r11", Pos: "routes.conf:64:15"},
+	{Index: 30, Domain: 0, Name: "r14", Method: "HEAD", Path: "/x.y/:p1/v1/:p3", Controller: "C2", Action: "A14", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r11", Pos: "routes.conf:74:15"},
+	{Index: 31, Domain: 0, Name: "r14", Method: "TRACE", Path: "/x.y/:p1/v1/:p3", Controller: "C2", Action: "A14", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r11", Pos: "routes.conf:74:15"},
+	{Index: 32, Domain: 1, Name: "r25", Method: "PUT", Path: "/1", Controller: "C2", Action: "A25", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r24", Pos: "routes.conf:154:15"},
+	{Index: 33, Domain: 1, Name: "r22", Method: "TRACE", Path: "/1:p0/ab:p1", Controller: "C2", Action: "A22", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:138:7"},
+	{Index: 34, Domain: 1, Name: "r28", Method: "GET", Path: "/1:p0/ab:p1/.a/*rest", Controller: "C2", Action: "A28", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r22", Pos: "routes.conf:171:11"},
+	{Index: 35, Domain: 1, Name: "r28", Method: "PATCH", Path: "/1:p0/ab:p1/.a/*rest", Controller: "C2", Action: "A28", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r22", Pos: "routes.conf:171:11"},
+	{Index: 36, Domain: 1, Name: "r28", Method: "POST", Path: "/1:p0/ab:p1/.a/*rest", Controller: "C2", Action: "A28", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r22", Pos: "routes.conf:171:11"},
+	{Index: 37, Domain: 1, Name: "r29", Method: "CONNECT", Path: "/1:p0/ab:p1/:p2", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "", "required,len=1"}, Parent: "r22", Pos: "routes.conf:176:11"},
+	{Index: 38, Domain: 1, Name: "r29", Method: "TRACE", Path: "/1:p0/ab:p1/:p2", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "", "required,len=1"}, Parent: "r22", Pos: "routes.conf:176:11"},
+	{Index: 39, Domain: 1, Name: "r30", Method: "GET", Path: "/1:p0/ab:p1/:p2/:p3/user_x", Controller: "C2", Action: "A30", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "required,len=1", "number,min=5,max=100"}, Parent: "r29", Pos: "routes.conf:181:15"},
+	{Index: 40, Domain: 1, Name: "r30", Method: "POST", Path: "/1:p0/ab:p1/:p2/:p3/user_x", Controller: "C2", Action: "A30", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "required,len=1", "number,min=5,max=100"}, Parent: "r29", Pos: "routes.conf:181:15"},
+	{Index: 41, Domain: 1, Name: "r30", Method: "WS", Path: "/1:p0/ab:p1/:p2/:p3/user_x", Controller: "C2", Action: "A30", WebSocket: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "required,len=1", "number,min=5,max=100"}, Parent: "r29", Pos: "routes.conf:181:15"},
+	{Index: 42, Domain: 1, Name: "r31", Method: "CONNECT", Path: "/1:p0/ab:p1/:p2/v:p3/v1", Controller: "C2", Action: "A31", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "required,len=1", ""}, Parent: "r29", Pos: "routes.conf:186:15"},
+	{Index: 43, Domain: 1, Name: "r23", Method: "CONNECT", Path: "/1:p0/ab:p1/a-b", Controller: "C2", Action: "A23", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r22", Pos: "routes.conf:144:11"},
+	{Index: 44, Domain: 1, Name: "r23", Method: "POST", Path: "/1:p0/ab:p1/a-b", Controller: "C2", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r22", Pos: "routes.conf:144:11"},
+	{Index: 45, Domain: 1, Name: "r23", Method: "PUT", Path: "/1:p0/ab:p1/a-b", Controller: "C2", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r22", Pos: "routes.conf:144:11"},
+	{Index: 46, Domain: 1, Name: "r24", Method: "GET", Path: "/1:p0/ab:p1/b/v1", Controller: "C2", Action: "A24", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r22", Pos: "routes.conf:149:11"},
+	{Index: 47, Domain: 1, Name: "r27", Method: "HEAD", Path: "/1:p0/ab:p1/b/v1/*rest", Controller: "C2", Action: "A27", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r24", Pos: "routes.conf:164:15"},
+	{Index: 48, Domain: 1, Name: "r27", Method: "POST", Path: "/1:p0/ab:p1/b/v1/*rest", Controller: "C2", Action: "A27", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r24", Pos: "routes.conf:164:15"},
+	{Index: 49, Domain: 1, Name: "r26", Method: "PUT", Path: "/1:p0/ab:p1/b/v1/x.y/:p5", Controller: "C2", Action: "A26", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "", "len=2"}, Parent: "r24", Pos: "routes.conf:159:15"},
+	{Index: 50, Domain: 1, Name: "r21", Method: "DELETE", Path: "/:p0", Controller: "C1", Action: "A21", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"alpha"}, Pos: "routes.conf:132:7"},
+	{Index: 51, Domain: 1, Name: "r21", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A21", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"alpha"}, Pos: "routes.conf:132:7"},
+	{Index: 52, Domain: 1, Name: "r34", Method: "POST", Path: "/:p0", Controller: "C2", Action: "A34", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:208:7"},
+	{Index: 53, Domain: 1, Name: "r34", Method: "TRACE", Path: "/:p0", Controller: "C2", Action: "A34", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:208:7"},
+	{Index: 54, Domain: 1, Name: "r35", Method: "PATCH", Path: "/a/a", Controller: "C1", Action: "A35", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:214:7"},
+	{Index: 55, Domain: 1, Name: "r35", Method: "TRACE", Path: "/a/a", Controller: "C1", Action: "A35", AntiCSRFCheck: true, Pos: "routes.conf:214:7"},
+	{Index: 56, Domain: 1, Name: "r32", Method: "DELETE", Path: "/x.:p0/*rest", Controller: "C0", Action: "A32", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|alpha,max=4", ""}, Pos: "routes.conf:196:7"},
+	{Index: 57, Domain: 1, Name: "r33", Method: "GET", Path: "/x.:p0/*rest", Controller: "C0", Action: "A33", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|alpha,max=4", ""}, Parent: "r32", Pos: "routes.conf:202:11"},
+	{Index: 58, Domain: 1, Name: "r32", Method: "PATCH", Path: "/x.:p0/*rest", Controller: "C0", Action: "A32", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|alpha,max=4", ""}, Pos: "routes.conf:196:7"},
+	{Index: 59, Domain: 1, Name: "r33", Method: "POST", Path: "/x.:p0/*rest", Controller: "C0", Action: "A33", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|alpha,max=4", ""}, Parent: "r32", Pos: "routes.conf:202:11"},
+	{Index: 60, Domain: 1, Name: "r32", Method: "TRACE", Path: "/x.:p0/*rest", Controller: "C0", Action: "A32", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|alpha,max=4", ""}, Pos: "routes.conf:196:7"},
+	{Index: 61, Domain: 1, Name: "r36", Method: "POST", Path: "/~u/:p1", Controller: "C1", Action: "A36", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:220:7"},
+	{Index: 62, Domain: 2, Name: "s38", Method: "GET", Path: "/", Static: true, Dir: "files", File: "f.txt", Pos: "routes.conf:234:7"},
+	{Index: 63, Domain: 2, Name: "r43", Method: "PUT", Path: "/", Controller: "C2", Action: "A43", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:256:7"},
+	{Index: 64, Domain: 2, Name: "s39", Method: "GET", Path: "/*filepath", Static: true, Dir: "files", List: true, Params: []string{"filepath"}, Pos: "routes.conf:235:7"},
+	{Index: 65, Domain: 2, Name: "r48", Method: "PATCH", Path: "/*rest", Controller: "C2", Action: "A48", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Parent: "r43", Pos: "routes.conf:285:11"},
+	{Index: 66, Domain: 2, Name: "r48", Method: "PUT", Path: "/*rest", Controller: "C2", Action: "A48", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Parent: "r43", Pos: "routes.conf:285:11"},
+	{Index: 67, Domain: 2, Name: "r41", Method: "WS", Path: "/*rest", Controller: "C1", Action: "A41", WebSocket: true, Params: []string{"rest"}, Pos: "routes.conf:244:7"},
+	{Index: 68, Domain: 2, Name: "r44", Method: "DELETE", Path: "/.a", Controller: "C0", Action: "A44", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r43", Pos: "routes.conf:262:11"},
+	{Index: 69, Domain: 2, Name: "r44", Method: "GET", Path: "/.a", Controller: "C0", Action: "A44", AntiCSRFCheck: true, Parent: "r43", Pos: "routes.conf:262:11"},
+	{Index: 70, Domain: 2, Name: "r44", Method: "HEAD", Path: "/.a", Controller: "C0", Action: "A44", AntiCSRFCheck: true, Parent: "r43", Pos: "routes.conf:262:11"},
+	{Index: 71, Domain: 2, Name: "r45", Method: "TRACE", Path: "/.a/a-b", Controller: "C0", Action: "A45", AntiCSRFCheck: true, Parent: "r44", Pos: "routes.conf:268:15"},
+	{Index: 72, Domain: 2, Name: "r49", Method: "GET", Path: "/.a/b", Controller: "C0", Action: "A49", AntiCSRFCheck: true, Parent: "r43", Pos: "routes.conf:291:11"},
+	{Index: 73, Domain: 2, Name: "r50", Method: "WS", Path: "/.a/b/:p2", Controller: "Socket", Action: "A50", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r49", Pos: "routes.conf:297:15"},
+	{Index: 74, Domain: 2, Name: "r46", Method: "CONNECT", Path: "/.a/new", Controller: "C0", Action: "A46", AntiCSRFCheck: true, Parent: "r44", Pos: "routes.conf:273:15"},
+	{Index: 75, Domain: 2, Name: "r47", Method: "PUT", Path: "/.a/user_x", Controller: "C0", Action: "A47", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r44", Pos: "routes.conf:278:15"},
+	{Index: 76, Domain: 2, Name: "r40", Method: "DELETE", Path: "/:p0/:p1", Controller: "C2", Action: "A40", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:238:7"},
+	{Index: 77, Domain: 2, Name: "r40", Method: "POST", Path: "/:p0/:p1", Controller: "C2", Action: "A40", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:238:7"},
+	{Index: 78, Domain: 2, Name: "r40", Method: "WS", Path: "/:p0/:p1", Controller: "C2", Action: "A40", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:238:7"},
+	{Index: 79, Domain: 2, Name: "r42", Method: "GET", Path: "/:p0/x.:p1", Controller: "C1", Action: "A42", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric", "numeric"}, Pos: "routes.conf:250:7"},
+	{Index: 80, Domain: 2, Name: "r42", Method: "PATCH", Path: "/:p0/x.:p1", Controller: "C1", Action: "A42", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric", "numeric"}, Pos: "routes.conf:250:7"},
+	{Index: 81, Domain: 2, Name: "r42", Method: "WS", Path: "/:p0/x.:p1", Controller: "C1", Action: "A42", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric", "numeric"}, Pos: "routes.conf:250:7"},
+	{Index: 82, Domain: 2, Name: "r52", Method: "GET", Path: "/:p0/~u", Controller: "C0", Action: "A52", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"alphanum"}, Pos: "routes.conf:313:7"},
+	{Index: 83, Domain: 2, Name: "r52", Method: "POST", Path: "/:p0/~u", Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"alphanum"}, Pos: "routes.conf:313:7"},
+	{Index: 84, Domain: 2, Name: "r52", Method: "TRACE", Path: "/:p0/~u", Controller: "C0", Action: "A52", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"alphanum"}, Pos: "routes.conf:313:7"},
+	{Index: 85, Domain: 2, Name: "r53", Method: "GET", Path: "/:p0/~u/:p2/:p3", Controller: "C0", Action: "A53", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"alphanum", "uuid", ""}, Parent: "r52", Pos: "routes.conf:319:11"},
+	{Index: 86, Domain: 2, Name: "r54", Method: "GET", Path: "/a*rest", Controller: "C2", Action: "A54", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:326:7"},
+	{Index: 87, Domain: 2, Name: "r55", Method: "HEAD", Path: "/a*rest", Controller: "C2", Action: "A55", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r54", Pos: "routes.conf:332:11"},
+	{Index: 88, Domain: 2, Name: "r55", Method: "OPTIONS", Path: "/a*rest", Controller: "C2", Action: "A55", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r54", Pos: "routes.conf:332:11"},
+	{Index: 89, Domain: 2, Name: "r56", Method: "POST", Path: "/a*rest", Controller: "C2", Action: "A56", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r55", Pos: "routes.conf:336:15"},
+	{Index: 90, Domain: 2, Name: "s37", Method: "GET", Path: "/b", Static: true, Dir: "files", File: "f.txt", Pos: "routes.conf:233:7"},
+	{Index: 91, Domain: 2, Name: "r51", Method: "DELETE", Path: "/users/:p1", Controller: "C1", Action: "A51", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r43", Pos: "routes.conf:305:11"},
+	{Index: 92, Domain: 2, Name: "r51", Method: "OPTIONS", Path: "/users/:p1", Controller: "C1", Action: "A51", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r43", Pos: "routes.conf:305:11"},
+	{Index: 93, Domain: 2, Name: "r51", Method: "POST", Path: "/users/:p1", Controller: "C1", Action: "A51", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r43", Pos: "routes.conf:305:11"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	CatchAlls: []runtime.Route{{
 		Action:        "NotFound",
@@ -2476,65 +1431,65 @@ type C0Controller interface {
 	A17(ctx *runtime.Context, p0 string) error
 	// A18 serves r18: GET /new/x.y (routes.conf:104:7).
 	//
-//line routes_gen.go:2480:1
+//line routes_gen.go:1435:1
 //line routes.conf:104:6
 	A18(ctx *runtime.Context) error
 	// A19 serves r19: GET /= (routes.conf:110:7), r19: POST /= (routes.conf:110:7), r19: TRACE /= (routes.conf:110:7).
 	//
-//line routes_gen.go:2485:1
+//line routes_gen.go:1440:1
 //line routes.conf:110:6
 	A19(ctx *runtime.Context) error
 	// A20 serves r20: OPTIONS /=/new (routes.conf:116:11).
 	//
-//line routes_gen.go:2490:1
+//line routes_gen.go:1445:1
 //line routes.conf:116:10
 	A20(ctx *runtime.Context) error
 	// A32 serves r32: DELETE /x.:p0/*rest (routes.conf:196:7), r32: PATCH /x.:p0/*rest (routes.conf:196:7), r32: TRACE /x.:p0/*rest (routes.conf:196:7).
 	//
-//line routes_gen.go:2495:1
+//line routes_gen.go:1450:1
 //line routes.conf:196:6
 	A32(ctx *runtime.Context, p0 string, rest string) error
 	// A33 serves r33: GET /x.:p0/*rest (routes.conf:202:11), r33: POST /x.:p0/*rest (routes.conf:202:11).
 	//
-//line routes_gen.go:2500:1
+//line routes_gen.go:1455:1
 //line routes.conf:202:10
 	A33(ctx *runtime.Context, p0 string, rest string) error
 	// A44 serves r44: DELETE /.a (routes.conf:262:11), r44: GET /.a (routes.conf:262:11), r44: HEAD /.a (routes.conf:262:11).
 	//
-//line routes_gen.go:2505:1
+//line routes_gen.go:1460:1
 //line routes.conf:262:10
 	A44(ctx *runtime.Context) error
 	// A45 serves r45: TRACE /.a/a-b (routes.conf:268:15).
 	//
-//line routes_gen.go:2510:1
+//line routes_gen.go:1465:1
 //line routes.conf:268:14
 	A45(ctx *runtime.Context) error
 	// A46 serves r46: CONNECT /.a/new (routes.conf:273:15).
 	//
-//line routes_gen.go:2515:1
+//line routes_gen.go:1470:1
 //line routes.conf:273:14
 	A46(ctx *runtime.Context) error
 	// A47 serves r47: PUT /.a/user_x (routes.conf:278:15).
 	//
-//line routes_gen.go:2520:1
+//line routes_gen.go:1475:1
 //line routes.conf:278:14
 	A47(ctx *runtime.Context) error
 	// A49 serves r49: GET /.a/b (routes.conf:291:11).
 	//
-//line routes_gen.go:2525:1
+//line routes_gen.go:1480:1
 //line routes.conf:291:10
 	A49(ctx *runtime.Context) error
 	// A52 serves r52: GET /:p0/~u (routes.conf:313:7), r52: POST /:p0/~u (routes.conf:313:7), r52: TRACE /:p0/~u (routes.conf:313:7).
 	//
-//line routes_gen.go:2530:1
+//line routes_gen.go:1485:1
 //line routes.conf:313:6
 	A52(ctx *runtime.Context, p0 string) error
 	// A53 serves r53: GET /:p0/~u/:p2/:p3 (routes.conf:319:11).
 	//
-//line routes_gen.go:2535:1
+//line routes_gen.go:1490:1
 //line routes.conf:319:10
 	A53(ctx *runtime.Context, p0 string, p2 string, p3 string) error
-//line routes_gen.go:2538:1
+//line routes_gen.go:1493:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2545,90 +1500,90 @@ type C1Controller interface {
 	A10(ctx *runtime.Context, p1 string, p2 string) error
 	// A11 serves r11: GET /x.y/:p1/v1 (routes.conf:58:11).
 	//
-//line routes_gen.go:2549:1
+//line routes_gen.go:1504:1
 //line routes.conf:58:10
 	A11(ctx *runtime.Context, p1 string) error
 	// A12 serves r12: GET /x.y/:p1/v1/1:p3 (routes.conf:64:15), r12: PUT /x.y/:p1/v1/1:p3 (routes.conf:64:15).
 	//
-//line routes_gen.go:2554:1
+//line routes_gen.go:1509:1
 //line routes.conf:64:14
 	A12(ctx *runtime.Context, p1 string, p3 string) error
 	// A13 serves r13: PUT /x.y/:p1/v1 (routes.conf:69:15).
 	//
-//line routes_gen.go:2559:1
+//line routes_gen.go:1514:1
 //line routes.conf:69:14
 	A13(ctx *runtime.Context, p1 string) error
 	// A16 serves r16: GET /v:p0/:p1 (routes.conf:90:11).
 	//
-//line routes_gen.go:2564:1
+//line routes_gen.go:1519:1
 //line routes.conf:90:10
 	A16(ctx *runtime.Context, p0 string, p1 string) error
 	// A21 serves r21: DELETE /:p0 (routes.conf:132:7), r21: GET /:p0 (routes.conf:132:7).
 	//
-//line routes_gen.go:2569:1
+//line routes_gen.go:1524:1
 //line routes.conf:132:6
 	A21(ctx *runtime.Context, p0 string) error
 	// A3 serves r3: DELETE /x.y/:p1 (routes.conf:13:7), r3: GET /x.y/:p1 (routes.conf:13:7), r3: WS /x.y/:p1 (routes.conf:13:7).
 	//
-//line routes_gen.go:2574:1
+//line routes_gen.go:1529:1
 //line routes.conf:13:6
 	A3(ctx *runtime.Context, p1 string) error
 	// A35 serves r35: PATCH /a/a (routes.conf:214:7), r35: TRACE /a/a (routes.conf:214:7).
 	//
-//line routes_gen.go:2579:1
+//line routes_gen.go:1534:1
 //line routes.conf:214:6
 	A35(ctx *runtime.Context) error
 	// A36 serves r36: POST /~u/:p1 (routes.conf:220:7).
 	//
-//line routes_gen.go:2584:1
+//line routes_gen.go:1539:1
 //line routes.conf:220:6
 	A36(ctx *runtime.Context, p1 string) error
 	// A4 serves r4: GET /x.y/:p1/.a (routes.conf:19:11), r4: TRACE /x.y/:p1/.a (routes.conf:19:11).
 	//
-//line routes_gen.go:2589:1
+//line routes_gen.go:1544:1
 //line routes.conf:19:10
 	A4(ctx *runtime.Context, p1 string) error
 	// A41 serves r41: WS /*rest (routes.conf:244:7).
 	//
-//line routes_gen.go:2594:1
+//line routes_gen.go:1549:1
 //line routes.conf:244:6
 	A41(ctx *runtime.Context, rest string) error
 	// A42 serves r42: GET /:p0/x.:p1 (routes.conf:250:7), r42: PATCH /:p0/x.:p1 (routes.conf:250:7), r42: WS /:p0/x.:p1 (routes.conf:250:7).
 	//
-//line routes_gen.go:2599:1
+//line routes_gen.go:1554:1
 //line routes.conf:250:6
 	A42(ctx *runtime.Context, p0 string, p1 string) error
 	// A5 serves r5: CONNECT /x.y/:p1/.a/:p3/42 (routes.conf:25:15), r5: GET /x.y/:p1/.a/:p3/42 (routes.conf:25:15), r5: PATCH /x.y/:p1/.a/:p3/42 (routes.conf:25:15).
 	//
-//line routes_gen.go:2604:1
+//line routes_gen.go:1559:1
 //line routes.conf:25:14
 	A5(ctx *runtime.Context, p1 string, p3 string) error
 	// A51 serves r51: DELETE /users/:p1 (routes.conf:305:11), r51: OPTIONS /users/:p1 (routes.conf:305:11), r51: POST /users/:p1 (routes.conf:305:11).
 	//
-//line routes_gen.go:2609:1
+//line routes_gen.go:1564:1
 //line routes.conf:305:10
 	A51(ctx *runtime.Context, p1 string) error
 	// A6 serves r6: GET /x.y/:p1/:p2/.a (routes.conf:32:11).
 	//
-//line routes_gen.go:2614:1
+//line routes_gen.go:1569:1
 //line routes.conf:32:10
 	A6(ctx *runtime.Context, p1 string, p2 string) error
 	// A7 serves r7: GET /x.y/:p1/:p2/.a/1/v1 (routes.conf:37:15).
 	//
-//line routes_gen.go:2619:1
+//line routes_gen.go:1574:1
 //line routes.conf:37:14
 	A7(ctx *runtime.Context, p1 string, p2 string) error
 	// A8 serves r8: GET /x.y/:p1/:p2/.a/:p4 (routes.conf:42:15), r8: WS /x.y/:p1/:p2/.a/:p4 (routes.conf:42:15).
 	//
-//line routes_gen.go:2624:1
+//line routes_gen.go:1579:1
 //line routes.conf:42:14
 	A8(ctx *runtime.Context, p1 string, p2 string, p4 string) error
 	// A9 serves r9: PUT /x.y/:p1/:p2/.a/users/:p5 (routes.conf:47:15).
 	//
-//line routes_gen.go:2629:1
+//line routes_gen.go:1584:1
 //line routes.conf:47:14
 	A9(ctx *runtime.Context, p1 string, p2 string, p5 string) error
-//line routes_gen.go:2632:1
+//line routes_gen.go:1587:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2639,95 +1594,95 @@ type C2Controller interface {
 	A14(ctx *runtime.Context, p1 string, p3 string) error
 	// A15 serves r15: HEAD /v:p0 (routes.conf:84:7), r15: TRACE /v:p0 (routes.conf:84:7).
 	//
-//line routes_gen.go:2643:1
+//line routes_gen.go:1598:1
 //line routes.conf:84:6
 	A15(ctx *runtime.Context, p0 string) error
 	// A22 serves r22: TRACE /1:p0/ab:p1 (routes.conf:138:7).
 	//
-//line routes_gen.go:2648:1
+//line routes_gen.go:1603:1
 //line routes.conf:138:6
 	A22(ctx *runtime.Context, p0 string, p1 string) error
 	// A23 serves r23: CONNECT /1:p0/ab:p1/a-b (routes.conf:144:11), r23: POST /1:p0/ab:p1/a-b (routes.conf:144:11), r23: PUT /1:p0/ab:p1/a-b (routes.conf:144:11).
 	//
-//line routes_gen.go:2653:1
+//line routes_gen.go:1608:1
 //line routes.conf:144:10
 	A23(ctx *runtime.Context, p0 string, p1 string) error
 	// A24 serves r24: GET /1:p0/ab:p1/b/v1 (routes.conf:149:11).
 	//
-//line routes_gen.go:2658:1
+//line routes_gen.go:1613:1
 //line routes.conf:149:10
 	A24(ctx *runtime.Context, p0 string, p1 string) error
 	// A25 serves r25: PUT /1 (routes.conf:154:15).
 	//
-//line routes_gen.go:2663:1
+//line routes_gen.go:1618:1
 //line routes.conf:154:14
 	A25(ctx *runtime.Context) error
 	// A26 serves r26: PUT /1:p0/ab:p1/b/v1/x.y/:p5 (routes.conf:159:15).
 	//
-//line routes_gen.go:2668:1
+//line routes_gen.go:1623:1
 //line routes.conf:159:14
 	A26(ctx *runtime.Context, p0 string, p1 string, p5 string) error
 	// A27 serves r27: HEAD /1:p0/ab:p1/b/v1/*rest (routes.conf:164:15), r27: POST /1:p0/ab:p1/b/v1/*rest (routes.conf:164:15).
 	//
-//line routes_gen.go:2673:1
+//line routes_gen.go:1628:1
 //line routes.conf:164:14
 	A27(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A28 serves r28: GET /1:p0/ab:p1/.a/*rest (routes.conf:171:11), r28: PATCH /1:p0/ab:p1/.a/*rest (routes.conf:171:11), r28: POST /1:p0/ab:p1/.a/*rest (routes.conf:171:11).
 	//
-//line routes_gen.go:2678:1
+//line routes_gen.go:1633:1
 //line routes.conf:171:10
 	A28(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A29 serves r29: CONNECT /1:p0/ab:p1/:p2 (routes.conf:176:11), r29: TRACE /1:p0/ab:p1/:p2 (routes.conf:176:11).
 	//
-//line routes_gen.go:2683:1
+//line routes_gen.go:1638:1
 //line routes.conf:176:10
 	A29(ctx *runtime.Context, p0 string, p1 string, p2 string) error
 	// A30 serves r30: GET /1:p0/ab:p1/:p2/:p3/user_x (routes.conf:181:15), r30: POST /1:p0/ab:p1/:p2/:p3/user_x (routes.conf:181:15), r30: WS /1:p0/ab:p1/:p2/:p3/user_x (routes.conf:181:15).
 	//
-//line routes_gen.go:2688:1
+//line routes_gen.go:1643:1
 //line routes.conf:181:14
 	A30(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 int64) error
 	// A31 serves r31: CONNECT /1:p0/ab:p1/:p2/v:p3/v1 (routes.conf:186:15).
 	//
-//line routes_gen.go:2693:1
+//line routes_gen.go:1648:1
 //line routes.conf:186:14
 	A31(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error
 	// A34 serves r34: POST /:p0 (routes.conf:208:7), r34: TRACE /:p0 (routes.conf:208:7).
 	//
-//line routes_gen.go:2698:1
+//line routes_gen.go:1653:1
 //line routes.conf:208:6
 	A34(ctx *runtime.Context, p0 string) error
 	// A40 serves r40: DELETE /:p0/:p1 (routes.conf:238:7), r40: POST /:p0/:p1 (routes.conf:238:7), r40: WS /:p0/:p1 (routes.conf:238:7).
 	//
-//line routes_gen.go:2703:1
+//line routes_gen.go:1658:1
 //line routes.conf:238:6
 	A40(ctx *runtime.Context, p0 string, p1 string) error
 	// A43 serves r43: PUT / (routes.conf:256:7).
 	//
-//line routes_gen.go:2708:1
+//line routes_gen.go:1663:1
 //line routes.conf:256:6
 	A43(ctx *runtime.Context) error
 	// A48 serves r48: PATCH /*rest (routes.conf:285:11), r48: PUT /*rest (routes.conf:285:11).
 	//
-//line routes_gen.go:2713:1
+//line routes_gen.go:1668:1
 //line routes.conf:285:10
 	A48(ctx *runtime.Context, rest string) error
 	// A54 serves r54: GET /a*rest (routes.conf:326:7).
 	//
-//line routes_gen.go:2718:1
+//line routes_gen.go:1673:1
 //line routes.conf:326:6
 	A54(ctx *runtime.Context, rest string) error
 	// A55 serves r55: HEAD /a*rest (routes.conf:332:11), r55: OPTIONS /a*rest (routes.conf:332:11).
 	//
-//line routes_gen.go:2723:1
+//line routes_gen.go:1678:1
 //line routes.conf:332:10
 	A55(ctx *runtime.Context, rest string) error
 	// A56 serves r56: POST /a*rest (routes.conf:336:15).
 	//
-//line routes_gen.go:2728:1
+//line routes_gen.go:1683:1
 //line routes.conf:336:14
 	A56(ctx *runtime.Context, rest string) error
-//line routes_gen.go:2731:1
+//line routes_gen.go:1686:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -2736,7 +1691,7 @@ type FallbackController interface {
 	//
 //line routes.conf:7:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:2740:1
+//line routes_gen.go:1695:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -2745,7 +1700,7 @@ type SocketController interface {
 	//
 //line routes.conf:297:14
 	A50(ctx *runtime.Context, p2 string) error
-//line routes_gen.go:2749:1
+//line routes_gen.go:1704:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

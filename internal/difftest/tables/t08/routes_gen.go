@@ -29,1664 +29,142 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "A77",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "r77",
-	Path:          "/",
-	Pos:           "routes.conf:442:7",
-}, {
-	Action:        "A77",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         1,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r77",
-	Path:          "/",
-	Pos:           "routes.conf:442:7",
-}, {
-	Action:        "A52",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a a/b x/y/z"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         2,
-	Method:        "CONNECT",
-	Name:          "r52",
-	Params:        []string{"rest"},
-	Parent:        "r49",
-	Path:          "/*rest",
-	Pos:           "routes.conf:294:15",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=3"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         3,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r16",
-	Params:        []string{"rest"},
-	Parent:        "r15",
-	Path:          "/*rest",
-	Pos:           "routes.conf:84:11",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=3"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         4,
-	Method:        "GET",
-	Name:          "r15",
-	Params:        []string{"rest"},
-	Path:          "/*rest",
-	Pos:           "routes.conf:78:7",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=3"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         5,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r17",
-	Params:        []string{"rest"},
-	Parent:        "r16",
-	Path:          "/*rest",
-	Pos:           "routes.conf:88:15",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=3"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         6,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r16",
-	Params:        []string{"rest"},
-	Parent:        "r15",
-	Path:          "/*rest",
-	Pos:           "routes.conf:84:11",
-}, {
-	Action:        "A79",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         7,
-	Method:        "GET",
-	Name:          "r79",
-	Parent:        "r77",
-	Path:          "/...",
-	Pos:           "routes.conf:454:11",
-}, {
-	Action:        "A79",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         8,
-	Method:        "TRACE",
-	Name:          "r79",
-	Parent:        "r77",
-	Path:          "/...",
-	Pos:           "routes.conf:454:11",
-}, {
-	Action:        "A81",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         9,
-	Method:        "GET",
-	Name:          "r81",
-	Params:        []string{"p1", "rest"},
-	Parent:        "r79",
-	Path:          "/.../:p1/*rest",
-	Pos:           "routes.conf:465:15",
-}, {
-	Action:        "A81",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         10,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r81",
-	Params:        []string{"p1", "rest"},
-	Parent:        "r79",
-	Path:          "/.../:p1/*rest",
-	Pos:           "routes.conf:465:15",
-}, {
-	Action:        "A80",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         11,
-	Method:        "GET",
-	Name:          "r80",
-	Params:        []string{"p1"},
-	Parent:        "r79",
-	Path:          "/.../ab:p1/a",
-	Pos:           "routes.conf:460:15",
-}, {
-	Action:        "A80",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         12,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r80",
-	Params:        []string{"p1"},
-	Parent:        "r79",
-	Path:          "/.../ab:p1/a",
-	Pos:           "routes.conf:460:15",
-}, {
-	Dir:    "files",
-	Domain: 0,
-	Index:  13,
-	List:   true,
-	Method: "GET",
-	Name:   "s3",
-	Params: []string{"filepath"},
-	Path:   "/.a/*filepath",
-	Pos:    "routes.conf:12:7",
-	Static: true,
-}, {
-	Action:        "A72",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         14,
-	Method:        "CONNECT",
-	Name:          "r72",
-	Path:          "/1",
-	Pos:           "routes.conf:414:7",
-}, {
-	Action:        "A78",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         15,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r78",
-	Parent:        "r77",
-	Path:          "/1",
-	Pos:           "routes.conf:448:11",
-}, {
-	Action:        "A75",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         16,
-	Method:        "CONNECT",
-	Name:          "r75",
-	Params:        []string{"p1", "rest"},
-	Parent:        "r72",
-	Path:          "/1/.:p1/*rest",
-	Pos:           "routes.conf:430:11",
-}, {
-	Action:        "A74",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         17,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r74",
-	Params:        []string{"p1", "rest"},
-	Parent:        "r72",
-	Path:          "/1/:p1/*rest",
-	Pos:           "routes.conf:425:11",
-}, {
-	Action:     "A74",
-	Controller: "C0",
-	Domain:     0,
-	Index:      18,
-	Method:     "WS",
-	Name:       "r74",
-	Params:     []string{"p1", "rest"},
-	Parent:     "r72",
-	Path:       "/1/:p1/*rest",
-	Pos:        "routes.conf:425:11",
-	WebSocket:  true,
-}, {
-	Action:        "A73",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         19,
-	Method:        "GET",
-	Name:          "r73",
-	Parent:        "r72",
-	Path:          "/1/users",
-	Pos:           "routes.conf:420:11",
-}, {
-	Action:        "A76",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         20,
-	Method:        "CONNECT",
-	Name:          "r76",
-	Params:        []string{"p2"},
-	Parent:        "r72",
-	Path:          "/1/~u/1:p2",
-	Pos:           "routes.conf:435:11",
-}, {
-	Action:        "A76",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         21,
-	Method:        "GET",
-	Name:          "r76",
-	Params:        []string{"p2"},
-	Parent:        "r72",
-	Path:          "/1/~u/1:p2",
-	Pos:           "routes.conf:435:11",
-}, {
-	Action:        "A76",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         22,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r76",
-	Params:        []string{"p2"},
-	Parent:        "r72",
-	Path:          "/1/~u/1:p2",
-	Pos:           "routes.conf:435:11",
-}, {
-	Action:        "A44",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         23,
-	Method:        "CONNECT",
-	Name:          "r44",
-	Parent:        "r43",
-	Path:          "/42",
-	Pos:           "routes.conf:253:15",
-}, {
-	Action:        "A44",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         24,
-	Method:        "HEAD",
-	Name:          "r44",
-	Parent:        "r43",
-	Path:          "/42",
-	Pos:           "routes.conf:253:15",
-}, {
-	Action:        "A48",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         25,
-	Method:        "CONNECT",
-	Name:          "r48",
-	Params:        []string{"p0"},
-	Parent:        "r42",
-	Path:          "/:p0",
-	Pos:           "routes.conf:274:11",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         26,
-	Method:        "GET",
-	Name:          "r18",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:97:7",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         27,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r18",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:97:7",
-}, {
-	Action:        "A48",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         28,
-	Method:        "TRACE",
-	Name:          "r48",
-	Params:        []string{"p0"},
-	Parent:        "r42",
-	Path:          "/:p0",
-	Pos:           "routes.conf:274:11",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=3", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         29,
-	Method:        "GET",
-	Name:          "r14",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/:p1",
-	Pos:           "routes.conf:72:7",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2", "alpha"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         30,
-	Method:        "HEAD",
-	Name:          "r13",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/:p1",
-	Pos:           "routes.conf:66:7",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         31,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r19",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/:p1",
-	Pos:           "routes.conf:103:7",
-}, {
-	Action:        "A54",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         32,
-	Method:        "TRACE",
-	Name:          "r54",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/:p1",
-	Pos:           "routes.conf:308:7",
-}, {
-	Action:        "A20",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         33,
-	Method:        "GET",
-	Name:          "r20",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r19",
-	Path:          "/:p0/:p1/*rest",
-	Pos:           "routes.conf:109:11",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         34,
-	Method:        "CONNECT",
-	Name:          "r23",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r21",
-	Path:          "/:p0/:p1/.../1*rest",
-	Pos:           "routes.conf:124:15",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         35,
-	Method:        "GET",
-	Name:          "r21",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r19",
-	Path:          "/:p0/:p1/.../1*rest",
-	Pos:           "routes.conf:115:11",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         36,
-	Method:        "HEAD",
-	Name:          "r21",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r19",
-	Path:          "/:p0/:p1/.../1*rest",
-	Pos:           "routes.conf:115:11",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         37,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r21",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r19",
-	Path:          "/:p0/:p1/.../1*rest",
-	Pos:           "routes.conf:115:11",
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         38,
-	Method:        "TRACE",
-	Name:          "r22",
-	Params:        []string{"p0", "p1", "rest"},
-	Parent:        "r21",
-	Path:          "/:p0/:p1/.../1*rest",
-	Pos:           "routes.conf:120:15",
-}, {
-	Action:      "A22",
-	Constraints: []string{"", "alpha", ""},
-	Controller:  "C2",
-	Domain:      0,
-	Index:       39,
-	Method:      "WS",
-	Name:        "r22",
-	Params:      []string{"p0", "p1", "rest"},
-	Parent:      "r21",
-	Path:        "/:p0/:p1/.../1*rest",
-	Pos:         "routes.conf:120:15",
-	WebSocket:   true,
-}, {
-	Action:        "A24",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         40,
-	Method:        "GET",
-	Name:          "r24",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r19",
-	Path:          "/:p0/:p1/new",
-	Pos:           "routes.conf:130:11",
-}, {
-	Action:        "A24",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         41,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r24",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r19",
-	Path:          "/:p0/:p1/new",
-	Pos:           "routes.conf:130:11",
-}, {
-	Action:        "A55",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         42,
-	Method:        "OPTIONS",
-	Name:          "r55",
-	Path:          "/=",
-	Pos:           "routes.conf:314:7",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         43,
-	Method:        "GET",
-	Name:          "r25",
-	Params:        []string{"p1"},
-	Path:          "/@/:p1",
-	Pos:           "routes.conf:137:7",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         44,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r25",
-	Params:        []string{"p1"},
-	Path:          "/@/:p1",
-	Pos:           "routes.conf:137:7",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         45,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r25",
-	Params:        []string{"p1"},
-	Path:          "/@/:p1",
-	Pos:           "routes.conf:137:7",
-}, {
-	Action:        "A26",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         46,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r26",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r25",
-	Path:          "/@/:p1/1/:p3",
-	Pos:           "routes.conf:143:11",
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2", ""},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         47,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r28",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r26",
-	Path:          "/@/:p1/1/:p3/ab",
-	Pos:           "routes.conf:154:15",
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2", ""},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         48,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r28",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r26",
-	Path:          "/@/:p1/1/:p3/ab",
-	Pos:           "routes.conf:154:15",
-}, {
-	Action:      "A27",
-	Constraints: []string{"min=2", ""},
-	Controller:  "Socket",
-	Domain:      0,
-	Index:       49,
-	Method:      "WS",
-	Name:        "r27",
-	Params:      []string{"p1", "p3"},
-	Parent:      "r26",
-	Path:        "/@/:p1/1/:p3/v1",
-	Pos:         "routes.conf:148:15",
-	WebSocket:   true,
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         50,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r32",
-	Params:        []string{"p1"},
-	Parent:        "r25",
-	Path:          "/@/:p1/new/v1",
-	Pos:           "routes.conf:180:11",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         51,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r32",
-	Params:        []string{"p1"},
-	Parent:        "r25",
-	Path:          "/@/:p1/new/v1",
-	Pos:           "routes.conf:180:11",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         52,
-	Method:        "GET",
-	Name:          "r29",
-	Params:        []string{"p1"},
-	Parent:        "r25",
-	Path:          "/@/:p1/v1",
-	Pos:           "routes.conf:162:11",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         53,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r29",
-	Params:        []string{"p1"},
-	Parent:        "r25",
-	Path:          "/@/:p1/v1",
-	Pos:           "routes.conf:162:11",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         54,
-	Method:        "CONNECT",
-	Name:          "r30",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r29",
-	Path:          "/@/:p1/v1/:p3/~u",
-	Pos:           "routes.conf:168:15",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         55,
-	Method:        "GET",
-	Name:          "r30",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r29",
-	Path:          "/@/:p1/v1/:p3/~u",
-	Pos:           "routes.conf:168:15",
-}, {
-	Action:        "A31",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2", "min=2", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         56,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r31",
-	Params:        []string{"p1", "p3", "p4"},
-	Parent:        "r29",
-	Path:          "/@/:p1/v1/a:p3/a:p4",
-	Pos:           "routes.conf:173:15",
-}, {
-	Action:        "A31",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2", "min=2", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         57,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r31",
-	Params:        []string{"p1", "p3", "p4"},
-	Parent:        "r29",
-	Path:          "/@/:p1/v1/a:p3/a:p4",
-	Pos:           "routes.conf:173:15",
-}, {
-	Action:        "A33",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         58,
-	Method:        "TRACE",
-	Name:          "r33",
-	Path:          "/a",
-	Pos:           "routes.conf:188:7",
-}, {
-	Action:        "A36",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         59,
-	Method:        "GET",
-	Name:          "r36",
-	Params:        []string{"rest"},
-	Parent:        "r35",
-	Path:          "/a-b/*rest",
-	Pos:           "routes.conf:206:11",
-}, {
-	Action:        "A38",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         60,
-	Method:        "HEAD",
-	Name:          "r38",
-	Params:        []string{"rest"},
-	Parent:        "r36",
-	Path:          "/a-b/*rest",
-	Pos:           "routes.conf:215:15",
-}, {
-	Action:        "A37",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         61,
-	Method:        "OPTIONS",
-	Name:          "r37",
-	Params:        []string{"rest"},
-	Parent:        "r36",
-	Path:          "/a-b/*rest",
-	Pos:           "routes.conf:211:15",
-}, {
-	Action:        "A39",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         62,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r39",
-	Params:        []string{"rest"},
-	Parent:        "r36",
-	Path:          "/a-b/*rest",
-	Pos:           "routes.conf:220:15",
-}, {
-	Action:        "A38",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         63,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r38",
-	Params:        []string{"rest"},
-	Parent:        "r36",
-	Path:          "/a-b/*rest",
-	Pos:           "routes.conf:215:15",
-}, {
-	Action:     "A35",
-	Controller: "C0",
-	Domain:     0,
-	Index:      64,
-	Method:     "WS",
-	Name:       "r35",
-	Params:     []string{"rest"},
-	Path:       "/a-b/*rest",
-	Pos:        "routes.conf:200:7",
-	WebSocket:  true,
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         65,
-	Method:        "TRACE",
-	Name:          "r4",
-	Params:        []string{"p0"},
-	Path:          "/a:p0",
-	Pos:           "routes.conf:15:7",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         66,
-	Method:        "GET",
-	Name:          "r8",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r4",
-	Path:          "/a:p0/*rest",
-	Pos:           "routes.conf:36:11",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         67,
-	Method:        "HEAD",
-	Name:          "r8",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r4",
-	Path:          "/a:p0/*rest",
-	Pos:           "routes.conf:36:11",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         68,
-	Method:        "OPTIONS",
-	Name:          "r8",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r4",
-	Path:          "/a:p0/*rest",
-	Pos:           "routes.conf:36:11",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         69,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r9",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r8",
-	Path:          "/a:p0/*rest",
-	Pos:           "routes.conf:41:15",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "alpha"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         70,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r10",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r8",
-	Path:          "/a:p0/*rest",
-	Pos:           "routes.conf:46:15",
-}, {
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         71,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r6",
-	Params:        []string{"p0"},
-	Parent:        "r4",
-	Path:          "/a:p0/a",
-	Pos:           "routes.conf:26:11",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         72,
-	Method:        "CONNECT",
-	Name:          "r5",
-	Params:        []string{"p0"},
-	Parent:        "r4",
-	Path:          "/a:p0/users",
-	Pos:           "routes.conf:21:11",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         73,
-	Method:        "GET",
-	Name:          "r5",
-	Params:        []string{"p0"},
-	Parent:        "r4",
-	Path:          "/a:p0/users",
-	Pos:           "routes.conf:21:11",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         74,
-	Method:        "HEAD",
-	Name:          "r7",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r4",
-	Path:          "/a:p0/~:p1",
-	Pos:           "routes.conf:31:11",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         75,
-	Method:        "TRACE",
-	Name:          "r7",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r4",
-	Path:          "/a:p0/~:p1",
-	Pos:           "routes.conf:31:11",
-}, {
-	Action:     "A7",
-	Controller: "C1",
-	Domain:     0,
-	Index:      76,
-	Method:     "WS",
-	Name:       "r7",
-	Params:     []string{"p0", "p1"},
-	Parent:     "r4",
-	Path:       "/a:p0/~:p1",
-	Pos:        "routes.conf:31:11",
-	WebSocket:  true,
-}, {
-	Action:        "A61",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         77,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r61",
-	Path:          "/ab",
-	Pos:           "routes.conf:351:7",
-}, {
-	Action:        "A62",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         78,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r62",
-	Params:        []string{"rest"},
-	Parent:        "r61",
-	Path:          "/ab/*rest",
-	Pos:           "routes.conf:357:11",
-}, {
-	Action:        "A62",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         79,
-	Method:        "GET",
-	Name:          "r62",
-	Params:        []string{"rest"},
-	Parent:        "r61",
-	Path:          "/ab/*rest",
-	Pos:           "routes.conf:357:11",
-}, {
-	Action:        "A63",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         80,
-	Method:        "HEAD",
-	Name:          "r63",
-	Params:        []string{"rest"},
-	Parent:        "r62",
-	Path:          "/ab/*rest",
-	Pos:           "routes.conf:362:15",
-}, {
-	Action:        "A65",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         81,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r65",
-	Params:        []string{"rest"},
-	Parent:        "r62",
-	Path:          "/ab/*rest",
-	Pos:           "routes.conf:370:15",
-}, {
-	Action:        "A63",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         82,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r63",
-	Params:        []string{"rest"},
-	Parent:        "r62",
-	Path:          "/ab/*rest",
-	Pos:           "routes.conf:362:15",
-}, {
-	Action:        "A64",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=5"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         83,
-	Method:        "TRACE",
-	Name:          "r64",
-	Params:        []string{"rest"},
-	Parent:        "r62",
-	Path:          "/ab/*rest",
-	Pos:           "routes.conf:366:15",
-}, {
-	Action:        "A66",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         84,
-	Method:        "GET",
-	Name:          "r66",
-	Params:        []string{"p1"},
-	Parent:        "r61",
-	Path:          "/ab/:p1",
-	Pos:           "routes.conf:376:11",
-}, {
-	Action:        "A66",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"min=2"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         85,
-	Method:        "OPTIONS",
-	Name:          "r66",
-	Params:        []string{"p1"},
-	Parent:        "r61",
-	Path:          "/ab/:p1",
-	Pos:           "routes.conf:376:11",
-}, {
-	Action:        "A67",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|uuid"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         86,
-	Method:        "OPTIONS",
-	Name:          "r67",
-	Params:        []string{"p0"},
-	Path:          "/ab:p0",
-	Pos:           "routes.conf:384:7",
-}, {
-	Action:        "A67",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|uuid"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         87,
-	Method:        "TRACE",
-	Name:          "r67",
-	Params:        []string{"p0"},
-	Path:          "/ab:p0",
-	Pos:           "routes.conf:384:7",
-}, {
-	Action:        "A71",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|uuid"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         88,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r71",
-	Params:        []string{"p0"},
-	Parent:        "r67",
-	Path:          "/ab:p0/.a/=",
-	Pos:           "routes.conf:407:11",
-}, {
-	Action:        "A71",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|uuid"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         89,
-	Method:        "GET",
-	Name:          "r71",
-	Params:        []string{"p0"},
-	Parent:        "r67",
-	Path:          "/ab:p0/.a/=",
-	Pos:           "routes.conf:407:11",
-}, {
-	Action:        "A71",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|uuid"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         90,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r71",
-	Params:        []string{"p0"},
-	Parent:        "r67",
-	Path:          "/ab:p0/.a/=",
-	Pos:           "routes.conf:407:11",
-}, {
-	Action:        "A68",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         91,
-	Method:        "OPTIONS",
-	Name:          "r68",
-	Params:        []string{"p0"},
-	Parent:        "r67",
-	Path:          "/ab:p0/x.y",
-	Pos:           "routes.conf:390:11",
-}, {
-	Action:        "A70",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         92,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r70",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r68",
-	Path:          "/ab:p0/x.y/:p2",
-	Pos:           "routes.conf:400:15",
-}, {
-	Action:        "A70",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         93,
-	Method:        "GET",
-	Name:          "r70",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r68",
-	Path:          "/ab:p0/x.y/:p2",
-	Pos:           "routes.conf:400:15",
-}, {
-	Action:        "A70",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         94,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r70",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r68",
-	Path:          "/ab:p0/x.y/:p2",
-	Pos:           "routes.conf:400:15",
-}, {
-	Action:        "A69",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "numeric,gt=0"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         95,
-	Method:        "GET",
-	Name:          "r69",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r68",
-	Path:          "/ab:p0/x.y/user_:p2",
-	Pos:           "routes.conf:395:15",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         96,
-	Method:        "CONNECT",
-	Name:          "r11",
-	Params:        []string{"rest"},
-	Path:          "/abc/v*rest",
-	Pos:           "routes.conf:54:7",
-}, {
-	Action:        "A56",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         97,
-	Method:        "GET",
-	Name:          "r56",
-	Path:          "/b/v1",
-	Pos:           "routes.conf:320:7",
-}, {
-	Action:        "A56",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         98,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r56",
-	Path:          "/b/v1",
-	Pos:           "routes.conf:320:7",
-}, {
-	Action:        "A56",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         99,
-	Method:        "TRACE",
-	Name:          "r56",
-	Path:          "/b/v1",
-	Pos:           "routes.conf:320:7",
-}, {
-	Action:        "A60",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         100,
-	Method:        "GET",
-	Name:          "r60",
-	Parent:        "r56",
-	Path:          "/b/v1/@",
-	Pos:           "routes.conf:344:11",
-}, {
-	Action:        "A60",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         101,
-	Method:        "OPTIONS",
-	Name:          "r60",
-	Parent:        "r56",
-	Path:          "/b/v1/@",
-	Pos:           "routes.conf:344:11",
-}, {
-	Action:        "A60",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         102,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r60",
-	Parent:        "r56",
-	Path:          "/b/v1/@",
-	Pos:           "routes.conf:344:11",
-}, {
-	Action:        "A57",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         103,
-	Method:        "GET",
-	Name:          "r57",
-	Params:        []string{"p2"},
-	Parent:        "r56",
-	Path:          "/b/v1/user_:p2/...",
-	Pos:           "routes.conf:326:11",
-}, {
-	Action:        "A59",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid4"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         104,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r59",
-	Params:        []string{"p2", "p4"},
-	Parent:        "r57",
-	Path:          "/b/v1/user_:p2/.../:p4",
-	Pos:           "routes.conf:337:15",
-}, {
-	Action:        "A59",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid4"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         105,
-	Method:        "GET",
-	Name:          "r59",
-	Params:        []string{"p2", "p4"},
-	Parent:        "r57",
-	Path:          "/b/v1/user_:p2/.../:p4",
-	Pos:           "routes.conf:337:15",
-}, {
-	Action:        "A59",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "uuid4"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         106,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r59",
-	Params:        []string{"p2", "p4"},
-	Parent:        "r57",
-	Path:          "/b/v1/user_:p2/.../:p4",
-	Pos:           "routes.conf:337:15",
-}, {
-	Action:        "A58",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         107,
-	Method:        "GET",
-	Name:          "r58",
-	Params:        []string{"p2", "p5"},
-	Parent:        "r57",
-	Path:          "/b/v1/user_:p2/.../a-b/:p5",
-	Pos:           "routes.conf:332:15",
-}, {
-	Dir:    "files",
-	Domain: 0,
-	Index:  108,
-	Method: "GET",
-	Name:   "s2",
-	Params: []string{"filepath"},
-	Path:   "/b/x.y/*filepath",
-	Pos:    "routes.conf:11:7",
-	Static: true,
-}, {
-	Action:        "A34",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         109,
-	Method:        "GET",
-	Name:          "r34",
-	Path:          "/new/b",
-	Pos:           "routes.conf:194:7",
-}, {
-	Action:        "A42",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         110,
-	Method:        "GET",
-	Name:          "r42",
-	Params:        []string{"p1"},
-	Path:          "/new/~:p1",
-	Pos:           "routes.conf:241:7",
-}, {
-	Action:        "A42",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         111,
-	Method:        "HEAD",
-	Name:          "r42",
-	Params:        []string{"p1"},
-	Path:          "/new/~:p1",
-	Pos:           "routes.conf:241:7",
-}, {
-	Action:        "A42",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         112,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r42",
-	Params:        []string{"p1"},
-	Path:          "/new/~:p1",
-	Pos:           "routes.conf:241:7",
-}, {
-	Action:        "A45",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         113,
-	Method:        "GET",
-	Name:          "r45",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r43",
-	Path:          "/new/~:p1/:p2/~u",
-	Pos:           "routes.conf:258:15",
-}, {
-	Action:        "A43",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         114,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r43",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r42",
-	Path:          "/new/~:p1/:p2/~u",
-	Pos:           "routes.conf:247:11",
-}, {
-	Action:        "A43",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         115,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r43",
-	Params:        []string{"p1", "p2"},
-	Parent:        "r42",
-	Path:          "/new/~:p1/:p2/~u",
-	Pos:           "routes.conf:247:11",
-}, {
-	Action:      "A45",
-	Constraints: []string{"oneof=a b v1 42", ""},
-	Controller:  "C2",
-	Domain:      0,
-	Index:       116,
-	Method:      "WS",
-	Name:        "r45",
-	Params:      []string{"p1", "p2"},
-	Parent:      "r43",
-	Path:        "/new/~:p1/:p2/~u",
-	Pos:         "routes.conf:258:15",
-	WebSocket:   true,
-}, {
-	Action:        "A46",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42", "", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         117,
-	Method:        "HEAD",
-	Name:          "r46",
-	Params:        []string{"p1", "p2", "p4"},
-	Parent:        "r43",
-	Path:          "/new/~:p1/:p2/~u/:p4",
-	Pos:           "routes.conf:262:15",
-}, {
-	Action:        "A46",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42", "", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         118,
-	Method:        "OPTIONS",
-	Name:          "r46",
-	Params:        []string{"p1", "p2", "p4"},
-	Parent:        "r43",
-	Path:          "/new/~:p1/:p2/~u/:p4",
-	Pos:           "routes.conf:262:15",
-}, {
-	Action:        "A47",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42", "", ""},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         119,
-	Method:        "GET",
-	Name:          "r47",
-	Params:        []string{"p1", "p2", "p5"},
-	Parent:        "r43",
-	Path:          "/new/~:p1/:p2/~u/@/~:p5",
-	Pos:           "routes.conf:267:15",
-}, {
-	Action:        "A49",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         120,
-	Method:        "GET",
-	Name:          "r49",
-	Params:        []string{"p1"},
-	Parent:        "r42",
-	Path:          "/new/~:p1/x.y",
-	Pos:           "routes.conf:279:11",
-}, {
-	Action:        "A49",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         121,
-	Method:        "HEAD",
-	Name:          "r49",
-	Params:        []string{"p1"},
-	Parent:        "r42",
-	Path:          "/new/~:p1/x.y",
-	Pos:           "routes.conf:279:11",
-}, {
-	Action:        "A53",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42", ""},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         122,
-	Method:        "GET",
-	Name:          "r53",
-	Params:        []string{"p1", "p3"},
-	Parent:        "r49",
-	Path:          "/new/~:p1/x.y/:p3",
-	Pos:           "routes.conf:299:15",
-}, {
-	Action:        "A50",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42", "", "numeric,gt=0"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         123,
-	Method:        "TRACE",
-	Name:          "r50",
-	Params:        []string{"p1", "p3", "p4"},
-	Parent:        "r49",
-	Path:          "/new/~:p1/x.y/:p3/:p4",
-	Pos:           "routes.conf:284:15",
-}, {
-	Action:        "A51",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         124,
-	Method:        "GET",
-	Name:          "r51",
-	Params:        []string{"p1"},
-	Parent:        "r49",
-	Path:          "/new/~:p1/x.y/~u",
-	Pos:           "routes.conf:289:15",
-}, {
-	Action:        "A51",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         125,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r51",
-	Params:        []string{"p1"},
-	Parent:        "r49",
-	Path:          "/new/~:p1/x.y/~u",
-	Pos:           "routes.conf:289:15",
-}, {
-	Action:        "A51",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"oneof=a b v1 42"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         126,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r51",
-	Params:        []string{"p1"},
-	Parent:        "r49",
-	Path:          "/new/~:p1/x.y/~u",
-	Pos:           "routes.conf:289:15",
-}, {
-	Action:        "A41",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         127,
-	Method:        "GET",
-	Name:          "r41",
-	Params:        []string{"p0", "p1"},
-	Path:          "/user_:p0/ab:p1",
-	Pos:           "routes.conf:235:7",
-}, {
-	Action:        "A40",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         128,
-	Method:        "CONNECT",
-	Name:          "r40",
-	Path:          "/users",
-	Pos:           "routes.conf:229:7",
-}, {
-	Action:        "A40",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         129,
-	Method:        "TRACE",
-	Name:          "r40",
-	Path:          "/users",
-	Pos:           "routes.conf:229:7",
-}, {
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         130,
-	Method:        "GET",
-	Name:          "r12",
-	Params:        []string{"p0"},
-	Path:          "/~:p0",
-	Pos:           "routes.conf:60:7",
-}, {
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         131,
-	Method:        "OPTIONS",
-	Name:          "r12",
-	Params:        []string{"p0"},
-	Path:          "/~:p0",
-	Pos:           "routes.conf:60:7",
-}, {
-	Dir:    "files",
-	Domain: 0,
-	Index:  132,
-	Method: "GET",
-	Name:   "s1",
-	Params: []string{"filepath"},
-	Path:   "/~u/~u/*filepath",
-	Pos:    "routes.conf:10:7",
-	Static: true,
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "r77", Method: "GET", Path: "/", Controller: "C1", Action: "A77", AntiCSRFCheck: true, Pos: "routes.conf:442:7"},
+	{Index: 1, Domain: 0, Name: "r77", Method: "POST", Path: "/", Controller: "C1", Action: "A77", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:442:7"},
+	{Index: 2, Domain: 0, Name: "r52", Method: "CONNECT", Path: "/*rest", Controller: "C1", Action: "A52", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Parent: "r49", Pos: "routes.conf:294:15"},
+	{Index: 3, Domain: 0, Name: "r16", Method: "DELETE", Path: "/*rest", Controller: "C1", Action: "A16", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r15", Pos: "routes.conf:84:11"},
+	{Index: 4, Domain: 0, Name: "r15", Method: "GET", Path: "/*rest", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:78:7"},
+	{Index: 5, Domain: 0, Name: "r17", Method: "PATCH", Path: "/*rest", Controller: "C2", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r16", Pos: "routes.conf:88:15"},
+	{Index: 6, Domain: 0, Name: "r16", Method: "POST", Path: "/*rest", Controller: "C1", Action: "A16", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r15", Pos: "routes.conf:84:11"},
+	{Index: 7, Domain: 0, Name: "r79", Method: "GET", Path: "/...", Controller: "C0", Action: "A79", AntiCSRFCheck: true, Parent: "r77", Pos: "routes.conf:454:11"},
+	{Index: 8, Domain: 0, Name: "r79", Method: "TRACE", Path: "/...", Controller: "C0", Action: "A79", AntiCSRFCheck: true, Parent: "r77", Pos: "routes.conf:454:11"},
+	{Index: 9, Domain: 0, Name: "r81", Method: "GET", Path: "/.../:p1/*rest", Controller: "C0", Action: "A81", AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r79", Pos: "routes.conf:465:15"},
+	{Index: 10, Domain: 0, Name: "r81", Method: "PUT", Path: "/.../:p1/*rest", Controller: "C0", Action: "A81", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r79", Pos: "routes.conf:465:15"},
+	{Index: 11, Domain: 0, Name: "r80", Method: "GET", Path: "/.../ab:p1/a", Controller: "C0", Action: "A80", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"len=2"}, Parent: "r79", Pos: "routes.conf:460:15"},
+	{Index: 12, Domain: 0, Name: "r80", Method: "PUT", Path: "/.../ab:p1/a", Controller: "C0", Action: "A80", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"len=2"}, Parent: "r79", Pos: "routes.conf:460:15"},
+	{Index: 13, Domain: 0, Name: "s3", Method: "GET", Path: "/.a/*filepath", Static: true, Dir: "files", List: true, Params: []string{"filepath"}, Pos: "routes.conf:12:7"},
+	{Index: 14, Domain: 0, Name: "r72", Method: "CONNECT", Path: "/1", Controller: "C0", Action: "A72", AntiCSRFCheck: true, Pos: "routes.conf:414:7"},
+	{Index: 15, Domain: 0, Name: "r78", Method: "POST", Path: "/1", Controller: "C2", Action: "A78", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r77", Pos: "routes.conf:448:11"},
+	{Index: 16, Domain: 0, Name: "r75", Method: "CONNECT", Path: "/1/.:p1/*rest", Controller: "C0", Action: "A75", AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r72", Pos: "routes.conf:430:11"},
+	{Index: 17, Domain: 0, Name: "r74", Method: "DELETE", Path: "/1/:p1/*rest", Controller: "C0", Action: "A74", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r72", Pos: "routes.conf:425:11"},
+	{Index: 18, Domain: 0, Name: "r74", Method: "WS", Path: "/1/:p1/*rest", Controller: "C0", Action: "A74", WebSocket: true, Params: []string{"p1", "rest"}, Parent: "r72", Pos: "routes.conf:425:11"},
+	{Index: 19, Domain: 0, Name: "r73", Method: "GET", Path: "/1/users", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Parent: "r72", Pos: "routes.conf:420:11"},
+	{Index: 20, Domain: 0, Name: "r76", Method: "CONNECT", Path: "/1/~u/1:p2", Controller: "C0", Action: "A76", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r72", Pos: "routes.conf:435:11"},
+	{Index: 21, Domain: 0, Name: "r76", Method: "GET", Path: "/1/~u/1:p2", Controller: "C0", Action: "A76", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r72", Pos: "routes.conf:435:11"},
+	{Index: 22, Domain: 0, Name: "r76", Method: "POST", Path: "/1/~u/1:p2", Controller: "C0", Action: "A76", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r72", Pos: "routes.conf:435:11"},
+	{Index: 23, Domain: 0, Name: "r44", Method: "CONNECT", Path: "/42", Controller: "C2", Action: "A44", AntiCSRFCheck: true, Parent: "r43", Pos: "routes.conf:253:15"},
+	{Index: 24, Domain: 0, Name: "r44", Method: "HEAD", Path: "/42", Controller: "C2", Action: "A44", AntiCSRFCheck: true, Parent: "r43", Pos: "routes.conf:253:15"},
+	{Index: 25, Domain: 0, Name: "r48", Method: "CONNECT", Path: "/:p0", Controller: "C1", Action: "A48", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r42", Pos: "routes.conf:274:11"},
+	{Index: 26, Domain: 0, Name: "r18", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A18", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:97:7"},
+	{Index: 27, Domain: 0, Name: "r18", Method: "POST", Path: "/:p0", Controller: "C2", Action: "A18", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:97:7"},
+	{Index: 28, Domain: 0, Name: "r48", Method: "TRACE", Path: "/:p0", Controller: "C1", Action: "A48", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r42", Pos: "routes.conf:274:11"},
+	{Index: 29, Domain: 0, Name: "r14", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"max=3", ""}, Pos: "routes.conf:72:7"},
+	{Index: 30, Domain: 0, Name: "r13", Method: "HEAD", Path: "/:p0/:p1", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"min=2", "alpha"}, Pos: "routes.conf:66:7"},
+	{Index: 31, Domain: 0, Name: "r19", Method: "POST", Path: "/:p0/:p1", Controller: "C2", Action: "A19", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "alpha"}, Pos: "routes.conf:103:7"},
+	{Index: 32, Domain: 0, Name: "r54", Method: "TRACE", Path: "/:p0/:p1", Controller: "C0", Action: "A54", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:308:7"},
+	{Index: 33, Domain: 0, Name: "r20", Method: "GET", Path: "/:p0/:p1/*rest", Controller: "C1", Action: "A20", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "alpha", ""}, Parent: "r19", Pos: "routes.conf:109:11"},
+	{Index: 34, Domain: 0, Name: "r23", Method: "CONNECT", Path: "/:p0/:p1/.../1*rest", Controller: "C2", Action: "A23", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "alpha", ""}, Parent: "r21", Pos: "routes.conf:124:15"},
+	{Index: 35, Domain: 0, Name: "r21", Method: "GET", Path: "/:p0/:p1/.../1*rest", Controller: "C2", Action: "A21", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "alpha", ""}, Parent: "r19", Pos: "routes.conf:115:11"},
+	{Index: 36, Domain: 0, Name: "r21", Method: "HEAD", Path: "/:p0/:p1/.../1*rest", Controller: "C2", Action: "A21", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "alpha", ""}, Parent: "r19", Pos: "routes.conf:115:11"},
+	{Index: 37, Domain: 0, Name: "r21", Method: "POST", Path: "/:p0/:p1/.../1*rest", Controller: "C2", Action: "A21", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "alpha", ""}, Parent: "r19", Pos: "routes.conf:115:11"},
+	{Index: 38, Domain: 0, Name: "r22", Method: "TRACE", Path: "/:p0/:p1/.../1*rest", Controller: "C2", Action: "A22", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "alpha", ""}, Parent: "r21", Pos: "routes.conf:120:15"},
+	{Index: 39, Domain: 0, Name: "r22", Method: "WS", Path: "/:p0/:p1/.../1*rest", Controller: "C2", Action: "A22", WebSocket: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "alpha", ""}, Parent: "r21", Pos: "routes.conf:120:15"},
+	{Index: 40, Domain: 0, Name: "r24", Method: "GET", Path: "/:p0/:p1/new", Controller: "C2", Action: "A24", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "alpha"}, Parent: "r19", Pos: "routes.conf:130:11"},
+	{Index: 41, Domain: 0, Name: "r24", Method: "PATCH", Path: "/:p0/:p1/new", Controller: "C2", Action: "A24", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "alpha"}, Parent: "r19", Pos: "routes.conf:130:11"},
+	{Index: 42, Domain: 0, Name: "r55", Method: "OPTIONS", Path: "/=", Controller: "C0", Action: "A55", AntiCSRFCheck: true, Pos: "routes.conf:314:7"},
+	{Index: 43, Domain: 0, Name: "r25", Method: "GET", Path: "/@/:p1", Controller: "C1", Action: "A25", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"min=2"}, Pos: "routes.conf:137:7"},
+	{Index: 44, Domain: 0, Name: "r25", Method: "POST", Path: "/@/:p1", Controller: "C1", Action: "A25", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"min=2"}, Pos: "routes.conf:137:7"},
+	{Index: 45, Domain: 0, Name: "r25", Method: "PUT", Path: "/@/:p1", Controller: "C1", Action: "A25", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"min=2"}, Pos: "routes.conf:137:7"},
+	{Index: 46, Domain: 0, Name: "r26", Method: "POST", Path: "/@/:p1/1/:p3", Controller: "C1", Action: "A26", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Constraints: []string{"min=2", ""}, Parent: "r25", Pos: "routes.conf:143:11"},
+	{Index: 47, Domain: 0, Name: "r28", Method: "DELETE", Path: "/@/:p1/1/:p3/ab", Controller: "C0", Action: "A28", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Constraints: []string{"min=2", ""}, Parent: "r26", Pos: "routes.conf:154:15"},
+	{Index: 48, Domain: 0, Name: "r28", Method: "POST", Path: "/@/:p1/1/:p3/ab", Controller: "C0", Action: "A28", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Constraints: []string{"min=2", ""}, Parent: "r26", Pos: "routes.conf:154:15"},
+	{Index: 49, Domain: 0, Name: "r27", Method: "WS", Path: "/@/:p1/1/:p3/v1", Controller: "Socket", Action: "A27", WebSocket: true, Params: []string{"p1", "p3"}, Constraints: []string{"min=2", ""}, Parent: "r26", Pos: "routes.conf:148:15"},
+	{Index: 50, Domain: 0, Name: "r32", Method: "POST", Path: "/@/:p1/new/v1", Controller: "C2", Action: "A32", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"min=2"}, Parent: "r25", Pos: "routes.conf:180:11"},
+	{Index: 51, Domain: 0, Name: "r32", Method: "PUT", Path: "/@/:p1/new/v1", Controller: "C2", Action: "A32", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"min=2"}, Parent: "r25", Pos: "routes.conf:180:11"},
+	{Index: 52, Domain: 0, Name: "r29", Method: "GET", Path: "/@/:p1/v1", Controller: "C1", Action: "A29", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"min=2"}, Parent: "r25", Pos: "routes.conf:162:11"},
+	{Index: 53, Domain: 0, Name: "r29", Method: "POST", Path: "/@/:p1/v1", Controller: "C1", Action: "A29", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"min=2"}, Parent: "r25", Pos: "routes.conf:162:11"},
+	{Index: 54, Domain: 0, Name: "r30", Method: "CONNECT", Path: "/@/:p1/v1/:p3/~u", Controller: "C1", Action: "A30", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Constraints: []string{"min=2", ""}, Parent: "r29", Pos: "routes.conf:168:15"},
+	{Index: 55, Domain: 0, Name: "r30", Method: "GET", Path: "/@/:p1/v1/:p3/~u", Controller: "C1", Action: "A30", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Constraints: []string{"min=2", ""}, Parent: "r29", Pos: "routes.conf:168:15"},
+	{Index: 56, Domain: 0, Name: "r31", Method: "POST", Path: "/@/:p1/v1/a:p3/a:p4", Controller: "C1", Action: "A31", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3", "p4"}, Constraints: []string{"min=2", "min=2", ""}, Parent: "r29", Pos: "routes.conf:173:15"},
+	{Index: 57, Domain: 0, Name: "r31", Method: "PUT", Path: "/@/:p1/v1/a:p3/a:p4", Controller: "C1", Action: "A31", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3", "p4"}, Constraints: []string{"min=2", "min=2", ""}, Parent: "r29", Pos: "routes.conf:173:15"},
+	{Index: 58, Domain: 0, Name: "r33", Method: "TRACE", Path: "/a", Controller: "C1", Action: "A33", AntiCSRFCheck: true, Pos: "routes.conf:188:7"},
+	{Index: 59, Domain: 0, Name: "r36", Method: "GET", Path: "/a-b/*rest", Controller: "C0", Action: "A36", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r35", Pos: "routes.conf:206:11"},
+	{Index: 60, Domain: 0, Name: "r38", Method: "HEAD", Path: "/a-b/*rest", Controller: "C2", Action: "A38", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r36", Pos: "routes.conf:215:15"},
+	{Index: 61, Domain: 0, Name: "r37", Method: "OPTIONS", Path: "/a-b/*rest", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r36", Pos: "routes.conf:211:15"},
+	{Index: 62, Domain: 0, Name: "r39", Method: "POST", Path: "/a-b/*rest", Controller: "C1", Action: "A39", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r36", Pos: "routes.conf:220:15"},
+	{Index: 63, Domain: 0, Name: "r38", Method: "PUT", Path: "/a-b/*rest", Controller: "C2", Action: "A38", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r36", Pos: "routes.conf:215:15"},
+	{Index: 64, Domain: 0, Name: "r35", Method: "WS", Path: "/a-b/*rest", Controller: "C0", Action: "A35", WebSocket: true, Params: []string{"rest"}, Pos: "routes.conf:200:7"},
+	{Index: 65, Domain: 0, Name: "r4", Method: "TRACE", Path: "/a:p0", Controller: "C1", Action: "A4", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:15:7"},
+	{Index: 66, Domain: 0, Name: "r8", Method: "GET", Path: "/a:p0/*rest", Controller: "C1", Action: "A8", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r4", Pos: "routes.conf:36:11"},
+	{Index: 67, Domain: 0, Name: "r8", Method: "HEAD", Path: "/a:p0/*rest", Controller: "C1", Action: "A8", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r4", Pos: "routes.conf:36:11"},
+	{Index: 68, Domain: 0, Name: "r8", Method: "OPTIONS", Path: "/a:p0/*rest", Controller: "C1", Action: "A8", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r4", Pos: "routes.conf:36:11"},
+	{Index: 69, Domain: 0, Name: "r9", Method: "POST", Path: "/a:p0/*rest", Controller: "C0", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r8", Pos: "routes.conf:41:15"},
+	{Index: 70, Domain: 0, Name: "r10", Method: "PUT", Path: "/a:p0/*rest", Controller: "C1", Action: "A10", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r8", Pos: "routes.conf:46:15"},
+	{Index: 71, Domain: 0, Name: "r6", Method: "DELETE", Path: "/a:p0/a", Controller: "C1", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r4", Pos: "routes.conf:26:11"},
+	{Index: 72, Domain: 0, Name: "r5", Method: "CONNECT", Path: "/a:p0/users", Controller: "C1", Action: "A5", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r4", Pos: "routes.conf:21:11"},
+	{Index: 73, Domain: 0, Name: "r5", Method: "GET", Path: "/a:p0/users", Controller: "C1", Action: "A5", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r4", Pos: "routes.conf:21:11"},
+	{Index: 74, Domain: 0, Name: "r7", Method: "HEAD", Path: "/a:p0/~:p1", Controller: "C1", Action: "A7", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r4", Pos: "routes.conf:31:11"},
+	{Index: 75, Domain: 0, Name: "r7", Method: "TRACE", Path: "/a:p0/~:p1", Controller: "C1", Action: "A7", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r4", Pos: "routes.conf:31:11"},
+	{Index: 76, Domain: 0, Name: "r7", Method: "WS", Path: "/a:p0/~:p1", Controller: "C1", Action: "A7", WebSocket: true, Params: []string{"p0", "p1"}, Parent: "r4", Pos: "routes.conf:31:11"},
+	{Index: 77, Domain: 0, Name: "r61", Method: "POST", Path: "/ab", Controller: "C1", Action: "A61", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:351:7"},
+	{Index: 78, Domain: 0, Name: "r62", Method: "DELETE", Path: "/ab/*rest", Controller: "C1", Action: "A62", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r61", Pos: "routes.conf:357:11"},
+	{Index: 79, Domain: 0, Name: "r62", Method: "GET", Path: "/ab/*rest", Controller: "C1", Action: "A62", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r61", Pos: "routes.conf:357:11"},
+	{Index: 80, Domain: 0, Name: "r63", Method: "HEAD", Path: "/ab/*rest", Controller: "C1", Action: "A63", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r62", Pos: "routes.conf:362:15"},
+	{Index: 81, Domain: 0, Name: "r65", Method: "PATCH", Path: "/ab/*rest", Controller: "C1", Action: "A65", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r62", Pos: "routes.conf:370:15"},
+	{Index: 82, Domain: 0, Name: "r63", Method: "POST", Path: "/ab/*rest", Controller: "C1", Action: "A63", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r62", Pos: "routes.conf:362:15"},
+	{Index: 83, Domain: 0, Name: "r64", Method: "TRACE", Path: "/ab/*rest", Controller: "C1", Action: "A64", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r62", Pos: "routes.conf:366:15"},
+	{Index: 84, Domain: 0, Name: "r66", Method: "GET", Path: "/ab/:p1", Controller: "C2", Action: "A66", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"min=2"}, Parent: "r61", Pos: "routes.conf:376:11"},
+	{Index: 85, Domain: 0, Name: "r66", Method: "OPTIONS", Path: "/ab/:p1", Controller: "C2", Action: "A66", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"min=2"}, Parent: "r61", Pos: "routes.conf:376:11"},
+	{Index: 86, Domain: 0, Name: "r67", Method: "OPTIONS", Path: "/ab:p0", Controller: "C1", Action: "A67", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Pos: "routes.conf:384:7"},
+	{Index: 87, Domain: 0, Name: "r67", Method: "TRACE", Path: "/ab:p0", Controller: "C1", Action: "A67", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Pos: "routes.conf:384:7"},
+	{Index: 88, Domain: 0, Name: "r71", Method: "DELETE", Path: "/ab:p0/.a/=", Controller: "C1", Action: "A71", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r67", Pos: "routes.conf:407:11"},
+	{Index: 89, Domain: 0, Name: "r71", Method: "GET", Path: "/ab:p0/.a/=", Controller: "C1", Action: "A71", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r67", Pos: "routes.conf:407:11"},
+	{Index: 90, Domain: 0, Name: "r71", Method: "PUT", Path: "/ab:p0/.a/=", Controller: "C1", Action: "A71", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r67", Pos: "routes.conf:407:11"},
+	{Index: 91, Domain: 0, Name: "r68", Method: "OPTIONS", Path: "/ab:p0/x.y", Controller: "C1", Action: "A68", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r67", Pos: "routes.conf:390:11"},
+	{Index: 92, Domain: 0, Name: "r70", Method: "DELETE", Path: "/ab:p0/x.y/:p2", Controller: "C1", Action: "A70", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r68", Pos: "routes.conf:400:15"},
+	{Index: 93, Domain: 0, Name: "r70", Method: "GET", Path: "/ab:p0/x.y/:p2", Controller: "C1", Action: "A70", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r68", Pos: "routes.conf:400:15"},
+	{Index: 94, Domain: 0, Name: "r70", Method: "PATCH", Path: "/ab:p0/x.y/:p2", Controller: "C1", Action: "A70", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r68", Pos: "routes.conf:400:15"},
+	{Index: 95, Domain: 0, Name: "r69", Method: "GET", Path: "/ab:p0/x.y/user_:p2", Controller: "C1", Action: "A69", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "numeric,gt=0"}, Parent: "r68", Pos: "routes.conf:395:15"},
+	{Index: 96, Domain: 0, Name: "r11", Method: "CONNECT", Path: "/abc/v*rest", Controller: "C2", Action: "A11", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:54:7"},
+	{Index: 97, Domain: 0, Name: "r56", Method: "GET", Path: "/b/v1", Controller: "C1", Action: "A56", AntiCSRFCheck: true, Pos: "routes.conf:320:7"},
+	{Index: 98, Domain: 0, Name: "r56", Method: "PUT", Path: "/b/v1", Controller: "C1", Action: "A56", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:320:7"},
+	{Index: 99, Domain: 0, Name: "r56", Method: "TRACE", Path: "/b/v1", Controller: "C1", Action: "A56", AntiCSRFCheck: true, Pos: "routes.conf:320:7"},
+	{Index: 100, Domain: 0, Name: "r60", Method: "GET", Path: "/b/v1/@", Controller: "C1", Action: "A60", AntiCSRFCheck: true, Parent: "r56", Pos: "routes.conf:344:11"},
+	{Index: 101, Domain: 0, Name: "r60", Method: "OPTIONS", Path: "/b/v1/@", Controller: "C1", Action: "A60", AntiCSRFCheck: true, Parent: "r56", Pos: "routes.conf:344:11"},
+	{Index: 102, Domain: 0, Name: "r60", Method: "POST", Path: "/b/v1/@", Controller: "C1", Action: "A60", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r56", Pos: "routes.conf:344:11"},
+	{Index: 103, Domain: 0, Name: "r57", Method: "GET", Path: "/b/v1/user_:p2/...", Controller: "C2", Action: "A57", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r56", Pos: "routes.conf:326:11"},
+	{Index: 104, Domain: 0, Name: "r59", Method: "DELETE", Path: "/b/v1/user_:p2/.../:p4", Controller: "C2", Action: "A59", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p4"}, Constraints: []string{"", "uuid4"}, Parent: "r57", Pos: "routes.conf:337:15"},
+	{Index: 105, Domain: 0, Name: "r59", Method: "GET", Path: "/b/v1/user_:p2/.../:p4", Controller: "C2", Action: "A59", AntiCSRFCheck: true, Params: []string{"p2", "p4"}, Constraints: []string{"", "uuid4"}, Parent: "r57", Pos: "routes.conf:337:15"},
+	{Index: 106, Domain: 0, Name: "r59", Method: "POST", Path: "/b/v1/user_:p2/.../:p4", Controller: "C2", Action: "A59", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p4"}, Constraints: []string{"", "uuid4"}, Parent: "r57", Pos: "routes.conf:337:15"},
+	{Index: 107, Domain: 0, Name: "r58", Method: "GET", Path: "/b/v1/user_:p2/.../a-b/:p5", Controller: "C2", Action: "A58", AntiCSRFCheck: true, Params: []string{"p2", "p5"}, Parent: "r57", Pos: "routes.conf:332:15"},
+	{Index: 108, Domain: 0, Name: "s2", Method: "GET", Path: "/b/x.y/*filepath", Static: true, Dir: "files", Params: []string{"filepath"}, Pos: "routes.conf:11:7"},
+	{Index: 109, Domain: 0, Name: "r34", Method: "GET", Path: "/new/b", Controller: "C2", Action: "A34", AntiCSRFCheck: true, Pos: "routes.conf:194:7"},
+	{Index: 110, Domain: 0, Name: "r42", Method: "GET", Path: "/new/~:p1", Controller: "C1", Action: "A42", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"oneof=a b v1 42"}, Pos: "routes.conf:241:7"},
+	{Index: 111, Domain: 0, Name: "r42", Method: "HEAD", Path: "/new/~:p1", Controller: "C1", Action: "A42", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"oneof=a b v1 42"}, Pos: "routes.conf:241:7"},
+	{Index: 112, Domain: 0, Name: "r42", Method: "PUT", Path: "/new/~:p1", Controller: "C1", Action: "A42", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"oneof=a b v1 42"}, Pos: "routes.conf:241:7"},
+	{Index: 113, Domain: 0, Name: "r45", Method: "GET", Path: "/new/~:p1/:p2/~u", Controller: "C2", Action: "A45", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r43", Pos: "routes.conf:258:15"},
+	{Index: 114, Domain: 0, Name: "r43", Method: "PATCH", Path: "/new/~:p1/:p2/~u", Controller: "C2", Action: "A43", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r42", Pos: "routes.conf:247:11"},
+	{Index: 115, Domain: 0, Name: "r43", Method: "POST", Path: "/new/~:p1/:p2/~u", Controller: "C2", Action: "A43", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r42", Pos: "routes.conf:247:11"},
+	{Index: 116, Domain: 0, Name: "r45", Method: "WS", Path: "/new/~:p1/:p2/~u", Controller: "C2", Action: "A45", WebSocket: true, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r43", Pos: "routes.conf:258:15"},
+	{Index: 117, Domain: 0, Name: "r46", Method: "HEAD", Path: "/new/~:p1/:p2/~u/:p4", Controller: "C2", Action: "A46", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Parent: "r43", Pos: "routes.conf:262:15"},
+	{Index: 118, Domain: 0, Name: "r46", Method: "OPTIONS", Path: "/new/~:p1/:p2/~u/:p4", Controller: "C2", Action: "A46", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Parent: "r43", Pos: "routes.conf:262:15"},
+	{Index: 119, Domain: 0, Name: "r47", Method: "GET", Path: "/new/~:p1/:p2/~u/@/~:p5", Controller: "C2", Action: "A47", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p5"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Parent: "r43", Pos: "routes.conf:267:15"},
+	{Index: 120, Domain: 0, Name: "r49", Method: "GET", Path: "/new/~:p1/x.y", Controller: "C1", Action: "A49", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"oneof=a b v1 42"}, Parent: "r42", Pos: "routes.conf:279:11"},
+	{Index: 121, Domain: 0, Name: "r49", Method: "HEAD", Path: "/new/~:p1/x.y", Controller: "C1", Action: "A49", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"oneof=a b v1 42"}, Parent: "r42", Pos: "routes.conf:279:11"},
+	{Index: 122, Domain: 0, Name: "r53", Method: "GET", Path: "/new/~:p1/x.y/:p3", Controller: "C1", Action: "A53", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r49", Pos: "routes.conf:299:15"},
+	{Index: 123, Domain: 0, Name: "r50", Method: "TRACE", Path: "/new/~:p1/x.y/:p3/:p4", Controller: "C1", Action: "A50", AntiCSRFCheck: true, Params: []string{"p1", "p3", "p4"}, Constraints: []string{"oneof=a b v1 42", "", "numeric,gt=0"}, Parent: "r49", Pos: "routes.conf:284:15"},
+	{Index: 124, Domain: 0, Name: "r51", Method: "GET", Path: "/new/~:p1/x.y/~u", Controller: "C1", Action: "A51", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"oneof=a b v1 42"}, Parent: "r49", Pos: "routes.conf:289:15"},
+	{Index: 125, Domain: 0, Name: "r51", Method: "PATCH", Path: "/new/~:p1/x.y/~u", Controller: "C1", Action: "A51", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"oneof=a b v1 42"}, Parent: "r49", Pos: "routes.conf:289:15"},
+	{Index: 126, Domain: 0, Name: "r51", Method: "PUT", Path: "/new/~:p1/x.y/~u", Controller: "C1", Action: "A51", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"oneof=a b v1 42"}, Parent: "r49", Pos: "routes.conf:289:15"},
+	{Index: 127, Domain: 0, Name: "r41", Method: "GET", Path: "/user_:p0/ab:p1", Controller: "C2", Action: "A41", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:235:7"},
+	{Index: 128, Domain: 0, Name: "r40", Method: "CONNECT", Path: "/users", Controller: "C1", Action: "A40", AntiCSRFCheck: true, Pos: "routes.conf:229:7"},
+	{Index: 129, Domain: 0, Name: "r40", Method: "TRACE", Path: "/users", Controller: "C1", Action: "A40", AntiCSRFCheck: true, Pos: "routes.conf:229:7"},
+	{Index: 130, Domain: 0, Name: "r12", Method: "GET", Path: "/~:p0", Controller: "C1", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:60:7"},
+	{Index: 131, Domain: 0, Name: "r12", Method: "OPTIONS", Path: "/~:p0", Controller: "C1", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:60:7"},
+	{Index: 132, Domain: 0, Name: "s1", Method: "GET", Path: "/~u/~u/*filepath", Static: true, Dir: "files", Params: []string{"filepath"}, Pos: "routes.conf:10:7"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	CatchAlls: []runtime.Route{{
 		Action:        "NotFound",
@@ -3300,80 +1778,80 @@ type C0Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string) error
 	// A28 serves r28: DELETE /@/:p1/1/:p3/ab (routes.conf:154:15), r28: POST /@/:p1/1/:p3/ab (routes.conf:154:15).
 	//
-//line routes_gen.go:3304:1
+//line routes_gen.go:1782:1
 //line routes.conf:154:14
 	A28(ctx *runtime.Context, p1 string, p3 string) error
 	// A35 serves r35: WS /a-b/*rest (routes.conf:200:7).
 	//
-//line routes_gen.go:3309:1
+//line routes_gen.go:1787:1
 //line routes.conf:200:6
 	A35(ctx *runtime.Context, rest string) error
 	// A36 serves r36: GET /a-b/*rest (routes.conf:206:11).
 	//
-//line routes_gen.go:3314:1
+//line routes_gen.go:1792:1
 //line routes.conf:206:10
 	A36(ctx *runtime.Context, rest string) error
 	// A37 serves r37: OPTIONS /a-b/*rest (routes.conf:211:15).
 	//
-//line routes_gen.go:3319:1
+//line routes_gen.go:1797:1
 //line routes.conf:211:14
 	A37(ctx *runtime.Context, rest string) error
 	// A54 serves r54: TRACE /:p0/:p1 (routes.conf:308:7).
 	//
-//line routes_gen.go:3324:1
+//line routes_gen.go:1802:1
 //line routes.conf:308:6
 	A54(ctx *runtime.Context, p0 string, p1 string) error
 	// A55 serves r55: OPTIONS /= (routes.conf:314:7).
 	//
-//line routes_gen.go:3329:1
+//line routes_gen.go:1807:1
 //line routes.conf:314:6
 	A55(ctx *runtime.Context) error
 	// A72 serves r72: CONNECT /1 (routes.conf:414:7).
 	//
-//line routes_gen.go:3334:1
+//line routes_gen.go:1812:1
 //line routes.conf:414:6
 	A72(ctx *runtime.Context) error
 	// A73 serves r73: GET /1/users (routes.conf:420:11).
 	//
-//line routes_gen.go:3339:1
+//line routes_gen.go:1817:1
 //line routes.conf:420:10
 	A73(ctx *runtime.Context) error
 	// A74 serves r74: DELETE /1/:p1/*rest (routes.conf:425:11), r74: WS /1/:p1/*rest (routes.conf:425:11).
 	//
-//line routes_gen.go:3344:1
+//line routes_gen.go:1822:1
 //line routes.conf:425:10
 	A74(ctx *runtime.Context, p1 string, rest string) error
 	// A75 serves r75: CONNECT /1/.:p1/*rest (routes.conf:430:11).
 	//
-//line routes_gen.go:3349:1
+//line routes_gen.go:1827:1
 //line routes.conf:430:10
 	A75(ctx *runtime.Context, p1 string, rest string) error
 	// A76 serves r76: CONNECT /1/~u/1:p2 (routes.conf:435:11), r76: GET /1/~u/1:p2 (routes.conf:435:11), r76: POST /1/~u/1:p2 (routes.conf:435:11).
 	//
-//line routes_gen.go:3354:1
+//line routes_gen.go:1832:1
 //line routes.conf:435:10
 	A76(ctx *runtime.Context, p2 string) error
 	// A79 serves r79: GET /... (routes.conf:454:11), r79: TRACE /... (routes.conf:454:11).
 	//
-//line routes_gen.go:3359:1
+//line routes_gen.go:1837:1
 //line routes.conf:454:10
 	A79(ctx *runtime.Context) error
 	// A80 serves r80: GET /.../ab:p1/a (routes.conf:460:15), r80: PUT /.../ab:p1/a (routes.conf:460:15).
 	//
-//line routes_gen.go:3364:1
+//line routes_gen.go:1842:1
 //line routes.conf:460:14
 	A80(ctx *runtime.Context, p1 string) error
 	// A81 serves r81: GET /.../:p1/*rest (routes.conf:465:15), r81: PUT /.../:p1/*rest (routes.conf:465:15).
 	//
-//line routes_gen.go:3369:1
+//line routes_gen.go:1847:1
 //line routes.conf:465:14
 	A81(ctx *runtime.Context, p1 string, rest string) error
 	// A9 serves r9: POST /a:p0/*rest (routes.conf:41:15).
 	//
-//line routes_gen.go:3374:1
+//line routes_gen.go:1852:1
 //line routes.conf:41:14
 	A9(ctx *runtime.Context, p0 string, rest string) error
-//line routes_gen.go:3377:1
+//line routes_gen.go:1855:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -3384,190 +1862,190 @@ type C1Controller interface {
 	A10(ctx *runtime.Context, p0 string, rest string) error
 	// A12 serves r12: GET /~:p0 (routes.conf:60:7), r12: OPTIONS /~:p0 (routes.conf:60:7).
 	//
-//line routes_gen.go:3388:1
+//line routes_gen.go:1866:1
 //line routes.conf:60:6
 	A12(ctx *runtime.Context, p0 string) error
 	// A15 serves r15: GET /*rest (routes.conf:78:7).
 	//
-//line routes_gen.go:3393:1
+//line routes_gen.go:1871:1
 //line routes.conf:78:6
 	A15(ctx *runtime.Context, rest string) error
 	// A16 serves r16: DELETE /*rest (routes.conf:84:11), r16: POST /*rest (routes.conf:84:11).
 	//
-//line routes_gen.go:3398:1
+//line routes_gen.go:1876:1
 //line routes.conf:84:10
 	A16(ctx *runtime.Context, rest string) error
 	// A20 serves r20: GET /:p0/:p1/*rest (routes.conf:109:11).
 	//
-//line routes_gen.go:3403:1
+//line routes_gen.go:1881:1
 //line routes.conf:109:10
 	A20(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A25 serves r25: GET /@/:p1 (routes.conf:137:7), r25: POST /@/:p1 (routes.conf:137:7), r25: PUT /@/:p1 (routes.conf:137:7).
 	//
-//line routes_gen.go:3408:1
+//line routes_gen.go:1886:1
 //line routes.conf:137:6
 	A25(ctx *runtime.Context, p1 string) error
 	// A26 serves r26: POST /@/:p1/1/:p3 (routes.conf:143:11).
 	//
-//line routes_gen.go:3413:1
+//line routes_gen.go:1891:1
 //line routes.conf:143:10
 	A26(ctx *runtime.Context, p1 string, p3 string) error
 	// A29 serves r29: GET /@/:p1/v1 (routes.conf:162:11), r29: POST /@/:p1/v1 (routes.conf:162:11).
 	//
-//line routes_gen.go:3418:1
+//line routes_gen.go:1896:1
 //line routes.conf:162:10
 	A29(ctx *runtime.Context, p1 string) error
 	// A30 serves r30: CONNECT /@/:p1/v1/:p3/~u (routes.conf:168:15), r30: GET /@/:p1/v1/:p3/~u (routes.conf:168:15).
 	//
-//line routes_gen.go:3423:1
+//line routes_gen.go:1901:1
 //line routes.conf:168:14
 	A30(ctx *runtime.Context, p1 string, p3 string) error
 	// A31 serves r31: POST /@/:p1/v1/a:p3/a:p4 (routes.conf:173:15), r31: PUT /@/:p1/v1/a:p3/a:p4 (routes.conf:173:15).
 	//
-//line routes_gen.go:3428:1
+//line routes_gen.go:1906:1
 //line routes.conf:173:14
 	A31(ctx *runtime.Context, p1 string, p3 string, p4 string) error
 	// A33 serves r33: TRACE /a (routes.conf:188:7).
 	//
-//line routes_gen.go:3433:1
+//line routes_gen.go:1911:1
 //line routes.conf:188:6
 	A33(ctx *runtime.Context) error
 	// A39 serves r39: POST /a-b/*rest (routes.conf:220:15).
 	//
-//line routes_gen.go:3438:1
+//line routes_gen.go:1916:1
 //line routes.conf:220:14
 	A39(ctx *runtime.Context, rest string) error
 	// A4 serves r4: TRACE /a:p0 (routes.conf:15:7).
 	//
-//line routes_gen.go:3443:1
+//line routes_gen.go:1921:1
 //line routes.conf:15:6
 	A4(ctx *runtime.Context, p0 string) error
 	// A40 serves r40: CONNECT /users (routes.conf:229:7), r40: TRACE /users (routes.conf:229:7).
 	//
-//line routes_gen.go:3448:1
+//line routes_gen.go:1926:1
 //line routes.conf:229:6
 	A40(ctx *runtime.Context) error
 	// A42 serves r42: GET /new/~:p1 (routes.conf:241:7), r42: HEAD /new/~:p1 (routes.conf:241:7), r42: PUT /new/~:p1 (routes.conf:241:7).
 	//
-//line routes_gen.go:3453:1
+//line routes_gen.go:1931:1
 //line routes.conf:241:6
 	A42(ctx *runtime.Context, p1 string) error
 	// A48 serves r48: CONNECT /:p0 (routes.conf:274:11), r48: TRACE /:p0 (routes.conf:274:11).
 	//
-//line routes_gen.go:3458:1
+//line routes_gen.go:1936:1
 //line routes.conf:274:10
 	A48(ctx *runtime.Context, p0 string) error
 	// A49 serves r49: GET /new/~:p1/x.y (routes.conf:279:11), r49: HEAD /new/~:p1/x.y (routes.conf:279:11).
 	//
-//line routes_gen.go:3463:1
+//line routes_gen.go:1941:1
 //line routes.conf:279:10
 	A49(ctx *runtime.Context, p1 string) error
 	// A5 serves r5: CONNECT /a:p0/users (routes.conf:21:11), r5: GET /a:p0/users (routes.conf:21:11).
 	//
-//line routes_gen.go:3468:1
+//line routes_gen.go:1946:1
 //line routes.conf:21:10
 	A5(ctx *runtime.Context, p0 string) error
 	// A50 serves r50: TRACE /new/~:p1/x.y/:p3/:p4 (routes.conf:284:15).
 	//
-//line routes_gen.go:3473:1
+//line routes_gen.go:1951:1
 //line routes.conf:284:14
 	A50(ctx *runtime.Context, p1 string, p3 string, p4 string) error
 	// A51 serves r51: GET /new/~:p1/x.y/~u (routes.conf:289:15), r51: PATCH /new/~:p1/x.y/~u (routes.conf:289:15), r51: PUT /new/~:p1/x.y/~u (routes.conf:289:15).
 	//
-//line routes_gen.go:3478:1
+//line routes_gen.go:1956:1
 //line routes.conf:289:14
 	A51(ctx *runtime.Context, p1 string) error
 	// A52 serves r52: CONNECT /*rest (routes.conf:294:15).
 	//
-//line routes_gen.go:3483:1
+//line routes_gen.go:1961:1
 //line routes.conf:294:14
 	A52(ctx *runtime.Context, rest string) error
 	// A53 serves r53: GET /new/~:p1/x.y/:p3 (routes.conf:299:15).
 	//
-//line routes_gen.go:3488:1
+//line routes_gen.go:1966:1
 //line routes.conf:299:14
 	A53(ctx *runtime.Context, p1 string, p3 string) error
 	// A56 serves r56: GET /b/v1 (routes.conf:320:7), r56: PUT /b/v1 (routes.conf:320:7), r56: TRACE /b/v1 (routes.conf:320:7).
 	//
-//line routes_gen.go:3493:1
+//line routes_gen.go:1971:1
 //line routes.conf:320:6
 	A56(ctx *runtime.Context) error
 	// A6 serves r6: DELETE /a:p0/a (routes.conf:26:11).
 	//
-//line routes_gen.go:3498:1
+//line routes_gen.go:1976:1
 //line routes.conf:26:10
 	A6(ctx *runtime.Context, p0 string) error
 	// A60 serves r60: GET /b/v1/@ (routes.conf:344:11), r60: OPTIONS /b/v1/@ (routes.conf:344:11), r60: POST /b/v1/@ (routes.conf:344:11).
 	//
-//line routes_gen.go:3503:1
+//line routes_gen.go:1981:1
 //line routes.conf:344:10
 	A60(ctx *runtime.Context) error
 	// A61 serves r61: POST /ab (routes.conf:351:7).
 	//
-//line routes_gen.go:3508:1
+//line routes_gen.go:1986:1
 //line routes.conf:351:6
 	A61(ctx *runtime.Context) error
 	// A62 serves r62: DELETE /ab/*rest (routes.conf:357:11), r62: GET /ab/*rest (routes.conf:357:11).
 	//
-//line routes_gen.go:3513:1
+//line routes_gen.go:1991:1
 //line routes.conf:357:10
 	A62(ctx *runtime.Context, rest string) error
 	// A63 serves r63: HEAD /ab/*rest (routes.conf:362:15), r63: POST /ab/*rest (routes.conf:362:15).
 	//
-//line routes_gen.go:3518:1
+//line routes_gen.go:1996:1
 //line routes.conf:362:14
 	A63(ctx *runtime.Context, rest string) error
 	// A64 serves r64: TRACE /ab/*rest (routes.conf:366:15).
 	//
-//line routes_gen.go:3523:1
+//line routes_gen.go:2001:1
 //line routes.conf:366:14
 	A64(ctx *runtime.Context, rest string) error
 	// A65 serves r65: PATCH /ab/*rest (routes.conf:370:15).
 	//
-//line routes_gen.go:3528:1
+//line routes_gen.go:2006:1
 //line routes.conf:370:14
 	A65(ctx *runtime.Context, rest string) error
 	// A67 serves r67: OPTIONS /ab:p0 (routes.conf:384:7), r67: TRACE /ab:p0 (routes.conf:384:7).
 	//
-//line routes_gen.go:3533:1
+//line routes_gen.go:2011:1
 //line routes.conf:384:6
 	A67(ctx *runtime.Context, p0 string) error
 	// A68 serves r68: OPTIONS /ab:p0/x.y (routes.conf:390:11).
 	//
-//line routes_gen.go:3538:1
+//line routes_gen.go:2016:1
 //line routes.conf:390:10
 	A68(ctx *runtime.Context, p0 string) error
 	// A69 serves r69: GET /ab:p0/x.y/user_:p2 (routes.conf:395:15).
 	//
-//line routes_gen.go:3543:1
+//line routes_gen.go:2021:1
 //line routes.conf:395:14
 	A69(ctx *runtime.Context, p0 string, p2 string) error
 	// A7 serves r7: HEAD /a:p0/~:p1 (routes.conf:31:11), r7: TRACE /a:p0/~:p1 (routes.conf:31:11), r7: WS /a:p0/~:p1 (routes.conf:31:11).
 	//
-//line routes_gen.go:3548:1
+//line routes_gen.go:2026:1
 //line routes.conf:31:10
 	A7(ctx *runtime.Context, p0 string, p1 string) error
 	// A70 serves r70: DELETE /ab:p0/x.y/:p2 (routes.conf:400:15), r70: GET /ab:p0/x.y/:p2 (routes.conf:400:15), r70: PATCH /ab:p0/x.y/:p2 (routes.conf:400:15).
 	//
-//line routes_gen.go:3553:1
+//line routes_gen.go:2031:1
 //line routes.conf:400:14
 	A70(ctx *runtime.Context, p0 string, p2 string) error
 	// A71 serves r71: DELETE /ab:p0/.a/= (routes.conf:407:11), r71: GET /ab:p0/.a/= (routes.conf:407:11), r71: PUT /ab:p0/.a/= (routes.conf:407:11).
 	//
-//line routes_gen.go:3558:1
+//line routes_gen.go:2036:1
 //line routes.conf:407:10
 	A71(ctx *runtime.Context, p0 string) error
 	// A77 serves r77: GET / (routes.conf:442:7), r77: POST / (routes.conf:442:7).
 	//
-//line routes_gen.go:3563:1
+//line routes_gen.go:2041:1
 //line routes.conf:442:6
 	A77(ctx *runtime.Context) error
 	// A8 serves r8: GET /a:p0/*rest (routes.conf:36:11), r8: HEAD /a:p0/*rest (routes.conf:36:11), r8: OPTIONS /a:p0/*rest (routes.conf:36:11).
 	//
-//line routes_gen.go:3568:1
+//line routes_gen.go:2046:1
 //line routes.conf:36:10
 	A8(ctx *runtime.Context, p0 string, rest string) error
-//line routes_gen.go:3571:1
+//line routes_gen.go:2049:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -3578,115 +2056,115 @@ type C2Controller interface {
 	A11(ctx *runtime.Context, rest string) error
 	// A14 serves r14: GET /:p0/:p1 (routes.conf:72:7).
 	//
-//line routes_gen.go:3582:1
+//line routes_gen.go:2060:1
 //line routes.conf:72:6
 	A14(ctx *runtime.Context, p0 string, p1 string) error
 	// A17 serves r17: PATCH /*rest (routes.conf:88:15).
 	//
-//line routes_gen.go:3587:1
+//line routes_gen.go:2065:1
 //line routes.conf:88:14
 	A17(ctx *runtime.Context, rest string) error
 	// A18 serves r18: GET /:p0 (routes.conf:97:7), r18: POST /:p0 (routes.conf:97:7).
 	//
-//line routes_gen.go:3592:1
+//line routes_gen.go:2070:1
 //line routes.conf:97:6
 	A18(ctx *runtime.Context, p0 string) error
 	// A19 serves r19: POST /:p0/:p1 (routes.conf:103:7).
 	//
-//line routes_gen.go:3597:1
+//line routes_gen.go:2075:1
 //line routes.conf:103:6
 	A19(ctx *runtime.Context, p0 string, p1 string) error
 	// A21 serves r21: GET /:p0/:p1/.../1*rest (routes.conf:115:11), r21: HEAD /:p0/:p1/.../1*rest (routes.conf:115:11), r21: POST /:p0/:p1/.../1*rest (routes.conf:115:11).
 	//
-//line routes_gen.go:3602:1
+//line routes_gen.go:2080:1
 //line routes.conf:115:10
 	A21(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A22 serves r22: TRACE /:p0/:p1/.../1*rest (routes.conf:120:15), r22: WS /:p0/:p1/.../1*rest (routes.conf:120:15).
 	//
-//line routes_gen.go:3607:1
+//line routes_gen.go:2085:1
 //line routes.conf:120:14
 	A22(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A23 serves r23: CONNECT /:p0/:p1/.../1*rest (routes.conf:124:15).
 	//
-//line routes_gen.go:3612:1
+//line routes_gen.go:2090:1
 //line routes.conf:124:14
 	A23(ctx *runtime.Context, p0 string, p1 string, rest string) error
 	// A24 serves r24: GET /:p0/:p1/new (routes.conf:130:11), r24: PATCH /:p0/:p1/new (routes.conf:130:11).
 	//
-//line routes_gen.go:3617:1
+//line routes_gen.go:2095:1
 //line routes.conf:130:10
 	A24(ctx *runtime.Context, p0 string, p1 string) error
 	// A32 serves r32: POST /@/:p1/new/v1 (routes.conf:180:11), r32: PUT /@/:p1/new/v1 (routes.conf:180:11).
 	//
-//line routes_gen.go:3622:1
+//line routes_gen.go:2100:1
 //line routes.conf:180:10
 	A32(ctx *runtime.Context, p1 string) error
 	// A34 serves r34: GET /new/b (routes.conf:194:7).
 	//
-//line routes_gen.go:3627:1
+//line routes_gen.go:2105:1
 //line routes.conf:194:6
 	A34(ctx *runtime.Context) error
 	// A38 serves r38: HEAD /a-b/*rest (routes.conf:215:15), r38: PUT /a-b/*rest (routes.conf:215:15).
 	//
-//line routes_gen.go:3632:1
+//line routes_gen.go:2110:1
 //line routes.conf:215:14
 	A38(ctx *runtime.Context, rest string) error
 	// A41 serves r41: GET /user_:p0/ab:p1 (routes.conf:235:7).
 	//
-//line routes_gen.go:3637:1
+//line routes_gen.go:2115:1
 //line routes.conf:235:6
 	A41(ctx *runtime.Context, p0 string, p1 string) error
 	// A43 serves r43: PATCH /new/~:p1/:p2/~u (routes.conf:247:11), r43: POST /new/~:p1/:p2/~u (routes.conf:247:11).
 	//
-//line routes_gen.go:3642:1
+//line routes_gen.go:2120:1
 //line routes.conf:247:10
 	A43(ctx *runtime.Context, p1 string, p2 string) error
 	// A44 serves r44: CONNECT /42 (routes.conf:253:15), r44: HEAD /42 (routes.conf:253:15).
 	//
-//line routes_gen.go:3647:1
+//line routes_gen.go:2125:1
 //line routes.conf:253:14
 	A44(ctx *runtime.Context) error
 	// A45 serves r45: GET /new/~:p1/:p2/~u (routes.conf:258:15), r45: WS /new/~:p1/:p2/~u (routes.conf:258:15).
 	//
-//line routes_gen.go:3652:1
+//line routes_gen.go:2130:1
 //line routes.conf:258:14
 	A45(ctx *runtime.Context, p1 string, p2 string) error
 	// A46 serves r46: HEAD /new/~:p1/:p2/~u/:p4 (routes.conf:262:15), r46: OPTIONS /new/~:p1/:p2/~u/:p4 (routes.conf:262:15).
 	//
-//line routes_gen.go:3657:1
+//line routes_gen.go:2135:1
 //line routes.conf:262:14
 	A46(ctx *runtime.Context, p1 string, p2 string, p4 string) error
 	// A47 serves r47: GET /new/~:p1/:p2/~u/@/~:p5 (routes.conf:267:15).
 	//
-//line routes_gen.go:3662:1
+//line routes_gen.go:2140:1
 //line routes.conf:267:14
 	A47(ctx *runtime.Context, p1 string, p2 string, p5 string) error
 	// A57 serves r57: GET /b/v1/user_:p2/... (routes.conf:326:11).
 	//
-//line routes_gen.go:3667:1
+//line routes_gen.go:2145:1
 //line routes.conf:326:10
 	A57(ctx *runtime.Context, p2 string) error
 	// A58 serves r58: GET /b/v1/user_:p2/.../a-b/:p5 (routes.conf:332:15).
 	//
-//line routes_gen.go:3672:1
+//line routes_gen.go:2150:1
 //line routes.conf:332:14
 	A58(ctx *runtime.Context, p2 string, p5 string) error
 	// A59 serves r59: DELETE /b/v1/user_:p2/.../:p4 (routes.conf:337:15), r59: GET /b/v1/user_:p2/.../:p4 (routes.conf:337:15), r59: POST /b/v1/user_:p2/.../:p4 (routes.conf:337:15).
 	//
-//line routes_gen.go:3677:1
+//line routes_gen.go:2155:1
 //line routes.conf:337:14
 	A59(ctx *runtime.Context, p2 string, p4 string) error
 	// A66 serves r66: GET /ab/:p1 (routes.conf:376:11), r66: OPTIONS /ab/:p1 (routes.conf:376:11).
 	//
-//line routes_gen.go:3682:1
+//line routes_gen.go:2160:1
 //line routes.conf:376:10
 	A66(ctx *runtime.Context, p1 string) error
 	// A78 serves r78: POST /1 (routes.conf:448:11).
 	//
-//line routes_gen.go:3687:1
+//line routes_gen.go:2165:1
 //line routes.conf:448:10
 	A78(ctx *runtime.Context) error
-//line routes_gen.go:3690:1
+//line routes_gen.go:2168:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -3695,7 +2173,7 @@ type FallbackController interface {
 	//
 //line routes.conf:8:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:3699:1
+//line routes_gen.go:2177:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -3704,7 +2182,7 @@ type SocketController interface {
 	//
 //line routes.conf:148:14
 	A27(ctx *runtime.Context, p1 string, p3 string) error
-//line routes_gen.go:3708:1
+//line routes_gen.go:2186:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -42,1466 +42,131 @@ var Domains = []runtime.Domain{{
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{{
-	Action:        "A6",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         0,
-	Method:        "GET",
-	Name:          "r6",
-	Path:          "/...",
-	Pos:           "routes.conf:37:7",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         1,
-	Method:        "GET",
-	Name:          "r21",
-	Params:        []string{"p0"},
-	Parent:        "r17",
-	Path:          "/.:p0/x.y",
-	Pos:           "routes.conf:126:11",
-}, {
-	Action:        "A21",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         2,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r21",
-	Params:        []string{"p0"},
-	Parent:        "r17",
-	Path:          "/.:p0/x.y",
-	Pos:           "routes.conf:126:11",
-}, {
-	Action:        "A17",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         3,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r17",
-	Params:        []string{"p0"},
-	Path:          "/.:p0/x.y",
-	Pos:           "routes.conf:103:7",
-}, {
-	Action:        "A35",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"max=3"},
-	Controller:    "C2",
-	Domain:        0,
-	Index:         4,
-	Method:        "TRACE",
-	Name:          "r35",
-	Params:        []string{"p0"},
-	Path:          "/.:p0/x.y",
-	Pos:           "routes.conf:208:7",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "len=2"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         5,
-	Method:        "GET",
-	Name:          "r18",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r17",
-	Path:          "/.:p0/x.y/:p2",
-	Pos:           "routes.conf:109:11",
-}, {
-	Action:        "A18",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"", "len=2"},
-	Controller:    "C1",
-	Domain:        0,
-	Index:         6,
-	Method:        "HEAD",
-	Name:          "r18",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r17",
-	Path:          "/.:p0/x.y/:p2",
-	Pos:           "routes.conf:109:11",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         7,
-	Method:        "CONNECT",
-	Name:          "r19",
-	Params:        []string{"p0"},
-	Parent:        "r17",
-	Path:          "/.:p0/x.y/user_x",
-	Pos:           "routes.conf:114:11",
-}, {
-	Action:        "A19",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         8,
-	Method:        "HEAD",
-	Name:          "r19",
-	Params:        []string{"p0"},
-	Parent:        "r17",
-	Path:          "/.:p0/x.y/user_x",
-	Pos:           "routes.conf:114:11",
-}, {
-	Action:        "A20",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         9,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r20",
-	Params:        []string{"p0", "p3"},
-	Parent:        "r19",
-	Path:          "/.:p0/x.y/user_x/a:p3",
-	Pos:           "routes.conf:119:15",
-}, {
-	Action:        "A2",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         10,
-	Method:        "GET",
-	Name:          "r2",
-	Params:        []string{"p0"},
-	Path:          "/1:p0",
-	Pos:           "routes.conf:13:7",
-}, {
-	Action:        "A1",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         11,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r1",
-	Path:          "/42/v1",
-	Pos:           "routes.conf:7:7",
-}, {
-	Action:        "A8",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         12,
-	Method:        "GET",
-	Name:          "r8",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:49:7",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         13,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r4",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:25:7",
-}, {
-	Action:        "A4",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         14,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r4",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:25:7",
-}, {
-	Action:        "A36",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"number|uuid"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         15,
-	Method:        "TRACE",
-	Name:          "r36",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:214:7",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         16,
-	Method:        "GET",
-	Name:          "r16",
-	Params:        []string{"p0", "rest"},
-	Path:          "/:p0/*rest",
-	Pos:           "routes.conf:97:7",
-}, {
-	Action:        "A16",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         17,
-	Method:        "OPTIONS",
-	Name:          "r16",
-	Params:        []string{"p0", "rest"},
-	Path:          "/:p0/*rest",
-	Pos:           "routes.conf:97:7",
-}, {
-	Action:        "A13",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         18,
-	Method:        "GET",
-	Name:          "r13",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r8",
-	Path:          "/:p0/:p1",
-	Pos:           "routes.conf:77:11",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         19,
-	Method:        "GET",
-	Name:          "r14",
-	Params:        []string{"p0", "p1", "p2", "p3"},
-	Parent:        "r13",
-	Path:          "/:p0/:p1/:p2/:p3",
-	Pos:           "routes.conf:83:15",
-}, {
-	Action:        "A14",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         20,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r14",
-	Params:        []string{"p0", "p1", "p2", "p3"},
-	Parent:        "r13",
-	Path:          "/:p0/:p1/:p2/:p3",
-	Pos:           "routes.conf:83:15",
-}, {
-	Action:        "A15",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         21,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r15",
-	Params:        []string{"p0", "p1", "p2"},
-	Parent:        "r13",
-	Path:          "/:p0/:p1/user_:p2",
-	Pos:           "routes.conf:88:15",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         22,
-	Method:        "GET",
-	Name:          "r9",
-	Params:        []string{"p0"},
-	Parent:        "r8",
-	Path:          "/:p0/=",
-	Pos:           "routes.conf:55:11",
-}, {
-	Action:        "A9",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         23,
-	Method:        "HEAD",
-	Name:          "r9",
-	Params:        []string{"p0"},
-	Parent:        "r8",
-	Path:          "/:p0/=",
-	Pos:           "routes.conf:55:11",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         24,
-	Method:        "CONNECT",
-	Name:          "r10",
-	Params:        []string{"p0"},
-	Parent:        "r8",
-	Path:          "/:p0/b",
-	Pos:           "routes.conf:60:11",
-}, {
-	Action:        "A10",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         25,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r10",
-	Params:        []string{"p0"},
-	Parent:        "r8",
-	Path:          "/:p0/b",
-	Pos:           "routes.conf:60:11",
-}, {
-	Action:        "A12",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         26,
-	Method:        "GET",
-	Name:          "r12",
-	Params:        []string{"p0"},
-	Parent:        "r10",
-	Path:          "/:p0/b",
-	Pos:           "routes.conf:71:15",
-}, {
-	Action:        "A3",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         27,
-	Method:        "HEAD",
-	Name:          "r3",
-	Params:        []string{"p0"},
-	Path:          "/:p0/b",
-	Pos:           "routes.conf:19:7",
-}, {
-	Action:     "A3",
-	Controller: "C1",
-	Domain:     0,
-	Index:      28,
-	Method:     "WS",
-	Name:       "r3",
-	Params:     []string{"p0"},
-	Path:       "/:p0/b",
-	Pos:        "routes.conf:19:7",
-	WebSocket:  true,
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         29,
-	Method:        "GET",
-	Name:          "r11",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r10",
-	Path:          "/:p0/b/:p2/abc",
-	Pos:           "routes.conf:66:15",
-}, {
-	Action:        "A11",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         30,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r11",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r10",
-	Path:          "/:p0/b/:p2/abc",
-	Pos:           "routes.conf:66:15",
-}, {
-	Action:        "A28",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         31,
-	Method:        "CONNECT",
-	Name:          "r28",
-	Path:          "/@",
-	Pos:           "routes.conf:169:7",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         32,
-	Method:        "GET",
-	Name:          "r5",
-	Path:          "/@",
-	Pos:           "routes.conf:31:7",
-}, {
-	Action:        "A5",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        0,
-	Index:         33,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r5",
-	Path:          "/@",
-	Pos:           "routes.conf:31:7",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         34,
-	Method:        "CONNECT",
-	Name:          "r29",
-	Parent:        "r28",
-	Path:          "/@/42",
-	Pos:           "routes.conf:175:11",
-}, {
-	Action:        "A29",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         35,
-	Method:        "GET",
-	Name:          "r29",
-	Parent:        "r28",
-	Path:          "/@/42",
-	Pos:           "routes.conf:175:11",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         36,
-	Method:        "GET",
-	Name:          "r30",
-	Params:        []string{"p1"},
-	Parent:        "r28",
-	Path:          "/@/:p1/abc",
-	Pos:           "routes.conf:180:11",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         37,
-	Method:        "HEAD",
-	Name:          "r30",
-	Params:        []string{"p1"},
-	Parent:        "r28",
-	Path:          "/@/:p1/abc",
-	Pos:           "routes.conf:180:11",
-}, {
-	Action:        "A30",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         38,
-	Method:        "TRACE",
-	Name:          "r30",
-	Params:        []string{"p1"},
-	Parent:        "r28",
-	Path:          "/@/:p1/abc",
-	Pos:           "routes.conf:180:11",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         39,
-	Method:        "GET",
-	Name:          "r25",
-	Params:        []string{"p1"},
-	Parent:        "r24",
-	Path:          "/a-b/1:p1",
-	Pos:           "routes.conf:148:15",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         40,
-	Method:        "OPTIONS",
-	Name:          "r25",
-	Params:        []string{"p1"},
-	Parent:        "r24",
-	Path:          "/a-b/1:p1",
-	Pos:           "routes.conf:148:15",
-}, {
-	Action:        "A25",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         41,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r25",
-	Params:        []string{"p1"},
-	Parent:        "r24",
-	Path:          "/a-b/1:p1",
-	Pos:           "routes.conf:148:15",
-}, {
-	Action:        "A37",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        0,
-	Index:         42,
-	Method:        "GET",
-	Name:          "r37",
-	Path:          "/a-b/users",
-	Pos:           "routes.conf:220:7",
-}, {
-	Action:        "A7",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         43,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r7",
-	Path:          "/new",
-	Pos:           "routes.conf:43:7",
-}, {
-	Action:     "A7",
-	Controller: "C1",
-	Domain:     0,
-	Index:      44,
-	Method:     "WS",
-	Name:       "r7",
-	Path:       "/new",
-	Pos:        "routes.conf:43:7",
-	WebSocket:  true,
-}, {
-	Action:        "A40",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         45,
-	Method:        "CONNECT",
-	Name:          "r40",
-	Parent:        "r39",
-	Path:          "/v1/~u",
-	Pos:           "routes.conf:236:15",
-}, {
-	Action:        "A38",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        0,
-	Index:         46,
-	Method:        "GET",
-	Name:          "r38",
-	Path:          "/v1/~u",
-	Pos:           "routes.conf:226:7",
-}, {
-	Action:     "A39",
-	Controller: "C1",
-	Domain:     0,
-	Index:      47,
-	Method:     "WS",
-	Name:       "r39",
-	Parent:     "r38",
-	Path:       "/v1/~u",
-	Pos:        "routes.conf:232:11",
-	WebSocket:  true,
-}, {
-	Action:        "A22",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         48,
-	Method:        "GET",
-	Name:          "r22",
-	Params:        []string{"p0"},
-	Path:          "/x.:p0/abc",
-	Pos:           "routes.conf:133:7",
-}, {
-	Action:        "A23",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         49,
-	Method:        "OPTIONS",
-	Name:          "r23",
-	Params:        []string{"p0"},
-	Parent:        "r22",
-	Path:          "/x.:p0/abc",
-	Pos:           "routes.conf:139:11",
-}, {
-	Action:        "A24",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         50,
-	Method:        "GET",
-	Name:          "r24",
-	Params:        []string{"p0"},
-	Parent:        "r22",
-	Path:          "/x.:p0/abc/ab",
-	Pos:           "routes.conf:143:11",
-}, {
-	Action:        "A24",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"uuid4"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         51,
-	Method:        "HEAD",
-	Name:          "r24",
-	Params:        []string{"p0"},
-	Parent:        "r22",
-	Path:          "/x.:p0/abc/ab",
-	Pos:           "routes.conf:143:11",
-}, {
-	Action:      "A24",
-	Constraints: []string{"uuid4"},
-	Controller:  "C0",
-	Domain:      0,
-	Index:       52,
-	Method:      "WS",
-	Name:        "r24",
-	Params:      []string{"p0"},
-	Parent:      "r22",
-	Path:        "/x.:p0/abc/ab",
-	Pos:         "routes.conf:143:11",
-	WebSocket:   true,
-}, {
-	Action:      "A26",
-	Constraints: []string{"uuid4", "", "uuid4"},
-	Controller:  "Socket",
-	Domain:      0,
-	Index:       53,
-	Method:      "WS",
-	Name:        "r26",
-	Params:      []string{"p0", "p3", "p4"},
-	Parent:      "r24",
-	Path:        "/x.:p0/abc/ab/:p3/:p4",
-	Pos:         "routes.conf:153:15",
-	WebSocket:   true,
-}, {
-	Action:        "A27",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"required"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         54,
-	Method:        "GET",
-	Name:          "r27",
-	Params:        []string{"p1"},
-	Path:          "/x.y/user_:p1",
-	Pos:           "routes.conf:163:7",
-}, {
-	Action:        "A33",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         55,
-	Method:        "CONNECT",
-	Name:          "r33",
-	Params:        []string{"rest"},
-	Parent:        "r31",
-	Path:          "/~u/*rest",
-	Pos:           "routes.conf:198:11",
-}, {
-	Action:        "A33",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         56,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r33",
-	Params:        []string{"rest"},
-	Parent:        "r31",
-	Path:          "/~u/*rest",
-	Pos:           "routes.conf:198:11",
-}, {
-	Action:        "A31",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         57,
-	Method:        "GET",
-	Name:          "r31",
-	Params:        []string{"rest"},
-	Path:          "/~u/*rest",
-	Pos:           "routes.conf:188:7",
-}, {
-	Action:        "A34",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         58,
-	Method:        "OPTIONS",
-	Name:          "r34",
-	Params:        []string{"rest"},
-	Parent:        "r31",
-	Path:          "/~u/*rest",
-	Pos:           "routes.conf:202:11",
-}, {
-	Action:        "A32",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         59,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r32",
-	Params:        []string{"rest"},
-	Parent:        "r31",
-	Path:          "/~u/*rest",
-	Pos:           "routes.conf:194:11",
-}, {
-	Action:        "A31",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=3"},
-	Controller:    "C0",
-	Domain:        0,
-	Index:         60,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r31",
-	Params:        []string{"rest"},
-	Path:          "/~u/*rest",
-	Pos:           "routes.conf:188:7",
-}, {
-	Action:      "A34",
-	Constraints: []string{"len=3"},
-	Controller:  "C0",
-	Domain:      0,
-	Index:       61,
-	Method:      "WS",
-	Name:        "r34",
-	Params:      []string{"rest"},
-	Parent:      "r31",
-	Path:        "/~u/*rest",
-	Pos:         "routes.conf:202:11",
-	WebSocket:   true,
-}, {
-	Action:        "A64",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         62,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r64",
-	Path:          "/42",
-	Pos:           "routes.conf:393:7",
-}, {
-	Action:        "A64",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         63,
-	Method:        "GET",
-	Name:          "r64",
-	Path:          "/42",
-	Pos:           "routes.conf:393:7",
-}, {
-	Action:        "A65",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         64,
-	Method:        "HEAD",
-	Name:          "r65",
-	Parent:        "r64",
-	Path:          "/42",
-	Pos:           "routes.conf:399:11",
-}, {
-	Action:        "A65",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         65,
-	Method:        "OPTIONS",
-	Name:          "r65",
-	Parent:        "r64",
-	Path:          "/42",
-	Pos:           "routes.conf:399:11",
-}, {
-	Action:        "A66",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         66,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r66",
-	Parent:        "r65",
-	Path:          "/42",
-	Pos:           "routes.conf:403:15",
-}, {
-	Action:        "A64",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         67,
-	Method:        "TRACE",
-	Name:          "r64",
-	Path:          "/42",
-	Pos:           "routes.conf:393:7",
-}, {
-	Action:        "A71",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         68,
-	Method:        "GET",
-	Name:          "r71",
-	Parent:        "r64",
-	Path:          "/42/a-b/@",
-	Pos:           "routes.conf:432:11",
-}, {
-	Action:        "A73",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         69,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r73",
-	Params:        []string{"rest"},
-	Parent:        "r71",
-	Path:          "/42/a-b/@/*rest",
-	Pos:           "routes.conf:442:15",
-}, {
-	Action:        "A72",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         70,
-	Method:        "GET",
-	Name:          "r72",
-	Params:        []string{"p3"},
-	Parent:        "r71",
-	Path:          "/42/a-b/@/:p3",
-	Pos:           "routes.conf:437:15",
-}, {
-	Action:        "A72",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         71,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r72",
-	Params:        []string{"p3"},
-	Parent:        "r71",
-	Path:          "/42/a-b/@/:p3",
-	Pos:           "routes.conf:437:15",
-}, {
-	Action:        "A67",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         72,
-	Method:        "CONNECT",
-	Name:          "r67",
-	Params:        []string{"p1"},
-	Parent:        "r64",
-	Path:          "/42/user_:p1",
-	Pos:           "routes.conf:409:11",
-}, {
-	Action:        "A67",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         73,
-	Method:        "HEAD",
-	Name:          "r67",
-	Params:        []string{"p1"},
-	Parent:        "r64",
-	Path:          "/42/user_:p1",
-	Pos:           "routes.conf:409:11",
-}, {
-	Action:        "A68",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         74,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r68",
-	Params:        []string{"p1"},
-	Parent:        "r67",
-	Path:          "/42/user_:p1",
-	Pos:           "routes.conf:414:15",
-}, {
-	Action:        "A69",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         75,
-	Method:        "GET",
-	Name:          "r69",
-	Params:        []string{"p1", "p2", "rest"},
-	Parent:        "r67",
-	Path:          "/42/user_:p1/:p2/*rest",
-	Pos:           "routes.conf:418:15",
-}, {
-	Action:        "A69",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         76,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r69",
-	Params:        []string{"p1", "p2", "rest"},
-	Parent:        "r67",
-	Path:          "/42/user_:p1/:p2/*rest",
-	Pos:           "routes.conf:418:15",
-}, {
-	Action:        "A56",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         77,
-	Method:        "TRACE",
-	Name:          "r56",
-	Path:          "/42/user_x",
-	Pos:           "routes.conf:344:7",
-}, {
-	Action:        "A70",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         78,
-	Method:        "GET",
-	Name:          "r70",
-	Params:        []string{"rest"},
-	Parent:        "r64",
-	Path:          "/42/x.y/*rest",
-	Pos:           "routes.conf:426:11",
-}, {
-	Action:        "A70",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         79,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r70",
-	Params:        []string{"rest"},
-	Parent:        "r64",
-	Path:          "/42/x.y/*rest",
-	Pos:           "routes.conf:426:11",
-}, {
-	Action:        "A57",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         80,
-	Method:        "GET",
-	Name:          "r57",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:350:7",
-}, {
-	Action:        "A57",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         81,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r57",
-	Params:        []string{"p0"},
-	Path:          "/:p0",
-	Pos:           "routes.conf:350:7",
-}, {
-	Action:     "A57",
-	Controller: "C2",
-	Domain:     1,
-	Index:      82,
-	Method:     "WS",
-	Name:       "r57",
-	Params:     []string{"p0"},
-	Path:       "/:p0",
-	Pos:        "routes.conf:350:7",
-	WebSocket:  true,
-}, {
-	Action:        "A75",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alpha", ""},
-	Controller:    "Socket",
-	Domain:        1,
-	Index:         83,
-	Method:        "GET",
-	Name:          "r75",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r74",
-	Path:          "/:p0/*rest",
-	Pos:           "routes.conf:458:11",
-}, {
-	Action:        "A75",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alpha", ""},
-	Controller:    "Socket",
-	Domain:        1,
-	Index:         84,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r75",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r74",
-	Path:          "/:p0/*rest",
-	Pos:           "routes.conf:458:11",
-}, {
-	Action:        "A76",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"alpha", ""},
-	Controller:    "Socket",
-	Domain:        1,
-	Index:         85,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r76",
-	Params:        []string{"p0", "rest"},
-	Parent:        "r75",
-	Path:          "/:p0/*rest",
-	Pos:           "routes.conf:462:15",
-}, {
-	Action:      "A74",
-	Constraints: []string{"alpha", ""},
-	Controller:  "Socket",
-	Domain:      1,
-	Index:       86,
-	Method:      "WS",
-	Name:        "r74",
-	Params:      []string{"p0", "rest"},
-	Path:        "/:p0/*rest",
-	Pos:         "routes.conf:452:7",
-	WebSocket:   true,
-}, {
-	Action:        "A53",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         87,
-	Method:        "CONNECT",
-	Name:          "r53",
-	Params:        []string{"p0"},
-	Path:          "/:p0/42",
-	Pos:           "routes.conf:325:7",
-}, {
-	Action:        "A53",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         88,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r53",
-	Params:        []string{"p0"},
-	Path:          "/:p0/42",
-	Pos:           "routes.conf:325:7",
-}, {
-	Action:        "A53",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         89,
-	Method:        "HEAD",
-	Name:          "r53",
-	Params:        []string{"p0"},
-	Path:          "/:p0/42",
-	Pos:           "routes.conf:325:7",
-}, {
-	Action:        "A59",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         90,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r59",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r57",
-	Path:          "/:p0/42/:p2",
-	Pos:           "routes.conf:362:11",
-}, {
-	Action:        "A59",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         91,
-	Method:        "GET",
-	Name:          "r59",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r57",
-	Path:          "/:p0/42/:p2",
-	Pos:           "routes.conf:362:11",
-}, {
-	Action:     "A59",
-	Controller: "C2",
-	Domain:     1,
-	Index:      92,
-	Method:     "WS",
-	Name:       "r59",
-	Params:     []string{"p0", "p2"},
-	Parent:     "r57",
-	Path:       "/:p0/42/:p2",
-	Pos:        "routes.conf:362:11",
-	WebSocket:  true,
-}, {
-	Action:        "A54",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         93,
-	Method:        "GET",
-	Name:          "r54",
-	Params:        []string{"p0", "p2"},
-	Parent:        "r53",
-	Path:          "/:p0/42/a:p2",
-	Pos:           "routes.conf:331:11",
-}, {
-	Action:        "A42",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         94,
-	Method:        "OPTIONS",
-	Name:          "r42",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/:p1",
-	Pos:           "routes.conf:258:7",
-}, {
-	Action:        "A42",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         95,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r42",
-	Params:        []string{"p0", "p1"},
-	Path:          "/:p0/:p1",
-	Pos:           "routes.conf:258:7",
-}, {
-	Action:        "A51",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C1",
-	Domain:        1,
-	Index:         96,
-	Method:        "GET",
-	Name:          "r51",
-	Params:        []string{"p0"},
-	Path:          "/:p0/v1",
-	Pos:           "routes.conf:312:7",
-}, {
-	Action:        "A51",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2"},
-	Controller:    "C1",
-	Domain:        1,
-	Index:         97,
-	Method:        "OPTIONS",
-	Name:          "r51",
-	Params:        []string{"p0"},
-	Path:          "/:p0/v1",
-	Pos:           "routes.conf:312:7",
-}, {
-	Action:        "A52",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2", "uuid4", ""},
-	Controller:    "C1",
-	Domain:        1,
-	Index:         98,
-	Method:        "HEAD",
-	Name:          "r52",
-	Params:        []string{"p0", "p2", "p3"},
-	Parent:        "r51",
-	Path:          "/:p0/v1/1:p2/x.:p3",
-	Pos:           "routes.conf:318:11",
-}, {
-	Action:        "A52",
-	AntiCSRFCheck: true,
-	Constraints:   []string{"len=2", "uuid4", ""},
-	Controller:    "C1",
-	Domain:        1,
-	Index:         99,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r52",
-	Params:        []string{"p0", "p2", "p3"},
-	Parent:        "r51",
-	Path:          "/:p0/v1/1:p2/x.:p3",
-	Pos:           "routes.conf:318:11",
-}, {
-	Action:        "A58",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         100,
-	Method:        "GET",
-	Name:          "r58",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r57",
-	Path:          "/:p0/~:p1",
-	Pos:           "routes.conf:356:11",
-}, {
-	Action:        "A58",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         101,
-	Method:        "TRACE",
-	Name:          "r58",
-	Params:        []string{"p0", "p1"},
-	Parent:        "r57",
-	Path:          "/:p0/~:p1",
-	Pos:           "routes.conf:356:11",
-}, {
-	Action:        "A41",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         102,
-	Method:        "GET",
-	Name:          "r41",
-	Params:        []string{"p1"},
-	Path:          "/=/:p1",
-	Pos:           "routes.conf:252:7",
-}, {
-	Action:        "A47",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         103,
-	Method:        "GET",
-	Name:          "r47",
-	Path:          "/=/=",
-	Pos:           "routes.conf:288:7",
-}, {
-	Action:        "A48",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         104,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r48",
-	Parent:        "r47",
-	Path:          "/=/=",
-	Pos:           "routes.conf:294:11",
-}, {
-	Action:        "A49",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         105,
-	Method:        "HEAD",
-	Name:          "r49",
-	Parent:        "r47",
-	Path:          "/=/=/a",
-	Pos:           "routes.conf:298:11",
-}, {
-	Action:        "A50",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         106,
-	Method:        "OPTIONS",
-	Name:          "r50",
-	Parent:        "r49",
-	Path:          "/=/=/a",
-	Pos:           "routes.conf:304:15",
-}, {
-	Action:        "A49",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         107,
-	MaxBodySize:   int64(5242880),
-	Method:        "PATCH",
-	Name:          "r49",
-	Parent:        "r47",
-	Path:          "/=/=/a",
-	Pos:           "routes.conf:298:11",
-}, {
-	Action:        "A55",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         108,
-	Method:        "GET",
-	Name:          "r55",
-	Params:        []string{"p1"},
-	Path:          "/a/:p1",
-	Pos:           "routes.conf:338:7",
-}, {
-	Action:        "A55",
-	AntiCSRFCheck: true,
-	Controller:    "C1",
-	Domain:        1,
-	Index:         109,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r55",
-	Params:        []string{"p1"},
-	Path:          "/a/:p1",
-	Pos:           "routes.conf:338:7",
-}, {
-	Action:        "A45",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         110,
-	Method:        "CONNECT",
-	Name:          "r45",
-	Params:        []string{"rest"},
-	Parent:        "r44",
-	Path:          "/b/*rest",
-	Pos:           "routes.conf:275:15",
-}, {
-	Action:        "A43",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         111,
-	Method:        "GET",
-	Name:          "r43",
-	Params:        []string{"rest"},
-	Path:          "/b/*rest",
-	Pos:           "routes.conf:264:7",
-}, {
-	Action:        "A43",
-	AntiCSRFCheck: true,
-	Controller:    "C2",
-	Domain:        1,
-	Index:         112,
-	MaxBodySize:   int64(5242880),
-	Method:        "POST",
-	Name:          "r43",
-	Params:        []string{"rest"},
-	Path:          "/b/*rest",
-	Pos:           "routes.conf:264:7",
-}, {
-	Action:        "A46",
-	AntiCSRFCheck: true,
-	Controller:    "Socket",
-	Domain:        1,
-	Index:         113,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r46",
-	Params:        []string{"rest"},
-	Parent:        "r44",
-	Path:          "/b/*rest",
-	Pos:           "routes.conf:280:15",
-}, {
-	Action:        "A45",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         114,
-	Method:        "TRACE",
-	Name:          "r45",
-	Params:        []string{"rest"},
-	Parent:        "r44",
-	Path:          "/b/*rest",
-	Pos:           "routes.conf:275:15",
-}, {
-	Action:     "A44",
-	Controller: "Socket",
-	Domain:     1,
-	Index:      115,
-	Method:     "WS",
-	Name:       "r44",
-	Params:     []string{"rest"},
-	Parent:     "r43",
-	Path:       "/b/*rest",
-	Pos:        "routes.conf:270:11",
-	WebSocket:  true,
-}, {
-	Action:        "A62",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         116,
-	MaxBodySize:   int64(5242880),
-	Method:        "DELETE",
-	Name:          "r62",
-	Params:        []string{"rest"},
-	Parent:        "r60",
-	Path:          "/~*rest",
-	Pos:           "routes.conf:380:11",
-}, {
-	Action:        "A60",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         117,
-	Method:        "GET",
-	Name:          "r60",
-	Params:        []string{"rest"},
-	Path:          "/~*rest",
-	Pos:           "routes.conf:369:7",
-}, {
-	Action:        "A62",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         118,
-	Method:        "OPTIONS",
-	Name:          "r62",
-	Params:        []string{"rest"},
-	Parent:        "r60",
-	Path:          "/~*rest",
-	Pos:           "routes.conf:380:11",
-}, {
-	Action:        "A63",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         119,
-	MaxBodySize:   int64(5242880),
-	Method:        "PUT",
-	Name:          "r63",
-	Params:        []string{"rest"},
-	Parent:        "r62",
-	Path:          "/~*rest",
-	Pos:           "routes.conf:385:15",
-}, {
-	Action:        "A62",
-	AntiCSRFCheck: true,
-	Controller:    "C0",
-	Domain:        1,
-	Index:         120,
-	Method:        "TRACE",
-	Name:          "r62",
-	Params:        []string{"rest"},
-	Parent:        "r60",
-	Path:          "/~*rest",
-	Pos:           "routes.conf:380:11",
-}, {
-	Action:     "A61",
-	Controller: "C0",
-	Domain:     1,
-	Index:      121,
-	Method:     "WS",
-	Name:       "r61",
-	Params:     []string{"rest"},
-	Parent:     "r60",
-	Path:       "/~*rest",
-	Pos:        "routes.conf:375:11",
-	WebSocket:  true,
-},
+var Routes = []runtime.Route{
+	{Index: 0, Domain: 0, Name: "r6", Method: "GET", Path: "/...", Controller: "C1", Action: "A6", AntiCSRFCheck: true, Pos: "routes.conf:37:7"},
+	{Index: 1, Domain: 0, Name: "r21", Method: "GET", Path: "/.:p0/x.y", Controller: "C2", Action: "A21", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r17", Pos: "routes.conf:126:11"},
+	{Index: 2, Domain: 0, Name: "r21", Method: "PATCH", Path: "/.:p0/x.y", Controller: "C2", Action: "A21", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r17", Pos: "routes.conf:126:11"},
+	{Index: 3, Domain: 0, Name: "r17", Method: "POST", Path: "/.:p0/x.y", Controller: "C1", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:103:7"},
+	{Index: 4, Domain: 0, Name: "r35", Method: "TRACE", Path: "/.:p0/x.y", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:208:7"},
+	{Index: 5, Domain: 0, Name: "r18", Method: "GET", Path: "/.:p0/x.y/:p2", Controller: "C1", Action: "A18", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r17", Pos: "routes.conf:109:11"},
+	{Index: 6, Domain: 0, Name: "r18", Method: "HEAD", Path: "/.:p0/x.y/:p2", Controller: "C1", Action: "A18", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r17", Pos: "routes.conf:109:11"},
+	{Index: 7, Domain: 0, Name: "r19", Method: "CONNECT", Path: "/.:p0/x.y/user_x", Controller: "C1", Action: "A19", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r17", Pos: "routes.conf:114:11"},
+	{Index: 8, Domain: 0, Name: "r19", Method: "HEAD", Path: "/.:p0/x.y/user_x", Controller: "C1", Action: "A19", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r17", Pos: "routes.conf:114:11"},
+	{Index: 9, Domain: 0, Name: "r20", Method: "DELETE", Path: "/.:p0/x.y/user_x/a:p3", Controller: "C1", Action: "A20", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Parent: "r19", Pos: "routes.conf:119:15"},
+	{Index: 10, Domain: 0, Name: "r2", Method: "GET", Path: "/1:p0", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:13:7"},
+	{Index: 11, Domain: 0, Name: "r1", Method: "PUT", Path: "/42/v1", Controller: "C0", Action: "A1", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:7:7"},
+	{Index: 12, Domain: 0, Name: "r8", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A8", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:49:7"},
+	{Index: 13, Domain: 0, Name: "r4", Method: "PATCH", Path: "/:p0", Controller: "C1", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:25:7"},
+	{Index: 14, Domain: 0, Name: "r4", Method: "POST", Path: "/:p0", Controller: "C1", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:25:7"},
+	{Index: 15, Domain: 0, Name: "r36", Method: "TRACE", Path: "/:p0", Controller: "C0", Action: "A36", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Pos: "routes.conf:214:7"},
+	{Index: 16, Domain: 0, Name: "r16", Method: "GET", Path: "/:p0/*rest", Controller: "C0", Action: "A16", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Pos: "routes.conf:97:7"},
+	{Index: 17, Domain: 0, Name: "r16", Method: "OPTIONS", Path: "/:p0/*rest", Controller: "C0", Action: "A16", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Pos: "routes.conf:97:7"},
+	{Index: 18, Domain: 0, Name: "r13", Method: "GET", Path: "/:p0/:p1", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r8", Pos: "routes.conf:77:11"},
+	{Index: 19, Domain: 0, Name: "r14", Method: "GET", Path: "/:p0/:p1/:p2/:p3", Controller: "C0", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Parent: "r13", Pos: "routes.conf:83:15"},
+	{Index: 20, Domain: 0, Name: "r14", Method: "PATCH", Path: "/:p0/:p1/:p2/:p3", Controller: "C0", Action: "A14", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Parent: "r13", Pos: "routes.conf:83:15"},
+	{Index: 21, Domain: 0, Name: "r15", Method: "POST", Path: "/:p0/:p1/user_:p2", Controller: "C0", Action: "A15", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Parent: "r13", Pos: "routes.conf:88:15"},
+	{Index: 22, Domain: 0, Name: "r9", Method: "GET", Path: "/:p0/=", Controller: "C1", Action: "A9", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r8", Pos: "routes.conf:55:11"},
+	{Index: 23, Domain: 0, Name: "r9", Method: "HEAD", Path: "/:p0/=", Controller: "C1", Action: "A9", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r8", Pos: "routes.conf:55:11"},
+	{Index: 24, Domain: 0, Name: "r10", Method: "CONNECT", Path: "/:p0/b", Controller: "C2", Action: "A10", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r8", Pos: "routes.conf:60:11"},
+	{Index: 25, Domain: 0, Name: "r10", Method: "DELETE", Path: "/:p0/b", Controller: "C2", Action: "A10", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r8", Pos: "routes.conf:60:11"},
+	{Index: 26, Domain: 0, Name: "r12", Method: "GET", Path: "/:p0/b", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r10", Pos: "routes.conf:71:15"},
+	{Index: 27, Domain: 0, Name: "r3", Method: "HEAD", Path: "/:p0/b", Controller: "C1", Action: "A3", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:19:7"},
+	{Index: 28, Domain: 0, Name: "r3", Method: "WS", Path: "/:p0/b", Controller: "C1", Action: "A3", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:19:7"},
+	{Index: 29, Domain: 0, Name: "r11", Method: "GET", Path: "/:p0/b/:p2/abc", Controller: "C2", Action: "A11", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r10", Pos: "routes.conf:66:15"},
+	{Index: 30, Domain: 0, Name: "r11", Method: "POST", Path: "/:p0/b/:p2/abc", Controller: "C2", Action: "A11", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r10", Pos: "routes.conf:66:15"},
+	{Index: 31, Domain: 0, Name: "r28", Method: "CONNECT", Path: "/@", Controller: "C1", Action: "A28", AntiCSRFCheck: true, Pos: "routes.conf:169:7"},
+	{Index: 32, Domain: 0, Name: "r5", Method: "GET", Path: "/@", Controller: "C2", Action: "A5", AntiCSRFCheck: true, Pos: "routes.conf:31:7"},
+	{Index: 33, Domain: 0, Name: "r5", Method: "POST", Path: "/@", Controller: "C2", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:31:7"},
+	{Index: 34, Domain: 0, Name: "r29", Method: "CONNECT", Path: "/@/42", Controller: "C1", Action: "A29", AntiCSRFCheck: true, Parent: "r28", Pos: "routes.conf:175:11"},
+	{Index: 35, Domain: 0, Name: "r29", Method: "GET", Path: "/@/42", Controller: "C1", Action: "A29", AntiCSRFCheck: true, Parent: "r28", Pos: "routes.conf:175:11"},
+	{Index: 36, Domain: 0, Name: "r30", Method: "GET", Path: "/@/:p1/abc", Controller: "C0", Action: "A30", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r28", Pos: "routes.conf:180:11"},
+	{Index: 37, Domain: 0, Name: "r30", Method: "HEAD", Path: "/@/:p1/abc", Controller: "C0", Action: "A30", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r28", Pos: "routes.conf:180:11"},
+	{Index: 38, Domain: 0, Name: "r30", Method: "TRACE", Path: "/@/:p1/abc", Controller: "C0", Action: "A30", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r28", Pos: "routes.conf:180:11"},
+	{Index: 39, Domain: 0, Name: "r25", Method: "GET", Path: "/a-b/1:p1", Controller: "C0", Action: "A25", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"len=2"}, Parent: "r24", Pos: "routes.conf:148:15"},
+	{Index: 40, Domain: 0, Name: "r25", Method: "OPTIONS", Path: "/a-b/1:p1", Controller: "C0", Action: "A25", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"len=2"}, Parent: "r24", Pos: "routes.conf:148:15"},
+	{Index: 41, Domain: 0, Name: "r25", Method: "PUT", Path: "/a-b/1:p1", Controller: "C0", Action: "A25", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"len=2"}, Parent: "r24", Pos: "routes.conf:148:15"},
+	{Index: 42, Domain: 0, Name: "r37", Method: "GET", Path: "/a-b/users", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:220:7"},
+	{Index: 43, Domain: 0, Name: "r7", Method: "POST", Path: "/new", Controller: "C1", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:43:7"},
+	{Index: 44, Domain: 0, Name: "r7", Method: "WS", Path: "/new", Controller: "C1", Action: "A7", WebSocket: true, Pos: "routes.conf:43:7"},
+	{Index: 45, Domain: 0, Name: "r40", Method: "CONNECT", Path: "/v1/~u", Controller: "C1", Action: "A40", AntiCSRFCheck: true, Parent: "r39", Pos: "routes.conf:236:15"},
+	{Index: 46, Domain: 0, Name: "r38", Method: "GET", Path: "/v1/~u", Controller: "C1", Action: "A38", AntiCSRFCheck: true, Pos: "routes.conf:226:7"},
+	{Index: 47, Domain: 0, Name: "r39", Method: "WS", Path: "/v1/~u", Controller: "C1", Action: "A39", WebSocket: true, Parent: "r38", Pos: "routes.conf:232:11"},
+	{Index: 48, Domain: 0, Name: "r22", Method: "GET", Path: "/x.:p0/abc", Controller: "C0", Action: "A22", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:133:7"},
+	{Index: 49, Domain: 0, Name: "r23", Method: "OPTIONS", Path: "/x.:p0/abc", Controller: "C0", Action: "A23", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:139:11"},
+	{Index: 50, Domain: 0, Name: "r24", Method: "GET", Path: "/x.:p0/abc/ab", Controller: "C0", Action: "A24", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:143:11"},
+	{Index: 51, Domain: 0, Name: "r24", Method: "HEAD", Path: "/x.:p0/abc/ab", Controller: "C0", Action: "A24", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:143:11"},
+	{Index: 52, Domain: 0, Name: "r24", Method: "WS", Path: "/x.:p0/abc/ab", Controller: "C0", Action: "A24", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:143:11"},
+	{Index: 53, Domain: 0, Name: "r26", Method: "WS", Path: "/x.:p0/abc/ab/:p3/:p4", Controller: "Socket", Action: "A26", WebSocket: true, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"uuid4", "", "uuid4"}, Parent: "r24", Pos: "routes.conf:153:15"},
+	{Index: 54, Domain: 0, Name: "r27", Method: "GET", Path: "/x.y/user_:p1", Controller: "C0", Action: "A27", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required"}, Pos: "routes.conf:163:7"},
+	{Index: 55, Domain: 0, Name: "r33", Method: "CONNECT", Path: "/~u/*rest", Controller: "C0", Action: "A33", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"len=3"}, Parent: "r31", Pos: "routes.conf:198:11"},
+	{Index: 56, Domain: 0, Name: "r33", Method: "DELETE", Path: "/~u/*rest", Controller: "C0", Action: "A33", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"len=3"}, Parent: "r31", Pos: "routes.conf:198:11"},
+	{Index: 57, Domain: 0, Name: "r31", Method: "GET", Path: "/~u/*rest", Controller: "C0", Action: "A31", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"len=3"}, Pos: "routes.conf:188:7"},
+	{Index: 58, Domain: 0, Name: "r34", Method: "OPTIONS", Path: "/~u/*rest", Controller: "C0", Action: "A34", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"len=3"}, Parent: "r31", Pos: "routes.conf:202:11"},
+	{Index: 59, Domain: 0, Name: "r32", Method: "PATCH", Path: "/~u/*rest", Controller: "C0", Action: "A32", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"len=3"}, Parent: "r31", Pos: "routes.conf:194:11"},
+	{Index: 60, Domain: 0, Name: "r31", Method: "POST", Path: "/~u/*rest", Controller: "C0", Action: "A31", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"len=3"}, Pos: "routes.conf:188:7"},
+	{Index: 61, Domain: 0, Name: "r34", Method: "WS", Path: "/~u/*rest", Controller: "C0", Action: "A34", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"len=3"}, Parent: "r31", Pos: "routes.conf:202:11"},
+	{Index: 62, Domain: 1, Name: "r64", Method: "DELETE", Path: "/42", Controller: "C2", Action: "A64", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:393:7"},
+	{Index: 63, Domain: 1, Name: "r64", Method: "GET", Path: "/42", Controller: "C2", Action: "A64", AntiCSRFCheck: true, Pos: "routes.conf:393:7"},
+	{Index: 64, Domain: 1, Name: "r65", Method: "HEAD", Path: "/42", Controller: "C2", Action: "A65", AntiCSRFCheck: true, Parent: "r64", Pos: "routes.conf:399:11"},
+	{Index: 65, Domain: 1, Name: "r65", Method: "OPTIONS", Path: "/42", Controller: "C2", Action: "A65", AntiCSRFCheck: true, Parent: "r64", Pos: "routes.conf:399:11"},
+	{Index: 66, Domain: 1, Name: "r66", Method: "PUT", Path: "/42", Controller: "C2", Action: "A66", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r65", Pos: "routes.conf:403:15"},
+	{Index: 67, Domain: 1, Name: "r64", Method: "TRACE", Path: "/42", Controller: "C2", Action: "A64", AntiCSRFCheck: true, Pos: "routes.conf:393:7"},
+	{Index: 68, Domain: 1, Name: "r71", Method: "GET", Path: "/42/a-b/@", Controller: "C2", Action: "A71", AntiCSRFCheck: true, Parent: "r64", Pos: "routes.conf:432:11"},
+	{Index: 69, Domain: 1, Name: "r73", Method: "PUT", Path: "/42/a-b/@/*rest", Controller: "C0", Action: "A73", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r71", Pos: "routes.conf:442:15"},
+	{Index: 70, Domain: 1, Name: "r72", Method: "GET", Path: "/42/a-b/@/:p3", Controller: "C2", Action: "A72", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r71", Pos: "routes.conf:437:15"},
+	{Index: 71, Domain: 1, Name: "r72", Method: "PUT", Path: "/42/a-b/@/:p3", Controller: "C2", Action: "A72", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r71", Pos: "routes.conf:437:15"},
+	{Index: 72, Domain: 1, Name: "r67", Method: "CONNECT", Path: "/42/user_:p1", Controller: "C2", Action: "A67", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r64", Pos: "routes.conf:409:11"},
+	{Index: 73, Domain: 1, Name: "r67", Method: "HEAD", Path: "/42/user_:p1", Controller: "C2", Action: "A67", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r64", Pos: "routes.conf:409:11"},
+	{Index: 74, Domain: 1, Name: "r68", Method: "POST", Path: "/42/user_:p1", Controller: "C2", Action: "A68", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r67", Pos: "routes.conf:414:15"},
+	{Index: 75, Domain: 1, Name: "r69", Method: "GET", Path: "/42/user_:p1/:p2/*rest", Controller: "C0", Action: "A69", AntiCSRFCheck: true, Params: []string{"p1", "p2", "rest"}, Parent: "r67", Pos: "routes.conf:418:15"},
+	{Index: 76, Domain: 1, Name: "r69", Method: "POST", Path: "/42/user_:p1/:p2/*rest", Controller: "C0", Action: "A69", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "rest"}, Parent: "r67", Pos: "routes.conf:418:15"},
+	{Index: 77, Domain: 1, Name: "r56", Method: "TRACE", Path: "/42/user_x", Controller: "C2", Action: "A56", AntiCSRFCheck: true, Pos: "routes.conf:344:7"},
+	{Index: 78, Domain: 1, Name: "r70", Method: "GET", Path: "/42/x.y/*rest", Controller: "C2", Action: "A70", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r64", Pos: "routes.conf:426:11"},
+	{Index: 79, Domain: 1, Name: "r70", Method: "PATCH", Path: "/42/x.y/*rest", Controller: "C2", Action: "A70", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r64", Pos: "routes.conf:426:11"},
+	{Index: 80, Domain: 1, Name: "r57", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A57", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:350:7"},
+	{Index: 81, Domain: 1, Name: "r57", Method: "PUT", Path: "/:p0", Controller: "C2", Action: "A57", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:350:7"},
+	{Index: 82, Domain: 1, Name: "r57", Method: "WS", Path: "/:p0", Controller: "C2", Action: "A57", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:350:7"},
+	{Index: 83, Domain: 1, Name: "r75", Method: "GET", Path: "/:p0/*rest", Controller: "Socket", Action: "A75", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"alpha", ""}, Parent: "r74", Pos: "routes.conf:458:11"},
+	{Index: 84, Domain: 1, Name: "r75", Method: "POST", Path: "/:p0/*rest", Controller: "Socket", Action: "A75", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"alpha", ""}, Parent: "r74", Pos: "routes.conf:458:11"},
+	{Index: 85, Domain: 1, Name: "r76", Method: "PUT", Path: "/:p0/*rest", Controller: "Socket", Action: "A76", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"alpha", ""}, Parent: "r75", Pos: "routes.conf:462:15"},
+	{Index: 86, Domain: 1, Name: "r74", Method: "WS", Path: "/:p0/*rest", Controller: "Socket", Action: "A74", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"alpha", ""}, Pos: "routes.conf:452:7"},
+	{Index: 87, Domain: 1, Name: "r53", Method: "CONNECT", Path: "/:p0/42", Controller: "C1", Action: "A53", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:325:7"},
+	{Index: 88, Domain: 1, Name: "r53", Method: "DELETE", Path: "/:p0/42", Controller: "C1", Action: "A53", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:325:7"},
+	{Index: 89, Domain: 1, Name: "r53", Method: "HEAD", Path: "/:p0/42", Controller: "C1", Action: "A53", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:325:7"},
+	{Index: 90, Domain: 1, Name: "r59", Method: "DELETE", Path: "/:p0/42/:p2", Controller: "C2", Action: "A59", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r57", Pos: "routes.conf:362:11"},
+	{Index: 91, Domain: 1, Name: "r59", Method: "GET", Path: "/:p0/42/:p2", Controller: "C2", Action: "A59", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r57", Pos: "routes.conf:362:11"},
+	{Index: 92, Domain: 1, Name: "r59", Method: "WS", Path: "/:p0/42/:p2", Controller: "C2", Action: "A59", WebSocket: true, Params: []string{"p0", "p2"}, Parent: "r57", Pos: "routes.conf:362:11"},
+	{Index: 93, Domain: 1, Name: "r54", Method: "GET", Path: "/:p0/42/a:p2", Controller: "C1", Action: "A54", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r53", Pos: "routes.conf:331:11"},
+	{Index: 94, Domain: 1, Name: "r42", Method: "OPTIONS", Path: "/:p0/:p1", Controller: "C1", Action: "A42", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:258:7"},
+	{Index: 95, Domain: 1, Name: "r42", Method: "POST", Path: "/:p0/:p1", Controller: "C1", Action: "A42", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:258:7"},
+	{Index: 96, Domain: 1, Name: "r51", Method: "GET", Path: "/:p0/v1", Controller: "C1", Action: "A51", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:312:7"},
+	{Index: 97, Domain: 1, Name: "r51", Method: "OPTIONS", Path: "/:p0/v1", Controller: "C1", Action: "A51", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:312:7"},
+	{Index: 98, Domain: 1, Name: "r52", Method: "HEAD", Path: "/:p0/v1/1:p2/x.:p3", Controller: "C1", Action: "A52", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"len=2", "uuid4", ""}, Parent: "r51", Pos: "routes.conf:318:11"},
+	{Index: 99, Domain: 1, Name: "r52", Method: "PUT", Path: "/:p0/v1/1:p2/x.:p3", Controller: "C1", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"len=2", "uuid4", ""}, Parent: "r51", Pos: "routes.conf:318:11"},
+	{Index: 100, Domain: 1, Name: "r58", Method: "GET", Path: "/:p0/~:p1", Controller: "C0", Action: "A58", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r57", Pos: "routes.conf:356:11"},
+	{Index: 101, Domain: 1, Name: "r58", Method: "TRACE", Path: "/:p0/~:p1", Controller: "C0", Action: "A58", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r57", Pos: "routes.conf:356:11"},
+	{Index: 102, Domain: 1, Name: "r41", Method: "GET", Path: "/=/:p1", Controller: "C0", Action: "A41", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:252:7"},
+	{Index: 103, Domain: 1, Name: "r47", Method: "GET", Path: "/=/=", Controller: "C0", Action: "A47", AntiCSRFCheck: true, Pos: "routes.conf:288:7"},
+	{Index: 104, Domain: 1, Name: "r48", Method: "POST", Path: "/=/=", Controller: "C0", Action: "A48", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r47", Pos: "routes.conf:294:11"},
+	{Index: 105, Domain: 1, Name: "r49", Method: "HEAD", Path: "/=/=/a", Controller: "C1", Action: "A49", AntiCSRFCheck: true, Parent: "r47", Pos: "routes.conf:298:11"},
+	{Index: 106, Domain: 1, Name: "r50", Method: "OPTIONS", Path: "/=/=/a", Controller: "C1", Action: "A50", AntiCSRFCheck: true, Parent: "r49", Pos: "routes.conf:304:15"},
+	{Index: 107, Domain: 1, Name: "r49", Method: "PATCH", Path: "/=/=/a", Controller: "C1", Action: "A49", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r47", Pos: "routes.conf:298:11"},
+	{Index: 108, Domain: 1, Name: "r55", Method: "GET", Path: "/a/:p1", Controller: "C1", Action: "A55", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:338:7"},
+	{Index: 109, Domain: 1, Name: "r55", Method: "PUT", Path: "/a/:p1", Controller: "C1", Action: "A55", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:338:7"},
+	{Index: 110, Domain: 1, Name: "r45", Method: "CONNECT", Path: "/b/*rest", Controller: "C0", Action: "A45", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r44", Pos: "routes.conf:275:15"},
+	{Index: 111, Domain: 1, Name: "r43", Method: "GET", Path: "/b/*rest", Controller: "C2", Action: "A43", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:264:7"},
+	{Index: 112, Domain: 1, Name: "r43", Method: "POST", Path: "/b/*rest", Controller: "C2", Action: "A43", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:264:7"},
+	{Index: 113, Domain: 1, Name: "r46", Method: "PUT", Path: "/b/*rest", Controller: "Socket", Action: "A46", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r44", Pos: "routes.conf:280:15"},
+	{Index: 114, Domain: 1, Name: "r45", Method: "TRACE", Path: "/b/*rest", Controller: "C0", Action: "A45", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r44", Pos: "routes.conf:275:15"},
+	{Index: 115, Domain: 1, Name: "r44", Method: "WS", Path: "/b/*rest", Controller: "Socket", Action: "A44", WebSocket: true, Params: []string{"rest"}, Parent: "r43", Pos: "routes.conf:270:11"},
+	{Index: 116, Domain: 1, Name: "r62", Method: "DELETE", Path: "/~*rest", Controller: "C0", Action: "A62", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r60", Pos: "routes.conf:380:11"},
+	{Index: 117, Domain: 1, Name: "r60", Method: "GET", Path: "/~*rest", Controller: "C0", Action: "A60", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:369:7"},
+	{Index: 118, Domain: 1, Name: "r62", Method: "OPTIONS", Path: "/~*rest", Controller: "C0", Action: "A62", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r60", Pos: "routes.conf:380:11"},
+	{Index: 119, Domain: 1, Name: "r63", Method: "PUT", Path: "/~*rest", Controller: "C0", Action: "A63", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r62", Pos: "routes.conf:385:15"},
+	{Index: 120, Domain: 1, Name: "r62", Method: "TRACE", Path: "/~*rest", Controller: "C0", Action: "A62", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r60", Pos: "routes.conf:380:11"},
+	{Index: 121, Domain: 1, Name: "r61", Method: "WS", Path: "/~*rest", Controller: "C0", Action: "A61", WebSocket: true, Params: []string{"rest"}, Parent: "r60", Pos: "routes.conf:375:11"},
 }
+
 var table = runtime.NewTable(&runtime.Table{
 	CatchAlls: []runtime.Route{{
 		Action:        "NotFound",
@@ -2770,145 +1435,145 @@ type C0Controller interface {
 	A1(ctx *runtime.Context) error
 	// A13 serves r13: GET /:p0/:p1 (routes.conf:77:11).
 	//
-//line routes_gen.go:2774:1
+//line routes_gen.go:1439:1
 //line routes.conf:77:10
 	A13(ctx *runtime.Context, p0 string, p1 string) error
 	// A14 serves r14: GET /:p0/:p1/:p2/:p3 (routes.conf:83:15), r14: PATCH /:p0/:p1/:p2/:p3 (routes.conf:83:15).
 	//
-//line routes_gen.go:2779:1
+//line routes_gen.go:1444:1
 //line routes.conf:83:14
 	A14(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error
 	// A15 serves r15: POST /:p0/:p1/user_:p2 (routes.conf:88:15).
 	//
-//line routes_gen.go:2784:1
+//line routes_gen.go:1449:1
 //line routes.conf:88:14
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string) error
 	// A16 serves r16: GET /:p0/*rest (routes.conf:97:7), r16: OPTIONS /:p0/*rest (routes.conf:97:7).
 	//
-//line routes_gen.go:2789:1
+//line routes_gen.go:1454:1
 //line routes.conf:97:6
 	A16(ctx *runtime.Context, p0 string, rest string) error
 	// A2 serves r2: GET /1:p0 (routes.conf:13:7).
 	//
-//line routes_gen.go:2794:1
+//line routes_gen.go:1459:1
 //line routes.conf:13:6
 	A2(ctx *runtime.Context, p0 string) error
 	// A22 serves r22: GET /x.:p0/abc (routes.conf:133:7).
 	//
-//line routes_gen.go:2799:1
+//line routes_gen.go:1464:1
 //line routes.conf:133:6
 	A22(ctx *runtime.Context, p0 string) error
 	// A23 serves r23: OPTIONS /x.:p0/abc (routes.conf:139:11).
 	//
-//line routes_gen.go:2804:1
+//line routes_gen.go:1469:1
 //line routes.conf:139:10
 	A23(ctx *runtime.Context, p0 string) error
 	// A24 serves r24: GET /x.:p0/abc/ab (routes.conf:143:11), r24: HEAD /x.:p0/abc/ab (routes.conf:143:11), r24: WS /x.:p0/abc/ab (routes.conf:143:11).
 	//
-//line routes_gen.go:2809:1
+//line routes_gen.go:1474:1
 //line routes.conf:143:10
 	A24(ctx *runtime.Context, p0 string) error
 	// A25 serves r25: GET /a-b/1:p1 (routes.conf:148:15), r25: OPTIONS /a-b/1:p1 (routes.conf:148:15), r25: PUT /a-b/1:p1 (routes.conf:148:15).
 	//
-//line routes_gen.go:2814:1
+//line routes_gen.go:1479:1
 //line routes.conf:148:14
 	A25(ctx *runtime.Context, p1 string) error
 	// A27 serves r27: GET /x.y/user_:p1 (routes.conf:163:7).
 	//
-//line routes_gen.go:2819:1
+//line routes_gen.go:1484:1
 //line routes.conf:163:6
 	A27(ctx *runtime.Context, p1 string) error
 	// A30 serves r30: GET /@/:p1/abc (routes.conf:180:11), r30: HEAD /@/:p1/abc (routes.conf:180:11), r30: TRACE /@/:p1/abc (routes.conf:180:11).
 	//
-//line routes_gen.go:2824:1
+//line routes_gen.go:1489:1
 //line routes.conf:180:10
 	A30(ctx *runtime.Context, p1 string) error
 	// A31 serves r31: GET /~u/*rest (routes.conf:188:7), r31: POST /~u/*rest (routes.conf:188:7).
 	//
-//line routes_gen.go:2829:1
+//line routes_gen.go:1494:1
 //line routes.conf:188:6
 	A31(ctx *runtime.Context, rest string) error
 	// A32 serves r32: PATCH /~u/*rest (routes.conf:194:11).
 	//
-//line routes_gen.go:2834:1
+//line routes_gen.go:1499:1
 //line routes.conf:194:10
 	A32(ctx *runtime.Context, rest string) error
 	// A33 serves r33: CONNECT /~u/*rest (routes.conf:198:11), r33: DELETE /~u/*rest (routes.conf:198:11).
 	//
-//line routes_gen.go:2839:1
+//line routes_gen.go:1504:1
 //line routes.conf:198:10
 	A33(ctx *runtime.Context, rest string) error
 	// A34 serves r34: OPTIONS /~u/*rest (routes.conf:202:11), r34: WS /~u/*rest (routes.conf:202:11).
 	//
-//line routes_gen.go:2844:1
+//line routes_gen.go:1509:1
 //line routes.conf:202:10
 	A34(ctx *runtime.Context, rest string) error
 	// A36 serves r36: TRACE /:p0 (routes.conf:214:7).
 	//
-//line routes_gen.go:2849:1
+//line routes_gen.go:1514:1
 //line routes.conf:214:6
 	A36(ctx *runtime.Context, p0 string) error
 	// A37 serves r37: GET /a-b/users (routes.conf:220:7).
 	//
-//line routes_gen.go:2854:1
+//line routes_gen.go:1519:1
 //line routes.conf:220:6
 	A37(ctx *runtime.Context) error
 	// A41 serves r41: GET /=/:p1 (routes.conf:252:7).
 	//
-//line routes_gen.go:2859:1
+//line routes_gen.go:1524:1
 //line routes.conf:252:6
 	A41(ctx *runtime.Context, p1 string) error
 	// A45 serves r45: CONNECT /b/*rest (routes.conf:275:15), r45: TRACE /b/*rest (routes.conf:275:15).
 	//
-//line routes_gen.go:2864:1
+//line routes_gen.go:1529:1
 //line routes.conf:275:14
 	A45(ctx *runtime.Context, rest string) error
 	// A47 serves r47: GET /=/= (routes.conf:288:7).
 	//
-//line routes_gen.go:2869:1
+//line routes_gen.go:1534:1
 //line routes.conf:288:6
 	A47(ctx *runtime.Context) error
 	// A48 serves r48: POST /=/= (routes.conf:294:11).
 	//
-//line routes_gen.go:2874:1
+//line routes_gen.go:1539:1
 //line routes.conf:294:10
 	A48(ctx *runtime.Context) error
 	// A58 serves r58: GET /:p0/~:p1 (routes.conf:356:11), r58: TRACE /:p0/~:p1 (routes.conf:356:11).
 	//
-//line routes_gen.go:2879:1
+//line routes_gen.go:1544:1
 //line routes.conf:356:10
 	A58(ctx *runtime.Context, p0 string, p1 string) error
 	// A60 serves r60: GET /~*rest (routes.conf:369:7).
 	//
-//line routes_gen.go:2884:1
+//line routes_gen.go:1549:1
 //line routes.conf:369:6
 	A60(ctx *runtime.Context, rest string) error
 	// A61 serves r61: WS /~*rest (routes.conf:375:11).
 	//
-//line routes_gen.go:2889:1
+//line routes_gen.go:1554:1
 //line routes.conf:375:10
 	A61(ctx *runtime.Context, rest string) error
 	// A62 serves r62: DELETE /~*rest (routes.conf:380:11), r62: OPTIONS /~*rest (routes.conf:380:11), r62: TRACE /~*rest (routes.conf:380:11).
 	//
-//line routes_gen.go:2894:1
+//line routes_gen.go:1559:1
 //line routes.conf:380:10
 	A62(ctx *runtime.Context, rest string) error
 	// A63 serves r63: PUT /~*rest (routes.conf:385:15).
 	//
-//line routes_gen.go:2899:1
+//line routes_gen.go:1564:1
 //line routes.conf:385:14
 	A63(ctx *runtime.Context, rest string) error
 	// A69 serves r69: GET /42/user_:p1/:p2/*rest (routes.conf:418:15), r69: POST /42/user_:p1/:p2/*rest (routes.conf:418:15).
 	//
-//line routes_gen.go:2904:1
+//line routes_gen.go:1569:1
 //line routes.conf:418:14
 	A69(ctx *runtime.Context, p1 string, p2 string, rest string) error
 	// A73 serves r73: PUT /42/a-b/@/*rest (routes.conf:442:15).
 	//
-//line routes_gen.go:2909:1
+//line routes_gen.go:1574:1
 //line routes.conf:442:14
 	A73(ctx *runtime.Context, rest string) error
-//line routes_gen.go:2912:1
+//line routes_gen.go:1577:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2919,115 +1584,115 @@ type C1Controller interface {
 	A17(ctx *runtime.Context, p0 string) error
 	// A18 serves r18: GET /.:p0/x.y/:p2 (routes.conf:109:11), r18: HEAD /.:p0/x.y/:p2 (routes.conf:109:11).
 	//
-//line routes_gen.go:2923:1
+//line routes_gen.go:1588:1
 //line routes.conf:109:10
 	A18(ctx *runtime.Context, p0 string, p2 string) error
 	// A19 serves r19: CONNECT /.:p0/x.y/user_x (routes.conf:114:11), r19: HEAD /.:p0/x.y/user_x (routes.conf:114:11).
 	//
-//line routes_gen.go:2928:1
+//line routes_gen.go:1593:1
 //line routes.conf:114:10
 	A19(ctx *runtime.Context, p0 string) error
 	// A20 serves r20: DELETE /.:p0/x.y/user_x/a:p3 (routes.conf:119:15).
 	//
-//line routes_gen.go:2933:1
+//line routes_gen.go:1598:1
 //line routes.conf:119:14
 	A20(ctx *runtime.Context, p0 string, p3 string) error
 	// A28 serves r28: CONNECT /@ (routes.conf:169:7).
 	//
-//line routes_gen.go:2938:1
+//line routes_gen.go:1603:1
 //line routes.conf:169:6
 	A28(ctx *runtime.Context) error
 	// A29 serves r29: CONNECT /@/42 (routes.conf:175:11), r29: GET /@/42 (routes.conf:175:11).
 	//
-//line routes_gen.go:2943:1
+//line routes_gen.go:1608:1
 //line routes.conf:175:10
 	A29(ctx *runtime.Context) error
 	// A3 serves r3: HEAD /:p0/b (routes.conf:19:7), r3: WS /:p0/b (routes.conf:19:7).
 	//
-//line routes_gen.go:2948:1
+//line routes_gen.go:1613:1
 //line routes.conf:19:6
 	A3(ctx *runtime.Context, p0 string) error
 	// A38 serves r38: GET /v1/~u (routes.conf:226:7).
 	//
-//line routes_gen.go:2953:1
+//line routes_gen.go:1618:1
 //line routes.conf:226:6
 	A38(ctx *runtime.Context) error
 	// A39 serves r39: WS /v1/~u (routes.conf:232:11).
 	//
-//line routes_gen.go:2958:1
+//line routes_gen.go:1623:1
 //line routes.conf:232:10
 	A39(ctx *runtime.Context) error
 	// A4 serves r4: PATCH /:p0 (routes.conf:25:7), r4: POST /:p0 (routes.conf:25:7).
 	//
-//line routes_gen.go:2963:1
+//line routes_gen.go:1628:1
 //line routes.conf:25:6
 	A4(ctx *runtime.Context, p0 string) error
 	// A40 serves r40: CONNECT /v1/~u (routes.conf:236:15).
 	//
-//line routes_gen.go:2968:1
+//line routes_gen.go:1633:1
 //line routes.conf:236:14
 	A40(ctx *runtime.Context) error
 	// A42 serves r42: OPTIONS /:p0/:p1 (routes.conf:258:7), r42: POST /:p0/:p1 (routes.conf:258:7).
 	//
-//line routes_gen.go:2973:1
+//line routes_gen.go:1638:1
 //line routes.conf:258:6
 	A42(ctx *runtime.Context, p0 string, p1 string) error
 	// A49 serves r49: HEAD /=/=/a (routes.conf:298:11), r49: PATCH /=/=/a (routes.conf:298:11).
 	//
-//line routes_gen.go:2978:1
+//line routes_gen.go:1643:1
 //line routes.conf:298:10
 	A49(ctx *runtime.Context) error
 	// A50 serves r50: OPTIONS /=/=/a (routes.conf:304:15).
 	//
-//line routes_gen.go:2983:1
+//line routes_gen.go:1648:1
 //line routes.conf:304:14
 	A50(ctx *runtime.Context) error
 	// A51 serves r51: GET /:p0/v1 (routes.conf:312:7), r51: OPTIONS /:p0/v1 (routes.conf:312:7).
 	//
-//line routes_gen.go:2988:1
+//line routes_gen.go:1653:1
 //line routes.conf:312:6
 	A51(ctx *runtime.Context, p0 string) error
 	// A52 serves r52: HEAD /:p0/v1/1:p2/x.:p3 (routes.conf:318:11), r52: PUT /:p0/v1/1:p2/x.:p3 (routes.conf:318:11).
 	//
-//line routes_gen.go:2993:1
+//line routes_gen.go:1658:1
 //line routes.conf:318:10
 	A52(ctx *runtime.Context, p0 string, p2 string, p3 string) error
 	// A53 serves r53: CONNECT /:p0/42 (routes.conf:325:7), r53: DELETE /:p0/42 (routes.conf:325:7), r53: HEAD /:p0/42 (routes.conf:325:7).
 	//
-//line routes_gen.go:2998:1
+//line routes_gen.go:1663:1
 //line routes.conf:325:6
 	A53(ctx *runtime.Context, p0 string) error
 	// A54 serves r54: GET /:p0/42/a:p2 (routes.conf:331:11).
 	//
-//line routes_gen.go:3003:1
+//line routes_gen.go:1668:1
 //line routes.conf:331:10
 	A54(ctx *runtime.Context, p0 string, p2 string) error
 	// A55 serves r55: GET /a/:p1 (routes.conf:338:7), r55: PUT /a/:p1 (routes.conf:338:7).
 	//
-//line routes_gen.go:3008:1
+//line routes_gen.go:1673:1
 //line routes.conf:338:6
 	A55(ctx *runtime.Context, p1 string) error
 	// A6 serves r6: GET /... (routes.conf:37:7).
 	//
-//line routes_gen.go:3013:1
+//line routes_gen.go:1678:1
 //line routes.conf:37:6
 	A6(ctx *runtime.Context) error
 	// A7 serves r7: POST /new (routes.conf:43:7), r7: WS /new (routes.conf:43:7).
 	//
-//line routes_gen.go:3018:1
+//line routes_gen.go:1683:1
 //line routes.conf:43:6
 	A7(ctx *runtime.Context) error
 	// A8 serves r8: GET /:p0 (routes.conf:49:7).
 	//
-//line routes_gen.go:3023:1
+//line routes_gen.go:1688:1
 //line routes.conf:49:6
 	A8(ctx *runtime.Context, p0 string) error
 	// A9 serves r9: GET /:p0/= (routes.conf:55:11), r9: HEAD /:p0/= (routes.conf:55:11).
 	//
-//line routes_gen.go:3028:1
+//line routes_gen.go:1693:1
 //line routes.conf:55:10
 	A9(ctx *runtime.Context, p0 string) error
-//line routes_gen.go:3031:1
+//line routes_gen.go:1696:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -3038,90 +1703,90 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, p0 string) error
 	// A11 serves r11: GET /:p0/b/:p2/abc (routes.conf:66:15), r11: POST /:p0/b/:p2/abc (routes.conf:66:15).
 	//
-//line routes_gen.go:3042:1
+//line routes_gen.go:1707:1
 //line routes.conf:66:14
 	A11(ctx *runtime.Context, p0 string, p2 string) error
 	// A12 serves r12: GET /:p0/b (routes.conf:71:15).
 	//
-//line routes_gen.go:3047:1
+//line routes_gen.go:1712:1
 //line routes.conf:71:14
 	A12(ctx *runtime.Context, p0 string) error
 	// A21 serves r21: GET /.:p0/x.y (routes.conf:126:11), r21: PATCH /.:p0/x.y (routes.conf:126:11).
 	//
-//line routes_gen.go:3052:1
+//line routes_gen.go:1717:1
 //line routes.conf:126:10
 	A21(ctx *runtime.Context, p0 string) error
 	// A35 serves r35: TRACE /.:p0/x.y (routes.conf:208:7).
 	//
-//line routes_gen.go:3057:1
+//line routes_gen.go:1722:1
 //line routes.conf:208:6
 	A35(ctx *runtime.Context, p0 string) error
 	// A43 serves r43: GET /b/*rest (routes.conf:264:7), r43: POST /b/*rest (routes.conf:264:7).
 	//
-//line routes_gen.go:3062:1
+//line routes_gen.go:1727:1
 //line routes.conf:264:6
 	A43(ctx *runtime.Context, rest string) error
 	// A5 serves r5: GET /@ (routes.conf:31:7), r5: POST /@ (routes.conf:31:7).
 	//
-//line routes_gen.go:3067:1
+//line routes_gen.go:1732:1
 //line routes.conf:31:6
 	A5(ctx *runtime.Context) error
 	// A56 serves r56: TRACE /42/user_x (routes.conf:344:7).
 	//
-//line routes_gen.go:3072:1
+//line routes_gen.go:1737:1
 //line routes.conf:344:6
 	A56(ctx *runtime.Context) error
 	// A57 serves r57: GET /:p0 (routes.conf:350:7), r57: PUT /:p0 (routes.conf:350:7), r57: WS /:p0 (routes.conf:350:7).
 	//
-//line routes_gen.go:3077:1
+//line routes_gen.go:1742:1
 //line routes.conf:350:6
 	A57(ctx *runtime.Context, p0 string) error
 	// A59 serves r59: DELETE /:p0/42/:p2 (routes.conf:362:11), r59: GET /:p0/42/:p2 (routes.conf:362:11), r59: WS /:p0/42/:p2 (routes.conf:362:11).
 	//
-//line routes_gen.go:3082:1
+//line routes_gen.go:1747:1
 //line routes.conf:362:10
 	A59(ctx *runtime.Context, p0 string, p2 string) error
 	// A64 serves r64: DELETE /42 (routes.conf:393:7), r64: GET /42 (routes.conf:393:7), r64: TRACE /42 (routes.conf:393:7).
 	//
-//line routes_gen.go:3087:1
+//line routes_gen.go:1752:1
 //line routes.conf:393:6
 	A64(ctx *runtime.Context) error
 	// A65 serves r65: HEAD /42 (routes.conf:399:11), r65: OPTIONS /42 (routes.conf:399:11).
 	//
-//line routes_gen.go:3092:1
+//line routes_gen.go:1757:1
 //line routes.conf:399:10
 	A65(ctx *runtime.Context) error
 	// A66 serves r66: PUT /42 (routes.conf:403:15).
 	//
-//line routes_gen.go:3097:1
+//line routes_gen.go:1762:1
 //line routes.conf:403:14
 	A66(ctx *runtime.Context) error
 	// A67 serves r67: CONNECT /42/user_:p1 (routes.conf:409:11), r67: HEAD /42/user_:p1 (routes.conf:409:11).
 	//
-//line routes_gen.go:3102:1
+//line routes_gen.go:1767:1
 //line routes.conf:409:10
 	A67(ctx *runtime.Context, p1 string) error
 	// A68 serves r68: POST /42/user_:p1 (routes.conf:414:15).
 	//
-//line routes_gen.go:3107:1
+//line routes_gen.go:1772:1
 //line routes.conf:414:14
 	A68(ctx *runtime.Context, p1 string) error
 	// A70 serves r70: GET /42/x.y/*rest (routes.conf:426:11), r70: PATCH /42/x.y/*rest (routes.conf:426:11).
 	//
-//line routes_gen.go:3112:1
+//line routes_gen.go:1777:1
 //line routes.conf:426:10
 	A70(ctx *runtime.Context, rest string) error
 	// A71 serves r71: GET /42/a-b/@ (routes.conf:432:11).
 	//
-//line routes_gen.go:3117:1
+//line routes_gen.go:1782:1
 //line routes.conf:432:10
 	A71(ctx *runtime.Context) error
 	// A72 serves r72: GET /42/a-b/@/:p3 (routes.conf:437:15), r72: PUT /42/a-b/@/:p3 (routes.conf:437:15).
 	//
-//line routes_gen.go:3122:1
+//line routes_gen.go:1787:1
 //line routes.conf:437:14
 	A72(ctx *runtime.Context, p3 string) error
-//line routes_gen.go:3125:1
+//line routes_gen.go:1790:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
@@ -3130,7 +1795,7 @@ type FallbackController interface {
 	//
 //line routes.conf:5:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:3134:1
+//line routes_gen.go:1799:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -3141,30 +1806,30 @@ type SocketController interface {
 	A26(ctx *runtime.Context, p0 string, p3 string, p4 string) error
 	// A44 serves r44: WS /b/*rest (routes.conf:270:11).
 	//
-//line routes_gen.go:3145:1
+//line routes_gen.go:1810:1
 //line routes.conf:270:10
 	A44(ctx *runtime.Context, rest string) error
 	// A46 serves r46: PUT /b/*rest (routes.conf:280:15).
 	//
-//line routes_gen.go:3150:1
+//line routes_gen.go:1815:1
 //line routes.conf:280:14
 	A46(ctx *runtime.Context, rest string) error
 	// A74 serves r74: WS /:p0/*rest (routes.conf:452:7).
 	//
-//line routes_gen.go:3155:1
+//line routes_gen.go:1820:1
 //line routes.conf:452:6
 	A74(ctx *runtime.Context, p0 string, rest string) error
 	// A75 serves r75: GET /:p0/*rest (routes.conf:458:11), r75: POST /:p0/*rest (routes.conf:458:11).
 	//
-//line routes_gen.go:3160:1
+//line routes_gen.go:1825:1
 //line routes.conf:458:10
 	A75(ctx *runtime.Context, p0 string, rest string) error
 	// A76 serves r76: PUT /:p0/*rest (routes.conf:462:15).
 	//
-//line routes_gen.go:3165:1
+//line routes_gen.go:1830:1
 //line routes.conf:462:14
 	A76(ctx *runtime.Context, p0 string, rest string) error
-//line routes_gen.go:3168:1
+//line routes_gen.go:1833:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
