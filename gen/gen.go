@@ -95,13 +95,12 @@ func Check(t *ir.Table) parser.Diagnostics {
 
 type generator struct {
 	*model
-	opts    Options
-	file    *jen.File          // the part being written
-	checks  []*constraintCheck // in the order of their first route
-	checkOf map[*route]*constraintCheck
-	// corsPolicies are the distinct CORS policies, by their fields in corsOf.
-	corsPolicies []*corsPolicy
-	corsOf       map[string]*corsPolicy
+	opts         Options
+	file         *jen.File          // the part being written
+	checks       []*constraintCheck // in the order of their first route
+	checkOf      map[*route]*constraintCheck
+	corsPolicies []*corsPolicy // the distinct CORS policies, in table order
+	corsOf       map[*ir.CORS]*corsPolicy
 }
 
 func rt(name string) *jen.Statement { return jen.Qual(runtimePkg, name) }

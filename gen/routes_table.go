@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -21,19 +22,23 @@ type corsPolicy struct {
 	policy *ir.CORS
 }
 
-// planCORS names each distinct CORS policy of the table.
+// planCORS names each distinct CORS policy of the table; equal policies
+// may be distinct values in the table.
 func (g *generator) planCORS() {
-	g.corsOf = map[string]*corsPolicy{}
+	g.corsOf = map[*ir.CORS]*corsPolicy{}
+	byFields := map[string]*corsPolicy{}
 	add := func(c *ir.CORS) {
-		if c == nil {
+		if c == nil || g.corsOf[c] != nil {
 			return
 		}
-		key := corsKey(c)
-		if g.corsOf[key] == nil {
-			p := &corsPolicy{name: "corsPolicy" + strconv.Itoa(len(g.corsPolicies)), policy: c}
-			g.corsOf[key] = p
+		fields := fmt.Sprintf("%#v", *c)
+		p := byFields[fields]
+		if p == nil {
+			p = &corsPolicy{name: "corsPolicy" + strconv.Itoa(len(g.corsPolicies)), policy: c}
+			byFields[fields] = p
 			g.corsPolicies = append(g.corsPolicies, p)
 		}
+		g.corsOf[c] = p
 	}
 	for _, d := range g.table.Domains {
 		add(d.CORS)
@@ -41,17 +46,11 @@ func (g *generator) planCORS() {
 	for _, r := range g.routes {
 		add(r.CORS)
 	}
-	for d := range g.catchAlls {
-		if c := g.table.Domains[d].CatchAll; c != nil {
-			add(c.CORS)
+	for _, d := range g.table.Domains {
+		if d.CatchAll != nil {
+			add(d.CatchAll.CORS)
 		}
 	}
-}
-
-func corsKey(c *ir.CORS) string {
-	var b bytes.Buffer
-	writeCORSFields(&b, c)
-	return b.String()
 }
 
 // corsValue is the variable of c's policy, or nil.
@@ -59,7 +58,7 @@ func (g *generator) corsValue(c *ir.CORS) jen.Code {
 	if c == nil {
 		return jen.Nil()
 	}
-	return jen.Id(g.corsOf[corsKey(c)].name)
+	return jen.Id(g.corsOf[c].name)
 }
 
 // routesTable is the text of the Routes variable.
@@ -122,7 +121,7 @@ func (g *generator) writeRouteFields(b *bytes.Buffer, r *route) {
 	}
 	if r.CORS != nil {
 		f.key("CORS")
-		b.WriteString(g.corsOf[corsKey(r.CORS)].name)
+		b.WriteString(g.corsOf[r.CORS].name)
 	}
 	f.stringIf("Parent", r.Parent)
 	f.string("Pos", g.opts.pos(r.Pos))
@@ -194,19 +193,4 @@ func writeChecks(b *bytes.Buffer, checks []ir.Check) {
 		b.WriteString("}")
 	}
 	b.WriteString("}")
-}
-
-// writeCORSFields writes the fields of a CORS policy.
-func writeCORSFields(b *bytes.Buffer, c *ir.CORS) {
-	f := fieldWriter{b: b}
-	for _, list := range []struct {
-		name  string
-		value []string
-	}{{"AllowOrigins", c.AllowOrigins}, {"AllowHeaders", c.AllowHeaders}, {"AllowMethods", c.AllowMethods}, {"ExposeHeaders", c.ExposeHeaders}} {
-		f.key(list.name)
-		writeStrings(b, list.value)
-	}
-	f.key("AllowCredentials")
-	b.WriteString(strconv.FormatBool(c.AllowCredentials))
-	f.int("MaxAge", int(c.MaxAge))
 }

@@ -1,6 +1,7 @@
 package golden_test
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -296,4 +297,29 @@ func TestReplaceableMethodNotAllowed(t *testing.T) {
 		io.WriteString(w, "try "+w.Header().Get("Allow"))
 	})))
 	doExchange(t, srv, exchange{method: "DELETE", host: mainHost, path: "/login", status: 405, body: "try OPTIONS, POST"})
+}
+
+// userFailing answers every request for a user with an error.
+type userFailing struct{ userNoop }
+
+func (userFailing) Show(*runtime.Context, int64) error { return errors.New("database down") }
+
+// TestErrorHandler checks the default reply to an action's error, and that
+// WithErrorHandler replaces it.
+func TestErrorHandler(t *testing.T) {
+	serve := func(opts ...runtime.Option) *httptest.Server {
+		rt, err := rich.NewRouter(dashboardNoop{}, appNoop{}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
+			fileNoop{}, itemNoop{}, postNoop{}, tenantNoop{}, userFailing{}, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(rt)
+		t.Cleanup(srv.Close)
+		return srv
+	}
+	doExchange(t, serve(), exchange{method: "GET", host: mainHost, path: "/users/42", status: 500, body: "Internal Server Error"})
+	custom := runtime.WithErrorHandler(func(ctx *runtime.Context, err error) {
+		http.Error(ctx.Res, "sorry: "+err.Error()+" on "+ctx.Route().Name, http.StatusServiceUnavailable)
+	})
+	doExchange(t, serve(custom), exchange{method: "GET", host: mainHost, path: "/users/42", status: 503, body: "sorry: database down on user"})
 }

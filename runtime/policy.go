@@ -219,11 +219,12 @@ func fromBrowser(r *http.Request) bool {
 	return len(r.Header["Sec-Fetch-Site"]) > 0 || len(r.Header["Origin"]) > 0
 }
 
-// limitBody applies the route's max_body_size: 413 at once when the
-// declared length is over it, else a reader that fails past it.
+// limitBody applies the route's max_body_size, which serveRoute found to
+// apply to the request's method: 413 at once when the declared length is
+// over it, else a reader that fails past it.
 func limitBody(ctx *Context) bool {
 	limit, r := ctx.match.Route.MaxBodySize, ctx.Req.Request
-	if limit <= 0 || r.ContentLength == 0 || !bodyMethods[r.Method] {
+	if r.ContentLength == 0 {
 		return true
 	}
 	if r.ContentLength > limit {

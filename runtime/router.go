@@ -239,15 +239,22 @@ func (rt *Router) serveNotFound(w http.ResponseWriter, r *http.Request) {
 // only reaches a route of another method by HEAD or a WebSocket upgrade
 // falling back to GET, and those are safe and have no body.
 func (rt *Router) checksOf(route *Route) checks {
-	var c checks
+	c := methodChecks(route, route.Method)
 	if route.Static || route.CORS != nil || route.Authorization != nil ||
 		route.Auth != AuthAnonymous && (route.Auth != "" || rt.schemesConfigured()) {
 		c |= checkAll
 	}
-	if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(route.Method) {
+	return c
+}
+
+// methodChecks are the anti-CSRF and body-limit checks of route for a
+// request of method.
+func methodChecks(route *Route, method string) checks {
+	var c checks
+	if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(method) {
 		c |= checkCSRF
 	}
-	if route.MaxBodySize > 0 && bodyMethods[route.Method] {
+	if route.MaxBodySize > 0 && bodyMethods[method] {
 		c |= checkBodySize
 	}
 	return c
@@ -270,12 +277,7 @@ func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
 			return
 		}
 		// A catch-all serves every method: the request's decides.
-		if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(r.Method) {
-			c |= checkCSRF
-		}
-		if route.MaxBodySize > 0 {
-			c |= checkBodySize
-		}
+		c |= methodChecks(route, r.Method)
 	}
 	if c&checkCSRF != 0 && fromBrowser(r) {
 		if err := rt.csrf.Check(r); err != nil {
@@ -283,7 +285,7 @@ func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
 			return
 		}
 	}
-	if c&checkBodySize != 0 && r.ContentLength != 0 && !limitBody(ctx) {
+	if c&checkBodySize != 0 && !limitBody(ctx) {
 		return
 	}
 	if err := rt.dispatch(ctx); err != nil {
