@@ -1,0 +1,216 @@
+package runtime
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Constraint is a path parameter's constraint as routes.conf writes it
+// between brackets ("number", "min=3,max=20", "uuid4|oneof=me"): every term
+// (",") must hold, and a term holds when any of its tags ("|") does.
+// Route.Constraints carries the text; ParseConstraint reads it when a value
+// must be checked off the hot path: in URL builders and error replies.
+type Constraint struct {
+	Text  string
+	Terms [][]ConstraintTag
+}
+
+// ConstraintTag is one validator tag of a constraint, such as "uuid" or "max=20".
+type ConstraintTag struct {
+	Name string
+	Arg  string // after "=", trimmed; "" when the tag takes none
+}
+
+// ParseConstraint reads a constraint's text. It accepts only what
+// routegen's generator accepted, so the text of a generated route never
+// fails here.
+func ParseConstraint(text string) (*Constraint, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, errors.New("empty constraint")
+	}
+	c := &Constraint{Text: text}
+	for termText := range strings.SplitSeq(text, ",") {
+		var term []ConstraintTag
+		for tagText := range strings.SplitSeq(termText, "|") {
+			name, arg, hasArg := strings.Cut(strings.TrimSpace(tagText), "=")
+			tag := ConstraintTag{Name: strings.TrimSpace(name), Arg: strings.TrimSpace(arg)}
+			if err := tag.valid(hasArg); err != nil {
+				return nil, err
+			}
+			term = append(term, tag)
+		}
+		c.Terms = append(c.Terms, term)
+	}
+	return c, nil
+}
+
+// ConstraintTags lists every tag a constraint may use, with "=" after those
+// that take a value.
+var ConstraintTags = []string{
+	"required", "number", "numeric", "alpha", "alphanum",
+	"uuid", "uuid3", "uuid4", "uuid5", "oneof=",
+	"len=", "min=", "max=", "gt=", "gte=", "lt=", "lte=",
+}
+
+// tagArgs says what each tag takes after "=": nothing, a number, or words.
+var tagArgs = func() map[string]byte {
+	args := map[string]byte{}
+	for _, t := range ConstraintTags {
+		name, takesArg := strings.CutSuffix(t, "=")
+		switch {
+		case !takesArg:
+			args[name] = 0
+		case name == "oneof":
+			args[name] = 'w'
+		default:
+			args[name] = 'n'
+		}
+	}
+	return args
+}()
+
+func (t ConstraintTag) valid(hasArg bool) error {
+	if t.Name == "" {
+		return errors.New("empty tag in constraint")
+	}
+	want, ok := tagArgs[t.Name]
+	switch {
+	case !ok:
+		return errors.New("unsupported constraint tag " + strconv.Quote(t.Name) + " (supported: " + strings.Join(ConstraintTags, ", ") + ")")
+	case want == 0 && hasArg:
+		return errors.New("constraint tag " + strconv.Quote(t.Name) + " takes no value")
+	case want != 0 && t.Arg == "":
+		return errors.New("constraint tag " + strconv.Quote(t.Name) + " needs a value (" + t.Name + "=…)")
+	case want == 'n':
+		if _, err := strconv.ParseFloat(t.Arg, 64); err != nil {
+			return errors.New("constraint tag " + strconv.Quote(t.Name) + " needs a number, found " + strconv.Quote(t.Arg))
+		}
+	}
+	return nil
+}
+
+// Numeric reports whether the value must be a number, which makes the bounds
+// tags (min, max, gt…) compare values instead of lengths.
+func (c *Constraint) Numeric() bool {
+	for _, term := range c.Terms {
+		if len(term) == 1 && (term[0].Name == "number" || term[0].Name == "numeric") {
+			return true
+		}
+	}
+	return false
+}
+
+// IsInteger reports whether the value must be all digits, which gives the
+// parameter an integer type.
+func (c *Constraint) IsInteger() bool {
+	for _, term := range c.Terms {
+		if len(term) == 1 && term[0].Name == "number" {
+			return true
+		}
+	}
+	return false
+}
+
+// Check reports why an unescaped value fails the constraint, as a reason
+// such as `"abc" is not a number`, or nil when it meets it.
+func (c *Constraint) Check(value string) error {
+	numeric := c.Numeric()
+	for _, term := range c.Terms {
+		if !termHolds(term, value, numeric) {
+			return errors.New(strconv.Quote(value) + " " + termReason(term, value, numeric))
+		}
+	}
+	return nil
+}
+
+func termHolds(term []ConstraintTag, v string, numeric bool) bool {
+	for _, tag := range term {
+		if tag.holds(v, numeric) {
+			return true
+		}
+	}
+	return false
+}
+
+// holds applies one tag; the bounds compare the value as a number when the
+// parameter must be one, else its length in characters.
+func (t ConstraintTag) holds(v string, numeric bool) bool {
+	switch t.Name {
+	case "required":
+		return v != ""
+	case "number":
+		return IsNumber(v)
+	case "numeric":
+		return IsNumeric(v)
+	case "alpha":
+		return IsAlpha(v)
+	case "alphanum":
+		return IsAlphanum(v)
+	case "uuid", "uuid3", "uuid4", "uuid5":
+		version, _ := strconv.Atoi(strings.TrimPrefix(t.Name, "uuid"))
+		return IsUUID(v, version)
+	case "oneof":
+		return IsOneOf(v, strings.Fields(t.Arg)...)
+	}
+	bound, _ := strconv.ParseFloat(t.Arg, 64)
+	return CheckBound(v, numeric, boundOps[t.Name], bound)
+}
+
+var boundOps = map[string]BoundOp{
+	"len": BoundLen, "min": BoundMin, "max": BoundMax,
+	"gt": BoundGT, "gte": BoundGTE, "lt": BoundLT, "lte": BoundLTE,
+}
+
+// termReason says what a value failing every tag of term is not.
+func termReason(term []ConstraintTag, v string, numeric bool) string {
+	if len(term) == 1 {
+		return term[0].reason(v, numeric)
+	}
+	alternatives := make([]string, len(term))
+	for i, tag := range term {
+		alternatives[i] = tag.Name
+		if tag.Arg != "" {
+			alternatives[i] += "=" + tag.Arg
+		}
+	}
+	return "meets none of " + strings.Join(alternatives, " | ")
+}
+
+func (t ConstraintTag) reason(v string, numeric bool) string {
+	switch t.Name {
+	case "required":
+		return "is empty"
+	case "number":
+		return "is not a number"
+	case "numeric":
+		return "is not a decimal number"
+	case "alpha":
+		return "is not only ASCII letters"
+	case "alphanum":
+		return "is not only ASCII letters and digits"
+	case "uuid":
+		return "is not a UUID"
+	case "uuid3", "uuid4", "uuid5":
+		return "is not a version " + t.Name[4:] + " UUID"
+	case "oneof":
+		return "is not one of " + strings.Join(strings.Fields(t.Arg), ", ")
+	}
+	if numeric && !IsNumeric(v) {
+		return "is not a number"
+	}
+	if numeric {
+		return map[string]string{
+			"len": "is not " + t.Arg, "min": "is less than " + t.Arg, "gte": "is less than " + t.Arg,
+			"max": "is more than " + t.Arg, "lte": "is more than " + t.Arg,
+			"gt": "is not more than " + t.Arg, "lt": "is not less than " + t.Arg,
+		}[t.Name]
+	}
+	return map[string]string{
+		"len": "is not " + t.Arg + " characters long", "min": "is shorter than " + t.Arg + " characters",
+		"gte": "is shorter than " + t.Arg + " characters", "max": "is longer than " + t.Arg + " characters",
+		"lte": "is longer than " + t.Arg + " characters", "gt": "is not longer than " + t.Arg + " characters",
+		"lt": "is not shorter than " + t.Arg + " characters",
+	}[t.Name]
+}

@@ -1,0 +1,73 @@
+package runtime
+
+import "testing"
+
+func TestConstraintCheck(t *testing.T) {
+	cases := []struct{ constraint, value, want string }{
+		{"number", "42", ""},
+		{"number", "abc", `"abc" is not a number`},
+		{"numeric", "1.", `"1." is not a decimal number`},
+		{"required", "", `"" is empty`},
+		{"alpha", "ab1", `"ab1" is not only ASCII letters`},
+		{"alphanum", "a-1", `"a-1" is not only ASCII letters and digits`},
+		{"uuid", "not-a-uuid", `"not-a-uuid" is not a UUID`},
+		{"uuid4", "7f1c7d3e-5b2a-11ee-8c99-0242ac120002", `"7f1c7d3e-5b2a-11ee-8c99-0242ac120002" is not a version 4 UUID`},
+		{"oneof=json xml", "yaml", `"yaml" is not one of json, xml`},
+		{"oneof=json xml", "xml", ""},
+		{"number,min=2000", "1999", `"1999" is less than 2000`},
+		{"number,min=2000", "2000", ""},
+		{"min=2000,number", "x", `"x" is not a number`},
+		{"numeric,max=1.5", "2", `"2" is more than 1.5`},
+		{"min=3,max=5", "ab", `"ab" is shorter than 3 characters`},
+		{"min=3,max=5", "abcdef", `"abcdef" is longer than 5 characters`},
+		{"len=2", "αβγ", `"αβγ" is not 2 characters long`},
+		{"len=2", "αβ", ""},
+		{"number|uuid", "x", `"x" meets none of number | uuid`},
+		{"number|uuid", "7", ""},
+		{"gt=1,lt=3", "abc", `"abc" is not shorter than 3 characters`},
+	}
+	for _, c := range cases {
+		parsed, err := ParseConstraint(c.constraint)
+		if err != nil {
+			t.Fatalf("ParseConstraint(%q): %v", c.constraint, err)
+		}
+		got := ""
+		if err := parsed.Check(c.value); err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%q.Check(%q) = %q, want %q", c.constraint, c.value, got, c.want)
+		}
+	}
+}
+
+func TestParseConstraintErrors(t *testing.T) {
+	cases := map[string]string{
+		"":         "empty constraint",
+		"number|":  "empty tag in constraint",
+		"number=3": `constraint tag "number" takes no value`,
+		"min":      `constraint tag "min" needs a value (min=…)`,
+		"max=ten":  `constraint tag "max" needs a number, found "ten"`,
+		"nubmer":   `unsupported constraint tag "nubmer" (supported: required, number, numeric, alpha, alphanum, uuid, uuid3, uuid4, uuid5, oneof=, len=, min=, max=, gt=, gte=, lt=, lte=)`,
+	}
+	for text, want := range cases {
+		_, err := ParseConstraint(text)
+		if err == nil || err.Error() != want {
+			t.Errorf("ParseConstraint(%q) = %v, want %q", text, err, want)
+		}
+	}
+}
+
+func TestConstraintCheckAllocatesNothingOnSuccess(t *testing.T) {
+	c, err := ParseConstraint("number,min=1,max=99999")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		if c.Check("4242") != nil {
+			t.Fatal("4242 fails")
+		}
+	}); n != 0 {
+		t.Errorf("Check allocates %v times on success", n)
+	}
+}
