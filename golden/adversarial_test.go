@@ -144,7 +144,7 @@ func TestAttackChunkedBodyOverLimit(t *testing.T) {
 
 func TestAttackHostSpoofing(t *testing.T) {
 	srv := policyServer(t)
-	for _, host := range []string{"evil.example", "app.example.com.evil.example:8080", "app.example.com:8081", "APP.example.com:8080@evil"} {
+	for _, host := range []string{"evil.example", "app.example.com.evil.example:8080", "APP.example.com:8080@evil", "app.example.com:8080:8080"} {
 		if status, _ := rawRequest(t, srv, get(host, "/")); status != 404 && status != 400 {
 			t.Errorf("Host %q: %d, want 404 (or 400 from the server)", host, status)
 		}

@@ -104,8 +104,8 @@ func TestServeOverHTTP(t *testing.T) {
 	srv := richServer(t)
 	for _, x := range []exchange{
 		{method: "GET", host: mainHost, path: "/users/42", status: 200, body: "user 42 via 42"},
-		{method: "GET", host: mainHost, path: "/users/99999999999999999999", status: 400, body: "not an integer"},
-		{method: "GET", host: mainHost, path: "/users/abc", status: 400},
+		{method: "GET", host: mainHost, path: "/users/99999999999999999999", status: 400, body: `path parameter "id": "99999999999999999999" is out of range`},
+		{method: "GET", host: mainHost, path: "/users/abc", status: 400, body: `path parameter "id": "abc" is not a number`},
 		{method: "GET", host: mainHost, path: "/user_ann?q=a+b", status: 200, body: "profile ann q=a b"},
 		{method: "GET", host: mainHost, path: "/api/v2/items/a%2Fb", status: 200, body: "item v2 a/b"},
 		{method: "GET", host: mainHost, path: "/user_a%20b", status: 200, body: "profile a b"},

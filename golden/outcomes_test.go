@@ -85,8 +85,8 @@ var outcomes = []outcome{
 	{name: "exact domain beats wildcard", method: "GET", host: adminHost, path: "/", status: 200, route: "admin_home"},
 	{name: "host case ignored", method: "GET", host: "EXAMPLE.com:8080", path: "/", status: 200, route: "home"},
 	{name: "wildcard is one label", method: "GET", host: "a.b.example.com:8080", path: "/", status: 404, wantDomain: true},
-	{name: "wrong port", method: "GET", host: "example.com:9090", path: "/", status: 404, wantDomain: true},
-	{name: "missing port", method: "GET", host: "example.com", path: "/", status: 404, wantDomain: true},
+	{name: "another port", method: "GET", host: "example.com:9090", path: "/", status: 200, route: "home"},
+	{name: "default port", method: "GET", host: "example.com", path: "/", status: 200, route: "home"},
 	{name: "unknown host", method: "GET", host: "other.org:8080", path: "/", status: 404, wantDomain: true},
 }
 

@@ -333,7 +333,7 @@ func TestEnvironmentHosts(t *testing.T) {
 	srv := httptest.NewServer(rt)
 	defer srv.Close()
 	doExchange(t, srv, exchange{method: "GET", host: "env.example.com:9000", path: "/", status: 200, body: "Env"})
-	doExchange(t, srv, exchange{method: "GET", host: "env.example.com:8080", path: "/", status: 404})
+	doExchange(t, srv, exchange{method: "GET", host: "other.example.com:9000", path: "/", status: 404})
 
 	t.Setenv("POLICY_HOST", "")
 	if _, err := policies.NewRouter(echo{}, echo{}, echo{}, echo{},

@@ -151,7 +151,7 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 		return
 	}
 	if env, ok := f.Value.(*parser.Env); ok {
-		d.HostEnv = env.Name
+		d.HostEnv = env.Ref()
 		return
 	}
 	host, pos, ok := b.str(obj, "host")
@@ -193,7 +193,7 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 	if f != nil && f.Object == nil {
 		switch v := f.Value.(type) {
 		case *parser.Env:
-			d.PortEnv, d.Port = v.Name, ""
+			d.PortEnv, d.Port = v.Ref(), ""
 			return
 		case *parser.Int:
 			d.Port = fmt.Sprint(v.Value)

@@ -114,10 +114,22 @@ type Ref struct {
 	Name     string
 }
 
-// Env is `$NAME`: a value read from the environment.
+// Env is `$NAME`, `${NAME}` or `${NAME:-default}`: a value read from the
+// environment, with the default of a shell when it is unset or empty.
 type Env struct {
-	ValuePos Pos
-	Name     string
+	ValuePos   Pos
+	Name       string
+	Default    string
+	HasDefault bool
+}
+
+// Ref is the reference as generated code carries it: "NAME", or
+// "NAME:-default" with a default.
+func (v *Env) Ref() string {
+	if v.HasDefault {
+		return v.Name + ":-" + v.Default
+	}
+	return v.Name
 }
 
 func (v *String) Pos() Pos { return v.ValuePos }

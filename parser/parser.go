@@ -338,7 +338,7 @@ func (p *parser) parseValue(context string) Value {
 		return p.nameValue(tok)
 	case tokEnv:
 		p.next()
-		return &Env{ValuePos: tok.pos, Name: tok.text[len("$"):]}
+		return newEnv(tok)
 	case tokLbrack:
 		return p.parseList()
 	}
@@ -507,4 +507,14 @@ func isDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// newEnv reads an environment reference: $NAME, ${NAME} or ${NAME:-default}.
+func newEnv(tok token) *Env {
+	ref := strings.TrimPrefix(tok.text, "$")
+	if braced, ok := strings.CutPrefix(ref, "{"); ok {
+		ref = strings.TrimSuffix(braced, "}")
+	}
+	name, fallback, hasDefault := strings.Cut(ref, ":-")
+	return &Env{ValuePos: tok.pos, Name: name, Default: fallback, HasDefault: hasDefault}
 }

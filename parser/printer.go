@@ -215,6 +215,9 @@ func (p *printer) value(v Value, depth, col int) string {
 	case *Ref:
 		return v.Name
 	case *Env:
+		if v.HasDefault {
+			return "${" + v.Ref() + "}"
+		}
 		return "$" + v.Name
 	case *List:
 		return p.list(v, depth, col)

@@ -137,6 +137,20 @@ func (s *scanner) scan() token {
 		s.offset++
 		s.skipName()
 		tok.kind = tokEnv
+	case ch == '$' && s.peek(1) == '{' && isNameStart(s.peek(2)):
+		// ${NAME} or ${NAME:-default}, as in a shell; the default ends at "}".
+		s.offset += 2
+		s.skipName()
+		if s.peek(0) == ':' && s.peek(1) == '-' {
+			for s.offset < len(s.src) && s.src[s.offset] != '}' && s.src[s.offset] != '\n' {
+				s.offset++
+			}
+		}
+		tok.kind = tokIllegal
+		if s.peek(0) == '}' {
+			s.offset++
+			tok.kind = tokEnv
+		}
 	default:
 		tok.kind = punctuation(ch)
 		if tok.kind == tokIllegal {

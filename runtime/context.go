@@ -86,3 +86,34 @@ func (ctx *Context) Subdomain() string {
 	}
 	return ""
 }
+
+// NewContext matches r as ServeHTTP does and returns the Context that the
+// action of the matched route receives, writing to w, without applying the
+// route's policies: a test calls an action with it directly. It is the
+// router's own kind of Context, with Route, Params and Domain, but it is
+// not pooled and may be kept. A request that no route serves gives the
+// *Error the router would answer with (404, 405, 400; 301 or 308 for a
+// redirect, with the target in Msg).
+func (rt *Router) NewContext(w http.ResponseWriter, r *http.Request) (*Context, error) {
+	ctx := newContext(rt)
+	ctx.reset(w, r)
+	path, _ := requestPath(r)
+	m := &ctx.match
+	rt.table.Lookup(m, rt.hosts, r.Method, rt.requestHost(r), path)
+	switch m.Status {
+	case http.StatusOK:
+		r.Pattern = rt.patterns[m.Route.Index]
+		return ctx, nil
+	case http.StatusBadRequest:
+		return nil, rt.badParam(ctx)
+	case http.StatusMovedPermanently, http.StatusPermanentRedirect:
+		return nil, &Error{Status: m.Status, Msg: "redirect to " + m.Redirect()}
+	case http.StatusMethodNotAllowed, http.StatusNoContent:
+		return nil, &Error{Status: m.Status, Allow: m.Allow}
+	}
+	return nil, &Error{Status: http.StatusNotFound}
+}
+
+// SetSubject sets who the route's authenticator recognised, for a test
+// that calls an action with a Context of NewContext.
+func (ctx *Context) SetSubject(s Subject) { ctx.subject = s }

@@ -1,6 +1,11 @@
 package runtime
 
-import "strings"
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
 
 // HostEntry is one domain's address.
 type HostEntry struct {
@@ -15,6 +20,7 @@ type HostTable struct {
 	exact    []HostEntry // tried first, in order
 	wildcard []HostEntry // Host is the suffix after '*': ".example.com"
 	only     *HostEntry  // set when the table has exactly one entry
+	fallback int         // the Domain of a host no entry serves (WithDefaultDomain); -1 for none
 }
 
 // NewHostTable builds a table of entries. Hosts are folded to lower case,
@@ -27,7 +33,7 @@ func NewHostTable(entries []HostEntry) *HostTable {
 // newHostTable builds a table whose only entry serves every host when
 // servesAll is set.
 func newHostTable(entries []HostEntry, servesAll bool) *HostTable {
-	t := &HostTable{}
+	t := &HostTable{fallback: -1}
 	if servesAll {
 		e := entries[0]
 		t.only = &e
@@ -48,10 +54,13 @@ func newHostTable(entries []HostEntry, servesAll bool) *HostTable {
 // Match returns the Domain of the entry serving host (a Host header value:
 // "example.com", "Example.COM:8080", "[::1]:8080", "example.com."), or -1.
 //
-// A table of one entry serves every host. Otherwise the first exact entry
-// with the same name (case-insensitively) and port wins, then the first
-// wildcard whose suffix follows exactly one label of the name. The request
-// ports "", "80" and "443" all mean the scheme's default port.
+// A table of one entry serves every host. Otherwise the exact entries of
+// the same name (case-insensitively) serve it, else the wildcards whose
+// suffix follows exactly one label of the name. A name matches at any port:
+// among several entries of one name, the one at the request's port wins,
+// else the first. The request ports "", "80" and "443" all mean the
+// scheme's default port. A host no entry serves goes to the default domain
+// (WithDefaultDomain) when there is one.
 func (t *HostTable) Match(host string) int {
 	if t == nil {
 		return -1
@@ -60,21 +69,40 @@ func (t *HostTable) Match(host string) int {
 		return t.only.Domain
 	}
 	name, port := normalizeHost(SplitHostPort(host))
-	for _, e := range t.exact {
-		if e.Port == port && equalFoldASCII(name, e.Host) {
-			return e.Domain
+	first := -1
+	for i := range t.exact {
+		e := &t.exact[i]
+		if equalFoldASCII(name, e.Host) {
+			if e.Port == port {
+				return e.Domain
+			}
+			if first < 0 {
+				first = e.Domain
+			}
 		}
 	}
-	for _, e := range t.wildcard {
-		if e.Port != port || len(name) <= len(e.Host) {
+	if first >= 0 {
+		return first
+	}
+	for i := range t.wildcard {
+		e := &t.wildcard[i]
+		if len(name) <= len(e.Host) {
 			continue
 		}
 		label, suffix := name[:len(name)-len(e.Host)], name[len(name)-len(e.Host):]
 		if strings.IndexByte(label, '.') < 0 && equalFoldASCII(suffix, e.Host) {
-			return e.Domain
+			if e.Port == port {
+				return e.Domain
+			}
+			if first < 0 {
+				first = e.Domain
+			}
 		}
 	}
-	return -1
+	if first >= 0 {
+		return first
+	}
+	return t.fallback
 }
 
 // normalizeHost drops a single trailing dot and IPv6 brackets from name and
@@ -136,4 +164,45 @@ func equalFoldASCII(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// address is the host and port domain d is served at: an override by its
+// key, else routes.conf's values with their environment variables read.
+// The port is checked: "" (the scheme's default) or a number from 1 to
+// 65535.
+func (d *Domain) address(overrides map[string]HostPort) (host, port string, err error) {
+	if o, ok := overrides[d.Key]; ok {
+		host, port = o.Host, o.Port
+	} else {
+		host, port = d.Host, d.Port
+		if d.HostEnv != "" {
+			if host, err = readEnv(d.HostEnv); err != nil {
+				return "", "", fmt.Errorf("domain %s: host %w, or override it (WithHost)", d.Key, err)
+			}
+		}
+		if d.PortEnv != "" {
+			if port, err = readEnv(d.PortEnv); err != nil {
+				return "", "", fmt.Errorf("domain %s: port %w, or override it (WithHost)", d.Key, err)
+			}
+		}
+	}
+	if n, err := strconv.Atoi(port); port != "" && (err != nil || n < 1 || n > 65535) {
+		return "", "", fmt.Errorf("domain %s: port %q is not a number from 1 to 65535", d.Key, port)
+	}
+	return strings.ToLower(host), port, nil
+}
+
+// readEnv reads an environment reference of routes.conf: "NAME" for $NAME,
+// or "NAME:-default" for ${NAME:-default}, which is default when NAME is
+// unset or empty, as in a shell. An unset or empty variable without a
+// default is an error that names it.
+func readEnv(ref string) (string, error) {
+	name, fallback, hasDefault := strings.Cut(ref, ":-")
+	if v := os.Getenv(name); v != "" {
+		return v, nil
+	}
+	if hasDefault {
+		return fallback, nil
+	}
+	return "", fmt.Errorf("$%s is unset; set it, give it a default (${%s:-value})", name, name)
 }

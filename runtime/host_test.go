@@ -56,7 +56,7 @@ var hostTests = []struct {
 	{"example.com:", 0},
 	{"example.com:8080", 1},
 	{"example.com.:8080", 1},
-	{"example.com:8081", -1},
+	{"example.com:8081", 0}, // a name matches at any port: the first of its entries
 	{"example.com..", -1},
 	{"api.example.com", 3}, // exact before wildcard
 	{"API.Example.Com.:443", 3},
@@ -67,9 +67,9 @@ var hostTests = []struct {
 	{".example.com", -1},
 	{"example.com.evil", -1},
 	{"xexample.com", -1},
-	{"www.example.com:9", -1},
+	{"www.example.com:9", 2},
 	{"[::1]:8080", 6},
-	{"[::1]", -1},
+	{"[::1]", 6},
 	{"[::2]", 7},
 	{"[::2]:80", 7},
 	{"::2", 7}, // malformed without brackets, but the name is the address
@@ -85,6 +85,20 @@ func TestHostTableMatch(t *testing.T) {
 	for _, tt := range hostTests {
 		if got := table.Match(tt.host); got != tt.want {
 			t.Errorf("Match(%q) = %d; want %d", tt.host, got, tt.want)
+		}
+	}
+}
+
+func TestHostTableFallback(t *testing.T) {
+	table := NewHostTable(hostEntries)
+	table.fallback = 3
+	for _, tt := range hostTests {
+		want := tt.want
+		if want < 0 {
+			want = 3
+		}
+		if got := table.Match(tt.host); got != want {
+			t.Errorf("with a default domain: Match(%q) = %d; want %d", tt.host, got, want)
 		}
 	}
 }

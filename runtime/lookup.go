@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 )
@@ -81,32 +80,28 @@ func allowTable(methods []string, autoOptions bool) []string {
 
 // Hosts builds the host table of the domains: each domain's host and port,
 // or the environment variables they name, unless overridden by domain key.
-// A domain whose host is unset is left out of the table, which still serves
-// the others, and named in the error. With exactly one domain, it serves
-// every host.
+// A domain whose address cannot be read (an unset variable without a
+// default, an empty host, a port that is not a number from 1 to 65535) is
+// left out of the table, which still serves the others, and named in the
+// error. With exactly one domain, it serves every host.
 func (t *Table) Hosts(overrides map[string]HostPort) (*HostTable, error) {
 	entries := make([]HostEntry, 0, len(t.Domains))
-	var unset []string
-	for i, d := range t.Domains {
-		host, port := d.Host, d.Port
-		if d.HostEnv != "" {
-			host = os.Getenv(d.HostEnv)
+	var problems []string
+	for i := range t.Domains {
+		d := &t.Domains[i]
+		host, port, err := d.address(overrides)
+		if err == nil && host == "" && len(t.Domains) > 1 {
+			err = fmt.Errorf("domain %s has no host", d.Key)
 		}
-		if d.PortEnv != "" {
-			port = os.Getenv(d.PortEnv)
-		}
-		if o, ok := overrides[d.Key]; ok {
-			host, port = o.Host, o.Port
-		}
-		if host == "" && len(t.Domains) > 1 {
-			unset = append(unset, fmt.Sprintf("domain %s has no host: set $%s or override its host (WithHost)", d.Key, d.HostEnv))
+		if err != nil {
+			problems = append(problems, err.Error())
 			continue
 		}
 		entries = append(entries, HostEntry{Host: host, Port: port, Domain: i})
 	}
 	hosts := newHostTable(entries, len(t.Domains) == 1)
-	if len(unset) > 0 {
-		return hosts, &ConfigError{Msg: strings.Join(unset, "; ")}
+	if len(problems) > 0 {
+		return hosts, &ConfigError{Msg: strings.Join(problems, "; ")}
 	}
 	return hosts, nil
 }

@@ -42,6 +42,9 @@ func WithAuthenticator(scheme string, a Authenticator) Option {
 		if scheme == "" || scheme == AuthAnonymous || scheme == AuthAuthenticated {
 			return &ConfigError{Msg: fmt.Sprintf("WithAuthenticator: %q is not a scheme name", scheme)}
 		}
+		if a == nil {
+			return &ConfigError{Msg: fmt.Sprintf("WithAuthenticator: nil authenticator for %q", scheme)}
+		}
 		if rt.authenticators == nil {
 			rt.authenticators = map[string]Authenticator{}
 		}
@@ -52,7 +55,13 @@ func WithAuthenticator(scheme string, a Authenticator) Option {
 
 // WithAuthorizer replaces the default authorizer.
 func WithAuthorizer(a Authorizer) Option {
-	return func(rt *Router) error { rt.authorizer = a; return nil }
+	return func(rt *Router) error {
+		if a == nil {
+			return &ConfigError{Msg: "WithAuthorizer: nil authorizer"}
+		}
+		rt.authorizer = a
+		return nil
+	}
 }
 
 // WithTrustedOrigins lets cross-origin requests from these origins
@@ -123,24 +132,29 @@ func (rt *Router) authenticate(ctx *Context) bool {
 		return true
 	case "":
 		if rt.schemesConfigured() {
-			http.Error(ctx.Res, "forbidden: this route has no auth scheme", http.StatusForbidden)
+			rt.fail(ctx, &Error{Status: http.StatusForbidden, Msg: "forbidden: this route has no auth scheme"})
 			return false
 		}
 		return true
 	case AuthAuthenticated:
+		var last error
 		for _, name := range rt.schemeOrder {
-			if s, err := rt.authenticators[name](ctx); err == nil && s != nil {
+			s, err := rt.authenticators[name](ctx)
+			if err == nil && s != nil {
 				ctx.subject = s
 				return true
 			}
+			last = err
 		}
-	default:
-		if s, err := rt.authenticators[route.Auth](ctx); err == nil && s != nil {
-			ctx.subject = s
-			return true
-		}
+		rt.fail(ctx, &Error{Status: http.StatusUnauthorized, Err: last})
+		return false
 	}
-	http.Error(ctx.Res, http.StatusText(http.StatusUnauthorized), http.StatusUnauthorized)
+	s, err := rt.authenticators[route.Auth](ctx)
+	if err == nil && s != nil {
+		ctx.subject = s
+		return true
+	}
+	rt.fail(ctx, &Error{Status: http.StatusUnauthorized, Err: err})
 	return false
 }
 
@@ -151,7 +165,7 @@ func (rt *Router) authorize(ctx *Context) bool {
 		return true
 	}
 	if ctx.subject == nil || !rt.authorizer(ctx, ctx.subject, a) {
-		http.Error(ctx.Res, "forbidden", http.StatusForbidden)
+		rt.fail(ctx, &Error{Status: http.StatusForbidden, Msg: "forbidden"})
 		return false
 	}
 	return true
@@ -222,14 +236,13 @@ func fromBrowser(r *http.Request) bool {
 // limitBody applies the route's max_body_size, which serveRoute found to
 // apply to the request's method: 413 at once when the declared length is
 // over it, else a reader that fails past it.
-func limitBody(ctx *Context) bool {
+func (rt *Router) limitBody(ctx *Context) bool {
 	limit, r := ctx.match.Route.MaxBodySize, ctx.Req.Request
 	if r.ContentLength == 0 {
 		return true
 	}
 	if r.ContentLength > limit {
-		ctx.Res.Header().Set("Connection", "close")
-		http.Error(ctx.Res, http.StatusText(http.StatusRequestEntityTooLarge), http.StatusRequestEntityTooLarge)
+		rt.fail(ctx, &Error{Status: http.StatusRequestEntityTooLarge, Err: &http.MaxBytesError{Limit: limit}})
 		return false
 	}
 	ctx.body = limitedBody{body: r.Body, left: limit, limit: limit}

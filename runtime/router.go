@@ -1,14 +1,12 @@
 package runtime
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
 	"net/http"
-	"os"
+	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -32,8 +30,13 @@ type Router struct {
 	methodNotAllowed http.Handler
 	errorHandler     func(ctx *Context, err error)
 	static           fs.FS
+	staticRoots      map[string]fs.FS // by static route's folder: the files it serves
+	staticDotfiles   bool
 	trustProxies     bool
 	hostOverrides    map[string]HostPort
+	defaultDomain    string
+	basePath         string
+	middleware       []Middleware
 
 	authenticators map[string]Authenticator
 	schemeOrder    []string // the registered schemes, sorted: "authenticated" tries them in turn
@@ -42,6 +45,9 @@ type Router struct {
 	cors           map[*CORS]*cors.Cors
 	webSockets     bool     // the table has WebSocket routes: upgrades are looked for
 	checks         []checks // by route index: what serveRoute must do before the action
+	constraints    [][]*Constraint // by route index: the parsed constraints, for a 400's reason
+	patterns       []string        // by route index: the route in http.ServeMux's pattern syntax
+	handlers       []http.Handler  // by route index: the route's middleware chain; nil without one
 }
 
 // checks are the policies of a route that cost something per request,
@@ -58,27 +64,44 @@ const (
 // Option configures a Router.
 type Option func(*Router) error
 
-// WithNotFound replaces the 404 reply.
-func WithNotFound(h http.Handler) Option {
-	return func(rt *Router) error { rt.notFound = h; return nil }
-}
-
-// WithMethodNotAllowed replaces the 405 reply; the Allow header is set before it runs.
-func WithMethodNotAllowed(h http.Handler) Option {
-	return func(rt *Router) error { rt.methodNotAllowed = h; return nil }
-}
-
-// WithErrorHandler replaces what happens when an action returns an error.
-// The default writes the status of an *Error, 413 for a body over the
-// route's limit, else 500.
-func WithErrorHandler(f func(ctx *Context, err error)) Option {
-	return func(rt *Router) error { rt.errorHandler = f; return nil }
-}
-
 // WithStaticFS sets the file system static routes serve from (an embed.FS
 // works). The default is the working folder on disk.
 func WithStaticFS(fsys fs.FS) Option {
-	return func(rt *Router) error { rt.static = fsys; return nil }
+	return func(rt *Router) error {
+		if fsys == nil {
+			return &ConfigError{Msg: "WithStaticFS: nil file system"}
+		}
+		rt.static = fsys
+		return nil
+	}
+}
+
+// WithStaticDotfiles lets static routes serve and list files and folders
+// whose names start with "." (".env", ".git/"), which they refuse by default.
+func WithStaticDotfiles() Option {
+	return func(rt *Router) error { rt.staticDotfiles = true; return nil }
+}
+
+// WithDefaultDomain serves a request whose Host matches no domain by the
+// domain of key, instead of answering 404. It makes the router answer
+// under any host: behind a proxy that rewrites Host, or in tests at
+// httptest.NewServer's 127.0.0.1.
+func WithDefaultDomain(key string) Option {
+	return func(rt *Router) error { rt.defaultDomain = key; return nil }
+}
+
+// WithBasePath tells the router it is mounted under prefix ("/svc"), as
+// with http.StripPrefix("/svc", router), so that its redirects keep it.
+// Without it, the router finds a prefix that a handler in front stripped
+// by comparing the request line's path with the URL's.
+func WithBasePath(prefix string) Option {
+	return func(rt *Router) error {
+		if !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix, "//") || strings.ContainsAny(prefix, "?#\\") {
+			return &ConfigError{Msg: fmt.Sprintf("WithBasePath: %q is not a path starting with one \"/\"", prefix)}
+		}
+		rt.basePath = strings.TrimSuffix(prefix, "/")
+		return nil
+	}
 }
 
 // WithHost serves domain key at host and port instead of what routes.conf
@@ -123,23 +146,32 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	for i := len(t.Routes); i < len(rt.checks); i++ {
 		rt.checks[i] = checkAll
 	}
+	var err error
+	if rt.constraints, err = parseConstraints(t.Routes); err != nil {
+		return nil, err
+	}
 	for key := range rt.hostOverrides {
 		if !t.hasDomain(key) {
 			return nil, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)}
 		}
 	}
+	if rt.defaultDomain != "" && !t.hasDomain(rt.defaultDomain) {
+		return nil, &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf", rt.defaultDomain)}
+	}
 	hosts, err := t.Hosts(rt.hostOverrides)
 	if err != nil {
 		return nil, err
 	}
-	rt.hosts = hosts
-	if rt.static == nil {
-		// os.Root keeps symbolic links from leading out of the folder.
-		root, err := os.OpenRoot(".")
-		if err != nil {
-			return nil, &ConfigError{Msg: "static files: " + err.Error()}
+	for i, d := range t.Domains {
+		if d.Key == rt.defaultDomain {
+			hosts.fallback = i
 		}
-		rt.static = root.FS()
+	}
+	rt.hosts = hosts
+	rt.patterns = rt.routePatterns()
+	rt.handlers = rt.middlewareChains()
+	if err := rt.openStatic(); err != nil {
+		return nil, err
 	}
 	return rt, nil
 }
@@ -176,7 +208,12 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	if method == http.MethodOptions && rt.preflight(ctx, host, path) {
 		return
 	}
-	if rt.webSockets && method == http.MethodGet && isWebSocketUpgrade(r) {
+	switch {
+	case method == "WS":
+		// The name Lookup gives WebSocket upgrades is no method a client may
+		// send; HTTP methods are tokens, which have no space.
+		method = " "
+	case rt.webSockets && method == http.MethodGet && isWebSocketUpgrade(r):
 		method = "WS"
 	}
 	m := &ctx.match
@@ -188,7 +225,18 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	if unescaped {
 		m.Params.escapes = noEscapes
 	}
-	if c := rt.checks[m.Route.Index]; c != 0 {
+	i := m.Route.Index
+	r.Pattern = rt.patterns[i]
+	if h := rt.handlers[i]; h != nil {
+		rt.serveMiddleware(ctx, r, h)
+		return
+	}
+	rt.serveMatched(ctx, r)
+}
+
+// serveMatched applies the policies of the matched route, then calls its action.
+func (rt *Router) serveMatched(ctx *Context, r *http.Request) {
+	if c := rt.checks[ctx.match.Route.Index]; c != 0 {
 		rt.serveRoute(ctx, r, c)
 		return
 	}
@@ -203,7 +251,7 @@ func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 	w, m := ctx.Res, &ctx.match
 	switch m.Status {
 	case http.StatusMovedPermanently, http.StatusPermanentRedirect:
-		target := m.Redirect()
+		target := rt.mountPath(r) + m.Redirect()
 		if r.URL.RawQuery != "" {
 			target += "?" + r.URL.RawQuery
 		}
@@ -213,25 +261,13 @@ func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 		w.Header().Set("Allow", m.Allow)
 		w.WriteHeader(http.StatusNoContent)
 	case http.StatusMethodNotAllowed:
-		w.Header().Set("Allow", m.Allow)
-		if rt.methodNotAllowed != nil {
-			rt.methodNotAllowed.ServeHTTP(w, r)
-		} else {
-			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
-		}
+		rt.fail(ctx, &Error{Status: http.StatusMethodNotAllowed, Allow: m.Allow})
 	case http.StatusBadRequest:
-		http.Error(w, "invalid value of a path parameter", http.StatusBadRequest)
+		r.Pattern = rt.patterns[m.Route.Index]
+		rt.fail(ctx, rt.badParam(ctx))
 	default:
-		rt.serveNotFound(w, r)
+		rt.fail(ctx, &Error{Status: http.StatusNotFound})
 	}
-}
-
-func (rt *Router) serveNotFound(w http.ResponseWriter, r *http.Request) {
-	if rt.notFound != nil {
-		rt.notFound.ServeHTTP(w, r)
-		return
-	}
-	http.NotFound(w, r)
 }
 
 // checksOf works out which policies of route cost something per request.
@@ -254,7 +290,8 @@ func methodChecks(route *Route, method string) checks {
 	if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(method) {
 		c |= checkCSRF
 	}
-	if route.MaxBodySize > 0 && bodyMethods[method] {
+	// A catch-all answers every method: its limit is on every body.
+	if route.MaxBodySize > 0 && (bodyMethods[method] || route.Method == "*") {
 		c |= checkBodySize
 	}
 	return c
@@ -270,7 +307,10 @@ func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
 			rt.serveStatic(ctx)
 			return
 		}
-		if route.CORS != nil {
+		// A preflight that reaches a route was declined (preflight): the
+		// method it asks for has no CORS route. It gets no CORS headers, and
+		// rs/cors must not answer it (204) before the route's own checks.
+		if route.CORS != nil && !isPreflight(r) {
 			rt.cors[route.CORS].HandlerFunc(ctx.Res, r)
 		}
 		if !rt.authenticate(ctx) || !rt.authorize(ctx) {
@@ -281,11 +321,11 @@ func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
 	}
 	if c&checkCSRF != 0 && fromBrowser(r) {
 		if err := rt.csrf.Check(r); err != nil {
-			http.Error(ctx.Res, "forbidden: cross-origin request", http.StatusForbidden)
+			rt.fail(ctx, &Error{Status: http.StatusForbidden, Msg: "forbidden: cross-origin request", Err: err})
 			return
 		}
 	}
-	if c&checkBodySize != 0 && !limitBody(ctx) {
+	if c&checkBodySize != 0 && !rt.limitBody(ctx) {
 		return
 	}
 	if err := rt.dispatch(ctx); err != nil {
@@ -298,13 +338,10 @@ func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
 // requests go on to the route or the automatic reply.
 func (rt *Router) preflight(ctx *Context, host, path string) bool {
 	r := ctx.Req.Request
-	if r.Method != http.MethodOptions || r.Header.Get("Origin") == "" {
+	if !isPreflight(r) || r.Header.Get("Origin") == "" {
 		return false
 	}
 	requested := r.Header.Get("Access-Control-Request-Method")
-	if requested == "" {
-		return false
-	}
 	m := &ctx.match
 	rt.table.Lookup(m, rt.hosts, requested, host, path)
 	if m.Status != http.StatusOK || m.Route.CORS == nil {
@@ -314,22 +351,9 @@ func (rt *Router) preflight(ctx *Context, host, path string) bool {
 	return true
 }
 
-func (rt *Router) handleError(ctx *Context, err error) {
-	if rt.errorHandler != nil {
-		rt.errorHandler(ctx, err)
-		return
-	}
-	var e *Error
-	switch {
-	case errors.As(err, &e):
-		http.Error(ctx.Res, e.Msg, e.Status)
-		return
-	case isMaxBytesError(err):
-		ctx.Res.Header().Set("Connection", "close")
-		http.Error(ctx.Res, http.StatusText(http.StatusRequestEntityTooLarge), http.StatusRequestEntityTooLarge)
-		return
-	}
-	http.Error(ctx.Res, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+// isPreflight reports a request that rs/cors answers as a CORS preflight.
+func isPreflight(r *http.Request) bool {
+	return r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
 }
 
 // requestHost is the Host the request was sent to.
@@ -381,20 +405,27 @@ func headerHasToken(header, token string) bool {
 	return false
 }
 
-// Error is an error with the HTTP status it answers with.
-type Error struct {
-	Status int
-	Msg    string
-}
 
-func (e *Error) Error() string { return strconv.Itoa(e.Status) + " " + e.Msg }
-
-// ParamInt parses parameter i of an integer-typed route as an int64; a value
-// out of range answers 400.
-func ParamInt(p *Params, i int) (int64, error) {
-	n, err := strconv.ParseInt(p.Value(i), 10, 64)
-	if err != nil {
-		return 0, &Error{Status: http.StatusBadRequest, Msg: "path parameter " + p.Name(i) + " is not an integer"}
+// mountPath is the prefix the router is mounted under, which its redirects
+// keep: WithBasePath's, else what a handler in front (http.StripPrefix)
+// took off the request line's path, as the URL's path is a suffix of it.
+func (rt *Router) mountPath(r *http.Request) string {
+	if rt.basePath != "" {
+		return rt.basePath
 	}
-	return n, nil
+	uri, _, _ := strings.Cut(r.RequestURI, "?")
+	if !strings.HasPrefix(uri, "/") {
+		// The absolute form, "http://host/path": its path.
+		u, err := url.ParseRequestURI(r.RequestURI)
+		if err != nil {
+			return ""
+		}
+		uri = u.EscapedPath()
+	}
+	prefix, ok := strings.CutSuffix(uri, r.URL.EscapedPath())
+	// A prefix that would make the target another host's ("//evil.example") is none.
+	if !ok || !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix, "//") || strings.HasPrefix(prefix, "/\\") {
+		return ""
+	}
+	return prefix
 }

@@ -3,7 +3,6 @@ package runtime
 import (
 	"fmt"
 	"net/url"
-	"os"
 	"strings"
 )
 
@@ -23,14 +22,8 @@ func EscapeCatchAll(v string) string {
 // Origin is "//host[:port]" of domain d, for URLs of routes outside the
 // root domain; subdomain fills the "*" of a wildcard domain.
 func (t *Table) Origin(d int, subdomain string) string {
-	dom := &t.Domains[d]
-	host, port := dom.Host, dom.Port
-	if dom.HostEnv != "" {
-		host = strings.ToLower(os.Getenv(dom.HostEnv))
-	}
-	if dom.PortEnv != "" {
-		port = os.Getenv(dom.PortEnv)
-	}
+	// An address that cannot be read gives "//"; NewRouter reports it.
+	host, port, _ := t.Domains[d].address(nil)
 	if rest, ok := strings.CutPrefix(host, "*."); ok {
 		host = subdomain + "." + rest
 	}

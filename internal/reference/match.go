@@ -10,27 +10,40 @@ import (
 
 // domainOf is the index of the domain serving a Host header, or -1. A table
 // of one domain serves every host. Otherwise the host's name (ASCII case
-// ignored, one trailing dot dropped) and port (80 and 443 being the default
-// port) select the first domain of that exact host, else the first wildcard
-// domain whose host follows exactly one label of the name.
+// ignored, one trailing dot dropped) selects the domains of that exact host,
+// else the wildcard domains whose host follows exactly one label of the
+// name; among those, the one at the request's port (80 and 443 being the
+// default port), else the first.
 func domainOf(t *ir.Table, host string) int {
 	if len(t.Domains) == 1 {
 		return 0
 	}
 	name, port := splitHost(host)
 	name = lowerASCII(strings.TrimSuffix(unbracket(name), "."))
-	for i, d := range t.Domains {
-		if !d.Wildcard() && unbracket(d.Host) == name && d.Port == port {
-			return i
-		}
-	}
-	for i, d := range t.Domains {
-		if !d.Wildcard() || d.Port != port {
-			continue
+	serves := func(d *ir.Domain) bool {
+		if !d.Wildcard() {
+			return unbracket(d.Host) == name
 		}
 		label, ok := strings.CutSuffix(name, d.Host[1:])
-		if ok && label != "" && !strings.Contains(label, ".") {
-			return i
+		return ok && label != "" && !strings.Contains(label, ".")
+	}
+	// Exact names before wildcards; among the domains of one name, the
+	// request's port, else the first in file order.
+	for _, wildcard := range []bool{false, true} {
+		first := -1
+		for i, d := range t.Domains {
+			if d.Wildcard() != wildcard || !serves(d) {
+				continue
+			}
+			if d.Port == port {
+				return i
+			}
+			if first < 0 {
+				first = i
+			}
+		}
+		if first >= 0 {
+			return first
 		}
 	}
 	return -1

@@ -1,0 +1,225 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+)
+
+// Error is an error reply: one the router makes itself (400, 401, 403, 404,
+// 405, 413, 500), or one an action returns. The error handler
+// (WithErrorHandler) receives each of them; errors.As finds it in the error
+// an action returned.
+type Error struct {
+	Status int
+	// Msg is the reason, without the parameter: `"abc" is not a number`,
+	// "forbidden: cross-origin request". "" stands for the status text.
+	Msg string
+	// A path parameter that failed its constraint or type (400): its name,
+	// its unescaped value, and its constraint as routes.conf writes it
+	// ("number", "min=3"); "" when the reply is not about a parameter.
+	Param, Value, Constraint string
+	// Allow is the Allow header of a 405.
+	Allow string
+	// Err is the cause: the error an action returned (500), the
+	// *http.MaxBytesError of a body over the limit (413).
+	Err error
+}
+
+// Error is the reply's text: `path parameter "id": "abc" is not a number`,
+// else Msg, else the cause's text, else the status text.
+func (e *Error) Error() string {
+	msg := e.Msg
+	switch {
+	case msg != "":
+	case e.Err != nil:
+		msg = e.Err.Error()
+	default:
+		msg = http.StatusText(e.Status)
+	}
+	if e.Param != "" {
+		return fmt.Sprintf("path parameter %q: %s", e.Param, msg)
+	}
+	return msg
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// body is the default reply's text: Error, but never the text of an
+// action's error, which may hold what clients must not see.
+func (e *Error) body() string {
+	switch {
+	case e.Status == http.StatusNotFound && e.Msg == "":
+		return "404 page not found" // http.NotFound's
+	case e.Msg == "" && e.Param == "":
+		return http.StatusText(e.Status)
+	}
+	return e.Error()
+}
+
+// WithErrorHandler replaces the error replies. f receives every reply the
+// router makes itself (400, 401, 403, 404, 405, 413, 500) and every error an
+// action returns, as an error holding an *Error (errors.As): an action's
+// error that holds none is given as an *Error of status 500, or 413 for a
+// body over the route's limit, that wraps it. Before f runs, the router has
+// set the Allow header of a 405, and "Connection: close" for a 413.
+//
+// The default writes the status with the text of the *Error: its Msg, or
+// for a path parameter `path parameter "id": "abc" is not a number`, or the
+// status text (never an action's own error text).
+func WithErrorHandler(f func(ctx *Context, err error)) Option {
+	return func(rt *Router) error {
+		if f == nil {
+			return &ConfigError{Msg: "WithErrorHandler: nil function"}
+		}
+		rt.errorHandler = f
+		return nil
+	}
+}
+
+// WithNotFound replaces the 404 reply with h, which then answers instead of
+// the error handler.
+//
+// Deprecated: use WithErrorHandler, which receives 404 as an *Error.
+func WithNotFound(h http.Handler) Option {
+	return func(rt *Router) error {
+		if h == nil {
+			return &ConfigError{Msg: "WithNotFound: nil handler"}
+		}
+		rt.notFound = h
+		return nil
+	}
+}
+
+// WithMethodNotAllowed replaces the 405 reply with h, which then answers
+// instead of the error handler; the Allow header is set before it runs.
+//
+// Deprecated: use WithErrorHandler, which receives 405 as an *Error with
+// Allow.
+func WithMethodNotAllowed(h http.Handler) Option {
+	return func(rt *Router) error {
+		if h == nil {
+			return &ConfigError{Msg: "WithMethodNotAllowed: nil handler"}
+		}
+		rt.methodNotAllowed = h
+		return nil
+	}
+}
+
+// fail answers the request of ctx with e, through the error handler.
+func (rt *Router) fail(ctx *Context, e *Error) {
+	rt.reply(ctx, e, e)
+}
+
+// handleError answers an action's error.
+func (rt *Router) handleError(ctx *Context, err error) {
+	var e *Error
+	if !errors.As(err, &e) {
+		status := http.StatusInternalServerError
+		if isMaxBytesError(err) {
+			status = http.StatusRequestEntityTooLarge
+		}
+		e = &Error{Status: status, Err: err}
+		err = e
+	}
+	if e.Status == http.StatusBadRequest && e.Param != "" && e.Constraint == "" {
+		e.Constraint = constraintOf(ctx.match.Route, e.Param)
+	}
+	rt.reply(ctx, e, err)
+}
+
+// reply writes e's headers, then hands err, which holds e, to the handler
+// that answers it.
+func (rt *Router) reply(ctx *Context, e *Error, err error) {
+	w, r := ctx.Res, ctx.Req.Request
+	switch e.Status {
+	case http.StatusMethodNotAllowed:
+		w.Header().Set("Allow", e.Allow)
+		if rt.methodNotAllowed != nil {
+			rt.methodNotAllowed.ServeHTTP(w, r)
+			return
+		}
+	case http.StatusNotFound:
+		if rt.notFound != nil {
+			rt.notFound.ServeHTTP(w, r)
+			return
+		}
+	case http.StatusRequestEntityTooLarge:
+		// The rest of the body is not read: the connection cannot serve another request.
+		w.Header().Set("Connection", "close")
+	}
+	if rt.errorHandler != nil {
+		rt.errorHandler(ctx, err)
+		return
+	}
+	http.Error(w, e.body(), e.Status)
+}
+
+// constraintOf is the constraint of route's parameter name, or "".
+func constraintOf(route *Route, name string) string {
+	if route == nil {
+		return ""
+	}
+	for i, p := range route.Params {
+		if p == name && i < len(route.Constraints) {
+			return route.Constraints[i]
+		}
+	}
+	return ""
+}
+
+// badParam is the 400 of a request whose route ctx matched but whose
+// parameter failed a constraint: it checks each constrained parameter
+// again, with its parsed constraint, to say which and why.
+func (rt *Router) badParam(ctx *Context) *Error {
+	route, params := ctx.match.Route, &ctx.match.Params
+	for i, c := range rt.constraints[route.Index] {
+		if c == nil {
+			continue
+		}
+		value := params.Value(i)
+		if err := c.Check(value); err != nil {
+			return &Error{Status: http.StatusBadRequest, Msg: err.Error(), Param: route.Params[i], Value: value, Constraint: route.Constraints[i]}
+		}
+	}
+	return &Error{Status: http.StatusBadRequest, Msg: "invalid value of a path parameter"}
+}
+
+// parseConstraints parses the constraints of every route, by route index.
+func parseConstraints(routes []Route) ([][]*Constraint, error) {
+	all := make([][]*Constraint, len(routes))
+	for i := range routes {
+		r := &routes[i]
+		if r.Constraints == nil {
+			continue
+		}
+		all[i] = make([]*Constraint, len(r.Constraints))
+		for j, text := range r.Constraints {
+			if text == "" {
+				continue
+			}
+			c, err := ParseConstraint(text)
+			if err != nil {
+				return nil, &ConfigError{Msg: fmt.Sprintf("route %q (%s): parameter %s: %v", r.Name, r.Pos, r.Params[j], err)}
+			}
+			all[i][j] = c
+		}
+	}
+	return all, nil
+}
+
+// ParamInt parses parameter i of an integer-typed route as an int64; a value
+// out of range answers 400.
+func ParamInt(p *Params, i int) (int64, error) {
+	v := p.Value(i)
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		reason := fmt.Sprintf("%q is not a number", v)
+		if errors.Is(err, strconv.ErrRange) {
+			reason = fmt.Sprintf("%q is out of range", v)
+		}
+		return 0, &Error{Status: http.StatusBadRequest, Msg: reason, Param: p.Name(i), Value: v}
+	}
+	return n, nil
+}

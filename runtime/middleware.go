@@ -1,0 +1,161 @@
+package runtime
+
+import (
+	"context"
+	"net/http"
+	"strings"
+)
+
+// Middleware wraps the handling of one route: next applies the route's
+// policies and calls its action. It is called once per route when the
+// router is built; returning next leaves the route as it was, at no cost
+// per request.
+type Middleware func(route *Route, next http.Handler) http.Handler
+
+// WithMiddleware adds middleware around every route, each given the route
+// it wraps (its Name, Controller, Parent…): timing by route name, auth by
+// controller, a rate limit for one group. The first option given is the
+// outermost.
+//
+// Middleware runs once the route is matched and r.Pattern is set, and
+// before the route's policies (CORS, auth, authorization, anti-CSRF, body
+// limit), which next applies: like middleware wrapped around a handler, it
+// sees every reply of the route, the policies' 401, 403 and 413 included,
+// and may refuse a request before any authenticator runs. The router's
+// replies to requests that match no route (404, 405, redirects, automatic
+// OPTIONS, CORS preflights, 400 of a constraint) do not pass through it.
+//
+// A middleware may replace the ResponseWriter and the request it passes to
+// next (r.WithContext); the action then receives them. A request that does
+// not derive from the one it was given, whose context has lost the
+// router's value, answers 500.
+func WithMiddleware(m Middleware) Option {
+	return func(rt *Router) error {
+		if m == nil {
+			return &ConfigError{Msg: "WithMiddleware: nil middleware"}
+		}
+		rt.middleware = append(rt.middleware, m)
+		return nil
+	}
+}
+
+// contextKey keys the router's Context in a request's context, for the
+// end of a middleware chain.
+type contextKey struct{}
+
+// middlewareChains builds the chain of every route; a route whose every
+// middleware returned next has none.
+func (rt *Router) middlewareChains() []http.Handler {
+	chains := make([]http.Handler, len(rt.checks))
+	if len(rt.middleware) == 0 {
+		return chains
+	}
+	var end http.Handler = routeEnd{rt}
+	for i := range chains {
+		route := rt.routeAt(i)
+		h := end
+		for j := len(rt.middleware) - 1; j >= 0; j-- {
+			h = rt.middleware[j](route, h)
+		}
+		if h != end {
+			chains[i] = h
+		}
+	}
+	return chains
+}
+
+// routeAt is the route of index i: a route, or past them a catch-all.
+func (rt *Router) routeAt(i int) *Route {
+	if i < len(rt.table.Routes) {
+		return &rt.table.Routes[i]
+	}
+	return &rt.table.CatchAlls[i-len(rt.table.Routes)]
+}
+
+// serveMiddleware answers the matched route of ctx through its chain h.
+func (rt *Router) serveMiddleware(ctx *Context, r *http.Request, h http.Handler) {
+	h.ServeHTTP(ctx.Res, r.WithContext(context.WithValue(r.Context(), contextKey{}, ctx)))
+}
+
+// routeEnd is the end of every middleware chain: the route's policies and
+// action, with the writer and request the middleware passed on.
+type routeEnd struct{ rt *Router }
+
+func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx, ok := r.Context().Value(contextKey{}).(*Context)
+	if !ok {
+		http.Error(w, "routegen: a middleware passed on a request that is not the router's", http.StatusInternalServerError)
+		return
+	}
+	ctx.Res, ctx.request.Request = w, r
+	e.rt.serveMatched(ctx, r)
+}
+
+// routePatterns writes every route in http.ServeMux's pattern syntax, by
+// route index: "GET /hotels/{id}", "GET /files/{path...}", with the host of
+// a domain other than the root one ("GET admin.example.com/"). A catch_all
+// is its domain's "/", which ServeMux matches for every path and method.
+func (rt *Router) routePatterns() []string {
+	root := rootDomain(rt.table.Domains)
+	patterns := make([]string, len(rt.checks))
+	for i := range patterns {
+		route := rt.routeAt(i)
+		if route.Method == "" { // a domain without a catch_all
+			continue
+		}
+		var b strings.Builder
+		switch route.Method {
+		case "*":
+		case "WS":
+			b.WriteString("GET ")
+		default:
+			b.WriteString(route.Method + " ")
+		}
+		if d := route.Domain; d != root && len(rt.table.Domains) > 1 {
+			host, _, _ := rt.table.Domains[d].address(rt.hostOverrides)
+			b.WriteString(host)
+		}
+		if route.Method == "*" {
+			b.WriteString("/")
+		} else {
+			writePattern(&b, route.Path)
+		}
+		patterns[i] = b.String()
+	}
+	return patterns
+}
+
+// writePattern writes a routes.conf path in ServeMux's syntax: ":name" as
+// "{name}", "*name" as "{name...}". A parameter after literal text in its
+// segment ("/user_:name", "/src*path"), which ServeMux cannot express, is
+// written the same way inside the segment: "/user_{name}".
+func writePattern(b *strings.Builder, path string) {
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if c != ':' && c != '*' {
+			b.WriteByte(c)
+			continue
+		}
+		end := i + 1
+		for end < len(path) && (isLetter(path[end]) || isDigit(path[end]) || path[end] == '_') {
+			end++
+		}
+		b.WriteString("{" + path[i+1:end])
+		if c == '*' {
+			b.WriteString("...")
+		}
+		b.WriteByte('}')
+		i = end - 1
+	}
+}
+
+// rootDomain is the domain whose URLs are written without a host: the first
+// that is not a subdomain, as for the generated URL helpers.
+func rootDomain(domains []Domain) int {
+	for i, d := range domains {
+		if !d.Subdomain && !strings.HasPrefix(d.Host, "*.") {
+			return i
+		}
+	}
+	return 0
+}
