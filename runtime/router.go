@@ -43,8 +43,8 @@ type Router struct {
 	authorizer     Authorizer
 	csrf           *http.CrossOriginProtection
 	cors           map[*CORS]*cors.Cors
-	webSockets     bool     // the table has WebSocket routes: upgrades are looked for
-	checks         []checks // by route index: what serveRoute must do before the action
+	webSockets     bool            // the table has WebSocket routes: upgrades are looked for
+	checks         []checks        // by route index: what serveRoute must do before the action
 	constraints    [][]*Constraint // by route index: the parsed constraints, for a 400's reason
 	patterns       []string        // by route index: the route in http.ServeMux's pattern syntax
 	handlers       []http.Handler  // by route index: the route's middleware chain; nil without one
@@ -404,7 +404,6 @@ func headerHasToken(header, token string) bool {
 	}
 	return false
 }
-
 
 // mountPath is the prefix the router is mounted under, which its redirects
 // keep: WithBasePath's, else what a handler in front (http.StripPrefix)
