@@ -54,6 +54,7 @@ func goldenCases(t *testing.T) []goldenCase {
 		{dir: "routes", routes: "examples/app/routes.conf", out: "examples/app/routes"},
 		{dir: "policies", routes: "testdata/policies/routes.conf", security: "testdata/policies/security.conf"},
 		{dir: "profile", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "prod"},
+		{dir: "deploy", routes: "testdata/deploy/routes.conf"},
 	}
 	err := fs.WalkDir(module.FS, "testdata/aah", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "routes") || !strings.HasSuffix(p, ".conf") {

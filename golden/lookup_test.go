@@ -29,6 +29,7 @@ import (
 	"github.com/routegen/routegen/golden/aah_router_routes_websocket"
 	"github.com/routegen/routegen/golden/aah_ws_routes"
 	"github.com/routegen/routegen/golden/aah_ws_routes_multi"
+	"github.com/routegen/routegen/golden/deploy"
 	"github.com/routegen/routegen/golden/github"
 	"github.com/routegen/routegen/golden/policies"
 	"github.com/routegen/routegen/golden/profile"
@@ -70,6 +71,7 @@ var packages = []pkg{
 	{"aah_ws_routes_multi", aah_ws_routes_multi.Domains, aah_ws_routes_multi.Routes, aah_ws_routes_multi.Lookup, aah_ws_routes_multi.RouteURL},
 	{"github", github.Domains, github.Routes, github.Lookup, github.RouteURL},
 	{"rich", rich.Domains, rich.Routes, rich.Lookup, rich.RouteURL},
+	{"deploy", deploy.Domains, deploy.Routes, deploy.Lookup, deploy.RouteURL},
 	{"policies", policies.Domains, policies.Routes, policies.Lookup, policies.RouteURL},
 	{"profile", profile.Domains, profile.Routes, profile.Lookup, profile.RouteURL},
 }

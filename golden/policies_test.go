@@ -112,6 +112,7 @@ func policyServer(t *testing.T, opts ...runtime.Option) *httptest.Server {
 // call is one request of the policy tests and what must come back.
 type call struct {
 	method, path string
+	host         string // appHost when ""
 	header       map[string]string
 	body         io.Reader
 	length       int64 // Content-Length; -1 sends the body chunked
@@ -127,6 +128,9 @@ func (c call) do(t *testing.T, srv *httptest.Server) {
 		t.Fatal(err)
 	}
 	req.Host = appHost
+	if c.host != "" {
+		req.Host = c.host
+	}
 	if c.body != nil {
 		req.ContentLength = c.length
 	}

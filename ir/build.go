@@ -261,7 +261,7 @@ func (b *builder) catchAll(obj *parser.Object, d *Domain) *CatchAll {
 	}
 	c.AntiCSRFCheck = b.boolean(obj, "anti_csrf_check", false)
 	if cobj := b.section(obj, "cors"); cobj != nil {
-		if fields, on := b.routeCORS(cobj, d.CORS, "catch_all"); on {
+		if fields, on := b.routeCORS(cobj, d.CORS); on {
 			c.CORS = fields
 		}
 	}

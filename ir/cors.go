@@ -67,14 +67,13 @@ func (b *builder) cors(obj *parser.Object, base *CORS, domainLevel bool) *CORS {
 }
 
 // routeCORS reads the cors { } of a route or catch-all on top of its
-// parent's fields. It returns the fields its children start from and
-// whether CORS applies to the section itself.
-func (b *builder) routeCORS(obj *parser.Object, parent *CORS, what string) (*CORS, bool) {
-	if parent == nil {
-		b.diags.Errorf(obj.Pos, "%s has cors, but its domain does not enable CORS; add cors { enable = true } to the domain", what)
-	}
+// parent's fields, or the defaults when its domain does not enable CORS. It
+// returns the fields its children start from and whether CORS applies to
+// the section itself: unless it says enable = false, a route's cors { }
+// enables CORS for it and its children, whether or not the domain does.
+func (b *builder) routeCORS(obj *parser.Object, parent *CORS) (*CORS, bool) {
 	c := b.cors(obj, parent, false)
-	return c, parent != nil && b.boolean(obj, "enable", true)
+	return c, b.boolean(obj, "enable", true)
 }
 
 func (b *builder) maxAge(obj *parser.Object) (int64, bool) {

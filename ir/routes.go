@@ -87,7 +87,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	authz := rb.authorization(obj, in.authz)
 	cors, corsOn := in.cors, in.corsOn
 	if cobj := rb.section(obj, "cors"); cobj != nil {
-		cors, corsOn = rb.routeCORS(cobj, in.cors, fmt.Sprintf("route %q", name))
+		cors, corsOn = rb.routeCORS(cobj, in.cors)
 	}
 
 	isRoute := !g.children || target != "" && action != ""
