@@ -7,10 +7,13 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/routegen/routegen/golden/deploy"
 	"github.com/routegen/routegen/golden/rich"
 	"github.com/routegen/routegen/runtime"
 )
@@ -195,6 +198,147 @@ func TestAttackOddMethods(t *testing.T) {
 		status, h := rawRequest(t, srv, fmt.Sprintf("%s / HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", method, appHost))
 		if status != 405 || h.Get("Allow") != "GET, HEAD, OPTIONS" {
 			t.Errorf("%s /: %d Allow %q, want 405 and the GET route's Allow", method, status, h.Get("Allow"))
+		}
+	}
+}
+
+// TestAttackPreflightOnExplicitOptionsRoute: a preflight whose method has no
+// CORS route reaches the explicit OPTIONS route, whose auth answers; rs/cors
+// must not answer 204 first, and with credentials the action's reply stands.
+func TestAttackPreflightOnExplicitOptionsRoute(t *testing.T) {
+	srv := deployServer(t)
+	const app = "https://app.example.com"
+	withCredentials := preflight(app, "DELETE")
+	withCredentials["Authorization"] = "Basic YW5uOnNlY3JldA==" // ann:secret
+	for _, c := range []call{
+		{method: "OPTIONS", path: "/api/items", header: preflight(app, "DELETE"), status: 401, headers: map[string]string{"Access-Control-Allow-Origin": ""}},
+		{method: "OPTIONS", path: "/api/items", header: withCredentials, status: 200, want: "Options"},
+	} {
+		c.host = "example.com:8080"
+		c.do(t, srv)
+	}
+}
+
+// staticFolder makes a working folder with a static folder public/ beside
+// a secret, a symbolic link out of public/ to it, and dotfiles.
+func staticFolder(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"secret.txt":         "secret",
+		"public/hello.txt":   "hello",
+		"public/.env":        "TOKEN=1",
+		"public/.git/config": "[core]",
+		"public/sub/.hidden": "hidden",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("../secret.txt", filepath.Join(dir, "public", "secret_link")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := os.Symlink("..", filepath.Join(dir, "public", "up")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+}
+
+func TestAttackStaticSymlinkOutOfFolder(t *testing.T) {
+	staticFolder(t)
+	srv := deployServer(t)
+	for _, path := range []string{"/pub/secret_link", "/pub/up/secret.txt", "/pub/up/"} {
+		if status, _ := rawRequest(t, srv, get("example.com:8080", path)); status == 200 {
+			t.Errorf("GET %s = 200: served a file outside the route's folder", path)
+		}
+	}
+	call{method: "GET", host: "example.com:8080", path: "/pub/hello.txt", status: 200, want: "hello"}.do(t, srv)
+}
+
+func TestAttackStaticDotfiles(t *testing.T) {
+	staticFolder(t)
+	srv := deployServer(t)
+	for _, path := range []string{"/pub/.env", "/pub/.git/config", "/pub/.git/", "/pub/sub/.hidden", "/pub/%2eenv"} {
+		if status, _ := rawRequest(t, srv, get("example.com:8080", path)); status != 404 {
+			t.Errorf("GET %s = %d, want 404", path, status)
+		}
+	}
+	listing := call{method: "GET", host: "example.com:8080", path: "/pub/", status: 200, want: "hello.txt"}
+	listing.do(t, srv)
+	for _, hidden := range []string{".env", ".git"} {
+		if body := getBody(t, srv, "/pub/"); strings.Contains(body, hidden) {
+			t.Errorf("the listing of /pub/ shows %s: %q", hidden, body)
+		}
+	}
+	allowed := deployServer(t, runtime.WithStaticDotfiles())
+	call{method: "GET", host: "example.com:8080", path: "/pub/.env", status: 200, want: "TOKEN=1"}.do(t, allowed)
+	if body := getBody(t, allowed, "/pub/"); !strings.Contains(body, ".env") {
+		t.Errorf("with WithStaticDotfiles, the listing of /pub/ leaves out .env: %q", body)
+	}
+}
+
+func getBody(t *testing.T, srv *httptest.Server, path string) string {
+	t.Helper()
+	req, _ := http.NewRequest("GET", srv.URL+path, nil)
+	req.Host = "example.com:8080"
+	resp, err := noRedirects.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return string(body)
+}
+
+// TestAttackMethodWS: "WS" names WebSocket upgrades inside the router; sent
+// as a method, it is an unknown one and never reaches a GET action.
+func TestAttackMethodWS(t *testing.T) {
+	srv := deployServer(t)
+	raw := "WS /secret HTTP/1.1\r\nHost: example.com:8080\r\nConnection: close\r\n\r\n"
+	if status, h := rawRequest(t, srv, raw); status != 405 || h.Get("Allow") != "GET, HEAD, OPTIONS" {
+		t.Errorf("WS /secret = %d Allow %q, want 405 like any unknown method", status, h.Get("Allow"))
+	}
+	rich := richServer(t)
+	raw = fmt.Sprintf("WS /chat HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", mainHost)
+	if status, _ := rawRequest(t, rich, raw); status == 101 || status == 200 {
+		t.Errorf("WS /chat = %d, want no WebSocket route reached", status)
+	}
+}
+
+// TestAttackCatchAllBodyLimitEveryMethod: the catch_all's max_body_size
+// covers every method that carries a body, not only POST, PUT, PATCH and
+// DELETE.
+func TestAttackCatchAllBodyLimitEveryMethod(t *testing.T) {
+	srv := deployServer(t)
+	for _, c := range []call{
+		{method: "PROPFIND", path: "/dav", body: bodyOf(2 << 20), length: 2 << 20, status: 413},
+		{method: "PROPFIND", path: "/dav", body: chunked{bodyOf(4096)}, length: -1, status: 413},
+		{method: "GET", path: "/dav", body: bodyOf(2048), length: 2048, status: 413},
+		{method: "PROPFIND", path: "/dav", body: bodyOf(1024), length: 1024, status: 200, want: "Any"},
+	} {
+		c.host = "example.com:8080"
+		c.do(t, srv)
+	}
+}
+
+// TestAttackNilOptions: a nil authenticator, authorizer or handler is an
+// error of NewRouter, not a panic on the first request.
+func TestAttackNilOptions(t *testing.T) {
+	for name, opt := range map[string]runtime.Option{
+		"WithAuthenticator":    runtime.WithAuthenticator("basic", nil),
+		"WithAuthorizer":       runtime.WithAuthorizer(nil),
+		"WithErrorHandler":     runtime.WithErrorHandler(nil),
+		"WithNotFound":         runtime.WithNotFound(nil),
+		"WithMethodNotAllowed": runtime.WithMethodNotAllowed(nil),
+		"WithStaticFS":         runtime.WithStaticFS(nil),
+		"WithMiddleware":       runtime.WithMiddleware(nil),
+	} {
+		_, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, opt, runtime.WithAuthenticator("basic", basicAuth))
+		if err == nil || !strings.Contains(err.Error(), name+": nil") {
+			t.Errorf("%s(nil): NewRouter error %v, want one naming it", name, err)
 		}
 	}
 }

@@ -110,6 +110,26 @@ func TestServeHTTPAllocatesNothing(t *testing.T) {
 	}
 }
 
+// TestServeHTTPPassThroughMiddlewareAllocatesNothing: middleware that
+// returns next for every route costs nothing per request.
+func TestServeHTTPPassThroughMiddlewareAllocatesNothing(t *testing.T) {
+	passThrough := runtime.WithMiddleware(func(_ *runtime.Route, next http.Handler) http.Handler { return next })
+	rt := newRichRouter(t, passThrough)
+	w := &discardWriter{header: http.Header{}}
+	requests := policyFreeRequests()
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, r := range requests {
+			rt.ServeHTTP(w, r)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("ServeHTTP with pass-through middleware allocated %.1f times a run, want 0", allocs)
+	}
+	if got := requests[0].Pattern; got != "GET *.example.com/pages/{slug}" {
+		t.Errorf("r.Pattern of a wildcard domain's route: %q", got)
+	}
+}
+
 // BenchmarkServeHTTPPoliciesOff measures dispatch to no-op actions on routes
 // whose policies are off; -benchmem must show 0 allocations.
 func BenchmarkServeHTTPPoliciesOff(b *testing.B) {
