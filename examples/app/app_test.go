@@ -11,13 +11,17 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/routegen/routegen/runtime"
 )
 
 // server serves the application over a real connection; each request names
-// the domain it is for in its Host header, as a browser would.
+// the domain it is for in its Host header, as a browser would. A request
+// for any other host, such as the server's own 127.0.0.1:port, goes to the
+// site domain.
 func server(t *testing.T) *httptest.Server {
 	t.Helper()
-	router, err := newRouter()
+	router, err := newRouter(runtime.WithDefaultDomain("site"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +94,7 @@ func TestPagesAndStaticFiles(t *testing.T) {
 		{"localhost:8080", "/favicon.ico", 200, "icon"},
 		{"localhost:8080", "/assets/../main.go", 404, ""},
 		{"localhost:8080", "/api/v2/users/x", 400, ""},
-		{"other.example:8080", "/", 404, ""},
+		{"other.example:8080", "/", 200, `href="/api/v2/users/42"`}, // the default domain
 	} {
 		status, body := get(t, srv, c.host, c.path, nil)
 		if status != c.status || !strings.Contains(body, c.body) {
@@ -123,5 +127,58 @@ func TestWebSocketEcho(t *testing.T) {
 	// A plain GET of the same path reaches the page, not the WebSocket action.
 	if status, body := get(t, srv, "localhost:8080", "/chat", nil); status != 200 || !strings.Contains(body, "connect a WebSocket") {
 		t.Errorf("GET /chat = %d %q", status, body)
+	}
+}
+
+// TestAtTheServersOwnAddress: with the default domain, the test server's
+// URL works as it is.
+func TestAtTheServersOwnAddress(t *testing.T) {
+	srv := server(t)
+	resp, err := http.Get(srv.URL + "/api/v2/users/42")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"id":42`) {
+		t.Errorf("GET %s/api/v2/users/42 = %d %q", srv.URL, resp.StatusCode, body)
+	}
+}
+
+// TestShowAction calls an action directly, with the Context the router
+// makes for a request.
+func TestShowAction(t *testing.T) {
+	router, err := newRouter(runtime.WithDefaultDomain("site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	ctx, err := router.NewContext(w, httptest.NewRequest("GET", "/api/v2/users/42", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (users{}).Show(ctx, "v2", 42); err != nil {
+		t.Fatal(err)
+	}
+	if w.Code != 200 || !strings.Contains(w.Body.String(), `"version":"v2"`) || ctx.Route().Name != "user" {
+		t.Errorf("Show = %d %q for route %q", w.Code, w.Body, ctx.Route().Name)
+	}
+}
+
+// TestWebSocketIdleTimeout: a WebSocket that stays silent is closed.
+func TestWebSocketIdleTimeout(t *testing.T) {
+	idle := webSocketIdle
+	webSocketIdle = 50 * time.Millisecond
+	t.Cleanup(func() { webSocketIdle = idle })
+	srv := server(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+"/chat", nil)
+	if err != nil {
+		t.Fatalf("handshake: %v", err)
+	}
+	defer conn.CloseNow()
+	if _, _, err := conn.Read(ctx); ctx.Err() != nil || err == nil {
+		t.Errorf("a silent WebSocket: read %v, context %v; want the server to close it", err, ctx.Err())
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -99,7 +100,9 @@ func (chat) Stream(ctx *runtime.Context) error {
 	}
 	defer conn.CloseNow()
 	for {
-		typ, msg, err := conn.Read(ctx.Req.Context())
+		read, cancel := context.WithTimeout(ctx.Req.Context(), webSocketIdle)
+		typ, msg, err := conn.Read(read)
+		cancel()
 		if err != nil {
 			return nil
 		}

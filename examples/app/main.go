@@ -3,12 +3,14 @@
 // static files embedded in the binary, a WebSocket echo, and the five ways
 // of carrying an API version.
 //
-//	go run ./examples/app
+//	cd examples && go run ./app
 //
-// then open http://localhost:8080/.
+// then open http://localhost:8080/. It serves with runtime.NewServer's
+// timeouts and stops gracefully on Ctrl-C (SIGINT) or SIGTERM.
 package main
 
-//go:generate go run ../../cmd/routegen -o routes/routes_gen.go routes.conf
+// routegen runs from the main module, so that its own dependencies stay out of this one.
+//go:generate go run -C ../.. ./cmd/routegen --package routes -o examples/app/routes/routes_gen.go examples/app/routes.conf
 
 import (
 	"embed"
@@ -17,6 +19,7 @@ import (
 	"log"
 	"net/http"
 	goruntime "runtime"
+	"time"
 
 	"github.com/routegen/routegen/examples/app/routes"
 	"github.com/routegen/routegen/runtime"
@@ -34,15 +37,23 @@ func newRouter(opts ...runtime.Option) (*runtime.Router, error) {
 func main() {
 	addr := flag.String("addr", "localhost:8080", "address to listen on; the domains of routes.conf expect port 8080")
 	debugAddr := flag.String("debug-addr", "", "address of /debug/vars (memory statistics and goroutines), off when empty")
+	flag.DurationVar(&webSocketIdle, "websocket-idle", webSocketIdle, "how long a WebSocket may stay silent before it is closed")
 	flag.Parse()
 	if *debugAddr != "" {
 		expvar.Publish("goroutines", expvar.Func(func() any { return goruntime.NumGoroutine() }))
-		go func() { log.Fatal(http.ListenAndServe(*debugAddr, http.DefaultServeMux)) }()
+		go func() { log.Fatal(runtime.NewServer(*debugAddr, http.DefaultServeMux).ListenAndServe()) }()
 	}
 	router, err := newRouter()
 	if err != nil {
 		log.Fatal(err)
 	}
 	log.Printf("serving http://%s/ (and http://v2.api.localhost:8080/users, http://admin.localhost:8080/)", *addr)
-	log.Fatal(http.ListenAndServe(*addr, router))
+	if err := runtime.Serve(runtime.NewServer(*addr, router)); err != nil {
+		log.Fatal(err)
+	}
+	log.Print("stopped")
 }
+
+// webSocketIdle closes a WebSocket that sent nothing for that long: the
+// server's timeouts stop at a hijacked connection.
+var webSocketIdle = time.Minute

@@ -1,0 +1,12 @@
+module github.com/routegen/routegen/examples
+
+go 1.25.0
+
+require (
+	github.com/coder/websocket v1.8.15
+	github.com/routegen/routegen v0.0.0
+)
+
+require github.com/rs/cors v1.11.1 // indirect
+
+replace github.com/routegen/routegen => ../
