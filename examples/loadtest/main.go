@@ -2,11 +2,17 @@
 // loopback and reports throughput, latency percentiles, errors, and the
 // application's memory and goroutines before and after.
 //
-//	go run ./examples/loadtest -duration 20s -connections 64
+//	cd examples && go run ./loadtest -duration 20s -connections 64
 //
 // It builds and starts examples/app itself, on free loopback ports, and
 // exits non-zero when a request failed or the application kept goroutines
 // it did not have before the load.
+//
+// With -slowloris N, N more connections send their headers a line at a
+// time, slowly, for the whole run (a connection the server closes is opened
+// again) while the normal load runs beside them; the run fails when a
+// normal request fails or when the server has not closed every slow
+// connection itself by the end (its header timeout is 10 s).
 package main
 
 import (
@@ -24,6 +30,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -44,13 +52,20 @@ var mix = []probe{
 func main() {
 	duration := flag.Duration("duration", 20*time.Second, "how long to drive the load")
 	connections := flag.Int("connections", 64, "concurrent connections")
+	slow := flag.Int("slowloris", 0, "slow connections held beside the load (at most 5000)")
 	flag.Parse()
-	if err := run(*duration, *connections); err != nil {
+	if *slow < 0 || *slow > 5000 {
+		log.Fatal("-slowloris: from 0 to 5000 connections")
+	}
+	if err := run(*duration, *connections, *slow); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(duration time.Duration, connections int) error {
+func run(duration time.Duration, connections, slow int) error {
+	if err := raiseFileLimit(uint64(2*(connections+slow) + 256)); err != nil {
+		return err
+	}
 	app, err := startApp()
 	if err != nil {
 		return err
@@ -60,21 +75,154 @@ func run(duration time.Duration, connections int) error {
 	if err != nil {
 		return err
 	}
+	var attack *slowloris
+	if slow > 0 {
+		attack = startSlowloris(app.addr, slow, duration)
+		attack.waitOpen() // the normal load starts with every slow connection held
+	}
 	res := drive(app.addr, duration, connections)
+	if attack != nil {
+		attack.stop()
+	}
 	time.Sleep(2 * time.Second) // let the server close its idle connections
 	after, err := app.stats()
 	if err != nil {
 		return err
 	}
 	res.print(duration, connections)
+	if attack != nil {
+		attack.print()
+	}
 	fmt.Printf("application before: %s\napplication after:  %s\n", before, after)
 	switch {
 	case res.errors > 0:
 		return fmt.Errorf("%d requests failed", res.errors)
+	case attack != nil && attack.outlived.Load() > 0:
+		return fmt.Errorf("%d slow connections were still open at the end: the server did not time them out", attack.outlived.Load())
 	case after.Goroutines > before.Goroutines:
 		return fmt.Errorf("goroutines grew from %d to %d", before.Goroutines, after.Goroutines)
 	}
 	return nil
+}
+
+// raiseFileLimit lifts this process's limit of open files to at least n
+// when the hard limit allows; the application, started from here, inherits it.
+func raiseFileLimit(n uint64) error {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		return err
+	}
+	if lim.Cur >= n {
+		return nil
+	}
+	if lim.Max < n {
+		return fmt.Errorf("%d files may be open at most (ulimit -Hn), %d are needed", lim.Max, n)
+	}
+	lim.Cur = n
+	return syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim)
+}
+
+// slowloris holds connections that send a request's headers slowly, a
+// line every few seconds, never finishing them.
+type slowloris struct {
+	n         int
+	opened    sync.WaitGroup // done once each connection was first opened
+	done      chan struct{}
+	wg        sync.WaitGroup
+	held      atomic.Int64 // connections opened in all
+	closed    atomic.Int64 // closed by the server
+	outlived  atomic.Int64 // still open when the attack stopped, past the server's timeout
+	lifetimes []time.Duration
+	mu        sync.Mutex
+}
+
+// slowLine is how often a slow connection sends one more header line:
+// well under the server's header timeout, so only that timeout closes it.
+const slowLine = 2 * time.Second
+
+func startSlowloris(addr string, n int, duration time.Duration) *slowloris {
+	s := &slowloris{n: n, done: make(chan struct{})}
+	s.opened.Add(n)
+	for i := range n {
+		s.wg.Go(func() {
+			first := true
+			for {
+				select {
+				case <-s.done:
+					if first {
+						s.opened.Done()
+					}
+					return
+				default:
+				}
+				s.hold(addr, i, func() {
+					if first {
+						first = false
+						s.opened.Done()
+					}
+				})
+			}
+		})
+	}
+	return s
+}
+
+// hold opens one slow connection and keeps it until the server closes it
+// or the attack stops; opened is called once it is open.
+func (s *slowloris) hold(addr string, i int, opened func()) {
+	conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
+	opened()
+	if err != nil {
+		time.Sleep(100 * time.Millisecond)
+		return
+	}
+	defer conn.Close()
+	s.held.Add(1)
+	start := time.Now()
+	closedByServer := make(chan struct{})
+	go func() {
+		io.Copy(io.Discard, conn) // ends when the server closes the connection
+		close(closedByServer)
+	}()
+	fmt.Fprintf(conn, "GET /slow/%d HTTP/1.1\r\nHost: localhost:8080\r\n", i)
+	tick := time.NewTicker(slowLine)
+	defer tick.Stop()
+	for {
+		select {
+		case <-closedByServer:
+			s.closed.Add(1)
+			s.mu.Lock()
+			s.lifetimes = append(s.lifetimes, time.Since(start))
+			s.mu.Unlock()
+			return
+		case <-s.done:
+			// Opened less than the server's timeout ago, a connection may
+			// rightly still be open; one older was not timed out.
+			if time.Since(start) > 15*time.Second {
+				s.outlived.Add(1)
+			}
+			return
+		case <-tick.C:
+			fmt.Fprintf(conn, "X-Slow: %d\r\n", i)
+		}
+	}
+}
+
+func (s *slowloris) waitOpen() { s.opened.Wait() }
+
+func (s *slowloris) stop() {
+	close(s.done)
+	s.wg.Wait()
+}
+
+func (s *slowloris) print() {
+	slices.Sort(s.lifetimes)
+	median := time.Duration(0)
+	if len(s.lifetimes) > 0 {
+		median = s.lifetimes[len(s.lifetimes)/2]
+	}
+	fmt.Printf("slowloris: %d slow connections held at once, %d opened in all, %d closed by the server (median after %s), %d open past its timeout\n",
+		s.n, s.held.Load(), s.closed.Load(), median.Round(100*time.Millisecond), s.outlived.Load())
 }
 
 // app is the example application running in its own process.
