@@ -77,7 +77,7 @@ func dumpValue(v Value) string {
 	case *Ref:
 		return pos + "ref " + v.Name
 	case *Env:
-		return pos + "env " + v.Name
+		return pos + "env " + v.Ref()
 	case *List:
 		elems := make([]string, len(v.Elems))
 		for i, e := range v.Elems {
