@@ -1,6 +1,9 @@
 package runtime
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSplitHostPort(t *testing.T) {
 	for _, tt := range []struct{ host, name, port string }{
@@ -144,4 +147,34 @@ func FuzzHostTable(f *testing.F) {
 			t.Fatalf("SplitHostPort(%q) = %q, %q: longer than the input", host, name, port)
 		}
 	})
+}
+
+func TestTableHostsFromEnvironment(t *testing.T) {
+	t.Setenv("ROUTEGEN_TEST_HOST", "")
+	t.Setenv("ROUTEGEN_TEST_PORT", "")
+	one := &Table{Domains: []Domain{{Key: "only", HostEnv: "ROUTEGEN_TEST_HOST"}}}
+	hosts, err := one.Hosts(nil)
+	if err == nil || !strings.Contains(err.Error(), "domain only: host $ROUTEGEN_TEST_HOST is unset") {
+		t.Errorf("one domain, its host unset: %v", err)
+	}
+	if got := hosts.Match("example.com"); got != -1 {
+		t.Errorf("the table without its only domain matched %d", got)
+	}
+	two := &Table{Domains: []Domain{
+		{Key: "a", Host: "a.example", PortEnv: "ROUTEGEN_TEST_PORT:-8443"},
+		{Key: "b", HostEnv: "ROUTEGEN_TEST_HOST:-b.example", Port: "8080"},
+	}}
+	if _, err := two.Hosts(nil); err != nil {
+		t.Fatalf("defaults: %v", err)
+	}
+	if host, port, _ := two.Domains[0].address(nil); port != "8443" || host != "a.example" {
+		t.Errorf("a: %s:%s, want the default port 8443", host, port)
+	}
+	t.Setenv("ROUTEGEN_TEST_PORT", "99999")
+	if _, err := two.Hosts(nil); err == nil || !strings.Contains(err.Error(), `domain a: port "99999" is not a number from 1 to 65535`) {
+		t.Errorf("port 99999: %v", err)
+	}
+	if _, err := two.Hosts(map[string]HostPort{"a": {Host: "x", Port: "http"}}); err == nil || !strings.Contains(err.Error(), `port "http"`) {
+		t.Errorf("an override's port http: %v", err)
+	}
 }

@@ -99,7 +99,7 @@ func (t *Table) Hosts(overrides map[string]HostPort) (*HostTable, error) {
 		}
 		entries = append(entries, HostEntry{Host: host, Port: port, Domain: i})
 	}
-	hosts := newHostTable(entries, len(t.Domains) == 1)
+	hosts := newHostTable(entries, len(t.Domains) == 1 && len(entries) == 1)
 	if len(problems) > 0 {
 		return hosts, &ConfigError{Msg: strings.Join(problems, "; ")}
 	}
