@@ -1,0 +1,66 @@
+package runtime
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func TestWritePattern(t *testing.T) {
+	for path, want := range map[string]string{
+		"/":                      "/",
+		"/hotels/:id":            "/hotels/{id}",
+		"/users/:id/posts/:post": "/users/{id}/posts/{post}",
+		"/files/*path":           "/files/{path...}",
+		"/user_:name":            "/user_{name}",
+		"/src2*filepath":         "/src2{filepath...}",
+		"/f/:name.:ext":          "/f/{name}.{ext}",
+	} {
+		var b strings.Builder
+		writePattern(&b, path)
+		if b.String() != want {
+			t.Errorf("writePattern(%q) = %q, want %q", path, b.String(), want)
+		}
+	}
+}
+
+func TestMountPath(t *testing.T) {
+	rt := &Router{}
+	for _, c := range []struct{ requestURI, urlPath, want string }{
+		{"/svc/hotels/1/", "/hotels/1/", "/svc"},
+		{"/svc//x?a=b", "//x", "/svc"},
+		{"/a/b/c", "/b/c", "/a"},
+		{"/hotels/1/", "/hotels/1/", ""},
+		{"http://example.com/svc/x", "/x", "/svc"},
+		{"//evil.example/x", "/x", ""},
+		{"/svc/x", "/other", ""},
+	} {
+		r := httptest.NewRequest("GET", "http://example.com/", nil)
+		r.RequestURI, r.URL.Path = c.requestURI, c.urlPath
+		if got := rt.mountPath(r); got != c.want {
+			t.Errorf("mountPath of %q with URL path %q = %q, want %q", c.requestURI, c.urlPath, got, c.want)
+		}
+	}
+	based := &Router{basePath: "/svc"}
+	if got := based.mountPath(httptest.NewRequest("GET", "/x", nil)); got != "/svc" {
+		t.Errorf("WithBasePath: %q", got)
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	for _, c := range []struct {
+		e          *Error
+		text, body string
+	}{
+		{&Error{Status: 400, Msg: `"abc" is not a number`, Param: "id"}, `path parameter "id": "abc" is not a number`, `path parameter "id": "abc" is not a number`},
+		{&Error{Status: 404}, "Not Found", "404 page not found"},
+		{&Error{Status: 500, Err: http.ErrAbortHandler}, http.ErrAbortHandler.Error(), "Internal Server Error"},
+		{&Error{Status: 403, Msg: "forbidden"}, "forbidden", "forbidden"},
+		{&Error{Status: 409, Msg: "taken", Err: http.ErrAbortHandler}, "taken", "taken"},
+	} {
+		if c.e.Error() != c.text || c.e.body() != c.body {
+			t.Errorf("%+v: Error %q body %q, want %q and %q", c.e, c.e.Error(), c.e.body(), c.text, c.body)
+		}
+	}
+}
