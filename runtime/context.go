@@ -102,7 +102,7 @@ func (rt *Router) NewContext(w http.ResponseWriter, r *http.Request) (*Context, 
 	rt.table.Lookup(m, rt.hosts, r.Method, rt.requestHost(r), path)
 	switch m.Status {
 	case http.StatusOK:
-		r.Pattern = rt.patterns[m.Route.Index]
+		r.Pattern = rt.serving[m.Route.Index].pattern
 		return ctx, nil
 	case http.StatusBadRequest:
 		return nil, rt.badParam(ctx)

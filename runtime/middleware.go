@@ -43,25 +43,23 @@ func WithMiddleware(m Middleware) Option {
 // end of a middleware chain.
 type contextKey struct{}
 
-// middlewareChains builds the chain of every route; a route whose every
+// setMiddlewareChains builds the chain of every route; a route whose every
 // middleware returned next has none.
-func (rt *Router) middlewareChains() []http.Handler {
-	chains := make([]http.Handler, len(rt.checks))
+func (rt *Router) setMiddlewareChains() {
 	if len(rt.middleware) == 0 {
-		return chains
+		return
 	}
 	var end http.Handler = routeEnd{rt}
-	for i := range chains {
+	for i := range rt.serving {
 		route := rt.routeAt(i)
 		h := end
 		for j := len(rt.middleware) - 1; j >= 0; j-- {
 			h = rt.middleware[j](route, h)
 		}
 		if h != end {
-			chains[i] = h
+			rt.serving[i].chain = h
 		}
 	}
-	return chains
 }
 
 // routeAt is the route of index i: a route, or past them a catch-all.
@@ -88,17 +86,22 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx.Res, ctx.request.Request = w, r
-	e.rt.serveMatched(ctx, r)
+	if c := e.rt.serving[ctx.match.Route.Index].checks; c != 0 {
+		e.rt.serveRoute(ctx, r, c)
+		return
+	}
+	if err := e.rt.dispatch(ctx); err != nil {
+		e.rt.handleError(ctx, err)
+	}
 }
 
-// routePatterns writes every route in http.ServeMux's pattern syntax, by
-// route index: "GET /hotels/{id}", "GET /files/{path...}", with the host of
-// a domain other than the root one ("GET admin.example.com/"). A catch_all
-// is its domain's "/", which ServeMux matches for every path and method.
-func (rt *Router) routePatterns() []string {
+// setPatterns writes every route in http.ServeMux's pattern syntax:
+// "GET /hotels/{id}", "GET /files/{path...}", with the host of a domain
+// other than the root one ("GET admin.example.com/"). A catch_all is its
+// domain's "/", which ServeMux matches for every path and method.
+func (rt *Router) setPatterns() {
 	root := rootDomain(rt.table.Domains)
-	patterns := make([]string, len(rt.checks))
-	for i := range patterns {
+	for i := range rt.serving {
 		route := rt.routeAt(i)
 		if route.Method == "" { // a domain without a catch_all
 			continue
@@ -120,9 +123,8 @@ func (rt *Router) routePatterns() []string {
 		} else {
 			writePattern(&b, route.Path)
 		}
-		patterns[i] = b.String()
+		rt.serving[i].pattern = b.String()
 	}
-	return patterns
 }
 
 // writePattern writes a routes.conf path in ServeMux's syntax: ":name" as

@@ -44,10 +44,16 @@ type Router struct {
 	csrf           *http.CrossOriginProtection
 	cors           map[*CORS]*cors.Cors
 	webSockets     bool            // the table has WebSocket routes: upgrades are looked for
-	checks         []checks        // by route index: what serveRoute must do before the action
+	serving        []serving       // by route index, catch-alls after the routes: how the router serves it
 	constraints    [][]*Constraint // by route index: the parsed constraints, for a 400's reason
-	patterns       []string        // by route index: the route in http.ServeMux's pattern syntax
-	handlers       []http.Handler  // by route index: the route's middleware chain; nil without one
+}
+
+// serving is what the router worked out for one route when it was built,
+// kept together to be read at once per request.
+type serving struct {
+	pattern string       // the route in http.ServeMux's pattern syntax, for r.Pattern
+	chain   http.Handler // the route's middleware chain; nil without one
+	checks  checks       // what serveRoute must do before the action
 }
 
 // checks are the policies of a route that cost something per request,
@@ -139,12 +145,12 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	rt.cors = corsHandlers(t)
 	rt.webSockets = slices.ContainsFunc(t.Routes, func(r Route) bool { return r.WebSocket })
 	// Indexes past the routes are the catch-alls', which take every check.
-	rt.checks = make([]checks, len(t.Routes)+len(t.CatchAlls))
-	for i := range t.Routes {
-		rt.checks[i] = rt.checksOf(&t.Routes[i])
-	}
-	for i := len(t.Routes); i < len(rt.checks); i++ {
-		rt.checks[i] = checkAll
+	rt.serving = make([]serving, len(t.Routes)+len(t.CatchAlls))
+	for i := range rt.serving {
+		rt.serving[i].checks = checkAll
+		if i < len(t.Routes) {
+			rt.serving[i].checks = rt.checksOf(&t.Routes[i])
+		}
 	}
 	var err error
 	if rt.constraints, err = parseConstraints(t.Routes); err != nil {
@@ -168,8 +174,8 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 		}
 	}
 	rt.hosts = hosts
-	rt.patterns = rt.routePatterns()
-	rt.handlers = rt.middlewareChains()
+	rt.setPatterns()
+	rt.setMiddlewareChains()
 	if err := rt.openStatic(); err != nil {
 		return nil, err
 	}
@@ -225,23 +231,17 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	if unescaped {
 		m.Params.escapes = noEscapes
 	}
-	i := m.Route.Index
-	r.Pattern = rt.patterns[i]
-	if h := rt.handlers[i]; h != nil {
-		rt.serveMiddleware(ctx, r, h)
-		return
-	}
-	rt.serveMatched(ctx, r)
-}
-
-// serveMatched applies the policies of the matched route, then calls its action.
-func (rt *Router) serveMatched(ctx *Context, r *http.Request) {
-	if c := rt.checks[ctx.match.Route.Index]; c != 0 {
-		rt.serveRoute(ctx, r, c)
-		return
-	}
-	if err := rt.dispatch(ctx); err != nil {
-		rt.handleError(ctx, err)
+	s := &rt.serving[m.Route.Index]
+	r.Pattern = s.pattern
+	switch {
+	case s.chain != nil:
+		rt.serveMiddleware(ctx, r, s.chain)
+	case s.checks != 0:
+		rt.serveRoute(ctx, r, s.checks)
+	default:
+		if err := rt.dispatch(ctx); err != nil {
+			rt.handleError(ctx, err)
+		}
 	}
 }
 
@@ -263,7 +263,7 @@ func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 	case http.StatusMethodNotAllowed:
 		rt.fail(ctx, &Error{Status: http.StatusMethodNotAllowed, Allow: m.Allow})
 	case http.StatusBadRequest:
-		r.Pattern = rt.patterns[m.Route.Index]
+		r.Pattern = rt.serving[m.Route.Index].pattern
 		rt.fail(ctx, rt.badParam(ctx))
 	default:
 		rt.fail(ctx, &Error{Status: http.StatusNotFound})
