@@ -103,7 +103,7 @@ func WithDefaultDomain(key string) Option {
 func WithBasePath(prefix string) Option {
 	return func(rt *Router) error {
 		if !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix, "//") || strings.ContainsAny(prefix, "?#\\") {
-			return &ConfigError{Msg: fmt.Sprintf("WithBasePath: %q is not a path starting with one \"/\"", prefix)}
+			return &ConfigError{Msg: fmt.Sprintf(`WithBasePath: %q must start with one "/" and hold no "?", "#" or "\"`, prefix)}
 		}
 		rt.basePath = strings.TrimSuffix(prefix, "/")
 		return nil
