@@ -92,8 +92,9 @@ func (ctx *Context) Subdomain() string {
 // route's policies: a test calls an action with it directly. It is the
 // router's own kind of Context, with Route, Params and Domain, but it is
 // not pooled and may be kept. A request that no route serves gives the
-// *Error the router would answer with (404, 405, 400; 301 or 308 for a
-// redirect, with the target in Msg).
+// *Error of what the router would answer instead: 404, 405 or 400; 301 or
+// 308 for a redirect, with the target in Msg; 204 with Allow for an
+// automatic OPTIONS reply.
 func (rt *Router) NewContext(w http.ResponseWriter, r *http.Request) (*Context, error) {
 	ctx := newContext(rt)
 	ctx.reset(w, r)
