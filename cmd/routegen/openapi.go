@@ -210,14 +210,14 @@ func server(d *ir.Domain) *oaServer {
 	vars := map[string]oaVariable{}
 	if d.HostEnv != "" {
 		host = "{host}"
-		vars["host"] = oaVariable{Default: "localhost", Description: "$" + d.HostEnv}
+		vars["host"] = envVariable(d.HostEnv, "localhost")
 	} else if rest, ok := strings.CutPrefix(host, "*."); ok {
 		host = "{subdomain}." + rest
 		vars["subdomain"] = oaVariable{Default: "www", Description: "any subdomain of " + rest}
 	}
 	if d.PortEnv != "" {
 		port = "{port}"
-		vars["port"] = oaVariable{Default: "8080", Description: "$" + d.PortEnv}
+		vars["port"] = envVariable(d.PortEnv, "8080")
 	}
 	s.URL = "http://" + host
 	if port != "" {
@@ -406,4 +406,18 @@ func tagSchema(tag ir.Tag, numeric bool, typ ir.ParamType, alternative bool) map
 		}
 	}
 	return map[string]any{} // required: a path parameter always is
+}
+
+// envVariable is the server variable of an environment reference ("NAME",
+// or "NAME:-default" for ${NAME:-default}): its default when it has one,
+// else fallback.
+func envVariable(ref, fallback string) oaVariable {
+	name, def, hasDefault := strings.Cut(ref, ":-")
+	if !hasDefault {
+		return oaVariable{Default: fallback, Description: "$" + name}
+	}
+	if def == "" {
+		def = fallback
+	}
+	return oaVariable{Default: def, Description: "${" + ref + "}"}
 }
