@@ -2,6 +2,8 @@ package ir
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -82,6 +84,15 @@ func ParseConstraint(text string) (*Constraint, error) {
 	return c, nil
 }
 
+// TagError is an error in a constraint that concerns one of its tags, so
+// that the message can point at the tag.
+type TagError struct {
+	Tag string // the tag's name, as written
+	msg string
+}
+
+func (e *TagError) Error() string { return e.msg }
+
 func parseTag(text string) (Tag, error) {
 	if text == "" {
 		return Tag{}, fmt.Errorf("empty tag in constraint")
@@ -90,16 +101,19 @@ func parseTag(text string) (Tag, error) {
 	tag := Tag{Name: strings.TrimSpace(name), Arg: strings.TrimSpace(arg)}
 	want, ok := supportedTags[tag.Name]
 	if !ok {
-		return Tag{}, fmt.Errorf("unsupported constraint tag %q (supported: %s)", tag.Name, supportedTagList)
+		if s := suggest(tag.Name, slices.Sorted(maps.Keys(supportedTags))); s != "" {
+			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q; did you mean %q?", tag.Name, s)}
+		}
+		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q (supported: %s)", tag.Name, supportedTagList)}
 	}
 	switch {
 	case want == argNone && hasArg:
-		return Tag{}, fmt.Errorf("constraint tag %q takes no value", tag.Name)
+		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag %q takes no value", tag.Name)}
 	case want != argNone && tag.Arg == "":
-		return Tag{}, fmt.Errorf("constraint tag %q needs a value (%s=…)", tag.Name, tag.Name)
+		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag %q needs a value (%s=…)", tag.Name, tag.Name)}
 	case want == argNumber:
 		if _, err := strconv.ParseFloat(tag.Arg, 64); err != nil {
-			return Tag{}, fmt.Errorf("constraint tag %q needs a number, found %q", tag.Name, tag.Arg)
+			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag %q needs a number, found %q", tag.Name, tag.Arg)}
 		}
 	}
 	return tag, nil

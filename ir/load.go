@@ -68,9 +68,22 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		return nil, diags
 	}
 	table, ds := Build(routes, opts)
-	diags = append(diags, ds...)
+	diags = dropSuperseded(append(diags, ds...))
 	diags.Sort()
 	return table, diags
+}
+
+// dropSuperseded drops the warnings at the position of an error: the
+// error says more (a route section written twice is an error in routes { }
+// where the parser warns of any repeated section).
+func dropSuperseded(diags parser.Diagnostics) parser.Diagnostics {
+	errorAt := map[parser.Pos]bool{}
+	for _, d := range diags {
+		if !d.Warning {
+			errorAt[d.Pos] = true
+		}
+	}
+	return slices.DeleteFunc(diags, func(d parser.Diagnostic) bool { return d.Warning && errorAt[d.Pos] })
 }
 
 // loadObject parses, builds and resolves one configuration file; nil for "".

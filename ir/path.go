@@ -130,7 +130,7 @@ func parseSegment(raw string) (Segment, Param, error) {
 	if hasConstraint {
 		c, err := ParseConstraint(constraintText)
 		if err != nil {
-			return Segment{}, Param{}, fmt.Errorf("parameter %q: %v", name, err)
+			return Segment{}, Param{}, fmt.Errorf("parameter %q: %w", name, err)
 		}
 		param.Constraint = c
 		if c.IsInteger() {
@@ -189,4 +189,25 @@ func isIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// tagIndex returns the index in path of the constraint tag named tag, the
+// first one written between brackets, or -1.
+func tagIndex(path, tag string) int {
+	isTagByte := func(c byte) bool {
+		return c != '[' && c != ']' && c != ',' && c != '|' && c != '=' && c != ' ' && c != '\t'
+	}
+	inBrackets := false
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; {
+		case c == '[':
+			inBrackets = true
+		case c == ']':
+			inBrackets = false
+		case inBrackets && strings.HasPrefix(path[i:], tag) && !isTagByte(path[i-1]) &&
+			(i+len(tag) == len(path) || !isTagByte(path[i+len(tag)])):
+			return i
+		}
+	}
+	return -1
 }

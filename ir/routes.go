@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,12 +28,16 @@ type inherited struct {
 	hasPath    bool
 	pathBroken bool // the path of the enclosing section has an error
 	target     string
-	auth       string
-	antiCSRF   bool
-	cors       *CORS // the fields a child's cors { } starts from
-	corsOn     bool  // whether cors applies to the enclosing section
-	authz      *Authorization
-	ancestors  []int
+	// targetGiven: a controller or websocket key is set up the chain but
+	// reported (misspelt, or of the wrong type), so a missing controller
+	// below would only repeat that error.
+	targetGiven bool
+	auth        string
+	antiCSRF    bool
+	cors        *CORS // the fields a child's cors { } starts from
+	corsOn      bool  // whether cors applies to the enclosing section
+	authz       *Authorization
+	ancestors   []int
 }
 
 // group is one route section and the routes it produced.
@@ -57,7 +62,19 @@ func (rb *routeBuilder) children(obj *parser.Object, in inherited) {
 			rb.diags.Errorf(f.KeyPos, "%q in routes must be a route section (%s { path = … })", f.Key, f.Key)
 			continue
 		}
+		rb.checkRepeated(f)
 		rb.route(f.Object, in)
+	}
+}
+
+// checkRepeated reports a route section written twice in one routes { }:
+// the second would replace the first, and its route would vanish. (Load
+// drops the parser's warning about the replacement at the same position.)
+func (rb *routeBuilder) checkRepeated(f *parser.Field) {
+	for old := f.Replaced; old != nil; old = old.Replaced {
+		if old.Object != nil {
+			rb.diags.Errorf(f.KeyPos, "route %q is already defined at %s in the same routes { }; rename one (the second section would replace the first)", f.Key, old.KeyPos)
+		}
 	}
 }
 
@@ -71,8 +88,9 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	g.implicit = obj.Get("controller") == nil && obj.Get("websocket") == nil && obj.Get("action") == nil && obj.Get("method") == nil
 
 	rawPath, hasPath, parsed, pathOK := rb.routePath(obj, in)
-	methods := rb.methods(obj)
+	methods, methodsOK := rb.methods(obj)
 	target := rb.target(obj, in)
+	targetGiven := in.targetGiven || rb.given(obj, "controller", "websocket")
 	action := rb.action(obj, methods)
 	auth := in.auth
 	if a, pos, ok := rb.str(obj, "auth"); ok {
@@ -91,9 +109,9 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	}
 
 	isRoute := !g.children || target != "" && action != ""
-	if isRoute && pathOK {
+	if isRoute && pathOK && methodsOK {
 		switch {
-		case target == "" && rb.given(obj, "controller", "websocket"):
+		case target == "" && targetGiven:
 		case target == "":
 			rb.diags.Errorf(obj.Pos, "route %q has no controller; set controller (or websocket) on it or on a parent route", name)
 		case action == "" && len(methods) > 1:
@@ -126,7 +144,8 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	}
 	if childrenObj != nil {
 		rb.children(childrenObj, inherited{
-			parent: name, rawPath: rawPath, hasPath: hasPath || in.hasPath, pathBroken: !pathOK, target: target, auth: auth,
+			parent: name, rawPath: rawPath, hasPath: hasPath || in.hasPath, pathBroken: !pathOK,
+			target: target, targetGiven: targetGiven, auth: auth,
 			antiCSRF: antiCSRF, cors: cors, corsOn: corsOn, authz: authz,
 			ancestors: append(append([]int(nil), in.ancestors...), g.id),
 		})
@@ -158,17 +177,42 @@ func (rb *routeBuilder) routePath(obj *parser.Object, in inherited) (raw string,
 	}
 	p, err := parsePath(splitPath(raw))
 	if err != nil {
-		rb.diags.Errorf(pos, "path %q: %v", trimmed, err)
+		rb.diags.Errorf(rb.errorPos(obj, pos, err), "path %q: %v", trimmed, err)
 		return raw, has, p, false
 	}
 	return raw, has, p, true
 }
 
-// methods reads the comma-separated method list; GET by default.
-func (rb *routeBuilder) methods(obj *parser.Object) []string {
-	text, pos, ok := rb.str(obj, "method")
+// errorPos is where an error in the route's own path is reported: at the
+// tag it concerns when it is about a constraint tag of that path, else at
+// the path's opening quote.
+func (rb *routeBuilder) errorPos(obj *parser.Object, quote parser.Pos, err error) parser.Pos {
+	var tagErr *TagError
+	if !errors.As(err, &tagErr) {
+		return quote
+	}
+	f := obj.Get("path")
+	if f == nil {
+		return quote
+	}
+	s, ok := f.Value.(*parser.String)
 	if !ok {
-		return []string{"GET"}
+		return quote
+	}
+	if i := tagIndex(s.Value, tagErr.Tag); i >= 0 {
+		return s.PosOf(i)
+	}
+	return quote
+}
+
+// methods reads the comma-separated method list; GET by default. It is not
+// ok after an error in the list: the route is left out, lest a route of a
+// method not meant (such as GET for "DELTE") clash with another.
+func (rb *routeBuilder) methods(obj *parser.Object) ([]string, bool) {
+	reported := len(rb.diags)
+	text, pos, ok := rb.str(obj, "method")
+	if !ok { // absent or null; else a wrong type or a misspelt key, reported
+		return []string{"GET"}, len(rb.diags) == reported && !rb.misspelt[misspelling{obj, "method"}]
 	}
 	var methods []string
 	for _, m := range strings.Split(text, ",") {
@@ -176,17 +220,17 @@ func (rb *routeBuilder) methods(obj *parser.Object) []string {
 		switch {
 		case m == "":
 			rb.diags.Errorf(pos, "method %q has an empty entry", text)
-			return []string{"GET"}
+			return nil, false
 		case !slices.Contains(knownMethods, m):
 			rb.diags.Errorf(pos, "%s", unknown(fmt.Sprintf("unknown method %q", m), m, knownMethods))
-			return []string{"GET"}
+			return nil, false
 		case slices.Contains(methods, m):
 			rb.diags.Errorf(pos, "method %s is listed twice", m)
 		default:
 			methods = append(methods, m)
 		}
 	}
-	return methods
+	return methods, true
 }
 
 // target is the route's controller: its own, else its websocket, else the parent's.

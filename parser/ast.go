@@ -73,7 +73,36 @@ type Value interface {
 type String struct {
 	ValuePos Pos
 	Value    string
-	Quote    byte // '"' or '\''
+	Quote    byte   // '"' or '\''
+	Raw      string // the source text between the quotes, escapes kept
+}
+
+// PosOf returns the position of the byte of Value at index i, counting the
+// escapes and line breaks of the source text. Without Raw (a String made
+// by code), the value is taken to be written as is on one line.
+func (s *String) PosOf(i int) Pos {
+	pos := s.ValuePos
+	pos.Col++ // the opening quote
+	if s.Raw == "" {
+		pos.Col += i
+		return pos
+	}
+	for r, v := 0, 0; r < len(s.Raw) && v < i; r, v = r+1, v+1 {
+		switch c := s.Raw[r]; {
+		case c == '\\' && r+1 < len(s.Raw) && (s.Raw[r+1] == '\\' || s.Raw[r+1] == s.Quote):
+			r++
+			pos.Col++
+		case c == '\r' && r+1 < len(s.Raw) && s.Raw[r+1] == '\n':
+			r++
+		}
+		if s.Raw[r] == '\n' {
+			pos.Line++
+			pos.Col = 1
+			continue
+		}
+		pos.Col++
+	}
+	return pos
 }
 
 // Int is an integer literal.

@@ -3,6 +3,7 @@ package parser
 import (
 	"path"
 	"slices"
+	"strings"
 )
 
 // FS is what Load reads files through. Names are slash-separated;
@@ -16,7 +17,8 @@ type FS interface {
 // include's glob is relative to the folder of the file holding it (unless
 // absolute); its matches are parsed in name order into Include.Files. Each
 // file is read once: one read before (a repeat, or a cycle) is left out
-// silently, and a glob that matches nothing is no error.
+// silently. An include of a file name (no glob characters) that does not
+// exist is an error; a glob that matches nothing is a warning.
 //
 // Load returns a nil File when filename cannot be read. The diagnostics of
 // every file are sorted by position.
@@ -65,8 +67,15 @@ func (l *loader) loadInclude(dir string, inc *Include) {
 		pattern = path.Join(dir, pattern)
 	}
 	names, err := l.fsys.Glob(pattern)
-	if err != nil {
+	switch {
+	case err != nil:
 		l.diags.Errorf(inc.IncludePos, "bad include pattern %q: %v", inc.Pattern.Value, err)
+		return
+	case len(names) == 0 && !isGlob(inc.Pattern.Value):
+		l.diags.Errorf(inc.IncludePos, "included file %q does not exist", inc.Pattern.Value)
+		return
+	case len(names) == 0:
+		l.diags.Warnf(inc.IncludePos, "include %q matches no file", inc.Pattern.Value)
 		return
 	}
 	slices.Sort(names)
@@ -82,4 +91,10 @@ func (l *loader) loadInclude(dir string, inc *Include) {
 		}
 		inc.Files = append(inc.Files, l.parse(name, src))
 	}
+}
+
+// isGlob reports whether an include pattern holds glob characters, and so
+// may rightly match no file.
+func isGlob(pattern string) bool {
+	return strings.ContainsAny(pattern, `*?[\`)
 }

@@ -17,6 +17,9 @@ type Field struct {
 	KeyPos Pos
 	Value  Value   // nil when the field is a section
 	Object *Object // non-nil when the field is a section
+	// Replaced is the field of the same key that this one replaced in its
+	// section, when the key was written twice; nil otherwise.
+	Replaced *Field
 }
 
 // Build applies the language's rules to a parsed (and loaded) file. Its
@@ -71,6 +74,7 @@ func (b *builder) set(obj *Object, index map[string]int, field *Field) {
 	case field.Object != nil:
 		b.diags.Warnf(field.KeyPos, "section %q replaces the key at %s", field.Key, old.KeyPos)
 	}
+	field.Replaced = old
 	obj.Fields[i] = field
 }
 

@@ -34,6 +34,9 @@ type parser struct {
 	errors int
 	depth  int  // sections and lists open
 	halted bool // on too many errors or too deep a nesting: the rest of the file is ignored
+	// sections are every section opened, in the order of their "{", for
+	// finding the one whose "}" is missing.
+	sections []*Section
 }
 
 func (p *parser) next() {
@@ -111,7 +114,7 @@ func (p *parser) parseBody(sec *Section) {
 		case tokEOF:
 			sec.EndComments = comments
 			if sec.Lbrace.IsValid() && !p.halted {
-				p.errorf(sec.Lbrace, "section %s is not closed", quoteShort(sec.Name))
+				p.reportUnclosed(sec)
 				p.halt() // the sections around it are not closed either: say it once
 			}
 			return
@@ -207,6 +210,7 @@ func (p *parser) parseSection(name token) Item {
 	if !p.enter() {
 		return nil
 	}
+	p.sections = append(p.sections, sec)
 	defer p.leave()
 	p.next()
 	if p.tok.kind == tokComment {
@@ -222,6 +226,62 @@ func (p *parser) parseSection(name token) Item {
 	return sec
 }
 
+// reportUnclosed reports a missing "}" found at the end of the file, where
+// atEOF is the section left open. With one "}" missing, every "}" after it
+// closes the section around the one it was written for, so atEOF is mostly
+// the outermost section: useless. The indentation tells better, and the
+// section reported is, in this order:
+//   - the one whose content comes back to its own indentation (or less)
+//     first, on a line that is not a "}": its "}" belongs before that line
+//     (of two on the same line, the inner one);
+//   - the first one closed by a "}" indented less than itself: its own "}"
+//     is missing and it took its parent's, so it belongs before that one;
+//   - atEOF.
+func (p *parser) reportUnclosed(atEOF *Section) {
+	lines := strings.Split(string(p.sc.src), "\n")
+	indent := func(line int) int {
+		text := lines[line-1]
+		return len(text) - len(strings.TrimLeft(text, " \t"))
+	}
+	report := func(sec *Section, before int) {
+		p.errorf(sec.Lbrace, "section %s is not closed: by indentation, its %q is missing before line %d", quoteShort(sec.Name), "}", before)
+	}
+	var unclosed *Section
+	before := 0
+	for _, sec := range p.sections {
+		last := len(lines)
+		if sec.Rbrace.IsValid() {
+			last = sec.Rbrace.Line - 1
+		}
+		for n := sec.Lbrace.Line + 1; n <= last && (unclosed == nil || n <= before); n++ {
+			text := strings.TrimSpace(lines[n-1])
+			if text == "" || text[0] == '#' || text[0] == '}' {
+				continue
+			}
+			if indent(n) <= indent(sec.NamePos.Line) {
+				unclosed, before = sec, n
+				break
+			}
+		}
+	}
+	if unclosed != nil {
+		report(unclosed, before)
+		return
+	}
+	var first *Section
+	for _, sec := range p.sections {
+		if sec.Rbrace.IsValid() && sec.Rbrace.Line != sec.Lbrace.Line && indent(sec.Rbrace.Line) < indent(sec.NamePos.Line) &&
+			(first == nil || sec.Rbrace.Before(first.Rbrace)) {
+			first = sec
+		}
+	}
+	if first != nil {
+		report(first, first.Rbrace.Line)
+		return
+	}
+	p.errorf(atEOF.Lbrace, "section %s is not closed", quoteShort(atEOF.Name))
+}
+
 func (p *parser) parseInclude(kw token) Item {
 	if p.tok.kind != tokString {
 		p.errorExpected(fmt.Sprintf("string after %q", kw.text))
@@ -233,7 +293,7 @@ func (p *parser) parseInclude(kw token) Item {
 }
 
 func (p *parser) stringValue() *String {
-	return &String{ValuePos: p.tok.pos, Value: p.tok.text, Quote: p.tok.quote}
+	return &String{ValuePos: p.tok.pos, Value: p.tok.text, Quote: p.tok.quote, Raw: p.tok.raw}
 }
 
 // endStatement checks that a statement ends with ";", a newline, the end of
@@ -329,7 +389,7 @@ func (p *parser) parseValue(context string) Value {
 	switch tok.kind {
 	case tokString:
 		p.next()
-		return &String{ValuePos: tok.pos, Value: tok.text, Quote: tok.quote}
+		return &String{ValuePos: tok.pos, Value: tok.text, Quote: tok.quote, Raw: tok.raw}
 	case tokNumber:
 		p.next()
 		return p.number(tok)

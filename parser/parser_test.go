@@ -100,6 +100,12 @@ func TestParseErrors(t *testing.T) {
 		{"extra closing brace", "s {\n}}", []string{`t.conf:2:2: unexpected "}"`}},
 		{"section not closed", "domains {\n  a = 1\n", []string{`t.conf:1:9: section "domains" is not closed`}},
 		{"nested sections not closed", "a {\n  b {\n", []string{`t.conf:2:5: section "b" is not closed`}},
+		{"brace missing before a sibling", "a {\n  b {\n    x = 1\n  c {\n    y = 2\n  }\n}\n", []string{
+			`t.conf:2:5: section "b" is not closed: by indentation, its "}" is missing before line 4`,
+		}},
+		{"brace missing at the end of a section", "a {\n  b {\n    c {\n      x = 1\n  }\n}\n", []string{
+			`t.conf:3:7: section "c" is not closed: by indentation, its "}" is missing before line 5`,
+		}},
 		{"statement starts with a string", `"a" = 1`, []string{`t.conf:1:1: expected key or section name, found string "a"`}},
 		{"statement starts with equals", "= 1", []string{`t.conf:1:1: expected key or section name, found "="`}},
 		{"statement starts with a brace", "{\n  a = 1\n}\nb = 1 1", []string{
@@ -109,16 +115,31 @@ func TestParseErrors(t *testing.T) {
 		{"unexpected character", "a = @", []string{`t.conf:1:5: unexpected character '@'`}},
 		{"unexpected character after value", "a = 1 @", []string{`t.conf:1:7: unexpected character '@'`}},
 		{"unexpected character at statement start", "@ = 1", []string{`t.conf:1:1: unexpected character '@'`}},
-		{"unexpected non-ASCII character", "é = 1", []string{`t.conf:1:1: unexpected character 'é'`}},
+		{"non-ASCII character", "é = 1", []string{`t.conf:1:1: illegal character U+00E9 'é'`}},
+		{"no-break space before equals", "a\u00a0= 1\nb = 2 2", []string{
+			`t.conf:1:2: illegal character U+00A0 (no-break space)`,
+			`t.conf:2:7: expected ";" or newline after value, found "2"`,
+		}},
+		{"curly quote", "a = \u201cx\u201d", []string{`t.conf:1:5: illegal character U+201C (left double quotation mark)`}},
+		{"non-printing non-ASCII character", "a = \u0085", []string{`t.conf:1:5: illegal character U+0085`}},
 		{"unexpected NUL", "a = 1\n\x00", []string{`t.conf:2:1: unexpected byte 0x00`}},
-		{"unexpected invalid UTF-8", "a = \xff", []string{`t.conf:1:5: unexpected byte 0xff`}},
+		{"invalid UTF-8", "a = \xff", []string{`t.conf:1:5: illegal byte 0xff (not UTF-8)`}},
 		{"unexpected character in key", "a-b = 1", []string{`t.conf:1:2: unexpected character '-'`}},
 		{"lone dollar", "a = $", []string{`t.conf:1:5: unexpected character '$'`}},
 		{"environment without its brace", "a = ${PORT:-8080\n", []string{`t.conf:1:5: unexpected character '$'`}},
 		{"lone minus", "a = -x", []string{`t.conf:1:5: unexpected character '-'`}},
-		{"unterminated string", `a = "abc`, []string{`t.conf:1:5: unterminated string`}},
-		{"unterminated string over lines", "a = 'abc\nb = 1\n", []string{`t.conf:1:5: unterminated string`}},
-		{"unterminated string ending in backslash", `a = "abc\`, []string{`t.conf:1:5: unterminated string`}},
+		{"unterminated string", `a = "abc`, []string{`t.conf:1:5: string literal not terminated`}},
+		{"unterminated string over lines", "a = 'abc\nb = 1\nc = 1 1", []string{
+			`t.conf:1:5: string literal not terminated`,
+			`t.conf:3:7: expected ";" or newline after value, found "1"`,
+		}},
+		{"unterminated string ending in backslash", `a = "abc\`, []string{`t.conf:1:5: string literal not terminated`}},
+		{"unterminated string closed by the next one", "s {\n  a = \"abc\n  b = \"x\"\n}\nc = 1 1", []string{
+			`t.conf:2:7: string literal not terminated`,
+			`t.conf:5:7: expected ";" or newline after value, found "1"`,
+		}},
+		{"unterminated string before an empty one", "a = \"abc\nb = \"\"\n", []string{`t.conf:1:5: string literal not terminated`}},
+		{"string over lines", "a = \"abc\ndef\" # note\nb = [\"x\ny\", \"z\"]", nil},
 		{"include as key", "include = 1", []string{`t.conf:1:1: "include" is a keyword and cannot be a key`}},
 		{"null as key", "NULL = 1", []string{`t.conf:1:1: "NULL" is a keyword and cannot be a key`}},
 		{"true as section name", "True { }", []string{`t.conf:1:1: "True" is a keyword and cannot be a section name`}},
@@ -224,4 +245,30 @@ func lines(ss []string) string {
 		return ""
 	}
 	return strings.Join(ss, "\n") + "\n"
+}
+
+// TestStringPosOf checks that the positions of a string's bytes count the
+// escapes and the line breaks of its source text.
+func TestStringPosOf(t *testing.T) {
+	f, diags := Parse("t.conf", []byte("a = \"x\\\"y\\\\z\"\nb = 'p\r\nq'\n"))
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	a := f.Root.Items[0].(*Assign).Value.(*String)
+	b := f.Root.Items[1].(*Assign).Value.(*String)
+	for _, c := range []struct {
+		s    *String
+		i    int
+		want string
+	}{
+		{a, 0, "t.conf:1:6"},  // x
+		{a, 2, "t.conf:1:9"},  // y, after \"
+		{a, 4, "t.conf:1:12"}, // z, after \\
+		{b, 0, "t.conf:2:6"},
+		{b, 2, "t.conf:3:1"}, // q, after \r\n
+	} {
+		if got := c.s.PosOf(c.i).String(); got != c.want {
+			t.Errorf("PosOf(%q, %d) = %s, want %s", c.s.Value, c.i, got, c.want)
+		}
+	}
 }

@@ -36,6 +36,7 @@ type token struct {
 	pos   Pos
 	text  string // the source text; for a string, its value without quotes and escapes
 	quote byte   // for a string, its delimiter
+	raw   string // for a string, its source text between the quotes
 }
 
 // describe names the token in "found …" parts of messages.
@@ -54,14 +55,60 @@ func (t token) describe() string {
 	}
 }
 
-// unexpectedCharacter describes an illegal token: the character when it is
-// printable, else its first byte.
+// unexpectedCharacter describes an illegal token. An ASCII character is
+// shown as itself; any other is named by its code point, as the Go compiler
+// does, and by its name when it is one that looks like a blank or like
+// ASCII punctuation; a byte that is not UTF-8 is shown in hex.
 func (t token) unexpectedCharacter() string {
 	r, size := utf8.DecodeRuneInString(t.text)
-	if (r == utf8.RuneError && size <= 1) || !unicode.IsPrint(r) {
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		return fmt.Sprintf("illegal byte 0x%02x (not UTF-8)", t.text[0])
+	case r >= utf8.RuneSelf:
+		return "illegal character " + describeRune(r)
+	case !unicode.IsPrint(r):
 		return fmt.Sprintf("unexpected byte 0x%02x", t.text[0])
 	}
 	return fmt.Sprintf("unexpected character %q", r)
+}
+
+// describeRune names a non-ASCII rune: U+00A0 (no-break space), U+00E9 'é'.
+func describeRune(r rune) string {
+	if name, ok := runeNames[r]; ok {
+		return fmt.Sprintf("%U (%s)", r, name)
+	}
+	if unicode.IsPrint(r) {
+		return fmt.Sprintf("%#U", r)
+	}
+	return fmt.Sprintf("%U", r)
+}
+
+// runeNames are the characters that an editor or a word processor slips in
+// for a blank or for ASCII punctuation, and that are hard to see.
+var runeNames = map[rune]string{
+	'\u00a0': "no-break space",
+	'\u00ad': "soft hyphen",
+	'\u2002': "en space",
+	'\u2003': "em space",
+	'\u2009': "thin space",
+	'\u200b': "zero width space",
+	'\u200c': "zero width non-joiner",
+	'\u200d': "zero width joiner",
+	'\u2010': "hyphen",
+	'\u2011': "non-breaking hyphen",
+	'\u2013': "en dash",
+	'\u2014': "em dash",
+	'\u2018': "left single quotation mark",
+	'\u2019': "right single quotation mark",
+	'\u201c': "left double quotation mark",
+	'\u201d': "right double quotation mark",
+	'\u2028': "line separator",
+	'\u2029': "paragraph separator",
+	'\u202f': "narrow no-break space",
+	'\u2060': "word joiner",
+	'\u3000': "ideographic space",
+	'\ufeff': "zero width no-break space",
+	'\uff1d': "fullwidth equals sign",
 }
 
 // quoteShort quotes s for a message, cutting it when it is long: a stray
@@ -124,7 +171,7 @@ func (s *scanner) scan() token {
 	case ch == '"' || ch == '\'':
 		tok.kind = tokString
 		tok.quote = ch
-		tok.text = s.scanString(tok.pos)
+		tok.text, tok.raw = s.scanString(tok.pos)
 		return tok
 	case isNameStart(ch):
 		s.skipWord()
@@ -233,24 +280,38 @@ func (s *scanner) skipName() {
 	}
 }
 
-// scanString scans a quoted string starting at offset and returns its value.
+// scanString scans a quoted string starting at offset and returns its value
+// and its source text.
 // Only the backslash and the delimiter can be escaped; any other backslash
 // is kept, as aah does. A raw newline belongs to the string; "\r\n" in it
 // becomes "\n".
-func (s *scanner) scanString(pos Pos) string {
+//
+// A string is not terminated when it reaches the end of the file, and also
+// when it spans lines and its closing quote is followed by more than can end
+// a value: that quote then opens a later string, and the quote missing is on
+// the first line. Either way the error is at the opening quote and the
+// string ends at the end of its first line, so that the lines after it are
+// scanned as written and give no follow-on errors.
+func (s *scanner) scanString(pos Pos) (value, raw string) {
 	quote := s.src[s.offset]
 	s.offset++
 	start := s.offset
-	plain := true // no escape and no "\r": the value is the source text
+	line, lineStart := s.line, s.lineStart
+	plain := true  // no escape and no "\r": the value is the source text
+	firstEnd := -1 // offset of the "\n" that ends the string's first line
+scan:
 	for s.offset < len(s.src) {
 		switch ch := s.src[s.offset]; ch {
 		case quote:
 			s.offset++
+			if firstEnd >= 0 && !s.endsValue() {
+				break scan // a closing quote that does not end a value: see above
+			}
 			text := s.src[start : s.offset-1]
 			if plain {
-				return string(text)
+				return string(text), string(text)
 			}
-			return unescape(text, quote)
+			return unescape(text, quote), string(text)
 		case '\\':
 			plain = false
 			if next := s.peek(1); next == '\\' || next == quote {
@@ -259,14 +320,38 @@ func (s *scanner) scanString(pos Pos) string {
 		case '\r':
 			plain = false
 		case '\n':
+			if firstEnd < 0 {
+				firstEnd = s.offset
+			}
 			s.offset++
 			s.newline()
 			continue
 		}
 		s.offset++
 	}
-	s.errorf(pos, "unterminated string")
-	return unescape(s.src[start:], quote)
+	s.errorf(pos, "string literal not terminated")
+	if firstEnd < 0 {
+		firstEnd = len(s.src)
+	}
+	s.offset, s.line, s.lineStart = firstEnd, line, lineStart
+	text := bytes.TrimSuffix(s.src[start:firstEnd], []byte("\r"))
+	return unescape(text, quote), string(text)
+}
+
+// endsValue reports whether what follows offset on its line can follow a
+// value: nothing, a comment, or the punctuation that ends a statement, a
+// list element or a section.
+func (s *scanner) endsValue() bool {
+	for i := s.offset; i < len(s.src); i++ {
+		switch s.src[i] {
+		case ' ', '\t', '\r':
+			continue
+		case '\n', '#', ';', ',', ']', '}':
+			return true
+		}
+		return false
+	}
+	return true
 }
 
 // unescape removes the escapes of a string's text and the "\r" of "\r\n".
