@@ -55,14 +55,14 @@ func (b *builder) insert(root *conflictNode, r *Route) {
 			n.children[key] = child
 		} else if seg.Kind != StaticSegment && child.param != seg.Param {
 			b.diags.Errorf(r.Pos, "route %q (%s %s): parameter %q conflicts with %q of route %q (%s %s) at %s: %s",
-				r.Name, r.Method, r.Path, paramText(seg), paramText(Segment{Kind: seg.Kind, Param: child.param}),
-				child.owner.Name, child.owner.Method, child.owner.Path, child.owner.Pos, examplePath(r.Segments, child.owner.Segments))
+				r.Name, r.Method, Unescaped(r.Path), paramText(seg), paramText(Segment{Kind: seg.Kind, Param: child.param}),
+				child.owner.Name, child.owner.Method, Unescaped(child.owner.Path), child.owner.Pos, Unescaped(examplePath(r.Segments, child.owner.Segments)))
 			return
 		}
 		n = child
 	}
 	if n.route != nil {
-		b.diags.Errorf(r.Pos, "route %q duplicates %s %s of route %q at %s", r.Name, r.Method, r.Path, n.route.Name, n.route.Pos)
+		b.diags.Errorf(r.Pos, "route %q duplicates %s %s of route %q at %s", r.Name, r.Method, Unescaped(r.Path), n.route.Name, n.route.Pos)
 		return
 	}
 	n.route = r

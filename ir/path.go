@@ -2,7 +2,9 @@ package ir
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
+	"unicode/utf8"
 )
 
 // splitPath splits a raw route path at "/" (not inside a constraint's
@@ -100,17 +102,19 @@ func parseSegment(raw string) (Segment, Param, error) {
 		if strings.ContainsAny(raw, "[]") {
 			return Segment{}, Param{}, fmt.Errorf("segment %q has a constraint but no parameter", raw)
 		}
-		if err := checkLiteral(raw); err != nil {
+		literal, err := escapeLiteral(raw)
+		if err != nil {
 			return Segment{}, Param{}, err
 		}
-		return Segment{Kind: StaticSegment, Literal: raw}, Param{}, nil
+		return Segment{Kind: StaticSegment, Literal: literal}, Param{}, nil
 	}
-	seg := Segment{Kind: ParamSegment, Literal: raw[:i]}
+	literal, err := escapeLiteral(raw[:i])
+	if err != nil {
+		return Segment{}, Param{}, err
+	}
+	seg := Segment{Kind: ParamSegment, Literal: literal}
 	if raw[i] == '*' {
 		seg.Kind = CatchAllSegment
-	}
-	if err := checkLiteral(seg.Literal); err != nil {
-		return Segment{}, Param{}, err
 	}
 	rest := raw[i+1:]
 	name, constraintText, hasConstraint, err := splitConstraint(rest)
@@ -160,18 +164,61 @@ func splitConstraint(s string) (name, constraint string, has bool, err error) {
 	return strings.TrimSpace(s[:open]), s[open+1 : close], true, nil
 }
 
-// checkLiteral accepts the characters a path segment may hold unescaped
-// (RFC 3986 pchar less ":"), so that literals compare byte for byte with the
-// request's escaped path.
-func checkLiteral(s string) error {
+// escapeLiteral returns a literal of a path segment in the form a client
+// sends it, so that it compares byte for byte with the request's escaped
+// path: the characters a path segment may hold unescaped (RFC 3986 pchar
+// less ":") as they are, every other character's UTF-8 bytes
+// percent-encoded in upper-case hex (α: %CE%B1), as Go's url package and
+// browsers write them. An ASCII character that must be escaped is refused:
+// it is likely a slip ("?", "#", a space), and an escape in routes.conf is
+// refused too, lest one path have two spellings.
+func escapeLiteral(s string) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", fmt.Errorf("path segment %q is not valid UTF-8", s)
+	}
+	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if isAlnum(c) || strings.IndexByte("-._~!$&'()+,;=@", c) >= 0 {
-			continue
+		switch {
+		case c >= utf8.RuneSelf:
+			fmt.Fprintf(&b, "%%%02X", c)
+		case isAlnum(c) || strings.IndexByte(literalPunct, c) >= 0:
+			b.WriteByte(c)
+		case c == '%':
+			return "", escapeInLiteral(s)
+		default:
+			return "", fmt.Errorf("path segment %q has %q, which a URL path must percent-encode; use only letters, digits, %s and non-ASCII characters", s, string(rune(c)), literalPunct)
 		}
-		return fmt.Errorf("path segment %q has %q, which a URL path must percent-encode; use only letters, digits and -._~!$&'()+,;=@", s, string(rune(c)))
 	}
-	return nil
+	return b.String(), nil
+}
+
+// literalPunct is the punctuation a path segment holds unescaped.
+const literalPunct = "-._~!$&'()+,;=@"
+
+// escapeInLiteral is the error for a literal written with an escape: the
+// character itself is to be written instead, when there is one to write.
+func escapeInLiteral(s string) error {
+	decoded, err := url.PathUnescape(s)
+	if err == nil && utf8.ValidString(decoded) && decoded != s {
+		if _, err := escapeLiteral(decoded); err == nil {
+			return fmt.Errorf("path segment %q is percent-encoded; write %q: routegen escapes a literal itself, and a request matches either spelling", s, decoded)
+		}
+	}
+	return fmt.Errorf("path segment %q has %q: a literal cannot hold an escape; use only letters, digits, %s and non-ASCII characters, written as themselves", s, "%", literalPunct)
+}
+
+// Unescaped returns a route path as written in routes.conf, its escaped
+// literals decoded: "/%CE%B1/:id" is "/α/:id". Literals hold no other
+// escapes, so decoding is exact.
+func Unescaped(path string) string {
+	if !strings.Contains(path, "%") {
+		return path
+	}
+	if s, err := url.PathUnescape(path); err == nil {
+		return s
+	}
+	return path
 }
 
 func isAlnum(c byte) bool {

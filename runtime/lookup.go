@@ -40,11 +40,17 @@ type Table struct {
 	// AuthSchemes are the auth scheme names of the security.conf the table
 	// was generated with; nil when it was generated without one.
 	AuthSchemes []string
+
+	escapedLiterals bool // a route path holds an escaped non-ASCII literal: see canonicalEscapes
 }
 
-// NewTable completes a generated table: it fills the Allow headers and
-// links the catch-alls to their domains.
+// NewTable completes a generated table: it fills the Allow headers, links
+// the catch-alls to their domains and notes whether paths are to be
+// matched in their canonical spelling.
 func NewTable(t *Table) *Table {
+	for _, r := range t.Routes {
+		t.escapedLiterals = t.escapedLiterals || strings.Contains(r.Path, "%")
+	}
 	for i := range t.DomainRoutes {
 		dr := &t.DomainRoutes[i]
 		dr.allow = allowTable(dr.Methods, t.Domains[i].AutoOptions)
@@ -120,8 +126,13 @@ func (e *ConfigError) Error() string { return "routegen: " + e.Msg }
 // Lookup finds what answers method, host and path (the path as sent, still
 // escaped), in the order of routes.conf's request handling: the domain, a
 // redirect to the clean path, the route, a trailing-slash redirect, an
-// automatic OPTIONS reply, 405, the catch-all, 404. It allocates nothing.
+// automatic OPTIONS reply, 405, the catch-all, 404. It allocates nothing,
+// but for a table with a non-ASCII literal, a path with raw non-ASCII bytes
+// or lower-case escapes of them, which it first spells canonically.
 func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
+	if t.escapedLiterals {
+		path = canonicalEscapes(path)
+	}
 	// The fast path: a route of the method itself matches.
 	var d int
 	if hosts != nil && hosts.only != nil {

@@ -228,7 +228,7 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 		rt.serveOutcome(ctx, r)
 		return
 	}
-	if unescaped {
+	if unescaped && m.Path() == path { // not respelt by canonicalEscapes
 		m.Params.escapes = noEscapes
 	}
 	s := &rt.serving[m.Route.Index]

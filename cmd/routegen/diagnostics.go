@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/term"
@@ -80,8 +81,8 @@ func (r *reporter) printRich(d parser.Diagnostic) {
 	if line, ok := r.sourceLine(d.Pos); ok {
 		num := fmt.Sprint(d.Pos.Line)
 		pad := strings.Repeat(" ", len(num))
-		fmt.Fprintf(&b, "%s %s |%s %s\n", sgrGutter, num, sgrReset, line)
-		fmt.Fprintf(&b, "%s %s |%s %s%s^%s\n", sgrGutter, pad, sgrReset, caretIndent(line, d.Pos.Col), sgrCaret, sgrReset)
+		fmt.Fprintf(&b, "%s %s |%s %s\n", sgrGutter, num, sgrReset, visibleLine(line))
+		fmt.Fprintf(&b, "%s %s |%s %s%s%s%s\n", sgrGutter, pad, sgrReset, caretIndent(line, d.Pos.Col), sgrCaret, caret(line, d.Pos.Col), sgrReset)
 	}
 	io.WriteString(r.w, b.String())
 }
@@ -108,21 +109,22 @@ func (r *reporter) sourceLine(pos parser.Pos) (string, bool) {
 }
 
 // caretIndent is the blank space that puts a caret under byte column col of
-// line: a tab for a tab, two spaces for a wide character (東, ☕), a space
-// for any other.
+// the line as visibleLine shows it: a tab for a tab, two spaces for a wide
+// character (東, ☕), a space for any other, and the width of the
+// placeholder of an invisible one.
 func caretIndent(line string, col int) string {
 	var b strings.Builder
 	for i := 0; i < col-1 && i < len(line); {
 		r, size := utf8.DecodeRuneInString(line[i:])
-		switch width.LookupRune(r).Kind() {
-		case width.EastAsianWide, width.EastAsianFullwidth:
+		switch shown := placeholder(line[i:]); {
+		case shown != "":
+			b.WriteString(strings.Repeat(" ", len(shown)))
+		case r == '\t':
+			b.WriteByte('\t')
+		case width.LookupRune(r).Kind() == width.EastAsianWide || width.LookupRune(r).Kind() == width.EastAsianFullwidth:
 			b.WriteString("  ")
 		default:
-			if r == '\t' {
-				b.WriteByte('\t')
-			} else {
-				b.WriteByte(' ')
-			}
+			b.WriteByte(' ')
 		}
 		i += size
 	}
@@ -130,4 +132,46 @@ func caretIndent(line string, col int) string {
 		b.WriteString(strings.Repeat(" ", col-1-len(line)))
 	}
 	return b.String()
+}
+
+// caret marks the character at byte column col: one "^", or one under each
+// column of its placeholder.
+func caret(line string, col int) string {
+	if col-1 < len(line) {
+		if shown := placeholder(line[col-1:]); shown != "" {
+			return strings.Repeat("^", len(shown))
+		}
+	}
+	return "^"
+}
+
+// visibleLine is line with each character that shows as nothing or as a
+// blank, though it is not one to the parser, replaced by its placeholder:
+// a no-break space before "=" is otherwise invisible under its caret.
+func visibleLine(line string) string {
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		_, size := utf8.DecodeRuneInString(line[i:])
+		if shown := placeholder(line[i:]); shown != "" {
+			b.WriteString(shown)
+		} else {
+			b.WriteString(line[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// placeholder is how visibleLine shows the character that s begins with:
+// <U+00A0> for a non-ASCII space or an invisible character, <0xC2> for a
+// byte that is not UTF-8, and "" for a character shown as itself.
+func placeholder(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return fmt.Sprintf("<0x%02X>", s[0])
+	case r >= utf8.RuneSelf && (unicode.IsSpace(r) || !unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r)):
+		return fmt.Sprintf("<%U>", r)
+	}
+	return ""
 }

@@ -12,6 +12,9 @@ import (
 var diagnosticFiles = map[string]string{
 	"errors.conf": "domains {\n\tlocalhost {\n\t\thost = \"localhost\"\n\t\tname = \"Café ☕\"; hots = \"x\"\n\t\troutes {\n\t\t\ta { path = \"/a/:id[bogus]\"; controller = \"Hotel\" }\n\t\t\tb {\n\t\t\t\tpath = \"/b\"\n\t\t\t\tmethod = \"GTE\"\n\t\t\t\tcontroller = \"Hotel\"\n\t\t\t}\n\t\t}\n\t}\n}\n",
 	"syntax.conf": "domains {\n  localhost {\n    host = \"localhost\n  }\n}\n",
+	// A no-break space before "=" and a zero width space in a name: shown
+	// as placeholders, with a caret under the whole placeholder.
+	"invisible.conf": "domains {\n  localhost {\n    host\u00a0= \"localhost\"\n    na\u200bme = \"x\"\n  }\n}\n",
 	"warnings.conf": `domains {
   localhost {
     host = "localhost"
@@ -50,6 +53,7 @@ func TestDiagnosticsRendering(t *testing.T) {
 		{"diagnostics/errors.rich", []string{"check", "errors.conf"}, true},
 		{"diagnostics/errors.plain", []string{"check", "errors.conf"}, false},
 		{"diagnostics/syntax.rich", []string{"check", "syntax.conf"}, true},
+		{"diagnostics/invisible.rich", []string{"check", "invisible.conf"}, true},
 		{"diagnostics/warnings.rich", []string{"check", "warnings.conf"}, true},
 		{"diagnostics/no_position.rich", []string{"check", "--max-body-size", "lots", "warnings.conf"}, true},
 	} {

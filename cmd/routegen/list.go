@@ -128,7 +128,7 @@ func (f *routeFilter) active() bool {
 func matches(re *regexp.Regexp, s string) bool { return re == nil || re.MatchString(s) }
 
 func (f *routeFilter) route(r *ir.Route) bool {
-	return matches(f.name, r.Name) && matches(f.controller, r.Controller) && matches(f.path, r.Path) &&
+	return matches(f.name, r.Name) && matches(f.controller, r.Controller) && matches(f.path, ir.Unescaped(r.Path)) &&
 		(f.method == "" || f.method == r.Method)
 }
 
@@ -164,13 +164,14 @@ func (f *routeFilter) apply(t *ir.Table) *ir.Table {
 	return out
 }
 
-// writeTable prints the table for people, in the manner of `rails routes`.
+// writeTable prints the table for people, in the manner of `rails routes`,
+// paths as written in routes.conf (non-ASCII literals decoded).
 func writeTable(w io.Writer, t *ir.Table) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "DOMAIN\tMETHOD\tPATH\tNAME\tCONTROLLER#ACTION\tAUTH")
 	for _, d := range t.Domains {
 		for _, r := range d.Routes {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Key, r.Method, r.Path, r.Name, target(r), r.Auth)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Key, r.Method, ir.Unescaped(r.Path), r.Name, target(r), r.Auth)
 		}
 		if c := d.CatchAll; c != nil {
 			fmt.Fprintf(tw, "%s\t*\t*\tcatch_all\t%s#%s\t%s\n", d.Key, c.Controller, c.Action, c.Auth)

@@ -75,7 +75,7 @@ func TestCheckReportsEveryErrorWithPosition(t *testing.T) {
 `})
 	code, _, stderr := runIn(t, dir, "check", filepath.Join(dir, "conf", "routes.conf"))
 	want := `conf/routes.conf:7:9: unknown key "contoller" in route "a"; did you mean "controller"?
-conf/routes.conf:10:16: path "/b/:x[bogus]": parameter "x": unsupported constraint tag "bogus" (supported: required, number, numeric, alpha, alphanum, uuid, uuid3, uuid4, uuid5, oneof=, len=, min=, max=, gt=, gte=, lt=, lte=)
+conf/routes.conf:10:23: path "/b/:x[bogus]": parameter "x": unsupported constraint tag "bogus" (supported: required, number, numeric, alpha, alphanum, uuid, uuid3, uuid4, uuid5, oneof=, len=, min=, max=, gt=, gte=, lt=, lte=)
 `
 	if code != exitInput || stderr != want {
 		t.Errorf("check = %d,\n%s\nwant 1,\n%s", code, stderr, want)

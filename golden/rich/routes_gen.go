@@ -67,36 +67,39 @@ var corsPolicy0 = &runtime.CORS{
 
 // Routes are the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{Index: 0, Domain: 0, Name: "home", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:36:7"},
-	{Index: 1, Domain: 0, Name: "deep_rest", Method: "GET", Path: "/a/*rest", Controller: "Deep", Action: "Rest", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:87:7"},
-	{Index: 2, Domain: 0, Name: "deep_middle", Method: "GET", Path: "/a/:x/c/d", Controller: "Deep", Action: "Middle", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"x"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:85:7"},
-	{Index: 3, Domain: 0, Name: "deep_last", Method: "GET", Path: "/a/b/:y/e", Controller: "Deep", Action: "Last", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"y"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:86:7"},
-	{Index: 4, Domain: 0, Name: "deep_static", Method: "GET", Path: "/a/b/c", Controller: "Deep", Action: "Static", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:84:7"},
-	{Index: 5, Domain: 0, Name: "api_items", Method: "GET", Path: "/api/:version/items", Controller: "Item", Action: "List", Auth: "anonymous", Params: []string{"version"}, CORS: corsPolicy0, Parent: "api", Pos: "../../testdata/rich/routes.conf:104:11"},
-	{Index: 6, Domain: 0, Name: "api_item", Method: "GET", Path: "/api/:version/items/:id", Controller: "Item", Action: "Show", Auth: "anonymous", Params: []string{"version", "id"}, CORS: corsPolicy0, Parent: "api", Pos: "../../testdata/rich/routes.conf:105:11"},
-	{Index: 7, Domain: 0, Name: "api_item_edit", Method: "PATCH", Path: "/api/:version/items/:id", Controller: "Item", Action: "Update", Auth: "anonymous", MaxBodySize: 1024, Params: []string{"version", "id"}, CORS: corsPolicy0, Parent: "api", Pos: "../../testdata/rich/routes.conf:106:11"},
-	{Index: 8, Domain: 0, Name: "public_assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "web/assets", List: true, Params: []string{"filepath"}, Pos: "../../testdata/rich/routes.conf:24:7"},
-	{Index: 9, Domain: 0, Name: "chat_page", Method: "GET", Path: "/chat", Controller: "Chat", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:122:7"},
-	{Index: 10, Domain: 0, Name: "chat", Method: "WS", Path: "/chat", Controller: "Chat", Action: "Stream", Auth: "anonymous", WebSocket: true, Pos: "../../testdata/rich/routes.conf:116:7"},
-	{Index: 11, Domain: 0, Name: "doc", Method: "GET", Path: "/doc/:version/*page", Controller: "Doc", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "page"}, Constraints: []string{"oneof=v1 v2", ""}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:94:7"},
-	{Index: 12, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "web/assets", File: "img/favicon.ico", Pos: "../../testdata/rich/routes.conf:29:7"},
-	{Index: 13, Domain: 0, Name: "files", Method: "GET", Path: "/files/*path", Controller: "File", Action: "Get", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"path"}, Constraints: []string{"max=200"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:89:7"},
-	{Index: 14, Domain: 0, Name: "health", Method: "GET", Path: "/healthz", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:40:7"},
-	{Index: 15, Domain: 0, Name: "health", Method: "HEAD", Path: "/healthz", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:40:7"},
-	{Index: 16, Domain: 0, Name: "login", Method: "POST", Path: "/login", Controller: "App", Action: "Login", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:46:7"},
-	{Index: 17, Domain: 0, Name: "profile", Method: "GET", Path: "/user_:name", Controller: "User", Action: "Profile", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"name"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:52:7"},
-	{Index: 18, Domain: 0, Name: "users", Method: "GET", Path: "/users", Controller: "User", Action: "List", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:58:7"},
-	{Index: 19, Domain: 0, Name: "create_user", Method: "POST", Path: "/users", Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "users", Pos: "../../testdata/rich/routes.conf:63:11"},
-	{Index: 20, Domain: 0, Name: "delete_user", Method: "DELETE", Path: "/users/:id", Controller: "User", Action: "Delete", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:70:15"},
-	{Index: 21, Domain: 0, Name: "user", Method: "GET", Path: "/users/:id", Controller: "User", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "users", Pos: "../../testdata/rich/routes.conf:65:11"},
-	{Index: 22, Domain: 0, Name: "update_user", Method: "PUT", Path: "/users/:id", Controller: "User", Action: "Update", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:69:15"},
-	{Index: 23, Domain: 0, Name: "user_post", Method: "GET", Path: "/users/:id/posts/:post", Controller: "Post", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id", "post"}, Constraints: []string{"number", "uuid4"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:72:15"},
-	{Index: 24, Domain: 0, Name: "user_settings", Method: "GET", Path: "/users/:id/settings", Controller: "User", Action: "Settings", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:71:15"},
-	{Index: 25, Domain: 0, Name: "new_user", Method: "GET", Path: "/users/new", Controller: "User", Action: "New", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "users", Pos: "../../testdata/rich/routes.conf:64:11"},
-	{Index: 26, Domain: 1, Name: "tenant_home", Method: "GET", Path: "/", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../../testdata/rich/routes.conf:134:7"},
-	{Index: 27, Domain: 1, Name: "tenant_page", Method: "GET", Path: "/pages/:slug", Controller: "Tenant", Action: "Page", AntiCSRFCheck: true, Params: []string{"slug"}, Pos: "../../testdata/rich/routes.conf:135:7"},
-	{Index: 28, Domain: 2, Name: "admin_home", Method: "GET", Path: "/", Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/rich/routes.conf:146:7"},
-	{Index: 29, Domain: 2, Name: "admin_files", Method: "GET", Path: "/*path", Controller: "admin/Dashboard", Action: "Files", AntiCSRFCheck: true, Params: []string{"path"}, Pos: "../../testdata/rich/routes.conf:147:7"},
+	{Index: 0, Domain: 0, Name: "home", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:37:7"},
+	{Index: 1, Domain: 0, Name: "alpha", Method: "GET", Path: "/%CE%B1", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:92:7"},
+	{Index: 2, Domain: 0, Name: "greek_item", Method: "GET", Path: "/%CE%B1%CE%B2/:version/%CF%80:id", Controller: "Item", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "id"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:93:7"},
+	{Index: 3, Domain: 0, Name: "profile_alpha", Method: "GET", Path: "/:name/%CE%B1", Controller: "User", Action: "Profile", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"name"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:94:7"},
+	{Index: 4, Domain: 0, Name: "deep_rest", Method: "GET", Path: "/a/*rest", Controller: "Deep", Action: "Rest", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:88:7"},
+	{Index: 5, Domain: 0, Name: "deep_middle", Method: "GET", Path: "/a/:x/c/d", Controller: "Deep", Action: "Middle", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"x"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:86:7"},
+	{Index: 6, Domain: 0, Name: "deep_last", Method: "GET", Path: "/a/b/:y/e", Controller: "Deep", Action: "Last", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"y"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:87:7"},
+	{Index: 7, Domain: 0, Name: "deep_static", Method: "GET", Path: "/a/b/c", Controller: "Deep", Action: "Static", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:85:7"},
+	{Index: 8, Domain: 0, Name: "api_items", Method: "GET", Path: "/api/:version/items", Controller: "Item", Action: "List", Auth: "anonymous", Params: []string{"version"}, CORS: corsPolicy0, Parent: "api", Pos: "../../testdata/rich/routes.conf:111:11"},
+	{Index: 9, Domain: 0, Name: "api_item", Method: "GET", Path: "/api/:version/items/:id", Controller: "Item", Action: "Show", Auth: "anonymous", Params: []string{"version", "id"}, CORS: corsPolicy0, Parent: "api", Pos: "../../testdata/rich/routes.conf:112:11"},
+	{Index: 10, Domain: 0, Name: "api_item_edit", Method: "PATCH", Path: "/api/:version/items/:id", Controller: "Item", Action: "Update", Auth: "anonymous", MaxBodySize: 1024, Params: []string{"version", "id"}, CORS: corsPolicy0, Parent: "api", Pos: "../../testdata/rich/routes.conf:113:11"},
+	{Index: 11, Domain: 0, Name: "public_assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "web/assets", List: true, Params: []string{"filepath"}, Pos: "../../testdata/rich/routes.conf:25:7"},
+	{Index: 12, Domain: 0, Name: "chat_page", Method: "GET", Path: "/chat", Controller: "Chat", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:129:7"},
+	{Index: 13, Domain: 0, Name: "chat", Method: "WS", Path: "/chat", Controller: "Chat", Action: "Stream", Auth: "anonymous", WebSocket: true, Pos: "../../testdata/rich/routes.conf:123:7"},
+	{Index: 14, Domain: 0, Name: "doc", Method: "GET", Path: "/doc/:version/*page", Controller: "Doc", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "page"}, Constraints: []string{"oneof=v1 v2", ""}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:101:7"},
+	{Index: 15, Domain: 0, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "web/assets", File: "img/favicon.ico", Pos: "../../testdata/rich/routes.conf:30:7"},
+	{Index: 16, Domain: 0, Name: "files", Method: "GET", Path: "/files/*path", Controller: "File", Action: "Get", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"path"}, Constraints: []string{"max=200"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:96:7"},
+	{Index: 17, Domain: 0, Name: "health", Method: "GET", Path: "/healthz", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:41:7"},
+	{Index: 18, Domain: 0, Name: "health", Method: "HEAD", Path: "/healthz", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:41:7"},
+	{Index: 19, Domain: 0, Name: "login", Method: "POST", Path: "/login", Controller: "App", Action: "Login", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:47:7"},
+	{Index: 20, Domain: 0, Name: "profile", Method: "GET", Path: "/user_:name", Controller: "User", Action: "Profile", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"name"}, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:53:7"},
+	{Index: 21, Domain: 0, Name: "users", Method: "GET", Path: "/users", Controller: "User", Action: "List", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Pos: "../../testdata/rich/routes.conf:59:7"},
+	{Index: 22, Domain: 0, Name: "create_user", Method: "POST", Path: "/users", Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "users", Pos: "../../testdata/rich/routes.conf:64:11"},
+	{Index: 23, Domain: 0, Name: "delete_user", Method: "DELETE", Path: "/users/:id", Controller: "User", Action: "Delete", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:71:15"},
+	{Index: 24, Domain: 0, Name: "user", Method: "GET", Path: "/users/:id", Controller: "User", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "users", Pos: "../../testdata/rich/routes.conf:66:11"},
+	{Index: 25, Domain: 0, Name: "update_user", Method: "PUT", Path: "/users/:id", Controller: "User", Action: "Update", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:70:15"},
+	{Index: 26, Domain: 0, Name: "user_post", Method: "GET", Path: "/users/:id/posts/:post", Controller: "Post", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id", "post"}, Constraints: []string{"number", "uuid4"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:73:15"},
+	{Index: 27, Domain: 0, Name: "user_settings", Method: "GET", Path: "/users/:id/settings", Controller: "User", Action: "Settings", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: corsPolicy0, Parent: "user", Pos: "../../testdata/rich/routes.conf:72:15"},
+	{Index: 28, Domain: 0, Name: "new_user", Method: "GET", Path: "/users/new", Controller: "User", Action: "New", Auth: "anonymous", AntiCSRFCheck: true, CORS: corsPolicy0, Parent: "users", Pos: "../../testdata/rich/routes.conf:65:11"},
+	{Index: 29, Domain: 1, Name: "tenant_home", Method: "GET", Path: "/", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../../testdata/rich/routes.conf:141:7"},
+	{Index: 30, Domain: 1, Name: "tenant_page", Method: "GET", Path: "/pages/:slug", Controller: "Tenant", Action: "Page", AntiCSRFCheck: true, Params: []string{"slug"}, Pos: "../../testdata/rich/routes.conf:142:7"},
+	{Index: 31, Domain: 2, Name: "admin_home", Method: "GET", Path: "/", Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/rich/routes.conf:153:7"},
+	{Index: 32, Domain: 2, Name: "admin_files", Method: "GET", Path: "/*path", Controller: "admin/Dashboard", Action: "Files", AntiCSRFCheck: true, Params: []string{"path"}, Pos: "../../testdata/rich/routes.conf:154:7"},
 }
 
 var table = runtime.NewTable(&runtime.Table{
@@ -107,22 +110,22 @@ var table = runtime.NewTable(&runtime.Table{
 		CORS:          nil,
 		Controller:    "Fallback",
 		Domain:        0,
-		Index:         30,
+		Index:         33,
 		MaxBodySize:   int64(5242880),
 		Method:        "*",
 		Name:          "catch_all",
 		Path:          "*",
-		Pos:           "../../testdata/rich/routes.conf:18:5",
+		Pos:           "../../testdata/rich/routes.conf:19:5",
 	}, {}, {},
 	},
 	Checks: []runtime.CheckFunc{
-		11: checkConstraints0,
-		13: checkConstraints1,
-		20: checkConstraints2,
-		21: checkConstraints2,
-		22: checkConstraints2,
-		23: checkConstraints3,
+		14: checkConstraints0,
+		16: checkConstraints1,
+		23: checkConstraints2,
 		24: checkConstraints2,
+		25: checkConstraints2,
+		26: checkConstraints3,
+		27: checkConstraints2,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		ListDirs: []string{"/assets/"},
@@ -163,7 +166,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
-					return 20
+					return 23
 				}
 				m.Params.Pop()
 			}
@@ -173,22 +176,44 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 		switch path {
 		case "/":
 			return 0
+		case "/%CE%B1":
+			return 1
 		case "/a/b/c":
-			return 4
+			return 7
 		case "/chat":
-			return 9
-		case "/favicon.ico":
 			return 12
+		case "/favicon.ico":
+			return 15
 		case "/healthz":
-			return 14
+			return 17
 		case "/users":
-			return 18
+			return 21
 		case "/users/new":
-			return 25
+			return 28
 		}
 		i1 := 1
 		if i1 < len(path) {
 			switch path[i1] {
+			case '%':
+				if strings.HasPrefix(path[i1:], "%CE%B1%CE%B2/") {
+					i2 := i1 + 13
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") {
+								m.Params.Push(i3+6, j3)
+								if j3 == len(path) {
+									return 2
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
+					}
+				}
 			case 'a':
 				if strings.HasPrefix(path[i1:], "a/") {
 					i2 := i1 + 2
@@ -199,7 +224,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 							m.Params.Push(i3, j3)
 							switch path[j3:] {
 							case "/e":
-								return 3
+								return 6
 							}
 							m.Params.Pop()
 						}
@@ -209,13 +234,13 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 						m.Params.Push(i2, j2)
 						switch path[j2:] {
 						case "/c/d":
-							return 2
+							return 5
 						}
 						m.Params.Pop()
 					}
 					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 						m.Params.Push(i2, len(path))
-						return 1
+						return 4
 					}
 				}
 				if strings.HasPrefix(path[i1:], "api/") {
@@ -225,7 +250,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 						m.Params.Push(i2, j2)
 						switch path[j2:] {
 						case "/items":
-							return 5
+							return 8
 						}
 						if j2 < len(path) {
 							i3 := j2 + 1
@@ -235,7 +260,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
 									if j4 == len(path) {
-										return 6
+										return 9
 									}
 									m.Params.Pop()
 								}
@@ -248,7 +273,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 					i2 := i1 + 7
 					if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
 						m.Params.Push(i2, len(path))
-						return 8
+						return 11
 					}
 				}
 			case 'd':
@@ -261,7 +286,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
 								m.Params.Push(i3, len(path))
-								return 11
+								return 14
 							}
 						}
 						m.Params.Pop()
@@ -272,7 +297,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 					i2 := i1 + 6
 					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 						m.Params.Push(i2, len(path))
-						return 13
+						return 16
 					}
 				}
 			case 'u':
@@ -282,11 +307,11 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
 						if j2 == len(path) {
-							return 21
+							return 24
 						}
 						switch path[j2:] {
 						case "/settings":
-							return 24
+							return 27
 						}
 						if j2 < len(path) {
 							i3 := j2 + 1
@@ -296,7 +321,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
 									if j4 == len(path) {
-										return 23
+										return 26
 									}
 									m.Params.Pop()
 								}
@@ -311,7 +336,15 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 		if j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") {
 			m.Params.Push(i1+5, j1)
 			if j1 == len(path) {
-				return 17
+				return 20
+			}
+			m.Params.Pop()
+		}
+		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+			m.Params.Push(i1, j1)
+			switch path[j1:] {
+			case "/%CE%B1":
+				return 3
 			}
 			m.Params.Pop()
 		}
@@ -319,7 +352,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	case "HEAD":
 		switch path {
 		case "/healthz":
-			return 15
+			return 18
 		}
 		return -1
 	case "PATCH":
@@ -337,7 +370,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 						if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 							m.Params.Push(i4, j4)
 							if j4 == len(path) {
-								return 7
+								return 10
 							}
 							m.Params.Pop()
 						}
@@ -350,9 +383,9 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	case "POST":
 		switch path {
 		case "/login":
-			return 16
-		case "/users":
 			return 19
+		case "/users":
+			return 22
 		}
 		return -1
 	case "PUT":
@@ -363,7 +396,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
-					return 22
+					return 25
 				}
 				m.Params.Pop()
 			}
@@ -372,7 +405,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	case "WS":
 		switch path {
 		case "/chat":
-			return 10
+			return 13
 		}
 		return -1
 	}
@@ -388,7 +421,7 @@ func matchDomain1(m *runtime.Match, method, path string) int {
 	case "GET":
 		switch path {
 		case "/":
-			return 26
+			return 29
 		}
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "pages/") {
@@ -397,7 +430,7 @@ func matchDomain1(m *runtime.Match, method, path string) int {
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
-					return 27
+					return 30
 				}
 				m.Params.Pop()
 			}
@@ -416,12 +449,12 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	case "GET":
 		switch path {
 		case "/":
-			return 28
+			return 31
 		}
 		i1 := 1
 		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
 			m.Params.Push(i1, len(path))
-			return 29
+			return 32
 		}
 		return -1
 	}
@@ -465,186 +498,186 @@ func checkConstraints3(m *runtime.Match) bool {
 
 // AdminDashboardController holds the actions of controller "admin/Dashboard".
 type AdminDashboardController interface {
-	// Files serves admin_files: GET /*path (../../testdata/rich/routes.conf:147:7).
+	// Files serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7).
 	//
-//line ../../testdata/rich/routes.conf:147:6
+//line ../../testdata/rich/routes.conf:154:6
 	Files(ctx *runtime.Context, path string) error
-	// Index serves admin_home: GET / (../../testdata/rich/routes.conf:146:7).
+	// Index serves admin_home: GET / (../../testdata/rich/routes.conf:153:7).
 	//
-//line routes_gen.go:475:1
-//line ../../testdata/rich/routes.conf:146:6
+//line routes_gen.go:508:1
+//line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error
-//line routes_gen.go:478:1
+//line routes_gen.go:511:1
 }
 
 // AppController holds the actions of controller "App".
 type AppController interface {
-	// Health serves health: GET /healthz (../../testdata/rich/routes.conf:40:7), health: HEAD /healthz (../../testdata/rich/routes.conf:40:7).
+	// Health serves alpha: GET /%CE%B1 (../../testdata/rich/routes.conf:92:7), health: GET /healthz (../../testdata/rich/routes.conf:41:7), health: HEAD /healthz (../../testdata/rich/routes.conf:41:7).
 	//
-//line ../../testdata/rich/routes.conf:40:6
+//line ../../testdata/rich/routes.conf:92:6
 	Health(ctx *runtime.Context) error
-	// Index serves home: GET / (../../testdata/rich/routes.conf:36:7).
+	// Index serves home: GET / (../../testdata/rich/routes.conf:37:7).
 	//
-//line routes_gen.go:489:1
-//line ../../testdata/rich/routes.conf:36:6
+//line routes_gen.go:522:1
+//line ../../testdata/rich/routes.conf:37:6
 	Index(ctx *runtime.Context) error
-	// Login serves login: POST /login (../../testdata/rich/routes.conf:46:7).
+	// Login serves login: POST /login (../../testdata/rich/routes.conf:47:7).
 	//
-//line routes_gen.go:494:1
-//line ../../testdata/rich/routes.conf:46:6
+//line routes_gen.go:527:1
+//line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error
-//line routes_gen.go:497:1
+//line routes_gen.go:530:1
 }
 
 // ChatController holds the actions of controller "Chat".
 type ChatController interface {
-	// Page serves chat_page: GET /chat (../../testdata/rich/routes.conf:122:7).
+	// Page serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7).
 	//
-//line ../../testdata/rich/routes.conf:122:6
+//line ../../testdata/rich/routes.conf:129:6
 	Page(ctx *runtime.Context) error
-	// Stream serves chat: WS /chat (../../testdata/rich/routes.conf:116:7).
+	// Stream serves chat: WS /chat (../../testdata/rich/routes.conf:123:7).
 	//
-//line routes_gen.go:508:1
-//line ../../testdata/rich/routes.conf:116:6
+//line routes_gen.go:541:1
+//line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error
-//line routes_gen.go:511:1
+//line routes_gen.go:544:1
 }
 
 // DeepController holds the actions of controller "Deep".
 type DeepController interface {
-	// Last serves deep_last: GET /a/b/:y/e (../../testdata/rich/routes.conf:86:7).
+	// Last serves deep_last: GET /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 	//
-//line ../../testdata/rich/routes.conf:86:6
-	Last(ctx *runtime.Context, y string) error
-	// Middle serves deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:85:7).
-	//
-//line routes_gen.go:522:1
-//line ../../testdata/rich/routes.conf:85:6
-	Middle(ctx *runtime.Context, x string) error
-	// Rest serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:87:7).
-	//
-//line routes_gen.go:527:1
 //line ../../testdata/rich/routes.conf:87:6
-	Rest(ctx *runtime.Context, rest string) error
-	// Static serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:84:7).
+	Last(ctx *runtime.Context, y string) error
+	// Middle serves deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 	//
-//line routes_gen.go:532:1
-//line ../../testdata/rich/routes.conf:84:6
+//line routes_gen.go:555:1
+//line ../../testdata/rich/routes.conf:86:6
+	Middle(ctx *runtime.Context, x string) error
+	// Rest serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7).
+	//
+//line routes_gen.go:560:1
+//line ../../testdata/rich/routes.conf:88:6
+	Rest(ctx *runtime.Context, rest string) error
+	// Static serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7).
+	//
+//line routes_gen.go:565:1
+//line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error
-//line routes_gen.go:535:1
+//line routes_gen.go:568:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
-	// Page serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:94:7).
+	// Page serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 	//
-//line ../../testdata/rich/routes.conf:94:6
+//line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error
-//line routes_gen.go:544:1
+//line routes_gen.go:577:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
-	// NotFound serves the catch_all of domain "main" (../../testdata/rich/routes.conf:18:5).
+	// NotFound serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5).
 	//
-//line ../../testdata/rich/routes.conf:18:4
+//line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error
-//line routes_gen.go:553:1
+//line routes_gen.go:586:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
-	// Get serves files: GET /files/*path (../../testdata/rich/routes.conf:89:7).
+	// Get serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7).
 	//
-//line ../../testdata/rich/routes.conf:89:6
+//line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error
-//line routes_gen.go:562:1
+//line routes_gen.go:595:1
 }
 
 // ItemController holds the actions of controller "Item".
 type ItemController interface {
-	// List serves api_items: GET /api/:version/items (../../testdata/rich/routes.conf:104:11).
+	// List serves api_items: GET /api/:version/items (../../testdata/rich/routes.conf:111:11).
 	//
-//line ../../testdata/rich/routes.conf:104:10
+//line ../../testdata/rich/routes.conf:111:10
 	List(ctx *runtime.Context, version string) error
-	// Show serves api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:105:11).
+	// Show serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 	//
-//line routes_gen.go:573:1
-//line ../../testdata/rich/routes.conf:105:10
+//line routes_gen.go:606:1
+//line ../../testdata/rich/routes.conf:93:6
 	Show(ctx *runtime.Context, version string, id string) error
-	// Update serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:106:11).
+	// Update serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 	//
-//line routes_gen.go:578:1
-//line ../../testdata/rich/routes.conf:106:10
+//line routes_gen.go:611:1
+//line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error
-//line routes_gen.go:581:1
+//line routes_gen.go:614:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
-	// Show serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:72:15).
+	// Show serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 	//
-//line ../../testdata/rich/routes.conf:72:14
+//line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error
-//line routes_gen.go:590:1
+//line routes_gen.go:623:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
-	// Home serves tenant_home: GET / (../../testdata/rich/routes.conf:134:7).
+	// Home serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7).
 	//
-//line ../../testdata/rich/routes.conf:134:6
+//line ../../testdata/rich/routes.conf:141:6
 	Home(ctx *runtime.Context) error
-	// Page serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:135:7).
+	// Page serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7).
 	//
-//line routes_gen.go:601:1
-//line ../../testdata/rich/routes.conf:135:6
+//line routes_gen.go:634:1
+//line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error
-//line routes_gen.go:604:1
+//line routes_gen.go:637:1
 }
 
 // UserController holds the actions of controller "User".
 type UserController interface {
-	// Create serves create_user: POST /users (../../testdata/rich/routes.conf:63:11).
+	// Create serves create_user: POST /users (../../testdata/rich/routes.conf:64:11).
 	//
-//line ../../testdata/rich/routes.conf:63:10
-	Create(ctx *runtime.Context) error
-	// Delete serves delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:70:15).
-	//
-//line routes_gen.go:615:1
-//line ../../testdata/rich/routes.conf:70:14
-	Delete(ctx *runtime.Context, id int64) error
-	// List serves users: GET /users (../../testdata/rich/routes.conf:58:7).
-	//
-//line routes_gen.go:620:1
-//line ../../testdata/rich/routes.conf:58:6
-	List(ctx *runtime.Context) error
-	// New serves new_user: GET /users/new (../../testdata/rich/routes.conf:64:11).
-	//
-//line routes_gen.go:625:1
 //line ../../testdata/rich/routes.conf:64:10
-	New(ctx *runtime.Context) error
-	// Profile serves profile: GET /user_:name (../../testdata/rich/routes.conf:52:7).
+	Create(ctx *runtime.Context) error
+	// Delete serves delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:71:15).
 	//
-//line routes_gen.go:630:1
-//line ../../testdata/rich/routes.conf:52:6
-	Profile(ctx *runtime.Context, name string) error
-	// Settings serves user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:71:15).
-	//
-//line routes_gen.go:635:1
-//line ../../testdata/rich/routes.conf:71:14
-	Settings(ctx *runtime.Context, id int64) error
-	// Show serves user: GET /users/:id (../../testdata/rich/routes.conf:65:11).
-	//
-//line routes_gen.go:640:1
-//line ../../testdata/rich/routes.conf:65:10
-	Show(ctx *runtime.Context, id int64) error
-	// Update serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:69:15).
-	//
-//line routes_gen.go:645:1
-//line ../../testdata/rich/routes.conf:69:14
-	Update(ctx *runtime.Context, id int64) error
 //line routes_gen.go:648:1
+//line ../../testdata/rich/routes.conf:71:14
+	Delete(ctx *runtime.Context, id int64) error
+	// List serves users: GET /users (../../testdata/rich/routes.conf:59:7).
+	//
+//line routes_gen.go:653:1
+//line ../../testdata/rich/routes.conf:59:6
+	List(ctx *runtime.Context) error
+	// New serves new_user: GET /users/new (../../testdata/rich/routes.conf:65:11).
+	//
+//line routes_gen.go:658:1
+//line ../../testdata/rich/routes.conf:65:10
+	New(ctx *runtime.Context) error
+	// Profile serves profile_alpha: GET /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7), profile: GET /user_:name (../../testdata/rich/routes.conf:53:7).
+	//
+//line routes_gen.go:663:1
+//line ../../testdata/rich/routes.conf:94:6
+	Profile(ctx *runtime.Context, name string) error
+	// Settings serves user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:72:15).
+	//
+//line routes_gen.go:668:1
+//line ../../testdata/rich/routes.conf:72:14
+	Settings(ctx *runtime.Context, id int64) error
+	// Show serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11).
+	//
+//line routes_gen.go:673:1
+//line ../../testdata/rich/routes.conf:66:10
+	Show(ctx *runtime.Context, id int64) error
+	// Update serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15).
+	//
+//line routes_gen.go:678:1
+//line ../../testdata/rich/routes.conf:70:14
+	Update(ctx *runtime.Context, id int64) error
+//line routes_gen.go:681:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -712,107 +745,118 @@ type dispatcher struct {
 	userController           UserController
 }
 
-// route29 calls AdminDashboardController.Files for admin_files: GET /*path (../../testdata/rich/routes.conf:147:7).
-func (d *dispatcher) route29(ctx *runtime.Context) error {
+// route32 calls AdminDashboardController.Files for admin_files: GET /*path (../../testdata/rich/routes.conf:154:7).
+func (d *dispatcher) route32(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.adminDashboardController.Files(ctx, p.Value(0))
 }
 
-// route28 calls AdminDashboardController.Index for admin_home: GET / (../../testdata/rich/routes.conf:146:7).
-func (d *dispatcher) route28(ctx *runtime.Context) error {
+// route31 calls AdminDashboardController.Index for admin_home: GET / (../../testdata/rich/routes.conf:153:7).
+func (d *dispatcher) route31(ctx *runtime.Context) error {
 	return d.adminDashboardController.Index(ctx)
 }
 
-// route14 calls AppController.Health for health: GET /healthz (../../testdata/rich/routes.conf:40:7).
-func (d *dispatcher) route14(ctx *runtime.Context) error {
+// route1 calls AppController.Health for alpha: GET /%CE%B1 (../../testdata/rich/routes.conf:92:7).
+func (d *dispatcher) route1(ctx *runtime.Context) error {
 	return d.appController.Health(ctx)
 }
 
-// route15 calls AppController.Health for health: HEAD /healthz (../../testdata/rich/routes.conf:40:7).
-func (d *dispatcher) route15(ctx *runtime.Context) error {
+// route17 calls AppController.Health for health: GET /healthz (../../testdata/rich/routes.conf:41:7).
+func (d *dispatcher) route17(ctx *runtime.Context) error {
 	return d.appController.Health(ctx)
 }
 
-// route0 calls AppController.Index for home: GET / (../../testdata/rich/routes.conf:36:7).
+// route18 calls AppController.Health for health: HEAD /healthz (../../testdata/rich/routes.conf:41:7).
+func (d *dispatcher) route18(ctx *runtime.Context) error {
+	return d.appController.Health(ctx)
+}
+
+// route0 calls AppController.Index for home: GET / (../../testdata/rich/routes.conf:37:7).
 func (d *dispatcher) route0(ctx *runtime.Context) error {
 	return d.appController.Index(ctx)
 }
 
-// route16 calls AppController.Login for login: POST /login (../../testdata/rich/routes.conf:46:7).
-func (d *dispatcher) route16(ctx *runtime.Context) error {
+// route19 calls AppController.Login for login: POST /login (../../testdata/rich/routes.conf:47:7).
+func (d *dispatcher) route19(ctx *runtime.Context) error {
 	return d.appController.Login(ctx)
 }
 
-// route9 calls ChatController.Page for chat_page: GET /chat (../../testdata/rich/routes.conf:122:7).
-func (d *dispatcher) route9(ctx *runtime.Context) error {
+// route12 calls ChatController.Page for chat_page: GET /chat (../../testdata/rich/routes.conf:129:7).
+func (d *dispatcher) route12(ctx *runtime.Context) error {
 	return d.chatController.Page(ctx)
 }
 
-// route10 calls ChatController.Stream for chat: WS /chat (../../testdata/rich/routes.conf:116:7).
-func (d *dispatcher) route10(ctx *runtime.Context) error {
+// route13 calls ChatController.Stream for chat: WS /chat (../../testdata/rich/routes.conf:123:7).
+func (d *dispatcher) route13(ctx *runtime.Context) error {
 	return d.chatController.Stream(ctx)
 }
 
-// route3 calls DeepController.Last for deep_last: GET /a/b/:y/e (../../testdata/rich/routes.conf:86:7).
-func (d *dispatcher) route3(ctx *runtime.Context) error {
+// route6 calls DeepController.Last for deep_last: GET /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
+func (d *dispatcher) route6(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.deepController.Last(ctx, p.Value(0))
 }
 
-// route2 calls DeepController.Middle for deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:85:7).
-func (d *dispatcher) route2(ctx *runtime.Context) error {
+// route5 calls DeepController.Middle for deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.deepController.Middle(ctx, p.Value(0))
 }
 
-// route1 calls DeepController.Rest for deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:87:7).
-func (d *dispatcher) route1(ctx *runtime.Context) error {
+// route4 calls DeepController.Rest for deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.deepController.Rest(ctx, p.Value(0))
 }
 
-// route4 calls DeepController.Static for deep_static: GET /a/b/c (../../testdata/rich/routes.conf:84:7).
-func (d *dispatcher) route4(ctx *runtime.Context) error {
+// route7 calls DeepController.Static for deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7).
+func (d *dispatcher) route7(ctx *runtime.Context) error {
 	return d.deepController.Static(ctx)
 }
 
-// route11 calls DocController.Page for doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:94:7).
-func (d *dispatcher) route11(ctx *runtime.Context) error {
+// route14 calls DocController.Page for doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
+func (d *dispatcher) route14(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.docController.Page(ctx, p.Value(0), p.Value(1))
 }
 
-// route30 calls FallbackController.NotFound for the catch_all of domain "main" (../../testdata/rich/routes.conf:18:5).
-func (d *dispatcher) route30(ctx *runtime.Context) error {
+// route33 calls FallbackController.NotFound for the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5).
+func (d *dispatcher) route33(ctx *runtime.Context) error {
 	return d.fallbackController.NotFound(ctx)
 }
 
-// route13 calls FileController.Get for files: GET /files/*path (../../testdata/rich/routes.conf:89:7).
-func (d *dispatcher) route13(ctx *runtime.Context) error {
+// route16 calls FileController.Get for files: GET /files/*path (../../testdata/rich/routes.conf:96:7).
+func (d *dispatcher) route16(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.fileController.Get(ctx, p.Value(0))
 }
 
-// route5 calls ItemController.List for api_items: GET /api/:version/items (../../testdata/rich/routes.conf:104:11).
-func (d *dispatcher) route5(ctx *runtime.Context) error {
+// route8 calls ItemController.List for api_items: GET /api/:version/items (../../testdata/rich/routes.conf:111:11).
+func (d *dispatcher) route8(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.itemController.List(ctx, p.Value(0))
 }
 
-// route6 calls ItemController.Show for api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:105:11).
-func (d *dispatcher) route6(ctx *runtime.Context) error {
+// route2 calls ItemController.Show for greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.itemController.Show(ctx, p.Value(0), p.Value(1))
 }
 
-// route7 calls ItemController.Update for api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:106:11).
-func (d *dispatcher) route7(ctx *runtime.Context) error {
+// route9 calls ItemController.Show for api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
+func (d *dispatcher) route9(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.itemController.Show(ctx, p.Value(0), p.Value(1))
+}
+
+// route10 calls ItemController.Update for api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
+func (d *dispatcher) route10(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.itemController.Update(ctx, p.Value(0), p.Value(1))
 }
 
-// route23 calls PostController.Show for user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:72:15).
-func (d *dispatcher) route23(ctx *runtime.Context) error {
+// route26 calls PostController.Show for user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
+func (d *dispatcher) route26(ctx *runtime.Context) error {
 	p := ctx.Params()
 	p0, err := runtime.ParamInt(p, 0)
 	if err != nil {
@@ -821,24 +865,24 @@ func (d *dispatcher) route23(ctx *runtime.Context) error {
 	return d.postController.Show(ctx, p0, p.Value(1))
 }
 
-// route26 calls TenantController.Home for tenant_home: GET / (../../testdata/rich/routes.conf:134:7).
-func (d *dispatcher) route26(ctx *runtime.Context) error {
+// route29 calls TenantController.Home for tenant_home: GET / (../../testdata/rich/routes.conf:141:7).
+func (d *dispatcher) route29(ctx *runtime.Context) error {
 	return d.tenantController.Home(ctx)
 }
 
-// route27 calls TenantController.Page for tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:135:7).
-func (d *dispatcher) route27(ctx *runtime.Context) error {
+// route30 calls TenantController.Page for tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7).
+func (d *dispatcher) route30(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.tenantController.Page(ctx, p.Value(0))
 }
 
-// route19 calls UserController.Create for create_user: POST /users (../../testdata/rich/routes.conf:63:11).
-func (d *dispatcher) route19(ctx *runtime.Context) error {
+// route22 calls UserController.Create for create_user: POST /users (../../testdata/rich/routes.conf:64:11).
+func (d *dispatcher) route22(ctx *runtime.Context) error {
 	return d.userController.Create(ctx)
 }
 
-// route20 calls UserController.Delete for delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:70:15).
-func (d *dispatcher) route20(ctx *runtime.Context) error {
+// route23 calls UserController.Delete for delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:71:15).
+func (d *dispatcher) route23(ctx *runtime.Context) error {
 	p := ctx.Params()
 	p0, err := runtime.ParamInt(p, 0)
 	if err != nil {
@@ -847,24 +891,30 @@ func (d *dispatcher) route20(ctx *runtime.Context) error {
 	return d.userController.Delete(ctx, p0)
 }
 
-// route18 calls UserController.List for users: GET /users (../../testdata/rich/routes.conf:58:7).
-func (d *dispatcher) route18(ctx *runtime.Context) error {
+// route21 calls UserController.List for users: GET /users (../../testdata/rich/routes.conf:59:7).
+func (d *dispatcher) route21(ctx *runtime.Context) error {
 	return d.userController.List(ctx)
 }
 
-// route25 calls UserController.New for new_user: GET /users/new (../../testdata/rich/routes.conf:64:11).
-func (d *dispatcher) route25(ctx *runtime.Context) error {
+// route28 calls UserController.New for new_user: GET /users/new (../../testdata/rich/routes.conf:65:11).
+func (d *dispatcher) route28(ctx *runtime.Context) error {
 	return d.userController.New(ctx)
 }
 
-// route17 calls UserController.Profile for profile: GET /user_:name (../../testdata/rich/routes.conf:52:7).
-func (d *dispatcher) route17(ctx *runtime.Context) error {
+// route3 calls UserController.Profile for profile_alpha: GET /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
+func (d *dispatcher) route3(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.userController.Profile(ctx, p.Value(0))
 }
 
-// route24 calls UserController.Settings for user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:71:15).
-func (d *dispatcher) route24(ctx *runtime.Context) error {
+// route20 calls UserController.Profile for profile: GET /user_:name (../../testdata/rich/routes.conf:53:7).
+func (d *dispatcher) route20(ctx *runtime.Context) error {
+	p := ctx.Params()
+	return d.userController.Profile(ctx, p.Value(0))
+}
+
+// route27 calls UserController.Settings for user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:72:15).
+func (d *dispatcher) route27(ctx *runtime.Context) error {
 	p := ctx.Params()
 	p0, err := runtime.ParamInt(p, 0)
 	if err != nil {
@@ -873,8 +923,8 @@ func (d *dispatcher) route24(ctx *runtime.Context) error {
 	return d.userController.Settings(ctx, p0)
 }
 
-// route21 calls UserController.Show for user: GET /users/:id (../../testdata/rich/routes.conf:65:11).
-func (d *dispatcher) route21(ctx *runtime.Context) error {
+// route24 calls UserController.Show for user: GET /users/:id (../../testdata/rich/routes.conf:66:11).
+func (d *dispatcher) route24(ctx *runtime.Context) error {
 	p := ctx.Params()
 	p0, err := runtime.ParamInt(p, 0)
 	if err != nil {
@@ -883,8 +933,8 @@ func (d *dispatcher) route21(ctx *runtime.Context) error {
 	return d.userController.Show(ctx, p0)
 }
 
-// route22 calls UserController.Update for update_user: PUT /users/:id (../../testdata/rich/routes.conf:69:15).
-func (d *dispatcher) route22(ctx *runtime.Context) error {
+// route25 calls UserController.Update for update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15).
+func (d *dispatcher) route25(ctx *runtime.Context) error {
 	p := ctx.Params()
 	p0, err := runtime.ParamInt(p, 0)
 	if err != nil {
@@ -903,12 +953,12 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	5:  (*dispatcher).route5,
 	6:  (*dispatcher).route6,
 	7:  (*dispatcher).route7,
+	8:  (*dispatcher).route8,
 	9:  (*dispatcher).route9,
 	10: (*dispatcher).route10,
-	11: (*dispatcher).route11,
+	12: (*dispatcher).route12,
 	13: (*dispatcher).route13,
 	14: (*dispatcher).route14,
-	15: (*dispatcher).route15,
 	16: (*dispatcher).route16,
 	17: (*dispatcher).route17,
 	18: (*dispatcher).route18,
@@ -924,6 +974,9 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	28: (*dispatcher).route28,
 	29: (*dispatcher).route29,
 	30: (*dispatcher).route30,
+	31: (*dispatcher).route31,
+	32: (*dispatcher).route32,
+	33: (*dispatcher).route33,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
@@ -942,6 +995,21 @@ type urlBuilder struct{}
 // Home is the URL of route "home": /.
 func (*urlBuilder) Home() string {
 	return "/"
+}
+
+// Alpha is the URL of route "alpha": /%CE%B1.
+func (*urlBuilder) Alpha() string {
+	return "/%CE%B1"
+}
+
+// GreekItem is the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id.
+func (*urlBuilder) GreekItem(version string, id string) string {
+	return "/%CE%B1%CE%B2/" + url.PathEscape(version) + "/%CF%80" + url.PathEscape(id)
+}
+
+// ProfileAlpha is the URL of route "profile_alpha": /:name/%CE%B1.
+func (*urlBuilder) ProfileAlpha(name string) string {
+	return "/" + url.PathEscape(name) + "/%CE%B1"
 }
 
 // DeepRest is the URL of route "deep_rest": /a/*rest.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -137,6 +138,9 @@ func seeds(table *ir.Table) []difftest.Request {
 			if i := strings.IndexAny(good, "abcdefghijklmnopqrstuvwxyz"); i >= 0 {
 				paths = append(paths, good[:i]+fmt.Sprintf("%%%02X", good[i])+good[i+1:])
 			}
+			if strings.Contains(good, "%") {
+				paths = append(paths, respellHighEscapes(good, true), respellHighEscapes(good, false))
+			}
 			m := slices.Index(difftest.Methods, r.Method)
 			for _, p := range paths {
 				for _, method := range []string{r.Method, difftest.Methods[(m+1)%len(difftest.Methods)]} {
@@ -160,6 +164,27 @@ func seeds(table *ir.Table) []difftest.Request {
 		}
 	}
 	return reqs
+}
+
+// respellHighEscapes writes the escapes of bytes from 0x80 up in path as a
+// client may send them too: in lower-case hex, or (raw) as the bytes.
+func respellHighEscapes(path string, lower bool) string {
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		if path[i] == '%' && i+2 < len(path) && strings.IndexByte("89ABCDEFabcdef", path[i+1]) >= 0 {
+			hex := path[i+1 : i+3]
+			if lower {
+				b.WriteString("%" + strings.ToLower(hex))
+			} else {
+				n, _ := strconv.ParseUint(hex, 16, 8)
+				b.WriteByte(byte(n))
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(path[i])
+	}
+	return b.String()
 }
 
 // TestGoldenPackages compares the generated Lookup of golden packages with

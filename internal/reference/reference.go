@@ -6,8 +6,10 @@
 package reference
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/routegen/routegen/ir"
@@ -37,6 +39,9 @@ type Result struct {
 // redirect to the clean path, the route, a trailing-slash redirect, an
 // automatic OPTIONS reply, 405, the catch_all, 404.
 func Lookup(t *ir.Table, method, host, path string) Result {
+	if hasNonASCIILiteral(t) {
+		path = canonicalSpelling(path)
+	}
 	d := domainOf(t, host)
 	if d < 0 {
 		return Result{Status: 404, Domain: -1, Route: -1}
@@ -195,4 +200,41 @@ func unescape(raw string) string {
 		return v
 	}
 	return raw
+}
+
+// hasNonASCIILiteral reports whether a route of any domain has a literal
+// written with non-ASCII characters, which the table holds escaped.
+func hasNonASCIILiteral(t *ir.Table) bool {
+	for _, d := range t.Domains {
+		for _, r := range d.Routes {
+			for _, s := range r.Segments {
+				if strings.Contains(s.Literal, "%") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// canonicalSpelling is how a table with a non-ASCII literal reads a path:
+// each byte from 0x80 up, raw or escaped in either case, as an escape in
+// upper-case hex; every other byte and escape as sent.
+func canonicalSpelling(path string) string {
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		if path[i] >= 0x80 {
+			fmt.Fprintf(&b, "%%%02X", path[i])
+			continue
+		}
+		if path[i] == '%' && i+3 <= len(path) {
+			if n, err := strconv.ParseUint(path[i+1:i+3], 16, 8); err == nil && n >= 0x80 {
+				fmt.Fprintf(&b, "%%%02X", n)
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(path[i])
+	}
+	return b.String()
 }
