@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
+	"path/filepath"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -37,6 +39,9 @@ type reporter struct {
 	w     io.Writer
 	rich  bool
 	lines map[string][]string // the source files read so far, by name
+	// prefix is the folder printed before a relative file name: under go
+	// generate, the package's folder in its module.
+	prefix string
 }
 
 func newReporter(w io.Writer, rich bool) *reporter {
@@ -56,11 +61,28 @@ const (
 func (r *reporter) print(diags parser.Diagnostics) {
 	for _, d := range diags {
 		if !r.rich {
-			fmt.Fprintln(r.w, d.Error())
+			fmt.Fprintln(r.w, r.named(d).Error())
 			continue
 		}
 		r.printRich(d)
 	}
+}
+
+// named is d with its file named as shown says.
+func (r *reporter) named(d parser.Diagnostic) parser.Diagnostic {
+	if d.Pos.File != "" {
+		d.Pos.File = r.shown(d.Pos.File)
+	}
+	return d
+}
+
+// shown is how messages name a file: slash-separated, after the prefix
+// when it is relative.
+func (r *reporter) shown(file string) string {
+	if r.prefix == "" || filepath.IsAbs(file) {
+		return filepath.ToSlash(file)
+	}
+	return path.Join(r.prefix, filepath.ToSlash(file))
 }
 
 // printRich prints
@@ -74,7 +96,7 @@ func (r *reporter) printRich(d parser.Diagnostic) {
 		kind, color = "warning", sgrWarning
 	}
 	var b strings.Builder
-	if pos := d.Pos.String(); pos != "" {
+	if pos := r.named(d).Pos.String(); pos != "" {
 		b.WriteString(sgrBold + pos + ":" + sgrReset + " ")
 	}
 	fmt.Fprintf(&b, "%s%s:%s %s%s%s\n", color, kind, sgrReset, sgrBold, d.Msg, sgrReset)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/aymanbagabas/go-udiff"
 )
@@ -26,13 +25,13 @@ func (c *cli) diff(files []outFile) int {
 			continue
 		}
 		code = exitInput
-		name := filepath.ToSlash(f.path)
+		name := c.diag.shown(f.path)
 		from, state := "a/"+name, "stale"
 		if missing {
 			from, state = "/dev/null", "missing"
 		}
 		fmt.Fprint(c.stdout, unified(from, "b/"+name, string(old), string(f.content)))
-		fmt.Fprintf(c.stderr, "routegen: %s is %s; run routegen (or go generate) to update it\n", f.path, state)
+		fmt.Fprintf(c.stderr, "routegen: %s is %s; run routegen (or go generate) to update it\n", name, state)
 	}
 	return code
 }

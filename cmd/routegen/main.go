@@ -4,9 +4,9 @@
 // Usage:
 //
 //	routegen [flags] [routes.conf]          generate the package
-//	routegen check [flags] [routes.conf]    parse and validate everything generation would; write nothing
-//	routegen diff  [flags] [routes.conf]    compare the generated file on disk with what routegen would write
-//	routegen list  [flags] [routes.conf]    print the resolved route table (table, json or openapi)
+//	routegen check [flags] [routes.conf | folder]    parse and validate everything generation would; write nothing
+//	routegen diff  [flags] [routes.conf | folder]    compare the generated file on disk with what routegen would write
+//	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json or openapi)
 //	routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
 //
 // Exit codes: 0 ok, 1 errors in the input (for diff: the generated file is
@@ -18,7 +18,10 @@
 //	//go:generate go run github.com/routegen/routegen/cmd/routegen@VERSION
 //
 // writes routes_gen.go in the folder of the file holding the directive, in
-// its package ($GOFILE, $GOPACKAGE).
+// its package ($GOFILE, $GOPACKAGE); its messages name files from the
+// module's root. check, diff and list given a folder, or run where there
+// is no routes.conf, run once for each such directive in the folder (or
+// below the working folder), as go generate would.
 package main
 
 import (
@@ -27,6 +30,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -97,7 +101,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 1 {
 		return c.usageError(fmt.Sprintf("want one routes.conf, got %d arguments", fs.NArg()))
 	}
-	input, err := findInput(fs.Arg(0))
+	arg := fs.Arg(0)
+	if os.Getenv("GOFILE") != "" {
+		// Under go generate, names start at the module's root, so that the
+		// messages of several packages can be told apart.
+		c.diag.prefix = moduleFolder()
+	} else if dir, ok := packageFolder(cmd, arg); ok {
+		directives, err := findDirectives(dir, arg == "")
+		if err != nil {
+			return c.failf("%v", err)
+		}
+		if len(directives) > 0 {
+			return c.runDirectives(cmd, directives, withoutArg(args, arg))
+		}
+	}
+	input, err := findInput(arg)
 	if err != nil {
 		return c.usageError(err.Error())
 	}
@@ -124,13 +142,21 @@ const usage = `routegen compiles routes.conf into a Go package.
 
 Usage:
   routegen [flags] [routes.conf]          generate the package
-  routegen check [flags] [routes.conf]    parse and validate everything generation would; write nothing
-  routegen diff  [flags] [routes.conf]    print how the generated file on disk differs from what
+  routegen check [flags] [routes.conf | folder]
+                                          parse and validate everything generation would; write nothing
+  routegen diff  [flags] [routes.conf | folder]
+                                          print how the generated file on disk differs from what
                                           routegen would write; exit 1 when it is stale or missing
-  routegen list  [flags] [routes.conf]    print the resolved route table
+  routegen list  [flags] [routes.conf | folder]
+                                          print the resolved route table
   routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
 
-The input defaults to ./routes.conf, else ./config/routes.conf.
+The input defaults to ./routes.conf, else ./config/routes.conf. check, diff
+and list given a package folder run as each //go:generate directive running
+routegen in its Go files says (in its folder, with its arguments), else read
+the folder's routes.conf; with no argument and no routes.conf here, they run
+every such directive below the working folder. Under go generate, messages
+name files from the module's root.
 
 Flags of generate, check and diff:
   -o, --output FILE         generated file, - for standard output (default routes_gen.go beside the input,
@@ -212,21 +238,53 @@ func (c *cli) load(input string, src sourceFlags) *ir.Table {
 	return table
 }
 
-// findInput returns the routes.conf to read: the argument, else
-// ./routes.conf, else ./config/routes.conf.
+// packageFolder reports whether check, diff or list is to look for
+// //go:generate directives, and in which folder: a folder given as the
+// argument, or the working folder (and those below it) when no argument
+// is given and it has no routes.conf.
+func packageFolder(cmd, arg string) (string, bool) {
+	if cmd == "generate" {
+		return "", false
+	}
+	if arg == "" {
+		return ".", !hasRoutesConf(".")
+	}
+	info, err := os.Stat(arg)
+	return arg, err == nil && info.IsDir()
+}
+
+// withoutArg is the command line less the positional argument arg.
+func withoutArg(args []string, arg string) []string {
+	if i := slices.Index(args, arg); arg != "" && i >= 0 {
+		return slices.Delete(slices.Clone(args), i, i+1)
+	}
+	return args
+}
+
+// findInput returns the routes.conf to read: the argument (a file, or a
+// folder holding routes.conf or config/routes.conf), else ./routes.conf,
+// else ./config/routes.conf.
 func findInput(arg string) (string, error) {
+	dir := "."
 	if arg != "" {
-		if _, err := os.Stat(arg); err != nil {
+		info, err := os.Stat(arg)
+		if err != nil {
 			return "", err
 		}
-		return relativePath(arg), nil
+		if !info.IsDir() {
+			return relativePath(arg), nil
+		}
+		dir = arg
 	}
 	for _, candidate := range []string{"routes.conf", filepath.Join("config", "routes.conf")} {
-		if _, err := os.Stat(candidate); err == nil {
-			return candidate, nil
+		if _, err := os.Stat(filepath.Join(dir, candidate)); err == nil {
+			return relativePath(filepath.Join(dir, candidate)), nil
 		}
 	}
-	return "", errors.New("no routes.conf here or in ./config; name the file")
+	if arg != "" {
+		return "", fmt.Errorf("no routes.conf in %s or %s, and no //go:generate directive running routegen in it", arg, filepath.Join(arg, "config"))
+	}
+	return "", errNoInput
 }
 
 // relativePath makes a path relative to the working folder when it lies

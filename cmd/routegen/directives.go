@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// directive is a //go:generate line that runs routegen.
+type directive struct {
+	dir  string   // the folder of the file holding it, relative to the working folder
+	file string   // the file's name ($GOFILE)
+	pkg  string   // its package ($GOPACKAGE)
+	args []string // routegen's arguments
+}
+
+// findDirectives lists the //go:generate lines running routegen in the Go
+// files of dir, and with below, of the folders under it too (less testdata,
+// vendor, and folders whose name begins with "." or "_", which go
+// generate ./... skips as well).
+func findDirectives(dir string, below bool) ([]directive, error) {
+	var found []directive
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if p != dir && (!below || name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		ds, err := fileDirectives(p)
+		found = append(found, ds...)
+		return err
+	})
+	return found, err
+}
+
+// fileDirectives reads the directives of one Go file.
+func fileDirectives(file string) ([]directive, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var found []directive
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line, ok := strings.CutPrefix(sc.Text(), "//go:generate ")
+		if !ok {
+			continue
+		}
+		if args, ok := routegenArgs(line); ok {
+			found = append(found, directive{dir: filepath.Dir(file), file: filepath.Base(file), args: args})
+		}
+	}
+	if err := sc.Err(); err != nil || len(found) == 0 {
+		return nil, err
+	}
+	clause, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.PackageClauseOnly)
+	if err != nil {
+		return nil, err
+	}
+	for i := range found {
+		found[i].pkg = clause.Name.Name
+	}
+	return found, nil
+}
+
+// routegenArgs returns routegen's arguments when a directive's command
+// runs it: `go tool routegen …`, or `go run [flags] PKG[@VERSION] …` where
+// PKG ends in routegen (a module path or a relative folder).
+func routegenArgs(line string) ([]string, bool) {
+	words, ok := splitDirective(line)
+	if !ok || len(words) < 3 || words[0] != "go" {
+		return nil, false
+	}
+	rest := words[2:]
+	switch words[1] {
+	case "tool":
+	case "run":
+		for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			return nil, false
+		}
+		rest[0], _, _ = strings.Cut(rest[0], "@")
+	default:
+		return nil, false
+	}
+	if path.Base(rest[0]) != "routegen" {
+		return nil, false
+	}
+	args := rest[1:]
+	if len(args) > 0 && args[0] == "generate" {
+		args = args[1:]
+	}
+	return args, true
+}
+
+// splitDirective splits a directive's command into words as go generate
+// does: at blanks, a double-quoted string being one word.
+func splitDirective(line string) ([]string, bool) {
+	var words []string
+	for line = strings.TrimSpace(line); line != ""; line = strings.TrimSpace(line) {
+		if line[0] == '"' {
+			quoted, err := strconv.QuotedPrefix(line)
+			if err != nil {
+				return nil, false
+			}
+			word, _ := strconv.Unquote(quoted)
+			words = append(words, word)
+			line = line[len(quoted):]
+			continue
+		}
+		end := strings.IndexAny(line, " \t")
+		if end < 0 {
+			end = len(line)
+		}
+		words = append(words, line[:end])
+		line = line[end:]
+	}
+	return words, true
+}
+
+// forList drops the flags of a directive that list does not take: the
+// output file and the package name.
+func forList(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-o" || a == "--output" || a == "--package":
+			i++ // and its value
+		case strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "--package=") || strings.HasPrefix(a, "-o") && a != "-o":
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// runDirectives runs cmd (check, diff or list) once for each directive,
+// as go generate would run routegen: in the directive's folder, with
+// $GOFILE and $GOPACKAGE set. The directive's arguments come first, then
+// the flags of this command line, which so win. The exit code is the worst.
+func (c *cli) runDirectives(cmd string, directives []directive, flags []string) int {
+	code := exitOK
+	for _, d := range directives {
+		args := d.args
+		if cmd == "list" {
+			args = forList(args)
+		}
+		args = append(append([]string{cmd}, args...), flags...)
+		code = max(code, inFolder(d, func() int { return run(args, c.stdout, c.stderr) }))
+	}
+	return code
+}
+
+// inFolder calls f in the folder of d with go generate's variables set,
+// and restores the working folder and the environment after.
+func inFolder(d directive, f func() int) int {
+	wd, err := os.Getwd()
+	if err != nil {
+		return exitInput
+	}
+	defer os.Chdir(wd)
+	for name, value := range map[string]string{"GOFILE": d.file, "GOPACKAGE": d.pkg} {
+		saved, was := os.LookupEnv(name)
+		os.Setenv(name, value)
+		if was {
+			defer os.Setenv(name, saved)
+		} else {
+			defer os.Unsetenv(name)
+		}
+	}
+	if err := os.Chdir(d.dir); err != nil {
+		return exitInput
+	}
+	return f()
+}
+
+// hasRoutesConf reports whether dir holds routes.conf or config/routes.conf.
+func hasRoutesConf(dir string) bool {
+	return slices.ContainsFunc([]string{"routes.conf", filepath.Join("config", "routes.conf")}, func(name string) bool {
+		_, err := os.Stat(filepath.Join(dir, name))
+		return err == nil
+	})
+}
+
+// moduleFolder is the working folder relative to the root of its module
+// (the nearest folder up with a go.mod), slash-separated; "" at the root or
+// outside a module.
+func moduleFolder() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for dir := wd; ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			rel, err := filepath.Rel(dir, wd)
+			if err != nil || rel == "." {
+				return ""
+			}
+			return filepath.ToSlash(rel)
+		}
+		if filepath.Dir(dir) == dir {
+			return ""
+		}
+	}
+}
+
+var errNoInput = errors.New("no routes.conf here or in ./config, and no //go:generate directive running routegen below this folder; name the file or the package folder")

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// shopModule is a module with two packages that generate their routes:
+// web by `go tool routegen` from its routes.conf, admin by `go run` with
+// arguments naming the input and output.
+func shopModule(t *testing.T, adminConf string) string {
+	t.Helper()
+	return writeFiles(t, map[string]string{
+		"go.mod":                       "module example.com/shop\n\ngo 1.25\n",
+		"web/web.go":                   "package web\n\n//go:generate go tool routegen\n",
+		"web/routes.conf":              validConf,
+		"admin/admin.go":               "// Package admin …\npackage admin\n\n//go:generate go run github.com/routegen/routegen/cmd/routegen@v1.2.3 -o gen/routes_gen.go \"conf/admin routes.conf\"\n",
+		"admin/conf/admin routes.conf": adminConf,
+		"testdata/x.go":                "package x\n\n//go:generate go tool routegen\n",
+	})
+}
+
+// TestDirectivesBelowWorkingFolder checks that check, diff and list run
+// from a module's root find the //go:generate directives below it and run
+// as go generate would, naming the files from the root.
+func TestDirectivesBelowWorkingFolder(t *testing.T) {
+	root := shopModule(t, strings.Replace(validConf, `"Hotel"`, `"Hotle"`, 1)+"x = [\n")
+	code, _, stderr := runIn(t, root, "check")
+	want := "admin/conf/admin routes.conf:14:5: list is not closed\n"
+	if code != exitInput || stderr != want {
+		t.Errorf("check = %d, %q; want 1, %q", code, stderr, want)
+	}
+
+	root = shopModule(t, validConf)
+	if code, _, stderr := runIn(t, root, "check"); code != exitOK || stderr != "" {
+		t.Errorf("check = %d, %q; want 0", code, stderr)
+	}
+	code, stdout, stderr := runIn(t, root, "diff")
+	if code != exitInput || !strings.Contains(stdout, "+++ b/admin/gen/routes_gen.go") || !strings.Contains(stdout, "+++ b/web/routes_gen.go") {
+		t.Errorf("diff = %d,\n%s\nwant 1 and a diff of both packages' files", code, stdout)
+	}
+	for _, want := range []string{"routegen: admin/gen/routes_gen.go is missing", "routegen: web/routes_gen.go is missing"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("diff: %q lacks %q", stderr, want)
+		}
+	}
+	if code, _, stderr := runIn(t, root, "generate"); code != exitUsage {
+		t.Errorf("generate at the root = %d, %q; want 2: only go generate runs the directives", code, stderr)
+	}
+	if code, _, _ := runIn(t, filepath.Join(root, "admin"), "diff", "--package", "admin"); code != exitInput {
+		t.Errorf("diff in admin = %d, want 1 (the file is missing)", code)
+	}
+
+	code, stdout, stderr = runIn(t, root, "list", "--format", "json")
+	if code != exitOK || strings.Count(stdout, `"show_hotel"`) != 2 {
+		t.Errorf("list = %d, %q,\n%s\nwant both tables", code, stderr, stdout)
+	}
+}
+
+// TestPackageFolderArgument checks that check, diff and list take the
+// package folder: its directive when it has one, else its routes.conf.
+func TestPackageFolderArgument(t *testing.T) {
+	root := shopModule(t, validConf)
+	if code, stdout, _ := runIn(t, root, "diff", "admin"); code != exitInput || !strings.Contains(stdout, "+++ b/admin/gen/routes_gen.go") || strings.Contains(stdout, "web/") {
+		t.Errorf("diff admin = %d,\n%s\nwant only admin's file", code, stdout)
+	}
+	plain := writeFiles(t, map[string]string{"svc/config/routes.conf": validConf})
+	if code, stdout, stderr := runIn(t, plain, "list", "svc"); code != exitOK || !strings.Contains(stdout, "show_hotel") {
+		t.Errorf("list svc = %d, %q, %q; want svc/config/routes.conf listed", code, stdout, stderr)
+	}
+	if code, _, stderr := runIn(t, plain, "check", "."); code != exitUsage || !strings.Contains(stderr, "no routes.conf in . or config") {
+		t.Errorf("check . = %d, %q; want 2 and a message", code, stderr)
+	}
+}
+
+// TestNamesUnderGoGenerate checks that under go generate a diagnostic names
+// its file from the module's root.
+func TestNamesUnderGoGenerate(t *testing.T) {
+	root := shopModule(t, validConf)
+	if err := os.WriteFile(filepath.Join(root, "web", "routes.conf"), []byte("a = \"x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOFILE", "web.go")
+	t.Setenv("GOPACKAGE", "web")
+	code, _, stderr := runIn(t, filepath.Join(root, "web"))
+	if want := "web/routes.conf:1:5: string literal not terminated\n"; code != exitInput || stderr != want {
+		t.Errorf("generate = %d, %q; want 1, %q", code, stderr, want)
+	}
+}
+
+func TestRoutegenArgs(t *testing.T) {
+	for line, want := range map[string][]string{
+		"go tool routegen":                      {},
+		"go tool routegen -o x.go a.conf":       {"-o", "x.go", "a.conf"},
+		"go run ../../cmd/routegen routes.conf": {"routes.conf"},
+		"go run -mod=mod github.com/routegen/routegen/cmd/routegen@v1 generate \"a b.conf\"": {"a b.conf"},
+		"go tool stringer -type X": nil,
+		"go run ./cmd/other":       nil,
+	} {
+		got, ok := routegenArgs(line)
+		if ok != (want != nil) || ok && !reflect.DeepEqual(got, want) && len(got)+len(want) > 0 {
+			t.Errorf("routegenArgs(%q) = %q, %v; want %q", line, got, ok, want)
+		}
+	}
+}
