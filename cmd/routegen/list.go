@@ -53,7 +53,12 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 		enc.SetIndent("", "  ")
 		err = enc.Encode(table)
 	case "openapi":
-		doc, warnings := openAPI(table)
+		var schemes map[string]*oaSecurityScheme
+		if src.security != "" {
+			// Loaded by ir.Load already, which reported its diagnostics.
+			schemes, _ = securitySchemes(relativePath(src.security))
+		}
+		doc, warnings := openAPI(table, schemes)
 		for _, w := range warnings {
 			fmt.Fprintf(c.stderr, "routegen: warning: %s\n", w)
 		}

@@ -12,14 +12,44 @@ import (
 
 // The OpenAPI 3.1 skeleton `routegen list --format openapi` writes: the
 // paths, their methods and path parameters with the schemas of their
-// constraints, an operationId per route, a server per domain. Request
-// bodies and responses are the user's to fill in.
+// constraints, an operationId per route, a server per domain, the security
+// schemes of security.conf and the answers the router gives before an
+// action (400, 401, 403, 413). Request bodies and the actions' responses
+// are the user's to fill in.
 
 type oaDocument struct {
-	OpenAPI string                `json:"openapi"`
-	Info    oaInfo                `json:"info"`
-	Servers []*oaServer           `json:"servers,omitempty"`
-	Paths   map[string]oaPathItem `json:"paths"`
+	OpenAPI    string                `json:"openapi"`
+	Info       oaInfo                `json:"info"`
+	Servers    []*oaServer           `json:"servers,omitempty"`
+	Paths      map[string]oaPathItem `json:"paths"`
+	Components *oaComponents         `json:"components,omitempty"`
+}
+
+type oaComponents struct {
+	SecuritySchemes map[string]*oaSecurityScheme `json:"securitySchemes,omitempty"`
+}
+
+// oaSecurityScheme is a security scheme object; Scheme is the kind
+// security.conf gives it (basic, form, oauth2, generic).
+type oaSecurityScheme struct {
+	Type         string   `json:"type"`
+	Description  string   `json:"description,omitempty"`
+	HTTPScheme   string   `json:"scheme,omitempty"`
+	BearerFormat string   `json:"bearerFormat,omitempty"`
+	In           string   `json:"in,omitempty"`
+	Name         string   `json:"name,omitempty"`
+	Flows        *oaFlows `json:"flows,omitempty"`
+	Scheme       string   `json:"x-routegen-scheme"`
+}
+
+type oaFlows struct {
+	AuthorizationCode *oaFlow `json:"authorizationCode"`
+}
+
+type oaFlow struct {
+	AuthorizationURL string            `json:"authorizationUrl"`
+	TokenURL         string            `json:"tokenUrl"`
+	Scopes           map[string]string `json:"scopes"`
 }
 
 type oaInfo struct {
@@ -50,6 +80,7 @@ type oaOperation struct {
 	Tags        []string              `json:"tags,omitempty"`
 	Parameters  []*oaParameter        `json:"parameters,omitempty"`
 	Responses   map[string]oaResponse `json:"responses"`
+	Security    []map[string][]string `json:"security,omitempty"`
 	Servers     []*oaServer           `json:"servers,omitempty"`
 	Domain      string                `json:"x-routegen-domain"`
 	Path        string                `json:"x-routegen-path"` // as routegen lists it: /users/:id
@@ -72,11 +103,12 @@ type oaParameter struct {
 // oaMethods are the methods an OpenAPI path item has a field for.
 var oaMethods = map[string]bool{"GET": true, "PUT": true, "POST": true, "DELETE": true, "OPTIONS": true, "HEAD": true, "PATCH": true, "TRACE": true}
 
-// openAPI builds the OpenAPI 3.1 skeleton of t. It returns, as warnings,
-// the routes it had to leave out: OpenAPI keys operations by path template
-// and method only, so of two routes with the same ones (in two domains, or
-// a parameter and a catch-all at one place) it keeps the first.
-func openAPI(t *ir.Table) (*oaDocument, []string) {
+// openAPI builds the OpenAPI 3.1 skeleton of t, with the security schemes
+// of schemes (nil without a security.conf). It returns, as warnings, the
+// routes it had to leave out: OpenAPI keys operations by path template and
+// method only, so of two routes with the same ones (in two domains, or a
+// parameter and a catch-all at one place) it keeps the first.
+func openAPI(t *ir.Table, schemes map[string]*oaSecurityScheme) (*oaDocument, []string) {
 	doc := &oaDocument{
 		OpenAPI: "3.1.0",
 		Info: oaInfo{
@@ -85,6 +117,9 @@ func openAPI(t *ir.Table) (*oaDocument, []string) {
 			Version:     "0.0.0",
 		},
 		Paths: map[string]oaPathItem{},
+	}
+	if len(schemes) > 0 {
+		doc.Components = &oaComponents{SecuritySchemes: schemes}
 	}
 	if len(t.Domains) > 0 {
 		doc.Info.Title = t.Domains[0].Name
@@ -169,7 +204,7 @@ func openAPI(t *ir.Table) (*oaDocument, []string) {
 		}
 		for _, m := range it.order {
 			p := it.ops[m]
-			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route))
+			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes)
 			if len(t.Domains) > 1 && len(domains) > 1 {
 				op.Servers = []*oaServer{servers[p.domain]}
 			}
@@ -252,14 +287,15 @@ func pathTemplate(r *ir.Route) (shape, template string, names []string) {
 }
 
 // operation describes one route; names are the parameter names of the path
-// item's template, which replace the route's own at the same places.
-func operation(d *ir.Domain, r *ir.Route, names []string, id string) *oaOperation {
+// item's template, which replace the route's own at the same places;
+// schemes are the auth schemes of security.conf (nil without one).
+func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes []string) *oaOperation {
 	op := &oaOperation{
 		OperationID: id,
 		Summary:     target(r),
 		Responses:   map[string]oaResponse{"default": {Description: "The response of " + target(r) + "."}},
 		Domain:      d.Key,
-		Path:        r.Path,
+		Path:        ir.Unescaped(r.Path),
 		Auth:        r.Auth,
 	}
 	switch {
@@ -280,9 +316,46 @@ func operation(d *ir.Domain, r *ir.Route, names []string, id string) *oaOperatio
 			param.CatchAll = true
 			param.Description = strings.TrimSpace("The rest of the path: it may hold \"/\". " + param.Description)
 		}
+		if p.Constraint != nil {
+			op.Responses["400"] = oaResponse{Description: "A path parameter fails its constraint."}
+		}
 		op.Parameters = append(op.Parameters, param)
 	}
+	op.Security = security(r.Auth, schemes)
+	switch {
+	case r.Auth == "" && len(schemes) > 0 && !r.Static:
+		op.Responses["403"] = oaResponse{Description: "Always: the route has no auth while security.conf defines auth schemes, and the router fails closed."}
+	case len(op.Security) > 0:
+		op.Responses["401"] = oaResponse{Description: "The authenticator refuses the request."}
+	}
+	if r.Authorization != nil {
+		op.Responses["403"] = oaResponse{Description: "The subject lacks the roles or permissions of the route's authorization."}
+	}
+	if r.AntiCSRFCheck && bodyMethod(r.Method) && op.Responses["403"].Description == "" {
+		op.Responses["403"] = oaResponse{Description: "A cross-origin request from a browser (anti-CSRF check)."}
+	}
+	if r.MaxBodySize > 0 && bodyMethod(r.Method) {
+		op.Responses["413"] = oaResponse{Description: fmt.Sprintf("The request body is over %d bytes.", r.MaxBodySize)}
+	}
 	return op
+}
+
+func bodyMethod(m string) bool { return m == "POST" || m == "PUT" || m == "PATCH" || m == "DELETE" }
+
+// security is the security requirement of a route's auth: its scheme; any
+// of them for "authenticated"; none for anonymous or no auth.
+func security(auth string, schemes []string) []map[string][]string {
+	switch {
+	case auth == "" || auth == "anonymous" || len(schemes) == 0:
+		return nil
+	case auth == "authenticated":
+		var either []map[string][]string
+		for _, s := range schemes {
+			either = append(either, map[string][]string{s: {}})
+		}
+		return either
+	}
+	return []map[string][]string{{auth: {}}}
 }
 
 // paramSchema is the JSON Schema of a parameter's constraint. The terms of
@@ -298,12 +371,15 @@ func paramSchema(p ir.Param) map[string]any {
 	var allOf []any
 	merge := func(sub map[string]any) {
 		for k, v := range sub {
-			if old, ok := s[k]; ok && !reflect.DeepEqual(old, v) {
+			if old, ok := s[k]; ok && !reflect.DeepEqual(old, v) && !isBound(k) {
 				allOf = append(allOf, sub)
 				return
 			}
 		}
 		for k, v := range sub {
+			if old, ok := s[k]; ok && isBound(k) {
+				v = tighter(k, old, v)
+			}
 			s[k] = v
 		}
 	}
@@ -328,6 +404,37 @@ func paramSchema(p ir.Param) map[string]any {
 		}
 	}
 	return s
+}
+
+// isBound reports whether a keyword bounds a value or a length: two of the
+// same merge into the tighter one, instead of an allOf.
+func isBound(keyword string) bool {
+	switch keyword {
+	case "minimum", "exclusiveMinimum", "minLength", "maximum", "exclusiveMaximum", "maxLength":
+		return true
+	}
+	return false
+}
+
+// tighter is the tighter of two bounds of keyword: the greater lower
+// bound, or the lesser upper bound.
+func tighter(keyword string, a, b any) any {
+	x, y := toFloat(a), toFloat(b)
+	lower := strings.HasPrefix(keyword, "min") || keyword == "exclusiveMinimum"
+	if lower == (x >= y) {
+		return a
+	}
+	return b
+}
+
+func toFloat(v any) float64 {
+	switch v := v.(type) {
+	case int:
+		return float64(v)
+	case float64:
+		return v
+	}
+	return 0
 }
 
 const (

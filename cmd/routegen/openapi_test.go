@@ -1,13 +1,17 @@
 package main
 
 import (
+	"encoding/json"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
+
+	"github.com/routegen/routegen/ir"
 )
 
 // openAPIOf runs list --format openapi on a routes.conf and returns the
@@ -66,7 +70,12 @@ func TestOpenAPIValid(t *testing.T) {
 	valid := 0
 	for _, file := range files {
 		t.Run(strings.TrimPrefix(file, "../../testdata/"), func(t *testing.T) {
-			doc, _ := openAPIOf(t, file)
+			var args []string
+			if sec := filepath.Join(filepath.Dir(file), "security.conf"); fileExists(sec) {
+				abs, _ := filepath.Abs(sec)
+				args = []string{"--security", abs}
+			}
+			doc, _ := openAPIOf(t, file, args...)
 			if doc == "" {
 				return // a corpus file with errors
 			}
@@ -106,6 +115,7 @@ func TestOpenAPIParameters(t *testing.T) {
       tag { path = "/tags/:tag[alpha,min=2,max=5]"; controller = "Tag"; action = "Show" }
       price { path = "/prices/:p[numeric,gte=1,lt=100]"; controller = "Price"; action = "Show" }
       either { path = "/either/:x[number|uuid]"; controller = "Either"; action = "Show" }
+      year { path = "/years/:y[number,min=2000,max=2099]"; controller = "Year"; action = "Show" }
     }
   }
 }
@@ -133,6 +143,9 @@ func TestOpenAPIParameters(t *testing.T) {
 		"/either/42":   true,
 		"/either/0d4f6a6c-1f0b-4c2e-9a55-9c1a1b2c3d4e": true,
 		"/either/abc": false,
+		"/years/2025": true,
+		"/years/1999": false,
+		"/years/2100": false,
 	} {
 		req := httptest.NewRequest("GET", "http://api.example.com:8080"+path, nil)
 		ok, errs := v.ValidateHttpRequest(req)
@@ -144,6 +157,77 @@ func TestOpenAPIParameters(t *testing.T) {
 			t.Errorf("GET %s: valid = %v, want %v (%s)", path, ok, want, strings.Join(msgs, "; "))
 		}
 	}
+}
+
+func fileExists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+// TestOpenAPIMergedBounds checks that bounds merge into one schema, the
+// tighter bound kept, rather than an allOf beside number's minimum of 0.
+func TestOpenAPIMergedBounds(t *testing.T) {
+	for constraint, want := range map[string]string{
+		"number,min=2000":     `{"format":"int64","minimum":2000,"type":"integer"}`,
+		"number,gt=-5,max=10": `{"exclusiveMinimum":-5,"format":"int64","maximum":10,"minimum":0,"type":"integer"}`,
+		"min=3,len=5":         `{"maxLength":5,"minLength":5,"type":"string"}`,
+		"numeric,max=9,lte=7": `{"maximum":7,"type":"number"}`,
+		"alpha,oneof=a b":     `{"enum":["a","b"],"pattern":"^[A-Za-z]+$","type":"string"}`,
+	} {
+		c, err := ir.ParseConstraint(constraint)
+		if err != nil {
+			t.Fatal(err)
+		}
+		typ := ir.TypeString
+		if c.IsInteger() {
+			typ = ir.TypeInt
+		}
+		got, _ := json.Marshal(paramSchema(ir.Param{Name: "x", Type: typ, Constraint: c}))
+		if string(got) != want {
+			t.Errorf("[%s]: %s, want %s", constraint, got, want)
+		}
+	}
+}
+
+// TestOpenAPISecurity checks the security schemes read from security.conf,
+// the security of each operation and the answers the router gives before
+// the action.
+func TestOpenAPISecurity(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"security.conf": `security {
+  session { name = "sid" }
+  auth_schemes {
+    basic_auth { scheme = "basic" }
+    form_auth { scheme = "form" }
+    jwt_auth { scheme = "generic" }
+    gh { scheme = "oauth2"; client { scopes = ["repo"]; provider { name = "github" } } }
+    own {
+      scheme = "oauth2"
+      client { provider { name = "corp"; url { auth = "https://id.example.com/auth"; token = "https://id.example.com/token" } } }
+    }
+    unknown { scheme = "oauth2"; client { provider { name = "corp" } } }
+  }
+}
+`,
+		"routes.conf": `domains {
+  api {
+    host = "api.example.com"
+    routes {
+      items { path = "/items"; method = "POST"; controller = "Item"; action = "Create"; auth = "basic_auth"; max_body_size = "1kb" }
+      item { path = "/items/:id[number]"; controller = "Item"; action = "Show"; auth = "authenticated"
+        authorization { roles = ["hasrole(admin)"] } }
+      open { path = "/open"; controller = "App"; action = "Open"; auth = "anonymous"; anti_csrf_check = false }
+      shut { path = "/shut"; controller = "App"; action = "Shut" }
+    }
+  }
+}
+`})
+	doc, stderr := openAPIOf(t, filepath.Join(dir, "routes.conf"), "--security", filepath.Join(dir, "security.conf"))
+	if doc == "" {
+		t.Fatal(stderr)
+	}
+	validOpenAPI(t, doc)
+	golden(t, "openapi/security.json", doc)
 }
 
 func TestOpenAPIOperationIDs(t *testing.T) {
