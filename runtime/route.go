@@ -2,8 +2,9 @@
 // import: the Match a generated Lookup fills, the Router that dispatches to
 // the application's controllers, and the Context actions receive.
 //
-// It depends on the standard library only and knows nothing of routes.conf:
-// everything about the routes comes from the generated code.
+// It depends on the standard library and, for CORS, on github.com/rs/cors,
+// and knows nothing of routes.conf: everything about the routes comes from
+// the generated code.
 package runtime
 
 // Route is one resolved route of the table: one method of a route section,
