@@ -238,22 +238,24 @@ func isIdent(s string) bool {
 	return true
 }
 
-// tagIndex returns the index in path of the constraint tag named tag, the
-// first one written between brackets, or -1.
+// tagIndex returns the index in path of the constraint tag named tag: the
+// first one written between brackets at the start of a tag (after "[",
+// "," or "|", blanks allowed), or -1.
 func tagIndex(path, tag string) int {
-	isTagByte := func(c byte) bool {
-		return c != '[' && c != ']' && c != ',' && c != '|' && c != '=' && c != ' ' && c != '\t'
-	}
-	inBrackets := false
+	inBrackets, tagStart := false, false
 	for i := 0; i < len(path); i++ {
 		switch c := path[i]; {
-		case c == '[':
-			inBrackets = true
+		case c == '[' || inBrackets && (c == ',' || c == '|'):
+			inBrackets, tagStart = true, true
 		case c == ']':
 			inBrackets = false
-		case inBrackets && strings.HasPrefix(path[i:], tag) && !isTagByte(path[i-1]) &&
-			(i+len(tag) == len(path) || !isTagByte(path[i+len(tag)])):
-			return i
+		case c == ' ' || c == '\t':
+		case inBrackets && tagStart:
+			end := i + len(tag)
+			if strings.HasPrefix(path[i:], tag) && (end == len(path) || strings.IndexByte("=,|] \t", path[end]) >= 0) {
+				return i
+			}
+			tagStart = false
 		}
 	}
 	return -1
