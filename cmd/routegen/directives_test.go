@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -53,11 +54,35 @@ func TestDirectivesBelowWorkingFolder(t *testing.T) {
 	if code, _, _ := runIn(t, filepath.Join(root, "admin"), "diff", "--package", "admin"); code != exitInput {
 		t.Errorf("diff in admin = %d, want 1 (the file is missing)", code)
 	}
+	// As go generate runs it: $GOPACKAGE names the package of the
+	// directive's folder, not of the folder -o names.
+	if code, _, stderr := inDirective(t, root, "admin"); code != exitOK {
+		t.Fatalf("generate in admin = %d, %s", code, stderr)
+	}
+	if src, _ := os.ReadFile(filepath.Join(root, "admin", "gen", "routes_gen.go")); !strings.Contains(string(src), "\npackage gen\n") {
+		t.Errorf("admin/gen/routes_gen.go is not in package gen:\n%.300s", src)
+	}
+	if code, stdout, stderr := runIn(t, root, "diff", "admin"); code != exitOK || stdout != "" {
+		t.Errorf("diff admin after generating = %d, %q, %q; want 0", code, stdout, stderr)
+	}
 
 	code, stdout, stderr = runIn(t, root, "list", "--format", "json")
 	if code != exitOK || strings.Count(stdout, `"show_hotel"`) != 2 {
 		t.Errorf("list = %d, %q,\n%s\nwant both tables", code, stderr, stdout)
 	}
+}
+
+// inDirective runs routegen as go generate runs the directive of pkg.
+func inDirective(t *testing.T, root, pkg string) (int, string, string) {
+	t.Helper()
+	ds, err := findDirectives(filepath.Join(root, pkg), false)
+	if err != nil || len(ds) != 1 {
+		t.Fatalf("directives of %s: %v, %v", pkg, ds, err)
+	}
+	t.Chdir(root) // restored after the test; inFolder restores it after the run
+	var stdout, stderr bytes.Buffer
+	code := inFolder(ds[0], func() int { return run(ds[0].args, &stdout, &stderr) })
+	return code, stdout.String(), stderr.String()
 }
 
 // TestPackageFolderArgument checks that check, diff and list take the

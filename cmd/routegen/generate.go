@@ -21,7 +21,7 @@ type generateFlags struct {
 
 func (g *generateFlags) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&g.output, "output", "o", "", "generated file, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
-	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE, else the package of the output folder, else its name)")
+	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE for an output in the working folder, else the package of the output folder, else its name)")
 }
 
 // outFile is a generated file and where it goes.
@@ -116,12 +116,14 @@ func (c *cli) write(files []outFile) int {
 	return exitOK
 }
 
-// packageName is the --package flag, else $GOPACKAGE, else the package of
-// the Go files already in the output folder, else the folder's name made
-// into a Go identifier.
+// packageName is the --package flag, else $GOPACKAGE when the output is in
+// the working folder (go generate's: $GOPACKAGE is the package there, not
+// that of another folder -o names), else the package of the Go files
+// already in the output folder, else the folder's name made into a Go
+// identifier.
 func packageName(flag, output string) (string, error) {
 	name := flag
-	if name == "" {
+	if wd, err := os.Getwd(); name == "" && err == nil && filepath.Dir(absPath(output)) == wd {
 		name = os.Getenv("GOPACKAGE")
 	}
 	if name == "" {

@@ -161,7 +161,7 @@ name files from the module's root.
 Flags of generate, check and diff:
   -o, --output FILE         generated file, - for standard output (default routes_gen.go beside the input,
                             or in $GOFILE's folder under go generate)
-      --package NAME        package name (default $GOPACKAGE, else the package of the Go files in the
+      --package NAME        package name (default $GOPACKAGE for an output in the working folder, else the package of the Go files in the
                             output folder, else the folder's name)
 
 Flags of generate, check, diff and list:
