@@ -181,11 +181,12 @@ func (g *generator) listDirs(d int) []string {
 
 // writeLookup writes Lookup. A table of one domain serves every host: its
 // Lookup calls the domain's matcher itself, and Table.Lookup only for the
-// requests no route of their method answers.
+// requests no route of their method answers — unless a literal is escaped
+// (non-ASCII): Table.Lookup spells the path canonically first.
 func (g *generator) writeLookup() {
 	m, r := jen.Id("m"), jen.Id("r")
 	var body []jen.Code
-	if len(g.table.Domains) == 1 {
+	if len(g.table.Domains) == 1 && !slices.ContainsFunc(g.routes, func(r *route) bool { return strings.Contains(r.Path, "%") }) {
 		found := []jen.Code{jen.Id("table").Dot("Found").Call(m, jen.Lit(0), r)}
 		if slices.ContainsFunc(g.routes, func(r *route) bool { return len(r.Constraints) > 0 }) {
 			found = append(found, jen.Id("table").Dot("Check").Call(m, r))
