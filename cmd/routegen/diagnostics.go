@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,6 +43,7 @@ type reporter struct {
 	// prefix is the folder printed before a relative file name: under go
 	// generate, the package's folder in its module.
 	prefix string
+	files  []string // the files the diagnostics printed so far are in
 }
 
 func newReporter(w io.Writer, rich bool) *reporter {
@@ -60,6 +62,11 @@ const (
 
 func (r *reporter) print(diags parser.Diagnostics) {
 	for _, d := range diags {
+		if f := d.Pos.File; f != "" && !slices.Contains(r.files, f) {
+			r.files = append(r.files, f)
+		}
+	}
+	for _, d := range diags {
 		if !r.rich {
 			fmt.Fprintln(r.w, r.named(d).Error())
 			continue
@@ -68,11 +75,21 @@ func (r *reporter) print(diags parser.Diagnostics) {
 	}
 }
 
-// named is d with its file named as shown says.
+// named is d with its file named as shown says, in its position and in
+// the positions its message gives ("already defined at routes.conf:5:7"),
+// which are of its own file or of the ones it includes.
 func (r *reporter) named(d parser.Diagnostic) parser.Diagnostic {
-	if d.Pos.File != "" {
-		d.Pos.File = r.shown(d.Pos.File)
+	if d.Pos.File == "" {
+		return d
 	}
+	if r.prefix != "" {
+		for _, file := range r.files {
+			for _, before := range []string{" ", "("} {
+				d.Msg = strings.ReplaceAll(d.Msg, before+file+":", before+r.shown(file)+":")
+			}
+		}
+	}
+	d.Pos.File = r.shown(d.Pos.File)
 	return d
 }
 

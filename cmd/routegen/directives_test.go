@@ -114,6 +114,15 @@ func TestNamesUnderGoGenerate(t *testing.T) {
 	if want := "web/routes.conf:1:5: string literal not terminated\n"; code != exitInput || stderr != want {
 		t.Errorf("generate = %d, %q; want 1, %q", code, stderr, want)
 	}
+	// The positions a message gives are named so too.
+	twice := strings.Replace(validConf, "    routes {\n", "    routes {\n      show_hotel { path = \"/x\"; controller = \"App\" }\n", 1)
+	if err := os.WriteFile(filepath.Join(root, "web", "routes.conf"), []byte(twice), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runIn(t, filepath.Join(root, "web"))
+	if want := "web/routes.conf:6:7: route \"show_hotel\" is already defined at web/routes.conf:5:7 in the same routes { }; rename one (the second section would replace the first)\n"; code != exitInput || stderr != want {
+		t.Errorf("generate = %d, %q; want 1, %q", code, stderr, want)
+	}
 }
 
 func TestRoutegenArgs(t *testing.T) {
