@@ -16,7 +16,7 @@ import (
 
 // directive is a //go:generate line that runs routegen.
 type directive struct {
-	dir  string   // the folder of the file holding it, relative to the working folder
+	dir  string   // where it runs: the folder of the file holding it (or its go run -C folder)
 	file string   // the file's name ($GOFILE)
 	pkg  string   // its package ($GOPACKAGE)
 	args []string // routegen's arguments
@@ -24,8 +24,8 @@ type directive struct {
 
 // findDirectives lists the //go:generate lines running routegen in the Go
 // files of dir, and with below, of the folders under it too (less testdata,
-// vendor, and folders whose name begins with "." or "_", which go
-// generate ./... skips as well).
+// vendor, folders whose name begins with "." or "_", and nested modules,
+// which go generate ./... skips as well).
 func findDirectives(dir string, below bool) ([]directive, error) {
 	var found []directive
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -34,7 +34,7 @@ func findDirectives(dir string, below bool) ([]directive, error) {
 		}
 		if d.IsDir() {
 			name := d.Name()
-			if p != dir && (!below || name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			if p != dir && (!below || name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || isModule(p)) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -63,8 +63,8 @@ func fileDirectives(file string) ([]directive, error) {
 		if !ok {
 			continue
 		}
-		if args, ok := routegenArgs(line); ok {
-			found = append(found, directive{dir: filepath.Dir(file), file: filepath.Base(file), args: args})
+		if args, chdir, ok := routegenArgs(line); ok {
+			found = append(found, directive{dir: filepath.Join(filepath.Dir(file), filepath.FromSlash(chdir)), file: filepath.Base(file), args: args})
 		}
 	}
 	if err := sc.Err(); err != nil || len(found) == 0 {
@@ -82,34 +82,47 @@ func fileDirectives(file string) ([]directive, error) {
 
 // routegenArgs returns routegen's arguments when a directive's command
 // runs it: `go tool routegen …`, or `go run [flags] PKG[@VERSION] …` where
-// PKG ends in routegen (a module path or a relative folder).
-func routegenArgs(line string) ([]string, bool) {
+// PKG ends in routegen (a module path or a relative folder); chdir is the
+// folder go run's -C flag moves to, relative to the directive's, or "".
+func routegenArgs(line string) (args []string, chdir string, ok bool) {
 	words, ok := splitDirective(line)
 	if !ok || len(words) < 3 || words[0] != "go" {
-		return nil, false
+		return nil, "", false
 	}
 	rest := words[2:]
 	switch words[1] {
 	case "tool":
 	case "run":
 		for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+			switch flag := rest[0]; {
+			case flag == "-C" && len(rest) > 1:
+				chdir, rest = rest[1], rest[1:]
+			case strings.HasPrefix(flag, "-C="):
+				chdir = flag[len("-C="):]
+			}
 			rest = rest[1:]
 		}
 		if len(rest) == 0 {
-			return nil, false
+			return nil, "", false
 		}
 		rest[0], _, _ = strings.Cut(rest[0], "@")
 	default:
-		return nil, false
+		return nil, "", false
 	}
 	if path.Base(rest[0]) != "routegen" {
-		return nil, false
+		return nil, "", false
 	}
-	args := rest[1:]
+	args = rest[1:]
 	if len(args) > 0 && args[0] == "generate" {
 		args = args[1:]
 	}
-	return args, true
+	return args, chdir, true
+}
+
+// isModule reports whether dir holds a go.mod.
+func isModule(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "go.mod"))
+	return err == nil
 }
 
 // splitDirective splits a directive's command into words as go generate

@@ -126,6 +126,9 @@ func TestNamesUnderGoGenerate(t *testing.T) {
 }
 
 func TestRoutegenArgs(t *testing.T) {
+	if args, chdir, ok := routegenArgs("go run -C ../.. ./cmd/routegen --package routes -o x/r.go x/routes.conf"); !ok || chdir != "../.." || len(args) != 5 {
+		t.Errorf("go run -C: %q, %q, %v", args, chdir, ok)
+	}
 	for line, want := range map[string][]string{
 		"go tool routegen":                      {},
 		"go tool routegen -o x.go a.conf":       {"-o", "x.go", "a.conf"},
@@ -134,7 +137,7 @@ func TestRoutegenArgs(t *testing.T) {
 		"go tool stringer -type X": nil,
 		"go run ./cmd/other":       nil,
 	} {
-		got, ok := routegenArgs(line)
+		got, _, ok := routegenArgs(line)
 		if ok != (want != nil) || ok && !reflect.DeepEqual(got, want) && len(got)+len(want) > 0 {
 			t.Errorf("routegenArgs(%q) = %q, %v; want %q", line, got, ok, want)
 		}
