@@ -72,6 +72,24 @@ func TestNonASCIIURLHelpers(t *testing.T) {
 	}
 }
 
+// TestNonASCIIRouteURL checks that RouteURL, which builds from the route's
+// pattern, writes the literals escaped too.
+func TestNonASCIIRouteURL(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []any
+		want string
+	}{
+		{"alpha", nil, "/%CE%B1"},
+		{"greek_item", []any{"v1", "é"}, "/%CE%B1%CE%B2/v1/%CF%80%C3%A9"},
+		{"profile_alpha", []any{"a/b"}, "/a%2Fb/%CE%B1"},
+	} {
+		if got, err := rich.RouteURL(c.name, c.args...); err != nil || got != c.want {
+			t.Errorf("RouteURL(%q, %v) = %q, %v; want %q", c.name, c.args, got, err, c.want)
+		}
+	}
+}
+
 // TestNonASCIIOtherLetter checks that another letter than the literal's,
 // in any spelling, is not taken for it.
 func TestNonASCIIOtherLetter(t *testing.T) {
