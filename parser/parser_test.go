@@ -103,6 +103,12 @@ func TestParseErrors(t *testing.T) {
 		{"brace missing before a sibling", "a {\n  b {\n    x = 1\n  c {\n    y = 2\n  }\n}\n", []string{
 			`t.conf:2:5: section "b" is not closed: by indentation, its "}" is missing before line 4`,
 		}},
+		{"two braces missing before one line", "a {\n  b {\n    x = 1\nc = 2\n}\n", []string{
+			`t.conf:2:5: section "b" is not closed: by indentation, its "}" is missing before line 4`,
+		}},
+		{"brace missing, indentation no help", "a {\nb {\nx = 1\n}\n", []string{
+			`t.conf:1:3: section "a" is not closed: by indentation, its "}" is missing before line 2`,
+		}},
 		{"brace missing at the end of a section", "a {\n  b {\n    c {\n      x = 1\n  }\n}\n", []string{
 			`t.conf:3:7: section "c" is not closed: by indentation, its "}" is missing before line 5`,
 		}},
