@@ -1,0 +1,255 @@
+package routevet
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// lookup finds a route as RouteURL does: "name" in the root domain,
+// "domain_key.name" in any domain.
+func (t *Table) lookup(name string) *Route {
+	domain, short := t.root(), name
+	if key, rest, ok := strings.Cut(name, "."); ok {
+		domain, short = -1, rest
+		for i, d := range t.Domains {
+			if d.Key == key {
+				domain = i
+			}
+		}
+	}
+	for i := range t.Routes {
+		if r := &t.Routes[i]; r.Domain == domain && r.Name == short {
+			return r
+		}
+	}
+	return nil
+}
+
+// suggestName is the route name closest to an unknown one, or "": the
+// qualified name of a route of another domain with that very name first,
+// else the nearest by edit distance.
+func (t *Table) suggestName(name string) string {
+	root := t.root()
+	for _, r := range t.Routes {
+		if r.Domain != root && r.Name == name {
+			return t.Domains[r.Domain].Key + "." + r.Name
+		}
+	}
+	var names []string
+	for _, r := range t.Routes {
+		if r.Domain == root {
+			names = append(names, r.Name)
+		}
+		names = append(names, t.Domains[r.Domain].Key+"."+r.Name)
+	}
+	return closest(name, names)
+}
+
+// closest is the candidate nearest to s, ignoring case, when it is near
+// enough to be a misspelling; else "".
+func closest(s string, candidates []string) string {
+	best, bestDist := "", len(s)/3+1
+	for _, c := range candidates {
+		if d := distance(strings.ToLower(s), strings.ToLower(c)); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance of a and b, in bytes.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func didYouMean(s string) string {
+	if s == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", s)
+}
+
+// routeOf is the route a constant name argument names, or nil after
+// reporting an unknown name; ok is false when the name is not constant.
+func (c *checker) routeOf(call *ast.CallExpr, fn *types.Func, t *Table) (*Route, bool) {
+	if len(call.Args) == 0 {
+		return nil, false
+	}
+	name, ok := c.constantString(call.Args[0])
+	if !ok {
+		return nil, false
+	}
+	r := t.lookup(name)
+	if r == nil {
+		c.pass.Reportf(call.Args[0].Pos(), "%s: no route named %q%s", funcName(fn), name, didYouMean(t.suggestName(name)))
+	}
+	return r, true
+}
+
+func funcName(fn *types.Func) string { return fn.Pkg().Name() + "." + fn.Name() }
+
+// checkRouteURL checks RouteURL(name, args...): the name, the number of
+// arguments, and each constant argument against its constraint.
+func (c *checker) checkRouteURL(call *ast.CallExpr, fn *types.Func, t *Table) {
+	r, _ := c.routeOf(call, fn, t)
+	if r == nil || call.Ellipsis.IsValid() {
+		return
+	}
+	args := call.Args[1:]
+	name := c.qualifiedName(t, r)
+	if t.wildcard(r.Domain) {
+		if len(args) != len(r.Params)+1 {
+			c.reportCount(call, args, len(r.Params)+1, fmt.Sprintf("%s: route %q of a wildcard domain takes the subdomain and %s, got %d arguments",
+				funcName(fn), name, paramList(r), len(args)))
+			return
+		}
+		args = args[1:]
+	} else if len(args) != len(r.Params) {
+		c.reportCount(call, args, len(r.Params), fmt.Sprintf("%s: route %q takes %s, got %d", funcName(fn), name, paramList(r), len(args)))
+		return
+	}
+	for i, arg := range args {
+		c.checkArgument(fn, arg, r, i, name)
+	}
+}
+
+// reportCount reports the wrong number of arguments at the first extra
+// one, or at the closing parenthesis when some are missing.
+func (c *checker) reportCount(call *ast.CallExpr, args []ast.Expr, want int, msg string) {
+	pos := call.Rparen
+	if len(args) > want {
+		pos = args[want].Pos()
+	}
+	c.pass.Reportf(pos, "%s", msg)
+}
+
+func paramList(r *Route) string {
+	switch len(r.Params) {
+	case 0:
+		return "no path parameters"
+	case 1:
+		return "1 path parameter (" + r.Params[0] + ")"
+	}
+	return fmt.Sprintf("%d path parameters (%s)", len(r.Params), strings.Join(r.Params, ", "))
+}
+
+// qualifiedName is how messages name r: as RouteURL finds it.
+func (c *checker) qualifiedName(t *Table, r *Route) string {
+	if r.Domain == t.root() {
+		return r.Name
+	}
+	return t.Domains[r.Domain].Key + "." + r.Name
+}
+
+// checkArgument checks a constant argument for parameter i of r against
+// its constraint, as RouteURL formats it (fmt.Sprint).
+func (c *checker) checkArgument(fn *types.Func, arg ast.Expr, r *Route, i int, name string) {
+	constraint := r.constraint(i)
+	if constraint == "" {
+		return
+	}
+	v, ok := c.sprint(arg)
+	if !ok {
+		return
+	}
+	if err := checkConstraint(constraint, v); err != nil {
+		c.pass.Reportf(arg.Pos(), "%s: route %q, :%s[%s]: %v", funcName(fn), name, r.Params[i], constraint, err)
+	}
+}
+
+// sprint is fmt.Sprint of a constant argument of a basic type; ok is false
+// for anything else, and for floats, whose formatting vet does not model.
+func (c *checker) sprint(arg ast.Expr) (string, bool) {
+	tv := c.pass.TypesInfo.Types[arg]
+	if _, basic := types.Unalias(tv.Type).(*types.Basic); !basic || tv.Value == nil {
+		return "", false
+	}
+	switch tv.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(tv.Value), true
+	case constant.Int, constant.Bool:
+		return tv.Value.ExactString(), true
+	}
+	return "", false
+}
+
+// checkRouteURLNamedArgs checks RouteURLNamedArgs(name, map[string]any{…})
+// when the map is a literal with constant keys: a missing path parameter,
+// a key that looks like a misspelt one (other keys are the query string),
+// and constant values against their constraints.
+func (c *checker) checkRouteURLNamedArgs(call *ast.CallExpr, fn *types.Func, t *Table) {
+	r, _ := c.routeOf(call, fn, t)
+	if r == nil || len(call.Args) != 2 {
+		return
+	}
+	lit, ok := ast.Unparen(call.Args[1]).(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	name := c.qualifiedName(t, r)
+	keys := map[string]*ast.KeyValueExpr{}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return
+		}
+		k, ok := c.constantString(kv.Key)
+		if !ok {
+			return // a key known only at run time may be any parameter
+		}
+		keys[k] = kv
+	}
+	needed := append([]string(nil), r.Params...)
+	if t.wildcard(r.Domain) {
+		needed = append(needed, "subdomain")
+	}
+	var missing []string
+	for _, p := range needed {
+		if _, ok := keys[p]; !ok {
+			missing = append(missing, p)
+		}
+	}
+	for _, p := range missing {
+		// A key near the missing name is a misspelling of it, not a query argument.
+		misspelt := ""
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
+			if misspelt == "" && closest(k, []string{p}) == p && !slices.Contains(needed, k) {
+				misspelt = k
+			}
+		}
+		switch {
+		case misspelt != "":
+			c.pass.Reportf(keys[misspelt].Key.Pos(), "%s: route %q has no path parameter %q (did you mean %q?)", funcName(fn), name, misspelt, p)
+		case p == "subdomain":
+			c.pass.Reportf(lit.Rbrace, "%s: route %q of a wildcard domain needs the argument \"subdomain\"", funcName(fn), name)
+		default:
+			c.pass.Reportf(lit.Rbrace, "%s: route %q needs the path parameter %q", funcName(fn), name, p)
+		}
+	}
+	for i, p := range r.Params {
+		if kv, ok := keys[p]; ok {
+			c.checkArgument(fn, kv.Value, r, i, name)
+		}
+	}
+}

@@ -1,0 +1,405 @@
+package routevet
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"net/textproto"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/routegen/routegen/runtime"
+)
+
+// checkCall checks call when it is one the analyzer knows: RouteURL and
+// RouteURLNamedArgs of a routegen package, or a place where a program
+// addresses its own routes by path.
+func (c *checker) checkCall(file *ast.File, call *ast.CallExpr) {
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		if fn.Pkg().Path() == "net/http" && (fn.Name() == "Set" || fn.Name() == "Add") && isResponseHeader(c.pass, call, fn.Pkg()) {
+			if key, ok := c.constantString(call.Args[0]); ok && textproto.CanonicalMIMEHeaderKey(key) == "Location" {
+				c.checkTarget(file, call.Args[1], "")
+			}
+		}
+		return
+	}
+	if t := c.tables[fn.Pkg()]; t != nil {
+		switch fn.Name() {
+		case "RouteURL":
+			c.checkRouteURL(call, fn, t)
+		case "RouteURLNamedArgs":
+			c.checkRouteURLNamedArgs(call, fn, t)
+		}
+		return
+	}
+	// The argument positions of the method and the path or URL.
+	method, target := -1, -1
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "net/http.Redirect":
+		target = 2
+	case "net/http.NewRequest", "net/http/httptest.NewRequest":
+		method, target = 0, 1
+	case "net/http.NewRequestWithContext", "net/http/httptest.NewRequestWithContext":
+		method, target = 1, 2
+	default:
+		return
+	}
+	if len(call.Args) <= target {
+		return
+	}
+	m := ""
+	if method >= 0 {
+		if s, ok := c.constantString(call.Args[method]); ok {
+			m = cmpOr(s, "GET") // both NewRequests take "" for GET
+		}
+	} else if code, ok := c.constantInt(call.Args[3]); ok && (code == 301 || code == 302 || code == 303) {
+		m = "GET" // what a client follows these with
+	}
+	c.checkTarget(file, call.Args[target], m)
+}
+
+func cmpOr(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
+}
+
+// isResponseHeader reports whether call is a method of the Header of an
+// http.ResponseWriter: w.Header().Set(…).
+func isResponseHeader(pass *analysis.Pass, call *ast.CallExpr, nethttp *types.Package) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	header, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
+	if !ok || header.Sel.Name != "Header" {
+		return false
+	}
+	rw, _ := nethttp.Scope().Lookup("ResponseWriter").(*types.TypeName)
+	recv := pass.TypesInfo.TypeOf(header.X)
+	if rw == nil || recv == nil {
+		return false
+	}
+	iface, _ := rw.Type().Underlying().(*types.Interface)
+	return iface != nil && types.Implements(recv, iface)
+}
+
+func (c *checker) constantString(e ast.Expr) (string, bool) {
+	v := c.pass.TypesInfo.Types[e].Value
+	if v == nil || v.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(v), true
+}
+
+func (c *checker) constantInt(e ast.Expr) (int64, bool) {
+	v := c.pass.TypesInfo.Types[e].Value
+	if v == nil || v.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(v)
+}
+
+// target is what a path or URL string addresses.
+type target struct {
+	host  string // "" for a bare path: any domain of the routes
+	path  string // escaped, without query or fragment
+	query bool   // it had a query or a fragment
+}
+
+// parseTarget reads s as a path ("/users/42?x=1") or an absolute URL; ok
+// is false for anything else (a relative path, another scheme).
+func parseTarget(s string) (target, bool) {
+	if strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") {
+		p, rest, found := strings.Cut(s, "?")
+		if !found {
+			p, rest, found = strings.Cut(s, "#")
+		}
+		return target{path: p, query: found || rest != ""}, true
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || u.Opaque != "" || u.User != nil {
+		return target{}, false
+	}
+	switch u.Scheme {
+	case "", "http", "https", "ws", "wss":
+	default:
+		return target{}, false
+	}
+	return target{host: u.Host, path: cmpOr(u.EscapedPath(), "/"), query: u.RawQuery != "" || u.Fragment != "" || u.ForceQuery}, true
+}
+
+// domainsOf are the domains of t a target's host names: every domain for
+// a bare path, else those of the host's name, whatever their port, and
+// when none has it, the wildcard domains that take one label before their
+// suffix.
+func domainsOf(t *Table, host string) []int {
+	var exact, wildcard []int
+	name, _ := runtime.SplitHostPort(host)
+	name = strings.TrimSuffix(strings.ToLower(name), ".")
+	for i, d := range t.Domains {
+		if host == "" || d.Host == name {
+			exact = append(exact, i)
+		} else if suffix, ok := strings.CutPrefix(d.Host, "*"); ok {
+			if label, ok := strings.CutSuffix(name, suffix); ok && label != "" && !strings.Contains(label, ".") {
+				wildcard = append(wildcard, i)
+			}
+		}
+	}
+	if len(exact) > 0 {
+		return exact
+	}
+	return wildcard
+}
+
+// checkTarget checks a path or URL argument for method ("" for any): a
+// constant, or a concatenation that begins with one.
+func (c *checker) checkTarget(file *ast.File, arg ast.Expr, method string) {
+	if s, ok := c.constantString(arg); ok {
+		if tg, ok := parseTarget(s); ok {
+			c.checkPath(file, arg, tg, method)
+		}
+		return
+	}
+	c.checkPrefix(arg)
+}
+
+// resolved is an outcome and the routegen package it came from.
+type resolved struct {
+	outcome
+	pkg *types.Package
+}
+
+// resolveAll is the best outcome of tg in the tables of the package; ok is
+// false when the target names a host none of them has.
+func (c *checker) resolveAll(tg target, method string) (resolved, bool) {
+	best := resolved{outcome: outcome{kind: notServed}}
+	addressed := false
+	for _, pkg := range c.order {
+		t := c.tables[pkg]
+		ds := domainsOf(t, tg.host)
+		if len(ds) == 0 {
+			continue
+		}
+		addressed = true
+		if o := resolve(t, ds, method, tg.path); o.kind < best.kind {
+			best = resolved{o, pkg}
+		}
+	}
+	return best, addressed
+}
+
+func (c *checker) checkPath(file *ast.File, arg ast.Expr, tg target, method string) {
+	res, ok := c.resolveAll(tg, method)
+	if !ok {
+		return // another host's
+	}
+	what := tg.path
+	if method != "" {
+		what = method + " " + what
+	}
+	if tg.host != "" {
+		what += " on " + tg.host
+	}
+	switch res.kind {
+	case served:
+		if !suggestHelpers || res.route == nil {
+			return
+		}
+		if call, ok := c.helperCall(file, arg, tg, res); ok {
+			c.pass.Report(analysis.Diagnostic{
+				Pos: arg.Pos(), End: arg.End(),
+				Message:        fmt.Sprintf("%s can be written %s", tg.path, call),
+				SuggestedFixes: c.replaceWith(arg, call),
+			})
+		}
+	case badParam:
+		r := res.route
+		c.pass.Reportf(arg.Pos(), "%s is answered 400: route %q, :%s[%s]: %s",
+			what, r.Name, r.Params[res.param], r.constraint(res.param), res.reason)
+	case redirected:
+		d := analysis.Diagnostic{
+			Pos: arg.Pos(), End: arg.End(),
+			Message: fmt.Sprintf("%s is served only by a redirect to %s", tg.path, res.target),
+		}
+		if res.route != nil {
+			if call, ok := c.helperCall(file, arg, target{path: res.target, query: tg.query}, res); ok {
+				d.Message += "; the helper " + call + " builds that path"
+				d.SuggestedFixes = c.replaceWith(arg, call)
+			}
+		}
+		c.pass.Report(d)
+	case wrongMethod:
+		slices.Sort(res.methods)
+		c.pass.Reportf(arg.Pos(), "no %s route serves %s (only %s)", method, tg.path, strings.Join(res.methods, ", "))
+	default:
+		c.pass.Reportf(arg.Pos(), "no route serves %s", what)
+	}
+}
+
+func (c *checker) replaceWith(arg ast.Expr, text string) []analysis.SuggestedFix {
+	return []analysis.SuggestedFix{{
+		Message:   "Replace with " + text,
+		TextEdits: []analysis.TextEdit{{Pos: arg.Pos(), End: arg.End(), NewText: []byte(text)}},
+	}}
+}
+
+// helperCall is the call of the typed URL helper that builds exactly the
+// path of tg from the parameters of res's route: offered only for a string
+// literal naming a path of the root domain, without a query, in a file
+// that can name the routegen package.
+func (c *checker) helperCall(file *ast.File, arg ast.Expr, tg target, res resolved) (string, bool) {
+	r, t := res.route, res.table
+	if _, ok := ast.Unparen(arg).(*ast.BasicLit); !ok || tg.host != "" || tg.query || r.Helper == "" || r.Domain != t.root() {
+		return "", false
+	}
+	qualifier, ok := c.qualifier(file, res.pkg)
+	if !ok {
+		return "", false
+	}
+	var args []string
+	var built strings.Builder
+	next := 0
+	for _, s := range segments(r.Path) {
+		built.WriteString("/" + s.literal)
+		if s.kind == staticSegment {
+			continue
+		}
+		v := res.params[next]
+		switch {
+		case isInteger(r.constraint(next)):
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return "", false
+			}
+			v = strconv.FormatInt(n, 10)
+			args = append(args, v)
+			built.WriteString(v)
+		case s.kind == catchAllSegment:
+			args = append(args, strconv.Quote(v))
+			built.WriteString(runtime.EscapeCatchAll(v))
+		default:
+			args = append(args, strconv.Quote(v))
+			built.WriteString(url.PathEscape(v))
+		}
+		next++
+	}
+	if r.Path == "/" {
+		built.WriteString("/")
+	}
+	if built.String() != tg.path {
+		return "", false // the helper would escape or write a value otherwise
+	}
+	return qualifier + "URL." + r.Helper + "(" + strings.Join(args, ", ") + ")", true
+}
+
+// isInteger reports whether a constraint makes a parameter an int64 in the
+// generated helpers.
+func isInteger(constraint string) bool {
+	c, err := runtime.ParseConstraint(constraint)
+	return err == nil && c.IsInteger()
+}
+
+// qualifier is how file names pkg: "routes." or "" in pkg itself; ok is
+// false when file does not import it.
+func (c *checker) qualifier(file *ast.File, pkg *types.Package) (string, bool) {
+	if pkg == c.pass.Pkg {
+		return "", true
+	}
+	for _, spec := range file.Imports {
+		if path, err := strconv.Unquote(spec.Path.Value); err != nil || path != pkg.Path() {
+			continue
+		}
+		switch {
+		case spec.Name == nil:
+			return pkg.Name() + ".", true
+		case spec.Name.Name == ".":
+			return "", true
+		case spec.Name.Name != "_":
+			return spec.Name.Name + ".", true
+		}
+	}
+	return "", false
+}
+
+// checkPrefix reports a path built by concatenation whose constant
+// beginning no route's path can begin with, whatever follows it.
+func (c *checker) checkPrefix(arg ast.Expr) {
+	e := ast.Unparen(arg)
+	for {
+		bin, ok := e.(*ast.BinaryExpr)
+		if !ok || bin.Op != token.ADD {
+			break
+		}
+		if _, ok := c.constantString(bin.X); ok {
+			e = bin.X
+			break
+		}
+		e = ast.Unparen(bin.X)
+	}
+	if e == ast.Unparen(arg) {
+		return
+	}
+	prefix, ok := c.constantString(e)
+	if !ok {
+		return
+	}
+	var host, p string
+	switch {
+	case strings.HasPrefix(prefix, "/") && !strings.HasPrefix(prefix, "//"):
+		p = prefix
+	case strings.HasPrefix(prefix, "http://"), strings.HasPrefix(prefix, "https://"):
+		_, rest, _ := strings.Cut(prefix, "://")
+		i := strings.IndexByte(rest, '/')
+		if i < 0 {
+			return // the host may go on
+		}
+		host, p = rest[:i], rest[i:]
+	default:
+		return
+	}
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		// The whole path is known; only the query or fragment is built.
+		if res, ok := c.resolveAll(target{host: host, path: p[:i]}, ""); ok && res.kind == notServed {
+			c.pass.Reportf(e.Pos(), "no route serves %s", p[:i])
+		}
+		return
+	}
+	if strings.Contains(p, "//") || strings.Contains(p, "/.") {
+		return // may be cleaned into anything
+	}
+	addressed := false
+	for _, pkg := range c.order {
+		t := c.tables[pkg]
+		for _, d := range domainsOf(t, host) {
+			addressed = true
+			if t.Domains[d].CatchAll {
+				return
+			}
+			for i := range t.Routes {
+				if r := &t.Routes[i]; r.Domain == d && prefixFits(r, p) {
+					return
+				}
+			}
+		}
+	}
+	if addressed {
+		c.pass.Reportf(e.Pos(), "no route path begins with %s", p)
+	}
+}

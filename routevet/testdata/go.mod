@@ -1,0 +1,3 @@
+module example.com/hotels
+
+go 1.25.0
