@@ -8,6 +8,7 @@
 //	routegen diff  [flags] [routes.conf | folder]    compare the generated file on disk with what routegen would write
 //	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json or openapi)
 //	routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
+//	routegen vet   [-fix] [packages]        check the Go code that uses the routes (see package routevet)
 //
 // Exit codes: 0 ok, 1 errors in the input (for diff: the generated file is
 // missing or stale), 2 usage.
@@ -44,6 +45,9 @@ const (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "vet" {
+		vet(os.Args[2:])
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -150,6 +154,9 @@ Usage:
   routegen list  [flags] [routes.conf | folder]
                                           print the resolved route table
   routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
+  routegen vet   [-fix] [packages]        check the Go code that uses the routes: route names given to
+                                          RouteURL, and paths given to http.Redirect, NewRequest…;
+                                          'routegen vet -help' lists its flags
 
 The input defaults to ./routes.conf, else ./config/routes.conf. check, diff
 and list given a package folder run as each //go:generate directive running
