@@ -1,0 +1,13 @@
+module github.com/routegen/routegen/routevet/plugin
+
+go 1.25.0
+
+replace github.com/routegen/routegen => ../..
+
+require (
+	github.com/golangci/plugin-module-register v0.1.2
+	github.com/routegen/routegen v0.0.0-00010101000000-000000000000
+	golang.org/x/tools v0.45.0
+)
+
+require github.com/rs/cors v1.11.1 // indirect
