@@ -21,7 +21,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -43,7 +42,6 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "routevet",
 	Doc:       doc,
 	URL:       "https://pkg.go.dev/github.com/routegen/routegen/routevet",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	FactTypes: []analysis.Fact{new(Table)},
 	Run:       run,
 }
@@ -82,8 +80,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(c.tables) == 0 {
 		return nil, nil
 	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	for cur := range insp.Root().Preorder((*ast.File)(nil)) {
+	// The inspector is built here rather than required, so that the many
+	// packages that import no routegen package cost nothing to traverse.
+	for cur := range inspector.New(pass.Files).Root().Preorder((*ast.File)(nil)) {
 		file := cur.Node().(*ast.File)
 		if ast.IsGenerated(file) {
 			continue

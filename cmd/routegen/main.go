@@ -45,8 +45,8 @@ const (
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "vet" {
-		vet(os.Args[2:])
+	if isVetTool() {
+		vetTool()
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -65,6 +65,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "check", "list", "diff", "fmt":
 			cmd, args = args[0], args[1:]
+		case "vet":
+			return vet(args[1:], stdout, stderr)
 		case "generate":
 			args = args[1:]
 		case "help":

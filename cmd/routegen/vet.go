@@ -1,17 +1,112 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
+	"strings"
 
-	"golang.org/x/tools/go/analysis/singlechecker"
+	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/routegen/routegen/routevet"
 )
 
-// vet runs the routevet analyzer over Go packages, as `routegen vet [-fix]
-// [packages]`, and exits. singlechecker parses the command line itself, so
-// it is handed the arguments after "vet" under the name "routegen vet".
-func vet(args []string) {
-	os.Args = append([]string{"routegen vet"}, args...)
-	singlechecker.Main(routevet.Analyzer)
+// vetToolEnv is set in the environment of the go vet that `routegen vet`
+// runs, so that this executable, run again by go vet, is its vet tool.
+const vetToolEnv = "ROUTEGEN_VET_TOOL"
+
+// isVetTool reports whether go vet runs this executable as its vet tool.
+func isVetTool() bool { return os.Getenv(vetToolEnv) == "1" }
+
+// vetTool is the routevet analyzer as go vet's vet tool; it exits.
+func vetTool() { unitchecker.Main(routevet.Analyzer) }
+
+// vet is `routegen vet [flags] [packages]`: go vet with this executable as
+// its vet tool, so that go vet's build cache keeps the analysis of every
+// package (facts included) from one run to the next.
+func vet(args []string, stdout, stderr io.Writer) int {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "routegen vet: %v\n", err)
+		return exitInput
+	}
+	goArgs, help := vetCommand(exe, args)
+	if help {
+		fmt.Fprint(stdout, vetUsage)
+		return exitOK
+	}
+	cmd := exec.Command("go", goArgs...)
+	cmd.Env = append(os.Environ(), vetToolEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return exit.ExitCode()
+		}
+		fmt.Fprintf(stderr, "routegen vet: %v\n", err)
+		return exitInput
+	}
+	return exitOK
 }
+
+// valueFlags are the flags of go vet that may take their value as the
+// next argument.
+var valueFlags = map[string]bool{
+	"C": true, "c": true, "tags": true, "mod": true, "modfile": true, "overlay": true,
+	"pgo": true, "toolexec": true, "gcflags": true, "ldflags": true, "asmflags": true,
+}
+
+// vetCommand is the go command that vets with the executable exe for the
+// arguments of routegen vet: its flags (the analyzer's -helpers under the
+// name unitchecker gives it), -vettool, the packages. help is set when
+// they ask for the usage.
+func vetCommand(exe string, args []string) (goArgs []string, help bool) {
+	goArgs = []string{"vet"}
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case name == "h" || name == "help":
+			return nil, true
+		case name == "helpers":
+			a = "-routevet." + strings.TrimLeft(a, "-")
+		case valueFlags[name] && !hasValue && len(args) > 0:
+			goArgs = append(goArgs, a)
+			a, args = args[0], args[1:]
+		}
+		goArgs = append(goArgs, a)
+	}
+	goArgs = append(goArgs, "-vettool="+exe)
+	return append(goArgs, args...), false
+}
+
+const vetUsage = `routegen vet checks the Go code that uses routegen-generated routes.
+
+Usage:
+  routegen vet [flags] [packages]
+
+It reports, in packages that import a routegen package (and in that package):
+  - RouteURL and RouteURLNamedArgs calls with an unknown route name, the wrong
+    arguments, or a constant argument that fails its parameter's constraint;
+  - constant paths given to http.Redirect, set as a response's Location header,
+    or requested with httptest.NewRequest or http.NewRequest, that no route
+    serves, that only a redirect serves, or whose parameter fails its constraint;
+  - paths built by concatenation whose constant beginning no route path has.
+
+It runs go vet with routegen as the vet tool, so go vet's build flags
+(-tags…) and flags apply:
+  -fix        apply the suggested fixes (go vet -fix, Go 1.26 or later)
+  -diff       with -fix, print the changes as a diff instead
+  -json       print the findings as JSON
+  -c N        show N lines of context around each finding
+  -helpers    also report literal paths that a typed URL helper builds, with a
+              fix that calls the helper
+
+Exit codes are go vet's: 0 nothing found, 1 findings or errors.
+`
