@@ -11,7 +11,7 @@
 //	routegen vet   [-fix] [packages]        check the Go code that uses the routes (see package routevet)
 //
 // Exit codes: 0 ok, 1 errors in the input (for diff: the generated file is
-// missing or stale), 2 usage.
+// missing or stale), 2 usage; vet exits as go vet does.
 //
 // Under go generate, either of
 //
@@ -198,7 +198,8 @@ All commands:
       --no-color            print diagnostics as plain FILE:LINE:COL: message; the default when
                             standard error is not a terminal or NO_COLOR is set
 
-Exit codes: 0 ok, 1 errors in the input (diff: the generated file is stale), 2 usage.
+Exit codes: 0 ok, 1 errors in the input (diff: the generated file is stale), 2 usage;
+vet exits as go vet does.
 `
 
 func (c *cli) usageError(msg string) int {
