@@ -2,6 +2,7 @@ package routevet_test
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,7 +17,7 @@ import (
 )
 
 // exampleApp is the example application, relative to the module root.
-var exampleApp = filepath.Join("..", "examples", "app")
+var exampleApp = filepath.Join("examples", "app")
 
 // mistake is one realistic mistake seeded into the example application:
 // old, in file, becomes new, and the analyzer must report want ("file:
@@ -78,25 +79,31 @@ func TestWebSocketEcho(`, "app_test.go: no POST route serves /search (only GET)"
 }
 
 // TestExampleAppMistakes seeds twelve realistic mistakes into a copy of the
-// example application (an overlay of its files) and expects the analyzer
-// to find all twelve, and nothing in the application as it is.
+// example application and expects the analyzer to find all twelve, and
+// nothing in the application itself. The copy is a module in a workspace
+// with this one and imports the application's generated routes package
+// from it; both are loaded and analyzed at once.
 func TestExampleAppMistakes(t *testing.T) {
-	seeded := map[string]string{}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	copyApp(t, filepath.Join(root, exampleApp), dir)
 	var want []string
 	for _, m := range mistakes {
 		if m.file != "" {
-			text, ok := seeded[m.file]
-			if !ok {
-				b, err := os.ReadFile(filepath.Join(exampleApp, m.file))
-				if err != nil {
-					t.Fatal(err)
-				}
-				text = string(b)
+			path := filepath.Join(dir, m.file)
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if strings.Count(text, m.old) != 1 {
+			if strings.Count(string(b), m.old) != 1 {
 				t.Fatalf("%s: %q is not found once", m.file, m.old)
 			}
-			seeded[m.file] = strings.Replace(text, m.old, m.new, 1)
+			if err := os.WriteFile(path, []byte(strings.Replace(string(b), m.old, m.new, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if m.want != "" {
 			want = append(want, m.want)
@@ -105,35 +112,57 @@ func TestExampleAppMistakes(t *testing.T) {
 	if len(want) != 12 {
 		t.Fatalf("%d mistakes, want 12", len(want))
 	}
-	overlay := map[string][]byte{}
-	for file, text := range seeded {
-		abs, err := filepath.Abs(filepath.Join(exampleApp, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		overlay[abs] = []byte(text)
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/seeded\n\ngo 1.25.0\n")
+	writeFile(t, filepath.Join(dir, "go.work"), "go 1.25.0\n\nuse (\n\t.\n\t"+root+"\n)\n")
+
+	const app = "github.com/routegen/routegen/examples/app"
+	findings := analyze(t, dir, "./...", app+"/...")
+	if got := findings[app]; len(got) != 0 {
+		t.Errorf("findings in examples/app:\n%s", strings.Join(got, "\n"))
 	}
-	t.Run("unmodified", func(t *testing.T) {
-		t.Parallel()
-		if got := analyze(t, nil); len(got) != 0 {
-			t.Errorf("findings in examples/app:\n%s", strings.Join(got, "\n"))
+	got := findings["example.com/seeded"]
+	for _, w := range want {
+		i := slices.IndexFunc(got, func(f string) bool { return strings.HasPrefix(positionless(f), w) })
+		if i < 0 {
+			t.Errorf("no finding %q", w)
+			continue
 		}
-	})
-	t.Run("seeded", func(t *testing.T) {
-		t.Parallel()
-		got := analyze(t, overlay)
-		for _, w := range want {
-			i := slices.IndexFunc(got, func(f string) bool { return strings.HasPrefix(positionless(f), w) })
-			if i < 0 {
-				t.Errorf("no finding %q", w)
-				continue
+		got = slices.Delete(got, i, i+1)
+	}
+	if len(got) > 0 {
+		t.Errorf("unexpected findings:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// copyApp copies the application in src to dst, but for its generated
+// routes package, which the copy imports from the module.
+func copyApp(t *testing.T, src, dst string) {
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			if d.Name() == "routes" {
+				return filepath.SkipDir
 			}
-			got = slices.Delete(got, i, i+1)
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}
-		if len(got) > 0 {
-			t.Errorf("unexpected findings:\n%s", strings.Join(got, "\n"))
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
 		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // positionless drops the line and column of a finding: "file: message".
@@ -144,35 +173,40 @@ func positionless(finding string) string {
 	return file + ":" + rest
 }
 
-// analyze runs the analyzer over the example application and its tests,
-// and returns its findings as "file:line:col: message", sorted, each once
-// (a file of both the package and its test variant is analyzed twice).
-func analyze(t *testing.T, overlay map[string][]byte) []string {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: exampleApp, Tests: true, Overlay: overlay}
-	pkgs, err := packages.Load(cfg, "./...")
+// analyze runs the analyzer over the packages (with their tests) and
+// returns its findings by package path as "file:line:col: message",
+// sorted, each once (a file of both a package and its test variant is
+// analyzed twice).
+func analyze(t *testing.T, dir string, patterns ...string) map[string][]string {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Tests: true,
+		Env: append(os.Environ(), "GOWORK="+filepath.Join(dir, "go.work"))}
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if packages.PrintErrors(pkgs) > 0 {
-		t.Fatal("the example application does not build")
+		t.Fatal("the packages do not build")
 	}
 	res, err := checker.Analyze([]*analysis.Analyzer{routevet.Analyzer}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var found []string
+	found := map[string][]string{}
 	for _, act := range res.Roots {
 		if act.Err != nil {
 			t.Fatal(act.Err)
 		}
+		path := strings.TrimSuffix(act.Package.PkgPath, "_test")
 		for _, d := range act.Diagnostics {
 			p := act.Package.Fset.Position(d.Pos)
 			f := fmt.Sprintf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, d.Message)
-			if !slices.Contains(found, f) {
-				found = append(found, f)
+			if !slices.Contains(found[path], f) {
+				found[path] = append(found[path], f)
 			}
 		}
 	}
-	slices.Sort(found)
+	for _, f := range found {
+		slices.Sort(f)
+	}
 	return found
 }
