@@ -41,7 +41,7 @@ type users struct{}`, "handlers.go: /search/ is served only by a redirect to /se
 	{"handlers.go", `"/api/v2/user/"+id, http.StatusMovedPermanently)`, `"/api/v2/user/"+id, http.StatusMovedPermanently)
 	http.Redirect(w, r, "http://admin.localhost:8080/dashboard", http.StatusFound)`, "handlers.go: no route serves GET /dashboard on admin.localhost:8080"},
 	{"handlers.go", `"http://admin.localhost:8080/dashboard", http.StatusFound)`, `"http://admin.localhost:8080/dashboard", http.StatusFound)
-	http.Redirect(w, r, "/api/v2/users/me", http.StatusFound)`, `handlers.go: GET /api/v2/users/me matches route "user", but "me" fails the constraint of :id (number)`},
+	http.Redirect(w, r, "/api/v2/users/me", http.StatusFound)`, `handlers.go: GET /api/v2/users/me is answered 400: route "user", :id[number]: "me" is not a number`},
 	{"handlers.go", `	return writeJSON(ctx, http.StatusCreated,`, `	ctx.Res.Header().Set("Location", "/api/"+version+"/user")
 	return writeJSON(ctx, http.StatusCreated,`, ""}, // dynamic: not a finding
 	{"handlers.go", `	ctx.Res.Header().Set("Location", "/api/"+version+"/user")`, `	ctx.Res.Header().Set("Location", "/api/v2/user")`, "handlers.go: no route serves /api/v2/user"},
@@ -57,7 +57,7 @@ func links() []string {
 
 type users struct{}`, `handlers.go: routes.RouteURL: no route named "usr" (did you mean "user"?)`},
 	{"", "", "", `handlers.go: routes.RouteURL: route "user" takes 2 path parameters (version, id), got 1`},
-	{"", "", "", `handlers.go: routes.RouteURL: "me" fails the constraint of :id (number) of route "user"`},
+	{"", "", "", `handlers.go: routes.RouteURL: route "user", :id[number]: "me" is not a number`},
 	{"", "", "", `handlers.go: routes.RouteURLNamedArgs: route "user" needs the path parameter "id"`},
 	{"", "", "", `handlers.go: routes.RouteURL: no route named "host_users" (did you mean "versioned_api.host_users"?)`},
 	{"app_test.go", "func TestWebSocketEcho(", `func TestSearchRejectsPost(t *testing.T) {
