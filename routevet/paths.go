@@ -169,7 +169,7 @@ func domainsOf(t *Table, host string) []int {
 }
 
 // checkTarget checks a path or URL argument for method ("" for any): a
-// constant, or a concatenation that begins with one.
+// constant, or a string built at run time that begins with one.
 func (c *checker) checkTarget(file *ast.File, arg ast.Expr, method string) {
 	if s, ok := c.constantString(arg); ok {
 		if tg, ok := parseTarget(s); ok {
@@ -219,7 +219,7 @@ func (c *checker) checkPath(file *ast.File, arg ast.Expr, tg target, method stri
 	}
 	switch res.kind {
 	case served:
-		if !suggestHelpers || res.route == nil {
+		if !c.helpers || res.route == nil {
 			return
 		}
 		if call, ok := c.helperCall(file, arg, tg, res); ok {
@@ -338,10 +338,25 @@ func (c *checker) qualifier(file *ast.File, pkg *types.Package) (string, bool) {
 	return "", false
 }
 
-// checkPrefix reports a path built by concatenation whose constant
-// beginning no route's path can begin with, whatever follows it.
-func (c *checker) checkPrefix(arg ast.Expr) {
+// constantPrefix is the constant beginning of a string built at run time,
+// and the expression that holds it: the first operands of a concatenation
+// ("/hotel/" + id), or the format of fmt.Sprintf up to its first verb.
+func (c *checker) constantPrefix(arg ast.Expr) (ast.Expr, string, bool) {
 	e := ast.Unparen(arg)
+	if call, ok := e.(*ast.CallExpr); ok {
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" || len(call.Args) == 0 {
+			return nil, "", false
+		}
+		format, ok := c.constantString(call.Args[0])
+		if !ok {
+			return nil, "", false
+		}
+		if i := strings.IndexByte(format, '%'); i >= 0 {
+			format = format[:i]
+		}
+		return call.Args[0], format, true
+	}
 	for {
 		bin, ok := e.(*ast.BinaryExpr)
 		if !ok || bin.Op != token.ADD {
@@ -354,9 +369,16 @@ func (c *checker) checkPrefix(arg ast.Expr) {
 		e = ast.Unparen(bin.X)
 	}
 	if e == ast.Unparen(arg) {
-		return
+		return nil, "", false
 	}
 	prefix, ok := c.constantString(e)
+	return e, prefix, ok
+}
+
+// checkPrefix reports a path built at run time whose constant beginning
+// no route's path can begin with, whatever follows it.
+func (c *checker) checkPrefix(arg ast.Expr) {
+	e, prefix, ok := c.constantPrefix(arg)
 	if !ok {
 		return
 	}

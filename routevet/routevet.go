@@ -32,37 +32,38 @@ routevet reports, in packages that import a routegen-generated package:
   - constant paths given to http.Redirect, set as a response's Location header,
     or requested with httptest.NewRequest or http.NewRequest, that no route
     serves, that only a redirect serves, or whose parameter fails its constraint;
-  - paths built by concatenation whose constant beginning no route path has.
+  - paths built by concatenation or fmt.Sprintf whose constant beginning no
+    route path has.
 A path that is served only by a redirect gets a suggested fix that calls the
 typed URL helper of the route it redirects to; with -helpers, so does every
 literal path that a helper would build.`
 
 // Analyzer is the routevet analyzer.
-var Analyzer = &analysis.Analyzer{
-	Name:      "routevet",
-	Doc:       doc,
-	URL:       "https://pkg.go.dev/github.com/routegen/routegen/routevet",
-	FactTypes: []analysis.Fact{new(Table)},
-	Run:       run,
-}
+var Analyzer = newAnalyzer()
 
-// suggestHelpers turns on the report of literal paths a typed URL helper
-// would build.
-var suggestHelpers bool
-
-func init() {
-	Analyzer.Flags.BoolVar(&suggestHelpers, "helpers", false, "also report literal paths that a typed URL helper builds, with a fix that calls it")
+// newAnalyzer returns an analyzer with flags of its own.
+func newAnalyzer() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:      "routevet",
+		Doc:       doc,
+		URL:       "https://pkg.go.dev/github.com/routegen/routegen/routevet",
+		FactTypes: []analysis.Fact{new(Table)},
+	}
+	helpers := a.Flags.Bool("helpers", false, "also report literal paths that a typed URL helper builds, with a fix that calls it")
+	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, *helpers) }
+	return a
 }
 
 // checker is one pass over a package: the route tables it addresses.
 type checker struct {
-	pass   *analysis.Pass
-	tables map[*types.Package]*Table // by routegen package
-	order  []*types.Package          // the keys of tables, in import order
+	pass    *analysis.Pass
+	helpers bool                      // report literal paths a typed helper builds
+	tables  map[*types.Package]*Table // by routegen package
+	order   []*types.Package          // the keys of tables, in import order
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, tables: map[*types.Package]*Table{}}
+func run(pass *analysis.Pass, helpers bool) (any, error) {
+	c := &checker{pass: pass, helpers: helpers, tables: map[*types.Package]*Table{}}
 	own, err := readTable(pass.Files, pass.TypesInfo)
 	if err != nil {
 		pass.Reportf(routesPos(pass), "routevet cannot read the route table: %v", err)

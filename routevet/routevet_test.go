@@ -23,21 +23,17 @@ var testdata = analysistest.TestData()
 // TestAnalyzer checks the diagnostics against the want comments of the
 // test packages, and the fixes of fixes/ against fixes.go.golden.
 func TestAnalyzer(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, testdata, routevet.Analyzer, "./routes", "./handlers", "./unrelated", "./fixes")
 }
 
 func TestHelpersFlag(t *testing.T) {
-	setFlag(t, "helpers", "true")
-	analysistest.RunWithSuggestedFixes(t, testdata, routevet.Analyzer, "./helpers")
-}
-
-func setFlag(t *testing.T, name, value string) {
-	f := routevet.Analyzer.Flags.Lookup(name)
-	old := f.Value.String()
-	if err := f.Value.Set(value); err != nil {
+	t.Parallel()
+	a := routevet.NewAnalyzer()
+	if err := a.Flags.Set("helpers", "true"); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { f.Value.Set(old) })
+	analysistest.RunWithSuggestedFixes(t, testdata, a, "./helpers")
 }
 
 // TestTestdataFresh regenerates the test package's routes with gen, so

@@ -97,7 +97,8 @@ It reports, in packages that import a routegen package (and in that package):
   - constant paths given to http.Redirect, set as a response's Location header,
     or requested with httptest.NewRequest or http.NewRequest, that no route
     serves, that only a redirect serves, or whose parameter fails its constraint;
-  - paths built by concatenation whose constant beginning no route path has.
+  - paths built by concatenation or fmt.Sprintf whose constant beginning no
+    route path has.
 
 It runs go vet with routegen as the vet tool, so go vet's build flags
 (-tags…) and flags apply:

@@ -2,6 +2,8 @@ module github.com/routegen/routegen/routevet/plugin
 
 go 1.25.0
 
+// In the repository the plugin builds with the routegen module beside it;
+// a release of the plugin requires the routegen release made with it.
 replace github.com/routegen/routegen => ../..
 
 require (

@@ -76,6 +76,8 @@ func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	http.Redirect(w, r, "/pages/"+id, http.StatusFound)
 	http.Redirect(w, r, "/search?q="+id, http.StatusFound)
 	http.Redirect(w, r, fmt.Sprint("/nowhere/", n), http.StatusFound)
+	http.Redirect(w, r, fmt.Sprintf("/hotels/%d/rooms/%s", n, id), http.StatusFound)
+	http.Redirect(w, r, fmt.Sprintf("%s/hotel", id), http.StatusFound)
 	http.Redirect(w, r, id, http.StatusFound)
 	w.Header().Set("Location", "/search")
 	w.Header().Set("Content-Location", "/nowhere")
@@ -102,5 +104,6 @@ func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	http.Redirect(w, r, "/hotels/"+id+"/room/"+id, http.StatusFound)
 	http.Redirect(w, r, "/serch?q="+id, http.StatusFound)                     // want `no route serves /serch`
 	http.Redirect(w, r, "http://admin.localhost:8080/x"+id, http.StatusFound) // want `no route path begins with /x`
+	http.Redirect(w, r, fmt.Sprintf("/hotel/%d", n), http.StatusFound)        // want `no route path begins with /hotel/`
 	w.Header().Set("Location", "/bookings/x/"+id)                             // want `no route path begins with /bookings/x/`
 }
