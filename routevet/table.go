@@ -23,7 +23,6 @@ type Table struct {
 
 // Route is the part of a runtime.Route the checks need.
 type Route struct {
-	Index       int
 	Domain      int
 	Name        string
 	Method      string
@@ -39,7 +38,6 @@ type Route struct {
 type Domain struct {
 	Key                   string
 	Host                  string
-	Port                  string
 	Subdomain             bool
 	RedirectTrailingSlash bool
 	CatchAll              bool
@@ -126,7 +124,7 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 	if err := eachElement(routes, func(lit *ast.CompositeLit) error {
 		var r Route
 		err := eachField(lit, info, map[string]any{
-			"Index": &r.Index, "Domain": &r.Domain, "Name": &r.Name, "Method": &r.Method, "Path": &r.Path,
+			"Domain": &r.Domain, "Name": &r.Name, "Method": &r.Method, "Path": &r.Path,
 			"Static": &r.Static, "List": &r.List, "Params": &r.Params, "Constraints": &r.Constraints,
 		})
 		t.Routes = append(t.Routes, r)
@@ -140,8 +138,8 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 	if err := eachElement(domains, func(lit *ast.CompositeLit) error {
 		var d Domain
 		err := eachField(lit, info, map[string]any{
-			"Key": &d.Key, "Host": &d.Host, "Port": &d.Port, "Subdomain": &d.Subdomain,
-			"RedirectTrailingSlash": &d.RedirectTrailingSlash, "CatchAll": &d.CatchAll,
+			"Key": &d.Key, "Host": &d.Host, "Subdomain": &d.Subdomain,
+			"RedirectTrailingSlash": &d.RedirectTrailingSlash, "CatchAll": (*nonNil)(&d.CatchAll),
 		})
 		t.Domains = append(t.Domains, d)
 		return err
@@ -213,6 +211,9 @@ func eachField(lit *ast.CompositeLit, info *types.Info, dst map[string]any) erro
 	return nil
 }
 
+// nonNil is a field stored as whether it is set: CatchAll.
+type nonNil bool
+
 func storeValue(p any, e ast.Expr, info *types.Info) error {
 	tv := info.Types[e]
 	switch p := p.(type) {
@@ -231,12 +232,12 @@ func storeValue(p any, e ast.Expr, info *types.Info) error {
 		}
 		*p = int(v)
 	case *bool:
-		if tv.Value != nil && tv.Value.Kind() == constant.Bool {
-			*p = constant.BoolVal(tv.Value)
-			return nil
+		if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+			return fmt.Errorf("not a constant boolean")
 		}
-		// CatchAll: set when anything but nil.
-		*p = !tv.IsNil()
+		*p = constant.BoolVal(tv.Value)
+	case *nonNil:
+		*p = nonNil(!tv.IsNil())
 	case *[]string:
 		if tv.IsNil() {
 			*p = nil
