@@ -1,6 +1,7 @@
 package routevet
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -60,20 +61,15 @@ func (c *checker) checkCall(file *ast.File, call *ast.CallExpr) {
 	}
 	m := ""
 	if method >= 0 {
-		if s, ok := c.constantString(call.Args[method]); ok {
-			m = cmpOr(s, "GET") // both NewRequests take "" for GET
+		if s, ok := c.constantString(call.Args[method]); ok && s != "OPTIONS" {
+			// Both NewRequests take "" for GET; OPTIONS may be answered for
+			// any route's path.
+			m = cmp.Or(s, "GET")
 		}
 	} else if code, ok := c.constantInt(call.Args[3]); ok && (code == 301 || code == 302 || code == 303) {
 		m = "GET" // what a client follows these with
 	}
 	c.checkTarget(file, call.Args[target], m)
-}
-
-func cmpOr(s, fallback string) string {
-	if s == "" {
-		return fallback
-	}
-	return s
 }
 
 // isResponseHeader reports whether call is a method of the Header of an
@@ -142,7 +138,7 @@ func parseTarget(s string) (target, bool) {
 	default:
 		return target{}, false
 	}
-	return target{host: u.Host, path: cmpOr(u.EscapedPath(), "/"), query: u.RawQuery != "" || u.Fragment != "" || u.ForceQuery}, true
+	return target{host: u.Host, path: cmp.Or(u.EscapedPath(), "/"), query: u.RawQuery != "" || u.Fragment != "" || u.ForceQuery}, true
 }
 
 // domainsOf are the domains of t a target's host names: every domain for

@@ -19,6 +19,7 @@ func TestRequests(t *testing.T) {
 	httptest.NewRequest("HEAD", "/hotels/42", nil)
 	httptest.NewRequest("DELETE", "/hotels/42", nil)
 	httptest.NewRequest("POST", "/hotels", nil)
+	httptest.NewRequest("OPTIONS", "/search", nil)
 	httptest.NewRequest(method, "/hotels", nil)
 	httptest.NewRequest("GET", "http://acme.localhost:8080/home", nil)
 	httptest.NewRequestWithContext(ctx, "GET", "/search?q=x", nil)
