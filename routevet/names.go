@@ -51,9 +51,15 @@ func (t *Table) suggestName(name string) string {
 }
 
 // closest is the candidate nearest to s, ignoring case, when it is near
-// enough to be a misspelling; else "".
+// enough to be a misspelling of a name: a third of its length; else "".
 func closest(s string, candidates []string) string {
-	best, bestDist := "", len(s)/3+1
+	return closestWithin(s, candidates, len(s)/3)
+}
+
+// closestWithin is the candidate nearest to s, ignoring case, at most
+// maxDistance edits away; else "".
+func closestWithin(s string, candidates []string, maxDistance int) string {
+	best, bestDist := "", maxDistance+1
 	for _, c := range candidates {
 		if d := distance(strings.ToLower(s), strings.ToLower(c)); d < bestDist {
 			best, bestDist = c, d

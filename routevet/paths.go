@@ -245,7 +245,7 @@ func (c *checker) checkPath(file *ast.File, arg ast.Expr, tg target, method stri
 		slices.Sort(res.methods)
 		c.pass.Reportf(arg.Pos(), "no %s route serves %s (only %s)", method, tg.path, strings.Join(res.methods, ", "))
 	default:
-		c.pass.Reportf(arg.Pos(), "no route serves %s", what)
+		c.pass.Reportf(arg.Pos(), "no route serves %s%s", what, didYouMean(c.suggestPath(tg, method)))
 	}
 }
 
@@ -395,7 +395,7 @@ func (c *checker) checkPrefix(arg ast.Expr) {
 	if i := strings.IndexAny(p, "?#"); i >= 0 {
 		// The whole path is known; only the query or fragment is built.
 		if res, ok := c.resolveAll(target{host: host, path: p[:i]}, ""); ok && res.kind == notServed {
-			c.pass.Reportf(e.Pos(), "no route serves %s", p[:i])
+			c.pass.Reportf(e.Pos(), "no route serves %s%s", p[:i], didYouMean(c.suggestPath(target{host: host, path: p[:i]}, "")))
 		}
 		return
 	}
@@ -420,4 +420,56 @@ func (c *checker) checkPrefix(arg ast.Expr) {
 	if addressed {
 		c.pass.Reportf(e.Pos(), "no route path begins with %s", p)
 	}
+}
+
+// suggestPath is the served path nearest to tg's, when it is near enough to
+// be a misspelling (an edit in eight characters): each route's pattern
+// filled with the segments of tg's path at its parameters, kept when a
+// route serves the result.
+func (c *checker) suggestPath(tg target, method string) string {
+	segs := strings.Split(tg.path, "/")[1:]
+	var candidates []string
+	for _, pkg := range c.order {
+		t := c.tables[pkg]
+		ds := domainsOf(t, tg.host)
+		for i := range t.Routes {
+			r := &t.Routes[i]
+			if !slices.Contains(ds, r.Domain) {
+				continue
+			}
+			p, ok := fill(r, segs)
+			if !ok || slices.Contains(candidates, p) {
+				continue
+			}
+			if o := resolve(t, ds, method, p); o.kind == served {
+				candidates = append(candidates, p)
+			}
+		}
+	}
+	return closestWithin(tg.path, candidates, max(1, len(tg.path)/8))
+}
+
+// fill is r's path with the segments of a path of as many segments at its
+// parameters, the rest of them at its catch-all.
+func fill(r *Route, segs []string) (string, bool) {
+	pattern := segments(r.Path)
+	if len(pattern) == 0 {
+		return "/", true
+	}
+	var b strings.Builder
+	for i, s := range pattern {
+		if i >= len(segs) {
+			return "", false
+		}
+		switch s.kind {
+		case staticSegment:
+			b.WriteString("/" + s.literal)
+		case paramSegment:
+			b.WriteString("/" + s.literal + segs[i])
+		case catchAllSegment:
+			b.WriteString("/" + s.literal + strings.Join(segs[i:], "/"))
+			return b.String(), true
+		}
+	}
+	return b.String(), len(segs) == len(pattern)
 }

@@ -84,12 +84,12 @@ func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	r.Header.Set("Location", "/nowhere")
 
 	// Paths no route serves.
-	http.Redirect(w, r, "/hotel/42", http.StatusFound)                          // want `no route serves GET /hotel/42$`
+	http.Redirect(w, r, "/hotel/42", http.StatusFound)                          // want `no route serves GET /hotel/42 \(did you mean "/hotels/42"\?\)$`
 	http.Redirect(w, r, "/hotels/42/edit", http.StatusTemporaryRedirect)        // want `no route serves /hotels/42/edit$`
 	http.Redirect(w, r, "http://admin.localhost:8080/hotels", http.StatusFound) // want `no route serves GET /hotels on admin.localhost:8080`
 	http.Redirect(w, r, "http://acme.localhost/", http.StatusFound)             // want `no route serves GET / on acme.localhost`
-	w.Header().Set("Location", "/serch")                                        // want `no route serves /serch`
-	w.Header().Add("location", "/serch")                                        // want `no route serves /serch`
+	w.Header().Set("Location", "/serch")                                        // want `no route serves /serch \(did you mean "/search"\?\)$`
+	w.Header().Add("location", "/serch")                                        // want `no route serves /serch \(did you mean "/search"\?\)$`
 	http.Redirect(w, r, "/live", http.StatusFound)                              // the WebSocket route's handshake is a GET
 	http.Redirect(w, r, "/search", http.StatusMovedPermanently)
 
@@ -102,7 +102,7 @@ func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	// Concatenation.
 	http.Redirect(w, r, "/hotel/"+id, http.StatusFound) // want `no route path begins with /hotel/`
 	http.Redirect(w, r, "/hotels/"+id+"/room/"+id, http.StatusFound)
-	http.Redirect(w, r, "/serch?q="+id, http.StatusFound)                     // want `no route serves /serch`
+	http.Redirect(w, r, "/serch?q="+id, http.StatusFound)                     // want `no route serves /serch \(did you mean "/search"\?\)$`
 	http.Redirect(w, r, "http://admin.localhost:8080/x"+id, http.StatusFound) // want `no route path begins with /x`
 	http.Redirect(w, r, fmt.Sprintf("/hotel/%d", n), http.StatusFound)        // want `no route path begins with /hotel/`
 	w.Header().Set("Location", "/bookings/x/"+id)                             // want `no route path begins with /bookings/x/`

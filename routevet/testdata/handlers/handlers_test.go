@@ -30,7 +30,7 @@ func TestRequests(t *testing.T) {
 	_ = routes.URL.ShowHotel(42)
 
 	// Mistakes.
-	httptest.NewRequest("GET", "/userz", nil)                                      // want `no route serves GET /userz`
+	httptest.NewRequest("GET", "/userz", nil)                                      // want `no route serves GET /userz$`
 	httptest.NewRequest("PUT", "/hotels/42", nil)                                  // want `no PUT route serves /hotels/42 \(only DELETE, GET\)`
 	httptest.NewRequest("POST", "/search", nil)                                    // want `no POST route serves /search \(only GET\)`
 	httptest.NewRequestWithContext(ctx, "GET", "/hotels/", nil)                    // want `/hotels/ is served only by a redirect to /hotels`
