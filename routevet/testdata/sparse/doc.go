@@ -1,0 +1,1 @@
+package sparse // want package:`routes\(2\)`
