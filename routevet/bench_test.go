@@ -1,6 +1,8 @@
 package routevet_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -10,10 +12,10 @@ import (
 	"github.com/routegen/routegen/routevet"
 )
 
-// BenchmarkLoadAndAnalyze is what `routegen vet ./examples/app/...
-// ./golden/github/...` does after the go command's work: load the packages
-// and their dependencies from source, type-check them and run the analyzer
-// over all of them (it needs the facts of the dependencies).
+// BenchmarkLoadAndAnalyze is what a driver of its own (singlechecker) does
+// to vet examples/app and golden/github: load the packages and their
+// dependencies from source, type-check them and run the analyzer over all
+// of them (it needs the facts of the dependencies).
 func BenchmarkLoadAndAnalyze(b *testing.B) {
 	for b.Loop() {
 		vetExamples(b)
@@ -36,9 +38,18 @@ func vetExamples(b *testing.B) {
 	}
 }
 
+// loadExamples loads examples/app and golden/github, in a workspace of the
+// main module and the examples' module.
 func loadExamples(b *testing.B) []*packages.Package {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: "..", Tests: true}
-	pkgs, err := packages.Load(cfg, "./examples/app/...", "./golden/github/...")
+	root, err := filepath.Abs("..")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	writeWorkspace(b, dir, root, filepath.Join(root, examplesModule))
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: root, Tests: true,
+		Env: append(os.Environ(), "GOWORK="+filepath.Join(dir, "go.work"))}
+	pkgs, err := packages.Load(cfg, "github.com/routegen/routegen/examples/app/...", "./golden/github/...")
 	if err != nil {
 		b.Fatal(err)
 	}

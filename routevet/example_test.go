@@ -16,8 +16,12 @@ import (
 	"github.com/routegen/routegen/routevet"
 )
 
-// exampleApp is the example application, relative to the module root.
-var exampleApp = filepath.Join("examples", "app")
+// exampleApp is the example application, relative to the repository's
+// root, in the module at examplesModule.
+var (
+	exampleApp     = filepath.Join("examples", "app")
+	examplesModule = "examples"
+)
 
 // mistake is one realistic mistake seeded into the example application:
 // old, in file, becomes new, and the analyzer must report want ("file:
@@ -81,8 +85,9 @@ func TestWebSocketEcho(`, "app_test.go: no POST route serves /search (only GET)"
 // TestExampleAppMistakes seeds twelve realistic mistakes into a copy of the
 // example application and expects the analyzer to find all twelve, and
 // nothing in the application itself. The copy is a module in a workspace
-// with this one and imports the application's generated routes package
-// from it; both are loaded and analyzed at once.
+// with this one and the examples' module, and imports the application's
+// generated routes package from there; both are loaded and analyzed at
+// once.
 func TestExampleAppMistakes(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -113,7 +118,7 @@ func TestExampleAppMistakes(t *testing.T) {
 		t.Fatalf("%d mistakes, want 12", len(want))
 	}
 	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/seeded\n\ngo 1.25.0\n")
-	writeFile(t, filepath.Join(dir, "go.work"), "go 1.25.0\n\nuse (\n\t.\n\t"+root+"\n)\n")
+	writeWorkspace(t, dir, ".", root, filepath.Join(root, examplesModule))
 
 	const app = "github.com/routegen/routegen/examples/app"
 	findings := analyze(t, dir, "./...", app+"/...")
@@ -159,7 +164,16 @@ func copyApp(t *testing.T, src, dst string) {
 	}
 }
 
-func writeFile(t *testing.T, path, text string) {
+// writeWorkspace writes dir/go.work, using the modules in folders.
+func writeWorkspace(t testing.TB, dir string, folders ...string) {
+	text := "go 1.25.0\n\nuse (\n"
+	for _, f := range folders {
+		text += "\t" + f + "\n"
+	}
+	writeFile(t, filepath.Join(dir, "go.work"), text+")\n")
+}
+
+func writeFile(t testing.TB, path, text string) {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
