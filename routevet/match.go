@@ -228,7 +228,8 @@ func matchRoute(r *Route, segs []string) ([]rank, []string, bool) {
 		ranks = append(ranks, rank{s.kind, -len(s.literal)})
 		switch s.kind {
 		case staticSegment:
-			if segs[i] != s.literal {
+			// A literal matches in any spelling: "é", "%C3%A9" or "%c3%a9".
+			if segs[i] != s.literal && unescape(segs[i]) != unescape(s.literal) {
 				return nil, nil, false
 			}
 		case paramSegment:

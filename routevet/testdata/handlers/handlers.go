@@ -60,6 +60,8 @@ func names(id int64, name string, args []any) {
 func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	// Valid.
 	http.Redirect(w, r, "/", http.StatusFound)
+	http.Redirect(w, r, "/café", http.StatusFound)
+	http.Redirect(w, r, "/caf%c3%a9", http.StatusFound)
 	http.Redirect(w, r, "/hotels/42", http.StatusSeeOther)
 	http.Redirect(w, r, "/hotels/42/rooms/abc?view=1#top", http.StatusFound)
 	http.Redirect(w, r, "/hotels", http.StatusPermanentRedirect) // POST or GET: the method is kept
@@ -90,6 +92,7 @@ func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	http.Redirect(w, r, "http://acme.localhost/", http.StatusFound)             // want `no route serves GET / on acme.localhost`
 	w.Header().Set("Location", "/serch")                                        // want `no route serves /serch \(did you mean "/search"\?\)$`
 	w.Header().Add("location", "/serch")                                        // want `no route serves /serch \(did you mean "/search"\?\)$`
+	http.Redirect(w, r, "/cafe", http.StatusFound)                              // want `no route serves GET /cafe$`
 	http.Redirect(w, r, "/live", http.StatusFound)                              // the WebSocket route's handshake is a GET
 	http.Redirect(w, r, "/search", http.StatusMovedPermanently)
 

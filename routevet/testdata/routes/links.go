@@ -1,4 +1,4 @@
-package routes // want package:`routes\(13\)`
+package routes // want package:`routes\(14\)`
 
 import "net/http"
 

@@ -59,26 +59,27 @@ var Domains = []runtime.Domain{{
 var Routes = []runtime.Route{
 	{Index: 0, Domain: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", AntiCSRFCheck: true, Pos: "../routes.conf:13:7"},
 	{Index: 1, Domain: 0, Name: "booking", Method: "GET", Path: "/bookings/:ref", Controller: "Booking", Action: "Show", AntiCSRFCheck: true, Params: []string{"ref"}, Constraints: []string{"uuid4"}, Pos: "../routes.conf:31:7"},
-	{Index: 2, Domain: 0, Name: "docs", Method: "GET", Path: "/docs/*filepath", Static: true, Dir: "docs", List: true, Params: []string{"filepath"}, Pos: "../routes.conf:9:7"},
-	{Index: 3, Domain: 0, Name: "hotels", Method: "GET", Path: "/hotels", Controller: "Hotel", Action: "List", AntiCSRFCheck: true, Pos: "../routes.conf:15:7"},
-	{Index: 4, Domain: 0, Name: "create_hotel", Method: "POST", Path: "/hotels", Controller: "Hotel", Action: "Create", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "hotels", Pos: "../routes.conf:20:11"},
-	{Index: 5, Domain: 0, Name: "delete_hotel", Method: "DELETE", Path: "/hotels/:id", Controller: "Hotel", Action: "Delete", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Parent: "show_hotel", Pos: "../routes.conf:25:15"},
-	{Index: 6, Domain: 0, Name: "show_hotel", Method: "GET", Path: "/hotels/:id", Controller: "Hotel", Action: "Show", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Parent: "hotels", Pos: "../routes.conf:21:11"},
-	{Index: 7, Domain: 0, Name: "room", Method: "GET", Path: "/hotels/:id/rooms/:room", Controller: "Hotel", Action: "Room", AntiCSRFCheck: true, Params: []string{"id", "room"}, Constraints: []string{"number", "alpha,max=3"}, Parent: "show_hotel", Pos: "../routes.conf:26:15"},
-	{Index: 8, Domain: 0, Name: "live", Method: "WS", Path: "/live", Controller: "Live", Action: "Stream", WebSocket: true, Pos: "../routes.conf:33:7"},
-	{Index: 9, Domain: 0, Name: "page", Method: "GET", Path: "/pages/:lang/*page", Controller: "Site", Action: "Page", AntiCSRFCheck: true, Params: []string{"lang", "page"}, Constraints: []string{"oneof=en fr", ""}, Pos: "../routes.conf:32:7"},
-	{Index: 10, Domain: 0, Name: "search", Method: "GET", Path: "/search", Controller: "Site", Action: "Search", AntiCSRFCheck: true, Pos: "../routes.conf:14:7"},
-	{Index: 11, Domain: 1, Name: "dashboard", Method: "GET", Path: "/", Controller: "Admin", Action: "Dashboard", AntiCSRFCheck: true, Pos: "../routes.conf:42:7"},
-	{Index: 12, Domain: 2, Name: "tenant_home", Method: "GET", Path: "/home", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../routes.conf:51:7"},
+	{Index: 2, Domain: 0, Name: "cafe", Method: "GET", Path: "/caf%C3%A9", Controller: "Site", Action: "Cafe", AntiCSRFCheck: true, Pos: "../routes.conf:34:7"},
+	{Index: 3, Domain: 0, Name: "docs", Method: "GET", Path: "/docs/*filepath", Static: true, Dir: "docs", List: true, Params: []string{"filepath"}, Pos: "../routes.conf:9:7"},
+	{Index: 4, Domain: 0, Name: "hotels", Method: "GET", Path: "/hotels", Controller: "Hotel", Action: "List", AntiCSRFCheck: true, Pos: "../routes.conf:15:7"},
+	{Index: 5, Domain: 0, Name: "create_hotel", Method: "POST", Path: "/hotels", Controller: "Hotel", Action: "Create", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "hotels", Pos: "../routes.conf:20:11"},
+	{Index: 6, Domain: 0, Name: "delete_hotel", Method: "DELETE", Path: "/hotels/:id", Controller: "Hotel", Action: "Delete", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Parent: "show_hotel", Pos: "../routes.conf:25:15"},
+	{Index: 7, Domain: 0, Name: "show_hotel", Method: "GET", Path: "/hotels/:id", Controller: "Hotel", Action: "Show", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Parent: "hotels", Pos: "../routes.conf:21:11"},
+	{Index: 8, Domain: 0, Name: "room", Method: "GET", Path: "/hotels/:id/rooms/:room", Controller: "Hotel", Action: "Room", AntiCSRFCheck: true, Params: []string{"id", "room"}, Constraints: []string{"number", "alpha,max=3"}, Parent: "show_hotel", Pos: "../routes.conf:26:15"},
+	{Index: 9, Domain: 0, Name: "live", Method: "WS", Path: "/live", Controller: "Live", Action: "Stream", WebSocket: true, Pos: "../routes.conf:33:7"},
+	{Index: 10, Domain: 0, Name: "page", Method: "GET", Path: "/pages/:lang/*page", Controller: "Site", Action: "Page", AntiCSRFCheck: true, Params: []string{"lang", "page"}, Constraints: []string{"oneof=en fr", ""}, Pos: "../routes.conf:32:7"},
+	{Index: 11, Domain: 0, Name: "search", Method: "GET", Path: "/search", Controller: "Site", Action: "Search", AntiCSRFCheck: true, Pos: "../routes.conf:14:7"},
+	{Index: 12, Domain: 1, Name: "dashboard", Method: "GET", Path: "/", Controller: "Admin", Action: "Dashboard", AntiCSRFCheck: true, Pos: "../routes.conf:43:7"},
+	{Index: 13, Domain: 2, Name: "tenant_home", Method: "GET", Path: "/home", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../routes.conf:52:7"},
 }
 
 var table = runtime.NewTable(&runtime.Table{
 	Checks: []runtime.CheckFunc{
-		1: checkConstraints0,
-		5: checkConstraints1,
-		6: checkConstraints1,
-		7: checkConstraints2,
-		9: checkConstraints3,
+		1:  checkConstraints0,
+		6:  checkConstraints1,
+		7:  checkConstraints1,
+		8:  checkConstraints2,
+		10: checkConstraints3,
 	},
 	DomainRoutes: []runtime.DomainRoutes{{
 		ListDirs: []string{"/docs/"},
@@ -119,7 +120,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
 				if j2 == len(path) {
-					return 5
+					return 6
 				}
 				m.Params.Pop()
 			}
@@ -129,10 +130,12 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 		switch path {
 		case "/":
 			return 0
+		case "/caf%C3%A9":
+			return 2
 		case "/hotels":
-			return 3
+			return 4
 		case "/search":
-			return 10
+			return 11
 		}
 		i1 := 1
 		if i1 < len(path) {
@@ -154,7 +157,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 					i2 := i1 + 5
 					if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
 						m.Params.Push(i2, len(path))
-						return 2
+						return 3
 					}
 				}
 			case 'h':
@@ -164,7 +167,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
 						if j2 == len(path) {
-							return 6
+							return 7
 						}
 						if j2 < len(path) {
 							i3 := j2 + 1
@@ -174,7 +177,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
 									if j4 == len(path) {
-										return 7
+										return 8
 									}
 									m.Params.Pop()
 								}
@@ -193,7 +196,7 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
 								m.Params.Push(i3, len(path))
-								return 9
+								return 10
 							}
 						}
 						m.Params.Pop()
@@ -205,13 +208,13 @@ func matchDomain0(m *runtime.Match, method, path string) int {
 	case "POST":
 		switch path {
 		case "/hotels":
-			return 4
+			return 5
 		}
 		return -1
 	case "WS":
 		switch path {
 		case "/live":
-			return 8
+			return 9
 		}
 		return -1
 	}
@@ -227,7 +230,7 @@ func matchDomain1(m *runtime.Match, method, path string) int {
 	case "GET":
 		switch path {
 		case "/":
-			return 11
+			return 12
 		}
 		return -1
 	}
@@ -243,7 +246,7 @@ func matchDomain2(m *runtime.Match, method, path string) int {
 	case "GET":
 		switch path {
 		case "/home":
-			return 12
+			return 13
 		}
 		return -1
 	}
@@ -287,11 +290,11 @@ func checkConstraints3(m *runtime.Match) bool {
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
-	// Dashboard serves dashboard: GET / (../routes.conf:42:7).
+	// Dashboard serves dashboard: GET / (../routes.conf:43:7).
 	//
-//line ../routes.conf:42:6
+//line ../routes.conf:43:6
 	Dashboard(ctx *runtime.Context) error
-//line routes_gen.go:295:1
+//line routes_gen.go:298:1
 }
 
 // BookingController holds the actions of controller "Booking".
@@ -300,7 +303,7 @@ type BookingController interface {
 	//
 //line ../routes.conf:31:6
 	Show(ctx *runtime.Context, ref string) error
-//line routes_gen.go:304:1
+//line routes_gen.go:307:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -311,25 +314,25 @@ type HotelController interface {
 	Create(ctx *runtime.Context) error
 	// Delete serves delete_hotel: DELETE /hotels/:id (../routes.conf:25:15).
 	//
-//line routes_gen.go:315:1
+//line routes_gen.go:318:1
 //line ../routes.conf:25:14
 	Delete(ctx *runtime.Context, id int64) error
 	// List serves hotels: GET /hotels (../routes.conf:15:7).
 	//
-//line routes_gen.go:320:1
+//line routes_gen.go:323:1
 //line ../routes.conf:15:6
 	List(ctx *runtime.Context) error
 	// Room serves room: GET /hotels/:id/rooms/:room (../routes.conf:26:15).
 	//
-//line routes_gen.go:325:1
+//line routes_gen.go:328:1
 //line ../routes.conf:26:14
 	Room(ctx *runtime.Context, id int64, room string) error
 	// Show serves show_hotel: GET /hotels/:id (../routes.conf:21:11).
 	//
-//line routes_gen.go:330:1
+//line routes_gen.go:333:1
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error
-//line routes_gen.go:333:1
+//line routes_gen.go:336:1
 }
 
 // LiveController holds the actions of controller "Live".
@@ -338,35 +341,40 @@ type LiveController interface {
 	//
 //line ../routes.conf:33:6
 	Stream(ctx *runtime.Context) error
-//line routes_gen.go:342:1
+//line routes_gen.go:345:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
+	// Cafe serves cafe: GET /caf%C3%A9 (../routes.conf:34:7).
+	//
+//line ../routes.conf:34:6
+	Cafe(ctx *runtime.Context) error
 	// Index serves home: GET / (../routes.conf:13:7).
 	//
+//line routes_gen.go:356:1
 //line ../routes.conf:13:6
 	Index(ctx *runtime.Context) error
 	// Page serves page: GET /pages/:lang/*page (../routes.conf:32:7).
 	//
-//line routes_gen.go:353:1
+//line routes_gen.go:361:1
 //line ../routes.conf:32:6
 	Page(ctx *runtime.Context, lang string, page string) error
 	// Search serves search: GET /search (../routes.conf:14:7).
 	//
-//line routes_gen.go:358:1
+//line routes_gen.go:366:1
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error
-//line routes_gen.go:361:1
+//line routes_gen.go:369:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
-	// Home serves tenant_home: GET /home (../routes.conf:51:7).
+	// Home serves tenant_home: GET /home (../routes.conf:52:7).
 	//
-//line ../routes.conf:51:6
+//line ../routes.conf:52:6
 	Home(ctx *runtime.Context) error
-//line routes_gen.go:370:1
+//line routes_gen.go:378:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -409,8 +417,8 @@ type dispatcher struct {
 	tenantController  TenantController
 }
 
-// route11 calls AdminController.Dashboard for dashboard: GET / (../routes.conf:42:7).
-func (d *dispatcher) route11(ctx *runtime.Context) error {
+// route12 calls AdminController.Dashboard for dashboard: GET / (../routes.conf:43:7).
+func (d *dispatcher) route12(ctx *runtime.Context) error {
 	return d.adminController.Dashboard(ctx)
 }
 
@@ -420,13 +428,13 @@ func (d *dispatcher) route1(ctx *runtime.Context) error {
 	return d.bookingController.Show(ctx, p.Value(0))
 }
 
-// route4 calls HotelController.Create for create_hotel: POST /hotels (../routes.conf:20:11).
-func (d *dispatcher) route4(ctx *runtime.Context) error {
+// route5 calls HotelController.Create for create_hotel: POST /hotels (../routes.conf:20:11).
+func (d *dispatcher) route5(ctx *runtime.Context) error {
 	return d.hotelController.Create(ctx)
 }
 
-// route5 calls HotelController.Delete for delete_hotel: DELETE /hotels/:id (../routes.conf:25:15).
-func (d *dispatcher) route5(ctx *runtime.Context) error {
+// route6 calls HotelController.Delete for delete_hotel: DELETE /hotels/:id (../routes.conf:25:15).
+func (d *dispatcher) route6(ctx *runtime.Context) error {
 	p := ctx.Params()
 	p0, err := runtime.ParamInt(p, 0)
 	if err != nil {
@@ -435,13 +443,13 @@ func (d *dispatcher) route5(ctx *runtime.Context) error {
 	return d.hotelController.Delete(ctx, p0)
 }
 
-// route3 calls HotelController.List for hotels: GET /hotels (../routes.conf:15:7).
-func (d *dispatcher) route3(ctx *runtime.Context) error {
+// route4 calls HotelController.List for hotels: GET /hotels (../routes.conf:15:7).
+func (d *dispatcher) route4(ctx *runtime.Context) error {
 	return d.hotelController.List(ctx)
 }
 
-// route7 calls HotelController.Room for room: GET /hotels/:id/rooms/:room (../routes.conf:26:15).
-func (d *dispatcher) route7(ctx *runtime.Context) error {
+// route8 calls HotelController.Room for room: GET /hotels/:id/rooms/:room (../routes.conf:26:15).
+func (d *dispatcher) route8(ctx *runtime.Context) error {
 	p := ctx.Params()
 	p0, err := runtime.ParamInt(p, 0)
 	if err != nil {
@@ -450,8 +458,8 @@ func (d *dispatcher) route7(ctx *runtime.Context) error {
 	return d.hotelController.Room(ctx, p0, p.Value(1))
 }
 
-// route6 calls HotelController.Show for show_hotel: GET /hotels/:id (../routes.conf:21:11).
-func (d *dispatcher) route6(ctx *runtime.Context) error {
+// route7 calls HotelController.Show for show_hotel: GET /hotels/:id (../routes.conf:21:11).
+func (d *dispatcher) route7(ctx *runtime.Context) error {
 	p := ctx.Params()
 	p0, err := runtime.ParamInt(p, 0)
 	if err != nil {
@@ -460,9 +468,14 @@ func (d *dispatcher) route6(ctx *runtime.Context) error {
 	return d.hotelController.Show(ctx, p0)
 }
 
-// route8 calls LiveController.Stream for live: WS /live (../routes.conf:33:7).
-func (d *dispatcher) route8(ctx *runtime.Context) error {
+// route9 calls LiveController.Stream for live: WS /live (../routes.conf:33:7).
+func (d *dispatcher) route9(ctx *runtime.Context) error {
 	return d.liveController.Stream(ctx)
+}
+
+// route2 calls SiteController.Cafe for cafe: GET /caf%C3%A9 (../routes.conf:34:7).
+func (d *dispatcher) route2(ctx *runtime.Context) error {
+	return d.siteController.Cafe(ctx)
 }
 
 // route0 calls SiteController.Index for home: GET / (../routes.conf:13:7).
@@ -470,19 +483,19 @@ func (d *dispatcher) route0(ctx *runtime.Context) error {
 	return d.siteController.Index(ctx)
 }
 
-// route9 calls SiteController.Page for page: GET /pages/:lang/*page (../routes.conf:32:7).
-func (d *dispatcher) route9(ctx *runtime.Context) error {
+// route10 calls SiteController.Page for page: GET /pages/:lang/*page (../routes.conf:32:7).
+func (d *dispatcher) route10(ctx *runtime.Context) error {
 	p := ctx.Params()
 	return d.siteController.Page(ctx, p.Value(0), p.Value(1))
 }
 
-// route10 calls SiteController.Search for search: GET /search (../routes.conf:14:7).
-func (d *dispatcher) route10(ctx *runtime.Context) error {
+// route11 calls SiteController.Search for search: GET /search (../routes.conf:14:7).
+func (d *dispatcher) route11(ctx *runtime.Context) error {
 	return d.siteController.Search(ctx)
 }
 
-// route12 calls TenantController.Home for tenant_home: GET /home (../routes.conf:51:7).
-func (d *dispatcher) route12(ctx *runtime.Context) error {
+// route13 calls TenantController.Home for tenant_home: GET /home (../routes.conf:52:7).
+func (d *dispatcher) route13(ctx *runtime.Context) error {
 	return d.tenantController.Home(ctx)
 }
 
@@ -490,7 +503,7 @@ func (d *dispatcher) route12(ctx *runtime.Context) error {
 var actions = []func(*dispatcher, *runtime.Context) error{
 	0:  (*dispatcher).route0,
 	1:  (*dispatcher).route1,
-	3:  (*dispatcher).route3,
+	2:  (*dispatcher).route2,
 	4:  (*dispatcher).route4,
 	5:  (*dispatcher).route5,
 	6:  (*dispatcher).route6,
@@ -500,6 +513,7 @@ var actions = []func(*dispatcher, *runtime.Context) error{
 	10: (*dispatcher).route10,
 	11: (*dispatcher).route11,
 	12: (*dispatcher).route12,
+	13: (*dispatcher).route13,
 }
 
 func (d *dispatcher) dispatch(ctx *runtime.Context) error {
@@ -523,6 +537,11 @@ func (*urlBuilder) Home() string {
 // Booking is the URL of route "booking": /bookings/:ref.
 func (*urlBuilder) Booking(ref string) string {
 	return "/bookings/" + url.PathEscape(ref)
+}
+
+// Cafe is the URL of route "cafe": /caf%C3%A9.
+func (*urlBuilder) Cafe() string {
+	return "/caf%C3%A9"
 }
 
 // Docs is the URL of route "docs": /docs/*filepath.
