@@ -11,6 +11,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/openapi"
+	"github.com/routegen/routegen/parser"
 )
 
 // listFlags are the flags of list: its format and filters.
@@ -53,19 +55,18 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 		enc.SetIndent("", "  ")
 		err = enc.Encode(table)
 	case "openapi":
-		var schemes map[string]*oaSecurityScheme
+		var opts openapi.Options
 		if src.security != "" {
-			// Loaded by ir.Load already, which reported its diagnostics.
-			schemes, _ = securitySchemes(relativePath(src.security))
+			opts.Security = loadSecurity(relativePath(src.security))
 		}
-		doc, warnings := openAPI(table, schemes)
+		doc, warnings := openapi.Build(table, opts)
 		for _, w := range warnings {
 			fmt.Fprintf(c.stderr, "routegen: warning: %s\n", w)
 		}
-		enc := json.NewEncoder(c.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		err = enc.Encode(doc)
+		var out []byte
+		if out, err = doc.JSON(); err == nil {
+			_, err = c.stdout.Write(out)
+		}
 	default:
 		err = writeTable(c.stdout, table)
 	}
@@ -73,6 +74,20 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 		return c.failf("%v", err)
 	}
 	return exitOK
+}
+
+// loadSecurity reads security.conf for its auth schemes. ir.Load has read
+// it already and reported its diagnostics; nil when it has errors.
+func loadSecurity(file string) *parser.Object {
+	f, diags := parser.Load(osFS{}, file)
+	if diags.HasErrors() {
+		return nil
+	}
+	obj, diags := parser.Build(f)
+	if diags = append(diags, parser.ResolveRefs(obj)...); diags.HasErrors() {
+		return nil
+	}
+	return obj
 }
 
 // routeFilter keeps the routes that match every filter given.

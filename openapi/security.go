@@ -1,4 +1,4 @@
-package main
+package openapi
 
 import (
 	"fmt"
@@ -14,8 +14,8 @@ var oauth2Endpoints = map[string][2]string{
 	"google":   {"https://accounts.google.com/o/oauth2/auth", "https://oauth2.googleapis.com/token"},
 }
 
-// securitySchemes reads the auth schemes of security.conf as OpenAPI
-// security schemes:
+// securitySchemes are the auth schemes of security.conf (obj; nil for
+// none) as OpenAPI security schemes:
 //
 //   - basic: http basic;
 //   - oauth2: the authorization code flow, with the endpoints of
@@ -30,51 +30,44 @@ var oauth2Endpoints = map[string][2]string{
 // The router checks none of these itself: the authenticator registered for
 // the scheme does. Each scheme says what security.conf calls it in
 // x-routegen-scheme.
-func securitySchemes(file string) (map[string]*oaSecurityScheme, parser.Diagnostics) {
-	f, diags := parser.Load(osFS{}, file)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	obj, ds := parser.Build(f)
-	diags = append(diags, ds...)
-	diags = append(diags, parser.ResolveRefs(obj)...)
-	if diags.HasErrors() {
-		return nil, diags
+func securitySchemes(obj *parser.Object) map[string]*SecurityScheme {
+	if obj == nil {
+		return nil
 	}
 	sessionCookie := "aah_session"
 	if name := stringAt(obj, "security.session.name"); name != "" {
 		sessionCookie = name
 	}
-	out := map[string]*oaSecurityScheme{}
+	out := map[string]*SecurityScheme{}
 	auth := obj.Lookup("security.auth_schemes")
 	if auth == nil || auth.Object == nil {
-		return out, diags
+		return out
 	}
 	for _, field := range auth.Object.Fields {
 		if field.Object == nil {
 			continue
 		}
 		kind := strings.ToLower(stringAt(field.Object, "scheme"))
-		cookie := &oaSecurityScheme{Type: "apiKey", In: "cookie", Name: sessionCookie, Scheme: kind,
+		cookie := &SecurityScheme{Type: "apiKey", In: "cookie", Name: sessionCookie, Scheme: kind,
 			Description: "The session cookie the login of scheme " + field.Key + " sets."}
 		switch kind {
 		case "basic":
-			out[field.Key] = &oaSecurityScheme{Type: "http", HTTPScheme: "basic", Scheme: kind}
+			out[field.Key] = &SecurityScheme{Type: "http", HTTPScheme: "basic", Scheme: kind}
 		case "form":
 			out[field.Key] = cookie
 		case "oauth2":
 			out[field.Key] = oauth2Scheme(field.Object, cookie)
 		default:
-			out[field.Key] = &oaSecurityScheme{Type: "http", HTTPScheme: "bearer", Scheme: kind,
+			out[field.Key] = &SecurityScheme{Type: "http", HTTPScheme: "bearer", Scheme: kind,
 				Description: fmt.Sprintf("Scheme %s (%s) is checked by an authenticator of the application's own: a bearer token is assumed.", field.Key, kind)}
 		}
 	}
-	return out, diags
+	return out
 }
 
 // oauth2Scheme is the authorization code flow of an oauth2 scheme, or
 // fallback when its endpoints are not known.
-func oauth2Scheme(obj *parser.Object, fallback *oaSecurityScheme) *oaSecurityScheme {
+func oauth2Scheme(obj *parser.Object, fallback *SecurityScheme) *SecurityScheme {
 	authURL, tokenURL := stringAt(obj, "client.provider.url.auth"), stringAt(obj, "client.provider.url.token")
 	if authURL == "" || tokenURL == "" {
 		known, ok := oauth2Endpoints[strings.ToLower(stringAt(obj, "client.provider.name"))]
@@ -94,8 +87,8 @@ func oauth2Scheme(obj *parser.Object, fallback *oaSecurityScheme) *oaSecuritySch
 			}
 		}
 	}
-	return &oaSecurityScheme{Type: "oauth2", Scheme: "oauth2",
-		Flows: &oaFlows{AuthorizationCode: &oaFlow{AuthorizationURL: authURL, TokenURL: tokenURL, Scopes: scopes}}}
+	return &SecurityScheme{Type: "oauth2", Scheme: "oauth2",
+		Flows: &Flows{AuthorizationCode: &Flow{AuthorizationURL: authURL, TokenURL: tokenURL, Scopes: scopes}}}
 }
 
 // stringAt is the string at a dotted path of obj, trimmed; "" when absent

@@ -1,6 +1,16 @@
-package main
+// Package openapi builds the OpenAPI 3.1 skeleton of a route table, the
+// document `routegen list --format openapi` writes: the paths, their methods
+// and path parameters with the schemas of their constraints, an operationId
+// per route, a server per domain, the security schemes of security.conf and
+// the answers the router gives before an action (400, 401, 403, 413).
+// Request bodies and the actions' responses are the user's to fill in.
+//
+// Build is a function of its arguments only: it reads no file.
+package openapi
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
@@ -8,90 +18,103 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/parser"
 )
 
-// The OpenAPI 3.1 skeleton `routegen list --format openapi` writes: the
-// paths, their methods and path parameters with the schemas of their
-// constraints, an operationId per route, a server per domain, the security
-// schemes of security.conf and the answers the router gives before an
-// action (400, 401, 403, 413). Request bodies and the actions' responses
-// are the user's to fill in.
-
-type oaDocument struct {
-	OpenAPI    string                `json:"openapi"`
-	Info       oaInfo                `json:"info"`
-	Servers    []*oaServer           `json:"servers,omitempty"`
-	Paths      map[string]oaPathItem `json:"paths"`
-	Components *oaComponents         `json:"components,omitempty"`
+// Options are the inputs of the document besides the route table.
+type Options struct {
+	// Security is security.conf as parser.Build and parser.ResolveRefs
+	// leave it; nil without one. Its auth schemes become the document's
+	// security schemes.
+	Security *parser.Object
 }
 
-type oaComponents struct {
-	SecuritySchemes map[string]*oaSecurityScheme `json:"securitySchemes,omitempty"`
+// Document is an OpenAPI 3.1 document.
+type Document struct {
+	OpenAPI    string              `json:"openapi"`
+	Info       Info                `json:"info"`
+	Servers    []*Server           `json:"servers,omitempty"`
+	Paths      map[string]PathItem `json:"paths"`
+	Components *Components         `json:"components,omitempty"`
 }
 
-// oaSecurityScheme is a security scheme object; Scheme is the kind
+// Components holds the security schemes of security.conf.
+type Components struct {
+	SecuritySchemes map[string]*SecurityScheme `json:"securitySchemes,omitempty"`
+}
+
+// SecurityScheme is a security scheme object; Scheme is the kind
 // security.conf gives it (basic, form, oauth2, generic).
-type oaSecurityScheme struct {
-	Type         string   `json:"type"`
-	Description  string   `json:"description,omitempty"`
-	HTTPScheme   string   `json:"scheme,omitempty"`
-	BearerFormat string   `json:"bearerFormat,omitempty"`
-	In           string   `json:"in,omitempty"`
-	Name         string   `json:"name,omitempty"`
-	Flows        *oaFlows `json:"flows,omitempty"`
-	Scheme       string   `json:"x-routegen-scheme"`
+type SecurityScheme struct {
+	Type         string `json:"type"`
+	Description  string `json:"description,omitempty"`
+	HTTPScheme   string `json:"scheme,omitempty"`
+	BearerFormat string `json:"bearerFormat,omitempty"`
+	In           string `json:"in,omitempty"`
+	Name         string `json:"name,omitempty"`
+	Flows        *Flows `json:"flows,omitempty"`
+	Scheme       string `json:"x-routegen-scheme"`
 }
 
-type oaFlows struct {
-	AuthorizationCode *oaFlow `json:"authorizationCode"`
+// Flows is the flow of an oauth2 security scheme: authorization code.
+type Flows struct {
+	AuthorizationCode *Flow `json:"authorizationCode"`
 }
 
-type oaFlow struct {
+// Flow is an OAuth 2 flow: its endpoints and scopes.
+type Flow struct {
 	AuthorizationURL string            `json:"authorizationUrl"`
 	TokenURL         string            `json:"tokenUrl"`
 	Scopes           map[string]string `json:"scopes"`
 }
 
-type oaInfo struct {
+// Info is the document's title, description and version.
+type Info struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
 	Version     string `json:"version"`
 }
 
-type oaServer struct {
-	URL         string                `json:"url"`
-	Description string                `json:"description,omitempty"`
-	Variables   map[string]oaVariable `json:"variables,omitempty"`
+// Server is the server object of a domain.
+type Server struct {
+	URL         string              `json:"url"`
+	Description string              `json:"description,omitempty"`
+	Variables   map[string]Variable `json:"variables,omitempty"`
 }
 
-type oaVariable struct {
+// Variable is a server variable: a wildcard subdomain, or a host or port
+// read from the environment.
+type Variable struct {
 	Default     string `json:"default"`
 	Description string `json:"description,omitempty"`
 }
 
-// oaPathItem holds the operations of a path by lower-case method, its
+// PathItem holds the operations of a path by lower-case method, its
 // servers when only some domains serve it, and the routes OpenAPI has no
 // method for (x-routegen-websocket, x-routegen-connect).
-type oaPathItem map[string]any
+type PathItem map[string]any
 
-type oaOperation struct {
+// Operation describes one route.
+type Operation struct {
 	OperationID string                `json:"operationId"`
 	Summary     string                `json:"summary"`
 	Tags        []string              `json:"tags,omitempty"`
-	Parameters  []*oaParameter        `json:"parameters,omitempty"`
-	Responses   map[string]oaResponse `json:"responses"`
+	Parameters  []*Parameter          `json:"parameters,omitempty"`
+	Responses   map[string]Response   `json:"responses"`
 	Security    []map[string][]string `json:"security,omitempty"`
-	Servers     []*oaServer           `json:"servers,omitempty"`
+	Servers     []*Server             `json:"servers,omitempty"`
 	Domain      string                `json:"x-routegen-domain"`
 	Path        string                `json:"x-routegen-path"` // as routegen lists it: /users/:id
 	Auth        string                `json:"x-routegen-auth,omitempty"`
 }
 
-type oaResponse struct {
+// Response is an answer an operation may give.
+type Response struct {
 	Description string `json:"description"`
 }
 
-type oaParameter struct {
+// Parameter is a path parameter and the schema of its constraint.
+type Parameter struct {
 	Name        string         `json:"name"`
 	In          string         `json:"in"`
 	Required    bool           `json:"required"`
@@ -100,31 +123,31 @@ type oaParameter struct {
 	CatchAll    bool           `json:"x-routegen-catch-all,omitempty"`
 }
 
-// oaMethods are the methods an OpenAPI path item has a field for.
-var oaMethods = map[string]bool{"GET": true, "PUT": true, "POST": true, "DELETE": true, "OPTIONS": true, "HEAD": true, "PATCH": true, "TRACE": true}
+// pathItemMethods are the methods an OpenAPI path item has a field for.
+var pathItemMethods = map[string]bool{"GET": true, "PUT": true, "POST": true, "DELETE": true, "OPTIONS": true, "HEAD": true, "PATCH": true, "TRACE": true}
 
-// openAPI builds the OpenAPI 3.1 skeleton of t, with the security schemes
-// of schemes (nil without a security.conf). It returns, as warnings, the
-// routes it had to leave out: OpenAPI keys operations by path template and
-// method only, so of two routes with the same ones (in two domains, or a
-// parameter and a catch-all at one place) it keeps the first.
-func openAPI(t *ir.Table, schemes map[string]*oaSecurityScheme) (*oaDocument, []string) {
-	doc := &oaDocument{
+// Build builds the OpenAPI 3.1 skeleton of t, with the security schemes
+// of opts.Security. It returns, as warnings, the routes it had to leave
+// out: OpenAPI keys operations by path template and method only, so of two
+// routes with the same ones (in two domains, or a parameter and a
+// catch-all at one place) it keeps the first.
+func Build(t *ir.Table, opts Options) (*Document, []string) {
+	doc := &Document{
 		OpenAPI: "3.1.0",
-		Info: oaInfo{
+		Info: Info{
 			Title:       "routes",
 			Description: "Generated by routegen list --format openapi: the paths, methods and path parameters of routes.conf. Request bodies and responses are left to fill in.",
 			Version:     "0.0.0",
 		},
-		Paths: map[string]oaPathItem{},
+		Paths: map[string]PathItem{},
 	}
-	if len(schemes) > 0 {
-		doc.Components = &oaComponents{SecuritySchemes: schemes}
+	if schemes := securitySchemes(opts.Security); len(schemes) > 0 {
+		doc.Components = &Components{SecuritySchemes: schemes}
 	}
 	if len(t.Domains) > 0 {
 		doc.Info.Title = t.Domains[0].Name
 	}
-	servers := map[*ir.Domain]*oaServer{}
+	servers := map[*ir.Domain]*Server{}
 	for _, d := range t.Domains {
 		s := server(d)
 		servers[d] = s
@@ -197,7 +220,7 @@ func openAPI(t *ir.Table, schemes map[string]*oaSecurityScheme) (*oaDocument, []
 
 	for _, shape := range shapes {
 		it := items[shape]
-		item := oaPathItem{}
+		item := PathItem{}
 		domains := map[*ir.Domain]bool{}
 		for _, m := range it.order {
 			domains[it.ops[m].domain] = true
@@ -206,10 +229,10 @@ func openAPI(t *ir.Table, schemes map[string]*oaSecurityScheme) (*oaDocument, []
 			p := it.ops[m]
 			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes)
 			if len(t.Domains) > 1 && len(domains) > 1 {
-				op.Servers = []*oaServer{servers[p.domain]}
+				op.Servers = []*Server{servers[p.domain]}
 			}
 			key := strings.ToLower(m)
-			if !oaMethods[m] {
+			if !pathItemMethods[m] {
 				key = "x-routegen-" + key // WS, CONNECT: no OpenAPI method
 				if m == "WS" {
 					key = "x-routegen-websocket"
@@ -219,12 +242,26 @@ func openAPI(t *ir.Table, schemes map[string]*oaSecurityScheme) (*oaDocument, []
 		}
 		if len(t.Domains) > 1 && len(domains) == 1 {
 			for d := range domains {
-				item["servers"] = []*oaServer{servers[d]}
+				item["servers"] = []*Server{servers[d]}
 			}
 		}
 		doc.Paths[it.template] = item
 	}
 	return doc, warnings
+}
+
+// JSON is the document as routegen list writes it: indented by two
+// spaces, with a final newline, and "<", ">" and "&" unescaped, as paths
+// and descriptions hold them.
+func (d *Document) JSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(d); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 func domainIndex(t *ir.Table, d *ir.Domain) int {
@@ -239,16 +276,16 @@ func domainIndex(t *ir.Table, d *ir.Domain) int {
 // server is the server object of a domain: http://host:port, with
 // variables for a wildcard subdomain and for a host or port read from the
 // environment.
-func server(d *ir.Domain) *oaServer {
-	s := &oaServer{Description: d.Name}
+func server(d *ir.Domain) *Server {
+	s := &Server{Description: d.Name}
 	host, port := d.Host, d.Port
-	vars := map[string]oaVariable{}
+	vars := map[string]Variable{}
 	if d.HostEnv != "" {
 		host = "{host}"
 		vars["host"] = envVariable(d.HostEnv, "localhost")
 	} else if rest, ok := strings.CutPrefix(host, "*."); ok {
 		host = "{subdomain}." + rest
-		vars["subdomain"] = oaVariable{Default: "www", Description: "any subdomain of " + rest}
+		vars["subdomain"] = Variable{Default: "www", Description: "any subdomain of " + rest}
 	}
 	if d.PortEnv != "" {
 		port = "{port}"
@@ -289,11 +326,11 @@ func pathTemplate(r *ir.Route) (shape, template string, names []string) {
 // operation describes one route; names are the parameter names of the path
 // item's template, which replace the route's own at the same places;
 // schemes are the auth schemes of security.conf (nil without one).
-func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes []string) *oaOperation {
-	op := &oaOperation{
+func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes []string) *Operation {
+	op := &Operation{
 		OperationID: id,
 		Summary:     target(r),
-		Responses:   map[string]oaResponse{"default": {Description: "The response of " + target(r) + "."}},
+		Responses:   map[string]Response{"default": {Description: "The response of " + target(r) + "."}},
 		Domain:      d.Key,
 		Path:        ir.Unescaped(r.Path),
 		Auth:        r.Auth,
@@ -305,7 +342,7 @@ func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes []s
 		op.Tags = []string{r.Controller}
 	}
 	for i, p := range r.ParamSpecs {
-		param := &oaParameter{Name: p.Name, In: "path", Required: true, Schema: paramSchema(p)}
+		param := &Parameter{Name: p.Name, In: "path", Required: true, Schema: paramSchema(p)}
 		if i < len(names) {
 			param.Name = names[i]
 		}
@@ -317,27 +354,39 @@ func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes []s
 			param.Description = strings.TrimSpace("The rest of the path: it may hold \"/\". " + param.Description)
 		}
 		if p.Constraint != nil {
-			op.Responses["400"] = oaResponse{Description: "A path parameter fails its constraint."}
+			op.Responses["400"] = Response{Description: "A path parameter fails its constraint."}
 		}
 		op.Parameters = append(op.Parameters, param)
 	}
 	op.Security = security(r.Auth, schemes)
 	switch {
 	case r.Auth == "" && len(schemes) > 0 && !r.Static:
-		op.Responses["403"] = oaResponse{Description: "Always: the route has no auth while security.conf defines auth schemes, and the router fails closed."}
+		op.Responses["403"] = Response{Description: "Always: the route has no auth while security.conf defines auth schemes, and the router fails closed."}
 	case len(op.Security) > 0:
-		op.Responses["401"] = oaResponse{Description: "The authenticator refuses the request."}
+		op.Responses["401"] = Response{Description: "The authenticator refuses the request."}
 	}
 	if r.Authorization != nil {
-		op.Responses["403"] = oaResponse{Description: "The subject lacks the roles or permissions of the route's authorization."}
+		op.Responses["403"] = Response{Description: "The subject lacks the roles or permissions of the route's authorization."}
 	}
 	if r.AntiCSRFCheck && bodyMethod(r.Method) && op.Responses["403"].Description == "" {
-		op.Responses["403"] = oaResponse{Description: "A cross-origin request from a browser (anti-CSRF check)."}
+		op.Responses["403"] = Response{Description: "A cross-origin request from a browser (anti-CSRF check)."}
 	}
 	if r.MaxBodySize > 0 && bodyMethod(r.Method) {
-		op.Responses["413"] = oaResponse{Description: fmt.Sprintf("The request body is over %d bytes.", r.MaxBodySize)}
+		op.Responses["413"] = Response{Description: fmt.Sprintf("The request body is over %d bytes.", r.MaxBodySize)}
 	}
 	return op
+}
+
+// target is "Controller#Action", or what a static route serves, as
+// routegen list shows it.
+func target(r *ir.Route) string {
+	switch {
+	case r.Static && r.File != "":
+		return "file " + strings.TrimSuffix(r.Dir, "/") + "/" + strings.TrimPrefix(r.File, "/")
+	case r.Static:
+		return "dir " + r.Dir
+	}
+	return r.Controller + "#" + r.Action
 }
 
 func bodyMethod(m string) bool { return m == "POST" || m == "PUT" || m == "PATCH" || m == "DELETE" }
@@ -518,13 +567,13 @@ func tagSchema(tag ir.Tag, numeric bool, typ ir.ParamType, alternative bool) map
 // envVariable is the server variable of an environment reference ("NAME",
 // or "NAME:-default" for ${NAME:-default}): its default when it has one,
 // else fallback.
-func envVariable(ref, fallback string) oaVariable {
+func envVariable(ref, fallback string) Variable {
 	name, def, hasDefault := strings.Cut(ref, ":-")
 	if !hasDefault {
-		return oaVariable{Default: fallback, Description: "$" + name}
+		return Variable{Default: fallback, Description: "$" + name}
 	}
 	if def == "" {
 		def = fallback
 	}
-	return oaVariable{Default: def, Description: "${" + ref + "}"}
+	return Variable{Default: def, Description: "${" + ref + "}"}
 }

@@ -1,0 +1,78 @@
+package openapi
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/routegen/routegen/ir"
+)
+
+// The module internal/openapicheck validates the documents of the
+// configurations in testdata as OpenAPI 3.1, with those of the corpus.
+
+// documentOf builds the document of a routes.conf in testdata.
+func documentOf(t *testing.T, name string) (string, []string) {
+	t.Helper()
+	src, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: src}}, ir.Sources{Routes: "routes.conf"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	doc, warnings := Build(table, Options{})
+	out, err := doc.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), warnings
+}
+
+func TestOperationIDs(t *testing.T) {
+	doc, warnings := documentOf(t, "operation_ids.conf")
+	if len(warnings) > 0 {
+		t.Errorf("warnings: %q", warnings)
+	}
+	for _, want := range []string{
+		`"operationId": "health_get"`, `"operationId": "health_head"`, `"operationId": "home"`,
+		`"operationId": "admin.home"`, `"x-routegen-websocket": {`, `"operationId": "chat"`,
+		`"url": "http://example.com:8080"`, `"url": "http://admin.example.com:8080"`,
+		`"/items/{id}": {`, `"description": "Named \"key\" in routes.conf."`, `"x-routegen-path": "/items/:key"`,
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the document lacks %s", want)
+		}
+	}
+	if strings.Contains(doc, "{key}") {
+		t.Error("the document has two templates for one path: /items/{id} and /items/{key}")
+	}
+}
+
+// TestMergedBounds checks that bounds merge into one schema, the tighter
+// bound kept, rather than an allOf beside number's minimum of 0.
+func TestMergedBounds(t *testing.T) {
+	for constraint, want := range map[string]string{
+		"number,min=2000":     `{"format":"int64","minimum":2000,"type":"integer"}`,
+		"number,gt=-5,max=10": `{"exclusiveMinimum":-5,"format":"int64","maximum":10,"minimum":0,"type":"integer"}`,
+		"min=3,len=5":         `{"maxLength":5,"minLength":5,"type":"string"}`,
+		"numeric,max=9,lte=7": `{"maximum":7,"type":"number"}`,
+		"alpha,oneof=a b":     `{"enum":["a","b"],"pattern":"^[A-Za-z]+$","type":"string"}`,
+	} {
+		c, err := ir.ParseConstraint(constraint)
+		if err != nil {
+			t.Fatal(err)
+		}
+		typ := ir.TypeString
+		if c.IsInteger() {
+			typ = ir.TypeInt
+		}
+		got, _ := json.Marshal(paramSchema(ir.Param{Name: "x", Type: typ, Constraint: c}))
+		if string(got) != want {
+			t.Errorf("[%s]: %s, want %s", constraint, got, want)
+		}
+	}
+}
