@@ -4,6 +4,8 @@
 package ir
 
 import (
+	"strings"
+
 	"github.com/routegen/routegen/parser"
 )
 
@@ -131,4 +133,16 @@ type CatchAll struct {
 	AntiCSRFCheck bool       `json:"anti_csrf_check"`
 	CORS          *CORS      `json:"cors"`
 	Pos           parser.Pos `json:"pos"`
+}
+
+// Target is what the route serves, as list and OpenAPI print it:
+// "Controller#Action", "dir static/" or "file static/favicon.ico".
+func (r *Route) Target() string {
+	switch {
+	case r.Static && r.File != "":
+		return "file " + strings.TrimSuffix(r.Dir, "/") + "/" + strings.TrimPrefix(r.File, "/")
+	case r.Static:
+		return "dir " + r.Dir
+	}
+	return r.Controller + "#" + r.Action
 }

@@ -329,8 +329,8 @@ func pathTemplate(r *ir.Route) (shape, template string, names []string) {
 func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes []string) *Operation {
 	op := &Operation{
 		OperationID: id,
-		Summary:     target(r),
-		Responses:   map[string]Response{"default": {Description: "The response of " + target(r) + "."}},
+		Summary:     r.Target(),
+		Responses:   map[string]Response{"default": {Description: "The response of " + r.Target() + "."}},
 		Domain:      d.Key,
 		Path:        ir.Unescaped(r.Path),
 		Auth:        r.Auth,
@@ -375,18 +375,6 @@ func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes []s
 		op.Responses["413"] = Response{Description: fmt.Sprintf("The request body is over %d bytes.", r.MaxBodySize)}
 	}
 	return op
-}
-
-// target is "Controller#Action", or what a static route serves, as
-// routegen list shows it.
-func target(r *ir.Route) string {
-	switch {
-	case r.Static && r.File != "":
-		return "file " + strings.TrimSuffix(r.Dir, "/") + "/" + strings.TrimPrefix(r.File, "/")
-	case r.Static:
-		return "dir " + r.Dir
-	}
-	return r.Controller + "#" + r.Action
 }
 
 func bodyMethod(m string) bool { return m == "POST" || m == "PUT" || m == "PATCH" || m == "DELETE" }

@@ -191,22 +191,11 @@ func writeTable(w io.Writer, t *ir.Table) error {
 	fmt.Fprintln(tw, "DOMAIN\tMETHOD\tPATH\tNAME\tCONTROLLER#ACTION\tAUTH")
 	for _, d := range t.Domains {
 		for _, r := range d.Routes {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Key, r.Method, ir.Unescaped(r.Path), r.Name, target(r), r.Auth)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Key, r.Method, ir.Unescaped(r.Path), r.Name, r.Target(), r.Auth)
 		}
 		if c := d.CatchAll; c != nil {
 			fmt.Fprintf(tw, "%s\t*\t*\tcatch_all\t%s#%s\t%s\n", d.Key, c.Controller, c.Action, c.Auth)
 		}
 	}
 	return tw.Flush()
-}
-
-// target is "Controller#Action", or what a static route serves.
-func target(r *ir.Route) string {
-	switch {
-	case r.Static && r.File != "":
-		return "file " + strings.TrimSuffix(r.Dir, "/") + "/" + strings.TrimPrefix(r.File, "/")
-	case r.Static:
-		return "dir " + r.Dir
-	}
-	return r.Controller + "#" + r.Action
 }
