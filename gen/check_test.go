@@ -32,3 +32,25 @@ func TestCheckFindsWhatGenerateRefuses(t *testing.T) {
 		t.Errorf("Check: %v\nGenerate: %v", checked, generated)
 	}
 }
+
+// TestReservedHelperName: a route whose URL helper would be a method
+// URLBuilder already has is an error of Check.
+func TestReservedHelperName(t *testing.T) {
+	conf := `domains {
+  localhost {
+    host = "localhost"
+    routes {
+      route_url { path = "/a"; controller = "A" }
+    }
+  }
+}
+`
+	table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(conf)}}, ir.Sources{Routes: "routes.conf"})
+	if table == nil {
+		t.Fatal(diags)
+	}
+	want := `routes.conf:5:7: route "route_url" becomes the URL helper RouteURL, a method URLBuilder already has; rename the route`
+	if got := gen.Check(table).Error(); got != want {
+		t.Errorf("Check = %s\nwant   %s", got, want)
+	}
+}

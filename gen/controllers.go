@@ -18,134 +18,166 @@ func goType(t ir.ParamType) jen.Code {
 	return jen.String()
 }
 
-// writeControllers writes one interface per controller, NewRouter, which takes
-// an implementation of each (so that a missing controller or action does
-// not compile), and the dispatcher that calls the actions.
+// writeControllers writes one interface per controller, NewRouter, which
+// takes an implementation of each (so that a missing controller or action
+// does not compile) and binds every route to its action, and the adapters
+// that call actions with their typed parameters.
 func (g *generator) writeControllers() {
 	for _, c := range g.controllers {
 		var methods []jen.Code
 		for _, a := range c.actions {
-			params := []jen.Code{jen.Id("ctx").Op("*").Add(rt("Context"))}
+			names := newNamer()
+			params := []jen.Code{jen.Id(names.name("ctx")).Op("*").Add(rt("Context"))}
 			for _, p := range a.params {
-				params = append(params, jen.Id(p.goName).Add(goType(p.typ)))
+				params = append(params, jen.Id(names.name(p.goName)).Add(goType(p.typ)))
 			}
+			// The description follows the method: in a doc comment above it,
+			// gofmt would set the line directive apart with an empty "//".
 			methods = append(methods,
-				jen.Comment(a.method+" serves "+g.describeRoutes(a)+"."),
 				jen.Comment(lineDirective(g.opts.pathOf(a.pos), a.pos)),
-				jen.Id(a.method).Params(params...).Error(),
-				jen.Comment(lineResetPlaceholder),
+				jen.Id(a.method).Params(params...).Error().Comment("serves "+g.describeRoutes(a)),
 			)
 		}
+		// Comments between the methods belong to no line of the
+		// generated file that matters: the position is handed back once.
+		methods = append(methods, jen.Comment(lineResetPlaceholder))
 		g.file.Comment(fmt.Sprintf("%s holds the actions of controller %q.", c.iface, c.name))
 		g.file.Type().Id(c.iface).Interface(methods...)
 	}
-
-	var params, fields []jen.Code
-	var checks []jen.Code
-	values := jen.Dict{}
-	for _, c := range g.controllers {
-		params = append(params, jen.Id(c.arg).Id(c.iface))
-		fields = append(fields, jen.Id(c.arg).Id(c.iface))
-		values[jen.Id(c.arg)] = jen.Id(c.arg)
-		checks = append(checks, jen.If(jen.Id(c.arg).Op("==").Nil()).Block(
-			jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(jen.Lit(g.opts.Package+": NewRouter: "+c.iface+" is nil")))))
-	}
-	params = append(params, jen.Id("opts").Op("...").Add(rt("Option")))
-	g.file.Comment("NewRouter returns the http.Handler of " + g.opts.Source + ", calling the actions of the given controllers.")
-	g.file.Func().Id("NewRouter").Params(params...).Params(jen.Op("*").Add(rt("Router")), jen.Error()).Block(
-		append(checks,
-			jen.Id("d").Op(":=").Op("&").Id("dispatcher").Values(values),
-			jen.Return(rt("NewRouter").Call(jen.Id("table"), jen.Id("d").Dot("dispatch"), jen.Id("opts").Op("..."))),
-		)...,
-	)
-	g.file.Type().Id("dispatcher").Struct(fields...)
-	g.writeDispatch()
+	g.writeNewRouter()
 }
 
 // describeRoutes lists the routes that reach an action, for its comment.
 func (g *generator) describeRoutes(a *action) string {
 	parts := make([]string, len(a.routes))
 	for i, r := range a.routes {
-		parts[i] = g.describeRoute(r)
+		if r.Method == "*" {
+			parts[i] = fmt.Sprintf("the catch_all of domain %q (%s)", g.table.Domains[r.domain].Key, g.opts.pos(r.Pos))
+		} else {
+			parts[i] = fmt.Sprintf("%s: %s %s (%s)", r.Name, r.Method, r.Path, g.opts.pos(r.Pos))
+		}
 	}
 	return strings.Join(parts, ", ")
 }
 
-func (g *generator) describeRoute(r *route) string {
-	if r.Method == "*" {
-		return fmt.Sprintf("the catch_all of domain %q (%s)", g.table.Domains[r.domain].Key, g.opts.pos(r.Pos))
-	}
-	return fmt.Sprintf("%s: %s %s (%s)", r.Name, r.Method, r.Path, g.opts.pos(r.Pos))
+// An adapter calls actions of one shape: each parameter of the action
+// taken from a position of the route's path, as a string or an int64, or
+// its zero value when the route lacks it. Routes of one shape share one
+// adapter, so that dispatch costs a line a route, not a function.
+
+// argSource is where an action's parameter comes from.
+type argSource struct {
+	param int // in the route's path; -1 for the zero value
+	typ   ir.ParamType
 }
 
-// writeDispatch writes one small method a route, calling its action with
-// its typed parameters, and the table dispatch finds them in by route
-// index: small functions keep compile times linear in the number of routes.
-func (g *generator) writeDispatch() {
-	var routes []*route // that have an action
+type adapter struct {
+	name string
+	args []argSource
+}
+
+// writeNewRouter writes NewRouter, with the table of every route's action,
+// and the adapters the table uses.
+func (g *generator) writeNewRouter() {
+	var params, checks, bound []jen.Code
 	for _, c := range g.controllers {
-		for _, a := range c.actions {
-			for _, r := range a.routes {
-				name := fmt.Sprintf("route%d", r.index)
-				g.file.Comment(fmt.Sprintf("%s calls %s.%s for %s.", name, c.iface, a.method, g.describeRoute(r)))
-				g.file.Func().Params(jen.Id("d").Op("*").Id("dispatcher")).Id(name).Params(
-					jen.Id("ctx").Op("*").Add(rt("Context"))).Error().Block(g.callAction(r, c)...)
-				routes = append(routes, r)
+		// c.arg ends in "Controller": no parameter or package name does.
+		params = append(params, jen.Id(c.arg).Id(c.iface))
+		checks = append(checks, jen.If(jen.Id(c.arg).Op("==").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(jen.Lit(g.opts.Package+": NewRouter: "+c.iface+" is nil")))))
+	}
+	var adapters []*adapter
+	byShape := map[string]*adapter{}
+	routes := slices.Concat(g.routes, g.catchAlls)
+	for _, r := range routes {
+		if r == nil || r.action == nil {
+			continue
+		}
+		c := g.controllerOf(r)
+		method := jen.Id(c.arg).Dot(r.action.method)
+		args := make([]argSource, len(r.action.params))
+		for i, p := range r.action.params {
+			args[i] = argSource{param: paramIndex(r, p.name), typ: p.typ}
+		}
+		var value jen.Code = method
+		if len(args) > 0 {
+			shape := fmt.Sprint(args)
+			a := byShape[shape]
+			if a == nil {
+				a = &adapter{name: callFuncName(len(adapters)), args: args}
+				byShape[shape] = a
+				adapters = append(adapters, a)
 			}
+			value = jen.Id(a.name).Call(method)
+		}
+		bound = append(bound, jen.Line().Lit(r.index).Op(":").Add(value))
+	}
+	params = append(params, jen.Id("opts").Op("...").Add(rt("Option")))
+	g.file.Comment("NewRouter returns the http.Handler of " + g.opts.Source + ", calling the actions of the given controllers.")
+	g.file.Func().Id("NewRouter").Params(params...).Params(jen.Op("*").Add(rt("Router")), jen.Error()).Block(
+		append(checks,
+			jen.Return(rt("NewRouter").Call(
+				jen.Id(tableName),
+				rt("Dispatch").Call(jen.Index().Add(rt("Dispatcher")).Values(multiline(bound)...)),
+				jen.Id("opts").Op("..."))),
+		)...,
+	)
+	for _, a := range adapters {
+		g.writeAdapter(a)
+	}
+}
+
+func (g *generator) controllerOf(r *route) *controller {
+	for _, c := range g.controllers {
+		if c.name == r.Controller {
+			return c
 		}
 	}
-	slices.SortFunc(routes, func(a, b *route) int { return a.index - b.index })
-	actions := make([]jen.Code, len(routes))
-	for i, r := range routes {
-		actions[i] = jen.Line().Lit(r.index).Op(":").Parens(jen.Op("*").Id("dispatcher")).Dot(fmt.Sprintf("route%d", r.index))
-	}
-	actionType := jen.Func().Params(jen.Op("*").Id("dispatcher"), jen.Op("*").Add(rt("Context"))).Error()
-	g.file.Comment("actions are the dispatcher's methods by route index; nil for a static route.")
-	g.file.Var().Id("actions").Op("=").Index().Add(actionType).Values(multiline(actions)...)
-	ctxRoute := jen.Id("ctx").Dot("Route").Call()
-	g.file.Func().Params(jen.Id("d").Op("*").Id("dispatcher")).Id("dispatch").Params(jen.Id("ctx").Op("*").Add(rt("Context"))).Error().Block(
-		jen.If(jen.Id("i").Op(":=").Add(ctxRoute.Clone().Dot("Index")), jen.Id("i").Op("<").Len(jen.Id("actions")).Op("&&").Id("actions").Index(jen.Id("i")).Op("!=").Nil()).Block(
-			jen.Return(jen.Id("actions").Index(jen.Id("i")).Call(jen.Id("d"), jen.Id("ctx")))),
-		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("no action for route %q"), ctxRoute.Clone().Dot("Name"))),
-	)
+	panic("no controller " + r.Controller)
 }
 
-// callAction is the body that calls the action of r: each parameter of the
-// action from its place in r's path, or its zero value when r lacks it.
-func (g *generator) callAction(r *route, c *controller) []jen.Code {
-	var body []jen.Code
-	args := []jen.Code{jen.Id("ctx")}
+// writeAdapter writes a function that makes an action of a's shape a
+// runtime.Dispatcher.
+func (g *generator) writeAdapter(a *adapter) {
+	var types, body, args []jen.Code
+	args = append(args, jen.Id("ctx"))
+	types = append(types, jen.Op("*").Add(rt("Context")))
+	var described []string
 	usesParams := false
-	for _, p := range r.action.params {
-		k := paramIndex(r, p.name)
+	for i, s := range a.args {
+		types = append(types, goType(s.typ))
 		switch {
-		case k < 0 && p.typ == ir.TypeInt:
+		case s.param < 0 && s.typ == ir.TypeInt:
 			args = append(args, jen.Lit(0))
-		case k < 0:
+			described = append(described, "0")
+		case s.param < 0:
 			args = append(args, jen.Lit(""))
-		case p.typ == ir.TypeInt:
-			v := jen.Id(fmt.Sprintf("p%d", k))
+			described = append(described, `""`)
+		case s.typ == ir.TypeInt:
+			v := jen.Id(fmt.Sprintf("v%d", i))
 			body = append(body,
-				jen.List(v, jen.Err()).Op(":=").Add(rt("ParamInt")).Call(jen.Id("p"), jen.Lit(k)),
+				jen.List(v, jen.Err()).Op(":=").Add(rt("ParamInt")).Call(jen.Id("p"), jen.Lit(s.param)),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 			args = append(args, v)
+			described = append(described, fmt.Sprintf("path parameter %d as an int64", s.param))
 			usesParams = true
 		default:
-			args = append(args, jen.Id("p").Dot("Value").Call(jen.Lit(k)))
+			args = append(args, jen.Id("p").Dot("Value").Call(jen.Lit(s.param)))
+			described = append(described, fmt.Sprintf("path parameter %d", s.param))
 			usesParams = true
 		}
 	}
 	if usesParams {
 		body = append([]jen.Code{jen.Id("p").Op(":=").Id("ctx").Dot("Params").Call()}, body...)
 	}
-	return append(body, jen.Return(jen.Id("d").Dot(c.arg).Dot(r.action.method).Call(args...)))
+	body = append(body, jen.Return(jen.Id("action").Call(args...)))
+	g.file.Comment(fmt.Sprintf("%s calls an action with, in order: %s.", a.name, strings.Join(described, ", ")))
+	g.file.Func().Id(a.name).Params(jen.Id("action").Func().Params(types...).Error()).Add(rt("Dispatcher")).Block(
+		jen.Return(jen.Func().Params(jen.Id("ctx").Op("*").Add(rt("Context"))).Error().Block(body...)),
+	)
 }
 
+// paramIndex is the position of the parameter name in r's path, or -1.
 func paramIndex(r *route, name string) int {
-	for i, p := range r.Params {
-		if p == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(r.ParamSpecs, func(p ir.Param) bool { return p.Name == name })
 }

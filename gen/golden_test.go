@@ -51,6 +51,7 @@ func goldenCases(t *testing.T) []goldenCase {
 	cases := []goldenCase{
 		{dir: "github", routes: "testdata/routesets/github.conf"},
 		{dir: "rich", routes: "testdata/rich/routes.conf"},
+		{dir: "clash", routes: "testdata/clash/routes.conf"},
 		{dir: "routes", routes: "examples/app/routes.conf", out: "examples/app/routes"},
 		{dir: "policies", routes: "testdata/policies/routes.conf", security: "testdata/policies/security.conf"},
 		{dir: "profile", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "prod"},

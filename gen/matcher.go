@@ -25,6 +25,7 @@ import (
 
 // trieNode is a position in the routes of one domain and method.
 type trieNode struct {
+	path      string // the pattern of the routes' paths up to here: "/repos/:owner"
 	route     *route // the route that ends here
 	literals  []*literalEdge
 	params    []*paramEdge
@@ -54,14 +55,14 @@ func (n *trieNode) insert(r *route) {
 		case ir.StaticSegment:
 			k := slices.IndexFunc(n.literals, func(e *literalEdge) bool { return e.text == seg.Literal })
 			if k < 0 {
-				n.literals = append(n.literals, &literalEdge{text: seg.Literal, node: &trieNode{}})
+				n.literals = append(n.literals, &literalEdge{text: seg.Literal, node: &trieNode{path: n.path + "/" + seg.Literal}})
 				k = len(n.literals) - 1
 			}
 			n = n.literals[k].node
 		case ir.ParamSegment:
 			k := slices.IndexFunc(n.params, func(e *paramEdge) bool { return e.prefix == seg.Literal })
 			if k < 0 {
-				n.params = append(n.params, &paramEdge{prefix: seg.Literal, node: &trieNode{}})
+				n.params = append(n.params, &paramEdge{prefix: seg.Literal, node: &trieNode{path: n.path + "/" + seg.Literal + ":" + seg.Param}})
 				k = len(n.params) - 1
 			}
 			n = n.params[k].node
@@ -147,63 +148,6 @@ func (n *trieNode) walked() []*literalEdge {
 	return edges
 }
 
-func matchMethodFuncName(d int, method string) string {
-	return fmt.Sprintf("matchDomain%d%s", d, method)
-}
-
-// domainMethods are the methods of a domain's routes, WS included, sorted.
-func (g *generator) domainMethods(d int) []string {
-	var methods []string
-	for _, r := range g.routes {
-		if r.domain == d && !slices.Contains(methods, r.Method) {
-			methods = append(methods, r.Method)
-		}
-	}
-	slices.Sort(methods)
-	return methods
-}
-
-// allowMethods are the methods that can appear in an Allow header.
-func (g *generator) allowMethods(d int) []string {
-	return slices.DeleteFunc(g.domainMethods(d), func(m string) bool { return m == "WS" })
-}
-
-// listDirs are the folders of the static listings of a domain.
-func (g *generator) listDirs(d int) []string {
-	var dirs []string
-	for _, r := range g.routes {
-		if r.domain == d && r.Static && r.List {
-			dirs = append(dirs, strings.TrimSuffix(r.Path, "*"+r.Params[0]))
-		}
-	}
-	return dirs
-}
-
-// writeLookup writes Lookup. A table of one domain serves every host: its
-// Lookup calls the domain's matcher itself, and Table.Lookup only for the
-// requests no route of their method answers — unless a literal is escaped
-// (non-ASCII): Table.Lookup spells the path canonically first.
-func (g *generator) writeLookup() {
-	m, r := jen.Id("m"), jen.Id("r")
-	var body []jen.Code
-	if len(g.table.Domains) == 1 && !slices.ContainsFunc(g.routes, func(r *route) bool { return strings.Contains(r.Path, "%") }) {
-		found := []jen.Code{jen.Id("table").Dot("Found").Call(m, jen.Lit(0), r)}
-		if slices.ContainsFunc(g.routes, func(r *route) bool { return len(r.Constraints) > 0 }) {
-			found = append(found, jen.Id("table").Dot("Check").Call(m, r))
-		}
-		body = append(body, jen.If(
-			r.Clone().Op(":=").Id(matchFuncName(0)).Call(m.Clone().Dot("Start").Call(jen.Id("path")), jen.Id("method"), jen.Id("path")),
-			r.Clone().Op(">=").Lit(0),
-		).Block(append(found, jen.Return())...))
-	}
-	body = append(body, jen.Id("table").Dot("Lookup").Call(m, jen.Id("hosts"), jen.Id("method"), jen.Id("host"), jen.Id("path")))
-	g.file.Comment("Lookup finds the route of a request: method, Host header and path as sent (still escaped).")
-	g.file.Comment("It fills m and allocates nothing; see runtime.Match for the outcomes.")
-	g.file.Func().Id("Lookup").Params(
-		m.Clone().Op("*").Add(rt("Match")), jen.List(jen.Id("method"), jen.Id("host"), jen.Id("path")).String(),
-	).Block(body...)
-}
-
 func (g *generator) writeMatchers() {
 	for d := range g.table.Domains {
 		var cases []jen.Code
@@ -212,7 +156,7 @@ func (g *generator) writeMatchers() {
 			body, size, p := g.methodMatcher(d, method)
 			if size > inlineMethodsUpTo {
 				name := matchMethodFuncName(d, method)
-				parts = append(parts, jen.Func().Id(name).Params(
+				parts = append(parts, jen.Comment(fmt.Sprintf("%s finds the %s route of domain %q for path.", name, method, g.table.Domains[d].Key)), jen.Func().Id(name).Params(
 					jen.Id("m").Op("*").Add(rt("Match")), jen.Id("path").String(),
 				).Int().Block(body...))
 				body = []jen.Code{jen.Return(jen.Id(name).Call(jen.Id("m"), jen.Id("path")))}
@@ -247,7 +191,7 @@ func (g *generator) methodMatcher(d int, method string) ([]jen.Code, int, []jen.
 		}
 	}
 	root.finish()
-	w := &matcherWriter{generator: g, name: matchMethodFuncName(d, method)}
+	w := &matcherWriter{generator: g, name: matchMethodFuncName(d, method), method: method}
 	fixed := root.fixed("", nil)
 	if len(fixed) > 0 && fixed[0].rest == "" {
 		fixed[0].rest = "/" // the root route
@@ -268,7 +212,7 @@ func fixedSwitch(rest jen.Code, routes []fixedRoute) jen.Code {
 	}
 	cases := make([]jen.Code, len(routes))
 	for i, f := range routes {
-		cases[i] = jen.Case(jen.Lit(f.rest)).Block(jen.Return(jen.Lit(f.route.index)))
+		cases[i] = jen.Case(jen.Lit(f.rest)).Block(returnRoute(f.route))
 	}
 	return jen.Switch(rest).Block(cases...)
 }
@@ -297,8 +241,9 @@ const (
 // functions its large subtrees are split into.
 type matcherWriter struct {
 	*generator
-	name  string
-	parts []jen.Code
+	name   string
+	method string
+	parts  []jen.Code // doc comment and function of each subtree split off
 }
 
 // level matches the segment that starts at i<depth> below n.
@@ -379,7 +324,7 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 		cond = cond.Op("&&").Add(rt("IsCleanTail")).Call(path.Clone().Index(i, jen.Empty()))
 		code = append(code, jen.If(cond).Block(
 			jen.Id("m").Dot("Params").Dot("Push").Call(start, jen.Len(path)),
-			jen.Return(jen.Lit(e.route.index)),
+			returnRoute(e.route),
 		))
 	}
 	return code
@@ -403,8 +348,12 @@ func (g *matcherWriter) child(parent, n *trieNode, depth int, afterParam bool) [
 		}
 		return g.level(n, depth+1)
 	}
-	name := fmt.Sprintf("%s_%d", g.name, len(g.parts)+1)
-	g.parts = append(g.parts, nil)
+	name := fmt.Sprintf("%s_%d", g.name, len(g.parts)/2+1)
+	doc := fmt.Sprintf("%s serves %s routes below %s/.", name, g.method, n.path)
+	if afterParam {
+		doc = fmt.Sprintf("%s serves %s %s and the routes below it.", name, g.method, n.path)
+	}
+	g.parts = append(g.parts, jen.Comment(doc), nil)
 	slot := len(g.parts) - 1
 	var body []jen.Code
 	arg := jen.Id("i" + strconv.Itoa(depth+1))
@@ -429,7 +378,7 @@ func (g *matcherWriter) afterParam(n *trieNode, depth int) []jen.Code {
 	path := jen.Id("path")
 	var code []jen.Code
 	if n.route != nil {
-		code = append(code, jen.If(j.Clone().Op("==").Len(path)).Block(jen.Return(jen.Lit(n.route.index))))
+		code = append(code, jen.If(j.Clone().Op("==").Len(path)).Block(returnRoute(n.route)))
 	}
 	var fixed []fixedRoute
 	for _, e := range n.literals {
@@ -444,143 +393,20 @@ func (g *matcherWriter) afterParam(n *trieNode, depth int) []jen.Code {
 	return code
 }
 
+// returnRoute returns the index of r, named in a comment.
+func returnRoute(r *route) jen.Code {
+	return jen.Return(jen.Lit(r.index)).Comment(describeMatch(r))
+}
+
+// describeMatch names a route in the matcher: "GET /users/:id (user)".
+func describeMatch(r *route) string {
+	return r.Method + " " + r.Path + " (" + r.Name + ")"
+}
+
 // offset is i+k, or just i.
 func offset(i *jen.Statement, k int) *jen.Statement {
 	if k == 0 {
 		return i.Clone()
 	}
 	return i.Clone().Op("+").Lit(k)
-}
-
-// constraintCheck is one generated check of path parameter constraints,
-// shared by every route whose parameters carry the same constraints at the
-// same positions: thousands of constrained routes need a handful.
-type constraintCheck struct {
-	name   string
-	first  *route // the first route it checks, whose constraints it is
-	routes int
-}
-
-// planChecks gives every constrained route its check.
-func (g *generator) planChecks() {
-	g.checkOf = map[*route]*constraintCheck{}
-	byKey := map[string]*constraintCheck{}
-	for _, r := range g.routes {
-		if len(r.Constraints) == 0 {
-			continue
-		}
-		var key strings.Builder
-		for i, p := range r.ParamSpecs {
-			if p.Constraint != nil {
-				fmt.Fprintf(&key, "%d\x00%s\x00", i, p.Constraint.Text)
-			}
-		}
-		c := byKey[key.String()]
-		if c == nil {
-			c = &constraintCheck{name: fmt.Sprintf("checkConstraints%d", len(g.checks)), first: r}
-			byKey[key.String()] = c
-			g.checks = append(g.checks, c)
-		}
-		c.routes++
-		g.checkOf[r] = c
-	}
-}
-
-// writeChecks writes the constraint checks, each testing the parameters it
-// constrains in order.
-func (g *generator) writeChecks() {
-	for _, c := range g.checks {
-		var block []jen.Code
-		var doc []string
-		for i, p := range c.first.ParamSpecs {
-			if p.Constraint == nil {
-				continue
-			}
-			doc = append(doc, fmt.Sprintf("parameter %d against %q", i, p.Constraint.Text))
-			block = append(block, jen.If(
-				jen.Id("v").Op(":=").Id("m").Dot("Params").Dot("Checked").Call(jen.Lit(i)),
-				jen.Op("!").Parens(constraintExpr(p.Constraint)),
-			).Block(jen.Return(jen.False())))
-		}
-		block = append(block, jen.Return(jen.True()))
-		used := fmt.Sprintf("route %q (%s %s)", c.first.Name, c.first.Method, c.first.Path)
-		if c.routes > 1 {
-			used = fmt.Sprintf("%d routes, the first %s", c.routes, used)
-		}
-		g.file.Comment(fmt.Sprintf("%s checks %s; it serves %s.", c.name, strings.Join(doc, ", "), used))
-		g.file.Func().Id(c.name).Params(jen.Id("m").Op("*").Add(rt("Match"))).Bool().Block(block...)
-	}
-}
-
-// checksValue is the table of the routes' checks, by route index; nil when
-// no route has constraints.
-func (g *generator) checksValue() jen.Code {
-	var items []jen.Code
-	for _, r := range g.routes {
-		if c := g.checkOf[r]; c != nil {
-			items = append(items, jen.Line().Lit(r.index).Op(":").Id(c.name))
-		}
-	}
-	if len(items) == 0 {
-		return nil
-	}
-	return jen.Index().Add(rt("CheckFunc")).Values(multiline(items)...)
-}
-
-// constraintExpr is the Go condition of a constraint on the value v.
-func constraintExpr(c *ir.Constraint) *jen.Statement {
-	numeric := c.Numeric()
-	var expr *jen.Statement
-	for _, term := range c.Terms {
-		var t *jen.Statement
-		for _, tag := range term {
-			e := tagExpr(tag, numeric)
-			if t == nil {
-				t = e
-			} else {
-				t = t.Op("||").Add(e)
-			}
-		}
-		if len(term) > 1 {
-			t = jen.Parens(t)
-		}
-		if expr == nil {
-			expr = t
-		} else {
-			expr = expr.Op("&&").Add(t)
-		}
-	}
-	return expr
-}
-
-var boundOps = map[string]string{
-	"len": "BoundLen", "min": "BoundMin", "max": "BoundMax",
-	"gt": "BoundGT", "gte": "BoundGTE", "lt": "BoundLT", "lte": "BoundLTE",
-}
-
-func tagExpr(tag ir.Tag, numeric bool) *jen.Statement {
-	v := jen.Id("v")
-	switch tag.Name {
-	case "required":
-		return v.Op("!=").Lit("")
-	case "number":
-		return rt("IsNumber").Call(v)
-	case "numeric":
-		return rt("IsNumeric").Call(v)
-	case "alpha":
-		return rt("IsAlpha").Call(v)
-	case "alphanum":
-		return rt("IsAlphanum").Call(v)
-	case "uuid", "uuid3", "uuid4", "uuid5":
-		version, _ := strconv.Atoi(strings.TrimPrefix(tag.Name, "uuid"))
-		return rt("IsUUID").Call(v, jen.Lit(version))
-	case "oneof":
-		args := []jen.Code{v}
-		for _, w := range strings.Fields(tag.Arg) {
-			args = append(args, jen.Lit(w))
-		}
-		return rt("IsOneOf").Call(args...)
-	}
-	bound, _ := strconv.ParseFloat(tag.Arg, 64)
-	return rt("CheckBound").Call(v, jen.Lit(numeric), rt(boundOps[tag.Name]), jen.Lit(bound))
 }

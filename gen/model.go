@@ -7,10 +7,8 @@ import (
 
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
+	"github.com/routegen/routegen/runtime"
 )
-
-// maxParams mirrors runtime.MaxParams: the most parameters one route may have.
-const maxParams = 32
 
 // model is the table arranged for code: every route numbered, every
 // controller with its actions and every action with its parameters.
@@ -58,8 +56,8 @@ func newModel(t *ir.Table) *model {
 		for _, r := range dom.Routes {
 			rt := &route{Route: r, index: len(m.routes), domain: d}
 			m.routes = append(m.routes, rt)
-			if len(r.ParamSpecs) > maxParams {
-				m.diags.Errorf(r.Pos, "route %q has %d parameters; at most %d are supported", r.Name, len(r.ParamSpecs), maxParams)
+			if len(r.ParamSpecs) > runtime.MaxParams {
+				m.diags.Errorf(r.Pos, "route %q has %d parameters; at most %d are supported", r.Name, len(r.ParamSpecs), runtime.MaxParams)
 			}
 			if !r.Static {
 				m.addAction(controllers, r.Controller, r.Action, r.Pos, rt)
@@ -69,7 +67,10 @@ func newModel(t *ir.Table) *model {
 	for d, dom := range t.Domains {
 		var ca *route
 		if c := dom.CatchAll; c != nil {
-			ca = &route{Route: &ir.Route{Name: "catch_all", Method: "*", Path: "*", Controller: c.Controller, Action: c.Action, Pos: c.Pos}, index: len(m.routes) + d, domain: d}
+			ca = &route{Route: &ir.Route{
+				Name: "catch_all", Method: "*", Path: "*", Controller: c.Controller, Action: c.Action, Auth: c.Auth,
+				MaxBodySize: c.MaxBodySize, AntiCSRFCheck: c.AntiCSRFCheck, CORS: c.CORS, Pos: c.Pos,
+			}, index: len(m.routes) + d, domain: d}
 			m.addAction(controllers, c.Controller, c.Action, c.Pos, ca)
 		}
 		m.catchAlls = append(m.catchAlls, ca)
@@ -154,25 +155,31 @@ func (m *model) checkGoNames() {
 			}
 		}
 	}
-	helpers := map[string]*route{}
+	helpers := map[string]*route{} // by name, the first route of each
 	for _, r := range m.routes {
 		name := m.helperName(r)
-		if other, dup := helpers[name]; dup && other.Name != r.Name {
-			m.diags.Errorf(r.Pos, "routes %q and %q both become the URL helper %s; rename one", other.Name, r.Name, name)
+		other, dup := helpers[name]
+		switch {
+		case !dup && slices.Contains(urlBuilderMethods, name):
+			m.diags.Errorf(r.Pos, "route %q becomes the URL helper %s, a method URLBuilder already has; rename the route", r.Name, name)
+		case dup && m.qualifiedName(other) != m.qualifiedName(r):
+			m.diags.Errorf(r.Pos, "routes %q and %q both become the URL helper %s; rename one", m.qualifiedName(other), m.qualifiedName(r), name)
 		}
-		if _, dup := helpers[name]; !dup {
+		if !dup {
 			helpers[name] = r
 		}
 	}
 }
 
 // helperName is the URL helper of a route: its name, prefixed with its
-// domain's key outside the root domain.
+// domain's key outside the root domain unless the name begins with it
+// ("admin_home" of domain "admin" is AdminHome, "home" AdminHome too).
 func (m *model) helperName(r *route) string {
-	if r.domain == m.root {
+	key := m.table.Domains[r.domain].Key
+	if r.domain == m.root || r.Name == key || strings.HasPrefix(r.Name, key+"_") {
 		return exported(r.Name)
 	}
-	return exported(m.table.Domains[r.domain].Key) + exported(r.Name)
+	return exported(key) + exported(r.Name)
 }
 
 // qualifiedName is what RouteURL finds a route by: its name in the root

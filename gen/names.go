@@ -2,6 +2,8 @@ package gen
 
 import (
 	"go/token"
+	"go/types"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -32,8 +34,9 @@ func exported(name string) string {
 	return b.String()
 }
 
-// unexported turns a name into an unexported Go name that is not a keyword:
-// "client_id" → "clientID", "type" → "type_".
+// unexported turns a name into an unexported Go name that is neither a
+// keyword nor a predeclared identifier: "client_id" → "clientID", "type" →
+// "type_", "len" → "len_".
 func unexported(name string) string {
 	words := splitWords(name)
 	if len(words) == 0 {
@@ -48,16 +51,38 @@ func unexported(name string) string {
 		rest = ""
 	}
 	s := first + rest
-	if token.IsKeyword(s) || predeclared[s] {
+	if token.IsKeyword(s) || types.Universe.Lookup(s) != nil {
 		s += "_"
 	}
 	return s
 }
 
-// predeclared are names generated code must not shadow.
-var predeclared = map[string]bool{
-	"ctx": true, "err": true, "runtime": true, "url": true, "strconv": true, "string": true,
-	"int64": true, "len": true, "nil": true, "true": true, "false": true, "m": true, "p": true,
+// namer gives the local names of one generated scope, so that no name
+// routes.conf brings in can collide with a name the generated code uses
+// there: each name it returns is new in the scope, and none is reserved.
+type namer struct{ taken map[string]bool }
+
+// newNamer starts a scope whose code refers to the reserved names: the
+// package-level names and imports its body uses.
+func newNamer(reserved ...string) *namer {
+	n := &namer{taken: map[string]bool{}}
+	for _, r := range reserved {
+		n.taken[r] = true
+	}
+	return n
+}
+
+// name is want, or want with the first of "_", "_2", "_3"… that is free.
+func (n *namer) name(want string) string {
+	name := want
+	for i := 1; n.taken[name]; i++ {
+		name = want + "_"
+		if i > 1 {
+			name += strconv.Itoa(i)
+		}
+	}
+	n.taken[name] = true
+	return name
 }
 
 // splitWords splits at "_" and at lower-to-upper case changes.
@@ -97,3 +122,24 @@ func methodName(action string) string {
 	r[0] = unicode.ToUpper(r[0])
 	return string(r)
 }
+
+// Every unexported package-level name of the generated code begins with
+// "routegen", so that none can plausibly clash with the user's own
+// declarations in the package.
+const (
+	tableName = "routegenTable"
+)
+
+func matchFuncName(d int) string { return "routegenMatch" + strconv.Itoa(d) }
+
+func matchMethodFuncName(d int, method string) string { return matchFuncName(d) + method }
+
+func checkFuncName(i int) string { return "routegenCheck" + strconv.Itoa(i) }
+
+func corsVarName(i int) string { return "routegenCORS" + strconv.Itoa(i) }
+
+func callFuncName(i int) string { return "routegenCall" + strconv.Itoa(i) }
+
+// urlBuilderMethods are the methods of URLBuilder that are not URL
+// helpers: no route's helper may take their names.
+var urlBuilderMethods = []string{"WithBasePath", "RouteURL", "RouteURLNamedArgs"}

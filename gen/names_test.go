@@ -12,7 +12,7 @@ func TestNames(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{
-		"client_id": "clientID", "APIController": "apiController", "type": "type_", "url": "url_", "Version": "version",
+		"client_id": "clientID", "APIController": "apiController", "type": "type_", "len": "len_", "url": "url", "Version": "version",
 	} {
 		if got := unexported(in); got != want {
 			t.Errorf("unexported(%q) = %q, want %q", in, got, want)

@@ -32,7 +32,7 @@ func TestLookupOfEscapedLiterals(t *testing.T) {
 		code := string(files[0].Content)
 		start := strings.Index(code, "func Lookup(")
 		body := code[start : start+strings.Index(code[start:], "\n}\n")]
-		if got := strings.Contains(body, "matchDomain0("); got != direct {
+		if got := strings.Contains(body, "routegenMatch0("); got != direct {
 			t.Errorf("%s:\nLookup calls the matcher itself: %v, want %v\n%s", conf, got, direct, body)
 		}
 	}

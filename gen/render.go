@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -31,9 +32,9 @@ type part struct {
 }
 
 // renderParts renders and formats every part concurrently and joins them
-// into one file: the header comments, the package clause, the imports of
-// all parts, then the declarations of each part in order.
-func renderParts(pkg string, header []string, parts []part) ([]byte, error) {
+// into one file: the header comments, the package doc and clause, the
+// imports of all parts, then the declarations of each part in order.
+func renderParts(pkg string, header, doc []string, parts []part) ([]byte, error) {
 	type rendered struct {
 		imports []string // import specs as gofmt writes them: `"strings"`
 		body    []byte
@@ -64,8 +65,17 @@ func renderParts(pkg string, header []string, parts []part) ([]byte, error) {
 		}
 		imports = append(imports, r.imports...)
 	}
-	// gofmt sorts the specs of an import block by path.
-	slices.SortFunc(imports, func(a, b string) int { return strings.Compare(importPath(a), importPath(b)) })
+	// As goimports writes them: the standard library, then the rest, each
+	// group sorted by path.
+	slices.SortFunc(imports, func(a, b string) int {
+		if sa, sb := isStandard(a), isStandard(b); sa != sb {
+			if sa {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(importPath(a), importPath(b))
+	})
 	imports = slices.Compact(imports)
 
 	var out bytes.Buffer
@@ -75,6 +85,9 @@ func renderParts(pkg string, header []string, parts []part) ([]byte, error) {
 	if len(header) > 0 {
 		out.WriteString("\n")
 	}
+	for _, d := range doc {
+		fmt.Fprintf(&out, "// %s\n", d)
+	}
 	fmt.Fprintf(&out, "package %s\n\n", pkg)
 	switch len(imports) {
 	case 0:
@@ -82,7 +95,10 @@ func renderParts(pkg string, header []string, parts []part) ([]byte, error) {
 		fmt.Fprintf(&out, "import %s\n\n", imports[0])
 	default:
 		out.WriteString("import (\n")
-		for _, spec := range imports {
+		for i, spec := range imports {
+			if i > 0 && isStandard(imports[i-1]) && !isStandard(spec) {
+				out.WriteString("\n")
+			}
 			fmt.Fprintf(&out, "\t%s\n", spec)
 		}
 		out.WriteString(")\n\n")
@@ -133,4 +149,12 @@ func splitFormatted(src []byte, pkg string) (imports []string, body []byte, err 
 // importPath is the quoted path of an import spec, after any name.
 func importPath(spec string) string {
 	return spec[strings.IndexByte(spec, '"'):]
+}
+
+// isStandard reports whether an import spec is of the standard library,
+// whose paths have no dot in their first element.
+func isStandard(spec string) bool {
+	path, _ := strconv.Unquote(importPath(spec))
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }

@@ -8,13 +8,22 @@ import (
 	"github.com/routegen/routegen/ir"
 )
 
-// writeURLs writes URL, with one typed helper per route name, and the
-// name-based RouteURL and RouteURLNamedArgs.
+// writeURLs writes URLBuilder, with one typed helper per route name, and
+// the name-based RouteURL and RouteURLNamedArgs. The runtime writes the
+// URLs from Routes: a helper only turns its typed parameters into strings.
 func (g *generator) writeURLs() {
-	g.file.Comment("URL builds the URL of each route from typed parameters, every value escaped.")
-	g.file.Comment("Routes outside the root domain get //host[:port]; a wildcard domain's take the subdomain first.")
-	g.file.Var().Id("URL").Id("urlBuilder")
-	g.file.Type().Id("urlBuilder").Struct()
+	u := jen.Id("u")
+	g.file.Comment("URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper")
+	g.file.Comment("of a route with constraints checks each value against its constraint and returns an error that")
+	g.file.Comment("names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take")
+	g.file.Comment("the subdomain first.")
+	g.file.Type().Id("URLBuilder").Struct(jen.Id("base").String())
+	g.file.Comment("URL builds the URLs of the routes as paths from the root of the site.")
+	g.file.Var().Id("URL").Id("URLBuilder")
+	g.file.Comment("WithBasePath returns a URLBuilder whose paths begin with base, for an application served")
+	g.file.Comment("below a path prefix (\"/svc\"; \"\" or \"/\" for none).")
+	g.file.Func().Params(jen.Id("URLBuilder")).Id("WithBasePath").Params(jen.Id("base").String()).Id("URLBuilder").Block(
+		jen.Return(jen.Id("URLBuilder").Values(jen.Dict{jen.Id("base"): rt("CleanBasePath").Call(jen.Id("base"))})))
 	done := map[string]bool{}
 	for _, r := range g.routes {
 		key := g.qualifiedName(r)
@@ -25,86 +34,59 @@ func (g *generator) writeURLs() {
 		g.urlHelper(r)
 	}
 
-	g.file.Comment("RouteURL returns the URL of the named route (\"name\" in the root domain, \"domain_key.name\" in any)")
-	g.file.Comment("with its path parameters in order; a wildcard domain's route takes the subdomain first.")
+	table := jen.Id(tableName)
+	g.file.Comment("RouteURL returns the URL of the named route (\"name\" in the root domain, \"domain_key.name\" in")
+	g.file.Comment("any) with its path parameters in order; a wildcard domain's route takes the subdomain first.")
+	g.file.Comment("It checks each value against its parameter's constraint.")
+	g.file.Func().Params(u.Clone().Id("URLBuilder")).Id("RouteURL").Params(jen.Id("name").String(), jen.Id("args").Op("...").Any()).Params(jen.String(), jen.Error()).Block(
+		jen.Return(table.Clone().Dot("RouteURL").Call(u.Clone().Dot("base"), jen.Id("name"), jen.Id("args").Op("..."))))
+	g.file.Comment("RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args")
+	g.file.Comment("by name; the other args become the query string, sorted by key. args is not modified. It")
+	g.file.Comment("checks each value against its parameter's constraint.")
+	g.file.Func().Params(u.Clone().Id("URLBuilder")).Id("RouteURLNamedArgs").Params(jen.Id("name").String(), jen.Id("args").Map(jen.String()).Any()).Params(jen.String(), jen.Error()).Block(
+		jen.Return(table.Clone().Dot("RouteURLNamedArgs").Call(u.Clone().Dot("base"), jen.Id("name"), jen.Id("args"))))
+	g.file.Comment("RouteURL is URL.RouteURL.")
 	g.file.Func().Id("RouteURL").Params(jen.Id("name").String(), jen.Id("args").Op("...").Any()).Params(jen.String(), jen.Error()).Block(
-		jen.Return(jen.Id("table").Dot("RouteURL").Call(jen.Lit(g.root), jen.Id("name"), jen.Id("args").Op("..."))))
-	g.file.Comment("RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args by name;")
-	g.file.Comment("the other args become the query string, sorted by key. args is not modified.")
+		jen.Return(jen.Id("URL").Dot("RouteURL").Call(jen.Id("name"), jen.Id("args").Op("..."))))
+	g.file.Comment("RouteURLNamedArgs is URL.RouteURLNamedArgs.")
 	g.file.Func().Id("RouteURLNamedArgs").Params(jen.Id("name").String(), jen.Id("args").Map(jen.String()).Any()).Params(jen.String(), jen.Error()).Block(
-		jen.Return(jen.Id("table").Dot("RouteURLNamedArgs").Call(jen.Lit(g.root), jen.Id("name"), jen.Id("args"))))
+		jen.Return(jen.Id("URL").Dot("RouteURLNamedArgs").Call(jen.Id("name"), jen.Id("args"))))
 }
 
+// urlHelper writes the typed helper of r: its parameters as strings, in
+// the order of the path, to the runtime's URL, or CheckedURL when a
+// parameter has a constraint.
 func (g *generator) urlHelper(r *route) {
-	dom := g.table.Domains[r.domain]
+	names := newNamer("u", tableName, "strconv")
 	var params []jen.Code
-	var parts []jen.Code
+	subdomain := jen.Lit("")
+	if g.table.Domains[r.domain].Wildcard() && r.domain != g.root {
+		name := names.name("subdomain")
+		params = append(params, jen.Id(name).String())
+		subdomain = jen.Id(name)
+	}
+	args := []jen.Code{jen.Id("u").Dot("base"), jen.Lit(r.index), subdomain}
+	constrained := false
+	for _, p := range r.ParamSpecs {
+		name := names.name(unexported(p.Name))
+		params = append(params, jen.Id(name).Add(goType(p.Type)))
+		if p.Type == ir.TypeInt {
+			args = append(args, jen.Qual("strconv", "FormatInt").Call(jen.Id(name), jen.Lit(10)))
+		} else {
+			args = append(args, jen.Id(name))
+		}
+		constrained = constrained || p.Constraint != nil
+	}
+	helper := g.helperName(r)
+	name := r.Name
 	if r.domain != g.root {
-		switch {
-		case dom.Wildcard():
-			params = append(params, jen.Id("subdomain").String())
-			parts = append(parts, g.originCode(r.domain, jen.Id("subdomain")))
-		case dom.HostEnv != "" || dom.PortEnv != "":
-			parts = append(parts, g.originCode(r.domain, jen.Lit("")))
-		default:
-			parts = append(parts, jen.Lit(staticOrigin(dom)))
-		}
+		name = g.qualifiedName(r)
 	}
-	literal := ""
-	flush := func() {
-		if literal != "" {
-			parts = append(parts, jen.Lit(literal))
-			literal = ""
-		}
+	doc := fmt.Sprintf("%s is the URL of route %q: %s.", helper, name, r.Path)
+	build, results := jen.Id(tableName).Dot("URL").Call(args...), jen.String()
+	if constrained {
+		build, results = jen.Id(tableName).Dot("CheckedURL").Call(args...), jen.Params(jen.String(), jen.Error())
 	}
-	for k, seg := range r.Segments {
-		literal += "/" + seg.Literal
-		if seg.Kind == ir.StaticSegment {
-			continue
-		}
-		flush()
-		spec := r.ParamSpecs[paramIndexOfSegment(r, k)]
-		name := unexported(spec.Name)
-		params = append(params, jen.Id(name).Add(goType(spec.Type)))
-		switch {
-		case spec.Type == ir.TypeInt:
-			parts = append(parts, jen.Qual("strconv", "FormatInt").Call(jen.Id(name), jen.Lit(10)))
-		case seg.Kind == ir.CatchAllSegment:
-			parts = append(parts, rt("EscapeCatchAll").Call(jen.Id(name)))
-		default:
-			parts = append(parts, jen.Qual("net/url", "PathEscape").Call(jen.Id(name)))
-		}
-	}
-	if len(r.Segments) == 0 {
-		literal = "/"
-	}
-	flush()
-	expr := jen.Add(parts[0])
-	for _, p := range parts[1:] {
-		expr = expr.Op("+").Add(p)
-	}
-	g.file.Comment(fmt.Sprintf("%s is the URL of route %q: %s.", g.helperName(r), r.Name, r.Path))
-	g.file.Func().Params(jen.Op("*").Id("urlBuilder")).Id(g.helperName(r)).Params(params...).String().Block(jen.Return(expr))
-}
-
-func paramIndexOfSegment(r *route, seg int) int {
-	k := -1
-	for i := 0; i <= seg; i++ {
-		if r.Segments[i].Kind != ir.StaticSegment {
-			k++
-		}
-	}
-	return k
-}
-
-func (g *generator) originCode(d int, subdomain jen.Code) jen.Code {
-	return jen.Id("table").Dot("Origin").Call(jen.Lit(d), subdomain)
-}
-
-// staticOrigin is "//host[:port]" of a domain with a fixed address.
-func staticOrigin(d *ir.Domain) string {
-	if d.Port == "" {
-		return "//" + d.Host
-	}
-	return "//" + d.Host + ":" + d.Port
+	g.file.Comment(doc)
+	g.file.Func().Params(jen.Id("u").Id("URLBuilder")).Id(helper).Params(params...).Add(results).Block(jen.Return(build))
 }

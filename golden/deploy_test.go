@@ -121,11 +121,11 @@ func TestDefaultDomain(t *testing.T) {
 // 65535 is an error of NewRouter.
 func TestEnvironmentPortDefault(t *testing.T) {
 	t.Setenv("OPS_PORT", "")
-	if got := deploy.URL.OpsOpsHome(); got != "//ops.example.com:7070/" {
+	if got := deploy.URL.OpsHome(); got != "//ops.example.com:7070/" {
 		t.Errorf("ops URL with $OPS_PORT unset: %q, want the default port 7070", got)
 	}
 	t.Setenv("OPS_PORT", "7443")
-	if got := deploy.URL.OpsOpsHome(); got != "//ops.example.com:7443/" {
+	if got := deploy.URL.OpsHome(); got != "//ops.example.com:7443/" {
 		t.Errorf("ops URL with OPS_PORT=7443: %q", got)
 	}
 	for _, port := range []string{"abc", "0", "65536", "-1"} {

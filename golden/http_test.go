@@ -148,41 +148,6 @@ func TestServeBehindStripPrefix(t *testing.T) {
 	}
 }
 
-func TestTypedURLHelpers(t *testing.T) {
-	for got, want := range map[string]string{
-		rich.URL.User(42):                       "/users/42",
-		rich.URL.Profile("a b"):                 "/user_a%20b",
-		rich.URL.APIItem("v1", "a/b"):           "/api/v1/items/a%2Fb",
-		rich.URL.Files("docs/a b/c.txt"):        "/files/docs/a%20b/c.txt",
-		rich.URL.PublicAssets(""):               "/assets/",
-		rich.URL.TenantsTenantPage("acme", "x"): "//acme.example.com:8080/pages/x",
-		rich.URL.AdminAdminHome():               "//admin.example.com:8080/",
-	} {
-		if got != want {
-			t.Errorf("URL helper gave %q, want %q", got, want)
-		}
-	}
-	u, err := rich.RouteURLNamedArgs("user", map[string]any{"id": 7, "tab": "posts", "a": "x y"})
-	if err != nil || u != "/users/7?a=x+y&tab=posts" {
-		t.Errorf("RouteURLNamedArgs = %q, %v", u, err)
-	}
-	for _, bad := range []func() (string, error){
-		func() (string, error) { return rich.RouteURL("nope") },
-		func() (string, error) { return rich.RouteURL("user") },
-		func() (string, error) { return rich.RouteURL("user", 1, 2) },
-		func() (string, error) { return rich.RouteURL("tenants.tenant_page") },
-		func() (string, error) { return rich.RouteURLNamedArgs("user", map[string]any{"ID": 1}) },
-	} {
-		if u, err := bad(); err == nil {
-			t.Errorf("got %q and no error", u)
-		}
-	}
-	args := map[string]any{"id": 1, "extra": 2}
-	if _, err := rich.RouteURLNamedArgs("user", args); err != nil || len(args) != 2 {
-		t.Errorf("the caller's map was modified: %v", args)
-	}
-}
-
 func TestStaticFileServing(t *testing.T) {
 	modified := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 	fsys := fstest.MapFS{

@@ -29,6 +29,7 @@ import (
 	"github.com/routegen/routegen/golden/aah_router_routes_websocket"
 	"github.com/routegen/routegen/golden/aah_ws_routes"
 	"github.com/routegen/routegen/golden/aah_ws_routes_multi"
+	"github.com/routegen/routegen/golden/clash"
 	"github.com/routegen/routegen/golden/deploy"
 	"github.com/routegen/routegen/golden/github"
 	"github.com/routegen/routegen/golden/policies"
@@ -48,6 +49,7 @@ type pkg struct {
 }
 
 var packages = []pkg{
+	{"clash", clash.Domains, clash.Routes, clash.Lookup, clash.RouteURL},
 	{"aah_examples_domain_subdomain_routes", aah_examples_domain_subdomain_routes.Domains, aah_examples_domain_subdomain_routes.Routes, aah_examples_domain_subdomain_routes.Lookup, aah_examples_domain_subdomain_routes.RouteURL},
 	{"aah_examples_form_based_auth_routes", aah_examples_form_based_auth_routes.Domains, aah_examples_form_based_auth_routes.Routes, aah_examples_form_based_auth_routes.Lookup, aah_examples_form_based_auth_routes.RouteURL},
 	{"aah_examples_form_fileupload_routes", aah_examples_form_fileupload_routes.Domains, aah_examples_form_fileupload_routes.Routes, aah_examples_form_fileupload_routes.Lookup, aah_examples_form_fileupload_routes.RouteURL},

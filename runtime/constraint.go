@@ -14,13 +14,35 @@ import (
 type Constraint struct {
 	Text  string
 	Terms [][]ConstraintTag
+
+	numeric bool // Numeric, worked out once
 }
 
 // ConstraintTag is one validator tag of a constraint, such as "uuid" or "max=20".
 type ConstraintTag struct {
 	Name string
 	Arg  string // after "=", trimmed; "" when the tag takes none
+
+	// What the tag does, worked out once for the request path.
+	op      tagOp
+	boundOp BoundOp
+	bound   float64  // of the bounds tags
+	words   []string // of oneof
 }
+
+// tagOp is what a tag checks.
+type tagOp uint8
+
+const (
+	opRequired tagOp = iota
+	opNumber
+	opNumeric
+	opAlpha
+	opAlphanum
+	opUUID // bound holds the version, 0 for any
+	opOneOf
+	opBound // bound and boundOp
+)
 
 // ParseConstraint reads a constraint's text. It accepts only what
 // routegen's generator accepted, so the text of a generated route never
@@ -39,10 +61,12 @@ func ParseConstraint(text string) (*Constraint, error) {
 			if err := tag.valid(hasArg); err != nil {
 				return nil, err
 			}
+			tag.compile()
 			term = append(term, tag)
 		}
 		c.Terms = append(c.Terms, term)
 	}
+	c.numeric = c.Numeric()
 	return c, nil
 }
 
@@ -91,6 +115,30 @@ func (t ConstraintTag) valid(hasArg bool) error {
 	return nil
 }
 
+// compile works out what a valid tag does.
+func (t *ConstraintTag) compile() {
+	switch t.Name {
+	case "required":
+		t.op = opRequired
+	case "number":
+		t.op = opNumber
+	case "numeric":
+		t.op = opNumeric
+	case "alpha":
+		t.op = opAlpha
+	case "alphanum":
+		t.op = opAlphanum
+	case "uuid", "uuid3", "uuid4", "uuid5":
+		version, _ := strconv.Atoi(strings.TrimPrefix(t.Name, "uuid"))
+		t.op, t.bound = opUUID, float64(version)
+	case "oneof":
+		t.op, t.words = opOneOf, strings.Fields(t.Arg)
+	default:
+		t.op, t.boundOp = opBound, boundOps[t.Name]
+		t.bound, _ = strconv.ParseFloat(t.Arg, 64)
+	}
+}
+
 // Numeric reports whether the value must be a number, which makes the bounds
 // tags (min, max, gt…) compare values instead of lengths.
 func (c *Constraint) Numeric() bool {
@@ -113,10 +161,21 @@ func (c *Constraint) IsInteger() bool {
 	return false
 }
 
+// Holds reports whether an unescaped value meets the constraint. A Lookup
+// checks the parameters of the route it found with it.
+func (c *Constraint) Holds(value string) bool {
+	for _, term := range c.Terms {
+		if !termHolds(term, value, c.numeric) {
+			return false
+		}
+	}
+	return true
+}
+
 // Check reports why an unescaped value fails the constraint, as a reason
 // such as `"abc" is not a number`, or nil when it meets it.
 func (c *Constraint) Check(value string) error {
-	numeric := c.Numeric()
+	numeric := c.numeric
 	for _, term := range c.Terms {
 		if !termHolds(term, value, numeric) {
 			return errors.New(strconv.Quote(value) + " " + termReason(term, value, numeric))
@@ -126,8 +185,8 @@ func (c *Constraint) Check(value string) error {
 }
 
 func termHolds(term []ConstraintTag, v string, numeric bool) bool {
-	for _, tag := range term {
-		if tag.holds(v, numeric) {
+	for i := range term {
+		if term[i].holds(v, numeric) {
 			return true
 		}
 	}
@@ -136,26 +195,24 @@ func termHolds(term []ConstraintTag, v string, numeric bool) bool {
 
 // holds applies one tag; the bounds compare the value as a number when the
 // parameter must be one, else its length in characters.
-func (t ConstraintTag) holds(v string, numeric bool) bool {
-	switch t.Name {
-	case "required":
+func (t *ConstraintTag) holds(v string, numeric bool) bool {
+	switch t.op {
+	case opRequired:
 		return v != ""
-	case "number":
+	case opNumber:
 		return IsNumber(v)
-	case "numeric":
+	case opNumeric:
 		return IsNumeric(v)
-	case "alpha":
+	case opAlpha:
 		return IsAlpha(v)
-	case "alphanum":
+	case opAlphanum:
 		return IsAlphanum(v)
-	case "uuid", "uuid3", "uuid4", "uuid5":
-		version, _ := strconv.Atoi(strings.TrimPrefix(t.Name, "uuid"))
-		return IsUUID(v, version)
-	case "oneof":
-		return IsOneOf(v, strings.Fields(t.Arg)...)
+	case opUUID:
+		return IsUUID(v, int(t.bound))
+	case opOneOf:
+		return IsOneOf(v, t.words...)
 	}
-	bound, _ := strconv.ParseFloat(t.Arg, 64)
-	return CheckBound(v, numeric, boundOps[t.Name], bound)
+	return CheckBound(v, numeric, t.boundOp, t.bound)
 }
 
 var boundOps = map[string]BoundOp{

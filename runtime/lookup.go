@@ -13,10 +13,6 @@ import (
 // catch-all holds an empty or dot segment.
 type MatchFunc func(m *Match, method, path string) int
 
-// CheckFunc is a generated check of the constraints of one route: false
-// when a parameter value in m fails its constraint.
-type CheckFunc func(m *Match) bool
-
 // DomainRoutes is what a generated package tells Lookup about one domain.
 type DomainRoutes struct {
 	Match MatchFunc
@@ -36,21 +32,31 @@ type Table struct {
 	Routes       []Route
 	CatchAlls    []Route // catch_all of domain i at index i; Method "" when none
 	DomainRoutes []DomainRoutes
-	Checks       []CheckFunc // by route index; nil for a route without constraints
 	// AuthSchemes are the auth scheme names of the security.conf the table
 	// was generated with; nil when it was generated without one.
 	AuthSchemes []string
+	// Root is the domain whose URLs are written as paths; every other
+	// domain's begin with //host[:port].
+	Root int
 
-	escapedLiterals bool // a route path holds an escaped non-ASCII literal: see canonicalEscapes
+	escapedLiterals bool            // a route path holds an escaped non-ASCII literal: see canonicalEscapes
+	hosts           *HostTable      // the domains at their routes.conf addresses
+	hostsErr        error           // why some of them are not in hosts
+	constraints     [][]*Constraint // by route index and parameter; nil when no route has one
+	urlCache
 }
 
 // NewTable completes a generated table: it fills the Allow headers, links
-// the catch-alls to their domains and notes whether paths are to be
-// matched in their canonical spelling.
+// the catch-alls to their domains, notes whether paths are to be matched
+// in their canonical spelling, and serves each domain at its routes.conf
+// address, environment variables read now; HostsErr says which domain it
+// could not serve.
 func NewTable(t *Table) *Table {
 	for _, r := range t.Routes {
 		t.escapedLiterals = t.escapedLiterals || strings.Contains(r.Path, "%")
 	}
+	t.hosts, t.hostsErr = t.Hosts(nil)
+	t.constraints = routeConstraints(t.Routes)
 	for i := range t.DomainRoutes {
 		dr := &t.DomainRoutes[i]
 		dr.allow = allowTable(dr.Methods, t.Domains[i].AutoOptions)
@@ -59,6 +65,39 @@ func NewTable(t *Table) *Table {
 		}
 	}
 	return t
+}
+
+// routeConstraints parses the constraints of the routes, each distinct text
+// once. The generator writes only constraints ParseConstraint accepts: any
+// other is a table made by hand, and wrong.
+func routeConstraints(routes []Route) [][]*Constraint {
+	var all [][]*Constraint
+	parsed := map[string]*Constraint{}
+	for i := range routes {
+		r := &routes[i]
+		if r.Constraints == nil {
+			continue
+		}
+		if all == nil {
+			all = make([][]*Constraint, len(routes))
+		}
+		all[i] = make([]*Constraint, len(r.Constraints))
+		for k, text := range r.Constraints {
+			if text == "" {
+				continue
+			}
+			c := parsed[text]
+			if c == nil {
+				var err error
+				if c, err = ParseConstraint(text); err != nil {
+					panic("routegen: route " + r.Name + ": " + err.Error())
+				}
+				parsed[text] = c
+			}
+			all[i][k] = c
+		}
+	}
+	return all
 }
 
 // allowTable computes the Allow header of every subset of methods: sorted,
@@ -112,6 +151,12 @@ func (t *Table) Hosts(overrides map[string]HostPort) (*HostTable, error) {
 	return hosts, nil
 }
 
+// HostsErr reports the domains the table's Lookup does not serve, because
+// their host comes from an environment variable that was unset when the
+// table was built. NewRouter reports the same error unless WithHost gives
+// them a host.
+func (t *Table) HostsErr() error { return t.hostsErr }
+
 // HostPort is a domain's address, overriding routes.conf at run time.
 type HostPort struct {
 	Host string
@@ -126,10 +171,14 @@ func (e *ConfigError) Error() string { return "routegen: " + e.Msg }
 // Lookup finds what answers method, host and path (the path as sent, still
 // escaped), in the order of routes.conf's request handling: the domain, a
 // redirect to the clean path, the route, a trailing-slash redirect, an
-// automatic OPTIONS reply, 405, the catch-all, 404. It allocates nothing,
-// but for a table with a non-ASCII literal, a path with raw non-ASCII bytes
-// or lower-case escapes of them, which it first spells canonically.
+// automatic OPTIONS reply, 405, the catch-all, 404. hosts nil serves each
+// domain at its routes.conf address. It allocates nothing, but for a table
+// with a non-ASCII literal, a path with raw non-ASCII bytes or lower-case
+// escapes of them, which it first spells canonically.
 func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
+	if hosts == nil {
+		hosts = t.hosts
+	}
 	if t.escapedLiterals {
 		path = canonicalEscapes(path)
 	}
@@ -143,19 +192,19 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 	if d >= 0 && path != "" && path[0] == '/' {
 		if r := t.DomainRoutes[d].Match(m.Start(path), method, path); r >= 0 {
 			t.Found(m, d, r)
-			if r < len(t.Checks) { // a call only for tables with constraints
+			if r < len(t.constraints) { // a call only for tables with constraints
 				t.Check(m, r)
 			}
 			return
 		}
 	}
-	t.lookup(m, d, method, path)
+	t.Fallback(m, d, method, path)
 }
 
 // Found records route r of domain d, which its generated matcher found
 // after m.Start, as the match; Check then checks its constraints. A
 // generated Lookup calls both for a request its matcher answers, and
-// Table.Lookup for the others.
+// Fallback for the others.
 func (t *Table) Found(m *Match, d, r int) {
 	route := &t.Routes[r]
 	m.Route, m.Status, m.Domain, m.CatchAll, m.redirect = route, 200, &t.Domains[d], false, noRedirect
@@ -168,14 +217,22 @@ func (t *Table) Found(m *Match, d, r int) {
 // Check answers 400 when a parameter of route r, just found, fails its
 // constraint.
 func (t *Table) Check(m *Match, r int) {
-	if r < len(t.Checks) && t.Checks[r] != nil && !t.Checks[r](m) {
-		m.Status = 400
+	if r >= len(t.constraints) {
+		return
+	}
+	for i, c := range t.constraints[r] {
+		if c != nil && !c.Holds(m.Params.Checked(i)) {
+			m.Status = 400
+			return
+		}
 	}
 }
 
-// lookup is Lookup for the requests a route of the method itself does not
-// answer, in d, the domain of the request's host (-1 for none).
-func (t *Table) lookup(m *Match, d int, method, path string) {
+// Fallback is Lookup for the requests that no route of their method
+// answers, in d, the domain of the request's host (-1 for none): the
+// matcher of d already failed for method and path, and is not run again
+// for them.
+func (t *Table) Fallback(m *Match, d int, method, path string) {
 	m.Reset(path)
 	if d < 0 {
 		m.Status = 404

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 )
 
 // EscapeCatchAll escapes the value of a catch-all parameter segment by
@@ -17,6 +18,16 @@ func EscapeCatchAll(v string) string {
 		parts[i] = url.PathEscape(p)
 	}
 	return strings.Join(parts, "/")
+}
+
+// CleanBasePath is base as URL builders prefix it: "" for none or "/",
+// else with one leading slash and no trailing one ("svc/" → "/svc").
+func CleanBasePath(base string) string {
+	base = strings.Trim(base, "/")
+	if base == "" {
+		return ""
+	}
+	return "/" + base
 }
 
 // Origin is "//host[:port]" of domain d, for URLs of routes outside the
@@ -33,10 +44,114 @@ func (t *Table) Origin(d int, subdomain string) string {
 	return "//" + host + ":" + port
 }
 
+// urlPlan is how the URL of one route is written: its path split into
+// literal text and parameters.
+type urlPlan struct {
+	parts []urlPart
+}
+
+// urlPart is literal text, or the next parameter when param is set.
+type urlPart struct {
+	text     string
+	param    bool
+	catchAll bool
+}
+
+// urlPlans are the plans of Routes, made on first use: most programs
+// build URLs of few routes, and a table is built at start-up.
+func (t *Table) urlPlans() []urlPlan {
+	t.urlOnce.Do(func() {
+		t.plans = make([]urlPlan, len(t.Routes))
+		for i := range t.Routes {
+			t.plans[i] = planURL(&t.Routes[i])
+		}
+	})
+	return t.plans
+}
+
+func planURL(r *Route) urlPlan {
+	var p urlPlan
+	literal := ""
+	for seg := range strings.SplitSeq(r.Path[1:], "/") {
+		if seg == "" {
+			continue
+		}
+		k := strings.IndexAny(seg, ":*")
+		if k < 0 {
+			literal += "/" + seg
+			continue
+		}
+		p.parts = append(p.parts, urlPart{text: literal + "/" + seg[:k]}, urlPart{param: true, catchAll: seg[k] == '*'})
+		literal = ""
+	}
+	if len(p.parts) == 0 && literal == "" {
+		literal = "/" // the root
+	}
+	if literal != "" {
+		p.parts = append(p.parts, urlPart{text: literal})
+	}
+	return p
+}
+
+// URL writes the URL of route r of the table from its parameter values,
+// unescaped and in order, under base (a CleanBasePath); a route outside
+// the table's root domain gets //host[:port], a wildcard domain's with
+// subdomain first. It checks no constraint: the generated URL helpers call
+// it for routes that have none, and CheckedURL for the others.
+func (t *Table) URL(base string, r int, subdomain string, values ...string) string {
+	route := &t.Routes[r]
+	plan := &t.urlPlans()[r]
+	var b strings.Builder
+	if route.Domain != t.Root {
+		b.WriteString(t.Origin(route.Domain, subdomain))
+	}
+	b.WriteString(base)
+	next := 0
+	for _, part := range plan.parts {
+		switch {
+		case !part.param:
+			b.WriteString(part.text)
+		case part.catchAll:
+			b.WriteString(EscapeCatchAll(values[next]))
+			next++
+		default:
+			b.WriteString(url.PathEscape(values[next]))
+			next++
+		}
+	}
+	return b.String()
+}
+
+// CheckedURL is URL for a route with constraints: it first checks every
+// value against its parameter's constraint, and names the parameter that
+// fails.
+func (t *Table) CheckedURL(base string, r int, subdomain string, values ...string) (string, error) {
+	if err := t.checkValues(r, values); err != nil {
+		return "", err
+	}
+	return t.URL(base, r, subdomain, values...), nil
+}
+
+func (t *Table) checkValues(r int, values []string) error {
+	if r >= len(t.constraints) {
+		return nil
+	}
+	route := &t.Routes[r]
+	for i, c := range t.constraints[r] {
+		if c == nil {
+			continue
+		}
+		if err := c.Check(values[i]); err != nil {
+			return fmt.Errorf("routegen: route %q: parameter %q: %w", route.Name, route.Params[i], err)
+		}
+	}
+	return nil
+}
+
 // route finds a route by name: "name" in the root domain, "domain_key.name"
 // in any domain.
-func (t *Table) route(root int, name string) (*Route, error) {
-	domain, short := root, name
+func (t *Table) route(name string) (int, error) {
+	domain, short := t.Root, name
 	if key, rest, ok := strings.Cut(name, "."); ok {
 		domain, short = -1, rest
 		for i, d := range t.Domains {
@@ -47,97 +162,75 @@ func (t *Table) route(root int, name string) (*Route, error) {
 	}
 	for i := range t.Routes {
 		if r := &t.Routes[i]; r.Domain == domain && r.Name == short {
-			return r, nil
+			return i, nil
 		}
 	}
-	return nil, fmt.Errorf("routegen: no route named %q", name)
-}
-
-// buildURL writes the URL of r from its parameter values, unescaped.
-func (t *Table) buildURL(root int, r *Route, subdomain string, values []string) string {
-	var b strings.Builder
-	if r.Domain != root {
-		b.WriteString(t.Origin(r.Domain, subdomain))
-	}
-	if r.Path == "/" {
-		b.WriteByte('/')
-	}
-	next := 0
-	for seg := range strings.SplitSeq(r.Path[1:], "/") {
-		if seg == "" {
-			continue
-		}
-		b.WriteByte('/')
-		i := strings.IndexAny(seg, ":*")
-		if i < 0 {
-			b.WriteString(seg)
-			continue
-		}
-		b.WriteString(seg[:i])
-		if seg[i] == '*' {
-			b.WriteString(EscapeCatchAll(values[next]))
-		} else {
-			b.WriteString(url.PathEscape(values[next]))
-		}
-		next++
-	}
-	return b.String()
+	return 0, fmt.Errorf("routegen: no route named %q", name)
 }
 
 func (t *Table) isWildcard(r *Route) bool {
 	return strings.HasPrefix(t.Domains[r.Domain].Host, "*.")
 }
 
-// RouteURL returns the URL of the named route with its parameters in
-// order; a route of a wildcard domain takes the subdomain first.
-func (t *Table) RouteURL(root int, name string, args ...any) (string, error) {
-	r, err := t.route(root, name)
+// RouteURL returns the URL of the named route, under base (a
+// CleanBasePath), with its parameters in order; a route of a wildcard
+// domain takes the subdomain first. It checks every value against its
+// parameter's constraint.
+func (t *Table) RouteURL(base, name string, args ...any) (string, error) {
+	r, err := t.route(name)
 	if err != nil {
 		return "", err
 	}
+	route := &t.Routes[r]
 	subdomain := ""
-	if t.isWildcard(r) {
+	if t.isWildcard(route) {
 		if len(args) == 0 {
 			return "", fmt.Errorf("routegen: route %q of a wildcard domain takes the subdomain first", name)
 		}
 		subdomain, args = fmt.Sprint(args[0]), args[1:]
 	}
-	if len(args) != len(r.Params) {
-		return "", fmt.Errorf("routegen: route %q takes %d path parameters (%s), got %d", name, len(r.Params), strings.Join(r.Params, ", "), len(args))
+	if len(args) != len(route.Params) {
+		return "", fmt.Errorf("routegen: route %q takes %d path parameters (%s), got %d", name, len(route.Params), strings.Join(route.Params, ", "), len(args))
 	}
 	values := make([]string, len(args))
 	for i, a := range args {
 		values[i] = fmt.Sprint(a)
 	}
-	return t.buildURL(root, r, subdomain, values), nil
+	return t.CheckedURL(base, r, subdomain, values...)
 }
 
-// RouteURLNamedArgs returns the URL of the named route with its parameters
-// taken by name; the other arguments become the query string, sorted by
-// key. A route of a wildcard domain takes its subdomain as "subdomain".
-func (t *Table) RouteURLNamedArgs(root int, name string, args map[string]any) (string, error) {
-	r, err := t.route(root, name)
+// RouteURLNamedArgs returns the URL of the named route, under base, with
+// its parameters taken by name; the other arguments become the query
+// string, sorted by key. A route of a wildcard domain takes its subdomain
+// as "subdomain". It checks every value against its parameter's
+// constraint.
+func (t *Table) RouteURLNamedArgs(base, name string, args map[string]any) (string, error) {
+	r, err := t.route(name)
 	if err != nil {
 		return "", err
 	}
+	route := &t.Routes[r]
 	used := map[string]bool{}
 	subdomain := ""
-	if t.isWildcard(r) {
+	if t.isWildcard(route) {
 		v, ok := args["subdomain"]
 		if !ok {
 			return "", fmt.Errorf("routegen: route %q of a wildcard domain needs the argument \"subdomain\"", name)
 		}
 		subdomain, used["subdomain"] = fmt.Sprint(v), true
 	}
-	values := make([]string, len(r.Params))
-	for i, p := range r.Params {
+	values := make([]string, len(route.Params))
+	for i, p := range route.Params {
 		v, ok := args[p]
 		if !ok {
 			return "", fmt.Errorf("routegen: route %q needs the path parameter %q", name, p)
 		}
 		values[i], used[p] = fmt.Sprint(v), true
 	}
-	u := t.buildURL(root, r, subdomain, values)
+	u, err := t.CheckedURL(base, r, subdomain, values...)
+	if err != nil {
+		return "", err
+	}
 	query := url.Values{}
 	for k, v := range args {
 		if !used[k] {
@@ -148,4 +241,10 @@ func (t *Table) RouteURLNamedArgs(root int, name string, args map[string]any) (s
 		u += "?" + query.Encode()
 	}
 	return u, nil
+}
+
+// urlCache is the part of a Table the URL builders fill on first use.
+type urlCache struct {
+	urlOnce sync.Once
+	plans   []urlPlan
 }

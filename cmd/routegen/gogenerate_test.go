@@ -108,8 +108,12 @@ func TestShow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	u, err := URL.ShowHotel(42)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rec := httptest.NewRecorder()
-	router.ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost:8080"+URL.ShowHotel(42), nil))
+	router.ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost:8080"+u, nil))
 	if body, _ := io.ReadAll(rec.Body); rec.Code != 200 || string(body) != "hotel 42" {
 		t.Errorf("GET /hotels/42 = %d %q, want 200 \"hotel 42\"", rec.Code, body)
 	}

@@ -25,8 +25,13 @@ type site struct{}
 
 // Index links to every feature through the typed URL helpers.
 func (site) Index(ctx *runtime.Context) error {
+	// A helper of a route with constraints checks its values.
+	user42, err := routes.URL.User("v2", 42)
+	if err != nil {
+		return err
+	}
 	ctx.Res.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, err := fmt.Fprintf(ctx.Res, `<!doctype html>
+	_, err = fmt.Fprintf(ctx.Res, `<!doctype html>
 <title>routegen example</title>
 <link rel="stylesheet" href="%s">
 <ul>
@@ -38,7 +43,7 @@ func (site) Index(ctx *runtime.Context) error {
 <li><a href="%s">chat</a> (WebSocket)
 <li><a href="%s">static files</a>
 </ul>
-`, html.EscapeString(routes.URL.PublicAssets("css/site.css")), routes.URL.User("v2", 42), routes.URL.AcceptUsers(),
+`, html.EscapeString(routes.URL.PublicAssets("css/site.css")), user42, routes.URL.AcceptUsers(),
 		routes.URL.Search()+"?version=2", routes.URL.VersionedAPIHostUsers("v3"), routes.URL.AdminDashboard(),
 		routes.URL.ChatPage(), routes.URL.PublicAssets(""))
 	return err

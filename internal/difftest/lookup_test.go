@@ -17,13 +17,6 @@ import (
 	"github.com/routegen/routegen/internal/difftest/tables/t00"
 	"github.com/routegen/routegen/internal/difftest/tables/t01"
 	"github.com/routegen/routegen/internal/difftest/tables/t02"
-	"github.com/routegen/routegen/internal/difftest/tables/t03"
-	"github.com/routegen/routegen/internal/difftest/tables/t04"
-	"github.com/routegen/routegen/internal/difftest/tables/t05"
-	"github.com/routegen/routegen/internal/difftest/tables/t06"
-	"github.com/routegen/routegen/internal/difftest/tables/t07"
-	"github.com/routegen/routegen/internal/difftest/tables/t08"
-	"github.com/routegen/routegen/internal/difftest/tables/t09"
 	"github.com/routegen/routegen/internal/reference"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/runtime"
@@ -40,13 +33,6 @@ var generated = []struct {
 	{t00.Lookup, t00.RouteURL},
 	{t01.Lookup, t01.RouteURL},
 	{t02.Lookup, t02.RouteURL},
-	{t03.Lookup, t03.RouteURL},
-	{t04.Lookup, t04.RouteURL},
-	{t05.Lookup, t05.RouteURL},
-	{t06.Lookup, t06.RouteURL},
-	{t07.Lookup, t07.RouteURL},
-	{t08.Lookup, t08.RouteURL},
-	{t09.Lookup, t09.RouteURL},
 }
 
 // loadTables resolves the committed routes.conf of every table.
