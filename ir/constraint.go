@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/routegen/routegen/runtime"
 )
 
 // Constraint is a parameter's validator-style tag list: every term must hold
@@ -51,17 +53,26 @@ const (
 	argWords         // one or more space-separated words
 )
 
-// supportedTags lists every tag and the argument it takes.
-var supportedTags = map[string]tagArg{
-	"required": argNone, "number": argNone, "numeric": argNone,
-	"alpha": argNone, "alphanum": argNone,
-	"uuid": argNone, "uuid3": argNone, "uuid4": argNone, "uuid5": argNone,
-	"oneof": argWords,
-	"len":   argNumber, "min": argNumber, "max": argNumber,
-	"gt": argNumber, "gte": argNumber, "lt": argNumber, "lte": argNumber,
-}
+// supportedTags lists every tag and the argument it takes, from the
+// runtime's list: the generated code is checked by the runtime, which must
+// know every tag routes.conf may use.
+var supportedTags = func() map[string]tagArg {
+	tags := map[string]tagArg{}
+	for _, t := range runtime.ConstraintTags {
+		name, takesArg := strings.CutSuffix(t, "=")
+		switch {
+		case !takesArg:
+			tags[name] = argNone
+		case name == "oneof":
+			tags[name] = argWords
+		default:
+			tags[name] = argNumber
+		}
+	}
+	return tags
+}()
 
-const supportedTagList = "required, number, numeric, alpha, alphanum, uuid, uuid3, uuid4, uuid5, oneof=, len=, min=, max=, gt=, gte=, lt=, lte="
+var supportedTagList = strings.Join(runtime.ConstraintTags, ", ")
 
 // ParseConstraint parses the text between a parameter's brackets.
 func ParseConstraint(text string) (*Constraint, error) {

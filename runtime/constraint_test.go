@@ -71,3 +71,16 @@ func TestConstraintCheckAllocatesNothingOnSuccess(t *testing.T) {
 		t.Errorf("Check allocates %v times on success", n)
 	}
 }
+
+// TestConstraintHoldsAllocs: the check a Lookup runs allocates nothing.
+func TestConstraintHoldsAllocs(t *testing.T) {
+	c, err := ParseConstraint("number,min=5,max=100|oneof=a b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := false
+	allocs := testing.AllocsPerRun(100, func() { ok = c.Holds("42") && !c.Holds("x") })
+	if !ok || allocs != 0 {
+		t.Errorf("Holds: %v, %v allocations; want true and 0", ok, allocs)
+	}
+}

@@ -175,17 +175,25 @@ func TestParseNumber(t *testing.T) {
 	}
 }
 
+// validateSink keeps the results of TestValidateAllocs, so that no call
+// can be dropped as unused.
+var validateSink struct {
+	ok bool
+	n  int
+	f  float64
+}
+
 func TestValidateAllocs(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() {
-		IsNumber("12345")
-		IsNumeric("-12.5")
-		IsAlpha("abc")
-		IsAlphanum("abc123")
-		IsUUID("f47ac10b-58cc-4372-a567-0e02b2c3d479", 4)
-		IsOneOf("green", "red", "green", "blue")
-		Length("héllo")
-		ParseNumber("-12.5")
+		s := &validateSink
+		s.ok = IsNumber("12345") && IsNumeric("-12.5") && IsAlpha("abc") && IsAlphanum("abc123") &&
+			IsUUID("f47ac10b-58cc-4372-a567-0e02b2c3d479", 4) && IsOneOf("green", "red", "green", "blue")
+		s.n = Length("héllo")
+		s.f, s.ok = ParseNumber("-12.5")
 	})
+	if !validateSink.ok || validateSink.n != 5 || validateSink.f != -12.5 {
+		t.Errorf("unexpected results %+v", validateSink)
+	}
 	if allocs != 0 {
 		t.Errorf("%v allocations; want 0", allocs)
 	}
