@@ -76,25 +76,33 @@ type adapter struct {
 	args []argSource
 }
 
-// writeNewRouter writes NewRouter, with the table of every route's action,
-// and the adapters the table uses.
+// bindChunk is the most routes one bind function binds: the compiler's
+// time grows faster than the size of a function, so that one function for
+// all routes would cost more than the rest of a large package.
+const bindChunk = 64
+
+// writeNewRouter writes NewRouter, which binds every route's action in a
+// table, the functions that bind them a chunk at a time, and the adapters
+// they use.
 func (g *generator) writeNewRouter() {
-	var params, checks, bound []jen.Code
+	var params, checks, fields []jen.Code
+	values := jen.Dict{}
 	for _, c := range g.controllers {
-		// c.arg ends in "Controller": no parameter or package name does.
+		// c.arg ends in "Controller": no parameter or local name does.
 		params = append(params, jen.Id(c.arg).Id(c.iface))
+		fields = append(fields, jen.Id(c.arg).Id(c.iface))
+		values[jen.Id(c.arg)] = jen.Id(c.arg)
 		checks = append(checks, jen.If(jen.Id(c.arg).Op("==").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(jen.Lit(g.opts.Package+": NewRouter: "+c.iface+" is nil")))))
 	}
 	var adapters []*adapter
 	byShape := map[string]*adapter{}
-	routes := slices.Concat(g.routes, g.catchAlls)
-	for _, r := range routes {
+	var binds [][]jen.Code // statements of each bind function
+	for _, r := range slices.Concat(g.routes, g.catchAlls) {
 		if r == nil || r.action == nil {
 			continue
 		}
-		c := g.controllerOf(r)
-		method := jen.Id(c.arg).Dot(r.action.method)
+		method := jen.Id("c").Dot(g.controllerOf(r).arg).Dot(r.action.method)
 		args := make([]argSource, len(r.action.params))
 		for i, p := range r.action.params {
 			args[i] = argSource{param: paramIndex(r, p.name), typ: p.typ}
@@ -110,18 +118,27 @@ func (g *generator) writeNewRouter() {
 			}
 			value = jen.Id(a.name).Call(method)
 		}
-		bound = append(bound, jen.Line().Lit(r.index).Op(":").Add(value))
+		if len(binds) == 0 || len(binds[len(binds)-1]) == bindChunk {
+			binds = append(binds, nil)
+		}
+		binds[len(binds)-1] = append(binds[len(binds)-1], jen.Id("a").Index(jen.Lit(r.index)).Op("=").Add(value))
 	}
+	body := append(checks,
+		jen.Id("c").Op(":=").Op("&").Id(controllersTypeName).Values(values),
+		jen.Id("actions").Op(":=").Make(jen.Index().Add(rt("Dispatcher")), jen.Lit(len(g.routes)+len(g.catchAlls))))
+	for i := range binds {
+		body = append(body, jen.Id(bindFuncName(i)).Call(jen.Id("c"), jen.Id("actions")))
+	}
+	body = append(body, jen.Return(rt("NewRouter").Call(jen.Id(tableName), rt("Dispatch").Call(jen.Id("actions")), jen.Id("opts").Op("..."))))
 	params = append(params, jen.Id("opts").Op("...").Add(rt("Option")))
 	g.file.Comment("NewRouter returns the http.Handler of " + g.opts.Source + ", calling the actions of the given controllers.")
-	g.file.Func().Id("NewRouter").Params(params...).Params(jen.Op("*").Add(rt("Router")), jen.Error()).Block(
-		append(checks,
-			jen.Return(rt("NewRouter").Call(
-				jen.Id(tableName),
-				rt("Dispatch").Call(jen.Index().Add(rt("Dispatcher")).Values(multiline(bound)...)),
-				jen.Id("opts").Op("..."))),
-		)...,
-	)
+	g.file.Func().Id("NewRouter").Params(params...).Params(jen.Op("*").Add(rt("Router")), jen.Error()).Block(body...)
+	g.file.Comment(controllersTypeName + " are the controllers of a router.")
+	g.file.Type().Id(controllersTypeName).Struct(fields...)
+	for i, stmts := range binds {
+		g.file.Comment(fmt.Sprintf("%s binds the actions of up to %d routes to their controllers, by route index.", bindFuncName(i), bindChunk))
+		g.file.Func().Id(bindFuncName(i)).Params(jen.Id("c").Op("*").Id(controllersTypeName), jen.Id("a").Index().Add(rt("Dispatcher"))).Block(stmts...)
+	}
 	for _, a := range adapters {
 		g.writeAdapter(a)
 	}

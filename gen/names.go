@@ -127,8 +127,11 @@ func methodName(action string) string {
 // "routegen", so that none can plausibly clash with the user's own
 // declarations in the package.
 const (
-	tableName = "routegenTable"
+	tableName           = "routegenTable"
+	controllersTypeName = "routegenControllers"
 )
+
+func bindFuncName(i int) string { return "routegenBind" + strconv.Itoa(i) }
 
 func matchFuncName(d int) string { return "routegenMatch" + strconv.Itoa(d) }
 

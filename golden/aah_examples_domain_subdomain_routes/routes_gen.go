@@ -191,11 +191,28 @@ func NewRouter(adminAppController AdminAppController, appController AppControlle
 	if wildcardAppController == nil {
 		return nil, errors.New("aah_examples_domain_subdomain_routes: NewRouter: WildcardAppController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: appController.Index,
-		4: adminAppController.Dashboard,
-		5: wildcardAppController.Entry,
-	}), opts...)
+	c := &routegenControllers{
+		adminAppController:    adminAppController,
+		appController:         appController,
+		wildcardAppController: wildcardAppController,
+	}
+	actions := make([]runtime.Dispatcher, 9)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	adminAppController    AdminAppController
+	appController         AppController
+	wildcardAppController WildcardAppController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.appController.Index
+	a[4] = c.adminAppController.Dashboard
+	a[5] = c.wildcardAppController.Entry
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper

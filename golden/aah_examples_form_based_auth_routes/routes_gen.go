@@ -168,13 +168,28 @@ func NewRouter(adminDashboardController AdminDashboardController, appController 
 	if appController == nil {
 		return nil, errors.New("aah_examples_form_based_auth_routes: NewRouter: AppController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: appController.Index,
-		1: adminDashboardController.Index,
-		3: appController.Login,
-		4: appController.Logout,
-		5: appController.ManageUsers,
-	}), opts...)
+	c := &routegenControllers{
+		adminDashboardController: adminDashboardController,
+		appController:            appController,
+	}
+	actions := make([]runtime.Dispatcher, 9)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	adminDashboardController AdminDashboardController
+	appController            AppController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.appController.Index
+	a[1] = c.adminDashboardController.Index
+	a[3] = c.appController.Login
+	a[4] = c.appController.Logout
+	a[5] = c.appController.ManageUsers
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper

@@ -134,10 +134,21 @@ func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Ro
 	if appController == nil {
 		return nil, errors.New("aah_examples_i18n_url_path_param_routes: NewRouter: AppController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: appController.Index,
-		2: routegenCall0(appController.IndexLang),
-	}), opts...)
+	c := &routegenControllers{appController: appController}
+	actions := make([]runtime.Dispatcher, 6)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	appController AppController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.appController.Index
+	a[2] = routegenCall0(c.appController.IndexLang)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

@@ -114,10 +114,25 @@ func NewRouter(appController AppController, infoController InfoController, opts 
 	if infoController == nil {
 		return nil, errors.New("aah_examples_rest_api_basic_auth_routes: NewRouter: InfoController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: appController.Index,
-		1: routegenCall0(infoController.ReporteeInfo),
-	}), opts...)
+	c := &routegenControllers{
+		appController:  appController,
+		infoController: infoController,
+	}
+	actions := make([]runtime.Dispatcher, 3)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	appController  AppController
+	infoController InfoController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.appController.Index
+	a[1] = routegenCall0(c.infoController.ReporteeInfo)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

@@ -186,14 +186,29 @@ func NewRouter(appController AppController, postController PostController, opts 
 	if postController == nil {
 		return nil, errors.New("aah_examples_rest_api_routes: NewRouter: PostController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: appController.Index,
-		1: postController.List,
-		2: postController.Create,
-		3: routegenCall0(postController.Delete),
-		4: routegenCall0(postController.Retrieve),
-		5: routegenCall0(postController.Update),
-	}), opts...)
+	c := &routegenControllers{
+		appController:  appController,
+		postController: postController,
+	}
+	actions := make([]runtime.Dispatcher, 7)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	appController  AppController
+	postController PostController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.appController.Index
+	a[1] = c.postController.List
+	a[2] = c.postController.Create
+	a[3] = routegenCall0(c.postController.Delete)
+	a[4] = routegenCall0(c.postController.Retrieve)
+	a[5] = routegenCall0(c.postController.Update)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

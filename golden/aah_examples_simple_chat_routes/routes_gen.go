@@ -145,11 +145,26 @@ func NewRouter(appController AppController, simpleChatWebSocketController Simple
 	if simpleChatWebSocketController == nil {
 		return nil, errors.New("aah_examples_simple_chat_routes: NewRouter: SimpleChatWebSocketController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: appController.Index,
-		3: simpleChatWebSocketController.SimpleChat,
-		4: appController.SimpleChatDemo,
-	}), opts...)
+	c := &routegenControllers{
+		appController:                 appController,
+		simpleChatWebSocketController: simpleChatWebSocketController,
+	}
+	actions := make([]runtime.Dispatcher, 7)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	appController                 AppController
+	simpleChatWebSocketController SimpleChatWebSocketController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.appController.Index
+	a[3] = c.simpleChatWebSocketController.SimpleChat
+	a[4] = c.appController.SimpleChatDemo
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper

@@ -319,23 +319,40 @@ func NewRouter(appController AppController, hotelController HotelController, wil
 	if wildcardAppController == nil {
 		return nil, errors.New("aah_router_routes: NewRouter: WildcardAppController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:  appController.Index,
-		2:  hotelController.List,
-		3:  routegenCall0(hotelController.Show),
-		4:  routegenCall0(hotelController.Book),
-		5:  routegenCall0(hotelController.ConfirmBooking),
-		6:  routegenCall0(hotelController.CancelBooking),
-		7:  appController.Login,
-		8:  appController.Logout,
-		9:  appController.Register,
-		10: appController.EditUser,
-		11: hotelController.Settings,
-		12: hotelController.Settings,
-		13: hotelController.EditSettings,
-		14: hotelController.EditSettings,
-		16: wildcardAppController.Home,
-	}), opts...)
+	c := &routegenControllers{
+		appController:         appController,
+		hotelController:       hotelController,
+		wildcardAppController: wildcardAppController,
+	}
+	actions := make([]runtime.Dispatcher, 19)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	appController         AppController
+	hotelController       HotelController
+	wildcardAppController WildcardAppController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.appController.Index
+	a[2] = c.hotelController.List
+	a[3] = routegenCall0(c.hotelController.Show)
+	a[4] = routegenCall0(c.hotelController.Book)
+	a[5] = routegenCall0(c.hotelController.ConfirmBooking)
+	a[6] = routegenCall0(c.hotelController.CancelBooking)
+	a[7] = c.appController.Login
+	a[8] = c.appController.Logout
+	a[9] = c.appController.Register
+	a[10] = c.appController.EditUser
+	a[11] = c.hotelController.Settings
+	a[12] = c.hotelController.Settings
+	a[13] = c.hotelController.EditSettings
+	a[14] = c.hotelController.EditSettings
+	a[16] = c.wildcardAppController.Home
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

@@ -226,15 +226,26 @@ func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.
 	if userController == nil {
 		return nil, errors.New("aah_router_routes_cors_2: NewRouter: UserController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: userController.List,
-		1: userController.Create,
-		2: routegenCall0(userController.Delete),
-		3: routegenCall0(userController.Index),
-		4: routegenCall0(userController.Update),
-		5: routegenCall0(userController.Settings),
-		6: routegenCall0(userController.UpdateSettings),
-	}), opts...)
+	c := &routegenControllers{userController: userController}
+	actions := make([]runtime.Dispatcher, 8)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	userController UserController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.userController.List
+	a[1] = c.userController.Create
+	a[2] = routegenCall0(c.userController.Delete)
+	a[3] = routegenCall0(c.userController.Index)
+	a[4] = routegenCall0(c.userController.Update)
+	a[5] = routegenCall0(c.userController.Settings)
+	a[6] = routegenCall0(c.userController.UpdateSettings)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

@@ -117,11 +117,22 @@ func NewRouter(basketController BasketController, opts ...runtime.Option) (*runt
 	if basketController == nil {
 		return nil, errors.New("aah_router_routes_simplified: NewRouter: BasketController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: routegenCall0(basketController.Index),
-		1: basketController.Create,
-		2: routegenCall1(basketController.Index),
-	}), opts...)
+	c := &routegenControllers{basketController: basketController}
+	actions := make([]runtime.Dispatcher, 4)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	basketController BasketController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = routegenCall0(c.basketController.Index)
+	a[1] = c.basketController.Create
+	a[2] = routegenCall1(c.basketController.Index)
 }
 
 // routegenCall0 calls an action with, in order: "".

@@ -217,17 +217,34 @@ func NewRouter(basketController BasketController, docController DocController, t
 	if testWebSocketController == nil {
 		return nil, errors.New("aah_router_routes_websocket: NewRouter: TestWebSocketController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: routegenCall0(basketController.Index),
-		1: basketController.Create,
-		2: routegenCall1(basketController.Index),
-		3: routegenCall1(docController.VersionHome),
-		4: routegenCall2(docController.ShowDoc),
-		5: testWebSocketController.Index,
-		6: testWebSocketController.Binary,
-		7: testWebSocketController.NoTarget,
-		8: testWebSocketController.Text,
-	}), opts...)
+	c := &routegenControllers{
+		basketController:        basketController,
+		docController:           docController,
+		testWebSocketController: testWebSocketController,
+	}
+	actions := make([]runtime.Dispatcher, 10)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	basketController        BasketController
+	docController           DocController
+	testWebSocketController TestWebSocketController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = routegenCall0(c.basketController.Index)
+	a[1] = c.basketController.Create
+	a[2] = routegenCall1(c.basketController.Index)
+	a[3] = routegenCall1(c.docController.VersionHome)
+	a[4] = routegenCall2(c.docController.ShowDoc)
+	a[5] = c.testWebSocketController.Index
+	a[6] = c.testWebSocketController.Binary
+	a[7] = c.testWebSocketController.NoTarget
+	a[8] = c.testWebSocketController.Text
 }
 
 // routegenCall0 calls an action with, in order: "".

@@ -140,14 +140,25 @@ func NewRouter(testWebSocketController TestWebSocketController, opts ...runtime.
 	if testWebSocketController == nil {
 		return nil, errors.New("aah_ws_routes: NewRouter: TestWebSocketController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: testWebSocketController.Index,
-		1: testWebSocketController.Binary,
-		2: testWebSocketController.JSON,
-		3: testWebSocketController.NoTarget,
-		4: testWebSocketController.Text,
-		5: testWebSocketController.XML,
-	}), opts...)
+	c := &routegenControllers{testWebSocketController: testWebSocketController}
+	actions := make([]runtime.Dispatcher, 7)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	testWebSocketController TestWebSocketController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.testWebSocketController.Index
+	a[1] = c.testWebSocketController.Binary
+	a[2] = c.testWebSocketController.JSON
+	a[3] = c.testWebSocketController.NoTarget
+	a[4] = c.testWebSocketController.Text
+	a[5] = c.testWebSocketController.XML
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper

@@ -541,17 +541,44 @@ func NewRouter(dispatcherController DispatcherController, hostsController HostsC
 	if urlController == nil {
 		return nil, errors.New("clash: NewRouter: URLController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: routegenCall0(routegenController.Actions),
-		1: routegenCall1(dispatcherController.Dispatch),
-		2: routegenCall2(hostsController.Show),
-		3: routegenCall3(lookupController.Index),
-		4: routerController.Index,
-		5: routegenCall4(tableController.Show),
-		6: urlController.Index,
-		7: routegenCall5(tenantController.Page),
-		8: routegenCall6(tenantController.EnvPage),
-	}), opts...)
+	c := &routegenControllers{
+		dispatcherController: dispatcherController,
+		hostsController:      hostsController,
+		lookupController:     lookupController,
+		routegenController:   routegenController,
+		routerController:     routerController,
+		tableController:      tableController,
+		tenantController:     tenantController,
+		urlController:        urlController,
+	}
+	actions := make([]runtime.Dispatcher, 12)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	dispatcherController DispatcherController
+	hostsController      HostsController
+	lookupController     LookupController
+	routegenController   RoutegenController
+	routerController     RouterController
+	tableController      TableController
+	tenantController     TenantController
+	urlController        URLController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = routegenCall0(c.routegenController.Actions)
+	a[1] = routegenCall1(c.dispatcherController.Dispatch)
+	a[2] = routegenCall2(c.hostsController.Show)
+	a[3] = routegenCall3(c.lookupController.Index)
+	a[4] = c.routerController.Index
+	a[5] = routegenCall4(c.tableController.Show)
+	a[6] = c.urlController.Index
+	a[7] = routegenCall5(c.tenantController.Page)
+	a[8] = routegenCall6(c.tenantController.EnvPage)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3, path parameter 4, path parameter 5, path parameter 6, path parameter 7.

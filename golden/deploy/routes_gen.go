@@ -309,19 +309,40 @@ func NewRouter(apiController APIController, adminController AdminController, fal
 	if siteController == nil {
 		return nil, errors.New("deploy: NewRouter: SiteController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:  siteController.Home,
-		1:  apiController.Index,
-		2:  apiController.Items,
-		3:  apiController.Options,
-		4:  apiController.Items,
-		5:  routegenCall0(siteController.Hotel),
-		7:  siteController.Secret,
-		8:  routegenCall1(siteController.Source),
-		9:  adminController.Home,
-		10: opsController.Home,
-		11: fallbackController.Any,
-	}), opts...)
+	c := &routegenControllers{
+		adminController:    adminController,
+		apiController:      apiController,
+		fallbackController: fallbackController,
+		opsController:      opsController,
+		siteController:     siteController,
+	}
+	actions := make([]runtime.Dispatcher, 14)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	apiController      APIController
+	adminController    AdminController
+	fallbackController FallbackController
+	opsController      OpsController
+	siteController     SiteController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.siteController.Home
+	a[1] = c.apiController.Index
+	a[2] = c.apiController.Items
+	a[3] = c.apiController.Options
+	a[4] = c.apiController.Items
+	a[5] = routegenCall0(c.siteController.Hotel)
+	a[7] = c.siteController.Secret
+	a[8] = routegenCall1(c.siteController.Source)
+	a[9] = c.adminController.Home
+	a[10] = c.opsController.Home
+	a[11] = c.fallbackController.Any
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0 as an int64.

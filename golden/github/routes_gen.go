@@ -4382,247 +4382,273 @@ func NewRouter(gitHubController GitHubController, opts ...runtime.Option) (*runt
 	if gitHubController == nil {
 		return nil, errors.New("github: NewRouter: GitHubController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:   routegenCall0(gitHubController.DeleteApplicationsByClientIdTokens),
-		1:   routegenCall1(gitHubController.DeleteApplicationsByClientIdTokensByAccessToken),
-		2:   routegenCall1(gitHubController.GetApplicationsByClientIdTokensByAccessToken),
-		3:   gitHubController.GetAuthorizations,
-		4:   gitHubController.PostAuthorizations,
-		5:   routegenCall0(gitHubController.DeleteAuthorizationsById),
-		6:   routegenCall0(gitHubController.GetAuthorizationsById),
-		7:   routegenCall0(gitHubController.PatchAuthorizationsById),
-		8:   routegenCall0(gitHubController.PutAuthorizationsClientsByClientId),
-		9:   gitHubController.GetEmojis,
-		10:  gitHubController.GetEvents,
-		11:  gitHubController.GetFeeds,
-		12:  gitHubController.GetGists,
-		13:  gitHubController.PostGists,
-		14:  routegenCall0(gitHubController.DeleteGistsById),
-		15:  routegenCall0(gitHubController.GetGistsById),
-		16:  routegenCall0(gitHubController.PatchGistsById),
-		17:  routegenCall0(gitHubController.PostGistsByIdForks),
-		18:  routegenCall0(gitHubController.DeleteGistsByIdStar),
-		19:  routegenCall0(gitHubController.GetGistsByIdStar),
-		20:  routegenCall0(gitHubController.PutGistsByIdStar),
-		21:  gitHubController.GetGistsPublic,
-		22:  gitHubController.GetGistsStarred,
-		23:  gitHubController.GetGitignoreTemplates,
-		24:  routegenCall0(gitHubController.GetGitignoreTemplatesByName),
-		25:  gitHubController.GetIssues,
-		26:  routegenCall2(gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword),
-		27:  routegenCall0(gitHubController.GetLegacyReposSearchByKeyword),
-		28:  routegenCall0(gitHubController.GetLegacyUserEmailByEmail),
-		29:  routegenCall0(gitHubController.GetLegacyUserSearchByKeyword),
-		30:  gitHubController.PostMarkdown,
-		31:  gitHubController.PostMarkdownRaw,
-		32:  gitHubController.GetMeta,
-		33:  routegenCall1(gitHubController.GetNetworksByOwnerByRepoEvents),
-		34:  gitHubController.GetNotifications,
-		35:  gitHubController.PutNotifications,
-		36:  routegenCall0(gitHubController.GetNotificationsThreadsById),
-		37:  routegenCall0(gitHubController.PatchNotificationsThreadsById),
-		38:  routegenCall0(gitHubController.DeleteNotificationsThreadsByIdSubscription),
-		39:  routegenCall0(gitHubController.GetNotificationsThreadsByIdSubscription),
-		40:  routegenCall0(gitHubController.PutNotificationsThreadsByIdSubscription),
-		41:  routegenCall0(gitHubController.GetOrgsByOrg),
-		42:  routegenCall0(gitHubController.PatchOrgsByOrg),
-		43:  routegenCall0(gitHubController.GetOrgsByOrgEvents),
-		44:  routegenCall0(gitHubController.GetOrgsByOrgIssues),
-		45:  routegenCall0(gitHubController.GetOrgsByOrgMembers),
-		46:  routegenCall1(gitHubController.DeleteOrgsByOrgMembersByUser),
-		47:  routegenCall1(gitHubController.GetOrgsByOrgMembersByUser),
-		48:  routegenCall0(gitHubController.GetOrgsByOrgPublicMembers),
-		49:  routegenCall1(gitHubController.DeleteOrgsByOrgPublicMembersByUser),
-		50:  routegenCall1(gitHubController.GetOrgsByOrgPublicMembersByUser),
-		51:  routegenCall1(gitHubController.PutOrgsByOrgPublicMembersByUser),
-		52:  routegenCall0(gitHubController.GetOrgsByOrgRepos),
-		53:  routegenCall0(gitHubController.PostOrgsByOrgRepos),
-		54:  routegenCall0(gitHubController.GetOrgsByOrgTeams),
-		55:  routegenCall0(gitHubController.PostOrgsByOrgTeams),
-		56:  gitHubController.GetRateLimit,
-		57:  routegenCall1(gitHubController.DeleteReposByOwnerByRepo),
-		58:  routegenCall1(gitHubController.GetReposByOwnerByRepo),
-		59:  routegenCall1(gitHubController.PatchReposByOwnerByRepo),
-		60:  routegenCall2(gitHubController.GetReposByOwnerByRepoByArchiveFormatByRef),
-		61:  routegenCall1(gitHubController.GetReposByOwnerByRepoAssignees),
-		62:  routegenCall3(gitHubController.GetReposByOwnerByRepoAssigneesByAssignee),
-		63:  routegenCall1(gitHubController.GetReposByOwnerByRepoBranches),
-		64:  routegenCall3(gitHubController.GetReposByOwnerByRepoBranchesByBranch),
-		65:  routegenCall1(gitHubController.GetReposByOwnerByRepoCollaborators),
-		66:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser),
-		67:  routegenCall3(gitHubController.GetReposByOwnerByRepoCollaboratorsByUser),
-		68:  routegenCall3(gitHubController.PutReposByOwnerByRepoCollaboratorsByUser),
-		69:  routegenCall1(gitHubController.GetReposByOwnerByRepoComments),
-		70:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoCommentsById),
-		71:  routegenCall3(gitHubController.GetReposByOwnerByRepoCommentsById),
-		72:  routegenCall3(gitHubController.PatchReposByOwnerByRepoCommentsById),
-		73:  routegenCall1(gitHubController.GetReposByOwnerByRepoCommits),
-		74:  routegenCall3(gitHubController.GetReposByOwnerByRepoCommitsBySha),
-		75:  routegenCall3(gitHubController.GetReposByOwnerByRepoCommitsByShaComments),
-		76:  routegenCall3(gitHubController.PostReposByOwnerByRepoCommitsByShaComments),
-		77:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoContentsByPath),
-		78:  routegenCall3(gitHubController.GetReposByOwnerByRepoContentsByPath),
-		79:  routegenCall3(gitHubController.PutReposByOwnerByRepoContentsByPath),
-		80:  routegenCall1(gitHubController.GetReposByOwnerByRepoContributors),
-		81:  routegenCall1(gitHubController.GetReposByOwnerByRepoDownloads),
-		82:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoDownloadsById),
-		83:  routegenCall3(gitHubController.GetReposByOwnerByRepoDownloadsById),
-		84:  routegenCall1(gitHubController.GetReposByOwnerByRepoEvents),
-		85:  routegenCall1(gitHubController.GetReposByOwnerByRepoForks),
-		86:  routegenCall1(gitHubController.PostReposByOwnerByRepoForks),
-		87:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitBlobs),
-		88:  routegenCall3(gitHubController.GetReposByOwnerByRepoGitBlobsBySha),
-		89:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitCommits),
-		90:  routegenCall3(gitHubController.GetReposByOwnerByRepoGitCommitsBySha),
-		91:  routegenCall1(gitHubController.GetReposByOwnerByRepoGitRefs),
-		92:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitRefs),
-		93:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoGitRefsByRef),
-		94:  routegenCall3(gitHubController.GetReposByOwnerByRepoGitRefsByRef),
-		95:  routegenCall3(gitHubController.PatchReposByOwnerByRepoGitRefsByRef),
-		96:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitTags),
-		97:  routegenCall3(gitHubController.GetReposByOwnerByRepoGitTagsBySha),
-		98:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitTrees),
-		99:  routegenCall3(gitHubController.GetReposByOwnerByRepoGitTreesBySha),
-		100: routegenCall1(gitHubController.GetReposByOwnerByRepoHooks),
-		101: routegenCall1(gitHubController.PostReposByOwnerByRepoHooks),
-		102: routegenCall3(gitHubController.DeleteReposByOwnerByRepoHooksById),
-		103: routegenCall3(gitHubController.GetReposByOwnerByRepoHooksById),
-		104: routegenCall3(gitHubController.PatchReposByOwnerByRepoHooksById),
-		105: routegenCall3(gitHubController.PostReposByOwnerByRepoHooksByIdTests),
-		106: routegenCall1(gitHubController.GetReposByOwnerByRepoIssues),
-		107: routegenCall1(gitHubController.PostReposByOwnerByRepoIssues),
-		108: routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesByNumber),
-		109: routegenCall3(gitHubController.PatchReposByOwnerByRepoIssuesByNumber),
-		110: routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesByNumberComments),
-		111: routegenCall3(gitHubController.PostReposByOwnerByRepoIssuesByNumberComments),
-		112: routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents),
-		113: routegenCall3(gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels),
-		114: routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels),
-		115: routegenCall3(gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels),
-		116: routegenCall3(gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels),
-		117: routegenCall2(gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName),
-		118: routegenCall1(gitHubController.GetReposByOwnerByRepoIssuesComments),
-		119: routegenCall3(gitHubController.DeleteReposByOwnerByRepoIssuesCommentsById),
-		120: routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesCommentsById),
-		121: routegenCall3(gitHubController.PatchReposByOwnerByRepoIssuesCommentsById),
-		122: routegenCall1(gitHubController.GetReposByOwnerByRepoIssuesEvents),
-		123: routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesEventsById),
-		124: routegenCall1(gitHubController.GetReposByOwnerByRepoKeys),
-		125: routegenCall1(gitHubController.PostReposByOwnerByRepoKeys),
-		126: routegenCall3(gitHubController.DeleteReposByOwnerByRepoKeysById),
-		127: routegenCall3(gitHubController.GetReposByOwnerByRepoKeysById),
-		128: routegenCall3(gitHubController.PatchReposByOwnerByRepoKeysById),
-		129: routegenCall1(gitHubController.GetReposByOwnerByRepoLabels),
-		130: routegenCall1(gitHubController.PostReposByOwnerByRepoLabels),
-		131: routegenCall3(gitHubController.DeleteReposByOwnerByRepoLabelsByName),
-		132: routegenCall3(gitHubController.GetReposByOwnerByRepoLabelsByName),
-		133: routegenCall3(gitHubController.PatchReposByOwnerByRepoLabelsByName),
-		134: routegenCall1(gitHubController.GetReposByOwnerByRepoLanguages),
-		135: routegenCall1(gitHubController.PostReposByOwnerByRepoMerges),
-		136: routegenCall1(gitHubController.GetReposByOwnerByRepoMilestones),
-		137: routegenCall1(gitHubController.PostReposByOwnerByRepoMilestones),
-		138: routegenCall3(gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber),
-		139: routegenCall3(gitHubController.GetReposByOwnerByRepoMilestonesByNumber),
-		140: routegenCall3(gitHubController.PatchReposByOwnerByRepoMilestonesByNumber),
-		141: routegenCall3(gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels),
-		142: routegenCall1(gitHubController.GetReposByOwnerByRepoNotifications),
-		143: routegenCall1(gitHubController.PutReposByOwnerByRepoNotifications),
-		144: routegenCall1(gitHubController.GetReposByOwnerByRepoPulls),
-		145: routegenCall1(gitHubController.PostReposByOwnerByRepoPulls),
-		146: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumber),
-		147: routegenCall3(gitHubController.PatchReposByOwnerByRepoPullsByNumber),
-		148: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumberComments),
-		149: routegenCall3(gitHubController.PutReposByOwnerByRepoPullsByNumberComments),
-		150: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumberCommits),
-		151: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumberFiles),
-		152: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumberMerge),
-		153: routegenCall3(gitHubController.PutReposByOwnerByRepoPullsByNumberMerge),
-		154: routegenCall1(gitHubController.GetReposByOwnerByRepoPullsComments),
-		155: routegenCall3(gitHubController.DeleteReposByOwnerByRepoPullsCommentsByNumber),
-		156: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsCommentsByNumber),
-		157: routegenCall3(gitHubController.PatchReposByOwnerByRepoPullsCommentsByNumber),
-		158: routegenCall1(gitHubController.GetReposByOwnerByRepoReadme),
-		159: routegenCall1(gitHubController.GetReposByOwnerByRepoReleases),
-		160: routegenCall1(gitHubController.PostReposByOwnerByRepoReleases),
-		161: routegenCall3(gitHubController.DeleteReposByOwnerByRepoReleasesById),
-		162: routegenCall3(gitHubController.GetReposByOwnerByRepoReleasesById),
-		163: routegenCall3(gitHubController.PatchReposByOwnerByRepoReleasesById),
-		164: routegenCall3(gitHubController.GetReposByOwnerByRepoReleasesByIdAssets),
-		165: routegenCall1(gitHubController.GetReposByOwnerByRepoStargazers),
-		166: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsCodeFrequency),
-		167: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsCommitActivity),
-		168: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsContributors),
-		169: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsParticipation),
-		170: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsPunchCard),
-		171: routegenCall3(gitHubController.GetReposByOwnerByRepoStatusesByRef),
-		172: routegenCall3(gitHubController.PostReposByOwnerByRepoStatusesByRef),
-		173: routegenCall1(gitHubController.GetReposByOwnerByRepoSubscribers),
-		174: routegenCall1(gitHubController.DeleteReposByOwnerByRepoSubscription),
-		175: routegenCall1(gitHubController.GetReposByOwnerByRepoSubscription),
-		176: routegenCall1(gitHubController.PutReposByOwnerByRepoSubscription),
-		177: routegenCall1(gitHubController.GetReposByOwnerByRepoTags),
-		178: routegenCall1(gitHubController.GetReposByOwnerByRepoTeams),
-		179: gitHubController.GetRepositories,
-		180: gitHubController.GetSearchCode,
-		181: gitHubController.GetSearchIssues,
-		182: gitHubController.GetSearchRepositories,
-		183: gitHubController.GetSearchUsers,
-		184: routegenCall0(gitHubController.DeleteTeamsById),
-		185: routegenCall0(gitHubController.GetTeamsById),
-		186: routegenCall0(gitHubController.PatchTeamsById),
-		187: routegenCall0(gitHubController.GetTeamsByIdMembers),
-		188: routegenCall1(gitHubController.DeleteTeamsByIdMembersByUser),
-		189: routegenCall1(gitHubController.GetTeamsByIdMembersByUser),
-		190: routegenCall1(gitHubController.PutTeamsByIdMembersByUser),
-		191: routegenCall0(gitHubController.GetTeamsByIdRepos),
-		192: routegenCall3(gitHubController.DeleteTeamsByIdReposByOwnerByRepo),
-		193: routegenCall3(gitHubController.GetTeamsByIdReposByOwnerByRepo),
-		194: routegenCall3(gitHubController.PutTeamsByIdReposByOwnerByRepo),
-		195: gitHubController.GetUser,
-		196: gitHubController.PatchUser,
-		197: gitHubController.DeleteUserEmails,
-		198: gitHubController.GetUserEmails,
-		199: gitHubController.PostUserEmails,
-		200: gitHubController.GetUserFollowers,
-		201: gitHubController.GetUserFollowing,
-		202: routegenCall0(gitHubController.DeleteUserFollowingByUser),
-		203: routegenCall0(gitHubController.GetUserFollowingByUser),
-		204: routegenCall0(gitHubController.PutUserFollowingByUser),
-		205: gitHubController.GetUserIssues,
-		206: gitHubController.GetUserKeys,
-		207: gitHubController.PostUserKeys,
-		208: routegenCall0(gitHubController.DeleteUserKeysById),
-		209: routegenCall0(gitHubController.GetUserKeysById),
-		210: routegenCall0(gitHubController.PatchUserKeysById),
-		211: gitHubController.GetUserOrgs,
-		212: gitHubController.GetUserRepos,
-		213: gitHubController.PostUserRepos,
-		214: gitHubController.GetUserStarred,
-		215: routegenCall1(gitHubController.DeleteUserStarredByOwnerByRepo),
-		216: routegenCall1(gitHubController.GetUserStarredByOwnerByRepo),
-		217: routegenCall1(gitHubController.PutUserStarredByOwnerByRepo),
-		218: gitHubController.GetUserSubscriptions,
-		219: routegenCall1(gitHubController.DeleteUserSubscriptionsByOwnerByRepo),
-		220: routegenCall1(gitHubController.GetUserSubscriptionsByOwnerByRepo),
-		221: routegenCall1(gitHubController.PutUserSubscriptionsByOwnerByRepo),
-		222: gitHubController.GetUserTeams,
-		223: gitHubController.GetUsers,
-		224: routegenCall0(gitHubController.GetUsersByUser),
-		225: routegenCall0(gitHubController.GetUsersByUserEvents),
-		226: routegenCall1(gitHubController.GetUsersByUserEventsOrgsByOrg),
-		227: routegenCall0(gitHubController.GetUsersByUserEventsPublic),
-		228: routegenCall0(gitHubController.GetUsersByUserFollowers),
-		229: routegenCall0(gitHubController.GetUsersByUserFollowing),
-		230: routegenCall1(gitHubController.GetUsersByUserFollowingByTargetUser),
-		231: routegenCall0(gitHubController.GetUsersByUserGists),
-		232: routegenCall0(gitHubController.GetUsersByUserKeys),
-		233: routegenCall0(gitHubController.GetUsersByUserOrgs),
-		234: routegenCall0(gitHubController.GetUsersByUserReceivedEvents),
-		235: routegenCall0(gitHubController.GetUsersByUserReceivedEventsPublic),
-		236: routegenCall0(gitHubController.GetUsersByUserRepos),
-		237: routegenCall0(gitHubController.GetUsersByUserStarred),
-		238: routegenCall0(gitHubController.GetUsersByUserSubscriptions),
-	}), opts...)
+	c := &routegenControllers{gitHubController: gitHubController}
+	actions := make([]runtime.Dispatcher, 240)
+	routegenBind0(c, actions)
+	routegenBind1(c, actions)
+	routegenBind2(c, actions)
+	routegenBind3(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	gitHubController GitHubController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = routegenCall0(c.gitHubController.DeleteApplicationsByClientIdTokens)
+	a[1] = routegenCall1(c.gitHubController.DeleteApplicationsByClientIdTokensByAccessToken)
+	a[2] = routegenCall1(c.gitHubController.GetApplicationsByClientIdTokensByAccessToken)
+	a[3] = c.gitHubController.GetAuthorizations
+	a[4] = c.gitHubController.PostAuthorizations
+	a[5] = routegenCall0(c.gitHubController.DeleteAuthorizationsById)
+	a[6] = routegenCall0(c.gitHubController.GetAuthorizationsById)
+	a[7] = routegenCall0(c.gitHubController.PatchAuthorizationsById)
+	a[8] = routegenCall0(c.gitHubController.PutAuthorizationsClientsByClientId)
+	a[9] = c.gitHubController.GetEmojis
+	a[10] = c.gitHubController.GetEvents
+	a[11] = c.gitHubController.GetFeeds
+	a[12] = c.gitHubController.GetGists
+	a[13] = c.gitHubController.PostGists
+	a[14] = routegenCall0(c.gitHubController.DeleteGistsById)
+	a[15] = routegenCall0(c.gitHubController.GetGistsById)
+	a[16] = routegenCall0(c.gitHubController.PatchGistsById)
+	a[17] = routegenCall0(c.gitHubController.PostGistsByIdForks)
+	a[18] = routegenCall0(c.gitHubController.DeleteGistsByIdStar)
+	a[19] = routegenCall0(c.gitHubController.GetGistsByIdStar)
+	a[20] = routegenCall0(c.gitHubController.PutGistsByIdStar)
+	a[21] = c.gitHubController.GetGistsPublic
+	a[22] = c.gitHubController.GetGistsStarred
+	a[23] = c.gitHubController.GetGitignoreTemplates
+	a[24] = routegenCall0(c.gitHubController.GetGitignoreTemplatesByName)
+	a[25] = c.gitHubController.GetIssues
+	a[26] = routegenCall2(c.gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword)
+	a[27] = routegenCall0(c.gitHubController.GetLegacyReposSearchByKeyword)
+	a[28] = routegenCall0(c.gitHubController.GetLegacyUserEmailByEmail)
+	a[29] = routegenCall0(c.gitHubController.GetLegacyUserSearchByKeyword)
+	a[30] = c.gitHubController.PostMarkdown
+	a[31] = c.gitHubController.PostMarkdownRaw
+	a[32] = c.gitHubController.GetMeta
+	a[33] = routegenCall1(c.gitHubController.GetNetworksByOwnerByRepoEvents)
+	a[34] = c.gitHubController.GetNotifications
+	a[35] = c.gitHubController.PutNotifications
+	a[36] = routegenCall0(c.gitHubController.GetNotificationsThreadsById)
+	a[37] = routegenCall0(c.gitHubController.PatchNotificationsThreadsById)
+	a[38] = routegenCall0(c.gitHubController.DeleteNotificationsThreadsByIdSubscription)
+	a[39] = routegenCall0(c.gitHubController.GetNotificationsThreadsByIdSubscription)
+	a[40] = routegenCall0(c.gitHubController.PutNotificationsThreadsByIdSubscription)
+	a[41] = routegenCall0(c.gitHubController.GetOrgsByOrg)
+	a[42] = routegenCall0(c.gitHubController.PatchOrgsByOrg)
+	a[43] = routegenCall0(c.gitHubController.GetOrgsByOrgEvents)
+	a[44] = routegenCall0(c.gitHubController.GetOrgsByOrgIssues)
+	a[45] = routegenCall0(c.gitHubController.GetOrgsByOrgMembers)
+	a[46] = routegenCall1(c.gitHubController.DeleteOrgsByOrgMembersByUser)
+	a[47] = routegenCall1(c.gitHubController.GetOrgsByOrgMembersByUser)
+	a[48] = routegenCall0(c.gitHubController.GetOrgsByOrgPublicMembers)
+	a[49] = routegenCall1(c.gitHubController.DeleteOrgsByOrgPublicMembersByUser)
+	a[50] = routegenCall1(c.gitHubController.GetOrgsByOrgPublicMembersByUser)
+	a[51] = routegenCall1(c.gitHubController.PutOrgsByOrgPublicMembersByUser)
+	a[52] = routegenCall0(c.gitHubController.GetOrgsByOrgRepos)
+	a[53] = routegenCall0(c.gitHubController.PostOrgsByOrgRepos)
+	a[54] = routegenCall0(c.gitHubController.GetOrgsByOrgTeams)
+	a[55] = routegenCall0(c.gitHubController.PostOrgsByOrgTeams)
+	a[56] = c.gitHubController.GetRateLimit
+	a[57] = routegenCall1(c.gitHubController.DeleteReposByOwnerByRepo)
+	a[58] = routegenCall1(c.gitHubController.GetReposByOwnerByRepo)
+	a[59] = routegenCall1(c.gitHubController.PatchReposByOwnerByRepo)
+	a[60] = routegenCall2(c.gitHubController.GetReposByOwnerByRepoByArchiveFormatByRef)
+	a[61] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoAssignees)
+	a[62] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoAssigneesByAssignee)
+	a[63] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoBranches)
+}
+
+// routegenBind1 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind1(c *routegenControllers, a []runtime.Dispatcher) {
+	a[64] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoBranchesByBranch)
+	a[65] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoCollaborators)
+	a[66] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser)
+	a[67] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCollaboratorsByUser)
+	a[68] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoCollaboratorsByUser)
+	a[69] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoComments)
+	a[70] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoCommentsById)
+	a[71] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommentsById)
+	a[72] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoCommentsById)
+	a[73] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoCommits)
+	a[74] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommitsBySha)
+	a[75] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommitsByShaComments)
+	a[76] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoCommitsByShaComments)
+	a[77] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoContentsByPath)
+	a[78] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoContentsByPath)
+	a[79] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoContentsByPath)
+	a[80] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoContributors)
+	a[81] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoDownloads)
+	a[82] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoDownloadsById)
+	a[83] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoDownloadsById)
+	a[84] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoEvents)
+	a[85] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoForks)
+	a[86] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoForks)
+	a[87] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitBlobs)
+	a[88] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitBlobsBySha)
+	a[89] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitCommits)
+	a[90] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitCommitsBySha)
+	a[91] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoGitRefs)
+	a[92] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitRefs)
+	a[93] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoGitRefsByRef)
+	a[94] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitRefsByRef)
+	a[95] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoGitRefsByRef)
+	a[96] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitTags)
+	a[97] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitTagsBySha)
+	a[98] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitTrees)
+	a[99] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitTreesBySha)
+	a[100] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoHooks)
+	a[101] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoHooks)
+	a[102] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoHooksById)
+	a[103] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoHooksById)
+	a[104] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoHooksById)
+	a[105] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoHooksByIdTests)
+	a[106] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoIssues)
+	a[107] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoIssues)
+	a[108] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumber)
+	a[109] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoIssuesByNumber)
+	a[110] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberComments)
+	a[111] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoIssuesByNumberComments)
+	a[112] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents)
+	a[113] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels)
+	a[114] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels)
+	a[115] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels)
+	a[116] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels)
+	a[117] = routegenCall2(c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName)
+	a[118] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoIssuesComments)
+	a[119] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoIssuesCommentsById)
+	a[120] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesCommentsById)
+	a[121] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoIssuesCommentsById)
+	a[122] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoIssuesEvents)
+	a[123] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesEventsById)
+	a[124] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoKeys)
+	a[125] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoKeys)
+	a[126] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoKeysById)
+	a[127] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoKeysById)
+}
+
+// routegenBind2 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind2(c *routegenControllers, a []runtime.Dispatcher) {
+	a[128] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoKeysById)
+	a[129] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoLabels)
+	a[130] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoLabels)
+	a[131] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoLabelsByName)
+	a[132] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoLabelsByName)
+	a[133] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoLabelsByName)
+	a[134] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoLanguages)
+	a[135] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoMerges)
+	a[136] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoMilestones)
+	a[137] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoMilestones)
+	a[138] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber)
+	a[139] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoMilestonesByNumber)
+	a[140] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoMilestonesByNumber)
+	a[141] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels)
+	a[142] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoNotifications)
+	a[143] = routegenCall1(c.gitHubController.PutReposByOwnerByRepoNotifications)
+	a[144] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoPulls)
+	a[145] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoPulls)
+	a[146] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumber)
+	a[147] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoPullsByNumber)
+	a[148] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberComments)
+	a[149] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoPullsByNumberComments)
+	a[150] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberCommits)
+	a[151] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberFiles)
+	a[152] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberMerge)
+	a[153] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoPullsByNumberMerge)
+	a[154] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoPullsComments)
+	a[155] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoPullsCommentsByNumber)
+	a[156] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsCommentsByNumber)
+	a[157] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoPullsCommentsByNumber)
+	a[158] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoReadme)
+	a[159] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoReleases)
+	a[160] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoReleases)
+	a[161] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoReleasesById)
+	a[162] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoReleasesById)
+	a[163] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoReleasesById)
+	a[164] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoReleasesByIdAssets)
+	a[165] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStargazers)
+	a[166] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsCodeFrequency)
+	a[167] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsCommitActivity)
+	a[168] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsContributors)
+	a[169] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsParticipation)
+	a[170] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsPunchCard)
+	a[171] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoStatusesByRef)
+	a[172] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoStatusesByRef)
+	a[173] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoSubscribers)
+	a[174] = routegenCall1(c.gitHubController.DeleteReposByOwnerByRepoSubscription)
+	a[175] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoSubscription)
+	a[176] = routegenCall1(c.gitHubController.PutReposByOwnerByRepoSubscription)
+	a[177] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoTags)
+	a[178] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoTeams)
+	a[179] = c.gitHubController.GetRepositories
+	a[180] = c.gitHubController.GetSearchCode
+	a[181] = c.gitHubController.GetSearchIssues
+	a[182] = c.gitHubController.GetSearchRepositories
+	a[183] = c.gitHubController.GetSearchUsers
+	a[184] = routegenCall0(c.gitHubController.DeleteTeamsById)
+	a[185] = routegenCall0(c.gitHubController.GetTeamsById)
+	a[186] = routegenCall0(c.gitHubController.PatchTeamsById)
+	a[187] = routegenCall0(c.gitHubController.GetTeamsByIdMembers)
+	a[188] = routegenCall1(c.gitHubController.DeleteTeamsByIdMembersByUser)
+	a[189] = routegenCall1(c.gitHubController.GetTeamsByIdMembersByUser)
+	a[190] = routegenCall1(c.gitHubController.PutTeamsByIdMembersByUser)
+	a[191] = routegenCall0(c.gitHubController.GetTeamsByIdRepos)
+}
+
+// routegenBind3 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind3(c *routegenControllers, a []runtime.Dispatcher) {
+	a[192] = routegenCall3(c.gitHubController.DeleteTeamsByIdReposByOwnerByRepo)
+	a[193] = routegenCall3(c.gitHubController.GetTeamsByIdReposByOwnerByRepo)
+	a[194] = routegenCall3(c.gitHubController.PutTeamsByIdReposByOwnerByRepo)
+	a[195] = c.gitHubController.GetUser
+	a[196] = c.gitHubController.PatchUser
+	a[197] = c.gitHubController.DeleteUserEmails
+	a[198] = c.gitHubController.GetUserEmails
+	a[199] = c.gitHubController.PostUserEmails
+	a[200] = c.gitHubController.GetUserFollowers
+	a[201] = c.gitHubController.GetUserFollowing
+	a[202] = routegenCall0(c.gitHubController.DeleteUserFollowingByUser)
+	a[203] = routegenCall0(c.gitHubController.GetUserFollowingByUser)
+	a[204] = routegenCall0(c.gitHubController.PutUserFollowingByUser)
+	a[205] = c.gitHubController.GetUserIssues
+	a[206] = c.gitHubController.GetUserKeys
+	a[207] = c.gitHubController.PostUserKeys
+	a[208] = routegenCall0(c.gitHubController.DeleteUserKeysById)
+	a[209] = routegenCall0(c.gitHubController.GetUserKeysById)
+	a[210] = routegenCall0(c.gitHubController.PatchUserKeysById)
+	a[211] = c.gitHubController.GetUserOrgs
+	a[212] = c.gitHubController.GetUserRepos
+	a[213] = c.gitHubController.PostUserRepos
+	a[214] = c.gitHubController.GetUserStarred
+	a[215] = routegenCall1(c.gitHubController.DeleteUserStarredByOwnerByRepo)
+	a[216] = routegenCall1(c.gitHubController.GetUserStarredByOwnerByRepo)
+	a[217] = routegenCall1(c.gitHubController.PutUserStarredByOwnerByRepo)
+	a[218] = c.gitHubController.GetUserSubscriptions
+	a[219] = routegenCall1(c.gitHubController.DeleteUserSubscriptionsByOwnerByRepo)
+	a[220] = routegenCall1(c.gitHubController.GetUserSubscriptionsByOwnerByRepo)
+	a[221] = routegenCall1(c.gitHubController.PutUserSubscriptionsByOwnerByRepo)
+	a[222] = c.gitHubController.GetUserTeams
+	a[223] = c.gitHubController.GetUsers
+	a[224] = routegenCall0(c.gitHubController.GetUsersByUser)
+	a[225] = routegenCall0(c.gitHubController.GetUsersByUserEvents)
+	a[226] = routegenCall1(c.gitHubController.GetUsersByUserEventsOrgsByOrg)
+	a[227] = routegenCall0(c.gitHubController.GetUsersByUserEventsPublic)
+	a[228] = routegenCall0(c.gitHubController.GetUsersByUserFollowers)
+	a[229] = routegenCall0(c.gitHubController.GetUsersByUserFollowing)
+	a[230] = routegenCall1(c.gitHubController.GetUsersByUserFollowingByTargetUser)
+	a[231] = routegenCall0(c.gitHubController.GetUsersByUserGists)
+	a[232] = routegenCall0(c.gitHubController.GetUsersByUserKeys)
+	a[233] = routegenCall0(c.gitHubController.GetUsersByUserOrgs)
+	a[234] = routegenCall0(c.gitHubController.GetUsersByUserReceivedEvents)
+	a[235] = routegenCall0(c.gitHubController.GetUsersByUserReceivedEventsPublic)
+	a[236] = routegenCall0(c.gitHubController.GetUsersByUserRepos)
+	a[237] = routegenCall0(c.gitHubController.GetUsersByUserStarred)
+	a[238] = routegenCall0(c.gitHubController.GetUsersByUserSubscriptions)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

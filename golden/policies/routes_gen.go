@@ -354,26 +354,45 @@ func NewRouter(apiController APIController, adminController AdminController, fil
 	if pagesController == nil {
 		return nil, errors.New("policies: NewRouter: PagesController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:  pagesController.Index,
-		1:  adminController.Index,
-		2:  adminController.Reports,
-		3:  adminController.Users,
-		4:  apiController.Items,
-		5:  apiController.Items,
-		6:  apiController.Private,
-		7:  apiController.Public,
-		8:  pagesController.Dashboard,
-		9:  filesController.Index,
-		10: filesController.Patch,
-		11: filesController.Upload,
-		12: filesController.Replace,
-		13: pagesController.Form,
-		14: pagesController.Profile,
-		15: pagesController.Token,
-		16: pagesController.Undefined,
-		17: pagesController.Env,
-	}), opts...)
+	c := &routegenControllers{
+		adminController: adminController,
+		apiController:   apiController,
+		filesController: filesController,
+		pagesController: pagesController,
+	}
+	actions := make([]runtime.Dispatcher, 20)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	apiController   APIController
+	adminController AdminController
+	filesController FilesController
+	pagesController PagesController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.pagesController.Index
+	a[1] = c.adminController.Index
+	a[2] = c.adminController.Reports
+	a[3] = c.adminController.Users
+	a[4] = c.apiController.Items
+	a[5] = c.apiController.Items
+	a[6] = c.apiController.Private
+	a[7] = c.apiController.Public
+	a[8] = c.pagesController.Dashboard
+	a[9] = c.filesController.Index
+	a[10] = c.filesController.Patch
+	a[11] = c.filesController.Upload
+	a[12] = c.filesController.Replace
+	a[13] = c.pagesController.Form
+	a[14] = c.pagesController.Profile
+	a[15] = c.pagesController.Token
+	a[16] = c.pagesController.Undefined
+	a[17] = c.pagesController.Env
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper

@@ -95,10 +95,21 @@ func NewRouter(siteController SiteController, opts ...runtime.Option) (*runtime.
 	if siteController == nil {
 		return nil, errors.New("profile: NewRouter: SiteController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: siteController.Index,
-		1: siteController.Upload,
-	}), opts...)
+	c := &routegenControllers{siteController: siteController}
+	actions := make([]runtime.Dispatcher, 3)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	siteController SiteController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.siteController.Index
+	a[1] = c.siteController.Upload
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper

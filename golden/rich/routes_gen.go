@@ -784,40 +784,73 @@ func NewRouter(adminDashboardController AdminDashboardController, appController 
 	if userController == nil {
 		return nil, errors.New("rich: NewRouter: UserController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:  appController.Index,
-		1:  appController.Health,
-		2:  routegenCall0(itemController.Show),
-		3:  routegenCall1(userController.Profile),
-		4:  routegenCall1(deepController.Rest),
-		5:  routegenCall1(deepController.Middle),
-		6:  routegenCall1(deepController.Last),
-		7:  deepController.Static,
-		8:  routegenCall1(itemController.List),
-		9:  routegenCall0(itemController.Show),
-		10: routegenCall0(itemController.Update),
-		12: chatController.Page,
-		13: chatController.Stream,
-		14: routegenCall0(docController.Page),
-		16: routegenCall1(fileController.Get),
-		17: appController.Health,
-		18: appController.Health,
-		19: appController.Login,
-		20: routegenCall1(userController.Profile),
-		21: userController.List,
-		22: userController.Create,
-		23: routegenCall2(userController.Delete),
-		24: routegenCall2(userController.Show),
-		25: routegenCall2(userController.Update),
-		26: routegenCall3(postController.Show),
-		27: routegenCall2(userController.Settings),
-		28: userController.New,
-		29: tenantController.Home,
-		30: routegenCall1(tenantController.Page),
-		31: adminDashboardController.Index,
-		32: routegenCall1(adminDashboardController.Files),
-		33: fallbackController.NotFound,
-	}), opts...)
+	c := &routegenControllers{
+		adminDashboardController: adminDashboardController,
+		appController:            appController,
+		chatController:           chatController,
+		deepController:           deepController,
+		docController:            docController,
+		fallbackController:       fallbackController,
+		fileController:           fileController,
+		itemController:           itemController,
+		postController:           postController,
+		tenantController:         tenantController,
+		userController:           userController,
+	}
+	actions := make([]runtime.Dispatcher, 36)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	adminDashboardController AdminDashboardController
+	appController            AppController
+	chatController           ChatController
+	deepController           DeepController
+	docController            DocController
+	fallbackController       FallbackController
+	fileController           FileController
+	itemController           ItemController
+	postController           PostController
+	tenantController         TenantController
+	userController           UserController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.appController.Index
+	a[1] = c.appController.Health
+	a[2] = routegenCall0(c.itemController.Show)
+	a[3] = routegenCall1(c.userController.Profile)
+	a[4] = routegenCall1(c.deepController.Rest)
+	a[5] = routegenCall1(c.deepController.Middle)
+	a[6] = routegenCall1(c.deepController.Last)
+	a[7] = c.deepController.Static
+	a[8] = routegenCall1(c.itemController.List)
+	a[9] = routegenCall0(c.itemController.Show)
+	a[10] = routegenCall0(c.itemController.Update)
+	a[12] = c.chatController.Page
+	a[13] = c.chatController.Stream
+	a[14] = routegenCall0(c.docController.Page)
+	a[16] = routegenCall1(c.fileController.Get)
+	a[17] = c.appController.Health
+	a[18] = c.appController.Health
+	a[19] = c.appController.Login
+	a[20] = routegenCall1(c.userController.Profile)
+	a[21] = c.userController.List
+	a[22] = c.userController.Create
+	a[23] = routegenCall2(c.userController.Delete)
+	a[24] = routegenCall2(c.userController.Show)
+	a[25] = routegenCall2(c.userController.Update)
+	a[26] = routegenCall3(c.postController.Show)
+	a[27] = routegenCall2(c.userController.Settings)
+	a[28] = c.userController.New
+	a[29] = c.tenantController.Home
+	a[30] = routegenCall1(c.tenantController.Page)
+	a[31] = c.adminDashboardController.Index
+	a[32] = routegenCall1(c.adminDashboardController.Files)
+	a[33] = c.fallbackController.NotFound
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0, path parameter 1.

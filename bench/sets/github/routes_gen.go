@@ -3542,211 +3542,237 @@ func NewRouter(gitHubController GitHubController, opts ...runtime.Option) (*runt
 	if gitHubController == nil {
 		return nil, errors.New("github: NewRouter: GitHubController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:   routegenCall0(gitHubController.DeleteApplicationsByClientIdTokens),
-		1:   routegenCall1(gitHubController.DeleteApplicationsByClientIdTokensByAccessToken),
-		2:   routegenCall1(gitHubController.GetApplicationsByClientIdTokensByAccessToken),
-		3:   gitHubController.GetAuthorizations,
-		4:   gitHubController.PostAuthorizations,
-		5:   routegenCall0(gitHubController.DeleteAuthorizationsById),
-		6:   routegenCall0(gitHubController.GetAuthorizationsById),
-		7:   gitHubController.GetEmojis,
-		8:   gitHubController.GetEvents,
-		9:   gitHubController.GetFeeds,
-		10:  gitHubController.GetGists,
-		11:  gitHubController.PostGists,
-		12:  routegenCall0(gitHubController.DeleteGistsById),
-		13:  routegenCall0(gitHubController.GetGistsById),
-		14:  routegenCall0(gitHubController.PostGistsByIdForks),
-		15:  routegenCall0(gitHubController.DeleteGistsByIdStar),
-		16:  routegenCall0(gitHubController.GetGistsByIdStar),
-		17:  routegenCall0(gitHubController.PutGistsByIdStar),
-		18:  gitHubController.GetGitignoreTemplates,
-		19:  routegenCall0(gitHubController.GetGitignoreTemplatesByName),
-		20:  gitHubController.GetIssues,
-		21:  routegenCall2(gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword),
-		22:  routegenCall0(gitHubController.GetLegacyReposSearchByKeyword),
-		23:  routegenCall0(gitHubController.GetLegacyUserEmailByEmail),
-		24:  routegenCall0(gitHubController.GetLegacyUserSearchByKeyword),
-		25:  gitHubController.PostMarkdown,
-		26:  gitHubController.PostMarkdownRaw,
-		27:  gitHubController.GetMeta,
-		28:  routegenCall1(gitHubController.GetNetworksByOwnerByRepoEvents),
-		29:  gitHubController.GetNotifications,
-		30:  gitHubController.PutNotifications,
-		31:  routegenCall0(gitHubController.GetNotificationsThreadsById),
-		32:  routegenCall0(gitHubController.DeleteNotificationsThreadsByIdSubscription),
-		33:  routegenCall0(gitHubController.GetNotificationsThreadsByIdSubscription),
-		34:  routegenCall0(gitHubController.PutNotificationsThreadsByIdSubscription),
-		35:  routegenCall0(gitHubController.GetOrgsByOrg),
-		36:  routegenCall0(gitHubController.GetOrgsByOrgEvents),
-		37:  routegenCall0(gitHubController.GetOrgsByOrgIssues),
-		38:  routegenCall0(gitHubController.GetOrgsByOrgMembers),
-		39:  routegenCall1(gitHubController.DeleteOrgsByOrgMembersByUser),
-		40:  routegenCall1(gitHubController.GetOrgsByOrgMembersByUser),
-		41:  routegenCall0(gitHubController.GetOrgsByOrgPublicMembers),
-		42:  routegenCall1(gitHubController.DeleteOrgsByOrgPublicMembersByUser),
-		43:  routegenCall1(gitHubController.GetOrgsByOrgPublicMembersByUser),
-		44:  routegenCall1(gitHubController.PutOrgsByOrgPublicMembersByUser),
-		45:  routegenCall0(gitHubController.GetOrgsByOrgRepos),
-		46:  routegenCall0(gitHubController.PostOrgsByOrgRepos),
-		47:  routegenCall0(gitHubController.GetOrgsByOrgTeams),
-		48:  routegenCall0(gitHubController.PostOrgsByOrgTeams),
-		49:  gitHubController.GetRateLimit,
-		50:  routegenCall1(gitHubController.DeleteReposByOwnerByRepo),
-		51:  routegenCall1(gitHubController.GetReposByOwnerByRepo),
-		52:  routegenCall1(gitHubController.GetReposByOwnerByRepoAssignees),
-		53:  routegenCall3(gitHubController.GetReposByOwnerByRepoAssigneesByAssignee),
-		54:  routegenCall1(gitHubController.GetReposByOwnerByRepoBranches),
-		55:  routegenCall3(gitHubController.GetReposByOwnerByRepoBranchesByBranch),
-		56:  routegenCall1(gitHubController.GetReposByOwnerByRepoCollaborators),
-		57:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser),
-		58:  routegenCall3(gitHubController.GetReposByOwnerByRepoCollaboratorsByUser),
-		59:  routegenCall3(gitHubController.PutReposByOwnerByRepoCollaboratorsByUser),
-		60:  routegenCall1(gitHubController.GetReposByOwnerByRepoComments),
-		61:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoCommentsById),
-		62:  routegenCall3(gitHubController.GetReposByOwnerByRepoCommentsById),
-		63:  routegenCall1(gitHubController.GetReposByOwnerByRepoCommits),
-		64:  routegenCall3(gitHubController.GetReposByOwnerByRepoCommitsBySha),
-		65:  routegenCall3(gitHubController.GetReposByOwnerByRepoCommitsByShaComments),
-		66:  routegenCall3(gitHubController.PostReposByOwnerByRepoCommitsByShaComments),
-		67:  routegenCall1(gitHubController.GetReposByOwnerByRepoContributors),
-		68:  routegenCall1(gitHubController.GetReposByOwnerByRepoDownloads),
-		69:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoDownloadsById),
-		70:  routegenCall3(gitHubController.GetReposByOwnerByRepoDownloadsById),
-		71:  routegenCall1(gitHubController.GetReposByOwnerByRepoEvents),
-		72:  routegenCall1(gitHubController.GetReposByOwnerByRepoForks),
-		73:  routegenCall1(gitHubController.PostReposByOwnerByRepoForks),
-		74:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitBlobs),
-		75:  routegenCall3(gitHubController.GetReposByOwnerByRepoGitBlobsBySha),
-		76:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitCommits),
-		77:  routegenCall3(gitHubController.GetReposByOwnerByRepoGitCommitsBySha),
-		78:  routegenCall1(gitHubController.GetReposByOwnerByRepoGitRefs),
-		79:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitRefs),
-		80:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitTags),
-		81:  routegenCall3(gitHubController.GetReposByOwnerByRepoGitTagsBySha),
-		82:  routegenCall1(gitHubController.PostReposByOwnerByRepoGitTrees),
-		83:  routegenCall3(gitHubController.GetReposByOwnerByRepoGitTreesBySha),
-		84:  routegenCall1(gitHubController.GetReposByOwnerByRepoHooks),
-		85:  routegenCall1(gitHubController.PostReposByOwnerByRepoHooks),
-		86:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoHooksById),
-		87:  routegenCall3(gitHubController.GetReposByOwnerByRepoHooksById),
-		88:  routegenCall3(gitHubController.PostReposByOwnerByRepoHooksByIdTests),
-		89:  routegenCall1(gitHubController.GetReposByOwnerByRepoIssues),
-		90:  routegenCall1(gitHubController.PostReposByOwnerByRepoIssues),
-		91:  routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesByNumber),
-		92:  routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesByNumberComments),
-		93:  routegenCall3(gitHubController.PostReposByOwnerByRepoIssuesByNumberComments),
-		94:  routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents),
-		95:  routegenCall3(gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels),
-		96:  routegenCall3(gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels),
-		97:  routegenCall3(gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels),
-		98:  routegenCall3(gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels),
-		99:  routegenCall2(gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName),
-		100: routegenCall1(gitHubController.GetReposByOwnerByRepoKeys),
-		101: routegenCall1(gitHubController.PostReposByOwnerByRepoKeys),
-		102: routegenCall3(gitHubController.DeleteReposByOwnerByRepoKeysById),
-		103: routegenCall3(gitHubController.GetReposByOwnerByRepoKeysById),
-		104: routegenCall1(gitHubController.GetReposByOwnerByRepoLabels),
-		105: routegenCall1(gitHubController.PostReposByOwnerByRepoLabels),
-		106: routegenCall3(gitHubController.DeleteReposByOwnerByRepoLabelsByName),
-		107: routegenCall3(gitHubController.GetReposByOwnerByRepoLabelsByName),
-		108: routegenCall1(gitHubController.GetReposByOwnerByRepoLanguages),
-		109: routegenCall1(gitHubController.PostReposByOwnerByRepoMerges),
-		110: routegenCall1(gitHubController.GetReposByOwnerByRepoMilestones),
-		111: routegenCall1(gitHubController.PostReposByOwnerByRepoMilestones),
-		112: routegenCall3(gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber),
-		113: routegenCall3(gitHubController.GetReposByOwnerByRepoMilestonesByNumber),
-		114: routegenCall3(gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels),
-		115: routegenCall1(gitHubController.GetReposByOwnerByRepoNotifications),
-		116: routegenCall1(gitHubController.PutReposByOwnerByRepoNotifications),
-		117: routegenCall1(gitHubController.GetReposByOwnerByRepoPulls),
-		118: routegenCall1(gitHubController.PostReposByOwnerByRepoPulls),
-		119: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumber),
-		120: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumberComments),
-		121: routegenCall3(gitHubController.PutReposByOwnerByRepoPullsByNumberComments),
-		122: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumberCommits),
-		123: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumberFiles),
-		124: routegenCall3(gitHubController.GetReposByOwnerByRepoPullsByNumberMerge),
-		125: routegenCall3(gitHubController.PutReposByOwnerByRepoPullsByNumberMerge),
-		126: routegenCall1(gitHubController.GetReposByOwnerByRepoReadme),
-		127: routegenCall1(gitHubController.GetReposByOwnerByRepoReleases),
-		128: routegenCall1(gitHubController.PostReposByOwnerByRepoReleases),
-		129: routegenCall3(gitHubController.DeleteReposByOwnerByRepoReleasesById),
-		130: routegenCall3(gitHubController.GetReposByOwnerByRepoReleasesById),
-		131: routegenCall3(gitHubController.GetReposByOwnerByRepoReleasesByIdAssets),
-		132: routegenCall1(gitHubController.GetReposByOwnerByRepoStargazers),
-		133: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsCodeFrequency),
-		134: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsCommitActivity),
-		135: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsContributors),
-		136: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsParticipation),
-		137: routegenCall1(gitHubController.GetReposByOwnerByRepoStatsPunchCard),
-		138: routegenCall3(gitHubController.GetReposByOwnerByRepoStatusesByRef),
-		139: routegenCall3(gitHubController.PostReposByOwnerByRepoStatusesByRef),
-		140: routegenCall1(gitHubController.GetReposByOwnerByRepoSubscribers),
-		141: routegenCall1(gitHubController.DeleteReposByOwnerByRepoSubscription),
-		142: routegenCall1(gitHubController.GetReposByOwnerByRepoSubscription),
-		143: routegenCall1(gitHubController.PutReposByOwnerByRepoSubscription),
-		144: routegenCall1(gitHubController.GetReposByOwnerByRepoTags),
-		145: routegenCall1(gitHubController.GetReposByOwnerByRepoTeams),
-		146: gitHubController.GetRepositories,
-		147: gitHubController.GetSearchCode,
-		148: gitHubController.GetSearchIssues,
-		149: gitHubController.GetSearchRepositories,
-		150: gitHubController.GetSearchUsers,
-		151: routegenCall0(gitHubController.DeleteTeamsById),
-		152: routegenCall0(gitHubController.GetTeamsById),
-		153: routegenCall0(gitHubController.GetTeamsByIdMembers),
-		154: routegenCall1(gitHubController.DeleteTeamsByIdMembersByUser),
-		155: routegenCall1(gitHubController.GetTeamsByIdMembersByUser),
-		156: routegenCall1(gitHubController.PutTeamsByIdMembersByUser),
-		157: routegenCall0(gitHubController.GetTeamsByIdRepos),
-		158: routegenCall3(gitHubController.DeleteTeamsByIdReposByOwnerByRepo),
-		159: routegenCall3(gitHubController.GetTeamsByIdReposByOwnerByRepo),
-		160: routegenCall3(gitHubController.PutTeamsByIdReposByOwnerByRepo),
-		161: gitHubController.GetUser,
-		162: gitHubController.DeleteUserEmails,
-		163: gitHubController.GetUserEmails,
-		164: gitHubController.PostUserEmails,
-		165: gitHubController.GetUserFollowers,
-		166: gitHubController.GetUserFollowing,
-		167: routegenCall0(gitHubController.DeleteUserFollowingByUser),
-		168: routegenCall0(gitHubController.GetUserFollowingByUser),
-		169: routegenCall0(gitHubController.PutUserFollowingByUser),
-		170: gitHubController.GetUserIssues,
-		171: gitHubController.GetUserKeys,
-		172: gitHubController.PostUserKeys,
-		173: routegenCall0(gitHubController.DeleteUserKeysById),
-		174: routegenCall0(gitHubController.GetUserKeysById),
-		175: gitHubController.GetUserOrgs,
-		176: gitHubController.GetUserRepos,
-		177: gitHubController.PostUserRepos,
-		178: gitHubController.GetUserStarred,
-		179: routegenCall1(gitHubController.DeleteUserStarredByOwnerByRepo),
-		180: routegenCall1(gitHubController.GetUserStarredByOwnerByRepo),
-		181: routegenCall1(gitHubController.PutUserStarredByOwnerByRepo),
-		182: gitHubController.GetUserSubscriptions,
-		183: routegenCall1(gitHubController.DeleteUserSubscriptionsByOwnerByRepo),
-		184: routegenCall1(gitHubController.GetUserSubscriptionsByOwnerByRepo),
-		185: routegenCall1(gitHubController.PutUserSubscriptionsByOwnerByRepo),
-		186: gitHubController.GetUserTeams,
-		187: gitHubController.GetUsers,
-		188: routegenCall0(gitHubController.GetUsersByUser),
-		189: routegenCall0(gitHubController.GetUsersByUserEvents),
-		190: routegenCall1(gitHubController.GetUsersByUserEventsOrgsByOrg),
-		191: routegenCall0(gitHubController.GetUsersByUserEventsPublic),
-		192: routegenCall0(gitHubController.GetUsersByUserFollowers),
-		193: routegenCall0(gitHubController.GetUsersByUserFollowing),
-		194: routegenCall1(gitHubController.GetUsersByUserFollowingByTargetUser),
-		195: routegenCall0(gitHubController.GetUsersByUserGists),
-		196: routegenCall0(gitHubController.GetUsersByUserKeys),
-		197: routegenCall0(gitHubController.GetUsersByUserOrgs),
-		198: routegenCall0(gitHubController.GetUsersByUserReceivedEvents),
-		199: routegenCall0(gitHubController.GetUsersByUserReceivedEventsPublic),
-		200: routegenCall0(gitHubController.GetUsersByUserRepos),
-		201: routegenCall0(gitHubController.GetUsersByUserStarred),
-		202: routegenCall0(gitHubController.GetUsersByUserSubscriptions),
-	}), opts...)
+	c := &routegenControllers{gitHubController: gitHubController}
+	actions := make([]runtime.Dispatcher, 204)
+	routegenBind0(c, actions)
+	routegenBind1(c, actions)
+	routegenBind2(c, actions)
+	routegenBind3(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	gitHubController GitHubController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = routegenCall0(c.gitHubController.DeleteApplicationsByClientIdTokens)
+	a[1] = routegenCall1(c.gitHubController.DeleteApplicationsByClientIdTokensByAccessToken)
+	a[2] = routegenCall1(c.gitHubController.GetApplicationsByClientIdTokensByAccessToken)
+	a[3] = c.gitHubController.GetAuthorizations
+	a[4] = c.gitHubController.PostAuthorizations
+	a[5] = routegenCall0(c.gitHubController.DeleteAuthorizationsById)
+	a[6] = routegenCall0(c.gitHubController.GetAuthorizationsById)
+	a[7] = c.gitHubController.GetEmojis
+	a[8] = c.gitHubController.GetEvents
+	a[9] = c.gitHubController.GetFeeds
+	a[10] = c.gitHubController.GetGists
+	a[11] = c.gitHubController.PostGists
+	a[12] = routegenCall0(c.gitHubController.DeleteGistsById)
+	a[13] = routegenCall0(c.gitHubController.GetGistsById)
+	a[14] = routegenCall0(c.gitHubController.PostGistsByIdForks)
+	a[15] = routegenCall0(c.gitHubController.DeleteGistsByIdStar)
+	a[16] = routegenCall0(c.gitHubController.GetGistsByIdStar)
+	a[17] = routegenCall0(c.gitHubController.PutGistsByIdStar)
+	a[18] = c.gitHubController.GetGitignoreTemplates
+	a[19] = routegenCall0(c.gitHubController.GetGitignoreTemplatesByName)
+	a[20] = c.gitHubController.GetIssues
+	a[21] = routegenCall2(c.gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword)
+	a[22] = routegenCall0(c.gitHubController.GetLegacyReposSearchByKeyword)
+	a[23] = routegenCall0(c.gitHubController.GetLegacyUserEmailByEmail)
+	a[24] = routegenCall0(c.gitHubController.GetLegacyUserSearchByKeyword)
+	a[25] = c.gitHubController.PostMarkdown
+	a[26] = c.gitHubController.PostMarkdownRaw
+	a[27] = c.gitHubController.GetMeta
+	a[28] = routegenCall1(c.gitHubController.GetNetworksByOwnerByRepoEvents)
+	a[29] = c.gitHubController.GetNotifications
+	a[30] = c.gitHubController.PutNotifications
+	a[31] = routegenCall0(c.gitHubController.GetNotificationsThreadsById)
+	a[32] = routegenCall0(c.gitHubController.DeleteNotificationsThreadsByIdSubscription)
+	a[33] = routegenCall0(c.gitHubController.GetNotificationsThreadsByIdSubscription)
+	a[34] = routegenCall0(c.gitHubController.PutNotificationsThreadsByIdSubscription)
+	a[35] = routegenCall0(c.gitHubController.GetOrgsByOrg)
+	a[36] = routegenCall0(c.gitHubController.GetOrgsByOrgEvents)
+	a[37] = routegenCall0(c.gitHubController.GetOrgsByOrgIssues)
+	a[38] = routegenCall0(c.gitHubController.GetOrgsByOrgMembers)
+	a[39] = routegenCall1(c.gitHubController.DeleteOrgsByOrgMembersByUser)
+	a[40] = routegenCall1(c.gitHubController.GetOrgsByOrgMembersByUser)
+	a[41] = routegenCall0(c.gitHubController.GetOrgsByOrgPublicMembers)
+	a[42] = routegenCall1(c.gitHubController.DeleteOrgsByOrgPublicMembersByUser)
+	a[43] = routegenCall1(c.gitHubController.GetOrgsByOrgPublicMembersByUser)
+	a[44] = routegenCall1(c.gitHubController.PutOrgsByOrgPublicMembersByUser)
+	a[45] = routegenCall0(c.gitHubController.GetOrgsByOrgRepos)
+	a[46] = routegenCall0(c.gitHubController.PostOrgsByOrgRepos)
+	a[47] = routegenCall0(c.gitHubController.GetOrgsByOrgTeams)
+	a[48] = routegenCall0(c.gitHubController.PostOrgsByOrgTeams)
+	a[49] = c.gitHubController.GetRateLimit
+	a[50] = routegenCall1(c.gitHubController.DeleteReposByOwnerByRepo)
+	a[51] = routegenCall1(c.gitHubController.GetReposByOwnerByRepo)
+	a[52] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoAssignees)
+	a[53] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoAssigneesByAssignee)
+	a[54] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoBranches)
+	a[55] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoBranchesByBranch)
+	a[56] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoCollaborators)
+	a[57] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser)
+	a[58] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCollaboratorsByUser)
+	a[59] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoCollaboratorsByUser)
+	a[60] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoComments)
+	a[61] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoCommentsById)
+	a[62] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommentsById)
+	a[63] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoCommits)
+}
+
+// routegenBind1 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind1(c *routegenControllers, a []runtime.Dispatcher) {
+	a[64] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommitsBySha)
+	a[65] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommitsByShaComments)
+	a[66] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoCommitsByShaComments)
+	a[67] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoContributors)
+	a[68] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoDownloads)
+	a[69] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoDownloadsById)
+	a[70] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoDownloadsById)
+	a[71] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoEvents)
+	a[72] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoForks)
+	a[73] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoForks)
+	a[74] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitBlobs)
+	a[75] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitBlobsBySha)
+	a[76] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitCommits)
+	a[77] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitCommitsBySha)
+	a[78] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoGitRefs)
+	a[79] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitRefs)
+	a[80] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitTags)
+	a[81] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitTagsBySha)
+	a[82] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitTrees)
+	a[83] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitTreesBySha)
+	a[84] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoHooks)
+	a[85] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoHooks)
+	a[86] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoHooksById)
+	a[87] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoHooksById)
+	a[88] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoHooksByIdTests)
+	a[89] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoIssues)
+	a[90] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoIssues)
+	a[91] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumber)
+	a[92] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberComments)
+	a[93] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoIssuesByNumberComments)
+	a[94] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents)
+	a[95] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels)
+	a[96] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels)
+	a[97] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels)
+	a[98] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels)
+	a[99] = routegenCall2(c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName)
+	a[100] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoKeys)
+	a[101] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoKeys)
+	a[102] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoKeysById)
+	a[103] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoKeysById)
+	a[104] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoLabels)
+	a[105] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoLabels)
+	a[106] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoLabelsByName)
+	a[107] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoLabelsByName)
+	a[108] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoLanguages)
+	a[109] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoMerges)
+	a[110] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoMilestones)
+	a[111] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoMilestones)
+	a[112] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber)
+	a[113] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoMilestonesByNumber)
+	a[114] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels)
+	a[115] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoNotifications)
+	a[116] = routegenCall1(c.gitHubController.PutReposByOwnerByRepoNotifications)
+	a[117] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoPulls)
+	a[118] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoPulls)
+	a[119] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumber)
+	a[120] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberComments)
+	a[121] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoPullsByNumberComments)
+	a[122] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberCommits)
+	a[123] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberFiles)
+	a[124] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberMerge)
+	a[125] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoPullsByNumberMerge)
+	a[126] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoReadme)
+	a[127] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoReleases)
+}
+
+// routegenBind2 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind2(c *routegenControllers, a []runtime.Dispatcher) {
+	a[128] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoReleases)
+	a[129] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoReleasesById)
+	a[130] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoReleasesById)
+	a[131] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoReleasesByIdAssets)
+	a[132] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStargazers)
+	a[133] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsCodeFrequency)
+	a[134] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsCommitActivity)
+	a[135] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsContributors)
+	a[136] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsParticipation)
+	a[137] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsPunchCard)
+	a[138] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoStatusesByRef)
+	a[139] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoStatusesByRef)
+	a[140] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoSubscribers)
+	a[141] = routegenCall1(c.gitHubController.DeleteReposByOwnerByRepoSubscription)
+	a[142] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoSubscription)
+	a[143] = routegenCall1(c.gitHubController.PutReposByOwnerByRepoSubscription)
+	a[144] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoTags)
+	a[145] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoTeams)
+	a[146] = c.gitHubController.GetRepositories
+	a[147] = c.gitHubController.GetSearchCode
+	a[148] = c.gitHubController.GetSearchIssues
+	a[149] = c.gitHubController.GetSearchRepositories
+	a[150] = c.gitHubController.GetSearchUsers
+	a[151] = routegenCall0(c.gitHubController.DeleteTeamsById)
+	a[152] = routegenCall0(c.gitHubController.GetTeamsById)
+	a[153] = routegenCall0(c.gitHubController.GetTeamsByIdMembers)
+	a[154] = routegenCall1(c.gitHubController.DeleteTeamsByIdMembersByUser)
+	a[155] = routegenCall1(c.gitHubController.GetTeamsByIdMembersByUser)
+	a[156] = routegenCall1(c.gitHubController.PutTeamsByIdMembersByUser)
+	a[157] = routegenCall0(c.gitHubController.GetTeamsByIdRepos)
+	a[158] = routegenCall3(c.gitHubController.DeleteTeamsByIdReposByOwnerByRepo)
+	a[159] = routegenCall3(c.gitHubController.GetTeamsByIdReposByOwnerByRepo)
+	a[160] = routegenCall3(c.gitHubController.PutTeamsByIdReposByOwnerByRepo)
+	a[161] = c.gitHubController.GetUser
+	a[162] = c.gitHubController.DeleteUserEmails
+	a[163] = c.gitHubController.GetUserEmails
+	a[164] = c.gitHubController.PostUserEmails
+	a[165] = c.gitHubController.GetUserFollowers
+	a[166] = c.gitHubController.GetUserFollowing
+	a[167] = routegenCall0(c.gitHubController.DeleteUserFollowingByUser)
+	a[168] = routegenCall0(c.gitHubController.GetUserFollowingByUser)
+	a[169] = routegenCall0(c.gitHubController.PutUserFollowingByUser)
+	a[170] = c.gitHubController.GetUserIssues
+	a[171] = c.gitHubController.GetUserKeys
+	a[172] = c.gitHubController.PostUserKeys
+	a[173] = routegenCall0(c.gitHubController.DeleteUserKeysById)
+	a[174] = routegenCall0(c.gitHubController.GetUserKeysById)
+	a[175] = c.gitHubController.GetUserOrgs
+	a[176] = c.gitHubController.GetUserRepos
+	a[177] = c.gitHubController.PostUserRepos
+	a[178] = c.gitHubController.GetUserStarred
+	a[179] = routegenCall1(c.gitHubController.DeleteUserStarredByOwnerByRepo)
+	a[180] = routegenCall1(c.gitHubController.GetUserStarredByOwnerByRepo)
+	a[181] = routegenCall1(c.gitHubController.PutUserStarredByOwnerByRepo)
+	a[182] = c.gitHubController.GetUserSubscriptions
+	a[183] = routegenCall1(c.gitHubController.DeleteUserSubscriptionsByOwnerByRepo)
+	a[184] = routegenCall1(c.gitHubController.GetUserSubscriptionsByOwnerByRepo)
+	a[185] = routegenCall1(c.gitHubController.PutUserSubscriptionsByOwnerByRepo)
+	a[186] = c.gitHubController.GetUserTeams
+	a[187] = c.gitHubController.GetUsers
+	a[188] = routegenCall0(c.gitHubController.GetUsersByUser)
+	a[189] = routegenCall0(c.gitHubController.GetUsersByUserEvents)
+	a[190] = routegenCall1(c.gitHubController.GetUsersByUserEventsOrgsByOrg)
+	a[191] = routegenCall0(c.gitHubController.GetUsersByUserEventsPublic)
+}
+
+// routegenBind3 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind3(c *routegenControllers, a []runtime.Dispatcher) {
+	a[192] = routegenCall0(c.gitHubController.GetUsersByUserFollowers)
+	a[193] = routegenCall0(c.gitHubController.GetUsersByUserFollowing)
+	a[194] = routegenCall1(c.gitHubController.GetUsersByUserFollowingByTargetUser)
+	a[195] = routegenCall0(c.gitHubController.GetUsersByUserGists)
+	a[196] = routegenCall0(c.gitHubController.GetUsersByUserKeys)
+	a[197] = routegenCall0(c.gitHubController.GetUsersByUserOrgs)
+	a[198] = routegenCall0(c.gitHubController.GetUsersByUserReceivedEvents)
+	a[199] = routegenCall0(c.gitHubController.GetUsersByUserReceivedEventsPublic)
+	a[200] = routegenCall0(c.gitHubController.GetUsersByUserRepos)
+	a[201] = routegenCall0(c.gitHubController.GetUsersByUserStarred)
+	a[202] = routegenCall0(c.gitHubController.GetUsersByUserSubscriptions)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

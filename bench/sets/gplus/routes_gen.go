@@ -336,21 +336,32 @@ func NewRouter(gPlusController GPlusController, opts ...runtime.Option) (*runtim
 	if gPlusController == nil {
 		return nil, errors.New("gplus: NewRouter: GPlusController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:  gPlusController.GetActivities,
-		1:  routegenCall0(gPlusController.GetActivitiesByActivityid),
-		2:  routegenCall0(gPlusController.GetActivitiesByActivityidComments),
-		3:  routegenCall1(gPlusController.GetActivitiesByActivityidPeopleByCollection),
-		4:  routegenCall0(gPlusController.GetCommentsByCommentid),
-		5:  routegenCall0(gPlusController.DeleteMomentsById),
-		6:  gPlusController.GetPeople,
-		7:  routegenCall0(gPlusController.GetPeopleByUserid),
-		8:  routegenCall1(gPlusController.GetPeopleByUseridActivitiesByCollection),
-		9:  routegenCall1(gPlusController.GetPeopleByUseridMomentsByCollection),
-		10: routegenCall1(gPlusController.PostPeopleByUseridMomentsByCollection),
-		11: routegenCall0(gPlusController.GetPeopleByUseridOpenidconnect),
-		12: routegenCall1(gPlusController.GetPeopleByUseridPeopleByCollection),
-	}), opts...)
+	c := &routegenControllers{gPlusController: gPlusController}
+	actions := make([]runtime.Dispatcher, 14)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	gPlusController GPlusController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.gPlusController.GetActivities
+	a[1] = routegenCall0(c.gPlusController.GetActivitiesByActivityid)
+	a[2] = routegenCall0(c.gPlusController.GetActivitiesByActivityidComments)
+	a[3] = routegenCall1(c.gPlusController.GetActivitiesByActivityidPeopleByCollection)
+	a[4] = routegenCall0(c.gPlusController.GetCommentsByCommentid)
+	a[5] = routegenCall0(c.gPlusController.DeleteMomentsById)
+	a[6] = c.gPlusController.GetPeople
+	a[7] = routegenCall0(c.gPlusController.GetPeopleByUserid)
+	a[8] = routegenCall1(c.gPlusController.GetPeopleByUseridActivitiesByCollection)
+	a[9] = routegenCall1(c.gPlusController.GetPeopleByUseridMomentsByCollection)
+	a[10] = routegenCall1(c.gPlusController.PostPeopleByUseridMomentsByCollection)
+	a[11] = routegenCall0(c.gPlusController.GetPeopleByUseridOpenidconnect)
+	a[12] = routegenCall1(c.gPlusController.GetPeopleByUseridPeopleByCollection)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

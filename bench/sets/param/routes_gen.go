@@ -91,9 +91,20 @@ func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtim
 	if paramController == nil {
 		return nil, errors.New("param: NewRouter: ParamController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: routegenCall0(paramController.GetUserByName),
-	}), opts...)
+	c := &routegenControllers{paramController: paramController}
+	actions := make([]runtime.Dispatcher, 2)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	paramController ParamController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = routegenCall0(c.paramController.GetUserByName)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

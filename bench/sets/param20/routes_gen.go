@@ -239,9 +239,20 @@ func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtim
 	if paramController == nil {
 		return nil, errors.New("param20: NewRouter: ParamController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0: routegenCall0(paramController.GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT),
-	}), opts...)
+	c := &routegenControllers{paramController: paramController}
+	actions := make([]runtime.Dispatcher, 2)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	paramController ParamController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = routegenCall0(c.paramController.GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3, path parameter 4, path parameter 5, path parameter 6, path parameter 7, path parameter 8, path parameter 9, path parameter 10, path parameter 11, path parameter 12, path parameter 13, path parameter 14, path parameter 15, path parameter 16, path parameter 17, path parameter 18, path parameter 19.

@@ -563,34 +563,45 @@ func NewRouter(parseController ParseController, opts ...runtime.Option) (*runtim
 	if parseController == nil {
 		return nil, errors.New("parse: NewRouter: ParseController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:  routegenCall0(parseController.Get1ClassesByClassname),
-		1:  routegenCall0(parseController.Post1ClassesByClassname),
-		2:  routegenCall1(parseController.Delete1ClassesByClassnameByObjectid),
-		3:  routegenCall1(parseController.Get1ClassesByClassnameByObjectid),
-		4:  routegenCall1(parseController.Put1ClassesByClassnameByObjectid),
-		5:  routegenCall0(parseController.Post1EventsByEventname),
-		6:  routegenCall0(parseController.Post1FilesByFilename),
-		7:  parseController.Post1Functions,
-		8:  parseController.Get1Installations,
-		9:  parseController.Post1Installations,
-		10: routegenCall0(parseController.Delete1InstallationsByObjectid),
-		11: routegenCall0(parseController.Get1InstallationsByObjectid),
-		12: routegenCall0(parseController.Put1InstallationsByObjectid),
-		13: parseController.Get1Login,
-		14: parseController.Post1Push,
-		15: parseController.Post1Requestpasswordreset,
-		16: parseController.Get1Roles,
-		17: parseController.Post1Roles,
-		18: routegenCall0(parseController.Delete1RolesByObjectid),
-		19: routegenCall0(parseController.Get1RolesByObjectid),
-		20: routegenCall0(parseController.Put1RolesByObjectid),
-		21: parseController.Get1Users,
-		22: parseController.Post1Users,
-		23: routegenCall0(parseController.Delete1UsersByObjectid),
-		24: routegenCall0(parseController.Get1UsersByObjectid),
-		25: routegenCall0(parseController.Put1UsersByObjectid),
-	}), opts...)
+	c := &routegenControllers{parseController: parseController}
+	actions := make([]runtime.Dispatcher, 27)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	parseController ParseController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = routegenCall0(c.parseController.Get1ClassesByClassname)
+	a[1] = routegenCall0(c.parseController.Post1ClassesByClassname)
+	a[2] = routegenCall1(c.parseController.Delete1ClassesByClassnameByObjectid)
+	a[3] = routegenCall1(c.parseController.Get1ClassesByClassnameByObjectid)
+	a[4] = routegenCall1(c.parseController.Put1ClassesByClassnameByObjectid)
+	a[5] = routegenCall0(c.parseController.Post1EventsByEventname)
+	a[6] = routegenCall0(c.parseController.Post1FilesByFilename)
+	a[7] = c.parseController.Post1Functions
+	a[8] = c.parseController.Get1Installations
+	a[9] = c.parseController.Post1Installations
+	a[10] = routegenCall0(c.parseController.Delete1InstallationsByObjectid)
+	a[11] = routegenCall0(c.parseController.Get1InstallationsByObjectid)
+	a[12] = routegenCall0(c.parseController.Put1InstallationsByObjectid)
+	a[13] = c.parseController.Get1Login
+	a[14] = c.parseController.Post1Push
+	a[15] = c.parseController.Post1Requestpasswordreset
+	a[16] = c.parseController.Get1Roles
+	a[17] = c.parseController.Post1Roles
+	a[18] = routegenCall0(c.parseController.Delete1RolesByObjectid)
+	a[19] = routegenCall0(c.parseController.Get1RolesByObjectid)
+	a[20] = routegenCall0(c.parseController.Put1RolesByObjectid)
+	a[21] = c.parseController.Get1Users
+	a[22] = c.parseController.Post1Users
+	a[23] = routegenCall0(c.parseController.Delete1UsersByObjectid)
+	a[24] = routegenCall0(c.parseController.Get1UsersByObjectid)
+	a[25] = routegenCall0(c.parseController.Put1UsersByObjectid)
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

@@ -1641,165 +1641,186 @@ func NewRouter(staticController StaticController, opts ...runtime.Option) (*runt
 	if staticController == nil {
 		return nil, errors.New("static: NewRouter: StaticController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:   staticController.GetRoot,
-		1:   staticController.GetMakefile,
-		2:   staticController.GetArticles,
-		3:   staticController.GetArticlesGoCommandHtml,
-		4:   staticController.GetArticlesIndexHtml,
-		5:   staticController.GetArticlesWiki,
-		6:   staticController.GetArticlesWikiMakefile,
-		7:   staticController.GetArticlesWikiEditHtml,
-		8:   staticController.GetArticlesWikiFinalNoclosureGo,
-		9:   staticController.GetArticlesWikiFinalNoerrorGo,
-		10:  staticController.GetArticlesWikiFinalParsetemplateGo,
-		11:  staticController.GetArticlesWikiFinalTemplateGo,
-		12:  staticController.GetArticlesWikiFinalGo,
-		13:  staticController.GetArticlesWikiGetGo,
-		14:  staticController.GetArticlesWikiHttpSampleGo,
-		15:  staticController.GetArticlesWikiIndexHtml,
-		16:  staticController.GetArticlesWikiNotemplateGo,
-		17:  staticController.GetArticlesWikiPart1NoerrorGo,
-		18:  staticController.GetArticlesWikiPart1Go,
-		19:  staticController.GetArticlesWikiPart2Go,
-		20:  staticController.GetArticlesWikiPart3ErrorhandlingGo,
-		21:  staticController.GetArticlesWikiPart3Go,
-		22:  staticController.GetArticlesWikiTestBash,
-		23:  staticController.GetArticlesWikiTestTestTxtGood,
-		24:  staticController.GetArticlesWikiTestEditGood,
-		25:  staticController.GetArticlesWikiTestViewGood,
-		26:  staticController.GetArticlesWikiViewHtml,
-		27:  staticController.GetCmdHtml,
-		28:  staticController.GetCodeHtml,
-		29:  staticController.GetCodewalk,
-		30:  staticController.GetCodewalkCodewalkCss,
-		31:  staticController.GetCodewalkCodewalkJs,
-		32:  staticController.GetCodewalkCodewalkXml,
-		33:  staticController.GetCodewalkFunctionsXml,
-		34:  staticController.GetCodewalkMarkovGo,
-		35:  staticController.GetCodewalkMarkovXml,
-		36:  staticController.GetCodewalkPigGo,
-		37:  staticController.GetCodewalkPopoutPng,
-		38:  staticController.GetCodewalkRun,
-		39:  staticController.GetCodewalkSharememXml,
-		40:  staticController.GetCodewalkUrlpollGo,
-		41:  staticController.GetContribHtml,
-		42:  staticController.GetContributeHtml,
-		43:  staticController.GetDebuggingWithGdbHtml,
-		44:  staticController.GetDevel,
-		45:  staticController.GetDevelReleaseHtml,
-		46:  staticController.GetDevelWeeklyHtml,
-		47:  staticController.GetDocsHtml,
-		48:  staticController.GetEffectiveGoHtml,
-		49:  staticController.GetFilesLog,
-		50:  staticController.GetGccgoContributeHtml,
-		51:  staticController.GetGccgoInstallHtml,
-		52:  staticController.GetGoLogoBlackPng,
-		53:  staticController.GetGoLogoBluePng,
-		54:  staticController.GetGoLogoWhitePng,
-		55:  staticController.GetGo11Html,
-		56:  staticController.GetGo12Html,
-		57:  staticController.GetGo1Html,
-		58:  staticController.GetGo1compatHtml,
-		59:  staticController.GetGoFaqHtml,
-		60:  staticController.GetGoMemHtml,
-		61:  staticController.GetGoSpecHtml,
-		62:  staticController.GetGopher,
-		63:  staticController.GetGopherAppenginegopherJpg,
-		64:  staticController.GetGopherAppenginegophercolorJpg,
-		65:  staticController.GetGopherAppenginelogoGif,
-		66:  staticController.GetGopherBumperPng,
-		67:  staticController.GetGopherBumper192x108Png,
-		68:  staticController.GetGopherBumper320x180Png,
-		69:  staticController.GetGopherBumper480x270Png,
-		70:  staticController.GetGopherBumper640x360Png,
-		71:  staticController.GetGopherDocPng,
-		72:  staticController.GetGopherFrontpagePng,
-		73:  staticController.GetGopherGopherbwPng,
-		74:  staticController.GetGopherGophercolorPng,
-		75:  staticController.GetGopherGophercolor16x16Png,
-		76:  staticController.GetGopherHelpPng,
-		77:  staticController.GetGopherPencil,
-		78:  staticController.GetGopherPencilGopherhatJpg,
-		79:  staticController.GetGopherPencilGopherhelmetJpg,
-		80:  staticController.GetGopherPencilGophermegaJpg,
-		81:  staticController.GetGopherPencilGopherrunningJpg,
-		82:  staticController.GetGopherPencilGopherswimJpg,
-		83:  staticController.GetGopherPencilGopherswrenchJpg,
-		84:  staticController.GetGopherPkgPng,
-		85:  staticController.GetGopherProjectPng,
-		86:  staticController.GetGopherRefPng,
-		87:  staticController.GetGopherRunPng,
-		88:  staticController.GetGopherTalksPng,
-		89:  staticController.GetHelpHtml,
-		90:  staticController.GetIeCss,
-		91:  staticController.GetInstallSourceHtml,
-		92:  staticController.GetInstallHtml,
-		93:  staticController.GetLogo153x55Png,
-		94:  staticController.GetPlay,
-		95:  staticController.GetPlayFibGo,
-		96:  staticController.GetPlayHelloGo,
-		97:  staticController.GetPlayLifeGo,
-		98:  staticController.GetPlayPeanoGo,
-		99:  staticController.GetPlayPiGo,
-		100: staticController.GetPlaySieveGo,
-		101: staticController.GetPlaySolitaireGo,
-		102: staticController.GetPlayTreeGo,
-		103: staticController.GetProgs,
-		104: staticController.GetProgsCgo1Go,
-		105: staticController.GetProgsCgo2Go,
-		106: staticController.GetProgsCgo3Go,
-		107: staticController.GetProgsCgo4Go,
-		108: staticController.GetProgsDeferGo,
-		109: staticController.GetProgsDeferOut,
-		110: staticController.GetProgsDefer2Go,
-		111: staticController.GetProgsDefer2Out,
-		112: staticController.GetProgsEffBytesizeGo,
-		113: staticController.GetProgsEffBytesizeOut,
-		114: staticController.GetProgsEffQrGo,
-		115: staticController.GetProgsEffSequenceGo,
-		116: staticController.GetProgsEffSequenceOut,
-		117: staticController.GetProgsEffUnused1Go,
-		118: staticController.GetProgsEffUnused2Go,
-		119: staticController.GetProgsErrorGo,
-		120: staticController.GetProgsError2Go,
-		121: staticController.GetProgsError3Go,
-		122: staticController.GetProgsError4Go,
-		123: staticController.GetProgsGo1Go,
-		124: staticController.GetProgsGobs1Go,
-		125: staticController.GetProgsGobs2Go,
-		126: staticController.GetProgsImageDrawGo,
-		127: staticController.GetProgsImagePackage1Go,
-		128: staticController.GetProgsImagePackage1Out,
-		129: staticController.GetProgsImagePackage2Go,
-		130: staticController.GetProgsImagePackage2Out,
-		131: staticController.GetProgsImagePackage3Go,
-		132: staticController.GetProgsImagePackage3Out,
-		133: staticController.GetProgsImagePackage4Go,
-		134: staticController.GetProgsImagePackage4Out,
-		135: staticController.GetProgsImagePackage5Go,
-		136: staticController.GetProgsImagePackage5Out,
-		137: staticController.GetProgsImagePackage6Go,
-		138: staticController.GetProgsImagePackage6Out,
-		139: staticController.GetProgsInterfaceGo,
-		140: staticController.GetProgsInterface2Go,
-		141: staticController.GetProgsInterface2Out,
-		142: staticController.GetProgsJson1Go,
-		143: staticController.GetProgsJson2Go,
-		144: staticController.GetProgsJson2Out,
-		145: staticController.GetProgsJson3Go,
-		146: staticController.GetProgsJson4Go,
-		147: staticController.GetProgsJson5Go,
-		148: staticController.GetProgsRun,
-		149: staticController.GetProgsSlicesGo,
-		150: staticController.GetProgsTimeout1Go,
-		151: staticController.GetProgsTimeout2Go,
-		152: staticController.GetProgsUpdateBash,
-		153: staticController.GetRootHtml,
-		154: staticController.GetSharePng,
-		155: staticController.GetSieveGif,
-		156: staticController.GetTosHtml,
-	}), opts...)
+	c := &routegenControllers{staticController: staticController}
+	actions := make([]runtime.Dispatcher, 158)
+	routegenBind0(c, actions)
+	routegenBind1(c, actions)
+	routegenBind2(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	staticController StaticController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.staticController.GetRoot
+	a[1] = c.staticController.GetMakefile
+	a[2] = c.staticController.GetArticles
+	a[3] = c.staticController.GetArticlesGoCommandHtml
+	a[4] = c.staticController.GetArticlesIndexHtml
+	a[5] = c.staticController.GetArticlesWiki
+	a[6] = c.staticController.GetArticlesWikiMakefile
+	a[7] = c.staticController.GetArticlesWikiEditHtml
+	a[8] = c.staticController.GetArticlesWikiFinalNoclosureGo
+	a[9] = c.staticController.GetArticlesWikiFinalNoerrorGo
+	a[10] = c.staticController.GetArticlesWikiFinalParsetemplateGo
+	a[11] = c.staticController.GetArticlesWikiFinalTemplateGo
+	a[12] = c.staticController.GetArticlesWikiFinalGo
+	a[13] = c.staticController.GetArticlesWikiGetGo
+	a[14] = c.staticController.GetArticlesWikiHttpSampleGo
+	a[15] = c.staticController.GetArticlesWikiIndexHtml
+	a[16] = c.staticController.GetArticlesWikiNotemplateGo
+	a[17] = c.staticController.GetArticlesWikiPart1NoerrorGo
+	a[18] = c.staticController.GetArticlesWikiPart1Go
+	a[19] = c.staticController.GetArticlesWikiPart2Go
+	a[20] = c.staticController.GetArticlesWikiPart3ErrorhandlingGo
+	a[21] = c.staticController.GetArticlesWikiPart3Go
+	a[22] = c.staticController.GetArticlesWikiTestBash
+	a[23] = c.staticController.GetArticlesWikiTestTestTxtGood
+	a[24] = c.staticController.GetArticlesWikiTestEditGood
+	a[25] = c.staticController.GetArticlesWikiTestViewGood
+	a[26] = c.staticController.GetArticlesWikiViewHtml
+	a[27] = c.staticController.GetCmdHtml
+	a[28] = c.staticController.GetCodeHtml
+	a[29] = c.staticController.GetCodewalk
+	a[30] = c.staticController.GetCodewalkCodewalkCss
+	a[31] = c.staticController.GetCodewalkCodewalkJs
+	a[32] = c.staticController.GetCodewalkCodewalkXml
+	a[33] = c.staticController.GetCodewalkFunctionsXml
+	a[34] = c.staticController.GetCodewalkMarkovGo
+	a[35] = c.staticController.GetCodewalkMarkovXml
+	a[36] = c.staticController.GetCodewalkPigGo
+	a[37] = c.staticController.GetCodewalkPopoutPng
+	a[38] = c.staticController.GetCodewalkRun
+	a[39] = c.staticController.GetCodewalkSharememXml
+	a[40] = c.staticController.GetCodewalkUrlpollGo
+	a[41] = c.staticController.GetContribHtml
+	a[42] = c.staticController.GetContributeHtml
+	a[43] = c.staticController.GetDebuggingWithGdbHtml
+	a[44] = c.staticController.GetDevel
+	a[45] = c.staticController.GetDevelReleaseHtml
+	a[46] = c.staticController.GetDevelWeeklyHtml
+	a[47] = c.staticController.GetDocsHtml
+	a[48] = c.staticController.GetEffectiveGoHtml
+	a[49] = c.staticController.GetFilesLog
+	a[50] = c.staticController.GetGccgoContributeHtml
+	a[51] = c.staticController.GetGccgoInstallHtml
+	a[52] = c.staticController.GetGoLogoBlackPng
+	a[53] = c.staticController.GetGoLogoBluePng
+	a[54] = c.staticController.GetGoLogoWhitePng
+	a[55] = c.staticController.GetGo11Html
+	a[56] = c.staticController.GetGo12Html
+	a[57] = c.staticController.GetGo1Html
+	a[58] = c.staticController.GetGo1compatHtml
+	a[59] = c.staticController.GetGoFaqHtml
+	a[60] = c.staticController.GetGoMemHtml
+	a[61] = c.staticController.GetGoSpecHtml
+	a[62] = c.staticController.GetGopher
+	a[63] = c.staticController.GetGopherAppenginegopherJpg
+}
+
+// routegenBind1 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind1(c *routegenControllers, a []runtime.Dispatcher) {
+	a[64] = c.staticController.GetGopherAppenginegophercolorJpg
+	a[65] = c.staticController.GetGopherAppenginelogoGif
+	a[66] = c.staticController.GetGopherBumperPng
+	a[67] = c.staticController.GetGopherBumper192x108Png
+	a[68] = c.staticController.GetGopherBumper320x180Png
+	a[69] = c.staticController.GetGopherBumper480x270Png
+	a[70] = c.staticController.GetGopherBumper640x360Png
+	a[71] = c.staticController.GetGopherDocPng
+	a[72] = c.staticController.GetGopherFrontpagePng
+	a[73] = c.staticController.GetGopherGopherbwPng
+	a[74] = c.staticController.GetGopherGophercolorPng
+	a[75] = c.staticController.GetGopherGophercolor16x16Png
+	a[76] = c.staticController.GetGopherHelpPng
+	a[77] = c.staticController.GetGopherPencil
+	a[78] = c.staticController.GetGopherPencilGopherhatJpg
+	a[79] = c.staticController.GetGopherPencilGopherhelmetJpg
+	a[80] = c.staticController.GetGopherPencilGophermegaJpg
+	a[81] = c.staticController.GetGopherPencilGopherrunningJpg
+	a[82] = c.staticController.GetGopherPencilGopherswimJpg
+	a[83] = c.staticController.GetGopherPencilGopherswrenchJpg
+	a[84] = c.staticController.GetGopherPkgPng
+	a[85] = c.staticController.GetGopherProjectPng
+	a[86] = c.staticController.GetGopherRefPng
+	a[87] = c.staticController.GetGopherRunPng
+	a[88] = c.staticController.GetGopherTalksPng
+	a[89] = c.staticController.GetHelpHtml
+	a[90] = c.staticController.GetIeCss
+	a[91] = c.staticController.GetInstallSourceHtml
+	a[92] = c.staticController.GetInstallHtml
+	a[93] = c.staticController.GetLogo153x55Png
+	a[94] = c.staticController.GetPlay
+	a[95] = c.staticController.GetPlayFibGo
+	a[96] = c.staticController.GetPlayHelloGo
+	a[97] = c.staticController.GetPlayLifeGo
+	a[98] = c.staticController.GetPlayPeanoGo
+	a[99] = c.staticController.GetPlayPiGo
+	a[100] = c.staticController.GetPlaySieveGo
+	a[101] = c.staticController.GetPlaySolitaireGo
+	a[102] = c.staticController.GetPlayTreeGo
+	a[103] = c.staticController.GetProgs
+	a[104] = c.staticController.GetProgsCgo1Go
+	a[105] = c.staticController.GetProgsCgo2Go
+	a[106] = c.staticController.GetProgsCgo3Go
+	a[107] = c.staticController.GetProgsCgo4Go
+	a[108] = c.staticController.GetProgsDeferGo
+	a[109] = c.staticController.GetProgsDeferOut
+	a[110] = c.staticController.GetProgsDefer2Go
+	a[111] = c.staticController.GetProgsDefer2Out
+	a[112] = c.staticController.GetProgsEffBytesizeGo
+	a[113] = c.staticController.GetProgsEffBytesizeOut
+	a[114] = c.staticController.GetProgsEffQrGo
+	a[115] = c.staticController.GetProgsEffSequenceGo
+	a[116] = c.staticController.GetProgsEffSequenceOut
+	a[117] = c.staticController.GetProgsEffUnused1Go
+	a[118] = c.staticController.GetProgsEffUnused2Go
+	a[119] = c.staticController.GetProgsErrorGo
+	a[120] = c.staticController.GetProgsError2Go
+	a[121] = c.staticController.GetProgsError3Go
+	a[122] = c.staticController.GetProgsError4Go
+	a[123] = c.staticController.GetProgsGo1Go
+	a[124] = c.staticController.GetProgsGobs1Go
+	a[125] = c.staticController.GetProgsGobs2Go
+	a[126] = c.staticController.GetProgsImageDrawGo
+	a[127] = c.staticController.GetProgsImagePackage1Go
+}
+
+// routegenBind2 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind2(c *routegenControllers, a []runtime.Dispatcher) {
+	a[128] = c.staticController.GetProgsImagePackage1Out
+	a[129] = c.staticController.GetProgsImagePackage2Go
+	a[130] = c.staticController.GetProgsImagePackage2Out
+	a[131] = c.staticController.GetProgsImagePackage3Go
+	a[132] = c.staticController.GetProgsImagePackage3Out
+	a[133] = c.staticController.GetProgsImagePackage4Go
+	a[134] = c.staticController.GetProgsImagePackage4Out
+	a[135] = c.staticController.GetProgsImagePackage5Go
+	a[136] = c.staticController.GetProgsImagePackage5Out
+	a[137] = c.staticController.GetProgsImagePackage6Go
+	a[138] = c.staticController.GetProgsImagePackage6Out
+	a[139] = c.staticController.GetProgsInterfaceGo
+	a[140] = c.staticController.GetProgsInterface2Go
+	a[141] = c.staticController.GetProgsInterface2Out
+	a[142] = c.staticController.GetProgsJson1Go
+	a[143] = c.staticController.GetProgsJson2Go
+	a[144] = c.staticController.GetProgsJson2Out
+	a[145] = c.staticController.GetProgsJson3Go
+	a[146] = c.staticController.GetProgsJson4Go
+	a[147] = c.staticController.GetProgsJson5Go
+	a[148] = c.staticController.GetProgsRun
+	a[149] = c.staticController.GetProgsSlicesGo
+	a[150] = c.staticController.GetProgsTimeout1Go
+	a[151] = c.staticController.GetProgsTimeout2Go
+	a[152] = c.staticController.GetProgsUpdateBash
+	a[153] = c.staticController.GetRootHtml
+	a[154] = c.staticController.GetSharePng
+	a[155] = c.staticController.GetSieveGif
+	a[156] = c.staticController.GetTosHtml
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper

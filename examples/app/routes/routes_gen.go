@@ -316,18 +316,39 @@ func NewRouter(adminDashboardController AdminDashboardController, chatController
 	if versionController == nil {
 		return nil, errors.New("routes: NewRouter: VersionController is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:  siteController.Index,
-		1:  routegenCall0(userController.List),
-		2:  routegenCall0(userController.Create),
-		3:  routegenCall1(userController.Show),
-		5:  chatController.Page,
-		6:  chatController.Stream,
-		8:  versionController.Query,
-		9:  versionController.Accept,
-		10: versionController.Host,
-		11: adminDashboardController.Index,
-	}), opts...)
+	c := &routegenControllers{
+		adminDashboardController: adminDashboardController,
+		chatController:           chatController,
+		siteController:           siteController,
+		userController:           userController,
+		versionController:        versionController,
+	}
+	actions := make([]runtime.Dispatcher, 15)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	adminDashboardController AdminDashboardController
+	chatController           ChatController
+	siteController           SiteController
+	userController           UserController
+	versionController        VersionController
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.siteController.Index
+	a[1] = routegenCall0(c.userController.List)
+	a[2] = routegenCall0(c.userController.Create)
+	a[3] = routegenCall1(c.userController.Show)
+	a[5] = c.chatController.Page
+	a[6] = c.chatController.Stream
+	a[8] = c.versionController.Query
+	a[9] = c.versionController.Accept
+	a[10] = c.versionController.Host
+	a[11] = c.adminDashboardController.Index
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.

@@ -545,32 +545,49 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 	if c2controller == nil {
 		return nil, errors.New("t00: NewRouter: C2Controller is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:  c0controller.A4,
-		1:  routegenCall0(c2controller.A1),
-		2:  c0controller.A6,
-		3:  c0controller.A6,
-		4:  c0controller.A9,
-		5:  c0controller.A9,
-		6:  c0controller.A9,
-		7:  routegenCall1(c0controller.A7),
-		8:  routegenCall2(c0controller.A8),
-		9:  c2controller.A2,
-		10: c2controller.A2,
-		11: c2controller.A2,
-		12: routegenCall1(c1controller.A3),
-		13: routegenCall0(c0controller.A10),
-		14: routegenCall3(c1controller.A11),
-		15: routegenCall3(c1controller.A11),
-		16: routegenCall4(c2controller.A13),
-		17: routegenCall4(c2controller.A13),
-		18: routegenCall4(c2controller.A13),
-		19: routegenCall3(c1controller.A14),
-		20: routegenCall3(c1controller.A12),
-		21: routegenCall4(c1controller.A15),
-		22: c0controller.A5,
-		23: c0controller.A5,
-	}), opts...)
+	c := &routegenControllers{
+		c0controller: c0controller,
+		c1controller: c1controller,
+		c2controller: c2controller,
+	}
+	actions := make([]runtime.Dispatcher, 25)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	c0controller C0Controller
+	c1controller C1Controller
+	c2controller C2Controller
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.c0controller.A4
+	a[1] = routegenCall0(c.c2controller.A1)
+	a[2] = c.c0controller.A6
+	a[3] = c.c0controller.A6
+	a[4] = c.c0controller.A9
+	a[5] = c.c0controller.A9
+	a[6] = c.c0controller.A9
+	a[7] = routegenCall1(c.c0controller.A7)
+	a[8] = routegenCall2(c.c0controller.A8)
+	a[9] = c.c2controller.A2
+	a[10] = c.c2controller.A2
+	a[11] = c.c2controller.A2
+	a[12] = routegenCall1(c.c1controller.A3)
+	a[13] = routegenCall0(c.c0controller.A10)
+	a[14] = routegenCall3(c.c1controller.A11)
+	a[15] = routegenCall3(c.c1controller.A11)
+	a[16] = routegenCall4(c.c2controller.A13)
+	a[17] = routegenCall4(c.c2controller.A13)
+	a[18] = routegenCall4(c.c2controller.A13)
+	a[19] = routegenCall3(c.c1controller.A14)
+	a[20] = routegenCall3(c.c1controller.A12)
+	a[21] = routegenCall4(c.c1controller.A15)
+	a[22] = c.c0controller.A5
+	a[23] = c.c0controller.A5
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0, path parameter 1.

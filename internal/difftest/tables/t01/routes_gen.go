@@ -599,37 +599,54 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 	if c2controller == nil {
 		return nil, errors.New("t01: NewRouter: C2Controller is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:  c0controller.A5,
-		1:  c0controller.A5,
-		2:  c0controller.A5,
-		3:  c0controller.A1,
-		4:  c0controller.A1,
-		5:  c0controller.A2,
-		6:  c0controller.A2,
-		7:  routegenCall0(c0controller.A4),
-		8:  routegenCall0(c0controller.A4),
-		9:  c0controller.A3,
-		10: c0controller.A3,
-		11: c0controller.A3,
-		12: c0controller.A6,
-		13: c0controller.A6,
-		14: routegenCall1(c0controller.A9),
-		15: routegenCall1(c2controller.A10),
-		16: routegenCall1(c0controller.A8),
-		17: routegenCall1(c0controller.A11),
-		18: c1controller.A7,
-		19: routegenCall1(c1controller.A13),
-		20: routegenCall1(c1controller.A13),
-		21: routegenCall1(c1controller.A13),
-		22: routegenCall0(c1controller.A14),
-		23: routegenCall0(c2controller.A12),
-		24: routegenCall0(c2controller.A12),
-		25: routegenCall0(c2controller.A12),
-		26: c0controller.A16,
-		27: c0controller.A15,
-		28: c0controller.A17,
-	}), opts...)
+	c := &routegenControllers{
+		c0controller: c0controller,
+		c1controller: c1controller,
+		c2controller: c2controller,
+	}
+	actions := make([]runtime.Dispatcher, 32)
+	routegenBind0(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	c0controller C0Controller
+	c1controller C1Controller
+	c2controller C2Controller
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.c0controller.A5
+	a[1] = c.c0controller.A5
+	a[2] = c.c0controller.A5
+	a[3] = c.c0controller.A1
+	a[4] = c.c0controller.A1
+	a[5] = c.c0controller.A2
+	a[6] = c.c0controller.A2
+	a[7] = routegenCall0(c.c0controller.A4)
+	a[8] = routegenCall0(c.c0controller.A4)
+	a[9] = c.c0controller.A3
+	a[10] = c.c0controller.A3
+	a[11] = c.c0controller.A3
+	a[12] = c.c0controller.A6
+	a[13] = c.c0controller.A6
+	a[14] = routegenCall1(c.c0controller.A9)
+	a[15] = routegenCall1(c.c2controller.A10)
+	a[16] = routegenCall1(c.c0controller.A8)
+	a[17] = routegenCall1(c.c0controller.A11)
+	a[18] = c.c1controller.A7
+	a[19] = routegenCall1(c.c1controller.A13)
+	a[20] = routegenCall1(c.c1controller.A13)
+	a[21] = routegenCall1(c.c1controller.A13)
+	a[22] = routegenCall0(c.c1controller.A14)
+	a[23] = routegenCall0(c.c2controller.A12)
+	a[24] = routegenCall0(c.c2controller.A12)
+	a[25] = routegenCall0(c.c2controller.A12)
+	a[26] = c.c0controller.A16
+	a[27] = c.c0controller.A15
+	a[28] = c.c0controller.A17
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0, path parameter 1.

@@ -3536,193 +3536,220 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 	if c2controller == nil {
 		return nil, errors.New("t02: NewRouter: C2Controller is nil")
 	}
-	return runtime.NewRouter(routegenTable, runtime.Dispatch([]runtime.Dispatcher{
-		0:   c1controller.A15,
-		1:   c1controller.A15,
-		2:   c1controller.A15,
-		3:   routegenCall0(c0controller.A23),
-		4:   routegenCall0(c0controller.A23),
-		5:   routegenCall0(c0controller.A23),
-		6:   routegenCall0(c1controller.A81),
-		7:   routegenCall0(c1controller.A78),
-		8:   routegenCall0(c1controller.A78),
-		9:   routegenCall1(c1controller.A80),
-		10:  routegenCall2(c1controller.A79),
-		11:  routegenCall2(c1controller.A79),
-		12:  routegenCall0(c0controller.A2),
-		13:  routegenCall0(c0controller.A2),
-		14:  routegenCall2(c0controller.A7),
-		15:  routegenCall2(c0controller.A7),
-		16:  routegenCall2(c0controller.A7),
-		17:  routegenCall0(c0controller.A3),
-		18:  routegenCall0(c0controller.A5),
-		19:  routegenCall2(c0controller.A4),
-		20:  routegenCall2(c0controller.A4),
-		21:  routegenCall2(c0controller.A4),
-		22:  routegenCall0(c0controller.A73),
-		23:  routegenCall0(c0controller.A73),
-		24:  routegenCall1(c0controller.A75),
-		25:  routegenCall1(c2controller.A76),
-		26:  routegenCall1(c2controller.A76),
-		27:  routegenCall0(c0controller.A74),
-		28:  c0controller.A30,
-		29:  c0controller.A30,
-		30:  c1controller.A56,
-		31:  c1controller.A56,
-		32:  c1controller.A56,
-		33:  c2controller.A8,
-		34:  c2controller.A8,
-		35:  c1controller.A45,
-		36:  c1controller.A45,
-		37:  c2controller.A87,
-		38:  c2controller.A95,
-		39:  c2controller.A95,
-		40:  c2controller.A94,
-		41:  c2controller.A94,
-		42:  c2controller.A94,
-		43:  c2controller.A93,
-		44:  c2controller.A88,
-		45:  routegenCall0(c2controller.A92),
-		46:  routegenCall0(c2controller.A92),
-		47:  routegenCall0(c2controller.A91),
-		48:  routegenCall0(c2controller.A91),
-		49:  routegenCall0(c2controller.A91),
-		50:  routegenCall2(c2controller.A90),
-		51:  routegenCall2(c2controller.A90),
-		52:  routegenCall2(c2controller.A90),
-		53:  routegenCall2(c2controller.A89),
-		54:  routegenCall2(c2controller.A89),
-		55:  routegenCall0(c1controller.A1),
-		56:  routegenCall0(c1controller.A1),
-		57:  routegenCall0(c1controller.A31),
-		58:  routegenCall2(c0controller.A77),
-		59:  routegenCall2(c2controller.A24),
-		60:  routegenCall2(c1controller.A22),
-		61:  routegenCall3(c2controller.A25),
-		62:  routegenCall3(c2controller.A25),
-		63:  routegenCall4(c2controller.A27),
-		64:  routegenCall4(c2controller.A27),
-		65:  routegenCall4(c2controller.A27),
-		66:  routegenCall4(c2controller.A28),
-		67:  routegenCall5(c1controller.A26),
-		68:  routegenCall5(c1controller.A26),
-		69:  routegenCall5(c1controller.A26),
-		70:  routegenCall0(c1controller.A96),
-		71:  routegenCall0(c1controller.A96),
-		72:  routegenCall0(c1controller.A96),
-		73:  routegenCall0(c2controller.A97),
-		74:  routegenCall0(c2controller.A97),
-		75:  routegenCall0(c2controller.A99),
-		76:  routegenCall0(c2controller.A97),
-		77:  routegenCall2(c2controller.A98),
-		78:  routegenCall2(c2controller.A98),
-		79:  routegenCall2(c1controller.A101),
-		80:  routegenCall2(c1controller.A101),
-		81:  routegenCall1(c0controller.A102),
-		82:  routegenCall1(c0controller.A102),
-		83:  routegenCall1(c1controller.A104),
-		84:  routegenCall1(c1controller.A103),
-		85:  routegenCall2(c1controller.A32),
-		86:  routegenCall2(c1controller.A32),
-		87:  routegenCall0(c0controller.A13),
-		88:  c0controller.A6,
-		89:  c0controller.A6,
-		90:  c0controller.A6,
-		91:  c0controller.A37,
-		92:  c0controller.A37,
-		93:  c0controller.A37,
-		94:  c1controller.A33,
-		95:  c0controller.A38,
-		96:  c0controller.A38,
-		97:  c0controller.A39,
-		98:  c0controller.A39,
-		99:  c0controller.A72,
-		100: c0controller.A72,
-		101: routegenCall0(c0controller.A51),
-		102: routegenCall0(c0controller.A51),
-		103: routegenCall0(c0controller.A55),
-		104: routegenCall0(c0controller.A55),
-		105: routegenCall2(c2controller.A53),
-		106: routegenCall2(c2controller.A53),
-		107: routegenCall2(c2controller.A53),
-		108: routegenCall0(c0controller.A52),
-		109: routegenCall0(c0controller.A52),
-		110: routegenCall0(c0controller.A52),
-		111: routegenCall1(c0controller.A54),
-		112: routegenCall1(c0controller.A54),
-		113: routegenCall0(c2controller.A43),
-		114: routegenCall0(c2controller.A41),
-		115: routegenCall0(c2controller.A41),
-		116: routegenCall0(c1controller.A44),
-		117: routegenCall0(c2controller.A40),
-		118: routegenCall0(c2controller.A42),
-		119: routegenCall0(c2controller.A42),
-		120: c1controller.A71,
-		121: c1controller.A71,
-		122: c1controller.A14,
-		123: routegenCall0(c1controller.A86),
-		124: c0controller.A65,
-		125: routegenCall0(c0controller.A69),
-		126: routegenCall0(c0controller.A69),
-		127: routegenCall0(c2controller.A29),
-		128: routegenCall0(c2controller.A29),
-		129: routegenCall0(c2controller.A34),
-		130: routegenCall2(c2controller.A36),
-		131: routegenCall2(c2controller.A36),
-		132: routegenCall6(c2controller.A35),
-		133: routegenCall6(c2controller.A35),
-		134: routegenCall0(c0controller.A67),
-		135: routegenCall0(c0controller.A66),
-		136: routegenCall0(c0controller.A67),
-		137: routegenCall0(c1controller.A68),
-		138: routegenCall0(c0controller.A16),
-		139: c2controller.A9,
-		140: c0controller.A105,
-		141: c2controller.A9,
-		142: c2controller.A9,
-		143: routegenCall0(c1controller.A100),
-		144: routegenCall0(c0controller.A106),
-		145: routegenCall0(c1controller.A100),
-		146: routegenCall0(c1controller.A100),
-		147: routegenCall0(c2controller.A11),
-		148: routegenCall0(c2controller.A11),
-		149: routegenCall0(c2controller.A11),
-		150: c0controller.A82,
-		151: c2controller.A12,
-		152: routegenCall0(c0controller.A83),
-		153: routegenCall0(c0controller.A85),
-		154: routegenCall2(c0controller.A84),
-		155: routegenCall0(c0controller.A107),
-		156: routegenCall0(c0controller.A107),
-		157: c2controller.A10,
-		158: routegenCall2(c0controller.A57),
-		159: routegenCall1(c0controller.A60),
-		160: routegenCall3(c0controller.A59),
-		161: routegenCall2(c0controller.A64),
-		162: routegenCall2(c0controller.A61),
-		163: routegenCall2(c0controller.A64),
-		164: routegenCall2(c0controller.A64),
-		165: routegenCall1(c0controller.A58),
-		166: routegenCall1(c0controller.A58),
-		167: routegenCall3(c0controller.A62),
-		168: routegenCall1(c0controller.A63),
-		169: routegenCall0(c2controller.A46),
-		170: routegenCall0(c2controller.A47),
-		171: routegenCall0(c2controller.A48),
-		172: routegenCall0(c2controller.A50),
-		173: routegenCall0(c2controller.A46),
-		174: routegenCall0(c2controller.A49),
-		175: routegenCall0(c0controller.A18),
-		176: routegenCall0(c0controller.A17),
-		177: routegenCall0(c0controller.A21),
-		178: routegenCall0(c0controller.A19),
-		179: routegenCall0(c0controller.A20),
-		180: routegenCall0(c0controller.A20),
-		181: routegenCall0(c0controller.A20),
-		182: c0controller.A70,
-		183: c0controller.A70,
-		184: c0controller.A70,
-	}), opts...)
+	c := &routegenControllers{
+		c0controller: c0controller,
+		c1controller: c1controller,
+		c2controller: c2controller,
+	}
+	actions := make([]runtime.Dispatcher, 186)
+	routegenBind0(c, actions)
+	routegenBind1(c, actions)
+	routegenBind2(c, actions)
+	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+}
+
+// routegenControllers are the controllers of a router.
+type routegenControllers struct {
+	c0controller C0Controller
+	c1controller C1Controller
+	c2controller C2Controller
+}
+
+// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
+	a[0] = c.c1controller.A15
+	a[1] = c.c1controller.A15
+	a[2] = c.c1controller.A15
+	a[3] = routegenCall0(c.c0controller.A23)
+	a[4] = routegenCall0(c.c0controller.A23)
+	a[5] = routegenCall0(c.c0controller.A23)
+	a[6] = routegenCall0(c.c1controller.A81)
+	a[7] = routegenCall0(c.c1controller.A78)
+	a[8] = routegenCall0(c.c1controller.A78)
+	a[9] = routegenCall1(c.c1controller.A80)
+	a[10] = routegenCall2(c.c1controller.A79)
+	a[11] = routegenCall2(c.c1controller.A79)
+	a[12] = routegenCall0(c.c0controller.A2)
+	a[13] = routegenCall0(c.c0controller.A2)
+	a[14] = routegenCall2(c.c0controller.A7)
+	a[15] = routegenCall2(c.c0controller.A7)
+	a[16] = routegenCall2(c.c0controller.A7)
+	a[17] = routegenCall0(c.c0controller.A3)
+	a[18] = routegenCall0(c.c0controller.A5)
+	a[19] = routegenCall2(c.c0controller.A4)
+	a[20] = routegenCall2(c.c0controller.A4)
+	a[21] = routegenCall2(c.c0controller.A4)
+	a[22] = routegenCall0(c.c0controller.A73)
+	a[23] = routegenCall0(c.c0controller.A73)
+	a[24] = routegenCall1(c.c0controller.A75)
+	a[25] = routegenCall1(c.c2controller.A76)
+	a[26] = routegenCall1(c.c2controller.A76)
+	a[27] = routegenCall0(c.c0controller.A74)
+	a[28] = c.c0controller.A30
+	a[29] = c.c0controller.A30
+	a[30] = c.c1controller.A56
+	a[31] = c.c1controller.A56
+	a[32] = c.c1controller.A56
+	a[33] = c.c2controller.A8
+	a[34] = c.c2controller.A8
+	a[35] = c.c1controller.A45
+	a[36] = c.c1controller.A45
+	a[37] = c.c2controller.A87
+	a[38] = c.c2controller.A95
+	a[39] = c.c2controller.A95
+	a[40] = c.c2controller.A94
+	a[41] = c.c2controller.A94
+	a[42] = c.c2controller.A94
+	a[43] = c.c2controller.A93
+	a[44] = c.c2controller.A88
+	a[45] = routegenCall0(c.c2controller.A92)
+	a[46] = routegenCall0(c.c2controller.A92)
+	a[47] = routegenCall0(c.c2controller.A91)
+	a[48] = routegenCall0(c.c2controller.A91)
+	a[49] = routegenCall0(c.c2controller.A91)
+	a[50] = routegenCall2(c.c2controller.A90)
+	a[51] = routegenCall2(c.c2controller.A90)
+	a[52] = routegenCall2(c.c2controller.A90)
+	a[53] = routegenCall2(c.c2controller.A89)
+	a[54] = routegenCall2(c.c2controller.A89)
+	a[55] = routegenCall0(c.c1controller.A1)
+	a[56] = routegenCall0(c.c1controller.A1)
+	a[57] = routegenCall0(c.c1controller.A31)
+	a[58] = routegenCall2(c.c0controller.A77)
+	a[59] = routegenCall2(c.c2controller.A24)
+	a[60] = routegenCall2(c.c1controller.A22)
+	a[61] = routegenCall3(c.c2controller.A25)
+	a[62] = routegenCall3(c.c2controller.A25)
+	a[63] = routegenCall4(c.c2controller.A27)
+}
+
+// routegenBind1 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind1(c *routegenControllers, a []runtime.Dispatcher) {
+	a[64] = routegenCall4(c.c2controller.A27)
+	a[65] = routegenCall4(c.c2controller.A27)
+	a[66] = routegenCall4(c.c2controller.A28)
+	a[67] = routegenCall5(c.c1controller.A26)
+	a[68] = routegenCall5(c.c1controller.A26)
+	a[69] = routegenCall5(c.c1controller.A26)
+	a[70] = routegenCall0(c.c1controller.A96)
+	a[71] = routegenCall0(c.c1controller.A96)
+	a[72] = routegenCall0(c.c1controller.A96)
+	a[73] = routegenCall0(c.c2controller.A97)
+	a[74] = routegenCall0(c.c2controller.A97)
+	a[75] = routegenCall0(c.c2controller.A99)
+	a[76] = routegenCall0(c.c2controller.A97)
+	a[77] = routegenCall2(c.c2controller.A98)
+	a[78] = routegenCall2(c.c2controller.A98)
+	a[79] = routegenCall2(c.c1controller.A101)
+	a[80] = routegenCall2(c.c1controller.A101)
+	a[81] = routegenCall1(c.c0controller.A102)
+	a[82] = routegenCall1(c.c0controller.A102)
+	a[83] = routegenCall1(c.c1controller.A104)
+	a[84] = routegenCall1(c.c1controller.A103)
+	a[85] = routegenCall2(c.c1controller.A32)
+	a[86] = routegenCall2(c.c1controller.A32)
+	a[87] = routegenCall0(c.c0controller.A13)
+	a[88] = c.c0controller.A6
+	a[89] = c.c0controller.A6
+	a[90] = c.c0controller.A6
+	a[91] = c.c0controller.A37
+	a[92] = c.c0controller.A37
+	a[93] = c.c0controller.A37
+	a[94] = c.c1controller.A33
+	a[95] = c.c0controller.A38
+	a[96] = c.c0controller.A38
+	a[97] = c.c0controller.A39
+	a[98] = c.c0controller.A39
+	a[99] = c.c0controller.A72
+	a[100] = c.c0controller.A72
+	a[101] = routegenCall0(c.c0controller.A51)
+	a[102] = routegenCall0(c.c0controller.A51)
+	a[103] = routegenCall0(c.c0controller.A55)
+	a[104] = routegenCall0(c.c0controller.A55)
+	a[105] = routegenCall2(c.c2controller.A53)
+	a[106] = routegenCall2(c.c2controller.A53)
+	a[107] = routegenCall2(c.c2controller.A53)
+	a[108] = routegenCall0(c.c0controller.A52)
+	a[109] = routegenCall0(c.c0controller.A52)
+	a[110] = routegenCall0(c.c0controller.A52)
+	a[111] = routegenCall1(c.c0controller.A54)
+	a[112] = routegenCall1(c.c0controller.A54)
+	a[113] = routegenCall0(c.c2controller.A43)
+	a[114] = routegenCall0(c.c2controller.A41)
+	a[115] = routegenCall0(c.c2controller.A41)
+	a[116] = routegenCall0(c.c1controller.A44)
+	a[117] = routegenCall0(c.c2controller.A40)
+	a[118] = routegenCall0(c.c2controller.A42)
+	a[119] = routegenCall0(c.c2controller.A42)
+	a[120] = c.c1controller.A71
+	a[121] = c.c1controller.A71
+	a[122] = c.c1controller.A14
+	a[123] = routegenCall0(c.c1controller.A86)
+	a[124] = c.c0controller.A65
+	a[125] = routegenCall0(c.c0controller.A69)
+	a[126] = routegenCall0(c.c0controller.A69)
+	a[127] = routegenCall0(c.c2controller.A29)
+}
+
+// routegenBind2 binds the actions of up to 64 routes to their controllers, by route index.
+func routegenBind2(c *routegenControllers, a []runtime.Dispatcher) {
+	a[128] = routegenCall0(c.c2controller.A29)
+	a[129] = routegenCall0(c.c2controller.A34)
+	a[130] = routegenCall2(c.c2controller.A36)
+	a[131] = routegenCall2(c.c2controller.A36)
+	a[132] = routegenCall6(c.c2controller.A35)
+	a[133] = routegenCall6(c.c2controller.A35)
+	a[134] = routegenCall0(c.c0controller.A67)
+	a[135] = routegenCall0(c.c0controller.A66)
+	a[136] = routegenCall0(c.c0controller.A67)
+	a[137] = routegenCall0(c.c1controller.A68)
+	a[138] = routegenCall0(c.c0controller.A16)
+	a[139] = c.c2controller.A9
+	a[140] = c.c0controller.A105
+	a[141] = c.c2controller.A9
+	a[142] = c.c2controller.A9
+	a[143] = routegenCall0(c.c1controller.A100)
+	a[144] = routegenCall0(c.c0controller.A106)
+	a[145] = routegenCall0(c.c1controller.A100)
+	a[146] = routegenCall0(c.c1controller.A100)
+	a[147] = routegenCall0(c.c2controller.A11)
+	a[148] = routegenCall0(c.c2controller.A11)
+	a[149] = routegenCall0(c.c2controller.A11)
+	a[150] = c.c0controller.A82
+	a[151] = c.c2controller.A12
+	a[152] = routegenCall0(c.c0controller.A83)
+	a[153] = routegenCall0(c.c0controller.A85)
+	a[154] = routegenCall2(c.c0controller.A84)
+	a[155] = routegenCall0(c.c0controller.A107)
+	a[156] = routegenCall0(c.c0controller.A107)
+	a[157] = c.c2controller.A10
+	a[158] = routegenCall2(c.c0controller.A57)
+	a[159] = routegenCall1(c.c0controller.A60)
+	a[160] = routegenCall3(c.c0controller.A59)
+	a[161] = routegenCall2(c.c0controller.A64)
+	a[162] = routegenCall2(c.c0controller.A61)
+	a[163] = routegenCall2(c.c0controller.A64)
+	a[164] = routegenCall2(c.c0controller.A64)
+	a[165] = routegenCall1(c.c0controller.A58)
+	a[166] = routegenCall1(c.c0controller.A58)
+	a[167] = routegenCall3(c.c0controller.A62)
+	a[168] = routegenCall1(c.c0controller.A63)
+	a[169] = routegenCall0(c.c2controller.A46)
+	a[170] = routegenCall0(c.c2controller.A47)
+	a[171] = routegenCall0(c.c2controller.A48)
+	a[172] = routegenCall0(c.c2controller.A50)
+	a[173] = routegenCall0(c.c2controller.A46)
+	a[174] = routegenCall0(c.c2controller.A49)
+	a[175] = routegenCall0(c.c0controller.A18)
+	a[176] = routegenCall0(c.c0controller.A17)
+	a[177] = routegenCall0(c.c0controller.A21)
+	a[178] = routegenCall0(c.c0controller.A19)
+	a[179] = routegenCall0(c.c0controller.A20)
+	a[180] = routegenCall0(c.c0controller.A20)
+	a[181] = routegenCall0(c.c0controller.A20)
+	a[182] = c.c0controller.A70
+	a[183] = c.c0controller.A70
+	a[184] = c.c0controller.A70
 }
 
 // routegenCall0 calls an action with, in order: path parameter 0.
