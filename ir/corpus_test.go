@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -117,7 +118,7 @@ func TestCorpusMatchesAah(t *testing.T) {
 	if len(want) < 9 {
 		t.Fatalf("read expectations for %d files, want 9", len(want))
 	}
-	for _, file := range slices.Sorted(mapKeys(want)) {
+	for _, file := range slices.Sorted(maps.Keys(want)) {
 		table, diags := ir.Load(corpus, corpusSources(file))
 		if table == nil {
 			t.Errorf("%s: %v", file, diags)
@@ -125,16 +126,6 @@ func TestCorpusMatchesAah(t *testing.T) {
 		}
 		if got := summarize(table); !slices.Equal(got, want[file]) {
 			t.Errorf("%s:\ngot:\n%s\nwant:\n%s", file, strings.Join(got, "\n"), strings.Join(want[file], "\n"))
-		}
-	}
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
 		}
 	}
 }
@@ -152,10 +143,16 @@ func summarize(t *ir.Table) []string {
 				target = "dir:" + r.Dir
 			}
 			constraints := "-"
-			if len(r.Constraints) > 0 {
+			byName := map[string]string{}
+			for _, p := range r.ParamSpecs {
+				if p.Constraint != nil {
+					byName[p.Name] = p.Constraint.Text
+				}
+			}
+			if len(byName) > 0 {
 				var parts []string
-				for _, k := range slices.Sorted(mapKeys(r.Constraints)) {
-					parts = append(parts, k+"["+r.Constraints[k]+"]")
+				for _, k := range slices.Sorted(maps.Keys(byName)) {
+					parts = append(parts, k+"["+byName[k]+"]")
 				}
 				constraints = strings.Join(parts, ",")
 			}

@@ -137,7 +137,6 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 				if m == "WS" {
 					r.WebSocket, r.AntiCSRFCheck, r.CORS, r.MaxBodySize = true, false, nil, 0
 				}
-				fillParams(r)
 				g.routes = append(g.routes, r)
 			}
 		}
@@ -262,18 +261,6 @@ func (rb *routeBuilder) action(obj *parser.Object, methods []string) string {
 		return defaultActions[methods[0]]
 	}
 	return ""
-}
-
-// fillParams copies the parsed parameters into the route's table fields.
-func fillParams(r *Route) {
-	r.Params = make([]string, 0, len(r.ParamSpecs))
-	r.Constraints = map[string]string{}
-	for _, p := range r.ParamSpecs {
-		r.Params = append(r.Params, p.Name)
-		if p.Constraint != nil {
-			r.Constraints[p.Name] = p.Constraint.Text
-		}
-	}
 }
 
 // finish returns the routes of every section, less the implicit parents

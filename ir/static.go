@@ -101,6 +101,5 @@ func (b *builder) staticRoute(obj *parser.Object, publicDir string) *Route {
 		return nil
 	}
 	r.Path, r.Segments, r.ParamSpecs = p.String(), p.Segments, p.Params
-	fillParams(r)
 	return r
 }

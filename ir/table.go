@@ -4,6 +4,7 @@
 package ir
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/routegen/routegen/parser"
@@ -43,30 +44,48 @@ func (d *Domain) Wildcard() bool { return len(d.Host) > 2 && d.Host[:2] == "*." 
 
 // Route is one method of one route section, or one static route.
 type Route struct {
-	Name          string            `json:"name"`
-	Method        string            `json:"method"` // upper case; "WS" for a WebSocket route
-	Path          string            `json:"path"`   // cleaned, constraints stripped
-	Controller    string            `json:"controller"`
-	Action        string            `json:"action"`
-	Auth          string            `json:"auth"`
-	MaxBodySize   int64             `json:"max_body_size"` // bytes; 0 = no limit or not applicable
-	AntiCSRFCheck bool              `json:"anti_csrf_check"`
-	WebSocket     bool              `json:"websocket"`
-	Static        bool              `json:"static"`
-	Dir           string            `json:"dir"`
-	File          string            `json:"file"`
-	List          bool              `json:"list"`
-	Params        []string          `json:"params"`
-	Constraints   map[string]string `json:"constraints"`
-	Authorization *Authorization    `json:"authorization"`
-	CORS          *CORS             `json:"cors"`
-	Parent        string            `json:"parent"`
-	Pos           parser.Pos        `json:"pos"`
+	Name          string         `json:"name"`
+	Method        string         `json:"method"` // upper case; "WS" for a WebSocket route
+	Path          string         `json:"path"`   // cleaned, constraints stripped
+	Controller    string         `json:"controller"`
+	Action        string         `json:"action"`
+	Auth          string         `json:"auth"`
+	MaxBodySize   int64          `json:"max_body_size"` // bytes; 0 = no limit or not applicable
+	AntiCSRFCheck bool           `json:"anti_csrf_check"`
+	WebSocket     bool           `json:"websocket"`
+	Static        bool           `json:"static"`
+	Dir           string         `json:"dir"`
+	File          string         `json:"file"`
+	List          bool           `json:"list"`
+	Authorization *Authorization `json:"authorization"`
+	CORS          *CORS          `json:"cors"`
+	Parent        string         `json:"parent"`
+	Pos           parser.Pos     `json:"pos"`
 
 	// Segments is Path split at "/", parameters parsed.
 	Segments []Segment `json:"-"`
-	// ParamSpecs describes Params in order: type and constraint.
+	// ParamSpecs are the path parameters in order: name, type and
+	// constraint. JSON has them as "params" (the names) and "constraints"
+	// (name to constraint text).
 	ParamSpecs []Param `json:"-"`
+}
+
+// MarshalJSON writes the route with the names and constraints of its
+// parameters, taken from ParamSpecs.
+func (r *Route) MarshalJSON() ([]byte, error) {
+	type fields Route // without this method
+	params, constraints := make([]string, 0, len(r.ParamSpecs)), map[string]string{}
+	for _, p := range r.ParamSpecs {
+		params = append(params, p.Name)
+		if p.Constraint != nil {
+			constraints[p.Name] = p.Constraint.Text
+		}
+	}
+	return json.Marshal(struct {
+		*fields
+		Params      []string          `json:"params"`
+		Constraints map[string]string `json:"constraints"`
+	}{(*fields)(r), params, constraints})
 }
 
 // SegmentKind tells how a path segment matches.

@@ -122,7 +122,7 @@ func (w want) result(t *testing.T, table *ir.Table, method string) reference.Res
 			if i := slices.IndexFunc(d.Routes, func(r *ir.Route) bool { return r.Name == w.route && r.Method == m }); i >= 0 && res.Route < 0 {
 				res.Route = index + i
 				for k, v := range w.params {
-					res.Params = append(res.Params, reference.Param{Name: d.Routes[i].Params[k], Value: v})
+					res.Params = append(res.Params, reference.Param{Name: d.Routes[i].ParamSpecs[k].Name, Value: v})
 				}
 			}
 		}
