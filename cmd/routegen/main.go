@@ -241,7 +241,7 @@ func (s *sourceFlags) sources(routes string) ir.Sources {
 func (c *cli) load(input string, src sourceFlags) *ir.Table {
 	table, diags := ir.Load(osFS{}, src.sources(input))
 	if table != nil {
-		diags = append(diags, controllerTypos(table)...)
+		diags = append(diags, ir.ControllerTypos(table)...)
 		diags.Sort()
 	}
 	c.diag.print(diags)

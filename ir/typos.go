@@ -1,21 +1,20 @@
-package main
+package ir
 
 import (
 	"slices"
 	"strings"
 
-	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
 )
 
-// controllerTypos warns about a controller name that looks misspelt: used
+// ControllerTypos warns about a controller name that looks misspelt: used
 // by one route section (or catch_all) only, one edit (a letter changed,
 // added, removed, or two swapped) away from a controller that more sections
 // use. A misspelt controller is no error — it becomes another Go
 // interface — but it leaves that route without the implementation meant
 // for it. Names that differ only in case are left to the generator, which
 // rejects them.
-func controllerTypos(t *ir.Table) parser.Diagnostics {
+func ControllerTypos(t *Table) parser.Diagnostics {
 	uses := map[string][]parser.Pos{} // route sections by controller, in table order
 	use := func(controller string, pos parser.Pos) {
 		if controller != "" && !slices.Contains(uses[controller], pos) {
@@ -56,30 +55,4 @@ func controllerTypos(t *ir.Table) parser.Diagnostics {
 		}
 	}
 	return diags
-}
-
-// editDistance is the Levenshtein distance, counting a swap of two adjacent
-// characters as one edit.
-func editDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
