@@ -11,39 +11,13 @@ import (
 )
 
 // Constraint is a parameter's validator-style tag list: every term must hold
-// (`,`), and a term holds when any of its tags does (`|`).
-type Constraint struct {
-	Text  string  // as written, trimmed
-	Terms [][]Tag // and of ors
-}
+// (`,`), and a term holds when any of its tags does (`|`). It is the
+// runtime's, which checks the generated code's requests with it: what
+// routes.conf accepts and what the router checks are one definition.
+type Constraint = runtime.Constraint
 
 // Tag is one validator tag, such as `uuid` or `max=20`.
-type Tag struct {
-	Name string
-	Arg  string // after "=", trimmed; "" when the tag takes none
-}
-
-// Numeric reports whether the value must be a number, which makes the bounds
-// tags (min, max, gt…) compare values instead of lengths.
-func (c *Constraint) Numeric() bool {
-	for _, term := range c.Terms {
-		if len(term) == 1 && (term[0].Name == "number" || term[0].Name == "numeric") {
-			return true
-		}
-	}
-	return false
-}
-
-// IsInteger reports whether the value must be all digits, which gives the
-// parameter an integer type.
-func (c *Constraint) IsInteger() bool {
-	for _, term := range c.Terms {
-		if len(term) == 1 && term[0].Name == "number" {
-			return true
-		}
-	}
-	return false
-}
+type Tag = runtime.ConstraintTag
 
 type tagArg uint8
 
@@ -74,25 +48,22 @@ var supportedTags = func() map[string]tagArg {
 
 var supportedTagList = strings.Join(runtime.ConstraintTags, ", ")
 
-// ParseConstraint parses the text between a parameter's brackets.
+// ParseConstraint parses the text between a parameter's brackets. It
+// reports what is wrong in the terms of routes.conf, then leaves the
+// parsing to the runtime, which accepts the same texts.
 func ParseConstraint(text string) (*Constraint, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return nil, fmt.Errorf("empty constraint")
 	}
-	c := &Constraint{Text: text}
 	for _, termText := range strings.Split(text, ",") {
-		var term []Tag
 		for _, tagText := range strings.Split(termText, "|") {
-			tag, err := parseTag(strings.TrimSpace(tagText))
-			if err != nil {
+			if _, err := parseTag(strings.TrimSpace(tagText)); err != nil {
 				return nil, err
 			}
-			term = append(term, tag)
 		}
-		c.Terms = append(c.Terms, term)
 	}
-	return c, nil
+	return runtime.ParseConstraint(text)
 }
 
 // TagError is an error in a constraint that concerns one of its tags, so
