@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/routegen/routegen/gen"
+	"github.com/routegen/routegen/internal/aahcorpus"
 	"github.com/routegen/routegen/internal/routeset"
 	"github.com/routegen/routegen/ir"
 )
@@ -57,24 +58,19 @@ func goldenCases(t *testing.T) []goldenCase {
 		{dir: "profile", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "prod"},
 		{dir: "deploy", routes: "testdata/deploy/routes.conf"},
 	}
-	err := fs.WalkDir(module.FS, "testdata/aah", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "routes") || !strings.HasSuffix(p, ".conf") {
-			return err
-		}
-		c := goldenCase{routes: p}
-		if sec := path.Join(path.Dir(p), "security.conf"); strings.Contains(p, "/examples/") {
-			c.security = sec
-		}
+	files, err := aahcorpus.RouteFiles(module.FS, "testdata/aah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range files {
+		src := aahcorpus.Sources(module.FS, "testdata/aah", p)
+		c := goldenCase{routes: p, security: src.Security}
 		if table, _ := ir.Load(module, sources(c)); table == nil {
-			return nil // an error file: the ir tests check its messages
+			continue // an error file: the ir tests check its messages
 		}
 		rel := strings.TrimSuffix(strings.TrimPrefix(p, "testdata/"), ".conf")
 		c.dir = strings.NewReplacer("/", "_", "-", "_").Replace(rel)
 		cases = append(cases, c)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return cases
 }

@@ -7,12 +7,12 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/routegen/routegen/internal/aahcorpus"
 	"github.com/routegen/routegen/ir"
 )
 
@@ -47,29 +47,14 @@ var corpusErrors = map[string]string{
 
 // corpusRouteFiles lists every routes*.conf of the corpus.
 func corpusRouteFiles(t *testing.T) []string {
-	var files []string
-	err := fs.WalkDir(corpus.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasPrefix(d.Name(), "routes") && strings.HasSuffix(p, ".conf") {
-			files = append(files, p)
-		}
-		return err
-	})
+	files, err := aahcorpus.RouteFiles(corpus.FS, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return files
 }
 
-// corpusSources loads a file with the security.conf beside it, as aah did.
-func corpusSources(file string) ir.Sources {
-	src := ir.Sources{Routes: file}
-	if sec := path.Join(path.Dir(file), "security.conf"); strings.HasPrefix(file, "examples/") {
-		if _, err := fs.Stat(corpus.FS, sec); err == nil {
-			src.Security = sec
-		}
-	}
-	return src
-}
+func corpusSources(file string) ir.Sources { return aahcorpus.Sources(corpus.FS, ".", file) }
 
 func TestCorpus(t *testing.T) {
 	files := corpusRouteFiles(t)
