@@ -1,29 +1,38 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
-
-	"github.com/dave/jennifer/jen"
+	"strconv"
+	"strings"
 
 	"github.com/routegen/routegen/ir"
 )
 
-// writeURLs writes URLBuilder, with one typed helper per route name, and
-// the name-based RouteURL and RouteURLNamedArgs. The runtime writes the
-// URLs from Routes: a helper only turns its typed parameters into strings.
-func (g *generator) writeURLs() {
-	u := jen.Id("u")
-	g.file.Comment("URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper")
-	g.file.Comment("of a route with constraints checks each value against its constraint and returns an error that")
-	g.file.Comment("names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take")
-	g.file.Comment("the subdomain first.")
-	g.file.Type().Id("URLBuilder").Struct(jen.Id("base").String())
-	g.file.Comment("URL builds the URLs of the routes as paths from the root of the site.")
-	g.file.Var().Id("URL").Id("URLBuilder")
-	g.file.Comment("WithBasePath returns a URLBuilder whose paths begin with base, for an application served")
-	g.file.Comment("below a path prefix (\"/svc\"; \"\" or \"/\" for none).")
-	g.file.Func().Params(jen.Id("URLBuilder")).Id("WithBasePath").Params(jen.Id("base").String()).Id("URLBuilder").Block(
-		jen.Return(jen.Id("URLBuilder").Values(jen.Dict{jen.Id("base"): rt("CleanBasePath").Call(jen.Id("base"))})))
+// urlsPart is the text of URLBuilder, with one typed helper per route
+// name, and of the name-based RouteURL and RouteURLNamedArgs. The runtime
+// writes the URLs from Routes: a helper only turns its typed parameters
+// into strings.
+func (g *generator) urlsPart() part {
+	var b bytes.Buffer
+	b.WriteString(`// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
+// of a route with constraints checks each value against its constraint and returns an error that
+// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
+// the subdomain first.
+type URLBuilder struct {
+	base string
+}
+
+// URL builds the URLs of the routes as paths from the root of the site.
+var URL URLBuilder
+
+// WithBasePath returns a URLBuilder whose paths begin with base, for an application served
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) URLBuilder {
+	return URLBuilder{base: runtime.CleanBasePath(base)}
+}
+`)
+	usesStrconv := false
 	done := map[string]bool{}
 	for _, r := range g.routes {
 		key := g.qualifiedName(r)
@@ -31,62 +40,74 @@ func (g *generator) writeURLs() {
 			continue
 		}
 		done[key] = true
-		g.urlHelper(r)
+		usesStrconv = g.writeURLHelper(&b, r) || usesStrconv
 	}
-
-	table := jen.Id(tableName)
-	g.file.Comment("RouteURL returns the URL of the named route (\"name\" in the root domain, \"domain_key.name\" in")
-	g.file.Comment("any) with its path parameters in order; a wildcard domain's route takes the subdomain first.")
-	g.file.Comment("It checks each value against its parameter's constraint.")
-	g.file.Func().Params(u.Clone().Id("URLBuilder")).Id("RouteURL").Params(jen.Id("name").String(), jen.Id("args").Op("...").Any()).Params(jen.String(), jen.Error()).Block(
-		jen.Return(table.Clone().Dot("RouteURL").Call(u.Clone().Dot("base"), jen.Id("name"), jen.Id("args").Op("..."))))
-	g.file.Comment("RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args")
-	g.file.Comment("by name; the other args become the query string, sorted by key. args is not modified. It")
-	g.file.Comment("checks each value against its parameter's constraint.")
-	g.file.Func().Params(u.Clone().Id("URLBuilder")).Id("RouteURLNamedArgs").Params(jen.Id("name").String(), jen.Id("args").Map(jen.String()).Any()).Params(jen.String(), jen.Error()).Block(
-		jen.Return(table.Clone().Dot("RouteURLNamedArgs").Call(u.Clone().Dot("base"), jen.Id("name"), jen.Id("args"))))
-	g.file.Comment("RouteURL is URL.RouteURL.")
-	g.file.Func().Id("RouteURL").Params(jen.Id("name").String(), jen.Id("args").Op("...").Any()).Params(jen.String(), jen.Error()).Block(
-		jen.Return(jen.Id("URL").Dot("RouteURL").Call(jen.Id("name"), jen.Id("args").Op("..."))))
-	g.file.Comment("RouteURLNamedArgs is URL.RouteURLNamedArgs.")
-	g.file.Func().Id("RouteURLNamedArgs").Params(jen.Id("name").String(), jen.Id("args").Map(jen.String()).Any()).Params(jen.String(), jen.Error()).Block(
-		jen.Return(jen.Id("URL").Dot("RouteURLNamedArgs").Call(jen.Id("name"), jen.Id("args"))))
+	b.WriteString(`
+// RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
+// any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
+// It checks each value against its parameter's constraint.
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+	return ` + tableName + `.RouteURL(u.base, name, args...)
 }
 
-// urlHelper writes the typed helper of r: its parameters as strings, in
-// the order of the path, to the runtime's URL, or CheckedURL when a
-// parameter has a constraint.
-func (g *generator) urlHelper(r *route) {
-	names := newNamer("u", tableName, "strconv")
-	var params []jen.Code
-	subdomain := jen.Lit("")
-	if g.table.Domains[r.domain].Wildcard() && r.domain != g.root {
-		name := names.name("subdomain")
-		params = append(params, jen.Id(name).String())
-		subdomain = jen.Id(name)
+// RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
+// by name; the other args become the query string, sorted by key. args is not modified. It
+// checks each value against its parameter's constraint.
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+	return ` + tableName + `.RouteURLNamedArgs(u.base, name, args)
+}
+
+// RouteURL is URL.RouteURL.
+func RouteURL(name string, args ...any) (string, error) {
+	return URL.RouteURL(name, args...)
+}
+
+// RouteURLNamedArgs is URL.RouteURLNamedArgs.
+func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+	return URL.RouteURLNamedArgs(name, args)
+}
+`)
+	imports := []string{`"` + runtimePkg + `"`}
+	if usesStrconv {
+		imports = append(imports, `"strconv"`)
 	}
-	args := []jen.Code{jen.Id("u").Dot("base"), jen.Lit(r.index), subdomain}
-	constrained := false
+	return part{text: b.Bytes(), imports: imports}
+}
+
+// writeURLHelper writes the typed helper of r: its parameters as strings,
+// in the order of the path, to the runtime's URL, or CheckedURL when a
+// parameter has a constraint. It reports whether it uses strconv.
+func (g *generator) writeURLHelper(b *bytes.Buffer, r *route) bool {
+	names := newNamer("u", tableName, "strconv")
+	var params []string
+	subdomain := `""`
+	if g.table.Domains[r.domain].Wildcard() && r.domain != g.root {
+		subdomain = names.name("subdomain")
+		params = append(params, subdomain+" string")
+	}
+	args := []string{"u.base", strconv.Itoa(r.index), subdomain}
+	constrained, usesStrconv := false, false
 	for _, p := range r.ParamSpecs {
 		name := names.name(unexported(p.Name))
-		params = append(params, jen.Id(name).Add(goType(p.Type)))
+		params = append(params, name+" "+goType(p.Type))
 		if p.Type == ir.TypeInt {
-			args = append(args, jen.Qual("strconv", "FormatInt").Call(jen.Id(name), jen.Lit(10)))
+			args = append(args, "strconv.FormatInt("+name+", 10)")
+			usesStrconv = true
 		} else {
-			args = append(args, jen.Id(name))
+			args = append(args, name)
 		}
 		constrained = constrained || p.Constraint != nil
 	}
-	helper := g.helperName(r)
 	name := r.Name
 	if r.domain != g.root {
 		name = g.qualifiedName(r)
 	}
-	doc := fmt.Sprintf("%s is the URL of route %q: %s.", helper, name, r.Path)
-	build, results := jen.Id(tableName).Dot("URL").Call(args...), jen.String()
+	build, results := "URL", "string"
 	if constrained {
-		build, results = jen.Id(tableName).Dot("CheckedURL").Call(args...), jen.Params(jen.String(), jen.Error())
+		build, results = "CheckedURL", "(string, error)"
 	}
-	g.file.Comment(doc)
-	g.file.Func().Params(jen.Id("u").Id("URLBuilder")).Id(helper).Params(params...).Add(results).Block(jen.Return(build))
+	fmt.Fprintf(b, "\n// %s is the URL of route %q: %s.\n", g.helperName(r), name, r.Path)
+	fmt.Fprintf(b, "func (u URLBuilder) %s(%s) %s {\n", g.helperName(r), strings.Join(params, ", "), results)
+	fmt.Fprintf(b, "\treturn %s.%s(%s)\n}\n", tableName, build, strings.Join(args, ", "))
+	return usesStrconv
 }
