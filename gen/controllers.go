@@ -67,55 +67,44 @@ func (g *generator) describeRoutes(a *action) string {
 	return strings.Join(parts, ", ")
 }
 
-// An adapter calls actions of one shape: each parameter of the action
-// taken from a position of the route's path, as a string or an int64, or
-// its zero value when the route lacks it. Routes of one shape share one
-// adapter, so that dispatch costs a line a route, not a function.
+// Dispatch is a switch on the route index, in functions of dispatchChunk
+// routes each, whose cases call the action with its typed parameters: a
+// case costs the compiler much less than a function a route (or a method
+// value, which is one), and the compiler's time grows faster than the size
+// of a function, so that one switch for all routes would cost more than
+// the rest of a large package.
+const dispatchChunk = 64
 
-// argSource is where an action's parameter comes from.
-type argSource struct {
-	param int // in the route's path; -1 for the zero value
-	typ   ir.ParamType
-}
-
-type adapter struct {
-	name string
-	args []argSource
-}
-
-// bindChunk is the most routes one bind function binds: the compiler's
-// time grows faster than the size of a function, so that one function for
-// all routes would cost more than the rest of a large package.
-const bindChunk = 64
-
-// planDispatch works out the line that binds each route's action, in bind
-// functions of bindChunk lines, and the adapters they use.
+// planDispatch writes the case of each route that has an action, by chunk
+// of dispatchChunk route indexes.
 func (g *generator) planDispatch() {
-	byShape := map[string]*adapter{}
 	for _, r := range slices.Concat(g.routes, g.catchAlls) {
 		if r == nil || r.action == nil {
 			continue
 		}
-		method := "c." + g.controllerOf(r).arg + "." + r.action.method
-		args := make([]argSource, len(r.action.params))
+		chunk := r.index / dispatchChunk
+		for len(g.dispatchCases) <= chunk {
+			g.dispatchCases = append(g.dispatchCases, nil)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "\tcase %d: // %s\n", r.index, describeMatch(r))
+		args := []string{"ctx"}
 		for i, p := range r.action.params {
-			args[i] = argSource{param: paramIndex(r, p.name), typ: p.typ}
-		}
-		value := method
-		if len(args) > 0 {
-			shape := fmt.Sprint(args)
-			a := byShape[shape]
-			if a == nil {
-				a = &adapter{name: callFuncName(len(g.adapters)), args: args}
-				byShape[shape] = a
-				g.adapters = append(g.adapters, a)
+			k := paramIndex(r, p.name)
+			switch {
+			case k < 0 && p.typ == ir.TypeInt:
+				args = append(args, "0")
+			case k < 0:
+				args = append(args, `""`)
+			case p.typ == ir.TypeInt:
+				fmt.Fprintf(&b, "\t\tv%d, err := runtime.ParamInt(p, %d)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n", i, k)
+				args = append(args, fmt.Sprintf("v%d", i))
+			default:
+				args = append(args, fmt.Sprintf("p.Value(%d)", k))
 			}
-			value = a.name + "(" + method + ")"
 		}
-		if len(g.binds) == 0 || len(g.binds[len(g.binds)-1]) == bindChunk {
-			g.binds = append(g.binds, nil)
-		}
-		g.binds[len(g.binds)-1] = append(g.binds[len(g.binds)-1], fmt.Sprintf("a[%d] = %s", r.index, value))
+		fmt.Fprintf(&b, "\t\treturn c.%s.%s(%s)\n", g.controllerOf(r).arg, r.action.method, strings.Join(args, ", "))
+		g.dispatchCases[chunk] = append(g.dispatchCases[chunk], b.String())
 	}
 }
 
@@ -147,11 +136,7 @@ func (g *generator) writeNewRouter() {
 	}
 	body := append(checks,
 		jen.Id("c").Op(":=").Op("&").Id(controllersTypeName).Values(values),
-		jen.Id("actions").Op(":=").Make(jen.Index().Add(rt("Dispatcher")), jen.Lit(len(g.routes)+len(g.catchAlls))))
-	for i := range g.binds {
-		body = append(body, jen.Id(bindFuncName(i)).Call(jen.Id("c"), jen.Id("actions")))
-	}
-	body = append(body, jen.Return(rt("NewRouter").Call(jen.Id(tableName), rt("Dispatch").Call(jen.Id("actions")), jen.Id("opts").Op("..."))))
+		jen.Return(rt("NewRouter").Call(jen.Id(tableName), jen.Id("c").Dot("dispatch"), jen.Id("opts").Op("..."))))
 	params = append(params, jen.Id("opts").Op("...").Add(rt("Option")))
 	g.file.Comment("NewRouter returns the http.Handler of " + g.opts.Source + ", calling the actions of the given controllers.")
 	g.file.Func().Id("NewRouter").Params(params...).Params(jen.Op("*").Add(rt("Router")), jen.Error()).Block(body...)
@@ -159,62 +144,36 @@ func (g *generator) writeNewRouter() {
 	g.file.Type().Id(controllersTypeName).Struct(fields...)
 }
 
-// bindsPart is the text of the bind functions.
-func (g *generator) bindsPart() []byte {
+// dispatchPart is the text of the dispatch methods.
+func (g *generator) dispatchPart() []byte {
 	var b bytes.Buffer
-	for i, lines := range g.binds {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "// %s binds the actions of up to %d routes to their controllers, by route index.\n", bindFuncName(i), bindChunk)
-		fmt.Fprintf(&b, "func %s(c *%s, a []runtime.Dispatcher) {\n", bindFuncName(i), controllersTypeName)
-		for _, line := range lines {
-			b.WriteString("\t" + line + "\n")
-		}
-		b.WriteString("}\n")
-	}
-	return b.Bytes()
-}
-
-// writeAdapters writes, for each adapter, a function that makes an action
-// of its shape a runtime.Dispatcher.
-func (g *generator) writeAdapters() {
-	for _, a := range g.adapters {
-		var types, body, args []jen.Code
-		args = append(args, jen.Id("ctx"))
-		types = append(types, jen.Op("*").Add(rt("Context")))
-		var described []string
-		usesParams := false
-		for i, s := range a.args {
-			types = append(types, jen.Id(goType(s.typ)))
-			switch {
-			case s.param < 0 && s.typ == ir.TypeInt:
-				args = append(args, jen.Lit(0))
-				described = append(described, "0")
-			case s.param < 0:
-				args = append(args, jen.Lit(""))
-				described = append(described, `""`)
-			case s.typ == ir.TypeInt:
-				v := jen.Id(fmt.Sprintf("v%d", i))
-				body = append(body,
-					jen.List(v, jen.Err()).Op(":=").Add(rt("ParamInt")).Call(jen.Id("p"), jen.Lit(s.param)),
-					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
-				args = append(args, v)
-				described = append(described, fmt.Sprintf("path parameter %d as an int64", s.param))
-				usesParams = true
-			default:
-				args = append(args, jen.Id("p").Dot("Value").Call(jen.Lit(s.param)))
-				described = append(described, fmt.Sprintf("path parameter %d", s.param))
-				usesParams = true
+	b.WriteString("// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.\n")
+	fmt.Fprintf(&b, "func (c *%s) dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
+	if len(g.dispatchCases) > 0 {
+		fmt.Fprintf(&b, "\tswitch i := ctx.Route().Index; i / %d {\n", dispatchChunk)
+		for k, cases := range g.dispatchCases {
+			if len(cases) > 0 {
+				fmt.Fprintf(&b, "\tcase %d:\n\t\treturn c.%s(ctx, i)\n", k, dispatchFuncName(k))
 			}
 		}
-		if usesParams {
-			body = append([]jen.Code{jen.Id("p").Op(":=").Id("ctx").Dot("Params").Call()}, body...)
-		}
-		body = append(body, jen.Return(jen.Id("action").Call(args...)))
-		g.file.Comment(fmt.Sprintf("%s calls an action with, in order: %s.", a.name, strings.Join(described, ", ")))
-		g.file.Func().Id(a.name).Params(jen.Id("action").Func().Params(types...).Error()).Add(rt("Dispatcher")).Block(
-			jen.Return(jen.Func().Params(jen.Id("ctx").Op("*").Add(rt("Context"))).Error().Block(body...)),
-		)
+		b.WriteString("\t}\n")
 	}
+	b.WriteString("\treturn fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
+	for k, cases := range g.dispatchCases {
+		if len(cases) == 0 {
+			continue
+		}
+		usesParams := slices.ContainsFunc(cases, func(c string) bool { return strings.Contains(c, "p.Value(") || strings.Contains(c, "(p, ") })
+		fmt.Fprintf(&b, "\n// %s calls the actions of routes %d to %d.\n", dispatchFuncName(k), k*dispatchChunk, (k+1)*dispatchChunk-1)
+		fmt.Fprintf(&b, "func (c *%s) %s(ctx *runtime.Context, i int) error {\n", controllersTypeName, dispatchFuncName(k))
+		if usesParams {
+			b.WriteString("\tp := ctx.Params()\n")
+		}
+		b.WriteString("\tswitch i {\n")
+		for _, c := range cases {
+			b.WriteString(c)
+		}
+		b.WriteString("\t}\n\treturn fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
+	}
+	return b.Bytes()
 }

@@ -131,7 +131,7 @@ const (
 	controllersTypeName = "routegenControllers"
 )
 
-func bindFuncName(i int) string { return "routegenBind" + strconv.Itoa(i) }
+func dispatchFuncName(i int) string { return "dispatch" + strconv.Itoa(i) }
 
 func matchFuncName(d int) string { return "routegenMatch" + strconv.Itoa(d) }
 
@@ -140,8 +140,6 @@ func matchMethodFuncName(d int, method string) string { return matchFuncName(d) 
 func checkFuncName(i int) string { return "routegenCheck" + strconv.Itoa(i) }
 
 func corsVarName(i int) string { return "routegenCORS" + strconv.Itoa(i) }
-
-func callFuncName(i int) string { return "routegenCall" + strconv.Itoa(i) }
 
 // urlBuilderMethods are the methods of URLBuilder that are not URL
 // helpers: no route's helper may take their names.

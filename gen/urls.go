@@ -12,7 +12,8 @@ import (
 // urlsPart is the text of URLBuilder, with one typed helper per route
 // name, and of the name-based RouteURL and RouteURLNamedArgs. The runtime
 // writes the URLs from Routes: a helper only turns its typed parameters
-// into strings.
+// into strings. The methods have pointer receivers: a value receiver
+// makes the compiler write a wrapper for each, which costs as much again.
 func (g *generator) urlsPart() part {
 	var b bytes.Buffer
 	b.WriteString(`// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -24,12 +25,12 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 `)
 	usesStrconv := false
@@ -46,14 +47,14 @@ func (URLBuilder) WithBasePath(base string) URLBuilder {
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return ` + tableName + `.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return ` + tableName + `.RouteURLNamedArgs(u.base, name, args)
 }
 
@@ -107,7 +108,7 @@ func (g *generator) writeURLHelper(b *bytes.Buffer, r *route) bool {
 		build, results = "CheckedURL", "(string, error)"
 	}
 	fmt.Fprintf(b, "\n// %s is the URL of route %q: %s.\n", g.helperName(r), name, r.Path)
-	fmt.Fprintf(b, "func (u URLBuilder) %s(%s) %s {\n", g.helperName(r), strings.Join(params, ", "), results)
+	fmt.Fprintf(b, "func (u *URLBuilder) %s(%s) %s {\n", g.helperName(r), strings.Join(params, ", "), results)
 	fmt.Fprintf(b, "\treturn %s.%s(%s)\n}\n", tableName, build, strings.Join(args, ", "))
 	return usesStrconv
 }

@@ -7,6 +7,7 @@ package aah_examples_form_based_auth_routes
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -144,7 +145,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:148:1
+//line routes_gen.go:149:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -157,7 +158,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:161:1
+//line routes_gen.go:162:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -172,9 +173,7 @@ func NewRouter(adminDashboardController AdminDashboardController, appController 
 		adminDashboardController: adminDashboardController,
 		appController:            appController,
 	}
-	actions := make([]runtime.Dispatcher, 9)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -183,13 +182,30 @@ type routegenControllers struct {
 	appController            AppController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.appController.Index
-	a[1] = c.adminDashboardController.Index
-	a[3] = c.appController.Login
-	a[4] = c.appController.Logout
-	a[5] = c.appController.ManageUsers
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
+}
+
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	switch i {
+	case 0: // GET / (index)
+		return c.appController.Index(ctx)
+	case 1: // GET /admin/dashboard.html (admin_dashboard)
+		return c.adminDashboardController.Index(ctx)
+	case 3: // GET /login.html (login)
+		return c.appController.Login(ctx)
+	case 4: // POST /logout (logout)
+		return c.appController.Logout(ctx)
+	case 5: // GET /manage/users.html (manage_users)
+		return c.appController.ManageUsers(ctx)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -201,65 +217,65 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Index is the URL of route "index": /.
-func (u URLBuilder) Index() string {
+func (u *URLBuilder) Index() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // AdminDashboard is the URL of route "admin_dashboard": /admin/dashboard.html.
-func (u URLBuilder) AdminDashboard() string {
+func (u *URLBuilder) AdminDashboard() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (u URLBuilder) Favicon() string {
+func (u *URLBuilder) Favicon() string {
 	return routegenTable.URL(u.base, 2, "")
 }
 
 // Login is the URL of route "login": /login.html.
-func (u URLBuilder) Login() string {
+func (u *URLBuilder) Login() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // Logout is the URL of route "logout": /logout.
-func (u URLBuilder) Logout() string {
+func (u *URLBuilder) Logout() string {
 	return routegenTable.URL(u.base, 4, "")
 }
 
 // ManageUsers is the URL of route "manage_users": /manage/users.html.
-func (u URLBuilder) ManageUsers() string {
+func (u *URLBuilder) ManageUsers() string {
 	return routegenTable.URL(u.base, 5, "")
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (u URLBuilder) RobotsTxt() string {
+func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.URL(u.base, 6, "")
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (u URLBuilder) PublicAssets(filepath string) string {
+func (u *URLBuilder) PublicAssets(filepath string) string {
 	return routegenTable.URL(u.base, 7, "", filepath)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

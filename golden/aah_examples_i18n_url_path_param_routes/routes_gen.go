@@ -7,6 +7,7 @@ package aah_examples_i18n_url_path_param_routes
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -126,7 +127,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7)
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:6
 	IndexLang(ctx *runtime.Context, lang string) error // serves index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7)
-//line routes_gen.go:130:1
+//line routes_gen.go:131:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, calling the actions of the given controllers.
@@ -135,9 +136,7 @@ func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Ro
 		return nil, errors.New("aah_examples_i18n_url_path_param_routes: NewRouter: AppController is nil")
 	}
 	c := &routegenControllers{appController: appController}
-	actions := make([]runtime.Dispatcher, 6)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -145,18 +144,25 @@ type routegenControllers struct {
 	appController AppController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.appController.Index
-	a[2] = routegenCall0(c.appController.IndexLang)
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET / (index)
+		return c.appController.Index(ctx)
+	case 2: // GET /page/:lang/index.html (index_lang)
+		return c.appController.IndexLang(ctx, p.Value(0))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -168,50 +174,50 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Index is the URL of route "index": /.
-func (u URLBuilder) Index() string {
+func (u *URLBuilder) Index() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (u URLBuilder) Favicon() string {
+func (u *URLBuilder) Favicon() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // IndexLang is the URL of route "index_lang": /page/:lang/index.html.
-func (u URLBuilder) IndexLang(lang string) string {
+func (u *URLBuilder) IndexLang(lang string) string {
 	return routegenTable.URL(u.base, 2, "", lang)
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (u URLBuilder) RobotsTxt() string {
+func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (u URLBuilder) PublicAssets(filepath string) string {
+func (u *URLBuilder) PublicAssets(filepath string) string {
 	return routegenTable.URL(u.base, 4, "", filepath)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

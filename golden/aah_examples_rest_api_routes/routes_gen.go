@@ -7,6 +7,7 @@ package aah_examples_rest_api_routes
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -160,7 +161,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
-//line routes_gen.go:164:1
+//line routes_gen.go:165:1
 }
 
 // PostController holds the actions of controller "PostController".
@@ -175,7 +176,7 @@ type PostController interface {
 	Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:18
 	Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
-//line routes_gen.go:179:1
+//line routes_gen.go:180:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api/routes.conf, calling the actions of the given controllers.
@@ -190,9 +191,7 @@ func NewRouter(appController AppController, postController PostController, opts 
 		appController:  appController,
 		postController: postController,
 	}
-	actions := make([]runtime.Dispatcher, 7)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -201,22 +200,33 @@ type routegenControllers struct {
 	postController PostController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.appController.Index
-	a[1] = c.postController.List
-	a[2] = c.postController.Create
-	a[3] = routegenCall0(c.postController.Delete)
-	a[4] = routegenCall0(c.postController.Retrieve)
-	a[5] = routegenCall0(c.postController.Update)
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET / (index)
+		return c.appController.Index(ctx)
+	case 1: // GET /v1/posts (list_posts)
+		return c.postController.List(ctx)
+	case 2: // POST /v1/posts (create_post)
+		return c.postController.Create(ctx)
+	case 3: // DELETE /v1/posts/:id (delete_post)
+		return c.postController.Delete(ctx, p.Value(0))
+	case 4: // GET /v1/posts/:id (retrieve_post)
+		return c.postController.Retrieve(ctx, p.Value(0))
+	case 5: // PUT /v1/posts/:id (update_post)
+		return c.postController.Update(ctx, p.Value(0))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -228,55 +238,55 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Index is the URL of route "index": /.
-func (u URLBuilder) Index() string {
+func (u *URLBuilder) Index() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // ListPosts is the URL of route "list_posts": /v1/posts.
-func (u URLBuilder) ListPosts() string {
+func (u *URLBuilder) ListPosts() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // CreatePost is the URL of route "create_post": /v1/posts.
-func (u URLBuilder) CreatePost() string {
+func (u *URLBuilder) CreatePost() string {
 	return routegenTable.URL(u.base, 2, "")
 }
 
 // DeletePost is the URL of route "delete_post": /v1/posts/:id.
-func (u URLBuilder) DeletePost(id string) string {
+func (u *URLBuilder) DeletePost(id string) string {
 	return routegenTable.URL(u.base, 3, "", id)
 }
 
 // RetrievePost is the URL of route "retrieve_post": /v1/posts/:id.
-func (u URLBuilder) RetrievePost(id string) string {
+func (u *URLBuilder) RetrievePost(id string) string {
 	return routegenTable.URL(u.base, 4, "", id)
 }
 
 // UpdatePost is the URL of route "update_post": /v1/posts/:id.
-func (u URLBuilder) UpdatePost(id string) string {
+func (u *URLBuilder) UpdatePost(id string) string {
 	return routegenTable.URL(u.base, 5, "", id)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

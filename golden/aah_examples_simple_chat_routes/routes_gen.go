@@ -7,6 +7,7 @@ package aah_examples_simple_chat_routes
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -127,14 +128,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
 	SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
-//line routes_gen.go:131:1
+//line routes_gen.go:132:1
 }
 
 // SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
 type SimpleChatWebSocketController interface {
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
 	SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
-//line routes_gen.go:138:1
+//line routes_gen.go:139:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/simple-chat/routes.conf, calling the actions of the given controllers.
@@ -149,9 +150,7 @@ func NewRouter(appController AppController, simpleChatWebSocketController Simple
 		appController:                 appController,
 		simpleChatWebSocketController: simpleChatWebSocketController,
 	}
-	actions := make([]runtime.Dispatcher, 7)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -160,11 +159,26 @@ type routegenControllers struct {
 	simpleChatWebSocketController SimpleChatWebSocketController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.appController.Index
-	a[3] = c.simpleChatWebSocketController.SimpleChat
-	a[4] = c.appController.SimpleChatDemo
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
+}
+
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	switch i {
+	case 0: // GET / (index)
+		return c.appController.Index(ctx)
+	case 3: // WS /simple-chat (simple_chat)
+		return c.simpleChatWebSocketController.SimpleChat(ctx)
+	case 4: // GET /simple-chat-demo.html (simple_chat_demo)
+		return c.appController.SimpleChatDemo(ctx)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -176,55 +190,55 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Index is the URL of route "index": /.
-func (u URLBuilder) Index() string {
+func (u *URLBuilder) Index() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (u URLBuilder) Favicon() string {
+func (u *URLBuilder) Favicon() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (u URLBuilder) RobotsTxt() string {
+func (u *URLBuilder) RobotsTxt() string {
 	return routegenTable.URL(u.base, 2, "")
 }
 
 // SimpleChat is the URL of route "simple_chat": /simple-chat.
-func (u URLBuilder) SimpleChat() string {
+func (u *URLBuilder) SimpleChat() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // SimpleChatDemo is the URL of route "simple_chat_demo": /simple-chat-demo.html.
-func (u URLBuilder) SimpleChatDemo() string {
+func (u *URLBuilder) SimpleChatDemo() string {
 	return routegenTable.URL(u.base, 4, "")
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (u URLBuilder) PublicAssets(filepath string) string {
+func (u *URLBuilder) PublicAssets(filepath string) string {
 	return routegenTable.URL(u.base, 5, "", filepath)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package aah_router_routes
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -279,7 +280,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:283:1
+//line routes_gen.go:284:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -298,14 +299,14 @@ type HotelController interface {
 	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:302:1
+//line routes_gen.go:303:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:309:1
+//line routes_gen.go:310:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.
@@ -324,9 +325,7 @@ func NewRouter(appController AppController, hotelController HotelController, wil
 		hotelController:       hotelController,
 		wildcardAppController: wildcardAppController,
 	}
-	actions := make([]runtime.Dispatcher, 19)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -336,31 +335,51 @@ type routegenControllers struct {
 	wildcardAppController WildcardAppController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.appController.Index
-	a[2] = c.hotelController.List
-	a[3] = routegenCall0(c.hotelController.Show)
-	a[4] = routegenCall0(c.hotelController.Book)
-	a[5] = routegenCall0(c.hotelController.ConfirmBooking)
-	a[6] = routegenCall0(c.hotelController.CancelBooking)
-	a[7] = c.appController.Login
-	a[8] = c.appController.Logout
-	a[9] = c.appController.Register
-	a[10] = c.appController.EditUser
-	a[11] = c.hotelController.Settings
-	a[12] = c.hotelController.Settings
-	a[13] = c.hotelController.EditSettings
-	a[14] = c.hotelController.EditSettings
-	a[16] = c.wildcardAppController.Home
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET / (app_index)
+		return c.appController.Index(ctx)
+	case 2: // GET /hotels (hotels_group)
+		return c.hotelController.List(ctx)
+	case 3: // GET /hotels/:id (show_hotels)
+		return c.hotelController.Show(ctx, p.Value(0))
+	case 4: // GET /hotels/:id/booking (book_hotels)
+		return c.hotelController.Book(ctx, p.Value(0))
+	case 5: // POST /hotels/:id/booking (confirm_booking)
+		return c.hotelController.ConfirmBooking(ctx, p.Value(0))
+	case 6: // POST /hotels/:id/cancel (cancel_booking)
+		return c.hotelController.CancelBooking(ctx, p.Value(0))
+	case 7: // POST /login (login)
+		return c.appController.Login(ctx)
+	case 8: // GET /logout (logout)
+		return c.appController.Logout(ctx)
+	case 9: // GET /register (register_user)
+		return c.appController.Register(ctx)
+	case 10: // POST /register (edit_user)
+		return c.appController.EditUser(ctx)
+	case 11: // GET /settings (hotel_settings)
+		return c.hotelController.Settings(ctx)
+	case 12: // OPTIONS /settings (hotel_settings_options)
+		return c.hotelController.Settings(ctx)
+	case 13: // POST /settings (hotel_edit_settings)
+		return c.hotelController.EditSettings(ctx)
+	case 14: // PUT /settings (hotel_edit_settings)
+		return c.hotelController.EditSettings(ctx)
+	case 16: // GET / (index)
+		return c.wildcardAppController.Home(ctx)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -372,105 +391,105 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // AppIndex is the URL of route "app_index": /.
-func (u URLBuilder) AppIndex() string {
+func (u *URLBuilder) AppIndex() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (u URLBuilder) Favicon() string {
+func (u *URLBuilder) Favicon() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // HotelsGroup is the URL of route "hotels_group": /hotels.
-func (u URLBuilder) HotelsGroup() string {
+func (u *URLBuilder) HotelsGroup() string {
 	return routegenTable.URL(u.base, 2, "")
 }
 
 // ShowHotels is the URL of route "show_hotels": /hotels/:id.
-func (u URLBuilder) ShowHotels(id string) string {
+func (u *URLBuilder) ShowHotels(id string) string {
 	return routegenTable.URL(u.base, 3, "", id)
 }
 
 // BookHotels is the URL of route "book_hotels": /hotels/:id/booking.
-func (u URLBuilder) BookHotels(id string) string {
+func (u *URLBuilder) BookHotels(id string) string {
 	return routegenTable.URL(u.base, 4, "", id)
 }
 
 // ConfirmBooking is the URL of route "confirm_booking": /hotels/:id/booking.
-func (u URLBuilder) ConfirmBooking(id string) string {
+func (u *URLBuilder) ConfirmBooking(id string) string {
 	return routegenTable.URL(u.base, 5, "", id)
 }
 
 // CancelBooking is the URL of route "cancel_booking": /hotels/:id/cancel.
-func (u URLBuilder) CancelBooking(id string) string {
+func (u *URLBuilder) CancelBooking(id string) string {
 	return routegenTable.URL(u.base, 6, "", id)
 }
 
 // Login is the URL of route "login": /login.
-func (u URLBuilder) Login() string {
+func (u *URLBuilder) Login() string {
 	return routegenTable.URL(u.base, 7, "")
 }
 
 // Logout is the URL of route "logout": /logout.
-func (u URLBuilder) Logout() string {
+func (u *URLBuilder) Logout() string {
 	return routegenTable.URL(u.base, 8, "")
 }
 
 // RegisterUser is the URL of route "register_user": /register.
-func (u URLBuilder) RegisterUser() string {
+func (u *URLBuilder) RegisterUser() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // EditUser is the URL of route "edit_user": /register.
-func (u URLBuilder) EditUser() string {
+func (u *URLBuilder) EditUser() string {
 	return routegenTable.URL(u.base, 10, "")
 }
 
 // HotelSettings is the URL of route "hotel_settings": /settings.
-func (u URLBuilder) HotelSettings() string {
+func (u *URLBuilder) HotelSettings() string {
 	return routegenTable.URL(u.base, 11, "")
 }
 
 // HotelSettingsOptions is the URL of route "hotel_settings_options": /settings.
-func (u URLBuilder) HotelSettingsOptions() string {
+func (u *URLBuilder) HotelSettingsOptions() string {
 	return routegenTable.URL(u.base, 12, "")
 }
 
 // HotelEditSettings is the URL of route "hotel_edit_settings": /settings.
-func (u URLBuilder) HotelEditSettings() string {
+func (u *URLBuilder) HotelEditSettings() string {
 	return routegenTable.URL(u.base, 13, "")
 }
 
 // PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (u URLBuilder) PublicAssets(filepath string) string {
+func (u *URLBuilder) PublicAssets(filepath string) string {
 	return routegenTable.URL(u.base, 15, "", filepath)
 }
 
 // WildcardLocalhostIndex is the URL of route "wildcard_localhost.index": /.
-func (u URLBuilder) WildcardLocalhostIndex(subdomain string) string {
+func (u *URLBuilder) WildcardLocalhostIndex(subdomain string) string {
 	return routegenTable.URL(u.base, 16, subdomain)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package aah_router_routes_namespace
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -135,7 +136,7 @@ type UserController interface {
 	Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
 //line ../../testdata/aah/router/routes-namespace.conf:11:10
 	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
-//line routes_gen.go:139:1
+//line routes_gen.go:140:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-namespace.conf, calling the actions of the given controllers.
@@ -144,9 +145,7 @@ func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.
 		return nil, errors.New("aah_router_routes_namespace: NewRouter: UserController is nil")
 	}
 	c := &routegenControllers{userController: userController}
-	actions := make([]runtime.Dispatcher, 5)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -154,20 +153,29 @@ type routegenControllers struct {
 	userController UserController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.userController.List
-	a[1] = c.userController.Create
-	a[2] = routegenCall0(c.userController.Edit)
-	a[3] = routegenCall0(c.userController.Disable)
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET /v1/users (list_users)
+		return c.userController.List(ctx)
+	case 1: // POST /v1/users (create_user)
+		return c.userController.Create(ctx)
+	case 2: // POST /v1/users/:id (edit_user)
+		return c.userController.Edit(ctx, p.Value(0))
+	case 3: // GET /v1/users/:id/settings (disable_user)
+		return c.userController.Disable(ctx, p.Value(0))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -179,45 +187,45 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // ListUsers is the URL of route "list_users": /v1/users.
-func (u URLBuilder) ListUsers() string {
+func (u *URLBuilder) ListUsers() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // CreateUser is the URL of route "create_user": /v1/users.
-func (u URLBuilder) CreateUser() string {
+func (u *URLBuilder) CreateUser() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // EditUser is the URL of route "edit_user": /v1/users/:id.
-func (u URLBuilder) EditUser(id string) string {
+func (u *URLBuilder) EditUser(id string) string {
 	return routegenTable.URL(u.base, 2, "", id)
 }
 
 // DisableUser is the URL of route "disable_user": /v1/users/:id/settings.
-func (u URLBuilder) DisableUser(id string) string {
+func (u *URLBuilder) DisableUser(id string) string {
 	return routegenTable.URL(u.base, 3, "", id)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

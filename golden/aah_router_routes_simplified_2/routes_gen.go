@@ -7,6 +7,7 @@ package aah_router_routes_simplified_2
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -189,7 +190,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23)
 //line ../../testdata/aah/router/routes-simplified-2.conf:61:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23)
-//line routes_gen.go:193:1
+//line routes_gen.go:194:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified-2.conf, calling the actions of the given controllers.
@@ -198,9 +199,7 @@ func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.
 		return nil, errors.New("aah_router_routes_simplified_2: NewRouter: UserController is nil")
 	}
 	c := &routegenControllers{userController: userController}
-	actions := make([]runtime.Dispatcher, 8)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -208,23 +207,35 @@ type routegenControllers struct {
 	userController UserController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.userController.List
-	a[1] = c.userController.Create
-	a[2] = routegenCall0(c.userController.Delete)
-	a[3] = routegenCall0(c.userController.Index)
-	a[4] = routegenCall0(c.userController.Update)
-	a[5] = routegenCall0(c.userController.Settings)
-	a[6] = routegenCall0(c.userController.UpdateSettings)
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET /v1/users (list_users)
+		return c.userController.List(ctx)
+	case 1: // POST /v1/users (create_user)
+		return c.userController.Create(ctx)
+	case 2: // DELETE /v1/users/:id (delete_user)
+		return c.userController.Delete(ctx, p.Value(0))
+	case 3: // GET /v1/users/:id (get_user)
+		return c.userController.Index(ctx, p.Value(0))
+	case 4: // PATCH /v1/users/:id (update_user)
+		return c.userController.Update(ctx, p.Value(0))
+	case 5: // GET /v1/users/:id/settings (get_user_settings)
+		return c.userController.Settings(ctx, p.Value(0))
+	case 6: // PATCH /v1/users/:id/settings (update_user_settings)
+		return c.userController.UpdateSettings(ctx, p.Value(0))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -236,60 +247,60 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // ListUsers is the URL of route "list_users": /v1/users.
-func (u URLBuilder) ListUsers() string {
+func (u *URLBuilder) ListUsers() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // CreateUser is the URL of route "create_user": /v1/users.
-func (u URLBuilder) CreateUser() string {
+func (u *URLBuilder) CreateUser() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // DeleteUser is the URL of route "delete_user": /v1/users/:id.
-func (u URLBuilder) DeleteUser(id string) (string, error) {
+func (u *URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 2, "", id)
 }
 
 // GetUser is the URL of route "get_user": /v1/users/:id.
-func (u URLBuilder) GetUser(id string) (string, error) {
+func (u *URLBuilder) GetUser(id string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 3, "", id)
 }
 
 // UpdateUser is the URL of route "update_user": /v1/users/:id.
-func (u URLBuilder) UpdateUser(id string) (string, error) {
+func (u *URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 4, "", id)
 }
 
 // GetUserSettings is the URL of route "get_user_settings": /v1/users/:id/settings.
-func (u URLBuilder) GetUserSettings(id string) (string, error) {
+func (u *URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 5, "", id)
 }
 
 // UpdateUserSettings is the URL of route "update_user_settings": /v1/users/:id/settings.
-func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
+func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 6, "", id)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package aah_router_routes_websocket
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -181,7 +182,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
 //line ../../testdata/aah/router/routes-websocket.conf:24:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
-//line routes_gen.go:185:1
+//line routes_gen.go:186:1
 }
 
 // DocController holds the actions of controller "DocController".
@@ -190,7 +191,7 @@ type DocController interface {
 	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
 //line ../../testdata/aah/router/routes-websocket.conf:38:6
 	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
-//line routes_gen.go:194:1
+//line routes_gen.go:195:1
 }
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
@@ -203,7 +204,7 @@ type TestWebSocketController interface {
 	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
 //line ../../testdata/aah/router/routes-websocket.conf:56:10
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
-//line routes_gen.go:207:1
+//line routes_gen.go:208:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.
@@ -222,9 +223,7 @@ func NewRouter(basketController BasketController, docController DocController, t
 		docController:           docController,
 		testWebSocketController: testWebSocketController,
 	}
-	actions := make([]runtime.Dispatcher, 10)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -234,40 +233,39 @@ type routegenControllers struct {
 	testWebSocketController TestWebSocketController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = routegenCall0(c.basketController.Index)
-	a[1] = c.basketController.Create
-	a[2] = routegenCall1(c.basketController.Index)
-	a[3] = routegenCall1(c.docController.VersionHome)
-	a[4] = routegenCall2(c.docController.ShowDoc)
-	a[5] = c.testWebSocketController.Index
-	a[6] = c.testWebSocketController.Binary
-	a[7] = c.testWebSocketController.NoTarget
-	a[8] = c.testWebSocketController.Text
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: "".
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		return action(ctx, "")
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET /baskets (baskets)
+		return c.basketController.Index(ctx, "")
+	case 1: // POST /baskets (create_basket)
+		return c.basketController.Create(ctx)
+	case 2: // GET /baskets/:id (show_basket)
+		return c.basketController.Index(ctx, p.Value(0))
+	case 3: // GET /doc/:version (version_home)
+		return c.docController.VersionHome(ctx, p.Value(0))
+	case 4: // GET /doc/:version/*content (show_doc)
+		return c.docController.ShowDoc(ctx, p.Value(0), p.Value(1))
+	case 5: // GET /ws (websockets)
+		return c.testWebSocketController.Index(ctx)
+	case 6: // WS /ws/binary (ws_binary)
+		return c.testWebSocketController.Binary(ctx)
+	case 7: // WS /ws/notarget (ws_notarget)
+		return c.testWebSocketController.NoTarget(ctx)
+	case 8: // WS /ws/text (ws_text)
+		return c.testWebSocketController.Text(ctx)
 	}
-}
-
-// routegenCall1 calls an action with, in order: path parameter 0.
-func routegenCall1(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
-	}
-}
-
-// routegenCall2 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall2(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
-	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -279,70 +277,70 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Baskets is the URL of route "baskets": /baskets.
-func (u URLBuilder) Baskets() string {
+func (u *URLBuilder) Baskets() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // CreateBasket is the URL of route "create_basket": /baskets.
-func (u URLBuilder) CreateBasket() string {
+func (u *URLBuilder) CreateBasket() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // ShowBasket is the URL of route "show_basket": /baskets/:id.
-func (u URLBuilder) ShowBasket(id string) string {
+func (u *URLBuilder) ShowBasket(id string) string {
 	return routegenTable.URL(u.base, 2, "", id)
 }
 
 // VersionHome is the URL of route "version_home": /doc/:version.
-func (u URLBuilder) VersionHome(version string) string {
+func (u *URLBuilder) VersionHome(version string) string {
 	return routegenTable.URL(u.base, 3, "", version)
 }
 
 // ShowDoc is the URL of route "show_doc": /doc/:version/*content.
-func (u URLBuilder) ShowDoc(version string, content string) string {
+func (u *URLBuilder) ShowDoc(version string, content string) string {
 	return routegenTable.URL(u.base, 4, "", version, content)
 }
 
 // Websockets is the URL of route "websockets": /ws.
-func (u URLBuilder) Websockets() string {
+func (u *URLBuilder) Websockets() string {
 	return routegenTable.URL(u.base, 5, "")
 }
 
 // WSBinary is the URL of route "ws_binary": /ws/binary.
-func (u URLBuilder) WSBinary() string {
+func (u *URLBuilder) WSBinary() string {
 	return routegenTable.URL(u.base, 6, "")
 }
 
 // WSNotarget is the URL of route "ws_notarget": /ws/notarget.
-func (u URLBuilder) WSNotarget() string {
+func (u *URLBuilder) WSNotarget() string {
 	return routegenTable.URL(u.base, 7, "")
 }
 
 // WSText is the URL of route "ws_text": /ws/text.
-func (u URLBuilder) WSText() string {
+func (u *URLBuilder) WSText() string {
 	return routegenTable.URL(u.base, 8, "")
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package aah_ws_routes
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/routegen/routegen/runtime"
 )
@@ -132,7 +133,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes.conf:33:11)
 //line ../../testdata/aah/ws/routes.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes.conf:48:11)
-//line routes_gen.go:136:1
+//line routes_gen.go:137:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes.conf, calling the actions of the given controllers.
@@ -141,9 +142,7 @@ func NewRouter(testWebSocketController TestWebSocketController, opts ...runtime.
 		return nil, errors.New("aah_ws_routes: NewRouter: TestWebSocketController is nil")
 	}
 	c := &routegenControllers{testWebSocketController: testWebSocketController}
-	actions := make([]runtime.Dispatcher, 7)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -151,14 +150,32 @@ type routegenControllers struct {
 	testWebSocketController TestWebSocketController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.testWebSocketController.Index
-	a[1] = c.testWebSocketController.Binary
-	a[2] = c.testWebSocketController.JSON
-	a[3] = c.testWebSocketController.NoTarget
-	a[4] = c.testWebSocketController.Text
-	a[5] = c.testWebSocketController.XML
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
+}
+
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	switch i {
+	case 0: // GET /ws (websockets)
+		return c.testWebSocketController.Index(ctx)
+	case 1: // WS /ws/binary (ws_binary)
+		return c.testWebSocketController.Binary(ctx)
+	case 2: // WS /ws/json (ws_json)
+		return c.testWebSocketController.JSON(ctx)
+	case 3: // WS /ws/notarget (ws_notarget)
+		return c.testWebSocketController.NoTarget(ctx)
+	case 4: // WS /ws/text (ws_text)
+		return c.testWebSocketController.Text(ctx)
+	case 5: // WS /ws/xml (ws_xml)
+		return c.testWebSocketController.XML(ctx)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -170,55 +187,55 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Websockets is the URL of route "websockets": /ws.
-func (u URLBuilder) Websockets() string {
+func (u *URLBuilder) Websockets() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // WSBinary is the URL of route "ws_binary": /ws/binary.
-func (u URLBuilder) WSBinary() string {
+func (u *URLBuilder) WSBinary() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // WSJSON is the URL of route "ws_json": /ws/json.
-func (u URLBuilder) WSJSON() string {
+func (u *URLBuilder) WSJSON() string {
 	return routegenTable.URL(u.base, 2, "")
 }
 
 // WSNotarget is the URL of route "ws_notarget": /ws/notarget.
-func (u URLBuilder) WSNotarget() string {
+func (u *URLBuilder) WSNotarget() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // WSText is the URL of route "ws_text": /ws/text.
-func (u URLBuilder) WSText() string {
+func (u *URLBuilder) WSText() string {
 	return routegenTable.URL(u.base, 4, "")
 }
 
 // WSXML is the URL of route "ws_xml": /ws/xml.
-func (u URLBuilder) WSXML() string {
+func (u *URLBuilder) WSXML() string {
 	return routegenTable.URL(u.base, 5, "")
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

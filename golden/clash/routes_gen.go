@@ -7,6 +7,7 @@ package clash
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -461,42 +462,42 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type DispatcherController interface {
 //line ../../testdata/clash/routes.conf:22:6
 	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
-//line routes_gen.go:465:1
+//line routes_gen.go:466:1
 }
 
 // HostsController holds the actions of controller "Hosts".
 type HostsController interface {
 //line ../../testdata/clash/routes.conf:12:6
 	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
-//line routes_gen.go:472:1
+//line routes_gen.go:473:1
 }
 
 // LookupController holds the actions of controller "Lookup".
 type LookupController interface {
 //line ../../testdata/clash/routes.conf:27:6
 	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
-//line routes_gen.go:479:1
+//line routes_gen.go:480:1
 }
 
 // RoutegenController holds the actions of controller "Routegen".
 type RoutegenController interface {
 //line ../../testdata/clash/routes.conf:17:6
 	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
-//line routes_gen.go:486:1
+//line routes_gen.go:487:1
 }
 
 // RouterController holds the actions of controller "Router".
 type RouterController interface {
 //line ../../testdata/clash/routes.conf:35:6
 	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
-//line routes_gen.go:493:1
+//line routes_gen.go:494:1
 }
 
 // TableController holds the actions of controller "Table".
 type TableController interface {
 //line ../../testdata/clash/routes.conf:7:6
 	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
-//line routes_gen.go:500:1
+//line routes_gen.go:501:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -505,14 +506,14 @@ type TenantController interface {
 	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:54:7)
 //line ../../testdata/clash/routes.conf:44:6
 	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain/:table/:u (../../testdata/clash/routes.conf:44:7)
-//line routes_gen.go:509:1
+//line routes_gen.go:510:1
 }
 
 // URLController holds the actions of controller "URL".
 type URLController interface {
 //line ../../testdata/clash/routes.conf:31:6
 	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
-//line routes_gen.go:516:1
+//line routes_gen.go:517:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/clash/routes.conf, calling the actions of the given controllers.
@@ -551,9 +552,7 @@ func NewRouter(dispatcherController DispatcherController, hostsController HostsC
 		tenantController:     tenantController,
 		urlController:        urlController,
 	}
-	actions := make([]runtime.Dispatcher, 12)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -568,81 +567,47 @@ type routegenControllers struct {
 	urlController        URLController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = routegenCall0(c.routegenController.Actions)
-	a[1] = routegenCall1(c.dispatcherController.Dispatch)
-	a[2] = routegenCall2(c.hostsController.Show)
-	a[3] = routegenCall3(c.lookupController.Index)
-	a[4] = c.routerController.Index
-	a[5] = routegenCall4(c.tableController.Show)
-	a[6] = c.urlController.Index
-	a[7] = routegenCall5(c.tenantController.Page)
-	a[8] = routegenCall6(c.tenantController.EnvPage)
-}
-
-// routegenCall0 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3, path parameter 4, path parameter 5, path parameter 6, path parameter 7.
-func routegenCall0(action func(*runtime.Context, string, string, string, string, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6), p.Value(7))
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall1 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3, path parameter 4, path parameter 5, path parameter 6.
-func routegenCall1(action func(*runtime.Context, string, string, string, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6))
-	}
-}
-
-// routegenCall2 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3, path parameter 4, path parameter 5, path parameter 6 as an int64.
-func routegenCall2(action func(*runtime.Context, string, string, string, string, string, string, int64) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (actions)
+		return c.routegenController.Actions(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6), p.Value(7))
+	case 1: // GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (dispatcher)
+		return c.dispatcherController.Dispatch(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6))
+	case 2: // GET /hosts/:p/:err/:action/:m/:path/:method/:opts (hosts)
 		v6, err := runtime.ParamInt(p, 6)
 		if err != nil {
 			return err
 		}
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), v6)
-	}
-}
-
-// routegenCall3 calls an action with, in order: path parameter 0 as an int64.
-func routegenCall3(action func(*runtime.Context, int64) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
+		return c.hostsController.Show(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), v6)
+	case 3: // GET /lookup/:host (lookup)
 		v0, err := runtime.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
-		return action(ctx, v0)
+		return c.lookupController.Index(ctx, v0)
+	case 4: // GET /new (new_router)
+		return c.routerController.Index(ctx)
+	case 5: // GET /table/:table/:routegen_table/:u/:strconv/:ctx (table)
+		return c.tableController.Show(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
+	case 6: // GET /url (url_builder)
+		return c.urlController.Index(ctx)
+	case 7: // GET /:subdomain/:table/:u (page)
+		return c.tenantController.Page(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 8: // GET /:table/:subdomain (env_page)
+		return c.tenantController.EnvPage(ctx, p.Value(0), p.Value(1))
 	}
-}
-
-// routegenCall4 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3, path parameter 4.
-func routegenCall4(action func(*runtime.Context, string, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
-	}
-}
-
-// routegenCall5 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2.
-func routegenCall5(action func(*runtime.Context, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2))
-	}
-}
-
-// routegenCall6 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall6(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
-	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -654,70 +619,70 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Actions is the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain.
-func (u URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) string {
+func (u *URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) string {
 	return routegenTable.URL(u.base, 0, "", runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
 // Dispatcher is the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil.
-func (u URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) string {
+func (u *URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) string {
 	return routegenTable.URL(u.base, 1, "", v0, i1, j1, r, name, args, nil_)
 }
 
 // Hosts is the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts.
-func (u URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
+func (u *URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
 	return routegenTable.CheckedURL(u.base, 2, "", p, err, action, m, path, method, strconv.FormatInt(opts, 10))
 }
 
 // Lookup is the URL of route "lookup": /lookup/:host.
-func (u URLBuilder) Lookup(host int64) (string, error) {
+func (u *URLBuilder) Lookup(host int64) (string, error) {
 	return routegenTable.CheckedURL(u.base, 3, "", strconv.FormatInt(host, 10))
 }
 
 // NewRouter is the URL of route "new_router": /new.
-func (u URLBuilder) NewRouter() string {
+func (u *URLBuilder) NewRouter() string {
 	return routegenTable.URL(u.base, 4, "")
 }
 
 // Table is the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx.
-func (u URLBuilder) Table(table string, routegenTable_ string, u_ string, strconv_ string, ctx string) string {
+func (u *URLBuilder) Table(table string, routegenTable_ string, u_ string, strconv_ string, ctx string) string {
 	return routegenTable.URL(u.base, 5, "", table, routegenTable_, u_, strconv_, ctx)
 }
 
 // URLBuilder is the URL of route "url_builder": /url.
-func (u URLBuilder) URLBuilder() string {
+func (u *URLBuilder) URLBuilder() string {
 	return routegenTable.URL(u.base, 6, "")
 }
 
 // TenantsPage is the URL of route "tenants.page": /:subdomain/:table/:u.
-func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) string {
+func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) string {
 	return routegenTable.URL(u.base, 7, subdomain, subdomain_, table, u_)
 }
 
 // EnvPage is the URL of route "env.env_page": /:table/:subdomain.
-func (u URLBuilder) EnvPage(table string, subdomain string) string {
+func (u *URLBuilder) EnvPage(table string, subdomain string) string {
 	return routegenTable.URL(u.base, 8, "", table, subdomain)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package deploy
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -255,28 +256,28 @@ type APIController interface {
 	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
 //line ../../testdata/deploy/routes.conf:41:10
 	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
-//line routes_gen.go:259:1
+//line routes_gen.go:260:1
 }
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
 //line ../../testdata/deploy/routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
-//line routes_gen.go:266:1
+//line routes_gen.go:267:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/deploy/routes.conf:11:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
-//line routes_gen.go:273:1
+//line routes_gen.go:274:1
 }
 
 // OpsController holds the actions of controller "Ops".
 type OpsController interface {
 //line ../../testdata/deploy/routes.conf:61:6
 	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
-//line routes_gen.go:280:1
+//line routes_gen.go:281:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -289,7 +290,7 @@ type SiteController interface {
 	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
 //line ../../testdata/deploy/routes.conf:30:6
 	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
-//line routes_gen.go:293:1
+//line routes_gen.go:294:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/deploy/routes.conf, calling the actions of the given controllers.
@@ -316,9 +317,7 @@ func NewRouter(apiController APIController, adminController AdminController, fal
 		opsController:      opsController,
 		siteController:     siteController,
 	}
-	actions := make([]runtime.Dispatcher, 14)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -330,39 +329,47 @@ type routegenControllers struct {
 	siteController     SiteController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.siteController.Home
-	a[1] = c.apiController.Index
-	a[2] = c.apiController.Items
-	a[3] = c.apiController.Options
-	a[4] = c.apiController.Items
-	a[5] = routegenCall0(c.siteController.Hotel)
-	a[7] = c.siteController.Secret
-	a[8] = routegenCall1(c.siteController.Source)
-	a[9] = c.adminController.Home
-	a[10] = c.opsController.Home
-	a[11] = c.fallbackController.Any
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0 as an int64.
-func routegenCall0(action func(*runtime.Context, int64) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET / (home)
+		return c.siteController.Home(ctx)
+	case 1: // GET /api (api)
+		return c.apiController.Index(ctx)
+	case 2: // GET /api/items (items)
+		return c.apiController.Items(ctx)
+	case 3: // OPTIONS /api/items (items_options)
+		return c.apiController.Options(ctx)
+	case 4: // POST /api/items (items)
+		return c.apiController.Items(ctx)
+	case 5: // GET /hotels/:id (hotel)
 		v0, err := runtime.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
-		return action(ctx, v0)
+		return c.siteController.Hotel(ctx, v0)
+	case 7: // GET /secret (secret)
+		return c.siteController.Secret(ctx)
+	case 8: // GET /src2*filepath (source)
+		return c.siteController.Source(ctx, p.Value(0))
+	case 9: // GET / (admin_home)
+		return c.adminController.Home(ctx)
+	case 10: // GET / (ops_home)
+		return c.opsController.Home(ctx)
+	case 11: // * * (catch_all)
+		return c.fallbackController.Any(ctx)
 	}
-}
-
-// routegenCall1 calls an action with, in order: path parameter 0.
-func routegenCall1(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
-	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -374,75 +381,75 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Home is the URL of route "home": /.
-func (u URLBuilder) Home() string {
+func (u *URLBuilder) Home() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // API is the URL of route "api": /api.
-func (u URLBuilder) API() string {
+func (u *URLBuilder) API() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // Items is the URL of route "items": /api/items.
-func (u URLBuilder) Items() string {
+func (u *URLBuilder) Items() string {
 	return routegenTable.URL(u.base, 2, "")
 }
 
 // ItemsOptions is the URL of route "items_options": /api/items.
-func (u URLBuilder) ItemsOptions() string {
+func (u *URLBuilder) ItemsOptions() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // Hotel is the URL of route "hotel": /hotels/:id.
-func (u URLBuilder) Hotel(id int64) (string, error) {
+func (u *URLBuilder) Hotel(id int64) (string, error) {
 	return routegenTable.CheckedURL(u.base, 5, "", strconv.FormatInt(id, 10))
 }
 
 // Pub is the URL of route "pub": /pub/*filepath.
-func (u URLBuilder) Pub(filepath string) string {
+func (u *URLBuilder) Pub(filepath string) string {
 	return routegenTable.URL(u.base, 6, "", filepath)
 }
 
 // Secret is the URL of route "secret": /secret.
-func (u URLBuilder) Secret() string {
+func (u *URLBuilder) Secret() string {
 	return routegenTable.URL(u.base, 7, "")
 }
 
 // Source is the URL of route "source": /src2*filepath.
-func (u URLBuilder) Source(filepath string) string {
+func (u *URLBuilder) Source(filepath string) string {
 	return routegenTable.URL(u.base, 8, "", filepath)
 }
 
 // AdminHome is the URL of route "admin.admin_home": /.
-func (u URLBuilder) AdminHome() string {
+func (u *URLBuilder) AdminHome() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // OpsHome is the URL of route "ops.ops_home": /.
-func (u URLBuilder) OpsHome() string {
+func (u *URLBuilder) OpsHome() string {
 	return routegenTable.URL(u.base, 10, "")
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package github
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -4374,7 +4375,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:4378:1
+//line routes_gen.go:4379:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
@@ -4383,12 +4384,7 @@ func NewRouter(gitHubController GitHubController, opts ...runtime.Option) (*runt
 		return nil, errors.New("github: NewRouter: GitHubController is nil")
 	}
 	c := &routegenControllers{gitHubController: gitHubController}
-	actions := make([]runtime.Dispatcher, 240)
-	routegenBind0(c, actions)
-	routegenBind1(c, actions)
-	routegenBind2(c, actions)
-	routegenBind3(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -4396,291 +4392,529 @@ type routegenControllers struct {
 	gitHubController GitHubController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = routegenCall0(c.gitHubController.DeleteApplicationsByClientIdTokens)
-	a[1] = routegenCall1(c.gitHubController.DeleteApplicationsByClientIdTokensByAccessToken)
-	a[2] = routegenCall1(c.gitHubController.GetApplicationsByClientIdTokensByAccessToken)
-	a[3] = c.gitHubController.GetAuthorizations
-	a[4] = c.gitHubController.PostAuthorizations
-	a[5] = routegenCall0(c.gitHubController.DeleteAuthorizationsById)
-	a[6] = routegenCall0(c.gitHubController.GetAuthorizationsById)
-	a[7] = routegenCall0(c.gitHubController.PatchAuthorizationsById)
-	a[8] = routegenCall0(c.gitHubController.PutAuthorizationsClientsByClientId)
-	a[9] = c.gitHubController.GetEmojis
-	a[10] = c.gitHubController.GetEvents
-	a[11] = c.gitHubController.GetFeeds
-	a[12] = c.gitHubController.GetGists
-	a[13] = c.gitHubController.PostGists
-	a[14] = routegenCall0(c.gitHubController.DeleteGistsById)
-	a[15] = routegenCall0(c.gitHubController.GetGistsById)
-	a[16] = routegenCall0(c.gitHubController.PatchGistsById)
-	a[17] = routegenCall0(c.gitHubController.PostGistsByIdForks)
-	a[18] = routegenCall0(c.gitHubController.DeleteGistsByIdStar)
-	a[19] = routegenCall0(c.gitHubController.GetGistsByIdStar)
-	a[20] = routegenCall0(c.gitHubController.PutGistsByIdStar)
-	a[21] = c.gitHubController.GetGistsPublic
-	a[22] = c.gitHubController.GetGistsStarred
-	a[23] = c.gitHubController.GetGitignoreTemplates
-	a[24] = routegenCall0(c.gitHubController.GetGitignoreTemplatesByName)
-	a[25] = c.gitHubController.GetIssues
-	a[26] = routegenCall2(c.gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword)
-	a[27] = routegenCall0(c.gitHubController.GetLegacyReposSearchByKeyword)
-	a[28] = routegenCall0(c.gitHubController.GetLegacyUserEmailByEmail)
-	a[29] = routegenCall0(c.gitHubController.GetLegacyUserSearchByKeyword)
-	a[30] = c.gitHubController.PostMarkdown
-	a[31] = c.gitHubController.PostMarkdownRaw
-	a[32] = c.gitHubController.GetMeta
-	a[33] = routegenCall1(c.gitHubController.GetNetworksByOwnerByRepoEvents)
-	a[34] = c.gitHubController.GetNotifications
-	a[35] = c.gitHubController.PutNotifications
-	a[36] = routegenCall0(c.gitHubController.GetNotificationsThreadsById)
-	a[37] = routegenCall0(c.gitHubController.PatchNotificationsThreadsById)
-	a[38] = routegenCall0(c.gitHubController.DeleteNotificationsThreadsByIdSubscription)
-	a[39] = routegenCall0(c.gitHubController.GetNotificationsThreadsByIdSubscription)
-	a[40] = routegenCall0(c.gitHubController.PutNotificationsThreadsByIdSubscription)
-	a[41] = routegenCall0(c.gitHubController.GetOrgsByOrg)
-	a[42] = routegenCall0(c.gitHubController.PatchOrgsByOrg)
-	a[43] = routegenCall0(c.gitHubController.GetOrgsByOrgEvents)
-	a[44] = routegenCall0(c.gitHubController.GetOrgsByOrgIssues)
-	a[45] = routegenCall0(c.gitHubController.GetOrgsByOrgMembers)
-	a[46] = routegenCall1(c.gitHubController.DeleteOrgsByOrgMembersByUser)
-	a[47] = routegenCall1(c.gitHubController.GetOrgsByOrgMembersByUser)
-	a[48] = routegenCall0(c.gitHubController.GetOrgsByOrgPublicMembers)
-	a[49] = routegenCall1(c.gitHubController.DeleteOrgsByOrgPublicMembersByUser)
-	a[50] = routegenCall1(c.gitHubController.GetOrgsByOrgPublicMembersByUser)
-	a[51] = routegenCall1(c.gitHubController.PutOrgsByOrgPublicMembersByUser)
-	a[52] = routegenCall0(c.gitHubController.GetOrgsByOrgRepos)
-	a[53] = routegenCall0(c.gitHubController.PostOrgsByOrgRepos)
-	a[54] = routegenCall0(c.gitHubController.GetOrgsByOrgTeams)
-	a[55] = routegenCall0(c.gitHubController.PostOrgsByOrgTeams)
-	a[56] = c.gitHubController.GetRateLimit
-	a[57] = routegenCall1(c.gitHubController.DeleteReposByOwnerByRepo)
-	a[58] = routegenCall1(c.gitHubController.GetReposByOwnerByRepo)
-	a[59] = routegenCall1(c.gitHubController.PatchReposByOwnerByRepo)
-	a[60] = routegenCall2(c.gitHubController.GetReposByOwnerByRepoByArchiveFormatByRef)
-	a[61] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoAssignees)
-	a[62] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoAssigneesByAssignee)
-	a[63] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoBranches)
-}
-
-// routegenBind1 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind1(c *routegenControllers, a []runtime.Dispatcher) {
-	a[64] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoBranchesByBranch)
-	a[65] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoCollaborators)
-	a[66] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser)
-	a[67] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCollaboratorsByUser)
-	a[68] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoCollaboratorsByUser)
-	a[69] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoComments)
-	a[70] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoCommentsById)
-	a[71] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommentsById)
-	a[72] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoCommentsById)
-	a[73] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoCommits)
-	a[74] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommitsBySha)
-	a[75] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommitsByShaComments)
-	a[76] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoCommitsByShaComments)
-	a[77] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoContentsByPath)
-	a[78] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoContentsByPath)
-	a[79] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoContentsByPath)
-	a[80] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoContributors)
-	a[81] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoDownloads)
-	a[82] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoDownloadsById)
-	a[83] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoDownloadsById)
-	a[84] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoEvents)
-	a[85] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoForks)
-	a[86] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoForks)
-	a[87] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitBlobs)
-	a[88] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitBlobsBySha)
-	a[89] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitCommits)
-	a[90] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitCommitsBySha)
-	a[91] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoGitRefs)
-	a[92] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitRefs)
-	a[93] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoGitRefsByRef)
-	a[94] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitRefsByRef)
-	a[95] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoGitRefsByRef)
-	a[96] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitTags)
-	a[97] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitTagsBySha)
-	a[98] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitTrees)
-	a[99] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitTreesBySha)
-	a[100] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoHooks)
-	a[101] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoHooks)
-	a[102] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoHooksById)
-	a[103] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoHooksById)
-	a[104] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoHooksById)
-	a[105] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoHooksByIdTests)
-	a[106] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoIssues)
-	a[107] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoIssues)
-	a[108] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumber)
-	a[109] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoIssuesByNumber)
-	a[110] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberComments)
-	a[111] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoIssuesByNumberComments)
-	a[112] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents)
-	a[113] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels)
-	a[114] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels)
-	a[115] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels)
-	a[116] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels)
-	a[117] = routegenCall2(c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName)
-	a[118] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoIssuesComments)
-	a[119] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoIssuesCommentsById)
-	a[120] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesCommentsById)
-	a[121] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoIssuesCommentsById)
-	a[122] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoIssuesEvents)
-	a[123] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesEventsById)
-	a[124] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoKeys)
-	a[125] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoKeys)
-	a[126] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoKeysById)
-	a[127] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoKeysById)
-}
-
-// routegenBind2 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind2(c *routegenControllers, a []runtime.Dispatcher) {
-	a[128] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoKeysById)
-	a[129] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoLabels)
-	a[130] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoLabels)
-	a[131] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoLabelsByName)
-	a[132] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoLabelsByName)
-	a[133] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoLabelsByName)
-	a[134] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoLanguages)
-	a[135] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoMerges)
-	a[136] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoMilestones)
-	a[137] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoMilestones)
-	a[138] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber)
-	a[139] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoMilestonesByNumber)
-	a[140] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoMilestonesByNumber)
-	a[141] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels)
-	a[142] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoNotifications)
-	a[143] = routegenCall1(c.gitHubController.PutReposByOwnerByRepoNotifications)
-	a[144] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoPulls)
-	a[145] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoPulls)
-	a[146] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumber)
-	a[147] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoPullsByNumber)
-	a[148] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberComments)
-	a[149] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoPullsByNumberComments)
-	a[150] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberCommits)
-	a[151] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberFiles)
-	a[152] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberMerge)
-	a[153] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoPullsByNumberMerge)
-	a[154] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoPullsComments)
-	a[155] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoPullsCommentsByNumber)
-	a[156] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsCommentsByNumber)
-	a[157] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoPullsCommentsByNumber)
-	a[158] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoReadme)
-	a[159] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoReleases)
-	a[160] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoReleases)
-	a[161] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoReleasesById)
-	a[162] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoReleasesById)
-	a[163] = routegenCall3(c.gitHubController.PatchReposByOwnerByRepoReleasesById)
-	a[164] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoReleasesByIdAssets)
-	a[165] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStargazers)
-	a[166] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsCodeFrequency)
-	a[167] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsCommitActivity)
-	a[168] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsContributors)
-	a[169] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsParticipation)
-	a[170] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsPunchCard)
-	a[171] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoStatusesByRef)
-	a[172] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoStatusesByRef)
-	a[173] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoSubscribers)
-	a[174] = routegenCall1(c.gitHubController.DeleteReposByOwnerByRepoSubscription)
-	a[175] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoSubscription)
-	a[176] = routegenCall1(c.gitHubController.PutReposByOwnerByRepoSubscription)
-	a[177] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoTags)
-	a[178] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoTeams)
-	a[179] = c.gitHubController.GetRepositories
-	a[180] = c.gitHubController.GetSearchCode
-	a[181] = c.gitHubController.GetSearchIssues
-	a[182] = c.gitHubController.GetSearchRepositories
-	a[183] = c.gitHubController.GetSearchUsers
-	a[184] = routegenCall0(c.gitHubController.DeleteTeamsById)
-	a[185] = routegenCall0(c.gitHubController.GetTeamsById)
-	a[186] = routegenCall0(c.gitHubController.PatchTeamsById)
-	a[187] = routegenCall0(c.gitHubController.GetTeamsByIdMembers)
-	a[188] = routegenCall1(c.gitHubController.DeleteTeamsByIdMembersByUser)
-	a[189] = routegenCall1(c.gitHubController.GetTeamsByIdMembersByUser)
-	a[190] = routegenCall1(c.gitHubController.PutTeamsByIdMembersByUser)
-	a[191] = routegenCall0(c.gitHubController.GetTeamsByIdRepos)
-}
-
-// routegenBind3 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind3(c *routegenControllers, a []runtime.Dispatcher) {
-	a[192] = routegenCall3(c.gitHubController.DeleteTeamsByIdReposByOwnerByRepo)
-	a[193] = routegenCall3(c.gitHubController.GetTeamsByIdReposByOwnerByRepo)
-	a[194] = routegenCall3(c.gitHubController.PutTeamsByIdReposByOwnerByRepo)
-	a[195] = c.gitHubController.GetUser
-	a[196] = c.gitHubController.PatchUser
-	a[197] = c.gitHubController.DeleteUserEmails
-	a[198] = c.gitHubController.GetUserEmails
-	a[199] = c.gitHubController.PostUserEmails
-	a[200] = c.gitHubController.GetUserFollowers
-	a[201] = c.gitHubController.GetUserFollowing
-	a[202] = routegenCall0(c.gitHubController.DeleteUserFollowingByUser)
-	a[203] = routegenCall0(c.gitHubController.GetUserFollowingByUser)
-	a[204] = routegenCall0(c.gitHubController.PutUserFollowingByUser)
-	a[205] = c.gitHubController.GetUserIssues
-	a[206] = c.gitHubController.GetUserKeys
-	a[207] = c.gitHubController.PostUserKeys
-	a[208] = routegenCall0(c.gitHubController.DeleteUserKeysById)
-	a[209] = routegenCall0(c.gitHubController.GetUserKeysById)
-	a[210] = routegenCall0(c.gitHubController.PatchUserKeysById)
-	a[211] = c.gitHubController.GetUserOrgs
-	a[212] = c.gitHubController.GetUserRepos
-	a[213] = c.gitHubController.PostUserRepos
-	a[214] = c.gitHubController.GetUserStarred
-	a[215] = routegenCall1(c.gitHubController.DeleteUserStarredByOwnerByRepo)
-	a[216] = routegenCall1(c.gitHubController.GetUserStarredByOwnerByRepo)
-	a[217] = routegenCall1(c.gitHubController.PutUserStarredByOwnerByRepo)
-	a[218] = c.gitHubController.GetUserSubscriptions
-	a[219] = routegenCall1(c.gitHubController.DeleteUserSubscriptionsByOwnerByRepo)
-	a[220] = routegenCall1(c.gitHubController.GetUserSubscriptionsByOwnerByRepo)
-	a[221] = routegenCall1(c.gitHubController.PutUserSubscriptionsByOwnerByRepo)
-	a[222] = c.gitHubController.GetUserTeams
-	a[223] = c.gitHubController.GetUsers
-	a[224] = routegenCall0(c.gitHubController.GetUsersByUser)
-	a[225] = routegenCall0(c.gitHubController.GetUsersByUserEvents)
-	a[226] = routegenCall1(c.gitHubController.GetUsersByUserEventsOrgsByOrg)
-	a[227] = routegenCall0(c.gitHubController.GetUsersByUserEventsPublic)
-	a[228] = routegenCall0(c.gitHubController.GetUsersByUserFollowers)
-	a[229] = routegenCall0(c.gitHubController.GetUsersByUserFollowing)
-	a[230] = routegenCall1(c.gitHubController.GetUsersByUserFollowingByTargetUser)
-	a[231] = routegenCall0(c.gitHubController.GetUsersByUserGists)
-	a[232] = routegenCall0(c.gitHubController.GetUsersByUserKeys)
-	a[233] = routegenCall0(c.gitHubController.GetUsersByUserOrgs)
-	a[234] = routegenCall0(c.gitHubController.GetUsersByUserReceivedEvents)
-	a[235] = routegenCall0(c.gitHubController.GetUsersByUserReceivedEventsPublic)
-	a[236] = routegenCall0(c.gitHubController.GetUsersByUserRepos)
-	a[237] = routegenCall0(c.gitHubController.GetUsersByUserStarred)
-	a[238] = routegenCall0(c.gitHubController.GetUsersByUserSubscriptions)
-}
-
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	case 1:
+		return c.dispatch1(ctx, i)
+	case 2:
+		return c.dispatch2(ctx, i)
+	case 3:
+		return c.dispatch3(ctx, i)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall1 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall1(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
+		return c.gitHubController.DeleteApplicationsByClientIdTokens(ctx, p.Value(0))
+	case 1: // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
+		return c.gitHubController.DeleteApplicationsByClientIdTokensByAccessToken(ctx, p.Value(0), p.Value(1))
+	case 2: // GET /applications/:client_id/tokens/:access_token (get_applications_by_client_id_tokens_by_access_token)
+		return c.gitHubController.GetApplicationsByClientIdTokensByAccessToken(ctx, p.Value(0), p.Value(1))
+	case 3: // GET /authorizations (get_authorizations)
+		return c.gitHubController.GetAuthorizations(ctx)
+	case 4: // POST /authorizations (post_authorizations)
+		return c.gitHubController.PostAuthorizations(ctx)
+	case 5: // DELETE /authorizations/:id (delete_authorizations_by_id)
+		return c.gitHubController.DeleteAuthorizationsById(ctx, p.Value(0))
+	case 6: // GET /authorizations/:id (get_authorizations_by_id)
+		return c.gitHubController.GetAuthorizationsById(ctx, p.Value(0))
+	case 7: // PATCH /authorizations/:id (patch_authorizations_by_id)
+		return c.gitHubController.PatchAuthorizationsById(ctx, p.Value(0))
+	case 8: // PUT /authorizations/clients/:client_id (put_authorizations_clients_by_client_id)
+		return c.gitHubController.PutAuthorizationsClientsByClientId(ctx, p.Value(0))
+	case 9: // GET /emojis (get_emojis)
+		return c.gitHubController.GetEmojis(ctx)
+	case 10: // GET /events (get_events)
+		return c.gitHubController.GetEvents(ctx)
+	case 11: // GET /feeds (get_feeds)
+		return c.gitHubController.GetFeeds(ctx)
+	case 12: // GET /gists (get_gists)
+		return c.gitHubController.GetGists(ctx)
+	case 13: // POST /gists (post_gists)
+		return c.gitHubController.PostGists(ctx)
+	case 14: // DELETE /gists/:id (delete_gists_by_id)
+		return c.gitHubController.DeleteGistsById(ctx, p.Value(0))
+	case 15: // GET /gists/:id (get_gists_by_id)
+		return c.gitHubController.GetGistsById(ctx, p.Value(0))
+	case 16: // PATCH /gists/:id (patch_gists_by_id)
+		return c.gitHubController.PatchGistsById(ctx, p.Value(0))
+	case 17: // POST /gists/:id/forks (post_gists_by_id_forks)
+		return c.gitHubController.PostGistsByIdForks(ctx, p.Value(0))
+	case 18: // DELETE /gists/:id/star (delete_gists_by_id_star)
+		return c.gitHubController.DeleteGistsByIdStar(ctx, p.Value(0))
+	case 19: // GET /gists/:id/star (get_gists_by_id_star)
+		return c.gitHubController.GetGistsByIdStar(ctx, p.Value(0))
+	case 20: // PUT /gists/:id/star (put_gists_by_id_star)
+		return c.gitHubController.PutGistsByIdStar(ctx, p.Value(0))
+	case 21: // GET /gists/public (get_gists_public)
+		return c.gitHubController.GetGistsPublic(ctx)
+	case 22: // GET /gists/starred (get_gists_starred)
+		return c.gitHubController.GetGistsStarred(ctx)
+	case 23: // GET /gitignore/templates (get_gitignore_templates)
+		return c.gitHubController.GetGitignoreTemplates(ctx)
+	case 24: // GET /gitignore/templates/:name (get_gitignore_templates_by_name)
+		return c.gitHubController.GetGitignoreTemplatesByName(ctx, p.Value(0))
+	case 25: // GET /issues (get_issues)
+		return c.gitHubController.GetIssues(ctx)
+	case 26: // GET /legacy/issues/search/:owner/:repository/:state/:keyword (get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword)
+		return c.gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 27: // GET /legacy/repos/search/:keyword (get_legacy_repos_search_by_keyword)
+		return c.gitHubController.GetLegacyReposSearchByKeyword(ctx, p.Value(0))
+	case 28: // GET /legacy/user/email/:email (get_legacy_user_email_by_email)
+		return c.gitHubController.GetLegacyUserEmailByEmail(ctx, p.Value(0))
+	case 29: // GET /legacy/user/search/:keyword (get_legacy_user_search_by_keyword)
+		return c.gitHubController.GetLegacyUserSearchByKeyword(ctx, p.Value(0))
+	case 30: // POST /markdown (post_markdown)
+		return c.gitHubController.PostMarkdown(ctx)
+	case 31: // POST /markdown/raw (post_markdown_raw)
+		return c.gitHubController.PostMarkdownRaw(ctx)
+	case 32: // GET /meta (get_meta)
+		return c.gitHubController.GetMeta(ctx)
+	case 33: // GET /networks/:owner/:repo/events (get_networks_by_owner_by_repo_events)
+		return c.gitHubController.GetNetworksByOwnerByRepoEvents(ctx, p.Value(0), p.Value(1))
+	case 34: // GET /notifications (get_notifications)
+		return c.gitHubController.GetNotifications(ctx)
+	case 35: // PUT /notifications (put_notifications)
+		return c.gitHubController.PutNotifications(ctx)
+	case 36: // GET /notifications/threads/:id (get_notifications_threads_by_id)
+		return c.gitHubController.GetNotificationsThreadsById(ctx, p.Value(0))
+	case 37: // PATCH /notifications/threads/:id (patch_notifications_threads_by_id)
+		return c.gitHubController.PatchNotificationsThreadsById(ctx, p.Value(0))
+	case 38: // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
+		return c.gitHubController.DeleteNotificationsThreadsByIdSubscription(ctx, p.Value(0))
+	case 39: // GET /notifications/threads/:id/subscription (get_notifications_threads_by_id_subscription)
+		return c.gitHubController.GetNotificationsThreadsByIdSubscription(ctx, p.Value(0))
+	case 40: // PUT /notifications/threads/:id/subscription (put_notifications_threads_by_id_subscription)
+		return c.gitHubController.PutNotificationsThreadsByIdSubscription(ctx, p.Value(0))
+	case 41: // GET /orgs/:org (get_orgs_by_org)
+		return c.gitHubController.GetOrgsByOrg(ctx, p.Value(0))
+	case 42: // PATCH /orgs/:org (patch_orgs_by_org)
+		return c.gitHubController.PatchOrgsByOrg(ctx, p.Value(0))
+	case 43: // GET /orgs/:org/events (get_orgs_by_org_events)
+		return c.gitHubController.GetOrgsByOrgEvents(ctx, p.Value(0))
+	case 44: // GET /orgs/:org/issues (get_orgs_by_org_issues)
+		return c.gitHubController.GetOrgsByOrgIssues(ctx, p.Value(0))
+	case 45: // GET /orgs/:org/members (get_orgs_by_org_members)
+		return c.gitHubController.GetOrgsByOrgMembers(ctx, p.Value(0))
+	case 46: // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
+		return c.gitHubController.DeleteOrgsByOrgMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 47: // GET /orgs/:org/members/:user (get_orgs_by_org_members_by_user)
+		return c.gitHubController.GetOrgsByOrgMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 48: // GET /orgs/:org/public_members (get_orgs_by_org_public_members)
+		return c.gitHubController.GetOrgsByOrgPublicMembers(ctx, p.Value(0))
+	case 49: // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
+		return c.gitHubController.DeleteOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 50: // GET /orgs/:org/public_members/:user (get_orgs_by_org_public_members_by_user)
+		return c.gitHubController.GetOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 51: // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
+		return c.gitHubController.PutOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 52: // GET /orgs/:org/repos (get_orgs_by_org_repos)
+		return c.gitHubController.GetOrgsByOrgRepos(ctx, p.Value(0))
+	case 53: // POST /orgs/:org/repos (post_orgs_by_org_repos)
+		return c.gitHubController.PostOrgsByOrgRepos(ctx, p.Value(0))
+	case 54: // GET /orgs/:org/teams (get_orgs_by_org_teams)
+		return c.gitHubController.GetOrgsByOrgTeams(ctx, p.Value(0))
+	case 55: // POST /orgs/:org/teams (post_orgs_by_org_teams)
+		return c.gitHubController.PostOrgsByOrgTeams(ctx, p.Value(0))
+	case 56: // GET /rate_limit (get_rate_limit)
+		return c.gitHubController.GetRateLimit(ctx)
+	case 57: // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
+		return c.gitHubController.DeleteReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 58: // GET /repos/:owner/:repo (get_repos_by_owner_by_repo)
+		return c.gitHubController.GetReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 59: // PATCH /repos/:owner/:repo (patch_repos_by_owner_by_repo)
+		return c.gitHubController.PatchReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 60: // GET /repos/:owner/:repo/:archive_format/:ref (get_repos_by_owner_by_repo_by_archive_format_by_ref)
+		return c.gitHubController.GetReposByOwnerByRepoByArchiveFormatByRef(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 61: // GET /repos/:owner/:repo/assignees (get_repos_by_owner_by_repo_assignees)
+		return c.gitHubController.GetReposByOwnerByRepoAssignees(ctx, p.Value(0), p.Value(1))
+	case 62: // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
+		return c.gitHubController.GetReposByOwnerByRepoAssigneesByAssignee(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 63: // GET /repos/:owner/:repo/branches (get_repos_by_owner_by_repo_branches)
+		return c.gitHubController.GetReposByOwnerByRepoBranches(ctx, p.Value(0), p.Value(1))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall2 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3.
-func routegenCall2(action func(*runtime.Context, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+// dispatch1 calls the actions of routes 64 to 127.
+func (c *routegenControllers) dispatch1(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 64: // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
+		return c.gitHubController.GetReposByOwnerByRepoBranchesByBranch(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 65: // GET /repos/:owner/:repo/collaborators (get_repos_by_owner_by_repo_collaborators)
+		return c.gitHubController.GetReposByOwnerByRepoCollaborators(ctx, p.Value(0), p.Value(1))
+	case 66: // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
+		return c.gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 67: // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
+		return c.gitHubController.GetReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 68: // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
+		return c.gitHubController.PutReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 69: // GET /repos/:owner/:repo/comments (get_repos_by_owner_by_repo_comments)
+		return c.gitHubController.GetReposByOwnerByRepoComments(ctx, p.Value(0), p.Value(1))
+	case 70: // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 71: // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 72: // PATCH /repos/:owner/:repo/comments/:id (patch_repos_by_owner_by_repo_comments_by_id)
+		return c.gitHubController.PatchReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 73: // GET /repos/:owner/:repo/commits (get_repos_by_owner_by_repo_commits)
+		return c.gitHubController.GetReposByOwnerByRepoCommits(ctx, p.Value(0), p.Value(1))
+	case 74: // GET /repos/:owner/:repo/commits/:sha (get_repos_by_owner_by_repo_commits_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoCommitsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 75: // GET /repos/:owner/:repo/commits/:sha/comments (get_repos_by_owner_by_repo_commits_by_sha_comments)
+		return c.gitHubController.GetReposByOwnerByRepoCommitsByShaComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 76: // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
+		return c.gitHubController.PostReposByOwnerByRepoCommitsByShaComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 77: // DELETE /repos/:owner/:repo/contents/*path (delete_repos_by_owner_by_repo_contents_by_path)
+		return c.gitHubController.DeleteReposByOwnerByRepoContentsByPath(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 78: // GET /repos/:owner/:repo/contents/*path (get_repos_by_owner_by_repo_contents_by_path)
+		return c.gitHubController.GetReposByOwnerByRepoContentsByPath(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 79: // PUT /repos/:owner/:repo/contents/*path (put_repos_by_owner_by_repo_contents_by_path)
+		return c.gitHubController.PutReposByOwnerByRepoContentsByPath(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 80: // GET /repos/:owner/:repo/contributors (get_repos_by_owner_by_repo_contributors)
+		return c.gitHubController.GetReposByOwnerByRepoContributors(ctx, p.Value(0), p.Value(1))
+	case 81: // GET /repos/:owner/:repo/downloads (get_repos_by_owner_by_repo_downloads)
+		return c.gitHubController.GetReposByOwnerByRepoDownloads(ctx, p.Value(0), p.Value(1))
+	case 82: // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoDownloadsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 83: // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoDownloadsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 84: // GET /repos/:owner/:repo/events (get_repos_by_owner_by_repo_events)
+		return c.gitHubController.GetReposByOwnerByRepoEvents(ctx, p.Value(0), p.Value(1))
+	case 85: // GET /repos/:owner/:repo/forks (get_repos_by_owner_by_repo_forks)
+		return c.gitHubController.GetReposByOwnerByRepoForks(ctx, p.Value(0), p.Value(1))
+	case 86: // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
+		return c.gitHubController.PostReposByOwnerByRepoForks(ctx, p.Value(0), p.Value(1))
+	case 87: // POST /repos/:owner/:repo/git/blobs (post_repos_by_owner_by_repo_git_blobs)
+		return c.gitHubController.PostReposByOwnerByRepoGitBlobs(ctx, p.Value(0), p.Value(1))
+	case 88: // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoGitBlobsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 89: // POST /repos/:owner/:repo/git/commits (post_repos_by_owner_by_repo_git_commits)
+		return c.gitHubController.PostReposByOwnerByRepoGitCommits(ctx, p.Value(0), p.Value(1))
+	case 90: // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoGitCommitsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 91: // GET /repos/:owner/:repo/git/refs (get_repos_by_owner_by_repo_git_refs)
+		return c.gitHubController.GetReposByOwnerByRepoGitRefs(ctx, p.Value(0), p.Value(1))
+	case 92: // POST /repos/:owner/:repo/git/refs (post_repos_by_owner_by_repo_git_refs)
+		return c.gitHubController.PostReposByOwnerByRepoGitRefs(ctx, p.Value(0), p.Value(1))
+	case 93: // DELETE /repos/:owner/:repo/git/refs/*ref (delete_repos_by_owner_by_repo_git_refs_by_ref)
+		return c.gitHubController.DeleteReposByOwnerByRepoGitRefsByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 94: // GET /repos/:owner/:repo/git/refs/*ref (get_repos_by_owner_by_repo_git_refs_by_ref)
+		return c.gitHubController.GetReposByOwnerByRepoGitRefsByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 95: // PATCH /repos/:owner/:repo/git/refs/*ref (patch_repos_by_owner_by_repo_git_refs_by_ref)
+		return c.gitHubController.PatchReposByOwnerByRepoGitRefsByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 96: // POST /repos/:owner/:repo/git/tags (post_repos_by_owner_by_repo_git_tags)
+		return c.gitHubController.PostReposByOwnerByRepoGitTags(ctx, p.Value(0), p.Value(1))
+	case 97: // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoGitTagsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 98: // POST /repos/:owner/:repo/git/trees (post_repos_by_owner_by_repo_git_trees)
+		return c.gitHubController.PostReposByOwnerByRepoGitTrees(ctx, p.Value(0), p.Value(1))
+	case 99: // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoGitTreesBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 100: // GET /repos/:owner/:repo/hooks (get_repos_by_owner_by_repo_hooks)
+		return c.gitHubController.GetReposByOwnerByRepoHooks(ctx, p.Value(0), p.Value(1))
+	case 101: // POST /repos/:owner/:repo/hooks (post_repos_by_owner_by_repo_hooks)
+		return c.gitHubController.PostReposByOwnerByRepoHooks(ctx, p.Value(0), p.Value(1))
+	case 102: // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 103: // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 104: // PATCH /repos/:owner/:repo/hooks/:id (patch_repos_by_owner_by_repo_hooks_by_id)
+		return c.gitHubController.PatchReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 105: // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
+		return c.gitHubController.PostReposByOwnerByRepoHooksByIdTests(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 106: // GET /repos/:owner/:repo/issues (get_repos_by_owner_by_repo_issues)
+		return c.gitHubController.GetReposByOwnerByRepoIssues(ctx, p.Value(0), p.Value(1))
+	case 107: // POST /repos/:owner/:repo/issues (post_repos_by_owner_by_repo_issues)
+		return c.gitHubController.PostReposByOwnerByRepoIssues(ctx, p.Value(0), p.Value(1))
+	case 108: // GET /repos/:owner/:repo/issues/:number (get_repos_by_owner_by_repo_issues_by_number)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 109: // PATCH /repos/:owner/:repo/issues/:number (patch_repos_by_owner_by_repo_issues_by_number)
+		return c.gitHubController.PatchReposByOwnerByRepoIssuesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 110: // GET /repos/:owner/:repo/issues/:number/comments (get_repos_by_owner_by_repo_issues_by_number_comments)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 111: // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
+		return c.gitHubController.PostReposByOwnerByRepoIssuesByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 112: // GET /repos/:owner/:repo/issues/:number/events (get_repos_by_owner_by_repo_issues_by_number_events)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 113: // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
+		return c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 114: // GET /repos/:owner/:repo/issues/:number/labels (get_repos_by_owner_by_repo_issues_by_number_labels)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 115: // POST /repos/:owner/:repo/issues/:number/labels (post_repos_by_owner_by_repo_issues_by_number_labels)
+		return c.gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 116: // PUT /repos/:owner/:repo/issues/:number/labels (put_repos_by_owner_by_repo_issues_by_number_labels)
+		return c.gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 117: // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
+		return c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 118: // GET /repos/:owner/:repo/issues/comments (get_repos_by_owner_by_repo_issues_comments)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesComments(ctx, p.Value(0), p.Value(1))
+	case 119: // DELETE /repos/:owner/:repo/issues/comments/:id (delete_repos_by_owner_by_repo_issues_comments_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoIssuesCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 120: // GET /repos/:owner/:repo/issues/comments/:id (get_repos_by_owner_by_repo_issues_comments_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 121: // PATCH /repos/:owner/:repo/issues/comments/:id (patch_repos_by_owner_by_repo_issues_comments_by_id)
+		return c.gitHubController.PatchReposByOwnerByRepoIssuesCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 122: // GET /repos/:owner/:repo/issues/events (get_repos_by_owner_by_repo_issues_events)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesEvents(ctx, p.Value(0), p.Value(1))
+	case 123: // GET /repos/:owner/:repo/issues/events/:id (get_repos_by_owner_by_repo_issues_events_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesEventsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 124: // GET /repos/:owner/:repo/keys (get_repos_by_owner_by_repo_keys)
+		return c.gitHubController.GetReposByOwnerByRepoKeys(ctx, p.Value(0), p.Value(1))
+	case 125: // POST /repos/:owner/:repo/keys (post_repos_by_owner_by_repo_keys)
+		return c.gitHubController.PostReposByOwnerByRepoKeys(ctx, p.Value(0), p.Value(1))
+	case 126: // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 127: // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall3 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2.
-func routegenCall3(action func(*runtime.Context, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2))
+// dispatch2 calls the actions of routes 128 to 191.
+func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 128: // PATCH /repos/:owner/:repo/keys/:id (patch_repos_by_owner_by_repo_keys_by_id)
+		return c.gitHubController.PatchReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 129: // GET /repos/:owner/:repo/labels (get_repos_by_owner_by_repo_labels)
+		return c.gitHubController.GetReposByOwnerByRepoLabels(ctx, p.Value(0), p.Value(1))
+	case 130: // POST /repos/:owner/:repo/labels (post_repos_by_owner_by_repo_labels)
+		return c.gitHubController.PostReposByOwnerByRepoLabels(ctx, p.Value(0), p.Value(1))
+	case 131: // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
+		return c.gitHubController.DeleteReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 132: // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
+		return c.gitHubController.GetReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 133: // PATCH /repos/:owner/:repo/labels/:name (patch_repos_by_owner_by_repo_labels_by_name)
+		return c.gitHubController.PatchReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 134: // GET /repos/:owner/:repo/languages (get_repos_by_owner_by_repo_languages)
+		return c.gitHubController.GetReposByOwnerByRepoLanguages(ctx, p.Value(0), p.Value(1))
+	case 135: // POST /repos/:owner/:repo/merges (post_repos_by_owner_by_repo_merges)
+		return c.gitHubController.PostReposByOwnerByRepoMerges(ctx, p.Value(0), p.Value(1))
+	case 136: // GET /repos/:owner/:repo/milestones (get_repos_by_owner_by_repo_milestones)
+		return c.gitHubController.GetReposByOwnerByRepoMilestones(ctx, p.Value(0), p.Value(1))
+	case 137: // POST /repos/:owner/:repo/milestones (post_repos_by_owner_by_repo_milestones)
+		return c.gitHubController.PostReposByOwnerByRepoMilestones(ctx, p.Value(0), p.Value(1))
+	case 138: // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
+		return c.gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 139: // GET /repos/:owner/:repo/milestones/:number (get_repos_by_owner_by_repo_milestones_by_number)
+		return c.gitHubController.GetReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 140: // PATCH /repos/:owner/:repo/milestones/:number (patch_repos_by_owner_by_repo_milestones_by_number)
+		return c.gitHubController.PatchReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 141: // GET /repos/:owner/:repo/milestones/:number/labels (get_repos_by_owner_by_repo_milestones_by_number_labels)
+		return c.gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 142: // GET /repos/:owner/:repo/notifications (get_repos_by_owner_by_repo_notifications)
+		return c.gitHubController.GetReposByOwnerByRepoNotifications(ctx, p.Value(0), p.Value(1))
+	case 143: // PUT /repos/:owner/:repo/notifications (put_repos_by_owner_by_repo_notifications)
+		return c.gitHubController.PutReposByOwnerByRepoNotifications(ctx, p.Value(0), p.Value(1))
+	case 144: // GET /repos/:owner/:repo/pulls (get_repos_by_owner_by_repo_pulls)
+		return c.gitHubController.GetReposByOwnerByRepoPulls(ctx, p.Value(0), p.Value(1))
+	case 145: // POST /repos/:owner/:repo/pulls (post_repos_by_owner_by_repo_pulls)
+		return c.gitHubController.PostReposByOwnerByRepoPulls(ctx, p.Value(0), p.Value(1))
+	case 146: // GET /repos/:owner/:repo/pulls/:number (get_repos_by_owner_by_repo_pulls_by_number)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 147: // PATCH /repos/:owner/:repo/pulls/:number (patch_repos_by_owner_by_repo_pulls_by_number)
+		return c.gitHubController.PatchReposByOwnerByRepoPullsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 148: // GET /repos/:owner/:repo/pulls/:number/comments (get_repos_by_owner_by_repo_pulls_by_number_comments)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 149: // PUT /repos/:owner/:repo/pulls/:number/comments (put_repos_by_owner_by_repo_pulls_by_number_comments)
+		return c.gitHubController.PutReposByOwnerByRepoPullsByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 150: // GET /repos/:owner/:repo/pulls/:number/commits (get_repos_by_owner_by_repo_pulls_by_number_commits)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumberCommits(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 151: // GET /repos/:owner/:repo/pulls/:number/files (get_repos_by_owner_by_repo_pulls_by_number_files)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumberFiles(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 152: // GET /repos/:owner/:repo/pulls/:number/merge (get_repos_by_owner_by_repo_pulls_by_number_merge)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumberMerge(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 153: // PUT /repos/:owner/:repo/pulls/:number/merge (put_repos_by_owner_by_repo_pulls_by_number_merge)
+		return c.gitHubController.PutReposByOwnerByRepoPullsByNumberMerge(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 154: // GET /repos/:owner/:repo/pulls/comments (get_repos_by_owner_by_repo_pulls_comments)
+		return c.gitHubController.GetReposByOwnerByRepoPullsComments(ctx, p.Value(0), p.Value(1))
+	case 155: // DELETE /repos/:owner/:repo/pulls/comments/:number (delete_repos_by_owner_by_repo_pulls_comments_by_number)
+		return c.gitHubController.DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 156: // GET /repos/:owner/:repo/pulls/comments/:number (get_repos_by_owner_by_repo_pulls_comments_by_number)
+		return c.gitHubController.GetReposByOwnerByRepoPullsCommentsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 157: // PATCH /repos/:owner/:repo/pulls/comments/:number (patch_repos_by_owner_by_repo_pulls_comments_by_number)
+		return c.gitHubController.PatchReposByOwnerByRepoPullsCommentsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 158: // GET /repos/:owner/:repo/readme (get_repos_by_owner_by_repo_readme)
+		return c.gitHubController.GetReposByOwnerByRepoReadme(ctx, p.Value(0), p.Value(1))
+	case 159: // GET /repos/:owner/:repo/releases (get_repos_by_owner_by_repo_releases)
+		return c.gitHubController.GetReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
+	case 160: // POST /repos/:owner/:repo/releases (post_repos_by_owner_by_repo_releases)
+		return c.gitHubController.PostReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
+	case 161: // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 162: // GET /repos/:owner/:repo/releases/:id (get_repos_by_owner_by_repo_releases_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 163: // PATCH /repos/:owner/:repo/releases/:id (patch_repos_by_owner_by_repo_releases_by_id)
+		return c.gitHubController.PatchReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 164: // GET /repos/:owner/:repo/releases/:id/assets (get_repos_by_owner_by_repo_releases_by_id_assets)
+		return c.gitHubController.GetReposByOwnerByRepoReleasesByIdAssets(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 165: // GET /repos/:owner/:repo/stargazers (get_repos_by_owner_by_repo_stargazers)
+		return c.gitHubController.GetReposByOwnerByRepoStargazers(ctx, p.Value(0), p.Value(1))
+	case 166: // GET /repos/:owner/:repo/stats/code_frequency (get_repos_by_owner_by_repo_stats_code_frequency)
+		return c.gitHubController.GetReposByOwnerByRepoStatsCodeFrequency(ctx, p.Value(0), p.Value(1))
+	case 167: // GET /repos/:owner/:repo/stats/commit_activity (get_repos_by_owner_by_repo_stats_commit_activity)
+		return c.gitHubController.GetReposByOwnerByRepoStatsCommitActivity(ctx, p.Value(0), p.Value(1))
+	case 168: // GET /repos/:owner/:repo/stats/contributors (get_repos_by_owner_by_repo_stats_contributors)
+		return c.gitHubController.GetReposByOwnerByRepoStatsContributors(ctx, p.Value(0), p.Value(1))
+	case 169: // GET /repos/:owner/:repo/stats/participation (get_repos_by_owner_by_repo_stats_participation)
+		return c.gitHubController.GetReposByOwnerByRepoStatsParticipation(ctx, p.Value(0), p.Value(1))
+	case 170: // GET /repos/:owner/:repo/stats/punch_card (get_repos_by_owner_by_repo_stats_punch_card)
+		return c.gitHubController.GetReposByOwnerByRepoStatsPunchCard(ctx, p.Value(0), p.Value(1))
+	case 171: // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
+		return c.gitHubController.GetReposByOwnerByRepoStatusesByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 172: // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
+		return c.gitHubController.PostReposByOwnerByRepoStatusesByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 173: // GET /repos/:owner/:repo/subscribers (get_repos_by_owner_by_repo_subscribers)
+		return c.gitHubController.GetReposByOwnerByRepoSubscribers(ctx, p.Value(0), p.Value(1))
+	case 174: // DELETE /repos/:owner/:repo/subscription (delete_repos_by_owner_by_repo_subscription)
+		return c.gitHubController.DeleteReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
+	case 175: // GET /repos/:owner/:repo/subscription (get_repos_by_owner_by_repo_subscription)
+		return c.gitHubController.GetReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
+	case 176: // PUT /repos/:owner/:repo/subscription (put_repos_by_owner_by_repo_subscription)
+		return c.gitHubController.PutReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
+	case 177: // GET /repos/:owner/:repo/tags (get_repos_by_owner_by_repo_tags)
+		return c.gitHubController.GetReposByOwnerByRepoTags(ctx, p.Value(0), p.Value(1))
+	case 178: // GET /repos/:owner/:repo/teams (get_repos_by_owner_by_repo_teams)
+		return c.gitHubController.GetReposByOwnerByRepoTeams(ctx, p.Value(0), p.Value(1))
+	case 179: // GET /repositories (get_repositories)
+		return c.gitHubController.GetRepositories(ctx)
+	case 180: // GET /search/code (get_search_code)
+		return c.gitHubController.GetSearchCode(ctx)
+	case 181: // GET /search/issues (get_search_issues)
+		return c.gitHubController.GetSearchIssues(ctx)
+	case 182: // GET /search/repositories (get_search_repositories)
+		return c.gitHubController.GetSearchRepositories(ctx)
+	case 183: // GET /search/users (get_search_users)
+		return c.gitHubController.GetSearchUsers(ctx)
+	case 184: // DELETE /teams/:id (delete_teams_by_id)
+		return c.gitHubController.DeleteTeamsById(ctx, p.Value(0))
+	case 185: // GET /teams/:id (get_teams_by_id)
+		return c.gitHubController.GetTeamsById(ctx, p.Value(0))
+	case 186: // PATCH /teams/:id (patch_teams_by_id)
+		return c.gitHubController.PatchTeamsById(ctx, p.Value(0))
+	case 187: // GET /teams/:id/members (get_teams_by_id_members)
+		return c.gitHubController.GetTeamsByIdMembers(ctx, p.Value(0))
+	case 188: // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
+		return c.gitHubController.DeleteTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 189: // GET /teams/:id/members/:user (get_teams_by_id_members_by_user)
+		return c.gitHubController.GetTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 190: // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
+		return c.gitHubController.PutTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 191: // GET /teams/:id/repos (get_teams_by_id_repos)
+		return c.gitHubController.GetTeamsByIdRepos(ctx, p.Value(0))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
+}
+
+// dispatch3 calls the actions of routes 192 to 255.
+func (c *routegenControllers) dispatch3(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 192: // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
+		return c.gitHubController.DeleteTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 193: // GET /teams/:id/repos/:owner/:repo (get_teams_by_id_repos_by_owner_by_repo)
+		return c.gitHubController.GetTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 194: // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
+		return c.gitHubController.PutTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 195: // GET /user (get_user)
+		return c.gitHubController.GetUser(ctx)
+	case 196: // PATCH /user (patch_user)
+		return c.gitHubController.PatchUser(ctx)
+	case 197: // DELETE /user/emails (delete_user_emails)
+		return c.gitHubController.DeleteUserEmails(ctx)
+	case 198: // GET /user/emails (get_user_emails)
+		return c.gitHubController.GetUserEmails(ctx)
+	case 199: // POST /user/emails (post_user_emails)
+		return c.gitHubController.PostUserEmails(ctx)
+	case 200: // GET /user/followers (get_user_followers)
+		return c.gitHubController.GetUserFollowers(ctx)
+	case 201: // GET /user/following (get_user_following)
+		return c.gitHubController.GetUserFollowing(ctx)
+	case 202: // DELETE /user/following/:user (delete_user_following_by_user)
+		return c.gitHubController.DeleteUserFollowingByUser(ctx, p.Value(0))
+	case 203: // GET /user/following/:user (get_user_following_by_user)
+		return c.gitHubController.GetUserFollowingByUser(ctx, p.Value(0))
+	case 204: // PUT /user/following/:user (put_user_following_by_user)
+		return c.gitHubController.PutUserFollowingByUser(ctx, p.Value(0))
+	case 205: // GET /user/issues (get_user_issues)
+		return c.gitHubController.GetUserIssues(ctx)
+	case 206: // GET /user/keys (get_user_keys)
+		return c.gitHubController.GetUserKeys(ctx)
+	case 207: // POST /user/keys (post_user_keys)
+		return c.gitHubController.PostUserKeys(ctx)
+	case 208: // DELETE /user/keys/:id (delete_user_keys_by_id)
+		return c.gitHubController.DeleteUserKeysById(ctx, p.Value(0))
+	case 209: // GET /user/keys/:id (get_user_keys_by_id)
+		return c.gitHubController.GetUserKeysById(ctx, p.Value(0))
+	case 210: // PATCH /user/keys/:id (patch_user_keys_by_id)
+		return c.gitHubController.PatchUserKeysById(ctx, p.Value(0))
+	case 211: // GET /user/orgs (get_user_orgs)
+		return c.gitHubController.GetUserOrgs(ctx)
+	case 212: // GET /user/repos (get_user_repos)
+		return c.gitHubController.GetUserRepos(ctx)
+	case 213: // POST /user/repos (post_user_repos)
+		return c.gitHubController.PostUserRepos(ctx)
+	case 214: // GET /user/starred (get_user_starred)
+		return c.gitHubController.GetUserStarred(ctx)
+	case 215: // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
+		return c.gitHubController.DeleteUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 216: // GET /user/starred/:owner/:repo (get_user_starred_by_owner_by_repo)
+		return c.gitHubController.GetUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 217: // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
+		return c.gitHubController.PutUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 218: // GET /user/subscriptions (get_user_subscriptions)
+		return c.gitHubController.GetUserSubscriptions(ctx)
+	case 219: // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
+		return c.gitHubController.DeleteUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 220: // GET /user/subscriptions/:owner/:repo (get_user_subscriptions_by_owner_by_repo)
+		return c.gitHubController.GetUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 221: // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
+		return c.gitHubController.PutUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 222: // GET /user/teams (get_user_teams)
+		return c.gitHubController.GetUserTeams(ctx)
+	case 223: // GET /users (get_users)
+		return c.gitHubController.GetUsers(ctx)
+	case 224: // GET /users/:user (get_users_by_user)
+		return c.gitHubController.GetUsersByUser(ctx, p.Value(0))
+	case 225: // GET /users/:user/events (get_users_by_user_events)
+		return c.gitHubController.GetUsersByUserEvents(ctx, p.Value(0))
+	case 226: // GET /users/:user/events/orgs/:org (get_users_by_user_events_orgs_by_org)
+		return c.gitHubController.GetUsersByUserEventsOrgsByOrg(ctx, p.Value(0), p.Value(1))
+	case 227: // GET /users/:user/events/public (get_users_by_user_events_public)
+		return c.gitHubController.GetUsersByUserEventsPublic(ctx, p.Value(0))
+	case 228: // GET /users/:user/followers (get_users_by_user_followers)
+		return c.gitHubController.GetUsersByUserFollowers(ctx, p.Value(0))
+	case 229: // GET /users/:user/following (get_users_by_user_following)
+		return c.gitHubController.GetUsersByUserFollowing(ctx, p.Value(0))
+	case 230: // GET /users/:user/following/:target_user (get_users_by_user_following_by_target_user)
+		return c.gitHubController.GetUsersByUserFollowingByTargetUser(ctx, p.Value(0), p.Value(1))
+	case 231: // GET /users/:user/gists (get_users_by_user_gists)
+		return c.gitHubController.GetUsersByUserGists(ctx, p.Value(0))
+	case 232: // GET /users/:user/keys (get_users_by_user_keys)
+		return c.gitHubController.GetUsersByUserKeys(ctx, p.Value(0))
+	case 233: // GET /users/:user/orgs (get_users_by_user_orgs)
+		return c.gitHubController.GetUsersByUserOrgs(ctx, p.Value(0))
+	case 234: // GET /users/:user/received_events (get_users_by_user_received_events)
+		return c.gitHubController.GetUsersByUserReceivedEvents(ctx, p.Value(0))
+	case 235: // GET /users/:user/received_events/public (get_users_by_user_received_events_public)
+		return c.gitHubController.GetUsersByUserReceivedEventsPublic(ctx, p.Value(0))
+	case 236: // GET /users/:user/repos (get_users_by_user_repos)
+		return c.gitHubController.GetUsersByUserRepos(ctx, p.Value(0))
+	case 237: // GET /users/:user/starred (get_users_by_user_starred)
+		return c.gitHubController.GetUsersByUserStarred(ctx, p.Value(0))
+	case 238: // GET /users/:user/subscriptions (get_users_by_user_subscriptions)
+		return c.gitHubController.GetUsersByUserSubscriptions(ctx, p.Value(0))
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -4692,1220 +4926,1220 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // DeleteApplicationsByClientIDTokens is the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens.
-func (u URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) string {
+func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) string {
 	return routegenTable.URL(u.base, 0, "", clientID)
 }
 
 // DeleteApplicationsByClientIDTokensByAccessToken is the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token.
-func (u URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
+func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
 	return routegenTable.URL(u.base, 1, "", clientID, accessToken)
 }
 
 // GetApplicationsByClientIDTokensByAccessToken is the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token.
-func (u URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
+func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
 	return routegenTable.URL(u.base, 2, "", clientID, accessToken)
 }
 
 // GetAuthorizations is the URL of route "get_authorizations": /authorizations.
-func (u URLBuilder) GetAuthorizations() string {
+func (u *URLBuilder) GetAuthorizations() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // PostAuthorizations is the URL of route "post_authorizations": /authorizations.
-func (u URLBuilder) PostAuthorizations() string {
+func (u *URLBuilder) PostAuthorizations() string {
 	return routegenTable.URL(u.base, 4, "")
 }
 
 // DeleteAuthorizationsByID is the URL of route "delete_authorizations_by_id": /authorizations/:id.
-func (u URLBuilder) DeleteAuthorizationsByID(id string) string {
+func (u *URLBuilder) DeleteAuthorizationsByID(id string) string {
 	return routegenTable.URL(u.base, 5, "", id)
 }
 
 // GetAuthorizationsByID is the URL of route "get_authorizations_by_id": /authorizations/:id.
-func (u URLBuilder) GetAuthorizationsByID(id string) string {
+func (u *URLBuilder) GetAuthorizationsByID(id string) string {
 	return routegenTable.URL(u.base, 6, "", id)
 }
 
 // PatchAuthorizationsByID is the URL of route "patch_authorizations_by_id": /authorizations/:id.
-func (u URLBuilder) PatchAuthorizationsByID(id string) string {
+func (u *URLBuilder) PatchAuthorizationsByID(id string) string {
 	return routegenTable.URL(u.base, 7, "", id)
 }
 
 // PutAuthorizationsClientsByClientID is the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id.
-func (u URLBuilder) PutAuthorizationsClientsByClientID(clientID string) string {
+func (u *URLBuilder) PutAuthorizationsClientsByClientID(clientID string) string {
 	return routegenTable.URL(u.base, 8, "", clientID)
 }
 
 // GetEmojis is the URL of route "get_emojis": /emojis.
-func (u URLBuilder) GetEmojis() string {
+func (u *URLBuilder) GetEmojis() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // GetEvents is the URL of route "get_events": /events.
-func (u URLBuilder) GetEvents() string {
+func (u *URLBuilder) GetEvents() string {
 	return routegenTable.URL(u.base, 10, "")
 }
 
 // GetFeeds is the URL of route "get_feeds": /feeds.
-func (u URLBuilder) GetFeeds() string {
+func (u *URLBuilder) GetFeeds() string {
 	return routegenTable.URL(u.base, 11, "")
 }
 
 // GetGists is the URL of route "get_gists": /gists.
-func (u URLBuilder) GetGists() string {
+func (u *URLBuilder) GetGists() string {
 	return routegenTable.URL(u.base, 12, "")
 }
 
 // PostGists is the URL of route "post_gists": /gists.
-func (u URLBuilder) PostGists() string {
+func (u *URLBuilder) PostGists() string {
 	return routegenTable.URL(u.base, 13, "")
 }
 
 // DeleteGistsByID is the URL of route "delete_gists_by_id": /gists/:id.
-func (u URLBuilder) DeleteGistsByID(id string) string {
+func (u *URLBuilder) DeleteGistsByID(id string) string {
 	return routegenTable.URL(u.base, 14, "", id)
 }
 
 // GetGistsByID is the URL of route "get_gists_by_id": /gists/:id.
-func (u URLBuilder) GetGistsByID(id string) string {
+func (u *URLBuilder) GetGistsByID(id string) string {
 	return routegenTable.URL(u.base, 15, "", id)
 }
 
 // PatchGistsByID is the URL of route "patch_gists_by_id": /gists/:id.
-func (u URLBuilder) PatchGistsByID(id string) string {
+func (u *URLBuilder) PatchGistsByID(id string) string {
 	return routegenTable.URL(u.base, 16, "", id)
 }
 
 // PostGistsByIDForks is the URL of route "post_gists_by_id_forks": /gists/:id/forks.
-func (u URLBuilder) PostGistsByIDForks(id string) string {
+func (u *URLBuilder) PostGistsByIDForks(id string) string {
 	return routegenTable.URL(u.base, 17, "", id)
 }
 
 // DeleteGistsByIDStar is the URL of route "delete_gists_by_id_star": /gists/:id/star.
-func (u URLBuilder) DeleteGistsByIDStar(id string) string {
+func (u *URLBuilder) DeleteGistsByIDStar(id string) string {
 	return routegenTable.URL(u.base, 18, "", id)
 }
 
 // GetGistsByIDStar is the URL of route "get_gists_by_id_star": /gists/:id/star.
-func (u URLBuilder) GetGistsByIDStar(id string) string {
+func (u *URLBuilder) GetGistsByIDStar(id string) string {
 	return routegenTable.URL(u.base, 19, "", id)
 }
 
 // PutGistsByIDStar is the URL of route "put_gists_by_id_star": /gists/:id/star.
-func (u URLBuilder) PutGistsByIDStar(id string) string {
+func (u *URLBuilder) PutGistsByIDStar(id string) string {
 	return routegenTable.URL(u.base, 20, "", id)
 }
 
 // GetGistsPublic is the URL of route "get_gists_public": /gists/public.
-func (u URLBuilder) GetGistsPublic() string {
+func (u *URLBuilder) GetGistsPublic() string {
 	return routegenTable.URL(u.base, 21, "")
 }
 
 // GetGistsStarred is the URL of route "get_gists_starred": /gists/starred.
-func (u URLBuilder) GetGistsStarred() string {
+func (u *URLBuilder) GetGistsStarred() string {
 	return routegenTable.URL(u.base, 22, "")
 }
 
 // GetGitignoreTemplates is the URL of route "get_gitignore_templates": /gitignore/templates.
-func (u URLBuilder) GetGitignoreTemplates() string {
+func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenTable.URL(u.base, 23, "")
 }
 
 // GetGitignoreTemplatesByName is the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name.
-func (u URLBuilder) GetGitignoreTemplatesByName(name string) string {
+func (u *URLBuilder) GetGitignoreTemplatesByName(name string) string {
 	return routegenTable.URL(u.base, 24, "", name)
 }
 
 // GetIssues is the URL of route "get_issues": /issues.
-func (u URLBuilder) GetIssues() string {
+func (u *URLBuilder) GetIssues() string {
 	return routegenTable.URL(u.base, 25, "")
 }
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword is the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword.
-func (u URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) string {
+func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) string {
 	return routegenTable.URL(u.base, 26, "", owner, repository, state, keyword)
 }
 
 // GetLegacyReposSearchByKeyword is the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword.
-func (u URLBuilder) GetLegacyReposSearchByKeyword(keyword string) string {
+func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) string {
 	return routegenTable.URL(u.base, 27, "", keyword)
 }
 
 // GetLegacyUserEmailByEmail is the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email.
-func (u URLBuilder) GetLegacyUserEmailByEmail(email string) string {
+func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) string {
 	return routegenTable.URL(u.base, 28, "", email)
 }
 
 // GetLegacyUserSearchByKeyword is the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword.
-func (u URLBuilder) GetLegacyUserSearchByKeyword(keyword string) string {
+func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) string {
 	return routegenTable.URL(u.base, 29, "", keyword)
 }
 
 // PostMarkdown is the URL of route "post_markdown": /markdown.
-func (u URLBuilder) PostMarkdown() string {
+func (u *URLBuilder) PostMarkdown() string {
 	return routegenTable.URL(u.base, 30, "")
 }
 
 // PostMarkdownRaw is the URL of route "post_markdown_raw": /markdown/raw.
-func (u URLBuilder) PostMarkdownRaw() string {
+func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenTable.URL(u.base, 31, "")
 }
 
 // GetMeta is the URL of route "get_meta": /meta.
-func (u URLBuilder) GetMeta() string {
+func (u *URLBuilder) GetMeta() string {
 	return routegenTable.URL(u.base, 32, "")
 }
 
 // GetNetworksByOwnerByRepoEvents is the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events.
-func (u URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) string {
+func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) string {
 	return routegenTable.URL(u.base, 33, "", owner, repo)
 }
 
 // GetNotifications is the URL of route "get_notifications": /notifications.
-func (u URLBuilder) GetNotifications() string {
+func (u *URLBuilder) GetNotifications() string {
 	return routegenTable.URL(u.base, 34, "")
 }
 
 // PutNotifications is the URL of route "put_notifications": /notifications.
-func (u URLBuilder) PutNotifications() string {
+func (u *URLBuilder) PutNotifications() string {
 	return routegenTable.URL(u.base, 35, "")
 }
 
 // GetNotificationsThreadsByID is the URL of route "get_notifications_threads_by_id": /notifications/threads/:id.
-func (u URLBuilder) GetNotificationsThreadsByID(id string) string {
+func (u *URLBuilder) GetNotificationsThreadsByID(id string) string {
 	return routegenTable.URL(u.base, 36, "", id)
 }
 
 // PatchNotificationsThreadsByID is the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id.
-func (u URLBuilder) PatchNotificationsThreadsByID(id string) string {
+func (u *URLBuilder) PatchNotificationsThreadsByID(id string) string {
 	return routegenTable.URL(u.base, 37, "", id)
 }
 
 // DeleteNotificationsThreadsByIDSubscription is the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (u URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) string {
+func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) string {
 	return routegenTable.URL(u.base, 38, "", id)
 }
 
 // GetNotificationsThreadsByIDSubscription is the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (u URLBuilder) GetNotificationsThreadsByIDSubscription(id string) string {
+func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) string {
 	return routegenTable.URL(u.base, 39, "", id)
 }
 
 // PutNotificationsThreadsByIDSubscription is the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (u URLBuilder) PutNotificationsThreadsByIDSubscription(id string) string {
+func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) string {
 	return routegenTable.URL(u.base, 40, "", id)
 }
 
 // GetOrgsByOrg is the URL of route "get_orgs_by_org": /orgs/:org.
-func (u URLBuilder) GetOrgsByOrg(org string) string {
+func (u *URLBuilder) GetOrgsByOrg(org string) string {
 	return routegenTable.URL(u.base, 41, "", org)
 }
 
 // PatchOrgsByOrg is the URL of route "patch_orgs_by_org": /orgs/:org.
-func (u URLBuilder) PatchOrgsByOrg(org string) string {
+func (u *URLBuilder) PatchOrgsByOrg(org string) string {
 	return routegenTable.URL(u.base, 42, "", org)
 }
 
 // GetOrgsByOrgEvents is the URL of route "get_orgs_by_org_events": /orgs/:org/events.
-func (u URLBuilder) GetOrgsByOrgEvents(org string) string {
+func (u *URLBuilder) GetOrgsByOrgEvents(org string) string {
 	return routegenTable.URL(u.base, 43, "", org)
 }
 
 // GetOrgsByOrgIssues is the URL of route "get_orgs_by_org_issues": /orgs/:org/issues.
-func (u URLBuilder) GetOrgsByOrgIssues(org string) string {
+func (u *URLBuilder) GetOrgsByOrgIssues(org string) string {
 	return routegenTable.URL(u.base, 44, "", org)
 }
 
 // GetOrgsByOrgMembers is the URL of route "get_orgs_by_org_members": /orgs/:org/members.
-func (u URLBuilder) GetOrgsByOrgMembers(org string) string {
+func (u *URLBuilder) GetOrgsByOrgMembers(org string) string {
 	return routegenTable.URL(u.base, 45, "", org)
 }
 
 // DeleteOrgsByOrgMembersByUser is the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user.
-func (u URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) string {
+func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 46, "", org, user)
 }
 
 // GetOrgsByOrgMembersByUser is the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user.
-func (u URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) string {
+func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 47, "", org, user)
 }
 
 // GetOrgsByOrgPublicMembers is the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members.
-func (u URLBuilder) GetOrgsByOrgPublicMembers(org string) string {
+func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) string {
 	return routegenTable.URL(u.base, 48, "", org)
 }
 
 // DeleteOrgsByOrgPublicMembersByUser is the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (u URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) string {
+func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 49, "", org, user)
 }
 
 // GetOrgsByOrgPublicMembersByUser is the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (u URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) string {
+func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 50, "", org, user)
 }
 
 // PutOrgsByOrgPublicMembersByUser is the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (u URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) string {
+func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 51, "", org, user)
 }
 
 // GetOrgsByOrgRepos is the URL of route "get_orgs_by_org_repos": /orgs/:org/repos.
-func (u URLBuilder) GetOrgsByOrgRepos(org string) string {
+func (u *URLBuilder) GetOrgsByOrgRepos(org string) string {
 	return routegenTable.URL(u.base, 52, "", org)
 }
 
 // PostOrgsByOrgRepos is the URL of route "post_orgs_by_org_repos": /orgs/:org/repos.
-func (u URLBuilder) PostOrgsByOrgRepos(org string) string {
+func (u *URLBuilder) PostOrgsByOrgRepos(org string) string {
 	return routegenTable.URL(u.base, 53, "", org)
 }
 
 // GetOrgsByOrgTeams is the URL of route "get_orgs_by_org_teams": /orgs/:org/teams.
-func (u URLBuilder) GetOrgsByOrgTeams(org string) string {
+func (u *URLBuilder) GetOrgsByOrgTeams(org string) string {
 	return routegenTable.URL(u.base, 54, "", org)
 }
 
 // PostOrgsByOrgTeams is the URL of route "post_orgs_by_org_teams": /orgs/:org/teams.
-func (u URLBuilder) PostOrgsByOrgTeams(org string) string {
+func (u *URLBuilder) PostOrgsByOrgTeams(org string) string {
 	return routegenTable.URL(u.base, 55, "", org)
 }
 
 // GetRateLimit is the URL of route "get_rate_limit": /rate_limit.
-func (u URLBuilder) GetRateLimit() string {
+func (u *URLBuilder) GetRateLimit() string {
 	return routegenTable.URL(u.base, 56, "")
 }
 
 // DeleteReposByOwnerByRepo is the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (u URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 57, "", owner, repo)
 }
 
 // GetReposByOwnerByRepo is the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (u URLBuilder) GetReposByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 58, "", owner, repo)
 }
 
 // PatchReposByOwnerByRepo is the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (u URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 59, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoByArchiveFormatByRef is the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref.
-func (u URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) string {
 	return routegenTable.URL(u.base, 60, "", owner, repo, archiveFormat, ref)
 }
 
 // GetReposByOwnerByRepoAssignees is the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees.
-func (u URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) string {
 	return routegenTable.URL(u.base, 61, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoAssigneesByAssignee is the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee.
-func (u URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) string {
 	return routegenTable.URL(u.base, 62, "", owner, repo, assignee)
 }
 
 // GetReposByOwnerByRepoBranches is the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches.
-func (u URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) string {
 	return routegenTable.URL(u.base, 63, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoBranchesByBranch is the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch.
-func (u URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) string {
 	return routegenTable.URL(u.base, 64, "", owner, repo, branch)
 }
 
 // GetReposByOwnerByRepoCollaborators is the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators.
-func (u URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) string {
 	return routegenTable.URL(u.base, 65, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser is the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (u URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
 	return routegenTable.URL(u.base, 66, "", owner, repo, user)
 }
 
 // GetReposByOwnerByRepoCollaboratorsByUser is the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (u URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
 	return routegenTable.URL(u.base, 67, "", owner, repo, user)
 }
 
 // PutReposByOwnerByRepoCollaboratorsByUser is the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (u URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
 	return routegenTable.URL(u.base, 68, "", owner, repo, user)
 }
 
 // GetReposByOwnerByRepoComments is the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments.
-func (u URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) string {
 	return routegenTable.URL(u.base, 69, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoCommentsByID is the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 70, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoCommentsByID is the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (u URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 71, "", owner, repo, id)
 }
 
 // PatchReposByOwnerByRepoCommentsByID is the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (u URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 72, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoCommits is the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits.
-func (u URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) string {
 	return routegenTable.URL(u.base, 73, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoCommitsBySha is the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 74, "", owner, repo, sha)
 }
 
 // GetReposByOwnerByRepoCommitsByShaComments is the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments.
-func (u URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 75, "", owner, repo, sha)
 }
 
 // PostReposByOwnerByRepoCommitsByShaComments is the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments.
-func (u URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 76, "", owner, repo, sha)
 }
 
 // DeleteReposByOwnerByRepoContentsByPath is the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path.
-func (u URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
 	return routegenTable.URL(u.base, 77, "", owner, repo, path)
 }
 
 // GetReposByOwnerByRepoContentsByPath is the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path.
-func (u URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
 	return routegenTable.URL(u.base, 78, "", owner, repo, path)
 }
 
 // PutReposByOwnerByRepoContentsByPath is the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path.
-func (u URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
 	return routegenTable.URL(u.base, 79, "", owner, repo, path)
 }
 
 // GetReposByOwnerByRepoContributors is the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors.
-func (u URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) string {
 	return routegenTable.URL(u.base, 80, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoDownloads is the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads.
-func (u URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) string {
 	return routegenTable.URL(u.base, 81, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoDownloadsByID is the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 82, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoDownloadsByID is the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id.
-func (u URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 83, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoEvents is the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events.
-func (u URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) string {
 	return routegenTable.URL(u.base, 84, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoForks is the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks.
-func (u URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) string {
 	return routegenTable.URL(u.base, 85, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoForks is the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks.
-func (u URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) string {
 	return routegenTable.URL(u.base, 86, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoGitBlobs is the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs.
-func (u URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) string {
 	return routegenTable.URL(u.base, 87, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoGitBlobsBySha is the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 88, "", owner, repo, sha)
 }
 
 // PostReposByOwnerByRepoGitCommits is the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits.
-func (u URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) string {
 	return routegenTable.URL(u.base, 89, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoGitCommitsBySha is the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 90, "", owner, repo, sha)
 }
 
 // GetReposByOwnerByRepoGitRefs is the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs.
-func (u URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) string {
 	return routegenTable.URL(u.base, 91, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoGitRefs is the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs.
-func (u URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) string {
 	return routegenTable.URL(u.base, 92, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoGitRefsByRef is the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref.
-func (u URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
 	return routegenTable.URL(u.base, 93, "", owner, repo, ref)
 }
 
 // GetReposByOwnerByRepoGitRefsByRef is the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref.
-func (u URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
 	return routegenTable.URL(u.base, 94, "", owner, repo, ref)
 }
 
 // PatchReposByOwnerByRepoGitRefsByRef is the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref.
-func (u URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
 	return routegenTable.URL(u.base, 95, "", owner, repo, ref)
 }
 
 // PostReposByOwnerByRepoGitTags is the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags.
-func (u URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) string {
 	return routegenTable.URL(u.base, 96, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoGitTagsBySha is the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 97, "", owner, repo, sha)
 }
 
 // PostReposByOwnerByRepoGitTrees is the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees.
-func (u URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) string {
 	return routegenTable.URL(u.base, 98, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoGitTreesBySha is the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 99, "", owner, repo, sha)
 }
 
 // GetReposByOwnerByRepoHooks is the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks.
-func (u URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) string {
 	return routegenTable.URL(u.base, 100, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoHooks is the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks.
-func (u URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) string {
 	return routegenTable.URL(u.base, 101, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoHooksByID is the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 102, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoHooksByID is the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (u URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 103, "", owner, repo, id)
 }
 
 // PatchReposByOwnerByRepoHooksByID is the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (u URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 104, "", owner, repo, id)
 }
 
 // PostReposByOwnerByRepoHooksByIDTests is the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests.
-func (u URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 105, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoIssues is the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues.
-func (u URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) string {
 	return routegenTable.URL(u.base, 106, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoIssues is the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues.
-func (u URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) string {
 	return routegenTable.URL(u.base, 107, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoIssuesByNumber is the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 108, "", owner, repo, number)
 }
 
 // PatchReposByOwnerByRepoIssuesByNumber is the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number.
-func (u URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 109, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoIssuesByNumberComments is the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 110, "", owner, repo, number)
 }
 
 // PostReposByOwnerByRepoIssuesByNumberComments is the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments.
-func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 111, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoIssuesByNumberEvents is the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 112, "", owner, repo, number)
 }
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels is the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 113, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoIssuesByNumberLabels is the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 114, "", owner, repo, number)
 }
 
 // PostReposByOwnerByRepoIssuesByNumberLabels is the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 115, "", owner, repo, number)
 }
 
 // PutReposByOwnerByRepoIssuesByNumberLabels is the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 116, "", owner, repo, number)
 }
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName is the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name.
-func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) string {
 	return routegenTable.URL(u.base, 117, "", owner, repo, number, name)
 }
 
 // GetReposByOwnerByRepoIssuesComments is the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) string {
 	return routegenTable.URL(u.base, 118, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoIssuesCommentsByID is the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 119, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoIssuesCommentsByID is the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 120, "", owner, repo, id)
 }
 
 // PatchReposByOwnerByRepoIssuesCommentsByID is the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id.
-func (u URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 121, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoIssuesEvents is the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) string {
 	return routegenTable.URL(u.base, 122, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoIssuesEventsByID is the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 123, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoKeys is the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys.
-func (u URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) string {
 	return routegenTable.URL(u.base, 124, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoKeys is the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys.
-func (u URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) string {
 	return routegenTable.URL(u.base, 125, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoKeysByID is the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 126, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoKeysByID is the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (u URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 127, "", owner, repo, id)
 }
 
 // PatchReposByOwnerByRepoKeysByID is the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (u URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 128, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoLabels is the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels.
-func (u URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) string {
 	return routegenTable.URL(u.base, 129, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoLabels is the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels.
-func (u URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) string {
 	return routegenTable.URL(u.base, 130, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoLabelsByName is the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (u URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
 	return routegenTable.URL(u.base, 131, "", owner, repo, name)
 }
 
 // GetReposByOwnerByRepoLabelsByName is the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (u URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
 	return routegenTable.URL(u.base, 132, "", owner, repo, name)
 }
 
 // PatchReposByOwnerByRepoLabelsByName is the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (u URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
 	return routegenTable.URL(u.base, 133, "", owner, repo, name)
 }
 
 // GetReposByOwnerByRepoLanguages is the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages.
-func (u URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) string {
 	return routegenTable.URL(u.base, 134, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoMerges is the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges.
-func (u URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) string {
 	return routegenTable.URL(u.base, 135, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoMilestones is the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones.
-func (u URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) string {
 	return routegenTable.URL(u.base, 136, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoMilestones is the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones.
-func (u URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) string {
 	return routegenTable.URL(u.base, 137, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoMilestonesByNumber is the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (u URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 138, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoMilestonesByNumber is the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 139, "", owner, repo, number)
 }
 
 // PatchReposByOwnerByRepoMilestonesByNumber is the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (u URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 140, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels is the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels.
-func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 141, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoNotifications is the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications.
-func (u URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) string {
 	return routegenTable.URL(u.base, 142, "", owner, repo)
 }
 
 // PutReposByOwnerByRepoNotifications is the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications.
-func (u URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) string {
 	return routegenTable.URL(u.base, 143, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoPulls is the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls.
-func (u URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) string {
 	return routegenTable.URL(u.base, 144, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoPulls is the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls.
-func (u URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) string {
 	return routegenTable.URL(u.base, 145, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoPullsByNumber is the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 146, "", owner, repo, number)
 }
 
 // PatchReposByOwnerByRepoPullsByNumber is the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number.
-func (u URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 147, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsByNumberComments is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 148, "", owner, repo, number)
 }
 
 // PutReposByOwnerByRepoPullsByNumberComments is the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments.
-func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 149, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsByNumberCommits is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 150, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsByNumberFiles is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 151, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsByNumberMerge is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 152, "", owner, repo, number)
 }
 
 // PutReposByOwnerByRepoPullsByNumberMerge is the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge.
-func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 153, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsComments is the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments.
-func (u URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) string {
 	return routegenTable.URL(u.base, 154, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoPullsCommentsByNumber is the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number.
-func (u URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 155, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsCommentsByNumber is the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number.
-func (u URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 156, "", owner, repo, number)
 }
 
 // PatchReposByOwnerByRepoPullsCommentsByNumber is the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number.
-func (u URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 157, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoReadme is the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme.
-func (u URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) string {
 	return routegenTable.URL(u.base, 158, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoReleases is the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases.
-func (u URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) string {
 	return routegenTable.URL(u.base, 159, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoReleases is the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases.
-func (u URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) string {
 	return routegenTable.URL(u.base, 160, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoReleasesByID is the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 161, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoReleasesByID is the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (u URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 162, "", owner, repo, id)
 }
 
 // PatchReposByOwnerByRepoReleasesByID is the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (u URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
+func (u *URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 163, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoReleasesByIDAssets is the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets.
-func (u URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 164, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoStargazers is the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers.
-func (u URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) string {
 	return routegenTable.URL(u.base, 165, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsCodeFrequency is the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency.
-func (u URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) string {
 	return routegenTable.URL(u.base, 166, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsCommitActivity is the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity.
-func (u URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) string {
 	return routegenTable.URL(u.base, 167, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsContributors is the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors.
-func (u URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) string {
 	return routegenTable.URL(u.base, 168, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsParticipation is the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation.
-func (u URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) string {
 	return routegenTable.URL(u.base, 169, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsPunchCard is the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card.
-func (u URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) string {
 	return routegenTable.URL(u.base, 170, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatusesByRef is the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref.
-func (u URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
 	return routegenTable.URL(u.base, 171, "", owner, repo, ref)
 }
 
 // PostReposByOwnerByRepoStatusesByRef is the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref.
-func (u URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
 	return routegenTable.URL(u.base, 172, "", owner, repo, ref)
 }
 
 // GetReposByOwnerByRepoSubscribers is the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers.
-func (u URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) string {
 	return routegenTable.URL(u.base, 173, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoSubscription is the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (u URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) string {
 	return routegenTable.URL(u.base, 174, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoSubscription is the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (u URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) string {
 	return routegenTable.URL(u.base, 175, "", owner, repo)
 }
 
 // PutReposByOwnerByRepoSubscription is the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (u URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) string {
 	return routegenTable.URL(u.base, 176, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoTags is the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags.
-func (u URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) string {
 	return routegenTable.URL(u.base, 177, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoTeams is the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams.
-func (u URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) string {
 	return routegenTable.URL(u.base, 178, "", owner, repo)
 }
 
 // GetRepositories is the URL of route "get_repositories": /repositories.
-func (u URLBuilder) GetRepositories() string {
+func (u *URLBuilder) GetRepositories() string {
 	return routegenTable.URL(u.base, 179, "")
 }
 
 // GetSearchCode is the URL of route "get_search_code": /search/code.
-func (u URLBuilder) GetSearchCode() string {
+func (u *URLBuilder) GetSearchCode() string {
 	return routegenTable.URL(u.base, 180, "")
 }
 
 // GetSearchIssues is the URL of route "get_search_issues": /search/issues.
-func (u URLBuilder) GetSearchIssues() string {
+func (u *URLBuilder) GetSearchIssues() string {
 	return routegenTable.URL(u.base, 181, "")
 }
 
 // GetSearchRepositories is the URL of route "get_search_repositories": /search/repositories.
-func (u URLBuilder) GetSearchRepositories() string {
+func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenTable.URL(u.base, 182, "")
 }
 
 // GetSearchUsers is the URL of route "get_search_users": /search/users.
-func (u URLBuilder) GetSearchUsers() string {
+func (u *URLBuilder) GetSearchUsers() string {
 	return routegenTable.URL(u.base, 183, "")
 }
 
 // DeleteTeamsByID is the URL of route "delete_teams_by_id": /teams/:id.
-func (u URLBuilder) DeleteTeamsByID(id string) string {
+func (u *URLBuilder) DeleteTeamsByID(id string) string {
 	return routegenTable.URL(u.base, 184, "", id)
 }
 
 // GetTeamsByID is the URL of route "get_teams_by_id": /teams/:id.
-func (u URLBuilder) GetTeamsByID(id string) string {
+func (u *URLBuilder) GetTeamsByID(id string) string {
 	return routegenTable.URL(u.base, 185, "", id)
 }
 
 // PatchTeamsByID is the URL of route "patch_teams_by_id": /teams/:id.
-func (u URLBuilder) PatchTeamsByID(id string) string {
+func (u *URLBuilder) PatchTeamsByID(id string) string {
 	return routegenTable.URL(u.base, 186, "", id)
 }
 
 // GetTeamsByIDMembers is the URL of route "get_teams_by_id_members": /teams/:id/members.
-func (u URLBuilder) GetTeamsByIDMembers(id string) string {
+func (u *URLBuilder) GetTeamsByIDMembers(id string) string {
 	return routegenTable.URL(u.base, 187, "", id)
 }
 
 // DeleteTeamsByIDMembersByUser is the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (u URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) string {
+func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) string {
 	return routegenTable.URL(u.base, 188, "", id, user)
 }
 
 // GetTeamsByIDMembersByUser is the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (u URLBuilder) GetTeamsByIDMembersByUser(id string, user string) string {
+func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) string {
 	return routegenTable.URL(u.base, 189, "", id, user)
 }
 
 // PutTeamsByIDMembersByUser is the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (u URLBuilder) PutTeamsByIDMembersByUser(id string, user string) string {
+func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) string {
 	return routegenTable.URL(u.base, 190, "", id, user)
 }
 
 // GetTeamsByIDRepos is the URL of route "get_teams_by_id_repos": /teams/:id/repos.
-func (u URLBuilder) GetTeamsByIDRepos(id string) string {
+func (u *URLBuilder) GetTeamsByIDRepos(id string) string {
 	return routegenTable.URL(u.base, 191, "", id)
 }
 
 // DeleteTeamsByIDReposByOwnerByRepo is the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (u URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
+func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
 	return routegenTable.URL(u.base, 192, "", id, owner, repo)
 }
 
 // GetTeamsByIDReposByOwnerByRepo is the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (u URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
+func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
 	return routegenTable.URL(u.base, 193, "", id, owner, repo)
 }
 
 // PutTeamsByIDReposByOwnerByRepo is the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (u URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
+func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
 	return routegenTable.URL(u.base, 194, "", id, owner, repo)
 }
 
 // GetUser is the URL of route "get_user": /user.
-func (u URLBuilder) GetUser() string {
+func (u *URLBuilder) GetUser() string {
 	return routegenTable.URL(u.base, 195, "")
 }
 
 // PatchUser is the URL of route "patch_user": /user.
-func (u URLBuilder) PatchUser() string {
+func (u *URLBuilder) PatchUser() string {
 	return routegenTable.URL(u.base, 196, "")
 }
 
 // DeleteUserEmails is the URL of route "delete_user_emails": /user/emails.
-func (u URLBuilder) DeleteUserEmails() string {
+func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenTable.URL(u.base, 197, "")
 }
 
 // GetUserEmails is the URL of route "get_user_emails": /user/emails.
-func (u URLBuilder) GetUserEmails() string {
+func (u *URLBuilder) GetUserEmails() string {
 	return routegenTable.URL(u.base, 198, "")
 }
 
 // PostUserEmails is the URL of route "post_user_emails": /user/emails.
-func (u URLBuilder) PostUserEmails() string {
+func (u *URLBuilder) PostUserEmails() string {
 	return routegenTable.URL(u.base, 199, "")
 }
 
 // GetUserFollowers is the URL of route "get_user_followers": /user/followers.
-func (u URLBuilder) GetUserFollowers() string {
+func (u *URLBuilder) GetUserFollowers() string {
 	return routegenTable.URL(u.base, 200, "")
 }
 
 // GetUserFollowing is the URL of route "get_user_following": /user/following.
-func (u URLBuilder) GetUserFollowing() string {
+func (u *URLBuilder) GetUserFollowing() string {
 	return routegenTable.URL(u.base, 201, "")
 }
 
 // DeleteUserFollowingByUser is the URL of route "delete_user_following_by_user": /user/following/:user.
-func (u URLBuilder) DeleteUserFollowingByUser(user string) string {
+func (u *URLBuilder) DeleteUserFollowingByUser(user string) string {
 	return routegenTable.URL(u.base, 202, "", user)
 }
 
 // GetUserFollowingByUser is the URL of route "get_user_following_by_user": /user/following/:user.
-func (u URLBuilder) GetUserFollowingByUser(user string) string {
+func (u *URLBuilder) GetUserFollowingByUser(user string) string {
 	return routegenTable.URL(u.base, 203, "", user)
 }
 
 // PutUserFollowingByUser is the URL of route "put_user_following_by_user": /user/following/:user.
-func (u URLBuilder) PutUserFollowingByUser(user string) string {
+func (u *URLBuilder) PutUserFollowingByUser(user string) string {
 	return routegenTable.URL(u.base, 204, "", user)
 }
 
 // GetUserIssues is the URL of route "get_user_issues": /user/issues.
-func (u URLBuilder) GetUserIssues() string {
+func (u *URLBuilder) GetUserIssues() string {
 	return routegenTable.URL(u.base, 205, "")
 }
 
 // GetUserKeys is the URL of route "get_user_keys": /user/keys.
-func (u URLBuilder) GetUserKeys() string {
+func (u *URLBuilder) GetUserKeys() string {
 	return routegenTable.URL(u.base, 206, "")
 }
 
 // PostUserKeys is the URL of route "post_user_keys": /user/keys.
-func (u URLBuilder) PostUserKeys() string {
+func (u *URLBuilder) PostUserKeys() string {
 	return routegenTable.URL(u.base, 207, "")
 }
 
 // DeleteUserKeysByID is the URL of route "delete_user_keys_by_id": /user/keys/:id.
-func (u URLBuilder) DeleteUserKeysByID(id string) string {
+func (u *URLBuilder) DeleteUserKeysByID(id string) string {
 	return routegenTable.URL(u.base, 208, "", id)
 }
 
 // GetUserKeysByID is the URL of route "get_user_keys_by_id": /user/keys/:id.
-func (u URLBuilder) GetUserKeysByID(id string) string {
+func (u *URLBuilder) GetUserKeysByID(id string) string {
 	return routegenTable.URL(u.base, 209, "", id)
 }
 
 // PatchUserKeysByID is the URL of route "patch_user_keys_by_id": /user/keys/:id.
-func (u URLBuilder) PatchUserKeysByID(id string) string {
+func (u *URLBuilder) PatchUserKeysByID(id string) string {
 	return routegenTable.URL(u.base, 210, "", id)
 }
 
 // GetUserOrgs is the URL of route "get_user_orgs": /user/orgs.
-func (u URLBuilder) GetUserOrgs() string {
+func (u *URLBuilder) GetUserOrgs() string {
 	return routegenTable.URL(u.base, 211, "")
 }
 
 // GetUserRepos is the URL of route "get_user_repos": /user/repos.
-func (u URLBuilder) GetUserRepos() string {
+func (u *URLBuilder) GetUserRepos() string {
 	return routegenTable.URL(u.base, 212, "")
 }
 
 // PostUserRepos is the URL of route "post_user_repos": /user/repos.
-func (u URLBuilder) PostUserRepos() string {
+func (u *URLBuilder) PostUserRepos() string {
 	return routegenTable.URL(u.base, 213, "")
 }
 
 // GetUserStarred is the URL of route "get_user_starred": /user/starred.
-func (u URLBuilder) GetUserStarred() string {
+func (u *URLBuilder) GetUserStarred() string {
 	return routegenTable.URL(u.base, 214, "")
 }
 
 // DeleteUserStarredByOwnerByRepo is the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (u URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 215, "", owner, repo)
 }
 
 // GetUserStarredByOwnerByRepo is the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (u URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 216, "", owner, repo)
 }
 
 // PutUserStarredByOwnerByRepo is the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (u URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 217, "", owner, repo)
 }
 
 // GetUserSubscriptions is the URL of route "get_user_subscriptions": /user/subscriptions.
-func (u URLBuilder) GetUserSubscriptions() string {
+func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenTable.URL(u.base, 218, "")
 }
 
 // DeleteUserSubscriptionsByOwnerByRepo is the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (u URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 219, "", owner, repo)
 }
 
 // GetUserSubscriptionsByOwnerByRepo is the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (u URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 220, "", owner, repo)
 }
 
 // PutUserSubscriptionsByOwnerByRepo is the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (u URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 221, "", owner, repo)
 }
 
 // GetUserTeams is the URL of route "get_user_teams": /user/teams.
-func (u URLBuilder) GetUserTeams() string {
+func (u *URLBuilder) GetUserTeams() string {
 	return routegenTable.URL(u.base, 222, "")
 }
 
 // GetUsers is the URL of route "get_users": /users.
-func (u URLBuilder) GetUsers() string {
+func (u *URLBuilder) GetUsers() string {
 	return routegenTable.URL(u.base, 223, "")
 }
 
 // GetUsersByUser is the URL of route "get_users_by_user": /users/:user.
-func (u URLBuilder) GetUsersByUser(user string) string {
+func (u *URLBuilder) GetUsersByUser(user string) string {
 	return routegenTable.URL(u.base, 224, "", user)
 }
 
 // GetUsersByUserEvents is the URL of route "get_users_by_user_events": /users/:user/events.
-func (u URLBuilder) GetUsersByUserEvents(user string) string {
+func (u *URLBuilder) GetUsersByUserEvents(user string) string {
 	return routegenTable.URL(u.base, 225, "", user)
 }
 
 // GetUsersByUserEventsOrgsByOrg is the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org.
-func (u URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) string {
+func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) string {
 	return routegenTable.URL(u.base, 226, "", user, org)
 }
 
 // GetUsersByUserEventsPublic is the URL of route "get_users_by_user_events_public": /users/:user/events/public.
-func (u URLBuilder) GetUsersByUserEventsPublic(user string) string {
+func (u *URLBuilder) GetUsersByUserEventsPublic(user string) string {
 	return routegenTable.URL(u.base, 227, "", user)
 }
 
 // GetUsersByUserFollowers is the URL of route "get_users_by_user_followers": /users/:user/followers.
-func (u URLBuilder) GetUsersByUserFollowers(user string) string {
+func (u *URLBuilder) GetUsersByUserFollowers(user string) string {
 	return routegenTable.URL(u.base, 228, "", user)
 }
 
 // GetUsersByUserFollowing is the URL of route "get_users_by_user_following": /users/:user/following.
-func (u URLBuilder) GetUsersByUserFollowing(user string) string {
+func (u *URLBuilder) GetUsersByUserFollowing(user string) string {
 	return routegenTable.URL(u.base, 229, "", user)
 }
 
 // GetUsersByUserFollowingByTargetUser is the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user.
-func (u URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) string {
+func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) string {
 	return routegenTable.URL(u.base, 230, "", user, targetUser)
 }
 
 // GetUsersByUserGists is the URL of route "get_users_by_user_gists": /users/:user/gists.
-func (u URLBuilder) GetUsersByUserGists(user string) string {
+func (u *URLBuilder) GetUsersByUserGists(user string) string {
 	return routegenTable.URL(u.base, 231, "", user)
 }
 
 // GetUsersByUserKeys is the URL of route "get_users_by_user_keys": /users/:user/keys.
-func (u URLBuilder) GetUsersByUserKeys(user string) string {
+func (u *URLBuilder) GetUsersByUserKeys(user string) string {
 	return routegenTable.URL(u.base, 232, "", user)
 }
 
 // GetUsersByUserOrgs is the URL of route "get_users_by_user_orgs": /users/:user/orgs.
-func (u URLBuilder) GetUsersByUserOrgs(user string) string {
+func (u *URLBuilder) GetUsersByUserOrgs(user string) string {
 	return routegenTable.URL(u.base, 233, "", user)
 }
 
 // GetUsersByUserReceivedEvents is the URL of route "get_users_by_user_received_events": /users/:user/received_events.
-func (u URLBuilder) GetUsersByUserReceivedEvents(user string) string {
+func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) string {
 	return routegenTable.URL(u.base, 234, "", user)
 }
 
 // GetUsersByUserReceivedEventsPublic is the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public.
-func (u URLBuilder) GetUsersByUserReceivedEventsPublic(user string) string {
+func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) string {
 	return routegenTable.URL(u.base, 235, "", user)
 }
 
 // GetUsersByUserRepos is the URL of route "get_users_by_user_repos": /users/:user/repos.
-func (u URLBuilder) GetUsersByUserRepos(user string) string {
+func (u *URLBuilder) GetUsersByUserRepos(user string) string {
 	return routegenTable.URL(u.base, 236, "", user)
 }
 
 // GetUsersByUserStarred is the URL of route "get_users_by_user_starred": /users/:user/starred.
-func (u URLBuilder) GetUsersByUserStarred(user string) string {
+func (u *URLBuilder) GetUsersByUserStarred(user string) string {
 	return routegenTable.URL(u.base, 237, "", user)
 }
 
 // GetUsersByUserSubscriptions is the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions.
-func (u URLBuilder) GetUsersByUserSubscriptions(user string) string {
+func (u *URLBuilder) GetUsersByUserSubscriptions(user string) string {
 	return routegenTable.URL(u.base, 238, "", user)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package policies
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/routegen/routegen/runtime"
 )
@@ -294,7 +295,7 @@ type APIController interface {
 	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:298:1
+//line routes_gen.go:299:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -305,7 +306,7 @@ type AdminController interface {
 	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:309:1
+//line routes_gen.go:310:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -318,7 +319,7 @@ type FilesController interface {
 	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:322:1
+//line routes_gen.go:323:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -337,7 +338,7 @@ type PagesController interface {
 	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:341:1
+//line routes_gen.go:342:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.
@@ -360,9 +361,7 @@ func NewRouter(apiController APIController, adminController AdminController, fil
 		filesController: filesController,
 		pagesController: pagesController,
 	}
-	actions := make([]runtime.Dispatcher, 20)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -373,26 +372,56 @@ type routegenControllers struct {
 	pagesController PagesController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.pagesController.Index
-	a[1] = c.adminController.Index
-	a[2] = c.adminController.Reports
-	a[3] = c.adminController.Users
-	a[4] = c.apiController.Items
-	a[5] = c.apiController.Items
-	a[6] = c.apiController.Private
-	a[7] = c.apiController.Public
-	a[8] = c.pagesController.Dashboard
-	a[9] = c.filesController.Index
-	a[10] = c.filesController.Patch
-	a[11] = c.filesController.Upload
-	a[12] = c.filesController.Replace
-	a[13] = c.pagesController.Form
-	a[14] = c.pagesController.Profile
-	a[15] = c.pagesController.Token
-	a[16] = c.pagesController.Undefined
-	a[17] = c.pagesController.Env
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
+}
+
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	switch i {
+	case 0: // GET / (home)
+		return c.pagesController.Index(ctx)
+	case 1: // GET /admin (admin)
+		return c.adminController.Index(ctx)
+	case 2: // GET /admin/reports (admin_reports)
+		return c.adminController.Reports(ctx)
+	case 3: // GET /admin/users (admin_users)
+		return c.adminController.Users(ctx)
+	case 4: // GET /api/items (api_items)
+		return c.apiController.Items(ctx)
+	case 5: // POST /api/items (api_items)
+		return c.apiController.Items(ctx)
+	case 6: // GET /api/private (api_private)
+		return c.apiController.Private(ctx)
+	case 7: // GET /api/public (api_public)
+		return c.apiController.Public(ctx)
+	case 8: // GET /dashboard (dashboard)
+		return c.pagesController.Dashboard(ctx)
+	case 9: // GET /files (files)
+		return c.filesController.Index(ctx)
+	case 10: // PATCH /files (patch_file)
+		return c.filesController.Patch(ctx)
+	case 11: // POST /files (upload)
+		return c.filesController.Upload(ctx)
+	case 12: // PUT /files (replace)
+		return c.filesController.Replace(ctx)
+	case 13: // POST /form (form)
+		return c.pagesController.Form(ctx)
+	case 14: // GET /profile (profile)
+		return c.pagesController.Profile(ctx)
+	case 15: // GET /token (token)
+		return c.pagesController.Token(ctx)
+	case 16: // GET /undefined (undefined_auth)
+		return c.pagesController.Undefined(ctx)
+	case 17: // GET / (env_home)
+		return c.pagesController.Env(ctx)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -404,110 +433,110 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Home is the URL of route "home": /.
-func (u URLBuilder) Home() string {
+func (u *URLBuilder) Home() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // Admin is the URL of route "admin": /admin.
-func (u URLBuilder) Admin() string {
+func (u *URLBuilder) Admin() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // AdminReports is the URL of route "admin_reports": /admin/reports.
-func (u URLBuilder) AdminReports() string {
+func (u *URLBuilder) AdminReports() string {
 	return routegenTable.URL(u.base, 2, "")
 }
 
 // AdminUsers is the URL of route "admin_users": /admin/users.
-func (u URLBuilder) AdminUsers() string {
+func (u *URLBuilder) AdminUsers() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // APIItems is the URL of route "api_items": /api/items.
-func (u URLBuilder) APIItems() string {
+func (u *URLBuilder) APIItems() string {
 	return routegenTable.URL(u.base, 4, "")
 }
 
 // APIPrivate is the URL of route "api_private": /api/private.
-func (u URLBuilder) APIPrivate() string {
+func (u *URLBuilder) APIPrivate() string {
 	return routegenTable.URL(u.base, 6, "")
 }
 
 // APIPublic is the URL of route "api_public": /api/public.
-func (u URLBuilder) APIPublic() string {
+func (u *URLBuilder) APIPublic() string {
 	return routegenTable.URL(u.base, 7, "")
 }
 
 // Dashboard is the URL of route "dashboard": /dashboard.
-func (u URLBuilder) Dashboard() string {
+func (u *URLBuilder) Dashboard() string {
 	return routegenTable.URL(u.base, 8, "")
 }
 
 // Files is the URL of route "files": /files.
-func (u URLBuilder) Files() string {
+func (u *URLBuilder) Files() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // PatchFile is the URL of route "patch_file": /files.
-func (u URLBuilder) PatchFile() string {
+func (u *URLBuilder) PatchFile() string {
 	return routegenTable.URL(u.base, 10, "")
 }
 
 // Upload is the URL of route "upload": /files.
-func (u URLBuilder) Upload() string {
+func (u *URLBuilder) Upload() string {
 	return routegenTable.URL(u.base, 11, "")
 }
 
 // Replace is the URL of route "replace": /files.
-func (u URLBuilder) Replace() string {
+func (u *URLBuilder) Replace() string {
 	return routegenTable.URL(u.base, 12, "")
 }
 
 // Form is the URL of route "form": /form.
-func (u URLBuilder) Form() string {
+func (u *URLBuilder) Form() string {
 	return routegenTable.URL(u.base, 13, "")
 }
 
 // Profile is the URL of route "profile": /profile.
-func (u URLBuilder) Profile() string {
+func (u *URLBuilder) Profile() string {
 	return routegenTable.URL(u.base, 14, "")
 }
 
 // Token is the URL of route "token": /token.
-func (u URLBuilder) Token() string {
+func (u *URLBuilder) Token() string {
 	return routegenTable.URL(u.base, 15, "")
 }
 
 // UndefinedAuth is the URL of route "undefined_auth": /undefined.
-func (u URLBuilder) UndefinedAuth() string {
+func (u *URLBuilder) UndefinedAuth() string {
 	return routegenTable.URL(u.base, 16, "")
 }
 
 // FromEnvEnvHome is the URL of route "from_env.env_home": /.
-func (u URLBuilder) FromEnvEnvHome() string {
+func (u *URLBuilder) FromEnvEnvHome() string {
 	return routegenTable.URL(u.base, 17, "")
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package rich
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -644,7 +645,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:648:1
+//line routes_gen.go:649:1
 }
 
 // AppController holds the actions of controller "App".
@@ -655,7 +656,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:659:1
+//line routes_gen.go:660:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -664,7 +665,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:668:1
+//line routes_gen.go:669:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -677,28 +678,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:681:1
+//line routes_gen.go:682:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:688:1
+//line routes_gen.go:689:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:695:1
+//line routes_gen.go:696:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:702:1
+//line routes_gen.go:703:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -709,14 +710,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:713:1
+//line routes_gen.go:714:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:720:1
+//line routes_gen.go:721:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -725,7 +726,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:729:1
+//line routes_gen.go:730:1
 }
 
 // UserController holds the actions of controller "User".
@@ -746,7 +747,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:750:1
+//line routes_gen.go:751:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -797,9 +798,7 @@ func NewRouter(adminDashboardController AdminDashboardController, appController 
 		tenantController:         tenantController,
 		userController:           userController,
 	}
-	actions := make([]runtime.Dispatcher, 36)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -817,80 +816,105 @@ type routegenControllers struct {
 	userController           UserController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.appController.Index
-	a[1] = c.appController.Health
-	a[2] = routegenCall0(c.itemController.Show)
-	a[3] = routegenCall1(c.userController.Profile)
-	a[4] = routegenCall1(c.deepController.Rest)
-	a[5] = routegenCall1(c.deepController.Middle)
-	a[6] = routegenCall1(c.deepController.Last)
-	a[7] = c.deepController.Static
-	a[8] = routegenCall1(c.itemController.List)
-	a[9] = routegenCall0(c.itemController.Show)
-	a[10] = routegenCall0(c.itemController.Update)
-	a[12] = c.chatController.Page
-	a[13] = c.chatController.Stream
-	a[14] = routegenCall0(c.docController.Page)
-	a[16] = routegenCall1(c.fileController.Get)
-	a[17] = c.appController.Health
-	a[18] = c.appController.Health
-	a[19] = c.appController.Login
-	a[20] = routegenCall1(c.userController.Profile)
-	a[21] = c.userController.List
-	a[22] = c.userController.Create
-	a[23] = routegenCall2(c.userController.Delete)
-	a[24] = routegenCall2(c.userController.Show)
-	a[25] = routegenCall2(c.userController.Update)
-	a[26] = routegenCall3(c.postController.Show)
-	a[27] = routegenCall2(c.userController.Settings)
-	a[28] = c.userController.New
-	a[29] = c.tenantController.Home
-	a[30] = routegenCall1(c.tenantController.Page)
-	a[31] = c.adminDashboardController.Index
-	a[32] = routegenCall1(c.adminDashboardController.Files)
-	a[33] = c.fallbackController.NotFound
-}
-
-// routegenCall0 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall0(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall1 calls an action with, in order: path parameter 0.
-func routegenCall1(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
-	}
-}
-
-// routegenCall2 calls an action with, in order: path parameter 0 as an int64.
-func routegenCall2(action func(*runtime.Context, int64) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET / (home)
+		return c.appController.Index(ctx)
+	case 1: // GET /%CE%B1 (alpha)
+		return c.appController.Health(ctx)
+	case 2: // GET /%CE%B1%CE%B2/:version/%CF%80:id (greek_item)
+		return c.itemController.Show(ctx, p.Value(0), p.Value(1))
+	case 3: // GET /:name/%CE%B1 (profile_alpha)
+		return c.userController.Profile(ctx, p.Value(0))
+	case 4: // GET /a/*rest (deep_rest)
+		return c.deepController.Rest(ctx, p.Value(0))
+	case 5: // GET /a/:x/c/d (deep_middle)
+		return c.deepController.Middle(ctx, p.Value(0))
+	case 6: // GET /a/b/:y/e (deep_last)
+		return c.deepController.Last(ctx, p.Value(0))
+	case 7: // GET /a/b/c (deep_static)
+		return c.deepController.Static(ctx)
+	case 8: // GET /api/:version/items (api_items)
+		return c.itemController.List(ctx, p.Value(0))
+	case 9: // GET /api/:version/items/:id (api_item)
+		return c.itemController.Show(ctx, p.Value(0), p.Value(1))
+	case 10: // PATCH /api/:version/items/:id (api_item_edit)
+		return c.itemController.Update(ctx, p.Value(0), p.Value(1))
+	case 12: // GET /chat (chat_page)
+		return c.chatController.Page(ctx)
+	case 13: // WS /chat (chat)
+		return c.chatController.Stream(ctx)
+	case 14: // GET /doc/:version/*page (doc)
+		return c.docController.Page(ctx, p.Value(0), p.Value(1))
+	case 16: // GET /files/*path (files)
+		return c.fileController.Get(ctx, p.Value(0))
+	case 17: // GET /healthz (health)
+		return c.appController.Health(ctx)
+	case 18: // HEAD /healthz (health)
+		return c.appController.Health(ctx)
+	case 19: // POST /login (login)
+		return c.appController.Login(ctx)
+	case 20: // GET /user_:name (profile)
+		return c.userController.Profile(ctx, p.Value(0))
+	case 21: // GET /users (users)
+		return c.userController.List(ctx)
+	case 22: // POST /users (create_user)
+		return c.userController.Create(ctx)
+	case 23: // DELETE /users/:id (delete_user)
 		v0, err := runtime.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
-		return action(ctx, v0)
-	}
-}
-
-// routegenCall3 calls an action with, in order: path parameter 0 as an int64, path parameter 1.
-func routegenCall3(action func(*runtime.Context, int64, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
+		return c.userController.Delete(ctx, v0)
+	case 24: // GET /users/:id (user)
 		v0, err := runtime.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
-		return action(ctx, v0, p.Value(1))
+		return c.userController.Show(ctx, v0)
+	case 25: // PUT /users/:id (update_user)
+		v0, err := runtime.ParamInt(p, 0)
+		if err != nil {
+			return err
+		}
+		return c.userController.Update(ctx, v0)
+	case 26: // GET /users/:id/posts/:post (user_post)
+		v0, err := runtime.ParamInt(p, 0)
+		if err != nil {
+			return err
+		}
+		return c.postController.Show(ctx, v0, p.Value(1))
+	case 27: // GET /users/:id/settings (user_settings)
+		v0, err := runtime.ParamInt(p, 0)
+		if err != nil {
+			return err
+		}
+		return c.userController.Settings(ctx, v0)
+	case 28: // GET /users/new (new_user)
+		return c.userController.New(ctx)
+	case 29: // GET / (tenant_home)
+		return c.tenantController.Home(ctx)
+	case 30: // GET /pages/:slug (tenant_page)
+		return c.tenantController.Page(ctx, p.Value(0))
+	case 31: // GET / (admin_home)
+		return c.adminDashboardController.Index(ctx)
+	case 32: // GET /*path (admin_files)
+		return c.adminDashboardController.Files(ctx, p.Value(0))
+	case 33: // * * (catch_all)
+		return c.fallbackController.NotFound(ctx)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -902,185 +926,185 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Home is the URL of route "home": /.
-func (u URLBuilder) Home() string {
+func (u *URLBuilder) Home() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // Alpha is the URL of route "alpha": /%CE%B1.
-func (u URLBuilder) Alpha() string {
+func (u *URLBuilder) Alpha() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // GreekItem is the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id.
-func (u URLBuilder) GreekItem(version string, id string) string {
+func (u *URLBuilder) GreekItem(version string, id string) string {
 	return routegenTable.URL(u.base, 2, "", version, id)
 }
 
 // ProfileAlpha is the URL of route "profile_alpha": /:name/%CE%B1.
-func (u URLBuilder) ProfileAlpha(name string) string {
+func (u *URLBuilder) ProfileAlpha(name string) string {
 	return routegenTable.URL(u.base, 3, "", name)
 }
 
 // DeepRest is the URL of route "deep_rest": /a/*rest.
-func (u URLBuilder) DeepRest(rest string) string {
+func (u *URLBuilder) DeepRest(rest string) string {
 	return routegenTable.URL(u.base, 4, "", rest)
 }
 
 // DeepMiddle is the URL of route "deep_middle": /a/:x/c/d.
-func (u URLBuilder) DeepMiddle(x string) string {
+func (u *URLBuilder) DeepMiddle(x string) string {
 	return routegenTable.URL(u.base, 5, "", x)
 }
 
 // DeepLast is the URL of route "deep_last": /a/b/:y/e.
-func (u URLBuilder) DeepLast(y string) string {
+func (u *URLBuilder) DeepLast(y string) string {
 	return routegenTable.URL(u.base, 6, "", y)
 }
 
 // DeepStatic is the URL of route "deep_static": /a/b/c.
-func (u URLBuilder) DeepStatic() string {
+func (u *URLBuilder) DeepStatic() string {
 	return routegenTable.URL(u.base, 7, "")
 }
 
 // APIItems is the URL of route "api_items": /api/:version/items.
-func (u URLBuilder) APIItems(version string) string {
+func (u *URLBuilder) APIItems(version string) string {
 	return routegenTable.URL(u.base, 8, "", version)
 }
 
 // APIItem is the URL of route "api_item": /api/:version/items/:id.
-func (u URLBuilder) APIItem(version string, id string) string {
+func (u *URLBuilder) APIItem(version string, id string) string {
 	return routegenTable.URL(u.base, 9, "", version, id)
 }
 
 // APIItemEdit is the URL of route "api_item_edit": /api/:version/items/:id.
-func (u URLBuilder) APIItemEdit(version string, id string) string {
+func (u *URLBuilder) APIItemEdit(version string, id string) string {
 	return routegenTable.URL(u.base, 10, "", version, id)
 }
 
 // PublicAssets is the URL of route "public_assets": /assets/*filepath.
-func (u URLBuilder) PublicAssets(filepath string) string {
+func (u *URLBuilder) PublicAssets(filepath string) string {
 	return routegenTable.URL(u.base, 11, "", filepath)
 }
 
 // ChatPage is the URL of route "chat_page": /chat.
-func (u URLBuilder) ChatPage() string {
+func (u *URLBuilder) ChatPage() string {
 	return routegenTable.URL(u.base, 12, "")
 }
 
 // Chat is the URL of route "chat": /chat.
-func (u URLBuilder) Chat() string {
+func (u *URLBuilder) Chat() string {
 	return routegenTable.URL(u.base, 13, "")
 }
 
 // Doc is the URL of route "doc": /doc/:version/*page.
-func (u URLBuilder) Doc(version string, page string) (string, error) {
+func (u *URLBuilder) Doc(version string, page string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 14, "", version, page)
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (u URLBuilder) Favicon() string {
+func (u *URLBuilder) Favicon() string {
 	return routegenTable.URL(u.base, 15, "")
 }
 
 // Files is the URL of route "files": /files/*path.
-func (u URLBuilder) Files(path string) (string, error) {
+func (u *URLBuilder) Files(path string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 16, "", path)
 }
 
 // Health is the URL of route "health": /healthz.
-func (u URLBuilder) Health() string {
+func (u *URLBuilder) Health() string {
 	return routegenTable.URL(u.base, 17, "")
 }
 
 // Login is the URL of route "login": /login.
-func (u URLBuilder) Login() string {
+func (u *URLBuilder) Login() string {
 	return routegenTable.URL(u.base, 19, "")
 }
 
 // Profile is the URL of route "profile": /user_:name.
-func (u URLBuilder) Profile(name string) string {
+func (u *URLBuilder) Profile(name string) string {
 	return routegenTable.URL(u.base, 20, "", name)
 }
 
 // Users is the URL of route "users": /users.
-func (u URLBuilder) Users() string {
+func (u *URLBuilder) Users() string {
 	return routegenTable.URL(u.base, 21, "")
 }
 
 // CreateUser is the URL of route "create_user": /users.
-func (u URLBuilder) CreateUser() string {
+func (u *URLBuilder) CreateUser() string {
 	return routegenTable.URL(u.base, 22, "")
 }
 
 // DeleteUser is the URL of route "delete_user": /users/:id.
-func (u URLBuilder) DeleteUser(id int64) (string, error) {
+func (u *URLBuilder) DeleteUser(id int64) (string, error) {
 	return routegenTable.CheckedURL(u.base, 23, "", strconv.FormatInt(id, 10))
 }
 
 // User is the URL of route "user": /users/:id.
-func (u URLBuilder) User(id int64) (string, error) {
+func (u *URLBuilder) User(id int64) (string, error) {
 	return routegenTable.CheckedURL(u.base, 24, "", strconv.FormatInt(id, 10))
 }
 
 // UpdateUser is the URL of route "update_user": /users/:id.
-func (u URLBuilder) UpdateUser(id int64) (string, error) {
+func (u *URLBuilder) UpdateUser(id int64) (string, error) {
 	return routegenTable.CheckedURL(u.base, 25, "", strconv.FormatInt(id, 10))
 }
 
 // UserPost is the URL of route "user_post": /users/:id/posts/:post.
-func (u URLBuilder) UserPost(id int64, post string) (string, error) {
+func (u *URLBuilder) UserPost(id int64, post string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 26, "", strconv.FormatInt(id, 10), post)
 }
 
 // UserSettings is the URL of route "user_settings": /users/:id/settings.
-func (u URLBuilder) UserSettings(id int64) (string, error) {
+func (u *URLBuilder) UserSettings(id int64) (string, error) {
 	return routegenTable.CheckedURL(u.base, 27, "", strconv.FormatInt(id, 10))
 }
 
 // NewUser is the URL of route "new_user": /users/new.
-func (u URLBuilder) NewUser() string {
+func (u *URLBuilder) NewUser() string {
 	return routegenTable.URL(u.base, 28, "")
 }
 
 // TenantsTenantHome is the URL of route "tenants.tenant_home": /.
-func (u URLBuilder) TenantsTenantHome(subdomain string) string {
+func (u *URLBuilder) TenantsTenantHome(subdomain string) string {
 	return routegenTable.URL(u.base, 29, subdomain)
 }
 
 // TenantsTenantPage is the URL of route "tenants.tenant_page": /pages/:slug.
-func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) string {
+func (u *URLBuilder) TenantsTenantPage(subdomain string, slug string) string {
 	return routegenTable.URL(u.base, 30, subdomain, slug)
 }
 
 // AdminHome is the URL of route "admin.admin_home": /.
-func (u URLBuilder) AdminHome() string {
+func (u *URLBuilder) AdminHome() string {
 	return routegenTable.URL(u.base, 31, "")
 }
 
 // AdminFiles is the URL of route "admin.admin_files": /*path.
-func (u URLBuilder) AdminFiles(path string) string {
+func (u *URLBuilder) AdminFiles(path string) string {
 	return routegenTable.URL(u.base, 32, "", path)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package github
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -3534,7 +3535,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7)
 //line routes.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7)
-//line routes_gen.go:3538:1
+//line routes_gen.go:3539:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -3543,12 +3544,7 @@ func NewRouter(gitHubController GitHubController, opts ...runtime.Option) (*runt
 		return nil, errors.New("github: NewRouter: GitHubController is nil")
 	}
 	c := &routegenControllers{gitHubController: gitHubController}
-	actions := make([]runtime.Dispatcher, 204)
-	routegenBind0(c, actions)
-	routegenBind1(c, actions)
-	routegenBind2(c, actions)
-	routegenBind3(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -3556,255 +3552,457 @@ type routegenControllers struct {
 	gitHubController GitHubController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = routegenCall0(c.gitHubController.DeleteApplicationsByClientIdTokens)
-	a[1] = routegenCall1(c.gitHubController.DeleteApplicationsByClientIdTokensByAccessToken)
-	a[2] = routegenCall1(c.gitHubController.GetApplicationsByClientIdTokensByAccessToken)
-	a[3] = c.gitHubController.GetAuthorizations
-	a[4] = c.gitHubController.PostAuthorizations
-	a[5] = routegenCall0(c.gitHubController.DeleteAuthorizationsById)
-	a[6] = routegenCall0(c.gitHubController.GetAuthorizationsById)
-	a[7] = c.gitHubController.GetEmojis
-	a[8] = c.gitHubController.GetEvents
-	a[9] = c.gitHubController.GetFeeds
-	a[10] = c.gitHubController.GetGists
-	a[11] = c.gitHubController.PostGists
-	a[12] = routegenCall0(c.gitHubController.DeleteGistsById)
-	a[13] = routegenCall0(c.gitHubController.GetGistsById)
-	a[14] = routegenCall0(c.gitHubController.PostGistsByIdForks)
-	a[15] = routegenCall0(c.gitHubController.DeleteGistsByIdStar)
-	a[16] = routegenCall0(c.gitHubController.GetGistsByIdStar)
-	a[17] = routegenCall0(c.gitHubController.PutGistsByIdStar)
-	a[18] = c.gitHubController.GetGitignoreTemplates
-	a[19] = routegenCall0(c.gitHubController.GetGitignoreTemplatesByName)
-	a[20] = c.gitHubController.GetIssues
-	a[21] = routegenCall2(c.gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword)
-	a[22] = routegenCall0(c.gitHubController.GetLegacyReposSearchByKeyword)
-	a[23] = routegenCall0(c.gitHubController.GetLegacyUserEmailByEmail)
-	a[24] = routegenCall0(c.gitHubController.GetLegacyUserSearchByKeyword)
-	a[25] = c.gitHubController.PostMarkdown
-	a[26] = c.gitHubController.PostMarkdownRaw
-	a[27] = c.gitHubController.GetMeta
-	a[28] = routegenCall1(c.gitHubController.GetNetworksByOwnerByRepoEvents)
-	a[29] = c.gitHubController.GetNotifications
-	a[30] = c.gitHubController.PutNotifications
-	a[31] = routegenCall0(c.gitHubController.GetNotificationsThreadsById)
-	a[32] = routegenCall0(c.gitHubController.DeleteNotificationsThreadsByIdSubscription)
-	a[33] = routegenCall0(c.gitHubController.GetNotificationsThreadsByIdSubscription)
-	a[34] = routegenCall0(c.gitHubController.PutNotificationsThreadsByIdSubscription)
-	a[35] = routegenCall0(c.gitHubController.GetOrgsByOrg)
-	a[36] = routegenCall0(c.gitHubController.GetOrgsByOrgEvents)
-	a[37] = routegenCall0(c.gitHubController.GetOrgsByOrgIssues)
-	a[38] = routegenCall0(c.gitHubController.GetOrgsByOrgMembers)
-	a[39] = routegenCall1(c.gitHubController.DeleteOrgsByOrgMembersByUser)
-	a[40] = routegenCall1(c.gitHubController.GetOrgsByOrgMembersByUser)
-	a[41] = routegenCall0(c.gitHubController.GetOrgsByOrgPublicMembers)
-	a[42] = routegenCall1(c.gitHubController.DeleteOrgsByOrgPublicMembersByUser)
-	a[43] = routegenCall1(c.gitHubController.GetOrgsByOrgPublicMembersByUser)
-	a[44] = routegenCall1(c.gitHubController.PutOrgsByOrgPublicMembersByUser)
-	a[45] = routegenCall0(c.gitHubController.GetOrgsByOrgRepos)
-	a[46] = routegenCall0(c.gitHubController.PostOrgsByOrgRepos)
-	a[47] = routegenCall0(c.gitHubController.GetOrgsByOrgTeams)
-	a[48] = routegenCall0(c.gitHubController.PostOrgsByOrgTeams)
-	a[49] = c.gitHubController.GetRateLimit
-	a[50] = routegenCall1(c.gitHubController.DeleteReposByOwnerByRepo)
-	a[51] = routegenCall1(c.gitHubController.GetReposByOwnerByRepo)
-	a[52] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoAssignees)
-	a[53] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoAssigneesByAssignee)
-	a[54] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoBranches)
-	a[55] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoBranchesByBranch)
-	a[56] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoCollaborators)
-	a[57] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser)
-	a[58] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCollaboratorsByUser)
-	a[59] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoCollaboratorsByUser)
-	a[60] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoComments)
-	a[61] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoCommentsById)
-	a[62] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommentsById)
-	a[63] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoCommits)
-}
-
-// routegenBind1 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind1(c *routegenControllers, a []runtime.Dispatcher) {
-	a[64] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommitsBySha)
-	a[65] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoCommitsByShaComments)
-	a[66] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoCommitsByShaComments)
-	a[67] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoContributors)
-	a[68] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoDownloads)
-	a[69] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoDownloadsById)
-	a[70] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoDownloadsById)
-	a[71] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoEvents)
-	a[72] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoForks)
-	a[73] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoForks)
-	a[74] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitBlobs)
-	a[75] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitBlobsBySha)
-	a[76] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitCommits)
-	a[77] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitCommitsBySha)
-	a[78] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoGitRefs)
-	a[79] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitRefs)
-	a[80] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitTags)
-	a[81] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitTagsBySha)
-	a[82] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoGitTrees)
-	a[83] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoGitTreesBySha)
-	a[84] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoHooks)
-	a[85] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoHooks)
-	a[86] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoHooksById)
-	a[87] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoHooksById)
-	a[88] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoHooksByIdTests)
-	a[89] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoIssues)
-	a[90] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoIssues)
-	a[91] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumber)
-	a[92] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberComments)
-	a[93] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoIssuesByNumberComments)
-	a[94] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents)
-	a[95] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels)
-	a[96] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels)
-	a[97] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels)
-	a[98] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels)
-	a[99] = routegenCall2(c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName)
-	a[100] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoKeys)
-	a[101] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoKeys)
-	a[102] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoKeysById)
-	a[103] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoKeysById)
-	a[104] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoLabels)
-	a[105] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoLabels)
-	a[106] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoLabelsByName)
-	a[107] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoLabelsByName)
-	a[108] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoLanguages)
-	a[109] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoMerges)
-	a[110] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoMilestones)
-	a[111] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoMilestones)
-	a[112] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber)
-	a[113] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoMilestonesByNumber)
-	a[114] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels)
-	a[115] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoNotifications)
-	a[116] = routegenCall1(c.gitHubController.PutReposByOwnerByRepoNotifications)
-	a[117] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoPulls)
-	a[118] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoPulls)
-	a[119] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumber)
-	a[120] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberComments)
-	a[121] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoPullsByNumberComments)
-	a[122] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberCommits)
-	a[123] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberFiles)
-	a[124] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoPullsByNumberMerge)
-	a[125] = routegenCall3(c.gitHubController.PutReposByOwnerByRepoPullsByNumberMerge)
-	a[126] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoReadme)
-	a[127] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoReleases)
-}
-
-// routegenBind2 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind2(c *routegenControllers, a []runtime.Dispatcher) {
-	a[128] = routegenCall1(c.gitHubController.PostReposByOwnerByRepoReleases)
-	a[129] = routegenCall3(c.gitHubController.DeleteReposByOwnerByRepoReleasesById)
-	a[130] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoReleasesById)
-	a[131] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoReleasesByIdAssets)
-	a[132] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStargazers)
-	a[133] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsCodeFrequency)
-	a[134] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsCommitActivity)
-	a[135] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsContributors)
-	a[136] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsParticipation)
-	a[137] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoStatsPunchCard)
-	a[138] = routegenCall3(c.gitHubController.GetReposByOwnerByRepoStatusesByRef)
-	a[139] = routegenCall3(c.gitHubController.PostReposByOwnerByRepoStatusesByRef)
-	a[140] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoSubscribers)
-	a[141] = routegenCall1(c.gitHubController.DeleteReposByOwnerByRepoSubscription)
-	a[142] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoSubscription)
-	a[143] = routegenCall1(c.gitHubController.PutReposByOwnerByRepoSubscription)
-	a[144] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoTags)
-	a[145] = routegenCall1(c.gitHubController.GetReposByOwnerByRepoTeams)
-	a[146] = c.gitHubController.GetRepositories
-	a[147] = c.gitHubController.GetSearchCode
-	a[148] = c.gitHubController.GetSearchIssues
-	a[149] = c.gitHubController.GetSearchRepositories
-	a[150] = c.gitHubController.GetSearchUsers
-	a[151] = routegenCall0(c.gitHubController.DeleteTeamsById)
-	a[152] = routegenCall0(c.gitHubController.GetTeamsById)
-	a[153] = routegenCall0(c.gitHubController.GetTeamsByIdMembers)
-	a[154] = routegenCall1(c.gitHubController.DeleteTeamsByIdMembersByUser)
-	a[155] = routegenCall1(c.gitHubController.GetTeamsByIdMembersByUser)
-	a[156] = routegenCall1(c.gitHubController.PutTeamsByIdMembersByUser)
-	a[157] = routegenCall0(c.gitHubController.GetTeamsByIdRepos)
-	a[158] = routegenCall3(c.gitHubController.DeleteTeamsByIdReposByOwnerByRepo)
-	a[159] = routegenCall3(c.gitHubController.GetTeamsByIdReposByOwnerByRepo)
-	a[160] = routegenCall3(c.gitHubController.PutTeamsByIdReposByOwnerByRepo)
-	a[161] = c.gitHubController.GetUser
-	a[162] = c.gitHubController.DeleteUserEmails
-	a[163] = c.gitHubController.GetUserEmails
-	a[164] = c.gitHubController.PostUserEmails
-	a[165] = c.gitHubController.GetUserFollowers
-	a[166] = c.gitHubController.GetUserFollowing
-	a[167] = routegenCall0(c.gitHubController.DeleteUserFollowingByUser)
-	a[168] = routegenCall0(c.gitHubController.GetUserFollowingByUser)
-	a[169] = routegenCall0(c.gitHubController.PutUserFollowingByUser)
-	a[170] = c.gitHubController.GetUserIssues
-	a[171] = c.gitHubController.GetUserKeys
-	a[172] = c.gitHubController.PostUserKeys
-	a[173] = routegenCall0(c.gitHubController.DeleteUserKeysById)
-	a[174] = routegenCall0(c.gitHubController.GetUserKeysById)
-	a[175] = c.gitHubController.GetUserOrgs
-	a[176] = c.gitHubController.GetUserRepos
-	a[177] = c.gitHubController.PostUserRepos
-	a[178] = c.gitHubController.GetUserStarred
-	a[179] = routegenCall1(c.gitHubController.DeleteUserStarredByOwnerByRepo)
-	a[180] = routegenCall1(c.gitHubController.GetUserStarredByOwnerByRepo)
-	a[181] = routegenCall1(c.gitHubController.PutUserStarredByOwnerByRepo)
-	a[182] = c.gitHubController.GetUserSubscriptions
-	a[183] = routegenCall1(c.gitHubController.DeleteUserSubscriptionsByOwnerByRepo)
-	a[184] = routegenCall1(c.gitHubController.GetUserSubscriptionsByOwnerByRepo)
-	a[185] = routegenCall1(c.gitHubController.PutUserSubscriptionsByOwnerByRepo)
-	a[186] = c.gitHubController.GetUserTeams
-	a[187] = c.gitHubController.GetUsers
-	a[188] = routegenCall0(c.gitHubController.GetUsersByUser)
-	a[189] = routegenCall0(c.gitHubController.GetUsersByUserEvents)
-	a[190] = routegenCall1(c.gitHubController.GetUsersByUserEventsOrgsByOrg)
-	a[191] = routegenCall0(c.gitHubController.GetUsersByUserEventsPublic)
-}
-
-// routegenBind3 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind3(c *routegenControllers, a []runtime.Dispatcher) {
-	a[192] = routegenCall0(c.gitHubController.GetUsersByUserFollowers)
-	a[193] = routegenCall0(c.gitHubController.GetUsersByUserFollowing)
-	a[194] = routegenCall1(c.gitHubController.GetUsersByUserFollowingByTargetUser)
-	a[195] = routegenCall0(c.gitHubController.GetUsersByUserGists)
-	a[196] = routegenCall0(c.gitHubController.GetUsersByUserKeys)
-	a[197] = routegenCall0(c.gitHubController.GetUsersByUserOrgs)
-	a[198] = routegenCall0(c.gitHubController.GetUsersByUserReceivedEvents)
-	a[199] = routegenCall0(c.gitHubController.GetUsersByUserReceivedEventsPublic)
-	a[200] = routegenCall0(c.gitHubController.GetUsersByUserRepos)
-	a[201] = routegenCall0(c.gitHubController.GetUsersByUserStarred)
-	a[202] = routegenCall0(c.gitHubController.GetUsersByUserSubscriptions)
-}
-
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	case 1:
+		return c.dispatch1(ctx, i)
+	case 2:
+		return c.dispatch2(ctx, i)
+	case 3:
+		return c.dispatch3(ctx, i)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall1 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall1(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
+		return c.gitHubController.DeleteApplicationsByClientIdTokens(ctx, p.Value(0))
+	case 1: // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
+		return c.gitHubController.DeleteApplicationsByClientIdTokensByAccessToken(ctx, p.Value(0), p.Value(1))
+	case 2: // GET /applications/:client_id/tokens/:access_token (get_applications_by_client_id_tokens_by_access_token)
+		return c.gitHubController.GetApplicationsByClientIdTokensByAccessToken(ctx, p.Value(0), p.Value(1))
+	case 3: // GET /authorizations (get_authorizations)
+		return c.gitHubController.GetAuthorizations(ctx)
+	case 4: // POST /authorizations (post_authorizations)
+		return c.gitHubController.PostAuthorizations(ctx)
+	case 5: // DELETE /authorizations/:id (delete_authorizations_by_id)
+		return c.gitHubController.DeleteAuthorizationsById(ctx, p.Value(0))
+	case 6: // GET /authorizations/:id (get_authorizations_by_id)
+		return c.gitHubController.GetAuthorizationsById(ctx, p.Value(0))
+	case 7: // GET /emojis (get_emojis)
+		return c.gitHubController.GetEmojis(ctx)
+	case 8: // GET /events (get_events)
+		return c.gitHubController.GetEvents(ctx)
+	case 9: // GET /feeds (get_feeds)
+		return c.gitHubController.GetFeeds(ctx)
+	case 10: // GET /gists (get_gists)
+		return c.gitHubController.GetGists(ctx)
+	case 11: // POST /gists (post_gists)
+		return c.gitHubController.PostGists(ctx)
+	case 12: // DELETE /gists/:id (delete_gists_by_id)
+		return c.gitHubController.DeleteGistsById(ctx, p.Value(0))
+	case 13: // GET /gists/:id (get_gists_by_id)
+		return c.gitHubController.GetGistsById(ctx, p.Value(0))
+	case 14: // POST /gists/:id/forks (post_gists_by_id_forks)
+		return c.gitHubController.PostGistsByIdForks(ctx, p.Value(0))
+	case 15: // DELETE /gists/:id/star (delete_gists_by_id_star)
+		return c.gitHubController.DeleteGistsByIdStar(ctx, p.Value(0))
+	case 16: // GET /gists/:id/star (get_gists_by_id_star)
+		return c.gitHubController.GetGistsByIdStar(ctx, p.Value(0))
+	case 17: // PUT /gists/:id/star (put_gists_by_id_star)
+		return c.gitHubController.PutGistsByIdStar(ctx, p.Value(0))
+	case 18: // GET /gitignore/templates (get_gitignore_templates)
+		return c.gitHubController.GetGitignoreTemplates(ctx)
+	case 19: // GET /gitignore/templates/:name (get_gitignore_templates_by_name)
+		return c.gitHubController.GetGitignoreTemplatesByName(ctx, p.Value(0))
+	case 20: // GET /issues (get_issues)
+		return c.gitHubController.GetIssues(ctx)
+	case 21: // GET /legacy/issues/search/:owner/:repository/:state/:keyword (get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword)
+		return c.gitHubController.GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 22: // GET /legacy/repos/search/:keyword (get_legacy_repos_search_by_keyword)
+		return c.gitHubController.GetLegacyReposSearchByKeyword(ctx, p.Value(0))
+	case 23: // GET /legacy/user/email/:email (get_legacy_user_email_by_email)
+		return c.gitHubController.GetLegacyUserEmailByEmail(ctx, p.Value(0))
+	case 24: // GET /legacy/user/search/:keyword (get_legacy_user_search_by_keyword)
+		return c.gitHubController.GetLegacyUserSearchByKeyword(ctx, p.Value(0))
+	case 25: // POST /markdown (post_markdown)
+		return c.gitHubController.PostMarkdown(ctx)
+	case 26: // POST /markdown/raw (post_markdown_raw)
+		return c.gitHubController.PostMarkdownRaw(ctx)
+	case 27: // GET /meta (get_meta)
+		return c.gitHubController.GetMeta(ctx)
+	case 28: // GET /networks/:owner/:repo/events (get_networks_by_owner_by_repo_events)
+		return c.gitHubController.GetNetworksByOwnerByRepoEvents(ctx, p.Value(0), p.Value(1))
+	case 29: // GET /notifications (get_notifications)
+		return c.gitHubController.GetNotifications(ctx)
+	case 30: // PUT /notifications (put_notifications)
+		return c.gitHubController.PutNotifications(ctx)
+	case 31: // GET /notifications/threads/:id (get_notifications_threads_by_id)
+		return c.gitHubController.GetNotificationsThreadsById(ctx, p.Value(0))
+	case 32: // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
+		return c.gitHubController.DeleteNotificationsThreadsByIdSubscription(ctx, p.Value(0))
+	case 33: // GET /notifications/threads/:id/subscription (get_notifications_threads_by_id_subscription)
+		return c.gitHubController.GetNotificationsThreadsByIdSubscription(ctx, p.Value(0))
+	case 34: // PUT /notifications/threads/:id/subscription (put_notifications_threads_by_id_subscription)
+		return c.gitHubController.PutNotificationsThreadsByIdSubscription(ctx, p.Value(0))
+	case 35: // GET /orgs/:org (get_orgs_by_org)
+		return c.gitHubController.GetOrgsByOrg(ctx, p.Value(0))
+	case 36: // GET /orgs/:org/events (get_orgs_by_org_events)
+		return c.gitHubController.GetOrgsByOrgEvents(ctx, p.Value(0))
+	case 37: // GET /orgs/:org/issues (get_orgs_by_org_issues)
+		return c.gitHubController.GetOrgsByOrgIssues(ctx, p.Value(0))
+	case 38: // GET /orgs/:org/members (get_orgs_by_org_members)
+		return c.gitHubController.GetOrgsByOrgMembers(ctx, p.Value(0))
+	case 39: // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
+		return c.gitHubController.DeleteOrgsByOrgMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 40: // GET /orgs/:org/members/:user (get_orgs_by_org_members_by_user)
+		return c.gitHubController.GetOrgsByOrgMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 41: // GET /orgs/:org/public_members (get_orgs_by_org_public_members)
+		return c.gitHubController.GetOrgsByOrgPublicMembers(ctx, p.Value(0))
+	case 42: // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
+		return c.gitHubController.DeleteOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 43: // GET /orgs/:org/public_members/:user (get_orgs_by_org_public_members_by_user)
+		return c.gitHubController.GetOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 44: // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
+		return c.gitHubController.PutOrgsByOrgPublicMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 45: // GET /orgs/:org/repos (get_orgs_by_org_repos)
+		return c.gitHubController.GetOrgsByOrgRepos(ctx, p.Value(0))
+	case 46: // POST /orgs/:org/repos (post_orgs_by_org_repos)
+		return c.gitHubController.PostOrgsByOrgRepos(ctx, p.Value(0))
+	case 47: // GET /orgs/:org/teams (get_orgs_by_org_teams)
+		return c.gitHubController.GetOrgsByOrgTeams(ctx, p.Value(0))
+	case 48: // POST /orgs/:org/teams (post_orgs_by_org_teams)
+		return c.gitHubController.PostOrgsByOrgTeams(ctx, p.Value(0))
+	case 49: // GET /rate_limit (get_rate_limit)
+		return c.gitHubController.GetRateLimit(ctx)
+	case 50: // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
+		return c.gitHubController.DeleteReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 51: // GET /repos/:owner/:repo (get_repos_by_owner_by_repo)
+		return c.gitHubController.GetReposByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 52: // GET /repos/:owner/:repo/assignees (get_repos_by_owner_by_repo_assignees)
+		return c.gitHubController.GetReposByOwnerByRepoAssignees(ctx, p.Value(0), p.Value(1))
+	case 53: // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
+		return c.gitHubController.GetReposByOwnerByRepoAssigneesByAssignee(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 54: // GET /repos/:owner/:repo/branches (get_repos_by_owner_by_repo_branches)
+		return c.gitHubController.GetReposByOwnerByRepoBranches(ctx, p.Value(0), p.Value(1))
+	case 55: // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
+		return c.gitHubController.GetReposByOwnerByRepoBranchesByBranch(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 56: // GET /repos/:owner/:repo/collaborators (get_repos_by_owner_by_repo_collaborators)
+		return c.gitHubController.GetReposByOwnerByRepoCollaborators(ctx, p.Value(0), p.Value(1))
+	case 57: // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
+		return c.gitHubController.DeleteReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 58: // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
+		return c.gitHubController.GetReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 59: // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
+		return c.gitHubController.PutReposByOwnerByRepoCollaboratorsByUser(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 60: // GET /repos/:owner/:repo/comments (get_repos_by_owner_by_repo_comments)
+		return c.gitHubController.GetReposByOwnerByRepoComments(ctx, p.Value(0), p.Value(1))
+	case 61: // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 62: // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 63: // GET /repos/:owner/:repo/commits (get_repos_by_owner_by_repo_commits)
+		return c.gitHubController.GetReposByOwnerByRepoCommits(ctx, p.Value(0), p.Value(1))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall2 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3.
-func routegenCall2(action func(*runtime.Context, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+// dispatch1 calls the actions of routes 64 to 127.
+func (c *routegenControllers) dispatch1(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 64: // GET /repos/:owner/:repo/commits/:sha (get_repos_by_owner_by_repo_commits_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoCommitsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 65: // GET /repos/:owner/:repo/commits/:sha/comments (get_repos_by_owner_by_repo_commits_by_sha_comments)
+		return c.gitHubController.GetReposByOwnerByRepoCommitsByShaComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 66: // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
+		return c.gitHubController.PostReposByOwnerByRepoCommitsByShaComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 67: // GET /repos/:owner/:repo/contributors (get_repos_by_owner_by_repo_contributors)
+		return c.gitHubController.GetReposByOwnerByRepoContributors(ctx, p.Value(0), p.Value(1))
+	case 68: // GET /repos/:owner/:repo/downloads (get_repos_by_owner_by_repo_downloads)
+		return c.gitHubController.GetReposByOwnerByRepoDownloads(ctx, p.Value(0), p.Value(1))
+	case 69: // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoDownloadsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 70: // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoDownloadsById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 71: // GET /repos/:owner/:repo/events (get_repos_by_owner_by_repo_events)
+		return c.gitHubController.GetReposByOwnerByRepoEvents(ctx, p.Value(0), p.Value(1))
+	case 72: // GET /repos/:owner/:repo/forks (get_repos_by_owner_by_repo_forks)
+		return c.gitHubController.GetReposByOwnerByRepoForks(ctx, p.Value(0), p.Value(1))
+	case 73: // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
+		return c.gitHubController.PostReposByOwnerByRepoForks(ctx, p.Value(0), p.Value(1))
+	case 74: // POST /repos/:owner/:repo/git/blobs (post_repos_by_owner_by_repo_git_blobs)
+		return c.gitHubController.PostReposByOwnerByRepoGitBlobs(ctx, p.Value(0), p.Value(1))
+	case 75: // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoGitBlobsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 76: // POST /repos/:owner/:repo/git/commits (post_repos_by_owner_by_repo_git_commits)
+		return c.gitHubController.PostReposByOwnerByRepoGitCommits(ctx, p.Value(0), p.Value(1))
+	case 77: // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoGitCommitsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 78: // GET /repos/:owner/:repo/git/refs (get_repos_by_owner_by_repo_git_refs)
+		return c.gitHubController.GetReposByOwnerByRepoGitRefs(ctx, p.Value(0), p.Value(1))
+	case 79: // POST /repos/:owner/:repo/git/refs (post_repos_by_owner_by_repo_git_refs)
+		return c.gitHubController.PostReposByOwnerByRepoGitRefs(ctx, p.Value(0), p.Value(1))
+	case 80: // POST /repos/:owner/:repo/git/tags (post_repos_by_owner_by_repo_git_tags)
+		return c.gitHubController.PostReposByOwnerByRepoGitTags(ctx, p.Value(0), p.Value(1))
+	case 81: // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoGitTagsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 82: // POST /repos/:owner/:repo/git/trees (post_repos_by_owner_by_repo_git_trees)
+		return c.gitHubController.PostReposByOwnerByRepoGitTrees(ctx, p.Value(0), p.Value(1))
+	case 83: // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
+		return c.gitHubController.GetReposByOwnerByRepoGitTreesBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 84: // GET /repos/:owner/:repo/hooks (get_repos_by_owner_by_repo_hooks)
+		return c.gitHubController.GetReposByOwnerByRepoHooks(ctx, p.Value(0), p.Value(1))
+	case 85: // POST /repos/:owner/:repo/hooks (post_repos_by_owner_by_repo_hooks)
+		return c.gitHubController.PostReposByOwnerByRepoHooks(ctx, p.Value(0), p.Value(1))
+	case 86: // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 87: // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoHooksById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 88: // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
+		return c.gitHubController.PostReposByOwnerByRepoHooksByIdTests(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 89: // GET /repos/:owner/:repo/issues (get_repos_by_owner_by_repo_issues)
+		return c.gitHubController.GetReposByOwnerByRepoIssues(ctx, p.Value(0), p.Value(1))
+	case 90: // POST /repos/:owner/:repo/issues (post_repos_by_owner_by_repo_issues)
+		return c.gitHubController.PostReposByOwnerByRepoIssues(ctx, p.Value(0), p.Value(1))
+	case 91: // GET /repos/:owner/:repo/issues/:number (get_repos_by_owner_by_repo_issues_by_number)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 92: // GET /repos/:owner/:repo/issues/:number/comments (get_repos_by_owner_by_repo_issues_by_number_comments)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 93: // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
+		return c.gitHubController.PostReposByOwnerByRepoIssuesByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 94: // GET /repos/:owner/:repo/issues/:number/events (get_repos_by_owner_by_repo_issues_by_number_events)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesByNumberEvents(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 95: // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
+		return c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 96: // GET /repos/:owner/:repo/issues/:number/labels (get_repos_by_owner_by_repo_issues_by_number_labels)
+		return c.gitHubController.GetReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 97: // POST /repos/:owner/:repo/issues/:number/labels (post_repos_by_owner_by_repo_issues_by_number_labels)
+		return c.gitHubController.PostReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 98: // PUT /repos/:owner/:repo/issues/:number/labels (put_repos_by_owner_by_repo_issues_by_number_labels)
+		return c.gitHubController.PutReposByOwnerByRepoIssuesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 99: // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
+		return c.gitHubController.DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 100: // GET /repos/:owner/:repo/keys (get_repos_by_owner_by_repo_keys)
+		return c.gitHubController.GetReposByOwnerByRepoKeys(ctx, p.Value(0), p.Value(1))
+	case 101: // POST /repos/:owner/:repo/keys (post_repos_by_owner_by_repo_keys)
+		return c.gitHubController.PostReposByOwnerByRepoKeys(ctx, p.Value(0), p.Value(1))
+	case 102: // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 103: // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoKeysById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 104: // GET /repos/:owner/:repo/labels (get_repos_by_owner_by_repo_labels)
+		return c.gitHubController.GetReposByOwnerByRepoLabels(ctx, p.Value(0), p.Value(1))
+	case 105: // POST /repos/:owner/:repo/labels (post_repos_by_owner_by_repo_labels)
+		return c.gitHubController.PostReposByOwnerByRepoLabels(ctx, p.Value(0), p.Value(1))
+	case 106: // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
+		return c.gitHubController.DeleteReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 107: // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
+		return c.gitHubController.GetReposByOwnerByRepoLabelsByName(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 108: // GET /repos/:owner/:repo/languages (get_repos_by_owner_by_repo_languages)
+		return c.gitHubController.GetReposByOwnerByRepoLanguages(ctx, p.Value(0), p.Value(1))
+	case 109: // POST /repos/:owner/:repo/merges (post_repos_by_owner_by_repo_merges)
+		return c.gitHubController.PostReposByOwnerByRepoMerges(ctx, p.Value(0), p.Value(1))
+	case 110: // GET /repos/:owner/:repo/milestones (get_repos_by_owner_by_repo_milestones)
+		return c.gitHubController.GetReposByOwnerByRepoMilestones(ctx, p.Value(0), p.Value(1))
+	case 111: // POST /repos/:owner/:repo/milestones (post_repos_by_owner_by_repo_milestones)
+		return c.gitHubController.PostReposByOwnerByRepoMilestones(ctx, p.Value(0), p.Value(1))
+	case 112: // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
+		return c.gitHubController.DeleteReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 113: // GET /repos/:owner/:repo/milestones/:number (get_repos_by_owner_by_repo_milestones_by_number)
+		return c.gitHubController.GetReposByOwnerByRepoMilestonesByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 114: // GET /repos/:owner/:repo/milestones/:number/labels (get_repos_by_owner_by_repo_milestones_by_number_labels)
+		return c.gitHubController.GetReposByOwnerByRepoMilestonesByNumberLabels(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 115: // GET /repos/:owner/:repo/notifications (get_repos_by_owner_by_repo_notifications)
+		return c.gitHubController.GetReposByOwnerByRepoNotifications(ctx, p.Value(0), p.Value(1))
+	case 116: // PUT /repos/:owner/:repo/notifications (put_repos_by_owner_by_repo_notifications)
+		return c.gitHubController.PutReposByOwnerByRepoNotifications(ctx, p.Value(0), p.Value(1))
+	case 117: // GET /repos/:owner/:repo/pulls (get_repos_by_owner_by_repo_pulls)
+		return c.gitHubController.GetReposByOwnerByRepoPulls(ctx, p.Value(0), p.Value(1))
+	case 118: // POST /repos/:owner/:repo/pulls (post_repos_by_owner_by_repo_pulls)
+		return c.gitHubController.PostReposByOwnerByRepoPulls(ctx, p.Value(0), p.Value(1))
+	case 119: // GET /repos/:owner/:repo/pulls/:number (get_repos_by_owner_by_repo_pulls_by_number)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumber(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 120: // GET /repos/:owner/:repo/pulls/:number/comments (get_repos_by_owner_by_repo_pulls_by_number_comments)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 121: // PUT /repos/:owner/:repo/pulls/:number/comments (put_repos_by_owner_by_repo_pulls_by_number_comments)
+		return c.gitHubController.PutReposByOwnerByRepoPullsByNumberComments(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 122: // GET /repos/:owner/:repo/pulls/:number/commits (get_repos_by_owner_by_repo_pulls_by_number_commits)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumberCommits(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 123: // GET /repos/:owner/:repo/pulls/:number/files (get_repos_by_owner_by_repo_pulls_by_number_files)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumberFiles(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 124: // GET /repos/:owner/:repo/pulls/:number/merge (get_repos_by_owner_by_repo_pulls_by_number_merge)
+		return c.gitHubController.GetReposByOwnerByRepoPullsByNumberMerge(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 125: // PUT /repos/:owner/:repo/pulls/:number/merge (put_repos_by_owner_by_repo_pulls_by_number_merge)
+		return c.gitHubController.PutReposByOwnerByRepoPullsByNumberMerge(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 126: // GET /repos/:owner/:repo/readme (get_repos_by_owner_by_repo_readme)
+		return c.gitHubController.GetReposByOwnerByRepoReadme(ctx, p.Value(0), p.Value(1))
+	case 127: // GET /repos/:owner/:repo/releases (get_repos_by_owner_by_repo_releases)
+		return c.gitHubController.GetReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall3 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2.
-func routegenCall3(action func(*runtime.Context, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2))
+// dispatch2 calls the actions of routes 128 to 191.
+func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 128: // POST /repos/:owner/:repo/releases (post_repos_by_owner_by_repo_releases)
+		return c.gitHubController.PostReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
+	case 129: // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
+		return c.gitHubController.DeleteReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 130: // GET /repos/:owner/:repo/releases/:id (get_repos_by_owner_by_repo_releases_by_id)
+		return c.gitHubController.GetReposByOwnerByRepoReleasesById(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 131: // GET /repos/:owner/:repo/releases/:id/assets (get_repos_by_owner_by_repo_releases_by_id_assets)
+		return c.gitHubController.GetReposByOwnerByRepoReleasesByIdAssets(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 132: // GET /repos/:owner/:repo/stargazers (get_repos_by_owner_by_repo_stargazers)
+		return c.gitHubController.GetReposByOwnerByRepoStargazers(ctx, p.Value(0), p.Value(1))
+	case 133: // GET /repos/:owner/:repo/stats/code_frequency (get_repos_by_owner_by_repo_stats_code_frequency)
+		return c.gitHubController.GetReposByOwnerByRepoStatsCodeFrequency(ctx, p.Value(0), p.Value(1))
+	case 134: // GET /repos/:owner/:repo/stats/commit_activity (get_repos_by_owner_by_repo_stats_commit_activity)
+		return c.gitHubController.GetReposByOwnerByRepoStatsCommitActivity(ctx, p.Value(0), p.Value(1))
+	case 135: // GET /repos/:owner/:repo/stats/contributors (get_repos_by_owner_by_repo_stats_contributors)
+		return c.gitHubController.GetReposByOwnerByRepoStatsContributors(ctx, p.Value(0), p.Value(1))
+	case 136: // GET /repos/:owner/:repo/stats/participation (get_repos_by_owner_by_repo_stats_participation)
+		return c.gitHubController.GetReposByOwnerByRepoStatsParticipation(ctx, p.Value(0), p.Value(1))
+	case 137: // GET /repos/:owner/:repo/stats/punch_card (get_repos_by_owner_by_repo_stats_punch_card)
+		return c.gitHubController.GetReposByOwnerByRepoStatsPunchCard(ctx, p.Value(0), p.Value(1))
+	case 138: // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
+		return c.gitHubController.GetReposByOwnerByRepoStatusesByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 139: // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
+		return c.gitHubController.PostReposByOwnerByRepoStatusesByRef(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 140: // GET /repos/:owner/:repo/subscribers (get_repos_by_owner_by_repo_subscribers)
+		return c.gitHubController.GetReposByOwnerByRepoSubscribers(ctx, p.Value(0), p.Value(1))
+	case 141: // DELETE /repos/:owner/:repo/subscription (delete_repos_by_owner_by_repo_subscription)
+		return c.gitHubController.DeleteReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
+	case 142: // GET /repos/:owner/:repo/subscription (get_repos_by_owner_by_repo_subscription)
+		return c.gitHubController.GetReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
+	case 143: // PUT /repos/:owner/:repo/subscription (put_repos_by_owner_by_repo_subscription)
+		return c.gitHubController.PutReposByOwnerByRepoSubscription(ctx, p.Value(0), p.Value(1))
+	case 144: // GET /repos/:owner/:repo/tags (get_repos_by_owner_by_repo_tags)
+		return c.gitHubController.GetReposByOwnerByRepoTags(ctx, p.Value(0), p.Value(1))
+	case 145: // GET /repos/:owner/:repo/teams (get_repos_by_owner_by_repo_teams)
+		return c.gitHubController.GetReposByOwnerByRepoTeams(ctx, p.Value(0), p.Value(1))
+	case 146: // GET /repositories (get_repositories)
+		return c.gitHubController.GetRepositories(ctx)
+	case 147: // GET /search/code (get_search_code)
+		return c.gitHubController.GetSearchCode(ctx)
+	case 148: // GET /search/issues (get_search_issues)
+		return c.gitHubController.GetSearchIssues(ctx)
+	case 149: // GET /search/repositories (get_search_repositories)
+		return c.gitHubController.GetSearchRepositories(ctx)
+	case 150: // GET /search/users (get_search_users)
+		return c.gitHubController.GetSearchUsers(ctx)
+	case 151: // DELETE /teams/:id (delete_teams_by_id)
+		return c.gitHubController.DeleteTeamsById(ctx, p.Value(0))
+	case 152: // GET /teams/:id (get_teams_by_id)
+		return c.gitHubController.GetTeamsById(ctx, p.Value(0))
+	case 153: // GET /teams/:id/members (get_teams_by_id_members)
+		return c.gitHubController.GetTeamsByIdMembers(ctx, p.Value(0))
+	case 154: // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
+		return c.gitHubController.DeleteTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 155: // GET /teams/:id/members/:user (get_teams_by_id_members_by_user)
+		return c.gitHubController.GetTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 156: // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
+		return c.gitHubController.PutTeamsByIdMembersByUser(ctx, p.Value(0), p.Value(1))
+	case 157: // GET /teams/:id/repos (get_teams_by_id_repos)
+		return c.gitHubController.GetTeamsByIdRepos(ctx, p.Value(0))
+	case 158: // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
+		return c.gitHubController.DeleteTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 159: // GET /teams/:id/repos/:owner/:repo (get_teams_by_id_repos_by_owner_by_repo)
+		return c.gitHubController.GetTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 160: // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
+		return c.gitHubController.PutTeamsByIdReposByOwnerByRepo(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 161: // GET /user (get_user)
+		return c.gitHubController.GetUser(ctx)
+	case 162: // DELETE /user/emails (delete_user_emails)
+		return c.gitHubController.DeleteUserEmails(ctx)
+	case 163: // GET /user/emails (get_user_emails)
+		return c.gitHubController.GetUserEmails(ctx)
+	case 164: // POST /user/emails (post_user_emails)
+		return c.gitHubController.PostUserEmails(ctx)
+	case 165: // GET /user/followers (get_user_followers)
+		return c.gitHubController.GetUserFollowers(ctx)
+	case 166: // GET /user/following (get_user_following)
+		return c.gitHubController.GetUserFollowing(ctx)
+	case 167: // DELETE /user/following/:user (delete_user_following_by_user)
+		return c.gitHubController.DeleteUserFollowingByUser(ctx, p.Value(0))
+	case 168: // GET /user/following/:user (get_user_following_by_user)
+		return c.gitHubController.GetUserFollowingByUser(ctx, p.Value(0))
+	case 169: // PUT /user/following/:user (put_user_following_by_user)
+		return c.gitHubController.PutUserFollowingByUser(ctx, p.Value(0))
+	case 170: // GET /user/issues (get_user_issues)
+		return c.gitHubController.GetUserIssues(ctx)
+	case 171: // GET /user/keys (get_user_keys)
+		return c.gitHubController.GetUserKeys(ctx)
+	case 172: // POST /user/keys (post_user_keys)
+		return c.gitHubController.PostUserKeys(ctx)
+	case 173: // DELETE /user/keys/:id (delete_user_keys_by_id)
+		return c.gitHubController.DeleteUserKeysById(ctx, p.Value(0))
+	case 174: // GET /user/keys/:id (get_user_keys_by_id)
+		return c.gitHubController.GetUserKeysById(ctx, p.Value(0))
+	case 175: // GET /user/orgs (get_user_orgs)
+		return c.gitHubController.GetUserOrgs(ctx)
+	case 176: // GET /user/repos (get_user_repos)
+		return c.gitHubController.GetUserRepos(ctx)
+	case 177: // POST /user/repos (post_user_repos)
+		return c.gitHubController.PostUserRepos(ctx)
+	case 178: // GET /user/starred (get_user_starred)
+		return c.gitHubController.GetUserStarred(ctx)
+	case 179: // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
+		return c.gitHubController.DeleteUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 180: // GET /user/starred/:owner/:repo (get_user_starred_by_owner_by_repo)
+		return c.gitHubController.GetUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 181: // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
+		return c.gitHubController.PutUserStarredByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 182: // GET /user/subscriptions (get_user_subscriptions)
+		return c.gitHubController.GetUserSubscriptions(ctx)
+	case 183: // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
+		return c.gitHubController.DeleteUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 184: // GET /user/subscriptions/:owner/:repo (get_user_subscriptions_by_owner_by_repo)
+		return c.gitHubController.GetUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 185: // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
+		return c.gitHubController.PutUserSubscriptionsByOwnerByRepo(ctx, p.Value(0), p.Value(1))
+	case 186: // GET /user/teams (get_user_teams)
+		return c.gitHubController.GetUserTeams(ctx)
+	case 187: // GET /users (get_users)
+		return c.gitHubController.GetUsers(ctx)
+	case 188: // GET /users/:user (get_users_by_user)
+		return c.gitHubController.GetUsersByUser(ctx, p.Value(0))
+	case 189: // GET /users/:user/events (get_users_by_user_events)
+		return c.gitHubController.GetUsersByUserEvents(ctx, p.Value(0))
+	case 190: // GET /users/:user/events/orgs/:org (get_users_by_user_events_orgs_by_org)
+		return c.gitHubController.GetUsersByUserEventsOrgsByOrg(ctx, p.Value(0), p.Value(1))
+	case 191: // GET /users/:user/events/public (get_users_by_user_events_public)
+		return c.gitHubController.GetUsersByUserEventsPublic(ctx, p.Value(0))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
+}
+
+// dispatch3 calls the actions of routes 192 to 255.
+func (c *routegenControllers) dispatch3(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 192: // GET /users/:user/followers (get_users_by_user_followers)
+		return c.gitHubController.GetUsersByUserFollowers(ctx, p.Value(0))
+	case 193: // GET /users/:user/following (get_users_by_user_following)
+		return c.gitHubController.GetUsersByUserFollowing(ctx, p.Value(0))
+	case 194: // GET /users/:user/following/:target_user (get_users_by_user_following_by_target_user)
+		return c.gitHubController.GetUsersByUserFollowingByTargetUser(ctx, p.Value(0), p.Value(1))
+	case 195: // GET /users/:user/gists (get_users_by_user_gists)
+		return c.gitHubController.GetUsersByUserGists(ctx, p.Value(0))
+	case 196: // GET /users/:user/keys (get_users_by_user_keys)
+		return c.gitHubController.GetUsersByUserKeys(ctx, p.Value(0))
+	case 197: // GET /users/:user/orgs (get_users_by_user_orgs)
+		return c.gitHubController.GetUsersByUserOrgs(ctx, p.Value(0))
+	case 198: // GET /users/:user/received_events (get_users_by_user_received_events)
+		return c.gitHubController.GetUsersByUserReceivedEvents(ctx, p.Value(0))
+	case 199: // GET /users/:user/received_events/public (get_users_by_user_received_events_public)
+		return c.gitHubController.GetUsersByUserReceivedEventsPublic(ctx, p.Value(0))
+	case 200: // GET /users/:user/repos (get_users_by_user_repos)
+		return c.gitHubController.GetUsersByUserRepos(ctx, p.Value(0))
+	case 201: // GET /users/:user/starred (get_users_by_user_starred)
+		return c.gitHubController.GetUsersByUserStarred(ctx, p.Value(0))
+	case 202: // GET /users/:user/subscriptions (get_users_by_user_subscriptions)
+		return c.gitHubController.GetUsersByUserSubscriptions(ctx, p.Value(0))
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -3816,1040 +4014,1040 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // DeleteApplicationsByClientIDTokens is the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens.
-func (u URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) string {
+func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) string {
 	return routegenTable.URL(u.base, 0, "", clientID)
 }
 
 // DeleteApplicationsByClientIDTokensByAccessToken is the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token.
-func (u URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
+func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
 	return routegenTable.URL(u.base, 1, "", clientID, accessToken)
 }
 
 // GetApplicationsByClientIDTokensByAccessToken is the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token.
-func (u URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
+func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
 	return routegenTable.URL(u.base, 2, "", clientID, accessToken)
 }
 
 // GetAuthorizations is the URL of route "get_authorizations": /authorizations.
-func (u URLBuilder) GetAuthorizations() string {
+func (u *URLBuilder) GetAuthorizations() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // PostAuthorizations is the URL of route "post_authorizations": /authorizations.
-func (u URLBuilder) PostAuthorizations() string {
+func (u *URLBuilder) PostAuthorizations() string {
 	return routegenTable.URL(u.base, 4, "")
 }
 
 // DeleteAuthorizationsByID is the URL of route "delete_authorizations_by_id": /authorizations/:id.
-func (u URLBuilder) DeleteAuthorizationsByID(id string) string {
+func (u *URLBuilder) DeleteAuthorizationsByID(id string) string {
 	return routegenTable.URL(u.base, 5, "", id)
 }
 
 // GetAuthorizationsByID is the URL of route "get_authorizations_by_id": /authorizations/:id.
-func (u URLBuilder) GetAuthorizationsByID(id string) string {
+func (u *URLBuilder) GetAuthorizationsByID(id string) string {
 	return routegenTable.URL(u.base, 6, "", id)
 }
 
 // GetEmojis is the URL of route "get_emojis": /emojis.
-func (u URLBuilder) GetEmojis() string {
+func (u *URLBuilder) GetEmojis() string {
 	return routegenTable.URL(u.base, 7, "")
 }
 
 // GetEvents is the URL of route "get_events": /events.
-func (u URLBuilder) GetEvents() string {
+func (u *URLBuilder) GetEvents() string {
 	return routegenTable.URL(u.base, 8, "")
 }
 
 // GetFeeds is the URL of route "get_feeds": /feeds.
-func (u URLBuilder) GetFeeds() string {
+func (u *URLBuilder) GetFeeds() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // GetGists is the URL of route "get_gists": /gists.
-func (u URLBuilder) GetGists() string {
+func (u *URLBuilder) GetGists() string {
 	return routegenTable.URL(u.base, 10, "")
 }
 
 // PostGists is the URL of route "post_gists": /gists.
-func (u URLBuilder) PostGists() string {
+func (u *URLBuilder) PostGists() string {
 	return routegenTable.URL(u.base, 11, "")
 }
 
 // DeleteGistsByID is the URL of route "delete_gists_by_id": /gists/:id.
-func (u URLBuilder) DeleteGistsByID(id string) string {
+func (u *URLBuilder) DeleteGistsByID(id string) string {
 	return routegenTable.URL(u.base, 12, "", id)
 }
 
 // GetGistsByID is the URL of route "get_gists_by_id": /gists/:id.
-func (u URLBuilder) GetGistsByID(id string) string {
+func (u *URLBuilder) GetGistsByID(id string) string {
 	return routegenTable.URL(u.base, 13, "", id)
 }
 
 // PostGistsByIDForks is the URL of route "post_gists_by_id_forks": /gists/:id/forks.
-func (u URLBuilder) PostGistsByIDForks(id string) string {
+func (u *URLBuilder) PostGistsByIDForks(id string) string {
 	return routegenTable.URL(u.base, 14, "", id)
 }
 
 // DeleteGistsByIDStar is the URL of route "delete_gists_by_id_star": /gists/:id/star.
-func (u URLBuilder) DeleteGistsByIDStar(id string) string {
+func (u *URLBuilder) DeleteGistsByIDStar(id string) string {
 	return routegenTable.URL(u.base, 15, "", id)
 }
 
 // GetGistsByIDStar is the URL of route "get_gists_by_id_star": /gists/:id/star.
-func (u URLBuilder) GetGistsByIDStar(id string) string {
+func (u *URLBuilder) GetGistsByIDStar(id string) string {
 	return routegenTable.URL(u.base, 16, "", id)
 }
 
 // PutGistsByIDStar is the URL of route "put_gists_by_id_star": /gists/:id/star.
-func (u URLBuilder) PutGistsByIDStar(id string) string {
+func (u *URLBuilder) PutGistsByIDStar(id string) string {
 	return routegenTable.URL(u.base, 17, "", id)
 }
 
 // GetGitignoreTemplates is the URL of route "get_gitignore_templates": /gitignore/templates.
-func (u URLBuilder) GetGitignoreTemplates() string {
+func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenTable.URL(u.base, 18, "")
 }
 
 // GetGitignoreTemplatesByName is the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name.
-func (u URLBuilder) GetGitignoreTemplatesByName(name string) string {
+func (u *URLBuilder) GetGitignoreTemplatesByName(name string) string {
 	return routegenTable.URL(u.base, 19, "", name)
 }
 
 // GetIssues is the URL of route "get_issues": /issues.
-func (u URLBuilder) GetIssues() string {
+func (u *URLBuilder) GetIssues() string {
 	return routegenTable.URL(u.base, 20, "")
 }
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword is the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword.
-func (u URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) string {
+func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) string {
 	return routegenTable.URL(u.base, 21, "", owner, repository, state, keyword)
 }
 
 // GetLegacyReposSearchByKeyword is the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword.
-func (u URLBuilder) GetLegacyReposSearchByKeyword(keyword string) string {
+func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) string {
 	return routegenTable.URL(u.base, 22, "", keyword)
 }
 
 // GetLegacyUserEmailByEmail is the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email.
-func (u URLBuilder) GetLegacyUserEmailByEmail(email string) string {
+func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) string {
 	return routegenTable.URL(u.base, 23, "", email)
 }
 
 // GetLegacyUserSearchByKeyword is the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword.
-func (u URLBuilder) GetLegacyUserSearchByKeyword(keyword string) string {
+func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) string {
 	return routegenTable.URL(u.base, 24, "", keyword)
 }
 
 // PostMarkdown is the URL of route "post_markdown": /markdown.
-func (u URLBuilder) PostMarkdown() string {
+func (u *URLBuilder) PostMarkdown() string {
 	return routegenTable.URL(u.base, 25, "")
 }
 
 // PostMarkdownRaw is the URL of route "post_markdown_raw": /markdown/raw.
-func (u URLBuilder) PostMarkdownRaw() string {
+func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenTable.URL(u.base, 26, "")
 }
 
 // GetMeta is the URL of route "get_meta": /meta.
-func (u URLBuilder) GetMeta() string {
+func (u *URLBuilder) GetMeta() string {
 	return routegenTable.URL(u.base, 27, "")
 }
 
 // GetNetworksByOwnerByRepoEvents is the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events.
-func (u URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) string {
+func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) string {
 	return routegenTable.URL(u.base, 28, "", owner, repo)
 }
 
 // GetNotifications is the URL of route "get_notifications": /notifications.
-func (u URLBuilder) GetNotifications() string {
+func (u *URLBuilder) GetNotifications() string {
 	return routegenTable.URL(u.base, 29, "")
 }
 
 // PutNotifications is the URL of route "put_notifications": /notifications.
-func (u URLBuilder) PutNotifications() string {
+func (u *URLBuilder) PutNotifications() string {
 	return routegenTable.URL(u.base, 30, "")
 }
 
 // GetNotificationsThreadsByID is the URL of route "get_notifications_threads_by_id": /notifications/threads/:id.
-func (u URLBuilder) GetNotificationsThreadsByID(id string) string {
+func (u *URLBuilder) GetNotificationsThreadsByID(id string) string {
 	return routegenTable.URL(u.base, 31, "", id)
 }
 
 // DeleteNotificationsThreadsByIDSubscription is the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (u URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) string {
+func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) string {
 	return routegenTable.URL(u.base, 32, "", id)
 }
 
 // GetNotificationsThreadsByIDSubscription is the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (u URLBuilder) GetNotificationsThreadsByIDSubscription(id string) string {
+func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) string {
 	return routegenTable.URL(u.base, 33, "", id)
 }
 
 // PutNotificationsThreadsByIDSubscription is the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (u URLBuilder) PutNotificationsThreadsByIDSubscription(id string) string {
+func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) string {
 	return routegenTable.URL(u.base, 34, "", id)
 }
 
 // GetOrgsByOrg is the URL of route "get_orgs_by_org": /orgs/:org.
-func (u URLBuilder) GetOrgsByOrg(org string) string {
+func (u *URLBuilder) GetOrgsByOrg(org string) string {
 	return routegenTable.URL(u.base, 35, "", org)
 }
 
 // GetOrgsByOrgEvents is the URL of route "get_orgs_by_org_events": /orgs/:org/events.
-func (u URLBuilder) GetOrgsByOrgEvents(org string) string {
+func (u *URLBuilder) GetOrgsByOrgEvents(org string) string {
 	return routegenTable.URL(u.base, 36, "", org)
 }
 
 // GetOrgsByOrgIssues is the URL of route "get_orgs_by_org_issues": /orgs/:org/issues.
-func (u URLBuilder) GetOrgsByOrgIssues(org string) string {
+func (u *URLBuilder) GetOrgsByOrgIssues(org string) string {
 	return routegenTable.URL(u.base, 37, "", org)
 }
 
 // GetOrgsByOrgMembers is the URL of route "get_orgs_by_org_members": /orgs/:org/members.
-func (u URLBuilder) GetOrgsByOrgMembers(org string) string {
+func (u *URLBuilder) GetOrgsByOrgMembers(org string) string {
 	return routegenTable.URL(u.base, 38, "", org)
 }
 
 // DeleteOrgsByOrgMembersByUser is the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user.
-func (u URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) string {
+func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 39, "", org, user)
 }
 
 // GetOrgsByOrgMembersByUser is the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user.
-func (u URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) string {
+func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 40, "", org, user)
 }
 
 // GetOrgsByOrgPublicMembers is the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members.
-func (u URLBuilder) GetOrgsByOrgPublicMembers(org string) string {
+func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) string {
 	return routegenTable.URL(u.base, 41, "", org)
 }
 
 // DeleteOrgsByOrgPublicMembersByUser is the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (u URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) string {
+func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 42, "", org, user)
 }
 
 // GetOrgsByOrgPublicMembersByUser is the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (u URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) string {
+func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 43, "", org, user)
 }
 
 // PutOrgsByOrgPublicMembersByUser is the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (u URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) string {
+func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) string {
 	return routegenTable.URL(u.base, 44, "", org, user)
 }
 
 // GetOrgsByOrgRepos is the URL of route "get_orgs_by_org_repos": /orgs/:org/repos.
-func (u URLBuilder) GetOrgsByOrgRepos(org string) string {
+func (u *URLBuilder) GetOrgsByOrgRepos(org string) string {
 	return routegenTable.URL(u.base, 45, "", org)
 }
 
 // PostOrgsByOrgRepos is the URL of route "post_orgs_by_org_repos": /orgs/:org/repos.
-func (u URLBuilder) PostOrgsByOrgRepos(org string) string {
+func (u *URLBuilder) PostOrgsByOrgRepos(org string) string {
 	return routegenTable.URL(u.base, 46, "", org)
 }
 
 // GetOrgsByOrgTeams is the URL of route "get_orgs_by_org_teams": /orgs/:org/teams.
-func (u URLBuilder) GetOrgsByOrgTeams(org string) string {
+func (u *URLBuilder) GetOrgsByOrgTeams(org string) string {
 	return routegenTable.URL(u.base, 47, "", org)
 }
 
 // PostOrgsByOrgTeams is the URL of route "post_orgs_by_org_teams": /orgs/:org/teams.
-func (u URLBuilder) PostOrgsByOrgTeams(org string) string {
+func (u *URLBuilder) PostOrgsByOrgTeams(org string) string {
 	return routegenTable.URL(u.base, 48, "", org)
 }
 
 // GetRateLimit is the URL of route "get_rate_limit": /rate_limit.
-func (u URLBuilder) GetRateLimit() string {
+func (u *URLBuilder) GetRateLimit() string {
 	return routegenTable.URL(u.base, 49, "")
 }
 
 // DeleteReposByOwnerByRepo is the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (u URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 50, "", owner, repo)
 }
 
 // GetReposByOwnerByRepo is the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (u URLBuilder) GetReposByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 51, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoAssignees is the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees.
-func (u URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) string {
 	return routegenTable.URL(u.base, 52, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoAssigneesByAssignee is the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee.
-func (u URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) string {
 	return routegenTable.URL(u.base, 53, "", owner, repo, assignee)
 }
 
 // GetReposByOwnerByRepoBranches is the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches.
-func (u URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) string {
 	return routegenTable.URL(u.base, 54, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoBranchesByBranch is the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch.
-func (u URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) string {
 	return routegenTable.URL(u.base, 55, "", owner, repo, branch)
 }
 
 // GetReposByOwnerByRepoCollaborators is the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators.
-func (u URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) string {
 	return routegenTable.URL(u.base, 56, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser is the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (u URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
 	return routegenTable.URL(u.base, 57, "", owner, repo, user)
 }
 
 // GetReposByOwnerByRepoCollaboratorsByUser is the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (u URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
 	return routegenTable.URL(u.base, 58, "", owner, repo, user)
 }
 
 // PutReposByOwnerByRepoCollaboratorsByUser is the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (u URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
 	return routegenTable.URL(u.base, 59, "", owner, repo, user)
 }
 
 // GetReposByOwnerByRepoComments is the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments.
-func (u URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) string {
 	return routegenTable.URL(u.base, 60, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoCommentsByID is the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 61, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoCommentsByID is the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (u URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 62, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoCommits is the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits.
-func (u URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) string {
 	return routegenTable.URL(u.base, 63, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoCommitsBySha is the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 64, "", owner, repo, sha)
 }
 
 // GetReposByOwnerByRepoCommitsByShaComments is the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments.
-func (u URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 65, "", owner, repo, sha)
 }
 
 // PostReposByOwnerByRepoCommitsByShaComments is the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments.
-func (u URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 66, "", owner, repo, sha)
 }
 
 // GetReposByOwnerByRepoContributors is the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors.
-func (u URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) string {
 	return routegenTable.URL(u.base, 67, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoDownloads is the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads.
-func (u URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) string {
 	return routegenTable.URL(u.base, 68, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoDownloadsByID is the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 69, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoDownloadsByID is the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id.
-func (u URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 70, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoEvents is the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events.
-func (u URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) string {
 	return routegenTable.URL(u.base, 71, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoForks is the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks.
-func (u URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) string {
 	return routegenTable.URL(u.base, 72, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoForks is the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks.
-func (u URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) string {
 	return routegenTable.URL(u.base, 73, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoGitBlobs is the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs.
-func (u URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) string {
 	return routegenTable.URL(u.base, 74, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoGitBlobsBySha is the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 75, "", owner, repo, sha)
 }
 
 // PostReposByOwnerByRepoGitCommits is the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits.
-func (u URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) string {
 	return routegenTable.URL(u.base, 76, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoGitCommitsBySha is the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 77, "", owner, repo, sha)
 }
 
 // GetReposByOwnerByRepoGitRefs is the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs.
-func (u URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) string {
 	return routegenTable.URL(u.base, 78, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoGitRefs is the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs.
-func (u URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) string {
 	return routegenTable.URL(u.base, 79, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoGitTags is the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags.
-func (u URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) string {
 	return routegenTable.URL(u.base, 80, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoGitTagsBySha is the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 81, "", owner, repo, sha)
 }
 
 // PostReposByOwnerByRepoGitTrees is the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees.
-func (u URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) string {
 	return routegenTable.URL(u.base, 82, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoGitTreesBySha is the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha.
-func (u URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) string {
 	return routegenTable.URL(u.base, 83, "", owner, repo, sha)
 }
 
 // GetReposByOwnerByRepoHooks is the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks.
-func (u URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) string {
 	return routegenTable.URL(u.base, 84, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoHooks is the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks.
-func (u URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) string {
 	return routegenTable.URL(u.base, 85, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoHooksByID is the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 86, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoHooksByID is the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (u URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 87, "", owner, repo, id)
 }
 
 // PostReposByOwnerByRepoHooksByIDTests is the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests.
-func (u URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 88, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoIssues is the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues.
-func (u URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) string {
 	return routegenTable.URL(u.base, 89, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoIssues is the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues.
-func (u URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) string {
 	return routegenTable.URL(u.base, 90, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoIssuesByNumber is the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 91, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoIssuesByNumberComments is the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 92, "", owner, repo, number)
 }
 
 // PostReposByOwnerByRepoIssuesByNumberComments is the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments.
-func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 93, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoIssuesByNumberEvents is the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 94, "", owner, repo, number)
 }
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels is the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 95, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoIssuesByNumberLabels is the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 96, "", owner, repo, number)
 }
 
 // PostReposByOwnerByRepoIssuesByNumberLabels is the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 97, "", owner, repo, number)
 }
 
 // PutReposByOwnerByRepoIssuesByNumberLabels is the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 98, "", owner, repo, number)
 }
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName is the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name.
-func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) string {
 	return routegenTable.URL(u.base, 99, "", owner, repo, number, name)
 }
 
 // GetReposByOwnerByRepoKeys is the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys.
-func (u URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) string {
 	return routegenTable.URL(u.base, 100, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoKeys is the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys.
-func (u URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) string {
 	return routegenTable.URL(u.base, 101, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoKeysByID is the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 102, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoKeysByID is the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (u URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 103, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoLabels is the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels.
-func (u URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) string {
 	return routegenTable.URL(u.base, 104, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoLabels is the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels.
-func (u URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) string {
 	return routegenTable.URL(u.base, 105, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoLabelsByName is the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (u URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
 	return routegenTable.URL(u.base, 106, "", owner, repo, name)
 }
 
 // GetReposByOwnerByRepoLabelsByName is the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (u URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
 	return routegenTable.URL(u.base, 107, "", owner, repo, name)
 }
 
 // GetReposByOwnerByRepoLanguages is the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages.
-func (u URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) string {
 	return routegenTable.URL(u.base, 108, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoMerges is the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges.
-func (u URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) string {
 	return routegenTable.URL(u.base, 109, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoMilestones is the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones.
-func (u URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) string {
 	return routegenTable.URL(u.base, 110, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoMilestones is the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones.
-func (u URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) string {
 	return routegenTable.URL(u.base, 111, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoMilestonesByNumber is the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (u URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 112, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoMilestonesByNumber is the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 113, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels is the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels.
-func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 114, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoNotifications is the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications.
-func (u URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) string {
 	return routegenTable.URL(u.base, 115, "", owner, repo)
 }
 
 // PutReposByOwnerByRepoNotifications is the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications.
-func (u URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) string {
 	return routegenTable.URL(u.base, 116, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoPulls is the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls.
-func (u URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) string {
 	return routegenTable.URL(u.base, 117, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoPulls is the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls.
-func (u URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) string {
 	return routegenTable.URL(u.base, 118, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoPullsByNumber is the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 119, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsByNumberComments is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 120, "", owner, repo, number)
 }
 
 // PutReposByOwnerByRepoPullsByNumberComments is the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments.
-func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 121, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsByNumberCommits is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 122, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsByNumberFiles is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 123, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoPullsByNumberMerge is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge.
-func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 124, "", owner, repo, number)
 }
 
 // PutReposByOwnerByRepoPullsByNumberMerge is the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge.
-func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
 	return routegenTable.URL(u.base, 125, "", owner, repo, number)
 }
 
 // GetReposByOwnerByRepoReadme is the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme.
-func (u URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) string {
 	return routegenTable.URL(u.base, 126, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoReleases is the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases.
-func (u URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) string {
 	return routegenTable.URL(u.base, 127, "", owner, repo)
 }
 
 // PostReposByOwnerByRepoReleases is the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases.
-func (u URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) string {
 	return routegenTable.URL(u.base, 128, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoReleasesByID is the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (u URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 129, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoReleasesByID is the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (u URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 130, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoReleasesByIDAssets is the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets.
-func (u URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) string {
 	return routegenTable.URL(u.base, 131, "", owner, repo, id)
 }
 
 // GetReposByOwnerByRepoStargazers is the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers.
-func (u URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) string {
 	return routegenTable.URL(u.base, 132, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsCodeFrequency is the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency.
-func (u URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) string {
 	return routegenTable.URL(u.base, 133, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsCommitActivity is the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity.
-func (u URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) string {
 	return routegenTable.URL(u.base, 134, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsContributors is the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors.
-func (u URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) string {
 	return routegenTable.URL(u.base, 135, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsParticipation is the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation.
-func (u URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) string {
 	return routegenTable.URL(u.base, 136, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatsPunchCard is the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card.
-func (u URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) string {
 	return routegenTable.URL(u.base, 137, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoStatusesByRef is the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref.
-func (u URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
 	return routegenTable.URL(u.base, 138, "", owner, repo, ref)
 }
 
 // PostReposByOwnerByRepoStatusesByRef is the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref.
-func (u URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
+func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
 	return routegenTable.URL(u.base, 139, "", owner, repo, ref)
 }
 
 // GetReposByOwnerByRepoSubscribers is the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers.
-func (u URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) string {
 	return routegenTable.URL(u.base, 140, "", owner, repo)
 }
 
 // DeleteReposByOwnerByRepoSubscription is the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (u URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) string {
+func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) string {
 	return routegenTable.URL(u.base, 141, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoSubscription is the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (u URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) string {
 	return routegenTable.URL(u.base, 142, "", owner, repo)
 }
 
 // PutReposByOwnerByRepoSubscription is the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (u URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) string {
+func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) string {
 	return routegenTable.URL(u.base, 143, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoTags is the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags.
-func (u URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) string {
 	return routegenTable.URL(u.base, 144, "", owner, repo)
 }
 
 // GetReposByOwnerByRepoTeams is the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams.
-func (u URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) string {
+func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) string {
 	return routegenTable.URL(u.base, 145, "", owner, repo)
 }
 
 // GetRepositories is the URL of route "get_repositories": /repositories.
-func (u URLBuilder) GetRepositories() string {
+func (u *URLBuilder) GetRepositories() string {
 	return routegenTable.URL(u.base, 146, "")
 }
 
 // GetSearchCode is the URL of route "get_search_code": /search/code.
-func (u URLBuilder) GetSearchCode() string {
+func (u *URLBuilder) GetSearchCode() string {
 	return routegenTable.URL(u.base, 147, "")
 }
 
 // GetSearchIssues is the URL of route "get_search_issues": /search/issues.
-func (u URLBuilder) GetSearchIssues() string {
+func (u *URLBuilder) GetSearchIssues() string {
 	return routegenTable.URL(u.base, 148, "")
 }
 
 // GetSearchRepositories is the URL of route "get_search_repositories": /search/repositories.
-func (u URLBuilder) GetSearchRepositories() string {
+func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenTable.URL(u.base, 149, "")
 }
 
 // GetSearchUsers is the URL of route "get_search_users": /search/users.
-func (u URLBuilder) GetSearchUsers() string {
+func (u *URLBuilder) GetSearchUsers() string {
 	return routegenTable.URL(u.base, 150, "")
 }
 
 // DeleteTeamsByID is the URL of route "delete_teams_by_id": /teams/:id.
-func (u URLBuilder) DeleteTeamsByID(id string) string {
+func (u *URLBuilder) DeleteTeamsByID(id string) string {
 	return routegenTable.URL(u.base, 151, "", id)
 }
 
 // GetTeamsByID is the URL of route "get_teams_by_id": /teams/:id.
-func (u URLBuilder) GetTeamsByID(id string) string {
+func (u *URLBuilder) GetTeamsByID(id string) string {
 	return routegenTable.URL(u.base, 152, "", id)
 }
 
 // GetTeamsByIDMembers is the URL of route "get_teams_by_id_members": /teams/:id/members.
-func (u URLBuilder) GetTeamsByIDMembers(id string) string {
+func (u *URLBuilder) GetTeamsByIDMembers(id string) string {
 	return routegenTable.URL(u.base, 153, "", id)
 }
 
 // DeleteTeamsByIDMembersByUser is the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (u URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) string {
+func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) string {
 	return routegenTable.URL(u.base, 154, "", id, user)
 }
 
 // GetTeamsByIDMembersByUser is the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (u URLBuilder) GetTeamsByIDMembersByUser(id string, user string) string {
+func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) string {
 	return routegenTable.URL(u.base, 155, "", id, user)
 }
 
 // PutTeamsByIDMembersByUser is the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (u URLBuilder) PutTeamsByIDMembersByUser(id string, user string) string {
+func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) string {
 	return routegenTable.URL(u.base, 156, "", id, user)
 }
 
 // GetTeamsByIDRepos is the URL of route "get_teams_by_id_repos": /teams/:id/repos.
-func (u URLBuilder) GetTeamsByIDRepos(id string) string {
+func (u *URLBuilder) GetTeamsByIDRepos(id string) string {
 	return routegenTable.URL(u.base, 157, "", id)
 }
 
 // DeleteTeamsByIDReposByOwnerByRepo is the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (u URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
+func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
 	return routegenTable.URL(u.base, 158, "", id, owner, repo)
 }
 
 // GetTeamsByIDReposByOwnerByRepo is the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (u URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
+func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
 	return routegenTable.URL(u.base, 159, "", id, owner, repo)
 }
 
 // PutTeamsByIDReposByOwnerByRepo is the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (u URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
+func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
 	return routegenTable.URL(u.base, 160, "", id, owner, repo)
 }
 
 // GetUser is the URL of route "get_user": /user.
-func (u URLBuilder) GetUser() string {
+func (u *URLBuilder) GetUser() string {
 	return routegenTable.URL(u.base, 161, "")
 }
 
 // DeleteUserEmails is the URL of route "delete_user_emails": /user/emails.
-func (u URLBuilder) DeleteUserEmails() string {
+func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenTable.URL(u.base, 162, "")
 }
 
 // GetUserEmails is the URL of route "get_user_emails": /user/emails.
-func (u URLBuilder) GetUserEmails() string {
+func (u *URLBuilder) GetUserEmails() string {
 	return routegenTable.URL(u.base, 163, "")
 }
 
 // PostUserEmails is the URL of route "post_user_emails": /user/emails.
-func (u URLBuilder) PostUserEmails() string {
+func (u *URLBuilder) PostUserEmails() string {
 	return routegenTable.URL(u.base, 164, "")
 }
 
 // GetUserFollowers is the URL of route "get_user_followers": /user/followers.
-func (u URLBuilder) GetUserFollowers() string {
+func (u *URLBuilder) GetUserFollowers() string {
 	return routegenTable.URL(u.base, 165, "")
 }
 
 // GetUserFollowing is the URL of route "get_user_following": /user/following.
-func (u URLBuilder) GetUserFollowing() string {
+func (u *URLBuilder) GetUserFollowing() string {
 	return routegenTable.URL(u.base, 166, "")
 }
 
 // DeleteUserFollowingByUser is the URL of route "delete_user_following_by_user": /user/following/:user.
-func (u URLBuilder) DeleteUserFollowingByUser(user string) string {
+func (u *URLBuilder) DeleteUserFollowingByUser(user string) string {
 	return routegenTable.URL(u.base, 167, "", user)
 }
 
 // GetUserFollowingByUser is the URL of route "get_user_following_by_user": /user/following/:user.
-func (u URLBuilder) GetUserFollowingByUser(user string) string {
+func (u *URLBuilder) GetUserFollowingByUser(user string) string {
 	return routegenTable.URL(u.base, 168, "", user)
 }
 
 // PutUserFollowingByUser is the URL of route "put_user_following_by_user": /user/following/:user.
-func (u URLBuilder) PutUserFollowingByUser(user string) string {
+func (u *URLBuilder) PutUserFollowingByUser(user string) string {
 	return routegenTable.URL(u.base, 169, "", user)
 }
 
 // GetUserIssues is the URL of route "get_user_issues": /user/issues.
-func (u URLBuilder) GetUserIssues() string {
+func (u *URLBuilder) GetUserIssues() string {
 	return routegenTable.URL(u.base, 170, "")
 }
 
 // GetUserKeys is the URL of route "get_user_keys": /user/keys.
-func (u URLBuilder) GetUserKeys() string {
+func (u *URLBuilder) GetUserKeys() string {
 	return routegenTable.URL(u.base, 171, "")
 }
 
 // PostUserKeys is the URL of route "post_user_keys": /user/keys.
-func (u URLBuilder) PostUserKeys() string {
+func (u *URLBuilder) PostUserKeys() string {
 	return routegenTable.URL(u.base, 172, "")
 }
 
 // DeleteUserKeysByID is the URL of route "delete_user_keys_by_id": /user/keys/:id.
-func (u URLBuilder) DeleteUserKeysByID(id string) string {
+func (u *URLBuilder) DeleteUserKeysByID(id string) string {
 	return routegenTable.URL(u.base, 173, "", id)
 }
 
 // GetUserKeysByID is the URL of route "get_user_keys_by_id": /user/keys/:id.
-func (u URLBuilder) GetUserKeysByID(id string) string {
+func (u *URLBuilder) GetUserKeysByID(id string) string {
 	return routegenTable.URL(u.base, 174, "", id)
 }
 
 // GetUserOrgs is the URL of route "get_user_orgs": /user/orgs.
-func (u URLBuilder) GetUserOrgs() string {
+func (u *URLBuilder) GetUserOrgs() string {
 	return routegenTable.URL(u.base, 175, "")
 }
 
 // GetUserRepos is the URL of route "get_user_repos": /user/repos.
-func (u URLBuilder) GetUserRepos() string {
+func (u *URLBuilder) GetUserRepos() string {
 	return routegenTable.URL(u.base, 176, "")
 }
 
 // PostUserRepos is the URL of route "post_user_repos": /user/repos.
-func (u URLBuilder) PostUserRepos() string {
+func (u *URLBuilder) PostUserRepos() string {
 	return routegenTable.URL(u.base, 177, "")
 }
 
 // GetUserStarred is the URL of route "get_user_starred": /user/starred.
-func (u URLBuilder) GetUserStarred() string {
+func (u *URLBuilder) GetUserStarred() string {
 	return routegenTable.URL(u.base, 178, "")
 }
 
 // DeleteUserStarredByOwnerByRepo is the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (u URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 179, "", owner, repo)
 }
 
 // GetUserStarredByOwnerByRepo is the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (u URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 180, "", owner, repo)
 }
 
 // PutUserStarredByOwnerByRepo is the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (u URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 181, "", owner, repo)
 }
 
 // GetUserSubscriptions is the URL of route "get_user_subscriptions": /user/subscriptions.
-func (u URLBuilder) GetUserSubscriptions() string {
+func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenTable.URL(u.base, 182, "")
 }
 
 // DeleteUserSubscriptionsByOwnerByRepo is the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (u URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 183, "", owner, repo)
 }
 
 // GetUserSubscriptionsByOwnerByRepo is the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (u URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 184, "", owner, repo)
 }
 
 // PutUserSubscriptionsByOwnerByRepo is the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (u URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
+func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
 	return routegenTable.URL(u.base, 185, "", owner, repo)
 }
 
 // GetUserTeams is the URL of route "get_user_teams": /user/teams.
-func (u URLBuilder) GetUserTeams() string {
+func (u *URLBuilder) GetUserTeams() string {
 	return routegenTable.URL(u.base, 186, "")
 }
 
 // GetUsers is the URL of route "get_users": /users.
-func (u URLBuilder) GetUsers() string {
+func (u *URLBuilder) GetUsers() string {
 	return routegenTable.URL(u.base, 187, "")
 }
 
 // GetUsersByUser is the URL of route "get_users_by_user": /users/:user.
-func (u URLBuilder) GetUsersByUser(user string) string {
+func (u *URLBuilder) GetUsersByUser(user string) string {
 	return routegenTable.URL(u.base, 188, "", user)
 }
 
 // GetUsersByUserEvents is the URL of route "get_users_by_user_events": /users/:user/events.
-func (u URLBuilder) GetUsersByUserEvents(user string) string {
+func (u *URLBuilder) GetUsersByUserEvents(user string) string {
 	return routegenTable.URL(u.base, 189, "", user)
 }
 
 // GetUsersByUserEventsOrgsByOrg is the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org.
-func (u URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) string {
+func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) string {
 	return routegenTable.URL(u.base, 190, "", user, org)
 }
 
 // GetUsersByUserEventsPublic is the URL of route "get_users_by_user_events_public": /users/:user/events/public.
-func (u URLBuilder) GetUsersByUserEventsPublic(user string) string {
+func (u *URLBuilder) GetUsersByUserEventsPublic(user string) string {
 	return routegenTable.URL(u.base, 191, "", user)
 }
 
 // GetUsersByUserFollowers is the URL of route "get_users_by_user_followers": /users/:user/followers.
-func (u URLBuilder) GetUsersByUserFollowers(user string) string {
+func (u *URLBuilder) GetUsersByUserFollowers(user string) string {
 	return routegenTable.URL(u.base, 192, "", user)
 }
 
 // GetUsersByUserFollowing is the URL of route "get_users_by_user_following": /users/:user/following.
-func (u URLBuilder) GetUsersByUserFollowing(user string) string {
+func (u *URLBuilder) GetUsersByUserFollowing(user string) string {
 	return routegenTable.URL(u.base, 193, "", user)
 }
 
 // GetUsersByUserFollowingByTargetUser is the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user.
-func (u URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) string {
+func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) string {
 	return routegenTable.URL(u.base, 194, "", user, targetUser)
 }
 
 // GetUsersByUserGists is the URL of route "get_users_by_user_gists": /users/:user/gists.
-func (u URLBuilder) GetUsersByUserGists(user string) string {
+func (u *URLBuilder) GetUsersByUserGists(user string) string {
 	return routegenTable.URL(u.base, 195, "", user)
 }
 
 // GetUsersByUserKeys is the URL of route "get_users_by_user_keys": /users/:user/keys.
-func (u URLBuilder) GetUsersByUserKeys(user string) string {
+func (u *URLBuilder) GetUsersByUserKeys(user string) string {
 	return routegenTable.URL(u.base, 196, "", user)
 }
 
 // GetUsersByUserOrgs is the URL of route "get_users_by_user_orgs": /users/:user/orgs.
-func (u URLBuilder) GetUsersByUserOrgs(user string) string {
+func (u *URLBuilder) GetUsersByUserOrgs(user string) string {
 	return routegenTable.URL(u.base, 197, "", user)
 }
 
 // GetUsersByUserReceivedEvents is the URL of route "get_users_by_user_received_events": /users/:user/received_events.
-func (u URLBuilder) GetUsersByUserReceivedEvents(user string) string {
+func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) string {
 	return routegenTable.URL(u.base, 198, "", user)
 }
 
 // GetUsersByUserReceivedEventsPublic is the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public.
-func (u URLBuilder) GetUsersByUserReceivedEventsPublic(user string) string {
+func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) string {
 	return routegenTable.URL(u.base, 199, "", user)
 }
 
 // GetUsersByUserRepos is the URL of route "get_users_by_user_repos": /users/:user/repos.
-func (u URLBuilder) GetUsersByUserRepos(user string) string {
+func (u *URLBuilder) GetUsersByUserRepos(user string) string {
 	return routegenTable.URL(u.base, 200, "", user)
 }
 
 // GetUsersByUserStarred is the URL of route "get_users_by_user_starred": /users/:user/starred.
-func (u URLBuilder) GetUsersByUserStarred(user string) string {
+func (u *URLBuilder) GetUsersByUserStarred(user string) string {
 	return routegenTable.URL(u.base, 201, "", user)
 }
 
 // GetUsersByUserSubscriptions is the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions.
-func (u URLBuilder) GetUsersByUserSubscriptions(user string) string {
+func (u *URLBuilder) GetUsersByUserSubscriptions(user string) string {
 	return routegenTable.URL(u.base, 202, "", user)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package gplus
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -328,7 +329,7 @@ type GPlusController interface {
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7)
 //line routes.conf:65:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7)
-//line routes_gen.go:332:1
+//line routes_gen.go:333:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -337,9 +338,7 @@ func NewRouter(gPlusController GPlusController, opts ...runtime.Option) (*runtim
 		return nil, errors.New("gplus: NewRouter: GPlusController is nil")
 	}
 	c := &routegenControllers{gPlusController: gPlusController}
-	actions := make([]runtime.Dispatcher, 14)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -347,37 +346,47 @@ type routegenControllers struct {
 	gPlusController GPlusController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.gPlusController.GetActivities
-	a[1] = routegenCall0(c.gPlusController.GetActivitiesByActivityid)
-	a[2] = routegenCall0(c.gPlusController.GetActivitiesByActivityidComments)
-	a[3] = routegenCall1(c.gPlusController.GetActivitiesByActivityidPeopleByCollection)
-	a[4] = routegenCall0(c.gPlusController.GetCommentsByCommentid)
-	a[5] = routegenCall0(c.gPlusController.DeleteMomentsById)
-	a[6] = c.gPlusController.GetPeople
-	a[7] = routegenCall0(c.gPlusController.GetPeopleByUserid)
-	a[8] = routegenCall1(c.gPlusController.GetPeopleByUseridActivitiesByCollection)
-	a[9] = routegenCall1(c.gPlusController.GetPeopleByUseridMomentsByCollection)
-	a[10] = routegenCall1(c.gPlusController.PostPeopleByUseridMomentsByCollection)
-	a[11] = routegenCall0(c.gPlusController.GetPeopleByUseridOpenidconnect)
-	a[12] = routegenCall1(c.gPlusController.GetPeopleByUseridPeopleByCollection)
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET /activities (get_activities)
+		return c.gPlusController.GetActivities(ctx)
+	case 1: // GET /activities/:activityId (get_activities_by_activityid)
+		return c.gPlusController.GetActivitiesByActivityid(ctx, p.Value(0))
+	case 2: // GET /activities/:activityId/comments (get_activities_by_activityid_comments)
+		return c.gPlusController.GetActivitiesByActivityidComments(ctx, p.Value(0))
+	case 3: // GET /activities/:activityId/people/:collection (get_activities_by_activityid_people_by_collection)
+		return c.gPlusController.GetActivitiesByActivityidPeopleByCollection(ctx, p.Value(0), p.Value(1))
+	case 4: // GET /comments/:commentId (get_comments_by_commentid)
+		return c.gPlusController.GetCommentsByCommentid(ctx, p.Value(0))
+	case 5: // DELETE /moments/:id (delete_moments_by_id)
+		return c.gPlusController.DeleteMomentsById(ctx, p.Value(0))
+	case 6: // GET /people (get_people)
+		return c.gPlusController.GetPeople(ctx)
+	case 7: // GET /people/:userId (get_people_by_userid)
+		return c.gPlusController.GetPeopleByUserid(ctx, p.Value(0))
+	case 8: // GET /people/:userId/activities/:collection (get_people_by_userid_activities_by_collection)
+		return c.gPlusController.GetPeopleByUseridActivitiesByCollection(ctx, p.Value(0), p.Value(1))
+	case 9: // GET /people/:userId/moments/:collection (get_people_by_userid_moments_by_collection)
+		return c.gPlusController.GetPeopleByUseridMomentsByCollection(ctx, p.Value(0), p.Value(1))
+	case 10: // POST /people/:userId/moments/:collection (post_people_by_userid_moments_by_collection)
+		return c.gPlusController.PostPeopleByUseridMomentsByCollection(ctx, p.Value(0), p.Value(1))
+	case 11: // GET /people/:userId/openIdConnect (get_people_by_userid_openidconnect)
+		return c.gPlusController.GetPeopleByUseridOpenidconnect(ctx, p.Value(0))
+	case 12: // GET /people/:userId/people/:collection (get_people_by_userid_people_by_collection)
+		return c.gPlusController.GetPeopleByUseridPeopleByCollection(ctx, p.Value(0), p.Value(1))
 	}
-}
-
-// routegenCall1 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall1(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
-	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -389,90 +398,90 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // GetActivities is the URL of route "get_activities": /activities.
-func (u URLBuilder) GetActivities() string {
+func (u *URLBuilder) GetActivities() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // GetActivitiesByActivityid is the URL of route "get_activities_by_activityid": /activities/:activityId.
-func (u URLBuilder) GetActivitiesByActivityid(activityID string) string {
+func (u *URLBuilder) GetActivitiesByActivityid(activityID string) string {
 	return routegenTable.URL(u.base, 1, "", activityID)
 }
 
 // GetActivitiesByActivityidComments is the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments.
-func (u URLBuilder) GetActivitiesByActivityidComments(activityID string) string {
+func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) string {
 	return routegenTable.URL(u.base, 2, "", activityID)
 }
 
 // GetActivitiesByActivityidPeopleByCollection is the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection.
-func (u URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) string {
+func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) string {
 	return routegenTable.URL(u.base, 3, "", activityID, collection)
 }
 
 // GetCommentsByCommentid is the URL of route "get_comments_by_commentid": /comments/:commentId.
-func (u URLBuilder) GetCommentsByCommentid(commentID string) string {
+func (u *URLBuilder) GetCommentsByCommentid(commentID string) string {
 	return routegenTable.URL(u.base, 4, "", commentID)
 }
 
 // DeleteMomentsByID is the URL of route "delete_moments_by_id": /moments/:id.
-func (u URLBuilder) DeleteMomentsByID(id string) string {
+func (u *URLBuilder) DeleteMomentsByID(id string) string {
 	return routegenTable.URL(u.base, 5, "", id)
 }
 
 // GetPeople is the URL of route "get_people": /people.
-func (u URLBuilder) GetPeople() string {
+func (u *URLBuilder) GetPeople() string {
 	return routegenTable.URL(u.base, 6, "")
 }
 
 // GetPeopleByUserid is the URL of route "get_people_by_userid": /people/:userId.
-func (u URLBuilder) GetPeopleByUserid(userID string) string {
+func (u *URLBuilder) GetPeopleByUserid(userID string) string {
 	return routegenTable.URL(u.base, 7, "", userID)
 }
 
 // GetPeopleByUseridActivitiesByCollection is the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection.
-func (u URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) string {
+func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) string {
 	return routegenTable.URL(u.base, 8, "", userID, collection)
 }
 
 // GetPeopleByUseridMomentsByCollection is the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection.
-func (u URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) string {
+func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) string {
 	return routegenTable.URL(u.base, 9, "", userID, collection)
 }
 
 // PostPeopleByUseridMomentsByCollection is the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection.
-func (u URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) string {
+func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) string {
 	return routegenTable.URL(u.base, 10, "", userID, collection)
 }
 
 // GetPeopleByUseridOpenidconnect is the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect.
-func (u URLBuilder) GetPeopleByUseridOpenidconnect(userID string) string {
+func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) string {
 	return routegenTable.URL(u.base, 11, "", userID)
 }
 
 // GetPeopleByUseridPeopleByCollection is the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection.
-func (u URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) string {
+func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) string {
 	return routegenTable.URL(u.base, 12, "", userID, collection)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package param
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -83,7 +84,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetUserByName(ctx *runtime.Context, name string) error // serves get_user_by_name: GET /user/:name (routes.conf:5:7)
-//line routes_gen.go:87:1
+//line routes_gen.go:88:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -92,9 +93,7 @@ func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtim
 		return nil, errors.New("param: NewRouter: ParamController is nil")
 	}
 	c := &routegenControllers{paramController: paramController}
-	actions := make([]runtime.Dispatcher, 2)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -102,17 +101,23 @@ type routegenControllers struct {
 	paramController ParamController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = routegenCall0(c.paramController.GetUserByName)
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET /user/:name (get_user_by_name)
+		return c.paramController.GetUserByName(ctx, p.Value(0))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -124,30 +129,30 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // GetUserByName is the URL of route "get_user_by_name": /user/:name.
-func (u URLBuilder) GetUserByName(name string) string {
+func (u *URLBuilder) GetUserByName(name string) string {
 	return routegenTable.URL(u.base, 0, "", name)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package param20
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/routegen/routegen/runtime"
 )
@@ -231,7 +232,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx *runtime.Context, a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) error // serves get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t: GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7)
-//line routes_gen.go:235:1
+//line routes_gen.go:236:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -240,9 +241,7 @@ func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtim
 		return nil, errors.New("param20: NewRouter: ParamController is nil")
 	}
 	c := &routegenControllers{paramController: paramController}
-	actions := make([]runtime.Dispatcher, 2)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -250,17 +249,23 @@ type routegenControllers struct {
 	paramController ParamController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = routegenCall0(c.paramController.GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT)
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3, path parameter 4, path parameter 5, path parameter 6, path parameter 7, path parameter 8, path parameter 9, path parameter 10, path parameter 11, path parameter 12, path parameter 13, path parameter 14, path parameter 15, path parameter 16, path parameter 17, path parameter 18, path parameter 19.
-func routegenCall0(action func(*runtime.Context, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6), p.Value(7), p.Value(8), p.Value(9), p.Value(10), p.Value(11), p.Value(12), p.Value(13), p.Value(14), p.Value(15), p.Value(16), p.Value(17), p.Value(18), p.Value(19))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t)
+		return c.paramController.GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6), p.Value(7), p.Value(8), p.Value(9), p.Value(10), p.Value(11), p.Value(12), p.Value(13), p.Value(14), p.Value(15), p.Value(16), p.Value(17), p.Value(18), p.Value(19))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -272,30 +277,30 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT is the URL of route "get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t": /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t.
-func (u URLBuilder) GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) string {
+func (u *URLBuilder) GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) string {
 	return routegenTable.URL(u.base, 0, "", a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package parse
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -555,7 +556,7 @@ type ParseController interface {
 	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:89:7)
 //line routes.conf:53:6
 	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:53:7)
-//line routes_gen.go:559:1
+//line routes_gen.go:560:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -564,9 +565,7 @@ func NewRouter(parseController ParseController, opts ...runtime.Option) (*runtim
 		return nil, errors.New("parse: NewRouter: ParseController is nil")
 	}
 	c := &routegenControllers{parseController: parseController}
-	actions := make([]runtime.Dispatcher, 27)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -574,50 +573,73 @@ type routegenControllers struct {
 	parseController ParseController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = routegenCall0(c.parseController.Get1ClassesByClassname)
-	a[1] = routegenCall0(c.parseController.Post1ClassesByClassname)
-	a[2] = routegenCall1(c.parseController.Delete1ClassesByClassnameByObjectid)
-	a[3] = routegenCall1(c.parseController.Get1ClassesByClassnameByObjectid)
-	a[4] = routegenCall1(c.parseController.Put1ClassesByClassnameByObjectid)
-	a[5] = routegenCall0(c.parseController.Post1EventsByEventname)
-	a[6] = routegenCall0(c.parseController.Post1FilesByFilename)
-	a[7] = c.parseController.Post1Functions
-	a[8] = c.parseController.Get1Installations
-	a[9] = c.parseController.Post1Installations
-	a[10] = routegenCall0(c.parseController.Delete1InstallationsByObjectid)
-	a[11] = routegenCall0(c.parseController.Get1InstallationsByObjectid)
-	a[12] = routegenCall0(c.parseController.Put1InstallationsByObjectid)
-	a[13] = c.parseController.Get1Login
-	a[14] = c.parseController.Post1Push
-	a[15] = c.parseController.Post1Requestpasswordreset
-	a[16] = c.parseController.Get1Roles
-	a[17] = c.parseController.Post1Roles
-	a[18] = routegenCall0(c.parseController.Delete1RolesByObjectid)
-	a[19] = routegenCall0(c.parseController.Get1RolesByObjectid)
-	a[20] = routegenCall0(c.parseController.Put1RolesByObjectid)
-	a[21] = c.parseController.Get1Users
-	a[22] = c.parseController.Post1Users
-	a[23] = routegenCall0(c.parseController.Delete1UsersByObjectid)
-	a[24] = routegenCall0(c.parseController.Get1UsersByObjectid)
-	a[25] = routegenCall0(c.parseController.Put1UsersByObjectid)
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET /1/classes/:className (get_1_classes_by_classname)
+		return c.parseController.Get1ClassesByClassname(ctx, p.Value(0))
+	case 1: // POST /1/classes/:className (post_1_classes_by_classname)
+		return c.parseController.Post1ClassesByClassname(ctx, p.Value(0))
+	case 2: // DELETE /1/classes/:className/:objectId (delete_1_classes_by_classname_by_objectid)
+		return c.parseController.Delete1ClassesByClassnameByObjectid(ctx, p.Value(0), p.Value(1))
+	case 3: // GET /1/classes/:className/:objectId (get_1_classes_by_classname_by_objectid)
+		return c.parseController.Get1ClassesByClassnameByObjectid(ctx, p.Value(0), p.Value(1))
+	case 4: // PUT /1/classes/:className/:objectId (put_1_classes_by_classname_by_objectid)
+		return c.parseController.Put1ClassesByClassnameByObjectid(ctx, p.Value(0), p.Value(1))
+	case 5: // POST /1/events/:eventName (post_1_events_by_eventname)
+		return c.parseController.Post1EventsByEventname(ctx, p.Value(0))
+	case 6: // POST /1/files/:fileName (post_1_files_by_filename)
+		return c.parseController.Post1FilesByFilename(ctx, p.Value(0))
+	case 7: // POST /1/functions (post_1_functions)
+		return c.parseController.Post1Functions(ctx)
+	case 8: // GET /1/installations (get_1_installations)
+		return c.parseController.Get1Installations(ctx)
+	case 9: // POST /1/installations (post_1_installations)
+		return c.parseController.Post1Installations(ctx)
+	case 10: // DELETE /1/installations/:objectId (delete_1_installations_by_objectid)
+		return c.parseController.Delete1InstallationsByObjectid(ctx, p.Value(0))
+	case 11: // GET /1/installations/:objectId (get_1_installations_by_objectid)
+		return c.parseController.Get1InstallationsByObjectid(ctx, p.Value(0))
+	case 12: // PUT /1/installations/:objectId (put_1_installations_by_objectid)
+		return c.parseController.Put1InstallationsByObjectid(ctx, p.Value(0))
+	case 13: // GET /1/login (get_1_login)
+		return c.parseController.Get1Login(ctx)
+	case 14: // POST /1/push (post_1_push)
+		return c.parseController.Post1Push(ctx)
+	case 15: // POST /1/requestPasswordReset (post_1_requestpasswordreset)
+		return c.parseController.Post1Requestpasswordreset(ctx)
+	case 16: // GET /1/roles (get_1_roles)
+		return c.parseController.Get1Roles(ctx)
+	case 17: // POST /1/roles (post_1_roles)
+		return c.parseController.Post1Roles(ctx)
+	case 18: // DELETE /1/roles/:objectId (delete_1_roles_by_objectid)
+		return c.parseController.Delete1RolesByObjectid(ctx, p.Value(0))
+	case 19: // GET /1/roles/:objectId (get_1_roles_by_objectid)
+		return c.parseController.Get1RolesByObjectid(ctx, p.Value(0))
+	case 20: // PUT /1/roles/:objectId (put_1_roles_by_objectid)
+		return c.parseController.Put1RolesByObjectid(ctx, p.Value(0))
+	case 21: // GET /1/users (get_1_users)
+		return c.parseController.Get1Users(ctx)
+	case 22: // POST /1/users (post_1_users)
+		return c.parseController.Post1Users(ctx)
+	case 23: // DELETE /1/users/:objectId (delete_1_users_by_objectid)
+		return c.parseController.Delete1UsersByObjectid(ctx, p.Value(0))
+	case 24: // GET /1/users/:objectId (get_1_users_by_objectid)
+		return c.parseController.Get1UsersByObjectid(ctx, p.Value(0))
+	case 25: // PUT /1/users/:objectId (put_1_users_by_objectid)
+		return c.parseController.Put1UsersByObjectid(ctx, p.Value(0))
 	}
-}
-
-// routegenCall1 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall1(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
-	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -629,155 +651,155 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Get1ClassesByClassname is the URL of route "get_1_classes_by_classname": /1/classes/:className.
-func (u URLBuilder) Get1ClassesByClassname(className string) string {
+func (u *URLBuilder) Get1ClassesByClassname(className string) string {
 	return routegenTable.URL(u.base, 0, "", className)
 }
 
 // Post1ClassesByClassname is the URL of route "post_1_classes_by_classname": /1/classes/:className.
-func (u URLBuilder) Post1ClassesByClassname(className string) string {
+func (u *URLBuilder) Post1ClassesByClassname(className string) string {
 	return routegenTable.URL(u.base, 1, "", className)
 }
 
 // Delete1ClassesByClassnameByObjectid is the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId.
-func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) string {
+func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) string {
 	return routegenTable.URL(u.base, 2, "", className, objectID)
 }
 
 // Get1ClassesByClassnameByObjectid is the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId.
-func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) string {
+func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) string {
 	return routegenTable.URL(u.base, 3, "", className, objectID)
 }
 
 // Put1ClassesByClassnameByObjectid is the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId.
-func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) string {
+func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) string {
 	return routegenTable.URL(u.base, 4, "", className, objectID)
 }
 
 // Post1EventsByEventname is the URL of route "post_1_events_by_eventname": /1/events/:eventName.
-func (u URLBuilder) Post1EventsByEventname(eventName string) string {
+func (u *URLBuilder) Post1EventsByEventname(eventName string) string {
 	return routegenTable.URL(u.base, 5, "", eventName)
 }
 
 // Post1FilesByFilename is the URL of route "post_1_files_by_filename": /1/files/:fileName.
-func (u URLBuilder) Post1FilesByFilename(fileName string) string {
+func (u *URLBuilder) Post1FilesByFilename(fileName string) string {
 	return routegenTable.URL(u.base, 6, "", fileName)
 }
 
 // Post1Functions is the URL of route "post_1_functions": /1/functions.
-func (u URLBuilder) Post1Functions() string {
+func (u *URLBuilder) Post1Functions() string {
 	return routegenTable.URL(u.base, 7, "")
 }
 
 // Get1Installations is the URL of route "get_1_installations": /1/installations.
-func (u URLBuilder) Get1Installations() string {
+func (u *URLBuilder) Get1Installations() string {
 	return routegenTable.URL(u.base, 8, "")
 }
 
 // Post1Installations is the URL of route "post_1_installations": /1/installations.
-func (u URLBuilder) Post1Installations() string {
+func (u *URLBuilder) Post1Installations() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // Delete1InstallationsByObjectid is the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId.
-func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) string {
+func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) string {
 	return routegenTable.URL(u.base, 10, "", objectID)
 }
 
 // Get1InstallationsByObjectid is the URL of route "get_1_installations_by_objectid": /1/installations/:objectId.
-func (u URLBuilder) Get1InstallationsByObjectid(objectID string) string {
+func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) string {
 	return routegenTable.URL(u.base, 11, "", objectID)
 }
 
 // Put1InstallationsByObjectid is the URL of route "put_1_installations_by_objectid": /1/installations/:objectId.
-func (u URLBuilder) Put1InstallationsByObjectid(objectID string) string {
+func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) string {
 	return routegenTable.URL(u.base, 12, "", objectID)
 }
 
 // Get1Login is the URL of route "get_1_login": /1/login.
-func (u URLBuilder) Get1Login() string {
+func (u *URLBuilder) Get1Login() string {
 	return routegenTable.URL(u.base, 13, "")
 }
 
 // Post1Push is the URL of route "post_1_push": /1/push.
-func (u URLBuilder) Post1Push() string {
+func (u *URLBuilder) Post1Push() string {
 	return routegenTable.URL(u.base, 14, "")
 }
 
 // Post1Requestpasswordreset is the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset.
-func (u URLBuilder) Post1Requestpasswordreset() string {
+func (u *URLBuilder) Post1Requestpasswordreset() string {
 	return routegenTable.URL(u.base, 15, "")
 }
 
 // Get1Roles is the URL of route "get_1_roles": /1/roles.
-func (u URLBuilder) Get1Roles() string {
+func (u *URLBuilder) Get1Roles() string {
 	return routegenTable.URL(u.base, 16, "")
 }
 
 // Post1Roles is the URL of route "post_1_roles": /1/roles.
-func (u URLBuilder) Post1Roles() string {
+func (u *URLBuilder) Post1Roles() string {
 	return routegenTable.URL(u.base, 17, "")
 }
 
 // Delete1RolesByObjectid is the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId.
-func (u URLBuilder) Delete1RolesByObjectid(objectID string) string {
+func (u *URLBuilder) Delete1RolesByObjectid(objectID string) string {
 	return routegenTable.URL(u.base, 18, "", objectID)
 }
 
 // Get1RolesByObjectid is the URL of route "get_1_roles_by_objectid": /1/roles/:objectId.
-func (u URLBuilder) Get1RolesByObjectid(objectID string) string {
+func (u *URLBuilder) Get1RolesByObjectid(objectID string) string {
 	return routegenTable.URL(u.base, 19, "", objectID)
 }
 
 // Put1RolesByObjectid is the URL of route "put_1_roles_by_objectid": /1/roles/:objectId.
-func (u URLBuilder) Put1RolesByObjectid(objectID string) string {
+func (u *URLBuilder) Put1RolesByObjectid(objectID string) string {
 	return routegenTable.URL(u.base, 20, "", objectID)
 }
 
 // Get1Users is the URL of route "get_1_users": /1/users.
-func (u URLBuilder) Get1Users() string {
+func (u *URLBuilder) Get1Users() string {
 	return routegenTable.URL(u.base, 21, "")
 }
 
 // Post1Users is the URL of route "post_1_users": /1/users.
-func (u URLBuilder) Post1Users() string {
+func (u *URLBuilder) Post1Users() string {
 	return routegenTable.URL(u.base, 22, "")
 }
 
 // Delete1UsersByObjectid is the URL of route "delete_1_users_by_objectid": /1/users/:objectId.
-func (u URLBuilder) Delete1UsersByObjectid(objectID string) string {
+func (u *URLBuilder) Delete1UsersByObjectid(objectID string) string {
 	return routegenTable.URL(u.base, 23, "", objectID)
 }
 
 // Get1UsersByObjectid is the URL of route "get_1_users_by_objectid": /1/users/:objectId.
-func (u URLBuilder) Get1UsersByObjectid(objectID string) string {
+func (u *URLBuilder) Get1UsersByObjectid(objectID string) string {
 	return routegenTable.URL(u.base, 24, "", objectID)
 }
 
 // Put1UsersByObjectid is the URL of route "put_1_users_by_objectid": /1/users/:objectId.
-func (u URLBuilder) Put1UsersByObjectid(objectID string) string {
+func (u *URLBuilder) Put1UsersByObjectid(objectID string) string {
 	return routegenTable.URL(u.base, 25, "", objectID)
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package static
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/routegen/routegen/runtime"
 )
@@ -1633,7 +1634,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:179:7)
 //line routes.conf:185:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:185:7)
-//line routes_gen.go:1637:1
+//line routes_gen.go:1638:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1642,11 +1643,7 @@ func NewRouter(staticController StaticController, opts ...runtime.Option) (*runt
 		return nil, errors.New("static: NewRouter: StaticController is nil")
 	}
 	c := &routegenControllers{staticController: staticController}
-	actions := make([]runtime.Dispatcher, 158)
-	routegenBind0(c, actions)
-	routegenBind1(c, actions)
-	routegenBind2(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -1654,173 +1651,352 @@ type routegenControllers struct {
 	staticController StaticController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.staticController.GetRoot
-	a[1] = c.staticController.GetMakefile
-	a[2] = c.staticController.GetArticles
-	a[3] = c.staticController.GetArticlesGoCommandHtml
-	a[4] = c.staticController.GetArticlesIndexHtml
-	a[5] = c.staticController.GetArticlesWiki
-	a[6] = c.staticController.GetArticlesWikiMakefile
-	a[7] = c.staticController.GetArticlesWikiEditHtml
-	a[8] = c.staticController.GetArticlesWikiFinalNoclosureGo
-	a[9] = c.staticController.GetArticlesWikiFinalNoerrorGo
-	a[10] = c.staticController.GetArticlesWikiFinalParsetemplateGo
-	a[11] = c.staticController.GetArticlesWikiFinalTemplateGo
-	a[12] = c.staticController.GetArticlesWikiFinalGo
-	a[13] = c.staticController.GetArticlesWikiGetGo
-	a[14] = c.staticController.GetArticlesWikiHttpSampleGo
-	a[15] = c.staticController.GetArticlesWikiIndexHtml
-	a[16] = c.staticController.GetArticlesWikiNotemplateGo
-	a[17] = c.staticController.GetArticlesWikiPart1NoerrorGo
-	a[18] = c.staticController.GetArticlesWikiPart1Go
-	a[19] = c.staticController.GetArticlesWikiPart2Go
-	a[20] = c.staticController.GetArticlesWikiPart3ErrorhandlingGo
-	a[21] = c.staticController.GetArticlesWikiPart3Go
-	a[22] = c.staticController.GetArticlesWikiTestBash
-	a[23] = c.staticController.GetArticlesWikiTestTestTxtGood
-	a[24] = c.staticController.GetArticlesWikiTestEditGood
-	a[25] = c.staticController.GetArticlesWikiTestViewGood
-	a[26] = c.staticController.GetArticlesWikiViewHtml
-	a[27] = c.staticController.GetCmdHtml
-	a[28] = c.staticController.GetCodeHtml
-	a[29] = c.staticController.GetCodewalk
-	a[30] = c.staticController.GetCodewalkCodewalkCss
-	a[31] = c.staticController.GetCodewalkCodewalkJs
-	a[32] = c.staticController.GetCodewalkCodewalkXml
-	a[33] = c.staticController.GetCodewalkFunctionsXml
-	a[34] = c.staticController.GetCodewalkMarkovGo
-	a[35] = c.staticController.GetCodewalkMarkovXml
-	a[36] = c.staticController.GetCodewalkPigGo
-	a[37] = c.staticController.GetCodewalkPopoutPng
-	a[38] = c.staticController.GetCodewalkRun
-	a[39] = c.staticController.GetCodewalkSharememXml
-	a[40] = c.staticController.GetCodewalkUrlpollGo
-	a[41] = c.staticController.GetContribHtml
-	a[42] = c.staticController.GetContributeHtml
-	a[43] = c.staticController.GetDebuggingWithGdbHtml
-	a[44] = c.staticController.GetDevel
-	a[45] = c.staticController.GetDevelReleaseHtml
-	a[46] = c.staticController.GetDevelWeeklyHtml
-	a[47] = c.staticController.GetDocsHtml
-	a[48] = c.staticController.GetEffectiveGoHtml
-	a[49] = c.staticController.GetFilesLog
-	a[50] = c.staticController.GetGccgoContributeHtml
-	a[51] = c.staticController.GetGccgoInstallHtml
-	a[52] = c.staticController.GetGoLogoBlackPng
-	a[53] = c.staticController.GetGoLogoBluePng
-	a[54] = c.staticController.GetGoLogoWhitePng
-	a[55] = c.staticController.GetGo11Html
-	a[56] = c.staticController.GetGo12Html
-	a[57] = c.staticController.GetGo1Html
-	a[58] = c.staticController.GetGo1compatHtml
-	a[59] = c.staticController.GetGoFaqHtml
-	a[60] = c.staticController.GetGoMemHtml
-	a[61] = c.staticController.GetGoSpecHtml
-	a[62] = c.staticController.GetGopher
-	a[63] = c.staticController.GetGopherAppenginegopherJpg
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	case 1:
+		return c.dispatch1(ctx, i)
+	case 2:
+		return c.dispatch2(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenBind1 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind1(c *routegenControllers, a []runtime.Dispatcher) {
-	a[64] = c.staticController.GetGopherAppenginegophercolorJpg
-	a[65] = c.staticController.GetGopherAppenginelogoGif
-	a[66] = c.staticController.GetGopherBumperPng
-	a[67] = c.staticController.GetGopherBumper192x108Png
-	a[68] = c.staticController.GetGopherBumper320x180Png
-	a[69] = c.staticController.GetGopherBumper480x270Png
-	a[70] = c.staticController.GetGopherBumper640x360Png
-	a[71] = c.staticController.GetGopherDocPng
-	a[72] = c.staticController.GetGopherFrontpagePng
-	a[73] = c.staticController.GetGopherGopherbwPng
-	a[74] = c.staticController.GetGopherGophercolorPng
-	a[75] = c.staticController.GetGopherGophercolor16x16Png
-	a[76] = c.staticController.GetGopherHelpPng
-	a[77] = c.staticController.GetGopherPencil
-	a[78] = c.staticController.GetGopherPencilGopherhatJpg
-	a[79] = c.staticController.GetGopherPencilGopherhelmetJpg
-	a[80] = c.staticController.GetGopherPencilGophermegaJpg
-	a[81] = c.staticController.GetGopherPencilGopherrunningJpg
-	a[82] = c.staticController.GetGopherPencilGopherswimJpg
-	a[83] = c.staticController.GetGopherPencilGopherswrenchJpg
-	a[84] = c.staticController.GetGopherPkgPng
-	a[85] = c.staticController.GetGopherProjectPng
-	a[86] = c.staticController.GetGopherRefPng
-	a[87] = c.staticController.GetGopherRunPng
-	a[88] = c.staticController.GetGopherTalksPng
-	a[89] = c.staticController.GetHelpHtml
-	a[90] = c.staticController.GetIeCss
-	a[91] = c.staticController.GetInstallSourceHtml
-	a[92] = c.staticController.GetInstallHtml
-	a[93] = c.staticController.GetLogo153x55Png
-	a[94] = c.staticController.GetPlay
-	a[95] = c.staticController.GetPlayFibGo
-	a[96] = c.staticController.GetPlayHelloGo
-	a[97] = c.staticController.GetPlayLifeGo
-	a[98] = c.staticController.GetPlayPeanoGo
-	a[99] = c.staticController.GetPlayPiGo
-	a[100] = c.staticController.GetPlaySieveGo
-	a[101] = c.staticController.GetPlaySolitaireGo
-	a[102] = c.staticController.GetPlayTreeGo
-	a[103] = c.staticController.GetProgs
-	a[104] = c.staticController.GetProgsCgo1Go
-	a[105] = c.staticController.GetProgsCgo2Go
-	a[106] = c.staticController.GetProgsCgo3Go
-	a[107] = c.staticController.GetProgsCgo4Go
-	a[108] = c.staticController.GetProgsDeferGo
-	a[109] = c.staticController.GetProgsDeferOut
-	a[110] = c.staticController.GetProgsDefer2Go
-	a[111] = c.staticController.GetProgsDefer2Out
-	a[112] = c.staticController.GetProgsEffBytesizeGo
-	a[113] = c.staticController.GetProgsEffBytesizeOut
-	a[114] = c.staticController.GetProgsEffQrGo
-	a[115] = c.staticController.GetProgsEffSequenceGo
-	a[116] = c.staticController.GetProgsEffSequenceOut
-	a[117] = c.staticController.GetProgsEffUnused1Go
-	a[118] = c.staticController.GetProgsEffUnused2Go
-	a[119] = c.staticController.GetProgsErrorGo
-	a[120] = c.staticController.GetProgsError2Go
-	a[121] = c.staticController.GetProgsError3Go
-	a[122] = c.staticController.GetProgsError4Go
-	a[123] = c.staticController.GetProgsGo1Go
-	a[124] = c.staticController.GetProgsGobs1Go
-	a[125] = c.staticController.GetProgsGobs2Go
-	a[126] = c.staticController.GetProgsImageDrawGo
-	a[127] = c.staticController.GetProgsImagePackage1Go
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	switch i {
+	case 0: // GET / (get_root)
+		return c.staticController.GetRoot(ctx)
+	case 1: // GET /Makefile (get_makefile)
+		return c.staticController.GetMakefile(ctx)
+	case 2: // GET /articles (get_articles)
+		return c.staticController.GetArticles(ctx)
+	case 3: // GET /articles/go_command.html (get_articles_go_command_html)
+		return c.staticController.GetArticlesGoCommandHtml(ctx)
+	case 4: // GET /articles/index.html (get_articles_index_html)
+		return c.staticController.GetArticlesIndexHtml(ctx)
+	case 5: // GET /articles/wiki (get_articles_wiki)
+		return c.staticController.GetArticlesWiki(ctx)
+	case 6: // GET /articles/wiki/Makefile (get_articles_wiki_makefile)
+		return c.staticController.GetArticlesWikiMakefile(ctx)
+	case 7: // GET /articles/wiki/edit.html (get_articles_wiki_edit_html)
+		return c.staticController.GetArticlesWikiEditHtml(ctx)
+	case 8: // GET /articles/wiki/final-noclosure.go (get_articles_wiki_final_noclosure_go)
+		return c.staticController.GetArticlesWikiFinalNoclosureGo(ctx)
+	case 9: // GET /articles/wiki/final-noerror.go (get_articles_wiki_final_noerror_go)
+		return c.staticController.GetArticlesWikiFinalNoerrorGo(ctx)
+	case 10: // GET /articles/wiki/final-parsetemplate.go (get_articles_wiki_final_parsetemplate_go)
+		return c.staticController.GetArticlesWikiFinalParsetemplateGo(ctx)
+	case 11: // GET /articles/wiki/final-template.go (get_articles_wiki_final_template_go)
+		return c.staticController.GetArticlesWikiFinalTemplateGo(ctx)
+	case 12: // GET /articles/wiki/final.go (get_articles_wiki_final_go)
+		return c.staticController.GetArticlesWikiFinalGo(ctx)
+	case 13: // GET /articles/wiki/get.go (get_articles_wiki_get_go)
+		return c.staticController.GetArticlesWikiGetGo(ctx)
+	case 14: // GET /articles/wiki/http-sample.go (get_articles_wiki_http_sample_go)
+		return c.staticController.GetArticlesWikiHttpSampleGo(ctx)
+	case 15: // GET /articles/wiki/index.html (get_articles_wiki_index_html)
+		return c.staticController.GetArticlesWikiIndexHtml(ctx)
+	case 16: // GET /articles/wiki/notemplate.go (get_articles_wiki_notemplate_go)
+		return c.staticController.GetArticlesWikiNotemplateGo(ctx)
+	case 17: // GET /articles/wiki/part1-noerror.go (get_articles_wiki_part1_noerror_go)
+		return c.staticController.GetArticlesWikiPart1NoerrorGo(ctx)
+	case 18: // GET /articles/wiki/part1.go (get_articles_wiki_part1_go)
+		return c.staticController.GetArticlesWikiPart1Go(ctx)
+	case 19: // GET /articles/wiki/part2.go (get_articles_wiki_part2_go)
+		return c.staticController.GetArticlesWikiPart2Go(ctx)
+	case 20: // GET /articles/wiki/part3-errorhandling.go (get_articles_wiki_part3_errorhandling_go)
+		return c.staticController.GetArticlesWikiPart3ErrorhandlingGo(ctx)
+	case 21: // GET /articles/wiki/part3.go (get_articles_wiki_part3_go)
+		return c.staticController.GetArticlesWikiPart3Go(ctx)
+	case 22: // GET /articles/wiki/test.bash (get_articles_wiki_test_bash)
+		return c.staticController.GetArticlesWikiTestBash(ctx)
+	case 23: // GET /articles/wiki/test_Test.txt.good (get_articles_wiki_test_test_txt_good)
+		return c.staticController.GetArticlesWikiTestTestTxtGood(ctx)
+	case 24: // GET /articles/wiki/test_edit.good (get_articles_wiki_test_edit_good)
+		return c.staticController.GetArticlesWikiTestEditGood(ctx)
+	case 25: // GET /articles/wiki/test_view.good (get_articles_wiki_test_view_good)
+		return c.staticController.GetArticlesWikiTestViewGood(ctx)
+	case 26: // GET /articles/wiki/view.html (get_articles_wiki_view_html)
+		return c.staticController.GetArticlesWikiViewHtml(ctx)
+	case 27: // GET /cmd.html (get_cmd_html)
+		return c.staticController.GetCmdHtml(ctx)
+	case 28: // GET /code.html (get_code_html)
+		return c.staticController.GetCodeHtml(ctx)
+	case 29: // GET /codewalk (get_codewalk)
+		return c.staticController.GetCodewalk(ctx)
+	case 30: // GET /codewalk/codewalk.css (get_codewalk_codewalk_css)
+		return c.staticController.GetCodewalkCodewalkCss(ctx)
+	case 31: // GET /codewalk/codewalk.js (get_codewalk_codewalk_js)
+		return c.staticController.GetCodewalkCodewalkJs(ctx)
+	case 32: // GET /codewalk/codewalk.xml (get_codewalk_codewalk_xml)
+		return c.staticController.GetCodewalkCodewalkXml(ctx)
+	case 33: // GET /codewalk/functions.xml (get_codewalk_functions_xml)
+		return c.staticController.GetCodewalkFunctionsXml(ctx)
+	case 34: // GET /codewalk/markov.go (get_codewalk_markov_go)
+		return c.staticController.GetCodewalkMarkovGo(ctx)
+	case 35: // GET /codewalk/markov.xml (get_codewalk_markov_xml)
+		return c.staticController.GetCodewalkMarkovXml(ctx)
+	case 36: // GET /codewalk/pig.go (get_codewalk_pig_go)
+		return c.staticController.GetCodewalkPigGo(ctx)
+	case 37: // GET /codewalk/popout.png (get_codewalk_popout_png)
+		return c.staticController.GetCodewalkPopoutPng(ctx)
+	case 38: // GET /codewalk/run (get_codewalk_run)
+		return c.staticController.GetCodewalkRun(ctx)
+	case 39: // GET /codewalk/sharemem.xml (get_codewalk_sharemem_xml)
+		return c.staticController.GetCodewalkSharememXml(ctx)
+	case 40: // GET /codewalk/urlpoll.go (get_codewalk_urlpoll_go)
+		return c.staticController.GetCodewalkUrlpollGo(ctx)
+	case 41: // GET /contrib.html (get_contrib_html)
+		return c.staticController.GetContribHtml(ctx)
+	case 42: // GET /contribute.html (get_contribute_html)
+		return c.staticController.GetContributeHtml(ctx)
+	case 43: // GET /debugging_with_gdb.html (get_debugging_with_gdb_html)
+		return c.staticController.GetDebuggingWithGdbHtml(ctx)
+	case 44: // GET /devel (get_devel)
+		return c.staticController.GetDevel(ctx)
+	case 45: // GET /devel/release.html (get_devel_release_html)
+		return c.staticController.GetDevelReleaseHtml(ctx)
+	case 46: // GET /devel/weekly.html (get_devel_weekly_html)
+		return c.staticController.GetDevelWeeklyHtml(ctx)
+	case 47: // GET /docs.html (get_docs_html)
+		return c.staticController.GetDocsHtml(ctx)
+	case 48: // GET /effective_go.html (get_effective_go_html)
+		return c.staticController.GetEffectiveGoHtml(ctx)
+	case 49: // GET /files.log (get_files_log)
+		return c.staticController.GetFilesLog(ctx)
+	case 50: // GET /gccgo_contribute.html (get_gccgo_contribute_html)
+		return c.staticController.GetGccgoContributeHtml(ctx)
+	case 51: // GET /gccgo_install.html (get_gccgo_install_html)
+		return c.staticController.GetGccgoInstallHtml(ctx)
+	case 52: // GET /go-logo-black.png (get_go_logo_black_png)
+		return c.staticController.GetGoLogoBlackPng(ctx)
+	case 53: // GET /go-logo-blue.png (get_go_logo_blue_png)
+		return c.staticController.GetGoLogoBluePng(ctx)
+	case 54: // GET /go-logo-white.png (get_go_logo_white_png)
+		return c.staticController.GetGoLogoWhitePng(ctx)
+	case 55: // GET /go1.1.html (get_go1_1_html)
+		return c.staticController.GetGo11Html(ctx)
+	case 56: // GET /go1.2.html (get_go1_2_html)
+		return c.staticController.GetGo12Html(ctx)
+	case 57: // GET /go1.html (get_go1_html)
+		return c.staticController.GetGo1Html(ctx)
+	case 58: // GET /go1compat.html (get_go1compat_html)
+		return c.staticController.GetGo1compatHtml(ctx)
+	case 59: // GET /go_faq.html (get_go_faq_html)
+		return c.staticController.GetGoFaqHtml(ctx)
+	case 60: // GET /go_mem.html (get_go_mem_html)
+		return c.staticController.GetGoMemHtml(ctx)
+	case 61: // GET /go_spec.html (get_go_spec_html)
+		return c.staticController.GetGoSpecHtml(ctx)
+	case 62: // GET /gopher (get_gopher)
+		return c.staticController.GetGopher(ctx)
+	case 63: // GET /gopher/appenginegopher.jpg (get_gopher_appenginegopher_jpg)
+		return c.staticController.GetGopherAppenginegopherJpg(ctx)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenBind2 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind2(c *routegenControllers, a []runtime.Dispatcher) {
-	a[128] = c.staticController.GetProgsImagePackage1Out
-	a[129] = c.staticController.GetProgsImagePackage2Go
-	a[130] = c.staticController.GetProgsImagePackage2Out
-	a[131] = c.staticController.GetProgsImagePackage3Go
-	a[132] = c.staticController.GetProgsImagePackage3Out
-	a[133] = c.staticController.GetProgsImagePackage4Go
-	a[134] = c.staticController.GetProgsImagePackage4Out
-	a[135] = c.staticController.GetProgsImagePackage5Go
-	a[136] = c.staticController.GetProgsImagePackage5Out
-	a[137] = c.staticController.GetProgsImagePackage6Go
-	a[138] = c.staticController.GetProgsImagePackage6Out
-	a[139] = c.staticController.GetProgsInterfaceGo
-	a[140] = c.staticController.GetProgsInterface2Go
-	a[141] = c.staticController.GetProgsInterface2Out
-	a[142] = c.staticController.GetProgsJson1Go
-	a[143] = c.staticController.GetProgsJson2Go
-	a[144] = c.staticController.GetProgsJson2Out
-	a[145] = c.staticController.GetProgsJson3Go
-	a[146] = c.staticController.GetProgsJson4Go
-	a[147] = c.staticController.GetProgsJson5Go
-	a[148] = c.staticController.GetProgsRun
-	a[149] = c.staticController.GetProgsSlicesGo
-	a[150] = c.staticController.GetProgsTimeout1Go
-	a[151] = c.staticController.GetProgsTimeout2Go
-	a[152] = c.staticController.GetProgsUpdateBash
-	a[153] = c.staticController.GetRootHtml
-	a[154] = c.staticController.GetSharePng
-	a[155] = c.staticController.GetSieveGif
-	a[156] = c.staticController.GetTosHtml
+// dispatch1 calls the actions of routes 64 to 127.
+func (c *routegenControllers) dispatch1(ctx *runtime.Context, i int) error {
+	switch i {
+	case 64: // GET /gopher/appenginegophercolor.jpg (get_gopher_appenginegophercolor_jpg)
+		return c.staticController.GetGopherAppenginegophercolorJpg(ctx)
+	case 65: // GET /gopher/appenginelogo.gif (get_gopher_appenginelogo_gif)
+		return c.staticController.GetGopherAppenginelogoGif(ctx)
+	case 66: // GET /gopher/bumper.png (get_gopher_bumper_png)
+		return c.staticController.GetGopherBumperPng(ctx)
+	case 67: // GET /gopher/bumper192x108.png (get_gopher_bumper192x108_png)
+		return c.staticController.GetGopherBumper192x108Png(ctx)
+	case 68: // GET /gopher/bumper320x180.png (get_gopher_bumper320x180_png)
+		return c.staticController.GetGopherBumper320x180Png(ctx)
+	case 69: // GET /gopher/bumper480x270.png (get_gopher_bumper480x270_png)
+		return c.staticController.GetGopherBumper480x270Png(ctx)
+	case 70: // GET /gopher/bumper640x360.png (get_gopher_bumper640x360_png)
+		return c.staticController.GetGopherBumper640x360Png(ctx)
+	case 71: // GET /gopher/doc.png (get_gopher_doc_png)
+		return c.staticController.GetGopherDocPng(ctx)
+	case 72: // GET /gopher/frontpage.png (get_gopher_frontpage_png)
+		return c.staticController.GetGopherFrontpagePng(ctx)
+	case 73: // GET /gopher/gopherbw.png (get_gopher_gopherbw_png)
+		return c.staticController.GetGopherGopherbwPng(ctx)
+	case 74: // GET /gopher/gophercolor.png (get_gopher_gophercolor_png)
+		return c.staticController.GetGopherGophercolorPng(ctx)
+	case 75: // GET /gopher/gophercolor16x16.png (get_gopher_gophercolor16x16_png)
+		return c.staticController.GetGopherGophercolor16x16Png(ctx)
+	case 76: // GET /gopher/help.png (get_gopher_help_png)
+		return c.staticController.GetGopherHelpPng(ctx)
+	case 77: // GET /gopher/pencil (get_gopher_pencil)
+		return c.staticController.GetGopherPencil(ctx)
+	case 78: // GET /gopher/pencil/gopherhat.jpg (get_gopher_pencil_gopherhat_jpg)
+		return c.staticController.GetGopherPencilGopherhatJpg(ctx)
+	case 79: // GET /gopher/pencil/gopherhelmet.jpg (get_gopher_pencil_gopherhelmet_jpg)
+		return c.staticController.GetGopherPencilGopherhelmetJpg(ctx)
+	case 80: // GET /gopher/pencil/gophermega.jpg (get_gopher_pencil_gophermega_jpg)
+		return c.staticController.GetGopherPencilGophermegaJpg(ctx)
+	case 81: // GET /gopher/pencil/gopherrunning.jpg (get_gopher_pencil_gopherrunning_jpg)
+		return c.staticController.GetGopherPencilGopherrunningJpg(ctx)
+	case 82: // GET /gopher/pencil/gopherswim.jpg (get_gopher_pencil_gopherswim_jpg)
+		return c.staticController.GetGopherPencilGopherswimJpg(ctx)
+	case 83: // GET /gopher/pencil/gopherswrench.jpg (get_gopher_pencil_gopherswrench_jpg)
+		return c.staticController.GetGopherPencilGopherswrenchJpg(ctx)
+	case 84: // GET /gopher/pkg.png (get_gopher_pkg_png)
+		return c.staticController.GetGopherPkgPng(ctx)
+	case 85: // GET /gopher/project.png (get_gopher_project_png)
+		return c.staticController.GetGopherProjectPng(ctx)
+	case 86: // GET /gopher/ref.png (get_gopher_ref_png)
+		return c.staticController.GetGopherRefPng(ctx)
+	case 87: // GET /gopher/run.png (get_gopher_run_png)
+		return c.staticController.GetGopherRunPng(ctx)
+	case 88: // GET /gopher/talks.png (get_gopher_talks_png)
+		return c.staticController.GetGopherTalksPng(ctx)
+	case 89: // GET /help.html (get_help_html)
+		return c.staticController.GetHelpHtml(ctx)
+	case 90: // GET /ie.css (get_ie_css)
+		return c.staticController.GetIeCss(ctx)
+	case 91: // GET /install-source.html (get_install_source_html)
+		return c.staticController.GetInstallSourceHtml(ctx)
+	case 92: // GET /install.html (get_install_html)
+		return c.staticController.GetInstallHtml(ctx)
+	case 93: // GET /logo-153x55.png (get_logo_153x55_png)
+		return c.staticController.GetLogo153x55Png(ctx)
+	case 94: // GET /play (get_play)
+		return c.staticController.GetPlay(ctx)
+	case 95: // GET /play/fib.go (get_play_fib_go)
+		return c.staticController.GetPlayFibGo(ctx)
+	case 96: // GET /play/hello.go (get_play_hello_go)
+		return c.staticController.GetPlayHelloGo(ctx)
+	case 97: // GET /play/life.go (get_play_life_go)
+		return c.staticController.GetPlayLifeGo(ctx)
+	case 98: // GET /play/peano.go (get_play_peano_go)
+		return c.staticController.GetPlayPeanoGo(ctx)
+	case 99: // GET /play/pi.go (get_play_pi_go)
+		return c.staticController.GetPlayPiGo(ctx)
+	case 100: // GET /play/sieve.go (get_play_sieve_go)
+		return c.staticController.GetPlaySieveGo(ctx)
+	case 101: // GET /play/solitaire.go (get_play_solitaire_go)
+		return c.staticController.GetPlaySolitaireGo(ctx)
+	case 102: // GET /play/tree.go (get_play_tree_go)
+		return c.staticController.GetPlayTreeGo(ctx)
+	case 103: // GET /progs (get_progs)
+		return c.staticController.GetProgs(ctx)
+	case 104: // GET /progs/cgo1.go (get_progs_cgo1_go)
+		return c.staticController.GetProgsCgo1Go(ctx)
+	case 105: // GET /progs/cgo2.go (get_progs_cgo2_go)
+		return c.staticController.GetProgsCgo2Go(ctx)
+	case 106: // GET /progs/cgo3.go (get_progs_cgo3_go)
+		return c.staticController.GetProgsCgo3Go(ctx)
+	case 107: // GET /progs/cgo4.go (get_progs_cgo4_go)
+		return c.staticController.GetProgsCgo4Go(ctx)
+	case 108: // GET /progs/defer.go (get_progs_defer_go)
+		return c.staticController.GetProgsDeferGo(ctx)
+	case 109: // GET /progs/defer.out (get_progs_defer_out)
+		return c.staticController.GetProgsDeferOut(ctx)
+	case 110: // GET /progs/defer2.go (get_progs_defer2_go)
+		return c.staticController.GetProgsDefer2Go(ctx)
+	case 111: // GET /progs/defer2.out (get_progs_defer2_out)
+		return c.staticController.GetProgsDefer2Out(ctx)
+	case 112: // GET /progs/eff_bytesize.go (get_progs_eff_bytesize_go)
+		return c.staticController.GetProgsEffBytesizeGo(ctx)
+	case 113: // GET /progs/eff_bytesize.out (get_progs_eff_bytesize_out)
+		return c.staticController.GetProgsEffBytesizeOut(ctx)
+	case 114: // GET /progs/eff_qr.go (get_progs_eff_qr_go)
+		return c.staticController.GetProgsEffQrGo(ctx)
+	case 115: // GET /progs/eff_sequence.go (get_progs_eff_sequence_go)
+		return c.staticController.GetProgsEffSequenceGo(ctx)
+	case 116: // GET /progs/eff_sequence.out (get_progs_eff_sequence_out)
+		return c.staticController.GetProgsEffSequenceOut(ctx)
+	case 117: // GET /progs/eff_unused1.go (get_progs_eff_unused1_go)
+		return c.staticController.GetProgsEffUnused1Go(ctx)
+	case 118: // GET /progs/eff_unused2.go (get_progs_eff_unused2_go)
+		return c.staticController.GetProgsEffUnused2Go(ctx)
+	case 119: // GET /progs/error.go (get_progs_error_go)
+		return c.staticController.GetProgsErrorGo(ctx)
+	case 120: // GET /progs/error2.go (get_progs_error2_go)
+		return c.staticController.GetProgsError2Go(ctx)
+	case 121: // GET /progs/error3.go (get_progs_error3_go)
+		return c.staticController.GetProgsError3Go(ctx)
+	case 122: // GET /progs/error4.go (get_progs_error4_go)
+		return c.staticController.GetProgsError4Go(ctx)
+	case 123: // GET /progs/go1.go (get_progs_go1_go)
+		return c.staticController.GetProgsGo1Go(ctx)
+	case 124: // GET /progs/gobs1.go (get_progs_gobs1_go)
+		return c.staticController.GetProgsGobs1Go(ctx)
+	case 125: // GET /progs/gobs2.go (get_progs_gobs2_go)
+		return c.staticController.GetProgsGobs2Go(ctx)
+	case 126: // GET /progs/image_draw.go (get_progs_image_draw_go)
+		return c.staticController.GetProgsImageDrawGo(ctx)
+	case 127: // GET /progs/image_package1.go (get_progs_image_package1_go)
+		return c.staticController.GetProgsImagePackage1Go(ctx)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
+}
+
+// dispatch2 calls the actions of routes 128 to 191.
+func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
+	switch i {
+	case 128: // GET /progs/image_package1.out (get_progs_image_package1_out)
+		return c.staticController.GetProgsImagePackage1Out(ctx)
+	case 129: // GET /progs/image_package2.go (get_progs_image_package2_go)
+		return c.staticController.GetProgsImagePackage2Go(ctx)
+	case 130: // GET /progs/image_package2.out (get_progs_image_package2_out)
+		return c.staticController.GetProgsImagePackage2Out(ctx)
+	case 131: // GET /progs/image_package3.go (get_progs_image_package3_go)
+		return c.staticController.GetProgsImagePackage3Go(ctx)
+	case 132: // GET /progs/image_package3.out (get_progs_image_package3_out)
+		return c.staticController.GetProgsImagePackage3Out(ctx)
+	case 133: // GET /progs/image_package4.go (get_progs_image_package4_go)
+		return c.staticController.GetProgsImagePackage4Go(ctx)
+	case 134: // GET /progs/image_package4.out (get_progs_image_package4_out)
+		return c.staticController.GetProgsImagePackage4Out(ctx)
+	case 135: // GET /progs/image_package5.go (get_progs_image_package5_go)
+		return c.staticController.GetProgsImagePackage5Go(ctx)
+	case 136: // GET /progs/image_package5.out (get_progs_image_package5_out)
+		return c.staticController.GetProgsImagePackage5Out(ctx)
+	case 137: // GET /progs/image_package6.go (get_progs_image_package6_go)
+		return c.staticController.GetProgsImagePackage6Go(ctx)
+	case 138: // GET /progs/image_package6.out (get_progs_image_package6_out)
+		return c.staticController.GetProgsImagePackage6Out(ctx)
+	case 139: // GET /progs/interface.go (get_progs_interface_go)
+		return c.staticController.GetProgsInterfaceGo(ctx)
+	case 140: // GET /progs/interface2.go (get_progs_interface2_go)
+		return c.staticController.GetProgsInterface2Go(ctx)
+	case 141: // GET /progs/interface2.out (get_progs_interface2_out)
+		return c.staticController.GetProgsInterface2Out(ctx)
+	case 142: // GET /progs/json1.go (get_progs_json1_go)
+		return c.staticController.GetProgsJson1Go(ctx)
+	case 143: // GET /progs/json2.go (get_progs_json2_go)
+		return c.staticController.GetProgsJson2Go(ctx)
+	case 144: // GET /progs/json2.out (get_progs_json2_out)
+		return c.staticController.GetProgsJson2Out(ctx)
+	case 145: // GET /progs/json3.go (get_progs_json3_go)
+		return c.staticController.GetProgsJson3Go(ctx)
+	case 146: // GET /progs/json4.go (get_progs_json4_go)
+		return c.staticController.GetProgsJson4Go(ctx)
+	case 147: // GET /progs/json5.go (get_progs_json5_go)
+		return c.staticController.GetProgsJson5Go(ctx)
+	case 148: // GET /progs/run (get_progs_run)
+		return c.staticController.GetProgsRun(ctx)
+	case 149: // GET /progs/slices.go (get_progs_slices_go)
+		return c.staticController.GetProgsSlicesGo(ctx)
+	case 150: // GET /progs/timeout1.go (get_progs_timeout1_go)
+		return c.staticController.GetProgsTimeout1Go(ctx)
+	case 151: // GET /progs/timeout2.go (get_progs_timeout2_go)
+		return c.staticController.GetProgsTimeout2Go(ctx)
+	case 152: // GET /progs/update.bash (get_progs_update_bash)
+		return c.staticController.GetProgsUpdateBash(ctx)
+	case 153: // GET /root.html (get_root_html)
+		return c.staticController.GetRootHtml(ctx)
+	case 154: // GET /share.png (get_share_png)
+		return c.staticController.GetSharePng(ctx)
+	case 155: // GET /sieve.gif (get_sieve_gif)
+		return c.staticController.GetSieveGif(ctx)
+	case 156: // GET /tos.html (get_tos_html)
+		return c.staticController.GetTosHtml(ctx)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -1832,810 +2008,810 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // GetRoot is the URL of route "get_root": /.
-func (u URLBuilder) GetRoot() string {
+func (u *URLBuilder) GetRoot() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // GetMakefile is the URL of route "get_makefile": /Makefile.
-func (u URLBuilder) GetMakefile() string {
+func (u *URLBuilder) GetMakefile() string {
 	return routegenTable.URL(u.base, 1, "")
 }
 
 // GetArticles is the URL of route "get_articles": /articles.
-func (u URLBuilder) GetArticles() string {
+func (u *URLBuilder) GetArticles() string {
 	return routegenTable.URL(u.base, 2, "")
 }
 
 // GetArticlesGoCommandHTML is the URL of route "get_articles_go_command_html": /articles/go_command.html.
-func (u URLBuilder) GetArticlesGoCommandHTML() string {
+func (u *URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // GetArticlesIndexHTML is the URL of route "get_articles_index_html": /articles/index.html.
-func (u URLBuilder) GetArticlesIndexHTML() string {
+func (u *URLBuilder) GetArticlesIndexHTML() string {
 	return routegenTable.URL(u.base, 4, "")
 }
 
 // GetArticlesWiki is the URL of route "get_articles_wiki": /articles/wiki.
-func (u URLBuilder) GetArticlesWiki() string {
+func (u *URLBuilder) GetArticlesWiki() string {
 	return routegenTable.URL(u.base, 5, "")
 }
 
 // GetArticlesWikiMakefile is the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile.
-func (u URLBuilder) GetArticlesWikiMakefile() string {
+func (u *URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenTable.URL(u.base, 6, "")
 }
 
 // GetArticlesWikiEditHTML is the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html.
-func (u URLBuilder) GetArticlesWikiEditHTML() string {
+func (u *URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenTable.URL(u.base, 7, "")
 }
 
 // GetArticlesWikiFinalNoclosureGo is the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go.
-func (u URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
+func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenTable.URL(u.base, 8, "")
 }
 
 // GetArticlesWikiFinalNoerrorGo is the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go.
-func (u URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
+func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // GetArticlesWikiFinalParsetemplateGo is the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go.
-func (u URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
+func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenTable.URL(u.base, 10, "")
 }
 
 // GetArticlesWikiFinalTemplateGo is the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go.
-func (u URLBuilder) GetArticlesWikiFinalTemplateGo() string {
+func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenTable.URL(u.base, 11, "")
 }
 
 // GetArticlesWikiFinalGo is the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go.
-func (u URLBuilder) GetArticlesWikiFinalGo() string {
+func (u *URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenTable.URL(u.base, 12, "")
 }
 
 // GetArticlesWikiGetGo is the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go.
-func (u URLBuilder) GetArticlesWikiGetGo() string {
+func (u *URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenTable.URL(u.base, 13, "")
 }
 
 // GetArticlesWikiHTTPSampleGo is the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go.
-func (u URLBuilder) GetArticlesWikiHTTPSampleGo() string {
+func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenTable.URL(u.base, 14, "")
 }
 
 // GetArticlesWikiIndexHTML is the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html.
-func (u URLBuilder) GetArticlesWikiIndexHTML() string {
+func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenTable.URL(u.base, 15, "")
 }
 
 // GetArticlesWikiNotemplateGo is the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go.
-func (u URLBuilder) GetArticlesWikiNotemplateGo() string {
+func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenTable.URL(u.base, 16, "")
 }
 
 // GetArticlesWikiPart1NoerrorGo is the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go.
-func (u URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
+func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenTable.URL(u.base, 17, "")
 }
 
 // GetArticlesWikiPart1Go is the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go.
-func (u URLBuilder) GetArticlesWikiPart1Go() string {
+func (u *URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenTable.URL(u.base, 18, "")
 }
 
 // GetArticlesWikiPart2Go is the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go.
-func (u URLBuilder) GetArticlesWikiPart2Go() string {
+func (u *URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenTable.URL(u.base, 19, "")
 }
 
 // GetArticlesWikiPart3ErrorhandlingGo is the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go.
-func (u URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
+func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenTable.URL(u.base, 20, "")
 }
 
 // GetArticlesWikiPart3Go is the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go.
-func (u URLBuilder) GetArticlesWikiPart3Go() string {
+func (u *URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenTable.URL(u.base, 21, "")
 }
 
 // GetArticlesWikiTestBash is the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash.
-func (u URLBuilder) GetArticlesWikiTestBash() string {
+func (u *URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenTable.URL(u.base, 22, "")
 }
 
 // GetArticlesWikiTestTestTxtGood is the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good.
-func (u URLBuilder) GetArticlesWikiTestTestTxtGood() string {
+func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenTable.URL(u.base, 23, "")
 }
 
 // GetArticlesWikiTestEditGood is the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good.
-func (u URLBuilder) GetArticlesWikiTestEditGood() string {
+func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenTable.URL(u.base, 24, "")
 }
 
 // GetArticlesWikiTestViewGood is the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good.
-func (u URLBuilder) GetArticlesWikiTestViewGood() string {
+func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenTable.URL(u.base, 25, "")
 }
 
 // GetArticlesWikiViewHTML is the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html.
-func (u URLBuilder) GetArticlesWikiViewHTML() string {
+func (u *URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenTable.URL(u.base, 26, "")
 }
 
 // GetCmdHTML is the URL of route "get_cmd_html": /cmd.html.
-func (u URLBuilder) GetCmdHTML() string {
+func (u *URLBuilder) GetCmdHTML() string {
 	return routegenTable.URL(u.base, 27, "")
 }
 
 // GetCodeHTML is the URL of route "get_code_html": /code.html.
-func (u URLBuilder) GetCodeHTML() string {
+func (u *URLBuilder) GetCodeHTML() string {
 	return routegenTable.URL(u.base, 28, "")
 }
 
 // GetCodewalk is the URL of route "get_codewalk": /codewalk.
-func (u URLBuilder) GetCodewalk() string {
+func (u *URLBuilder) GetCodewalk() string {
 	return routegenTable.URL(u.base, 29, "")
 }
 
 // GetCodewalkCodewalkCSS is the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css.
-func (u URLBuilder) GetCodewalkCodewalkCSS() string {
+func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenTable.URL(u.base, 30, "")
 }
 
 // GetCodewalkCodewalkJs is the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js.
-func (u URLBuilder) GetCodewalkCodewalkJs() string {
+func (u *URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenTable.URL(u.base, 31, "")
 }
 
 // GetCodewalkCodewalkXML is the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml.
-func (u URLBuilder) GetCodewalkCodewalkXML() string {
+func (u *URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenTable.URL(u.base, 32, "")
 }
 
 // GetCodewalkFunctionsXML is the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml.
-func (u URLBuilder) GetCodewalkFunctionsXML() string {
+func (u *URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenTable.URL(u.base, 33, "")
 }
 
 // GetCodewalkMarkovGo is the URL of route "get_codewalk_markov_go": /codewalk/markov.go.
-func (u URLBuilder) GetCodewalkMarkovGo() string {
+func (u *URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenTable.URL(u.base, 34, "")
 }
 
 // GetCodewalkMarkovXML is the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml.
-func (u URLBuilder) GetCodewalkMarkovXML() string {
+func (u *URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenTable.URL(u.base, 35, "")
 }
 
 // GetCodewalkPigGo is the URL of route "get_codewalk_pig_go": /codewalk/pig.go.
-func (u URLBuilder) GetCodewalkPigGo() string {
+func (u *URLBuilder) GetCodewalkPigGo() string {
 	return routegenTable.URL(u.base, 36, "")
 }
 
 // GetCodewalkPopoutPng is the URL of route "get_codewalk_popout_png": /codewalk/popout.png.
-func (u URLBuilder) GetCodewalkPopoutPng() string {
+func (u *URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenTable.URL(u.base, 37, "")
 }
 
 // GetCodewalkRun is the URL of route "get_codewalk_run": /codewalk/run.
-func (u URLBuilder) GetCodewalkRun() string {
+func (u *URLBuilder) GetCodewalkRun() string {
 	return routegenTable.URL(u.base, 38, "")
 }
 
 // GetCodewalkSharememXML is the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml.
-func (u URLBuilder) GetCodewalkSharememXML() string {
+func (u *URLBuilder) GetCodewalkSharememXML() string {
 	return routegenTable.URL(u.base, 39, "")
 }
 
 // GetCodewalkUrlpollGo is the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go.
-func (u URLBuilder) GetCodewalkUrlpollGo() string {
+func (u *URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenTable.URL(u.base, 40, "")
 }
 
 // GetContribHTML is the URL of route "get_contrib_html": /contrib.html.
-func (u URLBuilder) GetContribHTML() string {
+func (u *URLBuilder) GetContribHTML() string {
 	return routegenTable.URL(u.base, 41, "")
 }
 
 // GetContributeHTML is the URL of route "get_contribute_html": /contribute.html.
-func (u URLBuilder) GetContributeHTML() string {
+func (u *URLBuilder) GetContributeHTML() string {
 	return routegenTable.URL(u.base, 42, "")
 }
 
 // GetDebuggingWithGdbHTML is the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html.
-func (u URLBuilder) GetDebuggingWithGdbHTML() string {
+func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenTable.URL(u.base, 43, "")
 }
 
 // GetDevel is the URL of route "get_devel": /devel.
-func (u URLBuilder) GetDevel() string {
+func (u *URLBuilder) GetDevel() string {
 	return routegenTable.URL(u.base, 44, "")
 }
 
 // GetDevelReleaseHTML is the URL of route "get_devel_release_html": /devel/release.html.
-func (u URLBuilder) GetDevelReleaseHTML() string {
+func (u *URLBuilder) GetDevelReleaseHTML() string {
 	return routegenTable.URL(u.base, 45, "")
 }
 
 // GetDevelWeeklyHTML is the URL of route "get_devel_weekly_html": /devel/weekly.html.
-func (u URLBuilder) GetDevelWeeklyHTML() string {
+func (u *URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenTable.URL(u.base, 46, "")
 }
 
 // GetDocsHTML is the URL of route "get_docs_html": /docs.html.
-func (u URLBuilder) GetDocsHTML() string {
+func (u *URLBuilder) GetDocsHTML() string {
 	return routegenTable.URL(u.base, 47, "")
 }
 
 // GetEffectiveGoHTML is the URL of route "get_effective_go_html": /effective_go.html.
-func (u URLBuilder) GetEffectiveGoHTML() string {
+func (u *URLBuilder) GetEffectiveGoHTML() string {
 	return routegenTable.URL(u.base, 48, "")
 }
 
 // GetFilesLog is the URL of route "get_files_log": /files.log.
-func (u URLBuilder) GetFilesLog() string {
+func (u *URLBuilder) GetFilesLog() string {
 	return routegenTable.URL(u.base, 49, "")
 }
 
 // GetGccgoContributeHTML is the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html.
-func (u URLBuilder) GetGccgoContributeHTML() string {
+func (u *URLBuilder) GetGccgoContributeHTML() string {
 	return routegenTable.URL(u.base, 50, "")
 }
 
 // GetGccgoInstallHTML is the URL of route "get_gccgo_install_html": /gccgo_install.html.
-func (u URLBuilder) GetGccgoInstallHTML() string {
+func (u *URLBuilder) GetGccgoInstallHTML() string {
 	return routegenTable.URL(u.base, 51, "")
 }
 
 // GetGoLogoBlackPng is the URL of route "get_go_logo_black_png": /go-logo-black.png.
-func (u URLBuilder) GetGoLogoBlackPng() string {
+func (u *URLBuilder) GetGoLogoBlackPng() string {
 	return routegenTable.URL(u.base, 52, "")
 }
 
 // GetGoLogoBluePng is the URL of route "get_go_logo_blue_png": /go-logo-blue.png.
-func (u URLBuilder) GetGoLogoBluePng() string {
+func (u *URLBuilder) GetGoLogoBluePng() string {
 	return routegenTable.URL(u.base, 53, "")
 }
 
 // GetGoLogoWhitePng is the URL of route "get_go_logo_white_png": /go-logo-white.png.
-func (u URLBuilder) GetGoLogoWhitePng() string {
+func (u *URLBuilder) GetGoLogoWhitePng() string {
 	return routegenTable.URL(u.base, 54, "")
 }
 
 // GetGo11HTML is the URL of route "get_go1_1_html": /go1.1.html.
-func (u URLBuilder) GetGo11HTML() string {
+func (u *URLBuilder) GetGo11HTML() string {
 	return routegenTable.URL(u.base, 55, "")
 }
 
 // GetGo12HTML is the URL of route "get_go1_2_html": /go1.2.html.
-func (u URLBuilder) GetGo12HTML() string {
+func (u *URLBuilder) GetGo12HTML() string {
 	return routegenTable.URL(u.base, 56, "")
 }
 
 // GetGo1HTML is the URL of route "get_go1_html": /go1.html.
-func (u URLBuilder) GetGo1HTML() string {
+func (u *URLBuilder) GetGo1HTML() string {
 	return routegenTable.URL(u.base, 57, "")
 }
 
 // GetGo1compatHTML is the URL of route "get_go1compat_html": /go1compat.html.
-func (u URLBuilder) GetGo1compatHTML() string {
+func (u *URLBuilder) GetGo1compatHTML() string {
 	return routegenTable.URL(u.base, 58, "")
 }
 
 // GetGoFaqHTML is the URL of route "get_go_faq_html": /go_faq.html.
-func (u URLBuilder) GetGoFaqHTML() string {
+func (u *URLBuilder) GetGoFaqHTML() string {
 	return routegenTable.URL(u.base, 59, "")
 }
 
 // GetGoMemHTML is the URL of route "get_go_mem_html": /go_mem.html.
-func (u URLBuilder) GetGoMemHTML() string {
+func (u *URLBuilder) GetGoMemHTML() string {
 	return routegenTable.URL(u.base, 60, "")
 }
 
 // GetGoSpecHTML is the URL of route "get_go_spec_html": /go_spec.html.
-func (u URLBuilder) GetGoSpecHTML() string {
+func (u *URLBuilder) GetGoSpecHTML() string {
 	return routegenTable.URL(u.base, 61, "")
 }
 
 // GetGopher is the URL of route "get_gopher": /gopher.
-func (u URLBuilder) GetGopher() string {
+func (u *URLBuilder) GetGopher() string {
 	return routegenTable.URL(u.base, 62, "")
 }
 
 // GetGopherAppenginegopherJpg is the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg.
-func (u URLBuilder) GetGopherAppenginegopherJpg() string {
+func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenTable.URL(u.base, 63, "")
 }
 
 // GetGopherAppenginegophercolorJpg is the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg.
-func (u URLBuilder) GetGopherAppenginegophercolorJpg() string {
+func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenTable.URL(u.base, 64, "")
 }
 
 // GetGopherAppenginelogoGif is the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif.
-func (u URLBuilder) GetGopherAppenginelogoGif() string {
+func (u *URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenTable.URL(u.base, 65, "")
 }
 
 // GetGopherBumperPng is the URL of route "get_gopher_bumper_png": /gopher/bumper.png.
-func (u URLBuilder) GetGopherBumperPng() string {
+func (u *URLBuilder) GetGopherBumperPng() string {
 	return routegenTable.URL(u.base, 66, "")
 }
 
 // GetGopherBumper192x108Png is the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png.
-func (u URLBuilder) GetGopherBumper192x108Png() string {
+func (u *URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenTable.URL(u.base, 67, "")
 }
 
 // GetGopherBumper320x180Png is the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png.
-func (u URLBuilder) GetGopherBumper320x180Png() string {
+func (u *URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenTable.URL(u.base, 68, "")
 }
 
 // GetGopherBumper480x270Png is the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png.
-func (u URLBuilder) GetGopherBumper480x270Png() string {
+func (u *URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenTable.URL(u.base, 69, "")
 }
 
 // GetGopherBumper640x360Png is the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png.
-func (u URLBuilder) GetGopherBumper640x360Png() string {
+func (u *URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenTable.URL(u.base, 70, "")
 }
 
 // GetGopherDocPng is the URL of route "get_gopher_doc_png": /gopher/doc.png.
-func (u URLBuilder) GetGopherDocPng() string {
+func (u *URLBuilder) GetGopherDocPng() string {
 	return routegenTable.URL(u.base, 71, "")
 }
 
 // GetGopherFrontpagePng is the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png.
-func (u URLBuilder) GetGopherFrontpagePng() string {
+func (u *URLBuilder) GetGopherFrontpagePng() string {
 	return routegenTable.URL(u.base, 72, "")
 }
 
 // GetGopherGopherbwPng is the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png.
-func (u URLBuilder) GetGopherGopherbwPng() string {
+func (u *URLBuilder) GetGopherGopherbwPng() string {
 	return routegenTable.URL(u.base, 73, "")
 }
 
 // GetGopherGophercolorPng is the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png.
-func (u URLBuilder) GetGopherGophercolorPng() string {
+func (u *URLBuilder) GetGopherGophercolorPng() string {
 	return routegenTable.URL(u.base, 74, "")
 }
 
 // GetGopherGophercolor16x16Png is the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png.
-func (u URLBuilder) GetGopherGophercolor16x16Png() string {
+func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenTable.URL(u.base, 75, "")
 }
 
 // GetGopherHelpPng is the URL of route "get_gopher_help_png": /gopher/help.png.
-func (u URLBuilder) GetGopherHelpPng() string {
+func (u *URLBuilder) GetGopherHelpPng() string {
 	return routegenTable.URL(u.base, 76, "")
 }
 
 // GetGopherPencil is the URL of route "get_gopher_pencil": /gopher/pencil.
-func (u URLBuilder) GetGopherPencil() string {
+func (u *URLBuilder) GetGopherPencil() string {
 	return routegenTable.URL(u.base, 77, "")
 }
 
 // GetGopherPencilGopherhatJpg is the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg.
-func (u URLBuilder) GetGopherPencilGopherhatJpg() string {
+func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenTable.URL(u.base, 78, "")
 }
 
 // GetGopherPencilGopherhelmetJpg is the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg.
-func (u URLBuilder) GetGopherPencilGopherhelmetJpg() string {
+func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenTable.URL(u.base, 79, "")
 }
 
 // GetGopherPencilGophermegaJpg is the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg.
-func (u URLBuilder) GetGopherPencilGophermegaJpg() string {
+func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenTable.URL(u.base, 80, "")
 }
 
 // GetGopherPencilGopherrunningJpg is the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg.
-func (u URLBuilder) GetGopherPencilGopherrunningJpg() string {
+func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenTable.URL(u.base, 81, "")
 }
 
 // GetGopherPencilGopherswimJpg is the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg.
-func (u URLBuilder) GetGopherPencilGopherswimJpg() string {
+func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenTable.URL(u.base, 82, "")
 }
 
 // GetGopherPencilGopherswrenchJpg is the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg.
-func (u URLBuilder) GetGopherPencilGopherswrenchJpg() string {
+func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenTable.URL(u.base, 83, "")
 }
 
 // GetGopherPkgPng is the URL of route "get_gopher_pkg_png": /gopher/pkg.png.
-func (u URLBuilder) GetGopherPkgPng() string {
+func (u *URLBuilder) GetGopherPkgPng() string {
 	return routegenTable.URL(u.base, 84, "")
 }
 
 // GetGopherProjectPng is the URL of route "get_gopher_project_png": /gopher/project.png.
-func (u URLBuilder) GetGopherProjectPng() string {
+func (u *URLBuilder) GetGopherProjectPng() string {
 	return routegenTable.URL(u.base, 85, "")
 }
 
 // GetGopherRefPng is the URL of route "get_gopher_ref_png": /gopher/ref.png.
-func (u URLBuilder) GetGopherRefPng() string {
+func (u *URLBuilder) GetGopherRefPng() string {
 	return routegenTable.URL(u.base, 86, "")
 }
 
 // GetGopherRunPng is the URL of route "get_gopher_run_png": /gopher/run.png.
-func (u URLBuilder) GetGopherRunPng() string {
+func (u *URLBuilder) GetGopherRunPng() string {
 	return routegenTable.URL(u.base, 87, "")
 }
 
 // GetGopherTalksPng is the URL of route "get_gopher_talks_png": /gopher/talks.png.
-func (u URLBuilder) GetGopherTalksPng() string {
+func (u *URLBuilder) GetGopherTalksPng() string {
 	return routegenTable.URL(u.base, 88, "")
 }
 
 // GetHelpHTML is the URL of route "get_help_html": /help.html.
-func (u URLBuilder) GetHelpHTML() string {
+func (u *URLBuilder) GetHelpHTML() string {
 	return routegenTable.URL(u.base, 89, "")
 }
 
 // GetIeCSS is the URL of route "get_ie_css": /ie.css.
-func (u URLBuilder) GetIeCSS() string {
+func (u *URLBuilder) GetIeCSS() string {
 	return routegenTable.URL(u.base, 90, "")
 }
 
 // GetInstallSourceHTML is the URL of route "get_install_source_html": /install-source.html.
-func (u URLBuilder) GetInstallSourceHTML() string {
+func (u *URLBuilder) GetInstallSourceHTML() string {
 	return routegenTable.URL(u.base, 91, "")
 }
 
 // GetInstallHTML is the URL of route "get_install_html": /install.html.
-func (u URLBuilder) GetInstallHTML() string {
+func (u *URLBuilder) GetInstallHTML() string {
 	return routegenTable.URL(u.base, 92, "")
 }
 
 // GetLogo153x55Png is the URL of route "get_logo_153x55_png": /logo-153x55.png.
-func (u URLBuilder) GetLogo153x55Png() string {
+func (u *URLBuilder) GetLogo153x55Png() string {
 	return routegenTable.URL(u.base, 93, "")
 }
 
 // GetPlay is the URL of route "get_play": /play.
-func (u URLBuilder) GetPlay() string {
+func (u *URLBuilder) GetPlay() string {
 	return routegenTable.URL(u.base, 94, "")
 }
 
 // GetPlayFibGo is the URL of route "get_play_fib_go": /play/fib.go.
-func (u URLBuilder) GetPlayFibGo() string {
+func (u *URLBuilder) GetPlayFibGo() string {
 	return routegenTable.URL(u.base, 95, "")
 }
 
 // GetPlayHelloGo is the URL of route "get_play_hello_go": /play/hello.go.
-func (u URLBuilder) GetPlayHelloGo() string {
+func (u *URLBuilder) GetPlayHelloGo() string {
 	return routegenTable.URL(u.base, 96, "")
 }
 
 // GetPlayLifeGo is the URL of route "get_play_life_go": /play/life.go.
-func (u URLBuilder) GetPlayLifeGo() string {
+func (u *URLBuilder) GetPlayLifeGo() string {
 	return routegenTable.URL(u.base, 97, "")
 }
 
 // GetPlayPeanoGo is the URL of route "get_play_peano_go": /play/peano.go.
-func (u URLBuilder) GetPlayPeanoGo() string {
+func (u *URLBuilder) GetPlayPeanoGo() string {
 	return routegenTable.URL(u.base, 98, "")
 }
 
 // GetPlayPiGo is the URL of route "get_play_pi_go": /play/pi.go.
-func (u URLBuilder) GetPlayPiGo() string {
+func (u *URLBuilder) GetPlayPiGo() string {
 	return routegenTable.URL(u.base, 99, "")
 }
 
 // GetPlaySieveGo is the URL of route "get_play_sieve_go": /play/sieve.go.
-func (u URLBuilder) GetPlaySieveGo() string {
+func (u *URLBuilder) GetPlaySieveGo() string {
 	return routegenTable.URL(u.base, 100, "")
 }
 
 // GetPlaySolitaireGo is the URL of route "get_play_solitaire_go": /play/solitaire.go.
-func (u URLBuilder) GetPlaySolitaireGo() string {
+func (u *URLBuilder) GetPlaySolitaireGo() string {
 	return routegenTable.URL(u.base, 101, "")
 }
 
 // GetPlayTreeGo is the URL of route "get_play_tree_go": /play/tree.go.
-func (u URLBuilder) GetPlayTreeGo() string {
+func (u *URLBuilder) GetPlayTreeGo() string {
 	return routegenTable.URL(u.base, 102, "")
 }
 
 // GetProgs is the URL of route "get_progs": /progs.
-func (u URLBuilder) GetProgs() string {
+func (u *URLBuilder) GetProgs() string {
 	return routegenTable.URL(u.base, 103, "")
 }
 
 // GetProgsCgo1Go is the URL of route "get_progs_cgo1_go": /progs/cgo1.go.
-func (u URLBuilder) GetProgsCgo1Go() string {
+func (u *URLBuilder) GetProgsCgo1Go() string {
 	return routegenTable.URL(u.base, 104, "")
 }
 
 // GetProgsCgo2Go is the URL of route "get_progs_cgo2_go": /progs/cgo2.go.
-func (u URLBuilder) GetProgsCgo2Go() string {
+func (u *URLBuilder) GetProgsCgo2Go() string {
 	return routegenTable.URL(u.base, 105, "")
 }
 
 // GetProgsCgo3Go is the URL of route "get_progs_cgo3_go": /progs/cgo3.go.
-func (u URLBuilder) GetProgsCgo3Go() string {
+func (u *URLBuilder) GetProgsCgo3Go() string {
 	return routegenTable.URL(u.base, 106, "")
 }
 
 // GetProgsCgo4Go is the URL of route "get_progs_cgo4_go": /progs/cgo4.go.
-func (u URLBuilder) GetProgsCgo4Go() string {
+func (u *URLBuilder) GetProgsCgo4Go() string {
 	return routegenTable.URL(u.base, 107, "")
 }
 
 // GetProgsDeferGo is the URL of route "get_progs_defer_go": /progs/defer.go.
-func (u URLBuilder) GetProgsDeferGo() string {
+func (u *URLBuilder) GetProgsDeferGo() string {
 	return routegenTable.URL(u.base, 108, "")
 }
 
 // GetProgsDeferOut is the URL of route "get_progs_defer_out": /progs/defer.out.
-func (u URLBuilder) GetProgsDeferOut() string {
+func (u *URLBuilder) GetProgsDeferOut() string {
 	return routegenTable.URL(u.base, 109, "")
 }
 
 // GetProgsDefer2Go is the URL of route "get_progs_defer2_go": /progs/defer2.go.
-func (u URLBuilder) GetProgsDefer2Go() string {
+func (u *URLBuilder) GetProgsDefer2Go() string {
 	return routegenTable.URL(u.base, 110, "")
 }
 
 // GetProgsDefer2Out is the URL of route "get_progs_defer2_out": /progs/defer2.out.
-func (u URLBuilder) GetProgsDefer2Out() string {
+func (u *URLBuilder) GetProgsDefer2Out() string {
 	return routegenTable.URL(u.base, 111, "")
 }
 
 // GetProgsEffBytesizeGo is the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go.
-func (u URLBuilder) GetProgsEffBytesizeGo() string {
+func (u *URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenTable.URL(u.base, 112, "")
 }
 
 // GetProgsEffBytesizeOut is the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out.
-func (u URLBuilder) GetProgsEffBytesizeOut() string {
+func (u *URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenTable.URL(u.base, 113, "")
 }
 
 // GetProgsEffQrGo is the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go.
-func (u URLBuilder) GetProgsEffQrGo() string {
+func (u *URLBuilder) GetProgsEffQrGo() string {
 	return routegenTable.URL(u.base, 114, "")
 }
 
 // GetProgsEffSequenceGo is the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go.
-func (u URLBuilder) GetProgsEffSequenceGo() string {
+func (u *URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenTable.URL(u.base, 115, "")
 }
 
 // GetProgsEffSequenceOut is the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out.
-func (u URLBuilder) GetProgsEffSequenceOut() string {
+func (u *URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenTable.URL(u.base, 116, "")
 }
 
 // GetProgsEffUnused1Go is the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go.
-func (u URLBuilder) GetProgsEffUnused1Go() string {
+func (u *URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenTable.URL(u.base, 117, "")
 }
 
 // GetProgsEffUnused2Go is the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go.
-func (u URLBuilder) GetProgsEffUnused2Go() string {
+func (u *URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenTable.URL(u.base, 118, "")
 }
 
 // GetProgsErrorGo is the URL of route "get_progs_error_go": /progs/error.go.
-func (u URLBuilder) GetProgsErrorGo() string {
+func (u *URLBuilder) GetProgsErrorGo() string {
 	return routegenTable.URL(u.base, 119, "")
 }
 
 // GetProgsError2Go is the URL of route "get_progs_error2_go": /progs/error2.go.
-func (u URLBuilder) GetProgsError2Go() string {
+func (u *URLBuilder) GetProgsError2Go() string {
 	return routegenTable.URL(u.base, 120, "")
 }
 
 // GetProgsError3Go is the URL of route "get_progs_error3_go": /progs/error3.go.
-func (u URLBuilder) GetProgsError3Go() string {
+func (u *URLBuilder) GetProgsError3Go() string {
 	return routegenTable.URL(u.base, 121, "")
 }
 
 // GetProgsError4Go is the URL of route "get_progs_error4_go": /progs/error4.go.
-func (u URLBuilder) GetProgsError4Go() string {
+func (u *URLBuilder) GetProgsError4Go() string {
 	return routegenTable.URL(u.base, 122, "")
 }
 
 // GetProgsGo1Go is the URL of route "get_progs_go1_go": /progs/go1.go.
-func (u URLBuilder) GetProgsGo1Go() string {
+func (u *URLBuilder) GetProgsGo1Go() string {
 	return routegenTable.URL(u.base, 123, "")
 }
 
 // GetProgsGobs1Go is the URL of route "get_progs_gobs1_go": /progs/gobs1.go.
-func (u URLBuilder) GetProgsGobs1Go() string {
+func (u *URLBuilder) GetProgsGobs1Go() string {
 	return routegenTable.URL(u.base, 124, "")
 }
 
 // GetProgsGobs2Go is the URL of route "get_progs_gobs2_go": /progs/gobs2.go.
-func (u URLBuilder) GetProgsGobs2Go() string {
+func (u *URLBuilder) GetProgsGobs2Go() string {
 	return routegenTable.URL(u.base, 125, "")
 }
 
 // GetProgsImageDrawGo is the URL of route "get_progs_image_draw_go": /progs/image_draw.go.
-func (u URLBuilder) GetProgsImageDrawGo() string {
+func (u *URLBuilder) GetProgsImageDrawGo() string {
 	return routegenTable.URL(u.base, 126, "")
 }
 
 // GetProgsImagePackage1Go is the URL of route "get_progs_image_package1_go": /progs/image_package1.go.
-func (u URLBuilder) GetProgsImagePackage1Go() string {
+func (u *URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenTable.URL(u.base, 127, "")
 }
 
 // GetProgsImagePackage1Out is the URL of route "get_progs_image_package1_out": /progs/image_package1.out.
-func (u URLBuilder) GetProgsImagePackage1Out() string {
+func (u *URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenTable.URL(u.base, 128, "")
 }
 
 // GetProgsImagePackage2Go is the URL of route "get_progs_image_package2_go": /progs/image_package2.go.
-func (u URLBuilder) GetProgsImagePackage2Go() string {
+func (u *URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenTable.URL(u.base, 129, "")
 }
 
 // GetProgsImagePackage2Out is the URL of route "get_progs_image_package2_out": /progs/image_package2.out.
-func (u URLBuilder) GetProgsImagePackage2Out() string {
+func (u *URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenTable.URL(u.base, 130, "")
 }
 
 // GetProgsImagePackage3Go is the URL of route "get_progs_image_package3_go": /progs/image_package3.go.
-func (u URLBuilder) GetProgsImagePackage3Go() string {
+func (u *URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenTable.URL(u.base, 131, "")
 }
 
 // GetProgsImagePackage3Out is the URL of route "get_progs_image_package3_out": /progs/image_package3.out.
-func (u URLBuilder) GetProgsImagePackage3Out() string {
+func (u *URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenTable.URL(u.base, 132, "")
 }
 
 // GetProgsImagePackage4Go is the URL of route "get_progs_image_package4_go": /progs/image_package4.go.
-func (u URLBuilder) GetProgsImagePackage4Go() string {
+func (u *URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenTable.URL(u.base, 133, "")
 }
 
 // GetProgsImagePackage4Out is the URL of route "get_progs_image_package4_out": /progs/image_package4.out.
-func (u URLBuilder) GetProgsImagePackage4Out() string {
+func (u *URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenTable.URL(u.base, 134, "")
 }
 
 // GetProgsImagePackage5Go is the URL of route "get_progs_image_package5_go": /progs/image_package5.go.
-func (u URLBuilder) GetProgsImagePackage5Go() string {
+func (u *URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenTable.URL(u.base, 135, "")
 }
 
 // GetProgsImagePackage5Out is the URL of route "get_progs_image_package5_out": /progs/image_package5.out.
-func (u URLBuilder) GetProgsImagePackage5Out() string {
+func (u *URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenTable.URL(u.base, 136, "")
 }
 
 // GetProgsImagePackage6Go is the URL of route "get_progs_image_package6_go": /progs/image_package6.go.
-func (u URLBuilder) GetProgsImagePackage6Go() string {
+func (u *URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenTable.URL(u.base, 137, "")
 }
 
 // GetProgsImagePackage6Out is the URL of route "get_progs_image_package6_out": /progs/image_package6.out.
-func (u URLBuilder) GetProgsImagePackage6Out() string {
+func (u *URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenTable.URL(u.base, 138, "")
 }
 
 // GetProgsInterfaceGo is the URL of route "get_progs_interface_go": /progs/interface.go.
-func (u URLBuilder) GetProgsInterfaceGo() string {
+func (u *URLBuilder) GetProgsInterfaceGo() string {
 	return routegenTable.URL(u.base, 139, "")
 }
 
 // GetProgsInterface2Go is the URL of route "get_progs_interface2_go": /progs/interface2.go.
-func (u URLBuilder) GetProgsInterface2Go() string {
+func (u *URLBuilder) GetProgsInterface2Go() string {
 	return routegenTable.URL(u.base, 140, "")
 }
 
 // GetProgsInterface2Out is the URL of route "get_progs_interface2_out": /progs/interface2.out.
-func (u URLBuilder) GetProgsInterface2Out() string {
+func (u *URLBuilder) GetProgsInterface2Out() string {
 	return routegenTable.URL(u.base, 141, "")
 }
 
 // GetProgsJson1Go is the URL of route "get_progs_json1_go": /progs/json1.go.
-func (u URLBuilder) GetProgsJson1Go() string {
+func (u *URLBuilder) GetProgsJson1Go() string {
 	return routegenTable.URL(u.base, 142, "")
 }
 
 // GetProgsJson2Go is the URL of route "get_progs_json2_go": /progs/json2.go.
-func (u URLBuilder) GetProgsJson2Go() string {
+func (u *URLBuilder) GetProgsJson2Go() string {
 	return routegenTable.URL(u.base, 143, "")
 }
 
 // GetProgsJson2Out is the URL of route "get_progs_json2_out": /progs/json2.out.
-func (u URLBuilder) GetProgsJson2Out() string {
+func (u *URLBuilder) GetProgsJson2Out() string {
 	return routegenTable.URL(u.base, 144, "")
 }
 
 // GetProgsJson3Go is the URL of route "get_progs_json3_go": /progs/json3.go.
-func (u URLBuilder) GetProgsJson3Go() string {
+func (u *URLBuilder) GetProgsJson3Go() string {
 	return routegenTable.URL(u.base, 145, "")
 }
 
 // GetProgsJson4Go is the URL of route "get_progs_json4_go": /progs/json4.go.
-func (u URLBuilder) GetProgsJson4Go() string {
+func (u *URLBuilder) GetProgsJson4Go() string {
 	return routegenTable.URL(u.base, 146, "")
 }
 
 // GetProgsJson5Go is the URL of route "get_progs_json5_go": /progs/json5.go.
-func (u URLBuilder) GetProgsJson5Go() string {
+func (u *URLBuilder) GetProgsJson5Go() string {
 	return routegenTable.URL(u.base, 147, "")
 }
 
 // GetProgsRun is the URL of route "get_progs_run": /progs/run.
-func (u URLBuilder) GetProgsRun() string {
+func (u *URLBuilder) GetProgsRun() string {
 	return routegenTable.URL(u.base, 148, "")
 }
 
 // GetProgsSlicesGo is the URL of route "get_progs_slices_go": /progs/slices.go.
-func (u URLBuilder) GetProgsSlicesGo() string {
+func (u *URLBuilder) GetProgsSlicesGo() string {
 	return routegenTable.URL(u.base, 149, "")
 }
 
 // GetProgsTimeout1Go is the URL of route "get_progs_timeout1_go": /progs/timeout1.go.
-func (u URLBuilder) GetProgsTimeout1Go() string {
+func (u *URLBuilder) GetProgsTimeout1Go() string {
 	return routegenTable.URL(u.base, 150, "")
 }
 
 // GetProgsTimeout2Go is the URL of route "get_progs_timeout2_go": /progs/timeout2.go.
-func (u URLBuilder) GetProgsTimeout2Go() string {
+func (u *URLBuilder) GetProgsTimeout2Go() string {
 	return routegenTable.URL(u.base, 151, "")
 }
 
 // GetProgsUpdateBash is the URL of route "get_progs_update_bash": /progs/update.bash.
-func (u URLBuilder) GetProgsUpdateBash() string {
+func (u *URLBuilder) GetProgsUpdateBash() string {
 	return routegenTable.URL(u.base, 152, "")
 }
 
 // GetRootHTML is the URL of route "get_root_html": /root.html.
-func (u URLBuilder) GetRootHTML() string {
+func (u *URLBuilder) GetRootHTML() string {
 	return routegenTable.URL(u.base, 153, "")
 }
 
 // GetSharePng is the URL of route "get_share_png": /share.png.
-func (u URLBuilder) GetSharePng() string {
+func (u *URLBuilder) GetSharePng() string {
 	return routegenTable.URL(u.base, 154, "")
 }
 
 // GetSieveGif is the URL of route "get_sieve_gif": /sieve.gif.
-func (u URLBuilder) GetSieveGif() string {
+func (u *URLBuilder) GetSieveGif() string {
 	return routegenTable.URL(u.base, 155, "")
 }
 
 // GetTosHTML is the URL of route "get_tos_html": /tos.html.
-func (u URLBuilder) GetTosHTML() string {
+func (u *URLBuilder) GetTosHTML() string {
 	return routegenTable.URL(u.base, 156, "")
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package routes
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -258,7 +259,7 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:262:1
+//line routes_gen.go:263:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -267,14 +268,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:271:1
+//line routes_gen.go:272:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:278:1
+//line routes_gen.go:279:1
 }
 
 // UserController holds the actions of controller "User".
@@ -285,7 +286,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:289:1
+//line routes_gen.go:290:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -296,7 +297,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:300:1
+//line routes_gen.go:301:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -323,9 +324,7 @@ func NewRouter(adminDashboardController AdminDashboardController, chatController
 		userController:           userController,
 		versionController:        versionController,
 	}
-	actions := make([]runtime.Dispatcher, 15)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -337,38 +336,45 @@ type routegenControllers struct {
 	versionController        VersionController
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.siteController.Index
-	a[1] = routegenCall0(c.userController.List)
-	a[2] = routegenCall0(c.userController.Create)
-	a[3] = routegenCall1(c.userController.Show)
-	a[5] = c.chatController.Page
-	a[6] = c.chatController.Stream
-	a[8] = c.versionController.Query
-	a[9] = c.versionController.Accept
-	a[10] = c.versionController.Host
-	a[11] = c.adminDashboardController.Index
-}
-
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall1 calls an action with, in order: path parameter 0, path parameter 1 as an int64.
-func routegenCall1(action func(*runtime.Context, string, int64) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET / (home)
+		return c.siteController.Index(ctx)
+	case 1: // GET /api/:version/users (users)
+		return c.userController.List(ctx, p.Value(0))
+	case 2: // POST /api/:version/users (create_user)
+		return c.userController.Create(ctx, p.Value(0))
+	case 3: // GET /api/:version/users/:id (user)
 		v1, err := runtime.ParamInt(p, 1)
 		if err != nil {
 			return err
 		}
-		return action(ctx, p.Value(0), v1)
+		return c.userController.Show(ctx, p.Value(0), v1)
+	case 5: // GET /chat (chat_page)
+		return c.chatController.Page(ctx)
+	case 6: // WS /chat (chat)
+		return c.chatController.Stream(ctx)
+	case 8: // GET /search (search)
+		return c.versionController.Query(ctx)
+	case 9: // GET /users (accept_users)
+		return c.versionController.Accept(ctx)
+	case 10: // GET /users (host_users)
+		return c.versionController.Host(ctx)
+	case 11: // GET / (dashboard)
+		return c.adminDashboardController.Index(ctx)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -380,85 +386,85 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // Home is the URL of route "home": /.
-func (u URLBuilder) Home() string {
+func (u *URLBuilder) Home() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // Users is the URL of route "users": /api/:version/users.
-func (u URLBuilder) Users(version string) string {
+func (u *URLBuilder) Users(version string) string {
 	return routegenTable.URL(u.base, 1, "", version)
 }
 
 // CreateUser is the URL of route "create_user": /api/:version/users.
-func (u URLBuilder) CreateUser(version string) string {
+func (u *URLBuilder) CreateUser(version string) string {
 	return routegenTable.URL(u.base, 2, "", version)
 }
 
 // User is the URL of route "user": /api/:version/users/:id.
-func (u URLBuilder) User(version string, id int64) (string, error) {
+func (u *URLBuilder) User(version string, id int64) (string, error) {
 	return routegenTable.CheckedURL(u.base, 3, "", version, strconv.FormatInt(id, 10))
 }
 
 // PublicAssets is the URL of route "public_assets": /assets/*filepath.
-func (u URLBuilder) PublicAssets(filepath string) string {
+func (u *URLBuilder) PublicAssets(filepath string) string {
 	return routegenTable.URL(u.base, 4, "", filepath)
 }
 
 // ChatPage is the URL of route "chat_page": /chat.
-func (u URLBuilder) ChatPage() string {
+func (u *URLBuilder) ChatPage() string {
 	return routegenTable.URL(u.base, 5, "")
 }
 
 // Chat is the URL of route "chat": /chat.
-func (u URLBuilder) Chat() string {
+func (u *URLBuilder) Chat() string {
 	return routegenTable.URL(u.base, 6, "")
 }
 
 // Favicon is the URL of route "favicon": /favicon.ico.
-func (u URLBuilder) Favicon() string {
+func (u *URLBuilder) Favicon() string {
 	return routegenTable.URL(u.base, 7, "")
 }
 
 // Search is the URL of route "search": /search.
-func (u URLBuilder) Search() string {
+func (u *URLBuilder) Search() string {
 	return routegenTable.URL(u.base, 8, "")
 }
 
 // AcceptUsers is the URL of route "accept_users": /users.
-func (u URLBuilder) AcceptUsers() string {
+func (u *URLBuilder) AcceptUsers() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // VersionedAPIHostUsers is the URL of route "versioned_api.host_users": /users.
-func (u URLBuilder) VersionedAPIHostUsers(subdomain string) string {
+func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) string {
 	return routegenTable.URL(u.base, 10, subdomain)
 }
 
 // AdminDashboard is the URL of route "admin.dashboard": /.
-func (u URLBuilder) AdminDashboard() string {
+func (u *URLBuilder) AdminDashboard() string {
 	return routegenTable.URL(u.base, 11, "")
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -7,6 +7,7 @@ package t00
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -505,7 +506,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:45:15)
 //line routes.conf:50:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:50:15), r9: HEAD /=/new/.a (routes.conf:50:15), r9: POST /=/new/.a (routes.conf:50:15)
-//line routes_gen.go:509:1
+//line routes_gen.go:510:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -520,7 +521,7 @@ type C1Controller interface {
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:87:15)
 //line routes.conf:18:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:18:7)
-//line routes_gen.go:524:1
+//line routes_gen.go:525:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -531,7 +532,7 @@ type C2Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:76:15)
 //line routes.conf:12:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:12:7), r2: OPTIONS /@ (routes.conf:12:7), r2: TRACE /@ (routes.conf:12:7)
-//line routes_gen.go:535:1
+//line routes_gen.go:536:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -550,9 +551,7 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 		c1controller: c1controller,
 		c2controller: c2controller,
 	}
-	actions := make([]runtime.Dispatcher, 25)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -562,76 +561,73 @@ type routegenControllers struct {
 	c2controller C2Controller
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.c0controller.A4
-	a[1] = routegenCall0(c.c2controller.A1)
-	a[2] = c.c0controller.A6
-	a[3] = c.c0controller.A6
-	a[4] = c.c0controller.A9
-	a[5] = c.c0controller.A9
-	a[6] = c.c0controller.A9
-	a[7] = routegenCall1(c.c0controller.A7)
-	a[8] = routegenCall2(c.c0controller.A8)
-	a[9] = c.c2controller.A2
-	a[10] = c.c2controller.A2
-	a[11] = c.c2controller.A2
-	a[12] = routegenCall1(c.c1controller.A3)
-	a[13] = routegenCall0(c.c0controller.A10)
-	a[14] = routegenCall3(c.c1controller.A11)
-	a[15] = routegenCall3(c.c1controller.A11)
-	a[16] = routegenCall4(c.c2controller.A13)
-	a[17] = routegenCall4(c.c2controller.A13)
-	a[18] = routegenCall4(c.c2controller.A13)
-	a[19] = routegenCall3(c.c1controller.A14)
-	a[20] = routegenCall3(c.c1controller.A12)
-	a[21] = routegenCall4(c.c1controller.A15)
-	a[22] = c.c0controller.A5
-	a[23] = c.c0controller.A5
-}
-
-// routegenCall0 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall0(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall1 calls an action with, in order: path parameter 0.
-func routegenCall1(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
-	}
-}
-
-// routegenCall2 calls an action with, in order: path parameter 0, path parameter 1 as an int64.
-func routegenCall2(action func(*runtime.Context, string, int64) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // WS /42 (r4)
+		return c.c0controller.A4(ctx)
+	case 1: // WS /:p0/x.:p1 (r1)
+		return c.c2controller.A1(ctx, p.Value(0), p.Value(1))
+	case 2: // GET /=/new (r6)
+		return c.c0controller.A6(ctx)
+	case 3: // TRACE /=/new (r6)
+		return c.c0controller.A6(ctx)
+	case 4: // GET /=/new/.a (r9)
+		return c.c0controller.A9(ctx)
+	case 5: // HEAD /=/new/.a (r9)
+		return c.c0controller.A9(ctx)
+	case 6: // POST /=/new/.a (r9)
+		return c.c0controller.A9(ctx)
+	case 7: // GET /=/new/:p2 (r7)
+		return c.c0controller.A7(ctx, p.Value(0))
+	case 8: // GET /=/new/:p2/:p3 (r8)
 		v1, err := runtime.ParamInt(p, 1)
 		if err != nil {
 			return err
 		}
-		return action(ctx, p.Value(0), v1)
+		return c.c0controller.A8(ctx, p.Value(0), v1)
+	case 9: // GET /@ (r2)
+		return c.c2controller.A2(ctx)
+	case 10: // OPTIONS /@ (r2)
+		return c.c2controller.A2(ctx)
+	case 11: // TRACE /@ (r2)
+		return c.c2controller.A2(ctx)
+	case 12: // GET /a-b/*rest (r3)
+		return c.c1controller.A3(ctx, p.Value(0))
+	case 13: // GET /ab:p0/:p1 (r10)
+		return c.c0controller.A10(ctx, p.Value(0), p.Value(1))
+	case 14: // CONNECT /ab:p0/:p1/:p2 (r11)
+		return c.c1controller.A11(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 15: // GET /ab:p0/:p1/:p2 (r11)
+		return c.c1controller.A11(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 16: // GET /ab:p0/:p1/:p2/*rest (r13)
+		return c.c2controller.A13(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 17: // PATCH /ab:p0/:p1/:p2/*rest (r13)
+		return c.c2controller.A13(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 18: // WS /ab:p0/:p1/:p2/*rest (r13)
+		return c.c2controller.A13(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 19: // TRACE /ab:p0/:p1/:p2/ab (r14)
+		return c.c1controller.A14(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 20: // GET /ab:p0/:p1/:p2/b/a (r12)
+		return c.c1controller.A12(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 21: // GET /ab:p0/:p1/:p2/v:p3/a-b (r15)
+		return c.c1controller.A15(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 22: // DELETE /user_x/42 (r5)
+		return c.c0controller.A5(ctx)
+	case 23: // HEAD /user_x/42 (r5)
+		return c.c0controller.A5(ctx)
 	}
-}
-
-// routegenCall3 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2.
-func routegenCall3(action func(*runtime.Context, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2))
-	}
-}
-
-// routegenCall4 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3.
-func routegenCall4(action func(*runtime.Context, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
-	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -643,100 +639,100 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // R4 is the URL of route "r4": /42.
-func (u URLBuilder) R4() string {
+func (u *URLBuilder) R4() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // R1 is the URL of route "r1": /:p0/x.:p1.
-func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
+func (u *URLBuilder) R1(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 1, "", p0, p1)
 }
 
 // R6 is the URL of route "r6": /=/new.
-func (u URLBuilder) R6() string {
+func (u *URLBuilder) R6() string {
 	return routegenTable.URL(u.base, 2, "")
 }
 
 // R9 is the URL of route "r9": /=/new/.a.
-func (u URLBuilder) R9() string {
+func (u *URLBuilder) R9() string {
 	return routegenTable.URL(u.base, 4, "")
 }
 
 // R7 is the URL of route "r7": /=/new/:p2.
-func (u URLBuilder) R7(p2 string) (string, error) {
+func (u *URLBuilder) R7(p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 7, "", p2)
 }
 
 // R8 is the URL of route "r8": /=/new/:p2/:p3.
-func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
+func (u *URLBuilder) R8(p2 string, p3 int64) (string, error) {
 	return routegenTable.CheckedURL(u.base, 8, "", p2, strconv.FormatInt(p3, 10))
 }
 
 // R2 is the URL of route "r2": /@.
-func (u URLBuilder) R2() string {
+func (u *URLBuilder) R2() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // R3 is the URL of route "r3": /a-b/*rest.
-func (u URLBuilder) R3(rest string) string {
+func (u *URLBuilder) R3(rest string) string {
 	return routegenTable.URL(u.base, 12, "", rest)
 }
 
 // R10 is the URL of route "r10": /ab:p0/:p1.
-func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
+func (u *URLBuilder) R10(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 13, "", p0, p1)
 }
 
 // R11 is the URL of route "r11": /ab:p0/:p1/:p2.
-func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
+func (u *URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 14, "", p0, p1, p2)
 }
 
 // R13 is the URL of route "r13": /ab:p0/:p1/:p2/*rest.
-func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
+func (u *URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 16, "", p0, p1, p2, rest)
 }
 
 // R14 is the URL of route "r14": /ab:p0/:p1/:p2/ab.
-func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
+func (u *URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 19, "", p0, p1, p2)
 }
 
 // R12 is the URL of route "r12": /ab:p0/:p1/:p2/b/a.
-func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
+func (u *URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 20, "", p0, p1, p2)
 }
 
 // R15 is the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b.
-func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
+func (u *URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 21, "", p0, p1, p2, p3)
 }
 
 // R5 is the URL of route "r5": /user_x/42.
-func (u URLBuilder) R5() string {
+func (u *URLBuilder) R5() string {
 	return routegenTable.URL(u.base, 22, "")
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

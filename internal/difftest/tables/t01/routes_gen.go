@@ -7,6 +7,7 @@ package t01
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
@@ -565,7 +566,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:54:7)
 //line routes.conf:60:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:60:11)
-//line routes_gen.go:569:1
+//line routes_gen.go:570:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -576,7 +577,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:92:7)
 //line routes.conf:48:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:48:7)
-//line routes_gen.go:580:1
+//line routes_gen.go:581:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -585,7 +586,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:64:11)
 //line routes.conf:80:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:80:7), r12: HEAD /a:p0/:p1 (routes.conf:80:7), r12: WS /a:p0/:p1 (routes.conf:80:7)
-//line routes_gen.go:589:1
+//line routes_gen.go:590:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -604,9 +605,7 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 		c1controller: c1controller,
 		c2controller: c2controller,
 	}
-	actions := make([]runtime.Dispatcher, 32)
-	routegenBind0(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -616,53 +615,79 @@ type routegenControllers struct {
 	c2controller C2Controller
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.c0controller.A5
-	a[1] = c.c0controller.A5
-	a[2] = c.c0controller.A5
-	a[3] = c.c0controller.A1
-	a[4] = c.c0controller.A1
-	a[5] = c.c0controller.A2
-	a[6] = c.c0controller.A2
-	a[7] = routegenCall0(c.c0controller.A4)
-	a[8] = routegenCall0(c.c0controller.A4)
-	a[9] = c.c0controller.A3
-	a[10] = c.c0controller.A3
-	a[11] = c.c0controller.A3
-	a[12] = c.c0controller.A6
-	a[13] = c.c0controller.A6
-	a[14] = routegenCall1(c.c0controller.A9)
-	a[15] = routegenCall1(c.c2controller.A10)
-	a[16] = routegenCall1(c.c0controller.A8)
-	a[17] = routegenCall1(c.c0controller.A11)
-	a[18] = c.c1controller.A7
-	a[19] = routegenCall1(c.c1controller.A13)
-	a[20] = routegenCall1(c.c1controller.A13)
-	a[21] = routegenCall1(c.c1controller.A13)
-	a[22] = routegenCall0(c.c1controller.A14)
-	a[23] = routegenCall0(c.c2controller.A12)
-	a[24] = routegenCall0(c.c2controller.A12)
-	a[25] = routegenCall0(c.c2controller.A12)
-	a[26] = c.c0controller.A16
-	a[27] = c.c0controller.A15
-	a[28] = c.c0controller.A17
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall0 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall0(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // CONNECT /42/abc (r5)
+		return c.c0controller.A5(ctx)
+	case 1: // DELETE /42/abc (r5)
+		return c.c0controller.A5(ctx)
+	case 2: // POST /42/abc (r5)
+		return c.c0controller.A5(ctx)
+	case 3: // POST /= (r1)
+		return c.c0controller.A1(ctx)
+	case 4: // TRACE /= (r1)
+		return c.c0controller.A1(ctx)
+	case 5: // HEAD /=/... (r2)
+		return c.c0controller.A2(ctx)
+	case 6: // PATCH /=/... (r2)
+		return c.c0controller.A2(ctx)
+	case 7: // GET /=/.../1:p2/:p3 (r4)
+		return c.c0controller.A4(ctx, p.Value(0), p.Value(1))
+	case 8: // HEAD /=/.../1:p2/:p3 (r4)
+		return c.c0controller.A4(ctx, p.Value(0), p.Value(1))
+	case 9: // CONNECT /=/.../ab (r3)
+		return c.c0controller.A3(ctx)
+	case 10: // OPTIONS /=/.../ab (r3)
+		return c.c0controller.A3(ctx)
+	case 11: // PUT /=/.../ab (r3)
+		return c.c0controller.A3(ctx)
+	case 12: // GET /=/x.y (r6)
+		return c.c0controller.A6(ctx)
+	case 13: // PATCH /=/x.y (r6)
+		return c.c0controller.A6(ctx)
+	case 14: // GET /*rest (r9)
+		return c.c0controller.A9(ctx, p.Value(0))
+	case 15: // OPTIONS /*rest (r10)
+		return c.c2controller.A10(ctx, p.Value(0))
+	case 16: // POST /*rest (r8)
+		return c.c0controller.A8(ctx, p.Value(0))
+	case 17: // PUT /*rest (r11)
+		return c.c0controller.A11(ctx, p.Value(0))
+	case 18: // TRACE /ab/x.y (r7)
+		return c.c1controller.A7(ctx)
+	case 19: // CONNECT /.:p0 (r13)
+		return c.c1controller.A13(ctx, p.Value(0))
+	case 20: // POST /.:p0 (r13)
+		return c.c1controller.A13(ctx, p.Value(0))
+	case 21: // WS /.:p0 (r13)
+		return c.c1controller.A13(ctx, p.Value(0))
+	case 22: // GET /:p0/a*rest (r14)
+		return c.c1controller.A14(ctx, p.Value(0), p.Value(1))
+	case 23: // GET /a:p0/:p1 (r12)
+		return c.c2controller.A12(ctx, p.Value(0), p.Value(1))
+	case 24: // HEAD /a:p0/:p1 (r12)
+		return c.c2controller.A12(ctx, p.Value(0), p.Value(1))
+	case 25: // WS /a:p0/:p1 (r12)
+		return c.c2controller.A12(ctx, p.Value(0), p.Value(1))
+	case 26: // CONNECT /ab/new (r16)
+		return c.c0controller.A16(ctx)
+	case 27: // GET /ab/new (r15)
+		return c.c0controller.A15(ctx)
+	case 28: // POST /ab/new/v1 (r17)
+		return c.c0controller.A17(ctx)
 	}
-}
-
-// routegenCall1 calls an action with, in order: path parameter 0.
-func routegenCall1(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
-	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -674,110 +699,110 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // R5 is the URL of route "r5": /42/abc.
-func (u URLBuilder) R5() string {
+func (u *URLBuilder) R5() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // R1 is the URL of route "r1": /=.
-func (u URLBuilder) R1() string {
+func (u *URLBuilder) R1() string {
 	return routegenTable.URL(u.base, 3, "")
 }
 
 // R2 is the URL of route "r2": /=/....
-func (u URLBuilder) R2() string {
+func (u *URLBuilder) R2() string {
 	return routegenTable.URL(u.base, 5, "")
 }
 
 // R4 is the URL of route "r4": /=/.../1:p2/:p3.
-func (u URLBuilder) R4(p2 string, p3 string) string {
+func (u *URLBuilder) R4(p2 string, p3 string) string {
 	return routegenTable.URL(u.base, 7, "", p2, p3)
 }
 
 // R3 is the URL of route "r3": /=/.../ab.
-func (u URLBuilder) R3() string {
+func (u *URLBuilder) R3() string {
 	return routegenTable.URL(u.base, 9, "")
 }
 
 // R6 is the URL of route "r6": /=/x.y.
-func (u URLBuilder) R6() string {
+func (u *URLBuilder) R6() string {
 	return routegenTable.URL(u.base, 12, "")
 }
 
 // D1R9 is the URL of route "d1.r9": /*rest.
-func (u URLBuilder) D1R9(rest string) string {
+func (u *URLBuilder) D1R9(rest string) string {
 	return routegenTable.URL(u.base, 14, "", rest)
 }
 
 // D1R10 is the URL of route "d1.r10": /*rest.
-func (u URLBuilder) D1R10(rest string) string {
+func (u *URLBuilder) D1R10(rest string) string {
 	return routegenTable.URL(u.base, 15, "", rest)
 }
 
 // D1R8 is the URL of route "d1.r8": /*rest.
-func (u URLBuilder) D1R8(rest string) string {
+func (u *URLBuilder) D1R8(rest string) string {
 	return routegenTable.URL(u.base, 16, "", rest)
 }
 
 // D1R11 is the URL of route "d1.r11": /*rest.
-func (u URLBuilder) D1R11(rest string) string {
+func (u *URLBuilder) D1R11(rest string) string {
 	return routegenTable.URL(u.base, 17, "", rest)
 }
 
 // D1R7 is the URL of route "d1.r7": /ab/x.y.
-func (u URLBuilder) D1R7() string {
+func (u *URLBuilder) D1R7() string {
 	return routegenTable.URL(u.base, 18, "")
 }
 
 // D2R13 is the URL of route "d2.r13": /.:p0.
-func (u URLBuilder) D2R13(p0 string) (string, error) {
+func (u *URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 19, "", p0)
 }
 
 // D2R14 is the URL of route "d2.r14": /:p0/a*rest.
-func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
+func (u *URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 22, "", p0, rest)
 }
 
 // D2R12 is the URL of route "d2.r12": /a:p0/:p1.
-func (u URLBuilder) D2R12(p0 string, p1 string) string {
+func (u *URLBuilder) D2R12(p0 string, p1 string) string {
 	return routegenTable.URL(u.base, 23, "", p0, p1)
 }
 
 // D2R16 is the URL of route "d2.r16": /ab/new.
-func (u URLBuilder) D2R16() string {
+func (u *URLBuilder) D2R16() string {
 	return routegenTable.URL(u.base, 26, "")
 }
 
 // D2R15 is the URL of route "d2.r15": /ab/new.
-func (u URLBuilder) D2R15() string {
+func (u *URLBuilder) D2R15() string {
 	return routegenTable.URL(u.base, 27, "")
 }
 
 // D2R17 is the URL of route "d2.r17": /ab/new/v1.
-func (u URLBuilder) D2R17() string {
+func (u *URLBuilder) D2R17() string {
 	return routegenTable.URL(u.base, 28, "")
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

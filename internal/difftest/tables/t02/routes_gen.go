@@ -7,6 +7,7 @@ package t02
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -3394,7 +3395,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:497:15)
 //line routes.conf:502:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:502:15)
-//line routes_gen.go:3398:1
+//line routes_gen.go:3399:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -3445,7 +3446,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:511:7)
 //line routes.conf:569:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:569:7), r96: GET /:p0/b (routes.conf:569:7), r96: HEAD /:p0/b (routes.conf:569:7)
-//line routes_gen.go:3449:1
+//line routes_gen.go:3450:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -3522,7 +3523,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15)
 //line routes.conf:586:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:586:15)
-//line routes_gen.go:3526:1
+//line routes_gen.go:3527:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -3541,11 +3542,7 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 		c1controller: c1controller,
 		c2controller: c2controller,
 	}
-	actions := make([]runtime.Dispatcher, 186)
-	routegenBind0(c, actions)
-	routegenBind1(c, actions)
-	routegenBind2(c, actions)
-	return runtime.NewRouter(routegenTable, runtime.Dispatch(actions), opts...)
+	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -3555,261 +3552,419 @@ type routegenControllers struct {
 	c2controller C2Controller
 }
 
-// routegenBind0 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind0(c *routegenControllers, a []runtime.Dispatcher) {
-	a[0] = c.c1controller.A15
-	a[1] = c.c1controller.A15
-	a[2] = c.c1controller.A15
-	a[3] = routegenCall0(c.c0controller.A23)
-	a[4] = routegenCall0(c.c0controller.A23)
-	a[5] = routegenCall0(c.c0controller.A23)
-	a[6] = routegenCall0(c.c1controller.A81)
-	a[7] = routegenCall0(c.c1controller.A78)
-	a[8] = routegenCall0(c.c1controller.A78)
-	a[9] = routegenCall1(c.c1controller.A80)
-	a[10] = routegenCall2(c.c1controller.A79)
-	a[11] = routegenCall2(c.c1controller.A79)
-	a[12] = routegenCall0(c.c0controller.A2)
-	a[13] = routegenCall0(c.c0controller.A2)
-	a[14] = routegenCall2(c.c0controller.A7)
-	a[15] = routegenCall2(c.c0controller.A7)
-	a[16] = routegenCall2(c.c0controller.A7)
-	a[17] = routegenCall0(c.c0controller.A3)
-	a[18] = routegenCall0(c.c0controller.A5)
-	a[19] = routegenCall2(c.c0controller.A4)
-	a[20] = routegenCall2(c.c0controller.A4)
-	a[21] = routegenCall2(c.c0controller.A4)
-	a[22] = routegenCall0(c.c0controller.A73)
-	a[23] = routegenCall0(c.c0controller.A73)
-	a[24] = routegenCall1(c.c0controller.A75)
-	a[25] = routegenCall1(c.c2controller.A76)
-	a[26] = routegenCall1(c.c2controller.A76)
-	a[27] = routegenCall0(c.c0controller.A74)
-	a[28] = c.c0controller.A30
-	a[29] = c.c0controller.A30
-	a[30] = c.c1controller.A56
-	a[31] = c.c1controller.A56
-	a[32] = c.c1controller.A56
-	a[33] = c.c2controller.A8
-	a[34] = c.c2controller.A8
-	a[35] = c.c1controller.A45
-	a[36] = c.c1controller.A45
-	a[37] = c.c2controller.A87
-	a[38] = c.c2controller.A95
-	a[39] = c.c2controller.A95
-	a[40] = c.c2controller.A94
-	a[41] = c.c2controller.A94
-	a[42] = c.c2controller.A94
-	a[43] = c.c2controller.A93
-	a[44] = c.c2controller.A88
-	a[45] = routegenCall0(c.c2controller.A92)
-	a[46] = routegenCall0(c.c2controller.A92)
-	a[47] = routegenCall0(c.c2controller.A91)
-	a[48] = routegenCall0(c.c2controller.A91)
-	a[49] = routegenCall0(c.c2controller.A91)
-	a[50] = routegenCall2(c.c2controller.A90)
-	a[51] = routegenCall2(c.c2controller.A90)
-	a[52] = routegenCall2(c.c2controller.A90)
-	a[53] = routegenCall2(c.c2controller.A89)
-	a[54] = routegenCall2(c.c2controller.A89)
-	a[55] = routegenCall0(c.c1controller.A1)
-	a[56] = routegenCall0(c.c1controller.A1)
-	a[57] = routegenCall0(c.c1controller.A31)
-	a[58] = routegenCall2(c.c0controller.A77)
-	a[59] = routegenCall2(c.c2controller.A24)
-	a[60] = routegenCall2(c.c1controller.A22)
-	a[61] = routegenCall3(c.c2controller.A25)
-	a[62] = routegenCall3(c.c2controller.A25)
-	a[63] = routegenCall4(c.c2controller.A27)
-}
-
-// routegenBind1 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind1(c *routegenControllers, a []runtime.Dispatcher) {
-	a[64] = routegenCall4(c.c2controller.A27)
-	a[65] = routegenCall4(c.c2controller.A27)
-	a[66] = routegenCall4(c.c2controller.A28)
-	a[67] = routegenCall5(c.c1controller.A26)
-	a[68] = routegenCall5(c.c1controller.A26)
-	a[69] = routegenCall5(c.c1controller.A26)
-	a[70] = routegenCall0(c.c1controller.A96)
-	a[71] = routegenCall0(c.c1controller.A96)
-	a[72] = routegenCall0(c.c1controller.A96)
-	a[73] = routegenCall0(c.c2controller.A97)
-	a[74] = routegenCall0(c.c2controller.A97)
-	a[75] = routegenCall0(c.c2controller.A99)
-	a[76] = routegenCall0(c.c2controller.A97)
-	a[77] = routegenCall2(c.c2controller.A98)
-	a[78] = routegenCall2(c.c2controller.A98)
-	a[79] = routegenCall2(c.c1controller.A101)
-	a[80] = routegenCall2(c.c1controller.A101)
-	a[81] = routegenCall1(c.c0controller.A102)
-	a[82] = routegenCall1(c.c0controller.A102)
-	a[83] = routegenCall1(c.c1controller.A104)
-	a[84] = routegenCall1(c.c1controller.A103)
-	a[85] = routegenCall2(c.c1controller.A32)
-	a[86] = routegenCall2(c.c1controller.A32)
-	a[87] = routegenCall0(c.c0controller.A13)
-	a[88] = c.c0controller.A6
-	a[89] = c.c0controller.A6
-	a[90] = c.c0controller.A6
-	a[91] = c.c0controller.A37
-	a[92] = c.c0controller.A37
-	a[93] = c.c0controller.A37
-	a[94] = c.c1controller.A33
-	a[95] = c.c0controller.A38
-	a[96] = c.c0controller.A38
-	a[97] = c.c0controller.A39
-	a[98] = c.c0controller.A39
-	a[99] = c.c0controller.A72
-	a[100] = c.c0controller.A72
-	a[101] = routegenCall0(c.c0controller.A51)
-	a[102] = routegenCall0(c.c0controller.A51)
-	a[103] = routegenCall0(c.c0controller.A55)
-	a[104] = routegenCall0(c.c0controller.A55)
-	a[105] = routegenCall2(c.c2controller.A53)
-	a[106] = routegenCall2(c.c2controller.A53)
-	a[107] = routegenCall2(c.c2controller.A53)
-	a[108] = routegenCall0(c.c0controller.A52)
-	a[109] = routegenCall0(c.c0controller.A52)
-	a[110] = routegenCall0(c.c0controller.A52)
-	a[111] = routegenCall1(c.c0controller.A54)
-	a[112] = routegenCall1(c.c0controller.A54)
-	a[113] = routegenCall0(c.c2controller.A43)
-	a[114] = routegenCall0(c.c2controller.A41)
-	a[115] = routegenCall0(c.c2controller.A41)
-	a[116] = routegenCall0(c.c1controller.A44)
-	a[117] = routegenCall0(c.c2controller.A40)
-	a[118] = routegenCall0(c.c2controller.A42)
-	a[119] = routegenCall0(c.c2controller.A42)
-	a[120] = c.c1controller.A71
-	a[121] = c.c1controller.A71
-	a[122] = c.c1controller.A14
-	a[123] = routegenCall0(c.c1controller.A86)
-	a[124] = c.c0controller.A65
-	a[125] = routegenCall0(c.c0controller.A69)
-	a[126] = routegenCall0(c.c0controller.A69)
-	a[127] = routegenCall0(c.c2controller.A29)
-}
-
-// routegenBind2 binds the actions of up to 64 routes to their controllers, by route index.
-func routegenBind2(c *routegenControllers, a []runtime.Dispatcher) {
-	a[128] = routegenCall0(c.c2controller.A29)
-	a[129] = routegenCall0(c.c2controller.A34)
-	a[130] = routegenCall2(c.c2controller.A36)
-	a[131] = routegenCall2(c.c2controller.A36)
-	a[132] = routegenCall6(c.c2controller.A35)
-	a[133] = routegenCall6(c.c2controller.A35)
-	a[134] = routegenCall0(c.c0controller.A67)
-	a[135] = routegenCall0(c.c0controller.A66)
-	a[136] = routegenCall0(c.c0controller.A67)
-	a[137] = routegenCall0(c.c1controller.A68)
-	a[138] = routegenCall0(c.c0controller.A16)
-	a[139] = c.c2controller.A9
-	a[140] = c.c0controller.A105
-	a[141] = c.c2controller.A9
-	a[142] = c.c2controller.A9
-	a[143] = routegenCall0(c.c1controller.A100)
-	a[144] = routegenCall0(c.c0controller.A106)
-	a[145] = routegenCall0(c.c1controller.A100)
-	a[146] = routegenCall0(c.c1controller.A100)
-	a[147] = routegenCall0(c.c2controller.A11)
-	a[148] = routegenCall0(c.c2controller.A11)
-	a[149] = routegenCall0(c.c2controller.A11)
-	a[150] = c.c0controller.A82
-	a[151] = c.c2controller.A12
-	a[152] = routegenCall0(c.c0controller.A83)
-	a[153] = routegenCall0(c.c0controller.A85)
-	a[154] = routegenCall2(c.c0controller.A84)
-	a[155] = routegenCall0(c.c0controller.A107)
-	a[156] = routegenCall0(c.c0controller.A107)
-	a[157] = c.c2controller.A10
-	a[158] = routegenCall2(c.c0controller.A57)
-	a[159] = routegenCall1(c.c0controller.A60)
-	a[160] = routegenCall3(c.c0controller.A59)
-	a[161] = routegenCall2(c.c0controller.A64)
-	a[162] = routegenCall2(c.c0controller.A61)
-	a[163] = routegenCall2(c.c0controller.A64)
-	a[164] = routegenCall2(c.c0controller.A64)
-	a[165] = routegenCall1(c.c0controller.A58)
-	a[166] = routegenCall1(c.c0controller.A58)
-	a[167] = routegenCall3(c.c0controller.A62)
-	a[168] = routegenCall1(c.c0controller.A63)
-	a[169] = routegenCall0(c.c2controller.A46)
-	a[170] = routegenCall0(c.c2controller.A47)
-	a[171] = routegenCall0(c.c2controller.A48)
-	a[172] = routegenCall0(c.c2controller.A50)
-	a[173] = routegenCall0(c.c2controller.A46)
-	a[174] = routegenCall0(c.c2controller.A49)
-	a[175] = routegenCall0(c.c0controller.A18)
-	a[176] = routegenCall0(c.c0controller.A17)
-	a[177] = routegenCall0(c.c0controller.A21)
-	a[178] = routegenCall0(c.c0controller.A19)
-	a[179] = routegenCall0(c.c0controller.A20)
-	a[180] = routegenCall0(c.c0controller.A20)
-	a[181] = routegenCall0(c.c0controller.A20)
-	a[182] = c.c0controller.A70
-	a[183] = c.c0controller.A70
-	a[184] = c.c0controller.A70
-}
-
-// routegenCall0 calls an action with, in order: path parameter 0.
-func routegenCall0(action func(*runtime.Context, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0))
+// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+	switch i := ctx.Route().Index; i / 64 {
+	case 0:
+		return c.dispatch0(ctx, i)
+	case 1:
+		return c.dispatch1(ctx, i)
+	case 2:
+		return c.dispatch2(ctx, i)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall1 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2.
-func routegenCall1(action func(*runtime.Context, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2))
+// dispatch0 calls the actions of routes 0 to 63.
+func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 0: // GET / (r15)
+		return c.c1controller.A15(ctx)
+	case 1: // PUT / (r15)
+		return c.c1controller.A15(ctx)
+	case 2: // TRACE / (r15)
+		return c.c1controller.A15(ctx)
+	case 3: // GET /*rest (r23)
+		return c.c0controller.A23(ctx, p.Value(0))
+	case 4: // PATCH /*rest (r23)
+		return c.c0controller.A23(ctx, p.Value(0))
+	case 5: // POST /*rest (r23)
+		return c.c0controller.A23(ctx, p.Value(0))
+	case 6: // GET /.../a:p1 (r81)
+		return c.c1controller.A81(ctx, p.Value(0))
+	case 7: // OPTIONS /.../a:p1 (r78)
+		return c.c1controller.A78(ctx, p.Value(0))
+	case 8: // POST /.../a:p1 (r78)
+		return c.c1controller.A78(ctx, p.Value(0))
+	case 9: // WS /.../a:p1/:p2/.:p3 (r80)
+		return c.c1controller.A80(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 10: // DELETE /.../a:p1/a:p2 (r79)
+		return c.c1controller.A79(ctx, p.Value(0), p.Value(1))
+	case 11: // PUT /.../a:p1/a:p2 (r79)
+		return c.c1controller.A79(ctx, p.Value(0), p.Value(1))
+	case 12: // GET /.../x.:p1 (r2)
+		return c.c0controller.A2(ctx, p.Value(0))
+	case 13: // HEAD /.../x.:p1 (r2)
+		return c.c0controller.A2(ctx, p.Value(0))
+	case 14: // DELETE /.../x.:p1/new/x.:p3 (r7)
+		return c.c0controller.A7(ctx, p.Value(0), p.Value(1))
+	case 15: // PUT /.../x.:p1/new/x.:p3 (r7)
+		return c.c0controller.A7(ctx, p.Value(0), p.Value(1))
+	case 16: // WS /.../x.:p1/new/x.:p3 (r7)
+		return c.c0controller.A7(ctx, p.Value(0), p.Value(1))
+	case 17: // GET /.../x.:p1/x.y (r3)
+		return c.c0controller.A3(ctx, p.Value(0))
+	case 18: // GET /.../x.:p1/x.y/a-b (r5)
+		return c.c0controller.A5(ctx, p.Value(0))
+	case 19: // GET /.../x.:p1/x.y/~:p3 (r4)
+		return c.c0controller.A4(ctx, p.Value(0), p.Value(1))
+	case 20: // HEAD /.../x.:p1/x.y/~:p3 (r4)
+		return c.c0controller.A4(ctx, p.Value(0), p.Value(1))
+	case 21: // PATCH /.../x.:p1/x.y/~:p3 (r4)
+		return c.c0controller.A4(ctx, p.Value(0), p.Value(1))
+	case 22: // GET /.:p0/x.y (r73)
+		return c.c0controller.A73(ctx, p.Value(0))
+	case 23: // OPTIONS /.:p0/x.y (r73)
+		return c.c0controller.A73(ctx, p.Value(0))
+	case 24: // GET /.:p0/x.y/a:p2/:p3 (r75)
+		return c.c0controller.A75(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 25: // GET /.:p0/x.y/a:p2/:p3/42 (r76)
+		return c.c2controller.A76(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 26: // OPTIONS /.:p0/x.y/a:p2/:p3/42 (r76)
+		return c.c2controller.A76(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 27: // GET /.:p0/x.y/~u/... (r74)
+		return c.c0controller.A74(ctx, p.Value(0))
+	case 28: // CONNECT /1 (r30)
+		return c.c0controller.A30(ctx)
+	case 29: // DELETE /1 (r30)
+		return c.c0controller.A30(ctx)
+	case 30: // GET /1 (r56)
+		return c.c1controller.A56(ctx)
+	case 31: // TRACE /1 (r56)
+		return c.c1controller.A56(ctx)
+	case 32: // WS /1 (r56)
+		return c.c1controller.A56(ctx)
+	case 33: // DELETE /42 (r8)
+		return c.c2controller.A8(ctx)
+	case 34: // GET /42 (r8)
+		return c.c2controller.A8(ctx)
+	case 35: // HEAD /42 (r45)
+		return c.c1controller.A45(ctx)
+	case 36: // WS /42 (r45)
+		return c.c1controller.A45(ctx)
+	case 37: // GET /42/abc (r87)
+		return c.c2controller.A87(ctx)
+	case 38: // CONNECT /42/abc/.a/x.y (r95)
+		return c.c2controller.A95(ctx)
+	case 39: // HEAD /42/abc/.a/x.y (r95)
+		return c.c2controller.A95(ctx)
+	case 40: // POST /42/abc/.a/x.y (r94)
+		return c.c2controller.A94(ctx)
+	case 41: // TRACE /42/abc/.a/x.y (r94)
+		return c.c2controller.A94(ctx)
+	case 42: // WS /42/abc/.a/x.y (r94)
+		return c.c2controller.A94(ctx)
+	case 43: // GET /42/abc/a-b/1 (r93)
+		return c.c2controller.A93(ctx)
+	case 44: // POST /42/abc/users (r88)
+		return c.c2controller.A88(ctx)
+	case 45: // GET /42/abc/users/.a/1*rest (r92)
+		return c.c2controller.A92(ctx, p.Value(0))
+	case 46: // TRACE /42/abc/users/.a/1*rest (r92)
+		return c.c2controller.A92(ctx, p.Value(0))
+	case 47: // PATCH /42/abc/users/:p3 (r91)
+		return c.c2controller.A91(ctx, p.Value(0))
+	case 48: // PUT /42/abc/users/:p3 (r91)
+		return c.c2controller.A91(ctx, p.Value(0))
+	case 49: // TRACE /42/abc/users/:p3 (r91)
+		return c.c2controller.A91(ctx, p.Value(0))
+	case 50: // CONNECT /42/abc/users/:p3/*rest (r90)
+		return c.c2controller.A90(ctx, p.Value(0), p.Value(1))
+	case 51: // DELETE /42/abc/users/:p3/*rest (r90)
+		return c.c2controller.A90(ctx, p.Value(0), p.Value(1))
+	case 52: // POST /42/abc/users/:p3/*rest (r90)
+		return c.c2controller.A90(ctx, p.Value(0), p.Value(1))
+	case 53: // CONNECT /42/abc/users/:p3/v:p4 (r89)
+		return c.c2controller.A89(ctx, p.Value(0), p.Value(1))
+	case 54: // WS /42/abc/users/:p3/v:p4 (r89)
+		return c.c2controller.A89(ctx, p.Value(0), p.Value(1))
+	case 55: // GET /:p0 (r1)
+		return c.c1controller.A1(ctx, p.Value(0))
+	case 56: // HEAD /:p0 (r1)
+		return c.c1controller.A1(ctx, p.Value(0))
+	case 57: // WS /:p0 (r31)
+		return c.c1controller.A31(ctx, p.Value(0))
+	case 58: // GET /:p0/1:p1 (r77)
+		return c.c0controller.A77(ctx, p.Value(0), p.Value(1))
+	case 59: // GET /:p0/:p1 (r24)
+		return c.c2controller.A24(ctx, p.Value(0), p.Value(1))
+	case 60: // PATCH /:p0/:p1 (r22)
+		return c.c1controller.A22(ctx, p.Value(0), p.Value(1))
+	case 61: // DELETE /:p0/:p1/:p2/:p3 (r25)
+		return c.c2controller.A25(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 62: // GET /:p0/:p1/:p2/:p3 (r25)
+		return c.c2controller.A25(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 63: // GET /:p0/:p1/:p2/:p3/*rest (r27)
+		return c.c2controller.A27(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall2 calls an action with, in order: path parameter 0, path parameter 1.
-func routegenCall2(action func(*runtime.Context, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1))
+// dispatch1 calls the actions of routes 64 to 127.
+func (c *routegenControllers) dispatch1(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 64: // POST /:p0/:p1/:p2/:p3/*rest (r27)
+		return c.c2controller.A27(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
+	case 65: // WS /:p0/:p1/:p2/:p3/*rest (r27)
+		return c.c2controller.A27(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
+	case 66: // POST /:p0/:p1/:p2/:p3/user_:p4 (r28)
+		return c.c2controller.A28(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
+	case 67: // GET /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
+		return c.c1controller.A26(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5))
+	case 68: // OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
+		return c.c1controller.A26(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5))
+	case 69: // TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
+		return c.c1controller.A26(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5))
+	case 70: // CONNECT /:p0/b (r96)
+		return c.c1controller.A96(ctx, p.Value(0))
+	case 71: // GET /:p0/b (r96)
+		return c.c1controller.A96(ctx, p.Value(0))
+	case 72: // HEAD /:p0/b (r96)
+		return c.c1controller.A96(ctx, p.Value(0))
+	case 73: // CONNECT /:p0/b/.../a-b (r97)
+		return c.c2controller.A97(ctx, p.Value(0))
+	case 74: // GET /:p0/b/.../a-b (r97)
+		return c.c2controller.A97(ctx, p.Value(0))
+	case 75: // HEAD /:p0/b/.../a-b (r99)
+		return c.c2controller.A99(ctx, p.Value(0))
+	case 76: // OPTIONS /:p0/b/.../a-b (r97)
+		return c.c2controller.A97(ctx, p.Value(0))
+	case 77: // CONNECT /:p0/b/.../a-b/b/~:p5 (r98)
+		return c.c2controller.A98(ctx, p.Value(0), p.Value(1))
+	case 78: // OPTIONS /:p0/b/.../a-b/b/~:p5 (r98)
+		return c.c2controller.A98(ctx, p.Value(0), p.Value(1))
+	case 79: // CONNECT /:p0/b/~:p2/@ (r101)
+		return c.c1controller.A101(ctx, p.Value(0), p.Value(1))
+	case 80: // POST /:p0/b/~:p2/@ (r101)
+		return c.c1controller.A101(ctx, p.Value(0), p.Value(1))
+	case 81: // CONNECT /:p0/b/~:p2/@/@/1:p5 (r102)
+		return c.c0controller.A102(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 82: // GET /:p0/b/~:p2/@/@/1:p5 (r102)
+		return c.c0controller.A102(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 83: // HEAD /:p0/b/~:p2/@/v:p4 (r104)
+		return c.c1controller.A104(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 84: // TRACE /:p0/b/~:p2/@/~:p4/... (r103)
+		return c.c1controller.A103(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 85: // GET /:p0/v:p1 (r32)
+		return c.c1controller.A32(ctx, p.Value(0), p.Value(1))
+	case 86: // TRACE /:p0/v:p1 (r32)
+		return c.c1controller.A32(ctx, p.Value(0), p.Value(1))
+	case 87: // GET /:p0/~u (r13)
+		return c.c0controller.A13(ctx, p.Value(0))
+	case 88: // GET /=/.a (r6)
+		return c.c0controller.A6(ctx)
+	case 89: // HEAD /=/.a (r6)
+		return c.c0controller.A6(ctx)
+	case 90: // PATCH /=/.a (r6)
+		return c.c0controller.A6(ctx)
+	case 91: // CONNECT /a-b (r37)
+		return c.c0controller.A37(ctx)
+	case 92: // GET /a-b (r37)
+		return c.c0controller.A37(ctx)
+	case 93: // PUT /a-b (r37)
+		return c.c0controller.A37(ctx)
+	case 94: // HEAD /a-b/a (r33)
+		return c.c1controller.A33(ctx)
+	case 95: // DELETE /a-b/a-b/= (r38)
+		return c.c0controller.A38(ctx)
+	case 96: // GET /a-b/a-b/= (r38)
+		return c.c0controller.A38(ctx)
+	case 97: // GET /a-b/new (r39)
+		return c.c0controller.A39(ctx)
+	case 98: // HEAD /a-b/new (r39)
+		return c.c0controller.A39(ctx)
+	case 99: // HEAD /a/@ (r72)
+		return c.c0controller.A72(ctx)
+	case 100: // POST /a/@ (r72)
+		return c.c0controller.A72(ctx)
+	case 101: // GET /a:p0 (r51)
+		return c.c0controller.A51(ctx, p.Value(0))
+	case 102: // PUT /a:p0 (r51)
+		return c.c0controller.A51(ctx, p.Value(0))
+	case 103: // POST /a:p0/... (r55)
+		return c.c0controller.A55(ctx, p.Value(0))
+	case 104: // WS /a:p0/... (r55)
+		return c.c0controller.A55(ctx, p.Value(0))
+	case 105: // DELETE /a:p0/:p1 (r53)
+		return c.c2controller.A53(ctx, p.Value(0), p.Value(1))
+	case 106: // GET /a:p0/:p1 (r53)
+		return c.c2controller.A53(ctx, p.Value(0), p.Value(1))
+	case 107: // PUT /a:p0/:p1 (r53)
+		return c.c2controller.A53(ctx, p.Value(0), p.Value(1))
+	case 108: // OPTIONS /a:p0/new/ab (r52)
+		return c.c0controller.A52(ctx, p.Value(0))
+	case 109: // POST /a:p0/new/ab (r52)
+		return c.c0controller.A52(ctx, p.Value(0))
+	case 110: // PUT /a:p0/new/ab (r52)
+		return c.c0controller.A52(ctx, p.Value(0))
+	case 111: // PATCH /a:p0/~:p1/user_:p2 (r54)
+		return c.c0controller.A54(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 112: // WS /a:p0/~:p1/user_:p2 (r54)
+		return c.c0controller.A54(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 113: // DELETE /abc/1*rest (r43)
+		return c.c2controller.A43(ctx, p.Value(0))
+	case 114: // GET /abc/1*rest (r41)
+		return c.c2controller.A41(ctx, p.Value(0))
+	case 115: // HEAD /abc/1*rest (r41)
+		return c.c2controller.A41(ctx, p.Value(0))
+	case 116: // OPTIONS /abc/1*rest (r44)
+		return c.c1controller.A44(ctx, p.Value(0))
+	case 117: // PATCH /abc/1*rest (r40)
+		return c.c2controller.A40(ctx, p.Value(0))
+	case 118: // PUT /abc/1*rest (r42)
+		return c.c2controller.A42(ctx, p.Value(0))
+	case 119: // WS /abc/1*rest (r42)
+		return c.c2controller.A42(ctx, p.Value(0))
+	case 120: // CONNECT /abc/a (r71)
+		return c.c1controller.A71(ctx)
+	case 121: // PATCH /abc/a (r71)
+		return c.c1controller.A71(ctx)
+	case 122: // GET /b/abc (r14)
+		return c.c1controller.A14(ctx)
+	case 123: // POST /new/*rest (r86)
+		return c.c1controller.A86(ctx, p.Value(0))
+	case 124: // CONNECT /user_x (r65)
+		return c.c0controller.A65(ctx)
+	case 125: // GET /user_x/.a/:p2 (r69)
+		return c.c0controller.A69(ctx, p.Value(0))
+	case 126: // HEAD /user_x/.a/:p2 (r69)
+		return c.c0controller.A69(ctx, p.Value(0))
+	case 127: // GET /user_x/:p1 (r29)
+		return c.c2controller.A29(ctx, p.Value(0))
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// routegenCall3 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3.
-func routegenCall3(action func(*runtime.Context, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
-	}
-}
-
-// routegenCall4 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3, path parameter 4.
-func routegenCall4(action func(*runtime.Context, string, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
-	}
-}
-
-// routegenCall5 calls an action with, in order: path parameter 0, path parameter 1, path parameter 2, path parameter 3, path parameter 4, path parameter 5.
-func routegenCall5(action func(*runtime.Context, string, string, string, string, string, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
-		return action(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5))
-	}
-}
-
-// routegenCall6 calls an action with, in order: path parameter 0, path parameter 1 as an int64, path parameter 2.
-func routegenCall6(action func(*runtime.Context, string, int64, string) error) runtime.Dispatcher {
-	return func(ctx *runtime.Context) error {
-		p := ctx.Params()
+// dispatch2 calls the actions of routes 128 to 191.
+func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
+	p := ctx.Params()
+	switch i {
+	case 128: // HEAD /user_x/:p1 (r29)
+		return c.c2controller.A29(ctx, p.Value(0))
+	case 129: // WS /user_x/:p1 (r34)
+		return c.c2controller.A34(ctx, p.Value(0))
+	case 130: // GET /user_x/:p1/1:p2/@ (r36)
+		return c.c2controller.A36(ctx, p.Value(0), p.Value(1))
+	case 131: // TRACE /user_x/:p1/1:p2/@ (r36)
+		return c.c2controller.A36(ctx, p.Value(0), p.Value(1))
+	case 132: // GET /user_x/:p1/:p2/x.:p3 (r35)
 		v1, err := runtime.ParamInt(p, 1)
 		if err != nil {
 			return err
 		}
-		return action(ctx, p.Value(0), v1, p.Value(2))
+		return c.c2controller.A35(ctx, p.Value(0), v1, p.Value(2))
+	case 133: // OPTIONS /user_x/:p1/:p2/x.:p3 (r35)
+		v1, err := runtime.ParamInt(p, 1)
+		if err != nil {
+			return err
+		}
+		return c.c2controller.A35(ctx, p.Value(0), v1, p.Value(2))
+	case 134: // CONNECT /user_x/~u/*rest (r67)
+		return c.c0controller.A67(ctx, p.Value(0))
+	case 135: // DELETE /user_x/~u/*rest (r66)
+		return c.c0controller.A66(ctx, p.Value(0))
+	case 136: // GET /user_x/~u/*rest (r67)
+		return c.c0controller.A67(ctx, p.Value(0))
+	case 137: // TRACE /user_x/~u/*rest (r68)
+		return c.c1controller.A68(ctx, p.Value(0))
+	case 138: // GET /v*rest (r16)
+		return c.c0controller.A16(ctx, p.Value(0))
+	case 139: // CONNECT /v1 (r9)
+		return c.c2controller.A9(ctx)
+	case 140: // GET /v1 (r105)
+		return c.c0controller.A105(ctx)
+	case 141: // PATCH /v1 (r9)
+		return c.c2controller.A9(ctx)
+	case 142: // PUT /v1 (r9)
+		return c.c2controller.A9(ctx)
+	case 143: // GET /v1/:p1 (r100)
+		return c.c1controller.A100(ctx, p.Value(0))
+	case 144: // HEAD /v1/:p1 (r106)
+		return c.c0controller.A106(ctx, p.Value(0))
+	case 145: // POST /v1/:p1 (r100)
+		return c.c1controller.A100(ctx, p.Value(0))
+	case 146: // TRACE /v1/:p1 (r100)
+		return c.c1controller.A100(ctx, p.Value(0))
+	case 147: // GET /v1/abc/:p2 (r11)
+		return c.c2controller.A11(ctx, p.Value(0))
+	case 148: // OPTIONS /v1/abc/:p2 (r11)
+		return c.c2controller.A11(ctx, p.Value(0))
+	case 149: // WS /v1/abc/:p2 (r11)
+		return c.c2controller.A11(ctx, p.Value(0))
+	case 150: // GET /v1/users (r82)
+		return c.c0controller.A82(ctx)
+	case 151: // HEAD /v1/users/a-b (r12)
+		return c.c2controller.A12(ctx)
+	case 152: // GET /v1/users/ab/:p3 (r83)
+		return c.c0controller.A83(ctx, p.Value(0))
+	case 153: // GET /v1/users/ab/:p3/new (r85)
+		return c.c0controller.A85(ctx, p.Value(0))
+	case 154: // GET /v1/users/ab/:p3/~u/v:p5 (r84)
+		return c.c0controller.A84(ctx, p.Value(0), p.Value(1))
+	case 155: // GET /v1/x.y/:p2 (r107)
+		return c.c0controller.A107(ctx, p.Value(0))
+	case 156: // PUT /v1/x.y/:p2 (r107)
+		return c.c0controller.A107(ctx, p.Value(0))
+	case 157: // GET /v1/~u (r10)
+		return c.c2controller.A10(ctx)
+	case 158: // CONNECT /v:p0/1:p1 (r57)
+		return c.c0controller.A57(ctx, p.Value(0), p.Value(1))
+	case 159: // HEAD /v:p0/1:p1/:p2 (r60)
+		return c.c0controller.A60(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 160: // TRACE /v:p0/1:p1/:p2/user_:p3 (r59)
+		return c.c0controller.A59(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 161: // CONNECT /v:p0/1:p1/abc (r64)
+		return c.c0controller.A64(ctx, p.Value(0), p.Value(1))
+	case 162: // GET /v:p0/1:p1/abc (r61)
+		return c.c0controller.A61(ctx, p.Value(0), p.Value(1))
+	case 163: // PUT /v:p0/1:p1/abc (r64)
+		return c.c0controller.A64(ctx, p.Value(0), p.Value(1))
+	case 164: // WS /v:p0/1:p1/abc (r64)
+		return c.c0controller.A64(ctx, p.Value(0), p.Value(1))
+	case 165: // GET /v:p0/1:p1/abc/*rest (r58)
+		return c.c0controller.A58(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 166: // PATCH /v:p0/1:p1/abc/*rest (r58)
+		return c.c0controller.A58(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 167: // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
+		return c.c0controller.A62(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
+	case 168: // GET /v:p0/1:p1/abc/~u/:p4 (r63)
+		return c.c0controller.A63(ctx, p.Value(0), p.Value(1), p.Value(2))
+	case 169: // GET /x.y/*rest (r46)
+		return c.c2controller.A46(ctx, p.Value(0))
+	case 170: // HEAD /x.y/*rest (r47)
+		return c.c2controller.A47(ctx, p.Value(0))
+	case 171: // OPTIONS /x.y/*rest (r48)
+		return c.c2controller.A48(ctx, p.Value(0))
+	case 172: // PATCH /x.y/*rest (r50)
+		return c.c2controller.A50(ctx, p.Value(0))
+	case 173: // POST /x.y/*rest (r46)
+		return c.c2controller.A46(ctx, p.Value(0))
+	case 174: // WS /x.y/*rest (r49)
+		return c.c2controller.A49(ctx, p.Value(0))
+	case 175: // GET /x.y/:p1 (r18)
+		return c.c0controller.A18(ctx, p.Value(0))
+	case 176: // OPTIONS /x.y/:p1 (r17)
+		return c.c0controller.A17(ctx, p.Value(0))
+	case 177: // TRACE /x.y/:p1 (r21)
+		return c.c0controller.A21(ctx, p.Value(0))
+	case 178: // GET /x.y/:p1/ab (r19)
+		return c.c0controller.A19(ctx, p.Value(0))
+	case 179: // HEAD /x.y/:p1/~u (r20)
+		return c.c0controller.A20(ctx, p.Value(0))
+	case 180: // PATCH /x.y/:p1/~u (r20)
+		return c.c0controller.A20(ctx, p.Value(0))
+	case 181: // TRACE /x.y/:p1/~u (r20)
+		return c.c0controller.A20(ctx, p.Value(0))
+	case 182: // GET /~u (r70)
+		return c.c0controller.A70(ctx)
+	case 183: // PUT /~u (r70)
+		return c.c0controller.A70(ctx)
+	case 184: // TRACE /~u (r70)
+		return c.c0controller.A70(ctx)
 	}
+	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
@@ -3821,560 +3976,560 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL URLBuilder
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
 // below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) URLBuilder {
-	return URLBuilder{base: runtime.CleanBasePath(base)}
+func (*URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: runtime.CleanBasePath(base)}
 }
 
 // R15 is the URL of route "r15": /.
-func (u URLBuilder) R15() string {
+func (u *URLBuilder) R15() string {
 	return routegenTable.URL(u.base, 0, "")
 }
 
 // R23 is the URL of route "r23": /*rest.
-func (u URLBuilder) R23(rest string) (string, error) {
+func (u *URLBuilder) R23(rest string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 3, "", rest)
 }
 
 // R81 is the URL of route "r81": /.../a:p1.
-func (u URLBuilder) R81(p1 string) (string, error) {
+func (u *URLBuilder) R81(p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 6, "", p1)
 }
 
 // R78 is the URL of route "r78": /.../a:p1.
-func (u URLBuilder) R78(p1 string) (string, error) {
+func (u *URLBuilder) R78(p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 7, "", p1)
 }
 
 // R80 is the URL of route "r80": /.../a:p1/:p2/.:p3.
-func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
+func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 9, "", p1, p2, p3)
 }
 
 // R79 is the URL of route "r79": /.../a:p1/a:p2.
-func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
+func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 10, "", p1, p2)
 }
 
 // R2 is the URL of route "r2": /.../x.:p1.
-func (u URLBuilder) R2(p1 string) string {
+func (u *URLBuilder) R2(p1 string) string {
 	return routegenTable.URL(u.base, 12, "", p1)
 }
 
 // R7 is the URL of route "r7": /.../x.:p1/new/x.:p3.
-func (u URLBuilder) R7(p1 string, p3 string) string {
+func (u *URLBuilder) R7(p1 string, p3 string) string {
 	return routegenTable.URL(u.base, 14, "", p1, p3)
 }
 
 // R3 is the URL of route "r3": /.../x.:p1/x.y.
-func (u URLBuilder) R3(p1 string) string {
+func (u *URLBuilder) R3(p1 string) string {
 	return routegenTable.URL(u.base, 17, "", p1)
 }
 
 // R5 is the URL of route "r5": /.../x.:p1/x.y/a-b.
-func (u URLBuilder) R5(p1 string) string {
+func (u *URLBuilder) R5(p1 string) string {
 	return routegenTable.URL(u.base, 18, "", p1)
 }
 
 // R4 is the URL of route "r4": /.../x.:p1/x.y/~:p3.
-func (u URLBuilder) R4(p1 string, p3 string) string {
+func (u *URLBuilder) R4(p1 string, p3 string) string {
 	return routegenTable.URL(u.base, 19, "", p1, p3)
 }
 
 // R73 is the URL of route "r73": /.:p0/x.y.
-func (u URLBuilder) R73(p0 string) string {
+func (u *URLBuilder) R73(p0 string) string {
 	return routegenTable.URL(u.base, 22, "", p0)
 }
 
 // R75 is the URL of route "r75": /.:p0/x.y/a:p2/:p3.
-func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
+func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 24, "", p0, p2, p3)
 }
 
 // R76 is the URL of route "r76": /.:p0/x.y/a:p2/:p3/42.
-func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
+func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 25, "", p0, p2, p3)
 }
 
 // R74 is the URL of route "r74": /.:p0/x.y/~u/....
-func (u URLBuilder) R74(p0 string) string {
+func (u *URLBuilder) R74(p0 string) string {
 	return routegenTable.URL(u.base, 27, "", p0)
 }
 
 // R30 is the URL of route "r30": /1.
-func (u URLBuilder) R30() string {
+func (u *URLBuilder) R30() string {
 	return routegenTable.URL(u.base, 28, "")
 }
 
 // R56 is the URL of route "r56": /1.
-func (u URLBuilder) R56() string {
+func (u *URLBuilder) R56() string {
 	return routegenTable.URL(u.base, 30, "")
 }
 
 // R8 is the URL of route "r8": /42.
-func (u URLBuilder) R8() string {
+func (u *URLBuilder) R8() string {
 	return routegenTable.URL(u.base, 33, "")
 }
 
 // R45 is the URL of route "r45": /42.
-func (u URLBuilder) R45() string {
+func (u *URLBuilder) R45() string {
 	return routegenTable.URL(u.base, 35, "")
 }
 
 // R87 is the URL of route "r87": /42/abc.
-func (u URLBuilder) R87() string {
+func (u *URLBuilder) R87() string {
 	return routegenTable.URL(u.base, 37, "")
 }
 
 // R95 is the URL of route "r95": /42/abc/.a/x.y.
-func (u URLBuilder) R95() string {
+func (u *URLBuilder) R95() string {
 	return routegenTable.URL(u.base, 38, "")
 }
 
 // R94 is the URL of route "r94": /42/abc/.a/x.y.
-func (u URLBuilder) R94() string {
+func (u *URLBuilder) R94() string {
 	return routegenTable.URL(u.base, 40, "")
 }
 
 // R93 is the URL of route "r93": /42/abc/a-b/1.
-func (u URLBuilder) R93() string {
+func (u *URLBuilder) R93() string {
 	return routegenTable.URL(u.base, 43, "")
 }
 
 // R88 is the URL of route "r88": /42/abc/users.
-func (u URLBuilder) R88() string {
+func (u *URLBuilder) R88() string {
 	return routegenTable.URL(u.base, 44, "")
 }
 
 // R92 is the URL of route "r92": /42/abc/users/.a/1*rest.
-func (u URLBuilder) R92(rest string) string {
+func (u *URLBuilder) R92(rest string) string {
 	return routegenTable.URL(u.base, 45, "", rest)
 }
 
 // R91 is the URL of route "r91": /42/abc/users/:p3.
-func (u URLBuilder) R91(p3 string) string {
+func (u *URLBuilder) R91(p3 string) string {
 	return routegenTable.URL(u.base, 47, "", p3)
 }
 
 // R90 is the URL of route "r90": /42/abc/users/:p3/*rest.
-func (u URLBuilder) R90(p3 string, rest string) string {
+func (u *URLBuilder) R90(p3 string, rest string) string {
 	return routegenTable.URL(u.base, 50, "", p3, rest)
 }
 
 // R89 is the URL of route "r89": /42/abc/users/:p3/v:p4.
-func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
+func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 53, "", p3, p4)
 }
 
 // R1 is the URL of route "r1": /:p0.
-func (u URLBuilder) R1(p0 string) string {
+func (u *URLBuilder) R1(p0 string) string {
 	return routegenTable.URL(u.base, 55, "", p0)
 }
 
 // R31 is the URL of route "r31": /:p0.
-func (u URLBuilder) R31(p0 string) string {
+func (u *URLBuilder) R31(p0 string) string {
 	return routegenTable.URL(u.base, 57, "", p0)
 }
 
 // R77 is the URL of route "r77": /:p0/1:p1.
-func (u URLBuilder) R77(p0 string, p1 string) string {
+func (u *URLBuilder) R77(p0 string, p1 string) string {
 	return routegenTable.URL(u.base, 58, "", p0, p1)
 }
 
 // R24 is the URL of route "r24": /:p0/:p1.
-func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
+func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 59, "", p0, p1)
 }
 
 // R22 is the URL of route "r22": /:p0/:p1.
-func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
+func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 60, "", p0, p1)
 }
 
 // R25 is the URL of route "r25": /:p0/:p1/:p2/:p3.
-func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
+func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 61, "", p0, p1, p2, p3)
 }
 
 // R27 is the URL of route "r27": /:p0/:p1/:p2/:p3/*rest.
-func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
+func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 63, "", p0, p1, p2, p3, rest)
 }
 
 // R28 is the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4.
-func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
+func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 66, "", p0, p1, p2, p3, p4)
 }
 
 // R26 is the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest.
-func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
+func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 67, "", p0, p1, p2, p3, p4, rest)
 }
 
 // R96 is the URL of route "r96": /:p0/b.
-func (u URLBuilder) R96(p0 string) string {
+func (u *URLBuilder) R96(p0 string) string {
 	return routegenTable.URL(u.base, 70, "", p0)
 }
 
 // R97 is the URL of route "r97": /:p0/b/.../a-b.
-func (u URLBuilder) R97(p0 string) string {
+func (u *URLBuilder) R97(p0 string) string {
 	return routegenTable.URL(u.base, 73, "", p0)
 }
 
 // R99 is the URL of route "r99": /:p0/b/.../a-b.
-func (u URLBuilder) R99(p0 string) string {
+func (u *URLBuilder) R99(p0 string) string {
 	return routegenTable.URL(u.base, 75, "", p0)
 }
 
 // R98 is the URL of route "r98": /:p0/b/.../a-b/b/~:p5.
-func (u URLBuilder) R98(p0 string, p5 string) string {
+func (u *URLBuilder) R98(p0 string, p5 string) string {
 	return routegenTable.URL(u.base, 77, "", p0, p5)
 }
 
 // R101 is the URL of route "r101": /:p0/b/~:p2/@.
-func (u URLBuilder) R101(p0 string, p2 string) string {
+func (u *URLBuilder) R101(p0 string, p2 string) string {
 	return routegenTable.URL(u.base, 79, "", p0, p2)
 }
 
 // R102 is the URL of route "r102": /:p0/b/~:p2/@/@/1:p5.
-func (u URLBuilder) R102(p0 string, p2 string, p5 string) string {
+func (u *URLBuilder) R102(p0 string, p2 string, p5 string) string {
 	return routegenTable.URL(u.base, 81, "", p0, p2, p5)
 }
 
 // R104 is the URL of route "r104": /:p0/b/~:p2/@/v:p4.
-func (u URLBuilder) R104(p0 string, p2 string, p4 string) string {
+func (u *URLBuilder) R104(p0 string, p2 string, p4 string) string {
 	return routegenTable.URL(u.base, 83, "", p0, p2, p4)
 }
 
 // R103 is the URL of route "r103": /:p0/b/~:p2/@/~:p4/....
-func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
+func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 84, "", p0, p2, p4)
 }
 
 // R32 is the URL of route "r32": /:p0/v:p1.
-func (u URLBuilder) R32(p0 string, p1 string) string {
+func (u *URLBuilder) R32(p0 string, p1 string) string {
 	return routegenTable.URL(u.base, 85, "", p0, p1)
 }
 
 // R13 is the URL of route "r13": /:p0/~u.
-func (u URLBuilder) R13(p0 string) string {
+func (u *URLBuilder) R13(p0 string) string {
 	return routegenTable.URL(u.base, 87, "", p0)
 }
 
 // R6 is the URL of route "r6": /=/.a.
-func (u URLBuilder) R6() string {
+func (u *URLBuilder) R6() string {
 	return routegenTable.URL(u.base, 88, "")
 }
 
 // R37 is the URL of route "r37": /a-b.
-func (u URLBuilder) R37() string {
+func (u *URLBuilder) R37() string {
 	return routegenTable.URL(u.base, 91, "")
 }
 
 // R33 is the URL of route "r33": /a-b/a.
-func (u URLBuilder) R33() string {
+func (u *URLBuilder) R33() string {
 	return routegenTable.URL(u.base, 94, "")
 }
 
 // R38 is the URL of route "r38": /a-b/a-b/=.
-func (u URLBuilder) R38() string {
+func (u *URLBuilder) R38() string {
 	return routegenTable.URL(u.base, 95, "")
 }
 
 // R39 is the URL of route "r39": /a-b/new.
-func (u URLBuilder) R39() string {
+func (u *URLBuilder) R39() string {
 	return routegenTable.URL(u.base, 97, "")
 }
 
 // R72 is the URL of route "r72": /a/@.
-func (u URLBuilder) R72() string {
+func (u *URLBuilder) R72() string {
 	return routegenTable.URL(u.base, 99, "")
 }
 
 // R51 is the URL of route "r51": /a:p0.
-func (u URLBuilder) R51(p0 string) (string, error) {
+func (u *URLBuilder) R51(p0 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 101, "", p0)
 }
 
 // R55 is the URL of route "r55": /a:p0/....
-func (u URLBuilder) R55(p0 string) (string, error) {
+func (u *URLBuilder) R55(p0 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 103, "", p0)
 }
 
 // R53 is the URL of route "r53": /a:p0/:p1.
-func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
+func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 105, "", p0, p1)
 }
 
 // R52 is the URL of route "r52": /a:p0/new/ab.
-func (u URLBuilder) R52(p0 string) (string, error) {
+func (u *URLBuilder) R52(p0 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 108, "", p0)
 }
 
 // R54 is the URL of route "r54": /a:p0/~:p1/user_:p2.
-func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
+func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 111, "", p0, p1, p2)
 }
 
 // R43 is the URL of route "r43": /abc/1*rest.
-func (u URLBuilder) R43(rest string) string {
+func (u *URLBuilder) R43(rest string) string {
 	return routegenTable.URL(u.base, 113, "", rest)
 }
 
 // R41 is the URL of route "r41": /abc/1*rest.
-func (u URLBuilder) R41(rest string) string {
+func (u *URLBuilder) R41(rest string) string {
 	return routegenTable.URL(u.base, 114, "", rest)
 }
 
 // R44 is the URL of route "r44": /abc/1*rest.
-func (u URLBuilder) R44(rest string) string {
+func (u *URLBuilder) R44(rest string) string {
 	return routegenTable.URL(u.base, 116, "", rest)
 }
 
 // R40 is the URL of route "r40": /abc/1*rest.
-func (u URLBuilder) R40(rest string) string {
+func (u *URLBuilder) R40(rest string) string {
 	return routegenTable.URL(u.base, 117, "", rest)
 }
 
 // R42 is the URL of route "r42": /abc/1*rest.
-func (u URLBuilder) R42(rest string) string {
+func (u *URLBuilder) R42(rest string) string {
 	return routegenTable.URL(u.base, 118, "", rest)
 }
 
 // R71 is the URL of route "r71": /abc/a.
-func (u URLBuilder) R71() string {
+func (u *URLBuilder) R71() string {
 	return routegenTable.URL(u.base, 120, "")
 }
 
 // R14 is the URL of route "r14": /b/abc.
-func (u URLBuilder) R14() string {
+func (u *URLBuilder) R14() string {
 	return routegenTable.URL(u.base, 122, "")
 }
 
 // R86 is the URL of route "r86": /new/*rest.
-func (u URLBuilder) R86(rest string) string {
+func (u *URLBuilder) R86(rest string) string {
 	return routegenTable.URL(u.base, 123, "", rest)
 }
 
 // R65 is the URL of route "r65": /user_x.
-func (u URLBuilder) R65() string {
+func (u *URLBuilder) R65() string {
 	return routegenTable.URL(u.base, 124, "")
 }
 
 // R69 is the URL of route "r69": /user_x/.a/:p2.
-func (u URLBuilder) R69(p2 string) string {
+func (u *URLBuilder) R69(p2 string) string {
 	return routegenTable.URL(u.base, 125, "", p2)
 }
 
 // R29 is the URL of route "r29": /user_x/:p1.
-func (u URLBuilder) R29(p1 string) string {
+func (u *URLBuilder) R29(p1 string) string {
 	return routegenTable.URL(u.base, 127, "", p1)
 }
 
 // R34 is the URL of route "r34": /user_x/:p1.
-func (u URLBuilder) R34(p1 string) string {
+func (u *URLBuilder) R34(p1 string) string {
 	return routegenTable.URL(u.base, 129, "", p1)
 }
 
 // R36 is the URL of route "r36": /user_x/:p1/1:p2/@.
-func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
+func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 130, "", p1, p2)
 }
 
 // R35 is the URL of route "r35": /user_x/:p1/:p2/x.:p3.
-func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
+func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 132, "", p1, strconv.FormatInt(p2, 10), p3)
 }
 
 // R67 is the URL of route "r67": /user_x/~u/*rest.
-func (u URLBuilder) R67(rest string) (string, error) {
+func (u *URLBuilder) R67(rest string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 134, "", rest)
 }
 
 // R66 is the URL of route "r66": /user_x/~u/*rest.
-func (u URLBuilder) R66(rest string) (string, error) {
+func (u *URLBuilder) R66(rest string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 135, "", rest)
 }
 
 // R68 is the URL of route "r68": /user_x/~u/*rest.
-func (u URLBuilder) R68(rest string) (string, error) {
+func (u *URLBuilder) R68(rest string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 137, "", rest)
 }
 
 // R16 is the URL of route "r16": /v*rest.
-func (u URLBuilder) R16(rest string) string {
+func (u *URLBuilder) R16(rest string) string {
 	return routegenTable.URL(u.base, 138, "", rest)
 }
 
 // R9 is the URL of route "r9": /v1.
-func (u URLBuilder) R9() string {
+func (u *URLBuilder) R9() string {
 	return routegenTable.URL(u.base, 139, "")
 }
 
 // R105 is the URL of route "r105": /v1.
-func (u URLBuilder) R105() string {
+func (u *URLBuilder) R105() string {
 	return routegenTable.URL(u.base, 140, "")
 }
 
 // R100 is the URL of route "r100": /v1/:p1.
-func (u URLBuilder) R100(p1 string) string {
+func (u *URLBuilder) R100(p1 string) string {
 	return routegenTable.URL(u.base, 143, "", p1)
 }
 
 // R106 is the URL of route "r106": /v1/:p1.
-func (u URLBuilder) R106(p1 string) (string, error) {
+func (u *URLBuilder) R106(p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 144, "", p1)
 }
 
 // R11 is the URL of route "r11": /v1/abc/:p2.
-func (u URLBuilder) R11(p2 string) (string, error) {
+func (u *URLBuilder) R11(p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 147, "", p2)
 }
 
 // R82 is the URL of route "r82": /v1/users.
-func (u URLBuilder) R82() string {
+func (u *URLBuilder) R82() string {
 	return routegenTable.URL(u.base, 150, "")
 }
 
 // R12 is the URL of route "r12": /v1/users/a-b.
-func (u URLBuilder) R12() string {
+func (u *URLBuilder) R12() string {
 	return routegenTable.URL(u.base, 151, "")
 }
 
 // R83 is the URL of route "r83": /v1/users/ab/:p3.
-func (u URLBuilder) R83(p3 string) string {
+func (u *URLBuilder) R83(p3 string) string {
 	return routegenTable.URL(u.base, 152, "", p3)
 }
 
 // R85 is the URL of route "r85": /v1/users/ab/:p3/new.
-func (u URLBuilder) R85(p3 string) string {
+func (u *URLBuilder) R85(p3 string) string {
 	return routegenTable.URL(u.base, 153, "", p3)
 }
 
 // R84 is the URL of route "r84": /v1/users/ab/:p3/~u/v:p5.
-func (u URLBuilder) R84(p3 string, p5 string) string {
+func (u *URLBuilder) R84(p3 string, p5 string) string {
 	return routegenTable.URL(u.base, 154, "", p3, p5)
 }
 
 // R107 is the URL of route "r107": /v1/x.y/:p2.
-func (u URLBuilder) R107(p2 string) (string, error) {
+func (u *URLBuilder) R107(p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 155, "", p2)
 }
 
 // R10 is the URL of route "r10": /v1/~u.
-func (u URLBuilder) R10() string {
+func (u *URLBuilder) R10() string {
 	return routegenTable.URL(u.base, 157, "")
 }
 
 // R57 is the URL of route "r57": /v:p0/1:p1.
-func (u URLBuilder) R57(p0 string, p1 string) string {
+func (u *URLBuilder) R57(p0 string, p1 string) string {
 	return routegenTable.URL(u.base, 158, "", p0, p1)
 }
 
 // R60 is the URL of route "r60": /v:p0/1:p1/:p2.
-func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
+func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 159, "", p0, p1, p2)
 }
 
 // R59 is the URL of route "r59": /v:p0/1:p1/:p2/user_:p3.
-func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
+func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 160, "", p0, p1, p2, p3)
 }
 
 // R64 is the URL of route "r64": /v:p0/1:p1/abc.
-func (u URLBuilder) R64(p0 string, p1 string) string {
+func (u *URLBuilder) R64(p0 string, p1 string) string {
 	return routegenTable.URL(u.base, 161, "", p0, p1)
 }
 
 // R61 is the URL of route "r61": /v:p0/1:p1/abc.
-func (u URLBuilder) R61(p0 string, p1 string) string {
+func (u *URLBuilder) R61(p0 string, p1 string) string {
 	return routegenTable.URL(u.base, 162, "", p0, p1)
 }
 
 // R58 is the URL of route "r58": /v:p0/1:p1/abc/*rest.
-func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
+func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 165, "", p0, p1, rest)
 }
 
 // R62 is the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4.
-func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
+func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 167, "", p0, p1, p3, p4)
 }
 
 // R63 is the URL of route "r63": /v:p0/1:p1/abc/~u/:p4.
-func (u URLBuilder) R63(p0 string, p1 string, p4 string) string {
+func (u *URLBuilder) R63(p0 string, p1 string, p4 string) string {
 	return routegenTable.URL(u.base, 168, "", p0, p1, p4)
 }
 
 // R46 is the URL of route "r46": /x.y/*rest.
-func (u URLBuilder) R46(rest string) string {
+func (u *URLBuilder) R46(rest string) string {
 	return routegenTable.URL(u.base, 169, "", rest)
 }
 
 // R47 is the URL of route "r47": /x.y/*rest.
-func (u URLBuilder) R47(rest string) string {
+func (u *URLBuilder) R47(rest string) string {
 	return routegenTable.URL(u.base, 170, "", rest)
 }
 
 // R48 is the URL of route "r48": /x.y/*rest.
-func (u URLBuilder) R48(rest string) string {
+func (u *URLBuilder) R48(rest string) string {
 	return routegenTable.URL(u.base, 171, "", rest)
 }
 
 // R50 is the URL of route "r50": /x.y/*rest.
-func (u URLBuilder) R50(rest string) string {
+func (u *URLBuilder) R50(rest string) string {
 	return routegenTable.URL(u.base, 172, "", rest)
 }
 
 // R49 is the URL of route "r49": /x.y/*rest.
-func (u URLBuilder) R49(rest string) string {
+func (u *URLBuilder) R49(rest string) string {
 	return routegenTable.URL(u.base, 174, "", rest)
 }
 
 // R18 is the URL of route "r18": /x.y/:p1.
-func (u URLBuilder) R18(p1 string) (string, error) {
+func (u *URLBuilder) R18(p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 175, "", p1)
 }
 
 // R17 is the URL of route "r17": /x.y/:p1.
-func (u URLBuilder) R17(p1 string) (string, error) {
+func (u *URLBuilder) R17(p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 176, "", p1)
 }
 
 // R21 is the URL of route "r21": /x.y/:p1.
-func (u URLBuilder) R21(p1 string) (string, error) {
+func (u *URLBuilder) R21(p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 177, "", p1)
 }
 
 // R19 is the URL of route "r19": /x.y/:p1/ab.
-func (u URLBuilder) R19(p1 string) (string, error) {
+func (u *URLBuilder) R19(p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 178, "", p1)
 }
 
 // R20 is the URL of route "r20": /x.y/:p1/~u.
-func (u URLBuilder) R20(p1 string) (string, error) {
+func (u *URLBuilder) R20(p1 string) (string, error) {
 	return routegenTable.CheckedURL(u.base, 179, "", p1)
 }
 
 // R70 is the URL of route "r70": /~u.
-func (u URLBuilder) R70() string {
+func (u *URLBuilder) R70() string {
 	return routegenTable.URL(u.base, 182, "")
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 
