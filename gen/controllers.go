@@ -13,10 +13,9 @@ import (
 
 // The controllers' part: one interface per controller, NewRouter, which
 // takes an implementation of each (so that a missing controller or action
-// does not compile) and binds every route to its action in a table, the
-// functions that bind them, and the adapters that call actions with their
-// typed parameters. The interfaces and the bind functions, a line a route,
-// are written as text in gofmt's form; the rest, a few functions, as code.
+// does not compile), and the dispatch that calls a route's action with its
+// typed parameters. The interfaces and the dispatch, lines a route, are
+// written as text in gofmt's form; NewRouter as code.
 
 // goType is the Go type of a parameter.
 func goType(t ir.ParamType) string {
