@@ -997,323 +997,328 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 	}
 	switch method {
 	case "GET":
-		switch path {
-		case "/":
-			return 0 // GET / (get_root)
-		case "/Makefile":
-			return 1 // GET /Makefile (get_makefile)
-		case "/articles":
-			return 2 // GET /articles (get_articles)
-		case "/articles/go_command.html":
-			return 3 // GET /articles/go_command.html (get_articles_go_command_html)
-		case "/articles/index.html":
-			return 4 // GET /articles/index.html (get_articles_index_html)
-		case "/articles/wiki":
-			return 5 // GET /articles/wiki (get_articles_wiki)
-		case "/articles/wiki/Makefile":
-			return 6 // GET /articles/wiki/Makefile (get_articles_wiki_makefile)
-		case "/articles/wiki/edit.html":
-			return 7 // GET /articles/wiki/edit.html (get_articles_wiki_edit_html)
-		case "/articles/wiki/final-noclosure.go":
-			return 8 // GET /articles/wiki/final-noclosure.go (get_articles_wiki_final_noclosure_go)
-		case "/articles/wiki/final-noerror.go":
-			return 9 // GET /articles/wiki/final-noerror.go (get_articles_wiki_final_noerror_go)
-		case "/articles/wiki/final-parsetemplate.go":
-			return 10 // GET /articles/wiki/final-parsetemplate.go (get_articles_wiki_final_parsetemplate_go)
-		case "/articles/wiki/final-template.go":
-			return 11 // GET /articles/wiki/final-template.go (get_articles_wiki_final_template_go)
-		case "/articles/wiki/final.go":
-			return 12 // GET /articles/wiki/final.go (get_articles_wiki_final_go)
-		case "/articles/wiki/get.go":
-			return 13 // GET /articles/wiki/get.go (get_articles_wiki_get_go)
-		case "/articles/wiki/http-sample.go":
-			return 14 // GET /articles/wiki/http-sample.go (get_articles_wiki_http_sample_go)
-		case "/articles/wiki/index.html":
-			return 15 // GET /articles/wiki/index.html (get_articles_wiki_index_html)
-		case "/articles/wiki/notemplate.go":
-			return 16 // GET /articles/wiki/notemplate.go (get_articles_wiki_notemplate_go)
-		case "/articles/wiki/part1-noerror.go":
-			return 17 // GET /articles/wiki/part1-noerror.go (get_articles_wiki_part1_noerror_go)
-		case "/articles/wiki/part1.go":
-			return 18 // GET /articles/wiki/part1.go (get_articles_wiki_part1_go)
-		case "/articles/wiki/part2.go":
-			return 19 // GET /articles/wiki/part2.go (get_articles_wiki_part2_go)
-		case "/articles/wiki/part3-errorhandling.go":
-			return 20 // GET /articles/wiki/part3-errorhandling.go (get_articles_wiki_part3_errorhandling_go)
-		case "/articles/wiki/part3.go":
-			return 21 // GET /articles/wiki/part3.go (get_articles_wiki_part3_go)
-		case "/articles/wiki/test.bash":
-			return 22 // GET /articles/wiki/test.bash (get_articles_wiki_test_bash)
-		case "/articles/wiki/test_Test.txt.good":
-			return 23 // GET /articles/wiki/test_Test.txt.good (get_articles_wiki_test_test_txt_good)
-		case "/articles/wiki/test_edit.good":
-			return 24 // GET /articles/wiki/test_edit.good (get_articles_wiki_test_edit_good)
-		case "/articles/wiki/test_view.good":
-			return 25 // GET /articles/wiki/test_view.good (get_articles_wiki_test_view_good)
-		case "/articles/wiki/view.html":
-			return 26 // GET /articles/wiki/view.html (get_articles_wiki_view_html)
-		case "/cmd.html":
-			return 27 // GET /cmd.html (get_cmd_html)
-		case "/code.html":
-			return 28 // GET /code.html (get_code_html)
-		case "/codewalk":
-			return 29 // GET /codewalk (get_codewalk)
-		case "/codewalk/codewalk.css":
-			return 30 // GET /codewalk/codewalk.css (get_codewalk_codewalk_css)
-		case "/codewalk/codewalk.js":
-			return 31 // GET /codewalk/codewalk.js (get_codewalk_codewalk_js)
-		case "/codewalk/codewalk.xml":
-			return 32 // GET /codewalk/codewalk.xml (get_codewalk_codewalk_xml)
-		case "/codewalk/functions.xml":
-			return 33 // GET /codewalk/functions.xml (get_codewalk_functions_xml)
-		case "/codewalk/markov.go":
-			return 34 // GET /codewalk/markov.go (get_codewalk_markov_go)
-		case "/codewalk/markov.xml":
-			return 35 // GET /codewalk/markov.xml (get_codewalk_markov_xml)
-		case "/codewalk/pig.go":
-			return 36 // GET /codewalk/pig.go (get_codewalk_pig_go)
-		case "/codewalk/popout.png":
-			return 37 // GET /codewalk/popout.png (get_codewalk_popout_png)
-		case "/codewalk/run":
-			return 38 // GET /codewalk/run (get_codewalk_run)
-		case "/codewalk/sharemem.xml":
-			return 39 // GET /codewalk/sharemem.xml (get_codewalk_sharemem_xml)
-		case "/codewalk/urlpoll.go":
-			return 40 // GET /codewalk/urlpoll.go (get_codewalk_urlpoll_go)
-		case "/contrib.html":
-			return 41 // GET /contrib.html (get_contrib_html)
-		case "/contribute.html":
-			return 42 // GET /contribute.html (get_contribute_html)
-		case "/debugging_with_gdb.html":
-			return 43 // GET /debugging_with_gdb.html (get_debugging_with_gdb_html)
-		case "/devel":
-			return 44 // GET /devel (get_devel)
-		case "/devel/release.html":
-			return 45 // GET /devel/release.html (get_devel_release_html)
-		case "/devel/weekly.html":
-			return 46 // GET /devel/weekly.html (get_devel_weekly_html)
-		case "/docs.html":
-			return 47 // GET /docs.html (get_docs_html)
-		case "/effective_go.html":
-			return 48 // GET /effective_go.html (get_effective_go_html)
-		case "/files.log":
-			return 49 // GET /files.log (get_files_log)
-		case "/gccgo_contribute.html":
-			return 50 // GET /gccgo_contribute.html (get_gccgo_contribute_html)
-		case "/gccgo_install.html":
-			return 51 // GET /gccgo_install.html (get_gccgo_install_html)
-		case "/go-logo-black.png":
-			return 52 // GET /go-logo-black.png (get_go_logo_black_png)
-		case "/go-logo-blue.png":
-			return 53 // GET /go-logo-blue.png (get_go_logo_blue_png)
-		case "/go-logo-white.png":
-			return 54 // GET /go-logo-white.png (get_go_logo_white_png)
-		case "/go1.1.html":
-			return 55 // GET /go1.1.html (get_go1_1_html)
-		case "/go1.2.html":
-			return 56 // GET /go1.2.html (get_go1_2_html)
-		case "/go1.html":
-			return 57 // GET /go1.html (get_go1_html)
-		case "/go1compat.html":
-			return 58 // GET /go1compat.html (get_go1compat_html)
-		case "/go_faq.html":
-			return 59 // GET /go_faq.html (get_go_faq_html)
-		case "/go_mem.html":
-			return 60 // GET /go_mem.html (get_go_mem_html)
-		case "/go_spec.html":
-			return 61 // GET /go_spec.html (get_go_spec_html)
-		case "/gopher":
-			return 62 // GET /gopher (get_gopher)
-		case "/gopher/appenginegopher.jpg":
-			return 63 // GET /gopher/appenginegopher.jpg (get_gopher_appenginegopher_jpg)
-		case "/gopher/appenginegophercolor.jpg":
-			return 64 // GET /gopher/appenginegophercolor.jpg (get_gopher_appenginegophercolor_jpg)
-		case "/gopher/appenginelogo.gif":
-			return 65 // GET /gopher/appenginelogo.gif (get_gopher_appenginelogo_gif)
-		case "/gopher/bumper.png":
-			return 66 // GET /gopher/bumper.png (get_gopher_bumper_png)
-		case "/gopher/bumper192x108.png":
-			return 67 // GET /gopher/bumper192x108.png (get_gopher_bumper192x108_png)
-		case "/gopher/bumper320x180.png":
-			return 68 // GET /gopher/bumper320x180.png (get_gopher_bumper320x180_png)
-		case "/gopher/bumper480x270.png":
-			return 69 // GET /gopher/bumper480x270.png (get_gopher_bumper480x270_png)
-		case "/gopher/bumper640x360.png":
-			return 70 // GET /gopher/bumper640x360.png (get_gopher_bumper640x360_png)
-		case "/gopher/doc.png":
-			return 71 // GET /gopher/doc.png (get_gopher_doc_png)
-		case "/gopher/frontpage.png":
-			return 72 // GET /gopher/frontpage.png (get_gopher_frontpage_png)
-		case "/gopher/gopherbw.png":
-			return 73 // GET /gopher/gopherbw.png (get_gopher_gopherbw_png)
-		case "/gopher/gophercolor.png":
-			return 74 // GET /gopher/gophercolor.png (get_gopher_gophercolor_png)
-		case "/gopher/gophercolor16x16.png":
-			return 75 // GET /gopher/gophercolor16x16.png (get_gopher_gophercolor16x16_png)
-		case "/gopher/help.png":
-			return 76 // GET /gopher/help.png (get_gopher_help_png)
-		case "/gopher/pencil":
-			return 77 // GET /gopher/pencil (get_gopher_pencil)
-		case "/gopher/pencil/gopherhat.jpg":
-			return 78 // GET /gopher/pencil/gopherhat.jpg (get_gopher_pencil_gopherhat_jpg)
-		case "/gopher/pencil/gopherhelmet.jpg":
-			return 79 // GET /gopher/pencil/gopherhelmet.jpg (get_gopher_pencil_gopherhelmet_jpg)
-		case "/gopher/pencil/gophermega.jpg":
-			return 80 // GET /gopher/pencil/gophermega.jpg (get_gopher_pencil_gophermega_jpg)
-		case "/gopher/pencil/gopherrunning.jpg":
-			return 81 // GET /gopher/pencil/gopherrunning.jpg (get_gopher_pencil_gopherrunning_jpg)
-		case "/gopher/pencil/gopherswim.jpg":
-			return 82 // GET /gopher/pencil/gopherswim.jpg (get_gopher_pencil_gopherswim_jpg)
-		case "/gopher/pencil/gopherswrench.jpg":
-			return 83 // GET /gopher/pencil/gopherswrench.jpg (get_gopher_pencil_gopherswrench_jpg)
-		case "/gopher/pkg.png":
-			return 84 // GET /gopher/pkg.png (get_gopher_pkg_png)
-		case "/gopher/project.png":
-			return 85 // GET /gopher/project.png (get_gopher_project_png)
-		case "/gopher/ref.png":
-			return 86 // GET /gopher/ref.png (get_gopher_ref_png)
-		case "/gopher/run.png":
-			return 87 // GET /gopher/run.png (get_gopher_run_png)
-		case "/gopher/talks.png":
-			return 88 // GET /gopher/talks.png (get_gopher_talks_png)
-		case "/help.html":
-			return 89 // GET /help.html (get_help_html)
-		case "/ie.css":
-			return 90 // GET /ie.css (get_ie_css)
-		case "/install-source.html":
-			return 91 // GET /install-source.html (get_install_source_html)
-		case "/install.html":
-			return 92 // GET /install.html (get_install_html)
-		case "/logo-153x55.png":
-			return 93 // GET /logo-153x55.png (get_logo_153x55_png)
-		case "/play":
-			return 94 // GET /play (get_play)
-		case "/play/fib.go":
-			return 95 // GET /play/fib.go (get_play_fib_go)
-		case "/play/hello.go":
-			return 96 // GET /play/hello.go (get_play_hello_go)
-		case "/play/life.go":
-			return 97 // GET /play/life.go (get_play_life_go)
-		case "/play/peano.go":
-			return 98 // GET /play/peano.go (get_play_peano_go)
-		case "/play/pi.go":
-			return 99 // GET /play/pi.go (get_play_pi_go)
-		case "/play/sieve.go":
-			return 100 // GET /play/sieve.go (get_play_sieve_go)
-		case "/play/solitaire.go":
-			return 101 // GET /play/solitaire.go (get_play_solitaire_go)
-		case "/play/tree.go":
-			return 102 // GET /play/tree.go (get_play_tree_go)
-		case "/progs":
-			return 103 // GET /progs (get_progs)
-		case "/progs/cgo1.go":
-			return 104 // GET /progs/cgo1.go (get_progs_cgo1_go)
-		case "/progs/cgo2.go":
-			return 105 // GET /progs/cgo2.go (get_progs_cgo2_go)
-		case "/progs/cgo3.go":
-			return 106 // GET /progs/cgo3.go (get_progs_cgo3_go)
-		case "/progs/cgo4.go":
-			return 107 // GET /progs/cgo4.go (get_progs_cgo4_go)
-		case "/progs/defer.go":
-			return 108 // GET /progs/defer.go (get_progs_defer_go)
-		case "/progs/defer.out":
-			return 109 // GET /progs/defer.out (get_progs_defer_out)
-		case "/progs/defer2.go":
-			return 110 // GET /progs/defer2.go (get_progs_defer2_go)
-		case "/progs/defer2.out":
-			return 111 // GET /progs/defer2.out (get_progs_defer2_out)
-		case "/progs/eff_bytesize.go":
-			return 112 // GET /progs/eff_bytesize.go (get_progs_eff_bytesize_go)
-		case "/progs/eff_bytesize.out":
-			return 113 // GET /progs/eff_bytesize.out (get_progs_eff_bytesize_out)
-		case "/progs/eff_qr.go":
-			return 114 // GET /progs/eff_qr.go (get_progs_eff_qr_go)
-		case "/progs/eff_sequence.go":
-			return 115 // GET /progs/eff_sequence.go (get_progs_eff_sequence_go)
-		case "/progs/eff_sequence.out":
-			return 116 // GET /progs/eff_sequence.out (get_progs_eff_sequence_out)
-		case "/progs/eff_unused1.go":
-			return 117 // GET /progs/eff_unused1.go (get_progs_eff_unused1_go)
-		case "/progs/eff_unused2.go":
-			return 118 // GET /progs/eff_unused2.go (get_progs_eff_unused2_go)
-		case "/progs/error.go":
-			return 119 // GET /progs/error.go (get_progs_error_go)
-		case "/progs/error2.go":
-			return 120 // GET /progs/error2.go (get_progs_error2_go)
-		case "/progs/error3.go":
-			return 121 // GET /progs/error3.go (get_progs_error3_go)
-		case "/progs/error4.go":
-			return 122 // GET /progs/error4.go (get_progs_error4_go)
-		case "/progs/go1.go":
-			return 123 // GET /progs/go1.go (get_progs_go1_go)
-		case "/progs/gobs1.go":
-			return 124 // GET /progs/gobs1.go (get_progs_gobs1_go)
-		case "/progs/gobs2.go":
-			return 125 // GET /progs/gobs2.go (get_progs_gobs2_go)
-		case "/progs/image_draw.go":
-			return 126 // GET /progs/image_draw.go (get_progs_image_draw_go)
-		case "/progs/image_package1.go":
-			return 127 // GET /progs/image_package1.go (get_progs_image_package1_go)
-		case "/progs/image_package1.out":
-			return 128 // GET /progs/image_package1.out (get_progs_image_package1_out)
-		case "/progs/image_package2.go":
-			return 129 // GET /progs/image_package2.go (get_progs_image_package2_go)
-		case "/progs/image_package2.out":
-			return 130 // GET /progs/image_package2.out (get_progs_image_package2_out)
-		case "/progs/image_package3.go":
-			return 131 // GET /progs/image_package3.go (get_progs_image_package3_go)
-		case "/progs/image_package3.out":
-			return 132 // GET /progs/image_package3.out (get_progs_image_package3_out)
-		case "/progs/image_package4.go":
-			return 133 // GET /progs/image_package4.go (get_progs_image_package4_go)
-		case "/progs/image_package4.out":
-			return 134 // GET /progs/image_package4.out (get_progs_image_package4_out)
-		case "/progs/image_package5.go":
-			return 135 // GET /progs/image_package5.go (get_progs_image_package5_go)
-		case "/progs/image_package5.out":
-			return 136 // GET /progs/image_package5.out (get_progs_image_package5_out)
-		case "/progs/image_package6.go":
-			return 137 // GET /progs/image_package6.go (get_progs_image_package6_go)
-		case "/progs/image_package6.out":
-			return 138 // GET /progs/image_package6.out (get_progs_image_package6_out)
-		case "/progs/interface.go":
-			return 139 // GET /progs/interface.go (get_progs_interface_go)
-		case "/progs/interface2.go":
-			return 140 // GET /progs/interface2.go (get_progs_interface2_go)
-		case "/progs/interface2.out":
-			return 141 // GET /progs/interface2.out (get_progs_interface2_out)
-		case "/progs/json1.go":
-			return 142 // GET /progs/json1.go (get_progs_json1_go)
-		case "/progs/json2.go":
-			return 143 // GET /progs/json2.go (get_progs_json2_go)
-		case "/progs/json2.out":
-			return 144 // GET /progs/json2.out (get_progs_json2_out)
-		case "/progs/json3.go":
-			return 145 // GET /progs/json3.go (get_progs_json3_go)
-		case "/progs/json4.go":
-			return 146 // GET /progs/json4.go (get_progs_json4_go)
-		case "/progs/json5.go":
-			return 147 // GET /progs/json5.go (get_progs_json5_go)
-		case "/progs/run":
-			return 148 // GET /progs/run (get_progs_run)
-		case "/progs/slices.go":
-			return 149 // GET /progs/slices.go (get_progs_slices_go)
-		case "/progs/timeout1.go":
-			return 150 // GET /progs/timeout1.go (get_progs_timeout1_go)
-		case "/progs/timeout2.go":
-			return 151 // GET /progs/timeout2.go (get_progs_timeout2_go)
-		case "/progs/update.bash":
-			return 152 // GET /progs/update.bash (get_progs_update_bash)
-		case "/root.html":
-			return 153 // GET /root.html (get_root_html)
-		case "/share.png":
-			return 154 // GET /share.png (get_share_png)
-		case "/sieve.gif":
-			return 155 // GET /sieve.gif (get_sieve_gif)
-		case "/tos.html":
-			return 156 // GET /tos.html (get_tos_html)
-		}
-		return -1
+		return routegenMatch0GET(m, path)
+	}
+	return -1
+}
+
+// routegenMatch0GET finds the GET route of domain "bench" for path.
+func routegenMatch0GET(m *runtime.Match, path string) int {
+	switch path {
+	case "/":
+		return 0 // GET / (get_root)
+	case "/Makefile":
+		return 1 // GET /Makefile (get_makefile)
+	case "/articles":
+		return 2 // GET /articles (get_articles)
+	case "/articles/go_command.html":
+		return 3 // GET /articles/go_command.html (get_articles_go_command_html)
+	case "/articles/index.html":
+		return 4 // GET /articles/index.html (get_articles_index_html)
+	case "/articles/wiki":
+		return 5 // GET /articles/wiki (get_articles_wiki)
+	case "/articles/wiki/Makefile":
+		return 6 // GET /articles/wiki/Makefile (get_articles_wiki_makefile)
+	case "/articles/wiki/edit.html":
+		return 7 // GET /articles/wiki/edit.html (get_articles_wiki_edit_html)
+	case "/articles/wiki/final-noclosure.go":
+		return 8 // GET /articles/wiki/final-noclosure.go (get_articles_wiki_final_noclosure_go)
+	case "/articles/wiki/final-noerror.go":
+		return 9 // GET /articles/wiki/final-noerror.go (get_articles_wiki_final_noerror_go)
+	case "/articles/wiki/final-parsetemplate.go":
+		return 10 // GET /articles/wiki/final-parsetemplate.go (get_articles_wiki_final_parsetemplate_go)
+	case "/articles/wiki/final-template.go":
+		return 11 // GET /articles/wiki/final-template.go (get_articles_wiki_final_template_go)
+	case "/articles/wiki/final.go":
+		return 12 // GET /articles/wiki/final.go (get_articles_wiki_final_go)
+	case "/articles/wiki/get.go":
+		return 13 // GET /articles/wiki/get.go (get_articles_wiki_get_go)
+	case "/articles/wiki/http-sample.go":
+		return 14 // GET /articles/wiki/http-sample.go (get_articles_wiki_http_sample_go)
+	case "/articles/wiki/index.html":
+		return 15 // GET /articles/wiki/index.html (get_articles_wiki_index_html)
+	case "/articles/wiki/notemplate.go":
+		return 16 // GET /articles/wiki/notemplate.go (get_articles_wiki_notemplate_go)
+	case "/articles/wiki/part1-noerror.go":
+		return 17 // GET /articles/wiki/part1-noerror.go (get_articles_wiki_part1_noerror_go)
+	case "/articles/wiki/part1.go":
+		return 18 // GET /articles/wiki/part1.go (get_articles_wiki_part1_go)
+	case "/articles/wiki/part2.go":
+		return 19 // GET /articles/wiki/part2.go (get_articles_wiki_part2_go)
+	case "/articles/wiki/part3-errorhandling.go":
+		return 20 // GET /articles/wiki/part3-errorhandling.go (get_articles_wiki_part3_errorhandling_go)
+	case "/articles/wiki/part3.go":
+		return 21 // GET /articles/wiki/part3.go (get_articles_wiki_part3_go)
+	case "/articles/wiki/test.bash":
+		return 22 // GET /articles/wiki/test.bash (get_articles_wiki_test_bash)
+	case "/articles/wiki/test_Test.txt.good":
+		return 23 // GET /articles/wiki/test_Test.txt.good (get_articles_wiki_test_test_txt_good)
+	case "/articles/wiki/test_edit.good":
+		return 24 // GET /articles/wiki/test_edit.good (get_articles_wiki_test_edit_good)
+	case "/articles/wiki/test_view.good":
+		return 25 // GET /articles/wiki/test_view.good (get_articles_wiki_test_view_good)
+	case "/articles/wiki/view.html":
+		return 26 // GET /articles/wiki/view.html (get_articles_wiki_view_html)
+	case "/cmd.html":
+		return 27 // GET /cmd.html (get_cmd_html)
+	case "/code.html":
+		return 28 // GET /code.html (get_code_html)
+	case "/codewalk":
+		return 29 // GET /codewalk (get_codewalk)
+	case "/codewalk/codewalk.css":
+		return 30 // GET /codewalk/codewalk.css (get_codewalk_codewalk_css)
+	case "/codewalk/codewalk.js":
+		return 31 // GET /codewalk/codewalk.js (get_codewalk_codewalk_js)
+	case "/codewalk/codewalk.xml":
+		return 32 // GET /codewalk/codewalk.xml (get_codewalk_codewalk_xml)
+	case "/codewalk/functions.xml":
+		return 33 // GET /codewalk/functions.xml (get_codewalk_functions_xml)
+	case "/codewalk/markov.go":
+		return 34 // GET /codewalk/markov.go (get_codewalk_markov_go)
+	case "/codewalk/markov.xml":
+		return 35 // GET /codewalk/markov.xml (get_codewalk_markov_xml)
+	case "/codewalk/pig.go":
+		return 36 // GET /codewalk/pig.go (get_codewalk_pig_go)
+	case "/codewalk/popout.png":
+		return 37 // GET /codewalk/popout.png (get_codewalk_popout_png)
+	case "/codewalk/run":
+		return 38 // GET /codewalk/run (get_codewalk_run)
+	case "/codewalk/sharemem.xml":
+		return 39 // GET /codewalk/sharemem.xml (get_codewalk_sharemem_xml)
+	case "/codewalk/urlpoll.go":
+		return 40 // GET /codewalk/urlpoll.go (get_codewalk_urlpoll_go)
+	case "/contrib.html":
+		return 41 // GET /contrib.html (get_contrib_html)
+	case "/contribute.html":
+		return 42 // GET /contribute.html (get_contribute_html)
+	case "/debugging_with_gdb.html":
+		return 43 // GET /debugging_with_gdb.html (get_debugging_with_gdb_html)
+	case "/devel":
+		return 44 // GET /devel (get_devel)
+	case "/devel/release.html":
+		return 45 // GET /devel/release.html (get_devel_release_html)
+	case "/devel/weekly.html":
+		return 46 // GET /devel/weekly.html (get_devel_weekly_html)
+	case "/docs.html":
+		return 47 // GET /docs.html (get_docs_html)
+	case "/effective_go.html":
+		return 48 // GET /effective_go.html (get_effective_go_html)
+	case "/files.log":
+		return 49 // GET /files.log (get_files_log)
+	case "/gccgo_contribute.html":
+		return 50 // GET /gccgo_contribute.html (get_gccgo_contribute_html)
+	case "/gccgo_install.html":
+		return 51 // GET /gccgo_install.html (get_gccgo_install_html)
+	case "/go-logo-black.png":
+		return 52 // GET /go-logo-black.png (get_go_logo_black_png)
+	case "/go-logo-blue.png":
+		return 53 // GET /go-logo-blue.png (get_go_logo_blue_png)
+	case "/go-logo-white.png":
+		return 54 // GET /go-logo-white.png (get_go_logo_white_png)
+	case "/go1.1.html":
+		return 55 // GET /go1.1.html (get_go1_1_html)
+	case "/go1.2.html":
+		return 56 // GET /go1.2.html (get_go1_2_html)
+	case "/go1.html":
+		return 57 // GET /go1.html (get_go1_html)
+	case "/go1compat.html":
+		return 58 // GET /go1compat.html (get_go1compat_html)
+	case "/go_faq.html":
+		return 59 // GET /go_faq.html (get_go_faq_html)
+	case "/go_mem.html":
+		return 60 // GET /go_mem.html (get_go_mem_html)
+	case "/go_spec.html":
+		return 61 // GET /go_spec.html (get_go_spec_html)
+	case "/gopher":
+		return 62 // GET /gopher (get_gopher)
+	case "/gopher/appenginegopher.jpg":
+		return 63 // GET /gopher/appenginegopher.jpg (get_gopher_appenginegopher_jpg)
+	case "/gopher/appenginegophercolor.jpg":
+		return 64 // GET /gopher/appenginegophercolor.jpg (get_gopher_appenginegophercolor_jpg)
+	case "/gopher/appenginelogo.gif":
+		return 65 // GET /gopher/appenginelogo.gif (get_gopher_appenginelogo_gif)
+	case "/gopher/bumper.png":
+		return 66 // GET /gopher/bumper.png (get_gopher_bumper_png)
+	case "/gopher/bumper192x108.png":
+		return 67 // GET /gopher/bumper192x108.png (get_gopher_bumper192x108_png)
+	case "/gopher/bumper320x180.png":
+		return 68 // GET /gopher/bumper320x180.png (get_gopher_bumper320x180_png)
+	case "/gopher/bumper480x270.png":
+		return 69 // GET /gopher/bumper480x270.png (get_gopher_bumper480x270_png)
+	case "/gopher/bumper640x360.png":
+		return 70 // GET /gopher/bumper640x360.png (get_gopher_bumper640x360_png)
+	case "/gopher/doc.png":
+		return 71 // GET /gopher/doc.png (get_gopher_doc_png)
+	case "/gopher/frontpage.png":
+		return 72 // GET /gopher/frontpage.png (get_gopher_frontpage_png)
+	case "/gopher/gopherbw.png":
+		return 73 // GET /gopher/gopherbw.png (get_gopher_gopherbw_png)
+	case "/gopher/gophercolor.png":
+		return 74 // GET /gopher/gophercolor.png (get_gopher_gophercolor_png)
+	case "/gopher/gophercolor16x16.png":
+		return 75 // GET /gopher/gophercolor16x16.png (get_gopher_gophercolor16x16_png)
+	case "/gopher/help.png":
+		return 76 // GET /gopher/help.png (get_gopher_help_png)
+	case "/gopher/pencil":
+		return 77 // GET /gopher/pencil (get_gopher_pencil)
+	case "/gopher/pencil/gopherhat.jpg":
+		return 78 // GET /gopher/pencil/gopherhat.jpg (get_gopher_pencil_gopherhat_jpg)
+	case "/gopher/pencil/gopherhelmet.jpg":
+		return 79 // GET /gopher/pencil/gopherhelmet.jpg (get_gopher_pencil_gopherhelmet_jpg)
+	case "/gopher/pencil/gophermega.jpg":
+		return 80 // GET /gopher/pencil/gophermega.jpg (get_gopher_pencil_gophermega_jpg)
+	case "/gopher/pencil/gopherrunning.jpg":
+		return 81 // GET /gopher/pencil/gopherrunning.jpg (get_gopher_pencil_gopherrunning_jpg)
+	case "/gopher/pencil/gopherswim.jpg":
+		return 82 // GET /gopher/pencil/gopherswim.jpg (get_gopher_pencil_gopherswim_jpg)
+	case "/gopher/pencil/gopherswrench.jpg":
+		return 83 // GET /gopher/pencil/gopherswrench.jpg (get_gopher_pencil_gopherswrench_jpg)
+	case "/gopher/pkg.png":
+		return 84 // GET /gopher/pkg.png (get_gopher_pkg_png)
+	case "/gopher/project.png":
+		return 85 // GET /gopher/project.png (get_gopher_project_png)
+	case "/gopher/ref.png":
+		return 86 // GET /gopher/ref.png (get_gopher_ref_png)
+	case "/gopher/run.png":
+		return 87 // GET /gopher/run.png (get_gopher_run_png)
+	case "/gopher/talks.png":
+		return 88 // GET /gopher/talks.png (get_gopher_talks_png)
+	case "/help.html":
+		return 89 // GET /help.html (get_help_html)
+	case "/ie.css":
+		return 90 // GET /ie.css (get_ie_css)
+	case "/install-source.html":
+		return 91 // GET /install-source.html (get_install_source_html)
+	case "/install.html":
+		return 92 // GET /install.html (get_install_html)
+	case "/logo-153x55.png":
+		return 93 // GET /logo-153x55.png (get_logo_153x55_png)
+	case "/play":
+		return 94 // GET /play (get_play)
+	case "/play/fib.go":
+		return 95 // GET /play/fib.go (get_play_fib_go)
+	case "/play/hello.go":
+		return 96 // GET /play/hello.go (get_play_hello_go)
+	case "/play/life.go":
+		return 97 // GET /play/life.go (get_play_life_go)
+	case "/play/peano.go":
+		return 98 // GET /play/peano.go (get_play_peano_go)
+	case "/play/pi.go":
+		return 99 // GET /play/pi.go (get_play_pi_go)
+	case "/play/sieve.go":
+		return 100 // GET /play/sieve.go (get_play_sieve_go)
+	case "/play/solitaire.go":
+		return 101 // GET /play/solitaire.go (get_play_solitaire_go)
+	case "/play/tree.go":
+		return 102 // GET /play/tree.go (get_play_tree_go)
+	case "/progs":
+		return 103 // GET /progs (get_progs)
+	case "/progs/cgo1.go":
+		return 104 // GET /progs/cgo1.go (get_progs_cgo1_go)
+	case "/progs/cgo2.go":
+		return 105 // GET /progs/cgo2.go (get_progs_cgo2_go)
+	case "/progs/cgo3.go":
+		return 106 // GET /progs/cgo3.go (get_progs_cgo3_go)
+	case "/progs/cgo4.go":
+		return 107 // GET /progs/cgo4.go (get_progs_cgo4_go)
+	case "/progs/defer.go":
+		return 108 // GET /progs/defer.go (get_progs_defer_go)
+	case "/progs/defer.out":
+		return 109 // GET /progs/defer.out (get_progs_defer_out)
+	case "/progs/defer2.go":
+		return 110 // GET /progs/defer2.go (get_progs_defer2_go)
+	case "/progs/defer2.out":
+		return 111 // GET /progs/defer2.out (get_progs_defer2_out)
+	case "/progs/eff_bytesize.go":
+		return 112 // GET /progs/eff_bytesize.go (get_progs_eff_bytesize_go)
+	case "/progs/eff_bytesize.out":
+		return 113 // GET /progs/eff_bytesize.out (get_progs_eff_bytesize_out)
+	case "/progs/eff_qr.go":
+		return 114 // GET /progs/eff_qr.go (get_progs_eff_qr_go)
+	case "/progs/eff_sequence.go":
+		return 115 // GET /progs/eff_sequence.go (get_progs_eff_sequence_go)
+	case "/progs/eff_sequence.out":
+		return 116 // GET /progs/eff_sequence.out (get_progs_eff_sequence_out)
+	case "/progs/eff_unused1.go":
+		return 117 // GET /progs/eff_unused1.go (get_progs_eff_unused1_go)
+	case "/progs/eff_unused2.go":
+		return 118 // GET /progs/eff_unused2.go (get_progs_eff_unused2_go)
+	case "/progs/error.go":
+		return 119 // GET /progs/error.go (get_progs_error_go)
+	case "/progs/error2.go":
+		return 120 // GET /progs/error2.go (get_progs_error2_go)
+	case "/progs/error3.go":
+		return 121 // GET /progs/error3.go (get_progs_error3_go)
+	case "/progs/error4.go":
+		return 122 // GET /progs/error4.go (get_progs_error4_go)
+	case "/progs/go1.go":
+		return 123 // GET /progs/go1.go (get_progs_go1_go)
+	case "/progs/gobs1.go":
+		return 124 // GET /progs/gobs1.go (get_progs_gobs1_go)
+	case "/progs/gobs2.go":
+		return 125 // GET /progs/gobs2.go (get_progs_gobs2_go)
+	case "/progs/image_draw.go":
+		return 126 // GET /progs/image_draw.go (get_progs_image_draw_go)
+	case "/progs/image_package1.go":
+		return 127 // GET /progs/image_package1.go (get_progs_image_package1_go)
+	case "/progs/image_package1.out":
+		return 128 // GET /progs/image_package1.out (get_progs_image_package1_out)
+	case "/progs/image_package2.go":
+		return 129 // GET /progs/image_package2.go (get_progs_image_package2_go)
+	case "/progs/image_package2.out":
+		return 130 // GET /progs/image_package2.out (get_progs_image_package2_out)
+	case "/progs/image_package3.go":
+		return 131 // GET /progs/image_package3.go (get_progs_image_package3_go)
+	case "/progs/image_package3.out":
+		return 132 // GET /progs/image_package3.out (get_progs_image_package3_out)
+	case "/progs/image_package4.go":
+		return 133 // GET /progs/image_package4.go (get_progs_image_package4_go)
+	case "/progs/image_package4.out":
+		return 134 // GET /progs/image_package4.out (get_progs_image_package4_out)
+	case "/progs/image_package5.go":
+		return 135 // GET /progs/image_package5.go (get_progs_image_package5_go)
+	case "/progs/image_package5.out":
+		return 136 // GET /progs/image_package5.out (get_progs_image_package5_out)
+	case "/progs/image_package6.go":
+		return 137 // GET /progs/image_package6.go (get_progs_image_package6_go)
+	case "/progs/image_package6.out":
+		return 138 // GET /progs/image_package6.out (get_progs_image_package6_out)
+	case "/progs/interface.go":
+		return 139 // GET /progs/interface.go (get_progs_interface_go)
+	case "/progs/interface2.go":
+		return 140 // GET /progs/interface2.go (get_progs_interface2_go)
+	case "/progs/interface2.out":
+		return 141 // GET /progs/interface2.out (get_progs_interface2_out)
+	case "/progs/json1.go":
+		return 142 // GET /progs/json1.go (get_progs_json1_go)
+	case "/progs/json2.go":
+		return 143 // GET /progs/json2.go (get_progs_json2_go)
+	case "/progs/json2.out":
+		return 144 // GET /progs/json2.out (get_progs_json2_out)
+	case "/progs/json3.go":
+		return 145 // GET /progs/json3.go (get_progs_json3_go)
+	case "/progs/json4.go":
+		return 146 // GET /progs/json4.go (get_progs_json4_go)
+	case "/progs/json5.go":
+		return 147 // GET /progs/json5.go (get_progs_json5_go)
+	case "/progs/run":
+		return 148 // GET /progs/run (get_progs_run)
+	case "/progs/slices.go":
+		return 149 // GET /progs/slices.go (get_progs_slices_go)
+	case "/progs/timeout1.go":
+		return 150 // GET /progs/timeout1.go (get_progs_timeout1_go)
+	case "/progs/timeout2.go":
+		return 151 // GET /progs/timeout2.go (get_progs_timeout2_go)
+	case "/progs/update.bash":
+		return 152 // GET /progs/update.bash (get_progs_update_bash)
+	case "/root.html":
+		return 153 // GET /root.html (get_root_html)
+	case "/share.png":
+		return 154 // GET /share.png (get_share_png)
+	case "/sieve.gif":
+		return 155 // GET /sieve.gif (get_sieve_gif)
+	case "/tos.html":
+		return 156 // GET /tos.html (get_tos_html)
 	}
 	return -1
 }
@@ -1634,7 +1639,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:179:7)
 //line routes.conf:185:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:185:7)
-//line routes_gen.go:1638:1
+//line routes_gen.go:1643:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
