@@ -1,6 +1,7 @@
 package bench_test
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -69,12 +70,17 @@ func TestScale(t *testing.T) {
 	run(t, dir, "go", "build", "github.com/routegen/routegen/runtime")
 	for _, n := range sizes {
 		pkg := fmt.Sprintf("r%d", n)
+		src, err := os.ReadFile(filepath.Join(dir, pkg, "routes_gen.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
 		for i := range *scaleCount {
 			// Each build compiles a package that differs by a comment.
 			write(t, filepath.Join(dir, pkg, "build.go"), fmt.Sprintf("package %s // build %d\n", pkg, i))
 			start := time.Now()
 			run(t, dir, "go", "build", "./"+pkg)
-			fmt.Printf("BenchmarkBuild/routes=%d \t1\t%d ns/op\n", n, time.Since(start).Nanoseconds())
+			fmt.Printf("BenchmarkBuild/routes=%d \t1\t%d ns/op\t%d file-lines\t%d file-bytes\n",
+				n, time.Since(start).Nanoseconds(), bytes.Count(src, []byte("\n")), len(src))
 		}
 	}
 	cmd := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-benchmem", "-count", fmt.Sprint(*scaleCount), "./...")

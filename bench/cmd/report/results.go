@@ -40,11 +40,14 @@ type results struct {
 	routers map[string][]string   // case → contenders, in order
 	byCase  map[[2]string]measure // case, router → measure
 	scaling map[string]map[int]summary
+	// fileSizes are the lines and bytes of each synthetic package's
+	// generated file, by its number of routes.
+	fileSizes map[int][2]float64
 }
 
 func parse(data []byte) (*results, error) {
 	res := &results{config: map[string]string{}, routers: map[string][]string{},
-		byCase: map[[2]string]measure{}, scaling: map[string]map[int]summary{}}
+		byCase: map[[2]string]measure{}, scaling: map[string]map[int]summary{}, fileSizes: map[int][2]float64{}}
 	samples := map[string]map[string][]float64{} // benchmark name → unit → values
 	var names []string
 	r := benchfmt.NewReader(bytes.NewReader(data), "results")
@@ -92,6 +95,9 @@ func parse(data []byte) (*results, error) {
 				res.scaling[base] = map[int]summary{}
 			}
 			res.scaling[base][n] = summarize(s["sec/op"], 1e9)
+			if lines := s["file-lines"]; len(lines) > 0 {
+				res.fileSizes[n] = [2]float64{lines[0], s["file-bytes"][0]}
+			}
 		}
 	}
 	return res, nil
@@ -185,11 +191,15 @@ func (res *results) printScaling(w io.Writer) {
 		}
 	}
 	slices.Sort(sizes)
-	fmt.Fprintf(w, "### Scaling (synthetic route sets)\n\n| routes | Lookup, ns per lookup | × at %d | generation (ir.Load + gen.Generate) | go build of the package |\n|--:|--:|--:|--:|--:|\n", sizes[0])
+	fmt.Fprintf(w, "### Scaling (synthetic route sets)\n\n| routes | Lookup, ns per lookup | × at %d | generation (ir.Load + gen.Generate) | go build of the package | generated file |\n|--:|--:|--:|--:|--:|--:|\n", sizes[0])
 	for _, n := range sizes {
+		size := "–"
+		if s, ok := res.fileSizes[n]; ok {
+			size = fmt.Sprintf("%.0f lines, %.0f KB", s[0], s[1]/1024)
+		}
 		// A Lookup benchmark operation requests 100 routes.
-		fmt.Fprintf(w, "| %d | %s | %s | %s | %s |\n", n, number(value(lookups, n)/100),
-			ratio(value(lookups, n), value(lookups, sizes[0])), seconds(value(gens, n)), seconds(value(builds, n)))
+		fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s |\n", n, number(value(lookups, n)/100),
+			ratio(value(lookups, n), value(lookups, sizes[0])), seconds(value(gens, n)), seconds(value(builds, n)), size)
 	}
 	fmt.Fprintln(w)
 }
