@@ -27,7 +27,7 @@ func TestRequests(t *testing.T) {
 	http.NewRequest("GET", "https://api.example.org/v1/anything", nil)
 	http.NewRequest("GET", base+"/anything", nil)
 	http.NewRequestWithContext(ctx, "POST", "/hotels", nil)
-	_ = routes.URL.ShowHotel(42)
+	_, _ = routes.URL.ShowHotel(42)
 
 	// Mistakes.
 	httptest.NewRequest("GET", "/userz", nil)                                      // want `no route serves GET /userz$`
