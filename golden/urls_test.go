@@ -48,6 +48,10 @@ func TestURLHelpersCheckConstraints(t *testing.T) {
 		{func() (string, error) { return rich.RouteURLNamedArgs("user", map[string]any{"id": "x"}) }, `parameter "id": "x" is not a number`},
 		{func() (string, error) { return rich.URL.Files(strings.Repeat("a", 201)) }, `parameter "path": "` + strings.Repeat("a", 201) + `" is longer than 200 characters`},
 		{func() (string, error) { return rich.RouteURL("doc", "v3", "x") }, `parameter "version": "v3" is not one of v1, v2`},
+		{func() (string, error) { return rich.RouteURL("api_item", "v1", "..") }, `parameter "id": ".." is a dot segment`},
+		{func() (string, error) { return rich.RouteURL("api_item", "", "x") }, `parameter "version": "" is empty`},
+		{func() (string, error) { return rich.RouteURL("doc", "v1", "a//b") }, `parameter "page": "a//b" has an empty or dot segment`},
+		{func() (string, error) { return rich.URL.Doc("v1", "a/../b") }, `parameter "page": "a/../b" has an empty or dot segment`},
 	} {
 		u, err := tt.build()
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -56,6 +60,10 @@ func TestURLHelpersCheckConstraints(t *testing.T) {
 	}
 	if u, err := rich.URL.WithBasePath("/svc").RouteURL("doc", "v2", "a b/c"); err != nil || u != "/svc/doc/v2/a%20b/c" {
 		t.Errorf("RouteURL = %q, %v", u, err)
+	}
+	// A listing serves its folder itself: an empty catch-all is its URL.
+	if u, err := rich.RouteURL("public_assets", ""); err != nil || u != "/assets/" {
+		t.Errorf("RouteURL of the listing = %q, %v", u, err)
 	}
 }
 

@@ -123,8 +123,8 @@ func (t *Table) URL(base string, r int, subdomain string, values ...string) stri
 }
 
 // CheckedURL is URL for a route with constraints: it first checks every
-// value against its parameter's constraint, and names the parameter that
-// fails.
+// value against its parameter's constraint, and that the route would match
+// it (not empty, not a dot segment), and names the parameter that fails.
 func (t *Table) CheckedURL(base string, r int, subdomain string, values ...string) (string, error) {
 	if err := t.checkValues(r, values); err != nil {
 		return "", err
@@ -133,10 +133,20 @@ func (t *Table) CheckedURL(base string, r int, subdomain string, values ...strin
 }
 
 func (t *Table) checkValues(r int, values []string) error {
+	route := &t.Routes[r]
+	next := 0
+	for _, part := range t.urlPlans()[r].parts {
+		if !part.param {
+			continue
+		}
+		if reason := segmentReason(route, part, values[next]); reason != "" {
+			return fmt.Errorf("routegen: route %q: parameter %q: %q %s", route.Name, route.Params[next], values[next], reason)
+		}
+		next++
+	}
 	if r >= len(t.constraints) {
 		return nil
 	}
-	route := &t.Routes[r]
 	for i, c := range t.constraints[r] {
 		if c == nil {
 			continue
@@ -146,6 +156,23 @@ func (t *Table) checkValues(r int, values []string) error {
 		}
 	}
 	return nil
+}
+
+// segmentReason says why the route would not match its path with v in
+// part, a parameter: an empty value, a dot segment, or a catch-all with
+// an empty or dot segment; "" when it would.
+func segmentReason(route *Route, part urlPart, v string) string {
+	switch {
+	case part.catchAll && v == "" && route.Static && route.List:
+		return "" // the listing of the folder itself
+	case v == "":
+		return "is empty"
+	case part.catchAll && !IsCleanTail(v):
+		return "has an empty or dot segment"
+	case !part.catchAll && (v == "." || v == ".."):
+		return "is a dot segment"
+	}
+	return ""
 }
 
 // route finds a route by name: "name" in the root domain, "domain_key.name"
@@ -174,8 +201,8 @@ func (t *Table) isWildcard(r *Route) bool {
 
 // RouteURL returns the URL of the named route, under base (a
 // CleanBasePath), with its parameters in order; a route of a wildcard
-// domain takes the subdomain first. It checks every value against its
-// parameter's constraint.
+// domain takes the subdomain first. It checks every value as CheckedURL
+// does.
 func (t *Table) RouteURL(base, name string, args ...any) (string, error) {
 	r, err := t.route(name)
 	if err != nil {
@@ -202,8 +229,7 @@ func (t *Table) RouteURL(base, name string, args ...any) (string, error) {
 // RouteURLNamedArgs returns the URL of the named route, under base, with
 // its parameters taken by name; the other arguments become the query
 // string, sorted by key. A route of a wildcard domain takes its subdomain
-// as "subdomain". It checks every value against its parameter's
-// constraint.
+// as "subdomain". It checks every value as CheckedURL does.
 func (t *Table) RouteURLNamedArgs(base, name string, args map[string]any) (string, error) {
 	r, err := t.route(name)
 	if err != nil {
