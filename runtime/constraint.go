@@ -15,7 +15,8 @@ type Constraint struct {
 	Text  string
 	Terms [][]ConstraintTag
 
-	numeric bool // Numeric, worked out once
+	numeric bool           // Numeric, worked out once
+	single  *ConstraintTag // the only tag of a one-tag constraint, the most common
 }
 
 // ConstraintTag is one validator tag of a constraint, such as "uuid" or "max=20".
@@ -67,6 +68,9 @@ func ParseConstraint(text string) (*Constraint, error) {
 		c.Terms = append(c.Terms, term)
 	}
 	c.numeric = c.Numeric()
+	if len(c.Terms) == 1 && len(c.Terms[0]) == 1 {
+		c.single = &c.Terms[0][0]
+	}
 	return c, nil
 }
 
@@ -164,6 +168,9 @@ func (c *Constraint) IsInteger() bool {
 // Holds reports whether an unescaped value meets the constraint. A Lookup
 // checks the parameters of the route it found with it.
 func (c *Constraint) Holds(value string) bool {
+	if c.single != nil {
+		return c.single.holds(value, c.numeric)
+	}
 	for _, term := range c.Terms {
 		if !termHolds(term, value, c.numeric) {
 			return false
