@@ -45,10 +45,6 @@ func multiline(items []jen.Code) []jen.Code {
 // field is one key: value of a keyed composite literal, the value as Go text.
 type field struct{ key, value string }
 
-func intField(key string, v int64) field { return field{key, strconv.FormatInt(v, 10)} }
-
-func stringField(key, v string) field { return field{key, strconv.Quote(v)} }
-
 // keyedLiteral collects the lines of a keyed composite literal written one
 // or more fields a line; fields with zero values are left out.
 type keyedLiteral struct{ lines [][]field }
@@ -64,14 +60,6 @@ func (k *keyedLiteral) line(fields ...field) {
 	if len(set) > 0 {
 		k.lines = append(k.lines, set)
 	}
-}
-
-// ifSet is f when cond holds, else a field line leaves out.
-func ifSet(cond bool, f field) field {
-	if !cond {
-		return field{}
-	}
-	return f
 }
 
 // write writes the literal's body, each line at indent, as gofmt aligns

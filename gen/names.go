@@ -137,8 +137,6 @@ func matchFuncName(d int) string { return "routegenMatch" + strconv.Itoa(d) }
 
 func matchMethodFuncName(d int, method string) string { return matchFuncName(d) + method }
 
-func checkFuncName(i int) string { return "routegenCheck" + strconv.Itoa(i) }
-
 func corsVarName(i int) string { return "routegenCORS" + strconv.Itoa(i) }
 
 // urlBuilderMethods are the methods of URLBuilder that are not URL
