@@ -7,8 +7,8 @@
 // Each file of the package writes one part of the generated file, in the
 // order of the output: cors.go, domains.go, routes.go, lookup.go,
 // matcher.go, controllers.go, urls.go; model.go arranges the table for
-// them, names.go and code.go hold what they share, render.go joins the
-// parts.
+// them, names.go, code.go and lines.go hold what they share, render.go
+// joins the parts. No file calls a helper of a file that comes after it.
 package gen
 
 import (
