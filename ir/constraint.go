@@ -83,7 +83,7 @@ func parseTag(text string) (Tag, error) {
 	tag := Tag{Name: strings.TrimSpace(name), Arg: strings.TrimSpace(arg)}
 	want, ok := supportedTags[tag.Name]
 	if !ok {
-		if s := suggest(tag.Name, slices.Sorted(maps.Keys(supportedTags))); s != "" {
+		if s := likelyName(tag.Name, slices.Sorted(maps.Keys(supportedTags))); s != "" {
 			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q; did you mean %q?", tag.Name, s)}
 		}
 		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q (supported: %s)", tag.Name, supportedTagList)}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/parser"
 )
 
@@ -19,7 +20,7 @@ func (b *builder) checkKeys(obj *parser.Object, what string, allowed []string) {
 		if slices.Contains(allowed, f.Key) {
 			continue
 		}
-		if s := suggest(f.Key, allowed); s != "" {
+		if s := likelyName(f.Key, allowed); s != "" {
 			b.misspelt[misspelling{obj, s}] = true
 		}
 		b.diags.Errorf(f.KeyPos, "%s", unknown(fmt.Sprintf("unknown key %q in %s", f.Key, what), f.Key, allowed))
@@ -145,50 +146,18 @@ func (b *builder) section(obj *parser.Object, key string) *parser.Object {
 // unknown completes the message about an unknown name with the likely
 // intended one, or else with the list of the known ones.
 func unknown(msg, name string, known []string) string {
-	if s := suggest(name, known); s != "" {
+	if s := likelyName(name, known); s != "" {
 		return fmt.Sprintf("%s; did you mean %q?", msg, s)
 	}
 	return fmt.Sprintf("%s (known: %s)", msg, strings.Join(known, ", "))
 }
 
-// suggest returns the candidate closest to s when it is close enough to be a
-// likely typo.
-func suggest(s string, candidates []string) string {
+// likelyName returns the candidate closest to s when it is close enough to be a
+// likely typo: one edit away, two for a name of five bytes or more.
+func likelyName(s string, candidates []string) string {
 	limit := 1
 	if len(s) >= 5 {
 		limit = 2
 	}
-	best, bestDist := "", limit+1
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance, counting a swap of two adjacent
-// characters as one edit.
-func editDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
+	return suggest.Closest(s, candidates, limit)
 }

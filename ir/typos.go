@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/parser"
 )
 
@@ -43,7 +44,7 @@ func ControllerTypos(t *Table) parser.Diagnostics {
 		}
 		best := ""
 		for _, other := range names {
-			if len(uses[other]) < 2 || strings.EqualFold(other, name) || editDistance(name, other) != 1 {
+			if len(uses[other]) < 2 || strings.EqualFold(other, name) || suggest.Distance(name, other) != 1 {
 				continue
 			}
 			if best == "" || len(uses[other]) > len(uses[best]) {

@@ -8,6 +8,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/routegen/routegen/internal/suggest"
 )
 
 // lookup finds a route as RouteURL does: "name" in the root domain,
@@ -53,40 +55,7 @@ func (t *Table) suggestName(name string) string {
 // closest is the candidate nearest to s, ignoring case, when it is near
 // enough to be a misspelling of a name: a third of its length; else "".
 func closest(s string, candidates []string) string {
-	return closestWithin(s, candidates, len(s)/3)
-}
-
-// closestWithin is the candidate nearest to s, ignoring case, at most
-// maxDistance edits away; else "".
-func closestWithin(s string, candidates []string, maxDistance int) string {
-	best, bestDist := "", maxDistance+1
-	for _, c := range candidates {
-		if d := distance(strings.ToLower(s), strings.ToLower(c)); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-// distance is the Levenshtein distance of a and b, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return suggest.Closest(s, candidates, len(s)/3)
 }
 
 func didYouMean(s string) string {

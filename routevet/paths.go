@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/runtime"
 )
 
@@ -446,7 +447,7 @@ func (c *checker) suggestPath(tg target, method string) string {
 			}
 		}
 	}
-	return closestWithin(tg.path, candidates, max(1, len(tg.path)/8))
+	return suggest.Closest(tg.path, candidates, max(1, len(tg.path)/8))
 }
 
 // fill is r's path with the segments of a path of as many segments at its
