@@ -77,7 +77,8 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // writeURLHelper writes the typed helper of r: its parameters as strings,
 // in the order of the path, to the runtime's URL, or CheckedURL when a
-// parameter has a constraint. It reports whether it uses strconv.
+// parameter has a constraint. routevet knows a helper by that one return
+// of URL with the route's index. It reports whether it uses strconv.
 func (g *generator) writeURLHelper(b *bytes.Buffer, r *route) bool {
 	names := newNamer("u", tableName, "strconv")
 	var params []string

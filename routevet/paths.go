@@ -258,9 +258,10 @@ func (c *checker) replaceWith(arg ast.Expr, text string) []analysis.SuggestedFix
 }
 
 // helperCall is the call of the typed URL helper that builds exactly the
-// path of tg from the parameters of res's route: offered only for a string
-// literal naming a path of the root domain, without a query, in a file
-// that can name the routegen package.
+// path of tg from the parameters of res's route, for a route whose helper
+// returns the URL alone (so that the call takes the place of a string):
+// offered only for a string literal naming a path of the root domain,
+// without a query, in a file that can name the routegen package.
 func (c *checker) helperCall(file *ast.File, arg ast.Expr, tg target, res resolved) (string, bool) {
 	r, t := res.route, res.table
 	if _, ok := ast.Unparen(arg).(*ast.BasicLit); !ok || tg.host != "" || tg.query || r.Helper == "" || r.Domain != t.root() {
@@ -278,21 +279,13 @@ func (c *checker) helperCall(file *ast.File, arg ast.Expr, tg target, res resolv
 		if s.kind == staticSegment {
 			continue
 		}
+		// Every parameter is a string: a helper with a typed (so
+		// constrained) parameter returns an error too, and is no Helper.
 		v := res.params[next]
-		switch {
-		case isInteger(r.constraint(next)):
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return "", false
-			}
-			v = strconv.FormatInt(n, 10)
-			args = append(args, v)
-			built.WriteString(v)
-		case s.kind == catchAllSegment:
-			args = append(args, strconv.Quote(v))
+		args = append(args, strconv.Quote(v))
+		if s.kind == catchAllSegment {
 			built.WriteString(runtime.EscapeCatchAll(v))
-		default:
-			args = append(args, strconv.Quote(v))
+		} else {
 			built.WriteString(url.PathEscape(v))
 		}
 		next++
@@ -304,13 +297,6 @@ func (c *checker) helperCall(file *ast.File, arg ast.Expr, tg target, res resolv
 		return "", false // the helper would escape or write a value otherwise
 	}
 	return qualifier + "URL." + r.Helper + "(" + strings.Join(args, ", ") + ")", true
-}
-
-// isInteger reports whether a constraint makes a parameter an int64 in the
-// generated helpers.
-func isInteger(constraint string) bool {
-	c, err := runtime.ParseConstraint(constraint)
-	return err == nil && c.IsInteger()
 }
 
 // qualifier is how file names pkg: "routes." or "" in pkg itself; ok is

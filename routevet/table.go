@@ -5,8 +5,9 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"regexp"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 const runtimePath = "github.com/routegen/routegen/runtime"
@@ -31,7 +32,7 @@ type Route struct {
 	List        bool
 	Params      []string
 	Constraints []string // per parameter, "" for none; nil when none has one
-	Helper      string   // the method of URL that builds its URL; "" when not found
+	Helper      string   // the method of URL that returns its URL alone; "" when none does
 }
 
 // Domain is the part of a runtime.Domain the checks need.
@@ -91,7 +92,7 @@ func isGenerated(f *ast.File) bool {
 // package has no generated file declaring Routes as []runtime.Route.
 func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 	var routes, domains ast.Expr
-	var helperDocs []*ast.FuncDecl
+	var methods []*ast.FuncDecl
 	found := false
 	for _, f := range files {
 		if !isGenerated(f) {
@@ -113,7 +114,7 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 					}
 				}
 			case *ast.FuncDecl:
-				helperDocs = append(helperDocs, decl)
+				methods = append(methods, decl)
 			}
 		}
 	}
@@ -151,7 +152,7 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 			return nil, fmt.Errorf("route %q names domain %d of %d", r.Name, r.Domain, len(t.Domains))
 		}
 	}
-	t.findHelpers(helperDocs)
+	t.findHelpers(methods, info)
 	return t, nil
 }
 
@@ -163,7 +164,12 @@ func isSliceOf(obj types.Object, typeName string) bool {
 	if !ok {
 		return false
 	}
-	n, ok := types.Unalias(s.Elem()).(*types.Named)
+	return isRuntimeNamed(s.Elem(), typeName)
+}
+
+// isRuntimeNamed reports whether t is the type typeName of runtime.
+func isRuntimeNamed(t types.Type, typeName string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == typeName && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath
 }
 
@@ -258,38 +264,57 @@ func storeValue(p any, e ast.Expr, info *types.Info) error {
 	return nil
 }
 
-// helperDoc is the doc comment gen writes on each URL helper.
-var helperDoc = regexp.MustCompile(`^(\w+) is the URL of route "([^"]+)"`)
-
-// findHelpers sets each route's Helper: the method of URL whose doc
-// comment names the route. Routes of the same name in several domains
-// share it; the root domain's helper is the shortest, as the others carry
-// their domain's key before the name.
-func (t *Table) findHelpers(decls []*ast.FuncDecl) {
-	byName := map[string][]string{}
+// findHelpers sets the Helper of each route whose typed URL helper
+// returns the URL alone: a method whose body is gen's
+// `return routegenTable.URL(u.base, i, …)` is the helper of route i, and
+// of the routes of its domain with its name. Recognizing the call rather
+// than the doc comment finds the helpers whatever their comments say. The
+// helpers of routes with constraints call CheckedURL and return an error
+// too: a fix cannot put their call where a string was.
+func (t *Table) findHelpers(decls []*ast.FuncDecl, info *types.Info) {
 	for _, fd := range decls {
-		if fd.Recv == nil || fd.Doc == nil || len(fd.Recv.List) != 1 {
+		i, ok := helperRoute(fd, info)
+		if !ok || i < 0 || i >= len(t.Routes) {
 			continue
 		}
-		m := helperDoc.FindStringSubmatch(fd.Doc.Text())
-		if m == nil || m[1] != fd.Name.Name {
-			continue
-		}
-		byName[m[2]] = append(byName[m[2]], m[1])
-	}
-	root := t.root()
-	for i := range t.Routes {
-		r := &t.Routes[i]
-		names := byName[r.Name]
-		if r.Domain != root || len(names) == 0 {
-			continue
-		}
-		shortest := names[0]
-		for _, n := range names[1:] {
-			if len(n) < len(shortest) {
-				shortest = n
+		for j := range t.Routes {
+			if r := &t.Routes[j]; r.Domain == t.Routes[i].Domain && r.Name == t.Routes[i].Name {
+				r.Helper = fd.Name.Name
 			}
 		}
-		r.Helper = shortest
 	}
+}
+
+// helperRoute is the index of the route whose URL fd returns by a call of
+// runtime's (*Table).URL with a constant route index; ok is false for any
+// other function.
+func helperRoute(fd *ast.FuncDecl, info *types.Info) (int, bool) {
+	if fd.Recv == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+		return 0, false
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return 0, false
+	}
+	call, ok := ret.Results[0].(*ast.CallExpr)
+	if !ok || len(call.Args) < 2 {
+		return 0, false
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Name() != "URL" || fn.Pkg() == nil || fn.Pkg().Path() != runtimePath {
+		return 0, false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return 0, false
+	}
+	if p, ok := recv.Type().(*types.Pointer); !ok || !isRuntimeNamed(p.Elem(), "Table") {
+		return 0, false
+	}
+	v := info.Types[call.Args[1]].Value
+	if v == nil || v.Kind() != constant.Int {
+		return 0, false
+	}
+	i, ok := constant.Int64Val(v)
+	return int(i), ok
 }
