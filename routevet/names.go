@@ -82,7 +82,25 @@ func (c *checker) routeOf(call *ast.CallExpr, fn *types.Func, t *Table) (*Route,
 	return r, true
 }
 
-func funcName(fn *types.Func) string { return fn.Pkg().Name() + "." + fn.Name() }
+// funcName is how messages name a function of a routegen package:
+// "routes.RouteURL", "(*routes.URLBuilder).RouteURL".
+func funcName(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), (*types.Package).Name) + ")." + fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// isURLBuilder reports whether fn is a method of the generated URLBuilder
+// of its package.
+func isURLBuilder(fn *types.Func) bool {
+	p, ok := fn.Signature().Recv().Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Name() == "URLBuilder" && n.Obj().Pkg() == fn.Pkg()
+}
 
 // checkRouteURL checks RouteURL(name, args...): the name, the number of
 // arguments, and each constant argument against its constraint.

@@ -21,11 +21,21 @@ import (
 )
 
 // checkCall checks call when it is one the analyzer knows: RouteURL and
-// RouteURLNamedArgs of a routegen package, or a place where a program
+// RouteURLNamedArgs of a routegen package (the functions and the methods of
+// URLBuilder), or a place where a program
 // addresses its own routes by path.
 func (c *checker) checkCall(file *ast.File, call *ast.CallExpr) {
 	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	if t := c.tables[fn.Pkg()]; t != nil && (fn.Signature().Recv() == nil || isURLBuilder(fn)) {
+		switch fn.Name() {
+		case "RouteURL":
+			c.checkRouteURL(call, fn, t)
+		case "RouteURLNamedArgs":
+			c.checkRouteURLNamedArgs(call, fn, t)
+		}
 		return
 	}
 	if recv := fn.Signature().Recv(); recv != nil {
@@ -33,15 +43,6 @@ func (c *checker) checkCall(file *ast.File, call *ast.CallExpr) {
 			if key, ok := c.constantString(call.Args[0]); ok && textproto.CanonicalMIMEHeaderKey(key) == "Location" {
 				c.checkTarget(file, call.Args[1], "")
 			}
-		}
-		return
-	}
-	if t := c.tables[fn.Pkg()]; t != nil {
-		switch fn.Name() {
-		case "RouteURL":
-			c.checkRouteURL(call, fn, t)
-		case "RouteURLNamedArgs":
-			c.checkRouteURLNamedArgs(call, fn, t)
 		}
 		return
 	}

@@ -57,6 +57,17 @@ func names(id int64, name string, args []any) {
 	routes.RouteURLNamedArgs("tenants.tenant_home", map[string]any{})      // want `route "tenants.tenant_home" of a wildcard domain needs the argument "subdomain"`
 }
 
+// builder calls the name-based methods of URLBuilder, which check as the
+// functions do.
+func builder() {
+	routes.URL.RouteURL("show_hotel", 42)
+	routes.URL.WithBasePath("/svc").RouteURLNamedArgs("booking", map[string]any{"ref": "9b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d"})
+	routes.URL.RouteURL("show_hotl", 42)                                              // want `\(\*routes.URLBuilder\).RouteURL: no route named "show_hotl" \(did you mean "show_hotel"\?\)`
+	routes.URL.WithBasePath("/svc").RouteURL("room", 1)                               // want `\(\*routes.URLBuilder\).RouteURL: route "room" takes 2 path parameters \(id, room\), got 1`
+	routes.URL.WithBasePath("/svc").RouteURLNamedArgs("show_hotel", map[string]any{}) // want `\(\*routes.URLBuilder\).RouteURLNamedArgs: route "show_hotel" needs the path parameter "id"`
+	routes.URL.RouteURLNamedArgs("show_hotel", map[string]any{"id": "x"})             // want `route "show_hotel", :id\[number\]: "x" is not a number`
+}
+
 func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	// Valid.
 	http.Redirect(w, r, "/", http.StatusFound)
