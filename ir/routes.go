@@ -179,7 +179,51 @@ func (rb *routeBuilder) routePath(obj *parser.Object, in inherited) (raw string,
 		rb.diags.Errorf(rb.errorPos(obj, pos, err), "path %q: %v", trimmed, err)
 		return raw, has, p, false
 	}
+	if has && rb.domain.Wildcard() && hasParam(p, subdomainArg) && !rb.inheritsParam(trimmed, in, subdomainArg) {
+		rb.diags.Errorf(rb.paramPos(obj, pos, subdomainArg),
+			"path %q: a route of the wildcard domain %q cannot have a parameter named %q: RouteURLNamedArgs takes the subdomain under that key; rename the parameter",
+			trimmed, rb.domain.Key, subdomainArg)
+	}
 	return raw, has, p, true
+}
+
+// subdomainArg is the key under which RouteURLNamedArgs takes the
+// subdomain of a wildcard domain's route, which no path parameter of such
+// a route may share.
+const subdomainArg = "subdomain"
+
+func hasParam(p parsedPath, name string) bool {
+	return slices.ContainsFunc(p.Params, func(q Param) bool { return q.Name == name })
+}
+
+// inheritsParam reports whether the route's path has the parameter name
+// from its parent's, where it was reported, rather than from its own part.
+func (rb *routeBuilder) inheritsParam(own string, in inherited, name string) bool {
+	if !in.hasPath || strings.HasPrefix(own, "^") {
+		return false
+	}
+	parent, err := parsePath(splitPath(in.rawPath))
+	return err == nil && hasParam(parent, name)
+}
+
+// paramPos is the position of parameter name in the route's own path, or
+// the path's opening quote.
+func (rb *routeBuilder) paramPos(obj *parser.Object, quote parser.Pos, name string) parser.Pos {
+	f := obj.Get("path")
+	if f == nil {
+		return quote
+	}
+	s, ok := f.Value.(*parser.String)
+	if !ok {
+		return quote
+	}
+	for i := 0; i+1+len(name) <= len(s.Value); i++ {
+		end := i + 1 + len(name)
+		if (s.Value[i] == ':' || s.Value[i] == '*') && s.Value[i+1:end] == name && (end == len(s.Value) || s.Value[end] == '/' || s.Value[end] == '[') {
+			return s.PosOf(i)
+		}
+	}
+	return quote
 }
 
 // errorPos is where an error in the route's own path is reported: at the
