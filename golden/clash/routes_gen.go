@@ -88,9 +88,9 @@ var Routes = []runtime.Route{
 	},
 	{
 		Index: 7, Domain: 1, Name: "page",
-		Method: "GET", Path: "/:subdomain/:table/:u",
+		Method: "GET", Path: "/:subdomain_/:table/:u",
 		Controller: "Tenant", Action: "Page", AntiCSRFCheck: true,
-		Params: []string{"subdomain", "table", "u"},
+		Params: []string{"subdomain_", "table", "u"},
 		Pos:    "../../testdata/clash/routes.conf:44:7",
 	},
 	{
@@ -98,7 +98,7 @@ var Routes = []runtime.Route{
 		Method: "GET", Path: "/:table/:subdomain",
 		Controller: "Tenant", Action: "EnvPage", AntiCSRFCheck: true,
 		Params: []string{"table", "subdomain"},
-		Pos:    "../../testdata/clash/routes.conf:54:7",
+		Pos:    "../../testdata/clash/routes.conf:56:7",
 	},
 }
 
@@ -415,7 +415,7 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
 							if j3 == len(path) {
-								return 7 // GET /:subdomain/:table/:u (page)
+								return 7 // GET /:subdomain_/:table/:u (page)
 							}
 							m.Params.Pop()
 						}
@@ -503,10 +503,10 @@ type TableController interface {
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
-//line ../../testdata/clash/routes.conf:54:6
-	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:54:7)
+//line ../../testdata/clash/routes.conf:56:6
+	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
 //line ../../testdata/clash/routes.conf:44:6
-	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain/:table/:u (../../testdata/clash/routes.conf:44:7)
+	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
 //line routes_gen.go:511:1
 }
 
@@ -603,7 +603,7 @@ func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
 		return c.tableController.Show(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
 	case 6: // GET /url (url_builder)
 		return c.urlController.Index(ctx)
-	case 7: // GET /:subdomain/:table/:u (page)
+	case 7: // GET /:subdomain_/:table/:u (page)
 		return c.tenantController.Page(ctx, p.Value(0), p.Value(1), p.Value(2))
 	case 8: // GET /:table/:subdomain (env_page)
 		return c.tenantController.EnvPage(ctx, p.Value(0), p.Value(1))
@@ -663,7 +663,7 @@ func (u *URLBuilder) URLBuilder() string {
 	return routegenTable.URL(u.base, 6, "")
 }
 
-// TenantsPage is the URL of route "tenants.page": /:subdomain/:table/:u.
+// TenantsPage is the URL of route "tenants.page": /:subdomain_/:table/:u.
 func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) string {
 	return routegenTable.URL(u.base, 7, subdomain, subdomain_, table, u_)
 }
