@@ -80,15 +80,15 @@ func deployServer(t *testing.T, opts ...runtime.Option) *httptest.Server {
 // only chooses between the domains of one name.
 func TestHostsAtAnyPort(t *testing.T) {
 	srv := deployServer(t)
-	for _, x := range []exchange{
-		{method: "GET", host: "example.com:8080", path: "/", status: 200, body: "Home site"},
-		{method: "GET", host: "example.com:18080", path: "/", status: 200, body: "Home site"}, // behind a proxy, or another port
-		{method: "GET", host: "example.com", path: "/", status: 200, body: "Home site"},
-		{method: "GET", host: "example.com:9090", path: "/", status: 200, body: "Home admin"},
-		{method: "GET", host: "ops.example.com:443", path: "/", status: 200, body: "Home ops"},
+	for _, x := range []call{
+		{method: "GET", host: "example.com:8080", path: "/", status: 200, want: "Home site"},
+		{method: "GET", host: "example.com:18080", path: "/", status: 200, want: "Home site"}, // behind a proxy, or another port
+		{method: "GET", host: "example.com", path: "/", status: 200, want: "Home site"},
+		{method: "GET", host: "example.com:9090", path: "/", status: 200, want: "Home admin"},
+		{method: "GET", host: "ops.example.com:443", path: "/", status: 200, want: "Home ops"},
 		{method: "GET", host: "unknown.example", path: "/", status: 404},
 	} {
-		doExchange(t, srv, x)
+		x.do(t, srv)
 	}
 }
 
@@ -109,7 +109,7 @@ func TestDefaultDomain(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(body), "Hotel 7") {
 		t.Errorf("GET %s/hotels/7 = %d %q, want the site's hotel", srv.URL, resp.StatusCode, body)
 	}
-	doExchange(t, srv, exchange{method: "GET", host: "example.com:9090", path: "/", status: 200, body: "Home admin"})
+	call{method: "GET", host: "example.com:9090", path: "/", status: 200, want: "Home admin"}.do(t, srv)
 	if _, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{},
 		runtime.WithAuthenticator("basic", basicAuth), runtime.WithDefaultDomain("nope")); err == nil || !strings.Contains(err.Error(), `WithDefaultDomain: no domain "nope"`) {
 		t.Errorf("WithDefaultDomain of an unknown key: %v", err)
@@ -267,7 +267,7 @@ func TestErrorHandlerGetsEveryStatus(t *testing.T) {
 		c.host = "example.com:8080"
 		c.do(t, srv)
 	}
-	doExchange(t, srv, exchange{method: "GET", host: "unknown.example", path: "/", status: 404, body: `"status":404`})
+	call{method: "GET", host: "unknown.example", path: "/", status: 404, want: `"status":404`}.do(t, srv)
 }
 
 // TestDefaultErrorReplies: without a handler, the replies name the

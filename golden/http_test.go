@@ -1,6 +1,7 @@
 package golden_test
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -70,61 +71,75 @@ func richServer(t *testing.T, opts ...runtime.Option) *httptest.Server {
 	return srv
 }
 
-type exchange struct {
-	method, host, path string
-	status             int
-	body               string // a substring of the body
-	header             map[string]string
+// call is one request over HTTP and what must come back.
+type call struct {
+	method, path string
+	host         string // appHost when ""
+	header       map[string]string
+	body         io.Reader
+	length       int64 // Content-Length; -1 sends the body chunked
+	status       int
+	want         string            // a substring of the body
+	headers      map[string]string // of the response
 }
 
-func doExchange(t *testing.T, srv *httptest.Server, x exchange) {
+func (c call) do(t *testing.T, srv *httptest.Server) {
 	t.Helper()
-	req, err := http.NewRequest(x.method, srv.URL+x.path, nil)
+	req, err := http.NewRequest(c.method, srv.URL+c.path, c.body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Host = x.host
+	req.Host = cmp.Or(c.host, appHost)
+	if c.body != nil {
+		req.ContentLength = c.length
+	}
+	for k, v := range c.header {
+		req.Header.Set(k, v)
+	}
 	resp, err := noRedirects.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != x.status || !strings.Contains(string(body), x.body) {
-		t.Errorf("%s %s%s = %d %q, want %d with %q", x.method, x.host, x.path, resp.StatusCode, body, x.status, x.body)
+	if resp.StatusCode != c.status || !strings.Contains(string(body), c.want) {
+		t.Errorf("%s %s%s %v = %d %q, want %d with %q", c.method, req.Host, c.path, c.header, resp.StatusCode, body, c.status, c.want)
 	}
-	for k, v := range x.header {
+	for k, v := range c.headers {
 		if got := resp.Header.Get(k); got != v {
-			t.Errorf("%s %s%s: %s = %q, want %q", x.method, x.host, x.path, k, got, v)
+			t.Errorf("%s %s%s %v: %s = %q, want %q", c.method, req.Host, c.path, c.header, k, got, v)
 		}
 	}
 }
 
+// noRedirects shows redirects instead of following them.
+var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
 func TestServeOverHTTP(t *testing.T) {
 	srv := richServer(t)
-	for _, x := range []exchange{
-		{method: "GET", host: mainHost, path: "/users/42", status: 200, body: "user 42 via 42"},
-		{method: "GET", host: mainHost, path: "/users/99999999999999999999", status: 400, body: `path parameter "id": "99999999999999999999" is out of range`},
-		{method: "GET", host: mainHost, path: "/users/abc", status: 400, body: `path parameter "id": "abc" is not a number`},
-		{method: "GET", host: mainHost, path: "/user_ann?q=a+b", status: 200, body: "profile ann q=a b"},
-		{method: "GET", host: mainHost, path: "/api/v2/items/a%2Fb", status: 200, body: "item v2 a/b"},
-		{method: "GET", host: mainHost, path: "/user_a%20b", status: 200, body: "profile a b"},
-		{method: "GET", host: mainHost, path: "/users/4%32", status: 200, body: "user 42 via 42"},
-		{method: "GET", host: tenantHost, path: "/pages/about", status: 200, body: "tenant acme page about"},
-		{method: "GET", host: mainHost, path: "/users/?page=2", status: 301, header: map[string]string{"Location": "/users?page=2"}},
-		{method: "POST", host: mainHost, path: "/users//", status: 308, header: map[string]string{"Location": "/users/"}},
-		{method: "OPTIONS", host: mainHost, path: "/users", status: 204, header: map[string]string{"Allow": "GET, HEAD, OPTIONS, POST"}},
-		{method: "DELETE", host: mainHost, path: "/users", status: 405, header: map[string]string{"Allow": "GET, HEAD, OPTIONS, POST"}},
-		{method: "GET", host: tenantHost, path: "/nowhere", status: 404, body: "nothing here"},
-		{method: "GET", host: mainHost, path: "/assets/css/site.css", status: 200, body: "body{}", header: map[string]string{"Content-Type": "text/css; charset=utf-8"}},
-		{method: "GET", host: mainHost, path: "/favicon.ico", status: 200, body: "icon"},
-		{method: "GET", host: mainHost, path: "/assets/", status: 200, body: "css/"},
+	for _, x := range []call{
+		{method: "GET", host: mainHost, path: "/users/42", status: 200, want: "user 42 via 42"},
+		{method: "GET", host: mainHost, path: "/users/99999999999999999999", status: 400, want: `path parameter "id": "99999999999999999999" is out of range`},
+		{method: "GET", host: mainHost, path: "/users/abc", status: 400, want: `path parameter "id": "abc" is not a number`},
+		{method: "GET", host: mainHost, path: "/user_ann?q=a+b", status: 200, want: "profile ann q=a b"},
+		{method: "GET", host: mainHost, path: "/api/v2/items/a%2Fb", status: 200, want: "item v2 a/b"},
+		{method: "GET", host: mainHost, path: "/user_a%20b", status: 200, want: "profile a b"},
+		{method: "GET", host: mainHost, path: "/users/4%32", status: 200, want: "user 42 via 42"},
+		{method: "GET", host: tenantHost, path: "/pages/about", status: 200, want: "tenant acme page about"},
+		{method: "GET", host: mainHost, path: "/users/?page=2", status: 301, headers: map[string]string{"Location": "/users?page=2"}},
+		{method: "POST", host: mainHost, path: "/users//", status: 308, headers: map[string]string{"Location": "/users/"}},
+		{method: "OPTIONS", host: mainHost, path: "/users", status: 204, headers: map[string]string{"Allow": "GET, HEAD, OPTIONS, POST"}},
+		{method: "DELETE", host: mainHost, path: "/users", status: 405, headers: map[string]string{"Allow": "GET, HEAD, OPTIONS, POST"}},
+		{method: "GET", host: tenantHost, path: "/nowhere", status: 404, want: "nothing here"},
+		{method: "GET", host: mainHost, path: "/assets/css/site.css", status: 200, want: "body{}", headers: map[string]string{"Content-Type": "text/css; charset=utf-8"}},
+		{method: "GET", host: mainHost, path: "/favicon.ico", status: 200, want: "icon"},
+		{method: "GET", host: mainHost, path: "/assets/", status: 200, want: "css/"},
 		{method: "GET", host: mainHost, path: "/assets/%2e%2e/private.txt", status: 404},
 		{method: "GET", host: mainHost, path: "/assets/css%2f..%2f..%2fprivate.txt", status: 404},
 		{method: "GET", host: mainHost, path: "/assets/..%5cprivate.txt", status: 404},
 		{method: "HEAD", host: mainHost, path: "/users/42", status: 200},
 	} {
-		doExchange(t, srv, x)
+		x.do(t, srv)
 	}
 }
 
@@ -138,13 +153,13 @@ func TestServeBehindStripPrefix(t *testing.T) {
 	}
 	srv := httptest.NewServer(http.StripPrefix("/mounted", rt))
 	t.Cleanup(srv.Close)
-	for _, x := range []exchange{
-		{method: "GET", host: mainHost, path: "/mounted/users/42", status: 200, body: "user 42 via 42"},
-		{method: "GET", host: mainHost, path: "/mounted/api/v2/items/a%2Fb?x=1", status: 200, body: "item v2 a/b"},
-		{method: "GET", host: mainHost, path: "/mounted/user_a%20b", status: 200, body: "profile a b"},
+	for _, x := range []call{
+		{method: "GET", host: mainHost, path: "/mounted/users/42", status: 200, want: "user 42 via 42"},
+		{method: "GET", host: mainHost, path: "/mounted/api/v2/items/a%2Fb?x=1", status: 200, want: "item v2 a/b"},
+		{method: "GET", host: mainHost, path: "/mounted/user_a%20b", status: 200, want: "profile a b"},
 		{method: "GET", host: mainHost, path: "/users/42", status: 404},
 	} {
-		doExchange(t, srv, x)
+		x.do(t, srv)
 	}
 }
 
@@ -261,7 +276,7 @@ func TestReplaceableMethodNotAllowed(t *testing.T) {
 		w.WriteHeader(http.StatusMethodNotAllowed)
 		io.WriteString(w, "try "+w.Header().Get("Allow"))
 	})))
-	doExchange(t, srv, exchange{method: "DELETE", host: mainHost, path: "/login", status: 405, body: "try OPTIONS, POST"})
+	call{method: "DELETE", host: mainHost, path: "/login", status: 405, want: "try OPTIONS, POST"}.do(t, srv)
 }
 
 // userFailing answers every request for a user with an error.
@@ -282,9 +297,9 @@ func TestErrorHandler(t *testing.T) {
 		t.Cleanup(srv.Close)
 		return srv
 	}
-	doExchange(t, serve(), exchange{method: "GET", host: mainHost, path: "/users/42", status: 500, body: "Internal Server Error"})
+	call{method: "GET", host: mainHost, path: "/users/42", status: 500, want: "Internal Server Error"}.do(t, serve())
 	custom := runtime.WithErrorHandler(func(ctx *runtime.Context, err error) {
 		http.Error(ctx.Res, "sorry: "+err.Error()+" on "+ctx.Route().Name, http.StatusServiceUnavailable)
 	})
-	doExchange(t, serve(custom), exchange{method: "GET", host: mainHost, path: "/users/42", status: 503, body: "sorry: database down on user"})
+	call{method: "GET", host: mainHost, path: "/users/42", status: 503, want: "sorry: database down on user"}.do(t, serve(custom))
 }

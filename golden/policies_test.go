@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -109,53 +108,6 @@ func policyServer(t *testing.T, opts ...runtime.Option) *httptest.Server {
 	return srv
 }
 
-// call is one request of the policy tests and what must come back.
-type call struct {
-	method, path string
-	host         string // appHost when ""
-	header       map[string]string
-	body         io.Reader
-	length       int64 // Content-Length; -1 sends the body chunked
-	status       int
-	want         string // a substring of the body
-	headers      map[string]string
-}
-
-func (c call) do(t *testing.T, srv *httptest.Server) {
-	t.Helper()
-	req, err := http.NewRequest(c.method, srv.URL+c.path, c.body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Host = appHost
-	if c.host != "" {
-		req.Host = c.host
-	}
-	if c.body != nil {
-		req.ContentLength = c.length
-	}
-	for k, v := range c.header {
-		req.Header.Set(k, v)
-	}
-	resp, err := noRedirects.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != c.status || !strings.Contains(string(body), c.want) {
-		t.Errorf("%s %s %v = %d %q, want %d with %q", c.method, c.path, c.header, resp.StatusCode, body, c.status, c.want)
-	}
-	for k, v := range c.headers {
-		if got := resp.Header.Get(k); got != v {
-			t.Errorf("%s %s %v: %s = %q, want %q", c.method, c.path, c.header, k, got, v)
-		}
-	}
-}
-
-// noRedirects shows redirects instead of following them.
-var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-
 func session(name string) map[string]string { return map[string]string{"Cookie": "session=" + name} }
 func bearer(name string) map[string]string {
 	return map[string]string{"Authorization": "Bearer " + name}
@@ -202,7 +154,7 @@ func TestAuthFailsClosedAtStartup(t *testing.T) {
 // have no auth.
 func TestUndefinedAuthWithoutSchemesIsAnonymous(t *testing.T) {
 	srv := richServer(t)
-	doExchange(t, srv, exchange{method: "GET", host: tenantHost, path: "/pages/a", status: 200, body: "tenant acme page a"})
+	call{method: "GET", host: tenantHost, path: "/pages/a", status: 200, want: "tenant acme page a"}.do(t, srv)
 }
 
 func TestAuthorization(t *testing.T) {
@@ -336,8 +288,8 @@ func TestEnvironmentHosts(t *testing.T) {
 	}
 	srv := httptest.NewServer(rt)
 	defer srv.Close()
-	doExchange(t, srv, exchange{method: "GET", host: "env.example.com:9000", path: "/", status: 200, body: "Env"})
-	doExchange(t, srv, exchange{method: "GET", host: "other.example.com:9000", path: "/", status: 404})
+	call{method: "GET", host: "env.example.com:9000", path: "/", status: 200, want: "Env"}.do(t, srv)
+	call{method: "GET", host: "other.example.com:9000", path: "/", status: 404}.do(t, srv)
 
 	t.Setenv("POLICY_HOST", "")
 	if _, err := policies.NewRouter(echo{}, echo{}, echo{}, echo{},
@@ -348,9 +300,9 @@ func TestEnvironmentHosts(t *testing.T) {
 
 func TestRunTimeHostOverride(t *testing.T) {
 	srv := policyServer(t, runtime.WithHost("app", "localhost", ""))
-	doExchange(t, srv, exchange{method: "GET", host: "localhost", path: "/", status: 200, body: "Index"})
-	doExchange(t, srv, exchange{method: "GET", host: "localhost:80", path: "/", status: 200, body: "Index"})
-	doExchange(t, srv, exchange{method: "GET", host: appHost, path: "/", status: 404})
+	call{method: "GET", host: "localhost", path: "/", status: 200, want: "Index"}.do(t, srv)
+	call{method: "GET", host: "localhost:80", path: "/", status: 200, want: "Index"}.do(t, srv)
+	call{method: "GET", host: appHost, path: "/", status: 404}.do(t, srv)
 	if _, err := newPolicyRouter(runtime.WithHost("nope", "x", "")); err == nil {
 		t.Error("WithHost of an unknown domain key: no error")
 	}
