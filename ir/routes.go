@@ -209,12 +209,8 @@ func (rb *routeBuilder) inheritsParam(own string, in inherited, name string) boo
 // paramPos is the position of parameter name in the route's own path, or
 // the path's opening quote.
 func (rb *routeBuilder) paramPos(obj *parser.Object, quote parser.Pos, name string) parser.Pos {
-	f := obj.Get("path")
-	if f == nil {
-		return quote
-	}
-	s, ok := f.Value.(*parser.String)
-	if !ok {
+	s := ownPath(obj)
+	if s == nil {
 		return quote
 	}
 	for i := 0; i+1+len(name) <= len(s.Value); i++ {
@@ -234,18 +230,21 @@ func (rb *routeBuilder) errorPos(obj *parser.Object, quote parser.Pos, err error
 	if !errors.As(err, &tagErr) {
 		return quote
 	}
-	f := obj.Get("path")
-	if f == nil {
-		return quote
-	}
-	s, ok := f.Value.(*parser.String)
-	if !ok {
-		return quote
-	}
-	if i := tagIndex(s.Value, tagErr.Tag); i >= 0 {
-		return s.PosOf(i)
+	if s := ownPath(obj); s != nil {
+		if i := tagIndex(s.Value, tagErr.Tag); i >= 0 {
+			return s.PosOf(i)
+		}
 	}
 	return quote
+}
+
+// ownPath is the string of the route's path key, or nil.
+func ownPath(obj *parser.Object) *parser.String {
+	if f := obj.Get("path"); f != nil {
+		s, _ := f.Value.(*parser.String)
+		return s
+	}
+	return nil
 }
 
 // methods reads the comma-separated method list; GET by default. It is not

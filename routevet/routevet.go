@@ -26,7 +26,8 @@ import (
 
 const doc = `check route names and path literals against the routes of routegen packages
 
-routevet reports, in packages that import a routegen-generated package:
+routevet reports, in routegen-generated packages and the packages that
+import one:
   - RouteURL and RouteURLNamedArgs calls with an unknown route name, the wrong
     arguments, or a constant argument that fails its parameter's constraint;
   - constant paths given to http.Redirect, set as a response's Location header,
@@ -35,8 +36,9 @@ routevet reports, in packages that import a routegen-generated package:
   - paths built by concatenation or fmt.Sprintf whose constant beginning no
     route path has.
 A path that is served only by a redirect gets a suggested fix that calls the
-typed URL helper of the route it redirects to; with -helpers, so does every
-literal path that a helper would build.`
+typed URL helper of the route it redirects to, when that helper returns the
+URL alone; with -helpers, so does every literal path that such a helper
+would build.`
 
 // Analyzer is the routevet analyzer.
 var Analyzer = newAnalyzer()

@@ -86,19 +86,14 @@ func vetCommand(exe string, args []string) (goArgs []string, help bool) {
 	return append(goArgs, args...), false
 }
 
-const vetUsage = `routegen vet checks the Go code that uses routegen-generated routes.
+// vetUsage takes the list of checks from the analyzer's doc, past its
+// first line.
+var vetUsage = `routegen vet checks the Go code that uses routegen-generated routes.
 
 Usage:
   routegen vet [flags] [packages]
 
-It reports, in packages that import a routegen package (and in that package):
-  - RouteURL and RouteURLNamedArgs calls with an unknown route name, the wrong
-    arguments, or a constant argument that fails its parameter's constraint;
-  - constant paths given to http.Redirect, set as a response's Location header,
-    or requested with httptest.NewRequest or http.NewRequest, that no route
-    serves, that only a redirect serves, or whose parameter fails its constraint;
-  - paths built by concatenation or fmt.Sprintf whose constant beginning no
-    route path has.
+` + strings.TrimSpace(routevet.Analyzer.Doc[strings.Index(routevet.Analyzer.Doc, "\n"):]) + `
 
 It runs go vet with routegen as the vet tool, so go vet's build flags
 (-tags…) and flags apply:
