@@ -1,0 +1,52 @@
+package routevet
+
+import (
+	"go/ast"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// TestHelpersFoundByTheirCall reads the table of the test package with
+// the doc comments of its functions removed: a helper is known by its call
+// of runtime's URL, and only one that returns the URL alone is a Helper.
+func TestHelpersFoundByTheirCall(t *testing.T) {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo, Dir: "testdata"}
+	pkgs, err := packages.Load(cfg, "example.com/hotels/routes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+		t.Fatalf("loading the test package: %v", pkgs)
+	}
+	for _, f := range pkgs[0].Syntax {
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				fd.Doc = nil
+			}
+		}
+	}
+	table, err := readTable(pkgs[0].Syntax, pkgs[0].TypesInfo)
+	if err != nil || table == nil {
+		t.Fatalf("readTable = %v, %v", table, err)
+	}
+	got := map[string]string{}
+	for _, r := range table.Routes {
+		got[table.Domains[r.Domain].Key+"."+r.Name] = r.Helper
+	}
+	for name, want := range map[string]string{
+		"site.home":           "Home",
+		"site.hotels":         "Hotels",
+		"site.create_hotel":   "CreateHotel",
+		"site.docs":           "Docs",
+		"admin.dashboard":     "AdminDashboard",
+		"tenants.tenant_home": "TenantsTenantHome",
+		"site.show_hotel":     "", // constrained: it returns an error too
+		"site.booking":        "",
+		"site.page":           "",
+	} {
+		if got[name] != want {
+			t.Errorf("the Helper of %s = %q, want %q", name, got[name], want)
+		}
+	}
+}
