@@ -3,6 +3,8 @@ package runtime
 import (
 	"fmt"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -179,7 +181,8 @@ func segmentReason(route *Route, part urlPart, v string) string {
 // in any domain.
 func (t *Table) route(name string) (int, error) {
 	domain, short := t.Root, name
-	if key, rest, ok := strings.Cut(name, "."); ok {
+	key, rest, qualified := strings.Cut(name, ".")
+	if qualified {
 		domain, short = -1, rest
 		for i, d := range t.Domains {
 			if d.Key == key {
@@ -190,6 +193,20 @@ func (t *Table) route(name string) (int, error) {
 	for i := range t.Routes {
 		if r := &t.Routes[i]; r.Domain == domain && r.Name == short {
 			return i, nil
+		}
+	}
+	if !qualified {
+		// A bare name is the root domain's: name the domains that have it.
+		var others []string
+		for i := range t.Routes {
+			if r := &t.Routes[i]; r.Name == short {
+				if full := strconv.Quote(t.Domains[r.Domain].Key + "." + short); !slices.Contains(others, full) {
+					others = append(others, full)
+				}
+			}
+		}
+		if len(others) > 0 {
+			return 0, fmt.Errorf("routegen: no route named %q in the root domain; did you mean %s?", name, strings.Join(others, " or "))
 		}
 	}
 	return 0, fmt.Errorf("routegen: no route named %q", name)
