@@ -137,8 +137,8 @@ func TestAuthFailsClosedAtStartup(t *testing.T) {
 		opts []runtime.Option
 		want string
 	}{
-		{"no authenticators", nil, `route "dashboard"`},
-		{"bearer missing", []runtime.Option{runtime.WithAuthenticator("session", sessionAuth)}, `uses auth scheme "bearer", which has no authenticator`},
+		{"no authenticators", nil, `"dashboard" (`},
+		{"bearer missing", []runtime.Option{runtime.WithAuthenticator("session", sessionAuth)}, `auth scheme "bearer" has no authenticator (WithAuthenticator), used by route "token"`},
 		{"unknown scheme", []runtime.Option{runtime.WithAuthenticator("session", sessionAuth), runtime.WithAuthenticator("bearer", bearerAuth),
 			runtime.WithAuthenticator("oauth", bearerAuth)}, `authenticator for "oauth", which is not an auth scheme of security.conf`},
 	} {

@@ -86,17 +86,30 @@ func (rt *Router) checkPolicies() error {
 			problems = append(problems, fmt.Sprintf("authenticator for %q, which is not an auth scheme of security.conf (%s)", name, strings.Join(rt.table.AuthSchemes, ", ")))
 		}
 	}
+	slices.Sort(problems) // the authenticators came from a map
+	// Routes are grouped by their missing scheme, in table order: one
+	// problem has one message, however many routes share it.
+	var missing []string // schemes, "" standing for "authenticated"
+	users := map[string][]string{}
 	check := func(r *Route) {
-		switch r.Auth {
-		case "", AuthAnonymous:
-		case AuthAuthenticated:
-			if len(rt.authenticators) == 0 {
-				problems = append(problems, fmt.Sprintf("route %q (%s) needs an authenticated user, but no authenticator is registered", r.Name, r.Pos))
+		scheme := r.Auth
+		switch {
+		case scheme == "" || scheme == AuthAnonymous:
+			return
+		case scheme == AuthAuthenticated:
+			if len(rt.authenticators) > 0 {
+				return
 			}
-		default:
-			if rt.authenticators[r.Auth] == nil {
-				problems = append(problems, fmt.Sprintf("route %q (%s) uses auth scheme %q, which has no authenticator (WithAuthenticator)", r.Name, r.Pos, r.Auth))
-			}
+			scheme = ""
+		case rt.authenticators[scheme] != nil:
+			return
+		}
+		if users[scheme] == nil {
+			missing = append(missing, scheme)
+		}
+		// The routes of one section with several methods share its name and position.
+		if route := fmt.Sprintf("%q (%s)", r.Name, r.Pos); !slices.Contains(users[scheme], route) {
+			users[scheme] = append(users[scheme], route)
 		}
 	}
 	for i := range rt.table.Routes {
@@ -109,8 +122,17 @@ func (rt *Router) checkPolicies() error {
 			check(r)
 		}
 	}
-	slices.Sort(problems)
-	problems = slices.Compact(problems)
+	for _, scheme := range missing {
+		routes, need := "route "+users[scheme][0], "needs"
+		if len(users[scheme]) > 1 {
+			routes, need = "routes "+strings.Join(users[scheme], ", "), "need"
+		}
+		if scheme == "" {
+			problems = append(problems, fmt.Sprintf("no authenticator is registered (WithAuthenticator), but %s %s an authenticated user", routes, need))
+		} else {
+			problems = append(problems, fmt.Sprintf("auth scheme %q has no authenticator (WithAuthenticator), used by %s", scheme, routes))
+		}
+	}
 	if len(problems) > 0 {
 		return &ConfigError{Msg: strings.Join(problems, "; ")}
 	}

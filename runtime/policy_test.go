@@ -1,0 +1,35 @@
+package runtime
+
+import "testing"
+
+// TestMissingAuthenticatorsOneMessageEach: NewRouter reports each scheme
+// without an authenticator once, with the routes that use it in table
+// order, and a route of several methods once.
+func TestMissingAuthenticatorsOneMessageEach(t *testing.T) {
+	table := &Table{
+		Domains: []Domain{{Key: "site"}},
+		Routes: []Route{
+			{Name: "login", Method: "GET", Path: "/login", Auth: "session", Pos: "routes.conf:9:7"},
+			{Name: "login", Method: "POST", Path: "/login", Auth: "session", Pos: "routes.conf:9:7"},
+			{Name: "create", Method: "POST", Path: "/hotels", Auth: "token", Pos: "routes.conf:3:7"},
+			{Name: "profile", Method: "GET", Path: "/profile", Auth: AuthAuthenticated, Pos: "routes.conf:12:7"},
+			{Name: "delete", Method: "DELETE", Path: "/hotels", Auth: "token", Pos: "routes.conf:5:7"},
+			{Name: "home", Method: "GET", Path: "/", Auth: AuthAnonymous, Pos: "routes.conf:1:7"},
+		},
+	}
+	for _, tt := range []struct {
+		opts []Option
+		want string
+	}{
+		{nil, `routegen: auth scheme "session" has no authenticator (WithAuthenticator), used by route "login" (routes.conf:9:7); ` +
+			`auth scheme "token" has no authenticator (WithAuthenticator), used by routes "create" (routes.conf:3:7), "delete" (routes.conf:5:7); ` +
+			`no authenticator is registered (WithAuthenticator), but route "profile" (routes.conf:12:7) needs an authenticated user`},
+		{[]Option{WithAuthenticator("token", func(*Context) (Subject, error) { return nil, nil })},
+			`routegen: auth scheme "session" has no authenticator (WithAuthenticator), used by route "login" (routes.conf:9:7)`},
+	} {
+		_, err := NewRouter(table, func(*Context) error { return nil }, tt.opts...)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("NewRouter: %v\nwant %s", err, tt.want)
+		}
+	}
+}
