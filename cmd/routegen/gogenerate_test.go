@@ -1,6 +1,7 @@
 package main
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,9 +22,10 @@ import (
 //	//go:generate go run github.com/routegen/routegen/cmd/routegen (a required module)
 //
 // — then builds the module and runs its tests, which serve requests through
-// the generated routers. It works offline: the go command reads modules from
-// the module cache only (GOPROXY=off), and falls back to the configured
-// proxy only when the cache lacks one.
+// the generated routers, the README's example and tests among them
+// (readmeFiles). It works offline: the go command reads modules from the
+// module cache only (GOPROXY=off), and falls back to the configured proxy
+// only when the cache lacks one.
 // generateDirective begins a //go:generate line of the module the test writes; it
 // is not written whole here, lest go generate run it in this package.
 const generateDirective = "//go:" + "generate"
@@ -55,7 +57,7 @@ func TestGoGenerate(t *testing.T) {
 		}
 	}
 
-	dir := writeFiles(t, map[string]string{
+	files := map[string]string{
 		"go.mod": "module example.com/shop\n\ngo " + goVersion + "\n\n" +
 			"require github.com/routegen/routegen v0.0.0\n\n" +
 			"replace github.com/routegen/routegen => " + filepath.ToSlash(root) + "\n\n" +
@@ -174,7 +176,9 @@ func TestIndex(t *testing.T) {
 	}
 }
 `,
-	})
+	}
+	maps.Copy(files, readmeFiles(t, filepath.Join(root, "README.md")))
+	dir := writeFiles(t, files)
 
 	env := append(withoutGoGenerateVars(os.Environ()),
 		"GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"), // let the go command complete go.mod and go.sum
