@@ -56,14 +56,72 @@ func ParseConstraint(text string) (*Constraint, error) {
 	if text == "" {
 		return nil, fmt.Errorf("empty constraint")
 	}
+	var bounds boundsInterval
 	for _, termText := range strings.Split(text, ",") {
-		for _, tagText := range strings.Split(termText, "|") {
-			if _, err := parseTag(strings.TrimSpace(tagText)); err != nil {
+		tags := strings.Split(termText, "|")
+		for _, tagText := range tags {
+			tag, err := parseTag(strings.TrimSpace(tagText))
+			if err != nil {
 				return nil, err
+			}
+			if len(tags) == 1 {
+				if err := bounds.narrow(tag); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
 	return runtime.ParseConstraint(text)
+}
+
+// boundsInterval is what the bounds tags of a constraint's terms of one tag
+// leave of the values (numbers, or lengths): a constraint whose bounds
+// leave nothing, such as "min=5,max=1", fails every request with a 400.
+type boundsInterval struct {
+	lower, upper          Tag // the tags that set the bounds so far
+	low, high             float64
+	lowStrict, highStrict bool
+	hasLow, hasHigh       bool
+}
+
+func (b *boundsInterval) narrow(tag Tag) error {
+	x, err := strconv.ParseFloat(tag.Arg, 64)
+	if err != nil {
+		return nil // not a bound
+	}
+	raise := func(strict bool) {
+		if !b.hasLow || x > b.low || x == b.low && strict {
+			b.lower, b.low, b.lowStrict, b.hasLow = tag, x, strict, true
+		}
+	}
+	lower := func(strict bool) {
+		if !b.hasHigh || x < b.high || x == b.high && strict {
+			b.upper, b.high, b.highStrict, b.hasHigh = tag, x, strict, true
+		}
+	}
+	switch tag.Name {
+	case "min", "gte":
+		raise(false)
+	case "gt":
+		raise(true)
+	case "max", "lte":
+		lower(false)
+	case "lt":
+		lower(true)
+	case "len":
+		raise(false)
+		lower(false)
+	default:
+		return nil
+	}
+	if b.hasLow && b.hasHigh && (b.low > b.high || b.low == b.high && (b.lowStrict || b.highStrict)) {
+		other := b.lower
+		if other.Name == tag.Name && other.Arg == tag.Arg {
+			other = b.upper
+		}
+		return &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag \"%s=%s\" contradicts \"%s=%s\": no value passes both", tag.Name, tag.Arg, other.Name, other.Arg)}
+	}
+	return nil
 }
 
 // TagError is an error in a constraint that concerns one of its tags, so
