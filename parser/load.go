@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"errors"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -26,6 +28,11 @@ func Load(fsys FS, filename string) (*File, Diagnostics) {
 	l := &loader{fsys: fsys, read: map[string]bool{path.Clean(filename): true}}
 	src, err := fsys.ReadFile(filename)
 	if err != nil {
+		// The message is at the file: it need not name it again.
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Path == filename {
+			err = pe.Err
+		}
 		l.diags.Errorf(Pos{File: filename}, "%v", err)
 		return nil, l.diags
 	}

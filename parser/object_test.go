@@ -23,7 +23,7 @@ func TestLoadMissingFile(t *testing.T) {
 	if f != nil {
 		t.Errorf("Load returned a file")
 	}
-	if got, want := diagnosticLines(diags), "routes.conf: open routes.conf: file does not exist\n"; got != want {
+	if got, want := diagnosticLines(diags), "routes.conf: file does not exist\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
