@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/spf13/pflag"
 )
 
 // directive is a //go:generate line that runs routegen.
@@ -169,15 +171,16 @@ func forList(args []string) []string {
 // runDirectives runs cmd (check, diff or list) once for each directive,
 // as go generate would run routegen: in the directive's folder, with
 // $GOFILE and $GOPACKAGE set. The directive's arguments come first, then
-// the flags of this command line, which so win. The exit code is the worst.
-func (c *cli) runDirectives(cmd string, directives []directive, flags []string) int {
+// the flags of this command line (fs), which so win. The exit code is the
+// worst.
+func (c *cli) runDirectives(cmd string, directives []directive, fs *pflag.FlagSet) int {
 	code := exitOK
 	for _, d := range directives {
 		args := d.args
 		if cmd == "list" {
 			args = forList(args)
 		}
-		args = append(append([]string{cmd}, args...), flags...)
+		args = append(append([]string{cmd}, args...), forwardedFlags(fs, d.dir)...)
 		code = max(code, inFolder(d, func() int { return run(args, c.stdout, c.stderr) }))
 	}
 	return code

@@ -143,3 +143,20 @@ func TestRoutegenArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandLineFilesFromWorkingFolder checks that a file named by a flag
+// of the command line is read from where the command was typed, also by the
+// directives that run in the folders below.
+func TestCommandLineFilesFromWorkingFolder(t *testing.T) {
+	root := shopModule(t, validConf)
+	if err := os.WriteFile(filepath.Join(root, "security.conf"), []byte("security { auth_schemes { form_auth { scheme = \"form\" } } }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runIn(t, root, "list", "--security", "security.conf", "--format=openapi"); code != exitOK || strings.Count(stdout, `"securitySchemes"`) != 2 {
+		t.Errorf("list --security security.conf = %d, %q,\n%.500s\nwant the scheme in both documents", code, stderr, stdout)
+	}
+	want := "conf/missing.conf: no such file or directory\n"
+	if code, _, stderr := runIn(t, root, "check", "--app-config=conf/missing.conf"); code != exitInput || stderr != want+want {
+		t.Errorf("check --app-config=conf/missing.conf = %d, %q; want 1 and %q for each directive", code, stderr, want)
+	}
+}

@@ -31,7 +31,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -118,7 +117,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return c.failf("%v", err)
 		}
 		if len(directives) > 0 {
-			return c.runDirectives(cmd, directives, withoutArg(args, arg))
+			return c.runDirectives(cmd, directives, fs)
 		}
 	}
 	input, err := findInput(arg)
@@ -263,12 +262,41 @@ func packageFolder(cmd, arg string) (string, bool) {
 	return arg, err == nil && info.IsDir()
 }
 
-// withoutArg is the command line less the positional argument arg.
-func withoutArg(args []string, arg string) []string {
-	if i := slices.Index(args, arg); arg != "" && i >= 0 {
-		return slices.Delete(slices.Clone(args), i, i+1)
+// forwardedFlags are the flags of this command line for a directive run in
+// dir: a file a flag names was typed from the working folder, so it is
+// named from dir.
+func forwardedFlags(fs *pflag.FlagSet, dir string) []string {
+	var flags []string
+	fs.Visit(func(f *pflag.Flag) {
+		value := f.Value.String()
+		switch f.Name {
+		case "output", "security", "app-config":
+			if value != "-" && value != "" {
+				value = fromFolder(dir, value)
+			}
+		}
+		flags = append(flags, "--"+f.Name+"="+value)
+	})
+	return flags
+}
+
+// fromFolder names the file p, relative to the working folder, from dir.
+func fromFolder(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return p
 	}
-	return args
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return p
+	}
+	absP, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(absDir, absP); err == nil {
+		return rel
+	}
+	return absP
 }
 
 // findInput returns the routes.conf to read: the argument (a file, or a
