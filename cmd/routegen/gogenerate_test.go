@@ -1,9 +1,11 @@
 package main
 
 import (
+	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,7 +25,7 @@ import (
 //
 // — then builds the module and runs its tests, which serve requests through
 // the generated routers, the README's example and tests among them
-// (readmeFiles). It works offline: the go command reads modules from the
+// (readmeFiles), and the service of testdata/hotelsvc. It works offline: the go command reads modules from the
 // module cache only (GOPROXY=off), and falls back to the configured proxy
 // only when the cache lacks one.
 // generateDirective begins a //go:generate line of the module the test writes; it
@@ -178,6 +180,7 @@ func TestIndex(t *testing.T) {
 `,
 	}
 	maps.Copy(files, readmeFiles(t, filepath.Join(root, "README.md")))
+	maps.Copy(files, folderFiles(t, filepath.Join("testdata", "hotelsvc"), "hotelsvc"))
 	dir := writeFiles(t, files)
 
 	env := append(withoutGoGenerateVars(os.Environ()),
@@ -251,4 +254,26 @@ func goEnv(t *testing.T, goCmd, name string) string {
 		t.Fatalf("go env %s: %v", name, err)
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// folderFiles returns the files below dir, named under prefix.
+func folderFiles(t *testing.T, dir, prefix string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		files[path.Join(prefix, filepath.ToSlash(rel))] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }

@@ -1,0 +1,4 @@
+// Package routes is generated from routes.conf.
+package routes
+
+//go:generate go tool routegen --security security.conf
