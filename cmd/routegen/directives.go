@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -22,6 +23,7 @@ type directive struct {
 	file string   // the file's name ($GOFILE)
 	pkg  string   // its package ($GOPACKAGE)
 	args []string // routegen's arguments
+	pos  string   // the file and line of the directive, as found: "web/doc.go:3"
 }
 
 // findDirectives lists the //go:generate lines running routegen in the Go
@@ -60,13 +62,16 @@ func fileDirectives(file string) ([]directive, error) {
 	defer f.Close()
 	var found []directive
 	sc := bufio.NewScanner(f)
-	for sc.Scan() {
+	for n := 1; sc.Scan(); n++ {
 		line, ok := strings.CutPrefix(sc.Text(), "//go:generate ")
 		if !ok {
 			continue
 		}
 		if args, chdir, ok := routegenArgs(line); ok {
-			found = append(found, directive{dir: filepath.Join(filepath.Dir(file), filepath.FromSlash(chdir)), file: filepath.Base(file), args: args})
+			found = append(found, directive{
+				dir: filepath.Join(filepath.Dir(file), filepath.FromSlash(chdir)), file: filepath.Base(file), args: args,
+				pos: fmt.Sprintf("%s:%d", filepath.ToSlash(file), n),
+			})
 		}
 	}
 	if err := sc.Err(); err != nil || len(found) == 0 {
@@ -181,7 +186,7 @@ func (c *cli) runDirectives(cmd string, directives []directive, fs *pflag.FlagSe
 			args = forList(args)
 		}
 		args = append(append([]string{cmd}, args...), forwardedFlags(fs, d.dir)...)
-		code = max(code, inFolder(d, func() int { return run(args, c.stdout, c.stderr) }))
+		code = max(code, inFolder(d, func() int { return runDirective(args, c.stdout, c.stderr, d.pos) }))
 	}
 	return code
 }

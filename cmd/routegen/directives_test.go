@@ -160,3 +160,20 @@ func TestCommandLineFilesFromWorkingFolder(t *testing.T) {
 		t.Errorf("check --app-config=conf/missing.conf = %d, %q; want 1 and %q for each directive", code, stderr, want)
 	}
 }
+
+// TestUsageErrorOfDirective checks that a usage error in the arguments of a
+// directive that check runs is reported at the directive's line.
+func TestUsageErrorOfDirective(t *testing.T) {
+	root := shopModule(t, validConf)
+	if err := os.WriteFile(filepath.Join(root, "web", "web.go"), []byte("package web\n\n//go:generate go tool routegen --securty security.conf\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "web/web.go:3: unknown flag: --securty\nRun 'routegen help' for usage.\n"
+	if code, _, stderr := runIn(t, root, "check"); code != exitUsage || stderr != want {
+		t.Errorf("check = %d, %q; want 2, %q", code, stderr, want)
+	}
+	want = "routegen: diff compares with the file on disk; -o - names none\nRun 'routegen help' for usage.\n"
+	if code, _, stderr := runIn(t, root, "diff", "-o", "-"); code != exitUsage || stderr != want {
+		t.Errorf("diff -o - = %d, %q; want 2, %q", code, stderr, want)
+	}
+}

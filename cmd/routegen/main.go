@@ -55,10 +55,19 @@ func main() {
 type cli struct {
 	stdout, stderr io.Writer
 	diag           *reporter
+	// directive is the //go:generate line ("web/doc.go:3") whose arguments
+	// these are, when check, diff or list runs it: a usage error is there.
+	directive string
 }
 
 // run is the whole command, with its streams passed in so tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runDirective(args, stdout, stderr, "")
+}
+
+// runDirective is run with the arguments of the directive at pos, or of
+// the command line when pos is "".
+func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 	cmd := "generate"
 	if len(args) > 0 {
 		switch args[0] {
@@ -73,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 	}
-	c := &cli{stdout: stdout, stderr: stderr}
+	c := &cli{stdout: stdout, stderr: stderr, directive: pos}
 	fs := pflag.NewFlagSet("routegen "+cmd, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
@@ -106,6 +115,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 1 {
 		return c.usageError(fmt.Sprintf("want one routes.conf, got %d arguments", fs.NArg()))
 	}
+	if cmd == "diff" && gen.output == "-" {
+		return c.usageError("diff compares with the file on disk; -o - names none")
+	}
 	arg := fs.Arg(0)
 	if os.Getenv("GOFILE") != "" {
 		// Under go generate, names start at the module's root, so that the
@@ -126,9 +138,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cmd == "list" {
 		return c.list(input, src, list)
-	}
-	if cmd == "diff" && gen.output == "-" {
-		return c.usageError("diff compares with the file on disk; -o - names none")
 	}
 	files, code := c.compile(input, src, gen, cmd != "check")
 	if code != exitOK {
@@ -202,7 +211,11 @@ vet exits as go vet does.
 `
 
 func (c *cli) usageError(msg string) int {
-	fmt.Fprintf(c.stderr, "routegen: %s\nRun 'routegen help' for usage.\n", msg)
+	at := "routegen"
+	if c.directive != "" {
+		at = c.directive
+	}
+	fmt.Fprintf(c.stderr, "%s: %s\nRun 'routegen help' for usage.\n", at, msg)
 	return exitUsage
 }
 
