@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/parser"
+	"github.com/routegen/routegen/runtime"
 )
 
 // Options are the facts from outside routes.conf that its table depends on.
@@ -159,29 +160,10 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 		return
 	}
 	host = strings.ToLower(strings.TrimSpace(host))
-	if err := checkHost(host); err != nil {
+	if err := runtime.CheckHost(host); err != nil {
 		b.diags.Errorf(pos, "host %q: %v", host, err)
 	}
 	d.Host = host
-}
-
-func checkHost(host string) error {
-	name := strings.TrimPrefix(host, "*.")
-	switch {
-	case host == "":
-		return fmt.Errorf("empty host")
-	case strings.Contains(host, "://"):
-		return fmt.Errorf("a host has no scheme; write just the name")
-	case strings.ContainsAny(host, "/?#"):
-		return fmt.Errorf("a host has no path; write just the name")
-	case strings.Contains(host, ":") && !strings.HasPrefix(host, "["):
-		return fmt.Errorf("write the port in port, not in host")
-	case strings.Contains(name, "*"):
-		return fmt.Errorf(`a wildcard is allowed only as the first label ("*.example.com")`)
-	case name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, ".."):
-		return fmt.Errorf("empty label in host")
-	}
-	return nil
 }
 
 func (b *builder) domainPort(obj *parser.Object, d *Domain) {

@@ -186,6 +186,17 @@ func (d *Domain) address(overrides map[string]HostPort) (host, port string, err 
 			}
 		}
 	}
+	if _, overridden := overrides[d.Key]; overridden || d.HostEnv != "" {
+		// routes.conf's own hosts were checked when it was compiled.
+		from := "WithHost"
+		if !overridden {
+			name, _, _ := strings.Cut(d.HostEnv, ":-")
+			from = "$" + name
+		}
+		if err := CheckHost(strings.ToLower(host)); err != nil {
+			return "", "", fmt.Errorf("domain %s: host %q (%s): %v", d.Key, host, from, err)
+		}
+	}
 	if n, err := strconv.Atoi(port); port != "" && (err != nil || n < 1 || n > 65535) {
 		return "", "", fmt.Errorf("domain %s: port %q is not a number from 1 to 65535", d.Key, port)
 	}
@@ -205,4 +216,27 @@ func readEnv(ref string) (string, error) {
 		return fallback, nil
 	}
 	return "", fmt.Errorf("$%s is unset; set it, give it a default (${%s:-value})", name, name)
+}
+
+// CheckHost says what is wrong with a domain's host name ("example.com",
+// "*.example.com"), lower-cased: nil when nothing is. routes.conf's hosts
+// are checked when it is compiled, those of the environment and of
+// WithHost when the router is built.
+func CheckHost(host string) error {
+	name := strings.TrimPrefix(host, "*.")
+	switch {
+	case host == "":
+		return fmt.Errorf("empty host")
+	case strings.Contains(host, "://"):
+		return fmt.Errorf("a host has no scheme; write just the name")
+	case strings.ContainsAny(host, "/?#"):
+		return fmt.Errorf("a host has no path; write just the name")
+	case strings.Contains(host, ":") && !strings.HasPrefix(host, "["):
+		return fmt.Errorf("write the port in port, not in host")
+	case strings.Contains(name, "*"):
+		return fmt.Errorf(`a wildcard is allowed only as the first label ("*.example.com")`)
+	case name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, ".."):
+		return fmt.Errorf("empty label in host")
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -176,5 +177,28 @@ func TestTableHostsFromEnvironment(t *testing.T) {
 	}
 	if _, err := two.Hosts(map[string]HostPort{"a": {Host: "x", Port: "http"}}); err == nil || !strings.Contains(err.Error(), `port "http"`) {
 		t.Errorf("an override's port http: %v", err)
+	}
+}
+
+// TestHostsOfEnvironmentChecked: a host read from the environment or given
+// to WithHost is checked as routes.conf's are when it is compiled.
+func TestHostsOfEnvironmentChecked(t *testing.T) {
+	table := &Table{Domains: []Domain{{Key: "api", HostEnv: "ROUTEGEN_TEST_HOST:-api.example.com", Port: "8080"}}}
+	for _, tt := range []struct{ env, want string }{
+		{"api.example.com:99", `routegen: domain api: host "api.example.com:99" ($ROUTEGEN_TEST_HOST): write the port in port, not in host`},
+		{"https://api.example.com", `routegen: domain api: host "https://api.example.com" ($ROUTEGEN_TEST_HOST): a host has no scheme; write just the name`},
+		{"api..example.com", `routegen: domain api: host "api..example.com" ($ROUTEGEN_TEST_HOST): empty label in host`},
+		{"API.example.com", ""},
+		{"", ""}, // the default
+	} {
+		t.Setenv("ROUTEGEN_TEST_HOST", tt.env)
+		_, err := table.Hosts(nil)
+		if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
+			t.Errorf("$ROUTEGEN_TEST_HOST=%q: %v; want %q", tt.env, err, tt.want)
+		}
+	}
+	_, err := table.Hosts(map[string]HostPort{"api": {Host: "api.example.com/v1"}})
+	if want := `routegen: domain api: host "api.example.com/v1" (WithHost): a host has no path; write just the name`; fmt.Sprint(err) != want {
+		t.Errorf("WithHost with a path: %v; want %s", err, want)
 	}
 }
