@@ -51,7 +51,7 @@ type outcomeKind uint8
 const (
 	served      outcomeKind = iota
 	badParam                // a route matches, a parameter fails its constraint: 400
-	redirected              // only a redirect serves it: trailing slash or an unclean path
+	redirected              // only a redirect answers it: trailing slash or an unclean path
 	wrongMethod             // routes of other methods serve it: 405
 	notServed
 )
@@ -63,8 +63,42 @@ type outcome struct {
 	param   int      // badParam: the parameter that fails
 	reason  string   // badParam: why, as runtime.Constraint.Check says
 	target  string   // redirected: where to
+	then    *outcome // redirected: how the target is answered
 	methods []string // wrongMethod: the methods that serve it
 	table   *Table
+}
+
+// final is the outcome at the end of o's redirects, and the paths they
+// lead through, in order.
+func (o outcome) final() (outcome, []string) {
+	var targets []string
+	for o.kind == redirected {
+		targets = append(targets, o.target)
+		o = *o.then
+	}
+	return o, targets
+}
+
+// better reports whether o is a better answer than p: of two redirects,
+// the one whose target is answered better.
+func (o outcome) better(p outcome) bool {
+	if o.kind != p.kind || o.kind != redirected {
+		return o.kind < p.kind
+	}
+	of, _ := o.final()
+	pf, _ := p.final()
+	return of.kind < pf.kind
+}
+
+// redirectTo is the outcome of a redirect to target, answered then; a
+// redirect to a served path carries its route, for the helper that
+// builds the target.
+func redirectTo(target string, then outcome) outcome {
+	o := outcome{kind: redirected, target: target, then: &then}
+	if f, _ := then.final(); f.kind == served {
+		o.route, o.params = f.route, f.params
+	}
+	return o
 }
 
 // resolve is how domains of t answer method (any method when "") for an
@@ -72,8 +106,7 @@ type outcome struct {
 func resolve(t *Table, domains []int, method, path string) outcome {
 	best := outcome{kind: notServed}
 	for _, d := range domains {
-		o := resolveDomain(t, d, method, path)
-		if o.kind < best.kind {
+		if o := resolveDomain(t, d, method, path); o.better(best) {
 			best = o
 		}
 	}
@@ -81,35 +114,34 @@ func resolve(t *Table, domains []int, method, path string) outcome {
 	return best
 }
 
+// resolveDomain answers in the order of runtime.Table.Lookup: a route
+// (routes match only clean paths), the redirect of an unclean path to its
+// clean form whatever that answers, the trailing-slash redirect to a path
+// a route matches (whose parameters are checked only after it), 405 (or a
+// 404 where the domain answers none), and the domain's catch_all.
 func resolveDomain(t *Table, d int, method, path string) outcome {
-	dom := &t.Domains[d]
-	if dom.CatchAll {
-		return outcome{kind: served}
-	}
 	if !runtime.IsClean(path) {
 		target := runtime.CleanPath(path)
-		if o := resolveDomain(t, d, method, target); o.kind == served {
-			return outcome{kind: redirected, target: target, route: o.route, params: o.params}
-		}
-		return outcome{kind: notServed}
+		return redirectTo(target, resolveDomain(t, d, method, target))
 	}
 	if o := find(t, d, method, path); o.kind <= badParam {
 		return o
 	}
+	dom := &t.Domains[d]
 	if dom.RedirectTrailingSlash {
 		if trimmed, ok := strings.CutSuffix(path, "/"); ok && trimmed != "" {
-			if o := find(t, d, method, trimmed); o.kind == served {
-				return outcome{kind: redirected, target: trimmed, route: o.route, params: o.params}
+			if o := find(t, d, method, trimmed); o.kind <= badParam {
+				return redirectTo(trimmed, o)
 			}
 		} else if method == "" || method == "GET" || method == "HEAD" {
 			for i := range t.Routes {
 				if r := &t.Routes[i]; r.Domain == d && r.Static && r.List && listingFolder(r) == path+"/" {
-					return outcome{kind: redirected, target: path + "/"}
+					return redirectTo(path+"/", outcome{kind: served})
 				}
 			}
 		}
 	}
-	if method != "" {
+	if method != "" && (dom.MethodNotAllowed || !dom.CatchAll) {
 		var others []string
 		for _, m := range methodsOf(t, d) {
 			if o := find(t, d, m, path); o.kind <= badParam && !slices.Contains(others, m) {
@@ -119,6 +151,9 @@ func resolveDomain(t *Table, d int, method, path string) outcome {
 		if len(others) > 0 {
 			return outcome{kind: wrongMethod, methods: others}
 		}
+	}
+	if dom.CatchAll {
+		return outcome{kind: served}
 	}
 	return outcome{kind: notServed}
 }

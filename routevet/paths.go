@@ -227,28 +227,54 @@ func (c *checker) checkPath(file *ast.File, arg ast.Expr, tg target, method stri
 				SuggestedFixes: c.replaceWith(arg, call),
 			})
 		}
-	case badParam:
-		r := res.route
-		c.pass.Reportf(arg.Pos(), "%s is answered 400: route %q, :%s[%s]: %s",
-			what, r.Name, r.Params[res.param], r.constraint(res.param), res.reason)
 	case redirected:
+		final, targets := res.final()
+		if final.kind != served {
+			c.pass.Reportf(arg.Pos(), "%s", c.failure(res.outcome, tg, method, what))
+			return
+		}
+		to := targets[len(targets)-1]
 		d := analysis.Diagnostic{
 			Pos: arg.Pos(), End: arg.End(),
-			Message: fmt.Sprintf("%s is served only by a redirect to %s", tg.path, res.target),
+			Message: fmt.Sprintf("%s is served only by a redirect to %s", tg.path, strings.Join(targets, " and then to ")),
 		}
 		if res.route != nil {
-			if call, ok := c.helperCall(file, arg, target{path: res.target, query: tg.query}, res); ok {
+			if call, ok := c.helperCall(file, arg, target{path: to, query: tg.query}, res); ok {
 				d.Message += "; the helper " + call + " builds that path"
 				d.SuggestedFixes = c.replaceWith(arg, call)
 			}
 		}
 		c.pass.Report(d)
-	case wrongMethod:
-		slices.Sort(res.methods)
-		c.pass.Reportf(arg.Pos(), "no %s route serves %s (only %s)", method, tg.path, strings.Join(res.methods, ", "))
 	default:
-		c.pass.Reportf(arg.Pos(), "no route serves %s%s", what, didYouMean(c.suggestPath(tg, method)))
+		c.pass.Reportf(arg.Pos(), "%s", c.failure(res.outcome, tg, method, what))
 	}
+}
+
+// failure says how o, an outcome that ends other than served, answers
+// tg: a sentence about subject, or a relative clause ("which …") when
+// subject is "".
+func (c *checker) failure(o outcome, tg target, method, subject string) string {
+	switch o.kind {
+	case redirected:
+		final, targets := o.final()
+		to := target{host: tg.host, path: targets[len(targets)-1]}
+		return fmt.Sprintf("%s is only redirected, to %s, %s",
+			cmp.Or(subject, "which"), strings.Join(targets, " and then to "), c.failure(final, to, method, ""))
+	case badParam:
+		r := o.route
+		return fmt.Sprintf("%s is answered 400: route %q, :%s[%s]: %s",
+			cmp.Or(subject, "which"), r.Name, r.Params[o.param], r.constraint(o.param), o.reason)
+	case wrongMethod:
+		slices.Sort(o.methods)
+		if subject == "" {
+			return fmt.Sprintf("which no %s route serves (only %s)", method, strings.Join(o.methods, ", "))
+		}
+		return fmt.Sprintf("no %s route serves %s (only %s)", method, tg.path, strings.Join(o.methods, ", "))
+	}
+	if subject == "" {
+		return "which no route serves" + didYouMean(c.suggestPath(tg, method))
+	}
+	return "no route serves " + subject + didYouMean(c.suggestPath(tg, method))
 }
 
 func (c *checker) replaceWith(arg ast.Expr, text string) []analysis.SuggestedFix {
@@ -382,8 +408,11 @@ func (c *checker) checkPrefix(arg ast.Expr) {
 	}
 	if i := strings.IndexAny(p, "?#"); i >= 0 {
 		// The whole path is known; only the query or fragment is built.
-		if res, ok := c.resolveAll(target{host: host, path: p[:i]}, ""); ok && res.kind == notServed {
-			c.pass.Reportf(e.Pos(), "no route serves %s%s", p[:i], didYouMean(c.suggestPath(target{host: host, path: p[:i]}, "")))
+		tg := target{host: host, path: p[:i]}
+		if res, ok := c.resolveAll(tg, ""); ok {
+			if final, _ := res.final(); final.kind == notServed {
+				c.pass.Reportf(e.Pos(), "%s", c.failure(res.outcome, tg, "", tg.path))
+			}
 		}
 		return
 	}

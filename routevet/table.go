@@ -41,6 +41,7 @@ type Domain struct {
 	Host                  string
 	Subdomain             bool
 	RedirectTrailingSlash bool
+	MethodNotAllowed      bool
 	CatchAll              bool
 }
 
@@ -140,7 +141,7 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 		var d Domain
 		err := eachField(lit, info, map[string]any{
 			"Key": &d.Key, "Host": &d.Host, "Subdomain": &d.Subdomain,
-			"RedirectTrailingSlash": &d.RedirectTrailingSlash, "CatchAll": (*nonNil)(&d.CatchAll),
+			"RedirectTrailingSlash": &d.RedirectTrailingSlash, "MethodNotAllowed": &d.MethodNotAllowed, "CatchAll": (*nonNil)(&d.CatchAll),
 		})
 		t.Domains = append(t.Domains, d)
 		return err

@@ -108,10 +108,15 @@ func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	http.Redirect(w, r, "/search", http.StatusMovedPermanently)
 
 	// Served only by a redirect, or answered 400.
-	http.Redirect(w, r, "/search/", http.StatusFound)    // want `/search/ is served only by a redirect to /search; the helper routes.URL.Search\(\) builds that path`
-	http.Redirect(w, r, "/docs", http.StatusFound)       // want `/docs is served only by a redirect to /docs/$`
-	http.Redirect(w, r, "/hotels//42", http.StatusFound) // want `/hotels//42 is served only by a redirect to /hotels/42`
-	http.Redirect(w, r, "/hotels/abc", http.StatusFound) // want `GET /hotels/abc is answered 400: route "show_hotel", :id\[number\]: "abc" is not a number`
+	http.Redirect(w, r, "/search/", http.StatusFound)              // want `/search/ is served only by a redirect to /search; the helper routes.URL.Search\(\) builds that path`
+	http.Redirect(w, r, "/docs", http.StatusFound)                 // want `/docs is served only by a redirect to /docs/$`
+	http.Redirect(w, r, "/hotels//42", http.StatusFound)           // want `/hotels//42 is served only by a redirect to /hotels/42`
+	http.Redirect(w, r, "/hotels/abc", http.StatusFound)           // want `GET /hotels/abc is answered 400: route "show_hotel", :id\[number\]: "abc" is not a number`
+	http.Redirect(w, r, "/hotels/x42/", http.StatusFound)          // want `^GET /hotels/x42/ is only redirected, to /hotels/x42, which is answered 400: route "show_hotel", :id\[number\]: "x42" is not a number$`
+	http.Redirect(w, r, "/hotels//x42/", http.StatusFound)         // want `^GET /hotels//x42/ is only redirected, to /hotels/x42/ and then to /hotels/x42, which is answered 400: route "show_hotel", :id\[number\]: "x42" is not a number$`
+	http.Redirect(w, r, "/hotels/7/rooms/abcd/", http.StatusFound) // want `^GET /hotels/7/rooms/abcd/ is only redirected, to /hotels/7/rooms/abcd, which is answered 400: route "room", :room\[alpha,max=3\]: `
+	http.Redirect(w, r, "/hotel//42", http.StatusFound)            // want `^GET /hotel//42 is only redirected, to /hotel/42, which no route serves \(did you mean "/hotels/42"\?\)$`
+	http.Redirect(w, r, "/hotels/./x", http.StatusFound)           // want `^GET /hotels/./x is only redirected, to /hotels/x, which is answered 400: route "show_hotel", :id\[number\]: "x" is not a number$`
 
 	// Concatenation.
 	http.Redirect(w, r, "/hotel/"+id, http.StatusFound) // want `no route path begins with /hotel/`

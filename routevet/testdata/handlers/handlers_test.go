@@ -34,6 +34,7 @@ func TestRequests(t *testing.T) {
 	httptest.NewRequest("PUT", "/hotels/42", nil)                                  // want `no PUT route serves /hotels/42 \(only DELETE, GET\)`
 	httptest.NewRequest("POST", "/search", nil)                                    // want `no POST route serves /search \(only GET\)`
 	httptest.NewRequestWithContext(ctx, "GET", "/hotels/", nil)                    // want `/hotels/ is served only by a redirect to /hotels`
+	httptest.NewRequest("PUT", "/hotels//42", nil)                                 // want `^PUT /hotels//42 is only redirected, to /hotels/42, which no PUT route serves \(only DELETE, GET\)$`
 	http.NewRequest("GET", "http://localhost:8080/hotel", nil)                     // want `no route serves GET /hotel on localhost:8080`
 	http.NewRequestWithContext(ctx, "DELETE", "http://admin.localhost:8080/", nil) // want `no DELETE route serves / \(only GET\)`
 	http.NewRequest("GET", "/bookings/123e4567-e89b-12d3-a456-426614174000", nil)  // want `GET /bookings/123e4567-e89b-12d3-a456-426614174000 is answered 400: route "booking", :ref\[uuid4\]: "123e4567-e89b-12d3-a456-426614174000" is not a version 4 UUID`
