@@ -2,11 +2,14 @@ package runtime
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/routegen/routegen/internal/suggest"
 )
 
 // EscapeCatchAll escapes the value of a catch-all parameter segment by
@@ -258,6 +261,9 @@ func (t *Table) RouteURLNamedArgs(base, name string, args map[string]any) (strin
 	if t.isWildcard(route) {
 		v, ok := args["subdomain"]
 		if !ok {
+			if k := t.misspeltKey(route, args, "subdomain"); k != "" {
+				return "", fmt.Errorf("routegen: route %q has no path parameter %q (did you mean \"subdomain\"?)", name, k)
+			}
 			return "", fmt.Errorf("routegen: route %q of a wildcard domain needs the argument \"subdomain\"", name)
 		}
 		subdomain, used["subdomain"] = fmt.Sprint(v), true
@@ -266,6 +272,9 @@ func (t *Table) RouteURLNamedArgs(base, name string, args map[string]any) (strin
 	for i, p := range route.Params {
 		v, ok := args[p]
 		if !ok {
+			if k := t.misspeltKey(route, args, p); k != "" {
+				return "", fmt.Errorf("routegen: route %q has no path parameter %q (did you mean %q?)", name, k, p)
+			}
 			return "", fmt.Errorf("routegen: route %q needs the path parameter %q", name, p)
 		}
 		values[i], used[p] = fmt.Sprint(v), true
@@ -284,6 +293,20 @@ func (t *Table) RouteURLNamedArgs(base, name string, args map[string]any) (strin
 		u += "?" + query.Encode()
 	}
 	return u, nil
+}
+
+// misspeltKey is the first key of args, in sorted order, that is a
+// misspelling of the missing argument p and no argument that route takes,
+// by the rule routevet reports it with (an edit in three characters of the
+// key); "" when none is, and the error names p alone.
+func (t *Table) misspeltKey(route *Route, args map[string]any, p string) string {
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		taken := slices.Contains(route.Params, k) || k == "subdomain" && t.isWildcard(route)
+		if !taken && suggest.Closest(k, []string{p}, len(k)/3) == p {
+			return k
+		}
+	}
+	return ""
 }
 
 // urlCache is the part of a Table the URL builders fill on first use.

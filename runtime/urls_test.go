@@ -31,3 +31,33 @@ func TestRouteURLUnknownName(t *testing.T) {
 		}
 	}
 }
+
+// TestRouteURLNamedArgsMisspeltKey: a key near a missing argument is named
+// as its misspelling, as routevet names it; a key far from it is a query
+// argument, and the error names the missing argument alone.
+func TestRouteURLNamedArgsMisspeltKey(t *testing.T) {
+	table := &Table{
+		Domains: []Domain{{Key: "site"}, {Key: "tenants", Host: "*.example.com"}},
+		Routes: []Route{
+			{Name: "user", Domain: 0, Method: "GET", Path: "/users/:id", Params: []string{"id"}},
+			{Name: "room", Domain: 0, Method: "GET", Path: "/hotels/:hotel/rooms/:room", Params: []string{"hotel", "room"}},
+			{Name: "page", Domain: 1, Method: "GET", Path: "/pages/:slug", Params: []string{"slug"}},
+		},
+	}
+	for _, tt := range []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"user", map[string]any{"Id": 1}, `routegen: route "user" has no path parameter "Id" (did you mean "id"?)`},
+		{"user", map[string]any{"sort": 1}, `routegen: route "user" needs the path parameter "id"`},
+		{"room", map[string]any{"hotel": 1, "rom": "a", "hotle": 2}, `routegen: route "room" has no path parameter "rom" (did you mean "room"?)`},
+		{"tenants.page", map[string]any{"subdomian": "acme", "slug": "a"}, `routegen: route "tenants.page" has no path parameter "subdomian" (did you mean "subdomain"?)`},
+		{"tenants.page", map[string]any{"subdomain": "acme", "slg": "a"}, `routegen: route "tenants.page" has no path parameter "slg" (did you mean "slug"?)`},
+		{"tenants.page", map[string]any{"slug": "a"}, `routegen: route "tenants.page" of a wildcard domain needs the argument "subdomain"`},
+	} {
+		if _, err := table.RouteURLNamedArgs("", tt.name, tt.args); err == nil || err.Error() != tt.want {
+			t.Errorf("RouteURLNamedArgs(%q, %v): %v; want %s", tt.name, tt.args, err, tt.want)
+		}
+	}
+}
