@@ -103,11 +103,35 @@ func (c call) do(t *testing.T, srv *httptest.Server) {
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != c.status || !strings.Contains(string(body), c.want) {
-		t.Errorf("%s %s%s %v = %d %q, want %d with %q", c.method, req.Host, c.path, c.header, resp.StatusCode, body, c.status, c.want)
+		t.Errorf("%s = %d %q, want %d with %q", c.request(req.Host), resp.StatusCode, body, c.status, c.want)
 	}
 	for k, v := range c.headers {
 		if got := resp.Header.Get(k); got != v {
-			t.Errorf("%s %s%s %v: %s = %q, want %q", c.method, req.Host, c.path, c.header, k, got, v)
+			t.Errorf("%s: %s = %q, want %q", c.request(req.Host), k, got, v)
+		}
+	}
+}
+
+// request is how the failures of do name the request: its method, host
+// and path, and its headers when it has some.
+func (c call) request(host string) string {
+	s := c.method + " " + host + c.path
+	if len(c.header) > 0 {
+		s += fmt.Sprintf(" %v", c.header)
+	}
+	return s
+}
+
+// TestCallRequest: the failures of call.do show a request's headers only
+// when it has some.
+func TestCallRequest(t *testing.T) {
+	for c, want := range map[*call]string{
+		{method: "GET", path: "/users"}:                                              "GET app.example.com:8080/users",
+		{method: "GET", path: "/users", header: map[string]string{}}:                 "GET app.example.com:8080/users",
+		{method: "POST", path: "/login", header: map[string]string{"Cookie": "s=1"}}: "POST app.example.com:8080/login map[Cookie:s=1]",
+	} {
+		if got := c.request(appHost); got != want {
+			t.Errorf("request(%v) = %q, want %q", *c, got, want)
 		}
 	}
 }
