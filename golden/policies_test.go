@@ -157,6 +157,19 @@ func TestUndefinedAuthWithoutSchemesIsAnonymous(t *testing.T) {
 	call{method: "GET", host: tenantHost, path: "/pages/a", status: 200, want: "tenant acme page a"}.do(t, srv)
 }
 
+// TestUnusedAuthenticatorWithoutSchemes: without a security.conf, an
+// authenticator of a scheme no route names is accepted; as any registered
+// authenticator, it makes the routes without auth answer 403.
+func TestUnusedAuthenticatorWithoutSchemes(t *testing.T) {
+	srv := richServer(t, runtime.WithAuthenticator("unused", bearerAuth))
+	for _, c := range []call{
+		{method: "GET", host: mainHost, path: "/", status: 200},
+		{method: "GET", host: tenantHost, path: "/pages/a", status: 403},
+	} {
+		c.do(t, srv)
+	}
+}
+
 func TestAuthorization(t *testing.T) {
 	srv := policyServer(t)
 	for _, c := range []call{

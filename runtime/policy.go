@@ -36,7 +36,10 @@ const (
 )
 
 // WithAuthenticator registers the authenticator of an auth scheme. Every
-// scheme a route names needs one: NewRouter fails otherwise.
+// scheme a route names needs one: NewRouter fails otherwise. With a
+// security.conf, scheme must be one of its schemes; a scheme no route
+// names is accepted, and routes of "authenticated" try its authenticator
+// too. Once any authenticator is registered, routes without auth answer 403.
 func WithAuthenticator(scheme string, a Authenticator) Option {
 	return func(rt *Router) error {
 		if scheme == "" || scheme == AuthAnonymous || scheme == AuthAuthenticated {
