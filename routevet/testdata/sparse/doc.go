@@ -1,1 +1,1 @@
-package sparse // want package:`routes\(2\)`
+package sparse // want package:`routes\(3\)`

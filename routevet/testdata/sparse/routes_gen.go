@@ -14,11 +14,13 @@ var Domains = []runtime.Domain{
 		RedirectTrailingSlash: true,
 	},
 	runtime.Domain{
-		Index:     1,
-		Key:       "files",
-		Host:      "files.example.com",
-		Subdomain: true,
-		CatchAll:  &runtime.Route{Name: "catch_all", Method: "*"},
+		Index:                 1,
+		Key:                   "files",
+		Host:                  "files.example.com",
+		Subdomain:             true,
+		RedirectTrailingSlash: true,
+		MethodNotAllowed:      true,
+		CatchAll:              &runtime.Route{Name: "catch_all", Method: "*"},
 	},
 }
 
@@ -36,6 +38,13 @@ var Routes = []runtime.Route{
 		Name:   "file",
 		Method: "GET",
 		Path:   "/f",
+	},
+	{
+		Index:  2,
+		Domain: 1,
+		Name:   "upload",
+		Method: "POST",
+		Path:   "/upload",
 	},
 }
 
