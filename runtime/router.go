@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/rs/cors"
 )
@@ -24,7 +23,12 @@ type Router struct {
 	table    *Table
 	hosts    *HostTable
 	dispatch Dispatcher
-	pool     sync.Pool
+	// direct is the matcher of the table's only domain when that domain
+	// serves every host and paths need no respelling: serve then calls it
+	// without reading the host. nil otherwise.
+	direct       MatchFunc
+	directDomain int
+	pool         sync.Pool
 
 	notFound         http.Handler
 	methodNotAllowed http.Handler
@@ -174,6 +178,10 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 		}
 	}
 	rt.hosts = hosts
+	if hosts.only != nil && !t.escapedLiterals {
+		rt.directDomain = hosts.only.Domain
+		rt.direct = t.DomainRoutes[rt.directDomain].Match
+	}
 	rt.setPatterns()
 	rt.setMiddlewareChains()
 	if err := rt.openStatic(); err != nil {
@@ -210,8 +218,8 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // or the outcome Lookup decided.
 func (rt *Router) serve(ctx *Context, r *http.Request) {
 	path, unescaped := requestPath(r)
-	host, method := rt.requestHost(r), r.Method
-	if method == http.MethodOptions && rt.preflight(ctx, host, path) {
+	method := r.Method
+	if method == http.MethodOptions && rt.preflight(ctx, rt.requestHost(r), path) {
 		return
 	}
 	switch {
@@ -223,12 +231,12 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 		method = "WS"
 	}
 	m := &ctx.match
-	rt.table.Lookup(m, rt.hosts, method, host, path)
+	rt.lookup(m, r, method, path)
 	if m.Status != http.StatusOK {
 		rt.serveOutcome(ctx, r)
 		return
 	}
-	if unescaped && m.Path() == path { // not respelt by canonicalEscapes
+	if unescaped && (!rt.table.escapedLiterals || m.Path() == path) { // not respelt by canonicalEscapes
 		m.Params.escapes = noEscapes
 	}
 	s := &rt.serving[m.Route.Index]
@@ -243,6 +251,26 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 			rt.handleError(ctx, err)
 		}
 	}
+}
+
+// lookup is Table.Lookup with the router's hosts, taking the host from r
+// only when the table has more than one domain to choose from.
+func (rt *Router) lookup(m *Match, r *http.Request, method, path string) {
+	t := rt.table
+	if rt.direct == nil {
+		t.Lookup(m, rt.hosts, method, rt.requestHost(r), path)
+		return
+	}
+	if path != "" && path[0] == '/' {
+		if i := rt.direct(m.Start(path), method, path); i >= 0 {
+			t.Found(m, rt.directDomain, i)
+			if i < len(t.constraints) {
+				t.Check(m, i)
+			}
+			return
+		}
+	}
+	t.Fallback(m, rt.directDomain, method, path)
 }
 
 // serveOutcome answers a request no route serves: a redirect, an automatic
@@ -378,17 +406,11 @@ func requestPath(r *http.Request) (path string, unescaped bool) {
 	if p == "" {
 		p = u.Path
 	}
-	if uri := r.RequestURI; p != "" && len(uri) >= len(p) && hasPrefix(uri, p) && (len(uri) == len(p) || uri[len(p)] == '?') {
+	if uri := r.RequestURI; p != "" && strings.HasPrefix(uri, p) && (len(uri) == len(p) || uri[len(p)] == '?') {
 		// Path is the unescaped path: equal to the request line's, it holds no "%".
 		return p, u.RawPath == ""
 	}
 	return u.EscapedPath(), false
-}
-
-// hasPrefix is strings.HasPrefix that answers at once for the common case
-// of a server's request, whose URL path is a slice of its request line.
-func hasPrefix(s, prefix string) bool {
-	return unsafe.StringData(s) == unsafe.StringData(prefix) || s[:len(prefix)] == prefix
 }
 
 func isWebSocketUpgrade(r *http.Request) bool {
