@@ -230,13 +230,29 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	case rt.webSockets && method == http.MethodGet && isWebSocketUpgrade(r):
 		method = "WS"
 	}
-	m := &ctx.match
-	rt.lookup(m, r, method, path)
+	m, t := &ctx.match, rt.table
+	// Table.Lookup, written out for a table of one domain that serves
+	// every host: no host to read, no domain to choose.
+	switch {
+	case rt.direct == nil:
+		t.Lookup(m, rt.hosts, method, rt.requestHost(r), path)
+	case path == "" || path[0] != '/':
+		t.Fallback(m, rt.directDomain, method, path)
+	default:
+		if i := rt.direct(m.Start(path), method, path); i < 0 {
+			t.Fallback(m, rt.directDomain, method, path)
+		} else {
+			t.Found(m, rt.directDomain, i)
+			if i < len(t.constraints) {
+				t.Check(m, i)
+			}
+		}
+	}
 	if m.Status != http.StatusOK {
 		rt.serveOutcome(ctx, r)
 		return
 	}
-	if unescaped && (!rt.table.escapedLiterals || m.Path() == path) { // not respelt by canonicalEscapes
+	if unescaped && (!t.escapedLiterals || m.Path() == path) { // not respelt by canonicalEscapes
 		m.Params.escapes = noEscapes
 	}
 	s := &rt.serving[m.Route.Index]
@@ -251,26 +267,6 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 			rt.handleError(ctx, err)
 		}
 	}
-}
-
-// lookup is Table.Lookup with the router's hosts, taking the host from r
-// only when the table has more than one domain to choose from.
-func (rt *Router) lookup(m *Match, r *http.Request, method, path string) {
-	t := rt.table
-	if rt.direct == nil {
-		t.Lookup(m, rt.hosts, method, rt.requestHost(r), path)
-		return
-	}
-	if path != "" && path[0] == '/' {
-		if i := rt.direct(m.Start(path), method, path); i >= 0 {
-			t.Found(m, rt.directDomain, i)
-			if i < len(t.constraints) {
-				t.Check(m, i)
-			}
-			return
-		}
-	}
-	t.Fallback(m, rt.directDomain, method, path)
 }
 
 // serveOutcome answers a request no route serves: a redirect, an automatic
