@@ -143,9 +143,16 @@ func (g *generator) writeNewRouter() {
 	g.file.Type().Id(controllersTypeName).Struct(fields...)
 }
 
-// dispatchPart is the text of the dispatch methods.
+// dispatchPart is the text of the dispatch methods: one switch when every
+// route is in the first chunk, which saves a call a request.
 func (g *generator) dispatchPart() []byte {
 	var b bytes.Buffer
+	if len(g.dispatchCases) == 1 {
+		b.WriteString("// dispatch calls the action of the route ctx serves.\n")
+		fmt.Fprintf(&b, "func (c *%s) dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
+		writeDispatchSwitch(&b, g.dispatchCases[0], "ctx.Route().Index")
+		return b.Bytes()
+	}
 	b.WriteString("// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.\n")
 	fmt.Fprintf(&b, "func (c *%s) dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
 	if len(g.dispatchCases) > 0 {
@@ -162,17 +169,22 @@ func (g *generator) dispatchPart() []byte {
 		if len(cases) == 0 {
 			continue
 		}
-		usesParams := slices.ContainsFunc(cases, func(c string) bool { return strings.Contains(c, "p.Value(") || strings.Contains(c, "(p, ") })
 		fmt.Fprintf(&b, "\n// %s calls the actions of routes %d to %d.\n", dispatchFuncName(k), k*dispatchChunk, (k+1)*dispatchChunk-1)
 		fmt.Fprintf(&b, "func (c *%s) %s(ctx *runtime.Context, i int) error {\n", controllersTypeName, dispatchFuncName(k))
-		if usesParams {
-			b.WriteString("\tp := ctx.Params()\n")
-		}
-		b.WriteString("\tswitch i {\n")
-		for _, c := range cases {
-			b.WriteString(c)
-		}
-		b.WriteString("\t}\n\treturn fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
+		writeDispatchSwitch(&b, cases, "i")
 	}
 	return b.Bytes()
+}
+
+// writeDispatchSwitch writes the rest of a dispatch function: the switch
+// of cases on index, and the error for an index without a case.
+func writeDispatchSwitch(b *bytes.Buffer, cases []string, index string) {
+	if slices.ContainsFunc(cases, func(c string) bool { return strings.Contains(c, "p.Value(") || strings.Contains(c, "(p, ") }) {
+		b.WriteString("\tp := ctx.Params()\n")
+	}
+	fmt.Fprintf(b, "\tswitch %s {\n", index)
+	for _, c := range cases {
+		b.WriteString(c)
+	}
+	b.WriteString("\t}\n\treturn fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
 }

@@ -129,19 +129,10 @@ type routegenControllers struct {
 	infoController InfoController
 }
 
-// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+// dispatch calls the action of the route ctx serves.
 func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
-	switch i := ctx.Route().Index; i / 64 {
-	case 0:
-		return c.dispatch0(ctx, i)
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch0 calls the actions of routes 0 to 63.
-func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
 	p := ctx.Params()
-	switch i {
+	switch ctx.Route().Index {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)
 	case 1: // GET /v1/reportee/:email (reportee_info)

@@ -568,19 +568,10 @@ type routegenControllers struct {
 	urlController        URLController
 }
 
-// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+// dispatch calls the action of the route ctx serves.
 func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
-	switch i := ctx.Route().Index; i / 64 {
-	case 0:
-		return c.dispatch0(ctx, i)
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch0 calls the actions of routes 0 to 63.
-func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
 	p := ctx.Params()
-	switch i {
+	switch ctx.Route().Index {
 	case 0: // GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (actions)
 		return c.routegenController.Actions(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6), p.Value(7))
 	case 1: // GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (dispatcher)

@@ -102,19 +102,10 @@ type routegenControllers struct {
 	paramController ParamController
 }
 
-// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+// dispatch calls the action of the route ctx serves.
 func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
-	switch i := ctx.Route().Index; i / 64 {
-	case 0:
-		return c.dispatch0(ctx, i)
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch0 calls the actions of routes 0 to 63.
-func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
 	p := ctx.Params()
-	switch i {
+	switch ctx.Route().Index {
 	case 0: // GET /user/:name (get_user_by_name)
 		return c.paramController.GetUserByName(ctx, p.Value(0))
 	}

@@ -130,19 +130,10 @@ type routegenControllers struct {
 	paramController ParamController
 }
 
-// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+// dispatch calls the action of the route ctx serves.
 func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
-	switch i := ctx.Route().Index; i / 64 {
-	case 0:
-		return c.dispatch0(ctx, i)
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch0 calls the actions of routes 0 to 63.
-func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
 	p := ctx.Params()
-	switch i {
+	switch ctx.Route().Index {
 	case 0: // GET /:a/:b/:c/:d/:e (get_by_a_by_b_by_c_by_d_by_e)
 		return c.paramController.GetByAByBByCByDByE(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
 	}
