@@ -135,7 +135,7 @@ func (g *generator) writeNewRouter() {
 	}
 	body := append(checks,
 		jen.Id("c").Op(":=").Op("&").Id(controllersTypeName).Values(values),
-		jen.Return(rt("NewRouter").Call(jen.Id(tableName), jen.Id("c").Dot("dispatch"), jen.Id("opts").Op("..."))))
+		jen.Return(rt("NewRouter").Call(jen.Id(tableName), jen.Id("c"), jen.Id("opts").Op("..."))))
 	params = append(params, jen.Id("opts").Op("...").Add(rt("Option")))
 	g.file.Comment("NewRouter returns the http.Handler of " + g.opts.Source + ", calling the actions of the given controllers.")
 	g.file.Func().Id("NewRouter").Params(params...).Params(jen.Op("*").Add(rt("Router")), jen.Error()).Block(body...)
@@ -148,13 +148,13 @@ func (g *generator) writeNewRouter() {
 func (g *generator) dispatchPart() []byte {
 	var b bytes.Buffer
 	if len(g.dispatchCases) == 1 {
-		b.WriteString("// dispatch calls the action of the route ctx serves.\n")
-		fmt.Fprintf(&b, "func (c *%s) dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
+		b.WriteString("// Dispatch calls the action of the route ctx serves.\n")
+		fmt.Fprintf(&b, "func (c *%s) Dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
 		writeDispatchSwitch(&b, g.dispatchCases[0], "ctx.Route().Index")
 		return b.Bytes()
 	}
-	b.WriteString("// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.\n")
-	fmt.Fprintf(&b, "func (c *%s) dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
+	b.WriteString("// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.\n")
+	fmt.Fprintf(&b, "func (c *%s) Dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
 	if len(g.dispatchCases) > 0 {
 		fmt.Fprintf(&b, "\tswitch i := ctx.Route().Index; i / %d {\n", dispatchChunk)
 		for k, cases := range g.dispatchCases {

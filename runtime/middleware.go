@@ -90,7 +90,7 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.rt.serveRoute(ctx, r, c)
 		return
 	}
-	if err := e.rt.dispatch(ctx); err != nil {
+	if err := e.rt.dispatch.Dispatch(ctx); err != nil {
 		e.rt.handleError(ctx, err)
 	}
 }

@@ -13,9 +13,13 @@ import (
 	"github.com/rs/cors"
 )
 
-// Dispatcher is the generated function that calls the action of the
-// matched route with its typed parameters.
-type Dispatcher func(ctx *Context) error
+// Dispatcher is the generated value whose Dispatch calls the action of the
+// matched route with its typed parameters. It is an interface rather than a
+// function so that a generated method is called without the wrapper the
+// compiler writes for a method value.
+type Dispatcher interface {
+	Dispatch(ctx *Context) error
+}
 
 // Router is the http.Handler of a generated package: Lookup, then the
 // route's action through the generated dispatcher.
@@ -263,7 +267,7 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	case s.checks != 0:
 		rt.serveRoute(ctx, r, s.checks)
 	default:
-		if err := rt.dispatch(ctx); err != nil {
+		if err := rt.dispatch.Dispatch(ctx); err != nil {
 			rt.handleError(ctx, err)
 		}
 	}
@@ -352,7 +356,7 @@ func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
 	if c&checkBodySize != 0 && !rt.limitBody(ctx) {
 		return
 	}
-	if err := rt.dispatch(ctx); err != nil {
+	if err := rt.dispatch.Dispatch(ctx); err != nil {
 		rt.handleError(ctx, err)
 	}
 }

@@ -198,7 +198,7 @@ func NewRouter(adminAppController AdminAppController, appController AppControlle
 		appController:         appController,
 		wildcardAppController: wildcardAppController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -208,8 +208,8 @@ type routegenControllers struct {
 	wildcardAppController WildcardAppController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch ctx.Route().Index {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)

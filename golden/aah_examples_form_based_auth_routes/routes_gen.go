@@ -174,7 +174,7 @@ func NewRouter(adminDashboardController AdminDashboardController, appController 
 		adminDashboardController: adminDashboardController,
 		appController:            appController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -183,8 +183,8 @@ type routegenControllers struct {
 	appController            AppController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch ctx.Route().Index {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)

@@ -137,7 +137,7 @@ func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Ro
 		return nil, errors.New("aah_examples_i18n_url_path_param_routes: NewRouter: AppController is nil")
 	}
 	c := &routegenControllers{appController: appController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -145,8 +145,8 @@ type routegenControllers struct {
 	appController AppController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET / (index)

@@ -192,7 +192,7 @@ func NewRouter(appController AppController, postController PostController, opts 
 		appController:  appController,
 		postController: postController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -201,8 +201,8 @@ type routegenControllers struct {
 	postController PostController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET / (index)

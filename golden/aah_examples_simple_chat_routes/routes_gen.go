@@ -151,7 +151,7 @@ func NewRouter(appController AppController, simpleChatWebSocketController Simple
 		appController:                 appController,
 		simpleChatWebSocketController: simpleChatWebSocketController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -160,8 +160,8 @@ type routegenControllers struct {
 	simpleChatWebSocketController SimpleChatWebSocketController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch ctx.Route().Index {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)

@@ -326,7 +326,7 @@ func NewRouter(appController AppController, hotelController HotelController, wil
 		hotelController:       hotelController,
 		wildcardAppController: wildcardAppController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -336,8 +336,8 @@ type routegenControllers struct {
 	wildcardAppController WildcardAppController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET / (app_index)

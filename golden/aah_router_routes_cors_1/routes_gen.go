@@ -268,7 +268,7 @@ func NewRouter(catchAllController CatchAllController, userController UserControl
 		catchAllController: catchAllController,
 		userController:     userController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -277,8 +277,8 @@ type routegenControllers struct {
 	userController     UserController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET /v1/users (list_users)

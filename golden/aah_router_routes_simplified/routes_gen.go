@@ -120,7 +120,7 @@ func NewRouter(basketController BasketController, opts ...runtime.Option) (*runt
 		return nil, errors.New("aah_router_routes_simplified: NewRouter: BasketController is nil")
 	}
 	c := &routegenControllers{basketController: basketController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -128,8 +128,8 @@ type routegenControllers struct {
 	basketController BasketController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET /baskets (baskets)

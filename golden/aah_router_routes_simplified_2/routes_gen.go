@@ -200,7 +200,7 @@ func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.
 		return nil, errors.New("aah_router_routes_simplified_2: NewRouter: UserController is nil")
 	}
 	c := &routegenControllers{userController: userController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -208,8 +208,8 @@ type routegenControllers struct {
 	userController UserController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET /v1/users (list_users)

@@ -116,7 +116,7 @@ func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Ro
 		return nil, errors.New("aah_router_routes_static: NewRouter: AppController is nil")
 	}
 	c := &routegenControllers{appController: appController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -124,8 +124,8 @@ type routegenControllers struct {
 	appController AppController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch ctx.Route().Index {
 	case 0: // GET / (index)
 		return c.appController.Index(ctx)

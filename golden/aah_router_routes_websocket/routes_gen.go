@@ -224,7 +224,7 @@ func NewRouter(basketController BasketController, docController DocController, t
 		docController:           docController,
 		testWebSocketController: testWebSocketController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -234,8 +234,8 @@ type routegenControllers struct {
 	testWebSocketController TestWebSocketController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET /baskets (baskets)

@@ -143,7 +143,7 @@ func NewRouter(testWebSocketController TestWebSocketController, opts ...runtime.
 		return nil, errors.New("aah_ws_routes: NewRouter: TestWebSocketController is nil")
 	}
 	c := &routegenControllers{testWebSocketController: testWebSocketController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -151,8 +151,8 @@ type routegenControllers struct {
 	testWebSocketController TestWebSocketController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch ctx.Route().Index {
 	case 0: // GET /ws (websockets)
 		return c.testWebSocketController.Index(ctx)

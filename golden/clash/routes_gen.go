@@ -553,7 +553,7 @@ func NewRouter(dispatcherController DispatcherController, hostsController HostsC
 		tenantController:     tenantController,
 		urlController:        urlController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -568,8 +568,8 @@ type routegenControllers struct {
 	urlController        URLController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (actions)

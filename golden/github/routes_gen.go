@@ -4638,7 +4638,7 @@ func NewRouter(gitHubController GitHubController, opts ...runtime.Option) (*runt
 		return nil, errors.New("github: NewRouter: GitHubController is nil")
 	}
 	c := &routegenControllers{gitHubController: gitHubController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -4646,8 +4646,8 @@ type routegenControllers struct {
 	gitHubController GitHubController
 }
 
-// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch i := ctx.Route().Index; i / 64 {
 	case 0:
 		return c.dispatch0(ctx, i)

@@ -362,7 +362,7 @@ func NewRouter(apiController APIController, adminController AdminController, fil
 		filesController: filesController,
 		pagesController: pagesController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -373,8 +373,8 @@ type routegenControllers struct {
 	pagesController PagesController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch ctx.Route().Index {
 	case 0: // GET / (home)
 		return c.pagesController.Index(ctx)

@@ -98,7 +98,7 @@ func NewRouter(siteController SiteController, opts ...runtime.Option) (*runtime.
 		return nil, errors.New("profile: NewRouter: SiteController is nil")
 	}
 	c := &routegenControllers{siteController: siteController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -106,8 +106,8 @@ type routegenControllers struct {
 	siteController SiteController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch ctx.Route().Index {
 	case 0: // GET / (home)
 		return c.siteController.Index(ctx)

@@ -339,7 +339,7 @@ func NewRouter(gPlusController GPlusController, opts ...runtime.Option) (*runtim
 		return nil, errors.New("gplus: NewRouter: GPlusController is nil")
 	}
 	c := &routegenControllers{gPlusController: gPlusController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -347,8 +347,8 @@ type routegenControllers struct {
 	gPlusController GPlusController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET /activities (get_activities)

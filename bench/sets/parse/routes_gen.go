@@ -566,7 +566,7 @@ func NewRouter(parseController ParseController, opts ...runtime.Option) (*runtim
 		return nil, errors.New("parse: NewRouter: ParseController is nil")
 	}
 	c := &routegenControllers{parseController: parseController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -574,8 +574,8 @@ type routegenControllers struct {
 	parseController ParseController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET /1/classes/:className (get_1_classes_by_classname)

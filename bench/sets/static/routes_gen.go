@@ -1649,7 +1649,7 @@ func NewRouter(staticController StaticController, opts ...runtime.Option) (*runt
 		return nil, errors.New("static: NewRouter: StaticController is nil")
 	}
 	c := &routegenControllers{staticController: staticController}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -1657,8 +1657,8 @@ type routegenControllers struct {
 	staticController StaticController
 }
 
-// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch i := ctx.Route().Index; i / 64 {
 	case 0:
 		return c.dispatch0(ctx, i)

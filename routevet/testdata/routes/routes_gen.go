@@ -391,7 +391,7 @@ func NewRouter(adminController AdminController, bookingController BookingControl
 		siteController:    siteController,
 		tenantController:  tenantController,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -404,8 +404,8 @@ type routegenControllers struct {
 	tenantController  TenantController
 }
 
-// dispatch calls the action of the route ctx serves.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	p := ctx.Params()
 	switch ctx.Route().Index {
 	case 0: // GET / (home)

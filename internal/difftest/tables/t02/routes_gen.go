@@ -3684,7 +3684,7 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 		c1controller: c1controller,
 		c2controller: c2controller,
 	}
-	return runtime.NewRouter(routegenTable, c.dispatch, opts...)
+	return runtime.NewRouter(routegenTable, c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -3694,8 +3694,8 @@ type routegenControllers struct {
 	c2controller C2Controller
 }
 
-// dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
-func (c *routegenControllers) dispatch(ctx *runtime.Context) error {
+// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	switch i := ctx.Route().Index; i / 64 {
 	case 0:
 		return c.dispatch0(ctx, i)
