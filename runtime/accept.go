@@ -1,16 +1,13 @@
 package runtime
 
-import (
-	"net/http"
-	"strings"
-)
+import "strings"
 
 // AcceptContentType is the preferred media type of a request's Accept
 // header, parsed on first use. The zero value is an empty header; it is
 // meant to be reused through Reset.
 type AcceptContentType struct {
 	header                string
-	request               *http.Request // whose Accept header is read when first asked
+	owner                 *Request // whose Accept header is read when first asked; nil after Reset
 	parsed                bool
 	mime, version, vendor string
 }
@@ -20,14 +17,14 @@ func (a *AcceptContentType) Reset(header string) {
 	*a = AcceptContentType{header: header}
 }
 
-// resetFor forgets the previous parse; r's Accept header is read and
-// parsed when first asked, so that requests whose action never asks pay
-// nothing.
-func (a *AcceptContentType) resetFor(r *http.Request) {
-	if a.parsed || a.header != "" {
-		*a = AcceptContentType{}
+// forget forgets the previous parse for a request of owner, whose Accept
+// header is read and parsed when first asked, so that requests whose action
+// never asks pay nothing. A pooled context writes nothing here unless the
+// previous request parsed its header or Reset gave one.
+func (a *AcceptContentType) forget(owner *Request) {
+	if a.parsed || a.header != "" || a.owner != owner {
+		*a = AcceptContentType{owner: owner}
 	}
-	a.request = r
 }
 
 // Mime is the preferred media type as sent, without parameters:
@@ -55,8 +52,8 @@ func (a *AcceptContentType) parse() {
 	if a.parsed {
 		return
 	}
-	if a.request != nil {
-		a.header = a.request.Header.Get("Accept")
+	if a.owner != nil && a.owner.Request != nil {
+		a.header = a.owner.Request.Header.Get("Accept")
 	}
 	a.mime, a.version, a.vendor = ParseAccept(a.header)
 	a.parsed = true

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -189,4 +190,31 @@ func FuzzAccept(f *testing.F) {
 			t.Fatalf("ParseAccept(%q) version %q from nowhere", header, version)
 		}
 	})
+}
+
+// TestAcceptContentTypeOfReusedContext serves requests in turn with one
+// context, as the pool does: each reads its own Accept header, also after
+// an action's Reset.
+func TestAcceptContentTypeOfReusedContext(t *testing.T) {
+	ctx := newContext(nil)
+	for i, c := range []struct{ header, reset, want string }{
+		{header: "application/json; version=2", want: "2"},
+		{header: "application/json; version=3", reset: "text/plain; version=9", want: "9"},
+		{header: "application/json; version=4", want: "4"},
+		{want: ""},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		if c.header != "" {
+			r.Header.Set("Accept", c.header)
+		}
+		ctx.reset(httptest.NewRecorder(), r)
+		a := &ctx.Req.AcceptContentType
+		if c.reset != "" {
+			a.Reset(c.reset)
+		}
+		if got := a.Version(); got != c.want {
+			t.Errorf("request %d: Version() = %q, want %q", i, got, c.want)
+		}
+		ctx.release()
+	}
 }

@@ -40,15 +40,15 @@ func newContext(rt *Router) *Context {
 
 func (ctx *Context) reset(w http.ResponseWriter, r *http.Request) {
 	ctx.Res, ctx.request.Request = w, r
-	ctx.request.AcceptContentType.resetFor(r)
+	ctx.request.AcceptContentType.forget(&ctx.request)
 }
 
 // release drops the references to the request and its response before
-// the context is pooled. The matched path is left to be overwritten by the
-// next request: the pool lets go of unused contexts at garbage collection.
+// the context is pooled. The matched path and the Accept header, when an
+// action parsed it, are left to be overwritten by the next request: the
+// pool lets go of unused contexts at garbage collection.
 func (ctx *Context) release() {
 	ctx.Res, ctx.request.Request, ctx.subject = nil, nil, nil
-	ctx.request.AcceptContentType.resetFor(nil)
 	if ctx.body.body != nil {
 		ctx.body = limitedBody{}
 	}

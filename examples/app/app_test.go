@@ -61,6 +61,9 @@ func TestVersioningStrategies(t *testing.T) {
 			map[string]any{"strategy": "accept", "version": "2", "vendor": ""}},
 		{"vendor media type", "localhost:8080", "/users", map[string]string{"Accept": "application/vnd.example.app.user-v3+json"},
 			map[string]any{"strategy": "accept", "version": "3", "vendor": "example.app.user"}},
+		// The context the router reuses forgets the previous request's Accept header.
+		{"no Accept header after one", "localhost:8080", "/users", nil,
+			map[string]any{"strategy": "accept", "version": "", "vendor": ""}},
 		{"query parameter", "localhost:8080", "/search?version=4", nil, map[string]any{"strategy": "query", "version": "4"}},
 		{"host name", "v5.api.localhost:8080", "/users", nil, map[string]any{"strategy": "host", "version": "v5"}},
 	} {
