@@ -86,7 +86,8 @@ func (g *generator) writeLookup() {
 	m, r := jen.Id("m"), jen.Id("r")
 	table := jen.Id(tableName)
 	var body []jen.Code
-	if len(g.table.Domains) == 1 && !slices.ContainsFunc(g.routes, func(r *route) bool { return strings.Contains(r.Path, "%") }) {
+	escapedLiterals := slices.ContainsFunc(g.routes, func(r *route) bool { return strings.Contains(r.Path, "%") })
+	if len(g.table.Domains) == 1 && !escapedLiterals {
 		found := []jen.Code{table.Clone().Dot("Found").Call(m, jen.Lit(0), r)}
 		if g.hasConstraints() {
 			found = append(found, table.Clone().Dot("Check").Call(m, r))
@@ -101,7 +102,12 @@ func (g *generator) writeLookup() {
 		body = append(body, table.Clone().Dot("Lookup").Call(m, jen.Nil(), jen.Id("method"), jen.Id("host"), jen.Id("path")))
 	}
 	g.file.Comment("Lookup finds the route of a request: method, Host header and path as sent (still escaped).")
-	g.file.Comment("It fills m and allocates nothing; see runtime.Match for the outcomes.")
+	if escapedLiterals {
+		g.file.Comment("It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal")
+		g.file.Comment("of a route in raw bytes or lower-case escapes; see runtime.Match for the outcomes.")
+	} else {
+		g.file.Comment("It fills m and allocates nothing; see runtime.Match for the outcomes.")
+	}
 	g.file.Func().Id("Lookup").Params(
 		m.Clone().Op("*").Add(rt("Match")), jen.List(jen.Id("method"), jen.Id("host"), jen.Id("path")).String(),
 	).Block(body...)

@@ -155,7 +155,8 @@ var routegenTable = runtime.NewTable(&runtime.Table{
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
-// It fills m and allocates nothing; see runtime.Match for the outcomes.
+// It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal
+// of a route in raw bytes or lower-case escapes; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
 	routegenTable.Lookup(m, nil, method, host, path)
 }
@@ -311,14 +312,14 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type AdminController interface {
 //line ../routes.conf:43:6
 	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:43:7)
-//line routes_gen.go:315:1
+//line routes_gen.go:316:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
 //line ../routes.conf:31:6
 	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:31:7)
-//line routes_gen.go:322:1
+//line routes_gen.go:323:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -333,14 +334,14 @@ type HotelController interface {
 	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:26:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:337:1
+//line routes_gen.go:338:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
 //line ../routes.conf:33:6
 	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:33:7)
-//line routes_gen.go:344:1
+//line routes_gen.go:345:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -353,14 +354,14 @@ type SiteController interface {
 	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:32:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:357:1
+//line routes_gen.go:358:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
 //line ../routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:52:7)
-//line routes_gen.go:364:1
+//line routes_gen.go:365:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
