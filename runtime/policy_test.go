@@ -1,6 +1,10 @@
 package runtime
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+)
 
 // TestMissingAuthenticatorsOneMessageEach: NewRouter reports each scheme
 // without an authenticator once, with the routes that use it in table
@@ -38,3 +42,26 @@ func TestMissingAuthenticatorsOneMessageEach(t *testing.T) {
 type noActions struct{}
 
 func (noActions) Dispatch(*Context) error { return nil }
+
+// TestNewRouterReportsEveryProblem: a missing authenticator does not hide
+// an option naming a domain routes.conf lacks, nor a nil handler.
+func TestNewRouterReportsEveryProblem(t *testing.T) {
+	table := &Table{
+		Domains: []Domain{{Key: "site", Host: "localhost"}},
+		Routes:  []Route{{Name: "login", Method: "GET", Path: "/login", Auth: "session", Pos: "routes.conf:9:7"}},
+	}
+	_, err := NewRouter(table, noActions{}, WithDefaultDomain("www"), WithHost("api", "api.example.com", ""), WithErrorHandler(nil))
+	want := []string{
+		"routegen: WithErrorHandler: nil function",
+		`routegen: auth scheme "session" has no authenticator (WithAuthenticator), used by route "login" (routes.conf:9:7)`,
+		`routegen: WithHost: no domain "api" in routes.conf`,
+		`routegen: WithDefaultDomain: no domain "www" in routes.conf`,
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("NewRouter: %v\nwant\n%s", err, strings.Join(want, "\n"))
+	}
+	var config *ConfigError
+	if !errors.As(err, &config) {
+		t.Errorf("NewRouter's error holds no *ConfigError: %v", err)
+	}
+}

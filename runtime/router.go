@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -137,17 +138,19 @@ func WithTrustedProxies() Option {
 }
 
 // NewRouter builds the router of a generated table; generated packages
-// call it from their own NewRouter.
+// call it from their own NewRouter. It reports every problem of the
+// options, the policies and the hosts at once, one a line.
 func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	rt := &Router{table: t, dispatch: dispatch, authorizer: DefaultAuthorizer, csrf: http.NewCrossOriginProtection()}
 	rt.pool.New = func() any { return newContext(rt) }
+	var errs []error
 	for _, opt := range opts {
 		if err := opt(rt); err != nil {
-			return nil, err
+			errs = append(errs, err)
 		}
 	}
 	if err := rt.checkPolicies(); err != nil {
-		return nil, err
+		errs = append(errs, err)
 	}
 	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))
 	rt.cors = corsHandlers(t)
@@ -162,19 +165,22 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	}
 	var err error
 	if rt.constraints, err = parseConstraints(t.Routes); err != nil {
-		return nil, err
+		errs = append(errs, err)
 	}
-	for key := range rt.hostOverrides {
+	for _, key := range slices.Sorted(maps.Keys(rt.hostOverrides)) {
 		if !t.hasDomain(key) {
-			return nil, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)}
+			errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)})
 		}
 	}
 	if rt.defaultDomain != "" && !t.hasDomain(rt.defaultDomain) {
-		return nil, &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf", rt.defaultDomain)}
+		errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf", rt.defaultDomain)})
 	}
 	hosts, err := t.Hosts(rt.hostOverrides)
 	if err != nil {
-		return nil, err
+		errs = append(errs, err)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	for i, d := range t.Domains {
 		if d.Key == rt.defaultDomain {
