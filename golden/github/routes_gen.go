@@ -1701,56 +1701,409 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "applications/") {
 					i2 := i1 + 13
-					if r := routegenMatch0DELETE_1(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/tokens":
+							return 0 // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "tokens/") {
+								i4 := i3 + 7
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 				if strings.HasPrefix(path[i1:], "authorizations/") {
 					i2 := i1 + 15
-					if r := routegenMatch0DELETE_2(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					if r := routegenMatch0DELETE_3(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 14 // DELETE /gists/:id (delete_gists_by_id)
+						}
+						switch path[j2:] {
+						case "/star":
+							return 18 // DELETE /gists/:id/star (delete_gists_by_id_star)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
-					if r := routegenMatch0DELETE_4(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/subscription":
+							return 38 // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					if r := routegenMatch0DELETE_5(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "members/") {
+								i4 := i3 + 8
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 46 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i3:], "public_members/") {
+								i4 := i3 + 15
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 49 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					if r := routegenMatch0DELETE_6(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								if j3 == len(path) {
+									return 57 // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
+								}
+								switch path[j3:] {
+								case "/subscription":
+									return 174 // DELETE /repos/:owner/:repo/subscription (delete_repos_by_owner_by_repo_subscription)
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "collaborators/") {
+												i5 := i4 + 14
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 66 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
+													}
+													m.Params.Pop()
+												}
+											}
+											if strings.HasPrefix(path[i4:], "comments/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 70 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+											if strings.HasPrefix(path[i4:], "contents/") {
+												i5 := i4 + 9
+												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
+													m.Params.Push(i5, len(path))
+													return 77 // DELETE /repos/:owner/:repo/contents/*path (delete_repos_by_owner_by_repo_contents_by_path)
+												}
+											}
+										case 'd':
+											if strings.HasPrefix(path[i4:], "downloads/") {
+												i5 := i4 + 10
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 82 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'g':
+											if strings.HasPrefix(path[i4:], "git/refs/") {
+												i5 := i4 + 9
+												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
+													m.Params.Push(i5, len(path))
+													return 93 // DELETE /repos/:owner/:repo/git/refs/*ref (delete_repos_by_owner_by_repo_git_refs_by_ref)
+												}
+											}
+										case 'h':
+											if strings.HasPrefix(path[i4:], "hooks/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 102 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												if strings.HasPrefix(path[i5:], "comments/") {
+													i6 := i5 + 9
+													j6 := runtime.SegmentEnd(path, i6)
+													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+														m.Params.Push(i6, j6)
+														if j6 == len(path) {
+															return 119 // DELETE /repos/:owner/:repo/issues/comments/:id (delete_repos_by_owner_by_repo_issues_comments_by_id)
+														}
+														m.Params.Pop()
+													}
+												}
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/labels":
+														return 113 // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
+													}
+													if j5 < len(path) {
+														i6 := j5 + 1
+														if strings.HasPrefix(path[i6:], "labels/") {
+															i7 := i6 + 7
+															j7 := runtime.SegmentEnd(path, i7)
+															if j7 > i7 && runtime.NotDot(path[i7:j7]) {
+																m.Params.Push(i7, j7)
+																if j7 == len(path) {
+																	return 117 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
+																}
+																m.Params.Pop()
+															}
+														}
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'k':
+											if strings.HasPrefix(path[i4:], "keys/") {
+												i5 := i4 + 5
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 126 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'l':
+											if strings.HasPrefix(path[i4:], "labels/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 131 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'm':
+											if strings.HasPrefix(path[i4:], "milestones/") {
+												i5 := i4 + 11
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 138 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'p':
+											if strings.HasPrefix(path[i4:], "pulls/comments/") {
+												i5 := i4 + 15
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 155 // DELETE /repos/:owner/:repo/pulls/comments/:number (delete_repos_by_owner_by_repo_pulls_comments_by_number)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'r':
+											if strings.HasPrefix(path[i4:], "releases/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 161 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
-					if r := routegenMatch0DELETE_7(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 184 // DELETE /teams/:id (delete_teams_by_id)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "members/") {
+								i4 := i3 + 8
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 188 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i3:], "repos/") {
+								i4 := i3 + 6
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 < len(path) {
+										i5 := j4 + 1
+										j5 := runtime.SegmentEnd(path, i5)
+										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+											m.Params.Push(i5, j5)
+											if j5 == len(path) {
+												return 192 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user/") {
 					i2 := i1 + 5
-					if r := routegenMatch0DELETE_8(m, path, i2); r >= 0 {
-						return r
+					if i2 < len(path) {
+						switch path[i2] {
+						case 'f':
+							if strings.HasPrefix(path[i2:], "following/") {
+								i3 := i2 + 10
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 202 // DELETE /user/following/:user (delete_user_following_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'k':
+							if strings.HasPrefix(path[i2:], "keys/") {
+								i3 := i2 + 5
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 208 // DELETE /user/keys/:id (delete_user_keys_by_id)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 's':
+							if strings.HasPrefix(path[i2:], "starred/") {
+								i3 := i2 + 8
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 215 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i2:], "subscriptions/") {
+								i3 := i2 + 14
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 219 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+						}
 					}
 				}
 			}
@@ -1769,50 +2122,226 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "authorizations/") {
 					i2 := i1 + 15
-					if r := routegenMatch0PATCH_1(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 7 // PATCH /authorizations/:id (patch_authorizations_by_id)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					if r := routegenMatch0PATCH_2(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 16 // PATCH /gists/:id (patch_gists_by_id)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
-					if r := routegenMatch0PATCH_3(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 37 // PATCH /notifications/threads/:id (patch_notifications_threads_by_id)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					if r := routegenMatch0PATCH_4(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 42 // PATCH /orgs/:org (patch_orgs_by_org)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					if r := routegenMatch0PATCH_5(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								if j3 == len(path) {
+									return 59 // PATCH /repos/:owner/:repo (patch_repos_by_owner_by_repo)
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "comments/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 72 // PATCH /repos/:owner/:repo/comments/:id (patch_repos_by_owner_by_repo_comments_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'g':
+											if strings.HasPrefix(path[i4:], "git/refs/") {
+												i5 := i4 + 9
+												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
+													m.Params.Push(i5, len(path))
+													return 95 // PATCH /repos/:owner/:repo/git/refs/*ref (patch_repos_by_owner_by_repo_git_refs_by_ref)
+												}
+											}
+										case 'h':
+											if strings.HasPrefix(path[i4:], "hooks/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 104 // PATCH /repos/:owner/:repo/hooks/:id (patch_repos_by_owner_by_repo_hooks_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												if strings.HasPrefix(path[i5:], "comments/") {
+													i6 := i5 + 9
+													j6 := runtime.SegmentEnd(path, i6)
+													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+														m.Params.Push(i6, j6)
+														if j6 == len(path) {
+															return 121 // PATCH /repos/:owner/:repo/issues/comments/:id (patch_repos_by_owner_by_repo_issues_comments_by_id)
+														}
+														m.Params.Pop()
+													}
+												}
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 109 // PATCH /repos/:owner/:repo/issues/:number (patch_repos_by_owner_by_repo_issues_by_number)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'k':
+											if strings.HasPrefix(path[i4:], "keys/") {
+												i5 := i4 + 5
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 128 // PATCH /repos/:owner/:repo/keys/:id (patch_repos_by_owner_by_repo_keys_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'l':
+											if strings.HasPrefix(path[i4:], "labels/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 133 // PATCH /repos/:owner/:repo/labels/:name (patch_repos_by_owner_by_repo_labels_by_name)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'm':
+											if strings.HasPrefix(path[i4:], "milestones/") {
+												i5 := i4 + 11
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 140 // PATCH /repos/:owner/:repo/milestones/:number (patch_repos_by_owner_by_repo_milestones_by_number)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'p':
+											if strings.HasPrefix(path[i4:], "pulls/") {
+												i5 := i4 + 6
+												if strings.HasPrefix(path[i5:], "comments/") {
+													i6 := i5 + 9
+													j6 := runtime.SegmentEnd(path, i6)
+													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+														m.Params.Push(i6, j6)
+														if j6 == len(path) {
+															return 157 // PATCH /repos/:owner/:repo/pulls/comments/:number (patch_repos_by_owner_by_repo_pulls_comments_by_number)
+														}
+														m.Params.Pop()
+													}
+												}
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 147 // PATCH /repos/:owner/:repo/pulls/:number (patch_repos_by_owner_by_repo_pulls_by_number)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'r':
+											if strings.HasPrefix(path[i4:], "releases/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 163 // PATCH /repos/:owner/:repo/releases/:id (patch_repos_by_owner_by_repo_releases_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
-					if r := routegenMatch0PATCH_6(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 186 // PATCH /teams/:id (patch_teams_by_id)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user/keys/") {
 					i2 := i1 + 10
-					if r := routegenMatch0PATCH_7(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 210 // PATCH /user/keys/:id (patch_user_keys_by_id)
+						}
+						m.Params.Pop()
 					}
 				}
 			}
@@ -1841,22 +2370,136 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					if r := routegenMatch0POST_1(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/forks":
+							return 17 // POST /gists/:id/forks (post_gists_by_id_forks)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					if r := routegenMatch0POST_2(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/repos":
+							return 53 // POST /orgs/:org/repos (post_orgs_by_org_repos)
+						case "/teams":
+							return 55 // POST /orgs/:org/teams (post_orgs_by_org_teams)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					if r := routegenMatch0POST_3(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								switch path[j3:] {
+								case "/forks":
+									return 86 // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
+								case "/git/blobs":
+									return 87 // POST /repos/:owner/:repo/git/blobs (post_repos_by_owner_by_repo_git_blobs)
+								case "/git/commits":
+									return 89 // POST /repos/:owner/:repo/git/commits (post_repos_by_owner_by_repo_git_commits)
+								case "/git/refs":
+									return 92 // POST /repos/:owner/:repo/git/refs (post_repos_by_owner_by_repo_git_refs)
+								case "/git/tags":
+									return 96 // POST /repos/:owner/:repo/git/tags (post_repos_by_owner_by_repo_git_tags)
+								case "/git/trees":
+									return 98 // POST /repos/:owner/:repo/git/trees (post_repos_by_owner_by_repo_git_trees)
+								case "/hooks":
+									return 101 // POST /repos/:owner/:repo/hooks (post_repos_by_owner_by_repo_hooks)
+								case "/issues":
+									return 107 // POST /repos/:owner/:repo/issues (post_repos_by_owner_by_repo_issues)
+								case "/keys":
+									return 125 // POST /repos/:owner/:repo/keys (post_repos_by_owner_by_repo_keys)
+								case "/labels":
+									return 130 // POST /repos/:owner/:repo/labels (post_repos_by_owner_by_repo_labels)
+								case "/merges":
+									return 135 // POST /repos/:owner/:repo/merges (post_repos_by_owner_by_repo_merges)
+								case "/milestones":
+									return 137 // POST /repos/:owner/:repo/milestones (post_repos_by_owner_by_repo_milestones)
+								case "/pulls":
+									return 145 // POST /repos/:owner/:repo/pulls (post_repos_by_owner_by_repo_pulls)
+								case "/releases":
+									return 160 // POST /repos/:owner/:repo/releases (post_repos_by_owner_by_repo_releases)
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "commits/") {
+												i5 := i4 + 8
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/comments":
+														return 76 // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'h':
+											if strings.HasPrefix(path[i4:], "hooks/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/tests":
+														return 105 // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/comments":
+														return 111 // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
+													case "/labels":
+														return 115 // POST /repos/:owner/:repo/issues/:number/labels (post_repos_by_owner_by_repo_issues_by_number_labels)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 's':
+											if strings.HasPrefix(path[i4:], "statuses/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 172 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
+													}
+													m.Params.Pop()
+												}
+											}
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			}
@@ -1873,343 +2516,235 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "authorizations/clients/") {
 					i2 := i1 + 23
-					if r := routegenMatch0PUT_1(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 8 // PUT /authorizations/clients/:client_id (put_authorizations_clients_by_client_id)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					if r := routegenMatch0PUT_2(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/star":
+							return 20 // PUT /gists/:id/star (put_gists_by_id_star)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
-					if r := routegenMatch0PUT_3(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/subscription":
+							return 40 // PUT /notifications/threads/:id/subscription (put_notifications_threads_by_id_subscription)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					if r := routegenMatch0PUT_4(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "public_members/") {
+								i4 := i3 + 15
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 51 // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					if r := routegenMatch0PUT_5(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								switch path[j3:] {
+								case "/notifications":
+									return 143 // PUT /repos/:owner/:repo/notifications (put_repos_by_owner_by_repo_notifications)
+								case "/subscription":
+									return 176 // PUT /repos/:owner/:repo/subscription (put_repos_by_owner_by_repo_subscription)
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "collaborators/") {
+												i5 := i4 + 14
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 68 // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
+													}
+													m.Params.Pop()
+												}
+											}
+											if strings.HasPrefix(path[i4:], "contents/") {
+												i5 := i4 + 9
+												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
+													m.Params.Push(i5, len(path))
+													return 79 // PUT /repos/:owner/:repo/contents/*path (put_repos_by_owner_by_repo_contents_by_path)
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/labels":
+														return 116 // PUT /repos/:owner/:repo/issues/:number/labels (put_repos_by_owner_by_repo_issues_by_number_labels)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'p':
+											if strings.HasPrefix(path[i4:], "pulls/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/comments":
+														return 149 // PUT /repos/:owner/:repo/pulls/:number/comments (put_repos_by_owner_by_repo_pulls_by_number_comments)
+													case "/merge":
+														return 153 // PUT /repos/:owner/:repo/pulls/:number/merge (put_repos_by_owner_by_repo_pulls_by_number_merge)
+													}
+													m.Params.Pop()
+												}
+											}
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
-					if r := routegenMatch0PUT_6(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "members/") {
+								i4 := i3 + 8
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 190 // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i3:], "repos/") {
+								i4 := i3 + 6
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 < len(path) {
+										i5 := j4 + 1
+										j5 := runtime.SegmentEnd(path, i5)
+										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+											m.Params.Push(i5, j5)
+											if j5 == len(path) {
+												return 194 // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user/") {
 					i2 := i1 + 5
-					if r := routegenMatch0PUT_7(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			}
-		}
-		return -1
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_1 serves DELETE routes below /applications/.
-func routegenMatch0DELETE_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/tokens":
-			return 0 // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
-		}
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "tokens/") {
-				i2 := i1 + 7
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_2 serves DELETE routes below /authorizations/.
-func routegenMatch0DELETE_2(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_3 serves DELETE routes below /gists/.
-func routegenMatch0DELETE_3(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 14 // DELETE /gists/:id (delete_gists_by_id)
-		}
-		switch path[j0:] {
-		case "/star":
-			return 18 // DELETE /gists/:id/star (delete_gists_by_id_star)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_4 serves DELETE routes below /notifications/threads/.
-func routegenMatch0DELETE_4(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/subscription":
-			return 38 // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_5 serves DELETE routes below /orgs/.
-func routegenMatch0DELETE_5(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "members/") {
-				i2 := i1 + 8
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 46 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-			if strings.HasPrefix(path[i1:], "public_members/") {
-				i2 := i1 + 15
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 49 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_6 serves DELETE routes below /repos/.
-func routegenMatch0DELETE_6(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			j1 := runtime.SegmentEnd(path, i1)
-			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-				m.Params.Push(i1, j1)
-				if j1 == len(path) {
-					return 57 // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
-				}
-				switch path[j1:] {
-				case "/subscription":
-					return 174 // DELETE /repos/:owner/:repo/subscription (delete_repos_by_owner_by_repo_subscription)
-				}
-				if j1 < len(path) {
-					i2 := j1 + 1
 					if i2 < len(path) {
 						switch path[i2] {
-						case 'c':
-							if strings.HasPrefix(path[i2:], "collaborators/") {
-								i3 := i2 + 14
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 66 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
-									}
-									m.Params.Pop()
-								}
-							}
-							if strings.HasPrefix(path[i2:], "comments/") {
-								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 70 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-							if strings.HasPrefix(path[i2:], "contents/") {
-								i3 := i2 + 9
-								if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-									m.Params.Push(i3, len(path))
-									return 77 // DELETE /repos/:owner/:repo/contents/*path (delete_repos_by_owner_by_repo_contents_by_path)
-								}
-							}
-						case 'd':
-							if strings.HasPrefix(path[i2:], "downloads/") {
+						case 'f':
+							if strings.HasPrefix(path[i2:], "following/") {
 								i3 := i2 + 10
 								j3 := runtime.SegmentEnd(path, i3)
 								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 									m.Params.Push(i3, j3)
 									if j3 == len(path) {
-										return 82 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
+										return 204 // PUT /user/following/:user (put_user_following_by_user)
 									}
 									m.Params.Pop()
 								}
 							}
-						case 'g':
-							if strings.HasPrefix(path[i2:], "git/refs/") {
-								i3 := i2 + 9
-								if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-									m.Params.Push(i3, len(path))
-									return 93 // DELETE /repos/:owner/:repo/git/refs/*ref (delete_repos_by_owner_by_repo_git_refs_by_ref)
-								}
-							}
-						case 'h':
-							if strings.HasPrefix(path[i2:], "hooks/") {
-								i3 := i2 + 6
+						case 's':
+							if strings.HasPrefix(path[i2:], "starred/") {
+								i3 := i2 + 8
 								j3 := runtime.SegmentEnd(path, i3)
 								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 102 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'i':
-							if strings.HasPrefix(path[i2:], "issues/") {
-								i3 := i2 + 7
-								if strings.HasPrefix(path[i3:], "comments/") {
-									i4 := i3 + 9
-									j4 := runtime.SegmentEnd(path, i4)
-									if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-										m.Params.Push(i4, j4)
-										if j4 == len(path) {
-											return 119 // DELETE /repos/:owner/:repo/issues/comments/:id (delete_repos_by_owner_by_repo_issues_comments_by_id)
-										}
-										m.Params.Pop()
-									}
-								}
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									switch path[j3:] {
-									case "/labels":
-										return 113 // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
-									}
 									if j3 < len(path) {
 										i4 := j3 + 1
-										if strings.HasPrefix(path[i4:], "labels/") {
-											i5 := i4 + 7
-											j5 := runtime.SegmentEnd(path, i5)
-											if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-												m.Params.Push(i5, j5)
-												if j5 == len(path) {
-													return 117 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
-												}
-												m.Params.Pop()
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 217 // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
 											}
+											m.Params.Pop()
 										}
 									}
 									m.Params.Pop()
 								}
 							}
-						case 'k':
-							if strings.HasPrefix(path[i2:], "keys/") {
-								i3 := i2 + 5
+							if strings.HasPrefix(path[i2:], "subscriptions/") {
+								i3 := i2 + 14
 								j3 := runtime.SegmentEnd(path, i3)
 								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
 									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 126 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'l':
-							if strings.HasPrefix(path[i2:], "labels/") {
-								i3 := i2 + 7
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 131 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'm':
-							if strings.HasPrefix(path[i2:], "milestones/") {
-								i3 := i2 + 11
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 138 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'p':
-							if strings.HasPrefix(path[i2:], "pulls/comments/") {
-								i3 := i2 + 15
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 155 // DELETE /repos/:owner/:repo/pulls/comments/:number (delete_repos_by_owner_by_repo_pulls_comments_by_number)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'r':
-							if strings.HasPrefix(path[i2:], "releases/") {
-								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 161 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 221 // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
+											}
+											m.Params.Pop()
+										}
 									}
 									m.Params.Pop()
 								}
@@ -2217,128 +2752,9 @@ func routegenMatch0DELETE_6(m *runtime.Match, path string, i0 int) int {
 						}
 					}
 				}
-				m.Params.Pop()
 			}
 		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_7 serves DELETE routes below /teams/.
-func routegenMatch0DELETE_7(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 184 // DELETE /teams/:id (delete_teams_by_id)
-		}
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "members/") {
-				i2 := i1 + 8
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 188 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-			if strings.HasPrefix(path[i1:], "repos/") {
-				i2 := i1 + 6
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 192 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_8 serves DELETE routes below /user/.
-func routegenMatch0DELETE_8(m *runtime.Match, path string, i0 int) int {
-	if i0 < len(path) {
-		switch path[i0] {
-		case 'f':
-			if strings.HasPrefix(path[i0:], "following/") {
-				i1 := i0 + 10
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 202 // DELETE /user/following/:user (delete_user_following_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-		case 'k':
-			if strings.HasPrefix(path[i0:], "keys/") {
-				i1 := i0 + 5
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 208 // DELETE /user/keys/:id (delete_user_keys_by_id)
-					}
-					m.Params.Pop()
-				}
-			}
-		case 's':
-			if strings.HasPrefix(path[i0:], "starred/") {
-				i1 := i0 + 8
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 < len(path) {
-						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
-							if j2 == len(path) {
-								return 215 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-			if strings.HasPrefix(path[i0:], "subscriptions/") {
-				i1 := i0 + 14
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 < len(path) {
-						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
-							if j2 == len(path) {
-								return 219 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		}
+		return -1
 	}
 	return -1
 }
@@ -3485,670 +3901,6 @@ func routegenMatch0GET_31(m *runtime.Match, path string, i0 int) int {
 	return -1
 }
 
-// routegenMatch0PATCH_1 serves PATCH routes below /authorizations/.
-func routegenMatch0PATCH_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 7 // PATCH /authorizations/:id (patch_authorizations_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PATCH_2 serves PATCH routes below /gists/.
-func routegenMatch0PATCH_2(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 16 // PATCH /gists/:id (patch_gists_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PATCH_3 serves PATCH routes below /notifications/threads/.
-func routegenMatch0PATCH_3(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 37 // PATCH /notifications/threads/:id (patch_notifications_threads_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PATCH_4 serves PATCH routes below /orgs/.
-func routegenMatch0PATCH_4(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 42 // PATCH /orgs/:org (patch_orgs_by_org)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PATCH_5 serves PATCH routes below /repos/.
-func routegenMatch0PATCH_5(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			j1 := runtime.SegmentEnd(path, i1)
-			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-				m.Params.Push(i1, j1)
-				if j1 == len(path) {
-					return 59 // PATCH /repos/:owner/:repo (patch_repos_by_owner_by_repo)
-				}
-				if j1 < len(path) {
-					i2 := j1 + 1
-					if i2 < len(path) {
-						switch path[i2] {
-						case 'c':
-							if strings.HasPrefix(path[i2:], "comments/") {
-								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 72 // PATCH /repos/:owner/:repo/comments/:id (patch_repos_by_owner_by_repo_comments_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'g':
-							if strings.HasPrefix(path[i2:], "git/refs/") {
-								i3 := i2 + 9
-								if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-									m.Params.Push(i3, len(path))
-									return 95 // PATCH /repos/:owner/:repo/git/refs/*ref (patch_repos_by_owner_by_repo_git_refs_by_ref)
-								}
-							}
-						case 'h':
-							if strings.HasPrefix(path[i2:], "hooks/") {
-								i3 := i2 + 6
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 104 // PATCH /repos/:owner/:repo/hooks/:id (patch_repos_by_owner_by_repo_hooks_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'i':
-							if strings.HasPrefix(path[i2:], "issues/") {
-								i3 := i2 + 7
-								if strings.HasPrefix(path[i3:], "comments/") {
-									i4 := i3 + 9
-									j4 := runtime.SegmentEnd(path, i4)
-									if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-										m.Params.Push(i4, j4)
-										if j4 == len(path) {
-											return 121 // PATCH /repos/:owner/:repo/issues/comments/:id (patch_repos_by_owner_by_repo_issues_comments_by_id)
-										}
-										m.Params.Pop()
-									}
-								}
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 109 // PATCH /repos/:owner/:repo/issues/:number (patch_repos_by_owner_by_repo_issues_by_number)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'k':
-							if strings.HasPrefix(path[i2:], "keys/") {
-								i3 := i2 + 5
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 128 // PATCH /repos/:owner/:repo/keys/:id (patch_repos_by_owner_by_repo_keys_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'l':
-							if strings.HasPrefix(path[i2:], "labels/") {
-								i3 := i2 + 7
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 133 // PATCH /repos/:owner/:repo/labels/:name (patch_repos_by_owner_by_repo_labels_by_name)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'm':
-							if strings.HasPrefix(path[i2:], "milestones/") {
-								i3 := i2 + 11
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 140 // PATCH /repos/:owner/:repo/milestones/:number (patch_repos_by_owner_by_repo_milestones_by_number)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'p':
-							if strings.HasPrefix(path[i2:], "pulls/") {
-								i3 := i2 + 6
-								if strings.HasPrefix(path[i3:], "comments/") {
-									i4 := i3 + 9
-									j4 := runtime.SegmentEnd(path, i4)
-									if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-										m.Params.Push(i4, j4)
-										if j4 == len(path) {
-											return 157 // PATCH /repos/:owner/:repo/pulls/comments/:number (patch_repos_by_owner_by_repo_pulls_comments_by_number)
-										}
-										m.Params.Pop()
-									}
-								}
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 147 // PATCH /repos/:owner/:repo/pulls/:number (patch_repos_by_owner_by_repo_pulls_by_number)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'r':
-							if strings.HasPrefix(path[i2:], "releases/") {
-								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 163 // PATCH /repos/:owner/:repo/releases/:id (patch_repos_by_owner_by_repo_releases_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PATCH_6 serves PATCH routes below /teams/.
-func routegenMatch0PATCH_6(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 186 // PATCH /teams/:id (patch_teams_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PATCH_7 serves PATCH routes below /user/keys/.
-func routegenMatch0PATCH_7(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 210 // PATCH /user/keys/:id (patch_user_keys_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_1 serves POST routes below /gists/.
-func routegenMatch0POST_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/forks":
-			return 17 // POST /gists/:id/forks (post_gists_by_id_forks)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_2 serves POST routes below /orgs/.
-func routegenMatch0POST_2(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/repos":
-			return 53 // POST /orgs/:org/repos (post_orgs_by_org_repos)
-		case "/teams":
-			return 55 // POST /orgs/:org/teams (post_orgs_by_org_teams)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_3 serves POST routes below /repos/.
-func routegenMatch0POST_3(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if r := routegenMatch0POST_4(m, path, j0); r >= 0 {
-			return r
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_4 serves POST /repos/:owner and the routes below it.
-func routegenMatch0POST_4(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if r := routegenMatch0POST_5(m, path, j1); r >= 0 {
-				return r
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-
-// routegenMatch0POST_5 serves POST /repos/:owner/:repo and the routes below it.
-func routegenMatch0POST_5(m *runtime.Match, path string, j0 int) int {
-	switch path[j0:] {
-	case "/forks":
-		return 86 // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
-	case "/git/blobs":
-		return 87 // POST /repos/:owner/:repo/git/blobs (post_repos_by_owner_by_repo_git_blobs)
-	case "/git/commits":
-		return 89 // POST /repos/:owner/:repo/git/commits (post_repos_by_owner_by_repo_git_commits)
-	case "/git/refs":
-		return 92 // POST /repos/:owner/:repo/git/refs (post_repos_by_owner_by_repo_git_refs)
-	case "/git/tags":
-		return 96 // POST /repos/:owner/:repo/git/tags (post_repos_by_owner_by_repo_git_tags)
-	case "/git/trees":
-		return 98 // POST /repos/:owner/:repo/git/trees (post_repos_by_owner_by_repo_git_trees)
-	case "/hooks":
-		return 101 // POST /repos/:owner/:repo/hooks (post_repos_by_owner_by_repo_hooks)
-	case "/issues":
-		return 107 // POST /repos/:owner/:repo/issues (post_repos_by_owner_by_repo_issues)
-	case "/keys":
-		return 125 // POST /repos/:owner/:repo/keys (post_repos_by_owner_by_repo_keys)
-	case "/labels":
-		return 130 // POST /repos/:owner/:repo/labels (post_repos_by_owner_by_repo_labels)
-	case "/merges":
-		return 135 // POST /repos/:owner/:repo/merges (post_repos_by_owner_by_repo_merges)
-	case "/milestones":
-		return 137 // POST /repos/:owner/:repo/milestones (post_repos_by_owner_by_repo_milestones)
-	case "/pulls":
-		return 145 // POST /repos/:owner/:repo/pulls (post_repos_by_owner_by_repo_pulls)
-	case "/releases":
-		return 160 // POST /repos/:owner/:repo/releases (post_repos_by_owner_by_repo_releases)
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		if i1 < len(path) {
-			switch path[i1] {
-			case 'c':
-				if strings.HasPrefix(path[i1:], "commits/") {
-					i2 := i1 + 8
-					if r := routegenMatch0POST_6(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'h':
-				if strings.HasPrefix(path[i1:], "hooks/") {
-					i2 := i1 + 6
-					if r := routegenMatch0POST_7(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'i':
-				if strings.HasPrefix(path[i1:], "issues/") {
-					i2 := i1 + 7
-					if r := routegenMatch0POST_8(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 's':
-				if strings.HasPrefix(path[i1:], "statuses/") {
-					i2 := i1 + 9
-					if r := routegenMatch0POST_9(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-
-// routegenMatch0POST_6 serves POST routes below /repos/:owner/:repo/commits/.
-func routegenMatch0POST_6(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/comments":
-			return 76 // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_7 serves POST routes below /repos/:owner/:repo/hooks/.
-func routegenMatch0POST_7(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/tests":
-			return 105 // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_8 serves POST routes below /repos/:owner/:repo/issues/.
-func routegenMatch0POST_8(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/comments":
-			return 111 // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
-		case "/labels":
-			return 115 // POST /repos/:owner/:repo/issues/:number/labels (post_repos_by_owner_by_repo_issues_by_number_labels)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_9 serves POST routes below /repos/:owner/:repo/statuses/.
-func routegenMatch0POST_9(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 172 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PUT_1 serves PUT routes below /authorizations/clients/.
-func routegenMatch0PUT_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 8 // PUT /authorizations/clients/:client_id (put_authorizations_clients_by_client_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PUT_2 serves PUT routes below /gists/.
-func routegenMatch0PUT_2(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/star":
-			return 20 // PUT /gists/:id/star (put_gists_by_id_star)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PUT_3 serves PUT routes below /notifications/threads/.
-func routegenMatch0PUT_3(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/subscription":
-			return 40 // PUT /notifications/threads/:id/subscription (put_notifications_threads_by_id_subscription)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PUT_4 serves PUT routes below /orgs/.
-func routegenMatch0PUT_4(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "public_members/") {
-				i2 := i1 + 15
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 51 // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PUT_5 serves PUT routes below /repos/.
-func routegenMatch0PUT_5(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			j1 := runtime.SegmentEnd(path, i1)
-			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-				m.Params.Push(i1, j1)
-				switch path[j1:] {
-				case "/notifications":
-					return 143 // PUT /repos/:owner/:repo/notifications (put_repos_by_owner_by_repo_notifications)
-				case "/subscription":
-					return 176 // PUT /repos/:owner/:repo/subscription (put_repos_by_owner_by_repo_subscription)
-				}
-				if j1 < len(path) {
-					i2 := j1 + 1
-					if i2 < len(path) {
-						switch path[i2] {
-						case 'c':
-							if strings.HasPrefix(path[i2:], "collaborators/") {
-								i3 := i2 + 14
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 68 // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
-									}
-									m.Params.Pop()
-								}
-							}
-							if strings.HasPrefix(path[i2:], "contents/") {
-								i3 := i2 + 9
-								if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-									m.Params.Push(i3, len(path))
-									return 79 // PUT /repos/:owner/:repo/contents/*path (put_repos_by_owner_by_repo_contents_by_path)
-								}
-							}
-						case 'i':
-							if strings.HasPrefix(path[i2:], "issues/") {
-								i3 := i2 + 7
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									switch path[j3:] {
-									case "/labels":
-										return 116 // PUT /repos/:owner/:repo/issues/:number/labels (put_repos_by_owner_by_repo_issues_by_number_labels)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'p':
-							if strings.HasPrefix(path[i2:], "pulls/") {
-								i3 := i2 + 6
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									switch path[j3:] {
-									case "/comments":
-										return 149 // PUT /repos/:owner/:repo/pulls/:number/comments (put_repos_by_owner_by_repo_pulls_by_number_comments)
-									case "/merge":
-										return 153 // PUT /repos/:owner/:repo/pulls/:number/merge (put_repos_by_owner_by_repo_pulls_by_number_merge)
-									}
-									m.Params.Pop()
-								}
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PUT_6 serves PUT routes below /teams/.
-func routegenMatch0PUT_6(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "members/") {
-				i2 := i1 + 8
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 190 // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-			if strings.HasPrefix(path[i1:], "repos/") {
-				i2 := i1 + 6
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 194 // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0PUT_7 serves PUT routes below /user/.
-func routegenMatch0PUT_7(m *runtime.Match, path string, i0 int) int {
-	if i0 < len(path) {
-		switch path[i0] {
-		case 'f':
-			if strings.HasPrefix(path[i0:], "following/") {
-				i1 := i0 + 10
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 204 // PUT /user/following/:user (put_user_following_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-		case 's':
-			if strings.HasPrefix(path[i0:], "starred/") {
-				i1 := i0 + 8
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 < len(path) {
-						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
-							if j2 == len(path) {
-								return 217 // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-			if strings.HasPrefix(path[i0:], "subscriptions/") {
-				i1 := i0 + 14
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 < len(path) {
-						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
-							if j2 == len(path) {
-								return 221 // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-	}
-	return -1
-}
-
 // GitHubController holds the actions of controller "GitHub".
 type GitHubController interface {
 //line ../../testdata/routesets/github.conf:35:6
@@ -4629,7 +4381,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:4633:1
+//line routes_gen.go:4385:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.

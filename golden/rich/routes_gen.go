@@ -377,48 +377,137 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '%':
 				if strings.HasPrefix(path[i1:], "%CE%B1%CE%B2/") {
 					i2 := i1 + 13
-					if r := routegenMatch0GET_1(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") {
+								m.Params.Push(i3+6, j3)
+								if j3 == len(path) {
+									return 2 // GET /%CE%B1%CE%B2/:version/%CF%80:id (greek_item)
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'a':
 				if strings.HasPrefix(path[i1:], "a/") {
 					i2 := i1 + 2
-					if r := routegenMatch0GET_2(m, path, i2); r >= 0 {
-						return r
+					if strings.HasPrefix(path[i2:], "b/") {
+						i3 := i2 + 2
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+							m.Params.Push(i3, j3)
+							switch path[j3:] {
+							case "/e":
+								return 6 // GET /a/b/:y/e (deep_last)
+							}
+							m.Params.Pop()
+						}
+					}
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/c/d":
+							return 5 // GET /a/:x/c/d (deep_middle)
+						}
+						m.Params.Pop()
+					}
+					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
+						m.Params.Push(i2, len(path))
+						return 4 // GET /a/*rest (deep_rest)
 					}
 				}
 				if strings.HasPrefix(path[i1:], "api/") {
 					i2 := i1 + 4
-					if r := routegenMatch0GET_3(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/items":
+							return 8 // GET /api/:version/items (api_items)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "items/") {
+								i4 := i3 + 6
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 9 // GET /api/:version/items/:id (api_item)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 				if strings.HasPrefix(path[i1:], "assets/") {
 					i2 := i1 + 7
-					if r := routegenMatch0GET_4(m, path, i2); r >= 0 {
-						return r
+					if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
+						m.Params.Push(i2, len(path))
+						return 11 // GET /assets/*filepath (public_assets)
 					}
 				}
 			case 'd':
 				if strings.HasPrefix(path[i1:], "doc/") {
 					i2 := i1 + 4
-					if r := routegenMatch0GET_5(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
+								m.Params.Push(i3, len(path))
+								return 14 // GET /doc/:version/*page (doc)
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'f':
 				if strings.HasPrefix(path[i1:], "files/") {
 					i2 := i1 + 6
-					if r := routegenMatch0GET_6(m, path, i2); r >= 0 {
-						return r
+					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
+						m.Params.Push(i2, len(path))
+						return 16 // GET /files/*path (files)
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "users/") {
 					i2 := i1 + 6
-					if r := routegenMatch0GET_7(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 24 // GET /users/:id (user)
+						}
+						switch path[j2:] {
+						case "/settings":
+							return 27 // GET /users/:id/settings (user_settings)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "posts/") {
+								i4 := i3 + 6
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 26 // GET /users/:id/posts/:post (user_post)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			}
@@ -433,8 +522,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		}
 		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
-			if r := routegenMatch0GET_8(m, path, j1); r >= 0 {
-				return r
+			switch path[j1:] {
+			case "/%CE%B1":
+				return 3 // GET /:name/%CE%B1 (profile_alpha)
 			}
 			m.Params.Pop()
 		}
@@ -502,160 +592,6 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// routegenMatch0GET_1 serves GET routes below /%CE%B1%CE%B2/.
-func routegenMatch0GET_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			j1 := runtime.SegmentEnd(path, i1)
-			if j1 > i1+6 && strings.HasPrefix(path[i1:j1], "%CF%80") {
-				m.Params.Push(i1+6, j1)
-				if j1 == len(path) {
-					return 2 // GET /%CE%B1%CE%B2/:version/%CF%80:id (greek_item)
-				}
-				m.Params.Pop()
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_2 serves GET routes below /a/.
-func routegenMatch0GET_2(m *runtime.Match, path string, i0 int) int {
-	if strings.HasPrefix(path[i0:], "b/") {
-		i1 := i0 + 2
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			switch path[j1:] {
-			case "/e":
-				return 6 // GET /a/b/:y/e (deep_last)
-			}
-			m.Params.Pop()
-		}
-	}
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/c/d":
-			return 5 // GET /a/:x/c/d (deep_middle)
-		}
-		m.Params.Pop()
-	}
-	if len(path) > i0 && runtime.IsCleanTail(path[i0:]) {
-		m.Params.Push(i0, len(path))
-		return 4 // GET /a/*rest (deep_rest)
-	}
-	return -1
-}
-
-// routegenMatch0GET_3 serves GET routes below /api/.
-func routegenMatch0GET_3(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/items":
-			return 8 // GET /api/:version/items (api_items)
-		}
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "items/") {
-				i2 := i1 + 6
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 9 // GET /api/:version/items/:id (api_item)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_4 serves GET routes below /assets/.
-func routegenMatch0GET_4(m *runtime.Match, path string, i0 int) int {
-	if len(path) >= i0 && runtime.IsCleanTail(path[i0:]) {
-		m.Params.Push(i0, len(path))
-		return 11 // GET /assets/*filepath (public_assets)
-	}
-	return -1
-}
-
-// routegenMatch0GET_5 serves GET routes below /doc/.
-func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-				m.Params.Push(i1, len(path))
-				return 14 // GET /doc/:version/*page (doc)
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_6 serves GET routes below /files/.
-func routegenMatch0GET_6(m *runtime.Match, path string, i0 int) int {
-	if len(path) > i0 && runtime.IsCleanTail(path[i0:]) {
-		m.Params.Push(i0, len(path))
-		return 16 // GET /files/*path (files)
-	}
-	return -1
-}
-
-// routegenMatch0GET_7 serves GET routes below /users/.
-func routegenMatch0GET_7(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 24 // GET /users/:id (user)
-		}
-		switch path[j0:] {
-		case "/settings":
-			return 27 // GET /users/:id/settings (user_settings)
-		}
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "posts/") {
-				i2 := i1 + 6
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 26 // GET /users/:id/posts/:post (user_post)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_8 serves GET /:name and the routes below it.
-func routegenMatch0GET_8(m *runtime.Match, path string, j0 int) int {
-	switch path[j0:] {
-	case "/%CE%B1":
-		return 3 // GET /:name/%CE%B1 (profile_alpha)
-	}
-	return -1
-}
-
 // routegenMatch1 finds the route of domain "tenants" for method and path.
 func routegenMatch1(m *runtime.Match, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
@@ -711,7 +647,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:715:1
+//line routes_gen.go:651:1
 }
 
 // AppController holds the actions of controller "App".
@@ -722,7 +658,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:726:1
+//line routes_gen.go:662:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -731,7 +667,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:735:1
+//line routes_gen.go:671:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -744,28 +680,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:748:1
+//line routes_gen.go:684:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:755:1
+//line routes_gen.go:691:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:762:1
+//line routes_gen.go:698:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:769:1
+//line routes_gen.go:705:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -776,14 +712,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:780:1
+//line routes_gen.go:716:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:787:1
+//line routes_gen.go:723:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -792,7 +728,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:796:1
+//line routes_gen.go:732:1
 }
 
 // UserController holds the actions of controller "User".
@@ -813,7 +749,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:817:1
+//line routes_gen.go:753:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.

@@ -1452,56 +1452,371 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "applications/") {
 					i2 := i1 + 13
-					if r := routegenMatch0DELETE_1(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/tokens":
+							return 0 // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "tokens/") {
+								i4 := i3 + 7
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 				if strings.HasPrefix(path[i1:], "authorizations/") {
 					i2 := i1 + 15
-					if r := routegenMatch0DELETE_2(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					if r := routegenMatch0DELETE_3(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 12 // DELETE /gists/:id (delete_gists_by_id)
+						}
+						switch path[j2:] {
+						case "/star":
+							return 15 // DELETE /gists/:id/star (delete_gists_by_id_star)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
-					if r := routegenMatch0DELETE_4(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/subscription":
+							return 32 // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					if r := routegenMatch0DELETE_5(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "members/") {
+								i4 := i3 + 8
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 39 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i3:], "public_members/") {
+								i4 := i3 + 15
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 42 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					if r := routegenMatch0DELETE_6(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								if j3 == len(path) {
+									return 50 // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
+								}
+								switch path[j3:] {
+								case "/subscription":
+									return 141 // DELETE /repos/:owner/:repo/subscription (delete_repos_by_owner_by_repo_subscription)
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "collaborators/") {
+												i5 := i4 + 14
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 57 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
+													}
+													m.Params.Pop()
+												}
+											}
+											if strings.HasPrefix(path[i4:], "comments/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 61 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'd':
+											if strings.HasPrefix(path[i4:], "downloads/") {
+												i5 := i4 + 10
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 69 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'h':
+											if strings.HasPrefix(path[i4:], "hooks/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 86 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/labels":
+														return 95 // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
+													}
+													if j5 < len(path) {
+														i6 := j5 + 1
+														if strings.HasPrefix(path[i6:], "labels/") {
+															i7 := i6 + 7
+															j7 := runtime.SegmentEnd(path, i7)
+															if j7 > i7 && runtime.NotDot(path[i7:j7]) {
+																m.Params.Push(i7, j7)
+																if j7 == len(path) {
+																	return 99 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
+																}
+																m.Params.Pop()
+															}
+														}
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'k':
+											if strings.HasPrefix(path[i4:], "keys/") {
+												i5 := i4 + 5
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 102 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'l':
+											if strings.HasPrefix(path[i4:], "labels/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 106 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'm':
+											if strings.HasPrefix(path[i4:], "milestones/") {
+												i5 := i4 + 11
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 112 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'r':
+											if strings.HasPrefix(path[i4:], "releases/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 129 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
+													}
+													m.Params.Pop()
+												}
+											}
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
-					if r := routegenMatch0DELETE_7(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 151 // DELETE /teams/:id (delete_teams_by_id)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "members/") {
+								i4 := i3 + 8
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 == len(path) {
+										return 154 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i3:], "repos/") {
+								i4 := i3 + 6
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+									m.Params.Push(i4, j4)
+									if j4 < len(path) {
+										i5 := j4 + 1
+										j5 := runtime.SegmentEnd(path, i5)
+										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+											m.Params.Push(i5, j5)
+											if j5 == len(path) {
+												return 158 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user/") {
 					i2 := i1 + 5
-					if r := routegenMatch0DELETE_8(m, path, i2); r >= 0 {
-						return r
+					if i2 < len(path) {
+						switch path[i2] {
+						case 'f':
+							if strings.HasPrefix(path[i2:], "following/") {
+								i3 := i2 + 10
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 167 // DELETE /user/following/:user (delete_user_following_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'k':
+							if strings.HasPrefix(path[i2:], "keys/") {
+								i3 := i2 + 5
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 173 // DELETE /user/keys/:id (delete_user_keys_by_id)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 's':
+							if strings.HasPrefix(path[i2:], "starred/") {
+								i3 := i2 + 8
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 179 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i2:], "subscriptions/") {
+								i3 := i2 + 14
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 < len(path) {
+										i4 := j3 + 1
+										j4 := runtime.SegmentEnd(path, i4)
+										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+											m.Params.Push(i4, j4)
+											if j4 == len(path) {
+												return 183 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
+											}
+											m.Params.Pop()
+										}
+									}
+									m.Params.Pop()
+								}
+							}
+						}
 					}
 				}
 			}
@@ -1532,22 +1847,136 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					if r := routegenMatch0POST_1(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/forks":
+							return 14 // POST /gists/:id/forks (post_gists_by_id_forks)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					if r := routegenMatch0POST_2(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/repos":
+							return 46 // POST /orgs/:org/repos (post_orgs_by_org_repos)
+						case "/teams":
+							return 48 // POST /orgs/:org/teams (post_orgs_by_org_teams)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					if r := routegenMatch0POST_3(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 < len(path) {
+							i3 := j2 + 1
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								switch path[j3:] {
+								case "/forks":
+									return 73 // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
+								case "/git/blobs":
+									return 74 // POST /repos/:owner/:repo/git/blobs (post_repos_by_owner_by_repo_git_blobs)
+								case "/git/commits":
+									return 76 // POST /repos/:owner/:repo/git/commits (post_repos_by_owner_by_repo_git_commits)
+								case "/git/refs":
+									return 79 // POST /repos/:owner/:repo/git/refs (post_repos_by_owner_by_repo_git_refs)
+								case "/git/tags":
+									return 80 // POST /repos/:owner/:repo/git/tags (post_repos_by_owner_by_repo_git_tags)
+								case "/git/trees":
+									return 82 // POST /repos/:owner/:repo/git/trees (post_repos_by_owner_by_repo_git_trees)
+								case "/hooks":
+									return 85 // POST /repos/:owner/:repo/hooks (post_repos_by_owner_by_repo_hooks)
+								case "/issues":
+									return 90 // POST /repos/:owner/:repo/issues (post_repos_by_owner_by_repo_issues)
+								case "/keys":
+									return 101 // POST /repos/:owner/:repo/keys (post_repos_by_owner_by_repo_keys)
+								case "/labels":
+									return 105 // POST /repos/:owner/:repo/labels (post_repos_by_owner_by_repo_labels)
+								case "/merges":
+									return 109 // POST /repos/:owner/:repo/merges (post_repos_by_owner_by_repo_merges)
+								case "/milestones":
+									return 111 // POST /repos/:owner/:repo/milestones (post_repos_by_owner_by_repo_milestones)
+								case "/pulls":
+									return 118 // POST /repos/:owner/:repo/pulls (post_repos_by_owner_by_repo_pulls)
+								case "/releases":
+									return 128 // POST /repos/:owner/:repo/releases (post_repos_by_owner_by_repo_releases)
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if i4 < len(path) {
+										switch path[i4] {
+										case 'c':
+											if strings.HasPrefix(path[i4:], "commits/") {
+												i5 := i4 + 8
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/comments":
+														return 66 // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'h':
+											if strings.HasPrefix(path[i4:], "hooks/") {
+												i5 := i4 + 6
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/tests":
+														return 88 // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 'i':
+											if strings.HasPrefix(path[i4:], "issues/") {
+												i5 := i4 + 7
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													switch path[j5:] {
+													case "/comments":
+														return 93 // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
+													case "/labels":
+														return 97 // POST /repos/:owner/:repo/issues/:number/labels (post_repos_by_owner_by_repo_issues_by_number_labels)
+													}
+													m.Params.Pop()
+												}
+											}
+										case 's':
+											if strings.HasPrefix(path[i4:], "statuses/") {
+												i5 := i4 + 9
+												j5 := runtime.SegmentEnd(path, i5)
+												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+													m.Params.Push(i5, j5)
+													if j5 == len(path) {
+														return 139 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
+													}
+													m.Params.Pop()
+												}
+											}
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			}
@@ -1788,385 +2217,6 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 	return -1
 }
 
-// routegenMatch0DELETE_1 serves DELETE routes below /applications/.
-func routegenMatch0DELETE_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/tokens":
-			return 0 // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
-		}
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "tokens/") {
-				i2 := i1 + 7
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_2 serves DELETE routes below /authorizations/.
-func routegenMatch0DELETE_2(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_3 serves DELETE routes below /gists/.
-func routegenMatch0DELETE_3(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 12 // DELETE /gists/:id (delete_gists_by_id)
-		}
-		switch path[j0:] {
-		case "/star":
-			return 15 // DELETE /gists/:id/star (delete_gists_by_id_star)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_4 serves DELETE routes below /notifications/threads/.
-func routegenMatch0DELETE_4(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/subscription":
-			return 32 // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_5 serves DELETE routes below /orgs/.
-func routegenMatch0DELETE_5(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "members/") {
-				i2 := i1 + 8
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 39 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-			if strings.HasPrefix(path[i1:], "public_members/") {
-				i2 := i1 + 15
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 42 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_6 serves DELETE routes below /repos/.
-func routegenMatch0DELETE_6(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 < len(path) {
-			i1 := j0 + 1
-			j1 := runtime.SegmentEnd(path, i1)
-			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-				m.Params.Push(i1, j1)
-				if j1 == len(path) {
-					return 50 // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
-				}
-				switch path[j1:] {
-				case "/subscription":
-					return 141 // DELETE /repos/:owner/:repo/subscription (delete_repos_by_owner_by_repo_subscription)
-				}
-				if j1 < len(path) {
-					i2 := j1 + 1
-					if i2 < len(path) {
-						switch path[i2] {
-						case 'c':
-							if strings.HasPrefix(path[i2:], "collaborators/") {
-								i3 := i2 + 14
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 57 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
-									}
-									m.Params.Pop()
-								}
-							}
-							if strings.HasPrefix(path[i2:], "comments/") {
-								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 61 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'd':
-							if strings.HasPrefix(path[i2:], "downloads/") {
-								i3 := i2 + 10
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 69 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'h':
-							if strings.HasPrefix(path[i2:], "hooks/") {
-								i3 := i2 + 6
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 86 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'i':
-							if strings.HasPrefix(path[i2:], "issues/") {
-								i3 := i2 + 7
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									switch path[j3:] {
-									case "/labels":
-										return 95 // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
-									}
-									if j3 < len(path) {
-										i4 := j3 + 1
-										if strings.HasPrefix(path[i4:], "labels/") {
-											i5 := i4 + 7
-											j5 := runtime.SegmentEnd(path, i5)
-											if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-												m.Params.Push(i5, j5)
-												if j5 == len(path) {
-													return 99 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
-												}
-												m.Params.Pop()
-											}
-										}
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'k':
-							if strings.HasPrefix(path[i2:], "keys/") {
-								i3 := i2 + 5
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 102 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'l':
-							if strings.HasPrefix(path[i2:], "labels/") {
-								i3 := i2 + 7
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 106 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'm':
-							if strings.HasPrefix(path[i2:], "milestones/") {
-								i3 := i2 + 11
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 112 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
-									}
-									m.Params.Pop()
-								}
-							}
-						case 'r':
-							if strings.HasPrefix(path[i2:], "releases/") {
-								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 129 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
-									}
-									m.Params.Pop()
-								}
-							}
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_7 serves DELETE routes below /teams/.
-func routegenMatch0DELETE_7(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 151 // DELETE /teams/:id (delete_teams_by_id)
-		}
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "members/") {
-				i2 := i1 + 8
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 154 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-			if strings.HasPrefix(path[i1:], "repos/") {
-				i2 := i1 + 6
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 158 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0DELETE_8 serves DELETE routes below /user/.
-func routegenMatch0DELETE_8(m *runtime.Match, path string, i0 int) int {
-	if i0 < len(path) {
-		switch path[i0] {
-		case 'f':
-			if strings.HasPrefix(path[i0:], "following/") {
-				i1 := i0 + 10
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 167 // DELETE /user/following/:user (delete_user_following_by_user)
-					}
-					m.Params.Pop()
-				}
-			}
-		case 'k':
-			if strings.HasPrefix(path[i0:], "keys/") {
-				i1 := i0 + 5
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 173 // DELETE /user/keys/:id (delete_user_keys_by_id)
-					}
-					m.Params.Pop()
-				}
-			}
-		case 's':
-			if strings.HasPrefix(path[i0:], "starred/") {
-				i1 := i0 + 8
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 < len(path) {
-						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
-							if j2 == len(path) {
-								return 179 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-			if strings.HasPrefix(path[i0:], "subscriptions/") {
-				i1 := i0 + 14
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 < len(path) {
-						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
-							if j2 == len(path) {
-								return 183 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-	}
-	return -1
-}
-
 // routegenMatch0GET finds the GET route of domain "bench" for path.
 func routegenMatch0GET(m *runtime.Match, path string) int {
 	switch path {
@@ -2291,20 +2341,20 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 		case 't':
 			if strings.HasPrefix(path[i1:], "teams/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_27(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_10(m, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'u':
 			if strings.HasPrefix(path[i1:], "user/") {
 				i2 := i1 + 5
-				if r := routegenMatch0GET_28(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_11(m, path, i2); r >= 0 {
 					return r
 				}
 			}
 			if strings.HasPrefix(path[i1:], "users/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_29(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_12(m, path, i2); r >= 0 {
 					return r
 				}
 			}
@@ -2559,480 +2609,344 @@ func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
 	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if r := routegenMatch0GET_10(m, path, j0); r >= 0 {
-			return r
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_10 serves GET /repos/:owner and the routes below it.
-func routegenMatch0GET_10(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if r := routegenMatch0GET_11(m, path, j1); r >= 0 {
-				return r
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-
-// routegenMatch0GET_11 serves GET /repos/:owner/:repo and the routes below it.
-func routegenMatch0GET_11(m *runtime.Match, path string, j0 int) int {
-	if j0 == len(path) {
-		return 51 // GET /repos/:owner/:repo (get_repos_by_owner_by_repo)
-	}
-	switch path[j0:] {
-	case "/assignees":
-		return 52 // GET /repos/:owner/:repo/assignees (get_repos_by_owner_by_repo_assignees)
-	case "/branches":
-		return 54 // GET /repos/:owner/:repo/branches (get_repos_by_owner_by_repo_branches)
-	case "/collaborators":
-		return 56 // GET /repos/:owner/:repo/collaborators (get_repos_by_owner_by_repo_collaborators)
-	case "/comments":
-		return 60 // GET /repos/:owner/:repo/comments (get_repos_by_owner_by_repo_comments)
-	case "/commits":
-		return 63 // GET /repos/:owner/:repo/commits (get_repos_by_owner_by_repo_commits)
-	case "/contributors":
-		return 67 // GET /repos/:owner/:repo/contributors (get_repos_by_owner_by_repo_contributors)
-	case "/downloads":
-		return 68 // GET /repos/:owner/:repo/downloads (get_repos_by_owner_by_repo_downloads)
-	case "/events":
-		return 71 // GET /repos/:owner/:repo/events (get_repos_by_owner_by_repo_events)
-	case "/forks":
-		return 72 // GET /repos/:owner/:repo/forks (get_repos_by_owner_by_repo_forks)
-	case "/git/refs":
-		return 78 // GET /repos/:owner/:repo/git/refs (get_repos_by_owner_by_repo_git_refs)
-	case "/hooks":
-		return 84 // GET /repos/:owner/:repo/hooks (get_repos_by_owner_by_repo_hooks)
-	case "/issues":
-		return 89 // GET /repos/:owner/:repo/issues (get_repos_by_owner_by_repo_issues)
-	case "/keys":
-		return 100 // GET /repos/:owner/:repo/keys (get_repos_by_owner_by_repo_keys)
-	case "/labels":
-		return 104 // GET /repos/:owner/:repo/labels (get_repos_by_owner_by_repo_labels)
-	case "/languages":
-		return 108 // GET /repos/:owner/:repo/languages (get_repos_by_owner_by_repo_languages)
-	case "/milestones":
-		return 110 // GET /repos/:owner/:repo/milestones (get_repos_by_owner_by_repo_milestones)
-	case "/notifications":
-		return 115 // GET /repos/:owner/:repo/notifications (get_repos_by_owner_by_repo_notifications)
-	case "/pulls":
-		return 117 // GET /repos/:owner/:repo/pulls (get_repos_by_owner_by_repo_pulls)
-	case "/readme":
-		return 126 // GET /repos/:owner/:repo/readme (get_repos_by_owner_by_repo_readme)
-	case "/releases":
-		return 127 // GET /repos/:owner/:repo/releases (get_repos_by_owner_by_repo_releases)
-	case "/stargazers":
-		return 132 // GET /repos/:owner/:repo/stargazers (get_repos_by_owner_by_repo_stargazers)
-	case "/stats/code_frequency":
-		return 133 // GET /repos/:owner/:repo/stats/code_frequency (get_repos_by_owner_by_repo_stats_code_frequency)
-	case "/stats/commit_activity":
-		return 134 // GET /repos/:owner/:repo/stats/commit_activity (get_repos_by_owner_by_repo_stats_commit_activity)
-	case "/stats/contributors":
-		return 135 // GET /repos/:owner/:repo/stats/contributors (get_repos_by_owner_by_repo_stats_contributors)
-	case "/stats/participation":
-		return 136 // GET /repos/:owner/:repo/stats/participation (get_repos_by_owner_by_repo_stats_participation)
-	case "/stats/punch_card":
-		return 137 // GET /repos/:owner/:repo/stats/punch_card (get_repos_by_owner_by_repo_stats_punch_card)
-	case "/subscribers":
-		return 140 // GET /repos/:owner/:repo/subscribers (get_repos_by_owner_by_repo_subscribers)
-	case "/subscription":
-		return 142 // GET /repos/:owner/:repo/subscription (get_repos_by_owner_by_repo_subscription)
-	case "/tags":
-		return 144 // GET /repos/:owner/:repo/tags (get_repos_by_owner_by_repo_tags)
-	case "/teams":
-		return 145 // GET /repos/:owner/:repo/teams (get_repos_by_owner_by_repo_teams)
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		if i1 < len(path) {
-			switch path[i1] {
-			case 'a':
-				if strings.HasPrefix(path[i1:], "assignees/") {
-					i2 := i1 + 10
-					if r := routegenMatch0GET_12(m, path, i2); r >= 0 {
-						return r
+		if j0 < len(path) {
+			i1 := j0 + 1
+			j1 := runtime.SegmentEnd(path, i1)
+			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+				m.Params.Push(i1, j1)
+				if j1 == len(path) {
+					return 51 // GET /repos/:owner/:repo (get_repos_by_owner_by_repo)
+				}
+				switch path[j1:] {
+				case "/assignees":
+					return 52 // GET /repos/:owner/:repo/assignees (get_repos_by_owner_by_repo_assignees)
+				case "/branches":
+					return 54 // GET /repos/:owner/:repo/branches (get_repos_by_owner_by_repo_branches)
+				case "/collaborators":
+					return 56 // GET /repos/:owner/:repo/collaborators (get_repos_by_owner_by_repo_collaborators)
+				case "/comments":
+					return 60 // GET /repos/:owner/:repo/comments (get_repos_by_owner_by_repo_comments)
+				case "/commits":
+					return 63 // GET /repos/:owner/:repo/commits (get_repos_by_owner_by_repo_commits)
+				case "/contributors":
+					return 67 // GET /repos/:owner/:repo/contributors (get_repos_by_owner_by_repo_contributors)
+				case "/downloads":
+					return 68 // GET /repos/:owner/:repo/downloads (get_repos_by_owner_by_repo_downloads)
+				case "/events":
+					return 71 // GET /repos/:owner/:repo/events (get_repos_by_owner_by_repo_events)
+				case "/forks":
+					return 72 // GET /repos/:owner/:repo/forks (get_repos_by_owner_by_repo_forks)
+				case "/git/refs":
+					return 78 // GET /repos/:owner/:repo/git/refs (get_repos_by_owner_by_repo_git_refs)
+				case "/hooks":
+					return 84 // GET /repos/:owner/:repo/hooks (get_repos_by_owner_by_repo_hooks)
+				case "/issues":
+					return 89 // GET /repos/:owner/:repo/issues (get_repos_by_owner_by_repo_issues)
+				case "/keys":
+					return 100 // GET /repos/:owner/:repo/keys (get_repos_by_owner_by_repo_keys)
+				case "/labels":
+					return 104 // GET /repos/:owner/:repo/labels (get_repos_by_owner_by_repo_labels)
+				case "/languages":
+					return 108 // GET /repos/:owner/:repo/languages (get_repos_by_owner_by_repo_languages)
+				case "/milestones":
+					return 110 // GET /repos/:owner/:repo/milestones (get_repos_by_owner_by_repo_milestones)
+				case "/notifications":
+					return 115 // GET /repos/:owner/:repo/notifications (get_repos_by_owner_by_repo_notifications)
+				case "/pulls":
+					return 117 // GET /repos/:owner/:repo/pulls (get_repos_by_owner_by_repo_pulls)
+				case "/readme":
+					return 126 // GET /repos/:owner/:repo/readme (get_repos_by_owner_by_repo_readme)
+				case "/releases":
+					return 127 // GET /repos/:owner/:repo/releases (get_repos_by_owner_by_repo_releases)
+				case "/stargazers":
+					return 132 // GET /repos/:owner/:repo/stargazers (get_repos_by_owner_by_repo_stargazers)
+				case "/stats/code_frequency":
+					return 133 // GET /repos/:owner/:repo/stats/code_frequency (get_repos_by_owner_by_repo_stats_code_frequency)
+				case "/stats/commit_activity":
+					return 134 // GET /repos/:owner/:repo/stats/commit_activity (get_repos_by_owner_by_repo_stats_commit_activity)
+				case "/stats/contributors":
+					return 135 // GET /repos/:owner/:repo/stats/contributors (get_repos_by_owner_by_repo_stats_contributors)
+				case "/stats/participation":
+					return 136 // GET /repos/:owner/:repo/stats/participation (get_repos_by_owner_by_repo_stats_participation)
+				case "/stats/punch_card":
+					return 137 // GET /repos/:owner/:repo/stats/punch_card (get_repos_by_owner_by_repo_stats_punch_card)
+				case "/subscribers":
+					return 140 // GET /repos/:owner/:repo/subscribers (get_repos_by_owner_by_repo_subscribers)
+				case "/subscription":
+					return 142 // GET /repos/:owner/:repo/subscription (get_repos_by_owner_by_repo_subscription)
+				case "/tags":
+					return 144 // GET /repos/:owner/:repo/tags (get_repos_by_owner_by_repo_tags)
+				case "/teams":
+					return 145 // GET /repos/:owner/:repo/teams (get_repos_by_owner_by_repo_teams)
+				}
+				if j1 < len(path) {
+					i2 := j1 + 1
+					if i2 < len(path) {
+						switch path[i2] {
+						case 'a':
+							if strings.HasPrefix(path[i2:], "assignees/") {
+								i3 := i2 + 10
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 53 // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'b':
+							if strings.HasPrefix(path[i2:], "branches/") {
+								i3 := i2 + 9
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 55 // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'c':
+							if strings.HasPrefix(path[i2:], "collaborators/") {
+								i3 := i2 + 14
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 58 // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i2:], "comments/") {
+								i3 := i2 + 9
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 62 // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
+									}
+									m.Params.Pop()
+								}
+							}
+							if strings.HasPrefix(path[i2:], "commits/") {
+								i3 := i2 + 8
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 64 // GET /repos/:owner/:repo/commits/:sha (get_repos_by_owner_by_repo_commits_by_sha)
+									}
+									switch path[j3:] {
+									case "/comments":
+										return 65 // GET /repos/:owner/:repo/commits/:sha/comments (get_repos_by_owner_by_repo_commits_by_sha_comments)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'd':
+							if strings.HasPrefix(path[i2:], "downloads/") {
+								i3 := i2 + 10
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 70 // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'g':
+							if strings.HasPrefix(path[i2:], "git/") {
+								i3 := i2 + 4
+								if i3 < len(path) {
+									switch path[i3] {
+									case 'b':
+										if strings.HasPrefix(path[i3:], "blobs/") {
+											i4 := i3 + 6
+											j4 := runtime.SegmentEnd(path, i4)
+											if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+												m.Params.Push(i4, j4)
+												if j4 == len(path) {
+													return 75 // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
+												}
+												m.Params.Pop()
+											}
+										}
+									case 'c':
+										if strings.HasPrefix(path[i3:], "commits/") {
+											i4 := i3 + 8
+											j4 := runtime.SegmentEnd(path, i4)
+											if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+												m.Params.Push(i4, j4)
+												if j4 == len(path) {
+													return 77 // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
+												}
+												m.Params.Pop()
+											}
+										}
+									case 't':
+										if strings.HasPrefix(path[i3:], "tags/") {
+											i4 := i3 + 5
+											j4 := runtime.SegmentEnd(path, i4)
+											if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+												m.Params.Push(i4, j4)
+												if j4 == len(path) {
+													return 81 // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
+												}
+												m.Params.Pop()
+											}
+										}
+										if strings.HasPrefix(path[i3:], "trees/") {
+											i4 := i3 + 6
+											j4 := runtime.SegmentEnd(path, i4)
+											if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+												m.Params.Push(i4, j4)
+												if j4 == len(path) {
+													return 83 // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
+												}
+												m.Params.Pop()
+											}
+										}
+									}
+								}
+							}
+						case 'h':
+							if strings.HasPrefix(path[i2:], "hooks/") {
+								i3 := i2 + 6
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 87 // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'i':
+							if strings.HasPrefix(path[i2:], "issues/") {
+								i3 := i2 + 7
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 91 // GET /repos/:owner/:repo/issues/:number (get_repos_by_owner_by_repo_issues_by_number)
+									}
+									switch path[j3:] {
+									case "/comments":
+										return 92 // GET /repos/:owner/:repo/issues/:number/comments (get_repos_by_owner_by_repo_issues_by_number_comments)
+									case "/events":
+										return 94 // GET /repos/:owner/:repo/issues/:number/events (get_repos_by_owner_by_repo_issues_by_number_events)
+									case "/labels":
+										return 96 // GET /repos/:owner/:repo/issues/:number/labels (get_repos_by_owner_by_repo_issues_by_number_labels)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'k':
+							if strings.HasPrefix(path[i2:], "keys/") {
+								i3 := i2 + 5
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 103 // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'l':
+							if strings.HasPrefix(path[i2:], "labels/") {
+								i3 := i2 + 7
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 107 // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'm':
+							if strings.HasPrefix(path[i2:], "milestones/") {
+								i3 := i2 + 11
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 113 // GET /repos/:owner/:repo/milestones/:number (get_repos_by_owner_by_repo_milestones_by_number)
+									}
+									switch path[j3:] {
+									case "/labels":
+										return 114 // GET /repos/:owner/:repo/milestones/:number/labels (get_repos_by_owner_by_repo_milestones_by_number_labels)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'p':
+							if strings.HasPrefix(path[i2:], "pulls/") {
+								i3 := i2 + 6
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 119 // GET /repos/:owner/:repo/pulls/:number (get_repos_by_owner_by_repo_pulls_by_number)
+									}
+									switch path[j3:] {
+									case "/comments":
+										return 120 // GET /repos/:owner/:repo/pulls/:number/comments (get_repos_by_owner_by_repo_pulls_by_number_comments)
+									case "/commits":
+										return 122 // GET /repos/:owner/:repo/pulls/:number/commits (get_repos_by_owner_by_repo_pulls_by_number_commits)
+									case "/files":
+										return 123 // GET /repos/:owner/:repo/pulls/:number/files (get_repos_by_owner_by_repo_pulls_by_number_files)
+									case "/merge":
+										return 124 // GET /repos/:owner/:repo/pulls/:number/merge (get_repos_by_owner_by_repo_pulls_by_number_merge)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 'r':
+							if strings.HasPrefix(path[i2:], "releases/") {
+								i3 := i2 + 9
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 130 // GET /repos/:owner/:repo/releases/:id (get_repos_by_owner_by_repo_releases_by_id)
+									}
+									switch path[j3:] {
+									case "/assets":
+										return 131 // GET /repos/:owner/:repo/releases/:id/assets (get_repos_by_owner_by_repo_releases_by_id_assets)
+									}
+									m.Params.Pop()
+								}
+							}
+						case 's':
+							if strings.HasPrefix(path[i2:], "statuses/") {
+								i3 := i2 + 9
+								j3 := runtime.SegmentEnd(path, i3)
+								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+									m.Params.Push(i3, j3)
+									if j3 == len(path) {
+										return 138 // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
 					}
 				}
-			case 'b':
-				if strings.HasPrefix(path[i1:], "branches/") {
-					i2 := i1 + 9
-					if r := routegenMatch0GET_13(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'c':
-				if strings.HasPrefix(path[i1:], "collaborators/") {
-					i2 := i1 + 14
-					if r := routegenMatch0GET_14(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-				if strings.HasPrefix(path[i1:], "comments/") {
-					i2 := i1 + 9
-					if r := routegenMatch0GET_15(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-				if strings.HasPrefix(path[i1:], "commits/") {
-					i2 := i1 + 8
-					if r := routegenMatch0GET_16(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'd':
-				if strings.HasPrefix(path[i1:], "downloads/") {
-					i2 := i1 + 10
-					if r := routegenMatch0GET_17(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'g':
-				if strings.HasPrefix(path[i1:], "git/") {
-					i2 := i1 + 4
-					if r := routegenMatch0GET_18(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'h':
-				if strings.HasPrefix(path[i1:], "hooks/") {
-					i2 := i1 + 6
-					if r := routegenMatch0GET_19(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'i':
-				if strings.HasPrefix(path[i1:], "issues/") {
-					i2 := i1 + 7
-					if r := routegenMatch0GET_20(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'k':
-				if strings.HasPrefix(path[i1:], "keys/") {
-					i2 := i1 + 5
-					if r := routegenMatch0GET_21(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'l':
-				if strings.HasPrefix(path[i1:], "labels/") {
-					i2 := i1 + 7
-					if r := routegenMatch0GET_22(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'm':
-				if strings.HasPrefix(path[i1:], "milestones/") {
-					i2 := i1 + 11
-					if r := routegenMatch0GET_23(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'p':
-				if strings.HasPrefix(path[i1:], "pulls/") {
-					i2 := i1 + 6
-					if r := routegenMatch0GET_24(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'r':
-				if strings.HasPrefix(path[i1:], "releases/") {
-					i2 := i1 + 9
-					if r := routegenMatch0GET_25(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 's':
-				if strings.HasPrefix(path[i1:], "statuses/") {
-					i2 := i1 + 9
-					if r := routegenMatch0GET_26(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-
-// routegenMatch0GET_12 serves GET routes below /repos/:owner/:repo/assignees/.
-func routegenMatch0GET_12(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 53 // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_13 serves GET routes below /repos/:owner/:repo/branches/.
-func routegenMatch0GET_13(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 55 // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_14 serves GET routes below /repos/:owner/:repo/collaborators/.
-func routegenMatch0GET_14(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 58 // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_15 serves GET routes below /repos/:owner/:repo/comments/.
-func routegenMatch0GET_15(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 62 // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_16 serves GET routes below /repos/:owner/:repo/commits/.
-func routegenMatch0GET_16(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 64 // GET /repos/:owner/:repo/commits/:sha (get_repos_by_owner_by_repo_commits_by_sha)
-		}
-		switch path[j0:] {
-		case "/comments":
-			return 65 // GET /repos/:owner/:repo/commits/:sha/comments (get_repos_by_owner_by_repo_commits_by_sha_comments)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_17 serves GET routes below /repos/:owner/:repo/downloads/.
-func routegenMatch0GET_17(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 70 // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_18 serves GET routes below /repos/:owner/:repo/git/.
-func routegenMatch0GET_18(m *runtime.Match, path string, i0 int) int {
-	if i0 < len(path) {
-		switch path[i0] {
-		case 'b':
-			if strings.HasPrefix(path[i0:], "blobs/") {
-				i1 := i0 + 6
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 75 // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
-					}
-					m.Params.Pop()
-				}
-			}
-		case 'c':
-			if strings.HasPrefix(path[i0:], "commits/") {
-				i1 := i0 + 8
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 77 // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
-					}
-					m.Params.Pop()
-				}
-			}
-		case 't':
-			if strings.HasPrefix(path[i0:], "tags/") {
-				i1 := i0 + 5
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 81 // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
-					}
-					m.Params.Pop()
-				}
-			}
-			if strings.HasPrefix(path[i0:], "trees/") {
-				i1 := i0 + 6
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 83 // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
-					}
-					m.Params.Pop()
-				}
+				m.Params.Pop()
 			}
 		}
-	}
-	return -1
-}
-
-// routegenMatch0GET_19 serves GET routes below /repos/:owner/:repo/hooks/.
-func routegenMatch0GET_19(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 87 // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
-		}
 		m.Params.Pop()
 	}
 	return -1
 }
 
-// routegenMatch0GET_20 serves GET routes below /repos/:owner/:repo/issues/.
-func routegenMatch0GET_20(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 91 // GET /repos/:owner/:repo/issues/:number (get_repos_by_owner_by_repo_issues_by_number)
-		}
-		switch path[j0:] {
-		case "/comments":
-			return 92 // GET /repos/:owner/:repo/issues/:number/comments (get_repos_by_owner_by_repo_issues_by_number_comments)
-		case "/events":
-			return 94 // GET /repos/:owner/:repo/issues/:number/events (get_repos_by_owner_by_repo_issues_by_number_events)
-		case "/labels":
-			return 96 // GET /repos/:owner/:repo/issues/:number/labels (get_repos_by_owner_by_repo_issues_by_number_labels)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_21 serves GET routes below /repos/:owner/:repo/keys/.
-func routegenMatch0GET_21(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 103 // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_22 serves GET routes below /repos/:owner/:repo/labels/.
-func routegenMatch0GET_22(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 107 // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_23 serves GET routes below /repos/:owner/:repo/milestones/.
-func routegenMatch0GET_23(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 113 // GET /repos/:owner/:repo/milestones/:number (get_repos_by_owner_by_repo_milestones_by_number)
-		}
-		switch path[j0:] {
-		case "/labels":
-			return 114 // GET /repos/:owner/:repo/milestones/:number/labels (get_repos_by_owner_by_repo_milestones_by_number_labels)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_24 serves GET routes below /repos/:owner/:repo/pulls/.
-func routegenMatch0GET_24(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 119 // GET /repos/:owner/:repo/pulls/:number (get_repos_by_owner_by_repo_pulls_by_number)
-		}
-		switch path[j0:] {
-		case "/comments":
-			return 120 // GET /repos/:owner/:repo/pulls/:number/comments (get_repos_by_owner_by_repo_pulls_by_number_comments)
-		case "/commits":
-			return 122 // GET /repos/:owner/:repo/pulls/:number/commits (get_repos_by_owner_by_repo_pulls_by_number_commits)
-		case "/files":
-			return 123 // GET /repos/:owner/:repo/pulls/:number/files (get_repos_by_owner_by_repo_pulls_by_number_files)
-		case "/merge":
-			return 124 // GET /repos/:owner/:repo/pulls/:number/merge (get_repos_by_owner_by_repo_pulls_by_number_merge)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_25 serves GET routes below /repos/:owner/:repo/releases/.
-func routegenMatch0GET_25(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 130 // GET /repos/:owner/:repo/releases/:id (get_repos_by_owner_by_repo_releases_by_id)
-		}
-		switch path[j0:] {
-		case "/assets":
-			return 131 // GET /repos/:owner/:repo/releases/:id/assets (get_repos_by_owner_by_repo_releases_by_id_assets)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_26 serves GET routes below /repos/:owner/:repo/statuses/.
-func routegenMatch0GET_26(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 138 // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_27 serves GET routes below /teams/.
-func routegenMatch0GET_27(m *runtime.Match, path string, i0 int) int {
+// routegenMatch0GET_10 serves GET routes below /teams/.
+func routegenMatch0GET_10(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
 	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
@@ -3083,8 +2997,8 @@ func routegenMatch0GET_27(m *runtime.Match, path string, i0 int) int {
 	return -1
 }
 
-// routegenMatch0GET_28 serves GET routes below /user/.
-func routegenMatch0GET_28(m *runtime.Match, path string, i0 int) int {
+// routegenMatch0GET_11 serves GET routes below /user/.
+func routegenMatch0GET_11(m *runtime.Match, path string, i0 int) int {
 	if i0 < len(path) {
 		switch path[i0] {
 		case 'f':
@@ -3155,8 +3069,8 @@ func routegenMatch0GET_28(m *runtime.Match, path string, i0 int) int {
 	return -1
 }
 
-// routegenMatch0GET_29 serves GET routes below /users/.
-func routegenMatch0GET_29(m *runtime.Match, path string, i0 int) int {
+// routegenMatch0GET_12 serves GET routes below /users/.
+func routegenMatch0GET_12(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
 	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
@@ -3213,192 +3127,6 @@ func routegenMatch0GET_29(m *runtime.Match, path string, i0 int) int {
 					m.Params.Pop()
 				}
 			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_1 serves POST routes below /gists/.
-func routegenMatch0POST_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/forks":
-			return 14 // POST /gists/:id/forks (post_gists_by_id_forks)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_2 serves POST routes below /orgs/.
-func routegenMatch0POST_2(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/repos":
-			return 46 // POST /orgs/:org/repos (post_orgs_by_org_repos)
-		case "/teams":
-			return 48 // POST /orgs/:org/teams (post_orgs_by_org_teams)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_3 serves POST routes below /repos/.
-func routegenMatch0POST_3(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if r := routegenMatch0POST_4(m, path, j0); r >= 0 {
-			return r
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_4 serves POST /repos/:owner and the routes below it.
-func routegenMatch0POST_4(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if r := routegenMatch0POST_5(m, path, j1); r >= 0 {
-				return r
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-
-// routegenMatch0POST_5 serves POST /repos/:owner/:repo and the routes below it.
-func routegenMatch0POST_5(m *runtime.Match, path string, j0 int) int {
-	switch path[j0:] {
-	case "/forks":
-		return 73 // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
-	case "/git/blobs":
-		return 74 // POST /repos/:owner/:repo/git/blobs (post_repos_by_owner_by_repo_git_blobs)
-	case "/git/commits":
-		return 76 // POST /repos/:owner/:repo/git/commits (post_repos_by_owner_by_repo_git_commits)
-	case "/git/refs":
-		return 79 // POST /repos/:owner/:repo/git/refs (post_repos_by_owner_by_repo_git_refs)
-	case "/git/tags":
-		return 80 // POST /repos/:owner/:repo/git/tags (post_repos_by_owner_by_repo_git_tags)
-	case "/git/trees":
-		return 82 // POST /repos/:owner/:repo/git/trees (post_repos_by_owner_by_repo_git_trees)
-	case "/hooks":
-		return 85 // POST /repos/:owner/:repo/hooks (post_repos_by_owner_by_repo_hooks)
-	case "/issues":
-		return 90 // POST /repos/:owner/:repo/issues (post_repos_by_owner_by_repo_issues)
-	case "/keys":
-		return 101 // POST /repos/:owner/:repo/keys (post_repos_by_owner_by_repo_keys)
-	case "/labels":
-		return 105 // POST /repos/:owner/:repo/labels (post_repos_by_owner_by_repo_labels)
-	case "/merges":
-		return 109 // POST /repos/:owner/:repo/merges (post_repos_by_owner_by_repo_merges)
-	case "/milestones":
-		return 111 // POST /repos/:owner/:repo/milestones (post_repos_by_owner_by_repo_milestones)
-	case "/pulls":
-		return 118 // POST /repos/:owner/:repo/pulls (post_repos_by_owner_by_repo_pulls)
-	case "/releases":
-		return 128 // POST /repos/:owner/:repo/releases (post_repos_by_owner_by_repo_releases)
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		if i1 < len(path) {
-			switch path[i1] {
-			case 'c':
-				if strings.HasPrefix(path[i1:], "commits/") {
-					i2 := i1 + 8
-					if r := routegenMatch0POST_6(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'h':
-				if strings.HasPrefix(path[i1:], "hooks/") {
-					i2 := i1 + 6
-					if r := routegenMatch0POST_7(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 'i':
-				if strings.HasPrefix(path[i1:], "issues/") {
-					i2 := i1 + 7
-					if r := routegenMatch0POST_8(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			case 's':
-				if strings.HasPrefix(path[i1:], "statuses/") {
-					i2 := i1 + 9
-					if r := routegenMatch0POST_9(m, path, i2); r >= 0 {
-						return r
-					}
-				}
-			}
-		}
-	}
-	return -1
-}
-
-// routegenMatch0POST_6 serves POST routes below /repos/:owner/:repo/commits/.
-func routegenMatch0POST_6(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/comments":
-			return 66 // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_7 serves POST routes below /repos/:owner/:repo/hooks/.
-func routegenMatch0POST_7(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/tests":
-			return 88 // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_8 serves POST routes below /repos/:owner/:repo/issues/.
-func routegenMatch0POST_8(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/comments":
-			return 93 // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
-		case "/labels":
-			return 97 // POST /repos/:owner/:repo/issues/:number/labels (post_repos_by_owner_by_repo_issues_by_number_labels)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0POST_9 serves POST routes below /repos/:owner/:repo/statuses/.
-func routegenMatch0POST_9(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 139 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
 		}
 		m.Params.Pop()
 	}
@@ -3813,7 +3541,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7)
 //line routes.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7)
-//line routes_gen.go:3817:1
+//line routes_gen.go:3545:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

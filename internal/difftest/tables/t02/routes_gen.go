@@ -1705,36 +1705,87 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '.':
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
-					if r := routegenMatch0HEAD_1(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+						m.Params.Push(i2+2, j2)
+						if j2 == len(path) {
+							return 13 // HEAD /.../x.:p1 (r2)
+						}
+						if j2 < len(path) {
+							i3 := j2 + 1
+							if strings.HasPrefix(path[i3:], "x.y/") {
+								i4 := i3 + 4
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+									m.Params.Push(i4+1, j4)
+									if j4 == len(path) {
+										return 20 // HEAD /.../x.:p1/x.y/~:p3 (r4)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if r := routegenMatch0HEAD_2(m, path, i2); r >= 0 {
-						return r
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
+						m.Params.Push(i2+1, len(path))
+						return 115 // HEAD /abc/1*rest (r41)
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user_x/") {
 					i2 := i1 + 7
-					if r := routegenMatch0HEAD_3(m, path, i2); r >= 0 {
-						return r
+					if strings.HasPrefix(path[i2:], ".a/") {
+						i3 := i2 + 3
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 126 // HEAD /user_x/.a/:p2 (r69)
+							}
+							m.Params.Pop()
+						}
+					}
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 128 // HEAD /user_x/:p1 (r29)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'v':
 				if strings.HasPrefix(path[i1:], "v1/") {
 					i2 := i1 + 3
-					if r := routegenMatch0HEAD_4(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						if j2 == len(path) {
+							return 144 // HEAD /v1/:p1 (r106)
+						}
+						m.Params.Pop()
 					}
 				}
 			case 'x':
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
-					if r := routegenMatch0HEAD_5(m, path, i2); r >= 0 {
-						return r
+					j2 := runtime.SegmentEnd(path, i2)
+					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						m.Params.Push(i2, j2)
+						switch path[j2:] {
+						case "/~u":
+							return 179 // HEAD /x.y/:p1/~u (r20)
+						}
+						m.Params.Pop()
+					}
+					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
+						m.Params.Push(i2, len(path))
+						return 170 // HEAD /x.y/*rest (r47)
 					}
 				}
 			}
@@ -1742,15 +1793,62 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		j1 := runtime.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
 			m.Params.Push(i1+1, j1)
-			if r := routegenMatch0HEAD_6(m, path, j1); r >= 0 {
-				return r
+			if j1 < len(path) {
+				i2 := j1 + 1
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+					m.Params.Push(i2+1, j2)
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+							m.Params.Push(i3, j3)
+							if j3 == len(path) {
+								return 159 // HEAD /v:p0/1:p1/:p2 (r60)
+							}
+							m.Params.Pop()
+						}
+					}
+					m.Params.Pop()
+				}
 			}
 			m.Params.Pop()
 		}
 		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
-			if r := routegenMatch0HEAD_7(m, path, j1); r >= 0 {
-				return r
+			if j1 == len(path) {
+				return 56 // HEAD /:p0 (r1)
+			}
+			switch path[j1:] {
+			case "/b":
+				return 72 // HEAD /:p0/b (r96)
+			case "/b/.../a-b":
+				return 75 // HEAD /:p0/b/.../a-b (r99)
+			}
+			if j1 < len(path) {
+				i2 := j1 + 1
+				if strings.HasPrefix(path[i2:], "b/") {
+					i3 := i2 + 2
+					j3 := runtime.SegmentEnd(path, i3)
+					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+						m.Params.Push(i3+1, j3)
+						if j3 < len(path) {
+							i4 := j3 + 1
+							if strings.HasPrefix(path[i4:], "@/") {
+								i5 := i4 + 2
+								j5 := runtime.SegmentEnd(path, i5)
+								if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
+									m.Params.Push(i5+1, j5)
+									if j5 == len(path) {
+										return 83 // HEAD /:p0/b/~:p2/@/v:p4 (r104)
+									}
+									m.Params.Pop()
+								}
+							}
+						}
+						m.Params.Pop()
+					}
+				}
 			}
 			m.Params.Pop()
 		}
@@ -2785,43 +2883,203 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 		case '.':
 			if strings.HasPrefix(path[i1:], ".../") {
 				i2 := i1 + 4
-				if r := routegenMatch0GET_1(m, path, i2); r >= 0 {
-					return r
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+					m.Params.Push(i2+2, j2)
+					if j2 == len(path) {
+						return 12 // GET /.../x.:p1 (r2)
+					}
+					switch path[j2:] {
+					case "/x.y":
+						return 17 // GET /.../x.:p1/x.y (r3)
+					case "/x.y/a-b":
+						return 18 // GET /.../x.:p1/x.y/a-b (r5)
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						if strings.HasPrefix(path[i3:], "x.y/") {
+							i4 := i3 + 4
+							j4 := runtime.SegmentEnd(path, i4)
+							if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+								m.Params.Push(i4+1, j4)
+								if j4 == len(path) {
+									return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
+								}
+								m.Params.Pop()
+							}
+						}
+					}
+					m.Params.Pop()
+				}
+				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					m.Params.Push(i2+1, j2)
+					if j2 == len(path) {
+						return 6 // GET /.../a:p1 (r81)
+					}
+					m.Params.Pop()
 				}
 			}
 		case '4':
 			if strings.HasPrefix(path[i1:], "42/abc/users/.a/") {
 				i2 := i1 + 16
-				if r := routegenMatch0GET_2(m, path, i2); r >= 0 {
-					return r
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
+					m.Params.Push(i2+1, len(path))
+					return 45 // GET /42/abc/users/.a/1*rest (r92)
 				}
 			}
 		case 'a':
 			if strings.HasPrefix(path[i1:], "abc/") {
 				i2 := i1 + 4
-				if r := routegenMatch0GET_3(m, path, i2); r >= 0 {
-					return r
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
+					m.Params.Push(i2+1, len(path))
+					return 114 // GET /abc/1*rest (r41)
 				}
 			}
 		case 'u':
 			if strings.HasPrefix(path[i1:], "user_x/") {
 				i2 := i1 + 7
-				if r := routegenMatch0GET_4(m, path, i2); r >= 0 {
-					return r
+				if strings.HasPrefix(path[i2:], ".a/") {
+					i3 := i2 + 3
+					j3 := runtime.SegmentEnd(path, i3)
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						m.Params.Push(i3, j3)
+						if j3 == len(path) {
+							return 125 // GET /user_x/.a/:p2 (r69)
+						}
+						m.Params.Pop()
+					}
+				}
+				if strings.HasPrefix(path[i2:], "~u/") {
+					i3 := i2 + 3
+					if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
+						m.Params.Push(i3, len(path))
+						return 136 // GET /user_x/~u/*rest (r67)
+					}
+				}
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 127 // GET /user_x/:p1 (r29)
+					}
+					if j2 < len(path) {
+						i3 := j2 + 1
+						j3 := runtime.SegmentEnd(path, i3)
+						if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") {
+							m.Params.Push(i3+1, j3)
+							switch path[j3:] {
+							case "/@":
+								return 130 // GET /user_x/:p1/1:p2/@ (r36)
+							}
+							m.Params.Pop()
+						}
+						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+							m.Params.Push(i3, j3)
+							if j3 < len(path) {
+								i4 := j3 + 1
+								j4 := runtime.SegmentEnd(path, i4)
+								if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+									m.Params.Push(i4+2, j4)
+									if j4 == len(path) {
+										return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
+									}
+									m.Params.Pop()
+								}
+							}
+							m.Params.Pop()
+						}
+					}
+					m.Params.Pop()
 				}
 			}
 		case 'v':
 			if strings.HasPrefix(path[i1:], "v1/") {
 				i2 := i1 + 3
-				if r := routegenMatch0GET_5(m, path, i2); r >= 0 {
-					return r
+				if i2 < len(path) {
+					switch path[i2] {
+					case 'a':
+						if strings.HasPrefix(path[i2:], "abc/") {
+							i3 := i2 + 4
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								if j3 == len(path) {
+									return 147 // GET /v1/abc/:p2 (r11)
+								}
+								m.Params.Pop()
+							}
+						}
+					case 'u':
+						if strings.HasPrefix(path[i2:], "users/ab/") {
+							i3 := i2 + 9
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								if j3 == len(path) {
+									return 152 // GET /v1/users/ab/:p3 (r83)
+								}
+								switch path[j3:] {
+								case "/new":
+									return 153 // GET /v1/users/ab/:p3/new (r85)
+								}
+								if j3 < len(path) {
+									i4 := j3 + 1
+									if strings.HasPrefix(path[i4:], "~u/") {
+										i5 := i4 + 3
+										j5 := runtime.SegmentEnd(path, i5)
+										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
+											m.Params.Push(i5+1, j5)
+											if j5 == len(path) {
+												return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
+											}
+											m.Params.Pop()
+										}
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+					case 'x':
+						if strings.HasPrefix(path[i2:], "x.y/") {
+							i3 := i2 + 4
+							j3 := runtime.SegmentEnd(path, i3)
+							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								m.Params.Push(i3, j3)
+								if j3 == len(path) {
+									return 155 // GET /v1/x.y/:p2 (r107)
+								}
+								m.Params.Pop()
+							}
+						}
+					}
+				}
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 143 // GET /v1/:p1 (r100)
+					}
+					m.Params.Pop()
 				}
 			}
 		case 'x':
 			if strings.HasPrefix(path[i1:], "x.y/") {
 				i2 := i1 + 4
-				if r := routegenMatch0GET_6(m, path, i2); r >= 0 {
-					return r
+				j2 := runtime.SegmentEnd(path, i2)
+				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					m.Params.Push(i2, j2)
+					if j2 == len(path) {
+						return 175 // GET /x.y/:p1 (r18)
+					}
+					switch path[j2:] {
+					case "/ab":
+						return 178 // GET /x.y/:p1/ab (r19)
+					}
+					m.Params.Pop()
+				}
+				if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
+					m.Params.Push(i2, len(path))
+					return 169 // GET /x.y/*rest (r46)
 				}
 			}
 		}
@@ -2829,29 +3087,208 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 	j1 := runtime.SegmentEnd(path, i1)
 	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
 		m.Params.Push(i1+1, j1)
-		if r := routegenMatch0GET_7(m, path, j1); r >= 0 {
-			return r
+		switch path[j1:] {
+		case "/x.y":
+			return 22 // GET /.:p0/x.y (r73)
+		case "/x.y/~u/...":
+			return 27 // GET /.:p0/x.y/~u/... (r74)
+		}
+		if j1 < len(path) {
+			i2 := j1 + 1
+			if strings.HasPrefix(path[i2:], "x.y/") {
+				i3 := i2 + 4
+				j3 := runtime.SegmentEnd(path, i3)
+				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+					m.Params.Push(i3+1, j3)
+					if j3 < len(path) {
+						i4 := j3 + 1
+						j4 := runtime.SegmentEnd(path, i4)
+						if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+							m.Params.Push(i4, j4)
+							if j4 == len(path) {
+								return 24 // GET /.:p0/x.y/a:p2/:p3 (r75)
+							}
+							switch path[j4:] {
+							case "/42":
+								return 25 // GET /.:p0/x.y/a:p2/:p3/42 (r76)
+							}
+							m.Params.Pop()
+						}
+					}
+					m.Params.Pop()
+				}
+			}
 		}
 		m.Params.Pop()
 	}
 	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
 		m.Params.Push(i1+1, j1)
-		if r := routegenMatch0GET_8(m, path, j1); r >= 0 {
-			return r
+		if j1 == len(path) {
+			return 101 // GET /a:p0 (r51)
+		}
+		if j1 < len(path) {
+			i2 := j1 + 1
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 106 // GET /a:p0/:p1 (r53)
+				}
+				m.Params.Pop()
+			}
 		}
 		m.Params.Pop()
 	}
 	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
 		m.Params.Push(i1+1, j1)
-		if r := routegenMatch0GET_9(m, path, j1); r >= 0 {
-			return r
+		if j1 < len(path) {
+			i2 := j1 + 1
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				m.Params.Push(i2+1, j2)
+				switch path[j2:] {
+				case "/abc":
+					return 162 // GET /v:p0/1:p1/abc (r61)
+				}
+				if j2 < len(path) {
+					i3 := j2 + 1
+					if strings.HasPrefix(path[i3:], "abc/") {
+						i4 := i3 + 4
+						if strings.HasPrefix(path[i4:], "~u/") {
+							i5 := i4 + 3
+							j5 := runtime.SegmentEnd(path, i5)
+							if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+								m.Params.Push(i5, j5)
+								if j5 == len(path) {
+									return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
+								}
+								m.Params.Pop()
+							}
+						}
+						j4 := runtime.SegmentEnd(path, i4)
+						if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") {
+							m.Params.Push(i4+2, j4)
+							if j4 < len(path) {
+								i5 := j4 + 1
+								j5 := runtime.SegmentEnd(path, i5)
+								if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+									m.Params.Push(i5, j5)
+									if j5 == len(path) {
+										return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
+									}
+									m.Params.Pop()
+								}
+							}
+							m.Params.Pop()
+						}
+						if len(path) > i4 && runtime.IsCleanTail(path[i4:]) {
+							m.Params.Push(i4, len(path))
+							return 165 // GET /v:p0/1:p1/abc/*rest (r58)
+						}
+					}
+				}
+				m.Params.Pop()
+			}
 		}
 		m.Params.Pop()
 	}
 	if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 		m.Params.Push(i1, j1)
-		if r := routegenMatch0GET_10(m, path, j1); r >= 0 {
-			return r
+		if j1 == len(path) {
+			return 55 // GET /:p0 (r1)
+		}
+		switch path[j1:] {
+		case "/b":
+			return 71 // GET /:p0/b (r96)
+		case "/b/.../a-b":
+			return 74 // GET /:p0/b/.../a-b (r97)
+		case "/~u":
+			return 87 // GET /:p0/~u (r13)
+		}
+		if j1 < len(path) {
+			i2 := j1 + 1
+			if strings.HasPrefix(path[i2:], "b/") {
+				i3 := i2 + 2
+				j3 := runtime.SegmentEnd(path, i3)
+				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					m.Params.Push(i3+1, j3)
+					if j3 < len(path) {
+						i4 := j3 + 1
+						if strings.HasPrefix(path[i4:], "@/@/") {
+							i5 := i4 + 4
+							j5 := runtime.SegmentEnd(path, i5)
+							if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
+								m.Params.Push(i5+1, j5)
+								if j5 == len(path) {
+									return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
+								}
+								m.Params.Pop()
+							}
+						}
+					}
+					m.Params.Pop()
+				}
+			}
+			j2 := runtime.SegmentEnd(path, i2)
+			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+				m.Params.Push(i2+1, j2)
+				if j2 == len(path) {
+					return 58 // GET /:p0/1:p1 (r77)
+				}
+				m.Params.Pop()
+			}
+			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
+				m.Params.Push(i2+1, j2)
+				if j2 == len(path) {
+					return 85 // GET /:p0/v:p1 (r32)
+				}
+				m.Params.Pop()
+			}
+			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				m.Params.Push(i2, j2)
+				if j2 == len(path) {
+					return 59 // GET /:p0/:p1 (r24)
+				}
+				if j2 < len(path) {
+					i3 := j2 + 1
+					j3 := runtime.SegmentEnd(path, i3)
+					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						m.Params.Push(i3, j3)
+						if j3 < len(path) {
+							i4 := j3 + 1
+							j4 := runtime.SegmentEnd(path, i4)
+							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								m.Params.Push(i4, j4)
+								if j4 == len(path) {
+									return 62 // GET /:p0/:p1/:p2/:p3 (r25)
+								}
+								if j4 < len(path) {
+									i5 := j4 + 1
+									j5 := runtime.SegmentEnd(path, i5)
+									if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
+										m.Params.Push(i5+1, j5)
+										if j5 < len(path) {
+											i6 := j5 + 1
+											if len(path) > i6 && runtime.IsCleanTail(path[i6:]) {
+												m.Params.Push(i6, len(path))
+												return 67 // GET /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
+											}
+										}
+										m.Params.Pop()
+									}
+									if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
+										m.Params.Push(i5, len(path))
+										return 63 // GET /:p0/:p1/:p2/:p3/*rest (r27)
+									}
+								}
+								m.Params.Pop()
+							}
+						}
+						m.Params.Pop()
+					}
+				}
+				m.Params.Pop()
+			}
 		}
 		m.Params.Pop()
 	}
@@ -2862,579 +3299,6 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 	if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
 		m.Params.Push(i1, len(path))
 		return 3 // GET /*rest (r23)
-	}
-	return -1
-}
-
-// routegenMatch0GET_1 serves GET routes below /.../.
-func routegenMatch0GET_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0+2 && strings.HasPrefix(path[i0:j0], "x.") {
-		m.Params.Push(i0+2, j0)
-		if j0 == len(path) {
-			return 12 // GET /.../x.:p1 (r2)
-		}
-		switch path[j0:] {
-		case "/x.y":
-			return 17 // GET /.../x.:p1/x.y (r3)
-		case "/x.y/a-b":
-			return 18 // GET /.../x.:p1/x.y/a-b (r5)
-		}
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "x.y/") {
-				i2 := i1 + 4
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
-					m.Params.Push(i2+1, j2)
-					if j2 == len(path) {
-						return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	if j0 > i0+1 && strings.HasPrefix(path[i0:j0], "a") {
-		m.Params.Push(i0+1, j0)
-		if j0 == len(path) {
-			return 6 // GET /.../a:p1 (r81)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_2 serves GET routes below /42/abc/users/.a/.
-func routegenMatch0GET_2(m *runtime.Match, path string, i0 int) int {
-	if len(path) > i0+1 && strings.HasPrefix(path[i0:], "1") && runtime.IsCleanTail(path[i0:]) {
-		m.Params.Push(i0+1, len(path))
-		return 45 // GET /42/abc/users/.a/1*rest (r92)
-	}
-	return -1
-}
-
-// routegenMatch0GET_3 serves GET routes below /abc/.
-func routegenMatch0GET_3(m *runtime.Match, path string, i0 int) int {
-	if len(path) > i0+1 && strings.HasPrefix(path[i0:], "1") && runtime.IsCleanTail(path[i0:]) {
-		m.Params.Push(i0+1, len(path))
-		return 114 // GET /abc/1*rest (r41)
-	}
-	return -1
-}
-
-// routegenMatch0GET_4 serves GET routes below /user_x/.
-func routegenMatch0GET_4(m *runtime.Match, path string, i0 int) int {
-	if strings.HasPrefix(path[i0:], ".a/") {
-		i1 := i0 + 3
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 125 // GET /user_x/.a/:p2 (r69)
-			}
-			m.Params.Pop()
-		}
-	}
-	if strings.HasPrefix(path[i0:], "~u/") {
-		i1 := i0 + 3
-		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-			m.Params.Push(i1, len(path))
-			return 136 // GET /user_x/~u/*rest (r67)
-		}
-	}
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 127 // GET /user_x/:p1 (r29)
-		}
-		if j0 < len(path) {
-			i1 := j0 + 1
-			j1 := runtime.SegmentEnd(path, i1)
-			if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "1") {
-				m.Params.Push(i1+1, j1)
-				switch path[j1:] {
-				case "/@":
-					return 130 // GET /user_x/:p1/1:p2/@ (r36)
-				}
-				m.Params.Pop()
-			}
-			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-				m.Params.Push(i1, j1)
-				if j1 < len(path) {
-					i2 := j1 + 1
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						m.Params.Push(i2+2, j2)
-						if j2 == len(path) {
-							return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
-						}
-						m.Params.Pop()
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_5 serves GET routes below /v1/.
-func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
-	if i0 < len(path) {
-		switch path[i0] {
-		case 'a':
-			if strings.HasPrefix(path[i0:], "abc/") {
-				i1 := i0 + 4
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 147 // GET /v1/abc/:p2 (r11)
-					}
-					m.Params.Pop()
-				}
-			}
-		case 'u':
-			if strings.HasPrefix(path[i0:], "users/ab/") {
-				i1 := i0 + 9
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 152 // GET /v1/users/ab/:p3 (r83)
-					}
-					switch path[j1:] {
-					case "/new":
-						return 153 // GET /v1/users/ab/:p3/new (r85)
-					}
-					if j1 < len(path) {
-						i2 := j1 + 1
-						if strings.HasPrefix(path[i2:], "~u/") {
-							i3 := i2 + 3
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
-								m.Params.Push(i3+1, j3)
-								if j3 == len(path) {
-									return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
-								}
-								m.Params.Pop()
-							}
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-		case 'x':
-			if strings.HasPrefix(path[i0:], "x.y/") {
-				i1 := i0 + 4
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 155 // GET /v1/x.y/:p2 (r107)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-	}
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 143 // GET /v1/:p1 (r100)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0GET_6 serves GET routes below /x.y/.
-func routegenMatch0GET_6(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 175 // GET /x.y/:p1 (r18)
-		}
-		switch path[j0:] {
-		case "/ab":
-			return 178 // GET /x.y/:p1/ab (r19)
-		}
-		m.Params.Pop()
-	}
-	if len(path) > i0 && runtime.IsCleanTail(path[i0:]) {
-		m.Params.Push(i0, len(path))
-		return 169 // GET /x.y/*rest (r46)
-	}
-	return -1
-}
-
-// routegenMatch0GET_7 serves GET /.:p0 and the routes below it.
-func routegenMatch0GET_7(m *runtime.Match, path string, j0 int) int {
-	switch path[j0:] {
-	case "/x.y":
-		return 22 // GET /.:p0/x.y (r73)
-	case "/x.y/~u/...":
-		return 27 // GET /.:p0/x.y/~u/... (r74)
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		if strings.HasPrefix(path[i1:], "x.y/") {
-			i2 := i1 + 4
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-				m.Params.Push(i2+1, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 24 // GET /.:p0/x.y/a:p2/:p3 (r75)
-						}
-						switch path[j3:] {
-						case "/42":
-							return 25 // GET /.:p0/x.y/a:p2/:p3/42 (r76)
-						}
-						m.Params.Pop()
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-	}
-	return -1
-}
-
-// routegenMatch0GET_8 serves GET /a:p0 and the routes below it.
-func routegenMatch0GET_8(m *runtime.Match, path string, j0 int) int {
-	if j0 == len(path) {
-		return 101 // GET /a:p0 (r51)
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 106 // GET /a:p0/:p1 (r53)
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-
-// routegenMatch0GET_9 serves GET /v:p0 and the routes below it.
-func routegenMatch0GET_9(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "1") {
-			m.Params.Push(i1+1, j1)
-			switch path[j1:] {
-			case "/abc":
-				return 162 // GET /v:p0/1:p1/abc (r61)
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				if strings.HasPrefix(path[i2:], "abc/") {
-					i3 := i2 + 4
-					if strings.HasPrefix(path[i3:], "~u/") {
-						i4 := i3 + 3
-						j4 := runtime.SegmentEnd(path, i4)
-						if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-							m.Params.Push(i4, j4)
-							if j4 == len(path) {
-								return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
-							}
-							m.Params.Pop()
-						}
-					}
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3+2 && strings.HasPrefix(path[i3:j3], "ab") {
-						m.Params.Push(i3+2, j3)
-						if j3 < len(path) {
-							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
-								if j4 == len(path) {
-									return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
-								}
-								m.Params.Pop()
-							}
-						}
-						m.Params.Pop()
-					}
-					if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-						m.Params.Push(i3, len(path))
-						return 165 // GET /v:p0/1:p1/abc/*rest (r58)
-					}
-				}
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-
-// routegenMatch0GET_10 serves GET /:p0 and the routes below it.
-func routegenMatch0GET_10(m *runtime.Match, path string, j0 int) int {
-	if j0 == len(path) {
-		return 55 // GET /:p0 (r1)
-	}
-	switch path[j0:] {
-	case "/b":
-		return 71 // GET /:p0/b (r96)
-	case "/b/.../a-b":
-		return 74 // GET /:p0/b/.../a-b (r97)
-	case "/~u":
-		return 87 // GET /:p0/~u (r13)
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		if strings.HasPrefix(path[i1:], "b/") {
-			i2 := i1 + 2
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
-				m.Params.Push(i2+1, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					if strings.HasPrefix(path[i3:], "@/@/") {
-						i4 := i3 + 4
-						j4 := runtime.SegmentEnd(path, i4)
-						if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "1") {
-							m.Params.Push(i4+1, j4)
-							if j4 == len(path) {
-								return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
-							}
-							m.Params.Pop()
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "1") {
-			m.Params.Push(i1+1, j1)
-			if j1 == len(path) {
-				return 58 // GET /:p0/1:p1 (r77)
-			}
-			m.Params.Pop()
-		}
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			m.Params.Push(i1+1, j1)
-			if j1 == len(path) {
-				return 85 // GET /:p0/v:p1 (r32)
-			}
-			m.Params.Pop()
-		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 59 // GET /:p0/:p1 (r24)
-			}
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 < len(path) {
-						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 62 // GET /:p0/:p1/:p2/:p3 (r25)
-							}
-							if j3 < len(path) {
-								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
-									m.Params.Push(i4+1, j4)
-									if j4 < len(path) {
-										i5 := j4 + 1
-										if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-											m.Params.Push(i5, len(path))
-											return 67 // GET /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
-										}
-									}
-									m.Params.Pop()
-								}
-								if len(path) > i4 && runtime.IsCleanTail(path[i4:]) {
-									m.Params.Push(i4, len(path))
-									return 63 // GET /:p0/:p1/:p2/:p3/*rest (r27)
-								}
-							}
-							m.Params.Pop()
-						}
-					}
-					m.Params.Pop()
-				}
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-
-// routegenMatch0HEAD_1 serves HEAD routes below /.../.
-func routegenMatch0HEAD_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0+2 && strings.HasPrefix(path[i0:j0], "x.") {
-		m.Params.Push(i0+2, j0)
-		if j0 == len(path) {
-			return 13 // HEAD /.../x.:p1 (r2)
-		}
-		if j0 < len(path) {
-			i1 := j0 + 1
-			if strings.HasPrefix(path[i1:], "x.y/") {
-				i2 := i1 + 4
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
-					m.Params.Push(i2+1, j2)
-					if j2 == len(path) {
-						return 20 // HEAD /.../x.:p1/x.y/~:p3 (r4)
-					}
-					m.Params.Pop()
-				}
-			}
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0HEAD_2 serves HEAD routes below /abc/.
-func routegenMatch0HEAD_2(m *runtime.Match, path string, i0 int) int {
-	if len(path) > i0+1 && strings.HasPrefix(path[i0:], "1") && runtime.IsCleanTail(path[i0:]) {
-		m.Params.Push(i0+1, len(path))
-		return 115 // HEAD /abc/1*rest (r41)
-	}
-	return -1
-}
-
-// routegenMatch0HEAD_3 serves HEAD routes below /user_x/.
-func routegenMatch0HEAD_3(m *runtime.Match, path string, i0 int) int {
-	if strings.HasPrefix(path[i0:], ".a/") {
-		i1 := i0 + 3
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 126 // HEAD /user_x/.a/:p2 (r69)
-			}
-			m.Params.Pop()
-		}
-	}
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 128 // HEAD /user_x/:p1 (r29)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0HEAD_4 serves HEAD routes below /v1/.
-func routegenMatch0HEAD_4(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 144 // HEAD /v1/:p1 (r106)
-		}
-		m.Params.Pop()
-	}
-	return -1
-}
-
-// routegenMatch0HEAD_5 serves HEAD routes below /x.y/.
-func routegenMatch0HEAD_5(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		switch path[j0:] {
-		case "/~u":
-			return 179 // HEAD /x.y/:p1/~u (r20)
-		}
-		m.Params.Pop()
-	}
-	if len(path) > i0 && runtime.IsCleanTail(path[i0:]) {
-		m.Params.Push(i0, len(path))
-		return 170 // HEAD /x.y/*rest (r47)
-	}
-	return -1
-}
-
-// routegenMatch0HEAD_6 serves HEAD /v:p0 and the routes below it.
-func routegenMatch0HEAD_6(m *runtime.Match, path string, j0 int) int {
-	if j0 < len(path) {
-		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "1") {
-			m.Params.Push(i1+1, j1)
-			if j1 < len(path) {
-				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 159 // HEAD /v:p0/1:p1/:p2 (r60)
-					}
-					m.Params.Pop()
-				}
-			}
-			m.Params.Pop()
-		}
-	}
-	return -1
-}
-
-// routegenMatch0HEAD_7 serves HEAD /:p0 and the routes below it.
-func routegenMatch0HEAD_7(m *runtime.Match, path string, j0 int) int {
-	if j0 == len(path) {
-		return 56 // HEAD /:p0 (r1)
-	}
-	switch path[j0:] {
-	case "/b":
-		return 72 // HEAD /:p0/b (r96)
-	case "/b/.../a-b":
-		return 75 // HEAD /:p0/b/.../a-b (r99)
-	}
-	if j0 < len(path) {
-		i1 := j0 + 1
-		if strings.HasPrefix(path[i1:], "b/") {
-			i2 := i1 + 2
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
-				m.Params.Push(i2+1, j2)
-				if j2 < len(path) {
-					i3 := j2 + 1
-					if strings.HasPrefix(path[i3:], "@/") {
-						i4 := i3 + 2
-						j4 := runtime.SegmentEnd(path, i4)
-						if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "v") {
-							m.Params.Push(i4+1, j4)
-							if j4 == len(path) {
-								return 83 // HEAD /:p0/b/~:p2/@/v:p4 (r104)
-							}
-							m.Params.Pop()
-						}
-					}
-				}
-				m.Params.Pop()
-			}
-		}
 	}
 	return -1
 }
@@ -3537,7 +3401,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:497:15)
 //line routes.conf:502:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:502:15)
-//line routes_gen.go:3541:1
+//line routes_gen.go:3405:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -3588,7 +3452,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:511:7)
 //line routes.conf:569:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:569:7), r96: GET /:p0/b (routes.conf:569:7), r96: HEAD /:p0/b (routes.conf:569:7)
-//line routes_gen.go:3592:1
+//line routes_gen.go:3456:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -3665,7 +3529,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15)
 //line routes.conf:586:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:586:15)
-//line routes_gen.go:3669:1
+//line routes_gen.go:3533:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
