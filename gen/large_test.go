@@ -12,11 +12,11 @@ import (
 	"github.com/routegen/routegen/ir"
 )
 
-// TestLargeTableCallsSegmentEnd: the matchers of a table of more than 512
-// routes call runtime.SegmentEnd through one function instead of inlining
-// it, and those of a smaller table inline it.
-func TestLargeTableCallsSegmentEnd(t *testing.T) {
-	for routes, wrapped := range map[int]bool{100: false, 1000: true} {
+// TestLargeTableMatchesAsData: a table of more than 512 routes has no
+// matcher written as code, so that NewTable builds its matchers as data,
+// and a smaller table's are code.
+func TestLargeTableMatchesAsData(t *testing.T) {
+	for routes, asData := range map[int]bool{100: false, 1000: true} {
 		table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(synth.Config(routes))}}, ir.Sources{Routes: "routes.conf"})
 		if table == nil {
 			t.Fatal(diags)
@@ -29,9 +29,9 @@ func TestLargeTableCallsSegmentEnd(t *testing.T) {
 		if _, err := parser.ParseFile(token.NewFileSet(), "routes_gen.go", src, 0); err != nil {
 			t.Fatal(err)
 		}
-		calls, inlined := strings.Count(src, "routegenSegmentEnd(path, "), strings.Count(src, "runtime.SegmentEnd(path, ")
-		if wrapped && (calls == 0 || inlined != 1) || !wrapped && (calls != 0 || inlined == 0) {
-			t.Errorf("%d routes: %d calls of routegenSegmentEnd, %d of runtime.SegmentEnd", routes, calls, inlined)
+		matchers, domainRoutes := strings.Count(src, "\nfunc routegenMatch"), strings.Count(src, "DomainRoutes:")
+		if asData && (matchers != 0 || domainRoutes != 0) || !asData && (matchers == 0 || domainRoutes != 1) {
+			t.Errorf("%d routes: %d matcher functions, %d DomainRoutes", routes, matchers, domainRoutes)
 		}
 	}
 }

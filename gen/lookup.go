@@ -11,21 +11,16 @@ import (
 
 // writeTable writes the runtime table Lookup works on, and Lookup.
 func (g *generator) writeTable() {
-	domainRoutes := make([]jen.Code, len(g.table.Domains))
-	for d := range g.table.Domains {
-		dict := jen.Dict{
-			jen.Id("Match"):   jen.Id(matchFuncName(d)),
-			jen.Id("Methods"): stringsValue(g.allowMethods(d)),
-		}
-		if dirs := g.listDirs(d); len(dirs) > 0 {
-			dict[jen.Id("ListDirs")] = stringsValue(dirs)
-		}
-		domainRoutes[d] = jen.Values(dict)
-	}
 	tableDict := jen.Dict{
-		jen.Id("Domains"):      jen.Id("Domains"),
-		jen.Id("Routes"):       jen.Id("Routes"),
-		jen.Id("DomainRoutes"): jen.Index().Add(rt("DomainRoutes")).Values(multiline(domainRoutes)...),
+		jen.Id("Domains"): jen.Id("Domains"),
+		jen.Id("Routes"):  jen.Id("Routes"),
+	}
+	if g.matchersAsCode() {
+		domainRoutes := make([]jen.Code, len(g.table.Domains))
+		for d := range g.table.Domains {
+			domainRoutes[d] = jen.Values(jen.Dict{jen.Id("Match"): jen.Id(matchFuncName(d))})
+		}
+		tableDict[jen.Id("DomainRoutes")] = jen.Index().Add(rt("DomainRoutes")).Values(multiline(domainRoutes)...)
 	}
 	if g.hasCatchAll() {
 		tableDict[jen.Id("CatchAlls")] = jen.Id(catchAllsName)
@@ -61,33 +56,17 @@ func (g *generator) domainMethods(d int) []string {
 	return methods
 }
 
-// allowMethods are the methods that can appear in an Allow header.
-func (g *generator) allowMethods(d int) []string {
-	return slices.DeleteFunc(g.domainMethods(d), func(m string) bool { return m == "WS" })
-}
-
-// listDirs are the folders of the static listings of a domain.
-func (g *generator) listDirs(d int) []string {
-	var dirs []string
-	for _, r := range g.routes {
-		if r.domain == d && r.Static && r.List {
-			dirs = append(dirs, strings.TrimSuffix(r.Path, "*"+r.ParamSpecs[0].Name))
-		}
-	}
-	return dirs
-}
-
 // writeLookup writes Lookup. A table of one domain serves every host: its
 // Lookup calls the domain's matcher itself, and Table.Fallback for the
 // requests no route of their method answers, without matching them again
-// — unless a literal is escaped (non-ASCII): Table.Lookup spells the path
-// canonically first.
+// — unless a literal is escaped (non-ASCII), as Table.Lookup spells the path
+// canonically first, or the matcher is data, which Table.Lookup calls.
 func (g *generator) writeLookup() {
 	m, r := jen.Id("m"), jen.Id("r")
 	table := jen.Id(tableName)
 	var body []jen.Code
 	escapedLiterals := slices.ContainsFunc(g.routes, func(r *route) bool { return strings.Contains(r.Path, "%") })
-	if len(g.table.Domains) == 1 && !escapedLiterals {
+	if len(g.table.Domains) == 1 && !escapedLiterals && g.matchersAsCode() {
 		found := []jen.Code{table.Clone().Dot("Found").Call(m, jen.Lit(0), r)}
 		if g.hasConstraints() {
 			found = append(found, table.Clone().Dot("Check").Call(m, r))

@@ -148,25 +148,26 @@ func (n *trieNode) walked() []*literalEdge {
 	return edges
 }
 
-// segmentEndName calls runtime.SegmentEnd from one place, in a table of
-// more than callSegmentEndAbove routes: inlined at every parameter of a
-// large matcher, its loop was half of the compiler's time on the matcher
-// (1.35 s against 0.77 s at 1,000 synthetic routes), while the call costs
-// Lookup 8 to 20% (GitHub set, probes with parameters), which a smaller
-// table, built in a second, should not pay.
-const (
-	segmentEndName      = "routegenSegmentEnd"
-	callSegmentEndAbove = 512
-)
+// codeMatcherUpTo is the most routes of a table whose matchers are written
+// as code. A larger table's are data, built when the program starts
+// (runtime.NewMatcher): the compiler's time on a matcher written as code
+// grows with its routes — about 1.1 s at 1,000 routes of the synthetic
+// set, 11 s at 10,000, most of the package's build — and a trie's is none,
+// for a Lookup that takes about twice as long.
+const codeMatcherUpTo = 512
+
+// matchersAsCode reports whether the table's matchers are written as code.
+func (g *generator) matchersAsCode() bool { return len(g.routes) <= codeMatcherUpTo }
 
 func (g *generator) writeMatchers() {
-	usesSegmentEnd := false
+	if !g.matchersAsCode() {
+		return
+	}
 	for d := range g.table.Domains {
 		var cases []jen.Code
 		var parts []jen.Code
 		for _, method := range g.domainMethods(d) {
-			body, size, p, segmentEnd := g.methodMatcher(d, method)
-			usesSegmentEnd = usesSegmentEnd || segmentEnd
+			body, size, p := g.methodMatcher(d, method)
 			if size > inlineMethodsUpTo {
 				name := matchMethodFuncName(d, method)
 				parts = append(parts, jen.Comment(fmt.Sprintf("%s finds the %s route of domain %q for path.", name, method, g.table.Domains[d].Key)), jen.Func().Id(name).Params(
@@ -191,20 +192,12 @@ func (g *generator) writeMatchers() {
 			g.file.Add(f)
 		}
 	}
-	if usesSegmentEnd {
-		g.file.Comment(segmentEndName + " is runtime.SegmentEnd, not inlined in the matchers: they compile faster.")
-		g.file.Comment("")
-		g.file.Comment("//go:noinline")
-		g.file.Func().Id(segmentEndName).Params(jen.Id("path").String(), jen.Id("start").Int()).Int().Block(
-			jen.Return(rt("SegmentEnd").Call(jen.Id("path"), jen.Id("start"))))
-	}
 }
 
 // methodMatcher is the matcher of method in domain d, its number of
-// routes, the functions of its large subtrees, and whether they call
-// segmentEndName. The matchers of few
+// routes, and the functions of its large subtrees. The matchers of few
 // routes are inlined in their domain's: a call saved.
-func (g *generator) methodMatcher(d int, method string) ([]jen.Code, int, []jen.Code, bool) {
+func (g *generator) methodMatcher(d int, method string) ([]jen.Code, int, []jen.Code) {
 	root := &trieNode{}
 	for _, r := range g.routes {
 		if r.domain == d && r.Method == method {
@@ -222,7 +215,7 @@ func (g *generator) methodMatcher(d int, method string) ([]jen.Code, int, []jen.
 		body = append(body, jen.Id("i1").Op(":=").Lit(1))
 		body = append(body, w.level(root, 1)...)
 	}
-	return append(body, jen.Return(jen.Lit(-1))), root.size(), w.parts, w.usesSegmentEnd
+	return append(body, jen.Return(jen.Lit(-1))), root.size(), w.parts
 }
 
 // fixedSwitch returns the route whose rest of the path is rest; nothing
@@ -238,18 +231,11 @@ func fixedSwitch(rest jen.Code, routes []fixedRoute) jen.Code {
 	return jen.Switch(rest).Block(cases...)
 }
 
-// Large route sets are split into one function per subtree, so that no
-// generated function grows with the number of routes: the compiler's time
-// grows faster than the size of a function. A level below which more
-// routes than splitAbove lie has a function for each subtree that has
-// levels of its own. At 1,000 synthetic routes, 16 rather than 64 made the
-// package compile in about two thirds of the time; in the tables up to
-// callSegmentEndAbove routes, which build in a second either way, 64 keeps
-// the calls off the GitHub set's Lookup (15% faster, interleaved runs).
-const (
-	splitAbove      = 16
-	splitSmallAbove = 64
-)
+// A matcher is split into one function per subtree: a level below which
+// more than splitAbove routes lie has a function for each subtree that has
+// levels of its own. The compiler's time grows faster than the size of a
+// function, and a call costs Lookup little once a subtree is that large.
+const splitAbove = 64
 
 // inlineMethodsUpTo is the most routes of a method whose matcher is
 // inlined in its domain's.
@@ -268,10 +254,9 @@ const (
 // functions its large subtrees are split into.
 type matcherWriter struct {
 	*generator
-	name           string
-	method         string
-	parts          []jen.Code // doc comment and function of each subtree split off
-	usesSegmentEnd bool
+	name   string
+	method string
+	parts  []jen.Code // doc comment and function of each subtree split off
 }
 
 // level matches the segment that starts at i<depth> below n.
@@ -358,21 +343,9 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 	return code
 }
 
-// splitAbove is the most routes below a level whose subtrees stay inline.
-func (g *matcherWriter) splitAbove() int {
-	if len(g.routes) <= callSegmentEndAbove {
-		return splitSmallAbove
-	}
-	return splitAbove
-}
-
 // segmentEnd sets j to the end of the segment that starts at i.
 func (g *matcherWriter) segmentEnd(j, i *jen.Statement) jen.Code {
-	if len(g.routes) <= callSegmentEndAbove {
-		return j.Clone().Op(":=").Add(rt("SegmentEnd")).Call(jen.Id("path"), i)
-	}
-	g.usesSegmentEnd = true
-	return j.Clone().Op(":=").Id(segmentEndName).Call(jen.Id("path"), i)
+	return j.Clone().Op(":=").Add(rt("SegmentEnd")).Call(jen.Id("path"), i)
 }
 
 // literal compares the literal segments of e, and the "/" after them, with
@@ -387,7 +360,7 @@ func (g *matcherWriter) literal(parent *trieNode, e *literalEdge, depth int) jen
 // or a literal followed by the segment at i<depth+1>. It is inline, or a
 // call to the function of a large subtree.
 func (g *matcherWriter) child(parent, n *trieNode, depth int, afterParam bool) []jen.Code {
-	if parent.size() <= g.splitAbove() || len(n.literals)+len(n.params)+len(n.catchAlls) == 0 {
+	if parent.size() <= splitAbove || len(n.literals)+len(n.params)+len(n.catchAlls) == 0 {
 		if afterParam {
 			return g.afterParam(n, depth)
 		}

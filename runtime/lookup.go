@@ -6,24 +6,21 @@ import (
 	"strings"
 )
 
-// MatchFunc is a generated matcher of one domain: it returns the index in
+// MatchFunc is the matcher of one domain, generated or from NewMatcher: it returns the index in
 // Routes of the route of method that matches path, recording the route's
 // parameters in m, or -1 leaving m's parameters as they were. It matches
 // clean paths that begin with "/" only: no parameter is "." or "..", no
 // catch-all holds an empty or dot segment.
 type MatchFunc func(m *Match, method, path string) int
 
-// DomainRoutes is what a generated package tells Lookup about one domain.
+// DomainRoutes is what a generated package tells Lookup about one domain:
+// its matcher as code, or nil for NewTable to build one with NewMatcher.
 type DomainRoutes struct {
 	Match MatchFunc
-	// ListDirs are the folders of the static directory listings, with their
-	// trailing slash ("/static/"): the path without it redirects there.
-	ListDirs []string
-	// Methods are the methods of the domain's routes (WS excluded), sorted:
-	// the bits of the Allow table.
-	Methods []string
 
-	allow []string // Allow header by bit mask of Methods
+	listDirs []string // the folders of the static listings, with their trailing slash: the path without it redirects there
+	methods  []string // the methods of the domain's routes (WS excluded), sorted: the bits of allow
+	allow    []string // Allow header by bit mask of methods
 }
 
 // Table is the routing data of a generated package.
@@ -46,8 +43,9 @@ type Table struct {
 	urlCache
 }
 
-// NewTable completes a generated table: it fills the Allow headers, links
-// the catch-alls to their domains, notes whether paths are to be matched
+// NewTable completes a generated table: it builds with NewMatcher the
+// matchers the table has not as code, fills the Allow headers, links the
+// catch-alls to their domains, notes whether paths are to be matched
 // in their canonical spelling, and serves each domain at its routes.conf
 // address, environment variables read now; HostsErr says which domain it
 // could not serve.
@@ -57,9 +55,23 @@ func NewTable(t *Table) *Table {
 	}
 	t.hosts, t.hostsErr = t.Hosts(nil)
 	t.constraints = routeConstraints(t.Routes)
+	t.DomainRoutes = append(t.DomainRoutes, make([]DomainRoutes, len(t.Domains)-len(t.DomainRoutes))...)
+	for _, r := range t.Routes {
+		dr := &t.DomainRoutes[r.Domain]
+		if r.Method != "WS" && !slices.Contains(dr.methods, r.Method) {
+			dr.methods = append(dr.methods, r.Method)
+		}
+		if r.Static && r.List {
+			dr.listDirs = append(dr.listDirs, strings.TrimSuffix(r.Path, "*"+r.Params[0]))
+		}
+	}
 	for i := range t.DomainRoutes {
 		dr := &t.DomainRoutes[i]
-		dr.allow = allowTable(dr.Methods, t.Domains[i].AutoOptions)
+		if dr.Match == nil {
+			dr.Match = NewMatcher(t.Routes, i)
+		}
+		slices.Sort(dr.methods)
+		dr.allow = allowTable(dr.methods, t.Domains[i].AutoOptions)
 		if i < len(t.CatchAlls) && t.CatchAlls[i].Method != "" {
 			t.Domains[i].CatchAll = &t.CatchAlls[i]
 		}
@@ -240,7 +252,7 @@ func (t *Table) Fallback(m *Match, d int, method, path string) {
 	}
 	dom, dr := &t.Domains[d], &t.DomainRoutes[d]
 	m.Domain = dom
-	if path == "*" && method == "OPTIONS" && dom.AutoOptions && len(dr.Methods) > 0 {
+	if path == "*" && method == "OPTIONS" && dom.AutoOptions && len(dr.methods) > 0 {
 		m.Status, m.Allow = 204, dr.allow[len(dr.allow)-1]
 		return
 	}
@@ -309,7 +321,7 @@ func (t *Table) redirectSlash(m *Match, dr *DomainRoutes, method, path string) b
 	if method != "GET" && method != "HEAD" {
 		return false
 	}
-	for _, dir := range dr.ListDirs {
+	for _, dir := range dr.listDirs {
 		if len(dir) == len(path)+1 && dir[:len(path)] == path {
 			m.RedirectTo(method, dir)
 			return true
@@ -318,10 +330,10 @@ func (t *Table) redirectSlash(m *Match, dr *DomainRoutes, method, path string) b
 	return false
 }
 
-// allowMask is the set of methods with a route for path, as bits of dr.Methods.
+// allowMask is the set of methods with a route for path, as bits of dr.methods.
 func (t *Table) allowMask(m *Match, dr *DomainRoutes, path string) int {
 	mask := 0
-	for i, method := range dr.Methods {
+	for i, method := range dr.methods {
 		if dr.Match(m, method, path) >= 0 {
 			mask |= 1 << i
 			m.Params.Truncate(0)

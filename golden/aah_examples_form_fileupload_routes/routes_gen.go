@@ -62,13 +62,9 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
 var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{
-		Match:   routegenMatch0,
-		Methods: []string{"GET", "POST"},
-	},
-	},
-	Domains: Domains,
-	Routes:  Routes,
+	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
+	Domains:      Domains,
+	Routes:       Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -121,7 +117,7 @@ type AppController interface {
 	FileUpload(ctx *runtime.Context) error // serves file_upload: POST /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7)
 //line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7)
-//line routes_gen.go:125:1
+//line routes_gen.go:121:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-fileupload/routes.conf, calling the actions of the given controllers.

@@ -56,13 +56,9 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
 var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{
-		Match:   routegenMatch0,
-		Methods: []string{"GET"},
-	},
-	},
-	Domains: Domains,
-	Routes:  Routes,
+	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
+	Domains:      Domains,
+	Routes:       Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -107,7 +103,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7)
-//line routes_gen.go:111:1
+//line routes_gen.go:107:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-query-param/routes.conf, calling the actions of the given controllers.

@@ -17,6 +17,7 @@ import (
 	"github.com/routegen/routegen/internal/difftest/tables/t00"
 	"github.com/routegen/routegen/internal/difftest/tables/t01"
 	"github.com/routegen/routegen/internal/difftest/tables/t02"
+	"github.com/routegen/routegen/internal/difftest/tables/t03"
 	"github.com/routegen/routegen/internal/reference"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/runtime"
@@ -25,14 +26,27 @@ import (
 // lookupFunc is a generated package's Lookup.
 type lookupFunc func(m *runtime.Match, method, host, path string)
 
+// lookups are a generated package's Lookup, its matchers written as code,
+// and the Lookup of the same routes with the matchers as data that a
+// large table gets (runtime.NewMatcher).
+type lookups struct{ code, data lookupFunc }
+
+func newLookups(code lookupFunc, domains []runtime.Domain, routes []runtime.Route) lookups {
+	// Domains are cloned: NewTable links each to its catch-all, which the
+	// generated package's table has linked already.
+	data := runtime.NewTable(&runtime.Table{Domains: slices.Clone(domains), Routes: routes})
+	return lookups{code, func(m *runtime.Match, method, host, path string) { data.Lookup(m, nil, method, host, path) }}
+}
+
 // generated are the committed tables' packages, in the order of tableSizes.
 var generated = []struct {
-	lookup   lookupFunc
+	lookups
 	routeURL func(name string, args ...any) (string, error)
 }{
-	{t00.Lookup, t00.RouteURL},
-	{t01.Lookup, t01.RouteURL},
-	{t02.Lookup, t02.RouteURL},
+	{newLookups(t00.Lookup, t00.Domains, t00.Routes), t00.RouteURL},
+	{newLookups(t01.Lookup, t01.Domains, t01.Routes), t01.RouteURL},
+	{newLookups(t02.Lookup, t02.Domains, t02.Routes), t02.RouteURL},
+	{newLookups(t03.Lookup, t03.Domains, t03.Routes), t03.RouteURL},
 }
 
 // loadTables resolves the committed routes.conf of every table.
@@ -55,14 +69,20 @@ func loadTables(tb testing.TB) []*ir.Table {
 	return tables
 }
 
-// check compares the generated answer to a request with the reference's.
-func check(t *testing.T, table *ir.Table, lookup lookupFunc, req difftest.Request) reference.Result {
+// check compares the answers of both matchers to a request with the
+// reference's.
+func check(t *testing.T, table *ir.Table, l lookups, req difftest.Request) reference.Result {
 	t.Helper()
-	var m runtime.Match
-	lookup(&m, req.Method, req.Host, req.Path)
-	got, want := difftest.FromMatch(&m), reference.Lookup(table, req.Method, req.Host, req.Path)
-	if !difftest.Equal(got, want) {
-		t.Errorf("%s:\ngenerated %s\nreference %s", req, difftest.Format(got), difftest.Format(want))
+	want := reference.Lookup(table, req.Method, req.Host, req.Path)
+	for _, matcher := range []struct {
+		name   string
+		lookup lookupFunc
+	}{{"generated", l.code}, {"data", l.data}} {
+		var m runtime.Match
+		matcher.lookup(&m, req.Method, req.Host, req.Path)
+		if got := difftest.FromMatch(&m); !difftest.Equal(got, want) {
+			t.Errorf("%s:\n%s %s\nreference %s", req, matcher.name, difftest.Format(got), difftest.Format(want))
+		}
 	}
 	return want
 }
@@ -76,7 +96,7 @@ func TestDotPrefixParameter(t *testing.T) {
 				if s := r.Segments; len(s) != 1 || s[0].Kind != ir.ParamSegment || s[0].Literal != "." {
 					continue
 				}
-				check(t, table, generated[i].lookup, difftest.Request{Method: r.Method, Host: difftest.Hosts(table)[d], Path: "/.."})
+				check(t, table, generated[i].lookups, difftest.Request{Method: r.Method, Host: difftest.Hosts(table)[d], Path: "/.."})
 				return
 			}
 		}
@@ -102,7 +122,7 @@ func FuzzLookup(f *testing.F) {
 			Host:   hosts[i][int(host)%len(hosts[i])],
 			Path:   path,
 		}
-		check(t, tables[i], generated[i].lookup, req)
+		check(t, tables[i], generated[i].lookups, req)
 	})
 }
 
@@ -180,22 +200,23 @@ func TestGoldenPackages(t *testing.T) {
 	module := difftest.FS{FS: os.DirFS("../..")}
 	for i, g := range []struct {
 		routes string
-		lookup lookupFunc
+		lookups
 	}{
-		{"testdata/rich/routes.conf", rich.Lookup},
-		{"testdata/routesets/github.conf", github.Lookup},
-		{"testdata/aah/examples/domain-subdomain/routes.conf", aah_examples_domain_subdomain_routes.Lookup},
+		{"testdata/rich/routes.conf", newLookups(rich.Lookup, rich.Domains, rich.Routes)},
+		{"testdata/routesets/github.conf", newLookups(github.Lookup, github.Domains, github.Routes)},
+		{"testdata/aah/examples/domain-subdomain/routes.conf", newLookups(aah_examples_domain_subdomain_routes.Lookup,
+			aah_examples_domain_subdomain_routes.Domains, aah_examples_domain_subdomain_routes.Routes)},
 	} {
 		table, diags := ir.Load(module, ir.Sources{Routes: g.routes})
 		if table == nil {
 			t.Fatal(diags)
 		}
 		for _, req := range seeds(table) {
-			check(t, table, g.lookup, req)
+			check(t, table, g.lookups, req)
 		}
 		q := difftest.NewRequests(table, rand.New(rand.NewPCG(uint64(i), 2)))
 		for range 3000 {
-			check(t, table, g.lookup, q.Next())
+			check(t, table, g.lookups, q.Next())
 		}
 	}
 }
@@ -206,7 +227,7 @@ func TestRandomRequests(t *testing.T) {
 	for i, table := range loadTables(t) {
 		q := difftest.NewRequests(table, rand.New(rand.NewPCG(uint64(i), 1)))
 		for range 3000 {
-			check(t, table, generated[i].lookup, q.Next())
+			check(t, table, generated[i].lookups, q.Next())
 		}
 	}
 }
@@ -250,7 +271,7 @@ func TestURLRoundTrip(t *testing.T) {
 				if !ok || !slices.Equal(paramValues(params), values) {
 					t.Errorf("%s: %s %s does not match %s with %q", tableName(i), r.Method, path, r.Path, values)
 				}
-				res := check(t, table, generated[i].lookup, difftest.Request{Method: r.Method, Host: host, Path: path})
+				res := check(t, table, generated[i].lookups, difftest.Request{Method: r.Method, Host: host, Path: path})
 				if res.Route == index {
 					reached++
 				}

@@ -14,12 +14,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite tables/t*/ from the generator")
 
-// tableSizes are the sizes of the committed tables t00, t01, t02: two
-// small, so that routes crowd each other, and one large enough for gen to
-// split its matchers into functions. The fresh-table command
+// tableSizes are the sizes of the committed tables t00 to t03: two small,
+// so that routes crowd each other, one large enough for gen to split its
+// matchers into functions, and one of more than 512 routes, whose matchers
+// are data. The fresh-table command
 // (cmd/difftest) covers breadth: new tables of every size until told to
 // stop.
-var tableSizes = []int{15, 20, 120}
+var tableSizes = []int{15, 20, 120, 600}
 
 func tableName(i int) string { return fmt.Sprintf("t%02d", i) }
 

@@ -38,13 +38,9 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
 var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{
-		Match:   routegenMatch0,
-		Methods: []string{"GET"},
-	},
-	},
-	Domains: Domains,
-	Routes:  Routes,
+	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
+	Domains:      Domains,
+	Routes:       Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -85,7 +81,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetUserByName(ctx *runtime.Context, name string) error // serves get_user_by_name: GET /user/:name (routes.conf:5:7)
-//line routes_gen.go:89:1
+//line routes_gen.go:85:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

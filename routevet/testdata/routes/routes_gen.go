@@ -138,20 +138,9 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
 var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{
-		ListDirs: []string{"/docs/"},
-		Match:    routegenMatch0,
-		Methods:  []string{"DELETE", "GET", "POST"},
-	}, {
-		Match:   routegenMatch1,
-		Methods: []string{"GET"},
-	}, {
-		Match:   routegenMatch2,
-		Methods: []string{"GET"},
-	},
-	},
-	Domains: Domains,
-	Routes:  Routes,
+	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}, {Match: routegenMatch1}, {Match: routegenMatch2}},
+	Domains:      Domains,
+	Routes:       Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -312,14 +301,14 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type AdminController interface {
 //line ../routes.conf:43:6
 	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:43:7)
-//line routes_gen.go:316:1
+//line routes_gen.go:305:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
 //line ../routes.conf:31:6
 	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:31:7)
-//line routes_gen.go:323:1
+//line routes_gen.go:312:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -334,14 +323,14 @@ type HotelController interface {
 	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:26:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:338:1
+//line routes_gen.go:327:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
 //line ../routes.conf:33:6
 	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:33:7)
-//line routes_gen.go:345:1
+//line routes_gen.go:334:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -354,14 +343,14 @@ type SiteController interface {
 	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:32:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:358:1
+//line routes_gen.go:347:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
 //line ../routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:52:7)
-//line routes_gen.go:365:1
+//line routes_gen.go:354:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.

@@ -247,19 +247,9 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
 var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{
-		Match:   routegenMatch0,
-		Methods: []string{"CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE"},
-	}, {
-		Match:   routegenMatch1,
-		Methods: []string{"GET", "OPTIONS", "POST", "PUT", "TRACE"},
-	}, {
-		Match:   routegenMatch2,
-		Methods: []string{"CONNECT", "GET", "HEAD", "POST"},
-	},
-	},
-	Domains: Domains,
-	Routes:  Routes,
+	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}, {Match: routegenMatch1}, {Match: routegenMatch2}},
+	Domains:      Domains,
+	Routes:       Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -567,7 +557,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:54:7)
 //line routes.conf:60:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:60:11)
-//line routes_gen.go:571:1
+//line routes_gen.go:561:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -578,7 +568,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:92:7)
 //line routes.conf:48:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:48:7)
-//line routes_gen.go:582:1
+//line routes_gen.go:572:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -587,7 +577,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:64:11)
 //line routes.conf:80:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:80:7), r12: HEAD /a:p0/:p1 (routes.conf:80:7), r12: WS /a:p0/:p1 (routes.conf:80:7)
-//line routes_gen.go:591:1
+//line routes_gen.go:581:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
