@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"go/format"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,11 +25,13 @@ func newPart(pkg string) *jen.File {
 }
 
 // part is a part of a generated file: code to render and format, or text
-// already in gofmt's form with the imports it needs.
+// with the imports it needs, already in gofmt's form unless format is set
+// (columns gofmt aligns are easier left to it).
 type part struct {
 	file    *jen.File
 	text    []byte
 	imports []string
+	format  bool
 }
 
 // renderParts renders and formats every part concurrently and joins them
@@ -43,8 +46,19 @@ func renderParts(pkg string, header, doc []string, parts []part) ([]byte, error)
 	results := make([]rendered, len(parts))
 	var wg sync.WaitGroup
 	for i, part := range parts {
-		if part.file == nil {
+		if part.file == nil && !part.format {
 			results[i].imports, results[i].body = part.imports, part.text
+			continue
+		}
+		if part.file == nil {
+			wg.Go(func() {
+				src, err := format.Source(append([]byte("package "+pkg+"\n\n"), part.text...))
+				results[i].imports = part.imports
+				_, results[i].body, results[i].err = splitFormatted(src, pkg)
+				if err != nil {
+					results[i].err = err
+				}
+			})
 			continue
 		}
 		wg.Go(func() {

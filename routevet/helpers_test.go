@@ -7,10 +7,10 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// TestHelpersFoundByTheirCall reads the table of the test package with
-// the doc comments of its functions removed: a helper is known by its call
-// of runtime's URL, and only one that returns the URL alone is a Helper.
-func TestHelpersFoundByTheirCall(t *testing.T) {
+// TestHelpersFoundByTheirTag reads the table of the test package with
+// the comments of URLBuilder's fields removed: a helper is known by the
+// route its tag names, and only one that returns the URL alone is a Helper.
+func TestHelpersFoundByTheirTag(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo, Dir: "testdata"}
 	pkgs, err := packages.Load(cfg, "example.com/hotels/routes")
 	if err != nil {
@@ -20,11 +20,12 @@ func TestHelpersFoundByTheirCall(t *testing.T) {
 		t.Fatalf("loading the test package: %v", pkgs)
 	}
 	for _, f := range pkgs[0].Syntax {
-		for _, decl := range f.Decls {
-			if fd, ok := decl.(*ast.FuncDecl); ok {
-				fd.Doc = nil
+		ast.Inspect(f, func(n ast.Node) bool {
+			if field, ok := n.(*ast.Field); ok {
+				field.Doc, field.Comment = nil, nil
 			}
-		}
+			return true
+		})
 	}
 	table, err := readTable(pkgs[0].Syntax, pkgs[0].TypesInfo)
 	if err != nil || table == nil {

@@ -5,9 +5,9 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"reflect"
+	"slices"
 	"strings"
-
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 const runtimePath = "github.com/routegen/routegen/runtime"
@@ -32,7 +32,7 @@ type Route struct {
 	List        bool
 	Params      []string
 	Constraints []string // per parameter, "" for none; nil when none has one
-	Helper      string   // the method of URL that returns its URL alone; "" when none does
+	Helper      string   // the field of URL whose helper returns its URL alone; "" when none does
 }
 
 // Domain is the part of a runtime.Domain the checks need.
@@ -93,7 +93,7 @@ func isGenerated(f *ast.File) bool {
 // package has no generated file declaring Routes as []runtime.Route.
 func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 	var routes, domains ast.Expr
-	var methods []*ast.FuncDecl
+	var builder *types.Struct
 	found := false
 	for _, f := range files {
 		if !isGenerated(f) {
@@ -114,8 +114,11 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 						domains = vs.Values[0]
 					}
 				}
-			case *ast.FuncDecl:
-				methods = append(methods, decl)
+				for _, spec := range decl.Specs {
+					if ts, ok := spec.(*ast.TypeSpec); ok && ts.Name.Name == "URLBuilder" && info.Defs[ts.Name] != nil {
+						builder, _ = info.Defs[ts.Name].Type().Underlying().(*types.Struct)
+					}
+				}
 			}
 		}
 	}
@@ -153,7 +156,9 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 			return nil, fmt.Errorf("route %q names domain %d of %d", r.Name, r.Domain, len(t.Domains))
 		}
 	}
-	t.findHelpers(methods, info)
+	if builder != nil {
+		t.findHelpers(builder)
+	}
 	return t, nil
 }
 
@@ -266,56 +271,27 @@ func storeValue(p any, e ast.Expr, info *types.Info) error {
 }
 
 // findHelpers sets the Helper of each route whose typed URL helper
-// returns the URL alone: a method whose body is gen's
-// `return routegenTable.URL(u.base, i, …)` is the helper of route i, and
-// of the routes of its domain with its name. Recognizing the call rather
-// than the doc comment finds the helpers whatever their comments say. The
-// helpers of routes with constraints call CheckedURL and return an error
-// too: a fix cannot put their call where a string was.
-func (t *Table) findHelpers(decls []*ast.FuncDecl, info *types.Info) {
-	for _, fd := range decls {
-		i, ok := helperRoute(fd, info)
-		if !ok || i < 0 || i >= len(t.Routes) {
+// returns the URL alone: the field of URLBuilder tagged route:"name"
+// ("domain_key.name" outside the root domain) is the helper of the routes
+// of that domain with that name. The helpers of routes with constraints
+// return an error too: a fix cannot put their call where a string was.
+func (t *Table) findHelpers(builder *types.Struct) {
+	for k := range builder.NumFields() {
+		field := builder.Field(k)
+		name, ok := reflect.StructTag(builder.Tag(k)).Lookup("route")
+		sig, isFunc := field.Type().Underlying().(*types.Signature)
+		if !ok || !isFunc || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
 			continue
 		}
+		domain := t.root()
+		if key, short, qualified := strings.Cut(name, "."); qualified {
+			domain = slices.IndexFunc(t.Domains, func(d Domain) bool { return d.Key == key })
+			name = short
+		}
 		for j := range t.Routes {
-			if r := &t.Routes[j]; r.Domain == t.Routes[i].Domain && r.Name == t.Routes[i].Name {
-				r.Helper = fd.Name.Name
+			if r := &t.Routes[j]; r.Domain == domain && r.Name == name {
+				r.Helper = field.Name()
 			}
 		}
 	}
-}
-
-// helperRoute is the index of the route whose URL fd returns by a call of
-// runtime's (*Table).URL with a constant route index; ok is false for any
-// other function.
-func helperRoute(fd *ast.FuncDecl, info *types.Info) (int, bool) {
-	if fd.Recv == nil || fd.Body == nil || len(fd.Body.List) != 1 {
-		return 0, false
-	}
-	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return 0, false
-	}
-	call, ok := ret.Results[0].(*ast.CallExpr)
-	if !ok || len(call.Args) < 2 {
-		return 0, false
-	}
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok || fn.Name() != "URL" || fn.Pkg() == nil || fn.Pkg().Path() != runtimePath {
-		return 0, false
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return 0, false
-	}
-	if p, ok := recv.Type().(*types.Pointer); !ok || !isRuntimeNamed(p.Elem(), "Table") {
-		return 0, false
-	}
-	v := info.Types[call.Args[1]].Value
-	if v == nil || v.Kind() != constant.Int {
-		return 0, false
-	}
-	i, ok := constant.Int64Val(v)
-	return int(i), ok
 }

@@ -153,46 +153,47 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	Index        func() string                `route:"index"`         // /
+	Favicon      func() string                `route:"favicon"`       // /favicon.ico
+	IndexLang    func(lang string) string     `route:"index_lang"`    // /page/:lang/index.html
+	RobotsTxt    func() string                `route:"robots_txt"`    // /robots.txt
+	PublicAssets func(filepath string) string `route:"public_assets"` // /static/*filepath
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// Index is the URL of route "index": /.
-func (u *URLBuilder) Index() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// Favicon is the URL of route "favicon": /favicon.ico.
-func (u *URLBuilder) Favicon() string {
-	return routegenTable.URL(u.base, 1, "")
-}
-
-// IndexLang is the URL of route "index_lang": /page/:lang/index.html.
-func (u *URLBuilder) IndexLang(lang string) string {
-	return routegenTable.URL(u.base, 2, "", lang)
-}
-
-// RobotsTxt is the URL of route "robots_txt": /robots.txt.
-func (u *URLBuilder) RobotsTxt() string {
-	return routegenTable.URL(u.base, 3, "")
-}
-
-// PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (u *URLBuilder) PublicAssets(filepath string) string {
-	return routegenTable.URL(u.base, 4, "", filepath)
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -366,101 +366,58 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	AppIndex               func() string                 `route:"app_index"`                // /
+	Favicon                func() string                 `route:"favicon"`                  // /favicon.ico
+	HotelsGroup            func() string                 `route:"hotels_group"`             // /hotels
+	ShowHotels             func(id string) string        `route:"show_hotels"`              // /hotels/:id
+	BookHotels             func(id string) string        `route:"book_hotels"`              // /hotels/:id/booking
+	ConfirmBooking         func(id string) string        `route:"confirm_booking"`          // /hotels/:id/booking
+	CancelBooking          func(id string) string        `route:"cancel_booking"`           // /hotels/:id/cancel
+	Login                  func() string                 `route:"login"`                    // /login
+	Logout                 func() string                 `route:"logout"`                   // /logout
+	RegisterUser           func() string                 `route:"register_user"`            // /register
+	EditUser               func() string                 `route:"edit_user"`                // /register
+	HotelSettings          func() string                 `route:"hotel_settings"`           // /settings
+	HotelSettingsOptions   func() string                 `route:"hotel_settings_options"`   // /settings
+	HotelEditSettings      func() string                 `route:"hotel_edit_settings"`      // /settings
+	PublicAssets           func(filepath string) string  `route:"public_assets"`            // /static/*filepath
+	WildcardLocalhostIndex func(subdomain string) string `route:"wildcard_localhost.index"` // /
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// AppIndex is the URL of route "app_index": /.
-func (u *URLBuilder) AppIndex() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// Favicon is the URL of route "favicon": /favicon.ico.
-func (u *URLBuilder) Favicon() string {
-	return routegenTable.URL(u.base, 1, "")
-}
-
-// HotelsGroup is the URL of route "hotels_group": /hotels.
-func (u *URLBuilder) HotelsGroup() string {
-	return routegenTable.URL(u.base, 2, "")
-}
-
-// ShowHotels is the URL of route "show_hotels": /hotels/:id.
-func (u *URLBuilder) ShowHotels(id string) string {
-	return routegenTable.URL(u.base, 3, "", id)
-}
-
-// BookHotels is the URL of route "book_hotels": /hotels/:id/booking.
-func (u *URLBuilder) BookHotels(id string) string {
-	return routegenTable.URL(u.base, 4, "", id)
-}
-
-// ConfirmBooking is the URL of route "confirm_booking": /hotels/:id/booking.
-func (u *URLBuilder) ConfirmBooking(id string) string {
-	return routegenTable.URL(u.base, 5, "", id)
-}
-
-// CancelBooking is the URL of route "cancel_booking": /hotels/:id/cancel.
-func (u *URLBuilder) CancelBooking(id string) string {
-	return routegenTable.URL(u.base, 6, "", id)
-}
-
-// Login is the URL of route "login": /login.
-func (u *URLBuilder) Login() string {
-	return routegenTable.URL(u.base, 7, "")
-}
-
-// Logout is the URL of route "logout": /logout.
-func (u *URLBuilder) Logout() string {
-	return routegenTable.URL(u.base, 8, "")
-}
-
-// RegisterUser is the URL of route "register_user": /register.
-func (u *URLBuilder) RegisterUser() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// EditUser is the URL of route "edit_user": /register.
-func (u *URLBuilder) EditUser() string {
-	return routegenTable.URL(u.base, 10, "")
-}
-
-// HotelSettings is the URL of route "hotel_settings": /settings.
-func (u *URLBuilder) HotelSettings() string {
-	return routegenTable.URL(u.base, 11, "")
-}
-
-// HotelSettingsOptions is the URL of route "hotel_settings_options": /settings.
-func (u *URLBuilder) HotelSettingsOptions() string {
-	return routegenTable.URL(u.base, 12, "")
-}
-
-// HotelEditSettings is the URL of route "hotel_edit_settings": /settings.
-func (u *URLBuilder) HotelEditSettings() string {
-	return routegenTable.URL(u.base, 13, "")
-}
-
-// PublicAssets is the URL of route "public_assets": /static/*filepath.
-func (u *URLBuilder) PublicAssets(filepath string) string {
-	return routegenTable.URL(u.base, 15, "", filepath)
-}
-
-// WildcardLocalhostIndex is the URL of route "wildcard_localhost.index": /.
-func (u *URLBuilder) WildcardLocalhostIndex(subdomain string) string {
-	return routegenTable.URL(u.base, 16, subdomain)
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -226,56 +226,49 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	ListUsers          func() string                   `route:"list_users"`           // /v1/users
+	CreateUser         func() string                   `route:"create_user"`          // /v1/users
+	DeleteUser         func(id string) (string, error) `route:"delete_user"`          // /v1/users/:id
+	GetUser            func(id string) (string, error) `route:"get_user"`             // /v1/users/:id
+	UpdateUser         func(id string) (string, error) `route:"update_user"`          // /v1/users/:id
+	GetUserSettings    func(id string) (string, error) `route:"get_user_settings"`    // /v1/users/:id/settings
+	UpdateUserSettings func(id string) (string, error) `route:"update_user_settings"` // /v1/users/:id/settings
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// ListUsers is the URL of route "list_users": /v1/users.
-func (u *URLBuilder) ListUsers() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// CreateUser is the URL of route "create_user": /v1/users.
-func (u *URLBuilder) CreateUser() string {
-	return routegenTable.URL(u.base, 1, "")
-}
-
-// DeleteUser is the URL of route "delete_user": /v1/users/:id.
-func (u *URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 2, "", id)
-}
-
-// GetUser is the URL of route "get_user": /v1/users/:id.
-func (u *URLBuilder) GetUser(id string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 3, "", id)
-}
-
-// UpdateUser is the URL of route "update_user": /v1/users/:id.
-func (u *URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 4, "", id)
-}
-
-// GetUserSettings is the URL of route "get_user_settings": /v1/users/:id/settings.
-func (u *URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 5, "", id)
-}
-
-// UpdateUserSettings is the URL of route "update_user_settings": /v1/users/:id/settings.
-func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 6, "", id)
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string) (string, error):
+			*f = func(v0 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -207,61 +207,46 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	Websockets                func() string `route:"websockets"`                  // /ws
+	WSBinary                  func() string `route:"ws_binary"`                   // /ws/binary
+	WSJSON                    func() string `route:"ws_json"`                     // /ws/json
+	WSNotarget                func() string `route:"ws_notarget"`                 // /ws/notarget
+	WSText                    func() string `route:"ws_text"`                     // /ws/text
+	WSXML                     func() string `route:"ws_xml"`                      // /ws/xml
+	SecondLocalhostWebsockets func() string `route:"second_localhost.websockets"` // /ws
+	SecondLocalhostWSText     func() string `route:"second_localhost.ws_text"`    // /ws/text
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// Websockets is the URL of route "websockets": /ws.
-func (u *URLBuilder) Websockets() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// WSBinary is the URL of route "ws_binary": /ws/binary.
-func (u *URLBuilder) WSBinary() string {
-	return routegenTable.URL(u.base, 1, "")
-}
-
-// WSJSON is the URL of route "ws_json": /ws/json.
-func (u *URLBuilder) WSJSON() string {
-	return routegenTable.URL(u.base, 2, "")
-}
-
-// WSNotarget is the URL of route "ws_notarget": /ws/notarget.
-func (u *URLBuilder) WSNotarget() string {
-	return routegenTable.URL(u.base, 3, "")
-}
-
-// WSText is the URL of route "ws_text": /ws/text.
-func (u *URLBuilder) WSText() string {
-	return routegenTable.URL(u.base, 4, "")
-}
-
-// WSXML is the URL of route "ws_xml": /ws/xml.
-func (u *URLBuilder) WSXML() string {
-	return routegenTable.URL(u.base, 5, "")
-}
-
-// SecondLocalhostWebsockets is the URL of route "second_localhost.websockets": /ws.
-func (u *URLBuilder) SecondLocalhostWebsockets() string {
-	return routegenTable.URL(u.base, 6, "")
-}
-
-// SecondLocalhostWSText is the URL of route "second_localhost.ws_text": /ws/text.
-func (u *URLBuilder) SecondLocalhostWSText() string {
-	return routegenTable.URL(u.base, 7, "")
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

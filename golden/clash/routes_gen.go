@@ -592,66 +592,75 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	Actions     func(runtime string, errors string, base_ string, url string, len_ string, string_ string, int64_ string, subdomain string) string `route:"actions"`      // /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain
+	Dispatcher  func(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) string                                      `route:"dispatcher"`   // /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil
+	Hosts       func(p string, err string, action string, m string, path string, method string, opts int64) (string, error)                        `route:"hosts"`        // /hosts/:p/:err/:action/:m/:path/:method/:opts
+	Lookup      func(host int64) (string, error)                                                                                                   `route:"lookup"`       // /lookup/:host
+	NewRouter   func() string                                                                                                                      `route:"new_router"`   // /new
+	Table       func(table string, routegenTable_ string, u_ string, strconv_ string, ctx string) string                                           `route:"table"`        // /table/:table/:routegen_table/:u/:strconv/:ctx
+	URLBuilder  func() string                                                                                                                      `route:"url_builder"`  // /url
+	TenantsPage func(subdomain string, subdomain_ string, table string, u_ string) string                                                          `route:"tenants.page"` // /:subdomain_/:table/:u
+	EnvPage     func(table string, subdomain string) string                                                                                        `route:"env.env_page"` // /:table/:subdomain
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// Actions is the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain.
-func (u *URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) string {
-	return routegenTable.URL(u.base, 0, "", runtime, errors, base, url, len_, string_, int64_, subdomain)
-}
-
-// Dispatcher is the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil.
-func (u *URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) string {
-	return routegenTable.URL(u.base, 1, "", v0, i1, j1, r, name, args, nil_)
-}
-
-// Hosts is the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts.
-func (u *URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 2, "", p, err, action, m, path, method, strconv.FormatInt(opts, 10))
-}
-
-// Lookup is the URL of route "lookup": /lookup/:host.
-func (u *URLBuilder) Lookup(host int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 3, "", strconv.FormatInt(host, 10))
-}
-
-// NewRouter is the URL of route "new_router": /new.
-func (u *URLBuilder) NewRouter() string {
-	return routegenTable.URL(u.base, 4, "")
-}
-
-// Table is the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx.
-func (u *URLBuilder) Table(table string, routegenTable_ string, u_ string, strconv_ string, ctx string) string {
-	return routegenTable.URL(u.base, 5, "", table, routegenTable_, u_, strconv_, ctx)
-}
-
-// URLBuilder is the URL of route "url_builder": /url.
-func (u *URLBuilder) URLBuilder() string {
-	return routegenTable.URL(u.base, 6, "")
-}
-
-// TenantsPage is the URL of route "tenants.page": /:subdomain_/:table/:u.
-func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) string {
-	return routegenTable.URL(u.base, 7, subdomain, subdomain_, table, u_)
-}
-
-// EnvPage is the URL of route "env.env_page": /:table/:subdomain.
-func (u *URLBuilder) EnvPage(table string, subdomain string) string {
-	return routegenTable.URL(u.base, 8, "", table, subdomain)
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func(string, string, string, string, string, string, string, string) string:
+			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string, v5 string, v6 string, v7 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1, v2, v3, v4, v5, v6, v7)
+			}
+		case *func(string, string, string, string, string, string, string) string:
+			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string, v5 string, v6 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1, v2, v3, v4, v5, v6)
+			}
+		case *func(string, string, string, string, string, string, int64) (string, error):
+			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string, v5 string, v6 int64) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3, v4, v5, strconv.FormatInt(v6, 10))
+			}
+		case *func(int64) (string, error):
+			*f = func(v0 int64) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
+			}
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string, string, string, string, string) string:
+			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1, v2, v3, v4)
+			}
+		case *func(string, string, string, string) string:
+			*f = func(v0 string, v1 string, v2 string, v3 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1, v2, v3)
+			}
+		case *func(string, string) string:
+			*f = func(v0 string, v1 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -353,71 +353,56 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	Home         func() string                  `route:"home"`             // /
+	API          func() string                  `route:"api"`              // /api
+	Items        func() string                  `route:"items"`            // /api/items
+	ItemsOptions func() string                  `route:"items_options"`    // /api/items
+	Hotel        func(id int64) (string, error) `route:"hotel"`            // /hotels/:id
+	Pub          func(filepath string) string   `route:"pub"`              // /pub/*filepath
+	Secret       func() string                  `route:"secret"`           // /secret
+	Source       func(filepath string) string   `route:"source"`           // /src2*filepath
+	AdminHome    func() string                  `route:"admin.admin_home"` // /
+	OpsHome      func() string                  `route:"ops.ops_home"`     // /
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// Home is the URL of route "home": /.
-func (u *URLBuilder) Home() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// API is the URL of route "api": /api.
-func (u *URLBuilder) API() string {
-	return routegenTable.URL(u.base, 1, "")
-}
-
-// Items is the URL of route "items": /api/items.
-func (u *URLBuilder) Items() string {
-	return routegenTable.URL(u.base, 2, "")
-}
-
-// ItemsOptions is the URL of route "items_options": /api/items.
-func (u *URLBuilder) ItemsOptions() string {
-	return routegenTable.URL(u.base, 3, "")
-}
-
-// Hotel is the URL of route "hotel": /hotels/:id.
-func (u *URLBuilder) Hotel(id int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 5, "", strconv.FormatInt(id, 10))
-}
-
-// Pub is the URL of route "pub": /pub/*filepath.
-func (u *URLBuilder) Pub(filepath string) string {
-	return routegenTable.URL(u.base, 6, "", filepath)
-}
-
-// Secret is the URL of route "secret": /secret.
-func (u *URLBuilder) Secret() string {
-	return routegenTable.URL(u.base, 7, "")
-}
-
-// Source is the URL of route "source": /src2*filepath.
-func (u *URLBuilder) Source(filepath string) string {
-	return routegenTable.URL(u.base, 8, "", filepath)
-}
-
-// AdminHome is the URL of route "admin.admin_home": /.
-func (u *URLBuilder) AdminHome() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// OpsHome is the URL of route "ops.ops_home": /.
-func (u *URLBuilder) OpsHome() string {
-	return routegenTable.URL(u.base, 10, "")
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(int64) (string, error):
+			*f = func(v0 int64) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -4919,1216 +4919,293 @@ func (c *routegenControllers) dispatch3(ctx *runtime.Context, i int) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	DeleteApplicationsByClientIDTokens                       func(clientID string) string                                               `route:"delete_applications_by_client_id_tokens"`                             // /applications/:client_id/tokens
+	DeleteApplicationsByClientIDTokensByAccessToken          func(clientID string, accessToken string) string                           `route:"delete_applications_by_client_id_tokens_by_access_token"`             // /applications/:client_id/tokens/:access_token
+	GetApplicationsByClientIDTokensByAccessToken             func(clientID string, accessToken string) string                           `route:"get_applications_by_client_id_tokens_by_access_token"`                // /applications/:client_id/tokens/:access_token
+	GetAuthorizations                                        func() string                                                              `route:"get_authorizations"`                                                  // /authorizations
+	PostAuthorizations                                       func() string                                                              `route:"post_authorizations"`                                                 // /authorizations
+	DeleteAuthorizationsByID                                 func(id string) string                                                     `route:"delete_authorizations_by_id"`                                         // /authorizations/:id
+	GetAuthorizationsByID                                    func(id string) string                                                     `route:"get_authorizations_by_id"`                                            // /authorizations/:id
+	PatchAuthorizationsByID                                  func(id string) string                                                     `route:"patch_authorizations_by_id"`                                          // /authorizations/:id
+	PutAuthorizationsClientsByClientID                       func(clientID string) string                                               `route:"put_authorizations_clients_by_client_id"`                             // /authorizations/clients/:client_id
+	GetEmojis                                                func() string                                                              `route:"get_emojis"`                                                          // /emojis
+	GetEvents                                                func() string                                                              `route:"get_events"`                                                          // /events
+	GetFeeds                                                 func() string                                                              `route:"get_feeds"`                                                           // /feeds
+	GetGists                                                 func() string                                                              `route:"get_gists"`                                                           // /gists
+	PostGists                                                func() string                                                              `route:"post_gists"`                                                          // /gists
+	DeleteGistsByID                                          func(id string) string                                                     `route:"delete_gists_by_id"`                                                  // /gists/:id
+	GetGistsByID                                             func(id string) string                                                     `route:"get_gists_by_id"`                                                     // /gists/:id
+	PatchGistsByID                                           func(id string) string                                                     `route:"patch_gists_by_id"`                                                   // /gists/:id
+	PostGistsByIDForks                                       func(id string) string                                                     `route:"post_gists_by_id_forks"`                                              // /gists/:id/forks
+	DeleteGistsByIDStar                                      func(id string) string                                                     `route:"delete_gists_by_id_star"`                                             // /gists/:id/star
+	GetGistsByIDStar                                         func(id string) string                                                     `route:"get_gists_by_id_star"`                                                // /gists/:id/star
+	PutGistsByIDStar                                         func(id string) string                                                     `route:"put_gists_by_id_star"`                                                // /gists/:id/star
+	GetGistsPublic                                           func() string                                                              `route:"get_gists_public"`                                                    // /gists/public
+	GetGistsStarred                                          func() string                                                              `route:"get_gists_starred"`                                                   // /gists/starred
+	GetGitignoreTemplates                                    func() string                                                              `route:"get_gitignore_templates"`                                             // /gitignore/templates
+	GetGitignoreTemplatesByName                              func(name string) string                                                   `route:"get_gitignore_templates_by_name"`                                     // /gitignore/templates/:name
+	GetIssues                                                func() string                                                              `route:"get_issues"`                                                          // /issues
+	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword func(owner string, repository string, state string, keyword string) string `route:"get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword"` // /legacy/issues/search/:owner/:repository/:state/:keyword
+	GetLegacyReposSearchByKeyword                            func(keyword string) string                                                `route:"get_legacy_repos_search_by_keyword"`                                  // /legacy/repos/search/:keyword
+	GetLegacyUserEmailByEmail                                func(email string) string                                                  `route:"get_legacy_user_email_by_email"`                                      // /legacy/user/email/:email
+	GetLegacyUserSearchByKeyword                             func(keyword string) string                                                `route:"get_legacy_user_search_by_keyword"`                                   // /legacy/user/search/:keyword
+	PostMarkdown                                             func() string                                                              `route:"post_markdown"`                                                       // /markdown
+	PostMarkdownRaw                                          func() string                                                              `route:"post_markdown_raw"`                                                   // /markdown/raw
+	GetMeta                                                  func() string                                                              `route:"get_meta"`                                                            // /meta
+	GetNetworksByOwnerByRepoEvents                           func(owner string, repo string) string                                     `route:"get_networks_by_owner_by_repo_events"`                                // /networks/:owner/:repo/events
+	GetNotifications                                         func() string                                                              `route:"get_notifications"`                                                   // /notifications
+	PutNotifications                                         func() string                                                              `route:"put_notifications"`                                                   // /notifications
+	GetNotificationsThreadsByID                              func(id string) string                                                     `route:"get_notifications_threads_by_id"`                                     // /notifications/threads/:id
+	PatchNotificationsThreadsByID                            func(id string) string                                                     `route:"patch_notifications_threads_by_id"`                                   // /notifications/threads/:id
+	DeleteNotificationsThreadsByIDSubscription               func(id string) string                                                     `route:"delete_notifications_threads_by_id_subscription"`                     // /notifications/threads/:id/subscription
+	GetNotificationsThreadsByIDSubscription                  func(id string) string                                                     `route:"get_notifications_threads_by_id_subscription"`                        // /notifications/threads/:id/subscription
+	PutNotificationsThreadsByIDSubscription                  func(id string) string                                                     `route:"put_notifications_threads_by_id_subscription"`                        // /notifications/threads/:id/subscription
+	GetOrgsByOrg                                             func(org string) string                                                    `route:"get_orgs_by_org"`                                                     // /orgs/:org
+	PatchOrgsByOrg                                           func(org string) string                                                    `route:"patch_orgs_by_org"`                                                   // /orgs/:org
+	GetOrgsByOrgEvents                                       func(org string) string                                                    `route:"get_orgs_by_org_events"`                                              // /orgs/:org/events
+	GetOrgsByOrgIssues                                       func(org string) string                                                    `route:"get_orgs_by_org_issues"`                                              // /orgs/:org/issues
+	GetOrgsByOrgMembers                                      func(org string) string                                                    `route:"get_orgs_by_org_members"`                                             // /orgs/:org/members
+	DeleteOrgsByOrgMembersByUser                             func(org string, user string) string                                       `route:"delete_orgs_by_org_members_by_user"`                                  // /orgs/:org/members/:user
+	GetOrgsByOrgMembersByUser                                func(org string, user string) string                                       `route:"get_orgs_by_org_members_by_user"`                                     // /orgs/:org/members/:user
+	GetOrgsByOrgPublicMembers                                func(org string) string                                                    `route:"get_orgs_by_org_public_members"`                                      // /orgs/:org/public_members
+	DeleteOrgsByOrgPublicMembersByUser                       func(org string, user string) string                                       `route:"delete_orgs_by_org_public_members_by_user"`                           // /orgs/:org/public_members/:user
+	GetOrgsByOrgPublicMembersByUser                          func(org string, user string) string                                       `route:"get_orgs_by_org_public_members_by_user"`                              // /orgs/:org/public_members/:user
+	PutOrgsByOrgPublicMembersByUser                          func(org string, user string) string                                       `route:"put_orgs_by_org_public_members_by_user"`                              // /orgs/:org/public_members/:user
+	GetOrgsByOrgRepos                                        func(org string) string                                                    `route:"get_orgs_by_org_repos"`                                               // /orgs/:org/repos
+	PostOrgsByOrgRepos                                       func(org string) string                                                    `route:"post_orgs_by_org_repos"`                                              // /orgs/:org/repos
+	GetOrgsByOrgTeams                                        func(org string) string                                                    `route:"get_orgs_by_org_teams"`                                               // /orgs/:org/teams
+	PostOrgsByOrgTeams                                       func(org string) string                                                    `route:"post_orgs_by_org_teams"`                                              // /orgs/:org/teams
+	GetRateLimit                                             func() string                                                              `route:"get_rate_limit"`                                                      // /rate_limit
+	DeleteReposByOwnerByRepo                                 func(owner string, repo string) string                                     `route:"delete_repos_by_owner_by_repo"`                                       // /repos/:owner/:repo
+	GetReposByOwnerByRepo                                    func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo"`                                          // /repos/:owner/:repo
+	PatchReposByOwnerByRepo                                  func(owner string, repo string) string                                     `route:"patch_repos_by_owner_by_repo"`                                        // /repos/:owner/:repo
+	GetReposByOwnerByRepoByArchiveFormatByRef                func(owner string, repo string, archiveFormat string, ref string) string   `route:"get_repos_by_owner_by_repo_by_archive_format_by_ref"`                 // /repos/:owner/:repo/:archive_format/:ref
+	GetReposByOwnerByRepoAssignees                           func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_assignees"`                                // /repos/:owner/:repo/assignees
+	GetReposByOwnerByRepoAssigneesByAssignee                 func(owner string, repo string, assignee string) string                    `route:"get_repos_by_owner_by_repo_assignees_by_assignee"`                    // /repos/:owner/:repo/assignees/:assignee
+	GetReposByOwnerByRepoBranches                            func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_branches"`                                 // /repos/:owner/:repo/branches
+	GetReposByOwnerByRepoBranchesByBranch                    func(owner string, repo string, branch string) string                      `route:"get_repos_by_owner_by_repo_branches_by_branch"`                       // /repos/:owner/:repo/branches/:branch
+	GetReposByOwnerByRepoCollaborators                       func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_collaborators"`                            // /repos/:owner/:repo/collaborators
+	DeleteReposByOwnerByRepoCollaboratorsByUser              func(owner string, repo string, user string) string                        `route:"delete_repos_by_owner_by_repo_collaborators_by_user"`                 // /repos/:owner/:repo/collaborators/:user
+	GetReposByOwnerByRepoCollaboratorsByUser                 func(owner string, repo string, user string) string                        `route:"get_repos_by_owner_by_repo_collaborators_by_user"`                    // /repos/:owner/:repo/collaborators/:user
+	PutReposByOwnerByRepoCollaboratorsByUser                 func(owner string, repo string, user string) string                        `route:"put_repos_by_owner_by_repo_collaborators_by_user"`                    // /repos/:owner/:repo/collaborators/:user
+	GetReposByOwnerByRepoComments                            func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_comments"`                                 // /repos/:owner/:repo/comments
+	DeleteReposByOwnerByRepoCommentsByID                     func(owner string, repo string, id string) string                          `route:"delete_repos_by_owner_by_repo_comments_by_id"`                        // /repos/:owner/:repo/comments/:id
+	GetReposByOwnerByRepoCommentsByID                        func(owner string, repo string, id string) string                          `route:"get_repos_by_owner_by_repo_comments_by_id"`                           // /repos/:owner/:repo/comments/:id
+	PatchReposByOwnerByRepoCommentsByID                      func(owner string, repo string, id string) string                          `route:"patch_repos_by_owner_by_repo_comments_by_id"`                         // /repos/:owner/:repo/comments/:id
+	GetReposByOwnerByRepoCommits                             func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_commits"`                                  // /repos/:owner/:repo/commits
+	GetReposByOwnerByRepoCommitsBySha                        func(owner string, repo string, sha string) string                         `route:"get_repos_by_owner_by_repo_commits_by_sha"`                           // /repos/:owner/:repo/commits/:sha
+	GetReposByOwnerByRepoCommitsByShaComments                func(owner string, repo string, sha string) string                         `route:"get_repos_by_owner_by_repo_commits_by_sha_comments"`                  // /repos/:owner/:repo/commits/:sha/comments
+	PostReposByOwnerByRepoCommitsByShaComments               func(owner string, repo string, sha string) string                         `route:"post_repos_by_owner_by_repo_commits_by_sha_comments"`                 // /repos/:owner/:repo/commits/:sha/comments
+	DeleteReposByOwnerByRepoContentsByPath                   func(owner string, repo string, path string) string                        `route:"delete_repos_by_owner_by_repo_contents_by_path"`                      // /repos/:owner/:repo/contents/*path
+	GetReposByOwnerByRepoContentsByPath                      func(owner string, repo string, path string) string                        `route:"get_repos_by_owner_by_repo_contents_by_path"`                         // /repos/:owner/:repo/contents/*path
+	PutReposByOwnerByRepoContentsByPath                      func(owner string, repo string, path string) string                        `route:"put_repos_by_owner_by_repo_contents_by_path"`                         // /repos/:owner/:repo/contents/*path
+	GetReposByOwnerByRepoContributors                        func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_contributors"`                             // /repos/:owner/:repo/contributors
+	GetReposByOwnerByRepoDownloads                           func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_downloads"`                                // /repos/:owner/:repo/downloads
+	DeleteReposByOwnerByRepoDownloadsByID                    func(owner string, repo string, id string) string                          `route:"delete_repos_by_owner_by_repo_downloads_by_id"`                       // /repos/:owner/:repo/downloads/:id
+	GetReposByOwnerByRepoDownloadsByID                       func(owner string, repo string, id string) string                          `route:"get_repos_by_owner_by_repo_downloads_by_id"`                          // /repos/:owner/:repo/downloads/:id
+	GetReposByOwnerByRepoEvents                              func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_events"`                                   // /repos/:owner/:repo/events
+	GetReposByOwnerByRepoForks                               func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_forks"`                                    // /repos/:owner/:repo/forks
+	PostReposByOwnerByRepoForks                              func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_forks"`                                   // /repos/:owner/:repo/forks
+	PostReposByOwnerByRepoGitBlobs                           func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_git_blobs"`                               // /repos/:owner/:repo/git/blobs
+	GetReposByOwnerByRepoGitBlobsBySha                       func(owner string, repo string, sha string) string                         `route:"get_repos_by_owner_by_repo_git_blobs_by_sha"`                         // /repos/:owner/:repo/git/blobs/:sha
+	PostReposByOwnerByRepoGitCommits                         func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_git_commits"`                             // /repos/:owner/:repo/git/commits
+	GetReposByOwnerByRepoGitCommitsBySha                     func(owner string, repo string, sha string) string                         `route:"get_repos_by_owner_by_repo_git_commits_by_sha"`                       // /repos/:owner/:repo/git/commits/:sha
+	GetReposByOwnerByRepoGitRefs                             func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_git_refs"`                                 // /repos/:owner/:repo/git/refs
+	PostReposByOwnerByRepoGitRefs                            func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_git_refs"`                                // /repos/:owner/:repo/git/refs
+	DeleteReposByOwnerByRepoGitRefsByRef                     func(owner string, repo string, ref string) string                         `route:"delete_repos_by_owner_by_repo_git_refs_by_ref"`                       // /repos/:owner/:repo/git/refs/*ref
+	GetReposByOwnerByRepoGitRefsByRef                        func(owner string, repo string, ref string) string                         `route:"get_repos_by_owner_by_repo_git_refs_by_ref"`                          // /repos/:owner/:repo/git/refs/*ref
+	PatchReposByOwnerByRepoGitRefsByRef                      func(owner string, repo string, ref string) string                         `route:"patch_repos_by_owner_by_repo_git_refs_by_ref"`                        // /repos/:owner/:repo/git/refs/*ref
+	PostReposByOwnerByRepoGitTags                            func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_git_tags"`                                // /repos/:owner/:repo/git/tags
+	GetReposByOwnerByRepoGitTagsBySha                        func(owner string, repo string, sha string) string                         `route:"get_repos_by_owner_by_repo_git_tags_by_sha"`                          // /repos/:owner/:repo/git/tags/:sha
+	PostReposByOwnerByRepoGitTrees                           func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_git_trees"`                               // /repos/:owner/:repo/git/trees
+	GetReposByOwnerByRepoGitTreesBySha                       func(owner string, repo string, sha string) string                         `route:"get_repos_by_owner_by_repo_git_trees_by_sha"`                         // /repos/:owner/:repo/git/trees/:sha
+	GetReposByOwnerByRepoHooks                               func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_hooks"`                                    // /repos/:owner/:repo/hooks
+	PostReposByOwnerByRepoHooks                              func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_hooks"`                                   // /repos/:owner/:repo/hooks
+	DeleteReposByOwnerByRepoHooksByID                        func(owner string, repo string, id string) string                          `route:"delete_repos_by_owner_by_repo_hooks_by_id"`                           // /repos/:owner/:repo/hooks/:id
+	GetReposByOwnerByRepoHooksByID                           func(owner string, repo string, id string) string                          `route:"get_repos_by_owner_by_repo_hooks_by_id"`                              // /repos/:owner/:repo/hooks/:id
+	PatchReposByOwnerByRepoHooksByID                         func(owner string, repo string, id string) string                          `route:"patch_repos_by_owner_by_repo_hooks_by_id"`                            // /repos/:owner/:repo/hooks/:id
+	PostReposByOwnerByRepoHooksByIDTests                     func(owner string, repo string, id string) string                          `route:"post_repos_by_owner_by_repo_hooks_by_id_tests"`                       // /repos/:owner/:repo/hooks/:id/tests
+	GetReposByOwnerByRepoIssues                              func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_issues"`                                   // /repos/:owner/:repo/issues
+	PostReposByOwnerByRepoIssues                             func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_issues"`                                  // /repos/:owner/:repo/issues
+	GetReposByOwnerByRepoIssuesByNumber                      func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_issues_by_number"`                         // /repos/:owner/:repo/issues/:number
+	PatchReposByOwnerByRepoIssuesByNumber                    func(owner string, repo string, number string) string                      `route:"patch_repos_by_owner_by_repo_issues_by_number"`                       // /repos/:owner/:repo/issues/:number
+	GetReposByOwnerByRepoIssuesByNumberComments              func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_issues_by_number_comments"`                // /repos/:owner/:repo/issues/:number/comments
+	PostReposByOwnerByRepoIssuesByNumberComments             func(owner string, repo string, number string) string                      `route:"post_repos_by_owner_by_repo_issues_by_number_comments"`               // /repos/:owner/:repo/issues/:number/comments
+	GetReposByOwnerByRepoIssuesByNumberEvents                func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_issues_by_number_events"`                  // /repos/:owner/:repo/issues/:number/events
+	DeleteReposByOwnerByRepoIssuesByNumberLabels             func(owner string, repo string, number string) string                      `route:"delete_repos_by_owner_by_repo_issues_by_number_labels"`               // /repos/:owner/:repo/issues/:number/labels
+	GetReposByOwnerByRepoIssuesByNumberLabels                func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_issues_by_number_labels"`                  // /repos/:owner/:repo/issues/:number/labels
+	PostReposByOwnerByRepoIssuesByNumberLabels               func(owner string, repo string, number string) string                      `route:"post_repos_by_owner_by_repo_issues_by_number_labels"`                 // /repos/:owner/:repo/issues/:number/labels
+	PutReposByOwnerByRepoIssuesByNumberLabels                func(owner string, repo string, number string) string                      `route:"put_repos_by_owner_by_repo_issues_by_number_labels"`                  // /repos/:owner/:repo/issues/:number/labels
+	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName       func(owner string, repo string, number string, name string) string         `route:"delete_repos_by_owner_by_repo_issues_by_number_labels_by_name"`       // /repos/:owner/:repo/issues/:number/labels/:name
+	GetReposByOwnerByRepoIssuesComments                      func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_issues_comments"`                          // /repos/:owner/:repo/issues/comments
+	DeleteReposByOwnerByRepoIssuesCommentsByID               func(owner string, repo string, id string) string                          `route:"delete_repos_by_owner_by_repo_issues_comments_by_id"`                 // /repos/:owner/:repo/issues/comments/:id
+	GetReposByOwnerByRepoIssuesCommentsByID                  func(owner string, repo string, id string) string                          `route:"get_repos_by_owner_by_repo_issues_comments_by_id"`                    // /repos/:owner/:repo/issues/comments/:id
+	PatchReposByOwnerByRepoIssuesCommentsByID                func(owner string, repo string, id string) string                          `route:"patch_repos_by_owner_by_repo_issues_comments_by_id"`                  // /repos/:owner/:repo/issues/comments/:id
+	GetReposByOwnerByRepoIssuesEvents                        func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_issues_events"`                            // /repos/:owner/:repo/issues/events
+	GetReposByOwnerByRepoIssuesEventsByID                    func(owner string, repo string, id string) string                          `route:"get_repos_by_owner_by_repo_issues_events_by_id"`                      // /repos/:owner/:repo/issues/events/:id
+	GetReposByOwnerByRepoKeys                                func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_keys"`                                     // /repos/:owner/:repo/keys
+	PostReposByOwnerByRepoKeys                               func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_keys"`                                    // /repos/:owner/:repo/keys
+	DeleteReposByOwnerByRepoKeysByID                         func(owner string, repo string, id string) string                          `route:"delete_repos_by_owner_by_repo_keys_by_id"`                            // /repos/:owner/:repo/keys/:id
+	GetReposByOwnerByRepoKeysByID                            func(owner string, repo string, id string) string                          `route:"get_repos_by_owner_by_repo_keys_by_id"`                               // /repos/:owner/:repo/keys/:id
+	PatchReposByOwnerByRepoKeysByID                          func(owner string, repo string, id string) string                          `route:"patch_repos_by_owner_by_repo_keys_by_id"`                             // /repos/:owner/:repo/keys/:id
+	GetReposByOwnerByRepoLabels                              func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_labels"`                                   // /repos/:owner/:repo/labels
+	PostReposByOwnerByRepoLabels                             func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_labels"`                                  // /repos/:owner/:repo/labels
+	DeleteReposByOwnerByRepoLabelsByName                     func(owner string, repo string, name string) string                        `route:"delete_repos_by_owner_by_repo_labels_by_name"`                        // /repos/:owner/:repo/labels/:name
+	GetReposByOwnerByRepoLabelsByName                        func(owner string, repo string, name string) string                        `route:"get_repos_by_owner_by_repo_labels_by_name"`                           // /repos/:owner/:repo/labels/:name
+	PatchReposByOwnerByRepoLabelsByName                      func(owner string, repo string, name string) string                        `route:"patch_repos_by_owner_by_repo_labels_by_name"`                         // /repos/:owner/:repo/labels/:name
+	GetReposByOwnerByRepoLanguages                           func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_languages"`                                // /repos/:owner/:repo/languages
+	PostReposByOwnerByRepoMerges                             func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_merges"`                                  // /repos/:owner/:repo/merges
+	GetReposByOwnerByRepoMilestones                          func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_milestones"`                               // /repos/:owner/:repo/milestones
+	PostReposByOwnerByRepoMilestones                         func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_milestones"`                              // /repos/:owner/:repo/milestones
+	DeleteReposByOwnerByRepoMilestonesByNumber               func(owner string, repo string, number string) string                      `route:"delete_repos_by_owner_by_repo_milestones_by_number"`                  // /repos/:owner/:repo/milestones/:number
+	GetReposByOwnerByRepoMilestonesByNumber                  func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_milestones_by_number"`                     // /repos/:owner/:repo/milestones/:number
+	PatchReposByOwnerByRepoMilestonesByNumber                func(owner string, repo string, number string) string                      `route:"patch_repos_by_owner_by_repo_milestones_by_number"`                   // /repos/:owner/:repo/milestones/:number
+	GetReposByOwnerByRepoMilestonesByNumberLabels            func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_milestones_by_number_labels"`              // /repos/:owner/:repo/milestones/:number/labels
+	GetReposByOwnerByRepoNotifications                       func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_notifications"`                            // /repos/:owner/:repo/notifications
+	PutReposByOwnerByRepoNotifications                       func(owner string, repo string) string                                     `route:"put_repos_by_owner_by_repo_notifications"`                            // /repos/:owner/:repo/notifications
+	GetReposByOwnerByRepoPulls                               func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_pulls"`                                    // /repos/:owner/:repo/pulls
+	PostReposByOwnerByRepoPulls                              func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_pulls"`                                   // /repos/:owner/:repo/pulls
+	GetReposByOwnerByRepoPullsByNumber                       func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_pulls_by_number"`                          // /repos/:owner/:repo/pulls/:number
+	PatchReposByOwnerByRepoPullsByNumber                     func(owner string, repo string, number string) string                      `route:"patch_repos_by_owner_by_repo_pulls_by_number"`                        // /repos/:owner/:repo/pulls/:number
+	GetReposByOwnerByRepoPullsByNumberComments               func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_pulls_by_number_comments"`                 // /repos/:owner/:repo/pulls/:number/comments
+	PutReposByOwnerByRepoPullsByNumberComments               func(owner string, repo string, number string) string                      `route:"put_repos_by_owner_by_repo_pulls_by_number_comments"`                 // /repos/:owner/:repo/pulls/:number/comments
+	GetReposByOwnerByRepoPullsByNumberCommits                func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_pulls_by_number_commits"`                  // /repos/:owner/:repo/pulls/:number/commits
+	GetReposByOwnerByRepoPullsByNumberFiles                  func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_pulls_by_number_files"`                    // /repos/:owner/:repo/pulls/:number/files
+	GetReposByOwnerByRepoPullsByNumberMerge                  func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_pulls_by_number_merge"`                    // /repos/:owner/:repo/pulls/:number/merge
+	PutReposByOwnerByRepoPullsByNumberMerge                  func(owner string, repo string, number string) string                      `route:"put_repos_by_owner_by_repo_pulls_by_number_merge"`                    // /repos/:owner/:repo/pulls/:number/merge
+	GetReposByOwnerByRepoPullsComments                       func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_pulls_comments"`                           // /repos/:owner/:repo/pulls/comments
+	DeleteReposByOwnerByRepoPullsCommentsByNumber            func(owner string, repo string, number string) string                      `route:"delete_repos_by_owner_by_repo_pulls_comments_by_number"`              // /repos/:owner/:repo/pulls/comments/:number
+	GetReposByOwnerByRepoPullsCommentsByNumber               func(owner string, repo string, number string) string                      `route:"get_repos_by_owner_by_repo_pulls_comments_by_number"`                 // /repos/:owner/:repo/pulls/comments/:number
+	PatchReposByOwnerByRepoPullsCommentsByNumber             func(owner string, repo string, number string) string                      `route:"patch_repos_by_owner_by_repo_pulls_comments_by_number"`               // /repos/:owner/:repo/pulls/comments/:number
+	GetReposByOwnerByRepoReadme                              func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_readme"`                                   // /repos/:owner/:repo/readme
+	GetReposByOwnerByRepoReleases                            func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_releases"`                                 // /repos/:owner/:repo/releases
+	PostReposByOwnerByRepoReleases                           func(owner string, repo string) string                                     `route:"post_repos_by_owner_by_repo_releases"`                                // /repos/:owner/:repo/releases
+	DeleteReposByOwnerByRepoReleasesByID                     func(owner string, repo string, id string) string                          `route:"delete_repos_by_owner_by_repo_releases_by_id"`                        // /repos/:owner/:repo/releases/:id
+	GetReposByOwnerByRepoReleasesByID                        func(owner string, repo string, id string) string                          `route:"get_repos_by_owner_by_repo_releases_by_id"`                           // /repos/:owner/:repo/releases/:id
+	PatchReposByOwnerByRepoReleasesByID                      func(owner string, repo string, id string) string                          `route:"patch_repos_by_owner_by_repo_releases_by_id"`                         // /repos/:owner/:repo/releases/:id
+	GetReposByOwnerByRepoReleasesByIDAssets                  func(owner string, repo string, id string) string                          `route:"get_repos_by_owner_by_repo_releases_by_id_assets"`                    // /repos/:owner/:repo/releases/:id/assets
+	GetReposByOwnerByRepoStargazers                          func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_stargazers"`                               // /repos/:owner/:repo/stargazers
+	GetReposByOwnerByRepoStatsCodeFrequency                  func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_stats_code_frequency"`                     // /repos/:owner/:repo/stats/code_frequency
+	GetReposByOwnerByRepoStatsCommitActivity                 func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_stats_commit_activity"`                    // /repos/:owner/:repo/stats/commit_activity
+	GetReposByOwnerByRepoStatsContributors                   func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_stats_contributors"`                       // /repos/:owner/:repo/stats/contributors
+	GetReposByOwnerByRepoStatsParticipation                  func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_stats_participation"`                      // /repos/:owner/:repo/stats/participation
+	GetReposByOwnerByRepoStatsPunchCard                      func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_stats_punch_card"`                         // /repos/:owner/:repo/stats/punch_card
+	GetReposByOwnerByRepoStatusesByRef                       func(owner string, repo string, ref string) string                         `route:"get_repos_by_owner_by_repo_statuses_by_ref"`                          // /repos/:owner/:repo/statuses/:ref
+	PostReposByOwnerByRepoStatusesByRef                      func(owner string, repo string, ref string) string                         `route:"post_repos_by_owner_by_repo_statuses_by_ref"`                         // /repos/:owner/:repo/statuses/:ref
+	GetReposByOwnerByRepoSubscribers                         func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_subscribers"`                              // /repos/:owner/:repo/subscribers
+	DeleteReposByOwnerByRepoSubscription                     func(owner string, repo string) string                                     `route:"delete_repos_by_owner_by_repo_subscription"`                          // /repos/:owner/:repo/subscription
+	GetReposByOwnerByRepoSubscription                        func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_subscription"`                             // /repos/:owner/:repo/subscription
+	PutReposByOwnerByRepoSubscription                        func(owner string, repo string) string                                     `route:"put_repos_by_owner_by_repo_subscription"`                             // /repos/:owner/:repo/subscription
+	GetReposByOwnerByRepoTags                                func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_tags"`                                     // /repos/:owner/:repo/tags
+	GetReposByOwnerByRepoTeams                               func(owner string, repo string) string                                     `route:"get_repos_by_owner_by_repo_teams"`                                    // /repos/:owner/:repo/teams
+	GetRepositories                                          func() string                                                              `route:"get_repositories"`                                                    // /repositories
+	GetSearchCode                                            func() string                                                              `route:"get_search_code"`                                                     // /search/code
+	GetSearchIssues                                          func() string                                                              `route:"get_search_issues"`                                                   // /search/issues
+	GetSearchRepositories                                    func() string                                                              `route:"get_search_repositories"`                                             // /search/repositories
+	GetSearchUsers                                           func() string                                                              `route:"get_search_users"`                                                    // /search/users
+	DeleteTeamsByID                                          func(id string) string                                                     `route:"delete_teams_by_id"`                                                  // /teams/:id
+	GetTeamsByID                                             func(id string) string                                                     `route:"get_teams_by_id"`                                                     // /teams/:id
+	PatchTeamsByID                                           func(id string) string                                                     `route:"patch_teams_by_id"`                                                   // /teams/:id
+	GetTeamsByIDMembers                                      func(id string) string                                                     `route:"get_teams_by_id_members"`                                             // /teams/:id/members
+	DeleteTeamsByIDMembersByUser                             func(id string, user string) string                                        `route:"delete_teams_by_id_members_by_user"`                                  // /teams/:id/members/:user
+	GetTeamsByIDMembersByUser                                func(id string, user string) string                                        `route:"get_teams_by_id_members_by_user"`                                     // /teams/:id/members/:user
+	PutTeamsByIDMembersByUser                                func(id string, user string) string                                        `route:"put_teams_by_id_members_by_user"`                                     // /teams/:id/members/:user
+	GetTeamsByIDRepos                                        func(id string) string                                                     `route:"get_teams_by_id_repos"`                                               // /teams/:id/repos
+	DeleteTeamsByIDReposByOwnerByRepo                        func(id string, owner string, repo string) string                          `route:"delete_teams_by_id_repos_by_owner_by_repo"`                           // /teams/:id/repos/:owner/:repo
+	GetTeamsByIDReposByOwnerByRepo                           func(id string, owner string, repo string) string                          `route:"get_teams_by_id_repos_by_owner_by_repo"`                              // /teams/:id/repos/:owner/:repo
+	PutTeamsByIDReposByOwnerByRepo                           func(id string, owner string, repo string) string                          `route:"put_teams_by_id_repos_by_owner_by_repo"`                              // /teams/:id/repos/:owner/:repo
+	GetUser                                                  func() string                                                              `route:"get_user"`                                                            // /user
+	PatchUser                                                func() string                                                              `route:"patch_user"`                                                          // /user
+	DeleteUserEmails                                         func() string                                                              `route:"delete_user_emails"`                                                  // /user/emails
+	GetUserEmails                                            func() string                                                              `route:"get_user_emails"`                                                     // /user/emails
+	PostUserEmails                                           func() string                                                              `route:"post_user_emails"`                                                    // /user/emails
+	GetUserFollowers                                         func() string                                                              `route:"get_user_followers"`                                                  // /user/followers
+	GetUserFollowing                                         func() string                                                              `route:"get_user_following"`                                                  // /user/following
+	DeleteUserFollowingByUser                                func(user string) string                                                   `route:"delete_user_following_by_user"`                                       // /user/following/:user
+	GetUserFollowingByUser                                   func(user string) string                                                   `route:"get_user_following_by_user"`                                          // /user/following/:user
+	PutUserFollowingByUser                                   func(user string) string                                                   `route:"put_user_following_by_user"`                                          // /user/following/:user
+	GetUserIssues                                            func() string                                                              `route:"get_user_issues"`                                                     // /user/issues
+	GetUserKeys                                              func() string                                                              `route:"get_user_keys"`                                                       // /user/keys
+	PostUserKeys                                             func() string                                                              `route:"post_user_keys"`                                                      // /user/keys
+	DeleteUserKeysByID                                       func(id string) string                                                     `route:"delete_user_keys_by_id"`                                              // /user/keys/:id
+	GetUserKeysByID                                          func(id string) string                                                     `route:"get_user_keys_by_id"`                                                 // /user/keys/:id
+	PatchUserKeysByID                                        func(id string) string                                                     `route:"patch_user_keys_by_id"`                                               // /user/keys/:id
+	GetUserOrgs                                              func() string                                                              `route:"get_user_orgs"`                                                       // /user/orgs
+	GetUserRepos                                             func() string                                                              `route:"get_user_repos"`                                                      // /user/repos
+	PostUserRepos                                            func() string                                                              `route:"post_user_repos"`                                                     // /user/repos
+	GetUserStarred                                           func() string                                                              `route:"get_user_starred"`                                                    // /user/starred
+	DeleteUserStarredByOwnerByRepo                           func(owner string, repo string) string                                     `route:"delete_user_starred_by_owner_by_repo"`                                // /user/starred/:owner/:repo
+	GetUserStarredByOwnerByRepo                              func(owner string, repo string) string                                     `route:"get_user_starred_by_owner_by_repo"`                                   // /user/starred/:owner/:repo
+	PutUserStarredByOwnerByRepo                              func(owner string, repo string) string                                     `route:"put_user_starred_by_owner_by_repo"`                                   // /user/starred/:owner/:repo
+	GetUserSubscriptions                                     func() string                                                              `route:"get_user_subscriptions"`                                              // /user/subscriptions
+	DeleteUserSubscriptionsByOwnerByRepo                     func(owner string, repo string) string                                     `route:"delete_user_subscriptions_by_owner_by_repo"`                          // /user/subscriptions/:owner/:repo
+	GetUserSubscriptionsByOwnerByRepo                        func(owner string, repo string) string                                     `route:"get_user_subscriptions_by_owner_by_repo"`                             // /user/subscriptions/:owner/:repo
+	PutUserSubscriptionsByOwnerByRepo                        func(owner string, repo string) string                                     `route:"put_user_subscriptions_by_owner_by_repo"`                             // /user/subscriptions/:owner/:repo
+	GetUserTeams                                             func() string                                                              `route:"get_user_teams"`                                                      // /user/teams
+	GetUsers                                                 func() string                                                              `route:"get_users"`                                                           // /users
+	GetUsersByUser                                           func(user string) string                                                   `route:"get_users_by_user"`                                                   // /users/:user
+	GetUsersByUserEvents                                     func(user string) string                                                   `route:"get_users_by_user_events"`                                            // /users/:user/events
+	GetUsersByUserEventsOrgsByOrg                            func(user string, org string) string                                       `route:"get_users_by_user_events_orgs_by_org"`                                // /users/:user/events/orgs/:org
+	GetUsersByUserEventsPublic                               func(user string) string                                                   `route:"get_users_by_user_events_public"`                                     // /users/:user/events/public
+	GetUsersByUserFollowers                                  func(user string) string                                                   `route:"get_users_by_user_followers"`                                         // /users/:user/followers
+	GetUsersByUserFollowing                                  func(user string) string                                                   `route:"get_users_by_user_following"`                                         // /users/:user/following
+	GetUsersByUserFollowingByTargetUser                      func(user string, targetUser string) string                                `route:"get_users_by_user_following_by_target_user"`                          // /users/:user/following/:target_user
+	GetUsersByUserGists                                      func(user string) string                                                   `route:"get_users_by_user_gists"`                                             // /users/:user/gists
+	GetUsersByUserKeys                                       func(user string) string                                                   `route:"get_users_by_user_keys"`                                              // /users/:user/keys
+	GetUsersByUserOrgs                                       func(user string) string                                                   `route:"get_users_by_user_orgs"`                                              // /users/:user/orgs
+	GetUsersByUserReceivedEvents                             func(user string) string                                                   `route:"get_users_by_user_received_events"`                                   // /users/:user/received_events
+	GetUsersByUserReceivedEventsPublic                       func(user string) string                                                   `route:"get_users_by_user_received_events_public"`                            // /users/:user/received_events/public
+	GetUsersByUserRepos                                      func(user string) string                                                   `route:"get_users_by_user_repos"`                                             // /users/:user/repos
+	GetUsersByUserStarred                                    func(user string) string                                                   `route:"get_users_by_user_starred"`                                           // /users/:user/starred
+	GetUsersByUserSubscriptions                              func(user string) string                                                   `route:"get_users_by_user_subscriptions"`                                     // /users/:user/subscriptions
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
-}
-
-// DeleteApplicationsByClientIDTokens is the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens.
-func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) string {
-	return routegenTable.URL(u.base, 0, "", clientID)
-}
-
-// DeleteApplicationsByClientIDTokensByAccessToken is the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token.
-func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
-	return routegenTable.URL(u.base, 1, "", clientID, accessToken)
-}
-
-// GetApplicationsByClientIDTokensByAccessToken is the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token.
-func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string, accessToken string) string {
-	return routegenTable.URL(u.base, 2, "", clientID, accessToken)
-}
-
-// GetAuthorizations is the URL of route "get_authorizations": /authorizations.
-func (u *URLBuilder) GetAuthorizations() string {
-	return routegenTable.URL(u.base, 3, "")
-}
-
-// PostAuthorizations is the URL of route "post_authorizations": /authorizations.
-func (u *URLBuilder) PostAuthorizations() string {
-	return routegenTable.URL(u.base, 4, "")
-}
-
-// DeleteAuthorizationsByID is the URL of route "delete_authorizations_by_id": /authorizations/:id.
-func (u *URLBuilder) DeleteAuthorizationsByID(id string) string {
-	return routegenTable.URL(u.base, 5, "", id)
-}
-
-// GetAuthorizationsByID is the URL of route "get_authorizations_by_id": /authorizations/:id.
-func (u *URLBuilder) GetAuthorizationsByID(id string) string {
-	return routegenTable.URL(u.base, 6, "", id)
-}
-
-// PatchAuthorizationsByID is the URL of route "patch_authorizations_by_id": /authorizations/:id.
-func (u *URLBuilder) PatchAuthorizationsByID(id string) string {
-	return routegenTable.URL(u.base, 7, "", id)
-}
-
-// PutAuthorizationsClientsByClientID is the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id.
-func (u *URLBuilder) PutAuthorizationsClientsByClientID(clientID string) string {
-	return routegenTable.URL(u.base, 8, "", clientID)
-}
-
-// GetEmojis is the URL of route "get_emojis": /emojis.
-func (u *URLBuilder) GetEmojis() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// GetEvents is the URL of route "get_events": /events.
-func (u *URLBuilder) GetEvents() string {
-	return routegenTable.URL(u.base, 10, "")
-}
-
-// GetFeeds is the URL of route "get_feeds": /feeds.
-func (u *URLBuilder) GetFeeds() string {
-	return routegenTable.URL(u.base, 11, "")
-}
-
-// GetGists is the URL of route "get_gists": /gists.
-func (u *URLBuilder) GetGists() string {
-	return routegenTable.URL(u.base, 12, "")
-}
-
-// PostGists is the URL of route "post_gists": /gists.
-func (u *URLBuilder) PostGists() string {
-	return routegenTable.URL(u.base, 13, "")
-}
-
-// DeleteGistsByID is the URL of route "delete_gists_by_id": /gists/:id.
-func (u *URLBuilder) DeleteGistsByID(id string) string {
-	return routegenTable.URL(u.base, 14, "", id)
-}
-
-// GetGistsByID is the URL of route "get_gists_by_id": /gists/:id.
-func (u *URLBuilder) GetGistsByID(id string) string {
-	return routegenTable.URL(u.base, 15, "", id)
-}
-
-// PatchGistsByID is the URL of route "patch_gists_by_id": /gists/:id.
-func (u *URLBuilder) PatchGistsByID(id string) string {
-	return routegenTable.URL(u.base, 16, "", id)
-}
-
-// PostGistsByIDForks is the URL of route "post_gists_by_id_forks": /gists/:id/forks.
-func (u *URLBuilder) PostGistsByIDForks(id string) string {
-	return routegenTable.URL(u.base, 17, "", id)
-}
-
-// DeleteGistsByIDStar is the URL of route "delete_gists_by_id_star": /gists/:id/star.
-func (u *URLBuilder) DeleteGistsByIDStar(id string) string {
-	return routegenTable.URL(u.base, 18, "", id)
-}
-
-// GetGistsByIDStar is the URL of route "get_gists_by_id_star": /gists/:id/star.
-func (u *URLBuilder) GetGistsByIDStar(id string) string {
-	return routegenTable.URL(u.base, 19, "", id)
-}
-
-// PutGistsByIDStar is the URL of route "put_gists_by_id_star": /gists/:id/star.
-func (u *URLBuilder) PutGistsByIDStar(id string) string {
-	return routegenTable.URL(u.base, 20, "", id)
-}
-
-// GetGistsPublic is the URL of route "get_gists_public": /gists/public.
-func (u *URLBuilder) GetGistsPublic() string {
-	return routegenTable.URL(u.base, 21, "")
-}
-
-// GetGistsStarred is the URL of route "get_gists_starred": /gists/starred.
-func (u *URLBuilder) GetGistsStarred() string {
-	return routegenTable.URL(u.base, 22, "")
-}
-
-// GetGitignoreTemplates is the URL of route "get_gitignore_templates": /gitignore/templates.
-func (u *URLBuilder) GetGitignoreTemplates() string {
-	return routegenTable.URL(u.base, 23, "")
-}
-
-// GetGitignoreTemplatesByName is the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name.
-func (u *URLBuilder) GetGitignoreTemplatesByName(name string) string {
-	return routegenTable.URL(u.base, 24, "", name)
-}
-
-// GetIssues is the URL of route "get_issues": /issues.
-func (u *URLBuilder) GetIssues() string {
-	return routegenTable.URL(u.base, 25, "")
-}
-
-// GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword is the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword.
-func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner string, repository string, state string, keyword string) string {
-	return routegenTable.URL(u.base, 26, "", owner, repository, state, keyword)
-}
-
-// GetLegacyReposSearchByKeyword is the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword.
-func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) string {
-	return routegenTable.URL(u.base, 27, "", keyword)
-}
-
-// GetLegacyUserEmailByEmail is the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email.
-func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) string {
-	return routegenTable.URL(u.base, 28, "", email)
-}
-
-// GetLegacyUserSearchByKeyword is the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword.
-func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) string {
-	return routegenTable.URL(u.base, 29, "", keyword)
-}
-
-// PostMarkdown is the URL of route "post_markdown": /markdown.
-func (u *URLBuilder) PostMarkdown() string {
-	return routegenTable.URL(u.base, 30, "")
-}
-
-// PostMarkdownRaw is the URL of route "post_markdown_raw": /markdown/raw.
-func (u *URLBuilder) PostMarkdownRaw() string {
-	return routegenTable.URL(u.base, 31, "")
-}
-
-// GetMeta is the URL of route "get_meta": /meta.
-func (u *URLBuilder) GetMeta() string {
-	return routegenTable.URL(u.base, 32, "")
-}
-
-// GetNetworksByOwnerByRepoEvents is the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events.
-func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) string {
-	return routegenTable.URL(u.base, 33, "", owner, repo)
-}
-
-// GetNotifications is the URL of route "get_notifications": /notifications.
-func (u *URLBuilder) GetNotifications() string {
-	return routegenTable.URL(u.base, 34, "")
-}
-
-// PutNotifications is the URL of route "put_notifications": /notifications.
-func (u *URLBuilder) PutNotifications() string {
-	return routegenTable.URL(u.base, 35, "")
-}
-
-// GetNotificationsThreadsByID is the URL of route "get_notifications_threads_by_id": /notifications/threads/:id.
-func (u *URLBuilder) GetNotificationsThreadsByID(id string) string {
-	return routegenTable.URL(u.base, 36, "", id)
-}
-
-// PatchNotificationsThreadsByID is the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id.
-func (u *URLBuilder) PatchNotificationsThreadsByID(id string) string {
-	return routegenTable.URL(u.base, 37, "", id)
-}
-
-// DeleteNotificationsThreadsByIDSubscription is the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) string {
-	return routegenTable.URL(u.base, 38, "", id)
-}
-
-// GetNotificationsThreadsByIDSubscription is the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) string {
-	return routegenTable.URL(u.base, 39, "", id)
-}
-
-// PutNotificationsThreadsByIDSubscription is the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription.
-func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) string {
-	return routegenTable.URL(u.base, 40, "", id)
-}
-
-// GetOrgsByOrg is the URL of route "get_orgs_by_org": /orgs/:org.
-func (u *URLBuilder) GetOrgsByOrg(org string) string {
-	return routegenTable.URL(u.base, 41, "", org)
-}
-
-// PatchOrgsByOrg is the URL of route "patch_orgs_by_org": /orgs/:org.
-func (u *URLBuilder) PatchOrgsByOrg(org string) string {
-	return routegenTable.URL(u.base, 42, "", org)
-}
-
-// GetOrgsByOrgEvents is the URL of route "get_orgs_by_org_events": /orgs/:org/events.
-func (u *URLBuilder) GetOrgsByOrgEvents(org string) string {
-	return routegenTable.URL(u.base, 43, "", org)
-}
-
-// GetOrgsByOrgIssues is the URL of route "get_orgs_by_org_issues": /orgs/:org/issues.
-func (u *URLBuilder) GetOrgsByOrgIssues(org string) string {
-	return routegenTable.URL(u.base, 44, "", org)
-}
-
-// GetOrgsByOrgMembers is the URL of route "get_orgs_by_org_members": /orgs/:org/members.
-func (u *URLBuilder) GetOrgsByOrgMembers(org string) string {
-	return routegenTable.URL(u.base, 45, "", org)
-}
-
-// DeleteOrgsByOrgMembersByUser is the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user.
-func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) string {
-	return routegenTable.URL(u.base, 46, "", org, user)
-}
-
-// GetOrgsByOrgMembersByUser is the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user.
-func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) string {
-	return routegenTable.URL(u.base, 47, "", org, user)
-}
-
-// GetOrgsByOrgPublicMembers is the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members.
-func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) string {
-	return routegenTable.URL(u.base, 48, "", org)
-}
-
-// DeleteOrgsByOrgPublicMembersByUser is the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) string {
-	return routegenTable.URL(u.base, 49, "", org, user)
-}
-
-// GetOrgsByOrgPublicMembersByUser is the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) string {
-	return routegenTable.URL(u.base, 50, "", org, user)
-}
-
-// PutOrgsByOrgPublicMembersByUser is the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user.
-func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) string {
-	return routegenTable.URL(u.base, 51, "", org, user)
-}
-
-// GetOrgsByOrgRepos is the URL of route "get_orgs_by_org_repos": /orgs/:org/repos.
-func (u *URLBuilder) GetOrgsByOrgRepos(org string) string {
-	return routegenTable.URL(u.base, 52, "", org)
-}
-
-// PostOrgsByOrgRepos is the URL of route "post_orgs_by_org_repos": /orgs/:org/repos.
-func (u *URLBuilder) PostOrgsByOrgRepos(org string) string {
-	return routegenTable.URL(u.base, 53, "", org)
-}
-
-// GetOrgsByOrgTeams is the URL of route "get_orgs_by_org_teams": /orgs/:org/teams.
-func (u *URLBuilder) GetOrgsByOrgTeams(org string) string {
-	return routegenTable.URL(u.base, 54, "", org)
-}
-
-// PostOrgsByOrgTeams is the URL of route "post_orgs_by_org_teams": /orgs/:org/teams.
-func (u *URLBuilder) PostOrgsByOrgTeams(org string) string {
-	return routegenTable.URL(u.base, 55, "", org)
-}
-
-// GetRateLimit is the URL of route "get_rate_limit": /rate_limit.
-func (u *URLBuilder) GetRateLimit() string {
-	return routegenTable.URL(u.base, 56, "")
-}
-
-// DeleteReposByOwnerByRepo is the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) string {
-	return routegenTable.URL(u.base, 57, "", owner, repo)
-}
-
-// GetReposByOwnerByRepo is the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) string {
-	return routegenTable.URL(u.base, 58, "", owner, repo)
-}
-
-// PatchReposByOwnerByRepo is the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo.
-func (u *URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) string {
-	return routegenTable.URL(u.base, 59, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoByArchiveFormatByRef is the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref.
-func (u *URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo string, archiveFormat string, ref string) string {
-	return routegenTable.URL(u.base, 60, "", owner, repo, archiveFormat, ref)
-}
-
-// GetReposByOwnerByRepoAssignees is the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees.
-func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) string {
-	return routegenTable.URL(u.base, 61, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoAssigneesByAssignee is the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee.
-func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo string, assignee string) string {
-	return routegenTable.URL(u.base, 62, "", owner, repo, assignee)
-}
-
-// GetReposByOwnerByRepoBranches is the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches.
-func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) string {
-	return routegenTable.URL(u.base, 63, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoBranchesByBranch is the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch.
-func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo string, branch string) string {
-	return routegenTable.URL(u.base, 64, "", owner, repo, branch)
-}
-
-// GetReposByOwnerByRepoCollaborators is the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators.
-func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string) string {
-	return routegenTable.URL(u.base, 65, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoCollaboratorsByUser is the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
-	return routegenTable.URL(u.base, 66, "", owner, repo, user)
-}
-
-// GetReposByOwnerByRepoCollaboratorsByUser is the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
-	return routegenTable.URL(u.base, 67, "", owner, repo, user)
-}
-
-// PutReposByOwnerByRepoCollaboratorsByUser is the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user.
-func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo string, user string) string {
-	return routegenTable.URL(u.base, 68, "", owner, repo, user)
-}
-
-// GetReposByOwnerByRepoComments is the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments.
-func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) string {
-	return routegenTable.URL(u.base, 69, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoCommentsByID is the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 70, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoCommentsByID is the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 71, "", owner, repo, id)
-}
-
-// PatchReposByOwnerByRepoCommentsByID is the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id.
-func (u *URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 72, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoCommits is the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits.
-func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) string {
-	return routegenTable.URL(u.base, 73, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoCommitsBySha is the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha.
-func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string, sha string) string {
-	return routegenTable.URL(u.base, 74, "", owner, repo, sha)
-}
-
-// GetReposByOwnerByRepoCommitsByShaComments is the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments.
-func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
-	return routegenTable.URL(u.base, 75, "", owner, repo, sha)
-}
-
-// PostReposByOwnerByRepoCommitsByShaComments is the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments.
-func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, repo string, sha string) string {
-	return routegenTable.URL(u.base, 76, "", owner, repo, sha)
-}
-
-// DeleteReposByOwnerByRepoContentsByPath is the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path.
-func (u *URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
-	return routegenTable.URL(u.base, 77, "", owner, repo, path)
-}
-
-// GetReposByOwnerByRepoContentsByPath is the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path.
-func (u *URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
-	return routegenTable.URL(u.base, 78, "", owner, repo, path)
-}
-
-// PutReposByOwnerByRepoContentsByPath is the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path.
-func (u *URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo string, path string) string {
-	return routegenTable.URL(u.base, 79, "", owner, repo, path)
-}
-
-// GetReposByOwnerByRepoContributors is the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors.
-func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string) string {
-	return routegenTable.URL(u.base, 80, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoDownloads is the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads.
-func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) string {
-	return routegenTable.URL(u.base, 81, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoDownloadsByID is the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id.
-func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 82, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoDownloadsByID is the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id.
-func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 83, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoEvents is the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events.
-func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) string {
-	return routegenTable.URL(u.base, 84, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoForks is the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks.
-func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) string {
-	return routegenTable.URL(u.base, 85, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoForks is the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks.
-func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) string {
-	return routegenTable.URL(u.base, 86, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoGitBlobs is the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs.
-func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) string {
-	return routegenTable.URL(u.base, 87, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoGitBlobsBySha is the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha.
-func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string, sha string) string {
-	return routegenTable.URL(u.base, 88, "", owner, repo, sha)
-}
-
-// PostReposByOwnerByRepoGitCommits is the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits.
-func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) string {
-	return routegenTable.URL(u.base, 89, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoGitCommitsBySha is the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha.
-func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo string, sha string) string {
-	return routegenTable.URL(u.base, 90, "", owner, repo, sha)
-}
-
-// GetReposByOwnerByRepoGitRefs is the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs.
-func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) string {
-	return routegenTable.URL(u.base, 91, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoGitRefs is the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs.
-func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) string {
-	return routegenTable.URL(u.base, 92, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoGitRefsByRef is the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref.
-func (u *URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
-	return routegenTable.URL(u.base, 93, "", owner, repo, ref)
-}
-
-// GetReposByOwnerByRepoGitRefsByRef is the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref.
-func (u *URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
-	return routegenTable.URL(u.base, 94, "", owner, repo, ref)
-}
-
-// PatchReposByOwnerByRepoGitRefsByRef is the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref.
-func (u *URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo string, ref string) string {
-	return routegenTable.URL(u.base, 95, "", owner, repo, ref)
-}
-
-// PostReposByOwnerByRepoGitTags is the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags.
-func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) string {
-	return routegenTable.URL(u.base, 96, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoGitTagsBySha is the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha.
-func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string, sha string) string {
-	return routegenTable.URL(u.base, 97, "", owner, repo, sha)
-}
-
-// PostReposByOwnerByRepoGitTrees is the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees.
-func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) string {
-	return routegenTable.URL(u.base, 98, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoGitTreesBySha is the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha.
-func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string, sha string) string {
-	return routegenTable.URL(u.base, 99, "", owner, repo, sha)
-}
-
-// GetReposByOwnerByRepoHooks is the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks.
-func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) string {
-	return routegenTable.URL(u.base, 100, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoHooks is the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks.
-func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) string {
-	return routegenTable.URL(u.base, 101, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoHooksByID is the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 102, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoHooksByID is the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 103, "", owner, repo, id)
-}
-
-// PatchReposByOwnerByRepoHooksByID is the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id.
-func (u *URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 104, "", owner, repo, id)
-}
-
-// PostReposByOwnerByRepoHooksByIDTests is the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests.
-func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 105, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoIssues is the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues.
-func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) string {
-	return routegenTable.URL(u.base, 106, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoIssues is the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues.
-func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) string {
-	return routegenTable.URL(u.base, 107, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoIssuesByNumber is the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number.
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 108, "", owner, repo, number)
-}
-
-// PatchReposByOwnerByRepoIssuesByNumber is the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number.
-func (u *URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 109, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoIssuesByNumberComments is the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments.
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 110, "", owner, repo, number)
-}
-
-// PostReposByOwnerByRepoIssuesByNumberComments is the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments.
-func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 111, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoIssuesByNumberEvents is the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events.
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 112, "", owner, repo, number)
-}
-
-// DeleteReposByOwnerByRepoIssuesByNumberLabels is the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 113, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoIssuesByNumberLabels is the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 114, "", owner, repo, number)
-}
-
-// PostReposByOwnerByRepoIssuesByNumberLabels is the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 115, "", owner, repo, number)
-}
-
-// PutReposByOwnerByRepoIssuesByNumberLabels is the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels.
-func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 116, "", owner, repo, number)
-}
-
-// DeleteReposByOwnerByRepoIssuesByNumberLabelsByName is the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name.
-func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner string, repo string, number string, name string) string {
-	return routegenTable.URL(u.base, 117, "", owner, repo, number, name)
-}
-
-// GetReposByOwnerByRepoIssuesComments is the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments.
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo string) string {
-	return routegenTable.URL(u.base, 118, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoIssuesCommentsByID is the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id.
-func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 119, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoIssuesCommentsByID is the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id.
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 120, "", owner, repo, id)
-}
-
-// PatchReposByOwnerByRepoIssuesCommentsByID is the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id.
-func (u *URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 121, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoIssuesEvents is the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events.
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string) string {
-	return routegenTable.URL(u.base, 122, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoIssuesEventsByID is the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id.
-func (u *URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 123, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoKeys is the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys.
-func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) string {
-	return routegenTable.URL(u.base, 124, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoKeys is the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys.
-func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) string {
-	return routegenTable.URL(u.base, 125, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoKeysByID is the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 126, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoKeysByID is the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 127, "", owner, repo, id)
-}
-
-// PatchReposByOwnerByRepoKeysByID is the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id.
-func (u *URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 128, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoLabels is the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels.
-func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) string {
-	return routegenTable.URL(u.base, 129, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoLabels is the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels.
-func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) string {
-	return routegenTable.URL(u.base, 130, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoLabelsByName is the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
-	return routegenTable.URL(u.base, 131, "", owner, repo, name)
-}
-
-// GetReposByOwnerByRepoLabelsByName is the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
-	return routegenTable.URL(u.base, 132, "", owner, repo, name)
-}
-
-// PatchReposByOwnerByRepoLabelsByName is the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name.
-func (u *URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo string, name string) string {
-	return routegenTable.URL(u.base, 133, "", owner, repo, name)
-}
-
-// GetReposByOwnerByRepoLanguages is the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages.
-func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) string {
-	return routegenTable.URL(u.base, 134, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoMerges is the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges.
-func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) string {
-	return routegenTable.URL(u.base, 135, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoMilestones is the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones.
-func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) string {
-	return routegenTable.URL(u.base, 136, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoMilestones is the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones.
-func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) string {
-	return routegenTable.URL(u.base, 137, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoMilestonesByNumber is the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 138, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoMilestonesByNumber is the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 139, "", owner, repo, number)
-}
-
-// PatchReposByOwnerByRepoMilestonesByNumber is the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number.
-func (u *URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 140, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoMilestonesByNumberLabels is the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels.
-func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 141, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoNotifications is the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications.
-func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string) string {
-	return routegenTable.URL(u.base, 142, "", owner, repo)
-}
-
-// PutReposByOwnerByRepoNotifications is the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications.
-func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string) string {
-	return routegenTable.URL(u.base, 143, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoPulls is the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls.
-func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) string {
-	return routegenTable.URL(u.base, 144, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoPulls is the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls.
-func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) string {
-	return routegenTable.URL(u.base, 145, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoPullsByNumber is the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number.
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 146, "", owner, repo, number)
-}
-
-// PatchReposByOwnerByRepoPullsByNumber is the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number.
-func (u *URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 147, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoPullsByNumberComments is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments.
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 148, "", owner, repo, number)
-}
-
-// PutReposByOwnerByRepoPullsByNumberComments is the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments.
-func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 149, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoPullsByNumberCommits is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits.
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 150, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoPullsByNumberFiles is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files.
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 151, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoPullsByNumberMerge is the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge.
-func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 152, "", owner, repo, number)
-}
-
-// PutReposByOwnerByRepoPullsByNumberMerge is the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge.
-func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 153, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoPullsComments is the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments.
-func (u *URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string) string {
-	return routegenTable.URL(u.base, 154, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoPullsCommentsByNumber is the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number.
-func (u *URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 155, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoPullsCommentsByNumber is the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number.
-func (u *URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 156, "", owner, repo, number)
-}
-
-// PatchReposByOwnerByRepoPullsCommentsByNumber is the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number.
-func (u *URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, repo string, number string) string {
-	return routegenTable.URL(u.base, 157, "", owner, repo, number)
-}
-
-// GetReposByOwnerByRepoReadme is the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme.
-func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) string {
-	return routegenTable.URL(u.base, 158, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoReleases is the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases.
-func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) string {
-	return routegenTable.URL(u.base, 159, "", owner, repo)
-}
-
-// PostReposByOwnerByRepoReleases is the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases.
-func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) string {
-	return routegenTable.URL(u.base, 160, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoReleasesByID is the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 161, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoReleasesByID is the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 162, "", owner, repo, id)
-}
-
-// PatchReposByOwnerByRepoReleasesByID is the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id.
-func (u *URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 163, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoReleasesByIDAssets is the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets.
-func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo string, id string) string {
-	return routegenTable.URL(u.base, 164, "", owner, repo, id)
-}
-
-// GetReposByOwnerByRepoStargazers is the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers.
-func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) string {
-	return routegenTable.URL(u.base, 165, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoStatsCodeFrequency is the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency.
-func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo string) string {
-	return routegenTable.URL(u.base, 166, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoStatsCommitActivity is the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity.
-func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo string) string {
-	return routegenTable.URL(u.base, 167, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoStatsContributors is the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors.
-func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo string) string {
-	return routegenTable.URL(u.base, 168, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoStatsParticipation is the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation.
-func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo string) string {
-	return routegenTable.URL(u.base, 169, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoStatsPunchCard is the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card.
-func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo string) string {
-	return routegenTable.URL(u.base, 170, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoStatusesByRef is the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref.
-func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
-	return routegenTable.URL(u.base, 171, "", owner, repo, ref)
-}
-
-// PostReposByOwnerByRepoStatusesByRef is the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref.
-func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo string, ref string) string {
-	return routegenTable.URL(u.base, 172, "", owner, repo, ref)
-}
-
-// GetReposByOwnerByRepoSubscribers is the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers.
-func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) string {
-	return routegenTable.URL(u.base, 173, "", owner, repo)
-}
-
-// DeleteReposByOwnerByRepoSubscription is the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo string) string {
-	return routegenTable.URL(u.base, 174, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoSubscription is the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string) string {
-	return routegenTable.URL(u.base, 175, "", owner, repo)
-}
-
-// PutReposByOwnerByRepoSubscription is the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription.
-func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string) string {
-	return routegenTable.URL(u.base, 176, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoTags is the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags.
-func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) string {
-	return routegenTable.URL(u.base, 177, "", owner, repo)
-}
-
-// GetReposByOwnerByRepoTeams is the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams.
-func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) string {
-	return routegenTable.URL(u.base, 178, "", owner, repo)
-}
-
-// GetRepositories is the URL of route "get_repositories": /repositories.
-func (u *URLBuilder) GetRepositories() string {
-	return routegenTable.URL(u.base, 179, "")
-}
-
-// GetSearchCode is the URL of route "get_search_code": /search/code.
-func (u *URLBuilder) GetSearchCode() string {
-	return routegenTable.URL(u.base, 180, "")
-}
-
-// GetSearchIssues is the URL of route "get_search_issues": /search/issues.
-func (u *URLBuilder) GetSearchIssues() string {
-	return routegenTable.URL(u.base, 181, "")
-}
-
-// GetSearchRepositories is the URL of route "get_search_repositories": /search/repositories.
-func (u *URLBuilder) GetSearchRepositories() string {
-	return routegenTable.URL(u.base, 182, "")
-}
-
-// GetSearchUsers is the URL of route "get_search_users": /search/users.
-func (u *URLBuilder) GetSearchUsers() string {
-	return routegenTable.URL(u.base, 183, "")
-}
-
-// DeleteTeamsByID is the URL of route "delete_teams_by_id": /teams/:id.
-func (u *URLBuilder) DeleteTeamsByID(id string) string {
-	return routegenTable.URL(u.base, 184, "", id)
-}
-
-// GetTeamsByID is the URL of route "get_teams_by_id": /teams/:id.
-func (u *URLBuilder) GetTeamsByID(id string) string {
-	return routegenTable.URL(u.base, 185, "", id)
-}
-
-// PatchTeamsByID is the URL of route "patch_teams_by_id": /teams/:id.
-func (u *URLBuilder) PatchTeamsByID(id string) string {
-	return routegenTable.URL(u.base, 186, "", id)
-}
-
-// GetTeamsByIDMembers is the URL of route "get_teams_by_id_members": /teams/:id/members.
-func (u *URLBuilder) GetTeamsByIDMembers(id string) string {
-	return routegenTable.URL(u.base, 187, "", id)
-}
-
-// DeleteTeamsByIDMembersByUser is the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) string {
-	return routegenTable.URL(u.base, 188, "", id, user)
-}
-
-// GetTeamsByIDMembersByUser is the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) string {
-	return routegenTable.URL(u.base, 189, "", id, user)
-}
-
-// PutTeamsByIDMembersByUser is the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user.
-func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) string {
-	return routegenTable.URL(u.base, 190, "", id, user)
-}
-
-// GetTeamsByIDRepos is the URL of route "get_teams_by_id_repos": /teams/:id/repos.
-func (u *URLBuilder) GetTeamsByIDRepos(id string) string {
-	return routegenTable.URL(u.base, 191, "", id)
-}
-
-// DeleteTeamsByIDReposByOwnerByRepo is the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
-	return routegenTable.URL(u.base, 192, "", id, owner, repo)
-}
-
-// GetTeamsByIDReposByOwnerByRepo is the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
-	return routegenTable.URL(u.base, 193, "", id, owner, repo)
-}
-
-// PutTeamsByIDReposByOwnerByRepo is the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo.
-func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo string) string {
-	return routegenTable.URL(u.base, 194, "", id, owner, repo)
-}
-
-// GetUser is the URL of route "get_user": /user.
-func (u *URLBuilder) GetUser() string {
-	return routegenTable.URL(u.base, 195, "")
-}
-
-// PatchUser is the URL of route "patch_user": /user.
-func (u *URLBuilder) PatchUser() string {
-	return routegenTable.URL(u.base, 196, "")
-}
-
-// DeleteUserEmails is the URL of route "delete_user_emails": /user/emails.
-func (u *URLBuilder) DeleteUserEmails() string {
-	return routegenTable.URL(u.base, 197, "")
-}
-
-// GetUserEmails is the URL of route "get_user_emails": /user/emails.
-func (u *URLBuilder) GetUserEmails() string {
-	return routegenTable.URL(u.base, 198, "")
-}
-
-// PostUserEmails is the URL of route "post_user_emails": /user/emails.
-func (u *URLBuilder) PostUserEmails() string {
-	return routegenTable.URL(u.base, 199, "")
-}
-
-// GetUserFollowers is the URL of route "get_user_followers": /user/followers.
-func (u *URLBuilder) GetUserFollowers() string {
-	return routegenTable.URL(u.base, 200, "")
-}
-
-// GetUserFollowing is the URL of route "get_user_following": /user/following.
-func (u *URLBuilder) GetUserFollowing() string {
-	return routegenTable.URL(u.base, 201, "")
-}
-
-// DeleteUserFollowingByUser is the URL of route "delete_user_following_by_user": /user/following/:user.
-func (u *URLBuilder) DeleteUserFollowingByUser(user string) string {
-	return routegenTable.URL(u.base, 202, "", user)
-}
-
-// GetUserFollowingByUser is the URL of route "get_user_following_by_user": /user/following/:user.
-func (u *URLBuilder) GetUserFollowingByUser(user string) string {
-	return routegenTable.URL(u.base, 203, "", user)
-}
-
-// PutUserFollowingByUser is the URL of route "put_user_following_by_user": /user/following/:user.
-func (u *URLBuilder) PutUserFollowingByUser(user string) string {
-	return routegenTable.URL(u.base, 204, "", user)
-}
-
-// GetUserIssues is the URL of route "get_user_issues": /user/issues.
-func (u *URLBuilder) GetUserIssues() string {
-	return routegenTable.URL(u.base, 205, "")
-}
-
-// GetUserKeys is the URL of route "get_user_keys": /user/keys.
-func (u *URLBuilder) GetUserKeys() string {
-	return routegenTable.URL(u.base, 206, "")
-}
-
-// PostUserKeys is the URL of route "post_user_keys": /user/keys.
-func (u *URLBuilder) PostUserKeys() string {
-	return routegenTable.URL(u.base, 207, "")
-}
-
-// DeleteUserKeysByID is the URL of route "delete_user_keys_by_id": /user/keys/:id.
-func (u *URLBuilder) DeleteUserKeysByID(id string) string {
-	return routegenTable.URL(u.base, 208, "", id)
-}
-
-// GetUserKeysByID is the URL of route "get_user_keys_by_id": /user/keys/:id.
-func (u *URLBuilder) GetUserKeysByID(id string) string {
-	return routegenTable.URL(u.base, 209, "", id)
-}
-
-// PatchUserKeysByID is the URL of route "patch_user_keys_by_id": /user/keys/:id.
-func (u *URLBuilder) PatchUserKeysByID(id string) string {
-	return routegenTable.URL(u.base, 210, "", id)
-}
-
-// GetUserOrgs is the URL of route "get_user_orgs": /user/orgs.
-func (u *URLBuilder) GetUserOrgs() string {
-	return routegenTable.URL(u.base, 211, "")
-}
-
-// GetUserRepos is the URL of route "get_user_repos": /user/repos.
-func (u *URLBuilder) GetUserRepos() string {
-	return routegenTable.URL(u.base, 212, "")
-}
-
-// PostUserRepos is the URL of route "post_user_repos": /user/repos.
-func (u *URLBuilder) PostUserRepos() string {
-	return routegenTable.URL(u.base, 213, "")
-}
-
-// GetUserStarred is the URL of route "get_user_starred": /user/starred.
-func (u *URLBuilder) GetUserStarred() string {
-	return routegenTable.URL(u.base, 214, "")
-}
-
-// DeleteUserStarredByOwnerByRepo is the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) string {
-	return routegenTable.URL(u.base, 215, "", owner, repo)
-}
-
-// GetUserStarredByOwnerByRepo is the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) string {
-	return routegenTable.URL(u.base, 216, "", owner, repo)
-}
-
-// PutUserStarredByOwnerByRepo is the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo.
-func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) string {
-	return routegenTable.URL(u.base, 217, "", owner, repo)
-}
-
-// GetUserSubscriptions is the URL of route "get_user_subscriptions": /user/subscriptions.
-func (u *URLBuilder) GetUserSubscriptions() string {
-	return routegenTable.URL(u.base, 218, "")
-}
-
-// DeleteUserSubscriptionsByOwnerByRepo is the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
-	return routegenTable.URL(u.base, 219, "", owner, repo)
-}
-
-// GetUserSubscriptionsByOwnerByRepo is the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
-	return routegenTable.URL(u.base, 220, "", owner, repo)
-}
-
-// PutUserSubscriptionsByOwnerByRepo is the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo.
-func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string) string {
-	return routegenTable.URL(u.base, 221, "", owner, repo)
-}
-
-// GetUserTeams is the URL of route "get_user_teams": /user/teams.
-func (u *URLBuilder) GetUserTeams() string {
-	return routegenTable.URL(u.base, 222, "")
-}
-
-// GetUsers is the URL of route "get_users": /users.
-func (u *URLBuilder) GetUsers() string {
-	return routegenTable.URL(u.base, 223, "")
-}
-
-// GetUsersByUser is the URL of route "get_users_by_user": /users/:user.
-func (u *URLBuilder) GetUsersByUser(user string) string {
-	return routegenTable.URL(u.base, 224, "", user)
-}
-
-// GetUsersByUserEvents is the URL of route "get_users_by_user_events": /users/:user/events.
-func (u *URLBuilder) GetUsersByUserEvents(user string) string {
-	return routegenTable.URL(u.base, 225, "", user)
-}
-
-// GetUsersByUserEventsOrgsByOrg is the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org.
-func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) string {
-	return routegenTable.URL(u.base, 226, "", user, org)
-}
-
-// GetUsersByUserEventsPublic is the URL of route "get_users_by_user_events_public": /users/:user/events/public.
-func (u *URLBuilder) GetUsersByUserEventsPublic(user string) string {
-	return routegenTable.URL(u.base, 227, "", user)
-}
-
-// GetUsersByUserFollowers is the URL of route "get_users_by_user_followers": /users/:user/followers.
-func (u *URLBuilder) GetUsersByUserFollowers(user string) string {
-	return routegenTable.URL(u.base, 228, "", user)
-}
-
-// GetUsersByUserFollowing is the URL of route "get_users_by_user_following": /users/:user/following.
-func (u *URLBuilder) GetUsersByUserFollowing(user string) string {
-	return routegenTable.URL(u.base, 229, "", user)
-}
-
-// GetUsersByUserFollowingByTargetUser is the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user.
-func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser string) string {
-	return routegenTable.URL(u.base, 230, "", user, targetUser)
-}
-
-// GetUsersByUserGists is the URL of route "get_users_by_user_gists": /users/:user/gists.
-func (u *URLBuilder) GetUsersByUserGists(user string) string {
-	return routegenTable.URL(u.base, 231, "", user)
-}
-
-// GetUsersByUserKeys is the URL of route "get_users_by_user_keys": /users/:user/keys.
-func (u *URLBuilder) GetUsersByUserKeys(user string) string {
-	return routegenTable.URL(u.base, 232, "", user)
-}
-
-// GetUsersByUserOrgs is the URL of route "get_users_by_user_orgs": /users/:user/orgs.
-func (u *URLBuilder) GetUsersByUserOrgs(user string) string {
-	return routegenTable.URL(u.base, 233, "", user)
-}
-
-// GetUsersByUserReceivedEvents is the URL of route "get_users_by_user_received_events": /users/:user/received_events.
-func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) string {
-	return routegenTable.URL(u.base, 234, "", user)
-}
-
-// GetUsersByUserReceivedEventsPublic is the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public.
-func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) string {
-	return routegenTable.URL(u.base, 235, "", user)
-}
-
-// GetUsersByUserRepos is the URL of route "get_users_by_user_repos": /users/:user/repos.
-func (u *URLBuilder) GetUsersByUserRepos(user string) string {
-	return routegenTable.URL(u.base, 236, "", user)
-}
-
-// GetUsersByUserStarred is the URL of route "get_users_by_user_starred": /users/:user/starred.
-func (u *URLBuilder) GetUsersByUserStarred(user string) string {
-	return routegenTable.URL(u.base, 237, "", user)
-}
-
-// GetUsersByUserSubscriptions is the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions.
-func (u *URLBuilder) GetUsersByUserSubscriptions(user string) string {
-	return routegenTable.URL(u.base, 238, "", user)
+	return routegenURLs(runtime.CleanBasePath(base))
+}
+
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(string, string) string:
+			*f = func(v0 string, v1 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1)
+			}
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string, string, string, string) string:
+			*f = func(v0 string, v1 string, v2 string, v3 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1, v2, v3)
+			}
+		case *func(string, string, string) string:
+			*f = func(v0 string, v1 string, v2 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1, v2)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

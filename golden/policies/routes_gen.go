@@ -409,106 +409,55 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	Home           func() string `route:"home"`              // /
+	Admin          func() string `route:"admin"`             // /admin
+	AdminReports   func() string `route:"admin_reports"`     // /admin/reports
+	AdminUsers     func() string `route:"admin_users"`       // /admin/users
+	APIItems       func() string `route:"api_items"`         // /api/items
+	APIPrivate     func() string `route:"api_private"`       // /api/private
+	APIPublic      func() string `route:"api_public"`        // /api/public
+	Dashboard      func() string `route:"dashboard"`         // /dashboard
+	Files          func() string `route:"files"`             // /files
+	PatchFile      func() string `route:"patch_file"`        // /files
+	Upload         func() string `route:"upload"`            // /files
+	Replace        func() string `route:"replace"`           // /files
+	Form           func() string `route:"form"`              // /form
+	Profile        func() string `route:"profile"`           // /profile
+	Token          func() string `route:"token"`             // /token
+	UndefinedAuth  func() string `route:"undefined_auth"`    // /undefined
+	FromEnvEnvHome func() string `route:"from_env.env_home"` // /
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// Home is the URL of route "home": /.
-func (u *URLBuilder) Home() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// Admin is the URL of route "admin": /admin.
-func (u *URLBuilder) Admin() string {
-	return routegenTable.URL(u.base, 1, "")
-}
-
-// AdminReports is the URL of route "admin_reports": /admin/reports.
-func (u *URLBuilder) AdminReports() string {
-	return routegenTable.URL(u.base, 2, "")
-}
-
-// AdminUsers is the URL of route "admin_users": /admin/users.
-func (u *URLBuilder) AdminUsers() string {
-	return routegenTable.URL(u.base, 3, "")
-}
-
-// APIItems is the URL of route "api_items": /api/items.
-func (u *URLBuilder) APIItems() string {
-	return routegenTable.URL(u.base, 4, "")
-}
-
-// APIPrivate is the URL of route "api_private": /api/private.
-func (u *URLBuilder) APIPrivate() string {
-	return routegenTable.URL(u.base, 6, "")
-}
-
-// APIPublic is the URL of route "api_public": /api/public.
-func (u *URLBuilder) APIPublic() string {
-	return routegenTable.URL(u.base, 7, "")
-}
-
-// Dashboard is the URL of route "dashboard": /dashboard.
-func (u *URLBuilder) Dashboard() string {
-	return routegenTable.URL(u.base, 8, "")
-}
-
-// Files is the URL of route "files": /files.
-func (u *URLBuilder) Files() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// PatchFile is the URL of route "patch_file": /files.
-func (u *URLBuilder) PatchFile() string {
-	return routegenTable.URL(u.base, 10, "")
-}
-
-// Upload is the URL of route "upload": /files.
-func (u *URLBuilder) Upload() string {
-	return routegenTable.URL(u.base, 11, "")
-}
-
-// Replace is the URL of route "replace": /files.
-func (u *URLBuilder) Replace() string {
-	return routegenTable.URL(u.base, 12, "")
-}
-
-// Form is the URL of route "form": /form.
-func (u *URLBuilder) Form() string {
-	return routegenTable.URL(u.base, 13, "")
-}
-
-// Profile is the URL of route "profile": /profile.
-func (u *URLBuilder) Profile() string {
-	return routegenTable.URL(u.base, 14, "")
-}
-
-// Token is the URL of route "token": /token.
-func (u *URLBuilder) Token() string {
-	return routegenTable.URL(u.base, 15, "")
-}
-
-// UndefinedAuth is the URL of route "undefined_auth": /undefined.
-func (u *URLBuilder) UndefinedAuth() string {
-	return routegenTable.URL(u.base, 16, "")
-}
-
-// FromEnvEnvHome is the URL of route "from_env.env_home": /.
-func (u *URLBuilder) FromEnvEnvHome() string {
-	return routegenTable.URL(u.base, 17, "")
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -899,181 +899,94 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	Home              func() string                                     `route:"home"`                // /
+	Alpha             func() string                                     `route:"alpha"`               // /%CE%B1
+	GreekItem         func(version string, id string) string            `route:"greek_item"`          // /%CE%B1%CE%B2/:version/%CF%80:id
+	ProfileAlpha      func(name string) string                          `route:"profile_alpha"`       // /:name/%CE%B1
+	DeepRest          func(rest string) string                          `route:"deep_rest"`           // /a/*rest
+	DeepMiddle        func(x string) string                             `route:"deep_middle"`         // /a/:x/c/d
+	DeepLast          func(y string) string                             `route:"deep_last"`           // /a/b/:y/e
+	DeepStatic        func() string                                     `route:"deep_static"`         // /a/b/c
+	APIItems          func(version string) string                       `route:"api_items"`           // /api/:version/items
+	APIItem           func(version string, id string) string            `route:"api_item"`            // /api/:version/items/:id
+	APIItemEdit       func(version string, id string) string            `route:"api_item_edit"`       // /api/:version/items/:id
+	PublicAssets      func(filepath string) string                      `route:"public_assets"`       // /assets/*filepath
+	ChatPage          func() string                                     `route:"chat_page"`           // /chat
+	Chat              func() string                                     `route:"chat"`                // /chat
+	Doc               func(version string, page string) (string, error) `route:"doc"`                 // /doc/:version/*page
+	Favicon           func() string                                     `route:"favicon"`             // /favicon.ico
+	Files             func(path string) (string, error)                 `route:"files"`               // /files/*path
+	Health            func() string                                     `route:"health"`              // /healthz
+	Login             func() string                                     `route:"login"`               // /login
+	Profile           func(name string) string                          `route:"profile"`             // /user_:name
+	Users             func() string                                     `route:"users"`               // /users
+	CreateUser        func() string                                     `route:"create_user"`         // /users
+	DeleteUser        func(id int64) (string, error)                    `route:"delete_user"`         // /users/:id
+	User              func(id int64) (string, error)                    `route:"user"`                // /users/:id
+	UpdateUser        func(id int64) (string, error)                    `route:"update_user"`         // /users/:id
+	UserPost          func(id int64, post string) (string, error)       `route:"user_post"`           // /users/:id/posts/:post
+	UserSettings      func(id int64) (string, error)                    `route:"user_settings"`       // /users/:id/settings
+	NewUser           func() string                                     `route:"new_user"`            // /users/new
+	TenantsTenantHome func(subdomain string) string                     `route:"tenants.tenant_home"` // /
+	TenantsTenantPage func(subdomain string, slug string) string        `route:"tenants.tenant_page"` // /pages/:slug
+	AdminHome         func() string                                     `route:"admin.admin_home"`    // /
+	AdminFiles        func(path string) string                          `route:"admin.admin_files"`   // /*path
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// Home is the URL of route "home": /.
-func (u *URLBuilder) Home() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// Alpha is the URL of route "alpha": /%CE%B1.
-func (u *URLBuilder) Alpha() string {
-	return routegenTable.URL(u.base, 1, "")
-}
-
-// GreekItem is the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id.
-func (u *URLBuilder) GreekItem(version string, id string) string {
-	return routegenTable.URL(u.base, 2, "", version, id)
-}
-
-// ProfileAlpha is the URL of route "profile_alpha": /:name/%CE%B1.
-func (u *URLBuilder) ProfileAlpha(name string) string {
-	return routegenTable.URL(u.base, 3, "", name)
-}
-
-// DeepRest is the URL of route "deep_rest": /a/*rest.
-func (u *URLBuilder) DeepRest(rest string) string {
-	return routegenTable.URL(u.base, 4, "", rest)
-}
-
-// DeepMiddle is the URL of route "deep_middle": /a/:x/c/d.
-func (u *URLBuilder) DeepMiddle(x string) string {
-	return routegenTable.URL(u.base, 5, "", x)
-}
-
-// DeepLast is the URL of route "deep_last": /a/b/:y/e.
-func (u *URLBuilder) DeepLast(y string) string {
-	return routegenTable.URL(u.base, 6, "", y)
-}
-
-// DeepStatic is the URL of route "deep_static": /a/b/c.
-func (u *URLBuilder) DeepStatic() string {
-	return routegenTable.URL(u.base, 7, "")
-}
-
-// APIItems is the URL of route "api_items": /api/:version/items.
-func (u *URLBuilder) APIItems(version string) string {
-	return routegenTable.URL(u.base, 8, "", version)
-}
-
-// APIItem is the URL of route "api_item": /api/:version/items/:id.
-func (u *URLBuilder) APIItem(version string, id string) string {
-	return routegenTable.URL(u.base, 9, "", version, id)
-}
-
-// APIItemEdit is the URL of route "api_item_edit": /api/:version/items/:id.
-func (u *URLBuilder) APIItemEdit(version string, id string) string {
-	return routegenTable.URL(u.base, 10, "", version, id)
-}
-
-// PublicAssets is the URL of route "public_assets": /assets/*filepath.
-func (u *URLBuilder) PublicAssets(filepath string) string {
-	return routegenTable.URL(u.base, 11, "", filepath)
-}
-
-// ChatPage is the URL of route "chat_page": /chat.
-func (u *URLBuilder) ChatPage() string {
-	return routegenTable.URL(u.base, 12, "")
-}
-
-// Chat is the URL of route "chat": /chat.
-func (u *URLBuilder) Chat() string {
-	return routegenTable.URL(u.base, 13, "")
-}
-
-// Doc is the URL of route "doc": /doc/:version/*page.
-func (u *URLBuilder) Doc(version string, page string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 14, "", version, page)
-}
-
-// Favicon is the URL of route "favicon": /favicon.ico.
-func (u *URLBuilder) Favicon() string {
-	return routegenTable.URL(u.base, 15, "")
-}
-
-// Files is the URL of route "files": /files/*path.
-func (u *URLBuilder) Files(path string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 16, "", path)
-}
-
-// Health is the URL of route "health": /healthz.
-func (u *URLBuilder) Health() string {
-	return routegenTable.URL(u.base, 17, "")
-}
-
-// Login is the URL of route "login": /login.
-func (u *URLBuilder) Login() string {
-	return routegenTable.URL(u.base, 19, "")
-}
-
-// Profile is the URL of route "profile": /user_:name.
-func (u *URLBuilder) Profile(name string) string {
-	return routegenTable.URL(u.base, 20, "", name)
-}
-
-// Users is the URL of route "users": /users.
-func (u *URLBuilder) Users() string {
-	return routegenTable.URL(u.base, 21, "")
-}
-
-// CreateUser is the URL of route "create_user": /users.
-func (u *URLBuilder) CreateUser() string {
-	return routegenTable.URL(u.base, 22, "")
-}
-
-// DeleteUser is the URL of route "delete_user": /users/:id.
-func (u *URLBuilder) DeleteUser(id int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 23, "", strconv.FormatInt(id, 10))
-}
-
-// User is the URL of route "user": /users/:id.
-func (u *URLBuilder) User(id int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 24, "", strconv.FormatInt(id, 10))
-}
-
-// UpdateUser is the URL of route "update_user": /users/:id.
-func (u *URLBuilder) UpdateUser(id int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 25, "", strconv.FormatInt(id, 10))
-}
-
-// UserPost is the URL of route "user_post": /users/:id/posts/:post.
-func (u *URLBuilder) UserPost(id int64, post string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 26, "", strconv.FormatInt(id, 10), post)
-}
-
-// UserSettings is the URL of route "user_settings": /users/:id/settings.
-func (u *URLBuilder) UserSettings(id int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 27, "", strconv.FormatInt(id, 10))
-}
-
-// NewUser is the URL of route "new_user": /users/new.
-func (u *URLBuilder) NewUser() string {
-	return routegenTable.URL(u.base, 28, "")
-}
-
-// TenantsTenantHome is the URL of route "tenants.tenant_home": /.
-func (u *URLBuilder) TenantsTenantHome(subdomain string) string {
-	return routegenTable.URL(u.base, 29, subdomain)
-}
-
-// TenantsTenantPage is the URL of route "tenants.tenant_page": /pages/:slug.
-func (u *URLBuilder) TenantsTenantPage(subdomain string, slug string) string {
-	return routegenTable.URL(u.base, 30, subdomain, slug)
-}
-
-// AdminHome is the URL of route "admin.admin_home": /.
-func (u *URLBuilder) AdminHome() string {
-	return routegenTable.URL(u.base, 31, "")
-}
-
-// AdminFiles is the URL of route "admin.admin_files": /*path.
-func (u *URLBuilder) AdminFiles(path string) string {
-	return routegenTable.URL(u.base, 32, "", path)
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string, string) string:
+			*f = func(v0 string, v1 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1)
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(string, string) (string, error):
+			*f = func(v0 string, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1)
+			}
+		case *func(string) (string, error):
+			*f = func(v0 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0)
+			}
+		case *func(int64) (string, error):
+			*f = func(v0 int64) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
+			}
+		case *func(int64, string) (string, error):
+			*f = func(v0 int64, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10), v1)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

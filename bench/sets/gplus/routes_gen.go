@@ -377,86 +377,59 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	GetActivities                               func() string                                     `route:"get_activities"`                                    // /activities
+	GetActivitiesByActivityid                   func(activityID string) string                    `route:"get_activities_by_activityid"`                      // /activities/:activityId
+	GetActivitiesByActivityidComments           func(activityID string) string                    `route:"get_activities_by_activityid_comments"`             // /activities/:activityId/comments
+	GetActivitiesByActivityidPeopleByCollection func(activityID string, collection string) string `route:"get_activities_by_activityid_people_by_collection"` // /activities/:activityId/people/:collection
+	GetCommentsByCommentid                      func(commentID string) string                     `route:"get_comments_by_commentid"`                         // /comments/:commentId
+	DeleteMomentsByID                           func(id string) string                            `route:"delete_moments_by_id"`                              // /moments/:id
+	GetPeople                                   func() string                                     `route:"get_people"`                                        // /people
+	GetPeopleByUserid                           func(userID string) string                        `route:"get_people_by_userid"`                              // /people/:userId
+	GetPeopleByUseridActivitiesByCollection     func(userID string, collection string) string     `route:"get_people_by_userid_activities_by_collection"`     // /people/:userId/activities/:collection
+	GetPeopleByUseridMomentsByCollection        func(userID string, collection string) string     `route:"get_people_by_userid_moments_by_collection"`        // /people/:userId/moments/:collection
+	PostPeopleByUseridMomentsByCollection       func(userID string, collection string) string     `route:"post_people_by_userid_moments_by_collection"`       // /people/:userId/moments/:collection
+	GetPeopleByUseridOpenidconnect              func(userID string) string                        `route:"get_people_by_userid_openidconnect"`                // /people/:userId/openIdConnect
+	GetPeopleByUseridPeopleByCollection         func(userID string, collection string) string     `route:"get_people_by_userid_people_by_collection"`         // /people/:userId/people/:collection
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// GetActivities is the URL of route "get_activities": /activities.
-func (u *URLBuilder) GetActivities() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// GetActivitiesByActivityid is the URL of route "get_activities_by_activityid": /activities/:activityId.
-func (u *URLBuilder) GetActivitiesByActivityid(activityID string) string {
-	return routegenTable.URL(u.base, 1, "", activityID)
-}
-
-// GetActivitiesByActivityidComments is the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments.
-func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) string {
-	return routegenTable.URL(u.base, 2, "", activityID)
-}
-
-// GetActivitiesByActivityidPeopleByCollection is the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection.
-func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) string {
-	return routegenTable.URL(u.base, 3, "", activityID, collection)
-}
-
-// GetCommentsByCommentid is the URL of route "get_comments_by_commentid": /comments/:commentId.
-func (u *URLBuilder) GetCommentsByCommentid(commentID string) string {
-	return routegenTable.URL(u.base, 4, "", commentID)
-}
-
-// DeleteMomentsByID is the URL of route "delete_moments_by_id": /moments/:id.
-func (u *URLBuilder) DeleteMomentsByID(id string) string {
-	return routegenTable.URL(u.base, 5, "", id)
-}
-
-// GetPeople is the URL of route "get_people": /people.
-func (u *URLBuilder) GetPeople() string {
-	return routegenTable.URL(u.base, 6, "")
-}
-
-// GetPeopleByUserid is the URL of route "get_people_by_userid": /people/:userId.
-func (u *URLBuilder) GetPeopleByUserid(userID string) string {
-	return routegenTable.URL(u.base, 7, "", userID)
-}
-
-// GetPeopleByUseridActivitiesByCollection is the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection.
-func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) string {
-	return routegenTable.URL(u.base, 8, "", userID, collection)
-}
-
-// GetPeopleByUseridMomentsByCollection is the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection.
-func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) string {
-	return routegenTable.URL(u.base, 9, "", userID, collection)
-}
-
-// PostPeopleByUseridMomentsByCollection is the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection.
-func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) string {
-	return routegenTable.URL(u.base, 10, "", userID, collection)
-}
-
-// GetPeopleByUseridOpenidconnect is the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect.
-func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) string {
-	return routegenTable.URL(u.base, 11, "", userID)
-}
-
-// GetPeopleByUseridPeopleByCollection is the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection.
-func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) string {
-	return routegenTable.URL(u.base, 12, "", userID, collection)
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(string, string) string:
+			*f = func(v0 string, v1 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

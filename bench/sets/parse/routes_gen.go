@@ -630,151 +630,72 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	Get1ClassesByClassname              func(className string) string                  `route:"get_1_classes_by_classname"`                // /1/classes/:className
+	Post1ClassesByClassname             func(className string) string                  `route:"post_1_classes_by_classname"`               // /1/classes/:className
+	Delete1ClassesByClassnameByObjectid func(className string, objectID string) string `route:"delete_1_classes_by_classname_by_objectid"` // /1/classes/:className/:objectId
+	Get1ClassesByClassnameByObjectid    func(className string, objectID string) string `route:"get_1_classes_by_classname_by_objectid"`    // /1/classes/:className/:objectId
+	Put1ClassesByClassnameByObjectid    func(className string, objectID string) string `route:"put_1_classes_by_classname_by_objectid"`    // /1/classes/:className/:objectId
+	Post1EventsByEventname              func(eventName string) string                  `route:"post_1_events_by_eventname"`                // /1/events/:eventName
+	Post1FilesByFilename                func(fileName string) string                   `route:"post_1_files_by_filename"`                  // /1/files/:fileName
+	Post1Functions                      func() string                                  `route:"post_1_functions"`                          // /1/functions
+	Get1Installations                   func() string                                  `route:"get_1_installations"`                       // /1/installations
+	Post1Installations                  func() string                                  `route:"post_1_installations"`                      // /1/installations
+	Delete1InstallationsByObjectid      func(objectID string) string                   `route:"delete_1_installations_by_objectid"`        // /1/installations/:objectId
+	Get1InstallationsByObjectid         func(objectID string) string                   `route:"get_1_installations_by_objectid"`           // /1/installations/:objectId
+	Put1InstallationsByObjectid         func(objectID string) string                   `route:"put_1_installations_by_objectid"`           // /1/installations/:objectId
+	Get1Login                           func() string                                  `route:"get_1_login"`                               // /1/login
+	Post1Push                           func() string                                  `route:"post_1_push"`                               // /1/push
+	Post1Requestpasswordreset           func() string                                  `route:"post_1_requestpasswordreset"`               // /1/requestPasswordReset
+	Get1Roles                           func() string                                  `route:"get_1_roles"`                               // /1/roles
+	Post1Roles                          func() string                                  `route:"post_1_roles"`                              // /1/roles
+	Delete1RolesByObjectid              func(objectID string) string                   `route:"delete_1_roles_by_objectid"`                // /1/roles/:objectId
+	Get1RolesByObjectid                 func(objectID string) string                   `route:"get_1_roles_by_objectid"`                   // /1/roles/:objectId
+	Put1RolesByObjectid                 func(objectID string) string                   `route:"put_1_roles_by_objectid"`                   // /1/roles/:objectId
+	Get1Users                           func() string                                  `route:"get_1_users"`                               // /1/users
+	Post1Users                          func() string                                  `route:"post_1_users"`                              // /1/users
+	Delete1UsersByObjectid              func(objectID string) string                   `route:"delete_1_users_by_objectid"`                // /1/users/:objectId
+	Get1UsersByObjectid                 func(objectID string) string                   `route:"get_1_users_by_objectid"`                   // /1/users/:objectId
+	Put1UsersByObjectid                 func(objectID string) string                   `route:"put_1_users_by_objectid"`                   // /1/users/:objectId
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// Get1ClassesByClassname is the URL of route "get_1_classes_by_classname": /1/classes/:className.
-func (u *URLBuilder) Get1ClassesByClassname(className string) string {
-	return routegenTable.URL(u.base, 0, "", className)
-}
-
-// Post1ClassesByClassname is the URL of route "post_1_classes_by_classname": /1/classes/:className.
-func (u *URLBuilder) Post1ClassesByClassname(className string) string {
-	return routegenTable.URL(u.base, 1, "", className)
-}
-
-// Delete1ClassesByClassnameByObjectid is the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId.
-func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) string {
-	return routegenTable.URL(u.base, 2, "", className, objectID)
-}
-
-// Get1ClassesByClassnameByObjectid is the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId.
-func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) string {
-	return routegenTable.URL(u.base, 3, "", className, objectID)
-}
-
-// Put1ClassesByClassnameByObjectid is the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId.
-func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) string {
-	return routegenTable.URL(u.base, 4, "", className, objectID)
-}
-
-// Post1EventsByEventname is the URL of route "post_1_events_by_eventname": /1/events/:eventName.
-func (u *URLBuilder) Post1EventsByEventname(eventName string) string {
-	return routegenTable.URL(u.base, 5, "", eventName)
-}
-
-// Post1FilesByFilename is the URL of route "post_1_files_by_filename": /1/files/:fileName.
-func (u *URLBuilder) Post1FilesByFilename(fileName string) string {
-	return routegenTable.URL(u.base, 6, "", fileName)
-}
-
-// Post1Functions is the URL of route "post_1_functions": /1/functions.
-func (u *URLBuilder) Post1Functions() string {
-	return routegenTable.URL(u.base, 7, "")
-}
-
-// Get1Installations is the URL of route "get_1_installations": /1/installations.
-func (u *URLBuilder) Get1Installations() string {
-	return routegenTable.URL(u.base, 8, "")
-}
-
-// Post1Installations is the URL of route "post_1_installations": /1/installations.
-func (u *URLBuilder) Post1Installations() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// Delete1InstallationsByObjectid is the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId.
-func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) string {
-	return routegenTable.URL(u.base, 10, "", objectID)
-}
-
-// Get1InstallationsByObjectid is the URL of route "get_1_installations_by_objectid": /1/installations/:objectId.
-func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) string {
-	return routegenTable.URL(u.base, 11, "", objectID)
-}
-
-// Put1InstallationsByObjectid is the URL of route "put_1_installations_by_objectid": /1/installations/:objectId.
-func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) string {
-	return routegenTable.URL(u.base, 12, "", objectID)
-}
-
-// Get1Login is the URL of route "get_1_login": /1/login.
-func (u *URLBuilder) Get1Login() string {
-	return routegenTable.URL(u.base, 13, "")
-}
-
-// Post1Push is the URL of route "post_1_push": /1/push.
-func (u *URLBuilder) Post1Push() string {
-	return routegenTable.URL(u.base, 14, "")
-}
-
-// Post1Requestpasswordreset is the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset.
-func (u *URLBuilder) Post1Requestpasswordreset() string {
-	return routegenTable.URL(u.base, 15, "")
-}
-
-// Get1Roles is the URL of route "get_1_roles": /1/roles.
-func (u *URLBuilder) Get1Roles() string {
-	return routegenTable.URL(u.base, 16, "")
-}
-
-// Post1Roles is the URL of route "post_1_roles": /1/roles.
-func (u *URLBuilder) Post1Roles() string {
-	return routegenTable.URL(u.base, 17, "")
-}
-
-// Delete1RolesByObjectid is the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId.
-func (u *URLBuilder) Delete1RolesByObjectid(objectID string) string {
-	return routegenTable.URL(u.base, 18, "", objectID)
-}
-
-// Get1RolesByObjectid is the URL of route "get_1_roles_by_objectid": /1/roles/:objectId.
-func (u *URLBuilder) Get1RolesByObjectid(objectID string) string {
-	return routegenTable.URL(u.base, 19, "", objectID)
-}
-
-// Put1RolesByObjectid is the URL of route "put_1_roles_by_objectid": /1/roles/:objectId.
-func (u *URLBuilder) Put1RolesByObjectid(objectID string) string {
-	return routegenTable.URL(u.base, 20, "", objectID)
-}
-
-// Get1Users is the URL of route "get_1_users": /1/users.
-func (u *URLBuilder) Get1Users() string {
-	return routegenTable.URL(u.base, 21, "")
-}
-
-// Post1Users is the URL of route "post_1_users": /1/users.
-func (u *URLBuilder) Post1Users() string {
-	return routegenTable.URL(u.base, 22, "")
-}
-
-// Delete1UsersByObjectid is the URL of route "delete_1_users_by_objectid": /1/users/:objectId.
-func (u *URLBuilder) Delete1UsersByObjectid(objectID string) string {
-	return routegenTable.URL(u.base, 23, "", objectID)
-}
-
-// Get1UsersByObjectid is the URL of route "get_1_users_by_objectid": /1/users/:objectId.
-func (u *URLBuilder) Get1UsersByObjectid(objectID string) string {
-	return routegenTable.URL(u.base, 24, "", objectID)
-}
-
-// Put1UsersByObjectid is the URL of route "put_1_users_by_objectid": /1/users/:objectId.
-func (u *URLBuilder) Put1UsersByObjectid(objectID string) string {
-	return routegenTable.URL(u.base, 25, "", objectID)
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(string, string) string:
+			*f = func(v0 string, v1 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1)
+			}
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -2001,806 +2001,195 @@ func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	GetRoot                             func() string `route:"get_root"`                                 // /
+	GetMakefile                         func() string `route:"get_makefile"`                             // /Makefile
+	GetArticles                         func() string `route:"get_articles"`                             // /articles
+	GetArticlesGoCommandHTML            func() string `route:"get_articles_go_command_html"`             // /articles/go_command.html
+	GetArticlesIndexHTML                func() string `route:"get_articles_index_html"`                  // /articles/index.html
+	GetArticlesWiki                     func() string `route:"get_articles_wiki"`                        // /articles/wiki
+	GetArticlesWikiMakefile             func() string `route:"get_articles_wiki_makefile"`               // /articles/wiki/Makefile
+	GetArticlesWikiEditHTML             func() string `route:"get_articles_wiki_edit_html"`              // /articles/wiki/edit.html
+	GetArticlesWikiFinalNoclosureGo     func() string `route:"get_articles_wiki_final_noclosure_go"`     // /articles/wiki/final-noclosure.go
+	GetArticlesWikiFinalNoerrorGo       func() string `route:"get_articles_wiki_final_noerror_go"`       // /articles/wiki/final-noerror.go
+	GetArticlesWikiFinalParsetemplateGo func() string `route:"get_articles_wiki_final_parsetemplate_go"` // /articles/wiki/final-parsetemplate.go
+	GetArticlesWikiFinalTemplateGo      func() string `route:"get_articles_wiki_final_template_go"`      // /articles/wiki/final-template.go
+	GetArticlesWikiFinalGo              func() string `route:"get_articles_wiki_final_go"`               // /articles/wiki/final.go
+	GetArticlesWikiGetGo                func() string `route:"get_articles_wiki_get_go"`                 // /articles/wiki/get.go
+	GetArticlesWikiHTTPSampleGo         func() string `route:"get_articles_wiki_http_sample_go"`         // /articles/wiki/http-sample.go
+	GetArticlesWikiIndexHTML            func() string `route:"get_articles_wiki_index_html"`             // /articles/wiki/index.html
+	GetArticlesWikiNotemplateGo         func() string `route:"get_articles_wiki_notemplate_go"`          // /articles/wiki/notemplate.go
+	GetArticlesWikiPart1NoerrorGo       func() string `route:"get_articles_wiki_part1_noerror_go"`       // /articles/wiki/part1-noerror.go
+	GetArticlesWikiPart1Go              func() string `route:"get_articles_wiki_part1_go"`               // /articles/wiki/part1.go
+	GetArticlesWikiPart2Go              func() string `route:"get_articles_wiki_part2_go"`               // /articles/wiki/part2.go
+	GetArticlesWikiPart3ErrorhandlingGo func() string `route:"get_articles_wiki_part3_errorhandling_go"` // /articles/wiki/part3-errorhandling.go
+	GetArticlesWikiPart3Go              func() string `route:"get_articles_wiki_part3_go"`               // /articles/wiki/part3.go
+	GetArticlesWikiTestBash             func() string `route:"get_articles_wiki_test_bash"`              // /articles/wiki/test.bash
+	GetArticlesWikiTestTestTxtGood      func() string `route:"get_articles_wiki_test_test_txt_good"`     // /articles/wiki/test_Test.txt.good
+	GetArticlesWikiTestEditGood         func() string `route:"get_articles_wiki_test_edit_good"`         // /articles/wiki/test_edit.good
+	GetArticlesWikiTestViewGood         func() string `route:"get_articles_wiki_test_view_good"`         // /articles/wiki/test_view.good
+	GetArticlesWikiViewHTML             func() string `route:"get_articles_wiki_view_html"`              // /articles/wiki/view.html
+	GetCmdHTML                          func() string `route:"get_cmd_html"`                             // /cmd.html
+	GetCodeHTML                         func() string `route:"get_code_html"`                            // /code.html
+	GetCodewalk                         func() string `route:"get_codewalk"`                             // /codewalk
+	GetCodewalkCodewalkCSS              func() string `route:"get_codewalk_codewalk_css"`                // /codewalk/codewalk.css
+	GetCodewalkCodewalkJs               func() string `route:"get_codewalk_codewalk_js"`                 // /codewalk/codewalk.js
+	GetCodewalkCodewalkXML              func() string `route:"get_codewalk_codewalk_xml"`                // /codewalk/codewalk.xml
+	GetCodewalkFunctionsXML             func() string `route:"get_codewalk_functions_xml"`               // /codewalk/functions.xml
+	GetCodewalkMarkovGo                 func() string `route:"get_codewalk_markov_go"`                   // /codewalk/markov.go
+	GetCodewalkMarkovXML                func() string `route:"get_codewalk_markov_xml"`                  // /codewalk/markov.xml
+	GetCodewalkPigGo                    func() string `route:"get_codewalk_pig_go"`                      // /codewalk/pig.go
+	GetCodewalkPopoutPng                func() string `route:"get_codewalk_popout_png"`                  // /codewalk/popout.png
+	GetCodewalkRun                      func() string `route:"get_codewalk_run"`                         // /codewalk/run
+	GetCodewalkSharememXML              func() string `route:"get_codewalk_sharemem_xml"`                // /codewalk/sharemem.xml
+	GetCodewalkUrlpollGo                func() string `route:"get_codewalk_urlpoll_go"`                  // /codewalk/urlpoll.go
+	GetContribHTML                      func() string `route:"get_contrib_html"`                         // /contrib.html
+	GetContributeHTML                   func() string `route:"get_contribute_html"`                      // /contribute.html
+	GetDebuggingWithGdbHTML             func() string `route:"get_debugging_with_gdb_html"`              // /debugging_with_gdb.html
+	GetDevel                            func() string `route:"get_devel"`                                // /devel
+	GetDevelReleaseHTML                 func() string `route:"get_devel_release_html"`                   // /devel/release.html
+	GetDevelWeeklyHTML                  func() string `route:"get_devel_weekly_html"`                    // /devel/weekly.html
+	GetDocsHTML                         func() string `route:"get_docs_html"`                            // /docs.html
+	GetEffectiveGoHTML                  func() string `route:"get_effective_go_html"`                    // /effective_go.html
+	GetFilesLog                         func() string `route:"get_files_log"`                            // /files.log
+	GetGccgoContributeHTML              func() string `route:"get_gccgo_contribute_html"`                // /gccgo_contribute.html
+	GetGccgoInstallHTML                 func() string `route:"get_gccgo_install_html"`                   // /gccgo_install.html
+	GetGoLogoBlackPng                   func() string `route:"get_go_logo_black_png"`                    // /go-logo-black.png
+	GetGoLogoBluePng                    func() string `route:"get_go_logo_blue_png"`                     // /go-logo-blue.png
+	GetGoLogoWhitePng                   func() string `route:"get_go_logo_white_png"`                    // /go-logo-white.png
+	GetGo11HTML                         func() string `route:"get_go1_1_html"`                           // /go1.1.html
+	GetGo12HTML                         func() string `route:"get_go1_2_html"`                           // /go1.2.html
+	GetGo1HTML                          func() string `route:"get_go1_html"`                             // /go1.html
+	GetGo1compatHTML                    func() string `route:"get_go1compat_html"`                       // /go1compat.html
+	GetGoFaqHTML                        func() string `route:"get_go_faq_html"`                          // /go_faq.html
+	GetGoMemHTML                        func() string `route:"get_go_mem_html"`                          // /go_mem.html
+	GetGoSpecHTML                       func() string `route:"get_go_spec_html"`                         // /go_spec.html
+	GetGopher                           func() string `route:"get_gopher"`                               // /gopher
+	GetGopherAppenginegopherJpg         func() string `route:"get_gopher_appenginegopher_jpg"`           // /gopher/appenginegopher.jpg
+	GetGopherAppenginegophercolorJpg    func() string `route:"get_gopher_appenginegophercolor_jpg"`      // /gopher/appenginegophercolor.jpg
+	GetGopherAppenginelogoGif           func() string `route:"get_gopher_appenginelogo_gif"`             // /gopher/appenginelogo.gif
+	GetGopherBumperPng                  func() string `route:"get_gopher_bumper_png"`                    // /gopher/bumper.png
+	GetGopherBumper192x108Png           func() string `route:"get_gopher_bumper192x108_png"`             // /gopher/bumper192x108.png
+	GetGopherBumper320x180Png           func() string `route:"get_gopher_bumper320x180_png"`             // /gopher/bumper320x180.png
+	GetGopherBumper480x270Png           func() string `route:"get_gopher_bumper480x270_png"`             // /gopher/bumper480x270.png
+	GetGopherBumper640x360Png           func() string `route:"get_gopher_bumper640x360_png"`             // /gopher/bumper640x360.png
+	GetGopherDocPng                     func() string `route:"get_gopher_doc_png"`                       // /gopher/doc.png
+	GetGopherFrontpagePng               func() string `route:"get_gopher_frontpage_png"`                 // /gopher/frontpage.png
+	GetGopherGopherbwPng                func() string `route:"get_gopher_gopherbw_png"`                  // /gopher/gopherbw.png
+	GetGopherGophercolorPng             func() string `route:"get_gopher_gophercolor_png"`               // /gopher/gophercolor.png
+	GetGopherGophercolor16x16Png        func() string `route:"get_gopher_gophercolor16x16_png"`          // /gopher/gophercolor16x16.png
+	GetGopherHelpPng                    func() string `route:"get_gopher_help_png"`                      // /gopher/help.png
+	GetGopherPencil                     func() string `route:"get_gopher_pencil"`                        // /gopher/pencil
+	GetGopherPencilGopherhatJpg         func() string `route:"get_gopher_pencil_gopherhat_jpg"`          // /gopher/pencil/gopherhat.jpg
+	GetGopherPencilGopherhelmetJpg      func() string `route:"get_gopher_pencil_gopherhelmet_jpg"`       // /gopher/pencil/gopherhelmet.jpg
+	GetGopherPencilGophermegaJpg        func() string `route:"get_gopher_pencil_gophermega_jpg"`         // /gopher/pencil/gophermega.jpg
+	GetGopherPencilGopherrunningJpg     func() string `route:"get_gopher_pencil_gopherrunning_jpg"`      // /gopher/pencil/gopherrunning.jpg
+	GetGopherPencilGopherswimJpg        func() string `route:"get_gopher_pencil_gopherswim_jpg"`         // /gopher/pencil/gopherswim.jpg
+	GetGopherPencilGopherswrenchJpg     func() string `route:"get_gopher_pencil_gopherswrench_jpg"`      // /gopher/pencil/gopherswrench.jpg
+	GetGopherPkgPng                     func() string `route:"get_gopher_pkg_png"`                       // /gopher/pkg.png
+	GetGopherProjectPng                 func() string `route:"get_gopher_project_png"`                   // /gopher/project.png
+	GetGopherRefPng                     func() string `route:"get_gopher_ref_png"`                       // /gopher/ref.png
+	GetGopherRunPng                     func() string `route:"get_gopher_run_png"`                       // /gopher/run.png
+	GetGopherTalksPng                   func() string `route:"get_gopher_talks_png"`                     // /gopher/talks.png
+	GetHelpHTML                         func() string `route:"get_help_html"`                            // /help.html
+	GetIeCSS                            func() string `route:"get_ie_css"`                               // /ie.css
+	GetInstallSourceHTML                func() string `route:"get_install_source_html"`                  // /install-source.html
+	GetInstallHTML                      func() string `route:"get_install_html"`                         // /install.html
+	GetLogo153x55Png                    func() string `route:"get_logo_153x55_png"`                      // /logo-153x55.png
+	GetPlay                             func() string `route:"get_play"`                                 // /play
+	GetPlayFibGo                        func() string `route:"get_play_fib_go"`                          // /play/fib.go
+	GetPlayHelloGo                      func() string `route:"get_play_hello_go"`                        // /play/hello.go
+	GetPlayLifeGo                       func() string `route:"get_play_life_go"`                         // /play/life.go
+	GetPlayPeanoGo                      func() string `route:"get_play_peano_go"`                        // /play/peano.go
+	GetPlayPiGo                         func() string `route:"get_play_pi_go"`                           // /play/pi.go
+	GetPlaySieveGo                      func() string `route:"get_play_sieve_go"`                        // /play/sieve.go
+	GetPlaySolitaireGo                  func() string `route:"get_play_solitaire_go"`                    // /play/solitaire.go
+	GetPlayTreeGo                       func() string `route:"get_play_tree_go"`                         // /play/tree.go
+	GetProgs                            func() string `route:"get_progs"`                                // /progs
+	GetProgsCgo1Go                      func() string `route:"get_progs_cgo1_go"`                        // /progs/cgo1.go
+	GetProgsCgo2Go                      func() string `route:"get_progs_cgo2_go"`                        // /progs/cgo2.go
+	GetProgsCgo3Go                      func() string `route:"get_progs_cgo3_go"`                        // /progs/cgo3.go
+	GetProgsCgo4Go                      func() string `route:"get_progs_cgo4_go"`                        // /progs/cgo4.go
+	GetProgsDeferGo                     func() string `route:"get_progs_defer_go"`                       // /progs/defer.go
+	GetProgsDeferOut                    func() string `route:"get_progs_defer_out"`                      // /progs/defer.out
+	GetProgsDefer2Go                    func() string `route:"get_progs_defer2_go"`                      // /progs/defer2.go
+	GetProgsDefer2Out                   func() string `route:"get_progs_defer2_out"`                     // /progs/defer2.out
+	GetProgsEffBytesizeGo               func() string `route:"get_progs_eff_bytesize_go"`                // /progs/eff_bytesize.go
+	GetProgsEffBytesizeOut              func() string `route:"get_progs_eff_bytesize_out"`               // /progs/eff_bytesize.out
+	GetProgsEffQrGo                     func() string `route:"get_progs_eff_qr_go"`                      // /progs/eff_qr.go
+	GetProgsEffSequenceGo               func() string `route:"get_progs_eff_sequence_go"`                // /progs/eff_sequence.go
+	GetProgsEffSequenceOut              func() string `route:"get_progs_eff_sequence_out"`               // /progs/eff_sequence.out
+	GetProgsEffUnused1Go                func() string `route:"get_progs_eff_unused1_go"`                 // /progs/eff_unused1.go
+	GetProgsEffUnused2Go                func() string `route:"get_progs_eff_unused2_go"`                 // /progs/eff_unused2.go
+	GetProgsErrorGo                     func() string `route:"get_progs_error_go"`                       // /progs/error.go
+	GetProgsError2Go                    func() string `route:"get_progs_error2_go"`                      // /progs/error2.go
+	GetProgsError3Go                    func() string `route:"get_progs_error3_go"`                      // /progs/error3.go
+	GetProgsError4Go                    func() string `route:"get_progs_error4_go"`                      // /progs/error4.go
+	GetProgsGo1Go                       func() string `route:"get_progs_go1_go"`                         // /progs/go1.go
+	GetProgsGobs1Go                     func() string `route:"get_progs_gobs1_go"`                       // /progs/gobs1.go
+	GetProgsGobs2Go                     func() string `route:"get_progs_gobs2_go"`                       // /progs/gobs2.go
+	GetProgsImageDrawGo                 func() string `route:"get_progs_image_draw_go"`                  // /progs/image_draw.go
+	GetProgsImagePackage1Go             func() string `route:"get_progs_image_package1_go"`              // /progs/image_package1.go
+	GetProgsImagePackage1Out            func() string `route:"get_progs_image_package1_out"`             // /progs/image_package1.out
+	GetProgsImagePackage2Go             func() string `route:"get_progs_image_package2_go"`              // /progs/image_package2.go
+	GetProgsImagePackage2Out            func() string `route:"get_progs_image_package2_out"`             // /progs/image_package2.out
+	GetProgsImagePackage3Go             func() string `route:"get_progs_image_package3_go"`              // /progs/image_package3.go
+	GetProgsImagePackage3Out            func() string `route:"get_progs_image_package3_out"`             // /progs/image_package3.out
+	GetProgsImagePackage4Go             func() string `route:"get_progs_image_package4_go"`              // /progs/image_package4.go
+	GetProgsImagePackage4Out            func() string `route:"get_progs_image_package4_out"`             // /progs/image_package4.out
+	GetProgsImagePackage5Go             func() string `route:"get_progs_image_package5_go"`              // /progs/image_package5.go
+	GetProgsImagePackage5Out            func() string `route:"get_progs_image_package5_out"`             // /progs/image_package5.out
+	GetProgsImagePackage6Go             func() string `route:"get_progs_image_package6_go"`              // /progs/image_package6.go
+	GetProgsImagePackage6Out            func() string `route:"get_progs_image_package6_out"`             // /progs/image_package6.out
+	GetProgsInterfaceGo                 func() string `route:"get_progs_interface_go"`                   // /progs/interface.go
+	GetProgsInterface2Go                func() string `route:"get_progs_interface2_go"`                  // /progs/interface2.go
+	GetProgsInterface2Out               func() string `route:"get_progs_interface2_out"`                 // /progs/interface2.out
+	GetProgsJson1Go                     func() string `route:"get_progs_json1_go"`                       // /progs/json1.go
+	GetProgsJson2Go                     func() string `route:"get_progs_json2_go"`                       // /progs/json2.go
+	GetProgsJson2Out                    func() string `route:"get_progs_json2_out"`                      // /progs/json2.out
+	GetProgsJson3Go                     func() string `route:"get_progs_json3_go"`                       // /progs/json3.go
+	GetProgsJson4Go                     func() string `route:"get_progs_json4_go"`                       // /progs/json4.go
+	GetProgsJson5Go                     func() string `route:"get_progs_json5_go"`                       // /progs/json5.go
+	GetProgsRun                         func() string `route:"get_progs_run"`                            // /progs/run
+	GetProgsSlicesGo                    func() string `route:"get_progs_slices_go"`                      // /progs/slices.go
+	GetProgsTimeout1Go                  func() string `route:"get_progs_timeout1_go"`                    // /progs/timeout1.go
+	GetProgsTimeout2Go                  func() string `route:"get_progs_timeout2_go"`                    // /progs/timeout2.go
+	GetProgsUpdateBash                  func() string `route:"get_progs_update_bash"`                    // /progs/update.bash
+	GetRootHTML                         func() string `route:"get_root_html"`                            // /root.html
+	GetSharePng                         func() string `route:"get_share_png"`                            // /share.png
+	GetSieveGif                         func() string `route:"get_sieve_gif"`                            // /sieve.gif
+	GetTosHTML                          func() string `route:"get_tos_html"`                             // /tos.html
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
-}
-
-// GetRoot is the URL of route "get_root": /.
-func (u *URLBuilder) GetRoot() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// GetMakefile is the URL of route "get_makefile": /Makefile.
-func (u *URLBuilder) GetMakefile() string {
-	return routegenTable.URL(u.base, 1, "")
-}
-
-// GetArticles is the URL of route "get_articles": /articles.
-func (u *URLBuilder) GetArticles() string {
-	return routegenTable.URL(u.base, 2, "")
-}
-
-// GetArticlesGoCommandHTML is the URL of route "get_articles_go_command_html": /articles/go_command.html.
-func (u *URLBuilder) GetArticlesGoCommandHTML() string {
-	return routegenTable.URL(u.base, 3, "")
-}
-
-// GetArticlesIndexHTML is the URL of route "get_articles_index_html": /articles/index.html.
-func (u *URLBuilder) GetArticlesIndexHTML() string {
-	return routegenTable.URL(u.base, 4, "")
-}
-
-// GetArticlesWiki is the URL of route "get_articles_wiki": /articles/wiki.
-func (u *URLBuilder) GetArticlesWiki() string {
-	return routegenTable.URL(u.base, 5, "")
-}
-
-// GetArticlesWikiMakefile is the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile.
-func (u *URLBuilder) GetArticlesWikiMakefile() string {
-	return routegenTable.URL(u.base, 6, "")
-}
-
-// GetArticlesWikiEditHTML is the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html.
-func (u *URLBuilder) GetArticlesWikiEditHTML() string {
-	return routegenTable.URL(u.base, 7, "")
-}
-
-// GetArticlesWikiFinalNoclosureGo is the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go.
-func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
-	return routegenTable.URL(u.base, 8, "")
-}
-
-// GetArticlesWikiFinalNoerrorGo is the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go.
-func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// GetArticlesWikiFinalParsetemplateGo is the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go.
-func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
-	return routegenTable.URL(u.base, 10, "")
-}
-
-// GetArticlesWikiFinalTemplateGo is the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go.
-func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
-	return routegenTable.URL(u.base, 11, "")
-}
-
-// GetArticlesWikiFinalGo is the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go.
-func (u *URLBuilder) GetArticlesWikiFinalGo() string {
-	return routegenTable.URL(u.base, 12, "")
-}
-
-// GetArticlesWikiGetGo is the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go.
-func (u *URLBuilder) GetArticlesWikiGetGo() string {
-	return routegenTable.URL(u.base, 13, "")
-}
-
-// GetArticlesWikiHTTPSampleGo is the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go.
-func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
-	return routegenTable.URL(u.base, 14, "")
-}
-
-// GetArticlesWikiIndexHTML is the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html.
-func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
-	return routegenTable.URL(u.base, 15, "")
-}
-
-// GetArticlesWikiNotemplateGo is the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go.
-func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
-	return routegenTable.URL(u.base, 16, "")
-}
-
-// GetArticlesWikiPart1NoerrorGo is the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go.
-func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
-	return routegenTable.URL(u.base, 17, "")
-}
-
-// GetArticlesWikiPart1Go is the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go.
-func (u *URLBuilder) GetArticlesWikiPart1Go() string {
-	return routegenTable.URL(u.base, 18, "")
-}
-
-// GetArticlesWikiPart2Go is the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go.
-func (u *URLBuilder) GetArticlesWikiPart2Go() string {
-	return routegenTable.URL(u.base, 19, "")
-}
-
-// GetArticlesWikiPart3ErrorhandlingGo is the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go.
-func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
-	return routegenTable.URL(u.base, 20, "")
-}
-
-// GetArticlesWikiPart3Go is the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go.
-func (u *URLBuilder) GetArticlesWikiPart3Go() string {
-	return routegenTable.URL(u.base, 21, "")
-}
-
-// GetArticlesWikiTestBash is the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash.
-func (u *URLBuilder) GetArticlesWikiTestBash() string {
-	return routegenTable.URL(u.base, 22, "")
-}
-
-// GetArticlesWikiTestTestTxtGood is the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good.
-func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
-	return routegenTable.URL(u.base, 23, "")
-}
-
-// GetArticlesWikiTestEditGood is the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good.
-func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
-	return routegenTable.URL(u.base, 24, "")
-}
-
-// GetArticlesWikiTestViewGood is the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good.
-func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
-	return routegenTable.URL(u.base, 25, "")
-}
-
-// GetArticlesWikiViewHTML is the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html.
-func (u *URLBuilder) GetArticlesWikiViewHTML() string {
-	return routegenTable.URL(u.base, 26, "")
-}
-
-// GetCmdHTML is the URL of route "get_cmd_html": /cmd.html.
-func (u *URLBuilder) GetCmdHTML() string {
-	return routegenTable.URL(u.base, 27, "")
-}
-
-// GetCodeHTML is the URL of route "get_code_html": /code.html.
-func (u *URLBuilder) GetCodeHTML() string {
-	return routegenTable.URL(u.base, 28, "")
-}
-
-// GetCodewalk is the URL of route "get_codewalk": /codewalk.
-func (u *URLBuilder) GetCodewalk() string {
-	return routegenTable.URL(u.base, 29, "")
-}
-
-// GetCodewalkCodewalkCSS is the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css.
-func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
-	return routegenTable.URL(u.base, 30, "")
-}
-
-// GetCodewalkCodewalkJs is the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js.
-func (u *URLBuilder) GetCodewalkCodewalkJs() string {
-	return routegenTable.URL(u.base, 31, "")
-}
-
-// GetCodewalkCodewalkXML is the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml.
-func (u *URLBuilder) GetCodewalkCodewalkXML() string {
-	return routegenTable.URL(u.base, 32, "")
-}
-
-// GetCodewalkFunctionsXML is the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml.
-func (u *URLBuilder) GetCodewalkFunctionsXML() string {
-	return routegenTable.URL(u.base, 33, "")
-}
-
-// GetCodewalkMarkovGo is the URL of route "get_codewalk_markov_go": /codewalk/markov.go.
-func (u *URLBuilder) GetCodewalkMarkovGo() string {
-	return routegenTable.URL(u.base, 34, "")
-}
-
-// GetCodewalkMarkovXML is the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml.
-func (u *URLBuilder) GetCodewalkMarkovXML() string {
-	return routegenTable.URL(u.base, 35, "")
-}
-
-// GetCodewalkPigGo is the URL of route "get_codewalk_pig_go": /codewalk/pig.go.
-func (u *URLBuilder) GetCodewalkPigGo() string {
-	return routegenTable.URL(u.base, 36, "")
-}
-
-// GetCodewalkPopoutPng is the URL of route "get_codewalk_popout_png": /codewalk/popout.png.
-func (u *URLBuilder) GetCodewalkPopoutPng() string {
-	return routegenTable.URL(u.base, 37, "")
-}
-
-// GetCodewalkRun is the URL of route "get_codewalk_run": /codewalk/run.
-func (u *URLBuilder) GetCodewalkRun() string {
-	return routegenTable.URL(u.base, 38, "")
-}
-
-// GetCodewalkSharememXML is the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml.
-func (u *URLBuilder) GetCodewalkSharememXML() string {
-	return routegenTable.URL(u.base, 39, "")
-}
-
-// GetCodewalkUrlpollGo is the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go.
-func (u *URLBuilder) GetCodewalkUrlpollGo() string {
-	return routegenTable.URL(u.base, 40, "")
-}
-
-// GetContribHTML is the URL of route "get_contrib_html": /contrib.html.
-func (u *URLBuilder) GetContribHTML() string {
-	return routegenTable.URL(u.base, 41, "")
-}
-
-// GetContributeHTML is the URL of route "get_contribute_html": /contribute.html.
-func (u *URLBuilder) GetContributeHTML() string {
-	return routegenTable.URL(u.base, 42, "")
-}
-
-// GetDebuggingWithGdbHTML is the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html.
-func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
-	return routegenTable.URL(u.base, 43, "")
-}
-
-// GetDevel is the URL of route "get_devel": /devel.
-func (u *URLBuilder) GetDevel() string {
-	return routegenTable.URL(u.base, 44, "")
-}
-
-// GetDevelReleaseHTML is the URL of route "get_devel_release_html": /devel/release.html.
-func (u *URLBuilder) GetDevelReleaseHTML() string {
-	return routegenTable.URL(u.base, 45, "")
-}
-
-// GetDevelWeeklyHTML is the URL of route "get_devel_weekly_html": /devel/weekly.html.
-func (u *URLBuilder) GetDevelWeeklyHTML() string {
-	return routegenTable.URL(u.base, 46, "")
-}
-
-// GetDocsHTML is the URL of route "get_docs_html": /docs.html.
-func (u *URLBuilder) GetDocsHTML() string {
-	return routegenTable.URL(u.base, 47, "")
-}
-
-// GetEffectiveGoHTML is the URL of route "get_effective_go_html": /effective_go.html.
-func (u *URLBuilder) GetEffectiveGoHTML() string {
-	return routegenTable.URL(u.base, 48, "")
-}
-
-// GetFilesLog is the URL of route "get_files_log": /files.log.
-func (u *URLBuilder) GetFilesLog() string {
-	return routegenTable.URL(u.base, 49, "")
-}
-
-// GetGccgoContributeHTML is the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html.
-func (u *URLBuilder) GetGccgoContributeHTML() string {
-	return routegenTable.URL(u.base, 50, "")
-}
-
-// GetGccgoInstallHTML is the URL of route "get_gccgo_install_html": /gccgo_install.html.
-func (u *URLBuilder) GetGccgoInstallHTML() string {
-	return routegenTable.URL(u.base, 51, "")
-}
-
-// GetGoLogoBlackPng is the URL of route "get_go_logo_black_png": /go-logo-black.png.
-func (u *URLBuilder) GetGoLogoBlackPng() string {
-	return routegenTable.URL(u.base, 52, "")
-}
-
-// GetGoLogoBluePng is the URL of route "get_go_logo_blue_png": /go-logo-blue.png.
-func (u *URLBuilder) GetGoLogoBluePng() string {
-	return routegenTable.URL(u.base, 53, "")
-}
-
-// GetGoLogoWhitePng is the URL of route "get_go_logo_white_png": /go-logo-white.png.
-func (u *URLBuilder) GetGoLogoWhitePng() string {
-	return routegenTable.URL(u.base, 54, "")
-}
-
-// GetGo11HTML is the URL of route "get_go1_1_html": /go1.1.html.
-func (u *URLBuilder) GetGo11HTML() string {
-	return routegenTable.URL(u.base, 55, "")
-}
-
-// GetGo12HTML is the URL of route "get_go1_2_html": /go1.2.html.
-func (u *URLBuilder) GetGo12HTML() string {
-	return routegenTable.URL(u.base, 56, "")
-}
-
-// GetGo1HTML is the URL of route "get_go1_html": /go1.html.
-func (u *URLBuilder) GetGo1HTML() string {
-	return routegenTable.URL(u.base, 57, "")
-}
-
-// GetGo1compatHTML is the URL of route "get_go1compat_html": /go1compat.html.
-func (u *URLBuilder) GetGo1compatHTML() string {
-	return routegenTable.URL(u.base, 58, "")
-}
-
-// GetGoFaqHTML is the URL of route "get_go_faq_html": /go_faq.html.
-func (u *URLBuilder) GetGoFaqHTML() string {
-	return routegenTable.URL(u.base, 59, "")
-}
-
-// GetGoMemHTML is the URL of route "get_go_mem_html": /go_mem.html.
-func (u *URLBuilder) GetGoMemHTML() string {
-	return routegenTable.URL(u.base, 60, "")
-}
-
-// GetGoSpecHTML is the URL of route "get_go_spec_html": /go_spec.html.
-func (u *URLBuilder) GetGoSpecHTML() string {
-	return routegenTable.URL(u.base, 61, "")
-}
-
-// GetGopher is the URL of route "get_gopher": /gopher.
-func (u *URLBuilder) GetGopher() string {
-	return routegenTable.URL(u.base, 62, "")
-}
-
-// GetGopherAppenginegopherJpg is the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg.
-func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
-	return routegenTable.URL(u.base, 63, "")
-}
-
-// GetGopherAppenginegophercolorJpg is the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg.
-func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
-	return routegenTable.URL(u.base, 64, "")
-}
-
-// GetGopherAppenginelogoGif is the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif.
-func (u *URLBuilder) GetGopherAppenginelogoGif() string {
-	return routegenTable.URL(u.base, 65, "")
-}
-
-// GetGopherBumperPng is the URL of route "get_gopher_bumper_png": /gopher/bumper.png.
-func (u *URLBuilder) GetGopherBumperPng() string {
-	return routegenTable.URL(u.base, 66, "")
-}
-
-// GetGopherBumper192x108Png is the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png.
-func (u *URLBuilder) GetGopherBumper192x108Png() string {
-	return routegenTable.URL(u.base, 67, "")
-}
-
-// GetGopherBumper320x180Png is the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png.
-func (u *URLBuilder) GetGopherBumper320x180Png() string {
-	return routegenTable.URL(u.base, 68, "")
-}
-
-// GetGopherBumper480x270Png is the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png.
-func (u *URLBuilder) GetGopherBumper480x270Png() string {
-	return routegenTable.URL(u.base, 69, "")
-}
-
-// GetGopherBumper640x360Png is the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png.
-func (u *URLBuilder) GetGopherBumper640x360Png() string {
-	return routegenTable.URL(u.base, 70, "")
-}
-
-// GetGopherDocPng is the URL of route "get_gopher_doc_png": /gopher/doc.png.
-func (u *URLBuilder) GetGopherDocPng() string {
-	return routegenTable.URL(u.base, 71, "")
-}
-
-// GetGopherFrontpagePng is the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png.
-func (u *URLBuilder) GetGopherFrontpagePng() string {
-	return routegenTable.URL(u.base, 72, "")
-}
-
-// GetGopherGopherbwPng is the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png.
-func (u *URLBuilder) GetGopherGopherbwPng() string {
-	return routegenTable.URL(u.base, 73, "")
-}
-
-// GetGopherGophercolorPng is the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png.
-func (u *URLBuilder) GetGopherGophercolorPng() string {
-	return routegenTable.URL(u.base, 74, "")
-}
-
-// GetGopherGophercolor16x16Png is the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png.
-func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
-	return routegenTable.URL(u.base, 75, "")
-}
-
-// GetGopherHelpPng is the URL of route "get_gopher_help_png": /gopher/help.png.
-func (u *URLBuilder) GetGopherHelpPng() string {
-	return routegenTable.URL(u.base, 76, "")
-}
-
-// GetGopherPencil is the URL of route "get_gopher_pencil": /gopher/pencil.
-func (u *URLBuilder) GetGopherPencil() string {
-	return routegenTable.URL(u.base, 77, "")
-}
-
-// GetGopherPencilGopherhatJpg is the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg.
-func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
-	return routegenTable.URL(u.base, 78, "")
-}
-
-// GetGopherPencilGopherhelmetJpg is the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg.
-func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
-	return routegenTable.URL(u.base, 79, "")
-}
-
-// GetGopherPencilGophermegaJpg is the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg.
-func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
-	return routegenTable.URL(u.base, 80, "")
-}
-
-// GetGopherPencilGopherrunningJpg is the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg.
-func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
-	return routegenTable.URL(u.base, 81, "")
-}
-
-// GetGopherPencilGopherswimJpg is the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg.
-func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
-	return routegenTable.URL(u.base, 82, "")
-}
-
-// GetGopherPencilGopherswrenchJpg is the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg.
-func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
-	return routegenTable.URL(u.base, 83, "")
-}
-
-// GetGopherPkgPng is the URL of route "get_gopher_pkg_png": /gopher/pkg.png.
-func (u *URLBuilder) GetGopherPkgPng() string {
-	return routegenTable.URL(u.base, 84, "")
-}
-
-// GetGopherProjectPng is the URL of route "get_gopher_project_png": /gopher/project.png.
-func (u *URLBuilder) GetGopherProjectPng() string {
-	return routegenTable.URL(u.base, 85, "")
-}
-
-// GetGopherRefPng is the URL of route "get_gopher_ref_png": /gopher/ref.png.
-func (u *URLBuilder) GetGopherRefPng() string {
-	return routegenTable.URL(u.base, 86, "")
-}
-
-// GetGopherRunPng is the URL of route "get_gopher_run_png": /gopher/run.png.
-func (u *URLBuilder) GetGopherRunPng() string {
-	return routegenTable.URL(u.base, 87, "")
-}
-
-// GetGopherTalksPng is the URL of route "get_gopher_talks_png": /gopher/talks.png.
-func (u *URLBuilder) GetGopherTalksPng() string {
-	return routegenTable.URL(u.base, 88, "")
-}
-
-// GetHelpHTML is the URL of route "get_help_html": /help.html.
-func (u *URLBuilder) GetHelpHTML() string {
-	return routegenTable.URL(u.base, 89, "")
-}
-
-// GetIeCSS is the URL of route "get_ie_css": /ie.css.
-func (u *URLBuilder) GetIeCSS() string {
-	return routegenTable.URL(u.base, 90, "")
-}
-
-// GetInstallSourceHTML is the URL of route "get_install_source_html": /install-source.html.
-func (u *URLBuilder) GetInstallSourceHTML() string {
-	return routegenTable.URL(u.base, 91, "")
-}
-
-// GetInstallHTML is the URL of route "get_install_html": /install.html.
-func (u *URLBuilder) GetInstallHTML() string {
-	return routegenTable.URL(u.base, 92, "")
-}
-
-// GetLogo153x55Png is the URL of route "get_logo_153x55_png": /logo-153x55.png.
-func (u *URLBuilder) GetLogo153x55Png() string {
-	return routegenTable.URL(u.base, 93, "")
-}
-
-// GetPlay is the URL of route "get_play": /play.
-func (u *URLBuilder) GetPlay() string {
-	return routegenTable.URL(u.base, 94, "")
-}
-
-// GetPlayFibGo is the URL of route "get_play_fib_go": /play/fib.go.
-func (u *URLBuilder) GetPlayFibGo() string {
-	return routegenTable.URL(u.base, 95, "")
-}
-
-// GetPlayHelloGo is the URL of route "get_play_hello_go": /play/hello.go.
-func (u *URLBuilder) GetPlayHelloGo() string {
-	return routegenTable.URL(u.base, 96, "")
-}
-
-// GetPlayLifeGo is the URL of route "get_play_life_go": /play/life.go.
-func (u *URLBuilder) GetPlayLifeGo() string {
-	return routegenTable.URL(u.base, 97, "")
-}
-
-// GetPlayPeanoGo is the URL of route "get_play_peano_go": /play/peano.go.
-func (u *URLBuilder) GetPlayPeanoGo() string {
-	return routegenTable.URL(u.base, 98, "")
-}
-
-// GetPlayPiGo is the URL of route "get_play_pi_go": /play/pi.go.
-func (u *URLBuilder) GetPlayPiGo() string {
-	return routegenTable.URL(u.base, 99, "")
-}
-
-// GetPlaySieveGo is the URL of route "get_play_sieve_go": /play/sieve.go.
-func (u *URLBuilder) GetPlaySieveGo() string {
-	return routegenTable.URL(u.base, 100, "")
-}
-
-// GetPlaySolitaireGo is the URL of route "get_play_solitaire_go": /play/solitaire.go.
-func (u *URLBuilder) GetPlaySolitaireGo() string {
-	return routegenTable.URL(u.base, 101, "")
-}
-
-// GetPlayTreeGo is the URL of route "get_play_tree_go": /play/tree.go.
-func (u *URLBuilder) GetPlayTreeGo() string {
-	return routegenTable.URL(u.base, 102, "")
-}
-
-// GetProgs is the URL of route "get_progs": /progs.
-func (u *URLBuilder) GetProgs() string {
-	return routegenTable.URL(u.base, 103, "")
-}
-
-// GetProgsCgo1Go is the URL of route "get_progs_cgo1_go": /progs/cgo1.go.
-func (u *URLBuilder) GetProgsCgo1Go() string {
-	return routegenTable.URL(u.base, 104, "")
-}
-
-// GetProgsCgo2Go is the URL of route "get_progs_cgo2_go": /progs/cgo2.go.
-func (u *URLBuilder) GetProgsCgo2Go() string {
-	return routegenTable.URL(u.base, 105, "")
-}
-
-// GetProgsCgo3Go is the URL of route "get_progs_cgo3_go": /progs/cgo3.go.
-func (u *URLBuilder) GetProgsCgo3Go() string {
-	return routegenTable.URL(u.base, 106, "")
-}
-
-// GetProgsCgo4Go is the URL of route "get_progs_cgo4_go": /progs/cgo4.go.
-func (u *URLBuilder) GetProgsCgo4Go() string {
-	return routegenTable.URL(u.base, 107, "")
-}
-
-// GetProgsDeferGo is the URL of route "get_progs_defer_go": /progs/defer.go.
-func (u *URLBuilder) GetProgsDeferGo() string {
-	return routegenTable.URL(u.base, 108, "")
-}
-
-// GetProgsDeferOut is the URL of route "get_progs_defer_out": /progs/defer.out.
-func (u *URLBuilder) GetProgsDeferOut() string {
-	return routegenTable.URL(u.base, 109, "")
-}
-
-// GetProgsDefer2Go is the URL of route "get_progs_defer2_go": /progs/defer2.go.
-func (u *URLBuilder) GetProgsDefer2Go() string {
-	return routegenTable.URL(u.base, 110, "")
-}
-
-// GetProgsDefer2Out is the URL of route "get_progs_defer2_out": /progs/defer2.out.
-func (u *URLBuilder) GetProgsDefer2Out() string {
-	return routegenTable.URL(u.base, 111, "")
-}
-
-// GetProgsEffBytesizeGo is the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go.
-func (u *URLBuilder) GetProgsEffBytesizeGo() string {
-	return routegenTable.URL(u.base, 112, "")
-}
-
-// GetProgsEffBytesizeOut is the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out.
-func (u *URLBuilder) GetProgsEffBytesizeOut() string {
-	return routegenTable.URL(u.base, 113, "")
-}
-
-// GetProgsEffQrGo is the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go.
-func (u *URLBuilder) GetProgsEffQrGo() string {
-	return routegenTable.URL(u.base, 114, "")
-}
-
-// GetProgsEffSequenceGo is the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go.
-func (u *URLBuilder) GetProgsEffSequenceGo() string {
-	return routegenTable.URL(u.base, 115, "")
-}
-
-// GetProgsEffSequenceOut is the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out.
-func (u *URLBuilder) GetProgsEffSequenceOut() string {
-	return routegenTable.URL(u.base, 116, "")
-}
-
-// GetProgsEffUnused1Go is the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go.
-func (u *URLBuilder) GetProgsEffUnused1Go() string {
-	return routegenTable.URL(u.base, 117, "")
-}
-
-// GetProgsEffUnused2Go is the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go.
-func (u *URLBuilder) GetProgsEffUnused2Go() string {
-	return routegenTable.URL(u.base, 118, "")
-}
-
-// GetProgsErrorGo is the URL of route "get_progs_error_go": /progs/error.go.
-func (u *URLBuilder) GetProgsErrorGo() string {
-	return routegenTable.URL(u.base, 119, "")
-}
-
-// GetProgsError2Go is the URL of route "get_progs_error2_go": /progs/error2.go.
-func (u *URLBuilder) GetProgsError2Go() string {
-	return routegenTable.URL(u.base, 120, "")
-}
-
-// GetProgsError3Go is the URL of route "get_progs_error3_go": /progs/error3.go.
-func (u *URLBuilder) GetProgsError3Go() string {
-	return routegenTable.URL(u.base, 121, "")
-}
-
-// GetProgsError4Go is the URL of route "get_progs_error4_go": /progs/error4.go.
-func (u *URLBuilder) GetProgsError4Go() string {
-	return routegenTable.URL(u.base, 122, "")
-}
-
-// GetProgsGo1Go is the URL of route "get_progs_go1_go": /progs/go1.go.
-func (u *URLBuilder) GetProgsGo1Go() string {
-	return routegenTable.URL(u.base, 123, "")
-}
-
-// GetProgsGobs1Go is the URL of route "get_progs_gobs1_go": /progs/gobs1.go.
-func (u *URLBuilder) GetProgsGobs1Go() string {
-	return routegenTable.URL(u.base, 124, "")
-}
-
-// GetProgsGobs2Go is the URL of route "get_progs_gobs2_go": /progs/gobs2.go.
-func (u *URLBuilder) GetProgsGobs2Go() string {
-	return routegenTable.URL(u.base, 125, "")
-}
-
-// GetProgsImageDrawGo is the URL of route "get_progs_image_draw_go": /progs/image_draw.go.
-func (u *URLBuilder) GetProgsImageDrawGo() string {
-	return routegenTable.URL(u.base, 126, "")
-}
-
-// GetProgsImagePackage1Go is the URL of route "get_progs_image_package1_go": /progs/image_package1.go.
-func (u *URLBuilder) GetProgsImagePackage1Go() string {
-	return routegenTable.URL(u.base, 127, "")
-}
-
-// GetProgsImagePackage1Out is the URL of route "get_progs_image_package1_out": /progs/image_package1.out.
-func (u *URLBuilder) GetProgsImagePackage1Out() string {
-	return routegenTable.URL(u.base, 128, "")
-}
-
-// GetProgsImagePackage2Go is the URL of route "get_progs_image_package2_go": /progs/image_package2.go.
-func (u *URLBuilder) GetProgsImagePackage2Go() string {
-	return routegenTable.URL(u.base, 129, "")
-}
-
-// GetProgsImagePackage2Out is the URL of route "get_progs_image_package2_out": /progs/image_package2.out.
-func (u *URLBuilder) GetProgsImagePackage2Out() string {
-	return routegenTable.URL(u.base, 130, "")
-}
-
-// GetProgsImagePackage3Go is the URL of route "get_progs_image_package3_go": /progs/image_package3.go.
-func (u *URLBuilder) GetProgsImagePackage3Go() string {
-	return routegenTable.URL(u.base, 131, "")
-}
-
-// GetProgsImagePackage3Out is the URL of route "get_progs_image_package3_out": /progs/image_package3.out.
-func (u *URLBuilder) GetProgsImagePackage3Out() string {
-	return routegenTable.URL(u.base, 132, "")
-}
-
-// GetProgsImagePackage4Go is the URL of route "get_progs_image_package4_go": /progs/image_package4.go.
-func (u *URLBuilder) GetProgsImagePackage4Go() string {
-	return routegenTable.URL(u.base, 133, "")
-}
-
-// GetProgsImagePackage4Out is the URL of route "get_progs_image_package4_out": /progs/image_package4.out.
-func (u *URLBuilder) GetProgsImagePackage4Out() string {
-	return routegenTable.URL(u.base, 134, "")
-}
-
-// GetProgsImagePackage5Go is the URL of route "get_progs_image_package5_go": /progs/image_package5.go.
-func (u *URLBuilder) GetProgsImagePackage5Go() string {
-	return routegenTable.URL(u.base, 135, "")
-}
-
-// GetProgsImagePackage5Out is the URL of route "get_progs_image_package5_out": /progs/image_package5.out.
-func (u *URLBuilder) GetProgsImagePackage5Out() string {
-	return routegenTable.URL(u.base, 136, "")
-}
-
-// GetProgsImagePackage6Go is the URL of route "get_progs_image_package6_go": /progs/image_package6.go.
-func (u *URLBuilder) GetProgsImagePackage6Go() string {
-	return routegenTable.URL(u.base, 137, "")
-}
-
-// GetProgsImagePackage6Out is the URL of route "get_progs_image_package6_out": /progs/image_package6.out.
-func (u *URLBuilder) GetProgsImagePackage6Out() string {
-	return routegenTable.URL(u.base, 138, "")
-}
-
-// GetProgsInterfaceGo is the URL of route "get_progs_interface_go": /progs/interface.go.
-func (u *URLBuilder) GetProgsInterfaceGo() string {
-	return routegenTable.URL(u.base, 139, "")
-}
-
-// GetProgsInterface2Go is the URL of route "get_progs_interface2_go": /progs/interface2.go.
-func (u *URLBuilder) GetProgsInterface2Go() string {
-	return routegenTable.URL(u.base, 140, "")
-}
-
-// GetProgsInterface2Out is the URL of route "get_progs_interface2_out": /progs/interface2.out.
-func (u *URLBuilder) GetProgsInterface2Out() string {
-	return routegenTable.URL(u.base, 141, "")
-}
-
-// GetProgsJson1Go is the URL of route "get_progs_json1_go": /progs/json1.go.
-func (u *URLBuilder) GetProgsJson1Go() string {
-	return routegenTable.URL(u.base, 142, "")
-}
-
-// GetProgsJson2Go is the URL of route "get_progs_json2_go": /progs/json2.go.
-func (u *URLBuilder) GetProgsJson2Go() string {
-	return routegenTable.URL(u.base, 143, "")
-}
-
-// GetProgsJson2Out is the URL of route "get_progs_json2_out": /progs/json2.out.
-func (u *URLBuilder) GetProgsJson2Out() string {
-	return routegenTable.URL(u.base, 144, "")
-}
-
-// GetProgsJson3Go is the URL of route "get_progs_json3_go": /progs/json3.go.
-func (u *URLBuilder) GetProgsJson3Go() string {
-	return routegenTable.URL(u.base, 145, "")
-}
-
-// GetProgsJson4Go is the URL of route "get_progs_json4_go": /progs/json4.go.
-func (u *URLBuilder) GetProgsJson4Go() string {
-	return routegenTable.URL(u.base, 146, "")
-}
-
-// GetProgsJson5Go is the URL of route "get_progs_json5_go": /progs/json5.go.
-func (u *URLBuilder) GetProgsJson5Go() string {
-	return routegenTable.URL(u.base, 147, "")
-}
-
-// GetProgsRun is the URL of route "get_progs_run": /progs/run.
-func (u *URLBuilder) GetProgsRun() string {
-	return routegenTable.URL(u.base, 148, "")
-}
-
-// GetProgsSlicesGo is the URL of route "get_progs_slices_go": /progs/slices.go.
-func (u *URLBuilder) GetProgsSlicesGo() string {
-	return routegenTable.URL(u.base, 149, "")
-}
-
-// GetProgsTimeout1Go is the URL of route "get_progs_timeout1_go": /progs/timeout1.go.
-func (u *URLBuilder) GetProgsTimeout1Go() string {
-	return routegenTable.URL(u.base, 150, "")
-}
-
-// GetProgsTimeout2Go is the URL of route "get_progs_timeout2_go": /progs/timeout2.go.
-func (u *URLBuilder) GetProgsTimeout2Go() string {
-	return routegenTable.URL(u.base, 151, "")
-}
-
-// GetProgsUpdateBash is the URL of route "get_progs_update_bash": /progs/update.bash.
-func (u *URLBuilder) GetProgsUpdateBash() string {
-	return routegenTable.URL(u.base, 152, "")
-}
-
-// GetRootHTML is the URL of route "get_root_html": /root.html.
-func (u *URLBuilder) GetRootHTML() string {
-	return routegenTable.URL(u.base, 153, "")
-}
-
-// GetSharePng is the URL of route "get_share_png": /share.png.
-func (u *URLBuilder) GetSharePng() string {
-	return routegenTable.URL(u.base, 154, "")
-}
-
-// GetSieveGif is the URL of route "get_sieve_gif": /sieve.gif.
-func (u *URLBuilder) GetSieveGif() string {
-	return routegenTable.URL(u.base, 155, "")
-}
-
-// GetTosHTML is the URL of route "get_tos_html": /tos.html.
-func (u *URLBuilder) GetTosHTML() string {
-	return routegenTable.URL(u.base, 156, "")
+	return routegenURLs(runtime.CleanBasePath(base))
+}
+
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -358,81 +358,58 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	Home                  func() string                                  `route:"home"`                     // /
+	Users                 func(version string) string                    `route:"users"`                    // /api/:version/users
+	CreateUser            func(version string) string                    `route:"create_user"`              // /api/:version/users
+	User                  func(version string, id int64) (string, error) `route:"user"`                     // /api/:version/users/:id
+	PublicAssets          func(filepath string) string                   `route:"public_assets"`            // /assets/*filepath
+	ChatPage              func() string                                  `route:"chat_page"`                // /chat
+	Chat                  func() string                                  `route:"chat"`                     // /chat
+	Favicon               func() string                                  `route:"favicon"`                  // /favicon.ico
+	Search                func() string                                  `route:"search"`                   // /search
+	AcceptUsers           func() string                                  `route:"accept_users"`             // /users
+	VersionedAPIHostUsers func(subdomain string) string                  `route:"versioned_api.host_users"` // /users
+	AdminDashboard        func() string                                  `route:"admin.dashboard"`          // /
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// Home is the URL of route "home": /.
-func (u *URLBuilder) Home() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// Users is the URL of route "users": /api/:version/users.
-func (u *URLBuilder) Users(version string) string {
-	return routegenTable.URL(u.base, 1, "", version)
-}
-
-// CreateUser is the URL of route "create_user": /api/:version/users.
-func (u *URLBuilder) CreateUser(version string) string {
-	return routegenTable.URL(u.base, 2, "", version)
-}
-
-// User is the URL of route "user": /api/:version/users/:id.
-func (u *URLBuilder) User(version string, id int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 3, "", version, strconv.FormatInt(id, 10))
-}
-
-// PublicAssets is the URL of route "public_assets": /assets/*filepath.
-func (u *URLBuilder) PublicAssets(filepath string) string {
-	return routegenTable.URL(u.base, 4, "", filepath)
-}
-
-// ChatPage is the URL of route "chat_page": /chat.
-func (u *URLBuilder) ChatPage() string {
-	return routegenTable.URL(u.base, 5, "")
-}
-
-// Chat is the URL of route "chat": /chat.
-func (u *URLBuilder) Chat() string {
-	return routegenTable.URL(u.base, 6, "")
-}
-
-// Favicon is the URL of route "favicon": /favicon.ico.
-func (u *URLBuilder) Favicon() string {
-	return routegenTable.URL(u.base, 7, "")
-}
-
-// Search is the URL of route "search": /search.
-func (u *URLBuilder) Search() string {
-	return routegenTable.URL(u.base, 8, "")
-}
-
-// AcceptUsers is the URL of route "accept_users": /users.
-func (u *URLBuilder) AcceptUsers() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// VersionedAPIHostUsers is the URL of route "versioned_api.host_users": /users.
-func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) string {
-	return routegenTable.URL(u.base, 10, subdomain)
-}
-
-// AdminDashboard is the URL of route "admin.dashboard": /.
-func (u *URLBuilder) AdminDashboard() string {
-	return routegenTable.URL(u.base, 11, "")
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(string, int64) (string, error):
+			*f = func(v0 string, v1 int64) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10))
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -440,91 +440,72 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	Home              func() string                                  `route:"home"`                // /
+	Booking           func(ref string) (string, error)               `route:"booking"`             // /bookings/:ref
+	Cafe              func() string                                  `route:"cafe"`                // /caf%C3%A9
+	Docs              func(filepath string) string                   `route:"docs"`                // /docs/*filepath
+	Hotels            func() string                                  `route:"hotels"`              // /hotels
+	CreateHotel       func() string                                  `route:"create_hotel"`        // /hotels
+	DeleteHotel       func(id int64) (string, error)                 `route:"delete_hotel"`        // /hotels/:id
+	ShowHotel         func(id int64) (string, error)                 `route:"show_hotel"`          // /hotels/:id
+	Room              func(id int64, room string) (string, error)    `route:"room"`                // /hotels/:id/rooms/:room
+	Live              func() string                                  `route:"live"`                // /live
+	Page              func(lang string, page string) (string, error) `route:"page"`                // /pages/:lang/*page
+	Search            func() string                                  `route:"search"`              // /search
+	AdminDashboard    func() string                                  `route:"admin.dashboard"`     // /
+	TenantsTenantHome func(subdomain string) string                  `route:"tenants.tenant_home"` // /home
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// Home is the URL of route "home": /.
-func (u *URLBuilder) Home() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// Booking is the URL of route "booking": /bookings/:ref.
-func (u *URLBuilder) Booking(ref string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 1, "", ref)
-}
-
-// Cafe is the URL of route "cafe": /caf%C3%A9.
-func (u *URLBuilder) Cafe() string {
-	return routegenTable.URL(u.base, 2, "")
-}
-
-// Docs is the URL of route "docs": /docs/*filepath.
-func (u *URLBuilder) Docs(filepath string) string {
-	return routegenTable.URL(u.base, 3, "", filepath)
-}
-
-// Hotels is the URL of route "hotels": /hotels.
-func (u *URLBuilder) Hotels() string {
-	return routegenTable.URL(u.base, 4, "")
-}
-
-// CreateHotel is the URL of route "create_hotel": /hotels.
-func (u *URLBuilder) CreateHotel() string {
-	return routegenTable.URL(u.base, 5, "")
-}
-
-// DeleteHotel is the URL of route "delete_hotel": /hotels/:id.
-func (u *URLBuilder) DeleteHotel(id int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 6, "", strconv.FormatInt(id, 10))
-}
-
-// ShowHotel is the URL of route "show_hotel": /hotels/:id.
-func (u *URLBuilder) ShowHotel(id int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 7, "", strconv.FormatInt(id, 10))
-}
-
-// Room is the URL of route "room": /hotels/:id/rooms/:room.
-func (u *URLBuilder) Room(id int64, room string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 8, "", strconv.FormatInt(id, 10), room)
-}
-
-// Live is the URL of route "live": /live.
-func (u *URLBuilder) Live() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// Page is the URL of route "page": /pages/:lang/*page.
-func (u *URLBuilder) Page(lang string, page string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 10, "", lang, page)
-}
-
-// Search is the URL of route "search": /search.
-func (u *URLBuilder) Search() string {
-	return routegenTable.URL(u.base, 11, "")
-}
-
-// AdminDashboard is the URL of route "admin.dashboard": /.
-func (u *URLBuilder) AdminDashboard() string {
-	return routegenTable.URL(u.base, 12, "")
-}
-
-// TenantsTenantHome is the URL of route "tenants.tenant_home": /home.
-func (u *URLBuilder) TenantsTenantHome(subdomain string) string {
-	return routegenTable.URL(u.base, 13, subdomain)
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string) (string, error):
+			*f = func(v0 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0)
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(int64) (string, error):
+			*f = func(v0 int64) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
+			}
+		case *func(int64, string) (string, error):
+			*f = func(v0 int64, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10), v1)
+			}
+		case *func(string, string) (string, error):
+			*f = func(v0 string, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -618,96 +618,77 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	R4  func() string                                                      `route:"r4"`  // /42
+	R1  func(p0 string, p1 string) (string, error)                         `route:"r1"`  // /:p0/x.:p1
+	R6  func() string                                                      `route:"r6"`  // /=/new
+	R9  func() string                                                      `route:"r9"`  // /=/new/.a
+	R7  func(p2 string) (string, error)                                    `route:"r7"`  // /=/new/:p2
+	R8  func(p2 string, p3 int64) (string, error)                          `route:"r8"`  // /=/new/:p2/:p3
+	R2  func() string                                                      `route:"r2"`  // /@
+	R3  func(rest string) string                                           `route:"r3"`  // /a-b/*rest
+	R10 func(p0 string, p1 string) (string, error)                         `route:"r10"` // /ab:p0/:p1
+	R11 func(p0 string, p1 string, p2 string) (string, error)              `route:"r11"` // /ab:p0/:p1/:p2
+	R13 func(p0 string, p1 string, p2 string, rest string) (string, error) `route:"r13"` // /ab:p0/:p1/:p2/*rest
+	R14 func(p0 string, p1 string, p2 string) (string, error)              `route:"r14"` // /ab:p0/:p1/:p2/ab
+	R12 func(p0 string, p1 string, p2 string) (string, error)              `route:"r12"` // /ab:p0/:p1/:p2/b/a
+	R15 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r15"` // /ab:p0/:p1/:p2/v:p3/a-b
+	R5  func() string                                                      `route:"r5"`  // /user_x/42
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// R4 is the URL of route "r4": /42.
-func (u *URLBuilder) R4() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// R1 is the URL of route "r1": /:p0/x.:p1.
-func (u *URLBuilder) R1(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 1, "", p0, p1)
-}
-
-// R6 is the URL of route "r6": /=/new.
-func (u *URLBuilder) R6() string {
-	return routegenTable.URL(u.base, 2, "")
-}
-
-// R9 is the URL of route "r9": /=/new/.a.
-func (u *URLBuilder) R9() string {
-	return routegenTable.URL(u.base, 4, "")
-}
-
-// R7 is the URL of route "r7": /=/new/:p2.
-func (u *URLBuilder) R7(p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 7, "", p2)
-}
-
-// R8 is the URL of route "r8": /=/new/:p2/:p3.
-func (u *URLBuilder) R8(p2 string, p3 int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 8, "", p2, strconv.FormatInt(p3, 10))
-}
-
-// R2 is the URL of route "r2": /@.
-func (u *URLBuilder) R2() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// R3 is the URL of route "r3": /a-b/*rest.
-func (u *URLBuilder) R3(rest string) string {
-	return routegenTable.URL(u.base, 12, "", rest)
-}
-
-// R10 is the URL of route "r10": /ab:p0/:p1.
-func (u *URLBuilder) R10(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 13, "", p0, p1)
-}
-
-// R11 is the URL of route "r11": /ab:p0/:p1/:p2.
-func (u *URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 14, "", p0, p1, p2)
-}
-
-// R13 is the URL of route "r13": /ab:p0/:p1/:p2/*rest.
-func (u *URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 16, "", p0, p1, p2, rest)
-}
-
-// R14 is the URL of route "r14": /ab:p0/:p1/:p2/ab.
-func (u *URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 19, "", p0, p1, p2)
-}
-
-// R12 is the URL of route "r12": /ab:p0/:p1/:p2/b/a.
-func (u *URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 20, "", p0, p1, p2)
-}
-
-// R15 is the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b.
-func (u *URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 21, "", p0, p1, p2, p3)
-}
-
-// R5 is the URL of route "r5": /user_x/42.
-func (u *URLBuilder) R5() string {
-	return routegenTable.URL(u.base, 22, "")
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string, string) (string, error):
+			*f = func(v0 string, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1)
+			}
+		case *func(string) (string, error):
+			*f = func(v0 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0)
+			}
+		case *func(string, int64) (string, error):
+			*f = func(v0 string, v1 int64) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10))
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(string, string, string) (string, error):
+			*f = func(v0 string, v1 string, v2 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2)
+			}
+		case *func(string, string, string, string) (string, error):
+			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -672,106 +672,71 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	R5    func() string                                `route:"r5"`     // /42/abc
+	R1    func() string                                `route:"r1"`     // /=
+	R2    func() string                                `route:"r2"`     // /=/...
+	R4    func(p2 string, p3 string) string            `route:"r4"`     // /=/.../1:p2/:p3
+	R3    func() string                                `route:"r3"`     // /=/.../ab
+	R6    func() string                                `route:"r6"`     // /=/x.y
+	D1R9  func(rest string) string                     `route:"d1.r9"`  // /*rest
+	D1R10 func(rest string) string                     `route:"d1.r10"` // /*rest
+	D1R8  func(rest string) string                     `route:"d1.r8"`  // /*rest
+	D1R11 func(rest string) string                     `route:"d1.r11"` // /*rest
+	D1R7  func() string                                `route:"d1.r7"`  // /ab/x.y
+	D2R13 func(p0 string) (string, error)              `route:"d2.r13"` // /.:p0
+	D2R14 func(p0 string, rest string) (string, error) `route:"d2.r14"` // /:p0/a*rest
+	D2R12 func(p0 string, p1 string) string            `route:"d2.r12"` // /a:p0/:p1
+	D2R16 func() string                                `route:"d2.r16"` // /ab/new
+	D2R15 func() string                                `route:"d2.r15"` // /ab/new
+	D2R17 func() string                                `route:"d2.r17"` // /ab/new/v1
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
+	return routegenURLs(runtime.CleanBasePath(base))
 }
 
-// R5 is the URL of route "r5": /42/abc.
-func (u *URLBuilder) R5() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// R1 is the URL of route "r1": /=.
-func (u *URLBuilder) R1() string {
-	return routegenTable.URL(u.base, 3, "")
-}
-
-// R2 is the URL of route "r2": /=/....
-func (u *URLBuilder) R2() string {
-	return routegenTable.URL(u.base, 5, "")
-}
-
-// R4 is the URL of route "r4": /=/.../1:p2/:p3.
-func (u *URLBuilder) R4(p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 7, "", p2, p3)
-}
-
-// R3 is the URL of route "r3": /=/.../ab.
-func (u *URLBuilder) R3() string {
-	return routegenTable.URL(u.base, 9, "")
-}
-
-// R6 is the URL of route "r6": /=/x.y.
-func (u *URLBuilder) R6() string {
-	return routegenTable.URL(u.base, 12, "")
-}
-
-// D1R9 is the URL of route "d1.r9": /*rest.
-func (u *URLBuilder) D1R9(rest string) string {
-	return routegenTable.URL(u.base, 14, "", rest)
-}
-
-// D1R10 is the URL of route "d1.r10": /*rest.
-func (u *URLBuilder) D1R10(rest string) string {
-	return routegenTable.URL(u.base, 15, "", rest)
-}
-
-// D1R8 is the URL of route "d1.r8": /*rest.
-func (u *URLBuilder) D1R8(rest string) string {
-	return routegenTable.URL(u.base, 16, "", rest)
-}
-
-// D1R11 is the URL of route "d1.r11": /*rest.
-func (u *URLBuilder) D1R11(rest string) string {
-	return routegenTable.URL(u.base, 17, "", rest)
-}
-
-// D1R7 is the URL of route "d1.r7": /ab/x.y.
-func (u *URLBuilder) D1R7() string {
-	return routegenTable.URL(u.base, 18, "")
-}
-
-// D2R13 is the URL of route "d2.r13": /.:p0.
-func (u *URLBuilder) D2R13(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 19, "", p0)
-}
-
-// D2R14 is the URL of route "d2.r14": /:p0/a*rest.
-func (u *URLBuilder) D2R14(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 22, "", p0, rest)
-}
-
-// D2R12 is the URL of route "d2.r12": /a:p0/:p1.
-func (u *URLBuilder) D2R12(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 23, "", p0, p1)
-}
-
-// D2R16 is the URL of route "d2.r16": /ab/new.
-func (u *URLBuilder) D2R16() string {
-	return routegenTable.URL(u.base, 26, "")
-}
-
-// D2R15 is the URL of route "d2.r15": /ab/new.
-func (u *URLBuilder) D2R15() string {
-	return routegenTable.URL(u.base, 27, "")
-}
-
-// D2R17 is the URL of route "d2.r17": /ab/new/v1.
-func (u *URLBuilder) D2R17() string {
-	return routegenTable.URL(u.base, 28, "")
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string, string) string:
+			*f = func(v0 string, v1 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1)
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(string) (string, error):
+			*f = func(v0 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0)
+			}
+		case *func(string, string) (string, error):
+			*f = func(v0 string, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

@@ -3969,556 +3969,185 @@ func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	R15  func() string                                                                            `route:"r15"`  // /
+	R23  func(rest string) (string, error)                                                        `route:"r23"`  // /*rest
+	R81  func(p1 string) (string, error)                                                          `route:"r81"`  // /.../a:p1
+	R78  func(p1 string) (string, error)                                                          `route:"r78"`  // /.../a:p1
+	R80  func(p1 string, p2 string, p3 string) (string, error)                                    `route:"r80"`  // /.../a:p1/:p2/.:p3
+	R79  func(p1 string, p2 string) (string, error)                                               `route:"r79"`  // /.../a:p1/a:p2
+	R2   func(p1 string) string                                                                   `route:"r2"`   // /.../x.:p1
+	R7   func(p1 string, p3 string) string                                                        `route:"r7"`   // /.../x.:p1/new/x.:p3
+	R3   func(p1 string) string                                                                   `route:"r3"`   // /.../x.:p1/x.y
+	R5   func(p1 string) string                                                                   `route:"r5"`   // /.../x.:p1/x.y/a-b
+	R4   func(p1 string, p3 string) string                                                        `route:"r4"`   // /.../x.:p1/x.y/~:p3
+	R73  func(p0 string) string                                                                   `route:"r73"`  // /.:p0/x.y
+	R75  func(p0 string, p2 string, p3 string) (string, error)                                    `route:"r75"`  // /.:p0/x.y/a:p2/:p3
+	R76  func(p0 string, p2 string, p3 string) (string, error)                                    `route:"r76"`  // /.:p0/x.y/a:p2/:p3/42
+	R74  func(p0 string) string                                                                   `route:"r74"`  // /.:p0/x.y/~u/...
+	R30  func() string                                                                            `route:"r30"`  // /1
+	R56  func() string                                                                            `route:"r56"`  // /1
+	R8   func() string                                                                            `route:"r8"`   // /42
+	R45  func() string                                                                            `route:"r45"`  // /42
+	R87  func() string                                                                            `route:"r87"`  // /42/abc
+	R95  func() string                                                                            `route:"r95"`  // /42/abc/.a/x.y
+	R94  func() string                                                                            `route:"r94"`  // /42/abc/.a/x.y
+	R93  func() string                                                                            `route:"r93"`  // /42/abc/a-b/1
+	R88  func() string                                                                            `route:"r88"`  // /42/abc/users
+	R92  func(rest string) string                                                                 `route:"r92"`  // /42/abc/users/.a/1*rest
+	R91  func(p3 string) string                                                                   `route:"r91"`  // /42/abc/users/:p3
+	R90  func(p3 string, rest string) string                                                      `route:"r90"`  // /42/abc/users/:p3/*rest
+	R89  func(p3 string, p4 string) (string, error)                                               `route:"r89"`  // /42/abc/users/:p3/v:p4
+	R1   func(p0 string) string                                                                   `route:"r1"`   // /:p0
+	R31  func(p0 string) string                                                                   `route:"r31"`  // /:p0
+	R77  func(p0 string, p1 string) string                                                        `route:"r77"`  // /:p0/1:p1
+	R24  func(p0 string, p1 string) (string, error)                                               `route:"r24"`  // /:p0/:p1
+	R22  func(p0 string, p1 string) (string, error)                                               `route:"r22"`  // /:p0/:p1
+	R25  func(p0 string, p1 string, p2 string, p3 string) (string, error)                         `route:"r25"`  // /:p0/:p1/:p2/:p3
+	R27  func(p0 string, p1 string, p2 string, p3 string, rest string) (string, error)            `route:"r27"`  // /:p0/:p1/:p2/:p3/*rest
+	R28  func(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error)              `route:"r28"`  // /:p0/:p1/:p2/:p3/user_:p4
+	R26  func(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) `route:"r26"`  // /:p0/:p1/:p2/:p3/~:p4/*rest
+	R96  func(p0 string) string                                                                   `route:"r96"`  // /:p0/b
+	R97  func(p0 string) string                                                                   `route:"r97"`  // /:p0/b/.../a-b
+	R99  func(p0 string) string                                                                   `route:"r99"`  // /:p0/b/.../a-b
+	R98  func(p0 string, p5 string) string                                                        `route:"r98"`  // /:p0/b/.../a-b/b/~:p5
+	R101 func(p0 string, p2 string) string                                                        `route:"r101"` // /:p0/b/~:p2/@
+	R102 func(p0 string, p2 string, p5 string) string                                             `route:"r102"` // /:p0/b/~:p2/@/@/1:p5
+	R104 func(p0 string, p2 string, p4 string) string                                             `route:"r104"` // /:p0/b/~:p2/@/v:p4
+	R103 func(p0 string, p2 string, p4 string) (string, error)                                    `route:"r103"` // /:p0/b/~:p2/@/~:p4/...
+	R32  func(p0 string, p1 string) string                                                        `route:"r32"`  // /:p0/v:p1
+	R13  func(p0 string) string                                                                   `route:"r13"`  // /:p0/~u
+	R6   func() string                                                                            `route:"r6"`   // /=/.a
+	R37  func() string                                                                            `route:"r37"`  // /a-b
+	R33  func() string                                                                            `route:"r33"`  // /a-b/a
+	R38  func() string                                                                            `route:"r38"`  // /a-b/a-b/=
+	R39  func() string                                                                            `route:"r39"`  // /a-b/new
+	R72  func() string                                                                            `route:"r72"`  // /a/@
+	R51  func(p0 string) (string, error)                                                          `route:"r51"`  // /a:p0
+	R55  func(p0 string) (string, error)                                                          `route:"r55"`  // /a:p0/...
+	R53  func(p0 string, p1 string) (string, error)                                               `route:"r53"`  // /a:p0/:p1
+	R52  func(p0 string) (string, error)                                                          `route:"r52"`  // /a:p0/new/ab
+	R54  func(p0 string, p1 string, p2 string) (string, error)                                    `route:"r54"`  // /a:p0/~:p1/user_:p2
+	R43  func(rest string) string                                                                 `route:"r43"`  // /abc/1*rest
+	R41  func(rest string) string                                                                 `route:"r41"`  // /abc/1*rest
+	R44  func(rest string) string                                                                 `route:"r44"`  // /abc/1*rest
+	R40  func(rest string) string                                                                 `route:"r40"`  // /abc/1*rest
+	R42  func(rest string) string                                                                 `route:"r42"`  // /abc/1*rest
+	R71  func() string                                                                            `route:"r71"`  // /abc/a
+	R14  func() string                                                                            `route:"r14"`  // /b/abc
+	R86  func(rest string) string                                                                 `route:"r86"`  // /new/*rest
+	R65  func() string                                                                            `route:"r65"`  // /user_x
+	R69  func(p2 string) string                                                                   `route:"r69"`  // /user_x/.a/:p2
+	R29  func(p1 string) string                                                                   `route:"r29"`  // /user_x/:p1
+	R34  func(p1 string) string                                                                   `route:"r34"`  // /user_x/:p1
+	R36  func(p1 string, p2 string) (string, error)                                               `route:"r36"`  // /user_x/:p1/1:p2/@
+	R35  func(p1 string, p2 int64, p3 string) (string, error)                                     `route:"r35"`  // /user_x/:p1/:p2/x.:p3
+	R67  func(rest string) (string, error)                                                        `route:"r67"`  // /user_x/~u/*rest
+	R66  func(rest string) (string, error)                                                        `route:"r66"`  // /user_x/~u/*rest
+	R68  func(rest string) (string, error)                                                        `route:"r68"`  // /user_x/~u/*rest
+	R16  func(rest string) string                                                                 `route:"r16"`  // /v*rest
+	R9   func() string                                                                            `route:"r9"`   // /v1
+	R105 func() string                                                                            `route:"r105"` // /v1
+	R100 func(p1 string) string                                                                   `route:"r100"` // /v1/:p1
+	R106 func(p1 string) (string, error)                                                          `route:"r106"` // /v1/:p1
+	R11  func(p2 string) (string, error)                                                          `route:"r11"`  // /v1/abc/:p2
+	R82  func() string                                                                            `route:"r82"`  // /v1/users
+	R12  func() string                                                                            `route:"r12"`  // /v1/users/a-b
+	R83  func(p3 string) string                                                                   `route:"r83"`  // /v1/users/ab/:p3
+	R85  func(p3 string) string                                                                   `route:"r85"`  // /v1/users/ab/:p3/new
+	R84  func(p3 string, p5 string) string                                                        `route:"r84"`  // /v1/users/ab/:p3/~u/v:p5
+	R107 func(p2 string) (string, error)                                                          `route:"r107"` // /v1/x.y/:p2
+	R10  func() string                                                                            `route:"r10"`  // /v1/~u
+	R57  func(p0 string, p1 string) string                                                        `route:"r57"`  // /v:p0/1:p1
+	R60  func(p0 string, p1 string, p2 string) (string, error)                                    `route:"r60"`  // /v:p0/1:p1/:p2
+	R59  func(p0 string, p1 string, p2 string, p3 string) (string, error)                         `route:"r59"`  // /v:p0/1:p1/:p2/user_:p3
+	R64  func(p0 string, p1 string) string                                                        `route:"r64"`  // /v:p0/1:p1/abc
+	R61  func(p0 string, p1 string) string                                                        `route:"r61"`  // /v:p0/1:p1/abc
+	R58  func(p0 string, p1 string, rest string) (string, error)                                  `route:"r58"`  // /v:p0/1:p1/abc/*rest
+	R62  func(p0 string, p1 string, p3 string, p4 string) (string, error)                         `route:"r62"`  // /v:p0/1:p1/abc/ab:p3/:p4
+	R63  func(p0 string, p1 string, p4 string) string                                             `route:"r63"`  // /v:p0/1:p1/abc/~u/:p4
+	R46  func(rest string) string                                                                 `route:"r46"`  // /x.y/*rest
+	R47  func(rest string) string                                                                 `route:"r47"`  // /x.y/*rest
+	R48  func(rest string) string                                                                 `route:"r48"`  // /x.y/*rest
+	R50  func(rest string) string                                                                 `route:"r50"`  // /x.y/*rest
+	R49  func(rest string) string                                                                 `route:"r49"`  // /x.y/*rest
+	R18  func(p1 string) (string, error)                                                          `route:"r18"`  // /x.y/:p1
+	R17  func(p1 string) (string, error)                                                          `route:"r17"`  // /x.y/:p1
+	R21  func(p1 string) (string, error)                                                          `route:"r21"`  // /x.y/:p1
+	R19  func(p1 string) (string, error)                                                          `route:"r19"`  // /x.y/:p1/ab
+	R20  func(p1 string) (string, error)                                                          `route:"r20"`  // /x.y/:p1/~u
+	R70  func() string                                                                            `route:"r70"`  // /~u
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
-}
-
-// R15 is the URL of route "r15": /.
-func (u *URLBuilder) R15() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// R23 is the URL of route "r23": /*rest.
-func (u *URLBuilder) R23(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 3, "", rest)
-}
-
-// R81 is the URL of route "r81": /.../a:p1.
-func (u *URLBuilder) R81(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 6, "", p1)
-}
-
-// R78 is the URL of route "r78": /.../a:p1.
-func (u *URLBuilder) R78(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 7, "", p1)
-}
-
-// R80 is the URL of route "r80": /.../a:p1/:p2/.:p3.
-func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 9, "", p1, p2, p3)
-}
-
-// R79 is the URL of route "r79": /.../a:p1/a:p2.
-func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 10, "", p1, p2)
-}
-
-// R2 is the URL of route "r2": /.../x.:p1.
-func (u *URLBuilder) R2(p1 string) string {
-	return routegenTable.URL(u.base, 12, "", p1)
-}
-
-// R7 is the URL of route "r7": /.../x.:p1/new/x.:p3.
-func (u *URLBuilder) R7(p1 string, p3 string) string {
-	return routegenTable.URL(u.base, 14, "", p1, p3)
-}
-
-// R3 is the URL of route "r3": /.../x.:p1/x.y.
-func (u *URLBuilder) R3(p1 string) string {
-	return routegenTable.URL(u.base, 17, "", p1)
-}
-
-// R5 is the URL of route "r5": /.../x.:p1/x.y/a-b.
-func (u *URLBuilder) R5(p1 string) string {
-	return routegenTable.URL(u.base, 18, "", p1)
-}
-
-// R4 is the URL of route "r4": /.../x.:p1/x.y/~:p3.
-func (u *URLBuilder) R4(p1 string, p3 string) string {
-	return routegenTable.URL(u.base, 19, "", p1, p3)
-}
-
-// R73 is the URL of route "r73": /.:p0/x.y.
-func (u *URLBuilder) R73(p0 string) string {
-	return routegenTable.URL(u.base, 22, "", p0)
-}
-
-// R75 is the URL of route "r75": /.:p0/x.y/a:p2/:p3.
-func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 24, "", p0, p2, p3)
-}
-
-// R76 is the URL of route "r76": /.:p0/x.y/a:p2/:p3/42.
-func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 25, "", p0, p2, p3)
-}
-
-// R74 is the URL of route "r74": /.:p0/x.y/~u/....
-func (u *URLBuilder) R74(p0 string) string {
-	return routegenTable.URL(u.base, 27, "", p0)
-}
-
-// R30 is the URL of route "r30": /1.
-func (u *URLBuilder) R30() string {
-	return routegenTable.URL(u.base, 28, "")
-}
-
-// R56 is the URL of route "r56": /1.
-func (u *URLBuilder) R56() string {
-	return routegenTable.URL(u.base, 30, "")
-}
-
-// R8 is the URL of route "r8": /42.
-func (u *URLBuilder) R8() string {
-	return routegenTable.URL(u.base, 33, "")
-}
-
-// R45 is the URL of route "r45": /42.
-func (u *URLBuilder) R45() string {
-	return routegenTable.URL(u.base, 35, "")
-}
-
-// R87 is the URL of route "r87": /42/abc.
-func (u *URLBuilder) R87() string {
-	return routegenTable.URL(u.base, 37, "")
-}
-
-// R95 is the URL of route "r95": /42/abc/.a/x.y.
-func (u *URLBuilder) R95() string {
-	return routegenTable.URL(u.base, 38, "")
-}
-
-// R94 is the URL of route "r94": /42/abc/.a/x.y.
-func (u *URLBuilder) R94() string {
-	return routegenTable.URL(u.base, 40, "")
-}
-
-// R93 is the URL of route "r93": /42/abc/a-b/1.
-func (u *URLBuilder) R93() string {
-	return routegenTable.URL(u.base, 43, "")
-}
-
-// R88 is the URL of route "r88": /42/abc/users.
-func (u *URLBuilder) R88() string {
-	return routegenTable.URL(u.base, 44, "")
-}
-
-// R92 is the URL of route "r92": /42/abc/users/.a/1*rest.
-func (u *URLBuilder) R92(rest string) string {
-	return routegenTable.URL(u.base, 45, "", rest)
-}
-
-// R91 is the URL of route "r91": /42/abc/users/:p3.
-func (u *URLBuilder) R91(p3 string) string {
-	return routegenTable.URL(u.base, 47, "", p3)
-}
-
-// R90 is the URL of route "r90": /42/abc/users/:p3/*rest.
-func (u *URLBuilder) R90(p3 string, rest string) string {
-	return routegenTable.URL(u.base, 50, "", p3, rest)
-}
-
-// R89 is the URL of route "r89": /42/abc/users/:p3/v:p4.
-func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 53, "", p3, p4)
-}
-
-// R1 is the URL of route "r1": /:p0.
-func (u *URLBuilder) R1(p0 string) string {
-	return routegenTable.URL(u.base, 55, "", p0)
-}
-
-// R31 is the URL of route "r31": /:p0.
-func (u *URLBuilder) R31(p0 string) string {
-	return routegenTable.URL(u.base, 57, "", p0)
-}
-
-// R77 is the URL of route "r77": /:p0/1:p1.
-func (u *URLBuilder) R77(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 58, "", p0, p1)
-}
-
-// R24 is the URL of route "r24": /:p0/:p1.
-func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 59, "", p0, p1)
-}
-
-// R22 is the URL of route "r22": /:p0/:p1.
-func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 60, "", p0, p1)
-}
-
-// R25 is the URL of route "r25": /:p0/:p1/:p2/:p3.
-func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 61, "", p0, p1, p2, p3)
-}
-
-// R27 is the URL of route "r27": /:p0/:p1/:p2/:p3/*rest.
-func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 63, "", p0, p1, p2, p3, rest)
-}
-
-// R28 is the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4.
-func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 66, "", p0, p1, p2, p3, p4)
-}
-
-// R26 is the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest.
-func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 67, "", p0, p1, p2, p3, p4, rest)
-}
-
-// R96 is the URL of route "r96": /:p0/b.
-func (u *URLBuilder) R96(p0 string) string {
-	return routegenTable.URL(u.base, 70, "", p0)
-}
-
-// R97 is the URL of route "r97": /:p0/b/.../a-b.
-func (u *URLBuilder) R97(p0 string) string {
-	return routegenTable.URL(u.base, 73, "", p0)
-}
-
-// R99 is the URL of route "r99": /:p0/b/.../a-b.
-func (u *URLBuilder) R99(p0 string) string {
-	return routegenTable.URL(u.base, 75, "", p0)
-}
-
-// R98 is the URL of route "r98": /:p0/b/.../a-b/b/~:p5.
-func (u *URLBuilder) R98(p0 string, p5 string) string {
-	return routegenTable.URL(u.base, 77, "", p0, p5)
-}
-
-// R101 is the URL of route "r101": /:p0/b/~:p2/@.
-func (u *URLBuilder) R101(p0 string, p2 string) string {
-	return routegenTable.URL(u.base, 79, "", p0, p2)
-}
-
-// R102 is the URL of route "r102": /:p0/b/~:p2/@/@/1:p5.
-func (u *URLBuilder) R102(p0 string, p2 string, p5 string) string {
-	return routegenTable.URL(u.base, 81, "", p0, p2, p5)
-}
-
-// R104 is the URL of route "r104": /:p0/b/~:p2/@/v:p4.
-func (u *URLBuilder) R104(p0 string, p2 string, p4 string) string {
-	return routegenTable.URL(u.base, 83, "", p0, p2, p4)
-}
-
-// R103 is the URL of route "r103": /:p0/b/~:p2/@/~:p4/....
-func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 84, "", p0, p2, p4)
-}
-
-// R32 is the URL of route "r32": /:p0/v:p1.
-func (u *URLBuilder) R32(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 85, "", p0, p1)
-}
-
-// R13 is the URL of route "r13": /:p0/~u.
-func (u *URLBuilder) R13(p0 string) string {
-	return routegenTable.URL(u.base, 87, "", p0)
-}
-
-// R6 is the URL of route "r6": /=/.a.
-func (u *URLBuilder) R6() string {
-	return routegenTable.URL(u.base, 88, "")
-}
-
-// R37 is the URL of route "r37": /a-b.
-func (u *URLBuilder) R37() string {
-	return routegenTable.URL(u.base, 91, "")
-}
-
-// R33 is the URL of route "r33": /a-b/a.
-func (u *URLBuilder) R33() string {
-	return routegenTable.URL(u.base, 94, "")
-}
-
-// R38 is the URL of route "r38": /a-b/a-b/=.
-func (u *URLBuilder) R38() string {
-	return routegenTable.URL(u.base, 95, "")
-}
-
-// R39 is the URL of route "r39": /a-b/new.
-func (u *URLBuilder) R39() string {
-	return routegenTable.URL(u.base, 97, "")
-}
-
-// R72 is the URL of route "r72": /a/@.
-func (u *URLBuilder) R72() string {
-	return routegenTable.URL(u.base, 99, "")
-}
-
-// R51 is the URL of route "r51": /a:p0.
-func (u *URLBuilder) R51(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 101, "", p0)
-}
-
-// R55 is the URL of route "r55": /a:p0/....
-func (u *URLBuilder) R55(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 103, "", p0)
-}
-
-// R53 is the URL of route "r53": /a:p0/:p1.
-func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 105, "", p0, p1)
-}
-
-// R52 is the URL of route "r52": /a:p0/new/ab.
-func (u *URLBuilder) R52(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 108, "", p0)
-}
-
-// R54 is the URL of route "r54": /a:p0/~:p1/user_:p2.
-func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 111, "", p0, p1, p2)
-}
-
-// R43 is the URL of route "r43": /abc/1*rest.
-func (u *URLBuilder) R43(rest string) string {
-	return routegenTable.URL(u.base, 113, "", rest)
-}
-
-// R41 is the URL of route "r41": /abc/1*rest.
-func (u *URLBuilder) R41(rest string) string {
-	return routegenTable.URL(u.base, 114, "", rest)
-}
-
-// R44 is the URL of route "r44": /abc/1*rest.
-func (u *URLBuilder) R44(rest string) string {
-	return routegenTable.URL(u.base, 116, "", rest)
-}
-
-// R40 is the URL of route "r40": /abc/1*rest.
-func (u *URLBuilder) R40(rest string) string {
-	return routegenTable.URL(u.base, 117, "", rest)
-}
-
-// R42 is the URL of route "r42": /abc/1*rest.
-func (u *URLBuilder) R42(rest string) string {
-	return routegenTable.URL(u.base, 118, "", rest)
-}
-
-// R71 is the URL of route "r71": /abc/a.
-func (u *URLBuilder) R71() string {
-	return routegenTable.URL(u.base, 120, "")
-}
-
-// R14 is the URL of route "r14": /b/abc.
-func (u *URLBuilder) R14() string {
-	return routegenTable.URL(u.base, 122, "")
-}
-
-// R86 is the URL of route "r86": /new/*rest.
-func (u *URLBuilder) R86(rest string) string {
-	return routegenTable.URL(u.base, 123, "", rest)
-}
-
-// R65 is the URL of route "r65": /user_x.
-func (u *URLBuilder) R65() string {
-	return routegenTable.URL(u.base, 124, "")
-}
-
-// R69 is the URL of route "r69": /user_x/.a/:p2.
-func (u *URLBuilder) R69(p2 string) string {
-	return routegenTable.URL(u.base, 125, "", p2)
-}
-
-// R29 is the URL of route "r29": /user_x/:p1.
-func (u *URLBuilder) R29(p1 string) string {
-	return routegenTable.URL(u.base, 127, "", p1)
-}
-
-// R34 is the URL of route "r34": /user_x/:p1.
-func (u *URLBuilder) R34(p1 string) string {
-	return routegenTable.URL(u.base, 129, "", p1)
-}
-
-// R36 is the URL of route "r36": /user_x/:p1/1:p2/@.
-func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 130, "", p1, p2)
-}
-
-// R35 is the URL of route "r35": /user_x/:p1/:p2/x.:p3.
-func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 132, "", p1, strconv.FormatInt(p2, 10), p3)
-}
-
-// R67 is the URL of route "r67": /user_x/~u/*rest.
-func (u *URLBuilder) R67(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 134, "", rest)
-}
-
-// R66 is the URL of route "r66": /user_x/~u/*rest.
-func (u *URLBuilder) R66(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 135, "", rest)
-}
-
-// R68 is the URL of route "r68": /user_x/~u/*rest.
-func (u *URLBuilder) R68(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 137, "", rest)
-}
-
-// R16 is the URL of route "r16": /v*rest.
-func (u *URLBuilder) R16(rest string) string {
-	return routegenTable.URL(u.base, 138, "", rest)
-}
-
-// R9 is the URL of route "r9": /v1.
-func (u *URLBuilder) R9() string {
-	return routegenTable.URL(u.base, 139, "")
-}
-
-// R105 is the URL of route "r105": /v1.
-func (u *URLBuilder) R105() string {
-	return routegenTable.URL(u.base, 140, "")
-}
-
-// R100 is the URL of route "r100": /v1/:p1.
-func (u *URLBuilder) R100(p1 string) string {
-	return routegenTable.URL(u.base, 143, "", p1)
-}
-
-// R106 is the URL of route "r106": /v1/:p1.
-func (u *URLBuilder) R106(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 144, "", p1)
-}
-
-// R11 is the URL of route "r11": /v1/abc/:p2.
-func (u *URLBuilder) R11(p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 147, "", p2)
-}
-
-// R82 is the URL of route "r82": /v1/users.
-func (u *URLBuilder) R82() string {
-	return routegenTable.URL(u.base, 150, "")
-}
-
-// R12 is the URL of route "r12": /v1/users/a-b.
-func (u *URLBuilder) R12() string {
-	return routegenTable.URL(u.base, 151, "")
-}
-
-// R83 is the URL of route "r83": /v1/users/ab/:p3.
-func (u *URLBuilder) R83(p3 string) string {
-	return routegenTable.URL(u.base, 152, "", p3)
-}
-
-// R85 is the URL of route "r85": /v1/users/ab/:p3/new.
-func (u *URLBuilder) R85(p3 string) string {
-	return routegenTable.URL(u.base, 153, "", p3)
-}
-
-// R84 is the URL of route "r84": /v1/users/ab/:p3/~u/v:p5.
-func (u *URLBuilder) R84(p3 string, p5 string) string {
-	return routegenTable.URL(u.base, 154, "", p3, p5)
-}
-
-// R107 is the URL of route "r107": /v1/x.y/:p2.
-func (u *URLBuilder) R107(p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 155, "", p2)
-}
-
-// R10 is the URL of route "r10": /v1/~u.
-func (u *URLBuilder) R10() string {
-	return routegenTable.URL(u.base, 157, "")
-}
-
-// R57 is the URL of route "r57": /v:p0/1:p1.
-func (u *URLBuilder) R57(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 158, "", p0, p1)
-}
-
-// R60 is the URL of route "r60": /v:p0/1:p1/:p2.
-func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 159, "", p0, p1, p2)
-}
-
-// R59 is the URL of route "r59": /v:p0/1:p1/:p2/user_:p3.
-func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 160, "", p0, p1, p2, p3)
-}
-
-// R64 is the URL of route "r64": /v:p0/1:p1/abc.
-func (u *URLBuilder) R64(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 161, "", p0, p1)
-}
-
-// R61 is the URL of route "r61": /v:p0/1:p1/abc.
-func (u *URLBuilder) R61(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 162, "", p0, p1)
-}
-
-// R58 is the URL of route "r58": /v:p0/1:p1/abc/*rest.
-func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 165, "", p0, p1, rest)
-}
-
-// R62 is the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4.
-func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 167, "", p0, p1, p3, p4)
-}
-
-// R63 is the URL of route "r63": /v:p0/1:p1/abc/~u/:p4.
-func (u *URLBuilder) R63(p0 string, p1 string, p4 string) string {
-	return routegenTable.URL(u.base, 168, "", p0, p1, p4)
-}
-
-// R46 is the URL of route "r46": /x.y/*rest.
-func (u *URLBuilder) R46(rest string) string {
-	return routegenTable.URL(u.base, 169, "", rest)
-}
-
-// R47 is the URL of route "r47": /x.y/*rest.
-func (u *URLBuilder) R47(rest string) string {
-	return routegenTable.URL(u.base, 170, "", rest)
-}
-
-// R48 is the URL of route "r48": /x.y/*rest.
-func (u *URLBuilder) R48(rest string) string {
-	return routegenTable.URL(u.base, 171, "", rest)
-}
-
-// R50 is the URL of route "r50": /x.y/*rest.
-func (u *URLBuilder) R50(rest string) string {
-	return routegenTable.URL(u.base, 172, "", rest)
-}
-
-// R49 is the URL of route "r49": /x.y/*rest.
-func (u *URLBuilder) R49(rest string) string {
-	return routegenTable.URL(u.base, 174, "", rest)
-}
-
-// R18 is the URL of route "r18": /x.y/:p1.
-func (u *URLBuilder) R18(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 175, "", p1)
-}
-
-// R17 is the URL of route "r17": /x.y/:p1.
-func (u *URLBuilder) R17(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 176, "", p1)
-}
-
-// R21 is the URL of route "r21": /x.y/:p1.
-func (u *URLBuilder) R21(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 177, "", p1)
-}
-
-// R19 is the URL of route "r19": /x.y/:p1/ab.
-func (u *URLBuilder) R19(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 178, "", p1)
-}
-
-// R20 is the URL of route "r20": /x.y/:p1/~u.
-func (u *URLBuilder) R20(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 179, "", p1)
-}
-
-// R70 is the URL of route "r70": /~u.
-func (u *URLBuilder) R70() string {
-	return routegenTable.URL(u.base, 182, "")
+	return routegenURLs(runtime.CleanBasePath(base))
+}
+
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string) (string, error):
+			*f = func(v0 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0)
+			}
+		case *func(string, string, string) (string, error):
+			*f = func(v0 string, v1 string, v2 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2)
+			}
+		case *func(string, string) (string, error):
+			*f = func(v0 string, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1)
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(string, string) string:
+			*f = func(v0 string, v1 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1)
+			}
+		case *func(string, string, string, string) (string, error):
+			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3)
+			}
+		case *func(string, string, string, string, string) (string, error):
+			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3, v4)
+			}
+		case *func(string, string, string, string, string, string) (string, error):
+			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string, v5 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3, v4, v5)
+			}
+		case *func(string, string, string) string:
+			*f = func(v0 string, v1 string, v2 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1, v2)
+			}
+		case *func(string, int64, string) (string, error):
+			*f = func(v0 string, v1 int64, v2 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10), v2)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in

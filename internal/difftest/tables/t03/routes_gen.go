@@ -8974,2536 +8974,585 @@ func (c *routegenControllers) dispatch12(ctx *runtime.Context, i int) error {
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
 }
 
-// URLBuilder builds the URL of each route from typed parameters, every value escaped. A helper
-// of a route with constraints checks each value against its constraint and returns an error that
-// names the parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take
-// the subdomain first.
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+// field is the helper of the route its tag names, whose path follows. A helper of a route with
+// constraints checks each value against its constraint and returns an error that names the
+// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first.
 type URLBuilder struct {
 	base string
+
+	R386 func() string                                                      `route:"r386"` // /
+	R242 func() string                                                      `route:"r242"` // /
+	R264 func() string                                                      `route:"r264"` // /
+	R445 func() string                                                      `route:"r445"` // /
+	R12  func(rest string) string                                           `route:"r12"`  // /*rest
+	R218 func(rest string) string                                           `route:"r218"` // /*rest
+	R8   func(rest string) string                                           `route:"r8"`   // /*rest
+	R50  func(rest string) string                                           `route:"r50"`  // /*rest
+	R49  func(rest string) string                                           `route:"r49"`  // /*rest
+	R52  func(rest string) string                                           `route:"r52"`  // /*rest
+	R48  func(rest string) string                                           `route:"r48"`  // /*rest
+	R53  func(rest string) string                                           `route:"r53"`  // /*rest
+	R51  func(rest string) string                                           `route:"r51"`  // /*rest
+	R477 func() string                                                      `route:"r477"` // /...
+	R76  func() string                                                      `route:"r76"`  // /...
+	R498 func(rest string) string                                           `route:"r498"` // /.../*rest
+	R496 func(rest string) string                                           `route:"r496"` // /.../*rest
+	R497 func(rest string) string                                           `route:"r497"` // /.../*rest
+	R500 func(rest string) string                                           `route:"r500"` // /.../*rest
+	R499 func(rest string) string                                           `route:"r499"` // /.../*rest
+	R478 func(p1 string) (string, error)                                    `route:"r478"` // /.../.:p1
+	R479 func(p1 string) (string, error)                                    `route:"r479"` // /.../.:p1/users
+	R423 func() string                                                      `route:"r423"` // /.../.a
+	R485 func(p2 string) string                                             `route:"r485"` // /.../.a/v:p2
+	R486 func(p2 string, p3 string) string                                  `route:"r486"` // /.../.a/v:p2/:p3/~u
+	R85  func(p1 string) string                                             `route:"r85"`  // /.../:p1
+	R88  func(p1 string) string                                             `route:"r88"`  // /.../:p1
+	R90  func(p1 string) string                                             `route:"r90"`  // /.../:p1
+	R89  func(p1 string, rest string) string                                `route:"r89"`  // /.../:p1/*rest
+	R91  func(p1 string) string                                             `route:"r91"`  // /.../:p1/.a
+	R92  func(p1 string, p2 string, p3 string) string                       `route:"r92"`  // /.../:p1/:p2/:p3
+	R86  func(p1 string) string                                             `route:"r86"`  // /.../:p1/@
+	R87  func(p1 string, p2 string, p3 string) (string, error)              `route:"r87"`  // /.../:p1/~:p2/v:p3
+	R276 func() string                                                      `route:"r276"` // /.../a-b
+	R281 func() string                                                      `route:"r281"` // /.../a-b/42/abc
+	R282 func() string                                                      `route:"r282"` // /.../a-b/42/abc
+	R284 func(p4 string) (string, error)                                    `route:"r284"` // /.../a-b/42/abc/:p4
+	R283 func() string                                                      `route:"r283"` // /.../a-b/42/abc/user_x
+	R280 func(p2 string) string                                             `route:"r280"` // /.../a-b/:p2/user_x
+	R277 func(p2 string, p3 string) string                                  `route:"r277"` // /.../a-b/user_:p2/:p3
+	R278 func(p2 string, p3 string, rest string) string                     `route:"r278"` // /.../a-b/user_:p2/:p3/.a/.*rest
+	R279 func(p2 string, p3 string, rest string) (string, error)            `route:"r279"` // /.../a-b/user_:p2/:p3/.a/.*rest
+	R480 func() string                                                      `route:"r480"` // /.../a/42
+	R481 func() string                                                      `route:"r481"` // /.../a/v1
+	R484 func() string                                                      `route:"r484"` // /.../a/v1
+	R483 func(p3 string) string                                             `route:"r483"` // /.../a/v1/:p3
+	R482 func(p3 string) (string, error)                                    `route:"r482"` // /.../a/v1/:p3
+	R93  func(p0 string) (string, error)                                    `route:"r93"`  // /.:p0
+	R354 func(p0 string) (string, error)                                    `route:"r354"` // /.:p0
+	R384 func(p0 string) string                                             `route:"r384"` // /.:p0
+	R197 func(p0 string) (string, error)                                    `route:"r197"` // /.:p0
+	R54  func(p0 string) (string, error)                                    `route:"r54"`  // /.:p0/a
+	R94  func(p0 string) (string, error)                                    `route:"r94"`  // /.:p0/a
+	R97  func(p0 string) (string, error)                                    `route:"r97"`  // /.:p0/a
+	R198 func(p0 string) (string, error)                                    `route:"r198"` // /.:p0/a/42
+	R95  func(p0 string, p2 string) (string, error)                         `route:"r95"`  // /.:p0/a/:p2
+	R55  func(p0 string, p3 string) (string, error)                         `route:"r55"`  // /.:p0/a/ab/x.:p3
+	R57  func(p0 string, p3 string) (string, error)                         `route:"r57"`  // /.:p0/a/ab/x.:p3/42
+	R56  func(p0 string, p3 string, rest string) (string, error)            `route:"r56"`  // /.:p0/a/ab/x.:p3/a-b/*rest
+	R58  func(p0 string, p2 string) (string, error)                         `route:"r58"`  // /.:p0/a/ab:p2
+	R61  func(p0 string, p2 string, rest string) (string, error)            `route:"r61"`  // /.:p0/a/ab:p2/*rest
+	R60  func(p0 string, p2 string, p4 string) (string, error)              `route:"r60"`  // /.:p0/a/ab:p2/.../:p4
+	R59  func(p0 string, p2 string, p3 string) (string, error)              `route:"r59"`  // /.:p0/a/ab:p2/:p3/user_x
+	R96  func(p0 string, rest string) (string, error)                       `route:"r96"`  // /.:p0/a/v1/*rest
+	R98  func(p0 string) (string, error)                                    `route:"r98"`  // /.:p0/user_x/@
+	R99  func(p0 string, p3 string, p4 string) (string, error)              `route:"r99"`  // /.:p0/user_x/@/:p3/:p4
+	R100 func(p0 string, p1 string) (string, error)                         `route:"r100"` // /.:p0/x.:p1
+	R183 func() string                                                      `route:"r183"` // /.a
+	R227 func() string                                                      `route:"r227"` // /.a/new
+	R81  func() string                                                      `route:"r81"`  // /1
+	R425 func() string                                                      `route:"r425"` // /1
+	R356 func() string                                                      `route:"r356"` // /1
+	R426 func(rest string) (string, error)                                  `route:"r426"` // /1/*rest
+	R427 func(rest string) (string, error)                                  `route:"r427"` // /1/*rest
+	R357 func() string                                                      `route:"r357"` // /1/42/ab
+	R361 func(p3 string) (string, error)                                    `route:"r361"` // /1/42/ab/:p3/a-b
+	R360 func() string                                                      `route:"r360"` // /1/42/ab/abc
+	R359 func() string                                                      `route:"r359"` // /1/42/ab/x.y
+	R358 func() string                                                      `route:"r358"` // /1/42/ab/x.y/new
+	R373 func(p1 string) string                                             `route:"r373"` // /1/:p1
+	R82  func(p1 string) string                                             `route:"r82"`  // /1/:p1
+	R439 func(p1 string) (string, error)                                    `route:"r439"` // /1/:p1
+	R9   func(p1 string) string                                             `route:"r9"`   // /1/:p1
+	R83  func() string                                                      `route:"r83"`  // /1/@
+	R388 func() string                                                      `route:"r388"` // /1/a
+	R363 func() string                                                      `route:"r363"` // /1/abc
+	R114 func() string                                                      `route:"r114"` // /1/users
+	R362 func(p1 string) string                                             `route:"r362"` // /1/v:p1
+	R213 func(p1 string) string                                             `route:"r213"` // /1/~:p1
+	R487 func() string                                                      `route:"r487"` // /1/~u
+	R488 func(p2 string) string                                             `route:"r488"` // /1/~u/:p2
+	R188 func(p0 string) (string, error)                                    `route:"r188"` // /1:p0
+	R469 func(p0 string) string                                             `route:"r469"` // /1:p0
+	R191 func(p0 string, rest string) (string, error)                       `route:"r191"` // /1:p0/*rest
+	R190 func(p0 string, rest string) (string, error)                       `route:"r190"` // /1:p0/*rest
+	R189 func(p0 string, rest string) (string, error)                       `route:"r189"` // /1:p0/*rest
+	R192 func(p0 string, p2 string) (string, error)                         `route:"r192"` // /1:p0/.a/~:p2
+	R474 func(p0 string) string                                             `route:"r474"` // /1:p0/1/1
+	R475 func(p0 string) string                                             `route:"r475"` // /1:p0/1/1
+	R387 func(p0 string, p1 string) string                                  `route:"r387"` // /1:p0/:p1
+	R470 func(p0 string, p1 string, p2 string) string                       `route:"r470"` // /1:p0/:p1/:p2
+	R472 func(p0 string, p1 string, p2 string, p4 string) string            `route:"r472"` // /1:p0/:p1/:p2/42/:p4
+	R471 func(p0 string, p1 string, p2 string, p3 string) string            `route:"r471"` // /1:p0/:p1/:p2/:p3/...
+	R193 func(p0 string) (string, error)                                    `route:"r193"` // /1:p0/@
+	R476 func(p0 string) string                                             `route:"r476"` // /1:p0/@
+	R195 func(p0 string) (string, error)                                    `route:"r195"` // /1:p0/@/.a
+	R194 func(p0 string, p3 string) (string, error)                         `route:"r194"` // /1:p0/@/~u/:p3
+	R102 func(p0 string, p1 string) (string, error)                         `route:"r102"` // /1:p0/v:p1
+	R107 func(p0 string, p1 string) (string, error)                         `route:"r107"` // /1:p0/v:p1
+	R103 func(p0 string, p1 string, rest string) (string, error)            `route:"r103"` // /1:p0/v:p1/*rest
+	R106 func(p0 string, p1 string, rest string) (string, error)            `route:"r106"` // /1:p0/v:p1/*rest
+	R104 func(p0 string, p1 string, rest string) (string, error)            `route:"r104"` // /1:p0/v:p1/*rest
+	R105 func(p0 string, p1 string, rest string) (string, error)            `route:"r105"` // /1:p0/v:p1/*rest
+	R108 func(p0 string, p1 string, p3 string) (string, error)              `route:"r108"` // /1:p0/v:p1/1/x.:p3
+	R473 func(p0 string, p1 string, p2 string) (string, error)              `route:"r473"` // /1:p0/v:p1/:p2
+	R109 func(p0 string, p1 string) (string, error)                         `route:"r109"` // /1:p0/v:p1/a
+	R340 func(p0 string) (string, error)                                    `route:"r340"` // /1:p0/~u
+	R71  func() string                                                      `route:"r71"`  // /42
+	R274 func() string                                                      `route:"r274"` // /42/.a
+	R123 func(p1 string) string                                             `route:"r123"` // /42/:p1
+	R407 func(p1 string) string                                             `route:"r407"` // /42/:p1
+	R409 func(p1 string, rest string) string                                `route:"r409"` // /42/:p1/*rest
+	R412 func(p1 string, rest string) string                                `route:"r412"` // /42/:p1/*rest
+	R411 func(p1 string, rest string) string                                `route:"r411"` // /42/:p1/*rest
+	R408 func(p1 string, rest string) string                                `route:"r408"` // /42/:p1/*rest
+	R410 func(p1 string, rest string) string                                `route:"r410"` // /42/:p1/*rest
+	R125 func(p1 string) string                                             `route:"r125"` // /42/:p1/1
+	R126 func(p1 string, p3 string) string                                  `route:"r126"` // /42/:p1/1/:p3/...
+	R124 func(p1 string) string                                             `route:"r124"` // /42/:p1/1/=
+	R127 func(p1 string, p3 string, p4 string) string                       `route:"r127"` // /42/:p1/1/user_:p3/:p4
+	R73  func(p1 string, p2 string) (string, error)                         `route:"r73"`  // /42/:p1/:p2
+	R72  func(p1 string, p2 string) (string, error)                         `route:"r72"`  // /42/:p1/:p2
+	R74  func(p1 string, p2 string, rest string) (string, error)            `route:"r74"`  // /42/:p1/:p2/x.y/*rest
+	R75  func(p1 string, p2 string, p4 string) (string, error)              `route:"r75"`  // /42/:p1/:p2/x.y/:p4
+	R413 func(p1 string) string                                             `route:"r413"` // /42/:p1/x.y
+	R414 func(p1 string, p3 string) (string, error)                         `route:"r414"` // /42/:p1/x.y/:p3
+	R415 func(p1 string, p3 int64) (string, error)                          `route:"r415"` // /42/:p1/x.y/:p3/...
+	R416 func(p1 string, p3 string, p4 string) string                       `route:"r416"` // /42/:p1/x.y/:p3/:p4
+	R209 func(p0 string) string                                             `route:"r209"` // /:p0
+	R170 func(p0 string) (string, error)                                    `route:"r170"` // /:p0
+	R38  func(p0 string) string                                             `route:"r38"`  // /:p0
+	R342 func(p0 string) string                                             `route:"r342"` // /:p0
+	R122 func(p0 string) string                                             `route:"r122"` // /:p0
+	R62  func(p0 int64) (string, error)                                     `route:"r62"`  // /:p0
+	R489 func(p0 string) string                                             `route:"r489"` // /:p0
+	R208 func(p0 string) string                                             `route:"r208"` // /:p0
+	R390 func(p0 string, rest string) (string, error)                       `route:"r390"` // /:p0/*rest
+	R41  func(p0 string, rest string) string                                `route:"r41"`  // /:p0/*rest
+	R449 func(p0 string, rest string) string                                `route:"r449"` // /:p0/*rest
+	R389 func(p0 string, rest string) (string, error)                       `route:"r389"` // /:p0/*rest
+	R331 func(p0 string) string                                             `route:"r331"` // /:p0/...
+	R338 func(p0 string) string                                             `route:"r338"` // /:p0/.../.../a-b
+	R339 func(p0 string, rest string) (string, error)                       `route:"r339"` // /:p0/.../.../a-b/ab*rest
+	R337 func(p0 string, rest string) (string, error)                       `route:"r337"` // /:p0/.../1*rest
+	R332 func(p0 string, p2 string, p3 string) string                       `route:"r332"` // /:p0/.../:p2/:p3
+	R333 func(p0 string, p2 string, p3 string) string                       `route:"r333"` // /:p0/.../:p2/:p3
+	R336 func(p0 string, p2 string, p3 string, rest string) (string, error) `route:"r336"` // /:p0/.../:p2/:p3/1*rest
+	R334 func(p0 string, p2 string, p3 string) string                       `route:"r334"` // /:p0/.../:p2/:p3/a
+	R335 func(p0 string, p2 string, p3 string, p4 string) (string, error)   `route:"r335"` // /:p0/.../:p2/:p3/user_:p4
+	R181 func(p0 string, p1 string) (string, error)                         `route:"r181"` // /:p0/.:p1
+	R101 func(p0 string) (string, error)                                    `route:"r101"` // /:p0/.a
+	R211 func(p0 string, rest string) (string, error)                       `route:"r211"` // /:p0/1/*rest
+	R343 func(p0 string, p1 string) string                                  `route:"r343"` // /:p0/1:p1
+	R346 func(p0 string, p1 string, rest string) string                     `route:"r346"` // /:p0/1:p1/*rest
+	R344 func(p0 string, p1 string, p2 string, rest string) (string, error) `route:"r344"` // /:p0/1:p1/.:p2/*rest
+	R345 func(p0 string, p1 string) string                                  `route:"r345"` // /:p0/1:p1/~u
+	R138 func(p0 string) string                                             `route:"r138"` // /:p0/42
+	R176 func(p0 string) (string, error)                                    `route:"r176"` // /:p0/42
+	R265 func(p0 string) string                                             `route:"r265"` // /:p0/42
+	R139 func(p0 string) string                                             `route:"r139"` // /:p0/42
+	R173 func(p0 string) (string, error)                                    `route:"r173"` // /:p0/42
+	R39  func(p0 string, p2 string) (string, error)                         `route:"r39"`  // /:p0/42/:p2
+	R142 func(p0 string, p2 string) (string, error)                         `route:"r142"` // /:p0/42/:p2
+	R143 func(p0 string, p2 string) (string, error)                         `route:"r143"` // /:p0/42/:p2/user_x/user_x
+	R140 func(p0 string, p2 string, p3 string) (string, error)              `route:"r140"` // /:p0/42/:p2/~:p3
+	R141 func(p0 string, rest string) (string, error)                       `route:"r141"` // /:p0/42/ab*rest
+	R175 func(p0 string) (string, error)                                    `route:"r175"` // /:p0/42/abc
+	R177 func(p0 string) (string, error)                                    `route:"r177"` // /:p0/42/x.y
+	R174 func(p0 string, p3 string) (string, error)                         `route:"r174"` // /:p0/42/~u/a:p3
+	R263 func(p0 string, p1 string) string                                  `route:"r263"` // /:p0/:p1
+	R349 func(p0 string, p1 string) (string, error)                         `route:"r349"` // /:p0/:p1
+	R63  func(p0 int64, p1 string) (string, error)                          `route:"r63"`  // /:p0/:p1
+	R259 func(p0 string, p1 string) (string, error)                         `route:"r259"` // /:p0/:p1
+	R172 func(p0 string, p1 string, p2 string) (string, error)              `route:"r172"` // /:p0/:p1/:p2
+	R350 func(p0 string, p1 string) (string, error)                         `route:"r350"` // /:p0/:p1/a-b/b
+	R351 func(p0 string, p1 string, p5 string) (string, error)              `route:"r351"` // /:p0/:p1/a-b/b/.a/a:p5
+	R353 func(p0 string, p1 string) (string, error)                         `route:"r353"` // /:p0/:p1/a-b/b/b
+	R157 func(p0 string) string                                             `route:"r157"` // /:p0/=
+	R158 func(p0 string) string                                             `route:"r158"` // /:p0/=
+	R156 func(p0 string) string                                             `route:"r156"` // /:p0/=
+	R169 func(p0 string, p2 string) string                                  `route:"r169"` // /:p0/=/:p2
+	R161 func(p0 string, p2 string) (string, error)                         `route:"r161"` // /:p0/=/:p2
+	R165 func(p0 string, p2 string) (string, error)                         `route:"r165"` // /:p0/=/:p2/.a
+	R164 func(p0 string, p2 string, p3 string) (string, error)              `route:"r164"` // /:p0/=/:p2/1:p3
+	R162 func(p0 string, p2 string, p3 string, p4 string) (string, error)   `route:"r162"` // /:p0/=/:p2/1:p3/:p4
+	R163 func(p0 string, p2 string, p3 string) (string, error)              `route:"r163"` // /:p0/=/:p2/:p3
+	R166 func(p0 string, p2 string, p3 string) string                       `route:"r166"` // /:p0/=/:p2/:p3
+	R168 func(p0 string, p2 string, p3 string, p5 string) string            `route:"r168"` // /:p0/=/:p2/:p3/.a/.:p5
+	R167 func(p0 string, p2 string, p3 string) string                       `route:"r167"` // /:p0/=/:p2/:p3/a-b
+	R160 func(p0 string, rest string) string                                `route:"r160"` // /:p0/=/v1/*rest
+	R159 func(p0 string, p2 string, p3 string) (string, error)              `route:"r159"` // /:p0/=/x.:p2/:p3
+	R406 func(p0 string) string                                             `route:"r406"` // /:p0/@
+	R347 func(p0 string) string                                             `route:"r347"` // /:p0/a/abc
+	R117 func(p0 string, p1 string) (string, error)                         `route:"r117"` // /:p0/a:p1
+	R322 func(p0 string, p1 string) string                                  `route:"r322"` // /:p0/a:p1
+	R325 func(p0 string, p1 string, rest string) string                     `route:"r325"` // /:p0/a:p1/*rest
+	R324 func(p0 string, p1 string, rest string) string                     `route:"r324"` // /:p0/a:p1/*rest
+	R327 func(p0 string, p1 string, rest string) string                     `route:"r327"` // /:p0/a:p1/*rest
+	R326 func(p0 string, p1 string, rest string) string                     `route:"r326"` // /:p0/a:p1/*rest
+	R323 func(p0 string, p1 string) string                                  `route:"r323"` // /:p0/a:p1/=
+	R328 func(p0 string, p1 string) string                                  `route:"r328"` // /:p0/a:p1/=
+	R329 func(p0 string, p1 string) string                                  `route:"r329"` // /:p0/a:p1/=/users
+	R119 func(p0 string, p1 string, p3 string) (string, error)              `route:"r119"` // /:p0/a:p1/abc/:p3
+	R120 func(p0 string, p1 string, p3 string, rest string) (string, error) `route:"r120"` // /:p0/a:p1/abc/:p3/*rest
+	R121 func(p0 string, p1 string, p3 string) (string, error)              `route:"r121"` // /:p0/a:p1/abc/:p3/abc
+	R118 func(p0 string, p1 string) (string, error)                         `route:"r118"` // /:p0/a:p1/new
+	R296 func(p0 string) string                                             `route:"r296"` // /:p0/ab
+	R301 func(p0 string) string                                             `route:"r301"` // /:p0/ab/.a
+	R298 func(p0 string, rest string) string                                `route:"r298"` // /:p0/ab/.a/*rest
+	R297 func(p0 string, rest string) string                                `route:"r297"` // /:p0/ab/.a/*rest
+	R348 func(p0 string, p1 string) string                                  `route:"r348"` // /:p0/ab:p1
+	R341 func(p0 string, p1 string) string                                  `route:"r341"` // /:p0/ab:p1
+	R13  func(p0 string) string                                             `route:"r13"`  // /:p0/b
+	R178 func(p0 string) (string, error)                                    `route:"r178"` // /:p0/user_x/...
+	R180 func(p0 string, p3 string) (string, error)                         `route:"r180"` // /:p0/user_x/.../:p3
+	R179 func(p0 string, p3 string) (string, error)                         `route:"r179"` // /:p0/user_x/.../ab:p3
+	R136 func(p0 string) string                                             `route:"r136"` // /:p0/v1
+	R42  func(p0 string) string                                             `route:"r42"`  // /:p0/v1/ab
+	R171 func(p0 string, rest string) (string, error)                       `route:"r171"` // /:p0/x.y/*rest
+	R385 func(p0 string, rest string) string                                `route:"r385"` // /:p0/~*rest
+	R419 func(p0 string, p1 string) string                                  `route:"r419"` // /:p0/~:p1
+	R40  func(p0 string, p1 string) (string, error)                         `route:"r40"`  // /:p0/~:p1/@
+	R84  func(p0 string) string                                             `route:"r84"`  // /:p0/~u
+	R210 func(p0 string) string                                             `route:"r210"` // /:p0/~u
+	R440 func() string                                                      `route:"r440"` // /=
+	R438 func() string                                                      `route:"r438"` // /=
+	R444 func() string                                                      `route:"r444"` // /=
+	R379 func() string                                                      `route:"r379"` // /=/.a
+	R382 func(p3 string) string                                             `route:"r382"` // /=/.a/.a/:p3
+	R383 func() string                                                      `route:"r383"` // /=/.a/.a/x.y
+	R380 func(rest string) (string, error)                                  `route:"r380"` // /=/.a/~*rest
+	R381 func(rest string) (string, error)                                  `route:"r381"` // /=/.a/~*rest
+	R442 func(p1 string) string                                             `route:"r442"` // /=/:p1
+	R441 func(p2 string) string                                             `route:"r441"` // /=/new/x.:p2
+	R443 func(p1 string) string                                             `route:"r443"` // /=/x.:p1
+	R372 func() string                                                      `route:"r372"` // /@
+	R270 func() string                                                      `route:"r270"` // /@
+	R391 func() string                                                      `route:"r391"` // /@
+	R273 func(p1 string) (string, error)                                    `route:"r273"` // /@/:p1
+	R7   func(p1 string) string                                             `route:"r7"`   // /@/user_:p1
+	R271 func(p2 string) string                                             `route:"r271"` // /@/~u/:p2
+	R272 func(p2 string, p3 string) string                                  `route:"r272"` // /@/~u/:p2/user_:p3
+	R212 func() string                                                      `route:"r212"` // /a
+	R219 func() string                                                      `route:"r219"` // /a
+	R228 func() string                                                      `route:"r228"` // /a-b
+	R364 func() string                                                      `route:"r364"` // /a-b
+	R330 func() string                                                      `route:"r330"` // /a-b
+	R366 func() string                                                      `route:"r366"` // /a-b/.a/users
+	R368 func() string                                                      `route:"r368"` // /a-b/.a/users
+	R367 func() string                                                      `route:"r367"` // /a-b/.a/users
+	R369 func(p3 string) string                                             `route:"r369"` // /a-b/.a/users/:p3
+	R370 func(p3 string) string                                             `route:"r370"` // /a-b/.a/users/v:p3
+	R77  func() string                                                      `route:"r77"`  // /a-b/1
+	R237 func(p1 string) (string, error)                                    `route:"r237"` // /a-b/:p1
+	R236 func(p1 string) (string, error)                                    `route:"r236"` // /a-b/:p1
+	R365 func(p1 string) string                                             `route:"r365"` // /a-b/:p1/.a
+	R230 func(p1 string) string                                             `route:"r230"` // /a-b/:p1/.a
+	R232 func(p1 string, p3 string) string                                  `route:"r232"` // /a-b/:p1/.a/:p3/ab
+	R231 func(p1 string) string                                             `route:"r231"` // /a-b/:p1/.a/a
+	R239 func(p1 string) (string, error)                                    `route:"r239"` // /a-b/:p1/42
+	R238 func(p1 string, p2 string) (string, error)                         `route:"r238"` // /a-b/:p1/:p2/user_x
+	R229 func(p1 string) string                                             `route:"r229"` // /a-b/:p1/@
+	R240 func(p1 string) (string, error)                                    `route:"r240"` // /a-b/:p1/users/~u
+	R10  func() string                                                      `route:"r10"`  // /a-b/=
+	R448 func(p1 string) string                                             `route:"r448"` // /a-b/a:p1
+	R233 func(p1 string, p2 string) string                                  `route:"r233"` // /a-b/x.:p1/v:p2
+	R234 func(p1 string, p2 string) string                                  `route:"r234"` // /a-b/x.:p1/v:p2
+	R235 func(p1 string, p2 string) string                                  `route:"r235"` // /a-b/x.:p1/v:p2/users/abc
+	R224 func(p1 string) string                                             `route:"r224"` // /a/ab:p1
+	R225 func(rest string) string                                           `route:"r225"` // /a/new/*rest
+	R418 func() string                                                      `route:"r418"` // /a/user_x
+	R490 func(p1 string) string                                             `route:"r490"` // /a/v:p1
+	R69  func(p1 string) string                                             `route:"r69"`  // /a/x.:p1
+	R260 func(p1 string) string                                             `route:"r260"` // /a/~:p1
+	R220 func(p2 string) (string, error)                                    `route:"r220"` // /a/~u/a:p2
+	R222 func(p2 string, p3 string) (string, error)                         `route:"r222"` // /a/~u/a:p2/.:p3
+	R223 func(p2 string) (string, error)                                    `route:"r223"` // /a/~u/a:p2/=
+	R221 func(p2 string, p3 string) (string, error)                         `route:"r221"` // /a/~u/a:p2/x.:p3/abc
+	R135 func(p0 string) (string, error)                                    `route:"r135"` // /a:p0
+	R214 func(p0 string, rest string) string                                `route:"r214"` // /a:p0/*rest
+	R14  func(p0 string) string                                             `route:"r14"`  // /a:p0/1
+	R20  func(p0 string, rest string) string                                `route:"r20"`  // /a:p0/1/a/1*rest
+	R15  func(p0 string, p2 string) string                                  `route:"r15"`  // /a:p0/1/a:p2
+	R16  func(p0 string, p2 string, rest string) string                     `route:"r16"`  // /a:p0/1/a:p2/.*rest
+	R17  func(p0 string, p2 string, p4 string) string                       `route:"r17"`  // /a:p0/1/a:p2/.../:p4
+	R18  func(p0 string, p2 string, p3 string) (string, error)              `route:"r18"`  // /a:p0/1/a:p2/:p3
+	R19  func(p0 string, p2 string, p3 string) string                       `route:"r19"`  // /a:p0/1/x.:p2/~:p3
+	R145 func(p0 string) (string, error)                                    `route:"r145"` // /a:p0/=
+	R149 func(p0 string) (string, error)                                    `route:"r149"` // /a:p0/=
+	R144 func(p0 string) (string, error)                                    `route:"r144"` // /a:p0/=
+	R146 func(p0 string) (string, error)                                    `route:"r146"` // /a:p0/=/...
+	R148 func(p0 string, p3 string) (string, error)                         `route:"r148"` // /a:p0/=/.../ab:p3
+	R150 func(p0 string, p2 string) (string, error)                         `route:"r150"` // /a:p0/=/:p2
+	R147 func(p0 string) (string, error)                                    `route:"r147"` // /a:p0/=/a/abc
+	R151 func(p0 string, p3 string) (string, error)                         `route:"r151"` // /a:p0/=/v1/:p3
+	R155 func(p0 string, p3 string, rest string) (string, error)            `route:"r155"` // /a:p0/=/v1/:p3/*rest
+	R152 func(p0 string, p3 string, p4 string) (string, error)              `route:"r152"` // /a:p0/=/v1/:p3/.:p4/users
+	R154 func(p0 string, p3 string, p4 string, rest string) (string, error) `route:"r154"` // /a:p0/=/v1/:p3/:p4/*rest
+	R153 func(p0 string, p3 string, p4 string, p5 string) (string, error)   `route:"r153"` // /a:p0/=/v1/:p3/:p4/:p5
+	R70  func(p0 string, p1 string) string                                  `route:"r70"`  // /a:p0/ab:p1
+	R137 func(p0 string) (string, error)                                    `route:"r137"` // /a:p0/new
+	R492 func(rest string) string                                           `route:"r492"` // /ab/*rest
+	R493 func(rest string) string                                           `route:"r493"` // /ab/*rest
+	R182 func() string                                                      `route:"r182"` // /ab/.a
+	R134 func() string                                                      `route:"r134"` // /ab/~u
+	R116 func(p0 string) string                                             `route:"r116"` // /ab:p0
+	R266 func(p0 string) string                                             `route:"r266"` // /ab:p0
+	R401 func(p0 string, p1 string) string                                  `route:"r401"` // /ab:p0/:p1
+	R460 func(p0 string, p1 string) string                                  `route:"r460"` // /ab:p0/:p1
+	R404 func(p0 string, p1 string) string                                  `route:"r404"` // /ab:p0/:p1/.../a
+	R467 func(p0 string, p1 string, p2 string) string                       `route:"r467"` // /ab:p0/:p1/:p2
+	R405 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r405"` // /ab:p0/:p1/:p2/v:p3
+	R403 func(p0 string, p1 string, rest string) string                     `route:"r403"` // /ab:p0/:p1/=/*rest
+	R462 func(p0 string, p1 string) string                                  `route:"r462"` // /ab:p0/:p1/@
+	R465 func(p0 string, p1 string) string                                  `route:"r465"` // /ab:p0/:p1/@
+	R464 func(p0 string, p1 string, p3 string) (string, error)              `route:"r464"` // /ab:p0/:p1/@/:p3
+	R463 func(p0 string, p1 string, p3 string, p4 string) string            `route:"r463"` // /ab:p0/:p1/@/:p3/.:p4
+	R466 func(p0 string, p1 string) string                                  `route:"r466"` // /ab:p0/:p1/@/abc
+	R402 func(p0 string, p1 string, p3 string) string                       `route:"r402"` // /ab:p0/:p1/a/a:p3
+	R461 func(p0 string, p1 string) string                                  `route:"r461"` // /ab:p0/:p1/x.y
+	R79  func(p0 string) string                                             `route:"r79"`  // /ab:p0/abc
+	R355 func() string                                                      `route:"r355"` // /abc
+	R417 func() string                                                      `route:"r417"` // /abc
+	R184 func() string                                                      `route:"r184"` // /abc/@
+	R205 func() string                                                      `route:"r205"` // /abc/v1
+	R199 func() string                                                      `route:"r199"` // /abc/v1
+	R200 func(p2 string) string                                             `route:"r200"` // /abc/v1/v:p2
+	R202 func(p2 string) string                                             `route:"r202"` // /abc/v1/v:p2
+	R201 func(p2 string, p3 string) string                                  `route:"r201"` // /abc/v1/v:p2/:p3
+	R203 func(p2 string) string                                             `route:"r203"` // /abc/v1/v:p2/v1/b
+	R206 func(p2 string) (string, error)                                    `route:"r206"` // /abc/v1/x.:p2
+	R204 func() string                                                      `route:"r204"` // /abc/v1/~u
+	R226 func() string                                                      `route:"r226"` // /abc/x.y
+	R67  func(p1 string) string                                             `route:"r67"`  // /abc/~:p1
+	R68  func(p1 string, rest string) (string, error)                       `route:"r68"`  // /abc/~:p1/a/~*rest
+	R289 func() string                                                      `route:"r289"` // /abc/~u
+	R293 func(p2 string) string                                             `route:"r293"` // /abc/~u/:p2/b
+	R290 func(p2 string) string                                             `route:"r290"` // /abc/~u/:p2/b
+	R291 func(p2 string, rest string) string                                `route:"r291"` // /abc/~u/:p2/b/*rest
+	R292 func(p2 string, p4 string) (string, error)                         `route:"r292"` // /abc/~u/:p2/b/:p4
+	R294 func(p2 string, p4 string, rest string) string                     `route:"r294"` // /abc/~u/:p2/b/:p4/*rest
+	R295 func(p2 string) string                                             `route:"r295"` // /abc/~u/a:p2/@
+	R44  func() string                                                      `route:"r44"`  // /b
+	R420 func(p1 string) string                                             `route:"r420"` // /b/1:p1
+	R421 func(p1 string) string                                             `route:"r421"` // /b/1:p1/.a
+	R422 func(p1 string, p3 string) string                                  `route:"r422"` // /b/1:p1/.a/:p3/=
+	R371 func(p1 string) string                                             `route:"r371"` // /b/:p1
+	R45  func(p1 string) string                                             `route:"r45"`  // /b/:p1
+	R46  func() string                                                      `route:"r46"`  // /b/a-b/new
+	R47  func(p1 string) string                                             `route:"r47"`  // /b/a:p1
+	R306 func() string                                                      `route:"r306"` // /b/users
+	R43  func() string                                                      `route:"r43"`  // /b/users
+	R315 func(rest string) string                                           `route:"r315"` // /b/users/*rest
+	R312 func(rest string) string                                           `route:"r312"` // /b/users/*rest
+	R313 func(rest string) string                                           `route:"r313"` // /b/users/*rest
+	R314 func(rest string) string                                           `route:"r314"` // /b/users/*rest
+	R311 func() string                                                      `route:"r311"` // /b/users/42
+	R309 func() string                                                      `route:"r309"` // /b/users/42
+	R310 func(p3 string) string                                             `route:"r310"` // /b/users/42/~:p3/a-b
+	R307 func(p2 string) string                                             `route:"r307"` // /b/users/:p2/ab
+	R308 func(p2 string, p4 string, p5 string) (string, error)              `route:"r308"` // /b/users/:p2/ab/:p4/:p5
+	R65  func() string                                                      `route:"r65"`  // /new
+	R241 func() string                                                      `route:"r241"` // /new
+	R428 func() string                                                      `route:"r428"` // /new
+	R437 func(p1 string) (string, error)                                    `route:"r437"` // /new/:p1
+	R66  func(p1 string) (string, error)                                    `route:"r66"`  // /new/user_:p1
+	R434 func() string                                                      `route:"r434"` // /new/user_x/=
+	R435 func(p3 string) string                                             `route:"r435"` // /new/user_x/=/:p3
+	R436 func(p4 string) string                                             `route:"r436"` // /new/user_x/=/a/ab:p4
+	R429 func() string                                                      `route:"r429"` // /new/x.y
+	R430 func() string                                                      `route:"r430"` // /new/x.y
+	R431 func() string                                                      `route:"r431"` // /new/x.y
+	R432 func() string                                                      `route:"r432"` // /new/x.y/@/user_x
+	R433 func() string                                                      `route:"r433"` // /new/x.y/ab
+	R503 func(rest string) (string, error)                                  `route:"r503"` // /user_*rest
+	R185 func(rest string) string                                           `route:"r185"` // /user_*rest
+	R502 func(rest string) (string, error)                                  `route:"r502"` // /user_*rest
+	R316 func(p0 string) string                                             `route:"r316"` // /user_:p0
+	R27  func(p0 string) string                                             `route:"r27"`  // /user_:p0
+	R450 func(p0 string, p1 string) (string, error)                         `route:"r450"` // /user_:p0/1:p1
+	R453 func(p0 string, p1 string) (string, error)                         `route:"r453"` // /user_:p0/1:p1
+	R451 func(p0 string, p1 string) (string, error)                         `route:"r451"` // /user_:p0/1:p1
+	R457 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r457"` // /user_:p0/1:p1/:p2/x.:p3
+	R455 func(p0 string, p1 string, p3 string) (string, error)              `route:"r455"` // /user_:p0/1:p1/=/:p3
+	R452 func(p0 string, p1 string) (string, error)                         `route:"r452"` // /user_:p0/1:p1/@
+	R454 func(p0 string, p1 string, p3 string) (string, error)              `route:"r454"` // /user_:p0/1:p1/@/:p3
+	R456 func(p0 string, p1 string) (string, error)                         `route:"r456"` // /user_:p0/1:p1/b/v1
+	R458 func(p0 string, p1 string, p3 string) (string, error)              `route:"r458"` // /user_:p0/1:p1/new/:p3
+	R459 func(p0 string, p1 string) (string, error)                         `route:"r459"` // /user_:p0/1:p1/new/b
+	R187 func(p0 string, p1 string) (string, error)                         `route:"r187"` // /user_:p0/:p1
+	R243 func(p0 string, p1 string) (string, error)                         `route:"r243"` // /user_:p0/:p1
+	R244 func(p0 string, p1 string) (string, error)                         `route:"r244"` // /user_:p0/:p1/=
+	R245 func(p0 string, p1 string, p2 string) (string, error)              `route:"r245"` // /user_:p0/:p1/v:p2
+	R246 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r246"` // /user_:p0/:p1/v:p2/:p3/=
+	R320 func(p0 string, p1 string, p2 string) string                       `route:"r320"` // /user_:p0/:p1/x.:p2
+	R352 func(p0 string) string                                             `route:"r352"` // /user_:p0/=
+	R321 func(p0 string) string                                             `route:"r321"` // /user_:p0/a
+	R247 func(p0 string) (string, error)                                    `route:"r247"` // /user_:p0/a-b
+	R249 func(p0 string) (string, error)                                    `route:"r249"` // /user_:p0/a-b/42/=
+	R252 func(p0 string, p4 string, p5 string) (string, error)              `route:"r252"` // /user_:p0/a-b/42/=/:p4/:p5
+	R251 func(p0 string) (string, error)                                    `route:"r251"` // /user_:p0/a-b/42/=/=/v1
+	R248 func(p0 string, p2 string) (string, error)                         `route:"r248"` // /user_:p0/a-b/:p2
+	R317 func(p0 string) string                                             `route:"r317"` // /user_:p0/new/x.y
+	R318 func(p0 string, p3 int64) (string, error)                          `route:"r318"` // /user_:p0/new/x.y/:p3
+	R319 func() string                                                      `route:"r319"` // /user_x
+	R501 func(p1 int64) (string, error)                                     `route:"r501"` // /user_x/:p1
+	R1   func() string                                                      `route:"r1"`   // /user_x/=
+	R2   func(p2 string) string                                             `route:"r2"`   // /user_x/=/:p2
+	R5   func(p2 string) string                                             `route:"r5"`   // /user_x/=/:p2
+	R6   func(p2 string, p3 string) string                                  `route:"r6"`   // /user_x/=/:p2/:p3
+	R4   func(p2 string) string                                             `route:"r4"`   // /user_x/=/:p2/user_x
+	R3   func(p2 string, rest string) string                                `route:"r3"`   // /user_x/=/:p2/x.y/*rest
+	R207 func() string                                                      `route:"r207"` // /user_x/new
+	R186 func() string                                                      `route:"r186"` // /user_x/user_x
+	R196 func() string                                                      `route:"r196"` // /user_x/user_x
+	R267 func() string                                                      `route:"r267"` // /user_x/v1
+	R374 func() string                                                      `route:"r374"` // /users
+	R491 func() string                                                      `route:"r491"` // /users
+	R299 func() string                                                      `route:"r299"` // /users/42
+	R300 func() string                                                      `route:"r300"` // /users/42
+	R494 func(p2 string) (string, error)                                    `route:"r494"` // /users/42/:p2
+	R394 func(p1 string) (string, error)                                    `route:"r394"` // /users/:p1
+	R447 func(p1 string) string                                             `route:"r447"` // /users/:p1
+	R375 func(p1 string) string                                             `route:"r375"` // /users/:p1/1
+	R395 func(p1 string) (string, error)                                    `route:"r395"` // /users/:p1/1/.a
+	R396 func(p1 string) (string, error)                                    `route:"r396"` // /users/:p1/1/.a/@
+	R398 func(p1 string) (string, error)                                    `route:"r398"` // /users/:p1/1/.a/@/~u
+	R397 func(p1 string, p5 string) (string, error)                         `route:"r397"` // /users/:p1/1/.a/ab/:p5
+	R376 func(p1 string, p4 string) string                                  `route:"r376"` // /users/:p1/1/=/a:p4
+	R377 func(p1 string) string                                             `route:"r377"` // /users/:p1/1/x.y/42
+	R378 func(p1 string, p4 string) string                                  `route:"r378"` // /users/:p1/1/~u/:p4
+	R399 func(p1 string) (string, error)                                    `route:"r399"` // /users/:p1/x.y
+	R400 func(p1 string) (string, error)                                    `route:"r400"` // /users/:p1/x.y/a-b/users
+	R11  func(p1 string) string                                             `route:"r11"`  // /users/a:p1
+	R495 func(p1 string) string                                             `route:"r495"` // /users/~:p1
+	R250 func() string                                                      `route:"r250"` // /v1
+	R269 func(rest string) (string, error)                                  `route:"r269"` // /v1/*rest
+	R268 func(rest string) (string, error)                                  `route:"r268"` // /v1/*rest
+	R133 func() string                                                      `route:"r133"` // /v1/=
+	R468 func() string                                                      `route:"r468"` // /v1/new
+	R29  func(p0 string) (string, error)                                    `route:"r29"`  // /v:p0
+	R36  func(p0 string, p1 string, p2 string) (string, error)              `route:"r36"`  // /v:p0/:p1/a:p2
+	R35  func(p0 string, p1 string, p2 string) (string, error)              `route:"r35"`  // /v:p0/:p1/a:p2
+	R37  func(p0 string) (string, error)                                    `route:"r37"`  // /v:p0/a
+	R446 func(p0 string, p1 string) string                                  `route:"r446"` // /v:p0/user_:p1
+	R30  func(p0 string) (string, error)                                    `route:"r30"`  // /v:p0/users
+	R32  func(p0 string, p2 string) (string, error)                         `route:"r32"`  // /v:p0/users/.:p2/x.y
+	R33  func(p0 string, p2 string) (string, error)                         `route:"r33"`  // /v:p0/users/:p2
+	R31  func(p0 string) (string, error)                                    `route:"r31"`  // /v:p0/users/a
+	R34  func(p0 string, p3 string) (string, error)                         `route:"r34"`  // /v:p0/users/a-b/:p3
+	R128 func(p0 string) string                                             `route:"r128"` // /x.:p0
+	R132 func(p0 string) string                                             `route:"r132"` // /x.:p0/1/1
+	R424 func(p0 string, p1 string) string                                  `route:"r424"` // /x.:p0/:p1
+	R131 func(p0 string) string                                             `route:"r131"` // /x.:p0/=
+	R130 func(p0 string) string                                             `route:"r130"` // /x.:p0/a-b
+	R129 func(p0 string, p1 string) string                                  `route:"r129"` // /x.:p0/a:p1
+	R217 func() string                                                      `route:"r217"` // /x.y
+	R253 func() string                                                      `route:"r253"` // /x.y
+	R215 func() string                                                      `route:"r215"` // /x.y
+	R256 func() string                                                      `route:"r256"` // /x.y/1
+	R254 func() string                                                      `route:"r254"` // /x.y/1
+	R257 func() string                                                      `route:"r257"` // /x.y/1/1
+	R255 func() string                                                      `route:"r255"` // /x.y/1/=
+	R258 func() string                                                      `route:"r258"` // /x.y/1/@
+	R275 func(p1 string) string                                             `route:"r275"` // /x.y/:p1
+	R216 func() string                                                      `route:"r216"` // /x.y/ab
+	R111 func(rest string) (string, error)                                  `route:"r111"` // /~*rest
+	R110 func(rest string) (string, error)                                  `route:"r110"` // /~*rest
+	R112 func(rest string) (string, error)                                  `route:"r112"` // /~*rest
+	R113 func(rest string) (string, error)                                  `route:"r113"` // /~*rest
+	R78  func(p0 string) (string, error)                                    `route:"r78"`  // /~:p0
+	R305 func(p0 int64) (string, error)                                     `route:"r305"` // /~:p0
+	R261 func(p0 string, rest string) string                                `route:"r261"` // /~:p0/1*rest
+	R262 func(p0 string, rest string) string                                `route:"r262"` // /~:p0/1*rest
+	R115 func(p0 string) string                                             `route:"r115"` // /~:p0/42
+	R21  func(p0 string) (string, error)                                    `route:"r21"`  // /~:p0/@
+	R22  func(p0 string) (string, error)                                    `route:"r22"`  // /~:p0/@/1
+	R23  func(p0 string) (string, error)                                    `route:"r23"`  // /~:p0/@/1
+	R26  func(p0 string) (string, error)                                    `route:"r26"`  // /~:p0/@/1
+	R24  func(p0 string, p3 string) (string, error)                         `route:"r24"`  // /~:p0/@/1/.:p3
+	R25  func(p0 string) (string, error)                                    `route:"r25"`  // /~:p0/@/1/1/...
+	R302 func() string                                                      `route:"r302"` // /~u
+	R303 func() string                                                      `route:"r303"` // /~u
+	R287 func(rest string) string                                           `route:"r287"` // /~u/*rest
+	R285 func(rest string) string                                           `route:"r285"` // /~u/*rest
+	R288 func(rest string) string                                           `route:"r288"` // /~u/*rest
+	R286 func(rest string) string                                           `route:"r286"` // /~u/*rest
+	R64  func(p1 string) string                                             `route:"r64"`  // /~u/.:p1
+	R28  func() string                                                      `route:"r28"`  // /~u/1
+	R392 func() string                                                      `route:"r392"` // /~u/42
+	R393 func(p2 string) string                                             `route:"r393"` // /~u/42/:p2
+	R304 func(p1 string) string                                             `route:"r304"` // /~u/:p1
+	R80  func(p1 string) string                                             `route:"r80"`  // /~u/:p1
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
+var URL = routegenURLs("")
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
+// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
+// it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: runtime.CleanBasePath(base)}
-}
-
-// R386 is the URL of route "r386": /.
-func (u *URLBuilder) R386() string {
-	return routegenTable.URL(u.base, 0, "")
-}
-
-// R242 is the URL of route "r242": /.
-func (u *URLBuilder) R242() string {
-	return routegenTable.URL(u.base, 1, "")
-}
-
-// R264 is the URL of route "r264": /.
-func (u *URLBuilder) R264() string {
-	return routegenTable.URL(u.base, 2, "")
-}
-
-// R445 is the URL of route "r445": /.
-func (u *URLBuilder) R445() string {
-	return routegenTable.URL(u.base, 4, "")
-}
-
-// R12 is the URL of route "r12": /*rest.
-func (u *URLBuilder) R12(rest string) string {
-	return routegenTable.URL(u.base, 6, "", rest)
-}
-
-// R218 is the URL of route "r218": /*rest.
-func (u *URLBuilder) R218(rest string) string {
-	return routegenTable.URL(u.base, 7, "", rest)
-}
-
-// R8 is the URL of route "r8": /*rest.
-func (u *URLBuilder) R8(rest string) string {
-	return routegenTable.URL(u.base, 8, "", rest)
-}
-
-// R50 is the URL of route "r50": /*rest.
-func (u *URLBuilder) R50(rest string) string {
-	return routegenTable.URL(u.base, 9, "", rest)
-}
-
-// R49 is the URL of route "r49": /*rest.
-func (u *URLBuilder) R49(rest string) string {
-	return routegenTable.URL(u.base, 10, "", rest)
-}
-
-// R52 is the URL of route "r52": /*rest.
-func (u *URLBuilder) R52(rest string) string {
-	return routegenTable.URL(u.base, 11, "", rest)
-}
-
-// R48 is the URL of route "r48": /*rest.
-func (u *URLBuilder) R48(rest string) string {
-	return routegenTable.URL(u.base, 12, "", rest)
-}
-
-// R53 is the URL of route "r53": /*rest.
-func (u *URLBuilder) R53(rest string) string {
-	return routegenTable.URL(u.base, 13, "", rest)
-}
-
-// R51 is the URL of route "r51": /*rest.
-func (u *URLBuilder) R51(rest string) string {
-	return routegenTable.URL(u.base, 14, "", rest)
-}
-
-// R477 is the URL of route "r477": /....
-func (u *URLBuilder) R477() string {
-	return routegenTable.URL(u.base, 15, "")
-}
-
-// R76 is the URL of route "r76": /....
-func (u *URLBuilder) R76() string {
-	return routegenTable.URL(u.base, 16, "")
-}
-
-// R498 is the URL of route "r498": /.../*rest.
-func (u *URLBuilder) R498(rest string) string {
-	return routegenTable.URL(u.base, 18, "", rest)
-}
-
-// R496 is the URL of route "r496": /.../*rest.
-func (u *URLBuilder) R496(rest string) string {
-	return routegenTable.URL(u.base, 19, "", rest)
-}
-
-// R497 is the URL of route "r497": /.../*rest.
-func (u *URLBuilder) R497(rest string) string {
-	return routegenTable.URL(u.base, 21, "", rest)
-}
-
-// R500 is the URL of route "r500": /.../*rest.
-func (u *URLBuilder) R500(rest string) string {
-	return routegenTable.URL(u.base, 22, "", rest)
-}
-
-// R499 is the URL of route "r499": /.../*rest.
-func (u *URLBuilder) R499(rest string) string {
-	return routegenTable.URL(u.base, 24, "", rest)
-}
-
-// R478 is the URL of route "r478": /.../.:p1.
-func (u *URLBuilder) R478(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 25, "", p1)
-}
-
-// R479 is the URL of route "r479": /.../.:p1/users.
-func (u *URLBuilder) R479(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 27, "", p1)
-}
-
-// R423 is the URL of route "r423": /.../.a.
-func (u *URLBuilder) R423() string {
-	return routegenTable.URL(u.base, 30, "")
-}
-
-// R485 is the URL of route "r485": /.../.a/v:p2.
-func (u *URLBuilder) R485(p2 string) string {
-	return routegenTable.URL(u.base, 33, "", p2)
-}
-
-// R486 is the URL of route "r486": /.../.a/v:p2/:p3/~u.
-func (u *URLBuilder) R486(p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 35, "", p2, p3)
-}
-
-// R85 is the URL of route "r85": /.../:p1.
-func (u *URLBuilder) R85(p1 string) string {
-	return routegenTable.URL(u.base, 37, "", p1)
-}
-
-// R88 is the URL of route "r88": /.../:p1.
-func (u *URLBuilder) R88(p1 string) string {
-	return routegenTable.URL(u.base, 39, "", p1)
-}
-
-// R90 is the URL of route "r90": /.../:p1.
-func (u *URLBuilder) R90(p1 string) string {
-	return routegenTable.URL(u.base, 40, "", p1)
-}
-
-// R89 is the URL of route "r89": /.../:p1/*rest.
-func (u *URLBuilder) R89(p1 string, rest string) string {
-	return routegenTable.URL(u.base, 41, "", p1, rest)
-}
-
-// R91 is the URL of route "r91": /.../:p1/.a.
-func (u *URLBuilder) R91(p1 string) string {
-	return routegenTable.URL(u.base, 42, "", p1)
-}
-
-// R92 is the URL of route "r92": /.../:p1/:p2/:p3.
-func (u *URLBuilder) R92(p1 string, p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 43, "", p1, p2, p3)
-}
-
-// R86 is the URL of route "r86": /.../:p1/@.
-func (u *URLBuilder) R86(p1 string) string {
-	return routegenTable.URL(u.base, 45, "", p1)
-}
-
-// R87 is the URL of route "r87": /.../:p1/~:p2/v:p3.
-func (u *URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 48, "", p1, p2, p3)
-}
-
-// R276 is the URL of route "r276": /.../a-b.
-func (u *URLBuilder) R276() string {
-	return routegenTable.URL(u.base, 49, "")
-}
-
-// R281 is the URL of route "r281": /.../a-b/42/abc.
-func (u *URLBuilder) R281() string {
-	return routegenTable.URL(u.base, 51, "")
-}
-
-// R282 is the URL of route "r282": /.../a-b/42/abc.
-func (u *URLBuilder) R282() string {
-	return routegenTable.URL(u.base, 53, "")
-}
-
-// R284 is the URL of route "r284": /.../a-b/42/abc/:p4.
-func (u *URLBuilder) R284(p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 54, "", p4)
-}
-
-// R283 is the URL of route "r283": /.../a-b/42/abc/user_x.
-func (u *URLBuilder) R283() string {
-	return routegenTable.URL(u.base, 55, "")
-}
-
-// R280 is the URL of route "r280": /.../a-b/:p2/user_x.
-func (u *URLBuilder) R280(p2 string) string {
-	return routegenTable.URL(u.base, 56, "", p2)
-}
-
-// R277 is the URL of route "r277": /.../a-b/user_:p2/:p3.
-func (u *URLBuilder) R277(p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 57, "", p2, p3)
-}
-
-// R278 is the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest.
-func (u *URLBuilder) R278(p2 string, p3 string, rest string) string {
-	return routegenTable.URL(u.base, 58, "", p2, p3, rest)
-}
-
-// R279 is the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest.
-func (u *URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 59, "", p2, p3, rest)
-}
-
-// R480 is the URL of route "r480": /.../a/42.
-func (u *URLBuilder) R480() string {
-	return routegenTable.URL(u.base, 61, "")
-}
-
-// R481 is the URL of route "r481": /.../a/v1.
-func (u *URLBuilder) R481() string {
-	return routegenTable.URL(u.base, 64, "")
-}
-
-// R484 is the URL of route "r484": /.../a/v1.
-func (u *URLBuilder) R484() string {
-	return routegenTable.URL(u.base, 65, "")
-}
-
-// R483 is the URL of route "r483": /.../a/v1/:p3.
-func (u *URLBuilder) R483(p3 string) string {
-	return routegenTable.URL(u.base, 67, "", p3)
-}
-
-// R482 is the URL of route "r482": /.../a/v1/:p3.
-func (u *URLBuilder) R482(p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 68, "", p3)
-}
-
-// R93 is the URL of route "r93": /.:p0.
-func (u *URLBuilder) R93(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 69, "", p0)
-}
-
-// R354 is the URL of route "r354": /.:p0.
-func (u *URLBuilder) R354(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 70, "", p0)
-}
-
-// R384 is the URL of route "r384": /.:p0.
-func (u *URLBuilder) R384(p0 string) string {
-	return routegenTable.URL(u.base, 71, "", p0)
-}
-
-// R197 is the URL of route "r197": /.:p0.
-func (u *URLBuilder) R197(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 72, "", p0)
-}
-
-// R54 is the URL of route "r54": /.:p0/a.
-func (u *URLBuilder) R54(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 75, "", p0)
-}
-
-// R94 is the URL of route "r94": /.:p0/a.
-func (u *URLBuilder) R94(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 76, "", p0)
-}
-
-// R97 is the URL of route "r97": /.:p0/a.
-func (u *URLBuilder) R97(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 78, "", p0)
-}
-
-// R198 is the URL of route "r198": /.:p0/a/42.
-func (u *URLBuilder) R198(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 79, "", p0)
-}
-
-// R95 is the URL of route "r95": /.:p0/a/:p2.
-func (u *URLBuilder) R95(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 82, "", p0, p2)
-}
-
-// R55 is the URL of route "r55": /.:p0/a/ab/x.:p3.
-func (u *URLBuilder) R55(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 83, "", p0, p3)
-}
-
-// R57 is the URL of route "r57": /.:p0/a/ab/x.:p3/42.
-func (u *URLBuilder) R57(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 85, "", p0, p3)
-}
-
-// R56 is the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest.
-func (u *URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 86, "", p0, p3, rest)
-}
-
-// R58 is the URL of route "r58": /.:p0/a/ab:p2.
-func (u *URLBuilder) R58(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 87, "", p0, p2)
-}
-
-// R61 is the URL of route "r61": /.:p0/a/ab:p2/*rest.
-func (u *URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 89, "", p0, p2, rest)
-}
-
-// R60 is the URL of route "r60": /.:p0/a/ab:p2/.../:p4.
-func (u *URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 91, "", p0, p2, p4)
-}
-
-// R59 is the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x.
-func (u *URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 94, "", p0, p2, p3)
-}
-
-// R96 is the URL of route "r96": /.:p0/a/v1/*rest.
-func (u *URLBuilder) R96(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 95, "", p0, rest)
-}
-
-// R98 is the URL of route "r98": /.:p0/user_x/@.
-func (u *URLBuilder) R98(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 97, "", p0)
-}
-
-// R99 is the URL of route "r99": /.:p0/user_x/@/:p3/:p4.
-func (u *URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 98, "", p0, p3, p4)
-}
-
-// R100 is the URL of route "r100": /.:p0/x.:p1.
-func (u *URLBuilder) R100(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 99, "", p0, p1)
-}
-
-// R183 is the URL of route "r183": /.a.
-func (u *URLBuilder) R183() string {
-	return routegenTable.URL(u.base, 101, "")
-}
-
-// R227 is the URL of route "r227": /.a/new.
-func (u *URLBuilder) R227() string {
-	return routegenTable.URL(u.base, 102, "")
-}
-
-// R81 is the URL of route "r81": /1.
-func (u *URLBuilder) R81() string {
-	return routegenTable.URL(u.base, 103, "")
-}
-
-// R425 is the URL of route "r425": /1.
-func (u *URLBuilder) R425() string {
-	return routegenTable.URL(u.base, 104, "")
-}
-
-// R356 is the URL of route "r356": /1.
-func (u *URLBuilder) R356() string {
-	return routegenTable.URL(u.base, 105, "")
-}
-
-// R426 is the URL of route "r426": /1/*rest.
-func (u *URLBuilder) R426(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 106, "", rest)
-}
-
-// R427 is the URL of route "r427": /1/*rest.
-func (u *URLBuilder) R427(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 107, "", rest)
-}
-
-// R357 is the URL of route "r357": /1/42/ab.
-func (u *URLBuilder) R357() string {
-	return routegenTable.URL(u.base, 109, "")
-}
-
-// R361 is the URL of route "r361": /1/42/ab/:p3/a-b.
-func (u *URLBuilder) R361(p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 110, "", p3)
-}
-
-// R360 is the URL of route "r360": /1/42/ab/abc.
-func (u *URLBuilder) R360() string {
-	return routegenTable.URL(u.base, 112, "")
-}
-
-// R359 is the URL of route "r359": /1/42/ab/x.y.
-func (u *URLBuilder) R359() string {
-	return routegenTable.URL(u.base, 113, "")
-}
-
-// R358 is the URL of route "r358": /1/42/ab/x.y/new.
-func (u *URLBuilder) R358() string {
-	return routegenTable.URL(u.base, 114, "")
-}
-
-// R373 is the URL of route "r373": /1/:p1.
-func (u *URLBuilder) R373(p1 string) string {
-	return routegenTable.URL(u.base, 115, "", p1)
-}
-
-// R82 is the URL of route "r82": /1/:p1.
-func (u *URLBuilder) R82(p1 string) string {
-	return routegenTable.URL(u.base, 116, "", p1)
-}
-
-// R439 is the URL of route "r439": /1/:p1.
-func (u *URLBuilder) R439(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 118, "", p1)
-}
-
-// R9 is the URL of route "r9": /1/:p1.
-func (u *URLBuilder) R9(p1 string) string {
-	return routegenTable.URL(u.base, 119, "", p1)
-}
-
-// R83 is the URL of route "r83": /1/@.
-func (u *URLBuilder) R83() string {
-	return routegenTable.URL(u.base, 121, "")
-}
-
-// R388 is the URL of route "r388": /1/a.
-func (u *URLBuilder) R388() string {
-	return routegenTable.URL(u.base, 124, "")
-}
-
-// R363 is the URL of route "r363": /1/abc.
-func (u *URLBuilder) R363() string {
-	return routegenTable.URL(u.base, 127, "")
-}
-
-// R114 is the URL of route "r114": /1/users.
-func (u *URLBuilder) R114() string {
-	return routegenTable.URL(u.base, 129, "")
-}
-
-// R362 is the URL of route "r362": /1/v:p1.
-func (u *URLBuilder) R362(p1 string) string {
-	return routegenTable.URL(u.base, 131, "", p1)
-}
-
-// R213 is the URL of route "r213": /1/~:p1.
-func (u *URLBuilder) R213(p1 string) string {
-	return routegenTable.URL(u.base, 133, "", p1)
-}
-
-// R487 is the URL of route "r487": /1/~u.
-func (u *URLBuilder) R487() string {
-	return routegenTable.URL(u.base, 134, "")
-}
-
-// R488 is the URL of route "r488": /1/~u/:p2.
-func (u *URLBuilder) R488(p2 string) string {
-	return routegenTable.URL(u.base, 135, "", p2)
-}
-
-// R188 is the URL of route "r188": /1:p0.
-func (u *URLBuilder) R188(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 137, "", p0)
-}
-
-// R469 is the URL of route "r469": /1:p0.
-func (u *URLBuilder) R469(p0 string) string {
-	return routegenTable.URL(u.base, 138, "", p0)
-}
-
-// R191 is the URL of route "r191": /1:p0/*rest.
-func (u *URLBuilder) R191(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 139, "", p0, rest)
-}
-
-// R190 is the URL of route "r190": /1:p0/*rest.
-func (u *URLBuilder) R190(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 140, "", p0, rest)
-}
-
-// R189 is the URL of route "r189": /1:p0/*rest.
-func (u *URLBuilder) R189(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 141, "", p0, rest)
-}
-
-// R192 is the URL of route "r192": /1:p0/.a/~:p2.
-func (u *URLBuilder) R192(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 143, "", p0, p2)
-}
-
-// R474 is the URL of route "r474": /1:p0/1/1.
-func (u *URLBuilder) R474(p0 string) string {
-	return routegenTable.URL(u.base, 144, "", p0)
-}
-
-// R475 is the URL of route "r475": /1:p0/1/1.
-func (u *URLBuilder) R475(p0 string) string {
-	return routegenTable.URL(u.base, 145, "", p0)
-}
-
-// R387 is the URL of route "r387": /1:p0/:p1.
-func (u *URLBuilder) R387(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 149, "", p0, p1)
-}
-
-// R470 is the URL of route "r470": /1:p0/:p1/:p2.
-func (u *URLBuilder) R470(p0 string, p1 string, p2 string) string {
-	return routegenTable.URL(u.base, 151, "", p0, p1, p2)
-}
-
-// R472 is the URL of route "r472": /1:p0/:p1/:p2/42/:p4.
-func (u *URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) string {
-	return routegenTable.URL(u.base, 152, "", p0, p1, p2, p4)
-}
-
-// R471 is the URL of route "r471": /1:p0/:p1/:p2/:p3/....
-func (u *URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 153, "", p0, p1, p2, p3)
-}
-
-// R193 is the URL of route "r193": /1:p0/@.
-func (u *URLBuilder) R193(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 154, "", p0)
-}
-
-// R476 is the URL of route "r476": /1:p0/@.
-func (u *URLBuilder) R476(p0 string) string {
-	return routegenTable.URL(u.base, 155, "", p0)
-}
-
-// R195 is the URL of route "r195": /1:p0/@/.a.
-func (u *URLBuilder) R195(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 157, "", p0)
-}
-
-// R194 is the URL of route "r194": /1:p0/@/~u/:p3.
-func (u *URLBuilder) R194(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 158, "", p0, p3)
-}
-
-// R102 is the URL of route "r102": /1:p0/v:p1.
-func (u *URLBuilder) R102(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 159, "", p0, p1)
-}
-
-// R107 is the URL of route "r107": /1:p0/v:p1.
-func (u *URLBuilder) R107(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 160, "", p0, p1)
-}
-
-// R103 is the URL of route "r103": /1:p0/v:p1/*rest.
-func (u *URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 163, "", p0, p1, rest)
-}
-
-// R106 is the URL of route "r106": /1:p0/v:p1/*rest.
-func (u *URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 164, "", p0, p1, rest)
-}
-
-// R104 is the URL of route "r104": /1:p0/v:p1/*rest.
-func (u *URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 166, "", p0, p1, rest)
-}
-
-// R105 is the URL of route "r105": /1:p0/v:p1/*rest.
-func (u *URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 167, "", p0, p1, rest)
-}
-
-// R108 is the URL of route "r108": /1:p0/v:p1/1/x.:p3.
-func (u *URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 170, "", p0, p1, p3)
-}
-
-// R473 is the URL of route "r473": /1:p0/v:p1/:p2.
-func (u *URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 171, "", p0, p1, p2)
-}
-
-// R109 is the URL of route "r109": /1:p0/v:p1/a.
-func (u *URLBuilder) R109(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 173, "", p0, p1)
-}
-
-// R340 is the URL of route "r340": /1:p0/~u.
-func (u *URLBuilder) R340(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 176, "", p0)
-}
-
-// R71 is the URL of route "r71": /42.
-func (u *URLBuilder) R71() string {
-	return routegenTable.URL(u.base, 177, "")
-}
-
-// R274 is the URL of route "r274": /42/.a.
-func (u *URLBuilder) R274() string {
-	return routegenTable.URL(u.base, 178, "")
-}
-
-// R123 is the URL of route "r123": /42/:p1.
-func (u *URLBuilder) R123(p1 string) string {
-	return routegenTable.URL(u.base, 179, "", p1)
-}
-
-// R407 is the URL of route "r407": /42/:p1.
-func (u *URLBuilder) R407(p1 string) string {
-	return routegenTable.URL(u.base, 181, "", p1)
-}
-
-// R409 is the URL of route "r409": /42/:p1/*rest.
-func (u *URLBuilder) R409(p1 string, rest string) string {
-	return routegenTable.URL(u.base, 183, "", p1, rest)
-}
-
-// R412 is the URL of route "r412": /42/:p1/*rest.
-func (u *URLBuilder) R412(p1 string, rest string) string {
-	return routegenTable.URL(u.base, 184, "", p1, rest)
-}
-
-// R411 is the URL of route "r411": /42/:p1/*rest.
-func (u *URLBuilder) R411(p1 string, rest string) string {
-	return routegenTable.URL(u.base, 185, "", p1, rest)
-}
-
-// R408 is the URL of route "r408": /42/:p1/*rest.
-func (u *URLBuilder) R408(p1 string, rest string) string {
-	return routegenTable.URL(u.base, 186, "", p1, rest)
-}
-
-// R410 is the URL of route "r410": /42/:p1/*rest.
-func (u *URLBuilder) R410(p1 string, rest string) string {
-	return routegenTable.URL(u.base, 187, "", p1, rest)
-}
-
-// R125 is the URL of route "r125": /42/:p1/1.
-func (u *URLBuilder) R125(p1 string) string {
-	return routegenTable.URL(u.base, 189, "", p1)
-}
-
-// R126 is the URL of route "r126": /42/:p1/1/:p3/....
-func (u *URLBuilder) R126(p1 string, p3 string) string {
-	return routegenTable.URL(u.base, 190, "", p1, p3)
-}
-
-// R124 is the URL of route "r124": /42/:p1/1/=.
-func (u *URLBuilder) R124(p1 string) string {
-	return routegenTable.URL(u.base, 191, "", p1)
-}
-
-// R127 is the URL of route "r127": /42/:p1/1/user_:p3/:p4.
-func (u *URLBuilder) R127(p1 string, p3 string, p4 string) string {
-	return routegenTable.URL(u.base, 192, "", p1, p3, p4)
-}
-
-// R73 is the URL of route "r73": /42/:p1/:p2.
-func (u *URLBuilder) R73(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 193, "", p1, p2)
-}
-
-// R72 is the URL of route "r72": /42/:p1/:p2.
-func (u *URLBuilder) R72(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 196, "", p1, p2)
-}
-
-// R74 is the URL of route "r74": /42/:p1/:p2/x.y/*rest.
-func (u *URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 197, "", p1, p2, rest)
-}
-
-// R75 is the URL of route "r75": /42/:p1/:p2/x.y/:p4.
-func (u *URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 200, "", p1, p2, p4)
-}
-
-// R413 is the URL of route "r413": /42/:p1/x.y.
-func (u *URLBuilder) R413(p1 string) string {
-	return routegenTable.URL(u.base, 202, "", p1)
-}
-
-// R414 is the URL of route "r414": /42/:p1/x.y/:p3.
-func (u *URLBuilder) R414(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 204, "", p1, p3)
-}
-
-// R415 is the URL of route "r415": /42/:p1/x.y/:p3/....
-func (u *URLBuilder) R415(p1 string, p3 int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 205, "", p1, strconv.FormatInt(p3, 10))
-}
-
-// R416 is the URL of route "r416": /42/:p1/x.y/:p3/:p4.
-func (u *URLBuilder) R416(p1 string, p3 string, p4 string) string {
-	return routegenTable.URL(u.base, 206, "", p1, p3, p4)
-}
-
-// R209 is the URL of route "r209": /:p0.
-func (u *URLBuilder) R209(p0 string) string {
-	return routegenTable.URL(u.base, 207, "", p0)
-}
-
-// R170 is the URL of route "r170": /:p0.
-func (u *URLBuilder) R170(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 208, "", p0)
-}
-
-// R38 is the URL of route "r38": /:p0.
-func (u *URLBuilder) R38(p0 string) string {
-	return routegenTable.URL(u.base, 209, "", p0)
-}
-
-// R342 is the URL of route "r342": /:p0.
-func (u *URLBuilder) R342(p0 string) string {
-	return routegenTable.URL(u.base, 210, "", p0)
-}
-
-// R122 is the URL of route "r122": /:p0.
-func (u *URLBuilder) R122(p0 string) string {
-	return routegenTable.URL(u.base, 211, "", p0)
-}
-
-// R62 is the URL of route "r62": /:p0.
-func (u *URLBuilder) R62(p0 int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 212, "", strconv.FormatInt(p0, 10))
-}
-
-// R489 is the URL of route "r489": /:p0.
-func (u *URLBuilder) R489(p0 string) string {
-	return routegenTable.URL(u.base, 214, "", p0)
-}
-
-// R208 is the URL of route "r208": /:p0.
-func (u *URLBuilder) R208(p0 string) string {
-	return routegenTable.URL(u.base, 216, "", p0)
-}
-
-// R390 is the URL of route "r390": /:p0/*rest.
-func (u *URLBuilder) R390(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 217, "", p0, rest)
-}
-
-// R41 is the URL of route "r41": /:p0/*rest.
-func (u *URLBuilder) R41(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 218, "", p0, rest)
-}
-
-// R449 is the URL of route "r449": /:p0/*rest.
-func (u *URLBuilder) R449(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 220, "", p0, rest)
-}
-
-// R389 is the URL of route "r389": /:p0/*rest.
-func (u *URLBuilder) R389(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 221, "", p0, rest)
-}
-
-// R331 is the URL of route "r331": /:p0/....
-func (u *URLBuilder) R331(p0 string) string {
-	return routegenTable.URL(u.base, 223, "", p0)
-}
-
-// R338 is the URL of route "r338": /:p0/.../.../a-b.
-func (u *URLBuilder) R338(p0 string) string {
-	return routegenTable.URL(u.base, 225, "", p0)
-}
-
-// R339 is the URL of route "r339": /:p0/.../.../a-b/ab*rest.
-func (u *URLBuilder) R339(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 226, "", p0, rest)
-}
-
-// R337 is the URL of route "r337": /:p0/.../1*rest.
-func (u *URLBuilder) R337(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 227, "", p0, rest)
-}
-
-// R332 is the URL of route "r332": /:p0/.../:p2/:p3.
-func (u *URLBuilder) R332(p0 string, p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 230, "", p0, p2, p3)
-}
-
-// R333 is the URL of route "r333": /:p0/.../:p2/:p3.
-func (u *URLBuilder) R333(p0 string, p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 231, "", p0, p2, p3)
-}
-
-// R336 is the URL of route "r336": /:p0/.../:p2/:p3/1*rest.
-func (u *URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 233, "", p0, p2, p3, rest)
-}
-
-// R334 is the URL of route "r334": /:p0/.../:p2/:p3/a.
-func (u *URLBuilder) R334(p0 string, p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 236, "", p0, p2, p3)
-}
-
-// R335 is the URL of route "r335": /:p0/.../:p2/:p3/user_:p4.
-func (u *URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 237, "", p0, p2, p3, p4)
-}
-
-// R181 is the URL of route "r181": /:p0/.:p1.
-func (u *URLBuilder) R181(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 238, "", p0, p1)
-}
-
-// R101 is the URL of route "r101": /:p0/.a.
-func (u *URLBuilder) R101(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 240, "", p0)
-}
-
-// R211 is the URL of route "r211": /:p0/1/*rest.
-func (u *URLBuilder) R211(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 242, "", p0, rest)
-}
-
-// R343 is the URL of route "r343": /:p0/1:p1.
-func (u *URLBuilder) R343(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 243, "", p0, p1)
-}
-
-// R346 is the URL of route "r346": /:p0/1:p1/*rest.
-func (u *URLBuilder) R346(p0 string, p1 string, rest string) string {
-	return routegenTable.URL(u.base, 244, "", p0, p1, rest)
-}
-
-// R344 is the URL of route "r344": /:p0/1:p1/.:p2/*rest.
-func (u *URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 245, "", p0, p1, p2, rest)
-}
-
-// R345 is the URL of route "r345": /:p0/1:p1/~u.
-func (u *URLBuilder) R345(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 247, "", p0, p1)
-}
-
-// R138 is the URL of route "r138": /:p0/42.
-func (u *URLBuilder) R138(p0 string) string {
-	return routegenTable.URL(u.base, 248, "", p0)
-}
-
-// R176 is the URL of route "r176": /:p0/42.
-func (u *URLBuilder) R176(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 249, "", p0)
-}
-
-// R265 is the URL of route "r265": /:p0/42.
-func (u *URLBuilder) R265(p0 string) string {
-	return routegenTable.URL(u.base, 250, "", p0)
-}
-
-// R139 is the URL of route "r139": /:p0/42.
-func (u *URLBuilder) R139(p0 string) string {
-	return routegenTable.URL(u.base, 251, "", p0)
-}
-
-// R173 is the URL of route "r173": /:p0/42.
-func (u *URLBuilder) R173(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 253, "", p0)
-}
-
-// R39 is the URL of route "r39": /:p0/42/:p2.
-func (u *URLBuilder) R39(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 254, "", p0, p2)
-}
-
-// R142 is the URL of route "r142": /:p0/42/:p2.
-func (u *URLBuilder) R142(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 255, "", p0, p2)
-}
-
-// R143 is the URL of route "r143": /:p0/42/:p2/user_x/user_x.
-func (u *URLBuilder) R143(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 256, "", p0, p2)
-}
-
-// R140 is the URL of route "r140": /:p0/42/:p2/~:p3.
-func (u *URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 259, "", p0, p2, p3)
-}
-
-// R141 is the URL of route "r141": /:p0/42/ab*rest.
-func (u *URLBuilder) R141(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 261, "", p0, rest)
-}
-
-// R175 is the URL of route "r175": /:p0/42/abc.
-func (u *URLBuilder) R175(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 264, "", p0)
-}
-
-// R177 is the URL of route "r177": /:p0/42/x.y.
-func (u *URLBuilder) R177(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 266, "", p0)
-}
-
-// R174 is the URL of route "r174": /:p0/42/~u/a:p3.
-func (u *URLBuilder) R174(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 268, "", p0, p3)
-}
-
-// R263 is the URL of route "r263": /:p0/:p1.
-func (u *URLBuilder) R263(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 270, "", p0, p1)
-}
-
-// R349 is the URL of route "r349": /:p0/:p1.
-func (u *URLBuilder) R349(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 271, "", p0, p1)
-}
-
-// R63 is the URL of route "r63": /:p0/:p1.
-func (u *URLBuilder) R63(p0 int64, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 272, "", strconv.FormatInt(p0, 10), p1)
-}
-
-// R259 is the URL of route "r259": /:p0/:p1.
-func (u *URLBuilder) R259(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 275, "", p0, p1)
-}
-
-// R172 is the URL of route "r172": /:p0/:p1/:p2.
-func (u *URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 276, "", p0, p1, p2)
-}
-
-// R350 is the URL of route "r350": /:p0/:p1/a-b/b.
-func (u *URLBuilder) R350(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 278, "", p0, p1)
-}
-
-// R351 is the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5.
-func (u *URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 279, "", p0, p1, p5)
-}
-
-// R353 is the URL of route "r353": /:p0/:p1/a-b/b/b.
-func (u *URLBuilder) R353(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 282, "", p0, p1)
-}
-
-// R157 is the URL of route "r157": /:p0/=.
-func (u *URLBuilder) R157(p0 string) string {
-	return routegenTable.URL(u.base, 285, "", p0)
-}
-
-// R158 is the URL of route "r158": /:p0/=.
-func (u *URLBuilder) R158(p0 string) string {
-	return routegenTable.URL(u.base, 286, "", p0)
-}
-
-// R156 is the URL of route "r156": /:p0/=.
-func (u *URLBuilder) R156(p0 string) string {
-	return routegenTable.URL(u.base, 289, "", p0)
-}
-
-// R169 is the URL of route "r169": /:p0/=/:p2.
-func (u *URLBuilder) R169(p0 string, p2 string) string {
-	return routegenTable.URL(u.base, 290, "", p0, p2)
-}
-
-// R161 is the URL of route "r161": /:p0/=/:p2.
-func (u *URLBuilder) R161(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 292, "", p0, p2)
-}
-
-// R165 is the URL of route "r165": /:p0/=/:p2/.a.
-func (u *URLBuilder) R165(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 294, "", p0, p2)
-}
-
-// R164 is the URL of route "r164": /:p0/=/:p2/1:p3.
-func (u *URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 295, "", p0, p2, p3)
-}
-
-// R162 is the URL of route "r162": /:p0/=/:p2/1:p3/:p4.
-func (u *URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 296, "", p0, p2, p3, p4)
-}
-
-// R163 is the URL of route "r163": /:p0/=/:p2/:p3.
-func (u *URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 298, "", p0, p2, p3)
-}
-
-// R166 is the URL of route "r166": /:p0/=/:p2/:p3.
-func (u *URLBuilder) R166(p0 string, p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 299, "", p0, p2, p3)
-}
-
-// R168 is the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5.
-func (u *URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) string {
-	return routegenTable.URL(u.base, 301, "", p0, p2, p3, p5)
-}
-
-// R167 is the URL of route "r167": /:p0/=/:p2/:p3/a-b.
-func (u *URLBuilder) R167(p0 string, p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 303, "", p0, p2, p3)
-}
-
-// R160 is the URL of route "r160": /:p0/=/v1/*rest.
-func (u *URLBuilder) R160(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 306, "", p0, rest)
-}
-
-// R159 is the URL of route "r159": /:p0/=/x.:p2/:p3.
-func (u *URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 307, "", p0, p2, p3)
-}
-
-// R406 is the URL of route "r406": /:p0/@.
-func (u *URLBuilder) R406(p0 string) string {
-	return routegenTable.URL(u.base, 309, "", p0)
-}
-
-// R347 is the URL of route "r347": /:p0/a/abc.
-func (u *URLBuilder) R347(p0 string) string {
-	return routegenTable.URL(u.base, 312, "", p0)
-}
-
-// R117 is the URL of route "r117": /:p0/a:p1.
-func (u *URLBuilder) R117(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 315, "", p0, p1)
-}
-
-// R322 is the URL of route "r322": /:p0/a:p1.
-func (u *URLBuilder) R322(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 316, "", p0, p1)
-}
-
-// R325 is the URL of route "r325": /:p0/a:p1/*rest.
-func (u *URLBuilder) R325(p0 string, p1 string, rest string) string {
-	return routegenTable.URL(u.base, 317, "", p0, p1, rest)
-}
-
-// R324 is the URL of route "r324": /:p0/a:p1/*rest.
-func (u *URLBuilder) R324(p0 string, p1 string, rest string) string {
-	return routegenTable.URL(u.base, 318, "", p0, p1, rest)
-}
-
-// R327 is the URL of route "r327": /:p0/a:p1/*rest.
-func (u *URLBuilder) R327(p0 string, p1 string, rest string) string {
-	return routegenTable.URL(u.base, 319, "", p0, p1, rest)
-}
-
-// R326 is the URL of route "r326": /:p0/a:p1/*rest.
-func (u *URLBuilder) R326(p0 string, p1 string, rest string) string {
-	return routegenTable.URL(u.base, 320, "", p0, p1, rest)
-}
-
-// R323 is the URL of route "r323": /:p0/a:p1/=.
-func (u *URLBuilder) R323(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 321, "", p0, p1)
-}
-
-// R328 is the URL of route "r328": /:p0/a:p1/=.
-func (u *URLBuilder) R328(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 322, "", p0, p1)
-}
-
-// R329 is the URL of route "r329": /:p0/a:p1/=/users.
-func (u *URLBuilder) R329(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 323, "", p0, p1)
-}
-
-// R119 is the URL of route "r119": /:p0/a:p1/abc/:p3.
-func (u *URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 326, "", p0, p1, p3)
-}
-
-// R120 is the URL of route "r120": /:p0/a:p1/abc/:p3/*rest.
-func (u *URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 329, "", p0, p1, p3, rest)
-}
-
-// R121 is the URL of route "r121": /:p0/a:p1/abc/:p3/abc.
-func (u *URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 331, "", p0, p1, p3)
-}
-
-// R118 is the URL of route "r118": /:p0/a:p1/new.
-func (u *URLBuilder) R118(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 333, "", p0, p1)
-}
-
-// R296 is the URL of route "r296": /:p0/ab.
-func (u *URLBuilder) R296(p0 string) string {
-	return routegenTable.URL(u.base, 335, "", p0)
-}
-
-// R301 is the URL of route "r301": /:p0/ab/.a.
-func (u *URLBuilder) R301(p0 string) string {
-	return routegenTable.URL(u.base, 337, "", p0)
-}
-
-// R298 is the URL of route "r298": /:p0/ab/.a/*rest.
-func (u *URLBuilder) R298(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 339, "", p0, rest)
-}
-
-// R297 is the URL of route "r297": /:p0/ab/.a/*rest.
-func (u *URLBuilder) R297(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 340, "", p0, rest)
-}
-
-// R348 is the URL of route "r348": /:p0/ab:p1.
-func (u *URLBuilder) R348(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 341, "", p0, p1)
-}
-
-// R341 is the URL of route "r341": /:p0/ab:p1.
-func (u *URLBuilder) R341(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 342, "", p0, p1)
-}
-
-// R13 is the URL of route "r13": /:p0/b.
-func (u *URLBuilder) R13(p0 string) string {
-	return routegenTable.URL(u.base, 346, "", p0)
-}
-
-// R178 is the URL of route "r178": /:p0/user_x/....
-func (u *URLBuilder) R178(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 347, "", p0)
-}
-
-// R180 is the URL of route "r180": /:p0/user_x/.../:p3.
-func (u *URLBuilder) R180(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 348, "", p0, p3)
-}
-
-// R179 is the URL of route "r179": /:p0/user_x/.../ab:p3.
-func (u *URLBuilder) R179(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 349, "", p0, p3)
-}
-
-// R136 is the URL of route "r136": /:p0/v1.
-func (u *URLBuilder) R136(p0 string) string {
-	return routegenTable.URL(u.base, 352, "", p0)
-}
-
-// R42 is the URL of route "r42": /:p0/v1/ab.
-func (u *URLBuilder) R42(p0 string) string {
-	return routegenTable.URL(u.base, 353, "", p0)
-}
-
-// R171 is the URL of route "r171": /:p0/x.y/*rest.
-func (u *URLBuilder) R171(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 354, "", p0, rest)
-}
-
-// R385 is the URL of route "r385": /:p0/~*rest.
-func (u *URLBuilder) R385(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 357, "", p0, rest)
-}
-
-// R419 is the URL of route "r419": /:p0/~:p1.
-func (u *URLBuilder) R419(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 358, "", p0, p1)
-}
-
-// R40 is the URL of route "r40": /:p0/~:p1/@.
-func (u *URLBuilder) R40(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 360, "", p0, p1)
-}
-
-// R84 is the URL of route "r84": /:p0/~u.
-func (u *URLBuilder) R84(p0 string) string {
-	return routegenTable.URL(u.base, 361, "", p0)
-}
-
-// R210 is the URL of route "r210": /:p0/~u.
-func (u *URLBuilder) R210(p0 string) string {
-	return routegenTable.URL(u.base, 363, "", p0)
-}
-
-// R440 is the URL of route "r440": /=.
-func (u *URLBuilder) R440() string {
-	return routegenTable.URL(u.base, 364, "")
-}
-
-// R438 is the URL of route "r438": /=.
-func (u *URLBuilder) R438() string {
-	return routegenTable.URL(u.base, 365, "")
-}
-
-// R444 is the URL of route "r444": /=.
-func (u *URLBuilder) R444() string {
-	return routegenTable.URL(u.base, 366, "")
-}
-
-// R379 is the URL of route "r379": /=/.a.
-func (u *URLBuilder) R379() string {
-	return routegenTable.URL(u.base, 371, "")
-}
-
-// R382 is the URL of route "r382": /=/.a/.a/:p3.
-func (u *URLBuilder) R382(p3 string) string {
-	return routegenTable.URL(u.base, 374, "", p3)
-}
-
-// R383 is the URL of route "r383": /=/.a/.a/x.y.
-func (u *URLBuilder) R383() string {
-	return routegenTable.URL(u.base, 375, "")
-}
-
-// R380 is the URL of route "r380": /=/.a/~*rest.
-func (u *URLBuilder) R380(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 377, "", rest)
-}
-
-// R381 is the URL of route "r381": /=/.a/~*rest.
-func (u *URLBuilder) R381(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 380, "", rest)
-}
-
-// R442 is the URL of route "r442": /=/:p1.
-func (u *URLBuilder) R442(p1 string) string {
-	return routegenTable.URL(u.base, 381, "", p1)
-}
-
-// R441 is the URL of route "r441": /=/new/x.:p2.
-func (u *URLBuilder) R441(p2 string) string {
-	return routegenTable.URL(u.base, 382, "", p2)
-}
-
-// R443 is the URL of route "r443": /=/x.:p1.
-func (u *URLBuilder) R443(p1 string) string {
-	return routegenTable.URL(u.base, 383, "", p1)
-}
-
-// R372 is the URL of route "r372": /@.
-func (u *URLBuilder) R372() string {
-	return routegenTable.URL(u.base, 384, "")
-}
-
-// R270 is the URL of route "r270": /@.
-func (u *URLBuilder) R270() string {
-	return routegenTable.URL(u.base, 385, "")
-}
-
-// R391 is the URL of route "r391": /@.
-func (u *URLBuilder) R391() string {
-	return routegenTable.URL(u.base, 386, "")
-}
-
-// R273 is the URL of route "r273": /@/:p1.
-func (u *URLBuilder) R273(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 387, "", p1)
-}
-
-// R7 is the URL of route "r7": /@/user_:p1.
-func (u *URLBuilder) R7(p1 string) string {
-	return routegenTable.URL(u.base, 388, "", p1)
-}
-
-// R271 is the URL of route "r271": /@/~u/:p2.
-func (u *URLBuilder) R271(p2 string) string {
-	return routegenTable.URL(u.base, 390, "", p2)
-}
-
-// R272 is the URL of route "r272": /@/~u/:p2/user_:p3.
-func (u *URLBuilder) R272(p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 391, "", p2, p3)
-}
-
-// R212 is the URL of route "r212": /a.
-func (u *URLBuilder) R212() string {
-	return routegenTable.URL(u.base, 393, "")
-}
-
-// R219 is the URL of route "r219": /a.
-func (u *URLBuilder) R219() string {
-	return routegenTable.URL(u.base, 394, "")
-}
-
-// R228 is the URL of route "r228": /a-b.
-func (u *URLBuilder) R228() string {
-	return routegenTable.URL(u.base, 398, "")
-}
-
-// R364 is the URL of route "r364": /a-b.
-func (u *URLBuilder) R364() string {
-	return routegenTable.URL(u.base, 400, "")
-}
-
-// R330 is the URL of route "r330": /a-b.
-func (u *URLBuilder) R330() string {
-	return routegenTable.URL(u.base, 401, "")
-}
-
-// R366 is the URL of route "r366": /a-b/.a/users.
-func (u *URLBuilder) R366() string {
-	return routegenTable.URL(u.base, 402, "")
-}
-
-// R368 is the URL of route "r368": /a-b/.a/users.
-func (u *URLBuilder) R368() string {
-	return routegenTable.URL(u.base, 403, "")
-}
-
-// R367 is the URL of route "r367": /a-b/.a/users.
-func (u *URLBuilder) R367() string {
-	return routegenTable.URL(u.base, 405, "")
-}
-
-// R369 is the URL of route "r369": /a-b/.a/users/:p3.
-func (u *URLBuilder) R369(p3 string) string {
-	return routegenTable.URL(u.base, 406, "", p3)
-}
-
-// R370 is the URL of route "r370": /a-b/.a/users/v:p3.
-func (u *URLBuilder) R370(p3 string) string {
-	return routegenTable.URL(u.base, 409, "", p3)
-}
-
-// R77 is the URL of route "r77": /a-b/1.
-func (u *URLBuilder) R77() string {
-	return routegenTable.URL(u.base, 411, "")
-}
-
-// R237 is the URL of route "r237": /a-b/:p1.
-func (u *URLBuilder) R237(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 413, "", p1)
-}
-
-// R236 is the URL of route "r236": /a-b/:p1.
-func (u *URLBuilder) R236(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 416, "", p1)
-}
-
-// R365 is the URL of route "r365": /a-b/:p1/.a.
-func (u *URLBuilder) R365(p1 string) string {
-	return routegenTable.URL(u.base, 417, "", p1)
-}
-
-// R230 is the URL of route "r230": /a-b/:p1/.a.
-func (u *URLBuilder) R230(p1 string) string {
-	return routegenTable.URL(u.base, 418, "", p1)
-}
-
-// R232 is the URL of route "r232": /a-b/:p1/.a/:p3/ab.
-func (u *URLBuilder) R232(p1 string, p3 string) string {
-	return routegenTable.URL(u.base, 421, "", p1, p3)
-}
-
-// R231 is the URL of route "r231": /a-b/:p1/.a/a.
-func (u *URLBuilder) R231(p1 string) string {
-	return routegenTable.URL(u.base, 424, "", p1)
-}
-
-// R239 is the URL of route "r239": /a-b/:p1/42.
-func (u *URLBuilder) R239(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 425, "", p1)
-}
-
-// R238 is the URL of route "r238": /a-b/:p1/:p2/user_x.
-func (u *URLBuilder) R238(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 426, "", p1, p2)
-}
-
-// R229 is the URL of route "r229": /a-b/:p1/@.
-func (u *URLBuilder) R229(p1 string) string {
-	return routegenTable.URL(u.base, 427, "", p1)
-}
-
-// R240 is the URL of route "r240": /a-b/:p1/users/~u.
-func (u *URLBuilder) R240(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 429, "", p1)
-}
-
-// R10 is the URL of route "r10": /a-b/=.
-func (u *URLBuilder) R10() string {
-	return routegenTable.URL(u.base, 432, "")
-}
-
-// R448 is the URL of route "r448": /a-b/a:p1.
-func (u *URLBuilder) R448(p1 string) string {
-	return routegenTable.URL(u.base, 434, "", p1)
-}
-
-// R233 is the URL of route "r233": /a-b/x.:p1/v:p2.
-func (u *URLBuilder) R233(p1 string, p2 string) string {
-	return routegenTable.URL(u.base, 435, "", p1, p2)
-}
-
-// R234 is the URL of route "r234": /a-b/x.:p1/v:p2.
-func (u *URLBuilder) R234(p1 string, p2 string) string {
-	return routegenTable.URL(u.base, 436, "", p1, p2)
-}
-
-// R235 is the URL of route "r235": /a-b/x.:p1/v:p2/users/abc.
-func (u *URLBuilder) R235(p1 string, p2 string) string {
-	return routegenTable.URL(u.base, 439, "", p1, p2)
-}
-
-// R224 is the URL of route "r224": /a/ab:p1.
-func (u *URLBuilder) R224(p1 string) string {
-	return routegenTable.URL(u.base, 440, "", p1)
-}
-
-// R225 is the URL of route "r225": /a/new/*rest.
-func (u *URLBuilder) R225(rest string) string {
-	return routegenTable.URL(u.base, 442, "", rest)
-}
-
-// R418 is the URL of route "r418": /a/user_x.
-func (u *URLBuilder) R418() string {
-	return routegenTable.URL(u.base, 445, "")
-}
-
-// R490 is the URL of route "r490": /a/v:p1.
-func (u *URLBuilder) R490(p1 string) string {
-	return routegenTable.URL(u.base, 447, "", p1)
-}
-
-// R69 is the URL of route "r69": /a/x.:p1.
-func (u *URLBuilder) R69(p1 string) string {
-	return routegenTable.URL(u.base, 448, "", p1)
-}
-
-// R260 is the URL of route "r260": /a/~:p1.
-func (u *URLBuilder) R260(p1 string) string {
-	return routegenTable.URL(u.base, 451, "", p1)
-}
-
-// R220 is the URL of route "r220": /a/~u/a:p2.
-func (u *URLBuilder) R220(p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 453, "", p2)
-}
-
-// R222 is the URL of route "r222": /a/~u/a:p2/.:p3.
-func (u *URLBuilder) R222(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 454, "", p2, p3)
-}
-
-// R223 is the URL of route "r223": /a/~u/a:p2/=.
-func (u *URLBuilder) R223(p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 455, "", p2)
-}
-
-// R221 is the URL of route "r221": /a/~u/a:p2/x.:p3/abc.
-func (u *URLBuilder) R221(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 457, "", p2, p3)
-}
-
-// R135 is the URL of route "r135": /a:p0.
-func (u *URLBuilder) R135(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 459, "", p0)
-}
-
-// R214 is the URL of route "r214": /a:p0/*rest.
-func (u *URLBuilder) R214(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 461, "", p0, rest)
-}
-
-// R14 is the URL of route "r14": /a:p0/1.
-func (u *URLBuilder) R14(p0 string) string {
-	return routegenTable.URL(u.base, 462, "", p0)
-}
-
-// R20 is the URL of route "r20": /a:p0/1/a/1*rest.
-func (u *URLBuilder) R20(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 463, "", p0, rest)
-}
-
-// R15 is the URL of route "r15": /a:p0/1/a:p2.
-func (u *URLBuilder) R15(p0 string, p2 string) string {
-	return routegenTable.URL(u.base, 464, "", p0, p2)
-}
-
-// R16 is the URL of route "r16": /a:p0/1/a:p2/.*rest.
-func (u *URLBuilder) R16(p0 string, p2 string, rest string) string {
-	return routegenTable.URL(u.base, 466, "", p0, p2, rest)
-}
-
-// R17 is the URL of route "r17": /a:p0/1/a:p2/.../:p4.
-func (u *URLBuilder) R17(p0 string, p2 string, p4 string) string {
-	return routegenTable.URL(u.base, 468, "", p0, p2, p4)
-}
-
-// R18 is the URL of route "r18": /a:p0/1/a:p2/:p3.
-func (u *URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 469, "", p0, p2, p3)
-}
-
-// R19 is the URL of route "r19": /a:p0/1/x.:p2/~:p3.
-func (u *URLBuilder) R19(p0 string, p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 471, "", p0, p2, p3)
-}
-
-// R145 is the URL of route "r145": /a:p0/=.
-func (u *URLBuilder) R145(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 472, "", p0)
-}
-
-// R149 is the URL of route "r149": /a:p0/=.
-func (u *URLBuilder) R149(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 473, "", p0)
-}
-
-// R144 is the URL of route "r144": /a:p0/=.
-func (u *URLBuilder) R144(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 474, "", p0)
-}
-
-// R146 is the URL of route "r146": /a:p0/=/....
-func (u *URLBuilder) R146(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 475, "", p0)
-}
-
-// R148 is the URL of route "r148": /a:p0/=/.../ab:p3.
-func (u *URLBuilder) R148(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 478, "", p0, p3)
-}
-
-// R150 is the URL of route "r150": /a:p0/=/:p2.
-func (u *URLBuilder) R150(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 480, "", p0, p2)
-}
-
-// R147 is the URL of route "r147": /a:p0/=/a/abc.
-func (u *URLBuilder) R147(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 481, "", p0)
-}
-
-// R151 is the URL of route "r151": /a:p0/=/v1/:p3.
-func (u *URLBuilder) R151(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 482, "", p0, p3)
-}
-
-// R155 is the URL of route "r155": /a:p0/=/v1/:p3/*rest.
-func (u *URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 483, "", p0, p3, rest)
-}
-
-// R152 is the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users.
-func (u *URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 484, "", p0, p3, p4)
-}
-
-// R154 is the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest.
-func (u *URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 487, "", p0, p3, p4, rest)
-}
-
-// R153 is the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5.
-func (u *URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 488, "", p0, p3, p4, p5)
-}
-
-// R70 is the URL of route "r70": /a:p0/ab:p1.
-func (u *URLBuilder) R70(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 489, "", p0, p1)
-}
-
-// R137 is the URL of route "r137": /a:p0/new.
-func (u *URLBuilder) R137(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 490, "", p0)
-}
-
-// R492 is the URL of route "r492": /ab/*rest.
-func (u *URLBuilder) R492(rest string) string {
-	return routegenTable.URL(u.base, 491, "", rest)
-}
-
-// R493 is the URL of route "r493": /ab/*rest.
-func (u *URLBuilder) R493(rest string) string {
-	return routegenTable.URL(u.base, 493, "", rest)
-}
-
-// R182 is the URL of route "r182": /ab/.a.
-func (u *URLBuilder) R182() string {
-	return routegenTable.URL(u.base, 494, "")
-}
-
-// R134 is the URL of route "r134": /ab/~u.
-func (u *URLBuilder) R134() string {
-	return routegenTable.URL(u.base, 495, "")
-}
-
-// R116 is the URL of route "r116": /ab:p0.
-func (u *URLBuilder) R116(p0 string) string {
-	return routegenTable.URL(u.base, 497, "", p0)
-}
-
-// R266 is the URL of route "r266": /ab:p0.
-func (u *URLBuilder) R266(p0 string) string {
-	return routegenTable.URL(u.base, 498, "", p0)
-}
-
-// R401 is the URL of route "r401": /ab:p0/:p1.
-func (u *URLBuilder) R401(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 501, "", p0, p1)
-}
-
-// R460 is the URL of route "r460": /ab:p0/:p1.
-func (u *URLBuilder) R460(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 502, "", p0, p1)
-}
-
-// R404 is the URL of route "r404": /ab:p0/:p1/.../a.
-func (u *URLBuilder) R404(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 504, "", p0, p1)
-}
-
-// R467 is the URL of route "r467": /ab:p0/:p1/:p2.
-func (u *URLBuilder) R467(p0 string, p1 string, p2 string) string {
-	return routegenTable.URL(u.base, 506, "", p0, p1, p2)
-}
-
-// R405 is the URL of route "r405": /ab:p0/:p1/:p2/v:p3.
-func (u *URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 507, "", p0, p1, p2, p3)
-}
-
-// R403 is the URL of route "r403": /ab:p0/:p1/=/*rest.
-func (u *URLBuilder) R403(p0 string, p1 string, rest string) string {
-	return routegenTable.URL(u.base, 508, "", p0, p1, rest)
-}
-
-// R462 is the URL of route "r462": /ab:p0/:p1/@.
-func (u *URLBuilder) R462(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 511, "", p0, p1)
-}
-
-// R465 is the URL of route "r465": /ab:p0/:p1/@.
-func (u *URLBuilder) R465(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 512, "", p0, p1)
-}
-
-// R464 is the URL of route "r464": /ab:p0/:p1/@/:p3.
-func (u *URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 515, "", p0, p1, p3)
-}
-
-// R463 is the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4.
-func (u *URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) string {
-	return routegenTable.URL(u.base, 517, "", p0, p1, p3, p4)
-}
-
-// R466 is the URL of route "r466": /ab:p0/:p1/@/abc.
-func (u *URLBuilder) R466(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 519, "", p0, p1)
-}
-
-// R402 is the URL of route "r402": /ab:p0/:p1/a/a:p3.
-func (u *URLBuilder) R402(p0 string, p1 string, p3 string) string {
-	return routegenTable.URL(u.base, 522, "", p0, p1, p3)
-}
-
-// R461 is the URL of route "r461": /ab:p0/:p1/x.y.
-func (u *URLBuilder) R461(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 524, "", p0, p1)
-}
-
-// R79 is the URL of route "r79": /ab:p0/abc.
-func (u *URLBuilder) R79(p0 string) string {
-	return routegenTable.URL(u.base, 526, "", p0)
-}
-
-// R355 is the URL of route "r355": /abc.
-func (u *URLBuilder) R355() string {
-	return routegenTable.URL(u.base, 528, "")
-}
-
-// R417 is the URL of route "r417": /abc.
-func (u *URLBuilder) R417() string {
-	return routegenTable.URL(u.base, 530, "")
-}
-
-// R184 is the URL of route "r184": /abc/@.
-func (u *URLBuilder) R184() string {
-	return routegenTable.URL(u.base, 531, "")
-}
-
-// R205 is the URL of route "r205": /abc/v1.
-func (u *URLBuilder) R205() string {
-	return routegenTable.URL(u.base, 532, "")
-}
-
-// R199 is the URL of route "r199": /abc/v1.
-func (u *URLBuilder) R199() string {
-	return routegenTable.URL(u.base, 533, "")
-}
-
-// R200 is the URL of route "r200": /abc/v1/v:p2.
-func (u *URLBuilder) R200(p2 string) string {
-	return routegenTable.URL(u.base, 535, "", p2)
-}
-
-// R202 is the URL of route "r202": /abc/v1/v:p2.
-func (u *URLBuilder) R202(p2 string) string {
-	return routegenTable.URL(u.base, 536, "", p2)
-}
-
-// R201 is the URL of route "r201": /abc/v1/v:p2/:p3.
-func (u *URLBuilder) R201(p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 539, "", p2, p3)
-}
-
-// R203 is the URL of route "r203": /abc/v1/v:p2/v1/b.
-func (u *URLBuilder) R203(p2 string) string {
-	return routegenTable.URL(u.base, 541, "", p2)
-}
-
-// R206 is the URL of route "r206": /abc/v1/x.:p2.
-func (u *URLBuilder) R206(p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 542, "", p2)
-}
-
-// R204 is the URL of route "r204": /abc/v1/~u.
-func (u *URLBuilder) R204() string {
-	return routegenTable.URL(u.base, 545, "")
-}
-
-// R226 is the URL of route "r226": /abc/x.y.
-func (u *URLBuilder) R226() string {
-	return routegenTable.URL(u.base, 546, "")
-}
-
-// R67 is the URL of route "r67": /abc/~:p1.
-func (u *URLBuilder) R67(p1 string) string {
-	return routegenTable.URL(u.base, 549, "", p1)
-}
-
-// R68 is the URL of route "r68": /abc/~:p1/a/~*rest.
-func (u *URLBuilder) R68(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 550, "", p1, rest)
-}
-
-// R289 is the URL of route "r289": /abc/~u.
-func (u *URLBuilder) R289() string {
-	return routegenTable.URL(u.base, 551, "")
-}
-
-// R293 is the URL of route "r293": /abc/~u/:p2/b.
-func (u *URLBuilder) R293(p2 string) string {
-	return routegenTable.URL(u.base, 554, "", p2)
-}
-
-// R290 is the URL of route "r290": /abc/~u/:p2/b.
-func (u *URLBuilder) R290(p2 string) string {
-	return routegenTable.URL(u.base, 555, "", p2)
-}
-
-// R291 is the URL of route "r291": /abc/~u/:p2/b/*rest.
-func (u *URLBuilder) R291(p2 string, rest string) string {
-	return routegenTable.URL(u.base, 556, "", p2, rest)
-}
-
-// R292 is the URL of route "r292": /abc/~u/:p2/b/:p4.
-func (u *URLBuilder) R292(p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 558, "", p2, p4)
-}
-
-// R294 is the URL of route "r294": /abc/~u/:p2/b/:p4/*rest.
-func (u *URLBuilder) R294(p2 string, p4 string, rest string) string {
-	return routegenTable.URL(u.base, 560, "", p2, p4, rest)
-}
-
-// R295 is the URL of route "r295": /abc/~u/a:p2/@.
-func (u *URLBuilder) R295(p2 string) string {
-	return routegenTable.URL(u.base, 563, "", p2)
-}
-
-// R44 is the URL of route "r44": /b.
-func (u *URLBuilder) R44() string {
-	return routegenTable.URL(u.base, 565, "")
-}
-
-// R420 is the URL of route "r420": /b/1:p1.
-func (u *URLBuilder) R420(p1 string) string {
-	return routegenTable.URL(u.base, 566, "", p1)
-}
-
-// R421 is the URL of route "r421": /b/1:p1/.a.
-func (u *URLBuilder) R421(p1 string) string {
-	return routegenTable.URL(u.base, 569, "", p1)
-}
-
-// R422 is the URL of route "r422": /b/1:p1/.a/:p3/=.
-func (u *URLBuilder) R422(p1 string, p3 string) string {
-	return routegenTable.URL(u.base, 571, "", p1, p3)
-}
-
-// R371 is the URL of route "r371": /b/:p1.
-func (u *URLBuilder) R371(p1 string) string {
-	return routegenTable.URL(u.base, 572, "", p1)
-}
-
-// R45 is the URL of route "r45": /b/:p1.
-func (u *URLBuilder) R45(p1 string) string {
-	return routegenTable.URL(u.base, 573, "", p1)
-}
-
-// R46 is the URL of route "r46": /b/a-b/new.
-func (u *URLBuilder) R46() string {
-	return routegenTable.URL(u.base, 575, "")
-}
-
-// R47 is the URL of route "r47": /b/a:p1.
-func (u *URLBuilder) R47(p1 string) string {
-	return routegenTable.URL(u.base, 577, "", p1)
-}
-
-// R306 is the URL of route "r306": /b/users.
-func (u *URLBuilder) R306() string {
-	return routegenTable.URL(u.base, 578, "")
-}
-
-// R43 is the URL of route "r43": /b/users.
-func (u *URLBuilder) R43() string {
-	return routegenTable.URL(u.base, 579, "")
-}
-
-// R315 is the URL of route "r315": /b/users/*rest.
-func (u *URLBuilder) R315(rest string) string {
-	return routegenTable.URL(u.base, 580, "", rest)
-}
-
-// R312 is the URL of route "r312": /b/users/*rest.
-func (u *URLBuilder) R312(rest string) string {
-	return routegenTable.URL(u.base, 581, "", rest)
-}
-
-// R313 is the URL of route "r313": /b/users/*rest.
-func (u *URLBuilder) R313(rest string) string {
-	return routegenTable.URL(u.base, 583, "", rest)
-}
-
-// R314 is the URL of route "r314": /b/users/*rest.
-func (u *URLBuilder) R314(rest string) string {
-	return routegenTable.URL(u.base, 584, "", rest)
-}
-
-// R311 is the URL of route "r311": /b/users/42.
-func (u *URLBuilder) R311() string {
-	return routegenTable.URL(u.base, 585, "")
-}
-
-// R309 is the URL of route "r309": /b/users/42.
-func (u *URLBuilder) R309() string {
-	return routegenTable.URL(u.base, 586, "")
-}
-
-// R310 is the URL of route "r310": /b/users/42/~:p3/a-b.
-func (u *URLBuilder) R310(p3 string) string {
-	return routegenTable.URL(u.base, 589, "", p3)
-}
-
-// R307 is the URL of route "r307": /b/users/:p2/ab.
-func (u *URLBuilder) R307(p2 string) string {
-	return routegenTable.URL(u.base, 591, "", p2)
-}
-
-// R308 is the URL of route "r308": /b/users/:p2/ab/:p4/:p5.
-func (u *URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 592, "", p2, p4, p5)
-}
-
-// R65 is the URL of route "r65": /new.
-func (u *URLBuilder) R65() string {
-	return routegenTable.URL(u.base, 594, "")
-}
-
-// R241 is the URL of route "r241": /new.
-func (u *URLBuilder) R241() string {
-	return routegenTable.URL(u.base, 595, "")
-}
-
-// R428 is the URL of route "r428": /new.
-func (u *URLBuilder) R428() string {
-	return routegenTable.URL(u.base, 596, "")
-}
-
-// R437 is the URL of route "r437": /new/:p1.
-func (u *URLBuilder) R437(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 598, "", p1)
-}
-
-// R66 is the URL of route "r66": /new/user_:p1.
-func (u *URLBuilder) R66(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 599, "", p1)
-}
-
-// R434 is the URL of route "r434": /new/user_x/=.
-func (u *URLBuilder) R434() string {
-	return routegenTable.URL(u.base, 601, "")
-}
-
-// R435 is the URL of route "r435": /new/user_x/=/:p3.
-func (u *URLBuilder) R435(p3 string) string {
-	return routegenTable.URL(u.base, 602, "", p3)
-}
-
-// R436 is the URL of route "r436": /new/user_x/=/a/ab:p4.
-func (u *URLBuilder) R436(p4 string) string {
-	return routegenTable.URL(u.base, 603, "", p4)
-}
-
-// R429 is the URL of route "r429": /new/x.y.
-func (u *URLBuilder) R429() string {
-	return routegenTable.URL(u.base, 605, "")
-}
-
-// R430 is the URL of route "r430": /new/x.y.
-func (u *URLBuilder) R430() string {
-	return routegenTable.URL(u.base, 606, "")
-}
-
-// R431 is the URL of route "r431": /new/x.y.
-func (u *URLBuilder) R431() string {
-	return routegenTable.URL(u.base, 607, "")
-}
-
-// R432 is the URL of route "r432": /new/x.y/@/user_x.
-func (u *URLBuilder) R432() string {
-	return routegenTable.URL(u.base, 609, "")
-}
-
-// R433 is the URL of route "r433": /new/x.y/ab.
-func (u *URLBuilder) R433() string {
-	return routegenTable.URL(u.base, 610, "")
-}
-
-// R503 is the URL of route "r503": /user_*rest.
-func (u *URLBuilder) R503(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 611, "", rest)
-}
-
-// R185 is the URL of route "r185": /user_*rest.
-func (u *URLBuilder) R185(rest string) string {
-	return routegenTable.URL(u.base, 612, "", rest)
-}
-
-// R502 is the URL of route "r502": /user_*rest.
-func (u *URLBuilder) R502(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 613, "", rest)
-}
-
-// R316 is the URL of route "r316": /user_:p0.
-func (u *URLBuilder) R316(p0 string) string {
-	return routegenTable.URL(u.base, 614, "", p0)
-}
-
-// R27 is the URL of route "r27": /user_:p0.
-func (u *URLBuilder) R27(p0 string) string {
-	return routegenTable.URL(u.base, 615, "", p0)
-}
-
-// R450 is the URL of route "r450": /user_:p0/1:p1.
-func (u *URLBuilder) R450(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 618, "", p0, p1)
-}
-
-// R453 is the URL of route "r453": /user_:p0/1:p1.
-func (u *URLBuilder) R453(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 619, "", p0, p1)
-}
-
-// R451 is the URL of route "r451": /user_:p0/1:p1.
-func (u *URLBuilder) R451(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 620, "", p0, p1)
-}
-
-// R457 is the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3.
-func (u *URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 623, "", p0, p1, p2, p3)
-}
-
-// R455 is the URL of route "r455": /user_:p0/1:p1/=/:p3.
-func (u *URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 624, "", p0, p1, p3)
-}
-
-// R452 is the URL of route "r452": /user_:p0/1:p1/@.
-func (u *URLBuilder) R452(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 625, "", p0, p1)
-}
-
-// R454 is the URL of route "r454": /user_:p0/1:p1/@/:p3.
-func (u *URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 628, "", p0, p1, p3)
-}
-
-// R456 is the URL of route "r456": /user_:p0/1:p1/b/v1.
-func (u *URLBuilder) R456(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 630, "", p0, p1)
-}
-
-// R458 is the URL of route "r458": /user_:p0/1:p1/new/:p3.
-func (u *URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 632, "", p0, p1, p3)
-}
-
-// R459 is the URL of route "r459": /user_:p0/1:p1/new/b.
-func (u *URLBuilder) R459(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 634, "", p0, p1)
-}
-
-// R187 is the URL of route "r187": /user_:p0/:p1.
-func (u *URLBuilder) R187(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 635, "", p0, p1)
-}
-
-// R243 is the URL of route "r243": /user_:p0/:p1.
-func (u *URLBuilder) R243(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 637, "", p0, p1)
-}
-
-// R244 is the URL of route "r244": /user_:p0/:p1/=.
-func (u *URLBuilder) R244(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 638, "", p0, p1)
-}
-
-// R245 is the URL of route "r245": /user_:p0/:p1/v:p2.
-func (u *URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 641, "", p0, p1, p2)
-}
-
-// R246 is the URL of route "r246": /user_:p0/:p1/v:p2/:p3/=.
-func (u *URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 643, "", p0, p1, p2, p3)
-}
-
-// R320 is the URL of route "r320": /user_:p0/:p1/x.:p2.
-func (u *URLBuilder) R320(p0 string, p1 string, p2 string) string {
-	return routegenTable.URL(u.base, 645, "", p0, p1, p2)
-}
-
-// R352 is the URL of route "r352": /user_:p0/=.
-func (u *URLBuilder) R352(p0 string) string {
-	return routegenTable.URL(u.base, 647, "", p0)
-}
-
-// R321 is the URL of route "r321": /user_:p0/a.
-func (u *URLBuilder) R321(p0 string) string {
-	return routegenTable.URL(u.base, 649, "", p0)
-}
-
-// R247 is the URL of route "r247": /user_:p0/a-b.
-func (u *URLBuilder) R247(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 650, "", p0)
-}
-
-// R249 is the URL of route "r249": /user_:p0/a-b/42/=.
-func (u *URLBuilder) R249(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 653, "", p0)
-}
-
-// R252 is the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5.
-func (u *URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 655, "", p0, p4, p5)
-}
-
-// R251 is the URL of route "r251": /user_:p0/a-b/42/=/=/v1.
-func (u *URLBuilder) R251(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 657, "", p0)
-}
-
-// R248 is the URL of route "r248": /user_:p0/a-b/:p2.
-func (u *URLBuilder) R248(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 659, "", p0, p2)
-}
-
-// R317 is the URL of route "r317": /user_:p0/new/x.y.
-func (u *URLBuilder) R317(p0 string) string {
-	return routegenTable.URL(u.base, 661, "", p0)
-}
-
-// R318 is the URL of route "r318": /user_:p0/new/x.y/:p3.
-func (u *URLBuilder) R318(p0 string, p3 int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 663, "", p0, strconv.FormatInt(p3, 10))
-}
-
-// R319 is the URL of route "r319": /user_x.
-func (u *URLBuilder) R319() string {
-	return routegenTable.URL(u.base, 664, "")
-}
-
-// R501 is the URL of route "r501": /user_x/:p1.
-func (u *URLBuilder) R501(p1 int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 667, "", strconv.FormatInt(p1, 10))
-}
-
-// R1 is the URL of route "r1": /user_x/=.
-func (u *URLBuilder) R1() string {
-	return routegenTable.URL(u.base, 670, "")
-}
-
-// R2 is the URL of route "r2": /user_x/=/:p2.
-func (u *URLBuilder) R2(p2 string) string {
-	return routegenTable.URL(u.base, 673, "", p2)
-}
-
-// R5 is the URL of route "r5": /user_x/=/:p2.
-func (u *URLBuilder) R5(p2 string) string {
-	return routegenTable.URL(u.base, 674, "", p2)
-}
-
-// R6 is the URL of route "r6": /user_x/=/:p2/:p3.
-func (u *URLBuilder) R6(p2 string, p3 string) string {
-	return routegenTable.URL(u.base, 677, "", p2, p3)
-}
-
-// R4 is the URL of route "r4": /user_x/=/:p2/user_x.
-func (u *URLBuilder) R4(p2 string) string {
-	return routegenTable.URL(u.base, 679, "", p2)
-}
-
-// R3 is the URL of route "r3": /user_x/=/:p2/x.y/*rest.
-func (u *URLBuilder) R3(p2 string, rest string) string {
-	return routegenTable.URL(u.base, 681, "", p2, rest)
-}
-
-// R207 is the URL of route "r207": /user_x/new.
-func (u *URLBuilder) R207() string {
-	return routegenTable.URL(u.base, 682, "")
-}
-
-// R186 is the URL of route "r186": /user_x/user_x.
-func (u *URLBuilder) R186() string {
-	return routegenTable.URL(u.base, 683, "")
-}
-
-// R196 is the URL of route "r196": /user_x/user_x.
-func (u *URLBuilder) R196() string {
-	return routegenTable.URL(u.base, 685, "")
-}
-
-// R267 is the URL of route "r267": /user_x/v1.
-func (u *URLBuilder) R267() string {
-	return routegenTable.URL(u.base, 686, "")
-}
-
-// R374 is the URL of route "r374": /users.
-func (u *URLBuilder) R374() string {
-	return routegenTable.URL(u.base, 689, "")
-}
-
-// R491 is the URL of route "r491": /users.
-func (u *URLBuilder) R491() string {
-	return routegenTable.URL(u.base, 691, "")
-}
-
-// R299 is the URL of route "r299": /users/42.
-func (u *URLBuilder) R299() string {
-	return routegenTable.URL(u.base, 693, "")
-}
-
-// R300 is the URL of route "r300": /users/42.
-func (u *URLBuilder) R300() string {
-	return routegenTable.URL(u.base, 694, "")
-}
-
-// R494 is the URL of route "r494": /users/42/:p2.
-func (u *URLBuilder) R494(p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 697, "", p2)
-}
-
-// R394 is the URL of route "r394": /users/:p1.
-func (u *URLBuilder) R394(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 698, "", p1)
-}
-
-// R447 is the URL of route "r447": /users/:p1.
-func (u *URLBuilder) R447(p1 string) string {
-	return routegenTable.URL(u.base, 699, "", p1)
-}
-
-// R375 is the URL of route "r375": /users/:p1/1.
-func (u *URLBuilder) R375(p1 string) string {
-	return routegenTable.URL(u.base, 700, "", p1)
-}
-
-// R395 is the URL of route "r395": /users/:p1/1/.a.
-func (u *URLBuilder) R395(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 702, "", p1)
-}
-
-// R396 is the URL of route "r396": /users/:p1/1/.a/@.
-func (u *URLBuilder) R396(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 703, "", p1)
-}
-
-// R398 is the URL of route "r398": /users/:p1/1/.a/@/~u.
-func (u *URLBuilder) R398(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 704, "", p1)
-}
-
-// R397 is the URL of route "r397": /users/:p1/1/.a/ab/:p5.
-func (u *URLBuilder) R397(p1 string, p5 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 705, "", p1, p5)
-}
-
-// R376 is the URL of route "r376": /users/:p1/1/=/a:p4.
-func (u *URLBuilder) R376(p1 string, p4 string) string {
-	return routegenTable.URL(u.base, 706, "", p1, p4)
-}
-
-// R377 is the URL of route "r377": /users/:p1/1/x.y/42.
-func (u *URLBuilder) R377(p1 string) string {
-	return routegenTable.URL(u.base, 708, "", p1)
-}
-
-// R378 is the URL of route "r378": /users/:p1/1/~u/:p4.
-func (u *URLBuilder) R378(p1 string, p4 string) string {
-	return routegenTable.URL(u.base, 710, "", p1, p4)
-}
-
-// R399 is the URL of route "r399": /users/:p1/x.y.
-func (u *URLBuilder) R399(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 711, "", p1)
-}
-
-// R400 is the URL of route "r400": /users/:p1/x.y/a-b/users.
-func (u *URLBuilder) R400(p1 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 713, "", p1)
-}
-
-// R11 is the URL of route "r11": /users/a:p1.
-func (u *URLBuilder) R11(p1 string) string {
-	return routegenTable.URL(u.base, 714, "", p1)
-}
-
-// R495 is the URL of route "r495": /users/~:p1.
-func (u *URLBuilder) R495(p1 string) string {
-	return routegenTable.URL(u.base, 716, "", p1)
-}
-
-// R250 is the URL of route "r250": /v1.
-func (u *URLBuilder) R250() string {
-	return routegenTable.URL(u.base, 719, "")
-}
-
-// R269 is the URL of route "r269": /v1/*rest.
-func (u *URLBuilder) R269(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 721, "", rest)
-}
-
-// R268 is the URL of route "r268": /v1/*rest.
-func (u *URLBuilder) R268(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 722, "", rest)
-}
-
-// R133 is the URL of route "r133": /v1/=.
-func (u *URLBuilder) R133() string {
-	return routegenTable.URL(u.base, 725, "")
-}
-
-// R468 is the URL of route "r468": /v1/new.
-func (u *URLBuilder) R468() string {
-	return routegenTable.URL(u.base, 728, "")
-}
-
-// R29 is the URL of route "r29": /v:p0.
-func (u *URLBuilder) R29(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 730, "", p0)
-}
-
-// R36 is the URL of route "r36": /v:p0/:p1/a:p2.
-func (u *URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 733, "", p0, p1, p2)
-}
-
-// R35 is the URL of route "r35": /v:p0/:p1/a:p2.
-func (u *URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 734, "", p0, p1, p2)
-}
-
-// R37 is the URL of route "r37": /v:p0/a.
-func (u *URLBuilder) R37(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 736, "", p0)
-}
-
-// R446 is the URL of route "r446": /v:p0/user_:p1.
-func (u *URLBuilder) R446(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 738, "", p0, p1)
-}
-
-// R30 is the URL of route "r30": /v:p0/users.
-func (u *URLBuilder) R30(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 739, "", p0)
-}
-
-// R32 is the URL of route "r32": /v:p0/users/.:p2/x.y.
-func (u *URLBuilder) R32(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 740, "", p0, p2)
-}
-
-// R33 is the URL of route "r33": /v:p0/users/:p2.
-func (u *URLBuilder) R33(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 743, "", p0, p2)
-}
-
-// R31 is the URL of route "r31": /v:p0/users/a.
-func (u *URLBuilder) R31(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 745, "", p0)
-}
-
-// R34 is the URL of route "r34": /v:p0/users/a-b/:p3.
-func (u *URLBuilder) R34(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 746, "", p0, p3)
-}
-
-// R128 is the URL of route "r128": /x.:p0.
-func (u *URLBuilder) R128(p0 string) string {
-	return routegenTable.URL(u.base, 748, "", p0)
-}
-
-// R132 is the URL of route "r132": /x.:p0/1/1.
-func (u *URLBuilder) R132(p0 string) string {
-	return routegenTable.URL(u.base, 750, "", p0)
-}
-
-// R424 is the URL of route "r424": /x.:p0/:p1.
-func (u *URLBuilder) R424(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 751, "", p0, p1)
-}
-
-// R131 is the URL of route "r131": /x.:p0/=.
-func (u *URLBuilder) R131(p0 string) string {
-	return routegenTable.URL(u.base, 752, "", p0)
-}
-
-// R130 is the URL of route "r130": /x.:p0/a-b.
-func (u *URLBuilder) R130(p0 string) string {
-	return routegenTable.URL(u.base, 753, "", p0)
-}
-
-// R129 is the URL of route "r129": /x.:p0/a:p1.
-func (u *URLBuilder) R129(p0 string, p1 string) string {
-	return routegenTable.URL(u.base, 754, "", p0, p1)
-}
-
-// R217 is the URL of route "r217": /x.y.
-func (u *URLBuilder) R217() string {
-	return routegenTable.URL(u.base, 755, "")
-}
-
-// R253 is the URL of route "r253": /x.y.
-func (u *URLBuilder) R253() string {
-	return routegenTable.URL(u.base, 756, "")
-}
-
-// R215 is the URL of route "r215": /x.y.
-func (u *URLBuilder) R215() string {
-	return routegenTable.URL(u.base, 757, "")
-}
-
-// R256 is the URL of route "r256": /x.y/1.
-func (u *URLBuilder) R256() string {
-	return routegenTable.URL(u.base, 759, "")
-}
-
-// R254 is the URL of route "r254": /x.y/1.
-func (u *URLBuilder) R254() string {
-	return routegenTable.URL(u.base, 760, "")
-}
-
-// R257 is the URL of route "r257": /x.y/1/1.
-func (u *URLBuilder) R257() string {
-	return routegenTable.URL(u.base, 761, "")
-}
-
-// R255 is the URL of route "r255": /x.y/1/=.
-func (u *URLBuilder) R255() string {
-	return routegenTable.URL(u.base, 763, "")
-}
-
-// R258 is the URL of route "r258": /x.y/1/@.
-func (u *URLBuilder) R258() string {
-	return routegenTable.URL(u.base, 764, "")
-}
-
-// R275 is the URL of route "r275": /x.y/:p1.
-func (u *URLBuilder) R275(p1 string) string {
-	return routegenTable.URL(u.base, 766, "", p1)
-}
-
-// R216 is the URL of route "r216": /x.y/ab.
-func (u *URLBuilder) R216() string {
-	return routegenTable.URL(u.base, 768, "")
-}
-
-// R111 is the URL of route "r111": /~*rest.
-func (u *URLBuilder) R111(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 770, "", rest)
-}
-
-// R110 is the URL of route "r110": /~*rest.
-func (u *URLBuilder) R110(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 771, "", rest)
-}
-
-// R112 is the URL of route "r112": /~*rest.
-func (u *URLBuilder) R112(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 772, "", rest)
-}
-
-// R113 is the URL of route "r113": /~*rest.
-func (u *URLBuilder) R113(rest string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 775, "", rest)
-}
-
-// R78 is the URL of route "r78": /~:p0.
-func (u *URLBuilder) R78(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 776, "", p0)
-}
-
-// R305 is the URL of route "r305": /~:p0.
-func (u *URLBuilder) R305(p0 int64) (string, error) {
-	return routegenTable.CheckedURL(u.base, 777, "", strconv.FormatInt(p0, 10))
-}
-
-// R261 is the URL of route "r261": /~:p0/1*rest.
-func (u *URLBuilder) R261(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 779, "", p0, rest)
-}
-
-// R262 is the URL of route "r262": /~:p0/1*rest.
-func (u *URLBuilder) R262(p0 string, rest string) string {
-	return routegenTable.URL(u.base, 781, "", p0, rest)
-}
-
-// R115 is the URL of route "r115": /~:p0/42.
-func (u *URLBuilder) R115(p0 string) string {
-	return routegenTable.URL(u.base, 782, "", p0)
-}
-
-// R21 is the URL of route "r21": /~:p0/@.
-func (u *URLBuilder) R21(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 784, "", p0)
-}
-
-// R22 is the URL of route "r22": /~:p0/@/1.
-func (u *URLBuilder) R22(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 787, "", p0)
-}
-
-// R23 is the URL of route "r23": /~:p0/@/1.
-func (u *URLBuilder) R23(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 788, "", p0)
-}
-
-// R26 is the URL of route "r26": /~:p0/@/1.
-func (u *URLBuilder) R26(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 789, "", p0)
-}
-
-// R24 is the URL of route "r24": /~:p0/@/1/.:p3.
-func (u *URLBuilder) R24(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 792, "", p0, p3)
-}
-
-// R25 is the URL of route "r25": /~:p0/@/1/1/....
-func (u *URLBuilder) R25(p0 string) (string, error) {
-	return routegenTable.CheckedURL(u.base, 793, "", p0)
-}
-
-// R302 is the URL of route "r302": /~u.
-func (u *URLBuilder) R302() string {
-	return routegenTable.URL(u.base, 795, "")
-}
-
-// R303 is the URL of route "r303": /~u.
-func (u *URLBuilder) R303() string {
-	return routegenTable.URL(u.base, 796, "")
-}
-
-// R287 is the URL of route "r287": /~u/*rest.
-func (u *URLBuilder) R287(rest string) string {
-	return routegenTable.URL(u.base, 798, "", rest)
-}
-
-// R285 is the URL of route "r285": /~u/*rest.
-func (u *URLBuilder) R285(rest string) string {
-	return routegenTable.URL(u.base, 799, "", rest)
-}
-
-// R288 is the URL of route "r288": /~u/*rest.
-func (u *URLBuilder) R288(rest string) string {
-	return routegenTable.URL(u.base, 800, "", rest)
-}
-
-// R286 is the URL of route "r286": /~u/*rest.
-func (u *URLBuilder) R286(rest string) string {
-	return routegenTable.URL(u.base, 801, "", rest)
-}
-
-// R64 is the URL of route "r64": /~u/.:p1.
-func (u *URLBuilder) R64(p1 string) string {
-	return routegenTable.URL(u.base, 803, "", p1)
-}
-
-// R28 is the URL of route "r28": /~u/1.
-func (u *URLBuilder) R28() string {
-	return routegenTable.URL(u.base, 804, "")
-}
-
-// R392 is the URL of route "r392": /~u/42.
-func (u *URLBuilder) R392() string {
-	return routegenTable.URL(u.base, 805, "")
-}
-
-// R393 is the URL of route "r393": /~u/42/:p2.
-func (u *URLBuilder) R393(p2 string) string {
-	return routegenTable.URL(u.base, 806, "", p2)
-}
-
-// R304 is the URL of route "r304": /~u/:p1.
-func (u *URLBuilder) R304(p1 string) string {
-	return routegenTable.URL(u.base, 808, "", p1)
-}
-
-// R80 is the URL of route "r80": /~u/:p1.
-func (u *URLBuilder) R80(p1 string) string {
-	return routegenTable.URL(u.base, 809, "", p1)
+	return routegenURLs(runtime.CleanBasePath(base))
+}
+
+// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
+func routegenURLs(base string) *URLBuilder {
+	u := &URLBuilder{base: base}
+	routegenTable.BindURLs(u, func(field any, route int) {
+		switch f := field.(type) {
+		case *func() string:
+			*f = func() string {
+				return routegenTable.HelperURL(base, route)
+			}
+		case *func(string) string:
+			*f = func(v0 string) string {
+				return routegenTable.HelperURL(base, route, v0)
+			}
+		case *func(string) (string, error):
+			*f = func(v0 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0)
+			}
+		case *func(string, string) string:
+			*f = func(v0 string, v1 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1)
+			}
+		case *func(string, string, string) string:
+			*f = func(v0 string, v1 string, v2 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1, v2)
+			}
+		case *func(string, string, string) (string, error):
+			*f = func(v0 string, v1 string, v2 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2)
+			}
+		case *func(string, string) (string, error):
+			*f = func(v0 string, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1)
+			}
+		case *func(string, string, string, string) string:
+			*f = func(v0 string, v1 string, v2 string, v3 string) string {
+				return routegenTable.HelperURL(base, route, v0, v1, v2, v3)
+			}
+		case *func(string, int64) (string, error):
+			*f = func(v0 string, v1 int64) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10))
+			}
+		case *func(int64) (string, error):
+			*f = func(v0 int64) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
+			}
+		case *func(string, string, string, string) (string, error):
+			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3)
+			}
+		case *func(int64, string) (string, error):
+			*f = func(v0 int64, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10), v1)
+			}
+		}
+	})
+	return u
 }
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
