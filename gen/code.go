@@ -94,6 +94,17 @@ func (k *keyedLiteral) write(b *bytes.Buffer, indent string) {
 	}
 }
 
+// inline is the literal on one line: "{Key: value, …}".
+func (k *keyedLiteral) inline() string {
+	var fields []string
+	for _, line := range k.lines {
+		for _, f := range line {
+			fields = append(fields, f.key+": "+f.value)
+		}
+	}
+	return "{" + strings.Join(fields, ", ") + "}"
+}
+
 // stringsText is a []string literal, or "" for an empty list.
 func stringsText(list []string) string {
 	if len(list) == 0 {

@@ -312,7 +312,13 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 	}
 	for _, e := range n.params {
 		start := offset(i, len(e.prefix))
+		// A parameter that ends the route's path and has nothing below
+		// matches only at the end of the path: no backtracking to undo.
+		leaf := e.node.route != nil && len(e.node.literals)+len(e.node.params)+len(e.node.catchAlls) == 0
 		cond := j.Clone().Op(">").Add(start)
+		if leaf {
+			cond = j.Clone().Op("==").Len(path).Op("&&").Add(cond)
+		}
 		if e.prefix != "" {
 			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, j), jen.Lit(e.prefix))
 		}
@@ -320,7 +326,12 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 		if e.prefix == "" || e.prefix == "." {
 			cond = cond.Op("&&").Add(rt("NotDot")).Call(path.Clone().Index(i, j))
 		}
-		block := append([]jen.Code{jen.Id("m").Dot("Params").Dot("Push").Call(start, j)}, g.child(n, e.node, depth, true)...)
+		push := jen.Id("m").Dot("Params").Dot("Push").Call(start, j)
+		if leaf {
+			code = append(code, jen.If(cond).Block(push, returnRoute(e.node.route)))
+			continue
+		}
+		block := append([]jen.Code{push}, g.child(n, e.node, depth, true)...)
 		block = append(block, jen.Id("m").Dot("Params").Dot("Pop").Call())
 		code = append(code, jen.If(cond).Block(block...))
 	}

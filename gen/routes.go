@@ -44,7 +44,8 @@ func (g *generator) hasCatchAll() bool {
 	return false
 }
 
-// writeRoute writes r as an element of a []runtime.Route.
+// writeRoute writes r as an element of a []runtime.Route, on one line: the
+// table reads as a table, and a change of a route is a change of its line.
 func (g *generator) writeRoute(b *bytes.Buffer, r *route) {
 	var lit keyedLiteral
 	lit.line(field{"Index", strconv.Itoa(r.index)}, field{"Domain", nonZero(int64(r.domain))}, field{"Name", quotedText(r.Name)})
@@ -75,9 +76,7 @@ func (g *generator) writeRoute(b *bytes.Buffer, r *route) {
 	}
 	lit.line(field{"CORS", g.corsText(r.CORS)}, field{"Parent", quotedText(r.Parent)})
 	lit.line(field{"Pos", strconv.Quote(g.opts.pos(r.Pos))})
-	b.WriteString("\t{\n")
-	lit.write(b, "\t\t")
-	b.WriteString("\t},\n")
+	b.WriteString("\t" + lit.inline() + ",\n")
 }
 
 // checksText is a []runtime.Check literal, or "" for none.

@@ -140,7 +140,7 @@ func (g *generator) urlHelper(b *bytes.Buffer, r *route) (signature, bind string
 	fmt.Fprintf(b, "\t%s func(%s) %s `route:%q` // %s\n", g.helperName(r), strings.Join(params, ", "), results, name, r.Path)
 	signature = "func(" + strings.Join(types, ", ") + ") " + results
 	call := strings.Join(append([]string{"base", "route"}, values...), ", ")
-	bind = fmt.Sprintf("\t\tcase *%s:\n\t\t\t*f = func(%s) %s {\n\t\t\t\treturn %s.%s(%s)\n\t\t\t}\n",
+	bind = fmt.Sprintf("\t\tcase *%s:\n\t\t\t*f = func(%s) %s { return %s.%s(%s) }\n",
 		signature, strings.Join(args, ", "), results, tableName, build, call)
 	return signature, bind
 }

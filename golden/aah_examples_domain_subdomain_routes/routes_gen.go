@@ -38,43 +38,12 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/examples/domain-subdomain/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:60:7",
-	},
-	{
-		Index: 1, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, Dir: "static", File: "img/favicon.ico",
-		Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:43:7",
-	},
-	{
-		Index: 2, Name: "robots_txt",
-		Method: "GET", Path: "/robots.txt",
-		Static: true, Dir: "static", File: "robots.txt",
-		Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:48:7",
-	},
-	{
-		Index: 3, Name: "public_assets",
-		Method: "GET", Path: "/static/*filepath",
-		Static: true, Dir: "static",
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/aah/examples/domain-subdomain/routes.conf:38:7",
-	},
-	{
-		Index: 4, Domain: 1, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "admin/AppController", Action: "Dashboard", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:76:7",
-	},
-	{
-		Index: 5, Domain: 2, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "wildcard/AppController", Action: "Entry", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:93:7",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:60:7"},
+	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:43:7"},
+	{Index: 2, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:48:7"},
+	{Index: 3, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:38:7"},
+	{Index: 4, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "admin/AppController", Action: "Dashboard", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:76:7"},
+	{Index: 5, Domain: 2, Name: "index", Method: "GET", Path: "/", Controller: "wildcard/AppController", Action: "Entry", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/domain-subdomain/routes.conf:93:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -155,21 +124,21 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type AdminAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
 	Dashboard(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7)
-//line routes_gen.go:159:1
+//line routes_gen.go:128:1
 }
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7)
-//line routes_gen.go:166:1
+//line routes_gen.go:135:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
 	Entry(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7)
-//line routes_gen.go:173:1
+//line routes_gen.go:142:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/domain-subdomain/routes.conf, calling the actions of the given controllers.
@@ -243,13 +212,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

@@ -26,57 +26,14 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/examples/form-based-auth/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:60:7",
-	},
-	{
-		Index: 1, Name: "admin_dashboard",
-		Method: "GET", Path: "/admin/dashboard.html",
-		Controller: "admin/DashboardController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true,
-		Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"administrator"}}}},
-		Pos:           "../../testdata/aah/examples/form-based-auth/routes.conf:95:7",
-	},
-	{
-		Index: 2, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, Dir: "static", File: "img/favicon.ico",
-		Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:43:7",
-	},
-	{
-		Index: 3, Name: "login",
-		Method: "GET", Path: "/login.html",
-		Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:65:7",
-	},
-	{
-		Index: 4, Name: "logout",
-		Method: "POST", Path: "/logout",
-		Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:72:7",
-	},
-	{
-		Index: 5, Name: "manage_users",
-		Method: "GET", Path: "/manage/users.html",
-		Controller: "AppController", Action: "ManageUsers", Auth: "form_auth", AntiCSRFCheck: true,
-		Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "administrator"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:manage:view"}}}},
-		Pos:           "../../testdata/aah/examples/form-based-auth/routes.conf:80:7",
-	},
-	{
-		Index: 6, Name: "robots_txt",
-		Method: "GET", Path: "/robots.txt",
-		Static: true, Dir: "static", File: "robots.txt",
-		Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:48:7",
-	},
-	{
-		Index: 7, Name: "public_assets",
-		Method: "GET", Path: "/static/*filepath",
-		Static: true, Dir: "static",
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/aah/examples/form-based-auth/routes.conf:38:7",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:60:7"},
+	{Index: 1, Name: "admin_dashboard", Method: "GET", Path: "/admin/dashboard.html", Controller: "admin/DashboardController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"administrator"}}}}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:95:7"},
+	{Index: 2, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:43:7"},
+	{Index: 3, Name: "login", Method: "GET", Path: "/login.html", Controller: "AppController", Action: "Login", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:65:7"},
+	{Index: 4, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:72:7"},
+	{Index: 5, Name: "manage_users", Method: "GET", Path: "/manage/users.html", Controller: "AppController", Action: "ManageUsers", Auth: "form_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"manager", "administrator"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:manage:view"}}}}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:80:7"},
+	{Index: 6, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:48:7"},
+	{Index: 7, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/form-based-auth/routes.conf:38:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -142,7 +99,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:146:1
+//line routes_gen.go:103:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -155,7 +112,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:159:1
+//line routes_gen.go:116:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -230,13 +187,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

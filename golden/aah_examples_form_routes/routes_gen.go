@@ -26,43 +26,12 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/examples/form/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/form/routes.conf:59:7",
-	},
-	{
-		Index: 1, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, Dir: "static", File: "img/favicon.ico",
-		Pos: "../../testdata/aah/examples/form/routes.conf:42:7",
-	},
-	{
-		Index: 2, Name: "robots_txt",
-		Method: "GET", Path: "/robots.txt",
-		Static: true, Dir: "static", File: "robots.txt",
-		Pos: "../../testdata/aah/examples/form/routes.conf:47:7",
-	},
-	{
-		Index: 3, Name: "public_assets",
-		Method: "GET", Path: "/static/*filepath",
-		Static: true, Dir: "static",
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/aah/examples/form/routes.conf:37:7",
-	},
-	{
-		Index: 4, Name: "user_profile",
-		Method: "GET", Path: "/user/profile.html",
-		Controller: "AppController", Action: "UserProfile", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/form/routes.conf:64:7",
-	},
-	{
-		Index: 5, Name: "user_profile_submit",
-		Method: "POST", Path: "/user/profile.html",
-		Controller: "AppController", Action: "UserProfileSubmit", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/form/routes.conf:70:7",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form/routes.conf:59:7"},
+	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/form/routes.conf:42:7"},
+	{Index: 2, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/form/routes.conf:47:7"},
+	{Index: 3, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/form/routes.conf:37:7"},
+	{Index: 4, Name: "user_profile", Method: "GET", Path: "/user/profile.html", Controller: "AppController", Action: "UserProfile", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form/routes.conf:64:7"},
+	{Index: 5, Name: "user_profile_submit", Method: "POST", Path: "/user/profile.html", Controller: "AppController", Action: "UserProfileSubmit", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/form/routes.conf:70:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -127,7 +96,7 @@ type AppController interface {
 	UserProfile(ctx *runtime.Context) error // serves user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7)
 //line ../../testdata/aah/examples/form/routes.conf:70:6
 	UserProfileSubmit(ctx *runtime.Context) error // serves user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7)
-//line routes_gen.go:131:1
+//line routes_gen.go:100:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form/routes.conf, calling the actions of the given controllers.
@@ -189,13 +158,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

@@ -26,38 +26,11 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/examples/i18n-url-path-param/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7",
-	},
-	{
-		Index: 1, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, Dir: "static", File: "img/favicon.ico",
-		Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:7",
-	},
-	{
-		Index: 2, Name: "index_lang",
-		Method: "GET", Path: "/page/:lang/index.html",
-		Controller: "AppController", Action: "IndexLang", AntiCSRFCheck: true,
-		Params: []string{"lang"},
-		Pos:    "../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7",
-	},
-	{
-		Index: 3, Name: "robots_txt",
-		Method: "GET", Path: "/robots.txt",
-		Static: true, Dir: "static", File: "robots.txt",
-		Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:7",
-	},
-	{
-		Index: 4, Name: "public_assets",
-		Method: "GET", Path: "/static/*filepath",
-		Static: true, Dir: "static",
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:7",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7"},
+	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:7"},
+	{Index: 2, Name: "index_lang", Method: "GET", Path: "/page/:lang/index.html", Controller: "AppController", Action: "IndexLang", AntiCSRFCheck: true, Params: []string{"lang"}, Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7"},
+	{Index: 3, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:7"},
+	{Index: 4, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -124,7 +97,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7)
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:6
 	IndexLang(ctx *runtime.Context, lang string) error // serves index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7)
-//line routes_gen.go:128:1
+//line routes_gen.go:101:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, calling the actions of the given controllers.
@@ -184,13 +157,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

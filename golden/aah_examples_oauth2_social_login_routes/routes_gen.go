@@ -26,43 +26,12 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7",
-	},
-	{
-		Index: 1, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, Dir: "static", File: "img/favicon.ico",
-		Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7",
-	},
-	{
-		Index: 2, Name: "logout",
-		Method: "POST", Path: "/logout",
-		Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7",
-	},
-	{
-		Index: 3, Name: "robots_txt",
-		Method: "GET", Path: "/robots.txt",
-		Static: true, Dir: "static", File: "robots.txt",
-		Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7",
-	},
-	{
-		Index: 4, Name: "public_assets",
-		Method: "GET", Path: "/static/*filepath",
-		Static: true, Dir: "static",
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7",
-	},
-	{
-		Index: 5, Name: "success",
-		Method: "GET", Path: "/success.html",
-		Controller: "AppController", Action: "Success", Auth: "authenticated", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7"},
+	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7"},
+	{Index: 2, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7"},
+	{Index: 3, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7"},
+	{Index: 4, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7"},
+	{Index: 5, Name: "success", Method: "GET", Path: "/success.html", Controller: "AppController", Action: "Success", Auth: "authenticated", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -128,7 +97,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:132:1
+//line routes_gen.go:101:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.
@@ -190,13 +159,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

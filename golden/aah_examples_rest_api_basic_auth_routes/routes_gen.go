@@ -26,21 +26,8 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7",
-	},
-	{
-		Index: 1, Name: "reportee_info",
-		Method: "GET", Path: "/v1/reportee/:email",
-		Controller: "InfoController", Action: "ReporteeInfo", Auth: "basic_auth", AntiCSRFCheck: true,
-		Params:        []string{"email"},
-		Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"user:read:reportee"}}}},
-		Parent:        "v1_group",
-		Pos:           "../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7"},
+	{Index: 1, Name: "reportee_info", Method: "GET", Path: "/v1/reportee/:email", Controller: "InfoController", Action: "ReporteeInfo", Auth: "basic_auth", AntiCSRFCheck: true, Params: []string{"email"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"user:read:reportee"}}}}, Parent: "v1_group", Pos: "../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -77,12 +64,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "v1/reportee/") {
 			i2 := i1 + 12
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 1 // GET /v1/reportee/:email (reportee_info)
-				}
-				m.Params.Pop()
+				return 1 // GET /v1/reportee/:email (reportee_info)
 			}
 		}
 		return -1
@@ -94,14 +78,14 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7)
-//line routes_gen.go:98:1
+//line routes_gen.go:82:1
 }
 
 // InfoController holds the actions of controller "InfoController".
 type InfoController interface {
 //line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:10
 	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11)
-//line routes_gen.go:105:1
+//line routes_gen.go:89:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-basic-auth/routes.conf, calling the actions of the given controllers.
@@ -165,13 +149,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

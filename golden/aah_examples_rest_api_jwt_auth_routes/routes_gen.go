@@ -26,28 +26,9 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7",
-	},
-	{
-		Index: 1, Name: "reportee_info",
-		Method: "GET", Path: "/v1/reportee/:email",
-		Controller: "InfoController", Action: "ReporteeInfo", Auth: "jwt_auth", AntiCSRFCheck: true,
-		Params:        []string{"email"},
-		Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"user:read:reportee"}}}},
-		Parent:        "v1_group",
-		Pos:           "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11",
-	},
-	{
-		Index: 2, Name: "login",
-		Method: "POST", Path: "/v1/token",
-		Controller: "AppController", Action: "Token", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "v1_group",
-		Pos:    "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7"},
+	{Index: 1, Name: "reportee_info", Method: "GET", Path: "/v1/reportee/:email", Controller: "InfoController", Action: "ReporteeInfo", Auth: "jwt_auth", AntiCSRFCheck: true, Params: []string{"email"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"manager"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"user:read:reportee"}}}}, Parent: "v1_group", Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11"},
+	{Index: 2, Name: "login", Method: "POST", Path: "/v1/token", Controller: "AppController", Action: "Token", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "v1_group", Pos: "../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -84,12 +65,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "v1/reportee/") {
 			i2 := i1 + 12
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 1 // GET /v1/reportee/:email (reportee_info)
-				}
-				m.Params.Pop()
+				return 1 // GET /v1/reportee/:email (reportee_info)
 			}
 		}
 		return -1
@@ -109,14 +87,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7)
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
 	Token(ctx *runtime.Context) error // serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11)
-//line routes_gen.go:113:1
+//line routes_gen.go:91:1
 }
 
 // InfoController holds the actions of controller "InfoController".
 type InfoController interface {
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
 	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11)
-//line routes_gen.go:120:1
+//line routes_gen.go:98:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, calling the actions of the given controllers.
@@ -183,13 +161,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

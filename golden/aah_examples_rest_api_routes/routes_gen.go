@@ -26,50 +26,12 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/examples/rest-api/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/rest-api/routes.conf:26:7",
-	},
-	{
-		Index: 1, Name: "list_posts",
-		Method: "GET", Path: "/v1/posts",
-		Controller: "PostController", Action: "List", AntiCSRFCheck: true,
-		Parent: "v1_api",
-		Pos:    "../../testdata/aah/examples/rest-api/routes.conf:37:11",
-	},
-	{
-		Index: 2, Name: "create_post",
-		Method: "POST", Path: "/v1/posts",
-		Controller: "PostController", Action: "Create", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "list_posts",
-		Pos:    "../../testdata/aah/examples/rest-api/routes.conf:43:16",
-	},
-	{
-		Index: 3, Name: "delete_post",
-		Method: "DELETE", Path: "/v1/posts/:id",
-		Controller: "PostController", Action: "Delete", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "retrieve_post",
-		Pos:    "../../testdata/aah/examples/rest-api/routes.conf:54:19",
-	},
-	{
-		Index: 4, Name: "retrieve_post",
-		Method: "GET", Path: "/v1/posts/:id",
-		Controller: "PostController", Action: "Retrieve", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "list_posts",
-		Pos:    "../../testdata/aah/examples/rest-api/routes.conf:46:16",
-	},
-	{
-		Index: 5, Name: "update_post",
-		Method: "PUT", Path: "/v1/posts/:id",
-		Controller: "PostController", Action: "Update", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "retrieve_post",
-		Pos:    "../../testdata/aah/examples/rest-api/routes.conf:51:19",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/rest-api/routes.conf:26:7"},
+	{Index: 1, Name: "list_posts", Method: "GET", Path: "/v1/posts", Controller: "PostController", Action: "List", AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/examples/rest-api/routes.conf:37:11"},
+	{Index: 2, Name: "create_post", Method: "POST", Path: "/v1/posts", Controller: "PostController", Action: "Create", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "list_posts", Pos: "../../testdata/aah/examples/rest-api/routes.conf:43:16"},
+	{Index: 3, Name: "delete_post", Method: "DELETE", Path: "/v1/posts/:id", Controller: "PostController", Action: "Delete", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "retrieve_post", Pos: "../../testdata/aah/examples/rest-api/routes.conf:54:19"},
+	{Index: 4, Name: "retrieve_post", Method: "GET", Path: "/v1/posts/:id", Controller: "PostController", Action: "Retrieve", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "list_posts", Pos: "../../testdata/aah/examples/rest-api/routes.conf:46:16"},
+	{Index: 5, Name: "update_post", Method: "PUT", Path: "/v1/posts/:id", Controller: "PostController", Action: "Update", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "retrieve_post", Pos: "../../testdata/aah/examples/rest-api/routes.conf:51:19"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -101,12 +63,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "v1/posts/") {
 			i2 := i1 + 9
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 3 // DELETE /v1/posts/:id (delete_post)
-				}
-				m.Params.Pop()
+				return 3 // DELETE /v1/posts/:id (delete_post)
 			}
 		}
 		return -1
@@ -121,12 +80,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "v1/posts/") {
 			i2 := i1 + 9
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 4 // GET /v1/posts/:id (retrieve_post)
-				}
-				m.Params.Pop()
+				return 4 // GET /v1/posts/:id (retrieve_post)
 			}
 		}
 		return -1
@@ -141,12 +97,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "v1/posts/") {
 			i2 := i1 + 9
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 5 // PUT /v1/posts/:id (update_post)
-				}
-				m.Params.Pop()
+				return 5 // PUT /v1/posts/:id (update_post)
 			}
 		}
 		return -1
@@ -158,7 +111,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
-//line routes_gen.go:162:1
+//line routes_gen.go:115:1
 }
 
 // PostController holds the actions of controller "PostController".
@@ -173,7 +126,7 @@ type PostController interface {
 	Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:18
 	Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
-//line routes_gen.go:177:1
+//line routes_gen.go:130:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api/routes.conf, calling the actions of the given controllers.
@@ -249,13 +202,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

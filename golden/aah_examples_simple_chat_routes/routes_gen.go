@@ -26,43 +26,12 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/examples/simple-chat/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/simple-chat/routes.conf:61:7",
-	},
-	{
-		Index: 1, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, Dir: "static", File: "img/favicon.ico",
-		Pos: "../../testdata/aah/examples/simple-chat/routes.conf:43:7",
-	},
-	{
-		Index: 2, Name: "robots_txt",
-		Method: "GET", Path: "/robots.txt",
-		Static: true, Dir: "static", File: "robots.txt",
-		Pos: "../../testdata/aah/examples/simple-chat/routes.conf:48:7",
-	},
-	{
-		Index: 3, Name: "simple_chat",
-		Method: "WS", Path: "/simple-chat",
-		Controller: "SimpleChatWebSocket", Action: "SimpleChat", WebSocket: true,
-		Pos: "../../testdata/aah/examples/simple-chat/routes.conf:73:7",
-	},
-	{
-		Index: 4, Name: "simple_chat_demo",
-		Method: "GET", Path: "/simple-chat-demo.html",
-		Controller: "AppController", Action: "SimpleChatDemo", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/examples/simple-chat/routes.conf:66:7",
-	},
-	{
-		Index: 5, Name: "public_assets",
-		Method: "GET", Path: "/static/*filepath",
-		Static: true, Dir: "static",
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/aah/examples/simple-chat/routes.conf:38:7",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:61:7"},
+	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/simple-chat/routes.conf:43:7"},
+	{Index: 2, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/examples/simple-chat/routes.conf:48:7"},
+	{Index: 3, Name: "simple_chat", Method: "WS", Path: "/simple-chat", Controller: "SimpleChatWebSocket", Action: "SimpleChat", WebSocket: true, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:73:7"},
+	{Index: 4, Name: "simple_chat_demo", Method: "GET", Path: "/simple-chat-demo.html", Controller: "AppController", Action: "SimpleChatDemo", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:66:7"},
+	{Index: 5, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "static", Params: []string{"filepath"}, Pos: "../../testdata/aah/examples/simple-chat/routes.conf:38:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -125,14 +94,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
 //line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
 	SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
-//line routes_gen.go:129:1
+//line routes_gen.go:98:1
 }
 
 // SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
 type SimpleChatWebSocketController interface {
 //line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
 	SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
-//line routes_gen.go:136:1
+//line routes_gen.go:105:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/simple-chat/routes.conf, calling the actions of the given controllers.
@@ -201,13 +170,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

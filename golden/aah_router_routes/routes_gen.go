@@ -32,117 +32,23 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "app_index",
-		Method: "GET", Path: "/",
-		Controller: "App", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:98:7",
-	},
-	{
-		Index: 1, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, File: "/public/img/favicon.png",
-		Pos: "../../testdata/aah/router/routes.conf:43:7",
-	},
-	{
-		Index: 2, Name: "hotels_group",
-		Method: "GET", Path: "/hotels",
-		Controller: "Hotel", Action: "List", Auth: "form_auth", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:55:7",
-	},
-	{
-		Index: 3, Name: "show_hotels",
-		Method: "GET", Path: "/hotels/:id",
-		Controller: "Hotel", Action: "Show", Auth: "form_auth", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "hotels_group",
-		Pos:    "../../testdata/aah/router/routes.conf:68:11",
-	},
-	{
-		Index: 4, Name: "book_hotels",
-		Method: "GET", Path: "/hotels/:id/booking",
-		Controller: "Hotel", Action: "Book", Auth: "form_auth", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "hotels_group",
-		Pos:    "../../testdata/aah/router/routes.conf:74:11",
-	},
-	{
-		Index: 5, Name: "confirm_booking",
-		Method: "POST", Path: "/hotels/:id/booking",
-		Controller: "Hotel", Action: "ConfirmBooking", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "hotels_group",
-		Pos:    "../../testdata/aah/router/routes.conf:80:11",
-	},
-	{
-		Index: 6, Name: "cancel_booking",
-		Method: "POST", Path: "/hotels/:id/cancel",
-		Controller: "Hotel", Action: "CancelBooking", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "hotels_group",
-		Pos:    "../../testdata/aah/router/routes.conf:88:11",
-	},
-	{
-		Index: 7, Name: "login",
-		Method: "POST", Path: "/login",
-		Controller: "App", Action: "Login", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:103:7",
-	},
-	{
-		Index: 8, Name: "logout",
-		Method: "GET", Path: "/logout",
-		Controller: "App", Action: "Logout", Auth: "form_auth", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:111:7",
-	},
-	{
-		Index: 9, Name: "register_user",
-		Method: "GET", Path: "/register",
-		Controller: "App", Action: "Register", Auth: "form_auth", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:117:7",
-	},
-	{
-		Index: 10, Name: "edit_user",
-		Method: "POST", Path: "/register",
-		Controller: "App", Action: "EditUser", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:123:7",
-	},
-	{
-		Index: 11, Name: "hotel_settings",
-		Method: "GET", Path: "/settings",
-		Controller: "Hotel", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:130:7",
-	},
-	{
-		Index: 12, Name: "hotel_settings_options",
-		Method: "OPTIONS", Path: "/settings",
-		Controller: "Hotel", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:143:7",
-	},
-	{
-		Index: 13, Name: "hotel_edit_settings",
-		Method: "POST", Path: "/settings",
-		Controller: "Hotel", Action: "EditSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:136:7",
-	},
-	{
-		Index: 14, Name: "hotel_edit_settings",
-		Method: "PUT", Path: "/settings",
-		Controller: "Hotel", Action: "EditSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:136:7",
-	},
-	{
-		Index: 15, Name: "public_assets",
-		Method: "GET", Path: "/static/*filepath",
-		Static: true, Dir: "/public", List: true,
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/aah/router/routes.conf:27:7",
-	},
-	{
-		Index: 16, Domain: 1, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "wildcard/AppController", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes.conf:161:7",
-	},
+	{Index: 0, Name: "app_index", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:98:7"},
+	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, File: "/public/img/favicon.png", Pos: "../../testdata/aah/router/routes.conf:43:7"},
+	{Index: 2, Name: "hotels_group", Method: "GET", Path: "/hotels", Controller: "Hotel", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:55:7"},
+	{Index: 3, Name: "show_hotels", Method: "GET", Path: "/hotels/:id", Controller: "Hotel", Action: "Show", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "hotels_group", Pos: "../../testdata/aah/router/routes.conf:68:11"},
+	{Index: 4, Name: "book_hotels", Method: "GET", Path: "/hotels/:id/booking", Controller: "Hotel", Action: "Book", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "hotels_group", Pos: "../../testdata/aah/router/routes.conf:74:11"},
+	{Index: 5, Name: "confirm_booking", Method: "POST", Path: "/hotels/:id/booking", Controller: "Hotel", Action: "ConfirmBooking", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "hotels_group", Pos: "../../testdata/aah/router/routes.conf:80:11"},
+	{Index: 6, Name: "cancel_booking", Method: "POST", Path: "/hotels/:id/cancel", Controller: "Hotel", Action: "CancelBooking", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "hotels_group", Pos: "../../testdata/aah/router/routes.conf:88:11"},
+	{Index: 7, Name: "login", Method: "POST", Path: "/login", Controller: "App", Action: "Login", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:103:7"},
+	{Index: 8, Name: "logout", Method: "GET", Path: "/logout", Controller: "App", Action: "Logout", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:111:7"},
+	{Index: 9, Name: "register_user", Method: "GET", Path: "/register", Controller: "App", Action: "Register", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:117:7"},
+	{Index: 10, Name: "edit_user", Method: "POST", Path: "/register", Controller: "App", Action: "EditUser", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:123:7"},
+	{Index: 11, Name: "hotel_settings", Method: "GET", Path: "/settings", Controller: "Hotel", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:130:7"},
+	{Index: 12, Name: "hotel_settings_options", Method: "OPTIONS", Path: "/settings", Controller: "Hotel", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:143:7"},
+	{Index: 13, Name: "hotel_edit_settings", Method: "POST", Path: "/settings", Controller: "Hotel", Action: "EditSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:136:7"},
+	{Index: 14, Name: "hotel_edit_settings", Method: "PUT", Path: "/settings", Controller: "Hotel", Action: "EditSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:136:7"},
+	{Index: 15, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "/public", List: true, Params: []string{"filepath"}, Pos: "../../testdata/aah/router/routes.conf:27:7"},
+	{Index: 16, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "wildcard/AppController", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:161:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -273,7 +179,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:277:1
+//line routes_gen.go:183:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -292,14 +198,14 @@ type HotelController interface {
 	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:296:1
+//line routes_gen.go:202:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:303:1
+//line routes_gen.go:209:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.
@@ -408,13 +314,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

@@ -70,71 +70,18 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/router/routes-cors-1.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "list_users",
-		Method: "GET", Path: "/v1/users",
-		Controller: "User", Action: "List", Auth: "form_auth", AntiCSRFCheck: true,
-		CORS: routegenCORS0, Parent: "v1_api",
-		Pos: "../../testdata/aah/router/routes-cors-1.conf:40:11",
-	},
-	{
-		Index: 1, Name: "create_user",
-		Method: "POST", Path: "/v1/users",
-		Controller: "User", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		CORS: routegenCORS0, Parent: "list_users",
-		Pos: "../../testdata/aah/router/routes-cors-1.conf:47:15",
-	},
-	{
-		Index: 2, Name: "delete_user",
-		Method: "DELETE", Path: "/v1/users/:id",
-		Controller: "User", Action: "Delete", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		CORS:   routegenCORS1, Parent: "get_user",
-		Pos: "../../testdata/aah/router/routes-cors-1.conf:72:23",
-	},
-	{
-		Index: 3, Name: "get_user",
-		Method: "GET", Path: "/v1/users/:id",
-		Controller: "User", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		CORS:   routegenCORS2, Parent: "create_user",
-		Pos: "../../testdata/aah/router/routes-cors-1.conf:51:19",
-	},
-	{
-		Index: 4, Name: "update_user",
-		Method: "PATCH", Path: "/v1/users/:id",
-		Controller: "User", Action: "Update", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "get_user",
-		Pos:    "../../testdata/aah/router/routes-cors-1.conf:64:23",
-	},
-	{
-		Index: 5, Name: "get_user_settings",
-		Method: "GET", Path: "/v1/users/:id/settings",
-		Controller: "User", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		CORS:   routegenCORS3, Parent: "get_user",
-		Pos: "../../testdata/aah/router/routes-cors-1.conf:82:23",
-	},
-	{
-		Index: 6, Name: "update_user_settings",
-		Method: "PATCH", Path: "/v1/users/:id/settings",
-		Controller: "User", Action: "UpdateSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		CORS:   routegenCORS4, Parent: "get_user",
-		Pos: "../../testdata/aah/router/routes-cors-1.conf:92:23",
-	},
+	{Index: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-cors-1.conf:40:11"},
+	{Index: 1, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "list_users", Pos: "../../testdata/aah/router/routes-cors-1.conf:47:15"},
+	{Index: 2, Name: "delete_user", Method: "DELETE", Path: "/v1/users/:id", Controller: "User", Action: "Delete", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, CORS: routegenCORS1, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:72:23"},
+	{Index: 3, Name: "get_user", Method: "GET", Path: "/v1/users/:id", Controller: "User", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, CORS: routegenCORS2, Parent: "create_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:51:19"},
+	{Index: 4, Name: "update_user", Method: "PATCH", Path: "/v1/users/:id", Controller: "User", Action: "Update", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:64:23"},
+	{Index: 5, Name: "get_user_settings", Method: "GET", Path: "/v1/users/:id/settings", Controller: "User", Action: "Settings", Auth: "form_auth", AntiCSRFCheck: true, Params: []string{"id"}, CORS: routegenCORS3, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:82:23"},
+	{Index: 6, Name: "update_user_settings", Method: "PATCH", Path: "/v1/users/:id/settings", Controller: "User", Action: "UpdateSettings", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, CORS: routegenCORS4, Parent: "get_user", Pos: "../../testdata/aah/router/routes-cors-1.conf:92:23"},
 }
 
 // routegenCatchAlls are the catch_all routes, of domain i at index i; zero for a domain with none.
 var routegenCatchAlls = []runtime.Route{
-	{
-		Index: 7, Name: "catch_all",
-		Method: "*", Path: "*",
-		Controller: "CatchAllController", Action: "Handle", MaxBodySize: 5242880,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/aah/router/routes-cors-1.conf:25:5",
-	},
+	{Index: 7, Name: "catch_all", Method: "*", Path: "*", Controller: "CatchAllController", Action: "Handle", MaxBodySize: 5242880, CORS: routegenCORS0, Pos: "../../testdata/aah/router/routes-cors-1.conf:25:5"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -167,12 +114,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "v1/users/") {
 			i2 := i1 + 9
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 2 // DELETE /v1/users/:id (delete_user)
-				}
-				m.Params.Pop()
+				return 2 // DELETE /v1/users/:id (delete_user)
 			}
 		}
 		return -1
@@ -230,7 +174,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type CatchAllController interface {
 //line ../../testdata/aah/router/routes-cors-1.conf:25:4
 	Handle(ctx *runtime.Context) error // serves the catch_all of domain "localhost" (../../testdata/aah/router/routes-cors-1.conf:25:5)
-//line routes_gen.go:234:1
+//line routes_gen.go:178:1
 }
 
 // UserController holds the actions of controller "User".
@@ -249,7 +193,7 @@ type UserController interface {
 	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23)
 //line ../../testdata/aah/router/routes-cors-1.conf:92:22
 	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23)
-//line routes_gen.go:253:1
+//line routes_gen.go:197:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-cors-1.conf, calling the actions of the given controllers.
@@ -330,13 +274,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

@@ -26,36 +26,10 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/router/routes-namespace.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "list_users",
-		Method: "GET", Path: "/v1/users",
-		Controller: "User", Action: "List", Auth: "form", AntiCSRFCheck: true,
-		Parent: "v1_api",
-		Pos:    "../../testdata/aah/router/routes-namespace.conf:11:11",
-	},
-	{
-		Index: 1, Name: "create_user",
-		Method: "POST", Path: "/v1/users",
-		Controller: "User", Action: "Create", Auth: "form", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "v1_api",
-		Pos:    "../../testdata/aah/router/routes-namespace.conf:37:11",
-	},
-	{
-		Index: 2, Name: "edit_user",
-		Method: "POST", Path: "/v1/users/:id",
-		Controller: "User", Action: "Edit", Auth: "form", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "list_users",
-		Pos:    "../../testdata/aah/router/routes-namespace.conf:20:15",
-	},
-	{
-		Index: 3, Name: "disable_user",
-		Method: "GET", Path: "/v1/users/:id/settings",
-		Controller: "User", Action: "Disable", Auth: "form", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "list_users",
-		Pos:    "../../testdata/aah/router/routes-namespace.conf:28:15",
-	},
+	{Index: 0, Name: "list_users", Method: "GET", Path: "/v1/users", Controller: "User", Action: "List", Auth: "form", AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-namespace.conf:11:11"},
+	{Index: 1, Name: "create_user", Method: "POST", Path: "/v1/users", Controller: "User", Action: "Create", Auth: "form", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "v1_api", Pos: "../../testdata/aah/router/routes-namespace.conf:37:11"},
+	{Index: 2, Name: "edit_user", Method: "POST", Path: "/v1/users/:id", Controller: "User", Action: "Edit", Auth: "form", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Parent: "list_users", Pos: "../../testdata/aah/router/routes-namespace.conf:20:15"},
+	{Index: 3, Name: "disable_user", Method: "GET", Path: "/v1/users/:id/settings", Controller: "User", Action: "Disable", Auth: "form", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "list_users", Pos: "../../testdata/aah/router/routes-namespace.conf:28:15"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -110,12 +84,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "v1/users/") {
 			i2 := i1 + 9
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 2 // POST /v1/users/:id (edit_user)
-				}
-				m.Params.Pop()
+				return 2 // POST /v1/users/:id (edit_user)
 			}
 		}
 		return -1
@@ -133,7 +104,7 @@ type UserController interface {
 	Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
 //line ../../testdata/aah/router/routes-namespace.conf:11:10
 	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
-//line routes_gen.go:137:1
+//line routes_gen.go:108:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-namespace.conf, calling the actions of the given controllers.
@@ -196,13 +167,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

@@ -26,27 +26,9 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/router/routes-simplified.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "baskets",
-		Method: "GET", Path: "/baskets",
-		Controller: "BasketController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes-simplified.conf:23:7",
-	},
-	{
-		Index: 1, Name: "create_basket",
-		Method: "POST", Path: "/baskets",
-		Controller: "BasketController", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "baskets",
-		Pos:    "../../testdata/aah/router/routes-simplified.conf:31:11",
-	},
-	{
-		Index: 2, Name: "show_basket",
-		Method: "GET", Path: "/baskets/:id",
-		Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "baskets",
-		Pos:    "../../testdata/aah/router/routes-simplified.conf:27:11",
-	},
+	{Index: 0, Name: "baskets", Method: "GET", Path: "/baskets", Controller: "BasketController", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-simplified.conf:23:7"},
+	{Index: 1, Name: "create_basket", Method: "POST", Path: "/baskets", Controller: "BasketController", Action: "Create", Auth: "form_auth", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "baskets", Pos: "../../testdata/aah/router/routes-simplified.conf:31:11"},
+	{Index: 2, Name: "show_basket", Method: "GET", Path: "/baskets/:id", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "baskets", Pos: "../../testdata/aah/router/routes-simplified.conf:27:11"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -82,12 +64,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "baskets/") {
 			i2 := i1 + 8
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 2 // GET /baskets/:id (show_basket)
-				}
-				m.Params.Pop()
+				return 2 // GET /baskets/:id (show_basket)
 			}
 		}
 		return -1
@@ -107,7 +86,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11)
 //line ../../testdata/aah/router/routes-simplified.conf:23:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11)
-//line routes_gen.go:111:1
+//line routes_gen.go:90:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified.conf, calling the actions of the given controllers.
@@ -167,13 +146,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

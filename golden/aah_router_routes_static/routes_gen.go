@@ -26,31 +26,10 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/router/routes-static.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "index",
-		Method: "GET", Path: "/",
-		Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes-static.conf:59:7",
-	},
-	{
-		Index: 1, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, Dir: "assets", File: "img/favicon.png",
-		Pos: "../../testdata/aah/router/routes-static.conf:41:7",
-	},
-	{
-		Index: 2, Name: "robots_txt",
-		Method: "GET", Path: "/robots.txt",
-		Static: true, Dir: "static", File: "robots.txt",
-		Pos: "../../testdata/aah/router/routes-static.conf:50:7",
-	},
-	{
-		Index: 3, Name: "public_assets",
-		Method: "GET", Path: "/static/*filepath",
-		Static: true, Dir: "assets",
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/aah/router/routes-static.conf:25:7",
-	},
+	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-static.conf:59:7"},
+	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "assets", File: "img/favicon.png", Pos: "../../testdata/aah/router/routes-static.conf:41:7"},
+	{Index: 2, Name: "robots_txt", Method: "GET", Path: "/robots.txt", Static: true, Dir: "static", File: "robots.txt", Pos: "../../testdata/aah/router/routes-static.conf:50:7"},
+	{Index: 3, Name: "public_assets", Method: "GET", Path: "/static/*filepath", Static: true, Dir: "assets", Params: []string{"filepath"}, Pos: "../../testdata/aah/router/routes-static.conf:25:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -103,7 +82,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/router/routes-static.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes-static.conf:59:7)
-//line routes_gen.go:107:1
+//line routes_gen.go:86:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-static.conf, calling the actions of the given controllers.
@@ -159,13 +138,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

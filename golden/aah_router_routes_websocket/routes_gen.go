@@ -26,69 +26,15 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/router/routes-websocket.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "baskets",
-		Method: "GET", Path: "/baskets",
-		Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes-websocket.conf:24:7",
-	},
-	{
-		Index: 1, Name: "create_basket",
-		Method: "POST", Path: "/baskets",
-		Controller: "BasketController", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "baskets",
-		Pos:    "../../testdata/aah/router/routes-websocket.conf:32:11",
-	},
-	{
-		Index: 2, Name: "show_basket",
-		Method: "GET", Path: "/baskets/:id",
-		Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Parent: "baskets",
-		Pos:    "../../testdata/aah/router/routes-websocket.conf:28:11",
-	},
-	{
-		Index: 3, Name: "version_home",
-		Method: "GET", Path: "/doc/:version",
-		Controller: "DocController", Action: "VersionHome", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"version"},
-		Pos:    "../../testdata/aah/router/routes-websocket.conf:38:7",
-	},
-	{
-		Index: 4, Name: "show_doc",
-		Method: "GET", Path: "/doc/:version/*content",
-		Controller: "DocController", Action: "ShowDoc", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"version", "content"},
-		Parent: "version_home",
-		Pos:    "../../testdata/aah/router/routes-websocket.conf:44:11",
-	},
-	{
-		Index: 5, Name: "websockets",
-		Method: "GET", Path: "/ws",
-		Controller: "TestWebSocket", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/router/routes-websocket.conf:51:7",
-	},
-	{
-		Index: 6, Name: "ws_binary",
-		Method: "WS", Path: "/ws/binary",
-		Controller: "TestWebSocket", Action: "Binary", Auth: "anonymous", WebSocket: true,
-		Parent: "websockets",
-		Pos:    "../../testdata/aah/router/routes-websocket.conf:61:11",
-	},
-	{
-		Index: 7, Name: "ws_notarget",
-		Method: "WS", Path: "/ws/notarget",
-		Controller: "TestWebSocket", Action: "NoTarget", Auth: "anonymous", WebSocket: true,
-		Parent: "websockets",
-		Pos:    "../../testdata/aah/router/routes-websocket.conf:67:11",
-	},
-	{
-		Index: 8, Name: "ws_text",
-		Method: "WS", Path: "/ws/text",
-		Controller: "TestWebSocket", Action: "Text", Auth: "anonymous", WebSocket: true,
-		Parent: "websockets",
-		Pos:    "../../testdata/aah/router/routes-websocket.conf:56:11",
-	},
+	{Index: 0, Name: "baskets", Method: "GET", Path: "/baskets", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-websocket.conf:24:7"},
+	{Index: 1, Name: "create_basket", Method: "POST", Path: "/baskets", Controller: "BasketController", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "baskets", Pos: "../../testdata/aah/router/routes-websocket.conf:32:11"},
+	{Index: 2, Name: "show_basket", Method: "GET", Path: "/baskets/:id", Controller: "BasketController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Parent: "baskets", Pos: "../../testdata/aah/router/routes-websocket.conf:28:11"},
+	{Index: 3, Name: "version_home", Method: "GET", Path: "/doc/:version", Controller: "DocController", Action: "VersionHome", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version"}, Pos: "../../testdata/aah/router/routes-websocket.conf:38:7"},
+	{Index: 4, Name: "show_doc", Method: "GET", Path: "/doc/:version/*content", Controller: "DocController", Action: "ShowDoc", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "content"}, Parent: "version_home", Pos: "../../testdata/aah/router/routes-websocket.conf:44:11"},
+	{Index: 5, Name: "websockets", Method: "GET", Path: "/ws", Controller: "TestWebSocket", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes-websocket.conf:51:7"},
+	{Index: 6, Name: "ws_binary", Method: "WS", Path: "/ws/binary", Controller: "TestWebSocket", Action: "Binary", Auth: "anonymous", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/router/routes-websocket.conf:61:11"},
+	{Index: 7, Name: "ws_notarget", Method: "WS", Path: "/ws/notarget", Controller: "TestWebSocket", Action: "NoTarget", Auth: "anonymous", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/router/routes-websocket.conf:67:11"},
+	{Index: 8, Name: "ws_text", Method: "WS", Path: "/ws/text", Controller: "TestWebSocket", Action: "Text", Auth: "anonymous", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/router/routes-websocket.conf:56:11"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -126,12 +72,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "baskets/") {
 			i2 := i1 + 8
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 2 // GET /baskets/:id (show_basket)
-				}
-				m.Params.Pop()
+				return 2 // GET /baskets/:id (show_basket)
 			}
 		}
 		if strings.HasPrefix(path[i1:], "doc/") {
@@ -179,7 +122,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
 //line ../../testdata/aah/router/routes-websocket.conf:24:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
-//line routes_gen.go:183:1
+//line routes_gen.go:126:1
 }
 
 // DocController holds the actions of controller "DocController".
@@ -188,7 +131,7 @@ type DocController interface {
 	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
 //line ../../testdata/aah/router/routes-websocket.conf:38:6
 	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
-//line routes_gen.go:192:1
+//line routes_gen.go:135:1
 }
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
@@ -201,7 +144,7 @@ type TestWebSocketController interface {
 	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
 //line ../../testdata/aah/router/routes-websocket.conf:56:10
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
-//line routes_gen.go:205:1
+//line routes_gen.go:148:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-websocket.conf, calling the actions of the given controllers.
@@ -291,17 +234,11 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
 		}
 	})
 	return u

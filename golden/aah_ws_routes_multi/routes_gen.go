@@ -31,60 +31,14 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/aah/ws/routes-multi.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "websockets",
-		Method: "GET", Path: "/ws",
-		Controller: "testWebSocket", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/ws/routes-multi.conf:28:7",
-	},
-	{
-		Index: 1, Name: "ws_binary",
-		Method: "WS", Path: "/ws/binary",
-		Controller: "testWebSocket", Action: "Binary", WebSocket: true,
-		Parent: "websockets",
-		Pos:    "../../testdata/aah/ws/routes-multi.conf:38:11",
-	},
-	{
-		Index: 2, Name: "ws_json",
-		Method: "WS", Path: "/ws/json",
-		Controller: "testWebSocket", Action: "JSON", WebSocket: true,
-		Parent: "websockets",
-		Pos:    "../../testdata/aah/ws/routes-multi.conf:43:11",
-	},
-	{
-		Index: 3, Name: "ws_notarget",
-		Method: "WS", Path: "/ws/notarget",
-		Controller: "testWebSocket", Action: "NoTarget", WebSocket: true,
-		Parent: "websockets",
-		Pos:    "../../testdata/aah/ws/routes-multi.conf:53:11",
-	},
-	{
-		Index: 4, Name: "ws_text",
-		Method: "WS", Path: "/ws/text",
-		Controller: "testWebSocket", Action: "Text", WebSocket: true,
-		Parent: "websockets",
-		Pos:    "../../testdata/aah/ws/routes-multi.conf:33:11",
-	},
-	{
-		Index: 5, Name: "ws_xml",
-		Method: "WS", Path: "/ws/xml",
-		Controller: "testWebSocket", Action: "XML", WebSocket: true,
-		Parent: "websockets",
-		Pos:    "../../testdata/aah/ws/routes-multi.conf:48:11",
-	},
-	{
-		Index: 6, Domain: 1, Name: "websockets",
-		Method: "GET", Path: "/ws",
-		Controller: "testWebSocket", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/aah/ws/routes-multi.conf:70:7",
-	},
-	{
-		Index: 7, Domain: 1, Name: "ws_text",
-		Method: "WS", Path: "/ws/text",
-		Controller: "testWebSocket", Action: "Text", WebSocket: true,
-		Parent: "websockets",
-		Pos:    "../../testdata/aah/ws/routes-multi.conf:75:11",
-	},
+	{Index: 0, Name: "websockets", Method: "GET", Path: "/ws", Controller: "testWebSocket", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/ws/routes-multi.conf:28:7"},
+	{Index: 1, Name: "ws_binary", Method: "WS", Path: "/ws/binary", Controller: "testWebSocket", Action: "Binary", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:38:11"},
+	{Index: 2, Name: "ws_json", Method: "WS", Path: "/ws/json", Controller: "testWebSocket", Action: "JSON", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:43:11"},
+	{Index: 3, Name: "ws_notarget", Method: "WS", Path: "/ws/notarget", Controller: "testWebSocket", Action: "NoTarget", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:53:11"},
+	{Index: 4, Name: "ws_text", Method: "WS", Path: "/ws/text", Controller: "testWebSocket", Action: "Text", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:33:11"},
+	{Index: 5, Name: "ws_xml", Method: "WS", Path: "/ws/xml", Controller: "testWebSocket", Action: "XML", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:48:11"},
+	{Index: 6, Domain: 1, Name: "websockets", Method: "GET", Path: "/ws", Controller: "testWebSocket", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/aah/ws/routes-multi.conf:70:7"},
+	{Index: 7, Domain: 1, Name: "ws_text", Method: "WS", Path: "/ws/text", Controller: "testWebSocket", Action: "Text", WebSocket: true, Parent: "websockets", Pos: "../../testdata/aah/ws/routes-multi.conf:75:11"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -167,7 +121,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11)
 //line ../../testdata/aah/ws/routes-multi.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11)
-//line routes_gen.go:171:1
+//line routes_gen.go:125:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes-multi.conf, calling the actions of the given controllers.
@@ -241,9 +195,7 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		}
 	})
 	return u

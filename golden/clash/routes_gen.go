@@ -39,67 +39,15 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/clash/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "actions",
-		Method: "GET", Path: "/actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain",
-		Controller: "Routegen", Action: "Actions", AntiCSRFCheck: true,
-		Params: []string{"runtime", "errors", "base", "url", "len", "string", "int64", "subdomain"},
-		Pos:    "../../testdata/clash/routes.conf:17:7",
-	},
-	{
-		Index: 1, Name: "dispatcher",
-		Method: "GET", Path: "/dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil",
-		Controller: "Dispatcher", Action: "Dispatch", AntiCSRFCheck: true,
-		Params: []string{"v0", "i1", "j1", "r", "name", "args", "nil"},
-		Pos:    "../../testdata/clash/routes.conf:22:7",
-	},
-	{
-		Index: 2, Name: "hosts",
-		Method: "GET", Path: "/hosts/:p/:err/:action/:m/:path/:method/:opts",
-		Controller: "Hosts", Action: "Show", AntiCSRFCheck: true,
-		Params: []string{"p", "err", "action", "m", "path", "method", "opts"}, Constraints: []string{"", "", "", "", "", "", "number"},
-		Pos: "../../testdata/clash/routes.conf:12:7",
-	},
-	{
-		Index: 3, Name: "lookup",
-		Method: "GET", Path: "/lookup/:host",
-		Controller: "Lookup", Action: "Index", AntiCSRFCheck: true,
-		Params: []string{"host"}, Constraints: []string{"number"},
-		Pos: "../../testdata/clash/routes.conf:27:7",
-	},
-	{
-		Index: 4, Name: "new_router",
-		Method: "GET", Path: "/new",
-		Controller: "Router", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/clash/routes.conf:35:7",
-	},
-	{
-		Index: 5, Name: "table",
-		Method: "GET", Path: "/table/:table/:routegen_table/:u/:strconv/:ctx",
-		Controller: "Table", Action: "Show", AntiCSRFCheck: true,
-		Params: []string{"table", "routegen_table", "u", "strconv", "ctx"},
-		Pos:    "../../testdata/clash/routes.conf:7:7",
-	},
-	{
-		Index: 6, Name: "url_builder",
-		Method: "GET", Path: "/url",
-		Controller: "URL", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/clash/routes.conf:31:7",
-	},
-	{
-		Index: 7, Domain: 1, Name: "page",
-		Method: "GET", Path: "/:subdomain_/:table/:u",
-		Controller: "Tenant", Action: "Page", AntiCSRFCheck: true,
-		Params: []string{"subdomain_", "table", "u"},
-		Pos:    "../../testdata/clash/routes.conf:44:7",
-	},
-	{
-		Index: 8, Domain: 2, Name: "env_page",
-		Method: "GET", Path: "/:table/:subdomain",
-		Controller: "Tenant", Action: "EnvPage", AntiCSRFCheck: true,
-		Params: []string{"table", "subdomain"},
-		Pos:    "../../testdata/clash/routes.conf:56:7",
-	},
+	{Index: 0, Name: "actions", Method: "GET", Path: "/actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain", Controller: "Routegen", Action: "Actions", AntiCSRFCheck: true, Params: []string{"runtime", "errors", "base", "url", "len", "string", "int64", "subdomain"}, Pos: "../../testdata/clash/routes.conf:17:7"},
+	{Index: 1, Name: "dispatcher", Method: "GET", Path: "/dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil", Controller: "Dispatcher", Action: "Dispatch", AntiCSRFCheck: true, Params: []string{"v0", "i1", "j1", "r", "name", "args", "nil"}, Pos: "../../testdata/clash/routes.conf:22:7"},
+	{Index: 2, Name: "hosts", Method: "GET", Path: "/hosts/:p/:err/:action/:m/:path/:method/:opts", Controller: "Hosts", Action: "Show", AntiCSRFCheck: true, Params: []string{"p", "err", "action", "m", "path", "method", "opts"}, Constraints: []string{"", "", "", "", "", "", "number"}, Pos: "../../testdata/clash/routes.conf:12:7"},
+	{Index: 3, Name: "lookup", Method: "GET", Path: "/lookup/:host", Controller: "Lookup", Action: "Index", AntiCSRFCheck: true, Params: []string{"host"}, Constraints: []string{"number"}, Pos: "../../testdata/clash/routes.conf:27:7"},
+	{Index: 4, Name: "new_router", Method: "GET", Path: "/new", Controller: "Router", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/clash/routes.conf:35:7"},
+	{Index: 5, Name: "table", Method: "GET", Path: "/table/:table/:routegen_table/:u/:strconv/:ctx", Controller: "Table", Action: "Show", AntiCSRFCheck: true, Params: []string{"table", "routegen_table", "u", "strconv", "ctx"}, Pos: "../../testdata/clash/routes.conf:7:7"},
+	{Index: 6, Name: "url_builder", Method: "GET", Path: "/url", Controller: "URL", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/clash/routes.conf:31:7"},
+	{Index: 7, Domain: 1, Name: "page", Method: "GET", Path: "/:subdomain_/:table/:u", Controller: "Tenant", Action: "Page", AntiCSRFCheck: true, Params: []string{"subdomain_", "table", "u"}, Pos: "../../testdata/clash/routes.conf:44:7"},
+	{Index: 8, Domain: 2, Name: "env_page", Method: "GET", Path: "/:table/:subdomain", Controller: "Tenant", Action: "EnvPage", AntiCSRFCheck: true, Params: []string{"table", "subdomain"}, Pos: "../../testdata/clash/routes.conf:56:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -171,12 +119,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 																		if j8 < len(path) {
 																			i9 := j8 + 1
 																			j9 := runtime.SegmentEnd(path, i9)
-																			if j9 > i9 && runtime.NotDot(path[i9:j9]) {
+																			if j9 == len(path) && j9 > i9 && runtime.NotDot(path[i9:j9]) {
 																				m.Params.Push(i9, j9)
-																				if j9 == len(path) {
-																					return 0 // GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (actions)
-																				}
-																				m.Params.Pop()
+																				return 0 // GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (actions)
 																			}
 																		}
 																		m.Params.Pop()
@@ -234,12 +179,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 																if j7 < len(path) {
 																	i8 := j7 + 1
 																	j8 := runtime.SegmentEnd(path, i8)
-																	if j8 > i8 && runtime.NotDot(path[i8:j8]) {
+																	if j8 == len(path) && j8 > i8 && runtime.NotDot(path[i8:j8]) {
 																		m.Params.Push(i8, j8)
-																		if j8 == len(path) {
-																			return 1 // GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (dispatcher)
-																		}
-																		m.Params.Pop()
+																		return 1 // GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (dispatcher)
 																	}
 																}
 																m.Params.Pop()
@@ -294,12 +236,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 																if j7 < len(path) {
 																	i8 := j7 + 1
 																	j8 := runtime.SegmentEnd(path, i8)
-																	if j8 > i8 && runtime.NotDot(path[i8:j8]) {
+																	if j8 == len(path) && j8 > i8 && runtime.NotDot(path[i8:j8]) {
 																		m.Params.Push(i8, j8)
-																		if j8 == len(path) {
-																			return 2 // GET /hosts/:p/:err/:action/:m/:path/:method/:opts (hosts)
-																		}
-																		m.Params.Pop()
+																		return 2 // GET /hosts/:p/:err/:action/:m/:path/:method/:opts (hosts)
 																	}
 																}
 																m.Params.Pop()
@@ -324,12 +263,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "lookup/") {
 					i2 := i1 + 7
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 3 // GET /lookup/:host (lookup)
-						}
-						m.Params.Pop()
+						return 3 // GET /lookup/:host (lookup)
 					}
 				}
 			case 't':
@@ -356,12 +292,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 												if j5 < len(path) {
 													i6 := j5 + 1
 													j6 := runtime.SegmentEnd(path, i6)
-													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+													if j6 == len(path) && j6 > i6 && runtime.NotDot(path[i6:j6]) {
 														m.Params.Push(i6, j6)
-														if j6 == len(path) {
-															return 5 // GET /table/:table/:routegen_table/:u/:strconv/:ctx (table)
-														}
-														m.Params.Pop()
+														return 5 // GET /table/:table/:routegen_table/:u/:strconv/:ctx (table)
 													}
 												}
 												m.Params.Pop()
@@ -402,12 +335,9 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 7 // GET /:subdomain_/:table/:u (page)
-							}
-							m.Params.Pop()
+							return 7 // GET /:subdomain_/:table/:u (page)
 						}
 					}
 					m.Params.Pop()
@@ -434,12 +364,9 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 8 // GET /:table/:subdomain (env_page)
-					}
-					m.Params.Pop()
+					return 8 // GET /:table/:subdomain (env_page)
 				}
 			}
 			m.Params.Pop()
@@ -453,42 +380,42 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type DispatcherController interface {
 //line ../../testdata/clash/routes.conf:22:6
 	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
-//line routes_gen.go:457:1
+//line routes_gen.go:384:1
 }
 
 // HostsController holds the actions of controller "Hosts".
 type HostsController interface {
 //line ../../testdata/clash/routes.conf:12:6
 	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
-//line routes_gen.go:464:1
+//line routes_gen.go:391:1
 }
 
 // LookupController holds the actions of controller "Lookup".
 type LookupController interface {
 //line ../../testdata/clash/routes.conf:27:6
 	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
-//line routes_gen.go:471:1
+//line routes_gen.go:398:1
 }
 
 // RoutegenController holds the actions of controller "Routegen".
 type RoutegenController interface {
 //line ../../testdata/clash/routes.conf:17:6
 	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
-//line routes_gen.go:478:1
+//line routes_gen.go:405:1
 }
 
 // RouterController holds the actions of controller "Router".
 type RouterController interface {
 //line ../../testdata/clash/routes.conf:35:6
 	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
-//line routes_gen.go:485:1
+//line routes_gen.go:412:1
 }
 
 // TableController holds the actions of controller "Table".
 type TableController interface {
 //line ../../testdata/clash/routes.conf:7:6
 	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
-//line routes_gen.go:492:1
+//line routes_gen.go:419:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -497,14 +424,14 @@ type TenantController interface {
 	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
 //line ../../testdata/clash/routes.conf:44:6
 	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
-//line routes_gen.go:501:1
+//line routes_gen.go:428:1
 }
 
 // URLController holds the actions of controller "URL".
 type URLController interface {
 //line ../../testdata/clash/routes.conf:31:6
 	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
-//line routes_gen.go:508:1
+//line routes_gen.go:435:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/clash/routes.conf, calling the actions of the given controllers.
@@ -643,9 +570,7 @@ func routegenURLs(base string) *URLBuilder {
 				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
 			}
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string, string, string, string, string) string:
 			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string) string {
 				return routegenTable.HelperURL(base, route, v0, v1, v2, v3, v4)
@@ -655,9 +580,7 @@ func routegenURLs(base string) *URLBuilder {
 				return routegenTable.HelperURL(base, route, v0, v1, v2, v3)
 			}
 		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
 		}
 	})
 	return u

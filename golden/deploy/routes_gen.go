@@ -47,89 +47,22 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/deploy/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "home",
-		Method: "GET", Path: "/",
-		Controller: "Site", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/deploy/routes.conf:27:7",
-	},
-	{
-		Index: 1, Name: "api",
-		Method: "GET", Path: "/api",
-		Controller: "API", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/deploy/routes.conf:32:7",
-	},
-	{
-		Index: 2, Name: "items",
-		Method: "GET", Path: "/api/items",
-		Controller: "API", Action: "Items", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0, Parent: "api",
-		Pos: "../../testdata/deploy/routes.conf:40:11",
-	},
-	{
-		Index: 3, Name: "items_options",
-		Method: "OPTIONS", Path: "/api/items",
-		Controller: "API", Action: "Options", Auth: "basic", AntiCSRFCheck: true,
-		CORS: routegenCORS0, Parent: "api",
-		Pos: "../../testdata/deploy/routes.conf:41:11",
-	},
-	{
-		Index: 4, Name: "items",
-		Method: "POST", Path: "/api/items",
-		Controller: "API", Action: "Items", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		CORS: routegenCORS0, Parent: "api",
-		Pos: "../../testdata/deploy/routes.conf:40:11",
-	},
-	{
-		Index: 5, Name: "hotel",
-		Method: "GET", Path: "/hotels/:id",
-		Controller: "Site", Action: "Hotel", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"id"}, Constraints: []string{"number"},
-		Pos: "../../testdata/deploy/routes.conf:28:7",
-	},
-	{
-		Index: 6, Name: "pub",
-		Method: "GET", Path: "/pub/*filepath",
-		Static: true, Dir: "public", List: true,
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/deploy/routes.conf:19:7",
-	},
-	{
-		Index: 7, Name: "secret",
-		Method: "GET", Path: "/secret",
-		Controller: "Site", Action: "Secret", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/deploy/routes.conf:29:7",
-	},
-	{
-		Index: 8, Name: "source",
-		Method: "GET", Path: "/src2*filepath",
-		Controller: "Site", Action: "Source", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/deploy/routes.conf:30:7",
-	},
-	{
-		Index: 9, Domain: 1, Name: "admin_home",
-		Method: "GET", Path: "/",
-		Controller: "Admin", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/deploy/routes.conf:52:7",
-	},
-	{
-		Index: 10, Domain: 2, Name: "ops_home",
-		Method: "GET", Path: "/",
-		Controller: "Ops", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/deploy/routes.conf:61:7",
-	},
+	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/deploy/routes.conf:27:7"},
+	{Index: 1, Name: "api", Method: "GET", Path: "/api", Controller: "API", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/deploy/routes.conf:32:7"},
+	{Index: 2, Name: "items", Method: "GET", Path: "/api/items", Controller: "API", Action: "Items", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "api", Pos: "../../testdata/deploy/routes.conf:40:11"},
+	{Index: 3, Name: "items_options", Method: "OPTIONS", Path: "/api/items", Controller: "API", Action: "Options", Auth: "basic", AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "api", Pos: "../../testdata/deploy/routes.conf:41:11"},
+	{Index: 4, Name: "items", Method: "POST", Path: "/api/items", Controller: "API", Action: "Items", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "api", Pos: "../../testdata/deploy/routes.conf:40:11"},
+	{Index: 5, Name: "hotel", Method: "GET", Path: "/hotels/:id", Controller: "Site", Action: "Hotel", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Pos: "../../testdata/deploy/routes.conf:28:7"},
+	{Index: 6, Name: "pub", Method: "GET", Path: "/pub/*filepath", Static: true, Dir: "public", List: true, Params: []string{"filepath"}, Pos: "../../testdata/deploy/routes.conf:19:7"},
+	{Index: 7, Name: "secret", Method: "GET", Path: "/secret", Controller: "Site", Action: "Secret", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/deploy/routes.conf:29:7"},
+	{Index: 8, Name: "source", Method: "GET", Path: "/src2*filepath", Controller: "Site", Action: "Source", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"filepath"}, Pos: "../../testdata/deploy/routes.conf:30:7"},
+	{Index: 9, Domain: 1, Name: "admin_home", Method: "GET", Path: "/", Controller: "Admin", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/deploy/routes.conf:52:7"},
+	{Index: 10, Domain: 2, Name: "ops_home", Method: "GET", Path: "/", Controller: "Ops", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/deploy/routes.conf:61:7"},
 }
 
 // routegenCatchAlls are the catch_all routes, of domain i at index i; zero for a domain with none.
 var routegenCatchAlls = []runtime.Route{
-	{
-		Index: 11, Name: "catch_all",
-		Method: "*", Path: "*",
-		Controller: "Fallback", Action: "Any", Auth: "anonymous", MaxBodySize: 1024,
-		Pos: "../../testdata/deploy/routes.conf:11:5",
-	},
+	{Index: 11, Name: "catch_all", Method: "*", Path: "*", Controller: "Fallback", Action: "Any", Auth: "anonymous", MaxBodySize: 1024, Pos: "../../testdata/deploy/routes.conf:11:5"},
 	{},
 	{},
 }
@@ -170,12 +103,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "hotels/") {
 			i2 := i1 + 7
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 5 // GET /hotels/:id (hotel)
-				}
-				m.Params.Pop()
+				return 5 // GET /hotels/:id (hotel)
 			}
 		}
 		if strings.HasPrefix(path[i1:], "pub/") {
@@ -246,28 +176,28 @@ type APIController interface {
 	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
 //line ../../testdata/deploy/routes.conf:41:10
 	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
-//line routes_gen.go:250:1
+//line routes_gen.go:180:1
 }
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
 //line ../../testdata/deploy/routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
-//line routes_gen.go:257:1
+//line routes_gen.go:187:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/deploy/routes.conf:11:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
-//line routes_gen.go:264:1
+//line routes_gen.go:194:1
 }
 
 // OpsController holds the actions of controller "Ops".
 type OpsController interface {
 //line ../../testdata/deploy/routes.conf:61:6
 	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
-//line routes_gen.go:271:1
+//line routes_gen.go:201:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -280,7 +210,7 @@ type SiteController interface {
 	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
 //line ../../testdata/deploy/routes.conf:30:6
 	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
-//line routes_gen.go:284:1
+//line routes_gen.go:214:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/deploy/routes.conf, calling the actions of the given controllers.
@@ -389,17 +319,13 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(int64) (string, error):
 			*f = func(v0 int64) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
 			}
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

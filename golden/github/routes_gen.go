@@ -26,1640 +26,245 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/routesets/github.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "delete_applications_by_client_id_tokens",
-		Method: "DELETE", Path: "/applications/:client_id/tokens",
-		Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokens", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"client_id"},
-		Pos:    "../../testdata/routesets/github.conf:35:7",
-	},
-	{
-		Index: 1, Name: "delete_applications_by_client_id_tokens_by_access_token",
-		Method: "DELETE", Path: "/applications/:client_id/tokens/:access_token",
-		Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokensByAccessToken", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"client_id", "access_token"},
-		Pos:    "../../testdata/routesets/github.conf:41:7",
-	},
-	{
-		Index: 2, Name: "get_applications_by_client_id_tokens_by_access_token",
-		Method: "GET", Path: "/applications/:client_id/tokens/:access_token",
-		Controller: "GitHub", Action: "GetApplicationsByClientIdTokensByAccessToken", AntiCSRFCheck: true,
-		Params: []string{"client_id", "access_token"},
-		Pos:    "../../testdata/routesets/github.conf:29:7",
-	},
-	{
-		Index: 3, Name: "get_authorizations",
-		Method: "GET", Path: "/authorizations",
-		Controller: "GitHub", Action: "GetAuthorizations", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:5:7",
-	},
-	{
-		Index: 4, Name: "post_authorizations",
-		Method: "POST", Path: "/authorizations",
-		Controller: "GitHub", Action: "PostAuthorizations", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:17:7",
-	},
-	{
-		Index: 5, Name: "delete_authorizations_by_id",
-		Method: "DELETE", Path: "/authorizations/:id",
-		Controller: "GitHub", Action: "DeleteAuthorizationsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:23:7",
-	},
-	{
-		Index: 6, Name: "get_authorizations_by_id",
-		Method: "GET", Path: "/authorizations/:id",
-		Controller: "GitHub", Action: "GetAuthorizationsById", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:11:7",
-	},
-	{
-		Index: 7, Name: "patch_authorizations_by_id",
-		Method: "PATCH", Path: "/authorizations/:id",
-		Controller: "GitHub", Action: "PatchAuthorizationsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:1229:7",
-	},
-	{
-		Index: 8, Name: "put_authorizations_clients_by_client_id",
-		Method: "PUT", Path: "/authorizations/clients/:client_id",
-		Controller: "GitHub", Action: "PutAuthorizationsClientsByClientId", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"client_id"},
-		Pos:    "../../testdata/routesets/github.conf:1223:7",
-	},
-	{
-		Index: 9, Name: "get_emojis",
-		Method: "GET", Path: "/emojis",
-		Controller: "GitHub", Action: "GetEmojis", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:509:7",
-	},
-	{
-		Index: 10, Name: "get_events",
-		Method: "GET", Path: "/events",
-		Controller: "GitHub", Action: "GetEvents", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:47:7",
-	},
-	{
-		Index: 11, Name: "get_feeds",
-		Method: "GET", Path: "/feeds",
-		Controller: "GitHub", Action: "GetFeeds", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:101:7",
-	},
-	{
-		Index: 12, Name: "get_gists",
-		Method: "GET", Path: "/gists",
-		Controller: "GitHub", Action: "GetGists", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:251:7",
-	},
-	{
-		Index: 13, Name: "post_gists",
-		Method: "POST", Path: "/gists",
-		Controller: "GitHub", Action: "PostGists", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:263:7",
-	},
-	{
-		Index: 14, Name: "delete_gists_by_id",
-		Method: "DELETE", Path: "/gists/:id",
-		Controller: "GitHub", Action: "DeleteGistsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:293:7",
-	},
-	{
-		Index: 15, Name: "get_gists_by_id",
-		Method: "GET", Path: "/gists/:id",
-		Controller: "GitHub", Action: "GetGistsById", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:257:7",
-	},
-	{
-		Index: 16, Name: "patch_gists_by_id",
-		Method: "PATCH", Path: "/gists/:id",
-		Controller: "GitHub", Action: "PatchGistsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:1253:7",
-	},
-	{
-		Index: 17, Name: "post_gists_by_id_forks",
-		Method: "POST", Path: "/gists/:id/forks",
-		Controller: "GitHub", Action: "PostGistsByIdForks", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:287:7",
-	},
-	{
-		Index: 18, Name: "delete_gists_by_id_star",
-		Method: "DELETE", Path: "/gists/:id/star",
-		Controller: "GitHub", Action: "DeleteGistsByIdStar", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:275:7",
-	},
-	{
-		Index: 19, Name: "get_gists_by_id_star",
-		Method: "GET", Path: "/gists/:id/star",
-		Controller: "GitHub", Action: "GetGistsByIdStar", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:281:7",
-	},
-	{
-		Index: 20, Name: "put_gists_by_id_star",
-		Method: "PUT", Path: "/gists/:id/star",
-		Controller: "GitHub", Action: "PutGistsByIdStar", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:269:7",
-	},
-	{
-		Index: 21, Name: "get_gists_public",
-		Method: "GET", Path: "/gists/public",
-		Controller: "GitHub", Action: "GetGistsPublic", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1241:7",
-	},
-	{
-		Index: 22, Name: "get_gists_starred",
-		Method: "GET", Path: "/gists/starred",
-		Controller: "GitHub", Action: "GetGistsStarred", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1247:7",
-	},
-	{
-		Index: 23, Name: "get_gitignore_templates",
-		Method: "GET", Path: "/gitignore/templates",
-		Controller: "GitHub", Action: "GetGitignoreTemplates", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:515:7",
-	},
-	{
-		Index: 24, Name: "get_gitignore_templates_by_name",
-		Method: "GET", Path: "/gitignore/templates/:name",
-		Controller: "GitHub", Action: "GetGitignoreTemplatesByName", AntiCSRFCheck: true,
-		Params: []string{"name"},
-		Pos:    "../../testdata/routesets/github.conf:521:7",
-	},
-	{
-		Index: 25, Name: "get_issues",
-		Method: "GET", Path: "/issues",
-		Controller: "GitHub", Action: "GetIssues", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:359:7",
-	},
-	{
-		Index: 26, Name: "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword",
-		Method: "GET", Path: "/legacy/issues/search/:owner/:repository/:state/:keyword",
-		Controller: "GitHub", Action: "GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword", AntiCSRFCheck: true,
-		Params: []string{"owner", "repository", "state", "keyword"},
-		Pos:    "../../testdata/routesets/github.conf:1085:7",
-	},
-	{
-		Index: 27, Name: "get_legacy_repos_search_by_keyword",
-		Method: "GET", Path: "/legacy/repos/search/:keyword",
-		Controller: "GitHub", Action: "GetLegacyReposSearchByKeyword", AntiCSRFCheck: true,
-		Params: []string{"keyword"},
-		Pos:    "../../testdata/routesets/github.conf:1091:7",
-	},
-	{
-		Index: 28, Name: "get_legacy_user_email_by_email",
-		Method: "GET", Path: "/legacy/user/email/:email",
-		Controller: "GitHub", Action: "GetLegacyUserEmailByEmail", AntiCSRFCheck: true,
-		Params: []string{"email"},
-		Pos:    "../../testdata/routesets/github.conf:1103:7",
-	},
-	{
-		Index: 29, Name: "get_legacy_user_search_by_keyword",
-		Method: "GET", Path: "/legacy/user/search/:keyword",
-		Controller: "GitHub", Action: "GetLegacyUserSearchByKeyword", AntiCSRFCheck: true,
-		Params: []string{"keyword"},
-		Pos:    "../../testdata/routesets/github.conf:1097:7",
-	},
-	{
-		Index: 30, Name: "post_markdown",
-		Method: "POST", Path: "/markdown",
-		Controller: "GitHub", Action: "PostMarkdown", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:527:7",
-	},
-	{
-		Index: 31, Name: "post_markdown_raw",
-		Method: "POST", Path: "/markdown/raw",
-		Controller: "GitHub", Action: "PostMarkdownRaw", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:533:7",
-	},
-	{
-		Index: 32, Name: "get_meta",
-		Method: "GET", Path: "/meta",
-		Controller: "GitHub", Action: "GetMeta", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:539:7",
-	},
-	{
-		Index: 33, Name: "get_networks_by_owner_by_repo_events",
-		Method: "GET", Path: "/networks/:owner/:repo/events",
-		Controller: "GitHub", Action: "GetNetworksByOwnerByRepoEvents", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:59:7",
-	},
-	{
-		Index: 34, Name: "get_notifications",
-		Method: "GET", Path: "/notifications",
-		Controller: "GitHub", Action: "GetNotifications", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:107:7",
-	},
-	{
-		Index: 35, Name: "put_notifications",
-		Method: "PUT", Path: "/notifications",
-		Controller: "GitHub", Action: "PutNotifications", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:119:7",
-	},
-	{
-		Index: 36, Name: "get_notifications_threads_by_id",
-		Method: "GET", Path: "/notifications/threads/:id",
-		Controller: "GitHub", Action: "GetNotificationsThreadsById", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:131:7",
-	},
-	{
-		Index: 37, Name: "patch_notifications_threads_by_id",
-		Method: "PATCH", Path: "/notifications/threads/:id",
-		Controller: "GitHub", Action: "PatchNotificationsThreadsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:1235:7",
-	},
-	{
-		Index: 38, Name: "delete_notifications_threads_by_id_subscription",
-		Method: "DELETE", Path: "/notifications/threads/:id/subscription",
-		Controller: "GitHub", Action: "DeleteNotificationsThreadsByIdSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:149:7",
-	},
-	{
-		Index: 39, Name: "get_notifications_threads_by_id_subscription",
-		Method: "GET", Path: "/notifications/threads/:id/subscription",
-		Controller: "GitHub", Action: "GetNotificationsThreadsByIdSubscription", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:137:7",
-	},
-	{
-		Index: 40, Name: "put_notifications_threads_by_id_subscription",
-		Method: "PUT", Path: "/notifications/threads/:id/subscription",
-		Controller: "GitHub", Action: "PutNotificationsThreadsByIdSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:143:7",
-	},
-	{
-		Index: 41, Name: "get_orgs_by_org",
-		Method: "GET", Path: "/orgs/:org",
-		Controller: "GitHub", Action: "GetOrgsByOrg", AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:563:7",
-	},
-	{
-		Index: 42, Name: "patch_orgs_by_org",
-		Method: "PATCH", Path: "/orgs/:org",
-		Controller: "GitHub", Action: "PatchOrgsByOrg", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:1331:7",
-	},
-	{
-		Index: 43, Name: "get_orgs_by_org_events",
-		Method: "GET", Path: "/orgs/:org/events",
-		Controller: "GitHub", Action: "GetOrgsByOrgEvents", AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:65:7",
-	},
-	{
-		Index: 44, Name: "get_orgs_by_org_issues",
-		Method: "GET", Path: "/orgs/:org/issues",
-		Controller: "GitHub", Action: "GetOrgsByOrgIssues", AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:371:7",
-	},
-	{
-		Index: 45, Name: "get_orgs_by_org_members",
-		Method: "GET", Path: "/orgs/:org/members",
-		Controller: "GitHub", Action: "GetOrgsByOrgMembers", AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:569:7",
-	},
-	{
-		Index: 46, Name: "delete_orgs_by_org_members_by_user",
-		Method: "DELETE", Path: "/orgs/:org/members/:user",
-		Controller: "GitHub", Action: "DeleteOrgsByOrgMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"org", "user"},
-		Pos:    "../../testdata/routesets/github.conf:581:7",
-	},
-	{
-		Index: 47, Name: "get_orgs_by_org_members_by_user",
-		Method: "GET", Path: "/orgs/:org/members/:user",
-		Controller: "GitHub", Action: "GetOrgsByOrgMembersByUser", AntiCSRFCheck: true,
-		Params: []string{"org", "user"},
-		Pos:    "../../testdata/routesets/github.conf:575:7",
-	},
-	{
-		Index: 48, Name: "get_orgs_by_org_public_members",
-		Method: "GET", Path: "/orgs/:org/public_members",
-		Controller: "GitHub", Action: "GetOrgsByOrgPublicMembers", AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:587:7",
-	},
-	{
-		Index: 49, Name: "delete_orgs_by_org_public_members_by_user",
-		Method: "DELETE", Path: "/orgs/:org/public_members/:user",
-		Controller: "GitHub", Action: "DeleteOrgsByOrgPublicMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"org", "user"},
-		Pos:    "../../testdata/routesets/github.conf:605:7",
-	},
-	{
-		Index: 50, Name: "get_orgs_by_org_public_members_by_user",
-		Method: "GET", Path: "/orgs/:org/public_members/:user",
-		Controller: "GitHub", Action: "GetOrgsByOrgPublicMembersByUser", AntiCSRFCheck: true,
-		Params: []string{"org", "user"},
-		Pos:    "../../testdata/routesets/github.conf:593:7",
-	},
-	{
-		Index: 51, Name: "put_orgs_by_org_public_members_by_user",
-		Method: "PUT", Path: "/orgs/:org/public_members/:user",
-		Controller: "GitHub", Action: "PutOrgsByOrgPublicMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"org", "user"},
-		Pos:    "../../testdata/routesets/github.conf:599:7",
-	},
-	{
-		Index: 52, Name: "get_orgs_by_org_repos",
-		Method: "GET", Path: "/orgs/:org/repos",
-		Controller: "GitHub", Action: "GetOrgsByOrgRepos", AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:755:7",
-	},
-	{
-		Index: 53, Name: "post_orgs_by_org_repos",
-		Method: "POST", Path: "/orgs/:org/repos",
-		Controller: "GitHub", Action: "PostOrgsByOrgRepos", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:773:7",
-	},
-	{
-		Index: 54, Name: "get_orgs_by_org_teams",
-		Method: "GET", Path: "/orgs/:org/teams",
-		Controller: "GitHub", Action: "GetOrgsByOrgTeams", AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:611:7",
-	},
-	{
-		Index: 55, Name: "post_orgs_by_org_teams",
-		Method: "POST", Path: "/orgs/:org/teams",
-		Controller: "GitHub", Action: "PostOrgsByOrgTeams", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"org"},
-		Pos:    "../../testdata/routesets/github.conf:623:7",
-	},
-	{
-		Index: 56, Name: "get_rate_limit",
-		Method: "GET", Path: "/rate_limit",
-		Controller: "GitHub", Action: "GetRateLimit", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:545:7",
-	},
-	{
-		Index: 57, Name: "delete_repos_by_owner_by_repo",
-		Method: "DELETE", Path: "/repos/:owner/:repo",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:821:7",
-	},
-	{
-		Index: 58, Name: "get_repos_by_owner_by_repo",
-		Method: "GET", Path: "/repos/:owner/:repo",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepo", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:779:7",
-	},
-	{
-		Index: 59, Name: "patch_repos_by_owner_by_repo",
-		Method: "PATCH", Path: "/repos/:owner/:repo",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1373:7",
-	},
-	{
-		Index: 60, Name: "get_repos_by_owner_by_repo_by_archive_format_by_ref",
-		Method: "GET", Path: "/repos/:owner/:repo/:archive_format/:ref",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoByArchiveFormatByRef", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "archive_format", "ref"},
-		Pos:    "../../testdata/routesets/github.conf:1403:7",
-	},
-	{
-		Index: 61, Name: "get_repos_by_owner_by_repo_assignees",
-		Method: "GET", Path: "/repos/:owner/:repo/assignees",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoAssignees", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:395:7",
-	},
-	{
-		Index: 62, Name: "get_repos_by_owner_by_repo_assignees_by_assignee",
-		Method: "GET", Path: "/repos/:owner/:repo/assignees/:assignee",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoAssigneesByAssignee", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "assignee"},
-		Pos:    "../../testdata/routesets/github.conf:401:7",
-	},
-	{
-		Index: 63, Name: "get_repos_by_owner_by_repo_branches",
-		Method: "GET", Path: "/repos/:owner/:repo/branches",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoBranches", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:809:7",
-	},
-	{
-		Index: 64, Name: "get_repos_by_owner_by_repo_branches_by_branch",
-		Method: "GET", Path: "/repos/:owner/:repo/branches/:branch",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoBranchesByBranch", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "branch"},
-		Pos:    "../../testdata/routesets/github.conf:815:7",
-	},
-	{
-		Index: 65, Name: "get_repos_by_owner_by_repo_collaborators",
-		Method: "GET", Path: "/repos/:owner/:repo/collaborators",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoCollaborators", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:827:7",
-	},
-	{
-		Index: 66, Name: "delete_repos_by_owner_by_repo_collaborators_by_user",
-		Method: "DELETE", Path: "/repos/:owner/:repo/collaborators/:user",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoCollaboratorsByUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "user"},
-		Pos:    "../../testdata/routesets/github.conf:845:7",
-	},
-	{
-		Index: 67, Name: "get_repos_by_owner_by_repo_collaborators_by_user",
-		Method: "GET", Path: "/repos/:owner/:repo/collaborators/:user",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoCollaboratorsByUser", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "user"},
-		Pos:    "../../testdata/routesets/github.conf:833:7",
-	},
-	{
-		Index: 68, Name: "put_repos_by_owner_by_repo_collaborators_by_user",
-		Method: "PUT", Path: "/repos/:owner/:repo/collaborators/:user",
-		Controller: "GitHub", Action: "PutReposByOwnerByRepoCollaboratorsByUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "user"},
-		Pos:    "../../testdata/routesets/github.conf:839:7",
-	},
-	{
-		Index: 69, Name: "get_repos_by_owner_by_repo_comments",
-		Method: "GET", Path: "/repos/:owner/:repo/comments",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoComments", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:851:7",
-	},
-	{
-		Index: 70, Name: "delete_repos_by_owner_by_repo_comments_by_id",
-		Method: "DELETE", Path: "/repos/:owner/:repo/comments/:id",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:875:7",
-	},
-	{
-		Index: 71, Name: "get_repos_by_owner_by_repo_comments_by_id",
-		Method: "GET", Path: "/repos/:owner/:repo/comments/:id",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoCommentsById", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:869:7",
-	},
-	{
-		Index: 72, Name: "patch_repos_by_owner_by_repo_comments_by_id",
-		Method: "PATCH", Path: "/repos/:owner/:repo/comments/:id",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1379:7",
-	},
-	{
-		Index: 73, Name: "get_repos_by_owner_by_repo_commits",
-		Method: "GET", Path: "/repos/:owner/:repo/commits",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoCommits", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:881:7",
-	},
-	{
-		Index: 74, Name: "get_repos_by_owner_by_repo_commits_by_sha",
-		Method: "GET", Path: "/repos/:owner/:repo/commits/:sha",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoCommitsBySha", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "sha"},
-		Pos:    "../../testdata/routesets/github.conf:887:7",
-	},
-	{
-		Index: 75, Name: "get_repos_by_owner_by_repo_commits_by_sha_comments",
-		Method: "GET", Path: "/repos/:owner/:repo/commits/:sha/comments",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoCommitsByShaComments", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "sha"},
-		Pos:    "../../testdata/routesets/github.conf:857:7",
-	},
-	{
-		Index: 76, Name: "post_repos_by_owner_by_repo_commits_by_sha_comments",
-		Method: "POST", Path: "/repos/:owner/:repo/commits/:sha/comments",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoCommitsByShaComments", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "sha"},
-		Pos:    "../../testdata/routesets/github.conf:863:7",
-	},
-	{
-		Index: 77, Name: "delete_repos_by_owner_by_repo_contents_by_path",
-		Method: "DELETE", Path: "/repos/:owner/:repo/contents/*path",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoContentsByPath", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "path"},
-		Pos:    "../../testdata/routesets/github.conf:1397:7",
-	},
-	{
-		Index: 78, Name: "get_repos_by_owner_by_repo_contents_by_path",
-		Method: "GET", Path: "/repos/:owner/:repo/contents/*path",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoContentsByPath", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "path"},
-		Pos:    "../../testdata/routesets/github.conf:1385:7",
-	},
-	{
-		Index: 79, Name: "put_repos_by_owner_by_repo_contents_by_path",
-		Method: "PUT", Path: "/repos/:owner/:repo/contents/*path",
-		Controller: "GitHub", Action: "PutReposByOwnerByRepoContentsByPath", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "path"},
-		Pos:    "../../testdata/routesets/github.conf:1391:7",
-	},
-	{
-		Index: 80, Name: "get_repos_by_owner_by_repo_contributors",
-		Method: "GET", Path: "/repos/:owner/:repo/contributors",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoContributors", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:785:7",
-	},
-	{
-		Index: 81, Name: "get_repos_by_owner_by_repo_downloads",
-		Method: "GET", Path: "/repos/:owner/:repo/downloads",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoDownloads", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:923:7",
-	},
-	{
-		Index: 82, Name: "delete_repos_by_owner_by_repo_downloads_by_id",
-		Method: "DELETE", Path: "/repos/:owner/:repo/downloads/:id",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoDownloadsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:935:7",
-	},
-	{
-		Index: 83, Name: "get_repos_by_owner_by_repo_downloads_by_id",
-		Method: "GET", Path: "/repos/:owner/:repo/downloads/:id",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoDownloadsById", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:929:7",
-	},
-	{
-		Index: 84, Name: "get_repos_by_owner_by_repo_events",
-		Method: "GET", Path: "/repos/:owner/:repo/events",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoEvents", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:53:7",
-	},
-	{
-		Index: 85, Name: "get_repos_by_owner_by_repo_forks",
-		Method: "GET", Path: "/repos/:owner/:repo/forks",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoForks", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:941:7",
-	},
-	{
-		Index: 86, Name: "post_repos_by_owner_by_repo_forks",
-		Method: "POST", Path: "/repos/:owner/:repo/forks",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoForks", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:947:7",
-	},
-	{
-		Index: 87, Name: "post_repos_by_owner_by_repo_git_blobs",
-		Method: "POST", Path: "/repos/:owner/:repo/git/blobs",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoGitBlobs", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:305:7",
-	},
-	{
-		Index: 88, Name: "get_repos_by_owner_by_repo_git_blobs_by_sha",
-		Method: "GET", Path: "/repos/:owner/:repo/git/blobs/:sha",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoGitBlobsBySha", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "sha"},
-		Pos:    "../../testdata/routesets/github.conf:299:7",
-	},
-	{
-		Index: 89, Name: "post_repos_by_owner_by_repo_git_commits",
-		Method: "POST", Path: "/repos/:owner/:repo/git/commits",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoGitCommits", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:317:7",
-	},
-	{
-		Index: 90, Name: "get_repos_by_owner_by_repo_git_commits_by_sha",
-		Method: "GET", Path: "/repos/:owner/:repo/git/commits/:sha",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoGitCommitsBySha", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "sha"},
-		Pos:    "../../testdata/routesets/github.conf:311:7",
-	},
-	{
-		Index: 91, Name: "get_repos_by_owner_by_repo_git_refs",
-		Method: "GET", Path: "/repos/:owner/:repo/git/refs",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoGitRefs", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:323:7",
-	},
-	{
-		Index: 92, Name: "post_repos_by_owner_by_repo_git_refs",
-		Method: "POST", Path: "/repos/:owner/:repo/git/refs",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoGitRefs", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:329:7",
-	},
-	{
-		Index: 93, Name: "delete_repos_by_owner_by_repo_git_refs_by_ref",
-		Method: "DELETE", Path: "/repos/:owner/:repo/git/refs/*ref",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoGitRefsByRef", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "ref"},
-		Pos:    "../../testdata/routesets/github.conf:1271:7",
-	},
-	{
-		Index: 94, Name: "get_repos_by_owner_by_repo_git_refs_by_ref",
-		Method: "GET", Path: "/repos/:owner/:repo/git/refs/*ref",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoGitRefsByRef", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "ref"},
-		Pos:    "../../testdata/routesets/github.conf:1259:7",
-	},
-	{
-		Index: 95, Name: "patch_repos_by_owner_by_repo_git_refs_by_ref",
-		Method: "PATCH", Path: "/repos/:owner/:repo/git/refs/*ref",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoGitRefsByRef", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "ref"},
-		Pos:    "../../testdata/routesets/github.conf:1265:7",
-	},
-	{
-		Index: 96, Name: "post_repos_by_owner_by_repo_git_tags",
-		Method: "POST", Path: "/repos/:owner/:repo/git/tags",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoGitTags", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:341:7",
-	},
-	{
-		Index: 97, Name: "get_repos_by_owner_by_repo_git_tags_by_sha",
-		Method: "GET", Path: "/repos/:owner/:repo/git/tags/:sha",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoGitTagsBySha", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "sha"},
-		Pos:    "../../testdata/routesets/github.conf:335:7",
-	},
-	{
-		Index: 98, Name: "post_repos_by_owner_by_repo_git_trees",
-		Method: "POST", Path: "/repos/:owner/:repo/git/trees",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoGitTrees", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:353:7",
-	},
-	{
-		Index: 99, Name: "get_repos_by_owner_by_repo_git_trees_by_sha",
-		Method: "GET", Path: "/repos/:owner/:repo/git/trees/:sha",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoGitTreesBySha", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "sha"},
-		Pos:    "../../testdata/routesets/github.conf:347:7",
-	},
-	{
-		Index: 100, Name: "get_repos_by_owner_by_repo_hooks",
-		Method: "GET", Path: "/repos/:owner/:repo/hooks",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoHooks", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:953:7",
-	},
-	{
-		Index: 101, Name: "post_repos_by_owner_by_repo_hooks",
-		Method: "POST", Path: "/repos/:owner/:repo/hooks",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoHooks", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:965:7",
-	},
-	{
-		Index: 102, Name: "delete_repos_by_owner_by_repo_hooks_by_id",
-		Method: "DELETE", Path: "/repos/:owner/:repo/hooks/:id",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoHooksById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:977:7",
-	},
-	{
-		Index: 103, Name: "get_repos_by_owner_by_repo_hooks_by_id",
-		Method: "GET", Path: "/repos/:owner/:repo/hooks/:id",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoHooksById", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:959:7",
-	},
-	{
-		Index: 104, Name: "patch_repos_by_owner_by_repo_hooks_by_id",
-		Method: "PATCH", Path: "/repos/:owner/:repo/hooks/:id",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoHooksById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1415:7",
-	},
-	{
-		Index: 105, Name: "post_repos_by_owner_by_repo_hooks_by_id_tests",
-		Method: "POST", Path: "/repos/:owner/:repo/hooks/:id/tests",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoHooksByIdTests", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:971:7",
-	},
-	{
-		Index: 106, Name: "get_repos_by_owner_by_repo_issues",
-		Method: "GET", Path: "/repos/:owner/:repo/issues",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoIssues", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:377:7",
-	},
-	{
-		Index: 107, Name: "post_repos_by_owner_by_repo_issues",
-		Method: "POST", Path: "/repos/:owner/:repo/issues",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoIssues", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:389:7",
-	},
-	{
-		Index: 108, Name: "get_repos_by_owner_by_repo_issues_by_number",
-		Method: "GET", Path: "/repos/:owner/:repo/issues/:number",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumber", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:383:7",
-	},
-	{
-		Index: 109, Name: "patch_repos_by_owner_by_repo_issues_by_number",
-		Method: "PATCH", Path: "/repos/:owner/:repo/issues/:number",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoIssuesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:1277:7",
-	},
-	{
-		Index: 110, Name: "get_repos_by_owner_by_repo_issues_by_number_comments",
-		Method: "GET", Path: "/repos/:owner/:repo/issues/:number/comments",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberComments", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:407:7",
-	},
-	{
-		Index: 111, Name: "post_repos_by_owner_by_repo_issues_by_number_comments",
-		Method: "POST", Path: "/repos/:owner/:repo/issues/:number/comments",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoIssuesByNumberComments", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:413:7",
-	},
-	{
-		Index: 112, Name: "get_repos_by_owner_by_repo_issues_by_number_events",
-		Method: "GET", Path: "/repos/:owner/:repo/issues/:number/events",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberEvents", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:419:7",
-	},
-	{
-		Index: 113, Name: "delete_repos_by_owner_by_repo_issues_by_number_labels",
-		Method: "DELETE", Path: "/repos/:owner/:repo/issues/:number/labels",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:473:7",
-	},
-	{
-		Index: 114, Name: "get_repos_by_owner_by_repo_issues_by_number_labels",
-		Method: "GET", Path: "/repos/:owner/:repo/issues/:number/labels",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberLabels", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:449:7",
-	},
-	{
-		Index: 115, Name: "post_repos_by_owner_by_repo_issues_by_number_labels",
-		Method: "POST", Path: "/repos/:owner/:repo/issues/:number/labels",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:455:7",
-	},
-	{
-		Index: 116, Name: "put_repos_by_owner_by_repo_issues_by_number_labels",
-		Method: "PUT", Path: "/repos/:owner/:repo/issues/:number/labels",
-		Controller: "GitHub", Action: "PutReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:467:7",
-	},
-	{
-		Index: 117, Name: "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name",
-		Method: "DELETE", Path: "/repos/:owner/:repo/issues/:number/labels/:name",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesByNumberLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number", "name"},
-		Pos:    "../../testdata/routesets/github.conf:461:7",
-	},
-	{
-		Index: 118, Name: "get_repos_by_owner_by_repo_issues_comments",
-		Method: "GET", Path: "/repos/:owner/:repo/issues/comments",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesComments", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1283:7",
-	},
-	{
-		Index: 119, Name: "delete_repos_by_owner_by_repo_issues_comments_by_id",
-		Method: "DELETE", Path: "/repos/:owner/:repo/issues/comments/:id",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1301:7",
-	},
-	{
-		Index: 120, Name: "get_repos_by_owner_by_repo_issues_comments_by_id",
-		Method: "GET", Path: "/repos/:owner/:repo/issues/comments/:id",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesCommentsById", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1289:7",
-	},
-	{
-		Index: 121, Name: "patch_repos_by_owner_by_repo_issues_comments_by_id",
-		Method: "PATCH", Path: "/repos/:owner/:repo/issues/comments/:id",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoIssuesCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1295:7",
-	},
-	{
-		Index: 122, Name: "get_repos_by_owner_by_repo_issues_events",
-		Method: "GET", Path: "/repos/:owner/:repo/issues/events",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesEvents", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1307:7",
-	},
-	{
-		Index: 123, Name: "get_repos_by_owner_by_repo_issues_events_by_id",
-		Method: "GET", Path: "/repos/:owner/:repo/issues/events/:id",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesEventsById", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1313:7",
-	},
-	{
-		Index: 124, Name: "get_repos_by_owner_by_repo_keys",
-		Method: "GET", Path: "/repos/:owner/:repo/keys",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoKeys", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:899:7",
-	},
-	{
-		Index: 125, Name: "post_repos_by_owner_by_repo_keys",
-		Method: "POST", Path: "/repos/:owner/:repo/keys",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoKeys", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:911:7",
-	},
-	{
-		Index: 126, Name: "delete_repos_by_owner_by_repo_keys_by_id",
-		Method: "DELETE", Path: "/repos/:owner/:repo/keys/:id",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:917:7",
-	},
-	{
-		Index: 127, Name: "get_repos_by_owner_by_repo_keys_by_id",
-		Method: "GET", Path: "/repos/:owner/:repo/keys/:id",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoKeysById", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:905:7",
-	},
-	{
-		Index: 128, Name: "patch_repos_by_owner_by_repo_keys_by_id",
-		Method: "PATCH", Path: "/repos/:owner/:repo/keys/:id",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1409:7",
-	},
-	{
-		Index: 129, Name: "get_repos_by_owner_by_repo_labels",
-		Method: "GET", Path: "/repos/:owner/:repo/labels",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoLabels", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:425:7",
-	},
-	{
-		Index: 130, Name: "post_repos_by_owner_by_repo_labels",
-		Method: "POST", Path: "/repos/:owner/:repo/labels",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoLabels", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:437:7",
-	},
-	{
-		Index: 131, Name: "delete_repos_by_owner_by_repo_labels_by_name",
-		Method: "DELETE", Path: "/repos/:owner/:repo/labels/:name",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "name"},
-		Pos:    "../../testdata/routesets/github.conf:443:7",
-	},
-	{
-		Index: 132, Name: "get_repos_by_owner_by_repo_labels_by_name",
-		Method: "GET", Path: "/repos/:owner/:repo/labels/:name",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoLabelsByName", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "name"},
-		Pos:    "../../testdata/routesets/github.conf:431:7",
-	},
-	{
-		Index: 133, Name: "patch_repos_by_owner_by_repo_labels_by_name",
-		Method: "PATCH", Path: "/repos/:owner/:repo/labels/:name",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "name"},
-		Pos:    "../../testdata/routesets/github.conf:1319:7",
-	},
-	{
-		Index: 134, Name: "get_repos_by_owner_by_repo_languages",
-		Method: "GET", Path: "/repos/:owner/:repo/languages",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoLanguages", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:791:7",
-	},
-	{
-		Index: 135, Name: "post_repos_by_owner_by_repo_merges",
-		Method: "POST", Path: "/repos/:owner/:repo/merges",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoMerges", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:983:7",
-	},
-	{
-		Index: 136, Name: "get_repos_by_owner_by_repo_milestones",
-		Method: "GET", Path: "/repos/:owner/:repo/milestones",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestones", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:485:7",
-	},
-	{
-		Index: 137, Name: "post_repos_by_owner_by_repo_milestones",
-		Method: "POST", Path: "/repos/:owner/:repo/milestones",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoMilestones", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:497:7",
-	},
-	{
-		Index: 138, Name: "delete_repos_by_owner_by_repo_milestones_by_number",
-		Method: "DELETE", Path: "/repos/:owner/:repo/milestones/:number",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoMilestonesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:503:7",
-	},
-	{
-		Index: 139, Name: "get_repos_by_owner_by_repo_milestones_by_number",
-		Method: "GET", Path: "/repos/:owner/:repo/milestones/:number",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestonesByNumber", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:491:7",
-	},
-	{
-		Index: 140, Name: "patch_repos_by_owner_by_repo_milestones_by_number",
-		Method: "PATCH", Path: "/repos/:owner/:repo/milestones/:number",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoMilestonesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:1325:7",
-	},
-	{
-		Index: 141, Name: "get_repos_by_owner_by_repo_milestones_by_number_labels",
-		Method: "GET", Path: "/repos/:owner/:repo/milestones/:number/labels",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestonesByNumberLabels", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:479:7",
-	},
-	{
-		Index: 142, Name: "get_repos_by_owner_by_repo_notifications",
-		Method: "GET", Path: "/repos/:owner/:repo/notifications",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoNotifications", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:113:7",
-	},
-	{
-		Index: 143, Name: "put_repos_by_owner_by_repo_notifications",
-		Method: "PUT", Path: "/repos/:owner/:repo/notifications",
-		Controller: "GitHub", Action: "PutReposByOwnerByRepoNotifications", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:125:7",
-	},
-	{
-		Index: 144, Name: "get_repos_by_owner_by_repo_pulls",
-		Method: "GET", Path: "/repos/:owner/:repo/pulls",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoPulls", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:689:7",
-	},
-	{
-		Index: 145, Name: "post_repos_by_owner_by_repo_pulls",
-		Method: "POST", Path: "/repos/:owner/:repo/pulls",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoPulls", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:701:7",
-	},
-	{
-		Index: 146, Name: "get_repos_by_owner_by_repo_pulls_by_number",
-		Method: "GET", Path: "/repos/:owner/:repo/pulls/:number",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumber", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:695:7",
-	},
-	{
-		Index: 147, Name: "patch_repos_by_owner_by_repo_pulls_by_number",
-		Method: "PATCH", Path: "/repos/:owner/:repo/pulls/:number",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoPullsByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:1343:7",
-	},
-	{
-		Index: 148, Name: "get_repos_by_owner_by_repo_pulls_by_number_comments",
-		Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/comments",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberComments", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:731:7",
-	},
-	{
-		Index: 149, Name: "put_repos_by_owner_by_repo_pulls_by_number_comments",
-		Method: "PUT", Path: "/repos/:owner/:repo/pulls/:number/comments",
-		Controller: "GitHub", Action: "PutReposByOwnerByRepoPullsByNumberComments", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:737:7",
-	},
-	{
-		Index: 150, Name: "get_repos_by_owner_by_repo_pulls_by_number_commits",
-		Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/commits",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberCommits", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:707:7",
-	},
-	{
-		Index: 151, Name: "get_repos_by_owner_by_repo_pulls_by_number_files",
-		Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/files",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberFiles", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:713:7",
-	},
-	{
-		Index: 152, Name: "get_repos_by_owner_by_repo_pulls_by_number_merge",
-		Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/merge",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberMerge", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:719:7",
-	},
-	{
-		Index: 153, Name: "put_repos_by_owner_by_repo_pulls_by_number_merge",
-		Method: "PUT", Path: "/repos/:owner/:repo/pulls/:number/merge",
-		Controller: "GitHub", Action: "PutReposByOwnerByRepoPullsByNumberMerge", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:725:7",
-	},
-	{
-		Index: 154, Name: "get_repos_by_owner_by_repo_pulls_comments",
-		Method: "GET", Path: "/repos/:owner/:repo/pulls/comments",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsComments", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1349:7",
-	},
-	{
-		Index: 155, Name: "delete_repos_by_owner_by_repo_pulls_comments_by_number",
-		Method: "DELETE", Path: "/repos/:owner/:repo/pulls/comments/:number",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoPullsCommentsByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:1367:7",
-	},
-	{
-		Index: 156, Name: "get_repos_by_owner_by_repo_pulls_comments_by_number",
-		Method: "GET", Path: "/repos/:owner/:repo/pulls/comments/:number",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsCommentsByNumber", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:1355:7",
-	},
-	{
-		Index: 157, Name: "patch_repos_by_owner_by_repo_pulls_comments_by_number",
-		Method: "PATCH", Path: "/repos/:owner/:repo/pulls/comments/:number",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoPullsCommentsByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "number"},
-		Pos:    "../../testdata/routesets/github.conf:1361:7",
-	},
-	{
-		Index: 158, Name: "get_repos_by_owner_by_repo_readme",
-		Method: "GET", Path: "/repos/:owner/:repo/readme",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoReadme", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:893:7",
-	},
-	{
-		Index: 159, Name: "get_repos_by_owner_by_repo_releases",
-		Method: "GET", Path: "/repos/:owner/:repo/releases",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoReleases", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:989:7",
-	},
-	{
-		Index: 160, Name: "post_repos_by_owner_by_repo_releases",
-		Method: "POST", Path: "/repos/:owner/:repo/releases",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoReleases", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1001:7",
-	},
-	{
-		Index: 161, Name: "delete_repos_by_owner_by_repo_releases_by_id",
-		Method: "DELETE", Path: "/repos/:owner/:repo/releases/:id",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoReleasesById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1007:7",
-	},
-	{
-		Index: 162, Name: "get_repos_by_owner_by_repo_releases_by_id",
-		Method: "GET", Path: "/repos/:owner/:repo/releases/:id",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoReleasesById", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:995:7",
-	},
-	{
-		Index: 163, Name: "patch_repos_by_owner_by_repo_releases_by_id",
-		Method: "PATCH", Path: "/repos/:owner/:repo/releases/:id",
-		Controller: "GitHub", Action: "PatchReposByOwnerByRepoReleasesById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1421:7",
-	},
-	{
-		Index: 164, Name: "get_repos_by_owner_by_repo_releases_by_id_assets",
-		Method: "GET", Path: "/repos/:owner/:repo/releases/:id/assets",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoReleasesByIdAssets", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "id"},
-		Pos:    "../../testdata/routesets/github.conf:1013:7",
-	},
-	{
-		Index: 165, Name: "get_repos_by_owner_by_repo_stargazers",
-		Method: "GET", Path: "/repos/:owner/:repo/stargazers",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoStargazers", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:155:7",
-	},
-	{
-		Index: 166, Name: "get_repos_by_owner_by_repo_stats_code_frequency",
-		Method: "GET", Path: "/repos/:owner/:repo/stats/code_frequency",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsCodeFrequency", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1031:7",
-	},
-	{
-		Index: 167, Name: "get_repos_by_owner_by_repo_stats_commit_activity",
-		Method: "GET", Path: "/repos/:owner/:repo/stats/commit_activity",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsCommitActivity", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1025:7",
-	},
-	{
-		Index: 168, Name: "get_repos_by_owner_by_repo_stats_contributors",
-		Method: "GET", Path: "/repos/:owner/:repo/stats/contributors",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsContributors", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1019:7",
-	},
-	{
-		Index: 169, Name: "get_repos_by_owner_by_repo_stats_participation",
-		Method: "GET", Path: "/repos/:owner/:repo/stats/participation",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsParticipation", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1037:7",
-	},
-	{
-		Index: 170, Name: "get_repos_by_owner_by_repo_stats_punch_card",
-		Method: "GET", Path: "/repos/:owner/:repo/stats/punch_card",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsPunchCard", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:1043:7",
-	},
-	{
-		Index: 171, Name: "get_repos_by_owner_by_repo_statuses_by_ref",
-		Method: "GET", Path: "/repos/:owner/:repo/statuses/:ref",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoStatusesByRef", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "ref"},
-		Pos:    "../../testdata/routesets/github.conf:1049:7",
-	},
-	{
-		Index: 172, Name: "post_repos_by_owner_by_repo_statuses_by_ref",
-		Method: "POST", Path: "/repos/:owner/:repo/statuses/:ref",
-		Controller: "GitHub", Action: "PostReposByOwnerByRepoStatusesByRef", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo", "ref"},
-		Pos:    "../../testdata/routesets/github.conf:1055:7",
-	},
-	{
-		Index: 173, Name: "get_repos_by_owner_by_repo_subscribers",
-		Method: "GET", Path: "/repos/:owner/:repo/subscribers",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoSubscribers", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:191:7",
-	},
-	{
-		Index: 174, Name: "delete_repos_by_owner_by_repo_subscription",
-		Method: "DELETE", Path: "/repos/:owner/:repo/subscription",
-		Controller: "GitHub", Action: "DeleteReposByOwnerByRepoSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:221:7",
-	},
-	{
-		Index: 175, Name: "get_repos_by_owner_by_repo_subscription",
-		Method: "GET", Path: "/repos/:owner/:repo/subscription",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoSubscription", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:209:7",
-	},
-	{
-		Index: 176, Name: "put_repos_by_owner_by_repo_subscription",
-		Method: "PUT", Path: "/repos/:owner/:repo/subscription",
-		Controller: "GitHub", Action: "PutReposByOwnerByRepoSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:215:7",
-	},
-	{
-		Index: 177, Name: "get_repos_by_owner_by_repo_tags",
-		Method: "GET", Path: "/repos/:owner/:repo/tags",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoTags", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:803:7",
-	},
-	{
-		Index: 178, Name: "get_repos_by_owner_by_repo_teams",
-		Method: "GET", Path: "/repos/:owner/:repo/teams",
-		Controller: "GitHub", Action: "GetReposByOwnerByRepoTeams", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:797:7",
-	},
-	{
-		Index: 179, Name: "get_repositories",
-		Method: "GET", Path: "/repositories",
-		Controller: "GitHub", Action: "GetRepositories", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:761:7",
-	},
-	{
-		Index: 180, Name: "get_search_code",
-		Method: "GET", Path: "/search/code",
-		Controller: "GitHub", Action: "GetSearchCode", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1067:7",
-	},
-	{
-		Index: 181, Name: "get_search_issues",
-		Method: "GET", Path: "/search/issues",
-		Controller: "GitHub", Action: "GetSearchIssues", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1073:7",
-	},
-	{
-		Index: 182, Name: "get_search_repositories",
-		Method: "GET", Path: "/search/repositories",
-		Controller: "GitHub", Action: "GetSearchRepositories", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1061:7",
-	},
-	{
-		Index: 183, Name: "get_search_users",
-		Method: "GET", Path: "/search/users",
-		Controller: "GitHub", Action: "GetSearchUsers", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1079:7",
-	},
-	{
-		Index: 184, Name: "delete_teams_by_id",
-		Method: "DELETE", Path: "/teams/:id",
-		Controller: "GitHub", Action: "DeleteTeamsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:629:7",
-	},
-	{
-		Index: 185, Name: "get_teams_by_id",
-		Method: "GET", Path: "/teams/:id",
-		Controller: "GitHub", Action: "GetTeamsById", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:617:7",
-	},
-	{
-		Index: 186, Name: "patch_teams_by_id",
-		Method: "PATCH", Path: "/teams/:id",
-		Controller: "GitHub", Action: "PatchTeamsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:1337:7",
-	},
-	{
-		Index: 187, Name: "get_teams_by_id_members",
-		Method: "GET", Path: "/teams/:id/members",
-		Controller: "GitHub", Action: "GetTeamsByIdMembers", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:635:7",
-	},
-	{
-		Index: 188, Name: "delete_teams_by_id_members_by_user",
-		Method: "DELETE", Path: "/teams/:id/members/:user",
-		Controller: "GitHub", Action: "DeleteTeamsByIdMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id", "user"},
-		Pos:    "../../testdata/routesets/github.conf:653:7",
-	},
-	{
-		Index: 189, Name: "get_teams_by_id_members_by_user",
-		Method: "GET", Path: "/teams/:id/members/:user",
-		Controller: "GitHub", Action: "GetTeamsByIdMembersByUser", AntiCSRFCheck: true,
-		Params: []string{"id", "user"},
-		Pos:    "../../testdata/routesets/github.conf:641:7",
-	},
-	{
-		Index: 190, Name: "put_teams_by_id_members_by_user",
-		Method: "PUT", Path: "/teams/:id/members/:user",
-		Controller: "GitHub", Action: "PutTeamsByIdMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id", "user"},
-		Pos:    "../../testdata/routesets/github.conf:647:7",
-	},
-	{
-		Index: 191, Name: "get_teams_by_id_repos",
-		Method: "GET", Path: "/teams/:id/repos",
-		Controller: "GitHub", Action: "GetTeamsByIdRepos", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:659:7",
-	},
-	{
-		Index: 192, Name: "delete_teams_by_id_repos_by_owner_by_repo",
-		Method: "DELETE", Path: "/teams/:id/repos/:owner/:repo",
-		Controller: "GitHub", Action: "DeleteTeamsByIdReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id", "owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:677:7",
-	},
-	{
-		Index: 193, Name: "get_teams_by_id_repos_by_owner_by_repo",
-		Method: "GET", Path: "/teams/:id/repos/:owner/:repo",
-		Controller: "GitHub", Action: "GetTeamsByIdReposByOwnerByRepo", AntiCSRFCheck: true,
-		Params: []string{"id", "owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:665:7",
-	},
-	{
-		Index: 194, Name: "put_teams_by_id_repos_by_owner_by_repo",
-		Method: "PUT", Path: "/teams/:id/repos/:owner/:repo",
-		Controller: "GitHub", Action: "PutTeamsByIdReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id", "owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:671:7",
-	},
-	{
-		Index: 195, Name: "get_user",
-		Method: "GET", Path: "/user",
-		Controller: "GitHub", Action: "GetUser", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1115:7",
-	},
-	{
-		Index: 196, Name: "patch_user",
-		Method: "PATCH", Path: "/user",
-		Controller: "GitHub", Action: "PatchUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1427:7",
-	},
-	{
-		Index: 197, Name: "delete_user_emails",
-		Method: "DELETE", Path: "/user/emails",
-		Controller: "GitHub", Action: "DeleteUserEmails", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1139:7",
-	},
-	{
-		Index: 198, Name: "get_user_emails",
-		Method: "GET", Path: "/user/emails",
-		Controller: "GitHub", Action: "GetUserEmails", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1127:7",
-	},
-	{
-		Index: 199, Name: "post_user_emails",
-		Method: "POST", Path: "/user/emails",
-		Controller: "GitHub", Action: "PostUserEmails", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1133:7",
-	},
-	{
-		Index: 200, Name: "get_user_followers",
-		Method: "GET", Path: "/user/followers",
-		Controller: "GitHub", Action: "GetUserFollowers", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1151:7",
-	},
-	{
-		Index: 201, Name: "get_user_following",
-		Method: "GET", Path: "/user/following",
-		Controller: "GitHub", Action: "GetUserFollowing", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1163:7",
-	},
-	{
-		Index: 202, Name: "delete_user_following_by_user",
-		Method: "DELETE", Path: "/user/following/:user",
-		Controller: "GitHub", Action: "DeleteUserFollowingByUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:1187:7",
-	},
-	{
-		Index: 203, Name: "get_user_following_by_user",
-		Method: "GET", Path: "/user/following/:user",
-		Controller: "GitHub", Action: "GetUserFollowingByUser", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:1169:7",
-	},
-	{
-		Index: 204, Name: "put_user_following_by_user",
-		Method: "PUT", Path: "/user/following/:user",
-		Controller: "GitHub", Action: "PutUserFollowingByUser", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:1181:7",
-	},
-	{
-		Index: 205, Name: "get_user_issues",
-		Method: "GET", Path: "/user/issues",
-		Controller: "GitHub", Action: "GetUserIssues", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:365:7",
-	},
-	{
-		Index: 206, Name: "get_user_keys",
-		Method: "GET", Path: "/user/keys",
-		Controller: "GitHub", Action: "GetUserKeys", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1199:7",
-	},
-	{
-		Index: 207, Name: "post_user_keys",
-		Method: "POST", Path: "/user/keys",
-		Controller: "GitHub", Action: "PostUserKeys", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1211:7",
-	},
-	{
-		Index: 208, Name: "delete_user_keys_by_id",
-		Method: "DELETE", Path: "/user/keys/:id",
-		Controller: "GitHub", Action: "DeleteUserKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:1217:7",
-	},
-	{
-		Index: 209, Name: "get_user_keys_by_id",
-		Method: "GET", Path: "/user/keys/:id",
-		Controller: "GitHub", Action: "GetUserKeysById", AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:1205:7",
-	},
-	{
-		Index: 210, Name: "patch_user_keys_by_id",
-		Method: "PATCH", Path: "/user/keys/:id",
-		Controller: "GitHub", Action: "PatchUserKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "../../testdata/routesets/github.conf:1433:7",
-	},
-	{
-		Index: 211, Name: "get_user_orgs",
-		Method: "GET", Path: "/user/orgs",
-		Controller: "GitHub", Action: "GetUserOrgs", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:557:7",
-	},
-	{
-		Index: 212, Name: "get_user_repos",
-		Method: "GET", Path: "/user/repos",
-		Controller: "GitHub", Action: "GetUserRepos", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:743:7",
-	},
-	{
-		Index: 213, Name: "post_user_repos",
-		Method: "POST", Path: "/user/repos",
-		Controller: "GitHub", Action: "PostUserRepos", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:767:7",
-	},
-	{
-		Index: 214, Name: "get_user_starred",
-		Method: "GET", Path: "/user/starred",
-		Controller: "GitHub", Action: "GetUserStarred", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:167:7",
-	},
-	{
-		Index: 215, Name: "delete_user_starred_by_owner_by_repo",
-		Method: "DELETE", Path: "/user/starred/:owner/:repo",
-		Controller: "GitHub", Action: "DeleteUserStarredByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:185:7",
-	},
-	{
-		Index: 216, Name: "get_user_starred_by_owner_by_repo",
-		Method: "GET", Path: "/user/starred/:owner/:repo",
-		Controller: "GitHub", Action: "GetUserStarredByOwnerByRepo", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:173:7",
-	},
-	{
-		Index: 217, Name: "put_user_starred_by_owner_by_repo",
-		Method: "PUT", Path: "/user/starred/:owner/:repo",
-		Controller: "GitHub", Action: "PutUserStarredByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:179:7",
-	},
-	{
-		Index: 218, Name: "get_user_subscriptions",
-		Method: "GET", Path: "/user/subscriptions",
-		Controller: "GitHub", Action: "GetUserSubscriptions", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:203:7",
-	},
-	{
-		Index: 219, Name: "delete_user_subscriptions_by_owner_by_repo",
-		Method: "DELETE", Path: "/user/subscriptions/:owner/:repo",
-		Controller: "GitHub", Action: "DeleteUserSubscriptionsByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:239:7",
-	},
-	{
-		Index: 220, Name: "get_user_subscriptions_by_owner_by_repo",
-		Method: "GET", Path: "/user/subscriptions/:owner/:repo",
-		Controller: "GitHub", Action: "GetUserSubscriptionsByOwnerByRepo", AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:227:7",
-	},
-	{
-		Index: 221, Name: "put_user_subscriptions_by_owner_by_repo",
-		Method: "PUT", Path: "/user/subscriptions/:owner/:repo",
-		Controller: "GitHub", Action: "PutUserSubscriptionsByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"owner", "repo"},
-		Pos:    "../../testdata/routesets/github.conf:233:7",
-	},
-	{
-		Index: 222, Name: "get_user_teams",
-		Method: "GET", Path: "/user/teams",
-		Controller: "GitHub", Action: "GetUserTeams", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:683:7",
-	},
-	{
-		Index: 223, Name: "get_users",
-		Method: "GET", Path: "/users",
-		Controller: "GitHub", Action: "GetUsers", AntiCSRFCheck: true,
-		Pos: "../../testdata/routesets/github.conf:1121:7",
-	},
-	{
-		Index: 224, Name: "get_users_by_user",
-		Method: "GET", Path: "/users/:user",
-		Controller: "GitHub", Action: "GetUsersByUser", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:1109:7",
-	},
-	{
-		Index: 225, Name: "get_users_by_user_events",
-		Method: "GET", Path: "/users/:user/events",
-		Controller: "GitHub", Action: "GetUsersByUserEvents", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:83:7",
-	},
-	{
-		Index: 226, Name: "get_users_by_user_events_orgs_by_org",
-		Method: "GET", Path: "/users/:user/events/orgs/:org",
-		Controller: "GitHub", Action: "GetUsersByUserEventsOrgsByOrg", AntiCSRFCheck: true,
-		Params: []string{"user", "org"},
-		Pos:    "../../testdata/routesets/github.conf:95:7",
-	},
-	{
-		Index: 227, Name: "get_users_by_user_events_public",
-		Method: "GET", Path: "/users/:user/events/public",
-		Controller: "GitHub", Action: "GetUsersByUserEventsPublic", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:89:7",
-	},
-	{
-		Index: 228, Name: "get_users_by_user_followers",
-		Method: "GET", Path: "/users/:user/followers",
-		Controller: "GitHub", Action: "GetUsersByUserFollowers", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:1145:7",
-	},
-	{
-		Index: 229, Name: "get_users_by_user_following",
-		Method: "GET", Path: "/users/:user/following",
-		Controller: "GitHub", Action: "GetUsersByUserFollowing", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:1157:7",
-	},
-	{
-		Index: 230, Name: "get_users_by_user_following_by_target_user",
-		Method: "GET", Path: "/users/:user/following/:target_user",
-		Controller: "GitHub", Action: "GetUsersByUserFollowingByTargetUser", AntiCSRFCheck: true,
-		Params: []string{"user", "target_user"},
-		Pos:    "../../testdata/routesets/github.conf:1175:7",
-	},
-	{
-		Index: 231, Name: "get_users_by_user_gists",
-		Method: "GET", Path: "/users/:user/gists",
-		Controller: "GitHub", Action: "GetUsersByUserGists", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:245:7",
-	},
-	{
-		Index: 232, Name: "get_users_by_user_keys",
-		Method: "GET", Path: "/users/:user/keys",
-		Controller: "GitHub", Action: "GetUsersByUserKeys", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:1193:7",
-	},
-	{
-		Index: 233, Name: "get_users_by_user_orgs",
-		Method: "GET", Path: "/users/:user/orgs",
-		Controller: "GitHub", Action: "GetUsersByUserOrgs", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:551:7",
-	},
-	{
-		Index: 234, Name: "get_users_by_user_received_events",
-		Method: "GET", Path: "/users/:user/received_events",
-		Controller: "GitHub", Action: "GetUsersByUserReceivedEvents", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:71:7",
-	},
-	{
-		Index: 235, Name: "get_users_by_user_received_events_public",
-		Method: "GET", Path: "/users/:user/received_events/public",
-		Controller: "GitHub", Action: "GetUsersByUserReceivedEventsPublic", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:77:7",
-	},
-	{
-		Index: 236, Name: "get_users_by_user_repos",
-		Method: "GET", Path: "/users/:user/repos",
-		Controller: "GitHub", Action: "GetUsersByUserRepos", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:749:7",
-	},
-	{
-		Index: 237, Name: "get_users_by_user_starred",
-		Method: "GET", Path: "/users/:user/starred",
-		Controller: "GitHub", Action: "GetUsersByUserStarred", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:161:7",
-	},
-	{
-		Index: 238, Name: "get_users_by_user_subscriptions",
-		Method: "GET", Path: "/users/:user/subscriptions",
-		Controller: "GitHub", Action: "GetUsersByUserSubscriptions", AntiCSRFCheck: true,
-		Params: []string{"user"},
-		Pos:    "../../testdata/routesets/github.conf:197:7",
-	},
+	{Index: 0, Name: "delete_applications_by_client_id_tokens", Method: "DELETE", Path: "/applications/:client_id/tokens", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokens", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id"}, Pos: "../../testdata/routesets/github.conf:35:7"},
+	{Index: 1, Name: "delete_applications_by_client_id_tokens_by_access_token", Method: "DELETE", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokensByAccessToken", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "../../testdata/routesets/github.conf:41:7"},
+	{Index: 2, Name: "get_applications_by_client_id_tokens_by_access_token", Method: "GET", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "GetApplicationsByClientIdTokensByAccessToken", AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "../../testdata/routesets/github.conf:29:7"},
+	{Index: 3, Name: "get_authorizations", Method: "GET", Path: "/authorizations", Controller: "GitHub", Action: "GetAuthorizations", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:5:7"},
+	{Index: 4, Name: "post_authorizations", Method: "POST", Path: "/authorizations", Controller: "GitHub", Action: "PostAuthorizations", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:17:7"},
+	{Index: 5, Name: "delete_authorizations_by_id", Method: "DELETE", Path: "/authorizations/:id", Controller: "GitHub", Action: "DeleteAuthorizationsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:23:7"},
+	{Index: 6, Name: "get_authorizations_by_id", Method: "GET", Path: "/authorizations/:id", Controller: "GitHub", Action: "GetAuthorizationsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:11:7"},
+	{Index: 7, Name: "patch_authorizations_by_id", Method: "PATCH", Path: "/authorizations/:id", Controller: "GitHub", Action: "PatchAuthorizationsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1229:7"},
+	{Index: 8, Name: "put_authorizations_clients_by_client_id", Method: "PUT", Path: "/authorizations/clients/:client_id", Controller: "GitHub", Action: "PutAuthorizationsClientsByClientId", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id"}, Pos: "../../testdata/routesets/github.conf:1223:7"},
+	{Index: 9, Name: "get_emojis", Method: "GET", Path: "/emojis", Controller: "GitHub", Action: "GetEmojis", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:509:7"},
+	{Index: 10, Name: "get_events", Method: "GET", Path: "/events", Controller: "GitHub", Action: "GetEvents", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:47:7"},
+	{Index: 11, Name: "get_feeds", Method: "GET", Path: "/feeds", Controller: "GitHub", Action: "GetFeeds", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:101:7"},
+	{Index: 12, Name: "get_gists", Method: "GET", Path: "/gists", Controller: "GitHub", Action: "GetGists", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:251:7"},
+	{Index: 13, Name: "post_gists", Method: "POST", Path: "/gists", Controller: "GitHub", Action: "PostGists", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:263:7"},
+	{Index: 14, Name: "delete_gists_by_id", Method: "DELETE", Path: "/gists/:id", Controller: "GitHub", Action: "DeleteGistsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:293:7"},
+	{Index: 15, Name: "get_gists_by_id", Method: "GET", Path: "/gists/:id", Controller: "GitHub", Action: "GetGistsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:257:7"},
+	{Index: 16, Name: "patch_gists_by_id", Method: "PATCH", Path: "/gists/:id", Controller: "GitHub", Action: "PatchGistsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1253:7"},
+	{Index: 17, Name: "post_gists_by_id_forks", Method: "POST", Path: "/gists/:id/forks", Controller: "GitHub", Action: "PostGistsByIdForks", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:287:7"},
+	{Index: 18, Name: "delete_gists_by_id_star", Method: "DELETE", Path: "/gists/:id/star", Controller: "GitHub", Action: "DeleteGistsByIdStar", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:275:7"},
+	{Index: 19, Name: "get_gists_by_id_star", Method: "GET", Path: "/gists/:id/star", Controller: "GitHub", Action: "GetGistsByIdStar", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:281:7"},
+	{Index: 20, Name: "put_gists_by_id_star", Method: "PUT", Path: "/gists/:id/star", Controller: "GitHub", Action: "PutGistsByIdStar", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:269:7"},
+	{Index: 21, Name: "get_gists_public", Method: "GET", Path: "/gists/public", Controller: "GitHub", Action: "GetGistsPublic", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1241:7"},
+	{Index: 22, Name: "get_gists_starred", Method: "GET", Path: "/gists/starred", Controller: "GitHub", Action: "GetGistsStarred", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1247:7"},
+	{Index: 23, Name: "get_gitignore_templates", Method: "GET", Path: "/gitignore/templates", Controller: "GitHub", Action: "GetGitignoreTemplates", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:515:7"},
+	{Index: 24, Name: "get_gitignore_templates_by_name", Method: "GET", Path: "/gitignore/templates/:name", Controller: "GitHub", Action: "GetGitignoreTemplatesByName", AntiCSRFCheck: true, Params: []string{"name"}, Pos: "../../testdata/routesets/github.conf:521:7"},
+	{Index: 25, Name: "get_issues", Method: "GET", Path: "/issues", Controller: "GitHub", Action: "GetIssues", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:359:7"},
+	{Index: 26, Name: "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword", Method: "GET", Path: "/legacy/issues/search/:owner/:repository/:state/:keyword", Controller: "GitHub", Action: "GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword", AntiCSRFCheck: true, Params: []string{"owner", "repository", "state", "keyword"}, Pos: "../../testdata/routesets/github.conf:1085:7"},
+	{Index: 27, Name: "get_legacy_repos_search_by_keyword", Method: "GET", Path: "/legacy/repos/search/:keyword", Controller: "GitHub", Action: "GetLegacyReposSearchByKeyword", AntiCSRFCheck: true, Params: []string{"keyword"}, Pos: "../../testdata/routesets/github.conf:1091:7"},
+	{Index: 28, Name: "get_legacy_user_email_by_email", Method: "GET", Path: "/legacy/user/email/:email", Controller: "GitHub", Action: "GetLegacyUserEmailByEmail", AntiCSRFCheck: true, Params: []string{"email"}, Pos: "../../testdata/routesets/github.conf:1103:7"},
+	{Index: 29, Name: "get_legacy_user_search_by_keyword", Method: "GET", Path: "/legacy/user/search/:keyword", Controller: "GitHub", Action: "GetLegacyUserSearchByKeyword", AntiCSRFCheck: true, Params: []string{"keyword"}, Pos: "../../testdata/routesets/github.conf:1097:7"},
+	{Index: 30, Name: "post_markdown", Method: "POST", Path: "/markdown", Controller: "GitHub", Action: "PostMarkdown", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:527:7"},
+	{Index: 31, Name: "post_markdown_raw", Method: "POST", Path: "/markdown/raw", Controller: "GitHub", Action: "PostMarkdownRaw", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:533:7"},
+	{Index: 32, Name: "get_meta", Method: "GET", Path: "/meta", Controller: "GitHub", Action: "GetMeta", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:539:7"},
+	{Index: 33, Name: "get_networks_by_owner_by_repo_events", Method: "GET", Path: "/networks/:owner/:repo/events", Controller: "GitHub", Action: "GetNetworksByOwnerByRepoEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:59:7"},
+	{Index: 34, Name: "get_notifications", Method: "GET", Path: "/notifications", Controller: "GitHub", Action: "GetNotifications", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:107:7"},
+	{Index: 35, Name: "put_notifications", Method: "PUT", Path: "/notifications", Controller: "GitHub", Action: "PutNotifications", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:119:7"},
+	{Index: 36, Name: "get_notifications_threads_by_id", Method: "GET", Path: "/notifications/threads/:id", Controller: "GitHub", Action: "GetNotificationsThreadsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:131:7"},
+	{Index: 37, Name: "patch_notifications_threads_by_id", Method: "PATCH", Path: "/notifications/threads/:id", Controller: "GitHub", Action: "PatchNotificationsThreadsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1235:7"},
+	{Index: 38, Name: "delete_notifications_threads_by_id_subscription", Method: "DELETE", Path: "/notifications/threads/:id/subscription", Controller: "GitHub", Action: "DeleteNotificationsThreadsByIdSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:149:7"},
+	{Index: 39, Name: "get_notifications_threads_by_id_subscription", Method: "GET", Path: "/notifications/threads/:id/subscription", Controller: "GitHub", Action: "GetNotificationsThreadsByIdSubscription", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:137:7"},
+	{Index: 40, Name: "put_notifications_threads_by_id_subscription", Method: "PUT", Path: "/notifications/threads/:id/subscription", Controller: "GitHub", Action: "PutNotificationsThreadsByIdSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:143:7"},
+	{Index: 41, Name: "get_orgs_by_org", Method: "GET", Path: "/orgs/:org", Controller: "GitHub", Action: "GetOrgsByOrg", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:563:7"},
+	{Index: 42, Name: "patch_orgs_by_org", Method: "PATCH", Path: "/orgs/:org", Controller: "GitHub", Action: "PatchOrgsByOrg", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:1331:7"},
+	{Index: 43, Name: "get_orgs_by_org_events", Method: "GET", Path: "/orgs/:org/events", Controller: "GitHub", Action: "GetOrgsByOrgEvents", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:65:7"},
+	{Index: 44, Name: "get_orgs_by_org_issues", Method: "GET", Path: "/orgs/:org/issues", Controller: "GitHub", Action: "GetOrgsByOrgIssues", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:371:7"},
+	{Index: 45, Name: "get_orgs_by_org_members", Method: "GET", Path: "/orgs/:org/members", Controller: "GitHub", Action: "GetOrgsByOrgMembers", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:569:7"},
+	{Index: 46, Name: "delete_orgs_by_org_members_by_user", Method: "DELETE", Path: "/orgs/:org/members/:user", Controller: "GitHub", Action: "DeleteOrgsByOrgMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:581:7"},
+	{Index: 47, Name: "get_orgs_by_org_members_by_user", Method: "GET", Path: "/orgs/:org/members/:user", Controller: "GitHub", Action: "GetOrgsByOrgMembersByUser", AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:575:7"},
+	{Index: 48, Name: "get_orgs_by_org_public_members", Method: "GET", Path: "/orgs/:org/public_members", Controller: "GitHub", Action: "GetOrgsByOrgPublicMembers", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:587:7"},
+	{Index: 49, Name: "delete_orgs_by_org_public_members_by_user", Method: "DELETE", Path: "/orgs/:org/public_members/:user", Controller: "GitHub", Action: "DeleteOrgsByOrgPublicMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:605:7"},
+	{Index: 50, Name: "get_orgs_by_org_public_members_by_user", Method: "GET", Path: "/orgs/:org/public_members/:user", Controller: "GitHub", Action: "GetOrgsByOrgPublicMembersByUser", AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:593:7"},
+	{Index: 51, Name: "put_orgs_by_org_public_members_by_user", Method: "PUT", Path: "/orgs/:org/public_members/:user", Controller: "GitHub", Action: "PutOrgsByOrgPublicMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org", "user"}, Pos: "../../testdata/routesets/github.conf:599:7"},
+	{Index: 52, Name: "get_orgs_by_org_repos", Method: "GET", Path: "/orgs/:org/repos", Controller: "GitHub", Action: "GetOrgsByOrgRepos", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:755:7"},
+	{Index: 53, Name: "post_orgs_by_org_repos", Method: "POST", Path: "/orgs/:org/repos", Controller: "GitHub", Action: "PostOrgsByOrgRepos", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:773:7"},
+	{Index: 54, Name: "get_orgs_by_org_teams", Method: "GET", Path: "/orgs/:org/teams", Controller: "GitHub", Action: "GetOrgsByOrgTeams", AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:611:7"},
+	{Index: 55, Name: "post_orgs_by_org_teams", Method: "POST", Path: "/orgs/:org/teams", Controller: "GitHub", Action: "PostOrgsByOrgTeams", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"org"}, Pos: "../../testdata/routesets/github.conf:623:7"},
+	{Index: 56, Name: "get_rate_limit", Method: "GET", Path: "/rate_limit", Controller: "GitHub", Action: "GetRateLimit", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:545:7"},
+	{Index: 57, Name: "delete_repos_by_owner_by_repo", Method: "DELETE", Path: "/repos/:owner/:repo", Controller: "GitHub", Action: "DeleteReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:821:7"},
+	{Index: 58, Name: "get_repos_by_owner_by_repo", Method: "GET", Path: "/repos/:owner/:repo", Controller: "GitHub", Action: "GetReposByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:779:7"},
+	{Index: 59, Name: "patch_repos_by_owner_by_repo", Method: "PATCH", Path: "/repos/:owner/:repo", Controller: "GitHub", Action: "PatchReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1373:7"},
+	{Index: 60, Name: "get_repos_by_owner_by_repo_by_archive_format_by_ref", Method: "GET", Path: "/repos/:owner/:repo/:archive_format/:ref", Controller: "GitHub", Action: "GetReposByOwnerByRepoByArchiveFormatByRef", AntiCSRFCheck: true, Params: []string{"owner", "repo", "archive_format", "ref"}, Pos: "../../testdata/routesets/github.conf:1403:7"},
+	{Index: 61, Name: "get_repos_by_owner_by_repo_assignees", Method: "GET", Path: "/repos/:owner/:repo/assignees", Controller: "GitHub", Action: "GetReposByOwnerByRepoAssignees", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:395:7"},
+	{Index: 62, Name: "get_repos_by_owner_by_repo_assignees_by_assignee", Method: "GET", Path: "/repos/:owner/:repo/assignees/:assignee", Controller: "GitHub", Action: "GetReposByOwnerByRepoAssigneesByAssignee", AntiCSRFCheck: true, Params: []string{"owner", "repo", "assignee"}, Pos: "../../testdata/routesets/github.conf:401:7"},
+	{Index: 63, Name: "get_repos_by_owner_by_repo_branches", Method: "GET", Path: "/repos/:owner/:repo/branches", Controller: "GitHub", Action: "GetReposByOwnerByRepoBranches", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:809:7"},
+	{Index: 64, Name: "get_repos_by_owner_by_repo_branches_by_branch", Method: "GET", Path: "/repos/:owner/:repo/branches/:branch", Controller: "GitHub", Action: "GetReposByOwnerByRepoBranchesByBranch", AntiCSRFCheck: true, Params: []string{"owner", "repo", "branch"}, Pos: "../../testdata/routesets/github.conf:815:7"},
+	{Index: 65, Name: "get_repos_by_owner_by_repo_collaborators", Method: "GET", Path: "/repos/:owner/:repo/collaborators", Controller: "GitHub", Action: "GetReposByOwnerByRepoCollaborators", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:827:7"},
+	{Index: 66, Name: "delete_repos_by_owner_by_repo_collaborators_by_user", Method: "DELETE", Path: "/repos/:owner/:repo/collaborators/:user", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoCollaboratorsByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "user"}, Pos: "../../testdata/routesets/github.conf:845:7"},
+	{Index: 67, Name: "get_repos_by_owner_by_repo_collaborators_by_user", Method: "GET", Path: "/repos/:owner/:repo/collaborators/:user", Controller: "GitHub", Action: "GetReposByOwnerByRepoCollaboratorsByUser", AntiCSRFCheck: true, Params: []string{"owner", "repo", "user"}, Pos: "../../testdata/routesets/github.conf:833:7"},
+	{Index: 68, Name: "put_repos_by_owner_by_repo_collaborators_by_user", Method: "PUT", Path: "/repos/:owner/:repo/collaborators/:user", Controller: "GitHub", Action: "PutReposByOwnerByRepoCollaboratorsByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "user"}, Pos: "../../testdata/routesets/github.conf:839:7"},
+	{Index: 69, Name: "get_repos_by_owner_by_repo_comments", Method: "GET", Path: "/repos/:owner/:repo/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoComments", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:851:7"},
+	{Index: 70, Name: "delete_repos_by_owner_by_repo_comments_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/comments/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:875:7"},
+	{Index: 71, Name: "get_repos_by_owner_by_repo_comments_by_id", Method: "GET", Path: "/repos/:owner/:repo/comments/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommentsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:869:7"},
+	{Index: 72, Name: "patch_repos_by_owner_by_repo_comments_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/comments/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1379:7"},
+	{Index: 73, Name: "get_repos_by_owner_by_repo_commits", Method: "GET", Path: "/repos/:owner/:repo/commits", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommits", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:881:7"},
+	{Index: 74, Name: "get_repos_by_owner_by_repo_commits_by_sha", Method: "GET", Path: "/repos/:owner/:repo/commits/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommitsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:887:7"},
+	{Index: 75, Name: "get_repos_by_owner_by_repo_commits_by_sha_comments", Method: "GET", Path: "/repos/:owner/:repo/commits/:sha/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoCommitsByShaComments", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:857:7"},
+	{Index: 76, Name: "post_repos_by_owner_by_repo_commits_by_sha_comments", Method: "POST", Path: "/repos/:owner/:repo/commits/:sha/comments", Controller: "GitHub", Action: "PostReposByOwnerByRepoCommitsByShaComments", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:863:7"},
+	{Index: 77, Name: "delete_repos_by_owner_by_repo_contents_by_path", Method: "DELETE", Path: "/repos/:owner/:repo/contents/*path", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoContentsByPath", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "path"}, Pos: "../../testdata/routesets/github.conf:1397:7"},
+	{Index: 78, Name: "get_repos_by_owner_by_repo_contents_by_path", Method: "GET", Path: "/repos/:owner/:repo/contents/*path", Controller: "GitHub", Action: "GetReposByOwnerByRepoContentsByPath", AntiCSRFCheck: true, Params: []string{"owner", "repo", "path"}, Pos: "../../testdata/routesets/github.conf:1385:7"},
+	{Index: 79, Name: "put_repos_by_owner_by_repo_contents_by_path", Method: "PUT", Path: "/repos/:owner/:repo/contents/*path", Controller: "GitHub", Action: "PutReposByOwnerByRepoContentsByPath", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "path"}, Pos: "../../testdata/routesets/github.conf:1391:7"},
+	{Index: 80, Name: "get_repos_by_owner_by_repo_contributors", Method: "GET", Path: "/repos/:owner/:repo/contributors", Controller: "GitHub", Action: "GetReposByOwnerByRepoContributors", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:785:7"},
+	{Index: 81, Name: "get_repos_by_owner_by_repo_downloads", Method: "GET", Path: "/repos/:owner/:repo/downloads", Controller: "GitHub", Action: "GetReposByOwnerByRepoDownloads", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:923:7"},
+	{Index: 82, Name: "delete_repos_by_owner_by_repo_downloads_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/downloads/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoDownloadsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:935:7"},
+	{Index: 83, Name: "get_repos_by_owner_by_repo_downloads_by_id", Method: "GET", Path: "/repos/:owner/:repo/downloads/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoDownloadsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:929:7"},
+	{Index: 84, Name: "get_repos_by_owner_by_repo_events", Method: "GET", Path: "/repos/:owner/:repo/events", Controller: "GitHub", Action: "GetReposByOwnerByRepoEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:53:7"},
+	{Index: 85, Name: "get_repos_by_owner_by_repo_forks", Method: "GET", Path: "/repos/:owner/:repo/forks", Controller: "GitHub", Action: "GetReposByOwnerByRepoForks", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:941:7"},
+	{Index: 86, Name: "post_repos_by_owner_by_repo_forks", Method: "POST", Path: "/repos/:owner/:repo/forks", Controller: "GitHub", Action: "PostReposByOwnerByRepoForks", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:947:7"},
+	{Index: 87, Name: "post_repos_by_owner_by_repo_git_blobs", Method: "POST", Path: "/repos/:owner/:repo/git/blobs", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitBlobs", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:305:7"},
+	{Index: 88, Name: "get_repos_by_owner_by_repo_git_blobs_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/blobs/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitBlobsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:299:7"},
+	{Index: 89, Name: "post_repos_by_owner_by_repo_git_commits", Method: "POST", Path: "/repos/:owner/:repo/git/commits", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitCommits", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:317:7"},
+	{Index: 90, Name: "get_repos_by_owner_by_repo_git_commits_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/commits/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitCommitsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:311:7"},
+	{Index: 91, Name: "get_repos_by_owner_by_repo_git_refs", Method: "GET", Path: "/repos/:owner/:repo/git/refs", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitRefs", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:323:7"},
+	{Index: 92, Name: "post_repos_by_owner_by_repo_git_refs", Method: "POST", Path: "/repos/:owner/:repo/git/refs", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitRefs", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:329:7"},
+	{Index: 93, Name: "delete_repos_by_owner_by_repo_git_refs_by_ref", Method: "DELETE", Path: "/repos/:owner/:repo/git/refs/*ref", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoGitRefsByRef", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1271:7"},
+	{Index: 94, Name: "get_repos_by_owner_by_repo_git_refs_by_ref", Method: "GET", Path: "/repos/:owner/:repo/git/refs/*ref", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitRefsByRef", AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1259:7"},
+	{Index: 95, Name: "patch_repos_by_owner_by_repo_git_refs_by_ref", Method: "PATCH", Path: "/repos/:owner/:repo/git/refs/*ref", Controller: "GitHub", Action: "PatchReposByOwnerByRepoGitRefsByRef", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1265:7"},
+	{Index: 96, Name: "post_repos_by_owner_by_repo_git_tags", Method: "POST", Path: "/repos/:owner/:repo/git/tags", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitTags", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:341:7"},
+	{Index: 97, Name: "get_repos_by_owner_by_repo_git_tags_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/tags/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitTagsBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:335:7"},
+	{Index: 98, Name: "post_repos_by_owner_by_repo_git_trees", Method: "POST", Path: "/repos/:owner/:repo/git/trees", Controller: "GitHub", Action: "PostReposByOwnerByRepoGitTrees", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:353:7"},
+	{Index: 99, Name: "get_repos_by_owner_by_repo_git_trees_by_sha", Method: "GET", Path: "/repos/:owner/:repo/git/trees/:sha", Controller: "GitHub", Action: "GetReposByOwnerByRepoGitTreesBySha", AntiCSRFCheck: true, Params: []string{"owner", "repo", "sha"}, Pos: "../../testdata/routesets/github.conf:347:7"},
+	{Index: 100, Name: "get_repos_by_owner_by_repo_hooks", Method: "GET", Path: "/repos/:owner/:repo/hooks", Controller: "GitHub", Action: "GetReposByOwnerByRepoHooks", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:953:7"},
+	{Index: 101, Name: "post_repos_by_owner_by_repo_hooks", Method: "POST", Path: "/repos/:owner/:repo/hooks", Controller: "GitHub", Action: "PostReposByOwnerByRepoHooks", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:965:7"},
+	{Index: 102, Name: "delete_repos_by_owner_by_repo_hooks_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/hooks/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoHooksById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:977:7"},
+	{Index: 103, Name: "get_repos_by_owner_by_repo_hooks_by_id", Method: "GET", Path: "/repos/:owner/:repo/hooks/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoHooksById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:959:7"},
+	{Index: 104, Name: "patch_repos_by_owner_by_repo_hooks_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/hooks/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoHooksById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1415:7"},
+	{Index: 105, Name: "post_repos_by_owner_by_repo_hooks_by_id_tests", Method: "POST", Path: "/repos/:owner/:repo/hooks/:id/tests", Controller: "GitHub", Action: "PostReposByOwnerByRepoHooksByIdTests", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:971:7"},
+	{Index: 106, Name: "get_repos_by_owner_by_repo_issues", Method: "GET", Path: "/repos/:owner/:repo/issues", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssues", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:377:7"},
+	{Index: 107, Name: "post_repos_by_owner_by_repo_issues", Method: "POST", Path: "/repos/:owner/:repo/issues", Controller: "GitHub", Action: "PostReposByOwnerByRepoIssues", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:389:7"},
+	{Index: 108, Name: "get_repos_by_owner_by_repo_issues_by_number", Method: "GET", Path: "/repos/:owner/:repo/issues/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:383:7"},
+	{Index: 109, Name: "patch_repos_by_owner_by_repo_issues_by_number", Method: "PATCH", Path: "/repos/:owner/:repo/issues/:number", Controller: "GitHub", Action: "PatchReposByOwnerByRepoIssuesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1277:7"},
+	{Index: 110, Name: "get_repos_by_owner_by_repo_issues_by_number_comments", Method: "GET", Path: "/repos/:owner/:repo/issues/:number/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberComments", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:407:7"},
+	{Index: 111, Name: "post_repos_by_owner_by_repo_issues_by_number_comments", Method: "POST", Path: "/repos/:owner/:repo/issues/:number/comments", Controller: "GitHub", Action: "PostReposByOwnerByRepoIssuesByNumberComments", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:413:7"},
+	{Index: 112, Name: "get_repos_by_owner_by_repo_issues_by_number_events", Method: "GET", Path: "/repos/:owner/:repo/issues/:number/events", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:419:7"},
+	{Index: 113, Name: "delete_repos_by_owner_by_repo_issues_by_number_labels", Method: "DELETE", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:473:7"},
+	{Index: 114, Name: "get_repos_by_owner_by_repo_issues_by_number_labels", Method: "GET", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesByNumberLabels", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:449:7"},
+	{Index: 115, Name: "post_repos_by_owner_by_repo_issues_by_number_labels", Method: "POST", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "PostReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:455:7"},
+	{Index: 116, Name: "put_repos_by_owner_by_repo_issues_by_number_labels", Method: "PUT", Path: "/repos/:owner/:repo/issues/:number/labels", Controller: "GitHub", Action: "PutReposByOwnerByRepoIssuesByNumberLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:467:7"},
+	{Index: 117, Name: "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name", Method: "DELETE", Path: "/repos/:owner/:repo/issues/:number/labels/:name", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesByNumberLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number", "name"}, Pos: "../../testdata/routesets/github.conf:461:7"},
+	{Index: 118, Name: "get_repos_by_owner_by_repo_issues_comments", Method: "GET", Path: "/repos/:owner/:repo/issues/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesComments", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1283:7"},
+	{Index: 119, Name: "delete_repos_by_owner_by_repo_issues_comments_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/issues/comments/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoIssuesCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1301:7"},
+	{Index: 120, Name: "get_repos_by_owner_by_repo_issues_comments_by_id", Method: "GET", Path: "/repos/:owner/:repo/issues/comments/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesCommentsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1289:7"},
+	{Index: 121, Name: "patch_repos_by_owner_by_repo_issues_comments_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/issues/comments/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoIssuesCommentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1295:7"},
+	{Index: 122, Name: "get_repos_by_owner_by_repo_issues_events", Method: "GET", Path: "/repos/:owner/:repo/issues/events", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesEvents", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1307:7"},
+	{Index: 123, Name: "get_repos_by_owner_by_repo_issues_events_by_id", Method: "GET", Path: "/repos/:owner/:repo/issues/events/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoIssuesEventsById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1313:7"},
+	{Index: 124, Name: "get_repos_by_owner_by_repo_keys", Method: "GET", Path: "/repos/:owner/:repo/keys", Controller: "GitHub", Action: "GetReposByOwnerByRepoKeys", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:899:7"},
+	{Index: 125, Name: "post_repos_by_owner_by_repo_keys", Method: "POST", Path: "/repos/:owner/:repo/keys", Controller: "GitHub", Action: "PostReposByOwnerByRepoKeys", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:911:7"},
+	{Index: 126, Name: "delete_repos_by_owner_by_repo_keys_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/keys/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:917:7"},
+	{Index: 127, Name: "get_repos_by_owner_by_repo_keys_by_id", Method: "GET", Path: "/repos/:owner/:repo/keys/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoKeysById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:905:7"},
+	{Index: 128, Name: "patch_repos_by_owner_by_repo_keys_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/keys/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1409:7"},
+	{Index: 129, Name: "get_repos_by_owner_by_repo_labels", Method: "GET", Path: "/repos/:owner/:repo/labels", Controller: "GitHub", Action: "GetReposByOwnerByRepoLabels", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:425:7"},
+	{Index: 130, Name: "post_repos_by_owner_by_repo_labels", Method: "POST", Path: "/repos/:owner/:repo/labels", Controller: "GitHub", Action: "PostReposByOwnerByRepoLabels", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:437:7"},
+	{Index: 131, Name: "delete_repos_by_owner_by_repo_labels_by_name", Method: "DELETE", Path: "/repos/:owner/:repo/labels/:name", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "name"}, Pos: "../../testdata/routesets/github.conf:443:7"},
+	{Index: 132, Name: "get_repos_by_owner_by_repo_labels_by_name", Method: "GET", Path: "/repos/:owner/:repo/labels/:name", Controller: "GitHub", Action: "GetReposByOwnerByRepoLabelsByName", AntiCSRFCheck: true, Params: []string{"owner", "repo", "name"}, Pos: "../../testdata/routesets/github.conf:431:7"},
+	{Index: 133, Name: "patch_repos_by_owner_by_repo_labels_by_name", Method: "PATCH", Path: "/repos/:owner/:repo/labels/:name", Controller: "GitHub", Action: "PatchReposByOwnerByRepoLabelsByName", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "name"}, Pos: "../../testdata/routesets/github.conf:1319:7"},
+	{Index: 134, Name: "get_repos_by_owner_by_repo_languages", Method: "GET", Path: "/repos/:owner/:repo/languages", Controller: "GitHub", Action: "GetReposByOwnerByRepoLanguages", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:791:7"},
+	{Index: 135, Name: "post_repos_by_owner_by_repo_merges", Method: "POST", Path: "/repos/:owner/:repo/merges", Controller: "GitHub", Action: "PostReposByOwnerByRepoMerges", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:983:7"},
+	{Index: 136, Name: "get_repos_by_owner_by_repo_milestones", Method: "GET", Path: "/repos/:owner/:repo/milestones", Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestones", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:485:7"},
+	{Index: 137, Name: "post_repos_by_owner_by_repo_milestones", Method: "POST", Path: "/repos/:owner/:repo/milestones", Controller: "GitHub", Action: "PostReposByOwnerByRepoMilestones", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:497:7"},
+	{Index: 138, Name: "delete_repos_by_owner_by_repo_milestones_by_number", Method: "DELETE", Path: "/repos/:owner/:repo/milestones/:number", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoMilestonesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:503:7"},
+	{Index: 139, Name: "get_repos_by_owner_by_repo_milestones_by_number", Method: "GET", Path: "/repos/:owner/:repo/milestones/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestonesByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:491:7"},
+	{Index: 140, Name: "patch_repos_by_owner_by_repo_milestones_by_number", Method: "PATCH", Path: "/repos/:owner/:repo/milestones/:number", Controller: "GitHub", Action: "PatchReposByOwnerByRepoMilestonesByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1325:7"},
+	{Index: 141, Name: "get_repos_by_owner_by_repo_milestones_by_number_labels", Method: "GET", Path: "/repos/:owner/:repo/milestones/:number/labels", Controller: "GitHub", Action: "GetReposByOwnerByRepoMilestonesByNumberLabels", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:479:7"},
+	{Index: 142, Name: "get_repos_by_owner_by_repo_notifications", Method: "GET", Path: "/repos/:owner/:repo/notifications", Controller: "GitHub", Action: "GetReposByOwnerByRepoNotifications", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:113:7"},
+	{Index: 143, Name: "put_repos_by_owner_by_repo_notifications", Method: "PUT", Path: "/repos/:owner/:repo/notifications", Controller: "GitHub", Action: "PutReposByOwnerByRepoNotifications", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:125:7"},
+	{Index: 144, Name: "get_repos_by_owner_by_repo_pulls", Method: "GET", Path: "/repos/:owner/:repo/pulls", Controller: "GitHub", Action: "GetReposByOwnerByRepoPulls", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:689:7"},
+	{Index: 145, Name: "post_repos_by_owner_by_repo_pulls", Method: "POST", Path: "/repos/:owner/:repo/pulls", Controller: "GitHub", Action: "PostReposByOwnerByRepoPulls", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:701:7"},
+	{Index: 146, Name: "get_repos_by_owner_by_repo_pulls_by_number", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:695:7"},
+	{Index: 147, Name: "patch_repos_by_owner_by_repo_pulls_by_number", Method: "PATCH", Path: "/repos/:owner/:repo/pulls/:number", Controller: "GitHub", Action: "PatchReposByOwnerByRepoPullsByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1343:7"},
+	{Index: 148, Name: "get_repos_by_owner_by_repo_pulls_by_number_comments", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberComments", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:731:7"},
+	{Index: 149, Name: "put_repos_by_owner_by_repo_pulls_by_number_comments", Method: "PUT", Path: "/repos/:owner/:repo/pulls/:number/comments", Controller: "GitHub", Action: "PutReposByOwnerByRepoPullsByNumberComments", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:737:7"},
+	{Index: 150, Name: "get_repos_by_owner_by_repo_pulls_by_number_commits", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/commits", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberCommits", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:707:7"},
+	{Index: 151, Name: "get_repos_by_owner_by_repo_pulls_by_number_files", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/files", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberFiles", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:713:7"},
+	{Index: 152, Name: "get_repos_by_owner_by_repo_pulls_by_number_merge", Method: "GET", Path: "/repos/:owner/:repo/pulls/:number/merge", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsByNumberMerge", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:719:7"},
+	{Index: 153, Name: "put_repos_by_owner_by_repo_pulls_by_number_merge", Method: "PUT", Path: "/repos/:owner/:repo/pulls/:number/merge", Controller: "GitHub", Action: "PutReposByOwnerByRepoPullsByNumberMerge", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:725:7"},
+	{Index: 154, Name: "get_repos_by_owner_by_repo_pulls_comments", Method: "GET", Path: "/repos/:owner/:repo/pulls/comments", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsComments", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1349:7"},
+	{Index: 155, Name: "delete_repos_by_owner_by_repo_pulls_comments_by_number", Method: "DELETE", Path: "/repos/:owner/:repo/pulls/comments/:number", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoPullsCommentsByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1367:7"},
+	{Index: 156, Name: "get_repos_by_owner_by_repo_pulls_comments_by_number", Method: "GET", Path: "/repos/:owner/:repo/pulls/comments/:number", Controller: "GitHub", Action: "GetReposByOwnerByRepoPullsCommentsByNumber", AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1355:7"},
+	{Index: 157, Name: "patch_repos_by_owner_by_repo_pulls_comments_by_number", Method: "PATCH", Path: "/repos/:owner/:repo/pulls/comments/:number", Controller: "GitHub", Action: "PatchReposByOwnerByRepoPullsCommentsByNumber", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "number"}, Pos: "../../testdata/routesets/github.conf:1361:7"},
+	{Index: 158, Name: "get_repos_by_owner_by_repo_readme", Method: "GET", Path: "/repos/:owner/:repo/readme", Controller: "GitHub", Action: "GetReposByOwnerByRepoReadme", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:893:7"},
+	{Index: 159, Name: "get_repos_by_owner_by_repo_releases", Method: "GET", Path: "/repos/:owner/:repo/releases", Controller: "GitHub", Action: "GetReposByOwnerByRepoReleases", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:989:7"},
+	{Index: 160, Name: "post_repos_by_owner_by_repo_releases", Method: "POST", Path: "/repos/:owner/:repo/releases", Controller: "GitHub", Action: "PostReposByOwnerByRepoReleases", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1001:7"},
+	{Index: 161, Name: "delete_repos_by_owner_by_repo_releases_by_id", Method: "DELETE", Path: "/repos/:owner/:repo/releases/:id", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoReleasesById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1007:7"},
+	{Index: 162, Name: "get_repos_by_owner_by_repo_releases_by_id", Method: "GET", Path: "/repos/:owner/:repo/releases/:id", Controller: "GitHub", Action: "GetReposByOwnerByRepoReleasesById", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:995:7"},
+	{Index: 163, Name: "patch_repos_by_owner_by_repo_releases_by_id", Method: "PATCH", Path: "/repos/:owner/:repo/releases/:id", Controller: "GitHub", Action: "PatchReposByOwnerByRepoReleasesById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1421:7"},
+	{Index: 164, Name: "get_repos_by_owner_by_repo_releases_by_id_assets", Method: "GET", Path: "/repos/:owner/:repo/releases/:id/assets", Controller: "GitHub", Action: "GetReposByOwnerByRepoReleasesByIdAssets", AntiCSRFCheck: true, Params: []string{"owner", "repo", "id"}, Pos: "../../testdata/routesets/github.conf:1013:7"},
+	{Index: 165, Name: "get_repos_by_owner_by_repo_stargazers", Method: "GET", Path: "/repos/:owner/:repo/stargazers", Controller: "GitHub", Action: "GetReposByOwnerByRepoStargazers", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:155:7"},
+	{Index: 166, Name: "get_repos_by_owner_by_repo_stats_code_frequency", Method: "GET", Path: "/repos/:owner/:repo/stats/code_frequency", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsCodeFrequency", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1031:7"},
+	{Index: 167, Name: "get_repos_by_owner_by_repo_stats_commit_activity", Method: "GET", Path: "/repos/:owner/:repo/stats/commit_activity", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsCommitActivity", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1025:7"},
+	{Index: 168, Name: "get_repos_by_owner_by_repo_stats_contributors", Method: "GET", Path: "/repos/:owner/:repo/stats/contributors", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsContributors", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1019:7"},
+	{Index: 169, Name: "get_repos_by_owner_by_repo_stats_participation", Method: "GET", Path: "/repos/:owner/:repo/stats/participation", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsParticipation", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1037:7"},
+	{Index: 170, Name: "get_repos_by_owner_by_repo_stats_punch_card", Method: "GET", Path: "/repos/:owner/:repo/stats/punch_card", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatsPunchCard", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:1043:7"},
+	{Index: 171, Name: "get_repos_by_owner_by_repo_statuses_by_ref", Method: "GET", Path: "/repos/:owner/:repo/statuses/:ref", Controller: "GitHub", Action: "GetReposByOwnerByRepoStatusesByRef", AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1049:7"},
+	{Index: 172, Name: "post_repos_by_owner_by_repo_statuses_by_ref", Method: "POST", Path: "/repos/:owner/:repo/statuses/:ref", Controller: "GitHub", Action: "PostReposByOwnerByRepoStatusesByRef", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo", "ref"}, Pos: "../../testdata/routesets/github.conf:1055:7"},
+	{Index: 173, Name: "get_repos_by_owner_by_repo_subscribers", Method: "GET", Path: "/repos/:owner/:repo/subscribers", Controller: "GitHub", Action: "GetReposByOwnerByRepoSubscribers", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:191:7"},
+	{Index: 174, Name: "delete_repos_by_owner_by_repo_subscription", Method: "DELETE", Path: "/repos/:owner/:repo/subscription", Controller: "GitHub", Action: "DeleteReposByOwnerByRepoSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:221:7"},
+	{Index: 175, Name: "get_repos_by_owner_by_repo_subscription", Method: "GET", Path: "/repos/:owner/:repo/subscription", Controller: "GitHub", Action: "GetReposByOwnerByRepoSubscription", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:209:7"},
+	{Index: 176, Name: "put_repos_by_owner_by_repo_subscription", Method: "PUT", Path: "/repos/:owner/:repo/subscription", Controller: "GitHub", Action: "PutReposByOwnerByRepoSubscription", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:215:7"},
+	{Index: 177, Name: "get_repos_by_owner_by_repo_tags", Method: "GET", Path: "/repos/:owner/:repo/tags", Controller: "GitHub", Action: "GetReposByOwnerByRepoTags", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:803:7"},
+	{Index: 178, Name: "get_repos_by_owner_by_repo_teams", Method: "GET", Path: "/repos/:owner/:repo/teams", Controller: "GitHub", Action: "GetReposByOwnerByRepoTeams", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:797:7"},
+	{Index: 179, Name: "get_repositories", Method: "GET", Path: "/repositories", Controller: "GitHub", Action: "GetRepositories", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:761:7"},
+	{Index: 180, Name: "get_search_code", Method: "GET", Path: "/search/code", Controller: "GitHub", Action: "GetSearchCode", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1067:7"},
+	{Index: 181, Name: "get_search_issues", Method: "GET", Path: "/search/issues", Controller: "GitHub", Action: "GetSearchIssues", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1073:7"},
+	{Index: 182, Name: "get_search_repositories", Method: "GET", Path: "/search/repositories", Controller: "GitHub", Action: "GetSearchRepositories", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1061:7"},
+	{Index: 183, Name: "get_search_users", Method: "GET", Path: "/search/users", Controller: "GitHub", Action: "GetSearchUsers", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1079:7"},
+	{Index: 184, Name: "delete_teams_by_id", Method: "DELETE", Path: "/teams/:id", Controller: "GitHub", Action: "DeleteTeamsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:629:7"},
+	{Index: 185, Name: "get_teams_by_id", Method: "GET", Path: "/teams/:id", Controller: "GitHub", Action: "GetTeamsById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:617:7"},
+	{Index: 186, Name: "patch_teams_by_id", Method: "PATCH", Path: "/teams/:id", Controller: "GitHub", Action: "PatchTeamsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1337:7"},
+	{Index: 187, Name: "get_teams_by_id_members", Method: "GET", Path: "/teams/:id/members", Controller: "GitHub", Action: "GetTeamsByIdMembers", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:635:7"},
+	{Index: 188, Name: "delete_teams_by_id_members_by_user", Method: "DELETE", Path: "/teams/:id/members/:user", Controller: "GitHub", Action: "DeleteTeamsByIdMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "user"}, Pos: "../../testdata/routesets/github.conf:653:7"},
+	{Index: 189, Name: "get_teams_by_id_members_by_user", Method: "GET", Path: "/teams/:id/members/:user", Controller: "GitHub", Action: "GetTeamsByIdMembersByUser", AntiCSRFCheck: true, Params: []string{"id", "user"}, Pos: "../../testdata/routesets/github.conf:641:7"},
+	{Index: 190, Name: "put_teams_by_id_members_by_user", Method: "PUT", Path: "/teams/:id/members/:user", Controller: "GitHub", Action: "PutTeamsByIdMembersByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "user"}, Pos: "../../testdata/routesets/github.conf:647:7"},
+	{Index: 191, Name: "get_teams_by_id_repos", Method: "GET", Path: "/teams/:id/repos", Controller: "GitHub", Action: "GetTeamsByIdRepos", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:659:7"},
+	{Index: 192, Name: "delete_teams_by_id_repos_by_owner_by_repo", Method: "DELETE", Path: "/teams/:id/repos/:owner/:repo", Controller: "GitHub", Action: "DeleteTeamsByIdReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "owner", "repo"}, Pos: "../../testdata/routesets/github.conf:677:7"},
+	{Index: 193, Name: "get_teams_by_id_repos_by_owner_by_repo", Method: "GET", Path: "/teams/:id/repos/:owner/:repo", Controller: "GitHub", Action: "GetTeamsByIdReposByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"id", "owner", "repo"}, Pos: "../../testdata/routesets/github.conf:665:7"},
+	{Index: 194, Name: "put_teams_by_id_repos_by_owner_by_repo", Method: "PUT", Path: "/teams/:id/repos/:owner/:repo", Controller: "GitHub", Action: "PutTeamsByIdReposByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id", "owner", "repo"}, Pos: "../../testdata/routesets/github.conf:671:7"},
+	{Index: 195, Name: "get_user", Method: "GET", Path: "/user", Controller: "GitHub", Action: "GetUser", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1115:7"},
+	{Index: 196, Name: "patch_user", Method: "PATCH", Path: "/user", Controller: "GitHub", Action: "PatchUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1427:7"},
+	{Index: 197, Name: "delete_user_emails", Method: "DELETE", Path: "/user/emails", Controller: "GitHub", Action: "DeleteUserEmails", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1139:7"},
+	{Index: 198, Name: "get_user_emails", Method: "GET", Path: "/user/emails", Controller: "GitHub", Action: "GetUserEmails", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1127:7"},
+	{Index: 199, Name: "post_user_emails", Method: "POST", Path: "/user/emails", Controller: "GitHub", Action: "PostUserEmails", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1133:7"},
+	{Index: 200, Name: "get_user_followers", Method: "GET", Path: "/user/followers", Controller: "GitHub", Action: "GetUserFollowers", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1151:7"},
+	{Index: 201, Name: "get_user_following", Method: "GET", Path: "/user/following", Controller: "GitHub", Action: "GetUserFollowing", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1163:7"},
+	{Index: 202, Name: "delete_user_following_by_user", Method: "DELETE", Path: "/user/following/:user", Controller: "GitHub", Action: "DeleteUserFollowingByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1187:7"},
+	{Index: 203, Name: "get_user_following_by_user", Method: "GET", Path: "/user/following/:user", Controller: "GitHub", Action: "GetUserFollowingByUser", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1169:7"},
+	{Index: 204, Name: "put_user_following_by_user", Method: "PUT", Path: "/user/following/:user", Controller: "GitHub", Action: "PutUserFollowingByUser", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1181:7"},
+	{Index: 205, Name: "get_user_issues", Method: "GET", Path: "/user/issues", Controller: "GitHub", Action: "GetUserIssues", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:365:7"},
+	{Index: 206, Name: "get_user_keys", Method: "GET", Path: "/user/keys", Controller: "GitHub", Action: "GetUserKeys", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1199:7"},
+	{Index: 207, Name: "post_user_keys", Method: "POST", Path: "/user/keys", Controller: "GitHub", Action: "PostUserKeys", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1211:7"},
+	{Index: 208, Name: "delete_user_keys_by_id", Method: "DELETE", Path: "/user/keys/:id", Controller: "GitHub", Action: "DeleteUserKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1217:7"},
+	{Index: 209, Name: "get_user_keys_by_id", Method: "GET", Path: "/user/keys/:id", Controller: "GitHub", Action: "GetUserKeysById", AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1205:7"},
+	{Index: 210, Name: "patch_user_keys_by_id", Method: "PATCH", Path: "/user/keys/:id", Controller: "GitHub", Action: "PatchUserKeysById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "../../testdata/routesets/github.conf:1433:7"},
+	{Index: 211, Name: "get_user_orgs", Method: "GET", Path: "/user/orgs", Controller: "GitHub", Action: "GetUserOrgs", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:557:7"},
+	{Index: 212, Name: "get_user_repos", Method: "GET", Path: "/user/repos", Controller: "GitHub", Action: "GetUserRepos", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:743:7"},
+	{Index: 213, Name: "post_user_repos", Method: "POST", Path: "/user/repos", Controller: "GitHub", Action: "PostUserRepos", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:767:7"},
+	{Index: 214, Name: "get_user_starred", Method: "GET", Path: "/user/starred", Controller: "GitHub", Action: "GetUserStarred", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:167:7"},
+	{Index: 215, Name: "delete_user_starred_by_owner_by_repo", Method: "DELETE", Path: "/user/starred/:owner/:repo", Controller: "GitHub", Action: "DeleteUserStarredByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:185:7"},
+	{Index: 216, Name: "get_user_starred_by_owner_by_repo", Method: "GET", Path: "/user/starred/:owner/:repo", Controller: "GitHub", Action: "GetUserStarredByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:173:7"},
+	{Index: 217, Name: "put_user_starred_by_owner_by_repo", Method: "PUT", Path: "/user/starred/:owner/:repo", Controller: "GitHub", Action: "PutUserStarredByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:179:7"},
+	{Index: 218, Name: "get_user_subscriptions", Method: "GET", Path: "/user/subscriptions", Controller: "GitHub", Action: "GetUserSubscriptions", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:203:7"},
+	{Index: 219, Name: "delete_user_subscriptions_by_owner_by_repo", Method: "DELETE", Path: "/user/subscriptions/:owner/:repo", Controller: "GitHub", Action: "DeleteUserSubscriptionsByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:239:7"},
+	{Index: 220, Name: "get_user_subscriptions_by_owner_by_repo", Method: "GET", Path: "/user/subscriptions/:owner/:repo", Controller: "GitHub", Action: "GetUserSubscriptionsByOwnerByRepo", AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:227:7"},
+	{Index: 221, Name: "put_user_subscriptions_by_owner_by_repo", Method: "PUT", Path: "/user/subscriptions/:owner/:repo", Controller: "GitHub", Action: "PutUserSubscriptionsByOwnerByRepo", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"owner", "repo"}, Pos: "../../testdata/routesets/github.conf:233:7"},
+	{Index: 222, Name: "get_user_teams", Method: "GET", Path: "/user/teams", Controller: "GitHub", Action: "GetUserTeams", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:683:7"},
+	{Index: 223, Name: "get_users", Method: "GET", Path: "/users", Controller: "GitHub", Action: "GetUsers", AntiCSRFCheck: true, Pos: "../../testdata/routesets/github.conf:1121:7"},
+	{Index: 224, Name: "get_users_by_user", Method: "GET", Path: "/users/:user", Controller: "GitHub", Action: "GetUsersByUser", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1109:7"},
+	{Index: 225, Name: "get_users_by_user_events", Method: "GET", Path: "/users/:user/events", Controller: "GitHub", Action: "GetUsersByUserEvents", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:83:7"},
+	{Index: 226, Name: "get_users_by_user_events_orgs_by_org", Method: "GET", Path: "/users/:user/events/orgs/:org", Controller: "GitHub", Action: "GetUsersByUserEventsOrgsByOrg", AntiCSRFCheck: true, Params: []string{"user", "org"}, Pos: "../../testdata/routesets/github.conf:95:7"},
+	{Index: 227, Name: "get_users_by_user_events_public", Method: "GET", Path: "/users/:user/events/public", Controller: "GitHub", Action: "GetUsersByUserEventsPublic", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:89:7"},
+	{Index: 228, Name: "get_users_by_user_followers", Method: "GET", Path: "/users/:user/followers", Controller: "GitHub", Action: "GetUsersByUserFollowers", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1145:7"},
+	{Index: 229, Name: "get_users_by_user_following", Method: "GET", Path: "/users/:user/following", Controller: "GitHub", Action: "GetUsersByUserFollowing", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1157:7"},
+	{Index: 230, Name: "get_users_by_user_following_by_target_user", Method: "GET", Path: "/users/:user/following/:target_user", Controller: "GitHub", Action: "GetUsersByUserFollowingByTargetUser", AntiCSRFCheck: true, Params: []string{"user", "target_user"}, Pos: "../../testdata/routesets/github.conf:1175:7"},
+	{Index: 231, Name: "get_users_by_user_gists", Method: "GET", Path: "/users/:user/gists", Controller: "GitHub", Action: "GetUsersByUserGists", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:245:7"},
+	{Index: 232, Name: "get_users_by_user_keys", Method: "GET", Path: "/users/:user/keys", Controller: "GitHub", Action: "GetUsersByUserKeys", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:1193:7"},
+	{Index: 233, Name: "get_users_by_user_orgs", Method: "GET", Path: "/users/:user/orgs", Controller: "GitHub", Action: "GetUsersByUserOrgs", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:551:7"},
+	{Index: 234, Name: "get_users_by_user_received_events", Method: "GET", Path: "/users/:user/received_events", Controller: "GitHub", Action: "GetUsersByUserReceivedEvents", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:71:7"},
+	{Index: 235, Name: "get_users_by_user_received_events_public", Method: "GET", Path: "/users/:user/received_events/public", Controller: "GitHub", Action: "GetUsersByUserReceivedEventsPublic", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:77:7"},
+	{Index: 236, Name: "get_users_by_user_repos", Method: "GET", Path: "/users/:user/repos", Controller: "GitHub", Action: "GetUsersByUserRepos", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:749:7"},
+	{Index: 237, Name: "get_users_by_user_starred", Method: "GET", Path: "/users/:user/starred", Controller: "GitHub", Action: "GetUsersByUserStarred", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:161:7"},
+	{Index: 238, Name: "get_users_by_user_subscriptions", Method: "GET", Path: "/users/:user/subscriptions", Controller: "GitHub", Action: "GetUsersByUserSubscriptions", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:197:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -1709,12 +314,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "tokens/") {
 								i4 := i3 + 7
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
-									}
-									m.Params.Pop()
+									return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
 								}
 							}
 						}
@@ -1724,12 +326,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "authorizations/") {
 					i2 := i1 + 15
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
-						}
-						m.Params.Pop()
+						return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
 					}
 				}
 			case 'g':
@@ -1772,23 +371,17 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 46 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
-									}
-									m.Params.Pop()
+									return 46 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i3:], "public_members/") {
 								i4 := i3 + 15
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 49 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
-									}
-									m.Params.Pop()
+									return 49 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
 								}
 							}
 						}
@@ -1821,23 +414,17 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 											if strings.HasPrefix(path[i4:], "collaborators/") {
 												i5 := i4 + 14
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 66 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
-													}
-													m.Params.Pop()
+													return 66 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
 											if strings.HasPrefix(path[i4:], "comments/") {
 												i5 := i4 + 9
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 70 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
-													}
-													m.Params.Pop()
+													return 70 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
 												}
 											}
 											if strings.HasPrefix(path[i4:], "contents/") {
@@ -1851,12 +438,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 											if strings.HasPrefix(path[i4:], "downloads/") {
 												i5 := i4 + 10
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 82 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
-													}
-													m.Params.Pop()
+													return 82 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
 												}
 											}
 										case 'g':
@@ -1871,12 +455,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 											if strings.HasPrefix(path[i4:], "hooks/") {
 												i5 := i4 + 6
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 102 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
-													}
-													m.Params.Pop()
+													return 102 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
 												}
 											}
 										case 'i':
@@ -1885,12 +466,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 												if strings.HasPrefix(path[i5:], "comments/") {
 													i6 := i5 + 9
 													j6 := runtime.SegmentEnd(path, i6)
-													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+													if j6 == len(path) && j6 > i6 && runtime.NotDot(path[i6:j6]) {
 														m.Params.Push(i6, j6)
-														if j6 == len(path) {
-															return 119 // DELETE /repos/:owner/:repo/issues/comments/:id (delete_repos_by_owner_by_repo_issues_comments_by_id)
-														}
-														m.Params.Pop()
+														return 119 // DELETE /repos/:owner/:repo/issues/comments/:id (delete_repos_by_owner_by_repo_issues_comments_by_id)
 													}
 												}
 												j5 := runtime.SegmentEnd(path, i5)
@@ -1905,12 +483,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 														if strings.HasPrefix(path[i6:], "labels/") {
 															i7 := i6 + 7
 															j7 := runtime.SegmentEnd(path, i7)
-															if j7 > i7 && runtime.NotDot(path[i7:j7]) {
+															if j7 == len(path) && j7 > i7 && runtime.NotDot(path[i7:j7]) {
 																m.Params.Push(i7, j7)
-																if j7 == len(path) {
-																	return 117 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
-																}
-																m.Params.Pop()
+																return 117 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
 															}
 														}
 													}
@@ -1921,60 +496,45 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 											if strings.HasPrefix(path[i4:], "keys/") {
 												i5 := i4 + 5
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 126 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
-													}
-													m.Params.Pop()
+													return 126 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
 												}
 											}
 										case 'l':
 											if strings.HasPrefix(path[i4:], "labels/") {
 												i5 := i4 + 7
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 131 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
-													}
-													m.Params.Pop()
+													return 131 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
 												}
 											}
 										case 'm':
 											if strings.HasPrefix(path[i4:], "milestones/") {
 												i5 := i4 + 11
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 138 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
-													}
-													m.Params.Pop()
+													return 138 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
 												}
 											}
 										case 'p':
 											if strings.HasPrefix(path[i4:], "pulls/comments/") {
 												i5 := i4 + 15
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 155 // DELETE /repos/:owner/:repo/pulls/comments/:number (delete_repos_by_owner_by_repo_pulls_comments_by_number)
-													}
-													m.Params.Pop()
+													return 155 // DELETE /repos/:owner/:repo/pulls/comments/:number (delete_repos_by_owner_by_repo_pulls_comments_by_number)
 												}
 											}
 										case 'r':
 											if strings.HasPrefix(path[i4:], "releases/") {
 												i5 := i4 + 9
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 161 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
-													}
-													m.Params.Pop()
+													return 161 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
 												}
 											}
 										}
@@ -2000,12 +560,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 188 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
-									}
-									m.Params.Pop()
+									return 188 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i3:], "repos/") {
@@ -2016,12 +573,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := runtime.SegmentEnd(path, i5)
-										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+										if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 											m.Params.Push(i5, j5)
-											if j5 == len(path) {
-												return 192 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
-											}
-											m.Params.Pop()
+											return 192 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
 									m.Params.Pop()
@@ -2040,24 +594,18 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i2:], "following/") {
 								i3 := i2 + 10
 								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 202 // DELETE /user/following/:user (delete_user_following_by_user)
-									}
-									m.Params.Pop()
+									return 202 // DELETE /user/following/:user (delete_user_following_by_user)
 								}
 							}
 						case 'k':
 							if strings.HasPrefix(path[i2:], "keys/") {
 								i3 := i2 + 5
 								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 208 // DELETE /user/keys/:id (delete_user_keys_by_id)
-									}
-									m.Params.Pop()
+									return 208 // DELETE /user/keys/:id (delete_user_keys_by_id)
 								}
 							}
 						case 's':
@@ -2069,12 +617,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := runtime.SegmentEnd(path, i4)
-										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 											m.Params.Push(i4, j4)
-											if j4 == len(path) {
-												return 215 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
-											}
-											m.Params.Pop()
+											return 215 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
 										}
 									}
 									m.Params.Pop()
@@ -2088,12 +633,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := runtime.SegmentEnd(path, i4)
-										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 											m.Params.Push(i4, j4)
-											if j4 == len(path) {
-												return 219 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
-											}
-											m.Params.Pop()
+											return 219 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
 										}
 									}
 									m.Params.Pop()
@@ -2119,48 +661,36 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "authorizations/") {
 					i2 := i1 + 15
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 7 // PATCH /authorizations/:id (patch_authorizations_by_id)
-						}
-						m.Params.Pop()
+						return 7 // PATCH /authorizations/:id (patch_authorizations_by_id)
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 16 // PATCH /gists/:id (patch_gists_by_id)
-						}
-						m.Params.Pop()
+						return 16 // PATCH /gists/:id (patch_gists_by_id)
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 37 // PATCH /notifications/threads/:id (patch_notifications_threads_by_id)
-						}
-						m.Params.Pop()
+						return 37 // PATCH /notifications/threads/:id (patch_notifications_threads_by_id)
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 42 // PATCH /orgs/:org (patch_orgs_by_org)
-						}
-						m.Params.Pop()
+						return 42 // PATCH /orgs/:org (patch_orgs_by_org)
 					}
 				}
 			case 'r':
@@ -2185,12 +715,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 											if strings.HasPrefix(path[i4:], "comments/") {
 												i5 := i4 + 9
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 72 // PATCH /repos/:owner/:repo/comments/:id (patch_repos_by_owner_by_repo_comments_by_id)
-													}
-													m.Params.Pop()
+													return 72 // PATCH /repos/:owner/:repo/comments/:id (patch_repos_by_owner_by_repo_comments_by_id)
 												}
 											}
 										case 'g':
@@ -2205,12 +732,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 											if strings.HasPrefix(path[i4:], "hooks/") {
 												i5 := i4 + 6
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 104 // PATCH /repos/:owner/:repo/hooks/:id (patch_repos_by_owner_by_repo_hooks_by_id)
-													}
-													m.Params.Pop()
+													return 104 // PATCH /repos/:owner/:repo/hooks/:id (patch_repos_by_owner_by_repo_hooks_by_id)
 												}
 											}
 										case 'i':
@@ -2219,57 +743,42 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 												if strings.HasPrefix(path[i5:], "comments/") {
 													i6 := i5 + 9
 													j6 := runtime.SegmentEnd(path, i6)
-													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+													if j6 == len(path) && j6 > i6 && runtime.NotDot(path[i6:j6]) {
 														m.Params.Push(i6, j6)
-														if j6 == len(path) {
-															return 121 // PATCH /repos/:owner/:repo/issues/comments/:id (patch_repos_by_owner_by_repo_issues_comments_by_id)
-														}
-														m.Params.Pop()
+														return 121 // PATCH /repos/:owner/:repo/issues/comments/:id (patch_repos_by_owner_by_repo_issues_comments_by_id)
 													}
 												}
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 109 // PATCH /repos/:owner/:repo/issues/:number (patch_repos_by_owner_by_repo_issues_by_number)
-													}
-													m.Params.Pop()
+													return 109 // PATCH /repos/:owner/:repo/issues/:number (patch_repos_by_owner_by_repo_issues_by_number)
 												}
 											}
 										case 'k':
 											if strings.HasPrefix(path[i4:], "keys/") {
 												i5 := i4 + 5
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 128 // PATCH /repos/:owner/:repo/keys/:id (patch_repos_by_owner_by_repo_keys_by_id)
-													}
-													m.Params.Pop()
+													return 128 // PATCH /repos/:owner/:repo/keys/:id (patch_repos_by_owner_by_repo_keys_by_id)
 												}
 											}
 										case 'l':
 											if strings.HasPrefix(path[i4:], "labels/") {
 												i5 := i4 + 7
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 133 // PATCH /repos/:owner/:repo/labels/:name (patch_repos_by_owner_by_repo_labels_by_name)
-													}
-													m.Params.Pop()
+													return 133 // PATCH /repos/:owner/:repo/labels/:name (patch_repos_by_owner_by_repo_labels_by_name)
 												}
 											}
 										case 'm':
 											if strings.HasPrefix(path[i4:], "milestones/") {
 												i5 := i4 + 11
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 140 // PATCH /repos/:owner/:repo/milestones/:number (patch_repos_by_owner_by_repo_milestones_by_number)
-													}
-													m.Params.Pop()
+													return 140 // PATCH /repos/:owner/:repo/milestones/:number (patch_repos_by_owner_by_repo_milestones_by_number)
 												}
 											}
 										case 'p':
@@ -2278,33 +787,24 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 												if strings.HasPrefix(path[i5:], "comments/") {
 													i6 := i5 + 9
 													j6 := runtime.SegmentEnd(path, i6)
-													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
+													if j6 == len(path) && j6 > i6 && runtime.NotDot(path[i6:j6]) {
 														m.Params.Push(i6, j6)
-														if j6 == len(path) {
-															return 157 // PATCH /repos/:owner/:repo/pulls/comments/:number (patch_repos_by_owner_by_repo_pulls_comments_by_number)
-														}
-														m.Params.Pop()
+														return 157 // PATCH /repos/:owner/:repo/pulls/comments/:number (patch_repos_by_owner_by_repo_pulls_comments_by_number)
 													}
 												}
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 147 // PATCH /repos/:owner/:repo/pulls/:number (patch_repos_by_owner_by_repo_pulls_by_number)
-													}
-													m.Params.Pop()
+													return 147 // PATCH /repos/:owner/:repo/pulls/:number (patch_repos_by_owner_by_repo_pulls_by_number)
 												}
 											}
 										case 'r':
 											if strings.HasPrefix(path[i4:], "releases/") {
 												i5 := i4 + 9
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 163 // PATCH /repos/:owner/:repo/releases/:id (patch_repos_by_owner_by_repo_releases_by_id)
-													}
-													m.Params.Pop()
+													return 163 // PATCH /repos/:owner/:repo/releases/:id (patch_repos_by_owner_by_repo_releases_by_id)
 												}
 											}
 										}
@@ -2320,24 +820,18 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 186 // PATCH /teams/:id (patch_teams_by_id)
-						}
-						m.Params.Pop()
+						return 186 // PATCH /teams/:id (patch_teams_by_id)
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user/keys/") {
 					i2 := i1 + 10
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 210 // PATCH /user/keys/:id (patch_user_keys_by_id)
-						}
-						m.Params.Pop()
+						return 210 // PATCH /user/keys/:id (patch_user_keys_by_id)
 					}
 				}
 			}
@@ -2481,12 +975,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 											if strings.HasPrefix(path[i4:], "statuses/") {
 												i5 := i4 + 9
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 172 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
-													}
-													m.Params.Pop()
+													return 172 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
 												}
 											}
 										}
@@ -2513,12 +1004,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "authorizations/clients/") {
 					i2 := i1 + 23
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 8 // PUT /authorizations/clients/:client_id (put_authorizations_clients_by_client_id)
-						}
-						m.Params.Pop()
+						return 8 // PUT /authorizations/clients/:client_id (put_authorizations_clients_by_client_id)
 					}
 				}
 			case 'g':
@@ -2558,12 +1046,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "public_members/") {
 								i4 := i3 + 15
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 51 // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
-									}
-									m.Params.Pop()
+									return 51 // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
 								}
 							}
 						}
@@ -2595,12 +1080,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 											if strings.HasPrefix(path[i4:], "collaborators/") {
 												i5 := i4 + 14
 												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 													m.Params.Push(i5, j5)
-													if j5 == len(path) {
-														return 68 // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
-													}
-													m.Params.Pop()
+													return 68 // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
 											if strings.HasPrefix(path[i4:], "contents/") {
@@ -2658,12 +1140,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 190 // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
-									}
-									m.Params.Pop()
+									return 190 // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i3:], "repos/") {
@@ -2674,12 +1153,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := runtime.SegmentEnd(path, i5)
-										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+										if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 											m.Params.Push(i5, j5)
-											if j5 == len(path) {
-												return 194 // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
-											}
-											m.Params.Pop()
+											return 194 // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
 									m.Params.Pop()
@@ -2698,12 +1174,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i2:], "following/") {
 								i3 := i2 + 10
 								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 									m.Params.Push(i3, j3)
-									if j3 == len(path) {
-										return 204 // PUT /user/following/:user (put_user_following_by_user)
-									}
-									m.Params.Pop()
+									return 204 // PUT /user/following/:user (put_user_following_by_user)
 								}
 							}
 						case 's':
@@ -2715,12 +1188,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := runtime.SegmentEnd(path, i4)
-										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 											m.Params.Push(i4, j4)
-											if j4 == len(path) {
-												return 217 // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
-											}
-											m.Params.Pop()
+											return 217 // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
 										}
 									}
 									m.Params.Pop()
@@ -2734,12 +1204,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := runtime.SegmentEnd(path, i4)
-										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 											m.Params.Push(i4, j4)
-											if j4 == len(path) {
-												return 221 // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
-											}
-											m.Params.Pop()
+											return 221 // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
 										}
 									}
 									m.Params.Pop()
@@ -2915,12 +1382,9 @@ func routegenMatch0GET_1(m *runtime.Match, path string, i0 int) int {
 			if strings.HasPrefix(path[i1:], "tokens/") {
 				i2 := i1 + 7
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 2 // GET /applications/:client_id/tokens/:access_token (get_applications_by_client_id_tokens_by_access_token)
-					}
-					m.Params.Pop()
+					return 2 // GET /applications/:client_id/tokens/:access_token (get_applications_by_client_id_tokens_by_access_token)
 				}
 			}
 		}
@@ -2932,12 +1396,9 @@ func routegenMatch0GET_1(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_2 serves GET routes below /authorizations/.
 func routegenMatch0GET_2(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 6 // GET /authorizations/:id (get_authorizations_by_id)
-		}
-		m.Params.Pop()
+		return 6 // GET /authorizations/:id (get_authorizations_by_id)
 	}
 	return -1
 }
@@ -2962,12 +1423,9 @@ func routegenMatch0GET_3(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_4 serves GET routes below /gitignore/templates/.
 func routegenMatch0GET_4(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 24 // GET /gitignore/templates/:name (get_gitignore_templates_by_name)
-		}
-		m.Params.Pop()
+		return 24 // GET /gitignore/templates/:name (get_gitignore_templates_by_name)
 	}
 	return -1
 }
@@ -2995,12 +1453,9 @@ func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := runtime.SegmentEnd(path, i4)
-										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 											m.Params.Push(i4, j4)
-											if j4 == len(path) {
-												return 26 // GET /legacy/issues/search/:owner/:repository/:state/:keyword (get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword)
-											}
-											m.Params.Pop()
+											return 26 // GET /legacy/issues/search/:owner/:repository/:state/:keyword (get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword)
 										}
 									}
 									m.Params.Pop()
@@ -3016,12 +1471,9 @@ func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
 			if strings.HasPrefix(path[i0:], "repos/search/") {
 				i1 := i0 + 13
 				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 27 // GET /legacy/repos/search/:keyword (get_legacy_repos_search_by_keyword)
-					}
-					m.Params.Pop()
+					return 27 // GET /legacy/repos/search/:keyword (get_legacy_repos_search_by_keyword)
 				}
 			}
 		case 'u':
@@ -3030,23 +1482,17 @@ func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
 				if strings.HasPrefix(path[i1:], "email/") {
 					i2 := i1 + 6
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 28 // GET /legacy/user/email/:email (get_legacy_user_email_by_email)
-						}
-						m.Params.Pop()
+						return 28 // GET /legacy/user/email/:email (get_legacy_user_email_by_email)
 					}
 				}
 				if strings.HasPrefix(path[i1:], "search/") {
 					i2 := i1 + 7
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 29 // GET /legacy/user/search/:keyword (get_legacy_user_search_by_keyword)
-						}
-						m.Params.Pop()
+						return 29 // GET /legacy/user/search/:keyword (get_legacy_user_search_by_keyword)
 					}
 				}
 			}
@@ -3121,23 +1567,17 @@ func routegenMatch0GET_8(m *runtime.Match, path string, i0 int) int {
 			if strings.HasPrefix(path[i1:], "members/") {
 				i2 := i1 + 8
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 47 // GET /orgs/:org/members/:user (get_orgs_by_org_members_by_user)
-					}
-					m.Params.Pop()
+					return 47 // GET /orgs/:org/members/:user (get_orgs_by_org_members_by_user)
 				}
 			}
 			if strings.HasPrefix(path[i1:], "public_members/") {
 				i2 := i1 + 15
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 50 // GET /orgs/:org/public_members/:user (get_orgs_by_org_public_members_by_user)
-					}
-					m.Params.Pop()
+					return 50 // GET /orgs/:org/public_members/:user (get_orgs_by_org_public_members_by_user)
 				}
 			}
 		}
@@ -3378,12 +1818,9 @@ func routegenMatch0GET_11(m *runtime.Match, path string, j0 int) int {
 // routegenMatch0GET_12 serves GET routes below /repos/:owner/:repo/assignees/.
 func routegenMatch0GET_12(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 62 // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
-		}
-		m.Params.Pop()
+		return 62 // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
 	}
 	return -1
 }
@@ -3391,12 +1828,9 @@ func routegenMatch0GET_12(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_13 serves GET routes below /repos/:owner/:repo/branches/.
 func routegenMatch0GET_13(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 64 // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
-		}
-		m.Params.Pop()
+		return 64 // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
 	}
 	return -1
 }
@@ -3404,12 +1838,9 @@ func routegenMatch0GET_13(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_14 serves GET routes below /repos/:owner/:repo/collaborators/.
 func routegenMatch0GET_14(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 67 // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
-		}
-		m.Params.Pop()
+		return 67 // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
 	}
 	return -1
 }
@@ -3417,12 +1848,9 @@ func routegenMatch0GET_14(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_15 serves GET routes below /repos/:owner/:repo/comments/.
 func routegenMatch0GET_15(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 71 // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
-		}
-		m.Params.Pop()
+		return 71 // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
 	}
 	return -1
 }
@@ -3456,12 +1884,9 @@ func routegenMatch0GET_17(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_18 serves GET routes below /repos/:owner/:repo/downloads/.
 func routegenMatch0GET_18(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 83 // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
-		}
-		m.Params.Pop()
+		return 83 // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
 	}
 	return -1
 }
@@ -3474,24 +1899,18 @@ func routegenMatch0GET_19(m *runtime.Match, path string, i0 int) int {
 			if strings.HasPrefix(path[i0:], "blobs/") {
 				i1 := i0 + 6
 				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 88 // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
-					}
-					m.Params.Pop()
+					return 88 // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
 				}
 			}
 		case 'c':
 			if strings.HasPrefix(path[i0:], "commits/") {
 				i1 := i0 + 8
 				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 90 // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
-					}
-					m.Params.Pop()
+					return 90 // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
 				}
 			}
 		case 'r':
@@ -3506,23 +1925,17 @@ func routegenMatch0GET_19(m *runtime.Match, path string, i0 int) int {
 			if strings.HasPrefix(path[i0:], "tags/") {
 				i1 := i0 + 5
 				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 97 // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
-					}
-					m.Params.Pop()
+					return 97 // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
 				}
 			}
 			if strings.HasPrefix(path[i0:], "trees/") {
 				i1 := i0 + 6
 				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 99 // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
-					}
-					m.Params.Pop()
+					return 99 // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
 				}
 			}
 		}
@@ -3533,12 +1946,9 @@ func routegenMatch0GET_19(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_20 serves GET routes below /repos/:owner/:repo/hooks/.
 func routegenMatch0GET_20(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 103 // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
-		}
-		m.Params.Pop()
+		return 103 // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
 	}
 	return -1
 }
@@ -3548,23 +1958,17 @@ func routegenMatch0GET_21(m *runtime.Match, path string, i0 int) int {
 	if strings.HasPrefix(path[i0:], "comments/") {
 		i1 := i0 + 9
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 120 // GET /repos/:owner/:repo/issues/comments/:id (get_repos_by_owner_by_repo_issues_comments_by_id)
-			}
-			m.Params.Pop()
+			return 120 // GET /repos/:owner/:repo/issues/comments/:id (get_repos_by_owner_by_repo_issues_comments_by_id)
 		}
 	}
 	if strings.HasPrefix(path[i0:], "events/") {
 		i1 := i0 + 7
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 123 // GET /repos/:owner/:repo/issues/events/:id (get_repos_by_owner_by_repo_issues_events_by_id)
-			}
-			m.Params.Pop()
+			return 123 // GET /repos/:owner/:repo/issues/events/:id (get_repos_by_owner_by_repo_issues_events_by_id)
 		}
 	}
 	j0 := runtime.SegmentEnd(path, i0)
@@ -3589,12 +1993,9 @@ func routegenMatch0GET_21(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_22 serves GET routes below /repos/:owner/:repo/keys/.
 func routegenMatch0GET_22(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 127 // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
-		}
-		m.Params.Pop()
+		return 127 // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
 	}
 	return -1
 }
@@ -3602,12 +2003,9 @@ func routegenMatch0GET_22(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_23 serves GET routes below /repos/:owner/:repo/labels/.
 func routegenMatch0GET_23(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 132 // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
-		}
-		m.Params.Pop()
+		return 132 // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
 	}
 	return -1
 }
@@ -3634,12 +2032,9 @@ func routegenMatch0GET_25(m *runtime.Match, path string, i0 int) int {
 	if strings.HasPrefix(path[i0:], "comments/") {
 		i1 := i0 + 9
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 156 // GET /repos/:owner/:repo/pulls/comments/:number (get_repos_by_owner_by_repo_pulls_comments_by_number)
-			}
-			m.Params.Pop()
+			return 156 // GET /repos/:owner/:repo/pulls/comments/:number (get_repos_by_owner_by_repo_pulls_comments_by_number)
 		}
 	}
 	j0 := runtime.SegmentEnd(path, i0)
@@ -3683,12 +2078,9 @@ func routegenMatch0GET_26(m *runtime.Match, path string, i0 int) int {
 // routegenMatch0GET_27 serves GET routes below /repos/:owner/:repo/statuses/.
 func routegenMatch0GET_27(m *runtime.Match, path string, i0 int) int {
 	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
+	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
 		m.Params.Push(i0, j0)
-		if j0 == len(path) {
-			return 171 // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
-		}
-		m.Params.Pop()
+		return 171 // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
 	}
 	return -1
 }
@@ -3698,12 +2090,9 @@ func routegenMatch0GET_28(m *runtime.Match, path string, j0 int) int {
 	if j0 < len(path) {
 		i1 := j0 + 1
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
-			if j1 == len(path) {
-				return 60 // GET /repos/:owner/:repo/:archive_format/:ref (get_repos_by_owner_by_repo_by_archive_format_by_ref)
-			}
-			m.Params.Pop()
+			return 60 // GET /repos/:owner/:repo/:archive_format/:ref (get_repos_by_owner_by_repo_by_archive_format_by_ref)
 		}
 	}
 	return -1
@@ -3728,12 +2117,9 @@ func routegenMatch0GET_29(m *runtime.Match, path string, i0 int) int {
 			if strings.HasPrefix(path[i1:], "members/") {
 				i2 := i1 + 8
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 189 // GET /teams/:id/members/:user (get_teams_by_id_members_by_user)
-					}
-					m.Params.Pop()
+					return 189 // GET /teams/:id/members/:user (get_teams_by_id_members_by_user)
 				}
 			}
 			if strings.HasPrefix(path[i1:], "repos/") {
@@ -3744,12 +2130,9 @@ func routegenMatch0GET_29(m *runtime.Match, path string, i0 int) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 193 // GET /teams/:id/repos/:owner/:repo (get_teams_by_id_repos_by_owner_by_repo)
-							}
-							m.Params.Pop()
+							return 193 // GET /teams/:id/repos/:owner/:repo (get_teams_by_id_repos_by_owner_by_repo)
 						}
 					}
 					m.Params.Pop()
@@ -3769,24 +2152,18 @@ func routegenMatch0GET_30(m *runtime.Match, path string, i0 int) int {
 			if strings.HasPrefix(path[i0:], "following/") {
 				i1 := i0 + 10
 				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 203 // GET /user/following/:user (get_user_following_by_user)
-					}
-					m.Params.Pop()
+					return 203 // GET /user/following/:user (get_user_following_by_user)
 				}
 			}
 		case 'k':
 			if strings.HasPrefix(path[i0:], "keys/") {
 				i1 := i0 + 5
 				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
+				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
 					m.Params.Push(i1, j1)
-					if j1 == len(path) {
-						return 209 // GET /user/keys/:id (get_user_keys_by_id)
-					}
-					m.Params.Pop()
+					return 209 // GET /user/keys/:id (get_user_keys_by_id)
 				}
 			}
 		case 's':
@@ -3798,12 +2175,9 @@ func routegenMatch0GET_30(m *runtime.Match, path string, i0 int) int {
 					if j1 < len(path) {
 						i2 := j1 + 1
 						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 							m.Params.Push(i2, j2)
-							if j2 == len(path) {
-								return 216 // GET /user/starred/:owner/:repo (get_user_starred_by_owner_by_repo)
-							}
-							m.Params.Pop()
+							return 216 // GET /user/starred/:owner/:repo (get_user_starred_by_owner_by_repo)
 						}
 					}
 					m.Params.Pop()
@@ -3817,12 +2191,9 @@ func routegenMatch0GET_30(m *runtime.Match, path string, i0 int) int {
 					if j1 < len(path) {
 						i2 := j1 + 1
 						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+						if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 							m.Params.Push(i2, j2)
-							if j2 == len(path) {
-								return 220 // GET /user/subscriptions/:owner/:repo (get_user_subscriptions_by_owner_by_repo)
-							}
-							m.Params.Pop()
+							return 220 // GET /user/subscriptions/:owner/:repo (get_user_subscriptions_by_owner_by_repo)
 						}
 					}
 					m.Params.Pop()
@@ -3872,23 +2243,17 @@ func routegenMatch0GET_31(m *runtime.Match, path string, i0 int) int {
 			if strings.HasPrefix(path[i1:], "events/orgs/") {
 				i2 := i1 + 12
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 226 // GET /users/:user/events/orgs/:org (get_users_by_user_events_orgs_by_org)
-					}
-					m.Params.Pop()
+					return 226 // GET /users/:user/events/orgs/:org (get_users_by_user_events_orgs_by_org)
 				}
 			}
 			if strings.HasPrefix(path[i1:], "following/") {
 				i2 := i1 + 10
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 230 // GET /users/:user/following/:target_user (get_users_by_user_following_by_target_user)
-					}
-					m.Params.Pop()
+					return 230 // GET /users/:user/following/:target_user (get_users_by_user_following_by_target_user)
 				}
 			}
 		}
@@ -4377,7 +2742,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:4381:1
+//line routes_gen.go:2746:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
@@ -5184,25 +3549,17 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string, string, string, string) string:
 			*f = func(v0 string, v1 string, v2 string, v3 string) string {
 				return routegenTable.HelperURL(base, route, v0, v1, v2, v3)
 			}
 		case *func(string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1, v2)
-			}
+			*f = func(v0 string, v1 string, v2 string) string { return routegenTable.HelperURL(base, route, v0, v1, v2) }
 		}
 	})
 	return u

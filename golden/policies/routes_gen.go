@@ -60,134 +60,24 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/policies/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "home",
-		Method: "GET", Path: "/",
-		Controller: "Pages", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/policies/routes.conf:21:7",
-	},
-	{
-		Index: 1, Name: "admin",
-		Method: "GET", Path: "/admin",
-		Controller: "Admin", Action: "Index", Auth: "session", AntiCSRFCheck: true,
-		Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}},
-		CORS:          routegenCORS0,
-		Pos:           "../../testdata/policies/routes.conf:28:7",
-	},
-	{
-		Index: 2, Name: "admin_reports",
-		Method: "GET", Path: "/admin/reports",
-		Controller: "Admin", Action: "Reports", Auth: "session", AntiCSRFCheck: true,
-		Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read", "reports:export"}}}},
-		CORS:          routegenCORS0, Parent: "admin",
-		Pos: "../../testdata/policies/routes.conf:43:11",
-	},
-	{
-		Index: 3, Name: "admin_users",
-		Method: "GET", Path: "/admin/users",
-		Controller: "Admin", Action: "Users", Auth: "session", AntiCSRFCheck: true,
-		Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:read"}}}},
-		CORS:          routegenCORS0, Parent: "admin",
-		Pos: "../../testdata/policies/routes.conf:35:11",
-	},
-	{
-		Index: 4, Name: "api_items",
-		Method: "GET", Path: "/api/items",
-		Controller: "API", Action: "Items", Auth: "anonymous",
-		CORS: routegenCORS1, Parent: "api",
-		Pos: "../../testdata/policies/routes.conf:73:11",
-	},
-	{
-		Index: 5, Name: "api_items",
-		Method: "POST", Path: "/api/items",
-		Controller: "API", Action: "Items", Auth: "anonymous", MaxBodySize: 5242880,
-		CORS: routegenCORS1, Parent: "api",
-		Pos: "../../testdata/policies/routes.conf:73:11",
-	},
-	{
-		Index: 6, Name: "api_private",
-		Method: "GET", Path: "/api/private",
-		Controller: "API", Action: "Private", Auth: "anonymous",
-		Parent: "api",
-		Pos:    "../../testdata/policies/routes.conf:74:11",
-	},
-	{
-		Index: 7, Name: "api_public",
-		Method: "GET", Path: "/api/public",
-		Controller: "API", Action: "Public", Auth: "anonymous",
-		CORS: routegenCORS2, Parent: "api",
-		Pos: "../../testdata/policies/routes.conf:75:11",
-	},
-	{
-		Index: 8, Name: "dashboard",
-		Method: "GET", Path: "/dashboard",
-		Controller: "Pages", Action: "Dashboard", Auth: "session", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/policies/routes.conf:22:7",
-	},
-	{
-		Index: 9, Name: "files",
-		Method: "GET", Path: "/files",
-		Controller: "Files", Action: "Index", Auth: "anonymous",
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/policies/routes.conf:53:7",
-	},
-	{
-		Index: 10, Name: "patch_file",
-		Method: "PATCH", Path: "/files",
-		Controller: "Files", Action: "Patch", Auth: "anonymous", MaxBodySize: 5242880,
-		CORS: routegenCORS0, Parent: "files",
-		Pos: "../../testdata/policies/routes.conf:61:11",
-	},
-	{
-		Index: 11, Name: "upload",
-		Method: "POST", Path: "/files",
-		Controller: "Files", Action: "Upload", Auth: "anonymous", MaxBodySize: 1024,
-		CORS: routegenCORS0, Parent: "files",
-		Pos: "../../testdata/policies/routes.conf:59:11",
-	},
-	{
-		Index: 12, Name: "replace",
-		Method: "PUT", Path: "/files",
-		Controller: "Files", Action: "Replace", Auth: "anonymous",
-		CORS: routegenCORS0, Parent: "files",
-		Pos: "../../testdata/policies/routes.conf:60:11",
-	},
-	{
-		Index: 13, Name: "form",
-		Method: "POST", Path: "/form",
-		Controller: "Pages", Action: "Form", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/policies/routes.conf:26:7",
-	},
-	{
-		Index: 14, Name: "profile",
-		Method: "GET", Path: "/profile",
-		Controller: "Pages", Action: "Profile", Auth: "authenticated", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/policies/routes.conf:24:7",
-	},
-	{
-		Index: 15, Name: "token",
-		Method: "GET", Path: "/token",
-		Controller: "Pages", Action: "Token", Auth: "bearer", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/policies/routes.conf:23:7",
-	},
-	{
-		Index: 16, Name: "undefined_auth",
-		Method: "GET", Path: "/undefined",
-		Controller: "Pages", Action: "Undefined", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/policies/routes.conf:25:7",
-	},
-	{
-		Index: 17, Domain: 1, Name: "env_home",
-		Method: "GET", Path: "/",
-		Controller: "Pages", Action: "Env", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../../testdata/policies/routes.conf:93:7",
-	},
+	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Pages", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:21:7"},
+	{Index: 1, Name: "admin", Method: "GET", Path: "/admin", Controller: "Admin", Action: "Index", Auth: "session", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:28:7"},
+	{Index: 2, Name: "admin_reports", Method: "GET", Path: "/admin/reports", Controller: "Admin", Action: "Reports", Auth: "session", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"reports:read", "reports:export"}}}}, CORS: routegenCORS0, Parent: "admin", Pos: "../../testdata/policies/routes.conf:43:11"},
+	{Index: 3, Name: "admin_users", Method: "GET", Path: "/admin/users", Controller: "Admin", Action: "Users", Auth: "session", AntiCSRFCheck: true, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:read"}}}}, CORS: routegenCORS0, Parent: "admin", Pos: "../../testdata/policies/routes.conf:35:11"},
+	{Index: 4, Name: "api_items", Method: "GET", Path: "/api/items", Controller: "API", Action: "Items", Auth: "anonymous", CORS: routegenCORS1, Parent: "api", Pos: "../../testdata/policies/routes.conf:73:11"},
+	{Index: 5, Name: "api_items", Method: "POST", Path: "/api/items", Controller: "API", Action: "Items", Auth: "anonymous", MaxBodySize: 5242880, CORS: routegenCORS1, Parent: "api", Pos: "../../testdata/policies/routes.conf:73:11"},
+	{Index: 6, Name: "api_private", Method: "GET", Path: "/api/private", Controller: "API", Action: "Private", Auth: "anonymous", Parent: "api", Pos: "../../testdata/policies/routes.conf:74:11"},
+	{Index: 7, Name: "api_public", Method: "GET", Path: "/api/public", Controller: "API", Action: "Public", Auth: "anonymous", CORS: routegenCORS2, Parent: "api", Pos: "../../testdata/policies/routes.conf:75:11"},
+	{Index: 8, Name: "dashboard", Method: "GET", Path: "/dashboard", Controller: "Pages", Action: "Dashboard", Auth: "session", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:22:7"},
+	{Index: 9, Name: "files", Method: "GET", Path: "/files", Controller: "Files", Action: "Index", Auth: "anonymous", CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:53:7"},
+	{Index: 10, Name: "patch_file", Method: "PATCH", Path: "/files", Controller: "Files", Action: "Patch", Auth: "anonymous", MaxBodySize: 5242880, CORS: routegenCORS0, Parent: "files", Pos: "../../testdata/policies/routes.conf:61:11"},
+	{Index: 11, Name: "upload", Method: "POST", Path: "/files", Controller: "Files", Action: "Upload", Auth: "anonymous", MaxBodySize: 1024, CORS: routegenCORS0, Parent: "files", Pos: "../../testdata/policies/routes.conf:59:11"},
+	{Index: 12, Name: "replace", Method: "PUT", Path: "/files", Controller: "Files", Action: "Replace", Auth: "anonymous", CORS: routegenCORS0, Parent: "files", Pos: "../../testdata/policies/routes.conf:60:11"},
+	{Index: 13, Name: "form", Method: "POST", Path: "/form", Controller: "Pages", Action: "Form", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:26:7"},
+	{Index: 14, Name: "profile", Method: "GET", Path: "/profile", Controller: "Pages", Action: "Profile", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:24:7"},
+	{Index: 15, Name: "token", Method: "GET", Path: "/token", Controller: "Pages", Action: "Token", Auth: "bearer", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:23:7"},
+	{Index: 16, Name: "undefined_auth", Method: "GET", Path: "/undefined", Controller: "Pages", Action: "Undefined", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/policies/routes.conf:25:7"},
+	{Index: 17, Domain: 1, Name: "env_home", Method: "GET", Path: "/", Controller: "Pages", Action: "Env", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/policies/routes.conf:93:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -289,7 +179,7 @@ type APIController interface {
 	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:293:1
+//line routes_gen.go:183:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -300,7 +190,7 @@ type AdminController interface {
 	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:304:1
+//line routes_gen.go:194:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -313,7 +203,7 @@ type FilesController interface {
 	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:317:1
+//line routes_gen.go:207:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -332,7 +222,7 @@ type PagesController interface {
 	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:336:1
+//line routes_gen.go:226:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.
@@ -452,9 +342,7 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		}
 	})
 	return u

@@ -25,18 +25,8 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/profile/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "home",
-		Method: "GET", Path: "/",
-		Controller: "Site", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/profile/routes.conf:7:7",
-	},
-	{
-		Index: 1, Name: "upload",
-		Method: "POST", Path: "/upload",
-		Controller: "Site", Action: "Upload", MaxBodySize: 3145728, AntiCSRFCheck: true,
-		Pos: "../../testdata/profile/routes.conf:8:7",
-	},
+	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:7:7"},
+	{Index: 1, Name: "upload", Method: "POST", Path: "/upload", Controller: "Site", Action: "Upload", MaxBodySize: 3145728, AntiCSRFCheck: true, Pos: "../../testdata/profile/routes.conf:8:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -85,7 +75,7 @@ type SiteController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:7:7)
 //line ../../testdata/profile/routes.conf:8:6
 	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:8:7)
-//line routes_gen.go:89:1
+//line routes_gen.go:79:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.
@@ -141,9 +131,7 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		}
 	})
 	return u

@@ -48,259 +48,44 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../../testdata/rich/routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "home",
-		Method: "GET", Path: "/",
-		Controller: "App", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:37:7",
-	},
-	{
-		Index: 1, Name: "alpha",
-		Method: "GET", Path: "/%CE%B1",
-		Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:92:7",
-	},
-	{
-		Index: 2, Name: "greek_item",
-		Method: "GET", Path: "/%CE%B1%CE%B2/:version/%CF%80:id",
-		Controller: "Item", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"version", "id"},
-		CORS:   routegenCORS0,
-		Pos:    "../../testdata/rich/routes.conf:93:7",
-	},
-	{
-		Index: 3, Name: "profile_alpha",
-		Method: "GET", Path: "/:name/%CE%B1",
-		Controller: "User", Action: "Profile", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"name"},
-		CORS:   routegenCORS0,
-		Pos:    "../../testdata/rich/routes.conf:94:7",
-	},
-	{
-		Index: 4, Name: "deep_rest",
-		Method: "GET", Path: "/a/*rest",
-		Controller: "Deep", Action: "Rest", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		CORS:   routegenCORS0,
-		Pos:    "../../testdata/rich/routes.conf:88:7",
-	},
-	{
-		Index: 5, Name: "deep_middle",
-		Method: "GET", Path: "/a/:x/c/d",
-		Controller: "Deep", Action: "Middle", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"x"},
-		CORS:   routegenCORS0,
-		Pos:    "../../testdata/rich/routes.conf:86:7",
-	},
-	{
-		Index: 6, Name: "deep_last",
-		Method: "GET", Path: "/a/b/:y/e",
-		Controller: "Deep", Action: "Last", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"y"},
-		CORS:   routegenCORS0,
-		Pos:    "../../testdata/rich/routes.conf:87:7",
-	},
-	{
-		Index: 7, Name: "deep_static",
-		Method: "GET", Path: "/a/b/c",
-		Controller: "Deep", Action: "Static", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:85:7",
-	},
-	{
-		Index: 8, Name: "api_items",
-		Method: "GET", Path: "/api/:version/items",
-		Controller: "Item", Action: "List", Auth: "anonymous",
-		Params: []string{"version"},
-		CORS:   routegenCORS0, Parent: "api",
-		Pos: "../../testdata/rich/routes.conf:111:11",
-	},
-	{
-		Index: 9, Name: "api_item",
-		Method: "GET", Path: "/api/:version/items/:id",
-		Controller: "Item", Action: "Show", Auth: "anonymous",
-		Params: []string{"version", "id"},
-		CORS:   routegenCORS0, Parent: "api",
-		Pos: "../../testdata/rich/routes.conf:112:11",
-	},
-	{
-		Index: 10, Name: "api_item_edit",
-		Method: "PATCH", Path: "/api/:version/items/:id",
-		Controller: "Item", Action: "Update", Auth: "anonymous", MaxBodySize: 1024,
-		Params: []string{"version", "id"},
-		CORS:   routegenCORS0, Parent: "api",
-		Pos: "../../testdata/rich/routes.conf:113:11",
-	},
-	{
-		Index: 11, Name: "public_assets",
-		Method: "GET", Path: "/assets/*filepath",
-		Static: true, Dir: "web/assets", List: true,
-		Params: []string{"filepath"},
-		Pos:    "../../testdata/rich/routes.conf:25:7",
-	},
-	{
-		Index: 12, Name: "chat_page",
-		Method: "GET", Path: "/chat",
-		Controller: "Chat", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:129:7",
-	},
-	{
-		Index: 13, Name: "chat",
-		Method: "WS", Path: "/chat",
-		Controller: "Chat", Action: "Stream", Auth: "anonymous", WebSocket: true,
-		Pos: "../../testdata/rich/routes.conf:123:7",
-	},
-	{
-		Index: 14, Name: "doc",
-		Method: "GET", Path: "/doc/:version/*page",
-		Controller: "Doc", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"version", "page"}, Constraints: []string{"oneof=v1 v2", ""},
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:101:7",
-	},
-	{
-		Index: 15, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, Dir: "web/assets", File: "img/favicon.ico",
-		Pos: "../../testdata/rich/routes.conf:30:7",
-	},
-	{
-		Index: 16, Name: "files",
-		Method: "GET", Path: "/files/*path",
-		Controller: "File", Action: "Get", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"path"}, Constraints: []string{"max=200"},
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:96:7",
-	},
-	{
-		Index: 17, Name: "health",
-		Method: "GET", Path: "/healthz",
-		Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:41:7",
-	},
-	{
-		Index: 18, Name: "health",
-		Method: "HEAD", Path: "/healthz",
-		Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:41:7",
-	},
-	{
-		Index: 19, Name: "login",
-		Method: "POST", Path: "/login",
-		Controller: "App", Action: "Login", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:47:7",
-	},
-	{
-		Index: 20, Name: "profile",
-		Method: "GET", Path: "/user_:name",
-		Controller: "User", Action: "Profile", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"name"},
-		CORS:   routegenCORS0,
-		Pos:    "../../testdata/rich/routes.conf:53:7",
-	},
-	{
-		Index: 21, Name: "users",
-		Method: "GET", Path: "/users",
-		Controller: "User", Action: "List", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0,
-		Pos:  "../../testdata/rich/routes.conf:59:7",
-	},
-	{
-		Index: 22, Name: "create_user",
-		Method: "POST", Path: "/users",
-		Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		CORS: routegenCORS0, Parent: "users",
-		Pos: "../../testdata/rich/routes.conf:64:11",
-	},
-	{
-		Index: 23, Name: "delete_user",
-		Method: "DELETE", Path: "/users/:id",
-		Controller: "User", Action: "Delete", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"}, Constraints: []string{"number"},
-		CORS: routegenCORS0, Parent: "user",
-		Pos: "../../testdata/rich/routes.conf:71:15",
-	},
-	{
-		Index: 24, Name: "user",
-		Method: "GET", Path: "/users/:id",
-		Controller: "User", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"id"}, Constraints: []string{"number"},
-		CORS: routegenCORS0, Parent: "users",
-		Pos: "../../testdata/rich/routes.conf:66:11",
-	},
-	{
-		Index: 25, Name: "update_user",
-		Method: "PUT", Path: "/users/:id",
-		Controller: "User", Action: "Update", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"}, Constraints: []string{"number"},
-		CORS: routegenCORS0, Parent: "user",
-		Pos: "../../testdata/rich/routes.conf:70:15",
-	},
-	{
-		Index: 26, Name: "user_post",
-		Method: "GET", Path: "/users/:id/posts/:post",
-		Controller: "Post", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"id", "post"}, Constraints: []string{"number", "uuid4"},
-		CORS: routegenCORS0, Parent: "user",
-		Pos: "../../testdata/rich/routes.conf:73:15",
-	},
-	{
-		Index: 27, Name: "user_settings",
-		Method: "GET", Path: "/users/:id/settings",
-		Controller: "User", Action: "Settings", Auth: "anonymous", AntiCSRFCheck: true,
-		Params: []string{"id"}, Constraints: []string{"number"},
-		CORS: routegenCORS0, Parent: "user",
-		Pos: "../../testdata/rich/routes.conf:72:15",
-	},
-	{
-		Index: 28, Name: "new_user",
-		Method: "GET", Path: "/users/new",
-		Controller: "User", Action: "New", Auth: "anonymous", AntiCSRFCheck: true,
-		CORS: routegenCORS0, Parent: "users",
-		Pos: "../../testdata/rich/routes.conf:65:11",
-	},
-	{
-		Index: 29, Domain: 1, Name: "tenant_home",
-		Method: "GET", Path: "/",
-		Controller: "Tenant", Action: "Home", AntiCSRFCheck: true,
-		Pos: "../../testdata/rich/routes.conf:141:7",
-	},
-	{
-		Index: 30, Domain: 1, Name: "tenant_page",
-		Method: "GET", Path: "/pages/:slug",
-		Controller: "Tenant", Action: "Page", AntiCSRFCheck: true,
-		Params: []string{"slug"},
-		Pos:    "../../testdata/rich/routes.conf:142:7",
-	},
-	{
-		Index: 31, Domain: 2, Name: "admin_home",
-		Method: "GET", Path: "/",
-		Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../../testdata/rich/routes.conf:153:7",
-	},
-	{
-		Index: 32, Domain: 2, Name: "admin_files",
-		Method: "GET", Path: "/*path",
-		Controller: "admin/Dashboard", Action: "Files", AntiCSRFCheck: true,
-		Params: []string{"path"},
-		Pos:    "../../testdata/rich/routes.conf:154:7",
-	},
+	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:37:7"},
+	{Index: 1, Name: "alpha", Method: "GET", Path: "/%CE%B1", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:92:7"},
+	{Index: 2, Name: "greek_item", Method: "GET", Path: "/%CE%B1%CE%B2/:version/%CF%80:id", Controller: "Item", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "id"}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:93:7"},
+	{Index: 3, Name: "profile_alpha", Method: "GET", Path: "/:name/%CE%B1", Controller: "User", Action: "Profile", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"name"}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:94:7"},
+	{Index: 4, Name: "deep_rest", Method: "GET", Path: "/a/*rest", Controller: "Deep", Action: "Rest", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:88:7"},
+	{Index: 5, Name: "deep_middle", Method: "GET", Path: "/a/:x/c/d", Controller: "Deep", Action: "Middle", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"x"}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:86:7"},
+	{Index: 6, Name: "deep_last", Method: "GET", Path: "/a/b/:y/e", Controller: "Deep", Action: "Last", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"y"}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:87:7"},
+	{Index: 7, Name: "deep_static", Method: "GET", Path: "/a/b/c", Controller: "Deep", Action: "Static", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:85:7"},
+	{Index: 8, Name: "api_items", Method: "GET", Path: "/api/:version/items", Controller: "Item", Action: "List", Auth: "anonymous", Params: []string{"version"}, CORS: routegenCORS0, Parent: "api", Pos: "../../testdata/rich/routes.conf:111:11"},
+	{Index: 9, Name: "api_item", Method: "GET", Path: "/api/:version/items/:id", Controller: "Item", Action: "Show", Auth: "anonymous", Params: []string{"version", "id"}, CORS: routegenCORS0, Parent: "api", Pos: "../../testdata/rich/routes.conf:112:11"},
+	{Index: 10, Name: "api_item_edit", Method: "PATCH", Path: "/api/:version/items/:id", Controller: "Item", Action: "Update", Auth: "anonymous", MaxBodySize: 1024, Params: []string{"version", "id"}, CORS: routegenCORS0, Parent: "api", Pos: "../../testdata/rich/routes.conf:113:11"},
+	{Index: 11, Name: "public_assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "web/assets", List: true, Params: []string{"filepath"}, Pos: "../../testdata/rich/routes.conf:25:7"},
+	{Index: 12, Name: "chat_page", Method: "GET", Path: "/chat", Controller: "Chat", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:129:7"},
+	{Index: 13, Name: "chat", Method: "WS", Path: "/chat", Controller: "Chat", Action: "Stream", Auth: "anonymous", WebSocket: true, Pos: "../../testdata/rich/routes.conf:123:7"},
+	{Index: 14, Name: "doc", Method: "GET", Path: "/doc/:version/*page", Controller: "Doc", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"version", "page"}, Constraints: []string{"oneof=v1 v2", ""}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:101:7"},
+	{Index: 15, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "web/assets", File: "img/favicon.ico", Pos: "../../testdata/rich/routes.conf:30:7"},
+	{Index: 16, Name: "files", Method: "GET", Path: "/files/*path", Controller: "File", Action: "Get", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"path"}, Constraints: []string{"max=200"}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:96:7"},
+	{Index: 17, Name: "health", Method: "GET", Path: "/healthz", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:41:7"},
+	{Index: 18, Name: "health", Method: "HEAD", Path: "/healthz", Controller: "App", Action: "Health", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:41:7"},
+	{Index: 19, Name: "login", Method: "POST", Path: "/login", Controller: "App", Action: "Login", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:47:7"},
+	{Index: 20, Name: "profile", Method: "GET", Path: "/user_:name", Controller: "User", Action: "Profile", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"name"}, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:53:7"},
+	{Index: 21, Name: "users", Method: "GET", Path: "/users", Controller: "User", Action: "List", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "../../testdata/rich/routes.conf:59:7"},
+	{Index: 22, Name: "create_user", Method: "POST", Path: "/users", Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "users", Pos: "../../testdata/rich/routes.conf:64:11"},
+	{Index: 23, Name: "delete_user", Method: "DELETE", Path: "/users/:id", Controller: "User", Action: "Delete", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: routegenCORS0, Parent: "user", Pos: "../../testdata/rich/routes.conf:71:15"},
+	{Index: 24, Name: "user", Method: "GET", Path: "/users/:id", Controller: "User", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: routegenCORS0, Parent: "users", Pos: "../../testdata/rich/routes.conf:66:11"},
+	{Index: 25, Name: "update_user", Method: "PUT", Path: "/users/:id", Controller: "User", Action: "Update", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: routegenCORS0, Parent: "user", Pos: "../../testdata/rich/routes.conf:70:15"},
+	{Index: 26, Name: "user_post", Method: "GET", Path: "/users/:id/posts/:post", Controller: "Post", Action: "Show", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id", "post"}, Constraints: []string{"number", "uuid4"}, CORS: routegenCORS0, Parent: "user", Pos: "../../testdata/rich/routes.conf:73:15"},
+	{Index: 27, Name: "user_settings", Method: "GET", Path: "/users/:id/settings", Controller: "User", Action: "Settings", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, CORS: routegenCORS0, Parent: "user", Pos: "../../testdata/rich/routes.conf:72:15"},
+	{Index: 28, Name: "new_user", Method: "GET", Path: "/users/new", Controller: "User", Action: "New", Auth: "anonymous", AntiCSRFCheck: true, CORS: routegenCORS0, Parent: "users", Pos: "../../testdata/rich/routes.conf:65:11"},
+	{Index: 29, Domain: 1, Name: "tenant_home", Method: "GET", Path: "/", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../../testdata/rich/routes.conf:141:7"},
+	{Index: 30, Domain: 1, Name: "tenant_page", Method: "GET", Path: "/pages/:slug", Controller: "Tenant", Action: "Page", AntiCSRFCheck: true, Params: []string{"slug"}, Pos: "../../testdata/rich/routes.conf:142:7"},
+	{Index: 31, Domain: 2, Name: "admin_home", Method: "GET", Path: "/", Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true, Pos: "../../testdata/rich/routes.conf:153:7"},
+	{Index: 32, Domain: 2, Name: "admin_files", Method: "GET", Path: "/*path", Controller: "admin/Dashboard", Action: "Files", AntiCSRFCheck: true, Params: []string{"path"}, Pos: "../../testdata/rich/routes.conf:154:7"},
 }
 
 // routegenCatchAlls are the catch_all routes, of domain i at index i; zero for a domain with none.
 var routegenCatchAlls = []runtime.Route{
-	{
-		Index: 33, Name: "catch_all",
-		Method: "*", Path: "*",
-		Controller: "Fallback", Action: "NotFound", MaxBodySize: 5242880,
-		Pos: "../../testdata/rich/routes.conf:19:5",
-	},
+	{Index: 33, Name: "catch_all", Method: "*", Path: "*", Controller: "Fallback", Action: "NotFound", MaxBodySize: 5242880, Pos: "../../testdata/rich/routes.conf:19:5"},
 	{},
 	{},
 }
@@ -332,12 +117,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "users/") {
 			i2 := i1 + 6
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 23 // DELETE /users/:id (delete_user)
-				}
-				m.Params.Pop()
+				return 23 // DELETE /users/:id (delete_user)
 			}
 		}
 		return -1
@@ -372,12 +154,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") {
+							if j3 == len(path) && j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") {
 								m.Params.Push(i3+6, j3)
-								if j3 == len(path) {
-									return 2 // GET /%CE%B1%CE%B2/:version/%CF%80:id (greek_item)
-								}
-								m.Params.Pop()
+								return 2 // GET /%CE%B1%CE%B2/:version/%CF%80:id (greek_item)
 							}
 						}
 						m.Params.Pop()
@@ -426,12 +205,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "items/") {
 								i4 := i3 + 6
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 9 // GET /api/:version/items/:id (api_item)
-									}
-									m.Params.Pop()
+									return 9 // GET /api/:version/items/:id (api_item)
 								}
 							}
 						}
@@ -487,12 +263,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "posts/") {
 								i4 := i3 + 6
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 26 // GET /users/:id/posts/:post (user_post)
-									}
-									m.Params.Pop()
+									return 26 // GET /users/:id/posts/:post (user_post)
 								}
 							}
 						}
@@ -502,12 +275,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			}
 		}
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") {
+		if j1 == len(path) && j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") {
 			m.Params.Push(i1+5, j1)
-			if j1 == len(path) {
-				return 20 // GET /user_:name (profile)
-			}
-			m.Params.Pop()
+			return 20 // GET /user_:name (profile)
 		}
 		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1, j1)
@@ -536,12 +306,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if strings.HasPrefix(path[i3:], "items/") {
 						i4 := i3 + 6
 						j4 := runtime.SegmentEnd(path, i4)
-						if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+						if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 							m.Params.Push(i4, j4)
-							if j4 == len(path) {
-								return 10 // PATCH /api/:version/items/:id (api_item_edit)
-							}
-							m.Params.Pop()
+							return 10 // PATCH /api/:version/items/:id (api_item_edit)
 						}
 					}
 				}
@@ -562,12 +329,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "users/") {
 			i2 := i1 + 6
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 25 // PUT /users/:id (update_user)
-				}
-				m.Params.Pop()
+				return 25 // PUT /users/:id (update_user)
 			}
 		}
 		return -1
@@ -596,12 +360,9 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "pages/") {
 			i2 := i1 + 6
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 30 // GET /pages/:slug (tenant_page)
-				}
-				m.Params.Pop()
+				return 30 // GET /pages/:slug (tenant_page)
 			}
 		}
 		return -1
@@ -636,7 +397,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:640:1
+//line routes_gen.go:401:1
 }
 
 // AppController holds the actions of controller "App".
@@ -647,7 +408,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:651:1
+//line routes_gen.go:412:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -656,7 +417,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:660:1
+//line routes_gen.go:421:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -669,28 +430,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:673:1
+//line routes_gen.go:434:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:680:1
+//line routes_gen.go:441:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:687:1
+//line routes_gen.go:448:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:694:1
+//line routes_gen.go:455:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -701,14 +462,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:705:1
+//line routes_gen.go:466:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:712:1
+//line routes_gen.go:473:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -717,7 +478,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:721:1
+//line routes_gen.go:482:1
 }
 
 // UserController holds the actions of controller "User".
@@ -738,7 +499,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:742:1
+//line routes_gen.go:503:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -957,25 +718,15 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
 		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0)
-			}
+			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
 		case *func(int64) (string, error):
 			*f = func(v0 int64) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))

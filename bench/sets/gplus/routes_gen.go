@@ -26,95 +26,19 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "get_activities",
-		Method: "GET", Path: "/activities",
-		Controller: "GPlus", Action: "GetActivities", AntiCSRFCheck: true,
-		Pos: "routes.conf:47:7",
-	},
-	{
-		Index: 1, Name: "get_activities_by_activityid",
-		Method: "GET", Path: "/activities/:activityId",
-		Controller: "GPlus", Action: "GetActivitiesByActivityid", AntiCSRFCheck: true,
-		Params: []string{"activityId"},
-		Pos:    "routes.conf:41:7",
-	},
-	{
-		Index: 2, Name: "get_activities_by_activityid_comments",
-		Method: "GET", Path: "/activities/:activityId/comments",
-		Controller: "GPlus", Action: "GetActivitiesByActivityidComments", AntiCSRFCheck: true,
-		Params: []string{"activityId"},
-		Pos:    "routes.conf:53:7",
-	},
-	{
-		Index: 3, Name: "get_activities_by_activityid_people_by_collection",
-		Method: "GET", Path: "/activities/:activityId/people/:collection",
-		Controller: "GPlus", Action: "GetActivitiesByActivityidPeopleByCollection", AntiCSRFCheck: true,
-		Params: []string{"activityId", "collection"},
-		Pos:    "routes.conf:17:7",
-	},
-	{
-		Index: 4, Name: "get_comments_by_commentid",
-		Method: "GET", Path: "/comments/:commentId",
-		Controller: "GPlus", Action: "GetCommentsByCommentid", AntiCSRFCheck: true,
-		Params: []string{"commentId"},
-		Pos:    "routes.conf:59:7",
-	},
-	{
-		Index: 5, Name: "delete_moments_by_id",
-		Method: "DELETE", Path: "/moments/:id",
-		Controller: "GPlus", Action: "DeleteMomentsById", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"},
-		Pos:    "routes.conf:77:7",
-	},
-	{
-		Index: 6, Name: "get_people",
-		Method: "GET", Path: "/people",
-		Controller: "GPlus", Action: "GetPeople", AntiCSRFCheck: true,
-		Pos: "routes.conf:11:7",
-	},
-	{
-		Index: 7, Name: "get_people_by_userid",
-		Method: "GET", Path: "/people/:userId",
-		Controller: "GPlus", Action: "GetPeopleByUserid", AntiCSRFCheck: true,
-		Params: []string{"userId"},
-		Pos:    "routes.conf:5:7",
-	},
-	{
-		Index: 8, Name: "get_people_by_userid_activities_by_collection",
-		Method: "GET", Path: "/people/:userId/activities/:collection",
-		Controller: "GPlus", Action: "GetPeopleByUseridActivitiesByCollection", AntiCSRFCheck: true,
-		Params: []string{"userId", "collection"},
-		Pos:    "routes.conf:35:7",
-	},
-	{
-		Index: 9, Name: "get_people_by_userid_moments_by_collection",
-		Method: "GET", Path: "/people/:userId/moments/:collection",
-		Controller: "GPlus", Action: "GetPeopleByUseridMomentsByCollection", AntiCSRFCheck: true,
-		Params: []string{"userId", "collection"},
-		Pos:    "routes.conf:71:7",
-	},
-	{
-		Index: 10, Name: "post_people_by_userid_moments_by_collection",
-		Method: "POST", Path: "/people/:userId/moments/:collection",
-		Controller: "GPlus", Action: "PostPeopleByUseridMomentsByCollection", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"userId", "collection"},
-		Pos:    "routes.conf:65:7",
-	},
-	{
-		Index: 11, Name: "get_people_by_userid_openidconnect",
-		Method: "GET", Path: "/people/:userId/openIdConnect",
-		Controller: "GPlus", Action: "GetPeopleByUseridOpenidconnect", AntiCSRFCheck: true,
-		Params: []string{"userId"},
-		Pos:    "routes.conf:29:7",
-	},
-	{
-		Index: 12, Name: "get_people_by_userid_people_by_collection",
-		Method: "GET", Path: "/people/:userId/people/:collection",
-		Controller: "GPlus", Action: "GetPeopleByUseridPeopleByCollection", AntiCSRFCheck: true,
-		Params: []string{"userId", "collection"},
-		Pos:    "routes.conf:23:7",
-	},
+	{Index: 0, Name: "get_activities", Method: "GET", Path: "/activities", Controller: "GPlus", Action: "GetActivities", AntiCSRFCheck: true, Pos: "routes.conf:47:7"},
+	{Index: 1, Name: "get_activities_by_activityid", Method: "GET", Path: "/activities/:activityId", Controller: "GPlus", Action: "GetActivitiesByActivityid", AntiCSRFCheck: true, Params: []string{"activityId"}, Pos: "routes.conf:41:7"},
+	{Index: 2, Name: "get_activities_by_activityid_comments", Method: "GET", Path: "/activities/:activityId/comments", Controller: "GPlus", Action: "GetActivitiesByActivityidComments", AntiCSRFCheck: true, Params: []string{"activityId"}, Pos: "routes.conf:53:7"},
+	{Index: 3, Name: "get_activities_by_activityid_people_by_collection", Method: "GET", Path: "/activities/:activityId/people/:collection", Controller: "GPlus", Action: "GetActivitiesByActivityidPeopleByCollection", AntiCSRFCheck: true, Params: []string{"activityId", "collection"}, Pos: "routes.conf:17:7"},
+	{Index: 4, Name: "get_comments_by_commentid", Method: "GET", Path: "/comments/:commentId", Controller: "GPlus", Action: "GetCommentsByCommentid", AntiCSRFCheck: true, Params: []string{"commentId"}, Pos: "routes.conf:59:7"},
+	{Index: 5, Name: "delete_moments_by_id", Method: "DELETE", Path: "/moments/:id", Controller: "GPlus", Action: "DeleteMomentsById", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Pos: "routes.conf:77:7"},
+	{Index: 6, Name: "get_people", Method: "GET", Path: "/people", Controller: "GPlus", Action: "GetPeople", AntiCSRFCheck: true, Pos: "routes.conf:11:7"},
+	{Index: 7, Name: "get_people_by_userid", Method: "GET", Path: "/people/:userId", Controller: "GPlus", Action: "GetPeopleByUserid", AntiCSRFCheck: true, Params: []string{"userId"}, Pos: "routes.conf:5:7"},
+	{Index: 8, Name: "get_people_by_userid_activities_by_collection", Method: "GET", Path: "/people/:userId/activities/:collection", Controller: "GPlus", Action: "GetPeopleByUseridActivitiesByCollection", AntiCSRFCheck: true, Params: []string{"userId", "collection"}, Pos: "routes.conf:35:7"},
+	{Index: 9, Name: "get_people_by_userid_moments_by_collection", Method: "GET", Path: "/people/:userId/moments/:collection", Controller: "GPlus", Action: "GetPeopleByUseridMomentsByCollection", AntiCSRFCheck: true, Params: []string{"userId", "collection"}, Pos: "routes.conf:71:7"},
+	{Index: 10, Name: "post_people_by_userid_moments_by_collection", Method: "POST", Path: "/people/:userId/moments/:collection", Controller: "GPlus", Action: "PostPeopleByUseridMomentsByCollection", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"userId", "collection"}, Pos: "routes.conf:65:7"},
+	{Index: 11, Name: "get_people_by_userid_openidconnect", Method: "GET", Path: "/people/:userId/openIdConnect", Controller: "GPlus", Action: "GetPeopleByUseridOpenidconnect", AntiCSRFCheck: true, Params: []string{"userId"}, Pos: "routes.conf:29:7"},
+	{Index: 12, Name: "get_people_by_userid_people_by_collection", Method: "GET", Path: "/people/:userId/people/:collection", Controller: "GPlus", Action: "GetPeopleByUseridPeopleByCollection", AntiCSRFCheck: true, Params: []string{"userId", "collection"}, Pos: "routes.conf:23:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -146,12 +70,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "moments/") {
 			i2 := i1 + 8
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 5 // DELETE /moments/:id (delete_moments_by_id)
-				}
-				m.Params.Pop()
+				return 5 // DELETE /moments/:id (delete_moments_by_id)
 			}
 		}
 		return -1
@@ -183,12 +104,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "people/") {
 								i4 := i3 + 7
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 3 // GET /activities/:activityId/people/:collection (get_activities_by_activityid_people_by_collection)
-									}
-									m.Params.Pop()
+									return 3 // GET /activities/:activityId/people/:collection (get_activities_by_activityid_people_by_collection)
 								}
 							}
 						}
@@ -199,12 +117,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "comments/") {
 					i2 := i1 + 9
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 4 // GET /comments/:commentId (get_comments_by_commentid)
-						}
-						m.Params.Pop()
+						return 4 // GET /comments/:commentId (get_comments_by_commentid)
 					}
 				}
 			case 'p':
@@ -228,36 +143,27 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 									if strings.HasPrefix(path[i3:], "activities/") {
 										i4 := i3 + 11
 										j4 := runtime.SegmentEnd(path, i4)
-										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 											m.Params.Push(i4, j4)
-											if j4 == len(path) {
-												return 8 // GET /people/:userId/activities/:collection (get_people_by_userid_activities_by_collection)
-											}
-											m.Params.Pop()
+											return 8 // GET /people/:userId/activities/:collection (get_people_by_userid_activities_by_collection)
 										}
 									}
 								case 'm':
 									if strings.HasPrefix(path[i3:], "moments/") {
 										i4 := i3 + 8
 										j4 := runtime.SegmentEnd(path, i4)
-										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 											m.Params.Push(i4, j4)
-											if j4 == len(path) {
-												return 9 // GET /people/:userId/moments/:collection (get_people_by_userid_moments_by_collection)
-											}
-											m.Params.Pop()
+											return 9 // GET /people/:userId/moments/:collection (get_people_by_userid_moments_by_collection)
 										}
 									}
 								case 'p':
 									if strings.HasPrefix(path[i3:], "people/") {
 										i4 := i3 + 7
 										j4 := runtime.SegmentEnd(path, i4)
-										if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 											m.Params.Push(i4, j4)
-											if j4 == len(path) {
-												return 12 // GET /people/:userId/people/:collection (get_people_by_userid_people_by_collection)
-											}
-											m.Params.Pop()
+											return 12 // GET /people/:userId/people/:collection (get_people_by_userid_people_by_collection)
 										}
 									}
 								}
@@ -281,12 +187,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if strings.HasPrefix(path[i3:], "moments/") {
 						i4 := i3 + 8
 						j4 := runtime.SegmentEnd(path, i4)
-						if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+						if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 							m.Params.Push(i4, j4)
-							if j4 == len(path) {
-								return 10 // POST /people/:userId/moments/:collection (post_people_by_userid_moments_by_collection)
-							}
-							m.Params.Pop()
+							return 10 // POST /people/:userId/moments/:collection (post_people_by_userid_moments_by_collection)
 						}
 					}
 				}
@@ -326,7 +229,7 @@ type GPlusController interface {
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7)
 //line routes.conf:65:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7)
-//line routes_gen.go:330:1
+//line routes_gen.go:233:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -416,17 +319,11 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
 		}
 	})
 	return u

@@ -26,13 +26,7 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "get_user_by_name",
-		Method: "GET", Path: "/user/:name",
-		Controller: "Param", Action: "GetUserByName", AntiCSRFCheck: true,
-		Params: []string{"name"},
-		Pos:    "routes.conf:5:7",
-	},
+	{Index: 0, Name: "get_user_by_name", Method: "GET", Path: "/user/:name", Controller: "Param", Action: "GetUserByName", AntiCSRFCheck: true, Params: []string{"name"}, Pos: "routes.conf:5:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -64,12 +58,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "user/") {
 			i2 := i1 + 5
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 0 // GET /user/:name (get_user_by_name)
-				}
-				m.Params.Pop()
+				return 0 // GET /user/:name (get_user_by_name)
 			}
 		}
 		return -1
@@ -81,7 +72,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetUserByName(ctx *runtime.Context, name string) error // serves get_user_by_name: GET /user/:name (routes.conf:5:7)
-//line routes_gen.go:85:1
+//line routes_gen.go:76:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -135,9 +126,7 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		}
 	})
 	return u

@@ -25,13 +25,7 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t",
-		Method: "GET", Path: "/:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t",
-		Controller: "Param", Action: "GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT", AntiCSRFCheck: true,
-		Params: []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t"},
-		Pos:    "routes.conf:5:7",
-	},
+	{Index: 0, Name: "get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t", Method: "GET", Path: "/:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t", Controller: "Param", Action: "GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT", AntiCSRFCheck: true, Params: []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t"}, Pos: "routes.conf:5:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -156,12 +150,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 																																							if j19 < len(path) {
 																																								i20 := j19 + 1
 																																								j20 := runtime.SegmentEnd(path, i20)
-																																								if j20 > i20 && runtime.NotDot(path[i20:j20]) {
+																																								if j20 == len(path) && j20 > i20 && runtime.NotDot(path[i20:j20]) {
 																																									m.Params.Push(i20, j20)
-																																									if j20 == len(path) {
-																																										return 0 // GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t)
-																																									}
-																																									m.Params.Pop()
+																																									return 0 // GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t)
 																																								}
 																																							}
 																																							m.Params.Pop()
@@ -229,7 +220,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx *runtime.Context, a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) error // serves get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t: GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7)
-//line routes_gen.go:233:1
+//line routes_gen.go:224:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

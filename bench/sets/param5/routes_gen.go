@@ -25,13 +25,7 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "get_by_a_by_b_by_c_by_d_by_e",
-		Method: "GET", Path: "/:a/:b/:c/:d/:e",
-		Controller: "Param", Action: "GetByAByBByCByDByE", AntiCSRFCheck: true,
-		Params: []string{"a", "b", "c", "d", "e"},
-		Pos:    "routes.conf:5:7",
-	},
+	{Index: 0, Name: "get_by_a_by_b_by_c_by_d_by_e", Method: "GET", Path: "/:a/:b/:c/:d/:e", Controller: "Param", Action: "GetByAByBByCByDByE", AntiCSRFCheck: true, Params: []string{"a", "b", "c", "d", "e"}, Pos: "routes.conf:5:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -81,12 +75,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := runtime.SegmentEnd(path, i5)
-										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+										if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 											m.Params.Push(i5, j5)
-											if j5 == len(path) {
-												return 0 // GET /:a/:b/:c/:d/:e (get_by_a_by_b_by_c_by_d_by_e)
-											}
-											m.Params.Pop()
+											return 0 // GET /:a/:b/:c/:d/:e (get_by_a_by_b_by_c_by_d_by_e)
 										}
 									}
 									m.Params.Pop()
@@ -109,7 +100,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetByAByBByCByDByE(ctx *runtime.Context, a string, b string, c string, d string, e string) error // serves get_by_a_by_b_by_c_by_d_by_e: GET /:a/:b/:c/:d/:e (routes.conf:5:7)
-//line routes_gen.go:113:1
+//line routes_gen.go:104:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -26,178 +26,32 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "get_1_classes_by_classname",
-		Method: "GET", Path: "/1/classes/:className",
-		Controller: "Parse", Action: "Get1ClassesByClassname", AntiCSRFCheck: true,
-		Params: []string{"className"},
-		Pos:    "routes.conf:23:7",
-	},
-	{
-		Index: 1, Name: "post_1_classes_by_classname",
-		Method: "POST", Path: "/1/classes/:className",
-		Controller: "Parse", Action: "Post1ClassesByClassname", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"className"},
-		Pos:    "routes.conf:5:7",
-	},
-	{
-		Index: 2, Name: "delete_1_classes_by_classname_by_objectid",
-		Method: "DELETE", Path: "/1/classes/:className/:objectId",
-		Controller: "Parse", Action: "Delete1ClassesByClassnameByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"className", "objectId"},
-		Pos:    "routes.conf:29:7",
-	},
-	{
-		Index: 3, Name: "get_1_classes_by_classname_by_objectid",
-		Method: "GET", Path: "/1/classes/:className/:objectId",
-		Controller: "Parse", Action: "Get1ClassesByClassnameByObjectid", AntiCSRFCheck: true,
-		Params: []string{"className", "objectId"},
-		Pos:    "routes.conf:11:7",
-	},
-	{
-		Index: 4, Name: "put_1_classes_by_classname_by_objectid",
-		Method: "PUT", Path: "/1/classes/:className/:objectId",
-		Controller: "Parse", Action: "Put1ClassesByClassnameByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"className", "objectId"},
-		Pos:    "routes.conf:17:7",
-	},
-	{
-		Index: 5, Name: "post_1_events_by_eventname",
-		Method: "POST", Path: "/1/events/:eventName",
-		Controller: "Parse", Action: "Post1EventsByEventname", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"eventName"},
-		Pos:    "routes.conf:113:7",
-	},
-	{
-		Index: 6, Name: "post_1_files_by_filename",
-		Method: "POST", Path: "/1/files/:fileName",
-		Controller: "Parse", Action: "Post1FilesByFilename", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"fileName"},
-		Pos:    "routes.conf:107:7",
-	},
-	{
-		Index: 7, Name: "post_1_functions",
-		Method: "POST", Path: "/1/functions",
-		Controller: "Parse", Action: "Post1Functions", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:155:7",
-	},
-	{
-		Index: 8, Name: "get_1_installations",
-		Method: "GET", Path: "/1/installations",
-		Controller: "Parse", Action: "Get1Installations", AntiCSRFCheck: true,
-		Pos: "routes.conf:143:7",
-	},
-	{
-		Index: 9, Name: "post_1_installations",
-		Method: "POST", Path: "/1/installations",
-		Controller: "Parse", Action: "Post1Installations", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:125:7",
-	},
-	{
-		Index: 10, Name: "delete_1_installations_by_objectid",
-		Method: "DELETE", Path: "/1/installations/:objectId",
-		Controller: "Parse", Action: "Delete1InstallationsByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"objectId"},
-		Pos:    "routes.conf:149:7",
-	},
-	{
-		Index: 11, Name: "get_1_installations_by_objectid",
-		Method: "GET", Path: "/1/installations/:objectId",
-		Controller: "Parse", Action: "Get1InstallationsByObjectid", AntiCSRFCheck: true,
-		Params: []string{"objectId"},
-		Pos:    "routes.conf:131:7",
-	},
-	{
-		Index: 12, Name: "put_1_installations_by_objectid",
-		Method: "PUT", Path: "/1/installations/:objectId",
-		Controller: "Parse", Action: "Put1InstallationsByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"objectId"},
-		Pos:    "routes.conf:137:7",
-	},
-	{
-		Index: 13, Name: "get_1_login",
-		Method: "GET", Path: "/1/login",
-		Controller: "Parse", Action: "Get1Login", AntiCSRFCheck: true,
-		Pos: "routes.conf:41:7",
-	},
-	{
-		Index: 14, Name: "post_1_push",
-		Method: "POST", Path: "/1/push",
-		Controller: "Parse", Action: "Post1Push", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:119:7",
-	},
-	{
-		Index: 15, Name: "post_1_requestpasswordreset",
-		Method: "POST", Path: "/1/requestPasswordReset",
-		Controller: "Parse", Action: "Post1Requestpasswordreset", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:71:7",
-	},
-	{
-		Index: 16, Name: "get_1_roles",
-		Method: "GET", Path: "/1/roles",
-		Controller: "Parse", Action: "Get1Roles", AntiCSRFCheck: true,
-		Pos: "routes.conf:95:7",
-	},
-	{
-		Index: 17, Name: "post_1_roles",
-		Method: "POST", Path: "/1/roles",
-		Controller: "Parse", Action: "Post1Roles", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:77:7",
-	},
-	{
-		Index: 18, Name: "delete_1_roles_by_objectid",
-		Method: "DELETE", Path: "/1/roles/:objectId",
-		Controller: "Parse", Action: "Delete1RolesByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"objectId"},
-		Pos:    "routes.conf:101:7",
-	},
-	{
-		Index: 19, Name: "get_1_roles_by_objectid",
-		Method: "GET", Path: "/1/roles/:objectId",
-		Controller: "Parse", Action: "Get1RolesByObjectid", AntiCSRFCheck: true,
-		Params: []string{"objectId"},
-		Pos:    "routes.conf:83:7",
-	},
-	{
-		Index: 20, Name: "put_1_roles_by_objectid",
-		Method: "PUT", Path: "/1/roles/:objectId",
-		Controller: "Parse", Action: "Put1RolesByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"objectId"},
-		Pos:    "routes.conf:89:7",
-	},
-	{
-		Index: 21, Name: "get_1_users",
-		Method: "GET", Path: "/1/users",
-		Controller: "Parse", Action: "Get1Users", AntiCSRFCheck: true,
-		Pos: "routes.conf:59:7",
-	},
-	{
-		Index: 22, Name: "post_1_users",
-		Method: "POST", Path: "/1/users",
-		Controller: "Parse", Action: "Post1Users", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:35:7",
-	},
-	{
-		Index: 23, Name: "delete_1_users_by_objectid",
-		Method: "DELETE", Path: "/1/users/:objectId",
-		Controller: "Parse", Action: "Delete1UsersByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"objectId"},
-		Pos:    "routes.conf:65:7",
-	},
-	{
-		Index: 24, Name: "get_1_users_by_objectid",
-		Method: "GET", Path: "/1/users/:objectId",
-		Controller: "Parse", Action: "Get1UsersByObjectid", AntiCSRFCheck: true,
-		Params: []string{"objectId"},
-		Pos:    "routes.conf:47:7",
-	},
-	{
-		Index: 25, Name: "put_1_users_by_objectid",
-		Method: "PUT", Path: "/1/users/:objectId",
-		Controller: "Parse", Action: "Put1UsersByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"objectId"},
-		Pos:    "routes.conf:53:7",
-	},
+	{Index: 0, Name: "get_1_classes_by_classname", Method: "GET", Path: "/1/classes/:className", Controller: "Parse", Action: "Get1ClassesByClassname", AntiCSRFCheck: true, Params: []string{"className"}, Pos: "routes.conf:23:7"},
+	{Index: 1, Name: "post_1_classes_by_classname", Method: "POST", Path: "/1/classes/:className", Controller: "Parse", Action: "Post1ClassesByClassname", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"className"}, Pos: "routes.conf:5:7"},
+	{Index: 2, Name: "delete_1_classes_by_classname_by_objectid", Method: "DELETE", Path: "/1/classes/:className/:objectId", Controller: "Parse", Action: "Delete1ClassesByClassnameByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"className", "objectId"}, Pos: "routes.conf:29:7"},
+	{Index: 3, Name: "get_1_classes_by_classname_by_objectid", Method: "GET", Path: "/1/classes/:className/:objectId", Controller: "Parse", Action: "Get1ClassesByClassnameByObjectid", AntiCSRFCheck: true, Params: []string{"className", "objectId"}, Pos: "routes.conf:11:7"},
+	{Index: 4, Name: "put_1_classes_by_classname_by_objectid", Method: "PUT", Path: "/1/classes/:className/:objectId", Controller: "Parse", Action: "Put1ClassesByClassnameByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"className", "objectId"}, Pos: "routes.conf:17:7"},
+	{Index: 5, Name: "post_1_events_by_eventname", Method: "POST", Path: "/1/events/:eventName", Controller: "Parse", Action: "Post1EventsByEventname", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"eventName"}, Pos: "routes.conf:113:7"},
+	{Index: 6, Name: "post_1_files_by_filename", Method: "POST", Path: "/1/files/:fileName", Controller: "Parse", Action: "Post1FilesByFilename", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"fileName"}, Pos: "routes.conf:107:7"},
+	{Index: 7, Name: "post_1_functions", Method: "POST", Path: "/1/functions", Controller: "Parse", Action: "Post1Functions", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:155:7"},
+	{Index: 8, Name: "get_1_installations", Method: "GET", Path: "/1/installations", Controller: "Parse", Action: "Get1Installations", AntiCSRFCheck: true, Pos: "routes.conf:143:7"},
+	{Index: 9, Name: "post_1_installations", Method: "POST", Path: "/1/installations", Controller: "Parse", Action: "Post1Installations", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:125:7"},
+	{Index: 10, Name: "delete_1_installations_by_objectid", Method: "DELETE", Path: "/1/installations/:objectId", Controller: "Parse", Action: "Delete1InstallationsByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:149:7"},
+	{Index: 11, Name: "get_1_installations_by_objectid", Method: "GET", Path: "/1/installations/:objectId", Controller: "Parse", Action: "Get1InstallationsByObjectid", AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:131:7"},
+	{Index: 12, Name: "put_1_installations_by_objectid", Method: "PUT", Path: "/1/installations/:objectId", Controller: "Parse", Action: "Put1InstallationsByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:137:7"},
+	{Index: 13, Name: "get_1_login", Method: "GET", Path: "/1/login", Controller: "Parse", Action: "Get1Login", AntiCSRFCheck: true, Pos: "routes.conf:41:7"},
+	{Index: 14, Name: "post_1_push", Method: "POST", Path: "/1/push", Controller: "Parse", Action: "Post1Push", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:119:7"},
+	{Index: 15, Name: "post_1_requestpasswordreset", Method: "POST", Path: "/1/requestPasswordReset", Controller: "Parse", Action: "Post1Requestpasswordreset", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:71:7"},
+	{Index: 16, Name: "get_1_roles", Method: "GET", Path: "/1/roles", Controller: "Parse", Action: "Get1Roles", AntiCSRFCheck: true, Pos: "routes.conf:95:7"},
+	{Index: 17, Name: "post_1_roles", Method: "POST", Path: "/1/roles", Controller: "Parse", Action: "Post1Roles", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:77:7"},
+	{Index: 18, Name: "delete_1_roles_by_objectid", Method: "DELETE", Path: "/1/roles/:objectId", Controller: "Parse", Action: "Delete1RolesByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:101:7"},
+	{Index: 19, Name: "get_1_roles_by_objectid", Method: "GET", Path: "/1/roles/:objectId", Controller: "Parse", Action: "Get1RolesByObjectid", AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:83:7"},
+	{Index: 20, Name: "put_1_roles_by_objectid", Method: "PUT", Path: "/1/roles/:objectId", Controller: "Parse", Action: "Put1RolesByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:89:7"},
+	{Index: 21, Name: "get_1_users", Method: "GET", Path: "/1/users", Controller: "Parse", Action: "Get1Users", AntiCSRFCheck: true, Pos: "routes.conf:59:7"},
+	{Index: 22, Name: "post_1_users", Method: "POST", Path: "/1/users", Controller: "Parse", Action: "Post1Users", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:35:7"},
+	{Index: 23, Name: "delete_1_users_by_objectid", Method: "DELETE", Path: "/1/users/:objectId", Controller: "Parse", Action: "Delete1UsersByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:65:7"},
+	{Index: 24, Name: "get_1_users_by_objectid", Method: "GET", Path: "/1/users/:objectId", Controller: "Parse", Action: "Get1UsersByObjectid", AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:47:7"},
+	{Index: 25, Name: "put_1_users_by_objectid", Method: "PUT", Path: "/1/users/:objectId", Controller: "Parse", Action: "Put1UsersByObjectid", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"objectId"}, Pos: "routes.conf:53:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -239,12 +93,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 2 // DELETE /1/classes/:className/:objectId (delete_1_classes_by_classname_by_objectid)
-									}
-									m.Params.Pop()
+									return 2 // DELETE /1/classes/:className/:objectId (delete_1_classes_by_classname_by_objectid)
 								}
 							}
 							m.Params.Pop()
@@ -254,36 +105,27 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if strings.HasPrefix(path[i2:], "installations/") {
 						i3 := i2 + 14
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 10 // DELETE /1/installations/:objectId (delete_1_installations_by_objectid)
-							}
-							m.Params.Pop()
+							return 10 // DELETE /1/installations/:objectId (delete_1_installations_by_objectid)
 						}
 					}
 				case 'r':
 					if strings.HasPrefix(path[i2:], "roles/") {
 						i3 := i2 + 6
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 18 // DELETE /1/roles/:objectId (delete_1_roles_by_objectid)
-							}
-							m.Params.Pop()
+							return 18 // DELETE /1/roles/:objectId (delete_1_roles_by_objectid)
 						}
 					}
 				case 'u':
 					if strings.HasPrefix(path[i2:], "users/") {
 						i3 := i2 + 6
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 23 // DELETE /1/users/:objectId (delete_1_users_by_objectid)
-							}
-							m.Params.Pop()
+							return 23 // DELETE /1/users/:objectId (delete_1_users_by_objectid)
 						}
 					}
 				}
@@ -318,12 +160,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 3 // GET /1/classes/:className/:objectId (get_1_classes_by_classname_by_objectid)
-									}
-									m.Params.Pop()
+									return 3 // GET /1/classes/:className/:objectId (get_1_classes_by_classname_by_objectid)
 								}
 							}
 							m.Params.Pop()
@@ -333,36 +172,27 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if strings.HasPrefix(path[i2:], "installations/") {
 						i3 := i2 + 14
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 11 // GET /1/installations/:objectId (get_1_installations_by_objectid)
-							}
-							m.Params.Pop()
+							return 11 // GET /1/installations/:objectId (get_1_installations_by_objectid)
 						}
 					}
 				case 'r':
 					if strings.HasPrefix(path[i2:], "roles/") {
 						i3 := i2 + 6
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 19 // GET /1/roles/:objectId (get_1_roles_by_objectid)
-							}
-							m.Params.Pop()
+							return 19 // GET /1/roles/:objectId (get_1_roles_by_objectid)
 						}
 					}
 				case 'u':
 					if strings.HasPrefix(path[i2:], "users/") {
 						i3 := i2 + 6
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 24 // GET /1/users/:objectId (get_1_users_by_objectid)
-							}
-							m.Params.Pop()
+							return 24 // GET /1/users/:objectId (get_1_users_by_objectid)
 						}
 					}
 				}
@@ -393,36 +223,27 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if strings.HasPrefix(path[i2:], "classes/") {
 						i3 := i2 + 8
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 1 // POST /1/classes/:className (post_1_classes_by_classname)
-							}
-							m.Params.Pop()
+							return 1 // POST /1/classes/:className (post_1_classes_by_classname)
 						}
 					}
 				case 'e':
 					if strings.HasPrefix(path[i2:], "events/") {
 						i3 := i2 + 7
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 5 // POST /1/events/:eventName (post_1_events_by_eventname)
-							}
-							m.Params.Pop()
+							return 5 // POST /1/events/:eventName (post_1_events_by_eventname)
 						}
 					}
 				case 'f':
 					if strings.HasPrefix(path[i2:], "files/") {
 						i3 := i2 + 6
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 6 // POST /1/files/:fileName (post_1_files_by_filename)
-							}
-							m.Params.Pop()
+							return 6 // POST /1/files/:fileName (post_1_files_by_filename)
 						}
 					}
 				}
@@ -444,12 +265,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 4 // PUT /1/classes/:className/:objectId (put_1_classes_by_classname_by_objectid)
-									}
-									m.Params.Pop()
+									return 4 // PUT /1/classes/:className/:objectId (put_1_classes_by_classname_by_objectid)
 								}
 							}
 							m.Params.Pop()
@@ -459,36 +277,27 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if strings.HasPrefix(path[i2:], "installations/") {
 						i3 := i2 + 14
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 12 // PUT /1/installations/:objectId (put_1_installations_by_objectid)
-							}
-							m.Params.Pop()
+							return 12 // PUT /1/installations/:objectId (put_1_installations_by_objectid)
 						}
 					}
 				case 'r':
 					if strings.HasPrefix(path[i2:], "roles/") {
 						i3 := i2 + 6
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 20 // PUT /1/roles/:objectId (put_1_roles_by_objectid)
-							}
-							m.Params.Pop()
+							return 20 // PUT /1/roles/:objectId (put_1_roles_by_objectid)
 						}
 					}
 				case 'u':
 					if strings.HasPrefix(path[i2:], "users/") {
 						i3 := i2 + 6
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 25 // PUT /1/users/:objectId (put_1_users_by_objectid)
-							}
-							m.Params.Pop()
+							return 25 // PUT /1/users/:objectId (put_1_users_by_objectid)
 						}
 					}
 				}
@@ -553,7 +362,7 @@ type ParseController interface {
 	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:89:7)
 //line routes.conf:53:6
 	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:53:7)
-//line routes_gen.go:557:1
+//line routes_gen.go:366:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -682,17 +491,11 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		}
 	})
 	return u

@@ -39,85 +39,18 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "home",
-		Method: "GET", Path: "/",
-		Controller: "Site", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../routes.conf:25:7",
-	},
-	{
-		Index: 1, Name: "users",
-		Method: "GET", Path: "/api/:version/users",
-		Controller: "User", Action: "List", Auth: "anonymous",
-		Params: []string{"version"},
-		Parent: "api",
-		Pos:    "../routes.conf:35:11",
-	},
-	{
-		Index: 2, Name: "create_user",
-		Method: "POST", Path: "/api/:version/users",
-		Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880,
-		Params: []string{"version"},
-		Parent: "users",
-		Pos:    "../routes.conf:40:15",
-	},
-	{
-		Index: 3, Name: "user",
-		Method: "GET", Path: "/api/:version/users/:id",
-		Controller: "User", Action: "Show", Auth: "anonymous",
-		Params: []string{"version", "id"}, Constraints: []string{"", "number"},
-		Parent: "users",
-		Pos:    "../routes.conf:41:15",
-	},
-	{
-		Index: 4, Name: "public_assets",
-		Method: "GET", Path: "/assets/*filepath",
-		Static: true, Dir: "static", List: true,
-		Params: []string{"filepath"},
-		Pos:    "../routes.conf:13:7",
-	},
-	{
-		Index: 5, Name: "chat_page",
-		Method: "GET", Path: "/chat",
-		Controller: "Chat", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../routes.conf:69:7",
-	},
-	{
-		Index: 6, Name: "chat",
-		Method: "WS", Path: "/chat",
-		Controller: "Chat", Action: "Stream", Auth: "anonymous", WebSocket: true,
-		Pos: "../routes.conf:63:7",
-	},
-	{
-		Index: 7, Name: "favicon",
-		Method: "GET", Path: "/favicon.ico",
-		Static: true, Dir: "static", File: "favicon.ico",
-		Pos: "../routes.conf:18:7",
-	},
-	{
-		Index: 8, Name: "search",
-		Method: "GET", Path: "/search",
-		Controller: "Version", Action: "Query", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../routes.conf:57:7",
-	},
-	{
-		Index: 9, Name: "accept_users",
-		Method: "GET", Path: "/users",
-		Controller: "Version", Action: "Accept", Auth: "anonymous", AntiCSRFCheck: true,
-		Pos: "../routes.conf:51:7",
-	},
-	{
-		Index: 10, Domain: 1, Name: "host_users",
-		Method: "GET", Path: "/users",
-		Controller: "Version", Action: "Host", AntiCSRFCheck: true,
-		Pos: "../routes.conf:83:7",
-	},
-	{
-		Index: 11, Domain: 2, Name: "dashboard",
-		Method: "GET", Path: "/",
-		Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../routes.conf:96:7",
-	},
+	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:25:7"},
+	{Index: 1, Name: "users", Method: "GET", Path: "/api/:version/users", Controller: "User", Action: "List", Auth: "anonymous", Params: []string{"version"}, Parent: "api", Pos: "../routes.conf:35:11"},
+	{Index: 2, Name: "create_user", Method: "POST", Path: "/api/:version/users", Controller: "User", Action: "Create", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"version"}, Parent: "users", Pos: "../routes.conf:40:15"},
+	{Index: 3, Name: "user", Method: "GET", Path: "/api/:version/users/:id", Controller: "User", Action: "Show", Auth: "anonymous", Params: []string{"version", "id"}, Constraints: []string{"", "number"}, Parent: "users", Pos: "../routes.conf:41:15"},
+	{Index: 4, Name: "public_assets", Method: "GET", Path: "/assets/*filepath", Static: true, Dir: "static", List: true, Params: []string{"filepath"}, Pos: "../routes.conf:13:7"},
+	{Index: 5, Name: "chat_page", Method: "GET", Path: "/chat", Controller: "Chat", Action: "Page", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:69:7"},
+	{Index: 6, Name: "chat", Method: "WS", Path: "/chat", Controller: "Chat", Action: "Stream", Auth: "anonymous", WebSocket: true, Pos: "../routes.conf:63:7"},
+	{Index: 7, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "favicon.ico", Pos: "../routes.conf:18:7"},
+	{Index: 8, Name: "search", Method: "GET", Path: "/search", Controller: "Version", Action: "Query", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:57:7"},
+	{Index: 9, Name: "accept_users", Method: "GET", Path: "/users", Controller: "Version", Action: "Accept", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../routes.conf:51:7"},
+	{Index: 10, Domain: 1, Name: "host_users", Method: "GET", Path: "/users", Controller: "Version", Action: "Host", AntiCSRFCheck: true, Pos: "../routes.conf:83:7"},
+	{Index: 11, Domain: 2, Name: "dashboard", Method: "GET", Path: "/", Controller: "admin/Dashboard", Action: "Index", AntiCSRFCheck: true, Pos: "../routes.conf:96:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -168,12 +101,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if strings.HasPrefix(path[i3:], "users/") {
 						i4 := i3 + 6
 						j4 := runtime.SegmentEnd(path, i4)
-						if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+						if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 							m.Params.Push(i4, j4)
-							if j4 == len(path) {
-								return 3 // GET /api/:version/users/:id (user)
-							}
-							m.Params.Pop()
+							return 3 // GET /api/:version/users/:id (user)
 						}
 					}
 				}
@@ -249,7 +179,7 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:253:1
+//line routes_gen.go:183:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -258,14 +188,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:262:1
+//line routes_gen.go:192:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:269:1
+//line routes_gen.go:199:1
 }
 
 // UserController holds the actions of controller "User".
@@ -276,7 +206,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:280:1
+//line routes_gen.go:210:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -287,7 +217,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:291:1
+//line routes_gen.go:221:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -396,13 +326,9 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string, int64) (string, error):
 			*f = func(v0 string, v1 int64) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10))

@@ -39,100 +39,20 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of ../routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "home",
-		Method: "GET", Path: "/",
-		Controller: "Site", Action: "Index", AntiCSRFCheck: true,
-		Pos: "../routes.conf:13:7",
-	},
-	{
-		Index: 1, Name: "booking",
-		Method: "GET", Path: "/bookings/:ref",
-		Controller: "Booking", Action: "Show", AntiCSRFCheck: true,
-		Params: []string{"ref"}, Constraints: []string{"uuid4"},
-		Pos: "../routes.conf:31:7",
-	},
-	{
-		Index: 2, Name: "cafe",
-		Method: "GET", Path: "/caf%C3%A9",
-		Controller: "Site", Action: "Cafe", AntiCSRFCheck: true,
-		Pos: "../routes.conf:34:7",
-	},
-	{
-		Index: 3, Name: "docs",
-		Method: "GET", Path: "/docs/*filepath",
-		Static: true, Dir: "docs", List: true,
-		Params: []string{"filepath"},
-		Pos:    "../routes.conf:9:7",
-	},
-	{
-		Index: 4, Name: "hotels",
-		Method: "GET", Path: "/hotels",
-		Controller: "Hotel", Action: "List", AntiCSRFCheck: true,
-		Pos: "../routes.conf:15:7",
-	},
-	{
-		Index: 5, Name: "create_hotel",
-		Method: "POST", Path: "/hotels",
-		Controller: "Hotel", Action: "Create", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "hotels",
-		Pos:    "../routes.conf:20:11",
-	},
-	{
-		Index: 6, Name: "delete_hotel",
-		Method: "DELETE", Path: "/hotels/:id",
-		Controller: "Hotel", Action: "Delete", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"id"}, Constraints: []string{"number"},
-		Parent: "show_hotel",
-		Pos:    "../routes.conf:25:15",
-	},
-	{
-		Index: 7, Name: "show_hotel",
-		Method: "GET", Path: "/hotels/:id",
-		Controller: "Hotel", Action: "Show", AntiCSRFCheck: true,
-		Params: []string{"id"}, Constraints: []string{"number"},
-		Parent: "hotels",
-		Pos:    "../routes.conf:21:11",
-	},
-	{
-		Index: 8, Name: "room",
-		Method: "GET", Path: "/hotels/:id/rooms/:room",
-		Controller: "Hotel", Action: "Room", AntiCSRFCheck: true,
-		Params: []string{"id", "room"}, Constraints: []string{"number", "alpha,max=3"},
-		Parent: "show_hotel",
-		Pos:    "../routes.conf:26:15",
-	},
-	{
-		Index: 9, Name: "live",
-		Method: "WS", Path: "/live",
-		Controller: "Live", Action: "Stream", WebSocket: true,
-		Pos: "../routes.conf:33:7",
-	},
-	{
-		Index: 10, Name: "page",
-		Method: "GET", Path: "/pages/:lang/*page",
-		Controller: "Site", Action: "Page", AntiCSRFCheck: true,
-		Params: []string{"lang", "page"}, Constraints: []string{"oneof=en fr", ""},
-		Pos: "../routes.conf:32:7",
-	},
-	{
-		Index: 11, Name: "search",
-		Method: "GET", Path: "/search",
-		Controller: "Site", Action: "Search", AntiCSRFCheck: true,
-		Pos: "../routes.conf:14:7",
-	},
-	{
-		Index: 12, Domain: 1, Name: "dashboard",
-		Method: "GET", Path: "/",
-		Controller: "Admin", Action: "Dashboard", AntiCSRFCheck: true,
-		Pos: "../routes.conf:43:7",
-	},
-	{
-		Index: 13, Domain: 2, Name: "tenant_home",
-		Method: "GET", Path: "/home",
-		Controller: "Tenant", Action: "Home", AntiCSRFCheck: true,
-		Pos: "../routes.conf:52:7",
-	},
+	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", AntiCSRFCheck: true, Pos: "../routes.conf:13:7"},
+	{Index: 1, Name: "booking", Method: "GET", Path: "/bookings/:ref", Controller: "Booking", Action: "Show", AntiCSRFCheck: true, Params: []string{"ref"}, Constraints: []string{"uuid4"}, Pos: "../routes.conf:31:7"},
+	{Index: 2, Name: "cafe", Method: "GET", Path: "/caf%C3%A9", Controller: "Site", Action: "Cafe", AntiCSRFCheck: true, Pos: "../routes.conf:34:7"},
+	{Index: 3, Name: "docs", Method: "GET", Path: "/docs/*filepath", Static: true, Dir: "docs", List: true, Params: []string{"filepath"}, Pos: "../routes.conf:9:7"},
+	{Index: 4, Name: "hotels", Method: "GET", Path: "/hotels", Controller: "Hotel", Action: "List", AntiCSRFCheck: true, Pos: "../routes.conf:15:7"},
+	{Index: 5, Name: "create_hotel", Method: "POST", Path: "/hotels", Controller: "Hotel", Action: "Create", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "hotels", Pos: "../routes.conf:20:11"},
+	{Index: 6, Name: "delete_hotel", Method: "DELETE", Path: "/hotels/:id", Controller: "Hotel", Action: "Delete", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Parent: "show_hotel", Pos: "../routes.conf:25:15"},
+	{Index: 7, Name: "show_hotel", Method: "GET", Path: "/hotels/:id", Controller: "Hotel", Action: "Show", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Parent: "hotels", Pos: "../routes.conf:21:11"},
+	{Index: 8, Name: "room", Method: "GET", Path: "/hotels/:id/rooms/:room", Controller: "Hotel", Action: "Room", AntiCSRFCheck: true, Params: []string{"id", "room"}, Constraints: []string{"number", "alpha,max=3"}, Parent: "show_hotel", Pos: "../routes.conf:26:15"},
+	{Index: 9, Name: "live", Method: "WS", Path: "/live", Controller: "Live", Action: "Stream", WebSocket: true, Pos: "../routes.conf:33:7"},
+	{Index: 10, Name: "page", Method: "GET", Path: "/pages/:lang/*page", Controller: "Site", Action: "Page", AntiCSRFCheck: true, Params: []string{"lang", "page"}, Constraints: []string{"oneof=en fr", ""}, Pos: "../routes.conf:32:7"},
+	{Index: 11, Name: "search", Method: "GET", Path: "/search", Controller: "Site", Action: "Search", AntiCSRFCheck: true, Pos: "../routes.conf:14:7"},
+	{Index: 12, Domain: 1, Name: "dashboard", Method: "GET", Path: "/", Controller: "Admin", Action: "Dashboard", AntiCSRFCheck: true, Pos: "../routes.conf:43:7"},
+	{Index: 13, Domain: 2, Name: "tenant_home", Method: "GET", Path: "/home", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../routes.conf:52:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -161,12 +81,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		if strings.HasPrefix(path[i1:], "hotels/") {
 			i2 := i1 + 7
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 6 // DELETE /hotels/:id (delete_hotel)
-				}
-				m.Params.Pop()
+				return 6 // DELETE /hotels/:id (delete_hotel)
 			}
 		}
 		return -1
@@ -188,12 +105,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "bookings/") {
 					i2 := i1 + 9
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 1 // GET /bookings/:ref (booking)
-						}
-						m.Params.Pop()
+						return 1 // GET /bookings/:ref (booking)
 					}
 				}
 			case 'd':
@@ -218,12 +132,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "rooms/") {
 								i4 := i3 + 6
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 8 // GET /hotels/:id/rooms/:room (room)
-									}
-									m.Params.Pop()
+									return 8 // GET /hotels/:id/rooms/:room (room)
 								}
 							}
 						}
@@ -301,14 +212,14 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type AdminController interface {
 //line ../routes.conf:43:6
 	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:43:7)
-//line routes_gen.go:305:1
+//line routes_gen.go:216:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
 //line ../routes.conf:31:6
 	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:31:7)
-//line routes_gen.go:312:1
+//line routes_gen.go:223:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -323,14 +234,14 @@ type HotelController interface {
 	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:26:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:327:1
+//line routes_gen.go:238:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
 //line ../routes.conf:33:6
 	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:33:7)
-//line routes_gen.go:334:1
+//line routes_gen.go:245:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -343,14 +254,14 @@ type SiteController interface {
 	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:32:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:347:1
+//line routes_gen.go:258:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
 //line ../routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:52:7)
-//line routes_gen.go:354:1
+//line routes_gen.go:265:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -480,17 +391,11 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0)
-			}
+			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(int64) (string, error):
 			*f = func(v0 int64) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
@@ -500,9 +405,7 @@ func routegenURLs(base string) *URLBuilder {
 				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10), v1)
 			}
 		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
 		}
 	})
 	return u

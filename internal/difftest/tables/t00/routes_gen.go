@@ -27,180 +27,30 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "r4",
-		Method: "WS", Path: "/42",
-		Controller: "C0", Action: "A4", WebSocket: true,
-		Pos: "routes.conf:24:7",
-	},
-	{
-		Index: 1, Name: "r1",
-		Method: "WS", Path: "/:p0/x.:p1",
-		Controller: "C2", Action: "A1", WebSocket: true,
-		Params: []string{"p0", "p1"}, Constraints: []string{"", "alphanum"},
-		Pos: "routes.conf:6:7",
-	},
-	{
-		Index: 2, Name: "r6",
-		Method: "GET", Path: "/=/new",
-		Controller: "C0", Action: "A6", AntiCSRFCheck: true,
-		Parent: "r4",
-		Pos:    "routes.conf:35:11",
-	},
-	{
-		Index: 3, Name: "r6",
-		Method: "TRACE", Path: "/=/new",
-		Controller: "C0", Action: "A6", AntiCSRFCheck: true,
-		Parent: "r4",
-		Pos:    "routes.conf:35:11",
-	},
-	{
-		Index: 4, Name: "r9",
-		Method: "GET", Path: "/=/new/.a",
-		Controller: "C0", Action: "A9", AntiCSRFCheck: true,
-		Parent: "r6",
-		Pos:    "routes.conf:50:15",
-	},
-	{
-		Index: 5, Name: "r9",
-		Method: "HEAD", Path: "/=/new/.a",
-		Controller: "C0", Action: "A9", AntiCSRFCheck: true,
-		Parent: "r6",
-		Pos:    "routes.conf:50:15",
-	},
-	{
-		Index: 6, Name: "r9",
-		Method: "POST", Path: "/=/new/.a",
-		Controller: "C0", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r6",
-		Pos:    "routes.conf:50:15",
-	},
-	{
-		Index: 7, Name: "r7",
-		Method: "GET", Path: "/=/new/:p2",
-		Controller: "C0", Action: "A7", AntiCSRFCheck: true,
-		Params: []string{"p2"}, Constraints: []string{"alphanum"},
-		Parent: "r6",
-		Pos:    "routes.conf:40:15",
-	},
-	{
-		Index: 8, Name: "r8",
-		Method: "GET", Path: "/=/new/:p2/:p3",
-		Controller: "C0", Action: "A8", AntiCSRFCheck: true,
-		Params: []string{"p2", "p3"}, Constraints: []string{"", "number,min=5,max=100"},
-		Parent: "r6",
-		Pos:    "routes.conf:45:15",
-	},
-	{
-		Index: 9, Name: "r2",
-		Method: "GET", Path: "/@",
-		Controller: "C2", Action: "A2", AntiCSRFCheck: true,
-		Pos: "routes.conf:12:7",
-	},
-	{
-		Index: 10, Name: "r2",
-		Method: "OPTIONS", Path: "/@",
-		Controller: "C2", Action: "A2", AntiCSRFCheck: true,
-		Pos: "routes.conf:12:7",
-	},
-	{
-		Index: 11, Name: "r2",
-		Method: "TRACE", Path: "/@",
-		Controller: "C2", Action: "A2", AntiCSRFCheck: true,
-		Pos: "routes.conf:12:7",
-	},
-	{
-		Index: 12, Name: "r3",
-		Method: "GET", Path: "/a-b/*rest",
-		Controller: "C1", Action: "A3", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Pos:    "routes.conf:18:7",
-	},
-	{
-		Index: 13, Name: "r10",
-		Method: "GET", Path: "/ab:p0/:p1",
-		Controller: "C0", Action: "A10", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"}, Constraints: []string{"alpha", ""},
-		Pos: "routes.conf:59:7",
-	},
-	{
-		Index: 14, Name: "r11",
-		Method: "CONNECT", Path: "/ab:p0/:p1/:p2",
-		Controller: "C1", Action: "A11", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""},
-		Parent: "r10",
-		Pos:    "routes.conf:65:11",
-	},
-	{
-		Index: 15, Name: "r11",
-		Method: "GET", Path: "/ab:p0/:p1/:p2",
-		Controller: "C1", Action: "A11", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""},
-		Parent: "r10",
-		Pos:    "routes.conf:65:11",
-	},
-	{
-		Index: 16, Name: "r13",
-		Method: "GET", Path: "/ab:p0/:p1/:p2/*rest",
-		Controller: "C2", Action: "A13", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"},
-		Parent: "r11",
-		Pos:    "routes.conf:76:15",
-	},
-	{
-		Index: 17, Name: "r13",
-		Method: "PATCH", Path: "/ab:p0/:p1/:p2/*rest",
-		Controller: "C2", Action: "A13", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"},
-		Parent: "r11",
-		Pos:    "routes.conf:76:15",
-	},
-	{
-		Index: 18, Name: "r13",
-		Method: "WS", Path: "/ab:p0/:p1/:p2/*rest",
-		Controller: "C2", Action: "A13", WebSocket: true,
-		Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"},
-		Parent: "r11",
-		Pos:    "routes.conf:76:15",
-	},
-	{
-		Index: 19, Name: "r14",
-		Method: "TRACE", Path: "/ab:p0/:p1/:p2/ab",
-		Controller: "C1", Action: "A14", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""},
-		Parent: "r11",
-		Pos:    "routes.conf:82:15",
-	},
-	{
-		Index: 20, Name: "r12",
-		Method: "GET", Path: "/ab:p0/:p1/:p2/b/a",
-		Controller: "C1", Action: "A12", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""},
-		Parent: "r11",
-		Pos:    "routes.conf:71:15",
-	},
-	{
-		Index: 21, Name: "r15",
-		Method: "GET", Path: "/ab:p0/:p1/:p2/v:p3/a-b",
-		Controller: "C1", Action: "A15", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"alpha", "", "", ""},
-		Parent: "r11",
-		Pos:    "routes.conf:87:15",
-	},
-	{
-		Index: 22, Name: "r5",
-		Method: "DELETE", Path: "/user_x/42",
-		Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r4",
-		Pos:    "routes.conf:30:11",
-	},
-	{
-		Index: 23, Name: "r5",
-		Method: "HEAD", Path: "/user_x/42",
-		Controller: "C0", Action: "A5", AntiCSRFCheck: true,
-		Parent: "r4",
-		Pos:    "routes.conf:30:11",
-	},
+	{Index: 0, Name: "r4", Method: "WS", Path: "/42", Controller: "C0", Action: "A4", WebSocket: true, Pos: "routes.conf:24:7"},
+	{Index: 1, Name: "r1", Method: "WS", Path: "/:p0/x.:p1", Controller: "C2", Action: "A1", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "alphanum"}, Pos: "routes.conf:6:7"},
+	{Index: 2, Name: "r6", Method: "GET", Path: "/=/new", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r4", Pos: "routes.conf:35:11"},
+	{Index: 3, Name: "r6", Method: "TRACE", Path: "/=/new", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r4", Pos: "routes.conf:35:11"},
+	{Index: 4, Name: "r9", Method: "GET", Path: "/=/new/.a", Controller: "C0", Action: "A9", AntiCSRFCheck: true, Parent: "r6", Pos: "routes.conf:50:15"},
+	{Index: 5, Name: "r9", Method: "HEAD", Path: "/=/new/.a", Controller: "C0", Action: "A9", AntiCSRFCheck: true, Parent: "r6", Pos: "routes.conf:50:15"},
+	{Index: 6, Name: "r9", Method: "POST", Path: "/=/new/.a", Controller: "C0", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r6", Pos: "routes.conf:50:15"},
+	{Index: 7, Name: "r7", Method: "GET", Path: "/=/new/:p2", Controller: "C0", Action: "A7", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"alphanum"}, Parent: "r6", Pos: "routes.conf:40:15"},
+	{Index: 8, Name: "r8", Method: "GET", Path: "/=/new/:p2/:p3", Controller: "C0", Action: "A8", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Constraints: []string{"", "number,min=5,max=100"}, Parent: "r6", Pos: "routes.conf:45:15"},
+	{Index: 9, Name: "r2", Method: "GET", Path: "/@", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Pos: "routes.conf:12:7"},
+	{Index: 10, Name: "r2", Method: "OPTIONS", Path: "/@", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Pos: "routes.conf:12:7"},
+	{Index: 11, Name: "r2", Method: "TRACE", Path: "/@", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Pos: "routes.conf:12:7"},
+	{Index: 12, Name: "r3", Method: "GET", Path: "/a-b/*rest", Controller: "C1", Action: "A3", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:18:7"},
+	{Index: 13, Name: "r10", Method: "GET", Path: "/ab:p0/:p1", Controller: "C0", Action: "A10", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"alpha", ""}, Pos: "routes.conf:59:7"},
+	{Index: 14, Name: "r11", Method: "CONNECT", Path: "/ab:p0/:p1/:p2", Controller: "C1", Action: "A11", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, Parent: "r10", Pos: "routes.conf:65:11"},
+	{Index: 15, Name: "r11", Method: "GET", Path: "/ab:p0/:p1/:p2", Controller: "C1", Action: "A11", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, Parent: "r10", Pos: "routes.conf:65:11"},
+	{Index: 16, Name: "r13", Method: "GET", Path: "/ab:p0/:p1/:p2/*rest", Controller: "C2", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"}, Parent: "r11", Pos: "routes.conf:76:15"},
+	{Index: 17, Name: "r13", Method: "PATCH", Path: "/ab:p0/:p1/:p2/*rest", Controller: "C2", Action: "A13", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"}, Parent: "r11", Pos: "routes.conf:76:15"},
+	{Index: 18, Name: "r13", Method: "WS", Path: "/ab:p0/:p1/:p2/*rest", Controller: "C2", Action: "A13", WebSocket: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"alpha", "", "", "oneof=a a/b x/y/z"}, Parent: "r11", Pos: "routes.conf:76:15"},
+	{Index: 19, Name: "r14", Method: "TRACE", Path: "/ab:p0/:p1/:p2/ab", Controller: "C1", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, Parent: "r11", Pos: "routes.conf:82:15"},
+	{Index: 20, Name: "r12", Method: "GET", Path: "/ab:p0/:p1/:p2/b/a", Controller: "C1", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"alpha", "", ""}, Parent: "r11", Pos: "routes.conf:71:15"},
+	{Index: 21, Name: "r15", Method: "GET", Path: "/ab:p0/:p1/:p2/v:p3/a-b", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"alpha", "", "", ""}, Parent: "r11", Pos: "routes.conf:87:15"},
+	{Index: 22, Name: "r5", Method: "DELETE", Path: "/user_x/42", Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r4", Pos: "routes.conf:30:11"},
+	{Index: 23, Name: "r5", Method: "HEAD", Path: "/user_x/42", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Parent: "r4", Pos: "routes.conf:30:11"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -241,12 +91,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 14 // CONNECT /ab:p0/:p1/:p2 (r11)
-							}
-							m.Params.Pop()
+							return 14 // CONNECT /ab:p0/:p1/:p2 (r11)
 						}
 					}
 					m.Params.Pop()
@@ -282,12 +129,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+					if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 8 // GET /=/new/:p2/:p3 (r8)
-						}
-						m.Params.Pop()
+						return 8 // GET /=/new/:p2/:p3 (r8)
 					}
 				}
 				m.Params.Pop()
@@ -472,12 +316,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
+				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
 					m.Params.Push(i2+2, j2)
-					if j2 == len(path) {
-						return 1 // WS /:p0/x.:p1 (r1)
-					}
-					m.Params.Pop()
+					return 1 // WS /:p0/x.:p1 (r1)
 				}
 			}
 			m.Params.Pop()
@@ -503,7 +344,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:45:15)
 //line routes.conf:50:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:50:15), r9: HEAD /=/new/.a (routes.conf:50:15), r9: POST /=/new/.a (routes.conf:50:15)
-//line routes_gen.go:507:1
+//line routes_gen.go:348:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -518,7 +359,7 @@ type C1Controller interface {
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:87:15)
 //line routes.conf:18:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:18:7)
-//line routes_gen.go:522:1
+//line routes_gen.go:363:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -529,7 +370,7 @@ type C2Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:76:15)
 //line routes.conf:12:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:12:7), r2: OPTIONS /@ (routes.conf:12:7), r2: TRACE /@ (routes.conf:12:7)
-//line routes_gen.go:533:1
+//line routes_gen.go:374:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -659,25 +500,17 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
 		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0)
-			}
+			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
 		case *func(string, int64) (string, error):
 			*f = func(v0 string, v1 int64) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10))
 			}
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string, string, string) (string, error):
 			*f = func(v0 string, v1 string, v2 string) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2)

@@ -38,210 +38,35 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "r5",
-		Method: "CONNECT", Path: "/42/abc",
-		Controller: "C0", Action: "A5", AntiCSRFCheck: true,
-		Parent: "r2",
-		Pos:    "routes.conf:27:15",
-	},
-	{
-		Index: 1, Name: "r5",
-		Method: "DELETE", Path: "/42/abc",
-		Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r2",
-		Pos:    "routes.conf:27:15",
-	},
-	{
-		Index: 2, Name: "r5",
-		Method: "POST", Path: "/42/abc",
-		Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r2",
-		Pos:    "routes.conf:27:15",
-	},
-	{
-		Index: 3, Name: "r1",
-		Method: "POST", Path: "/=",
-		Controller: "C0", Action: "A1", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:6:7",
-	},
-	{
-		Index: 4, Name: "r1",
-		Method: "TRACE", Path: "/=",
-		Controller: "C0", Action: "A1", AntiCSRFCheck: true,
-		Pos: "routes.conf:6:7",
-	},
-	{
-		Index: 5, Name: "r2",
-		Method: "HEAD", Path: "/=/...",
-		Controller: "C0", Action: "A2", AntiCSRFCheck: true,
-		Parent: "r1",
-		Pos:    "routes.conf:12:11",
-	},
-	{
-		Index: 6, Name: "r2",
-		Method: "PATCH", Path: "/=/...",
-		Controller: "C0", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r1",
-		Pos:    "routes.conf:12:11",
-	},
-	{
-		Index: 7, Name: "r4",
-		Method: "GET", Path: "/=/.../1:p2/:p3",
-		Controller: "C0", Action: "A4", AntiCSRFCheck: true,
-		Params: []string{"p2", "p3"},
-		Parent: "r2",
-		Pos:    "routes.conf:22:15",
-	},
-	{
-		Index: 8, Name: "r4",
-		Method: "HEAD", Path: "/=/.../1:p2/:p3",
-		Controller: "C0", Action: "A4", AntiCSRFCheck: true,
-		Params: []string{"p2", "p3"},
-		Parent: "r2",
-		Pos:    "routes.conf:22:15",
-	},
-	{
-		Index: 9, Name: "r3",
-		Method: "CONNECT", Path: "/=/.../ab",
-		Controller: "C0", Action: "A3", AntiCSRFCheck: true,
-		Parent: "r2",
-		Pos:    "routes.conf:17:15",
-	},
-	{
-		Index: 10, Name: "r3",
-		Method: "OPTIONS", Path: "/=/.../ab",
-		Controller: "C0", Action: "A3", AntiCSRFCheck: true,
-		Parent: "r2",
-		Pos:    "routes.conf:17:15",
-	},
-	{
-		Index: 11, Name: "r3",
-		Method: "PUT", Path: "/=/.../ab",
-		Controller: "C0", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r2",
-		Pos:    "routes.conf:17:15",
-	},
-	{
-		Index: 12, Name: "r6",
-		Method: "GET", Path: "/=/x.y",
-		Controller: "C0", Action: "A6", AntiCSRFCheck: true,
-		Parent: "r1",
-		Pos:    "routes.conf:34:11",
-	},
-	{
-		Index: 13, Name: "r6",
-		Method: "PATCH", Path: "/=/x.y",
-		Controller: "C0", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r1",
-		Pos:    "routes.conf:34:11",
-	},
-	{
-		Index: 14, Domain: 1, Name: "r9",
-		Method: "GET", Path: "/*rest",
-		Controller: "C0", Action: "A9", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r8",
-		Pos:    "routes.conf:60:11",
-	},
-	{
-		Index: 15, Domain: 1, Name: "r10",
-		Method: "OPTIONS", Path: "/*rest",
-		Controller: "C2", Action: "A10", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r8",
-		Pos:    "routes.conf:64:11",
-	},
-	{
-		Index: 16, Domain: 1, Name: "r8",
-		Method: "POST", Path: "/*rest",
-		Controller: "C0", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Pos:    "routes.conf:54:7",
-	},
-	{
-		Index: 17, Domain: 1, Name: "r11",
-		Method: "PUT", Path: "/*rest",
-		Controller: "C0", Action: "A11", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r8",
-		Pos:    "routes.conf:69:11",
-	},
-	{
-		Index: 18, Domain: 1, Name: "r7",
-		Method: "TRACE", Path: "/ab/x.y",
-		Controller: "C1", Action: "A7", AntiCSRFCheck: true,
-		Pos: "routes.conf:48:7",
-	},
-	{
-		Index: 19, Domain: 2, Name: "r13",
-		Method: "CONNECT", Path: "/.:p0",
-		Controller: "C1", Action: "A13", AntiCSRFCheck: true,
-		Params: []string{"p0"}, Constraints: []string{"min=2"},
-		Pos: "routes.conf:86:7",
-	},
-	{
-		Index: 20, Domain: 2, Name: "r13",
-		Method: "POST", Path: "/.:p0",
-		Controller: "C1", Action: "A13", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0"}, Constraints: []string{"min=2"},
-		Pos: "routes.conf:86:7",
-	},
-	{
-		Index: 21, Domain: 2, Name: "r13",
-		Method: "WS", Path: "/.:p0",
-		Controller: "C1", Action: "A13", WebSocket: true,
-		Params: []string{"p0"}, Constraints: []string{"min=2"},
-		Pos: "routes.conf:86:7",
-	},
-	{
-		Index: 22, Domain: 2, Name: "r14",
-		Method: "GET", Path: "/:p0/a*rest",
-		Controller: "C1", Action: "A14", AntiCSRFCheck: true,
-		Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""},
-		Pos: "routes.conf:92:7",
-	},
-	{
-		Index: 23, Domain: 2, Name: "r12",
-		Method: "GET", Path: "/a:p0/:p1",
-		Controller: "C2", Action: "A12", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"},
-		Pos:    "routes.conf:80:7",
-	},
-	{
-		Index: 24, Domain: 2, Name: "r12",
-		Method: "HEAD", Path: "/a:p0/:p1",
-		Controller: "C2", Action: "A12", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"},
-		Pos:    "routes.conf:80:7",
-	},
-	{
-		Index: 25, Domain: 2, Name: "r12",
-		Method: "WS", Path: "/a:p0/:p1",
-		Controller: "C2", Action: "A12", WebSocket: true,
-		Params: []string{"p0", "p1"},
-		Pos:    "routes.conf:80:7",
-	},
-	{
-		Index: 26, Domain: 2, Name: "r16",
-		Method: "CONNECT", Path: "/ab/new",
-		Controller: "C0", Action: "A16", AntiCSRFCheck: true,
-		Parent: "r15",
-		Pos:    "routes.conf:104:11",
-	},
-	{
-		Index: 27, Domain: 2, Name: "r15",
-		Method: "GET", Path: "/ab/new",
-		Controller: "C0", Action: "A15", AntiCSRFCheck: true,
-		Pos: "routes.conf:98:7",
-	},
-	{
-		Index: 28, Domain: 2, Name: "r17",
-		Method: "POST", Path: "/ab/new/v1",
-		Controller: "C0", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r15",
-		Pos:    "routes.conf:108:11",
-	},
+	{Index: 0, Name: "r5", Method: "CONNECT", Path: "/42/abc", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:27:15"},
+	{Index: 1, Name: "r5", Method: "DELETE", Path: "/42/abc", Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:27:15"},
+	{Index: 2, Name: "r5", Method: "POST", Path: "/42/abc", Controller: "C0", Action: "A5", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:27:15"},
+	{Index: 3, Name: "r1", Method: "POST", Path: "/=", Controller: "C0", Action: "A1", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:6:7"},
+	{Index: 4, Name: "r1", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A1", AntiCSRFCheck: true, Pos: "routes.conf:6:7"},
+	{Index: 5, Name: "r2", Method: "HEAD", Path: "/=/...", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Parent: "r1", Pos: "routes.conf:12:11"},
+	{Index: 6, Name: "r2", Method: "PATCH", Path: "/=/...", Controller: "C0", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r1", Pos: "routes.conf:12:11"},
+	{Index: 7, Name: "r4", Method: "GET", Path: "/=/.../1:p2/:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 8, Name: "r4", Method: "HEAD", Path: "/=/.../1:p2/:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 9, Name: "r3", Method: "CONNECT", Path: "/=/.../ab", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:17:15"},
+	{Index: 10, Name: "r3", Method: "OPTIONS", Path: "/=/.../ab", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:17:15"},
+	{Index: 11, Name: "r3", Method: "PUT", Path: "/=/.../ab", Controller: "C0", Action: "A3", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r2", Pos: "routes.conf:17:15"},
+	{Index: 12, Name: "r6", Method: "GET", Path: "/=/x.y", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r1", Pos: "routes.conf:34:11"},
+	{Index: 13, Name: "r6", Method: "PATCH", Path: "/=/x.y", Controller: "C0", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r1", Pos: "routes.conf:34:11"},
+	{Index: 14, Domain: 1, Name: "r9", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A9", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r8", Pos: "routes.conf:60:11"},
+	{Index: 15, Domain: 1, Name: "r10", Method: "OPTIONS", Path: "/*rest", Controller: "C2", Action: "A10", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r8", Pos: "routes.conf:64:11"},
+	{Index: 16, Domain: 1, Name: "r8", Method: "POST", Path: "/*rest", Controller: "C0", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:54:7"},
+	{Index: 17, Domain: 1, Name: "r11", Method: "PUT", Path: "/*rest", Controller: "C0", Action: "A11", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r8", Pos: "routes.conf:69:11"},
+	{Index: 18, Domain: 1, Name: "r7", Method: "TRACE", Path: "/ab/x.y", Controller: "C1", Action: "A7", AntiCSRFCheck: true, Pos: "routes.conf:48:7"},
+	{Index: 19, Domain: 2, Name: "r13", Method: "CONNECT", Path: "/.:p0", Controller: "C1", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"min=2"}, Pos: "routes.conf:86:7"},
+	{Index: 20, Domain: 2, Name: "r13", Method: "POST", Path: "/.:p0", Controller: "C1", Action: "A13", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"min=2"}, Pos: "routes.conf:86:7"},
+	{Index: 21, Domain: 2, Name: "r13", Method: "WS", Path: "/.:p0", Controller: "C1", Action: "A13", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"min=2"}, Pos: "routes.conf:86:7"},
+	{Index: 22, Domain: 2, Name: "r14", Method: "GET", Path: "/:p0/a*rest", Controller: "C1", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Pos: "routes.conf:92:7"},
+	{Index: 23, Domain: 2, Name: "r12", Method: "GET", Path: "/a:p0/:p1", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:80:7"},
+	{Index: 24, Domain: 2, Name: "r12", Method: "HEAD", Path: "/a:p0/:p1", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:80:7"},
+	{Index: 25, Domain: 2, Name: "r12", Method: "WS", Path: "/a:p0/:p1", Controller: "C2", Action: "A12", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:80:7"},
+	{Index: 26, Domain: 2, Name: "r16", Method: "CONNECT", Path: "/ab/new", Controller: "C0", Action: "A16", AntiCSRFCheck: true, Parent: "r15", Pos: "routes.conf:104:11"},
+	{Index: 27, Domain: 2, Name: "r15", Method: "GET", Path: "/ab/new", Controller: "C0", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:98:7"},
+	{Index: 28, Domain: 2, Name: "r17", Method: "POST", Path: "/ab/new/v1", Controller: "C0", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r15", Pos: "routes.conf:108:11"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -292,12 +117,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+					if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 7 // GET /=/.../1:p2/:p3 (r4)
-						}
-						m.Params.Pop()
+						return 7 // GET /=/.../1:p2/:p3 (r4)
 					}
 				}
 				m.Params.Pop()
@@ -318,12 +140,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+					if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 8 // HEAD /=/.../1:p2/:p3 (r4)
-						}
-						m.Params.Pop()
+						return 8 // HEAD /=/.../1:p2/:p3 (r4)
 					}
 				}
 				m.Params.Pop()
@@ -425,12 +244,9 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 		}
 		i1 := 1
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1+1, j1)
-			if j1 == len(path) {
-				return 19 // CONNECT /.:p0 (r13)
-			}
-			m.Params.Pop()
+			return 19 // CONNECT /.:p0 (r13)
 		}
 		return -1
 	case "GET":
@@ -445,12 +261,9 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 23 // GET /a:p0/:p1 (r12)
-					}
-					m.Params.Pop()
+					return 23 // GET /a:p0/:p1 (r12)
 				}
 			}
 			m.Params.Pop()
@@ -475,12 +288,9 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 24 // HEAD /a:p0/:p1 (r12)
-					}
-					m.Params.Pop()
+					return 24 // HEAD /a:p0/:p1 (r12)
 				}
 			}
 			m.Params.Pop()
@@ -493,35 +303,26 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 		}
 		i1 := 1
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1+1, j1)
-			if j1 == len(path) {
-				return 20 // POST /.:p0 (r13)
-			}
-			m.Params.Pop()
+			return 20 // POST /.:p0 (r13)
 		}
 		return -1
 	case "WS":
 		i1 := 1
 		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
 			m.Params.Push(i1+1, j1)
-			if j1 == len(path) {
-				return 21 // WS /.:p0 (r13)
-			}
-			m.Params.Pop()
+			return 21 // WS /.:p0 (r13)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
 			m.Params.Push(i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 25 // WS /a:p0/:p1 (r12)
-					}
-					m.Params.Pop()
+					return 25 // WS /a:p0/:p1 (r12)
 				}
 			}
 			m.Params.Pop()
@@ -557,7 +358,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:54:7)
 //line routes.conf:60:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:60:11)
-//line routes_gen.go:561:1
+//line routes_gen.go:362:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -568,7 +369,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:92:7)
 //line routes.conf:48:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:48:7)
-//line routes_gen.go:572:1
+//line routes_gen.go:373:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -577,7 +378,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:64:11)
 //line routes.conf:80:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:80:7), r12: HEAD /a:p0/:p1 (routes.conf:80:7), r12: WS /a:p0/:p1 (routes.conf:80:7)
-//line routes_gen.go:581:1
+//line routes_gen.go:382:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -715,25 +516,15 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0)
-			}
+			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
 		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
 		}
 	})
 	return u

@@ -27,1379 +27,191 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{
-		Index: 0, Name: "r15",
-		Method: "GET", Path: "/",
-		Controller: "C1", Action: "A15", AntiCSRFCheck: true,
-		Pos: "routes.conf:91:7",
-	},
-	{
-		Index: 1, Name: "r15",
-		Method: "PUT", Path: "/",
-		Controller: "C1", Action: "A15", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:91:7",
-	},
-	{
-		Index: 2, Name: "r15",
-		Method: "TRACE", Path: "/",
-		Controller: "C1", Action: "A15", AntiCSRFCheck: true,
-		Pos: "routes.conf:91:7",
-	},
-	{
-		Index: 3, Name: "r23",
-		Method: "GET", Path: "/*rest",
-		Controller: "C0", Action: "A23", AntiCSRFCheck: true,
-		Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"},
-		Pos: "routes.conf:137:7",
-	},
-	{
-		Index: 4, Name: "r23",
-		Method: "PATCH", Path: "/*rest",
-		Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"},
-		Pos: "routes.conf:137:7",
-	},
-	{
-		Index: 5, Name: "r23",
-		Method: "POST", Path: "/*rest",
-		Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"},
-		Pos: "routes.conf:137:7",
-	},
-	{
-		Index: 6, Name: "r81",
-		Method: "GET", Path: "/.../a:p1",
-		Controller: "C1", Action: "A81", AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"},
-		Parent: "r78",
-		Pos:    "routes.conf:480:11",
-	},
-	{
-		Index: 7, Name: "r78",
-		Method: "OPTIONS", Path: "/.../a:p1",
-		Controller: "C1", Action: "A78", AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"},
-		Pos: "routes.conf:464:7",
-	},
-	{
-		Index: 8, Name: "r78",
-		Method: "POST", Path: "/.../a:p1",
-		Controller: "C1", Action: "A78", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"},
-		Pos: "routes.conf:464:7",
-	},
-	{
-		Index: 9, Name: "r80",
-		Method: "WS", Path: "/.../a:p1/:p2/.:p3",
-		Controller: "C1", Action: "A80", WebSocket: true,
-		Params: []string{"p1", "p2", "p3"}, Constraints: []string{"numeric,gt=0", "", ""},
-		Parent: "r78",
-		Pos:    "routes.conf:475:11",
-	},
-	{
-		Index: 10, Name: "r79",
-		Method: "DELETE", Path: "/.../a:p1/a:p2",
-		Controller: "C1", Action: "A79", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"},
-		Parent: "r78",
-		Pos:    "routes.conf:470:11",
-	},
-	{
-		Index: 11, Name: "r79",
-		Method: "PUT", Path: "/.../a:p1/a:p2",
-		Controller: "C1", Action: "A79", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"},
-		Parent: "r78",
-		Pos:    "routes.conf:470:11",
-	},
-	{
-		Index: 12, Name: "r2",
-		Method: "GET", Path: "/.../x.:p1",
-		Controller: "C0", Action: "A2", AntiCSRFCheck: true,
-		Params: []string{"p1"},
-		Pos:    "routes.conf:15:7",
-	},
-	{
-		Index: 13, Name: "r2",
-		Method: "HEAD", Path: "/.../x.:p1",
-		Controller: "C0", Action: "A2", AntiCSRFCheck: true,
-		Params: []string{"p1"},
-		Pos:    "routes.conf:15:7",
-	},
-	{
-		Index: 14, Name: "r7",
-		Method: "DELETE", Path: "/.../x.:p1/new/x.:p3",
-		Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p1", "p3"},
-		Parent: "r2",
-		Pos:    "routes.conf:43:11",
-	},
-	{
-		Index: 15, Name: "r7",
-		Method: "PUT", Path: "/.../x.:p1/new/x.:p3",
-		Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p1", "p3"},
-		Parent: "r2",
-		Pos:    "routes.conf:43:11",
-	},
-	{
-		Index: 16, Name: "r7",
-		Method: "WS", Path: "/.../x.:p1/new/x.:p3",
-		Controller: "C0", Action: "A7", WebSocket: true,
-		Params: []string{"p1", "p3"},
-		Parent: "r2",
-		Pos:    "routes.conf:43:11",
-	},
-	{
-		Index: 17, Name: "r3",
-		Method: "GET", Path: "/.../x.:p1/x.y",
-		Controller: "C0", Action: "A3", AntiCSRFCheck: true,
-		Params: []string{"p1"},
-		Parent: "r2",
-		Pos:    "routes.conf:21:11",
-	},
-	{
-		Index: 18, Name: "r5",
-		Method: "GET", Path: "/.../x.:p1/x.y/a-b",
-		Controller: "C0", Action: "A5", AntiCSRFCheck: true,
-		Params: []string{"p1"},
-		Parent: "r3",
-		Pos:    "routes.conf:31:15",
-	},
-	{
-		Index: 19, Name: "r4",
-		Method: "GET", Path: "/.../x.:p1/x.y/~:p3",
-		Controller: "C0", Action: "A4", AntiCSRFCheck: true,
-		Params: []string{"p1", "p3"},
-		Parent: "r3",
-		Pos:    "routes.conf:26:15",
-	},
-	{
-		Index: 20, Name: "r4",
-		Method: "HEAD", Path: "/.../x.:p1/x.y/~:p3",
-		Controller: "C0", Action: "A4", AntiCSRFCheck: true,
-		Params: []string{"p1", "p3"},
-		Parent: "r3",
-		Pos:    "routes.conf:26:15",
-	},
-	{
-		Index: 21, Name: "r4",
-		Method: "PATCH", Path: "/.../x.:p1/x.y/~:p3",
-		Controller: "C0", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p1", "p3"},
-		Parent: "r3",
-		Pos:    "routes.conf:26:15",
-	},
-	{
-		Index: 22, Name: "r73",
-		Method: "GET", Path: "/.:p0/x.y",
-		Controller: "C0", Action: "A73", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Pos:    "routes.conf:432:7",
-	},
-	{
-		Index: 23, Name: "r73",
-		Method: "OPTIONS", Path: "/.:p0/x.y",
-		Controller: "C0", Action: "A73", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Pos:    "routes.conf:432:7",
-	},
-	{
-		Index: 24, Name: "r75",
-		Method: "GET", Path: "/.:p0/x.y/a:p2/:p3",
-		Controller: "C0", Action: "A75", AntiCSRFCheck: true,
-		Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"},
-		Parent: "r73",
-		Pos:    "routes.conf:443:11",
-	},
-	{
-		Index: 25, Name: "r76",
-		Method: "GET", Path: "/.:p0/x.y/a:p2/:p3/42",
-		Controller: "C2", Action: "A76", AntiCSRFCheck: true,
-		Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"},
-		Parent: "r75",
-		Pos:    "routes.conf:448:15",
-	},
-	{
-		Index: 26, Name: "r76",
-		Method: "OPTIONS", Path: "/.:p0/x.y/a:p2/:p3/42",
-		Controller: "C2", Action: "A76", AntiCSRFCheck: true,
-		Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"},
-		Parent: "r75",
-		Pos:    "routes.conf:448:15",
-	},
-	{
-		Index: 27, Name: "r74",
-		Method: "GET", Path: "/.:p0/x.y/~u/...",
-		Controller: "C0", Action: "A74", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Parent: "r73",
-		Pos:    "routes.conf:438:11",
-	},
-	{
-		Index: 28, Name: "r30",
-		Method: "CONNECT", Path: "/1",
-		Controller: "C0", Action: "A30", AntiCSRFCheck: true,
-		Pos: "routes.conf:179:7",
-	},
-	{
-		Index: 29, Name: "r30",
-		Method: "DELETE", Path: "/1",
-		Controller: "C0", Action: "A30", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:179:7",
-	},
-	{
-		Index: 30, Name: "r56",
-		Method: "GET", Path: "/1",
-		Controller: "C1", Action: "A56", AntiCSRFCheck: true,
-		Pos: "routes.conf:333:7",
-	},
-	{
-		Index: 31, Name: "r56",
-		Method: "TRACE", Path: "/1",
-		Controller: "C1", Action: "A56", AntiCSRFCheck: true,
-		Pos: "routes.conf:333:7",
-	},
-	{
-		Index: 32, Name: "r56",
-		Method: "WS", Path: "/1",
-		Controller: "C1", Action: "A56", WebSocket: true,
-		Pos: "routes.conf:333:7",
-	},
-	{
-		Index: 33, Name: "r8",
-		Method: "DELETE", Path: "/42",
-		Controller: "C2", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:50:7",
-	},
-	{
-		Index: 34, Name: "r8",
-		Method: "GET", Path: "/42",
-		Controller: "C2", Action: "A8", AntiCSRFCheck: true,
-		Pos: "routes.conf:50:7",
-	},
-	{
-		Index: 35, Name: "r45",
-		Method: "HEAD", Path: "/42",
-		Controller: "C1", Action: "A45", AntiCSRFCheck: true,
-		Pos: "routes.conf:270:7",
-	},
-	{
-		Index: 36, Name: "r45",
-		Method: "WS", Path: "/42",
-		Controller: "C1", Action: "A45", WebSocket: true,
-		Pos: "routes.conf:270:7",
-	},
-	{
-		Index: 37, Name: "r87",
-		Method: "GET", Path: "/42/abc",
-		Controller: "C2", Action: "A87", AntiCSRFCheck: true,
-		Pos: "routes.conf:517:7",
-	},
-	{
-		Index: 38, Name: "r95",
-		Method: "CONNECT", Path: "/42/abc/.a/x.y",
-		Controller: "C2", Action: "A95", AntiCSRFCheck: true,
-		Parent: "r94",
-		Pos:    "routes.conf:561:15",
-	},
-	{
-		Index: 39, Name: "r95",
-		Method: "HEAD", Path: "/42/abc/.a/x.y",
-		Controller: "C2", Action: "A95", AntiCSRFCheck: true,
-		Parent: "r94",
-		Pos:    "routes.conf:561:15",
-	},
-	{
-		Index: 40, Name: "r94",
-		Method: "POST", Path: "/42/abc/.a/x.y",
-		Controller: "C2", Action: "A94", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r87",
-		Pos:    "routes.conf:556:11",
-	},
-	{
-		Index: 41, Name: "r94",
-		Method: "TRACE", Path: "/42/abc/.a/x.y",
-		Controller: "C2", Action: "A94", AntiCSRFCheck: true,
-		Parent: "r87",
-		Pos:    "routes.conf:556:11",
-	},
-	{
-		Index: 42, Name: "r94",
-		Method: "WS", Path: "/42/abc/.a/x.y",
-		Controller: "C2", Action: "A94", WebSocket: true,
-		Parent: "r87",
-		Pos:    "routes.conf:556:11",
-	},
-	{
-		Index: 43, Name: "r93",
-		Method: "GET", Path: "/42/abc/a-b/1",
-		Controller: "C2", Action: "A93", AntiCSRFCheck: true,
-		Parent: "r87",
-		Pos:    "routes.conf:551:11",
-	},
-	{
-		Index: 44, Name: "r88",
-		Method: "POST", Path: "/42/abc/users",
-		Controller: "C2", Action: "A88", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r87",
-		Pos:    "routes.conf:523:11",
-	},
-	{
-		Index: 45, Name: "r92",
-		Method: "GET", Path: "/42/abc/users/.a/1*rest",
-		Controller: "C2", Action: "A92", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r88",
-		Pos:    "routes.conf:543:15",
-	},
-	{
-		Index: 46, Name: "r92",
-		Method: "TRACE", Path: "/42/abc/users/.a/1*rest",
-		Controller: "C2", Action: "A92", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r88",
-		Pos:    "routes.conf:543:15",
-	},
-	{
-		Index: 47, Name: "r91",
-		Method: "PATCH", Path: "/42/abc/users/:p3",
-		Controller: "C2", Action: "A91", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p3"},
-		Parent: "r88",
-		Pos:    "routes.conf:538:15",
-	},
-	{
-		Index: 48, Name: "r91",
-		Method: "PUT", Path: "/42/abc/users/:p3",
-		Controller: "C2", Action: "A91", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p3"},
-		Parent: "r88",
-		Pos:    "routes.conf:538:15",
-	},
-	{
-		Index: 49, Name: "r91",
-		Method: "TRACE", Path: "/42/abc/users/:p3",
-		Controller: "C2", Action: "A91", AntiCSRFCheck: true,
-		Params: []string{"p3"},
-		Parent: "r88",
-		Pos:    "routes.conf:538:15",
-	},
-	{
-		Index: 50, Name: "r90",
-		Method: "CONNECT", Path: "/42/abc/users/:p3/*rest",
-		Controller: "C2", Action: "A90", AntiCSRFCheck: true,
-		Params: []string{"p3", "rest"},
-		Parent: "r88",
-		Pos:    "routes.conf:533:15",
-	},
-	{
-		Index: 51, Name: "r90",
-		Method: "DELETE", Path: "/42/abc/users/:p3/*rest",
-		Controller: "C2", Action: "A90", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p3", "rest"},
-		Parent: "r88",
-		Pos:    "routes.conf:533:15",
-	},
-	{
-		Index: 52, Name: "r90",
-		Method: "POST", Path: "/42/abc/users/:p3/*rest",
-		Controller: "C2", Action: "A90", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p3", "rest"},
-		Parent: "r88",
-		Pos:    "routes.conf:533:15",
-	},
-	{
-		Index: 53, Name: "r89",
-		Method: "CONNECT", Path: "/42/abc/users/:p3/v:p4",
-		Controller: "C2", Action: "A89", AntiCSRFCheck: true,
-		Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"},
-		Parent: "r88",
-		Pos:    "routes.conf:528:15",
-	},
-	{
-		Index: 54, Name: "r89",
-		Method: "WS", Path: "/42/abc/users/:p3/v:p4",
-		Controller: "C2", Action: "A89", WebSocket: true,
-		Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"},
-		Parent: "r88",
-		Pos:    "routes.conf:528:15",
-	},
-	{
-		Index: 55, Name: "r1",
-		Method: "GET", Path: "/:p0",
-		Controller: "C1", Action: "A1", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Pos:    "routes.conf:9:7",
-	},
-	{
-		Index: 56, Name: "r1",
-		Method: "HEAD", Path: "/:p0",
-		Controller: "C1", Action: "A1", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Pos:    "routes.conf:9:7",
-	},
-	{
-		Index: 57, Name: "r31",
-		Method: "WS", Path: "/:p0",
-		Controller: "C1", Action: "A31", WebSocket: true,
-		Params: []string{"p0"},
-		Pos:    "routes.conf:185:7",
-	},
-	{
-		Index: 58, Name: "r77",
-		Method: "GET", Path: "/:p0/1:p1",
-		Controller: "C0", Action: "A77", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"},
-		Pos:    "routes.conf:458:7",
-	},
-	{
-		Index: 59, Name: "r24",
-		Method: "GET", Path: "/:p0/:p1",
-		Controller: "C2", Action: "A24", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"}, Constraints: []string{"lte=3", ""},
-		Pos: "routes.conf:143:7",
-	},
-	{
-		Index: 60, Name: "r22",
-		Method: "PATCH", Path: "/:p0/:p1",
-		Controller: "C1", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"}, Constraints: []string{"max=3", ""},
-		Pos: "routes.conf:131:7",
-	},
-	{
-		Index: 61, Name: "r25",
-		Method: "DELETE", Path: "/:p0/:p1/:p2/:p3",
-		Controller: "C2", Action: "A25", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""},
-		Parent: "r24",
-		Pos:    "routes.conf:149:11",
-	},
-	{
-		Index: 62, Name: "r25",
-		Method: "GET", Path: "/:p0/:p1/:p2/:p3",
-		Controller: "C2", Action: "A25", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""},
-		Parent: "r24",
-		Pos:    "routes.conf:149:11",
-	},
-	{
-		Index: 63, Name: "r27",
-		Method: "GET", Path: "/:p0/:p1/:p2/:p3/*rest",
-		Controller: "C2", Action: "A27", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""},
-		Parent: "r25",
-		Pos:    "routes.conf:160:15",
-	},
-	{
-		Index: 64, Name: "r27",
-		Method: "POST", Path: "/:p0/:p1/:p2/:p3/*rest",
-		Controller: "C2", Action: "A27", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""},
-		Parent: "r25",
-		Pos:    "routes.conf:160:15",
-	},
-	{
-		Index: 65, Name: "r27",
-		Method: "WS", Path: "/:p0/:p1/:p2/:p3/*rest",
-		Controller: "C2", Action: "A27", WebSocket: true,
-		Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""},
-		Parent: "r25",
-		Pos:    "routes.conf:160:15",
-	},
-	{
-		Index: 66, Name: "r28",
-		Method: "POST", Path: "/:p0/:p1/:p2/:p3/user_:p4",
-		Controller: "C2", Action: "A28", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3", "p4"}, Constraints: []string{"lte=3", "", "max=3", "", ""},
-		Parent: "r25",
-		Pos:    "routes.conf:165:15",
-	},
-	{
-		Index: 67, Name: "r26",
-		Method: "GET", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest",
-		Controller: "C1", Action: "A26", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""},
-		Parent: "r25",
-		Pos:    "routes.conf:154:15",
-	},
-	{
-		Index: 68, Name: "r26",
-		Method: "OPTIONS", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest",
-		Controller: "C1", Action: "A26", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""},
-		Parent: "r25",
-		Pos:    "routes.conf:154:15",
-	},
-	{
-		Index: 69, Name: "r26",
-		Method: "TRACE", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest",
-		Controller: "C1", Action: "A26", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""},
-		Parent: "r25",
-		Pos:    "routes.conf:154:15",
-	},
-	{
-		Index: 70, Name: "r96",
-		Method: "CONNECT", Path: "/:p0/b",
-		Controller: "C1", Action: "A96", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Pos:    "routes.conf:569:7",
-	},
-	{
-		Index: 71, Name: "r96",
-		Method: "GET", Path: "/:p0/b",
-		Controller: "C1", Action: "A96", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Pos:    "routes.conf:569:7",
-	},
-	{
-		Index: 72, Name: "r96",
-		Method: "HEAD", Path: "/:p0/b",
-		Controller: "C1", Action: "A96", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Pos:    "routes.conf:569:7",
-	},
-	{
-		Index: 73, Name: "r97",
-		Method: "CONNECT", Path: "/:p0/b/.../a-b",
-		Controller: "C2", Action: "A97", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Parent: "r96",
-		Pos:    "routes.conf:575:11",
-	},
-	{
-		Index: 74, Name: "r97",
-		Method: "GET", Path: "/:p0/b/.../a-b",
-		Controller: "C2", Action: "A97", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Parent: "r96",
-		Pos:    "routes.conf:575:11",
-	},
-	{
-		Index: 75, Name: "r99",
-		Method: "HEAD", Path: "/:p0/b/.../a-b",
-		Controller: "C2", Action: "A99", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Parent: "r97",
-		Pos:    "routes.conf:586:15",
-	},
-	{
-		Index: 76, Name: "r97",
-		Method: "OPTIONS", Path: "/:p0/b/.../a-b",
-		Controller: "C2", Action: "A97", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Parent: "r96",
-		Pos:    "routes.conf:575:11",
-	},
-	{
-		Index: 77, Name: "r98",
-		Method: "CONNECT", Path: "/:p0/b/.../a-b/b/~:p5",
-		Controller: "C2", Action: "A98", AntiCSRFCheck: true,
-		Params: []string{"p0", "p5"},
-		Parent: "r97",
-		Pos:    "routes.conf:581:15",
-	},
-	{
-		Index: 78, Name: "r98",
-		Method: "OPTIONS", Path: "/:p0/b/.../a-b/b/~:p5",
-		Controller: "C2", Action: "A98", AntiCSRFCheck: true,
-		Params: []string{"p0", "p5"},
-		Parent: "r97",
-		Pos:    "routes.conf:581:15",
-	},
-	{
-		Index: 79, Name: "r101",
-		Method: "CONNECT", Path: "/:p0/b/~:p2/@",
-		Controller: "C1", Action: "A101", AntiCSRFCheck: true,
-		Params: []string{"p0", "p2"},
-		Parent: "r96",
-		Pos:    "routes.conf:597:11",
-	},
-	{
-		Index: 80, Name: "r101",
-		Method: "POST", Path: "/:p0/b/~:p2/@",
-		Controller: "C1", Action: "A101", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p2"},
-		Parent: "r96",
-		Pos:    "routes.conf:597:11",
-	},
-	{
-		Index: 81, Name: "r102",
-		Method: "CONNECT", Path: "/:p0/b/~:p2/@/@/1:p5",
-		Controller: "C0", Action: "A102", AntiCSRFCheck: true,
-		Params: []string{"p0", "p2", "p5"},
-		Parent: "r101",
-		Pos:    "routes.conf:602:15",
-	},
-	{
-		Index: 82, Name: "r102",
-		Method: "GET", Path: "/:p0/b/~:p2/@/@/1:p5",
-		Controller: "C0", Action: "A102", AntiCSRFCheck: true,
-		Params: []string{"p0", "p2", "p5"},
-		Parent: "r101",
-		Pos:    "routes.conf:602:15",
-	},
-	{
-		Index: 83, Name: "r104",
-		Method: "HEAD", Path: "/:p0/b/~:p2/@/v:p4",
-		Controller: "C1", Action: "A104", AntiCSRFCheck: true,
-		Params: []string{"p0", "p2", "p4"},
-		Parent: "r101",
-		Pos:    "routes.conf:613:15",
-	},
-	{
-		Index: 84, Name: "r103",
-		Method: "TRACE", Path: "/:p0/b/~:p2/@/~:p4/...",
-		Controller: "C1", Action: "A103", AntiCSRFCheck: true,
-		Params: []string{"p0", "p2", "p4"}, Constraints: []string{"", "", "oneof=a b v1 42"},
-		Parent: "r101",
-		Pos:    "routes.conf:608:15",
-	},
-	{
-		Index: 85, Name: "r32",
-		Method: "GET", Path: "/:p0/v:p1",
-		Controller: "C1", Action: "A32", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"},
-		Parent: "r31",
-		Pos:    "routes.conf:191:11",
-	},
-	{
-		Index: 86, Name: "r32",
-		Method: "TRACE", Path: "/:p0/v:p1",
-		Controller: "C1", Action: "A32", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"},
-		Parent: "r31",
-		Pos:    "routes.conf:191:11",
-	},
-	{
-		Index: 87, Name: "r13",
-		Method: "GET", Path: "/:p0/~u",
-		Controller: "C0", Action: "A13", AntiCSRFCheck: true,
-		Params: []string{"p0"},
-		Pos:    "routes.conf:79:7",
-	},
-	{
-		Index: 88, Name: "r6",
-		Method: "GET", Path: "/=/.a",
-		Controller: "C0", Action: "A6", AntiCSRFCheck: true,
-		Parent: "r3",
-		Pos:    "routes.conf:36:15",
-	},
-	{
-		Index: 89, Name: "r6",
-		Method: "HEAD", Path: "/=/.a",
-		Controller: "C0", Action: "A6", AntiCSRFCheck: true,
-		Parent: "r3",
-		Pos:    "routes.conf:36:15",
-	},
-	{
-		Index: 90, Name: "r6",
-		Method: "PATCH", Path: "/=/.a",
-		Controller: "C0", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r3",
-		Pos:    "routes.conf:36:15",
-	},
-	{
-		Index: 91, Name: "r37",
-		Method: "CONNECT", Path: "/a-b",
-		Controller: "C0", Action: "A37", AntiCSRFCheck: true,
-		Pos: "routes.conf:222:7",
-	},
-	{
-		Index: 92, Name: "r37",
-		Method: "GET", Path: "/a-b",
-		Controller: "C0", Action: "A37", AntiCSRFCheck: true,
-		Pos: "routes.conf:222:7",
-	},
-	{
-		Index: 93, Name: "r37",
-		Method: "PUT", Path: "/a-b",
-		Controller: "C0", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:222:7",
-	},
-	{
-		Index: 94, Name: "r33",
-		Method: "HEAD", Path: "/a-b/a",
-		Controller: "C1", Action: "A33", AntiCSRFCheck: true,
-		Pos: "routes.conf:198:7",
-	},
-	{
-		Index: 95, Name: "r38",
-		Method: "DELETE", Path: "/a-b/a-b/=",
-		Controller: "C0", Action: "A38", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Parent: "r37",
-		Pos:    "routes.conf:228:11",
-	},
-	{
-		Index: 96, Name: "r38",
-		Method: "GET", Path: "/a-b/a-b/=",
-		Controller: "C0", Action: "A38", AntiCSRFCheck: true,
-		Parent: "r37",
-		Pos:    "routes.conf:228:11",
-	},
-	{
-		Index: 97, Name: "r39",
-		Method: "GET", Path: "/a-b/new",
-		Controller: "C0", Action: "A39", AntiCSRFCheck: true,
-		Parent: "r37",
-		Pos:    "routes.conf:233:11",
-	},
-	{
-		Index: 98, Name: "r39",
-		Method: "HEAD", Path: "/a-b/new",
-		Controller: "C0", Action: "A39", AntiCSRFCheck: true,
-		Parent: "r37",
-		Pos:    "routes.conf:233:11",
-	},
-	{
-		Index: 99, Name: "r72",
-		Method: "HEAD", Path: "/a/@",
-		Controller: "C0", Action: "A72", AntiCSRFCheck: true,
-		Pos: "routes.conf:426:7",
-	},
-	{
-		Index: 100, Name: "r72",
-		Method: "POST", Path: "/a/@",
-		Controller: "C0", Action: "A72", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:426:7",
-	},
-	{
-		Index: 101, Name: "r51",
-		Method: "GET", Path: "/a:p0",
-		Controller: "C0", Action: "A51", AntiCSRFCheck: true,
-		Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"},
-		Pos: "routes.conf:303:7",
-	},
-	{
-		Index: 102, Name: "r51",
-		Method: "PUT", Path: "/a:p0",
-		Controller: "C0", Action: "A51", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"},
-		Pos: "routes.conf:303:7",
-	},
-	{
-		Index: 103, Name: "r55",
-		Method: "POST", Path: "/a:p0/...",
-		Controller: "C0", Action: "A55", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r51",
-		Pos:    "routes.conf:326:11",
-	},
-	{
-		Index: 104, Name: "r55",
-		Method: "WS", Path: "/a:p0/...",
-		Controller: "C0", Action: "A55", WebSocket: true,
-		Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r51",
-		Pos:    "routes.conf:326:11",
-	},
-	{
-		Index: 105, Name: "r53",
-		Method: "DELETE", Path: "/a:p0/:p1",
-		Controller: "C2", Action: "A53", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""},
-		Parent: "r51",
-		Pos:    "routes.conf:314:11",
-	},
-	{
-		Index: 106, Name: "r53",
-		Method: "GET", Path: "/a:p0/:p1",
-		Controller: "C2", Action: "A53", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""},
-		Parent: "r51",
-		Pos:    "routes.conf:314:11",
-	},
-	{
-		Index: 107, Name: "r53",
-		Method: "PUT", Path: "/a:p0/:p1",
-		Controller: "C2", Action: "A53", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""},
-		Parent: "r51",
-		Pos:    "routes.conf:314:11",
-	},
-	{
-		Index: 108, Name: "r52",
-		Method: "OPTIONS", Path: "/a:p0/new/ab",
-		Controller: "C0", Action: "A52", AntiCSRFCheck: true,
-		Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r51",
-		Pos:    "routes.conf:309:11",
-	},
-	{
-		Index: 109, Name: "r52",
-		Method: "POST", Path: "/a:p0/new/ab",
-		Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r51",
-		Pos:    "routes.conf:309:11",
-	},
-	{
-		Index: 110, Name: "r52",
-		Method: "PUT", Path: "/a:p0/new/ab",
-		Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r51",
-		Pos:    "routes.conf:309:11",
-	},
-	{
-		Index: 111, Name: "r54",
-		Method: "PATCH", Path: "/a:p0/~:p1/user_:p2",
-		Controller: "C0", Action: "A54", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"},
-		Parent: "r51",
-		Pos:    "routes.conf:320:11",
-	},
-	{
-		Index: 112, Name: "r54",
-		Method: "WS", Path: "/a:p0/~:p1/user_:p2",
-		Controller: "C0", Action: "A54", WebSocket: true,
-		Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"},
-		Parent: "r51",
-		Pos:    "routes.conf:320:11",
-	},
-	{
-		Index: 113, Name: "r43",
-		Method: "DELETE", Path: "/abc/1*rest",
-		Controller: "C2", Action: "A43", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r40",
-		Pos:    "routes.conf:256:11",
-	},
-	{
-		Index: 114, Name: "r41",
-		Method: "GET", Path: "/abc/1*rest",
-		Controller: "C2", Action: "A41", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r40",
-		Pos:    "routes.conf:246:11",
-	},
-	{
-		Index: 115, Name: "r41",
-		Method: "HEAD", Path: "/abc/1*rest",
-		Controller: "C2", Action: "A41", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r40",
-		Pos:    "routes.conf:246:11",
-	},
-	{
-		Index: 116, Name: "r44",
-		Method: "OPTIONS", Path: "/abc/1*rest",
-		Controller: "C1", Action: "A44", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r43",
-		Pos:    "routes.conf:261:15",
-	},
-	{
-		Index: 117, Name: "r40",
-		Method: "PATCH", Path: "/abc/1*rest",
-		Controller: "C2", Action: "A40", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Pos:    "routes.conf:240:7",
-	},
-	{
-		Index: 118, Name: "r42",
-		Method: "PUT", Path: "/abc/1*rest",
-		Controller: "C2", Action: "A42", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r40",
-		Pos:    "routes.conf:250:11",
-	},
-	{
-		Index: 119, Name: "r42",
-		Method: "WS", Path: "/abc/1*rest",
-		Controller: "C2", Action: "A42", WebSocket: true,
-		Params: []string{"rest"},
-		Parent: "r40",
-		Pos:    "routes.conf:250:11",
-	},
-	{
-		Index: 120, Name: "r71",
-		Method: "CONNECT", Path: "/abc/a",
-		Controller: "C1", Action: "A71", AntiCSRFCheck: true,
-		Pos: "routes.conf:420:7",
-	},
-	{
-		Index: 121, Name: "r71",
-		Method: "PATCH", Path: "/abc/a",
-		Controller: "C1", Action: "A71", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:420:7",
-	},
-	{
-		Index: 122, Name: "r14",
-		Method: "GET", Path: "/b/abc",
-		Controller: "C1", Action: "A14", AntiCSRFCheck: true,
-		Pos: "routes.conf:85:7",
-	},
-	{
-		Index: 123, Name: "r86",
-		Method: "POST", Path: "/new/*rest",
-		Controller: "C1", Action: "A86", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Pos:    "routes.conf:511:7",
-	},
-	{
-		Index: 124, Name: "r65",
-		Method: "CONNECT", Path: "/user_x",
-		Controller: "C0", Action: "A65", AntiCSRFCheck: true,
-		Pos: "routes.conf:385:7",
-	},
-	{
-		Index: 125, Name: "r69",
-		Method: "GET", Path: "/user_x/.a/:p2",
-		Controller: "C0", Action: "A69", AntiCSRFCheck: true,
-		Params: []string{"p2"},
-		Parent: "r65",
-		Pos:    "routes.conf:407:11",
-	},
-	{
-		Index: 126, Name: "r69",
-		Method: "HEAD", Path: "/user_x/.a/:p2",
-		Controller: "C0", Action: "A69", AntiCSRFCheck: true,
-		Params: []string{"p2"},
-		Parent: "r65",
-		Pos:    "routes.conf:407:11",
-	},
-	{
-		Index: 127, Name: "r29",
-		Method: "GET", Path: "/user_x/:p1",
-		Controller: "C2", Action: "A29", AntiCSRFCheck: true,
-		Params: []string{"p1"},
-		Parent: "r25",
-		Pos:    "routes.conf:170:15",
-	},
-	{
-		Index: 128, Name: "r29",
-		Method: "HEAD", Path: "/user_x/:p1",
-		Controller: "C2", Action: "A29", AntiCSRFCheck: true,
-		Params: []string{"p1"},
-		Parent: "r25",
-		Pos:    "routes.conf:170:15",
-	},
-	{
-		Index: 129, Name: "r34",
-		Method: "WS", Path: "/user_x/:p1",
-		Controller: "C2", Action: "A34", WebSocket: true,
-		Params: []string{"p1"},
-		Pos:    "routes.conf:204:7",
-	},
-	{
-		Index: 130, Name: "r36",
-		Method: "GET", Path: "/user_x/:p1/1:p2/@",
-		Controller: "C2", Action: "A36", AntiCSRFCheck: true,
-		Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"},
-		Parent: "r34",
-		Pos:    "routes.conf:215:11",
-	},
-	{
-		Index: 131, Name: "r36",
-		Method: "TRACE", Path: "/user_x/:p1/1:p2/@",
-		Controller: "C2", Action: "A36", AntiCSRFCheck: true,
-		Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"},
-		Parent: "r34",
-		Pos:    "routes.conf:215:11",
-	},
-	{
-		Index: 132, Name: "r35",
-		Method: "GET", Path: "/user_x/:p1/:p2/x.:p3",
-		Controller: "C2", Action: "A35", AntiCSRFCheck: true,
-		Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"},
-		Parent: "r34",
-		Pos:    "routes.conf:210:11",
-	},
-	{
-		Index: 133, Name: "r35",
-		Method: "OPTIONS", Path: "/user_x/:p1/:p2/x.:p3",
-		Controller: "C2", Action: "A35", AntiCSRFCheck: true,
-		Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"},
-		Parent: "r34",
-		Pos:    "routes.conf:210:11",
-	},
-	{
-		Index: 134, Name: "r67",
-		Method: "CONNECT", Path: "/user_x/~u/*rest",
-		Controller: "C0", Action: "A67", AntiCSRFCheck: true,
-		Params: []string{"rest"}, Constraints: []string{"alpha"},
-		Parent: "r66",
-		Pos:    "routes.conf:396:15",
-	},
-	{
-		Index: 135, Name: "r66",
-		Method: "DELETE", Path: "/user_x/~u/*rest",
-		Controller: "C0", Action: "A66", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"}, Constraints: []string{"alpha"},
-		Parent: "r65",
-		Pos:    "routes.conf:391:11",
-	},
-	{
-		Index: 136, Name: "r67",
-		Method: "GET", Path: "/user_x/~u/*rest",
-		Controller: "C0", Action: "A67", AntiCSRFCheck: true,
-		Params: []string{"rest"}, Constraints: []string{"alpha"},
-		Parent: "r66",
-		Pos:    "routes.conf:396:15",
-	},
-	{
-		Index: 137, Name: "r68",
-		Method: "TRACE", Path: "/user_x/~u/*rest",
-		Controller: "C1", Action: "A68", AntiCSRFCheck: true,
-		Params: []string{"rest"}, Constraints: []string{"alpha"},
-		Parent: "r66",
-		Pos:    "routes.conf:400:15",
-	},
-	{
-		Index: 138, Name: "r16",
-		Method: "GET", Path: "/v*rest",
-		Controller: "C0", Action: "A16", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Pos:    "routes.conf:97:7",
-	},
-	{
-		Index: 139, Name: "r9",
-		Method: "CONNECT", Path: "/v1",
-		Controller: "C2", Action: "A9", AntiCSRFCheck: true,
-		Pos: "routes.conf:56:7",
-	},
-	{
-		Index: 140, Name: "r105",
-		Method: "GET", Path: "/v1",
-		Controller: "C0", Action: "A105", AntiCSRFCheck: true,
-		Pos: "routes.conf:622:7",
-	},
-	{
-		Index: 141, Name: "r9",
-		Method: "PATCH", Path: "/v1",
-		Controller: "C2", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:56:7",
-	},
-	{
-		Index: 142, Name: "r9",
-		Method: "PUT", Path: "/v1",
-		Controller: "C2", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:56:7",
-	},
-	{
-		Index: 143, Name: "r100",
-		Method: "GET", Path: "/v1/:p1",
-		Controller: "C1", Action: "A100", AntiCSRFCheck: true,
-		Params: []string{"p1"},
-		Parent: "r96",
-		Pos:    "routes.conf:592:11",
-	},
-	{
-		Index: 144, Name: "r106",
-		Method: "HEAD", Path: "/v1/:p1",
-		Controller: "C0", Action: "A106", AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"uuid"},
-		Parent: "r105",
-		Pos:    "routes.conf:628:11",
-	},
-	{
-		Index: 145, Name: "r100",
-		Method: "POST", Path: "/v1/:p1",
-		Controller: "C1", Action: "A100", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p1"},
-		Parent: "r96",
-		Pos:    "routes.conf:592:11",
-	},
-	{
-		Index: 146, Name: "r100",
-		Method: "TRACE", Path: "/v1/:p1",
-		Controller: "C1", Action: "A100", AntiCSRFCheck: true,
-		Params: []string{"p1"},
-		Parent: "r96",
-		Pos:    "routes.conf:592:11",
-	},
-	{
-		Index: 147, Name: "r11",
-		Method: "GET", Path: "/v1/abc/:p2",
-		Controller: "C2", Action: "A11", AntiCSRFCheck: true,
-		Params: []string{"p2"}, Constraints: []string{"len=2"},
-		Parent: "r9",
-		Pos:    "routes.conf:67:11",
-	},
-	{
-		Index: 148, Name: "r11",
-		Method: "OPTIONS", Path: "/v1/abc/:p2",
-		Controller: "C2", Action: "A11", AntiCSRFCheck: true,
-		Params: []string{"p2"}, Constraints: []string{"len=2"},
-		Parent: "r9",
-		Pos:    "routes.conf:67:11",
-	},
-	{
-		Index: 149, Name: "r11",
-		Method: "WS", Path: "/v1/abc/:p2",
-		Controller: "C2", Action: "A11", WebSocket: true,
-		Params: []string{"p2"}, Constraints: []string{"len=2"},
-		Parent: "r9",
-		Pos:    "routes.conf:67:11",
-	},
-	{
-		Index: 150, Name: "r82",
-		Method: "GET", Path: "/v1/users",
-		Controller: "C0", Action: "A82", AntiCSRFCheck: true,
-		Pos: "routes.conf:486:7",
-	},
-	{
-		Index: 151, Name: "r12",
-		Method: "HEAD", Path: "/v1/users/a-b",
-		Controller: "C2", Action: "A12", AntiCSRFCheck: true,
-		Parent: "r9",
-		Pos:    "routes.conf:72:11",
-	},
-	{
-		Index: 152, Name: "r83",
-		Method: "GET", Path: "/v1/users/ab/:p3",
-		Controller: "C0", Action: "A83", AntiCSRFCheck: true,
-		Params: []string{"p3"},
-		Parent: "r82",
-		Pos:    "routes.conf:492:11",
-	},
-	{
-		Index: 153, Name: "r85",
-		Method: "GET", Path: "/v1/users/ab/:p3/new",
-		Controller: "C0", Action: "A85", AntiCSRFCheck: true,
-		Params: []string{"p3"},
-		Parent: "r83",
-		Pos:    "routes.conf:502:15",
-	},
-	{
-		Index: 154, Name: "r84",
-		Method: "GET", Path: "/v1/users/ab/:p3/~u/v:p5",
-		Controller: "C0", Action: "A84", AntiCSRFCheck: true,
-		Params: []string{"p3", "p5"},
-		Parent: "r83",
-		Pos:    "routes.conf:497:15",
-	},
-	{
-		Index: 155, Name: "r107",
-		Method: "GET", Path: "/v1/x.y/:p2",
-		Controller: "C0", Action: "A107", AntiCSRFCheck: true,
-		Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"},
-		Parent: "r105",
-		Pos:    "routes.conf:635:11",
-	},
-	{
-		Index: 156, Name: "r107",
-		Method: "PUT", Path: "/v1/x.y/:p2",
-		Controller: "C0", Action: "A107", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"},
-		Parent: "r105",
-		Pos:    "routes.conf:635:11",
-	},
-	{
-		Index: 157, Name: "r10",
-		Method: "GET", Path: "/v1/~u",
-		Controller: "C2", Action: "A10", AntiCSRFCheck: true,
-		Parent: "r9",
-		Pos:    "routes.conf:62:11",
-	},
-	{
-		Index: 158, Name: "r57",
-		Method: "CONNECT", Path: "/v:p0/1:p1",
-		Controller: "C0", Action: "A57", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"},
-		Pos:    "routes.conf:339:7",
-	},
-	{
-		Index: 159, Name: "r60",
-		Method: "HEAD", Path: "/v:p0/1:p1/:p2",
-		Controller: "C0", Action: "A60", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "", "uuid4"},
-		Parent: "r57",
-		Pos:    "routes.conf:355:11",
-	},
-	{
-		Index: 160, Name: "r59",
-		Method: "TRACE", Path: "/v:p0/1:p1/:p2/user_:p3",
-		Controller: "C0", Action: "A59", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "number|alpha,max=4", ""},
-		Parent: "r57",
-		Pos:    "routes.conf:350:11",
-	},
-	{
-		Index: 161, Name: "r64",
-		Method: "CONNECT", Path: "/v:p0/1:p1/abc",
-		Controller: "C0", Action: "A64", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"},
-		Parent: "r61",
-		Pos:    "routes.conf:377:15",
-	},
-	{
-		Index: 162, Name: "r61",
-		Method: "GET", Path: "/v:p0/1:p1/abc",
-		Controller: "C0", Action: "A61", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"},
-		Parent: "r57",
-		Pos:    "routes.conf:361:11",
-	},
-	{
-		Index: 163, Name: "r64",
-		Method: "PUT", Path: "/v:p0/1:p1/abc",
-		Controller: "C0", Action: "A64", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1"},
-		Parent: "r61",
-		Pos:    "routes.conf:377:15",
-	},
-	{
-		Index: 164, Name: "r64",
-		Method: "WS", Path: "/v:p0/1:p1/abc",
-		Controller: "C0", Action: "A64", WebSocket: true,
-		Params: []string{"p0", "p1"},
-		Parent: "r61",
-		Pos:    "routes.conf:377:15",
-	},
-	{
-		Index: 165, Name: "r58",
-		Method: "GET", Path: "/v:p0/1:p1/abc/*rest",
-		Controller: "C0", Action: "A58", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"},
-		Parent: "r57",
-		Pos:    "routes.conf:345:11",
-	},
-	{
-		Index: 166, Name: "r58",
-		Method: "PATCH", Path: "/v:p0/1:p1/abc/*rest",
-		Controller: "C0", Action: "A58", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"},
-		Parent: "r57",
-		Pos:    "routes.conf:345:11",
-	},
-	{
-		Index: 167, Name: "r62",
-		Method: "GET", Path: "/v:p0/1:p1/abc/ab:p3/:p4",
-		Controller: "C0", Action: "A62", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p3", "p4"}, Constraints: []string{"", "", "required,len=1", ""},
-		Parent: "r61",
-		Pos:    "routes.conf:367:15",
-	},
-	{
-		Index: 168, Name: "r63",
-		Method: "GET", Path: "/v:p0/1:p1/abc/~u/:p4",
-		Controller: "C0", Action: "A63", AntiCSRFCheck: true,
-		Params: []string{"p0", "p1", "p4"},
-		Parent: "r61",
-		Pos:    "routes.conf:372:15",
-	},
-	{
-		Index: 169, Name: "r46",
-		Method: "GET", Path: "/x.y/*rest",
-		Controller: "C2", Action: "A46", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Pos:    "routes.conf:276:7",
-	},
-	{
-		Index: 170, Name: "r47",
-		Method: "HEAD", Path: "/x.y/*rest",
-		Controller: "C2", Action: "A47", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r46",
-		Pos:    "routes.conf:282:11",
-	},
-	{
-		Index: 171, Name: "r48",
-		Method: "OPTIONS", Path: "/x.y/*rest",
-		Controller: "C2", Action: "A48", AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r46",
-		Pos:    "routes.conf:286:11",
-	},
-	{
-		Index: 172, Name: "r50",
-		Method: "PATCH", Path: "/x.y/*rest",
-		Controller: "C2", Action: "A50", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Parent: "r49",
-		Pos:    "routes.conf:295:15",
-	},
-	{
-		Index: 173, Name: "r46",
-		Method: "POST", Path: "/x.y/*rest",
-		Controller: "C2", Action: "A46", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"rest"},
-		Pos:    "routes.conf:276:7",
-	},
-	{
-		Index: 174, Name: "r49",
-		Method: "WS", Path: "/x.y/*rest",
-		Controller: "C2", Action: "A49", WebSocket: true,
-		Params: []string{"rest"},
-		Parent: "r46",
-		Pos:    "routes.conf:291:11",
-	},
-	{
-		Index: 175, Name: "r18",
-		Method: "GET", Path: "/x.y/:p1",
-		Controller: "C0", Action: "A18", AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r17",
-		Pos:    "routes.conf:109:11",
-	},
-	{
-		Index: 176, Name: "r17",
-		Method: "OPTIONS", Path: "/x.y/:p1",
-		Controller: "C0", Action: "A17", AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"},
-		Pos: "routes.conf:103:7",
-	},
-	{
-		Index: 177, Name: "r21",
-		Method: "TRACE", Path: "/x.y/:p1",
-		Controller: "C0", Action: "A21", AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r18",
-		Pos:    "routes.conf:123:15",
-	},
-	{
-		Index: 178, Name: "r19",
-		Method: "GET", Path: "/x.y/:p1/ab",
-		Controller: "C0", Action: "A19", AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r18",
-		Pos:    "routes.conf:113:15",
-	},
-	{
-		Index: 179, Name: "r20",
-		Method: "HEAD", Path: "/x.y/:p1/~u",
-		Controller: "C0", Action: "A20", AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r18",
-		Pos:    "routes.conf:118:15",
-	},
-	{
-		Index: 180, Name: "r20",
-		Method: "PATCH", Path: "/x.y/:p1/~u",
-		Controller: "C0", Action: "A20", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r18",
-		Pos:    "routes.conf:118:15",
-	},
-	{
-		Index: 181, Name: "r20",
-		Method: "TRACE", Path: "/x.y/:p1/~u",
-		Controller: "C0", Action: "A20", AntiCSRFCheck: true,
-		Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"},
-		Parent: "r18",
-		Pos:    "routes.conf:118:15",
-	},
-	{
-		Index: 182, Name: "r70",
-		Method: "GET", Path: "/~u",
-		Controller: "C0", Action: "A70", AntiCSRFCheck: true,
-		Pos: "routes.conf:414:7",
-	},
-	{
-		Index: 183, Name: "r70",
-		Method: "PUT", Path: "/~u",
-		Controller: "C0", Action: "A70", MaxBodySize: 5242880, AntiCSRFCheck: true,
-		Pos: "routes.conf:414:7",
-	},
-	{
-		Index: 184, Name: "r70",
-		Method: "TRACE", Path: "/~u",
-		Controller: "C0", Action: "A70", AntiCSRFCheck: true,
-		Pos: "routes.conf:414:7",
-	},
+	{Index: 0, Name: "r15", Method: "GET", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:91:7"},
+	{Index: 1, Name: "r15", Method: "PUT", Path: "/", Controller: "C1", Action: "A15", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:91:7"},
+	{Index: 2, Name: "r15", Method: "TRACE", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:91:7"},
+	{Index: 3, Name: "r23", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A23", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:137:7"},
+	{Index: 4, Name: "r23", Method: "PATCH", Path: "/*rest", Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:137:7"},
+	{Index: 5, Name: "r23", Method: "POST", Path: "/*rest", Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:137:7"},
+	{Index: 6, Name: "r81", Method: "GET", Path: "/.../a:p1", Controller: "C1", Action: "A81", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Parent: "r78", Pos: "routes.conf:480:11"},
+	{Index: 7, Name: "r78", Method: "OPTIONS", Path: "/.../a:p1", Controller: "C1", Action: "A78", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:464:7"},
+	{Index: 8, Name: "r78", Method: "POST", Path: "/.../a:p1", Controller: "C1", Action: "A78", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:464:7"},
+	{Index: 9, Name: "r80", Method: "WS", Path: "/.../a:p1/:p2/.:p3", Controller: "C1", Action: "A80", WebSocket: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"numeric,gt=0", "", ""}, Parent: "r78", Pos: "routes.conf:475:11"},
+	{Index: 10, Name: "r79", Method: "DELETE", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Parent: "r78", Pos: "routes.conf:470:11"},
+	{Index: 11, Name: "r79", Method: "PUT", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Parent: "r78", Pos: "routes.conf:470:11"},
+	{Index: 12, Name: "r2", Method: "GET", Path: "/.../x.:p1", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:15:7"},
+	{Index: 13, Name: "r2", Method: "HEAD", Path: "/.../x.:p1", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:15:7"},
+	{Index: 14, Name: "r7", Method: "DELETE", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:43:11"},
+	{Index: 15, Name: "r7", Method: "PUT", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:43:11"},
+	{Index: 16, Name: "r7", Method: "WS", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", WebSocket: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:43:11"},
+	{Index: 17, Name: "r3", Method: "GET", Path: "/.../x.:p1/x.y", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r2", Pos: "routes.conf:21:11"},
+	{Index: 18, Name: "r5", Method: "GET", Path: "/.../x.:p1/x.y/a-b", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r3", Pos: "routes.conf:31:15"},
+	{Index: 19, Name: "r4", Method: "GET", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r3", Pos: "routes.conf:26:15"},
+	{Index: 20, Name: "r4", Method: "HEAD", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r3", Pos: "routes.conf:26:15"},
+	{Index: 21, Name: "r4", Method: "PATCH", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r3", Pos: "routes.conf:26:15"},
+	{Index: 22, Name: "r73", Method: "GET", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:432:7"},
+	{Index: 23, Name: "r73", Method: "OPTIONS", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:432:7"},
+	{Index: 24, Name: "r75", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3", Controller: "C0", Action: "A75", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Parent: "r73", Pos: "routes.conf:443:11"},
+	{Index: 25, Name: "r76", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Parent: "r75", Pos: "routes.conf:448:15"},
+	{Index: 26, Name: "r76", Method: "OPTIONS", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Parent: "r75", Pos: "routes.conf:448:15"},
+	{Index: 27, Name: "r74", Method: "GET", Path: "/.:p0/x.y/~u/...", Controller: "C0", Action: "A74", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r73", Pos: "routes.conf:438:11"},
+	{Index: 28, Name: "r30", Method: "CONNECT", Path: "/1", Controller: "C0", Action: "A30", AntiCSRFCheck: true, Pos: "routes.conf:179:7"},
+	{Index: 29, Name: "r30", Method: "DELETE", Path: "/1", Controller: "C0", Action: "A30", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:179:7"},
+	{Index: 30, Name: "r56", Method: "GET", Path: "/1", Controller: "C1", Action: "A56", AntiCSRFCheck: true, Pos: "routes.conf:333:7"},
+	{Index: 31, Name: "r56", Method: "TRACE", Path: "/1", Controller: "C1", Action: "A56", AntiCSRFCheck: true, Pos: "routes.conf:333:7"},
+	{Index: 32, Name: "r56", Method: "WS", Path: "/1", Controller: "C1", Action: "A56", WebSocket: true, Pos: "routes.conf:333:7"},
+	{Index: 33, Name: "r8", Method: "DELETE", Path: "/42", Controller: "C2", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:50:7"},
+	{Index: 34, Name: "r8", Method: "GET", Path: "/42", Controller: "C2", Action: "A8", AntiCSRFCheck: true, Pos: "routes.conf:50:7"},
+	{Index: 35, Name: "r45", Method: "HEAD", Path: "/42", Controller: "C1", Action: "A45", AntiCSRFCheck: true, Pos: "routes.conf:270:7"},
+	{Index: 36, Name: "r45", Method: "WS", Path: "/42", Controller: "C1", Action: "A45", WebSocket: true, Pos: "routes.conf:270:7"},
+	{Index: 37, Name: "r87", Method: "GET", Path: "/42/abc", Controller: "C2", Action: "A87", AntiCSRFCheck: true, Pos: "routes.conf:517:7"},
+	{Index: 38, Name: "r95", Method: "CONNECT", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", AntiCSRFCheck: true, Parent: "r94", Pos: "routes.conf:561:15"},
+	{Index: 39, Name: "r95", Method: "HEAD", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", AntiCSRFCheck: true, Parent: "r94", Pos: "routes.conf:561:15"},
+	{Index: 40, Name: "r94", Method: "POST", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:556:11"},
+	{Index: 41, Name: "r94", Method: "TRACE", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:556:11"},
+	{Index: 42, Name: "r94", Method: "WS", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", WebSocket: true, Parent: "r87", Pos: "routes.conf:556:11"},
+	{Index: 43, Name: "r93", Method: "GET", Path: "/42/abc/a-b/1", Controller: "C2", Action: "A93", AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:551:11"},
+	{Index: 44, Name: "r88", Method: "POST", Path: "/42/abc/users", Controller: "C2", Action: "A88", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:523:11"},
+	{Index: 45, Name: "r92", Method: "GET", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r88", Pos: "routes.conf:543:15"},
+	{Index: 46, Name: "r92", Method: "TRACE", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r88", Pos: "routes.conf:543:15"},
+	{Index: 47, Name: "r91", Method: "PATCH", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:538:15"},
+	{Index: 48, Name: "r91", Method: "PUT", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:538:15"},
+	{Index: 49, Name: "r91", Method: "TRACE", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:538:15"},
+	{Index: 50, Name: "r90", Method: "CONNECT", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:533:15"},
+	{Index: 51, Name: "r90", Method: "DELETE", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:533:15"},
+	{Index: 52, Name: "r90", Method: "POST", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:533:15"},
+	{Index: 53, Name: "r89", Method: "CONNECT", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", AntiCSRFCheck: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, Parent: "r88", Pos: "routes.conf:528:15"},
+	{Index: 54, Name: "r89", Method: "WS", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", WebSocket: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, Parent: "r88", Pos: "routes.conf:528:15"},
+	{Index: 55, Name: "r1", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:9:7"},
+	{Index: 56, Name: "r1", Method: "HEAD", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:9:7"},
+	{Index: 57, Name: "r31", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A31", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:185:7"},
+	{Index: 58, Name: "r77", Method: "GET", Path: "/:p0/1:p1", Controller: "C0", Action: "A77", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:458:7"},
+	{Index: 59, Name: "r24", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A24", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"lte=3", ""}, Pos: "routes.conf:143:7"},
+	{Index: 60, Name: "r22", Method: "PATCH", Path: "/:p0/:p1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"max=3", ""}, Pos: "routes.conf:131:7"},
+	{Index: 61, Name: "r25", Method: "DELETE", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Parent: "r24", Pos: "routes.conf:149:11"},
+	{Index: 62, Name: "r25", Method: "GET", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Parent: "r24", Pos: "routes.conf:149:11"},
+	{Index: 63, Name: "r27", Method: "GET", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:160:15"},
+	{Index: 64, Name: "r27", Method: "POST", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:160:15"},
+	{Index: 65, Name: "r27", Method: "WS", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", WebSocket: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:160:15"},
+	{Index: 66, Name: "r28", Method: "POST", Path: "/:p0/:p1/:p2/:p3/user_:p4", Controller: "C2", Action: "A28", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:165:15"},
+	{Index: 67, Name: "r26", Method: "GET", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Parent: "r25", Pos: "routes.conf:154:15"},
+	{Index: 68, Name: "r26", Method: "OPTIONS", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Parent: "r25", Pos: "routes.conf:154:15"},
+	{Index: 69, Name: "r26", Method: "TRACE", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Parent: "r25", Pos: "routes.conf:154:15"},
+	{Index: 70, Name: "r96", Method: "CONNECT", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:569:7"},
+	{Index: 71, Name: "r96", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:569:7"},
+	{Index: 72, Name: "r96", Method: "HEAD", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:569:7"},
+	{Index: 73, Name: "r97", Method: "CONNECT", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r96", Pos: "routes.conf:575:11"},
+	{Index: 74, Name: "r97", Method: "GET", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r96", Pos: "routes.conf:575:11"},
+	{Index: 75, Name: "r99", Method: "HEAD", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A99", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r97", Pos: "routes.conf:586:15"},
+	{Index: 76, Name: "r97", Method: "OPTIONS", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r96", Pos: "routes.conf:575:11"},
+	{Index: 77, Name: "r98", Method: "CONNECT", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", AntiCSRFCheck: true, Params: []string{"p0", "p5"}, Parent: "r97", Pos: "routes.conf:581:15"},
+	{Index: 78, Name: "r98", Method: "OPTIONS", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", AntiCSRFCheck: true, Params: []string{"p0", "p5"}, Parent: "r97", Pos: "routes.conf:581:15"},
+	{Index: 79, Name: "r101", Method: "CONNECT", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:597:11"},
+	{Index: 80, Name: "r101", Method: "POST", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:597:11"},
+	{Index: 81, Name: "r102", Method: "CONNECT", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Parent: "r101", Pos: "routes.conf:602:15"},
+	{Index: 82, Name: "r102", Method: "GET", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Parent: "r101", Pos: "routes.conf:602:15"},
+	{Index: 83, Name: "r104", Method: "HEAD", Path: "/:p0/b/~:p2/@/v:p4", Controller: "C1", Action: "A104", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Parent: "r101", Pos: "routes.conf:613:15"},
+	{Index: 84, Name: "r103", Method: "TRACE", Path: "/:p0/b/~:p2/@/~:p4/...", Controller: "C1", Action: "A103", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Parent: "r101", Pos: "routes.conf:608:15"},
+	{Index: 85, Name: "r32", Method: "GET", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r31", Pos: "routes.conf:191:11"},
+	{Index: 86, Name: "r32", Method: "TRACE", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r31", Pos: "routes.conf:191:11"},
+	{Index: 87, Name: "r13", Method: "GET", Path: "/:p0/~u", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:79:7"},
+	{Index: 88, Name: "r6", Method: "GET", Path: "/=/.a", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r3", Pos: "routes.conf:36:15"},
+	{Index: 89, Name: "r6", Method: "HEAD", Path: "/=/.a", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r3", Pos: "routes.conf:36:15"},
+	{Index: 90, Name: "r6", Method: "PATCH", Path: "/=/.a", Controller: "C0", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r3", Pos: "routes.conf:36:15"},
+	{Index: 91, Name: "r37", Method: "CONNECT", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:222:7"},
+	{Index: 92, Name: "r37", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:222:7"},
+	{Index: 93, Name: "r37", Method: "PUT", Path: "/a-b", Controller: "C0", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:222:7"},
+	{Index: 94, Name: "r33", Method: "HEAD", Path: "/a-b/a", Controller: "C1", Action: "A33", AntiCSRFCheck: true, Pos: "routes.conf:198:7"},
+	{Index: 95, Name: "r38", Method: "DELETE", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:228:11"},
+	{Index: 96, Name: "r38", Method: "GET", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:228:11"},
+	{Index: 97, Name: "r39", Method: "GET", Path: "/a-b/new", Controller: "C0", Action: "A39", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:233:11"},
+	{Index: 98, Name: "r39", Method: "HEAD", Path: "/a-b/new", Controller: "C0", Action: "A39", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:233:11"},
+	{Index: 99, Name: "r72", Method: "HEAD", Path: "/a/@", Controller: "C0", Action: "A72", AntiCSRFCheck: true, Pos: "routes.conf:426:7"},
+	{Index: 100, Name: "r72", Method: "POST", Path: "/a/@", Controller: "C0", Action: "A72", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:426:7"},
+	{Index: 101, Name: "r51", Method: "GET", Path: "/a:p0", Controller: "C0", Action: "A51", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:303:7"},
+	{Index: 102, Name: "r51", Method: "PUT", Path: "/a:p0", Controller: "C0", Action: "A51", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:303:7"},
+	{Index: 103, Name: "r55", Method: "POST", Path: "/a:p0/...", Controller: "C0", Action: "A55", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:326:11"},
+	{Index: 104, Name: "r55", Method: "WS", Path: "/a:p0/...", Controller: "C0", Action: "A55", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:326:11"},
+	{Index: 105, Name: "r53", Method: "DELETE", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r51", Pos: "routes.conf:314:11"},
+	{Index: 106, Name: "r53", Method: "GET", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r51", Pos: "routes.conf:314:11"},
+	{Index: 107, Name: "r53", Method: "PUT", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r51", Pos: "routes.conf:314:11"},
+	{Index: 108, Name: "r52", Method: "OPTIONS", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:309:11"},
+	{Index: 109, Name: "r52", Method: "POST", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:309:11"},
+	{Index: 110, Name: "r52", Method: "PUT", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:309:11"},
+	{Index: 111, Name: "r54", Method: "PATCH", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Parent: "r51", Pos: "routes.conf:320:11"},
+	{Index: 112, Name: "r54", Method: "WS", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Parent: "r51", Pos: "routes.conf:320:11"},
+	{Index: 113, Name: "r43", Method: "DELETE", Path: "/abc/1*rest", Controller: "C2", Action: "A43", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:256:11"},
+	{Index: 114, Name: "r41", Method: "GET", Path: "/abc/1*rest", Controller: "C2", Action: "A41", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:246:11"},
+	{Index: 115, Name: "r41", Method: "HEAD", Path: "/abc/1*rest", Controller: "C2", Action: "A41", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:246:11"},
+	{Index: 116, Name: "r44", Method: "OPTIONS", Path: "/abc/1*rest", Controller: "C1", Action: "A44", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r43", Pos: "routes.conf:261:15"},
+	{Index: 117, Name: "r40", Method: "PATCH", Path: "/abc/1*rest", Controller: "C2", Action: "A40", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:240:7"},
+	{Index: 118, Name: "r42", Method: "PUT", Path: "/abc/1*rest", Controller: "C2", Action: "A42", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:250:11"},
+	{Index: 119, Name: "r42", Method: "WS", Path: "/abc/1*rest", Controller: "C2", Action: "A42", WebSocket: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:250:11"},
+	{Index: 120, Name: "r71", Method: "CONNECT", Path: "/abc/a", Controller: "C1", Action: "A71", AntiCSRFCheck: true, Pos: "routes.conf:420:7"},
+	{Index: 121, Name: "r71", Method: "PATCH", Path: "/abc/a", Controller: "C1", Action: "A71", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:420:7"},
+	{Index: 122, Name: "r14", Method: "GET", Path: "/b/abc", Controller: "C1", Action: "A14", AntiCSRFCheck: true, Pos: "routes.conf:85:7"},
+	{Index: 123, Name: "r86", Method: "POST", Path: "/new/*rest", Controller: "C1", Action: "A86", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:511:7"},
+	{Index: 124, Name: "r65", Method: "CONNECT", Path: "/user_x", Controller: "C0", Action: "A65", AntiCSRFCheck: true, Pos: "routes.conf:385:7"},
+	{Index: 125, Name: "r69", Method: "GET", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r65", Pos: "routes.conf:407:11"},
+	{Index: 126, Name: "r69", Method: "HEAD", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r65", Pos: "routes.conf:407:11"},
+	{Index: 127, Name: "r29", Method: "GET", Path: "/user_x/:p1", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r25", Pos: "routes.conf:170:15"},
+	{Index: 128, Name: "r29", Method: "HEAD", Path: "/user_x/:p1", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r25", Pos: "routes.conf:170:15"},
+	{Index: 129, Name: "r34", Method: "WS", Path: "/user_x/:p1", Controller: "C2", Action: "A34", WebSocket: true, Params: []string{"p1"}, Pos: "routes.conf:204:7"},
+	{Index: 130, Name: "r36", Method: "GET", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:215:11"},
+	{Index: 131, Name: "r36", Method: "TRACE", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:215:11"},
+	{Index: 132, Name: "r35", Method: "GET", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Parent: "r34", Pos: "routes.conf:210:11"},
+	{Index: 133, Name: "r35", Method: "OPTIONS", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Parent: "r34", Pos: "routes.conf:210:11"},
+	{Index: 134, Name: "r67", Method: "CONNECT", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:396:15"},
+	{Index: 135, Name: "r66", Method: "DELETE", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A66", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r65", Pos: "routes.conf:391:11"},
+	{Index: 136, Name: "r67", Method: "GET", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:396:15"},
+	{Index: 137, Name: "r68", Method: "TRACE", Path: "/user_x/~u/*rest", Controller: "C1", Action: "A68", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:400:15"},
+	{Index: 138, Name: "r16", Method: "GET", Path: "/v*rest", Controller: "C0", Action: "A16", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:97:7"},
+	{Index: 139, Name: "r9", Method: "CONNECT", Path: "/v1", Controller: "C2", Action: "A9", AntiCSRFCheck: true, Pos: "routes.conf:56:7"},
+	{Index: 140, Name: "r105", Method: "GET", Path: "/v1", Controller: "C0", Action: "A105", AntiCSRFCheck: true, Pos: "routes.conf:622:7"},
+	{Index: 141, Name: "r9", Method: "PATCH", Path: "/v1", Controller: "C2", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:56:7"},
+	{Index: 142, Name: "r9", Method: "PUT", Path: "/v1", Controller: "C2", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:56:7"},
+	{Index: 143, Name: "r100", Method: "GET", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r96", Pos: "routes.conf:592:11"},
+	{Index: 144, Name: "r106", Method: "HEAD", Path: "/v1/:p1", Controller: "C0", Action: "A106", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid"}, Parent: "r105", Pos: "routes.conf:628:11"},
+	{Index: 145, Name: "r100", Method: "POST", Path: "/v1/:p1", Controller: "C1", Action: "A100", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r96", Pos: "routes.conf:592:11"},
+	{Index: 146, Name: "r100", Method: "TRACE", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r96", Pos: "routes.conf:592:11"},
+	{Index: 147, Name: "r11", Method: "GET", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:67:11"},
+	{Index: 148, Name: "r11", Method: "OPTIONS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:67:11"},
+	{Index: 149, Name: "r11", Method: "WS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:67:11"},
+	{Index: 150, Name: "r82", Method: "GET", Path: "/v1/users", Controller: "C0", Action: "A82", AntiCSRFCheck: true, Pos: "routes.conf:486:7"},
+	{Index: 151, Name: "r12", Method: "HEAD", Path: "/v1/users/a-b", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Parent: "r9", Pos: "routes.conf:72:11"},
+	{Index: 152, Name: "r83", Method: "GET", Path: "/v1/users/ab/:p3", Controller: "C0", Action: "A83", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r82", Pos: "routes.conf:492:11"},
+	{Index: 153, Name: "r85", Method: "GET", Path: "/v1/users/ab/:p3/new", Controller: "C0", Action: "A85", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r83", Pos: "routes.conf:502:15"},
+	{Index: 154, Name: "r84", Method: "GET", Path: "/v1/users/ab/:p3/~u/v:p5", Controller: "C0", Action: "A84", AntiCSRFCheck: true, Params: []string{"p3", "p5"}, Parent: "r83", Pos: "routes.conf:497:15"},
+	{Index: 155, Name: "r107", Method: "GET", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Parent: "r105", Pos: "routes.conf:635:11"},
+	{Index: 156, Name: "r107", Method: "PUT", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Parent: "r105", Pos: "routes.conf:635:11"},
+	{Index: 157, Name: "r10", Method: "GET", Path: "/v1/~u", Controller: "C2", Action: "A10", AntiCSRFCheck: true, Parent: "r9", Pos: "routes.conf:62:11"},
+	{Index: 158, Name: "r57", Method: "CONNECT", Path: "/v:p0/1:p1", Controller: "C0", Action: "A57", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:339:7"},
+	{Index: 159, Name: "r60", Method: "HEAD", Path: "/v:p0/1:p1/:p2", Controller: "C0", Action: "A60", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "", "uuid4"}, Parent: "r57", Pos: "routes.conf:355:11"},
+	{Index: 160, Name: "r59", Method: "TRACE", Path: "/v:p0/1:p1/:p2/user_:p3", Controller: "C0", Action: "A59", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "number|alpha,max=4", ""}, Parent: "r57", Pos: "routes.conf:350:11"},
+	{Index: 161, Name: "r64", Method: "CONNECT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r61", Pos: "routes.conf:377:15"},
+	{Index: 162, Name: "r61", Method: "GET", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A61", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r57", Pos: "routes.conf:361:11"},
+	{Index: 163, Name: "r64", Method: "PUT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r61", Pos: "routes.conf:377:15"},
+	{Index: 164, Name: "r64", Method: "WS", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", WebSocket: true, Params: []string{"p0", "p1"}, Parent: "r61", Pos: "routes.conf:377:15"},
+	{Index: 165, Name: "r58", Method: "GET", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r57", Pos: "routes.conf:345:11"},
+	{Index: 166, Name: "r58", Method: "PATCH", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r57", Pos: "routes.conf:345:11"},
+	{Index: 167, Name: "r62", Method: "GET", Path: "/v:p0/1:p1/abc/ab:p3/:p4", Controller: "C0", Action: "A62", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "p4"}, Constraints: []string{"", "", "required,len=1", ""}, Parent: "r61", Pos: "routes.conf:367:15"},
+	{Index: 168, Name: "r63", Method: "GET", Path: "/v:p0/1:p1/abc/~u/:p4", Controller: "C0", Action: "A63", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p4"}, Parent: "r61", Pos: "routes.conf:372:15"},
+	{Index: 169, Name: "r46", Method: "GET", Path: "/x.y/*rest", Controller: "C2", Action: "A46", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:276:7"},
+	{Index: 170, Name: "r47", Method: "HEAD", Path: "/x.y/*rest", Controller: "C2", Action: "A47", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:282:11"},
+	{Index: 171, Name: "r48", Method: "OPTIONS", Path: "/x.y/*rest", Controller: "C2", Action: "A48", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:286:11"},
+	{Index: 172, Name: "r50", Method: "PATCH", Path: "/x.y/*rest", Controller: "C2", Action: "A50", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r49", Pos: "routes.conf:295:15"},
+	{Index: 173, Name: "r46", Method: "POST", Path: "/x.y/*rest", Controller: "C2", Action: "A46", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:276:7"},
+	{Index: 174, Name: "r49", Method: "WS", Path: "/x.y/*rest", Controller: "C2", Action: "A49", WebSocket: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:291:11"},
+	{Index: 175, Name: "r18", Method: "GET", Path: "/x.y/:p1", Controller: "C0", Action: "A18", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r17", Pos: "routes.conf:109:11"},
+	{Index: 176, Name: "r17", Method: "OPTIONS", Path: "/x.y/:p1", Controller: "C0", Action: "A17", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:103:7"},
+	{Index: 177, Name: "r21", Method: "TRACE", Path: "/x.y/:p1", Controller: "C0", Action: "A21", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:123:15"},
+	{Index: 178, Name: "r19", Method: "GET", Path: "/x.y/:p1/ab", Controller: "C0", Action: "A19", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:113:15"},
+	{Index: 179, Name: "r20", Method: "HEAD", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:118:15"},
+	{Index: 180, Name: "r20", Method: "PATCH", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:118:15"},
+	{Index: 181, Name: "r20", Method: "TRACE", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:118:15"},
+	{Index: 182, Name: "r70", Method: "GET", Path: "/~u", Controller: "C0", Action: "A70", AntiCSRFCheck: true, Pos: "routes.conf:414:7"},
+	{Index: 183, Name: "r70", Method: "PUT", Path: "/~u", Controller: "C0", Action: "A70", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:414:7"},
+	{Index: 184, Name: "r70", Method: "TRACE", Path: "/~u", Controller: "C0", Action: "A70", AntiCSRFCheck: true, Pos: "routes.conf:414:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -1451,12 +263,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
+					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
 						m.Params.Push(i3+1, j3)
-						if j3 == len(path) {
-							return 53 // CONNECT /42/abc/users/:p3/v:p4 (r89)
-						}
-						m.Params.Pop()
+						return 53 // CONNECT /42/abc/users/:p3/v:p4 (r89)
 					}
 					if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
 						m.Params.Push(i3, len(path))
@@ -1508,12 +317,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if strings.HasPrefix(path[i3:], ".../a-b/b/") {
 						i4 := i3 + 10
 						j4 := runtime.SegmentEnd(path, i4)
-						if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+						if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
 							m.Params.Push(i4+1, j4)
-							if j4 == len(path) {
-								return 77 // CONNECT /:p0/b/.../a-b/b/~:p5 (r98)
-							}
-							m.Params.Pop()
+							return 77 // CONNECT /:p0/b/.../a-b/b/~:p5 (r98)
 						}
 					}
 					j3 := runtime.SegmentEnd(path, i3)
@@ -1528,12 +334,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i4:], "@/@/") {
 								i5 := i4 + 4
 								j5 := runtime.SegmentEnd(path, i5)
-								if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
+								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
 									m.Params.Push(i5+1, j5)
-									if j5 == len(path) {
-										return 81 // CONNECT /:p0/b/~:p2/@/@/1:p5 (r102)
-									}
-									m.Params.Pop()
+									return 81 // CONNECT /:p0/b/~:p2/@/@/1:p5 (r102)
 								}
 							}
 						}
@@ -1567,12 +370,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
 									m.Params.Push(i4+2, j4)
-									if j4 == len(path) {
-										return 14 // DELETE /.../x.:p1/new/x.:p3 (r7)
-									}
-									m.Params.Pop()
+									return 14 // DELETE /.../x.:p1/new/x.:p3 (r7)
 								}
 							}
 						}
@@ -1583,12 +383,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
 								m.Params.Push(i3+1, j3)
-								if j3 == len(path) {
-									return 10 // DELETE /.../a:p1/a:p2 (r79)
-								}
-								m.Params.Pop()
+								return 10 // DELETE /.../a:p1/a:p2 (r79)
 							}
 						}
 						m.Params.Pop()
@@ -1634,12 +431,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 105 // DELETE /a:p0/:p1 (r53)
-					}
-					m.Params.Pop()
+					return 105 // DELETE /a:p0/:p1 (r53)
 				}
 			}
 			m.Params.Pop()
@@ -1659,12 +453,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
+								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
 									m.Params.Push(i4, j4)
-									if j4 == len(path) {
-										return 61 // DELETE /:p0/:p1/:p2/:p3 (r25)
-									}
-									m.Params.Pop()
+									return 61 // DELETE /:p0/:p1/:p2/:p3 (r25)
 								}
 							}
 							m.Params.Pop()
@@ -1712,12 +503,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "x.y/") {
 								i4 := i3 + 4
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
 									m.Params.Push(i4+1, j4)
-									if j4 == len(path) {
-										return 20 // HEAD /.../x.:p1/x.y/~:p3 (r4)
-									}
-									m.Params.Pop()
+									return 20 // HEAD /.../x.:p1/x.y/~:p3 (r4)
 								}
 							}
 						}
@@ -1738,33 +526,24 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if strings.HasPrefix(path[i2:], ".a/") {
 						i3 := i2 + 3
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 126 // HEAD /user_x/.a/:p2 (r69)
-							}
-							m.Params.Pop()
+							return 126 // HEAD /user_x/.a/:p2 (r69)
 						}
 					}
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 128 // HEAD /user_x/:p1 (r29)
-						}
-						m.Params.Pop()
+						return 128 // HEAD /user_x/:p1 (r29)
 					}
 				}
 			case 'v':
 				if strings.HasPrefix(path[i1:], "v1/") {
 					i2 := i1 + 3
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 144 // HEAD /v1/:p1 (r106)
-						}
-						m.Params.Pop()
+						return 144 // HEAD /v1/:p1 (r106)
 					}
 				}
 			case 'x':
@@ -1797,12 +576,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 							m.Params.Push(i3, j3)
-							if j3 == len(path) {
-								return 159 // HEAD /v:p0/1:p1/:p2 (r60)
-							}
-							m.Params.Pop()
+							return 159 // HEAD /v:p0/1:p1/:p2 (r60)
 						}
 					}
 					m.Params.Pop()
@@ -1833,12 +609,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i4:], "@/") {
 								i5 := i4 + 2
 								j5 := runtime.SegmentEnd(path, i5)
-								if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
+								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
 									m.Params.Push(i5+1, j5)
-									if j5 == len(path) {
-										return 83 // HEAD /:p0/b/~:p2/@/v:p4 (r104)
-									}
-									m.Params.Pop()
+									return 83 // HEAD /:p0/b/~:p2/@/v:p4 (r104)
 								}
 							}
 						}
@@ -1857,12 +630,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
 						m.Params.Push(i2+1, j2)
-						if j2 == len(path) {
-							return 7 // OPTIONS /.../a:p1 (r78)
-						}
-						m.Params.Pop()
+						return 7 // OPTIONS /.../a:p1 (r78)
 					}
 				}
 			case 'a':
@@ -1887,12 +657,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := runtime.SegmentEnd(path, i4)
-									if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+									if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
 										m.Params.Push(i4+2, j4)
-										if j4 == len(path) {
-											return 133 // OPTIONS /user_x/:p1/:p2/x.:p3 (r35)
-										}
-										m.Params.Pop()
+										return 133 // OPTIONS /user_x/:p1/:p2/x.:p3 (r35)
 									}
 								}
 								m.Params.Pop()
@@ -1905,24 +672,18 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "v1/abc/") {
 					i2 := i1 + 7
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 148 // OPTIONS /v1/abc/:p2 (r11)
-						}
-						m.Params.Pop()
+						return 148 // OPTIONS /v1/abc/:p2 (r11)
 					}
 				}
 			case 'x':
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 176 // OPTIONS /x.y/:p1 (r17)
-						}
-						m.Params.Pop()
+						return 176 // OPTIONS /x.y/:p1 (r17)
 					}
 					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
 						m.Params.Push(i2, len(path))
@@ -1982,12 +743,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i2:], "b/.../a-b/b/") {
 					i3 := i2 + 12
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
+					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
 						m.Params.Push(i3+1, j3)
-						if j3 == len(path) {
-							return 78 // OPTIONS /:p0/b/.../a-b/b/~:p5 (r98)
-						}
-						m.Params.Pop()
+						return 78 // OPTIONS /:p0/b/.../a-b/b/~:p5 (r98)
 					}
 				}
 				j2 := runtime.SegmentEnd(path, i2)
@@ -2053,12 +811,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "x.y/") {
 								i4 := i3 + 4
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
 									m.Params.Push(i4+1, j4)
-									if j4 == len(path) {
-										return 21 // PATCH /.../x.:p1/x.y/~:p3 (r4)
-									}
-									m.Params.Pop()
+									return 21 // PATCH /.../x.:p1/x.y/~:p3 (r4)
 								}
 							}
 						}
@@ -2069,12 +824,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "42/abc/users/") {
 					i2 := i1 + 13
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 47 // PATCH /42/abc/users/:p3 (r91)
-						}
-						m.Params.Pop()
+						return 47 // PATCH /42/abc/users/:p3 (r91)
 					}
 				}
 			case 'a':
@@ -2115,12 +867,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
+						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
 							m.Params.Push(i3+5, j3)
-							if j3 == len(path) {
-								return 111 // PATCH /a:p0/~:p1/user_:p2 (r54)
-							}
-							m.Params.Pop()
+							return 111 // PATCH /a:p0/~:p1/user_:p2 (r54)
 						}
 					}
 					m.Params.Pop()
@@ -2155,12 +904,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 60 // PATCH /:p0/:p1 (r22)
-					}
-					m.Params.Pop()
+					return 60 // PATCH /:p0/:p1 (r22)
 				}
 			}
 			m.Params.Pop()
@@ -2186,12 +932,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
 						m.Params.Push(i2+1, j2)
-						if j2 == len(path) {
-							return 8 // POST /.../a:p1 (r78)
-						}
-						m.Params.Pop()
+						return 8 // POST /.../a:p1 (r78)
 					}
 				}
 			case '4':
@@ -2222,12 +965,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "v1/") {
 					i2 := i1 + 3
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 145 // POST /v1/:p1 (r100)
-						}
-						m.Params.Pop()
+						return 145 // POST /v1/:p1 (r100)
 					}
 				}
 			case 'x':
@@ -2283,12 +1023,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := runtime.SegmentEnd(path, i5)
-										if j5 > i5+5 && strings.HasPrefix(path[i5:j5], "user_") {
+										if j5 == len(path) && j5 > i5+5 && strings.HasPrefix(path[i5:j5], "user_") {
 											m.Params.Push(i5+5, j5)
-											if j5 == len(path) {
-												return 66 // POST /:p0/:p1/:p2/:p3/user_:p4 (r28)
-											}
-											m.Params.Pop()
+											return 66 // POST /:p0/:p1/:p2/:p3/user_:p4 (r28)
 										}
 										if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
 											m.Params.Push(i5, len(path))
@@ -2336,12 +1073,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
 									m.Params.Push(i4+2, j4)
-									if j4 == len(path) {
-										return 15 // PUT /.../x.:p1/new/x.:p3 (r7)
-									}
-									m.Params.Pop()
+									return 15 // PUT /.../x.:p1/new/x.:p3 (r7)
 								}
 							}
 						}
@@ -2352,12 +1086,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
+							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
 								m.Params.Push(i3+1, j3)
-								if j3 == len(path) {
-									return 11 // PUT /.../a:p1/a:p2 (r79)
-								}
-								m.Params.Pop()
+								return 11 // PUT /.../a:p1/a:p2 (r79)
 							}
 						}
 						m.Params.Pop()
@@ -2367,12 +1098,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "42/abc/users/") {
 					i2 := i1 + 13
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 48 // PUT /42/abc/users/:p3 (r91)
-						}
-						m.Params.Pop()
+						return 48 // PUT /42/abc/users/:p3 (r91)
 					}
 				}
 			case 'a':
@@ -2387,12 +1115,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "v1/x.y/") {
 					i2 := i1 + 7
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 156 // PUT /v1/x.y/:p2 (r107)
-						}
-						m.Params.Pop()
+						return 156 // PUT /v1/x.y/:p2 (r107)
 					}
 				}
 			}
@@ -2410,12 +1135,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 107 // PUT /a:p0/:p1 (r53)
-					}
-					m.Params.Pop()
+					return 107 // PUT /a:p0/:p1 (r53)
 				}
 			}
 			m.Params.Pop()
@@ -2462,12 +1184,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						}
 					}
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 49 // TRACE /42/abc/users/:p3 (r91)
-						}
-						m.Params.Pop()
+						return 49 // TRACE /42/abc/users/:p3 (r91)
 					}
 				}
 			case 'u':
@@ -2502,12 +1221,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "v1/") {
 					i2 := i1 + 3
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 146 // TRACE /v1/:p1 (r100)
-						}
-						m.Params.Pop()
+						return 146 // TRACE /v1/:p1 (r100)
 					}
 				}
 			case 'x':
@@ -2544,12 +1260,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4+5 && strings.HasPrefix(path[i4:j4], "user_") {
+								if j4 == len(path) && j4 > i4+5 && strings.HasPrefix(path[i4:j4], "user_") {
 									m.Params.Push(i4+5, j4)
-									if j4 == len(path) {
-										return 160 // TRACE /v:p0/1:p1/:p2/user_:p3 (r59)
-									}
-									m.Params.Pop()
+									return 160 // TRACE /v:p0/1:p1/:p2/user_:p3 (r59)
 								}
 							}
 							m.Params.Pop()
@@ -2588,12 +1301,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					}
 				}
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
 					m.Params.Push(i2+1, j2)
-					if j2 == len(path) {
-						return 86 // TRACE /:p0/v:p1 (r32)
-					}
-					m.Params.Pop()
+					return 86 // TRACE /:p0/v:p1 (r32)
 				}
 				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
@@ -2657,12 +1367,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
 									m.Params.Push(i4+2, j4)
-									if j4 == len(path) {
-										return 16 // WS /.../x.:p1/new/x.:p3 (r7)
-									}
-									m.Params.Pop()
+									return 16 // WS /.../x.:p1/new/x.:p3 (r7)
 								}
 							}
 						}
@@ -2678,12 +1385,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := runtime.SegmentEnd(path, i4)
-									if j4 > i4+1 && strings.HasPrefix(path[i4:j4], ".") && runtime.NotDot(path[i4:j4]) {
+									if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], ".") && runtime.NotDot(path[i4:j4]) {
 										m.Params.Push(i4+1, j4)
-										if j4 == len(path) {
-											return 9 // WS /.../a:p1/:p2/.:p3 (r80)
-										}
-										m.Params.Pop()
+										return 9 // WS /.../a:p1/:p2/.:p3 (r80)
 									}
 								}
 								m.Params.Pop()
@@ -2701,12 +1405,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
+							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
 								m.Params.Push(i3+1, j3)
-								if j3 == len(path) {
-									return 54 // WS /42/abc/users/:p3/v:p4 (r89)
-								}
-								m.Params.Pop()
+								return 54 // WS /42/abc/users/:p3/v:p4 (r89)
 							}
 						}
 						m.Params.Pop()
@@ -2724,24 +1425,18 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				if strings.HasPrefix(path[i1:], "user_x/") {
 					i2 := i1 + 7
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 129 // WS /user_x/:p1 (r34)
-						}
-						m.Params.Pop()
+						return 129 // WS /user_x/:p1 (r34)
 					}
 				}
 			case 'v':
 				if strings.HasPrefix(path[i1:], "v1/abc/") {
 					i2 := i1 + 7
 					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 						m.Params.Push(i2, j2)
-						if j2 == len(path) {
-							return 149 // WS /v1/abc/:p2 (r11)
-						}
-						m.Params.Pop()
+						return 149 // WS /v1/abc/:p2 (r11)
 					}
 				}
 			case 'x':
@@ -2769,12 +1464,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
+						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
 							m.Params.Push(i3+5, j3)
-							if j3 == len(path) {
-								return 112 // WS /a:p0/~:p1/user_:p2 (r54)
-							}
-							m.Params.Pop()
+							return 112 // WS /a:p0/~:p1/user_:p2 (r54)
 						}
 					}
 					m.Params.Pop()
@@ -2896,23 +1588,17 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 						if strings.HasPrefix(path[i3:], "x.y/") {
 							i4 := i3 + 4
 							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
+							if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
 								m.Params.Push(i4+1, j4)
-								if j4 == len(path) {
-									return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
-								}
-								m.Params.Pop()
+								return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
 							}
 						}
 					}
 					m.Params.Pop()
 				}
-				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
+				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
 					m.Params.Push(i2+1, j2)
-					if j2 == len(path) {
-						return 6 // GET /.../a:p1 (r81)
-					}
-					m.Params.Pop()
+					return 6 // GET /.../a:p1 (r81)
 				}
 			}
 		case '4':
@@ -2937,12 +1623,9 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 				if strings.HasPrefix(path[i2:], ".a/") {
 					i3 := i2 + 3
 					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+					if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 						m.Params.Push(i3, j3)
-						if j3 == len(path) {
-							return 125 // GET /user_x/.a/:p2 (r69)
-						}
-						m.Params.Pop()
+						return 125 // GET /user_x/.a/:p2 (r69)
 					}
 				}
 				if strings.HasPrefix(path[i2:], "~u/") {
@@ -2974,12 +1657,9 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
+								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
 									m.Params.Push(i4+2, j4)
-									if j4 == len(path) {
-										return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
-									}
-									m.Params.Pop()
+									return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
 								}
 							}
 							m.Params.Pop()
@@ -2997,12 +1677,9 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 						if strings.HasPrefix(path[i2:], "abc/") {
 							i3 := i2 + 4
 							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+							if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 								m.Params.Push(i3, j3)
-								if j3 == len(path) {
-									return 147 // GET /v1/abc/:p2 (r11)
-								}
-								m.Params.Pop()
+								return 147 // GET /v1/abc/:p2 (r11)
 							}
 						}
 					case 'u':
@@ -3023,12 +1700,9 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 									if strings.HasPrefix(path[i4:], "~u/") {
 										i5 := i4 + 3
 										j5 := runtime.SegmentEnd(path, i5)
-										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
+										if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
 											m.Params.Push(i5+1, j5)
-											if j5 == len(path) {
-												return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
-											}
-											m.Params.Pop()
+											return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
 										}
 									}
 								}
@@ -3039,23 +1713,17 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 						if strings.HasPrefix(path[i2:], "x.y/") {
 							i3 := i2 + 4
 							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
+							if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
 								m.Params.Push(i3, j3)
-								if j3 == len(path) {
-									return 155 // GET /v1/x.y/:p2 (r107)
-								}
-								m.Params.Pop()
+								return 155 // GET /v1/x.y/:p2 (r107)
 							}
 						}
 					}
 				}
 				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 					m.Params.Push(i2, j2)
-					if j2 == len(path) {
-						return 143 // GET /v1/:p1 (r100)
-					}
-					m.Params.Pop()
+					return 143 // GET /v1/:p1 (r100)
 				}
 			}
 		case 'x':
@@ -3125,12 +1793,9 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
+			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
-				if j2 == len(path) {
-					return 106 // GET /a:p0/:p1 (r53)
-				}
-				m.Params.Pop()
+				return 106 // GET /a:p0/:p1 (r53)
 			}
 		}
 		m.Params.Pop()
@@ -3153,12 +1818,9 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 						if strings.HasPrefix(path[i4:], "~u/") {
 							i5 := i4 + 3
 							j5 := runtime.SegmentEnd(path, i5)
-							if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+							if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 								m.Params.Push(i5, j5)
-								if j5 == len(path) {
-									return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
-								}
-								m.Params.Pop()
+								return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
 							}
 						}
 						j4 := runtime.SegmentEnd(path, i4)
@@ -3167,12 +1829,9 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 							if j4 < len(path) {
 								i5 := j4 + 1
 								j5 := runtime.SegmentEnd(path, i5)
-								if j5 > i5 && runtime.NotDot(path[i5:j5]) {
+								if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
 									m.Params.Push(i5, j5)
-									if j5 == len(path) {
-										return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
-									}
-									m.Params.Pop()
+									return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
 								}
 							}
 							m.Params.Pop()
@@ -3213,12 +1872,9 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 						if strings.HasPrefix(path[i4:], "@/@/") {
 							i5 := i4 + 4
 							j5 := runtime.SegmentEnd(path, i5)
-							if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
+							if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
 								m.Params.Push(i5+1, j5)
-								if j5 == len(path) {
-									return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
-								}
-								m.Params.Pop()
+								return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
 							}
 						}
 					}
@@ -3226,19 +1882,13 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 				}
 			}
 			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
 				m.Params.Push(i2+1, j2)
-				if j2 == len(path) {
-					return 58 // GET /:p0/1:p1 (r77)
-				}
-				m.Params.Pop()
+				return 58 // GET /:p0/1:p1 (r77)
 			}
-			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
+			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
 				m.Params.Push(i2+1, j2)
-				if j2 == len(path) {
-					return 85 // GET /:p0/v:p1 (r32)
-				}
-				m.Params.Pop()
+				return 85 // GET /:p0/v:p1 (r32)
 			}
 			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
 				m.Params.Push(i2, j2)
@@ -3397,7 +2047,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:497:15)
 //line routes.conf:502:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:502:15)
-//line routes_gen.go:3401:1
+//line routes_gen.go:2051:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -3448,7 +2098,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:511:7)
 //line routes.conf:569:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:569:7), r96: GET /:p0/b (routes.conf:569:7), r96: HEAD /:p0/b (routes.conf:569:7)
-//line routes_gen.go:3452:1
+//line routes_gen.go:2102:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -3525,7 +2175,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15)
 //line routes.conf:586:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:586:15)
-//line routes_gen.go:3529:1
+//line routes_gen.go:2179:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -4102,29 +2752,19 @@ func routegenURLs(base string) *URLBuilder {
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string {
-				return routegenTable.HelperURL(base, route)
-			}
+			*f = func() string { return routegenTable.HelperURL(base, route) }
 		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0)
-			}
+			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
 		case *func(string, string, string) (string, error):
 			*f = func(v0 string, v1 string, v2 string) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2)
 			}
 		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
 		case *func(string) string:
-			*f = func(v0 string) string {
-				return routegenTable.HelperURL(base, route, v0)
-			}
+			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1)
-			}
+			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
 		case *func(string, string, string, string) (string, error):
 			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3)
@@ -4138,9 +2778,7 @@ func routegenURLs(base string) *URLBuilder {
 				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3, v4, v5)
 			}
 		case *func(string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1, v2)
-			}
+			*f = func(v0 string, v1 string, v2 string) string { return routegenTable.HelperURL(base, route, v0, v1, v2) }
 		case *func(string, int64, string) (string, error):
 			*f = func(v0 string, v1 int64, v2 string) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10), v2)
