@@ -20,3 +20,12 @@ func BenchmarkLookupGitHubAll(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkURLHelper builds the URL of a GitHub route of two parameters
+// with its typed helper.
+func BenchmarkURLHelper(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = github.URL.GetReposByOwnerByRepo("golang", "go")
+	}
+}

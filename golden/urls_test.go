@@ -1,6 +1,7 @@
 package golden_test
 
 import (
+	"html/template"
 	"strings"
 	"testing"
 
@@ -33,6 +34,25 @@ func TestTypedURLHelpers(t *testing.T) {
 		if got != want {
 			t.Errorf("URL helper gave %q, want %q", got, want)
 		}
+	}
+}
+
+// TestURLHelpersInTemplates: a helper is a func field, which a template
+// calls with call; one that returns an error too stops the template.
+func TestURLHelpersInTemplates(t *testing.T) {
+	tmpl := template.Must(template.New("").Parse(`<a href="{{call .URL.User 42}}">{{call .URL.Profile "a b"}}</a>`))
+	var b strings.Builder
+	if err := tmpl.Execute(&b, struct{ URL *rich.URLBuilder }{rich.URL}); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<a href="/users/42">/user_a%20b</a>`; b.String() != want {
+		t.Errorf("template gave %s, want %s", b.String(), want)
+	}
+	if err := tmpl.Execute(&b, struct{ URL *rich.URLBuilder }{rich.URL.WithBasePath("/svc")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := template.Must(template.New("").Parse(`{{call .URL.User -1}}`)).Execute(&b, struct{ URL *rich.URLBuilder }{rich.URL}); err == nil {
+		t.Error("a helper's error did not stop the template")
 	}
 }
 
