@@ -1,5 +1,6 @@
 // Package gen writes the Go package of a route table: the table itself, a
-// static matcher, controller interfaces, dispatch and typed URL helpers.
+// static matcher (or none, for the runtime to build from the table),
+// controller interfaces, dispatch and typed URL helpers.
 //
 // Generate is a pure function: a table in, file contents out. Writing them
 // is the caller's business.
@@ -12,6 +13,8 @@
 package gen
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/routegen/routegen/ir"
@@ -32,6 +35,34 @@ type Options struct {
 	// SourcePath maps the file of a position in the table to the name the
 	// generated code gives it (relative to the output's folder); nil keeps it.
 	SourcePath func(file string) string
+	// Matcher is how Lookup matches: MatcherAuto (the zero value) writes
+	// the matchers as code up to 512 routes and leaves them to
+	// runtime.NewMatcher above; MatcherCode and MatcherData choose.
+	Matcher Matcher
+}
+
+// Matcher chooses between matchers written as code, which match fastest,
+// and matchers as data (runtime.NewMatcher), built when the program
+// starts, which cost the compiler nothing.
+type Matcher int
+
+const (
+	MatcherAuto Matcher = iota
+	MatcherCode
+	MatcherData
+)
+
+// ParseMatcher parses "auto", "code" or "data".
+func ParseMatcher(s string) (Matcher, error) {
+	switch s {
+	case "auto":
+		return MatcherAuto, nil
+	case "code":
+		return MatcherCode, nil
+	case "data":
+		return MatcherData, nil
+	}
+	return 0, fmt.Errorf("%q is not auto, code or data", s)
 }
 
 // pathOf is the name the generated code gives the file of p.

@@ -14,14 +14,23 @@ import (
 
 // TestLargeTableMatchesAsData: a table of more than 512 routes has no
 // matcher written as code, so that NewTable builds its matchers as data,
-// and a smaller table's are code.
+// and a smaller table's are code, unless Options.Matcher says otherwise.
 func TestLargeTableMatchesAsData(t *testing.T) {
-	for routes, asData := range map[int]bool{100: false, 1000: true} {
-		table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(synth.Config(routes))}}, ir.Sources{Routes: "routes.conf"})
+	for _, c := range []struct {
+		routes  int
+		matcher gen.Matcher
+		asData  bool
+	}{
+		{100, gen.MatcherAuto, false},
+		{1000, gen.MatcherAuto, true},
+		{100, gen.MatcherData, true},
+		{1000, gen.MatcherCode, false},
+	} {
+		table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(synth.Config(c.routes))}}, ir.Sources{Routes: "routes.conf"})
 		if table == nil {
 			t.Fatal(diags)
 		}
-		files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
+		files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go", Matcher: c.matcher})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
@@ -30,8 +39,8 @@ func TestLargeTableMatchesAsData(t *testing.T) {
 			t.Fatal(err)
 		}
 		matchers, domainRoutes := strings.Count(src, "\nfunc routegenMatch"), strings.Count(src, "DomainRoutes:")
-		if asData && (matchers != 0 || domainRoutes != 0) || !asData && (matchers == 0 || domainRoutes != 1) {
-			t.Errorf("%d routes: %d matcher functions, %d DomainRoutes", routes, matchers, domainRoutes)
+		if c.asData && (matchers != 0 || domainRoutes != 0) || !c.asData && (matchers == 0 || domainRoutes != 1) {
+			t.Errorf("%d routes, matcher %d: %d matcher functions, %d DomainRoutes", c.routes, c.matcher, matchers, domainRoutes)
 		}
 	}
 }

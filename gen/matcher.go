@@ -157,7 +157,15 @@ func (n *trieNode) walked() []*literalEdge {
 const codeMatcherUpTo = 512
 
 // matchersAsCode reports whether the table's matchers are written as code.
-func (g *generator) matchersAsCode() bool { return len(g.routes) <= codeMatcherUpTo }
+func (g *generator) matchersAsCode() bool {
+	switch g.opts.Matcher {
+	case MatcherCode:
+		return true
+	case MatcherData:
+		return false
+	}
+	return len(g.routes) <= codeMatcherUpTo
+}
 
 func (g *generator) writeMatchers() {
 	if !g.matchersAsCode() {

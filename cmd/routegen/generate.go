@@ -16,10 +16,11 @@ import (
 
 // generateFlags are the flags of generate, check and diff.
 type generateFlags struct {
-	output, pkg string
+	output, pkg, matcher string
 }
 
 func (g *generateFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&g.matcher, "matcher", "auto", "auto, code or data: how Lookup matches (auto: code up to 512 routes, data above)")
 	fs.StringVarP(&g.output, "output", "o", "", "generated file, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
 	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE for an output in the working folder, else the package of the output folder, else its name)")
 }
@@ -46,6 +47,10 @@ func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render
 	if err != nil {
 		return nil, c.usageError(err.Error())
 	}
+	matcher, err := gen.ParseMatcher(flags.matcher)
+	if err != nil {
+		return nil, c.usageError("--matcher: " + err.Error())
+	}
 	outDir := filepath.Dir(absPath(output))
 	fromOutput := func(file string) string {
 		rel, err := filepath.Rel(outDir, absPath(file))
@@ -67,6 +72,7 @@ func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render
 		Source:     fromOutput(input),
 		Output:     filepath.Base(output),
 		SourcePath: fromOutput,
+		Matcher:    matcher,
 	})
 	c.diag.print(diags)
 	if diags.HasErrors() {

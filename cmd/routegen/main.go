@@ -180,6 +180,9 @@ Flags of generate, check and diff:
                             or in $GOFILE's folder under go generate)
       --package NAME        package name (default $GOPACKAGE for an output in the working folder, else the package of the Go files in the
                             output folder, else the folder's name)
+      --matcher HOW         auto (default), code or data: Lookup's matchers written as code, which match fastest, or
+                            built as data when the program starts, which costs the compiler nothing; auto is code up to
+                            512 routes, data above
 
 Flags of generate, check, diff and list:
       --security FILE       security.conf, whose auth scheme names auth must use
