@@ -59,10 +59,14 @@ type Diagnostic struct {
 
 // Error formats the diagnostic as FILE:LINE:COL: message.
 func (d Diagnostic) Error() string {
-	if d.Warning {
-		return d.Pos.String() + ": warning: " + d.Msg
+	at := d.Pos.String() + ": "
+	if d.Pos == (Pos{}) {
+		at = "" // a problem of no file: a setting
 	}
-	return d.Pos.String() + ": " + d.Msg
+	if d.Warning {
+		return at + "warning: " + d.Msg
+	}
+	return at + d.Msg
 }
 
 // Diagnostics is a list of errors and warnings.

@@ -68,6 +68,9 @@ func (r *reporter) print(diags parser.Diagnostics) {
 	}
 	for _, d := range diags {
 		if !r.rich {
+			if d.Pos == (parser.Pos{}) {
+				fmt.Fprint(r.w, "routegen: ") // as for a wrong flag: no file to name
+			}
 			fmt.Fprintln(r.w, r.named(d).Error())
 			continue
 		}

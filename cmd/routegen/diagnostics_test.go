@@ -55,7 +55,8 @@ func TestDiagnosticsRendering(t *testing.T) {
 		{"diagnostics/syntax.rich", []string{"check", "syntax.conf"}, true},
 		{"diagnostics/invisible.rich", []string{"check", "invisible.conf"}, true},
 		{"diagnostics/warnings.rich", []string{"check", "warnings.conf"}, true},
-		{"diagnostics/no_position.rich", []string{"check", "--max-body-size", "lots", "warnings.conf"}, true},
+		{"diagnostics/no_position.rich", []string{"check", "--profile", "prod", "warnings.conf"}, true},
+		{"diagnostics/no_position.plain", []string{"check", "--profile", "prod", "warnings.conf"}, false},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			if tc.rich {

@@ -176,4 +176,17 @@ func TestUsageErrorOfDirective(t *testing.T) {
 	if code, _, stderr := runIn(t, root, "diff", "-o", "-"); code != exitUsage || stderr != want {
 		t.Errorf("diff -o - = %d, %q; want 2, %q", code, stderr, want)
 	}
+	// A wrong value given on the command line is the command line's, though
+	// it is handed on to every directive; in a directive, the directive's.
+	want = "routegen: --matcher: \"fast\" is not auto, code or data\nRun 'routegen help' for usage.\n"
+	if code, _, stderr := runIn(t, root, "check", "--matcher", "fast"); code != exitUsage || stderr != want {
+		t.Errorf("check --matcher fast = %d, %q; want 2, %q", code, stderr, want)
+	}
+	if err := os.WriteFile(filepath.Join(root, "web", "web.go"), []byte("package web\n\n//go:generate go tool routegen --matcher fast\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want = "web/web.go:3: --matcher: \"fast\" is not auto, code or data\nRun 'routegen help' for usage.\n"
+	if code, _, stderr := runIn(t, root, "check"); code != exitUsage || stderr != want {
+		t.Errorf("check, directive with --matcher fast = %d, %q; want 2, %q", code, stderr, want)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/gen"
+	"github.com/routegen/routegen/ir"
 )
 
 // generateFlags are the flags of generate, check and diff.
@@ -23,6 +24,27 @@ func (g *generateFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&g.matcher, "matcher", "auto", "auto, code or data: how Lookup matches (auto: code up to 512 routes, data above)")
 	fs.StringVarP(&g.output, "output", "o", "", "generated file, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
 	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE for an output in the working folder, else the package of the output folder, else its name)")
+}
+
+// checkFlagValues reports a flag value that is wrong whatever the input,
+// before any //go:generate directive runs with the flags of the command
+// line: the message then names the command line, not the directive.
+func checkFlagValues(cmd string, src sourceFlags, flags generateFlags) error {
+	if src.maxBodySize != "" {
+		if _, err := ir.ParseSize(src.maxBodySize); err != nil {
+			return fmt.Errorf("--max-body-size: %v", err)
+		}
+	}
+	if cmd == "list" {
+		return nil
+	}
+	if _, err := gen.ParseMatcher(flags.matcher); err != nil {
+		return fmt.Errorf("--matcher: %v", err)
+	}
+	if flags.pkg != "" && (!token.IsIdentifier(flags.pkg) || token.IsKeyword(flags.pkg)) {
+		return fmt.Errorf("--package: %q is not a Go identifier", flags.pkg)
+	}
+	return nil
 }
 
 // outFile is a generated file and where it goes.
@@ -47,10 +69,7 @@ func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render
 	if err != nil {
 		return nil, c.usageError(err.Error())
 	}
-	matcher, err := gen.ParseMatcher(flags.matcher)
-	if err != nil {
-		return nil, c.usageError("--matcher: " + err.Error())
-	}
+	matcher, _ := gen.ParseMatcher(flags.matcher) // checked by checkFlagValues
 	outDir := filepath.Dir(absPath(output))
 	fromOutput := func(file string) string {
 		rel, err := filepath.Rel(outDir, absPath(file))

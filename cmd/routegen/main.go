@@ -108,6 +108,11 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 		}
 		return c.usageError(err.Error())
 	}
+	if cmd != "fmt" {
+		if err := checkFlagValues(cmd, src, gen); err != nil {
+			return c.usageError(err.Error())
+		}
+	}
 	c.diag = newReporter(stderr, richDiagnostics(stderr, *noColor))
 	if cmd == "fmt" {
 		return c.fmt(fs.Args(), fmtf)
