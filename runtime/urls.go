@@ -99,15 +99,22 @@ func planURL(r *Route) urlPlan {
 	return p
 }
 
-// URL writes the URL of route r of the table from its parameter values,
-// unescaped and in order, under base (a CleanBasePath); a route outside
-// the table's root domain gets //host[:port], a wildcard domain's with
-// subdomain first. It checks no constraint: the generated URL helpers call
-// it for routes that have none, and CheckedURL for the others.
-func (t *Table) URL(base string, r int, subdomain string, values ...string) string {
+// buildURL writes the URL of route r of the table from its parameter
+// values, unescaped and in order, under base (a CleanBasePath); a route
+// outside the table's root domain gets //host[:port], a wildcard domain's
+// with subdomain first. It checks no constraint: checkedURL does.
+func (t *Table) buildURL(base string, r int, subdomain string, values ...string) string {
 	route := &t.Routes[r]
 	plan := &t.urlPlans()[r]
+	size := len(base)
+	for _, part := range plan.parts {
+		size += len(part.text)
+	}
+	for _, v := range values {
+		size += len(v) // escapes may add more
+	}
 	var b strings.Builder
+	b.Grow(size)
 	if route.Domain != t.Root {
 		b.WriteString(t.Origin(route.Domain, subdomain))
 	}
@@ -128,31 +135,35 @@ func (t *Table) URL(base string, r int, subdomain string, values ...string) stri
 	return b.String()
 }
 
-// CheckedURL is URL for a route with constraints: it first checks every
-// value against its parameter's constraint, and that the route would match
-// it (not empty, not a dot segment), and names the parameter that fails.
-func (t *Table) CheckedURL(base string, r int, subdomain string, values ...string) (string, error) {
+// checkedURL is buildURL for a route with constraints: it first checks
+// every value against its parameter's constraint, and that the route would
+// match it (not empty, not a dot segment), and names the parameter that
+// fails.
+func (t *Table) checkedURL(base string, r int, subdomain string, values ...string) (string, error) {
 	if err := t.checkValues(r, values); err != nil {
 		return "", err
 	}
-	return t.URL(base, r, subdomain, values...), nil
+	return t.buildURL(base, r, subdomain, values...), nil
 }
 
-// HelperURL is URL for a typed URL helper: its values begin with the
-// subdomain when the route's domain is a wildcard one other than the root.
+// HelperURL is the URL a typed URL helper of the generated URLBuilder
+// returns for a route without constraints: route r's, from its parameter
+// values (the subdomain first when the route's domain is a wildcard one
+// other than the root), under base.
 func (t *Table) HelperURL(base string, r int, values ...string) string {
 	if t.takesSubdomain(r) {
-		return t.URL(base, r, values[0], values[1:]...)
+		return t.buildURL(base, r, values[0], values[1:]...)
 	}
-	return t.URL(base, r, "", values...)
+	return t.buildURL(base, r, "", values...)
 }
 
-// CheckedHelperURL is CheckedURL for a typed URL helper, as HelperURL.
+// CheckedHelperURL is HelperURL for a route with constraints: it checks
+// every value first and names the parameter that fails.
 func (t *Table) CheckedHelperURL(base string, r int, values ...string) (string, error) {
 	if t.takesSubdomain(r) {
-		return t.CheckedURL(base, r, values[0], values[1:]...)
+		return t.checkedURL(base, r, values[0], values[1:]...)
 	}
-	return t.CheckedURL(base, r, "", values...)
+	return t.checkedURL(base, r, "", values...)
 }
 
 func (t *Table) takesSubdomain(r int) bool {
@@ -278,7 +289,7 @@ func (t *Table) isWildcard(r *Route) bool {
 
 // RouteURL returns the URL of the named route, under base (a
 // CleanBasePath), with its parameters in order; a route of a wildcard
-// domain takes the subdomain first. It checks every value as CheckedURL
+// domain takes the subdomain first. It checks every value as CheckedHelperURL
 // does.
 func (t *Table) RouteURL(base, name string, args ...any) (string, error) {
 	r, err := t.route(name)
@@ -300,13 +311,13 @@ func (t *Table) RouteURL(base, name string, args ...any) (string, error) {
 	for i, a := range args {
 		values[i] = fmt.Sprint(a)
 	}
-	return t.CheckedURL(base, r, subdomain, values...)
+	return t.checkedURL(base, r, subdomain, values...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route, under base, with
 // its parameters taken by name; the other arguments become the query
 // string, sorted by key. A route of a wildcard domain takes its subdomain
-// as "subdomain". It checks every value as CheckedURL does.
+// as "subdomain". It checks every value as CheckedHelperURL does.
 func (t *Table) RouteURLNamedArgs(base, name string, args map[string]any) (string, error) {
 	r, err := t.route(name)
 	if err != nil {
@@ -336,7 +347,7 @@ func (t *Table) RouteURLNamedArgs(base, name string, args map[string]any) (strin
 		}
 		values[i], used[p] = fmt.Sprint(v), true
 	}
-	u, err := t.CheckedURL(base, r, subdomain, values...)
+	u, err := t.checkedURL(base, r, subdomain, values...)
 	if err != nil {
 		return "", err
 	}
