@@ -53,11 +53,12 @@ func renderParts(pkg string, header, doc []string, parts []part) ([]byte, error)
 		if part.file == nil {
 			wg.Go(func() {
 				src, err := format.Source(append([]byte("package "+pkg+"\n\n"), part.text...))
-				results[i].imports = part.imports
-				_, results[i].body, results[i].err = splitFormatted(src, pkg)
 				if err != nil {
 					results[i].err = err
+					return
 				}
+				results[i].imports = part.imports
+				_, results[i].body, results[i].err = splitFormatted(src, pkg)
 			})
 			continue
 		}

@@ -110,7 +110,7 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 // values to the runtime's HelperURL, or CheckedHelperURL when a parameter
 // has a constraint. routevet knows a helper by its field's route tag.
 func (g *generator) urlHelper(b *bytes.Buffer, r *route) (signature, bind string) {
-	names := newNamer("base", "route", "field", "f", "u", tableName, "strconv")
+	names := newNamer() // the parameters of a func type are a scope of their own
 	var params, types, values, args []string
 	if g.table.Domains[r.domain].Wildcard() && r.domain != g.root {
 		params, types = append(params, names.name("subdomain")+" string"), append(types, "string")

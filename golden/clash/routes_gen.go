@@ -527,15 +527,15 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 type URLBuilder struct {
 	base string
 
-	Actions     func(runtime string, errors string, base_ string, url string, len_ string, string_ string, int64_ string, subdomain string) string `route:"actions"`      // /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain
-	Dispatcher  func(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) string                                      `route:"dispatcher"`   // /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil
-	Hosts       func(p string, err string, action string, m string, path string, method string, opts int64) (string, error)                        `route:"hosts"`        // /hosts/:p/:err/:action/:m/:path/:method/:opts
-	Lookup      func(host int64) (string, error)                                                                                                   `route:"lookup"`       // /lookup/:host
-	NewRouter   func() string                                                                                                                      `route:"new_router"`   // /new
-	Table       func(table string, routegenTable_ string, u_ string, strconv_ string, ctx string) string                                           `route:"table"`        // /table/:table/:routegen_table/:u/:strconv/:ctx
-	URLBuilder  func() string                                                                                                                      `route:"url_builder"`  // /url
-	TenantsPage func(subdomain string, subdomain_ string, table string, u_ string) string                                                          `route:"tenants.page"` // /:subdomain_/:table/:u
-	EnvPage     func(table string, subdomain string) string                                                                                        `route:"env.env_page"` // /:table/:subdomain
+	Actions     func(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) string `route:"actions"`      // /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain
+	Dispatcher  func(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) string                                     `route:"dispatcher"`   // /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil
+	Hosts       func(p string, err string, action string, m string, path string, method string, opts int64) (string, error)                       `route:"hosts"`        // /hosts/:p/:err/:action/:m/:path/:method/:opts
+	Lookup      func(host int64) (string, error)                                                                                                  `route:"lookup"`       // /lookup/:host
+	NewRouter   func() string                                                                                                                     `route:"new_router"`   // /new
+	Table       func(table string, routegenTable string, u string, strconv string, ctx string) string                                             `route:"table"`        // /table/:table/:routegen_table/:u/:strconv/:ctx
+	URLBuilder  func() string                                                                                                                     `route:"url_builder"`  // /url
+	TenantsPage func(subdomain string, subdomain_ string, table string, u string) string                                                          `route:"tenants.page"` // /:subdomain_/:table/:u
+	EnvPage     func(table string, subdomain string) string                                                                                       `route:"env.env_page"` // /:table/:subdomain
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.

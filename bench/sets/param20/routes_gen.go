@@ -255,7 +255,7 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 type URLBuilder struct {
 	base string
 
-	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT func(a string, b string, c string, d string, e string, f_ string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) string `route:"get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t"` // /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t
+	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT func(a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) string `route:"get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t"` // /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
