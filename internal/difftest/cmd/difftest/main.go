@@ -1,9 +1,11 @@
-// Command difftest compares generated matchers with internal/reference on
-// fresh random route tables until they disagree or the time is up. Each
-// table is generated in-process and written as a package of a module in a
+// Command difftest compares both kinds of matcher, generated code and the
+// tries of runtime.NewMatcher, with internal/reference on fresh random
+// route tables until they disagree or the time is up. Each table is
+// generated in-process and written as a package of a module in a
 // temporary folder (routegen replaced by this module); a driver built
-// against it reads requests on standard input and writes its Lookup's
-// answers as JSON lines, which are compared with the reference's.
+// against it reads requests on standard input and writes, as JSON lines,
+// the answers of its Lookup and of the same routes with their matchers as
+// data, which are compared with the reference's.
 //
 //	go run ./internal/difftest/cmd/difftest -duration 30m
 //
@@ -169,19 +171,21 @@ func compare(dir string, table difftest.Table, rng *rand.Rand, n int) (int, erro
 	}()
 	dec := json.NewDecoder(bufio.NewReader(stdout))
 	for i, req := range reqs {
-		var a answer
-		if err := dec.Decode(&a); err != nil {
-			io.Copy(io.Discard, stdout)
-			return i, fmt.Errorf("%s: the driver's answer: %v", req, err)
-		}
-		got, err := a.result()
-		if err != nil {
-			return i, fmt.Errorf("%s: the driver's answer: %v", req, err)
-		}
 		want := reference.Lookup(table.IR, req.Method, req.Host, req.Path)
-		if !difftest.Equal(got, want) {
-			io.Copy(io.Discard, stdout)
-			return i + 1, fmt.Errorf("disagreement on %s:\ngenerated %s\nreference %s", req, difftest.Format(got), difftest.Format(want))
+		for _, matcher := range []string{"generated", "data"} {
+			var a answer
+			if err := dec.Decode(&a); err != nil {
+				io.Copy(io.Discard, stdout)
+				return i, fmt.Errorf("%s: the driver's answer: %v", req, err)
+			}
+			got, err := a.result()
+			if err != nil {
+				return i, fmt.Errorf("%s: the driver's answer: %v", req, err)
+			}
+			if !difftest.Equal(got, want) {
+				io.Copy(io.Discard, stdout)
+				return i + 1, fmt.Errorf("disagreement on %s:\n%s %s\nreference %s", req, matcher, difftest.Format(got), difftest.Format(want))
+			}
 		}
 	}
 	return n, nil
@@ -215,14 +219,16 @@ func (a answer) result() (reference.Result, error) {
 	return res, nil
 }
 
-// driver is the program that answers requests with the generated Lookup:
-// a line of three Go-quoted strings (method, host, path) in, an answer out.
+// driver is the program that answers requests with the generated Lookup
+// and with a table of the same routes whose matchers are data: a line of
+// three Go-quoted strings (method, host, path) in, two answers out.
 const driver = `package main
 
 import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/routegen/routegen/runtime"
@@ -246,6 +252,7 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush() // also when Lookup panics: the answers before it count
 	enc := json.NewEncoder(out)
+	data := runtime.NewTable(&runtime.Table{Domains: slices.Clone(table.Domains), Routes: table.Routes})
 	var m runtime.Match
 	for in.Scan() {
 		var f [3]string
@@ -259,17 +266,23 @@ func main() {
 			line = line[min(len(q)+1, len(line)):]
 		}
 		table.Lookup(&m, f[0], f[1], f[2])
-		a := answer{Status: m.Status, Domain: -1, Route: -1, CatchAll: m.CatchAll, Allow: m.Allow, Redirect: strconv.Quote(m.Redirect())}
-		if m.Domain != nil {
-			a.Domain = m.Domain.Index
-		}
-		if m.Route != nil {
-			a.Route = m.Route.Index
-		}
-		for i := range m.Params.Len() {
-			a.Params = append(a.Params, [2]string{m.Params.Name(i), strconv.Quote(m.Params.Value(i))})
-		}
-		enc.Encode(a)
+		enc.Encode(answerOf(&m))
+		data.Lookup(&m, nil, f[0], f[1], f[2])
+		enc.Encode(answerOf(&m))
 	}
+}
+
+func answerOf(m *runtime.Match) answer {
+	a := answer{Status: m.Status, Domain: -1, Route: -1, CatchAll: m.CatchAll, Allow: m.Allow, Redirect: strconv.Quote(m.Redirect())}
+	if m.Domain != nil {
+		a.Domain = m.Domain.Index
+	}
+	if m.Route != nil {
+		a.Route = m.Route.Index
+	}
+	for i := range m.Params.Len() {
+		a.Params = append(a.Params, [2]string{m.Params.Name(i), strconv.Quote(m.Params.Value(i))})
+	}
+	return a
 }
 `
