@@ -11,9 +11,9 @@ import (
 // name, and of the name-based RouteURL and RouteURLNamedArgs. The helpers
 // are func fields, which the runtime binds from the tags that name their
 // routes (Table.BindURLs) to one function literal of each distinct
-// signature: a method a route cost the compiler about half a millisecond
-// each, more than the rest of a large package. The runtime writes the URLs
-// from Routes: a helper only turns its typed parameters into strings.
+// signature: a method a route cost the compiler about half a millisecond,
+// 6.5 s of the 23 s a package of 10,000 routes took. The runtime writes the
+// URLs from Routes: a helper only turns its typed parameters into strings.
 func (g *generator) urlsPart() part {
 	var fields, cases bytes.Buffer
 	usesStrconv := false
