@@ -20,13 +20,6 @@ func literals(list []string) []jen.Code {
 	return vals
 }
 
-func stringsValue(list []string) jen.Code {
-	if len(list) == 0 {
-		return jen.Nil()
-	}
-	return jen.Index().String().Values(literals(list)...)
-}
-
 // multiline puts each element of a composite literal on its own line.
 func multiline(items []jen.Code) []jen.Code {
 	if len(items) == 0 {
