@@ -66,6 +66,25 @@ func TestNewMatcherPrecedence(t *testing.T) {
 	}
 }
 
+// TestNewMatcherAllocatesNothing: a trie's walk, backtracking included,
+// records parameters in the Match and allocates nothing.
+func TestNewMatcherAllocatesNothing(t *testing.T) {
+	routes := []Route{
+		{Index: 0, Method: "GET", Path: "/users/:id/posts/:post", Params: []string{"id", "post"}},
+		{Index: 1, Method: "GET", Path: "/users/*rest", Params: []string{"rest"}},
+	}
+	for i := range 10 { // enough literals for a map at one level
+		routes = append(routes, Route{Index: len(routes), Method: "GET", Path: "/r" + strings.Repeat("x", i) + "/:id", Params: []string{"id"}})
+	}
+	match := NewMatcher(routes, 0)
+	var m Match
+	for _, path := range []string{"/users/42/posts/7", "/users/42/other", "/rxxx/9", "/nothing"} {
+		if n := testing.AllocsPerRun(100, func() { match(m.Start(path), "GET", path) }); n != 0 {
+			t.Errorf("%s: %v allocations", path, n)
+		}
+	}
+}
+
 // TestBindURLsPanicsOnAnUnknownRoute: a generated URLBuilder and its table
 // always agree; one that does not is a bug to stop at start-up.
 func TestBindURLsPanicsOnAnUnknownRoute(t *testing.T) {

@@ -41,7 +41,7 @@ func checkFlagValues(cmd string, src sourceFlags, flags generateFlags) error {
 	if _, err := gen.ParseMatcher(flags.matcher); err != nil {
 		return fmt.Errorf("--matcher: %v", err)
 	}
-	if flags.pkg != "" && (!token.IsIdentifier(flags.pkg) || token.IsKeyword(flags.pkg)) {
+	if flags.pkg != "" && !isPackageName(flags.pkg) {
 		return fmt.Errorf("--package: %q is not a Go identifier", flags.pkg)
 	}
 	return nil
@@ -157,7 +157,7 @@ func packageName(flag, output string) (string, error) {
 	if name == "" {
 		name = sanitizePackage(filepath.Base(filepath.Dir(absPath(output))))
 	}
-	if !token.IsIdentifier(name) || token.IsKeyword(name) {
+	if !isPackageName(name) {
 		return "", fmt.Errorf("package name %q is not a Go identifier; set --package", name)
 	}
 	return name, nil
@@ -232,4 +232,9 @@ func writeFileAtomic(name string, data []byte, perm os.FileMode) error {
 		return err
 	}
 	return nil
+}
+
+// isPackageName reports whether name can be a package clause's.
+func isPackageName(name string) bool {
+	return token.IsIdentifier(name) && !token.IsKeyword(name)
 }
