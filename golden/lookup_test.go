@@ -35,6 +35,7 @@ import (
 	"github.com/routegen/routegen/golden/policies"
 	"github.com/routegen/routegen/golden/profile"
 	"github.com/routegen/routegen/golden/rich"
+	"github.com/routegen/routegen/internal/constraint"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/runtime"
 )
@@ -147,23 +148,23 @@ func tagHolds(tag ir.Tag, v string, numeric bool) bool {
 	case "required":
 		return v != ""
 	case "number":
-		return runtime.IsNumber(v)
+		return constraint.IsNumber(v)
 	case "numeric":
-		return runtime.IsNumeric(v)
+		return constraint.IsNumeric(v)
 	case "alpha":
-		return runtime.IsAlpha(v)
+		return constraint.IsAlpha(v)
 	case "alphanum":
-		return runtime.IsAlphanum(v)
+		return constraint.IsAlphanum(v)
 	case "uuid", "uuid3", "uuid4", "uuid5":
 		var version int
 		fmt.Sscan(strings.TrimPrefix(tag.Name, "uuid"), &version)
-		return runtime.IsUUID(v, version)
+		return constraint.IsUUID(v, version)
 	case "oneof":
 		return slices.Contains(strings.Fields(tag.Arg), v)
 	}
-	ops := map[string]runtime.BoundOp{"len": runtime.BoundLen, "min": runtime.BoundMin, "max": runtime.BoundMax,
-		"gt": runtime.BoundGT, "gte": runtime.BoundGTE, "lt": runtime.BoundLT, "lte": runtime.BoundLTE}
-	return runtime.CheckBound(v, numeric, ops[tag.Name], bound)
+	ops := map[string]constraint.BoundOp{"len": constraint.BoundLen, "min": constraint.BoundMin, "max": constraint.BoundMax,
+		"gt": constraint.BoundGT, "gte": constraint.BoundGTE, "lt": constraint.BoundLT, "lte": constraint.BoundLTE}
+	return constraint.CheckBound(v, numeric, ops[tag.Name], bound)
 }
 
 // request is a concrete request for a route.

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/parser"
-	"github.com/routegen/routegen/runtime"
 )
 
 // Options are the facts from outside routes.conf that its table depends on.
@@ -160,7 +160,7 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 		return
 	}
 	host = strings.ToLower(strings.TrimSpace(host))
-	if err := runtime.CheckHost(host); err != nil {
+	if err := hostname.Check(host); err != nil {
 		b.diags.Errorf(pos, "host %q: %v", host, err)
 	}
 	d.Host = host

@@ -7,17 +7,17 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/internal/constraint"
 )
 
 // Constraint is a parameter's validator-style tag list: every term must hold
 // (`,`), and a term holds when any of its tags does (`|`). It is the
 // runtime's, which checks the generated code's requests with it: what
 // routes.conf accepts and what the router checks are one definition.
-type Constraint = runtime.Constraint
+type Constraint = constraint.Constraint
 
 // Tag is one validator tag, such as `uuid` or `max=20`.
-type Tag = runtime.ConstraintTag
+type Tag = constraint.Tag
 
 type tagArg uint8
 
@@ -32,7 +32,7 @@ const (
 // know every tag routes.conf may use.
 var supportedTags = func() map[string]tagArg {
 	tags := map[string]tagArg{}
-	for _, t := range runtime.ConstraintTags {
+	for _, t := range constraint.Tags {
 		name, takesArg := strings.CutSuffix(t, "=")
 		switch {
 		case !takesArg:
@@ -46,7 +46,7 @@ var supportedTags = func() map[string]tagArg {
 	return tags
 }()
 
-var supportedTagList = strings.Join(runtime.ConstraintTags, ", ")
+var supportedTagList = strings.Join(constraint.Tags, ", ")
 
 // ParseConstraint parses the text between a parameter's brackets. It
 // reports what is wrong in the terms of routes.conf, then leaves the
@@ -71,7 +71,7 @@ func ParseConstraint(text string) (*Constraint, error) {
 			}
 		}
 	}
-	return runtime.ParseConstraint(text)
+	return constraint.Parse(text)
 }
 
 // boundsInterval is what the bounds tags of a constraint's terms of one tag

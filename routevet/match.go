@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/constraint"
+
 	"github.com/routegen/routegen/runtime"
 )
 
@@ -61,7 +63,7 @@ type outcome struct {
 	route   *Route
 	params  []string // of route, unescaped, in path order
 	param   int      // badParam: the parameter that fails
-	reason  string   // badParam: why, as runtime.Constraint.Check says
+	reason  string   // badParam: why, as constraint.Constraint.Check says
 	target  string   // redirected: where to
 	then    *outcome // redirected: how the target is answered
 	methods []string // wrongMethod: the methods that serve it
@@ -228,7 +230,7 @@ func checkConstraint(text, v string) error {
 	if text == "" {
 		return nil
 	}
-	c, err := runtime.ParseConstraint(text)
+	c, err := constraint.Parse(text)
 	if err != nil {
 		return nil
 	}

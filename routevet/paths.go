@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/runtime"
 )
@@ -149,7 +150,7 @@ func parseTarget(s string) (target, bool) {
 // suffix.
 func domainsOf(t *Table, host string) []int {
 	var exact, wildcard []int
-	name, _ := runtime.SplitHostPort(host)
+	name, _ := hostname.Split(host)
 	name = strings.TrimSuffix(strings.ToLower(name), ".")
 	for i, d := range t.Domains {
 		if host == "" || d.Host == name {

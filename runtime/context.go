@@ -3,6 +3,8 @@ package runtime
 import (
 	"net/http"
 	"strings"
+
+	"github.com/routegen/routegen/internal/hostname"
 )
 
 // Context is what an action receives: the request, the response and the
@@ -80,7 +82,7 @@ func (ctx *Context) Subdomain() string {
 	if d == nil || !d.Subdomain && !strings.HasPrefix(d.Host, "*.") {
 		return ""
 	}
-	name, _ := SplitHostPort(ctx.router.requestHost(ctx.request.Request))
+	name, _ := hostname.Split(ctx.router.requestHost(ctx.request.Request))
 	if i := strings.IndexByte(name, '.'); i > 0 {
 		return name[:i]
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+
+	"github.com/routegen/routegen/internal/constraint"
 )
 
 // Error is an error reply: one the router makes itself (400, 401, 403, 404,
@@ -187,19 +189,19 @@ func (rt *Router) badParam(ctx *Context) *Error {
 }
 
 // parseConstraints parses the constraints of every route, by route index.
-func parseConstraints(routes []Route) ([][]*Constraint, error) {
-	all := make([][]*Constraint, len(routes))
+func parseConstraints(routes []Route) ([][]*constraint.Constraint, error) {
+	all := make([][]*constraint.Constraint, len(routes))
 	for i := range routes {
 		r := &routes[i]
 		if r.Constraints == nil {
 			continue
 		}
-		all[i] = make([]*Constraint, len(r.Constraints))
+		all[i] = make([]*constraint.Constraint, len(r.Constraints))
 		for j, text := range r.Constraints {
 			if text == "" {
 				continue
 			}
-			c, err := ParseConstraint(text)
+			c, err := constraint.Parse(text)
 			if err != nil {
 				return nil, &ConfigError{Msg: fmt.Sprintf("route %q (%s): parameter %s: %v", r.Name, r.Pos, r.Params[j], err)}
 			}

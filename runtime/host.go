@@ -5,6 +5,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/routegen/routegen/internal/hostname"
 )
 
 // HostEntry is one domain's address.
@@ -68,7 +70,7 @@ func (t *HostTable) Match(host string) int {
 	if t.only != nil {
 		return t.only.Domain
 	}
-	name, port := normalizeHost(SplitHostPort(host))
+	name, port := normalizeHost(hostname.Split(host))
 	first := -1
 	for i := range t.exact {
 		e := &t.exact[i]
@@ -118,39 +120,6 @@ func normalizeHost(name, port string) (string, string) {
 	return name, port
 }
 
-// SplitHostPort splits a Host header into name and port without
-// allocating: "example.com:8080" gives "example.com", "8080", and
-// "[::1]:80" gives "::1", "80" (no brackets). A missing or empty port is
-// "". A malformed value, such as a port that is not all digits or an IPv6
-// address without brackets, gives name=host and port="".
-func SplitHostPort(host string) (name, port string) {
-	rest := host
-	if strings.HasPrefix(host, "[") {
-		end := strings.IndexByte(host, ']')
-		if end < 0 {
-			return host, ""
-		}
-		name, rest = host[1:end], host[end+1:]
-		if rest == "" {
-			return name, ""
-		}
-		if rest[0] != ':' {
-			return host, ""
-		}
-	} else {
-		i := strings.IndexByte(host, ':')
-		if i < 0 {
-			return host, ""
-		}
-		name, rest = host[:i], host[i:]
-	}
-	port = rest[1:] // rest starts with ':'
-	if !allBytes(port, isDigit) {
-		return host, ""
-	}
-	return name, port
-}
-
 // equalFoldASCII is strings.EqualFold for host names: it folds ASCII only,
 // so that a non-ASCII name (the Kelvin sign "K" folds to "k") cannot pass
 // for an ASCII one.
@@ -193,7 +162,7 @@ func (d *Domain) address(overrides map[string]HostPort) (host, port string, err 
 			name, _, _ := strings.Cut(d.HostEnv, ":-")
 			from = "$" + name
 		}
-		if err := CheckHost(strings.ToLower(host)); err != nil {
+		if err := hostname.Check(strings.ToLower(host)); err != nil {
 			return "", "", fmt.Errorf("domain %s: host %q (%s): %v", d.Key, host, from, err)
 		}
 	}
@@ -216,27 +185,4 @@ func readEnv(ref string) (string, error) {
 		return fallback, nil
 	}
 	return "", fmt.Errorf("$%s is unset; set it, give it a default (${%s:-value})", name, name)
-}
-
-// CheckHost says what is wrong with a domain's host name ("example.com",
-// "*.example.com"), lower-cased: nil when nothing is. routes.conf's hosts
-// are checked when it is compiled, those of the environment and of
-// WithHost when the router is built.
-func CheckHost(host string) error {
-	name := strings.TrimPrefix(host, "*.")
-	switch {
-	case host == "":
-		return fmt.Errorf("empty host")
-	case strings.Contains(host, "://"):
-		return fmt.Errorf("a host has no scheme; write just the name")
-	case strings.ContainsAny(host, "/?#"):
-		return fmt.Errorf("a host has no path; write just the name")
-	case strings.Contains(host, ":") && !strings.HasPrefix(host, "["):
-		return fmt.Errorf("write the port in port, not in host")
-	case strings.Contains(name, "*"):
-		return fmt.Errorf(`a wildcard is allowed only as the first label ("*.example.com")`)
-	case name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, ".."):
-		return fmt.Errorf("empty label in host")
-	}
-	return nil
 }

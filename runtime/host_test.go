@@ -4,36 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-)
 
-func TestSplitHostPort(t *testing.T) {
-	for _, tt := range []struct{ host, name, port string }{
-		{"example.com", "example.com", ""},
-		{"example.com:8080", "example.com", "8080"},
-		{"Example.COM:80", "Example.COM", "80"},
-		{"example.com:", "example.com", ""},
-		{"example.com.", "example.com.", ""},
-		{"[::1]:8080", "::1", "8080"},
-		{"[::1]", "::1", ""},
-		{"[::1]:", "::1", ""},
-		{"127.0.0.1:443", "127.0.0.1", "443"},
-		{"", "", ""},
-		{":80", "", "80"},
-		// Malformed: the name is the whole value.
-		{"::1", "::1", ""},
-		{"example.com:http", "example.com:http", ""},
-		{"example.com:80:80", "example.com:80:80", ""},
-		{"[::1", "[::1", ""},
-		{"[::1]x", "[::1]x", ""},
-		{"[::1]:x", "[::1]:x", ""},
-		{"[]:80", "", "80"},
-	} {
-		name, port := SplitHostPort(tt.host)
-		if name != tt.name || port != tt.port {
-			t.Errorf("SplitHostPort(%q) = %q, %q; want %q, %q", tt.host, name, port, tt.name, tt.port)
-		}
-	}
-}
+	"github.com/routegen/routegen/internal/hostname"
+)
 
 var hostEntries = []HostEntry{
 	{Host: "example.com", Domain: 0},
@@ -140,12 +113,12 @@ func FuzzHostTable(f *testing.F) {
 		if got := table.Match(host); got < -1 || got >= len(hostEntries) {
 			t.Fatalf("Match(%q) = %d", host, got)
 		}
-		name, port := SplitHostPort(host)
+		name, port := hostname.Split(host)
 		if port != "" && !allBytes(port, isDigit) {
-			t.Fatalf("SplitHostPort(%q) port %q", host, port)
+			t.Fatalf("hostname.Split(%q) port %q", host, port)
 		}
 		if len(name)+len(port) > len(host) {
-			t.Fatalf("SplitHostPort(%q) = %q, %q: longer than the input", host, name, port)
+			t.Fatalf("hostname.Split(%q) = %q, %q: longer than the input", host, name, port)
 		}
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/routegen/routegen/internal/constraint"
 )
 
 // MatchFunc is the matcher of one domain, generated or from NewMatcher: it returns the index in
@@ -36,10 +38,10 @@ type Table struct {
 	// domain's begin with //host[:port].
 	Root int
 
-	escapedLiterals bool            // a route path holds an escaped non-ASCII literal: see canonicalEscapes
-	hosts           *HostTable      // the domains at their routes.conf addresses
-	hostsErr        error           // why some of them are not in hosts
-	constraints     [][]*Constraint // by route index and parameter; nil when no route has one
+	escapedLiterals bool                       // a route path holds an escaped non-ASCII literal: see canonicalEscapes
+	hosts           *HostTable                 // the domains at their routes.conf addresses
+	hostsErr        error                      // why some of them are not in hosts
+	constraints     [][]*constraint.Constraint // by route index and parameter; nil when no route has one
 	urlCache
 }
 
@@ -82,18 +84,18 @@ func NewTable(t *Table) *Table {
 // routeConstraints parses the constraints of the routes, each distinct text
 // once. The generator writes only constraints ParseConstraint accepts: any
 // other is a table made by hand, and wrong.
-func routeConstraints(routes []Route) [][]*Constraint {
-	var all [][]*Constraint
-	parsed := map[string]*Constraint{}
+func routeConstraints(routes []Route) [][]*constraint.Constraint {
+	var all [][]*constraint.Constraint
+	parsed := map[string]*constraint.Constraint{}
 	for i := range routes {
 		r := &routes[i]
 		if r.Constraints == nil {
 			continue
 		}
 		if all == nil {
-			all = make([][]*Constraint, len(routes))
+			all = make([][]*constraint.Constraint, len(routes))
 		}
-		all[i] = make([]*Constraint, len(r.Constraints))
+		all[i] = make([]*constraint.Constraint, len(r.Constraints))
 		for k, text := range r.Constraints {
 			if text == "" {
 				continue
@@ -101,7 +103,7 @@ func routeConstraints(routes []Route) [][]*Constraint {
 			c := parsed[text]
 			if c == nil {
 				var err error
-				if c, err = ParseConstraint(text); err != nil {
+				if c, err = constraint.Parse(text); err != nil {
 					panic("routegen: route " + r.Name + ": " + err.Error())
 				}
 				parsed[text] = c

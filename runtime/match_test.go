@@ -116,28 +116,6 @@ func TestAllowTable(t *testing.T) {
 	}
 }
 
-func TestCheckBound(t *testing.T) {
-	for _, c := range []struct {
-		v       string
-		numeric bool
-		op      BoundOp
-		bound   float64
-		want    bool
-	}{
-		{"abc", false, BoundLen, 3, true},
-		{"café", false, BoundMax, 4, true},
-		{"12", true, BoundGT, 11, true},
-		{"12", true, BoundLT, 12, false},
-		{"x", true, BoundMin, 0, false},
-		{"5", true, BoundGTE, 5, true},
-		{"5", true, BoundLTE, 4, false},
-	} {
-		if got := CheckBound(c.v, c.numeric, c.op, c.bound); got != c.want {
-			t.Errorf("CheckBound(%q, %v, %d, %v) = %v, want %v", c.v, c.numeric, c.op, c.bound, got, c.want)
-		}
-	}
-}
-
 func TestEscapeCatchAll(t *testing.T) {
 	if got := EscapeCatchAll("a b/c?d/"); got != "a%20b/c%3Fd/" {
 		t.Errorf("EscapeCatchAll = %q", got)

@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"github.com/rs/cors"
+
+	"github.com/routegen/routegen/internal/constraint"
 )
 
 // Dispatcher is the generated value whose Dispatch calls the action of the
@@ -52,9 +54,9 @@ type Router struct {
 	authorizer     Authorizer
 	csrf           *http.CrossOriginProtection
 	cors           map[*CORS]*cors.Cors
-	webSockets     bool            // the table has WebSocket routes: upgrades are looked for
-	serving        []serving       // by route index, catch-alls after the routes: how the router serves it
-	constraints    [][]*Constraint // by route index: the parsed constraints, for a 400's reason
+	webSockets     bool                       // the table has WebSocket routes: upgrades are looked for
+	serving        []serving                  // by route index, catch-alls after the routes: how the router serves it
+	constraints    [][]*constraint.Constraint // by route index: the parsed constraints, for a 400's reason
 }
 
 // serving is what the router worked out for one route when it was built,

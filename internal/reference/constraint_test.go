@@ -3,12 +3,13 @@ package reference_test
 import (
 	"testing"
 
+	"github.com/routegen/routegen/internal/constraint"
+
 	"github.com/routegen/routegen/internal/reference"
 	"github.com/routegen/routegen/ir"
-	"github.com/routegen/routegen/runtime"
 )
 
-// TestRuntimeConstraintAgrees checks runtime.ParseConstraint and Check,
+// TestRuntimeConstraintAgrees checks constraint.Parse and Check,
 // which read a constraint's text, against the reference over ir's parse.
 func TestRuntimeConstraintAgrees(t *testing.T) {
 	constraints := []string{
@@ -28,9 +29,9 @@ func TestRuntimeConstraintAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
-		rc, err := runtime.ParseConstraint(c.Text)
+		rc, err := constraint.Parse(c.Text)
 		if err != nil {
-			t.Fatalf("runtime.ParseConstraint(%q): %v", c.Text, err)
+			t.Fatalf("constraint.Parse(%q): %v", c.Text, err)
 		}
 		for _, v := range values {
 			if got, want := rc.Check(v) == nil, reference.Meets(c, v); got != want {

@@ -1,4 +1,4 @@
-package runtime
+package constraint
 
 import (
 	"errors"
@@ -9,18 +9,18 @@ import (
 // Constraint is a path parameter's constraint as routes.conf writes it
 // between brackets ("number", "min=3,max=20", "uuid4|oneof=me"): every term
 // (",") must hold, and a term holds when any of its tags ("|") does.
-// Route.Constraints carries the text; ParseConstraint reads it when a value
+// Route.Constraints carries the text; Parse reads it when a value
 // must be checked off the hot path: in URL builders and error replies.
 type Constraint struct {
 	Text  string
-	Terms [][]ConstraintTag
+	Terms [][]Tag
 
 	numeric bool           // Numeric, worked out once
-	single  *ConstraintTag // the only tag of a one-tag constraint, the most common
+	single  *Tag // the only tag of a one-tag constraint, the most common
 }
 
-// ConstraintTag is one validator tag of a constraint, such as "uuid" or "max=20".
-type ConstraintTag struct {
+// Tag is one validator tag of a constraint, such as "uuid" or "max=20".
+type Tag struct {
 	Name string
 	Arg  string // after "=", trimmed; "" when the tag takes none
 
@@ -45,20 +45,20 @@ const (
 	opBound // bound and boundOp
 )
 
-// ParseConstraint reads a constraint's text. It accepts only what
+// Parse reads a constraint's text. It accepts only what
 // routegen's generator accepted, so the text of a generated route never
 // fails here.
-func ParseConstraint(text string) (*Constraint, error) {
+func Parse(text string) (*Constraint, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return nil, errors.New("empty constraint")
 	}
 	c := &Constraint{Text: text}
 	for termText := range strings.SplitSeq(text, ",") {
-		var term []ConstraintTag
+		var term []Tag
 		for tagText := range strings.SplitSeq(termText, "|") {
 			name, arg, hasArg := strings.Cut(strings.TrimSpace(tagText), "=")
-			tag := ConstraintTag{Name: strings.TrimSpace(name), Arg: strings.TrimSpace(arg)}
+			tag := Tag{Name: strings.TrimSpace(name), Arg: strings.TrimSpace(arg)}
 			if err := tag.valid(hasArg); err != nil {
 				return nil, err
 			}
@@ -74,9 +74,9 @@ func ParseConstraint(text string) (*Constraint, error) {
 	return c, nil
 }
 
-// ConstraintTags lists every tag a constraint may use, with "=" after those
+// Tags lists every tag a constraint may use, with "=" after those
 // that take a value.
-var ConstraintTags = []string{
+var Tags = []string{
 	"required", "number", "numeric", "alpha", "alphanum",
 	"uuid", "uuid3", "uuid4", "uuid5", "oneof=",
 	"len=", "min=", "max=", "gt=", "gte=", "lt=", "lte=",
@@ -85,7 +85,7 @@ var ConstraintTags = []string{
 // tagArgs says what each tag takes after "=": nothing, a number, or words.
 var tagArgs = func() map[string]byte {
 	args := map[string]byte{}
-	for _, t := range ConstraintTags {
+	for _, t := range Tags {
 		name, takesArg := strings.CutSuffix(t, "=")
 		switch {
 		case !takesArg:
@@ -99,14 +99,14 @@ var tagArgs = func() map[string]byte {
 	return args
 }()
 
-func (t ConstraintTag) valid(hasArg bool) error {
+func (t Tag) valid(hasArg bool) error {
 	if t.Name == "" {
 		return errors.New("empty tag in constraint")
 	}
 	want, ok := tagArgs[t.Name]
 	switch {
 	case !ok:
-		return errors.New("unsupported constraint tag " + strconv.Quote(t.Name) + " (supported: " + strings.Join(ConstraintTags, ", ") + ")")
+		return errors.New("unsupported constraint tag " + strconv.Quote(t.Name) + " (supported: " + strings.Join(Tags, ", ") + ")")
 	case want == 0 && hasArg:
 		return errors.New("constraint tag " + strconv.Quote(t.Name) + " takes no value")
 	case want != 0 && t.Arg == "":
@@ -120,7 +120,7 @@ func (t ConstraintTag) valid(hasArg bool) error {
 }
 
 // compile works out what a valid tag does.
-func (t *ConstraintTag) compile() {
+func (t *Tag) compile() {
 	switch t.Name {
 	case "required":
 		t.op = opRequired
@@ -191,7 +191,7 @@ func (c *Constraint) Check(value string) error {
 	return nil
 }
 
-func termHolds(term []ConstraintTag, v string, numeric bool) bool {
+func termHolds(term []Tag, v string, numeric bool) bool {
 	for i := range term {
 		if term[i].holds(v, numeric) {
 			return true
@@ -202,7 +202,7 @@ func termHolds(term []ConstraintTag, v string, numeric bool) bool {
 
 // holds applies one tag; the bounds compare the value as a number when the
 // parameter must be one, else its length in characters.
-func (t *ConstraintTag) holds(v string, numeric bool) bool {
+func (t *Tag) holds(v string, numeric bool) bool {
 	switch t.op {
 	case opRequired:
 		return v != ""
@@ -228,7 +228,7 @@ var boundOps = map[string]BoundOp{
 }
 
 // termReason says what a value failing every tag of term is not.
-func termReason(term []ConstraintTag, v string, numeric bool) string {
+func termReason(term []Tag, v string, numeric bool) string {
 	if len(term) == 1 {
 		return term[0].reason(v, numeric)
 	}
@@ -242,7 +242,7 @@ func termReason(term []ConstraintTag, v string, numeric bool) string {
 	return "meets none of " + strings.Join(alternatives, " | ")
 }
 
-func (t ConstraintTag) reason(v string, numeric bool) string {
+func (t Tag) reason(v string, numeric bool) string {
 	switch t.Name {
 	case "required":
 		return "is empty"

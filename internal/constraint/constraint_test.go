@@ -1,4 +1,4 @@
-package runtime
+package constraint
 
 import "testing"
 
@@ -27,9 +27,9 @@ func TestConstraintCheck(t *testing.T) {
 		{"gt=1,lt=3", "abc", `"abc" is not shorter than 3 characters`},
 	}
 	for _, c := range cases {
-		parsed, err := ParseConstraint(c.constraint)
+		parsed, err := Parse(c.constraint)
 		if err != nil {
-			t.Fatalf("ParseConstraint(%q): %v", c.constraint, err)
+			t.Fatalf("Parse(%q): %v", c.constraint, err)
 		}
 		got := ""
 		if err := parsed.Check(c.value); err != nil {
@@ -41,7 +41,7 @@ func TestConstraintCheck(t *testing.T) {
 	}
 }
 
-func TestParseConstraintErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	cases := map[string]string{
 		"":         "empty constraint",
 		"number|":  "empty tag in constraint",
@@ -51,15 +51,15 @@ func TestParseConstraintErrors(t *testing.T) {
 		"nubmer":   `unsupported constraint tag "nubmer" (supported: required, number, numeric, alpha, alphanum, uuid, uuid3, uuid4, uuid5, oneof=, len=, min=, max=, gt=, gte=, lt=, lte=)`,
 	}
 	for text, want := range cases {
-		_, err := ParseConstraint(text)
+		_, err := Parse(text)
 		if err == nil || err.Error() != want {
-			t.Errorf("ParseConstraint(%q) = %v, want %q", text, err, want)
+			t.Errorf("Parse(%q) = %v, want %q", text, err, want)
 		}
 	}
 }
 
 func TestConstraintCheckAllocatesNothingOnSuccess(t *testing.T) {
-	c, err := ParseConstraint("number,min=1,max=99999")
+	c, err := Parse("number,min=1,max=99999")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestConstraintCheckAllocatesNothingOnSuccess(t *testing.T) {
 
 // TestConstraintHoldsAllocs: the check a Lookup runs allocates nothing.
 func TestConstraintHoldsAllocs(t *testing.T) {
-	c, err := ParseConstraint("number,min=5,max=100|oneof=a b")
+	c, err := Parse("number,min=5,max=100|oneof=a b")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,5 +82,27 @@ func TestConstraintHoldsAllocs(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() { ok = c.Holds("42") && !c.Holds("x") })
 	if !ok || allocs != 0 {
 		t.Errorf("Holds: %v, %v allocations; want true and 0", ok, allocs)
+	}
+}
+
+func TestCheckBound(t *testing.T) {
+	for _, c := range []struct {
+		v       string
+		numeric bool
+		op      BoundOp
+		bound   float64
+		want    bool
+	}{
+		{"abc", false, BoundLen, 3, true},
+		{"café", false, BoundMax, 4, true},
+		{"12", true, BoundGT, 11, true},
+		{"12", true, BoundLT, 12, false},
+		{"x", true, BoundMin, 0, false},
+		{"5", true, BoundGTE, 5, true},
+		{"5", true, BoundLTE, 4, false},
+	} {
+		if got := CheckBound(c.v, c.numeric, c.op, c.bound); got != c.want {
+			t.Errorf("CheckBound(%q, %v, %d, %v) = %v, want %v", c.v, c.numeric, c.op, c.bound, got, c.want)
+		}
 	}
 }

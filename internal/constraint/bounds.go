@@ -1,4 +1,4 @@
-package runtime
+package constraint
 
 // BoundOp is the comparison of a bounds constraint tag.
 type BoundOp uint8

@@ -1,0 +1,77 @@
+// Package hostname reads and checks the host names of domains and of
+// requests, for ir (routes.conf's hosts), the runtime (the environment's,
+// WithHost's and the Host header) and routevet alike.
+package hostname
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Check says what is wrong with a domain's host name ("example.com",
+// "*.example.com"), lower-cased: nil when nothing is. routes.conf's hosts
+// are checked when it is compiled, those of the environment and of
+// WithHost when the router is built.
+func Check(host string) error {
+	name := strings.TrimPrefix(host, "*.")
+	switch {
+	case host == "":
+		return fmt.Errorf("empty host")
+	case strings.Contains(host, "://"):
+		return fmt.Errorf("a host has no scheme; write just the name")
+	case strings.ContainsAny(host, "/?#"):
+		return fmt.Errorf("a host has no path; write just the name")
+	case strings.Contains(host, ":") && !strings.HasPrefix(host, "["):
+		return fmt.Errorf("write the port in port, not in host")
+	case strings.Contains(name, "*"):
+		return fmt.Errorf(`a wildcard is allowed only as the first label ("*.example.com")`)
+	case name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, ".."):
+		return fmt.Errorf("empty label in host")
+	}
+	return nil
+}
+
+// Split splits a Host header into name and port without
+// allocating: "example.com:8080" gives "example.com", "8080", and
+// "[::1]:80" gives "::1", "80" (no brackets). A missing or empty port is
+// "". A malformed value, such as a port that is not all digits or an IPv6
+// address without brackets, gives name=host and port="".
+func Split(host string) (name, port string) {
+	rest := host
+	if strings.HasPrefix(host, "[") {
+		end := strings.IndexByte(host, ']')
+		if end < 0 {
+			return host, ""
+		}
+		name, rest = host[1:end], host[end+1:]
+		if rest == "" {
+			return name, ""
+		}
+		if rest[0] != ':' {
+			return host, ""
+		}
+	} else {
+		i := strings.IndexByte(host, ':')
+		if i < 0 {
+			return host, ""
+		}
+		name, rest = host[:i], host[i:]
+	}
+	port = rest[1:] // rest starts with ':'
+	if !allBytes(port, isDigit) {
+		return host, ""
+	}
+	return name, port
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// allBytes reports whether every byte of s passes ok.
+func allBytes(s string, ok func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !ok(s[i]) {
+			return false
+		}
+	}
+	return true
+}
