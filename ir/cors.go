@@ -1,7 +1,7 @@
 package ir
 
 import (
-	"net/http"
+	"net/textproto"
 	"slices"
 	"strings"
 
@@ -123,7 +123,7 @@ func headerList(list []string) []string {
 		if h == "*" {
 			return []string{"*"}
 		}
-		if h = http.CanonicalHeaderKey(h); h != "" && !slices.Contains(out, h) {
+		if h = textproto.CanonicalMIMEHeaderKey(h); h != "" && !slices.Contains(out, h) {
 			out = append(out, h)
 		}
 	}
