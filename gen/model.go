@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
-	"github.com/routegen/routegen/runtime"
 )
 
 // model is the table arranged for code: every route numbered, every
@@ -56,8 +56,8 @@ func newModel(t *ir.Table) *model {
 		for _, r := range dom.Routes {
 			rt := &route{Route: r, index: len(m.routes), domain: d}
 			m.routes = append(m.routes, rt)
-			if len(r.ParamSpecs) > runtime.MaxParams {
-				m.diags.Errorf(r.Pos, "route %q has %d parameters; at most %d are supported", r.Name, len(r.ParamSpecs), runtime.MaxParams)
+			if len(r.ParamSpecs) > core.MaxParams {
+				m.diags.Errorf(r.Pos, "route %q has %d parameters; at most %d are supported", r.Name, len(r.ParamSpecs), core.MaxParams)
 			}
 			if !r.Static {
 				m.addAction(controllers, r.Controller, r.Action, r.Pos, rt)

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/routegen/routegen/internal/core"
 )
 
 // splitPath splits a raw route path at "/" (not inside a constraint's
@@ -50,25 +52,7 @@ type parsedPath struct {
 }
 
 // String is the cleaned path with constraints stripped: "/hotels/:id".
-func (p parsedPath) String() string {
-	if len(p.Segments) == 0 {
-		return "/"
-	}
-	var b strings.Builder
-	for _, s := range p.Segments {
-		b.WriteByte('/')
-		b.WriteString(s.Literal)
-		switch s.Kind {
-		case ParamSegment:
-			b.WriteByte(':')
-			b.WriteString(s.Param)
-		case CatchAllSegment:
-			b.WriteByte('*')
-			b.WriteString(s.Param)
-		}
-	}
-	return b.String()
-}
+func (p parsedPath) String() string { return core.FormatPattern(p.Segments) }
 
 // parsePath parses a cleaned list of raw segments.
 func parsePath(rawSegs []string) (parsedPath, error) {

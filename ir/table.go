@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/parser"
 )
 
@@ -89,20 +90,16 @@ func (r *Route) MarshalJSON() ([]byte, error) {
 }
 
 // SegmentKind tells how a path segment matches.
-type SegmentKind uint8
+type SegmentKind = core.SegmentKind
 
 const (
-	StaticSegment   SegmentKind = iota // the literal text
-	ParamSegment                       // Literal, then one non-empty segment: ":name"
-	CatchAllSegment                    // Literal, then the non-empty rest of the path: "*name"
+	StaticSegment   = core.StaticSegment
+	ParamSegment    = core.ParamSegment
+	CatchAllSegment = core.CatchAllSegment
 )
 
 // Segment is one "/"-separated part of a route path.
-type Segment struct {
-	Kind    SegmentKind
-	Literal string // the text, or the text before the parameter
-	Param   string // the parameter's name
-}
+type Segment = core.Segment
 
 // ParamType is the Go type a parameter reaches actions as.
 type ParamType string

@@ -7,10 +7,9 @@ import (
 	"path"
 	"strings"
 	"unsafe"
-)
 
-// MaxParams is the most path parameters one route may have.
-const MaxParams = 32
+	"github.com/routegen/routegen/internal/core"
+)
 
 // Match is the outcome of a Lookup. It is meant to be reused: Lookup
 // overwrites every field and allocates nothing.
@@ -112,7 +111,7 @@ type Params struct {
 	names   *[]string // the route's, so that a match need not read them
 	n       int
 	escapes escapes // whether path holds a "%", found out on first need
-	spans   [MaxParams][2]int32
+	spans   [core.MaxParams][2]int32
 	scratch []byte // Checked's unescaped value, reused
 }
 

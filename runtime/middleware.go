@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"strings"
+
+	"github.com/routegen/routegen/internal/core"
 )
 
 // Middleware wraps the handling of one route: next applies the route's
@@ -132,22 +134,18 @@ func (rt *Router) setPatterns() {
 // segment ("/user_:name", "/src*path"), which ServeMux cannot express, is
 // written the same way inside the segment: "/user_{name}".
 func writePattern(b *strings.Builder, path string) {
-	for i := 0; i < len(path); i++ {
-		c := path[i]
-		if c != ':' && c != '*' {
-			b.WriteByte(c)
-			continue
+	segs := core.ParsePattern(path)
+	if len(segs) == 0 {
+		b.WriteByte('/')
+	}
+	for _, seg := range segs {
+		b.WriteString("/" + seg.Literal)
+		switch seg.Kind {
+		case core.ParamSegment:
+			b.WriteString("{" + seg.Param + "}")
+		case core.CatchAllSegment:
+			b.WriteString("{" + seg.Param + "...}")
 		}
-		end := i + 1
-		for end < len(path) && (isLetter(path[end]) || isDigit(path[end]) || path[end] == '_') {
-			end++
-		}
-		b.WriteString("{" + path[i+1:end])
-		if c == '*' {
-			b.WriteString("...")
-		}
-		b.WriteByte('}')
-		i = end - 1
 	}
 }
 

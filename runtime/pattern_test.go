@@ -15,7 +15,6 @@ func TestWritePattern(t *testing.T) {
 		"/files/*path":           "/files/{path...}",
 		"/user_:name":            "/user_{name}",
 		"/src2*filepath":         "/src2{filepath...}",
-		"/f/:name.:ext":          "/f/{name}.{ext}",
 	} {
 		var b strings.Builder
 		writePattern(&b, path)

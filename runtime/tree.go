@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"github.com/routegen/routegen/internal/core"
 )
 
 // NewMatcher returns the matcher of domain d's routes as data: a trie the
@@ -127,30 +129,24 @@ func (e *treeEntry) add(key string, route int32) {
 const walkedByMapAbove = 4
 
 func (n *treeNode) insert(r *Route) {
-	segments := strings.Split(r.Path[1:], "/")
-	if r.Path == "/" {
-		segments = nil
-	}
-	for _, seg := range segments {
-		k := strings.IndexAny(seg, ":*")
-		switch {
-		case k < 0:
-			i := slices.IndexFunc(n.literals, func(e *treeLiteral) bool { return e.text == seg })
+	for _, seg := range core.ParsePattern(r.Path) {
+		switch seg.Kind {
+		case core.StaticSegment:
+			i := slices.IndexFunc(n.literals, func(e *treeLiteral) bool { return e.text == seg.Literal })
 			if i < 0 {
-				n.literals = append(n.literals, &treeLiteral{text: seg, node: &treeNode{route: -1}})
+				n.literals = append(n.literals, &treeLiteral{text: seg.Literal, node: &treeNode{route: -1}})
 				i = len(n.literals) - 1
 			}
 			n = n.literals[i].node
-		case seg[k] == ':':
-			prefix := seg[:k]
-			i := slices.IndexFunc(n.params, func(e *treeParam) bool { return e.prefix == prefix })
+		case core.ParamSegment:
+			i := slices.IndexFunc(n.params, func(e *treeParam) bool { return e.prefix == seg.Literal })
 			if i < 0 {
-				n.params = append(n.params, &treeParam{prefix: prefix, entry: &treeEntry{node: &treeNode{route: -1}}})
+				n.params = append(n.params, &treeParam{prefix: seg.Literal, entry: &treeEntry{node: &treeNode{route: -1}}})
 				i = len(n.params) - 1
 			}
 			n = n.params[i].entry.node
-		default:
-			n.catchAlls = append(n.catchAlls, treeCatchAll{prefix: seg[:k], route: int32(r.Index), allowEmpty: r.Static && r.List})
+		case core.CatchAllSegment:
+			n.catchAlls = append(n.catchAlls, treeCatchAll{prefix: seg.Literal, route: int32(r.Index), allowEmpty: r.Static && r.List})
 			return
 		}
 	}

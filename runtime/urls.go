@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/suggest"
 )
 
@@ -78,16 +79,12 @@ func (t *Table) urlPlans() []urlPlan {
 func planURL(r *Route) urlPlan {
 	var p urlPlan
 	literal := ""
-	for seg := range strings.SplitSeq(r.Path[1:], "/") {
-		if seg == "" {
+	for _, seg := range core.ParsePattern(r.Path) {
+		if seg.Kind == core.StaticSegment {
+			literal += "/" + seg.Literal
 			continue
 		}
-		k := strings.IndexAny(seg, ":*")
-		if k < 0 {
-			literal += "/" + seg
-			continue
-		}
-		p.parts = append(p.parts, urlPart{text: literal + "/" + seg[:k]}, urlPart{param: true, catchAll: seg[k] == '*'})
+		p.parts = append(p.parts, urlPart{text: literal + "/" + seg.Literal}, urlPart{param: true, catchAll: seg.Kind == core.CatchAllSegment})
 		literal = ""
 	}
 	if len(p.parts) == 0 && literal == "" {

@@ -1,0 +1,67 @@
+// Package core holds the routing rules that the generator, the runtime,
+// ir and routevet must agree on, so that each is decided in one place:
+// how a route's path pattern reads.
+package core
+
+import "strings"
+
+// MaxParams is the most path parameters one route may have.
+const MaxParams = 32
+
+// SegmentKind tells how a path segment matches.
+type SegmentKind uint8
+
+const (
+	StaticSegment   SegmentKind = iota // the literal text
+	ParamSegment                       // Literal, then one non-empty segment: ":name"
+	CatchAllSegment                    // Literal, then the non-empty rest of the path: "*name"
+)
+
+// Segment is one "/"-separated part of a route path.
+type Segment struct {
+	Kind    SegmentKind
+	Literal string // the text, or the text before the parameter
+	Param   string // the parameter's name
+}
+
+// ParsePattern splits the path of a resolved route ("/hotels/:id",
+// "/src*filepath"), as the route table writes it — cleaned, constraints
+// stripped — into its segments; "/" has none.
+func ParsePattern(path string) []Segment {
+	if path == "/" || path == "" {
+		return nil
+	}
+	var segs []Segment
+	for s := range strings.SplitSeq(path[1:], "/") {
+		switch i := strings.IndexAny(s, ":*"); {
+		case i < 0:
+			segs = append(segs, Segment{Kind: StaticSegment, Literal: s})
+		case s[i] == '*':
+			segs = append(segs, Segment{Kind: CatchAllSegment, Literal: s[:i], Param: s[i+1:]})
+		default:
+			segs = append(segs, Segment{Kind: ParamSegment, Literal: s[:i], Param: s[i+1:]})
+		}
+	}
+	return segs
+}
+
+// FormatPattern writes segments back as a route table path: "/hotels/:id".
+func FormatPattern(segs []Segment) string {
+	if len(segs) == 0 {
+		return "/"
+	}
+	var b strings.Builder
+	for _, s := range segs {
+		b.WriteByte('/')
+		b.WriteString(s.Literal)
+		switch s.Kind {
+		case ParamSegment:
+			b.WriteByte(':')
+			b.WriteString(s.Param)
+		case CatchAllSegment:
+			b.WriteByte('*')
+			b.WriteString(s.Param)
+		}
+	}
+	return b.String()
+}
