@@ -88,15 +88,9 @@ func newModel(t *ir.Table) *model {
 	return m
 }
 
-// rootDomain is the first domain that is not a subdomain, as in aah: its
-// URLs are written as paths, every other domain's with its host.
+// rootDomain is the domain whose URLs are written as paths.
 func rootDomain(t *ir.Table) int {
-	for i, d := range t.Domains {
-		if !d.Subdomain && !d.Wildcard() {
-			return i
-		}
-	}
-	return 0
+	return core.RootDomain(len(t.Domains), func(i int) (bool, string) { return t.Domains[i].Subdomain, t.Domains[i].Host })
 }
 
 func (m *model) addAction(controllers map[string]*controller, name, actionName string, pos parser.Pos, r *route) {

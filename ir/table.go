@@ -41,7 +41,7 @@ type Domain struct {
 }
 
 // Wildcard reports whether the domain's host is a wildcard subdomain.
-func (d *Domain) Wildcard() bool { return len(d.Host) > 2 && d.Host[:2] == "*." }
+func (d *Domain) Wildcard() bool { return core.IsWildcardHost(d.Host) }
 
 // Route is one method of one route section, or one static route.
 type Route struct {

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/routegen/routegen/internal/core"
 )
 
 const runtimePath = "github.com/routegen/routegen/runtime"
@@ -51,17 +53,12 @@ func (*Table) AFact() {}
 func (t *Table) String() string { return fmt.Sprintf("routes(%d)", len(t.Routes)) }
 
 // wildcard reports whether domain d is a wildcard domain, "*.example.com".
-func (t *Table) wildcard(d int) bool { return strings.HasPrefix(t.Domains[d].Host, "*.") }
+func (t *Table) wildcard(d int) bool { return core.IsWildcardHost(t.Domains[d].Host) }
 
 // root is the domain whose routes RouteURL finds by their bare name and
 // whose URLs are paths: the first that is not a subdomain.
 func (t *Table) root() int {
-	for i, d := range t.Domains {
-		if !d.Subdomain && !t.wildcard(i) {
-			return i
-		}
-	}
-	return 0
+	return core.RootDomain(len(t.Domains), func(i int) (bool, string) { return t.Domains[i].Subdomain, t.Domains[i].Host })
 }
 
 // constraint is the constraint of parameter i of r, "" for none.

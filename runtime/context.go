@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/hostname"
 )
 
@@ -79,7 +80,7 @@ func (ctx *Context) Domain() *Domain { return ctx.match.Domain }
 // wildcard domain ("v2" for v2.api.example.com), else "".
 func (ctx *Context) Subdomain() string {
 	d := ctx.match.Domain
-	if d == nil || !d.Subdomain && !strings.HasPrefix(d.Host, "*.") {
+	if d == nil || !d.Subdomain && !core.IsWildcardHost(d.Host) {
 		return ""
 	}
 	name, _ := hostname.Split(ctx.router.requestHost(ctx.request.Request))

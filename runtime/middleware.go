@@ -102,7 +102,6 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // other than the root one ("GET admin.example.com/"). A catch_all is its
 // domain's "/", which ServeMux matches for every path and method.
 func (rt *Router) setPatterns() {
-	root := rootDomain(rt.table.Domains)
 	for i := range rt.serving {
 		route := rt.routeAt(i)
 		if route.Method == "" { // a domain without a catch_all
@@ -116,7 +115,7 @@ func (rt *Router) setPatterns() {
 		default:
 			b.WriteString(route.Method + " ")
 		}
-		if d := route.Domain; d != root && len(rt.table.Domains) > 1 {
+		if d := route.Domain; d != rt.table.Root && len(rt.table.Domains) > 1 {
 			host, _, _ := rt.table.Domains[d].address(rt.hostOverrides)
 			b.WriteString(host)
 		}
@@ -147,15 +146,4 @@ func writePattern(b *strings.Builder, path string) {
 			b.WriteString("{" + seg.Param + "...}")
 		}
 	}
-}
-
-// rootDomain is the domain whose URLs are written without a host: the first
-// that is not a subdomain, as for the generated URL helpers.
-func rootDomain(domains []Domain) int {
-	for i, d := range domains {
-		if !d.Subdomain && !strings.HasPrefix(d.Host, "*.") {
-			return i
-		}
-	}
-	return 0
 }

@@ -281,7 +281,7 @@ func (t *Table) route(name string) (int, error) {
 }
 
 func (t *Table) isWildcard(r *Route) bool {
-	return strings.HasPrefix(t.Domains[r.Domain].Host, "*.")
+	return core.IsWildcardHost(t.Domains[r.Domain].Host)
 }
 
 // RouteURL returns the URL of the named route, under base (a
