@@ -12,6 +12,9 @@ import (
 
 func rt(name string) *jen.Statement { return jen.Qual(runtimePkg, name) }
 
+// impl names what the generated code calls of routegenimpl.
+func impl(name string) *jen.Statement { return jen.Qual(implPkg, name) }
+
 func literals(list []string) []jen.Code {
 	vals := make([]jen.Code, len(list))
 	for i, s := range list {

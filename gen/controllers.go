@@ -96,7 +96,7 @@ func (g *generator) planDispatch() {
 			case k < 0:
 				args = append(args, `""`)
 			case p.typ == ir.TypeInt:
-				fmt.Fprintf(&b, "\t\tv%d, err := runtime.ParamInt(p, %d)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n", i, k)
+				fmt.Fprintf(&b, "\t\tv%d, err := routegenimpl.ParamInt(p, %d)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n", i, k)
 				args = append(args, fmt.Sprintf("v%d", i))
 			default:
 				args = append(args, fmt.Sprintf("p.Value(%d)", k))
@@ -135,7 +135,7 @@ func (g *generator) writeNewRouter() {
 	}
 	body := append(checks,
 		jen.Id("c").Op(":=").Op("&").Id(controllersTypeName).Values(values),
-		jen.Return(rt("NewRouter").Call(jen.Id(tableName), jen.Id("c"), jen.Id("opts").Op("..."))))
+		jen.Return(jen.Id(tableName).Dot("NewRouter").Call(jen.Id("c"), jen.Id("opts").Op("..."))))
 	params = append(params, jen.Id("opts").Op("...").Add(rt("Option")))
 	g.file.Comment("NewRouter returns the http.Handler of " + g.opts.Source + ", calling the actions of the given controllers.")
 	g.file.Func().Id("NewRouter").Params(params...).Params(jen.Op("*").Add(rt("Router")), jen.Error()).Block(body...)

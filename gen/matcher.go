@@ -2,155 +2,50 @@ package gen
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/internal/core"
 )
 
-// The matcher of one domain and method is straight-line code generated from
-// the trie of its routes. Wherever the walk enters a subtree — at the root
-// and after each parameter — one switch on the rest of the path answers the
-// routes of the subtree that have no parameter below it: such a route wins
-// over every other route of the subtree, as a literal segment wins over a
-// parameter. The walk goes on down, segment by segment, for the others:
-// each level compares its literal segments with the path in place, then
-// tries its parameters, then its catch-alls, and falls through to the next
+// The matcher of one domain and method is straight-line code written from
+// the trie of its routes (core.NewTrie), which alone decides their
+// precedence: the runtime walks the same trie when the matcher is data.
+// Wherever the walk enters a subtree — at the root and after each
+// parameter — one switch on the rest of the path answers the routes of
+// the subtree that have no parameter below it (Node.Fixed). The walk goes
+// on down, segment by segment, for the others: each level compares its
+// literal segments with the path in place, then tries its parameters, then
+// its catch-alls, in the trie's order, and falls through to the next
 // choice when a deeper level fails. No map, no regexp and no tree is
 // consulted at run time, and the work grows with the path's length, and
 // only as the logarithm of the number of routes.
 
-// trieNode is a position in the routes of one domain and method.
-type trieNode struct {
-	path      string // the pattern of the routes' paths up to here: "/repos/:owner"
-	route     *route // the route that ends here
-	literals  []*literalEdge
-	params    []*paramEdge
-	catchAlls []*catchAllEdge
-	dynamic   bool // a parameter or catch-all lies below: the walk must come here
-}
-
-type literalEdge struct {
-	text string
-	node *trieNode
-}
-
-type paramEdge struct {
-	prefix string // literal text before the parameter in its segment
-	node   *trieNode
-}
-
-type catchAllEdge struct {
-	prefix     string
-	route      *route
-	allowEmpty bool // a static listing also serves its folder itself
-}
-
-func (n *trieNode) insert(r *route) {
-	for _, seg := range r.Segments {
-		switch seg.Kind {
-		case ir.StaticSegment:
-			k := slices.IndexFunc(n.literals, func(e *literalEdge) bool { return e.text == seg.Literal })
-			if k < 0 {
-				n.literals = append(n.literals, &literalEdge{text: seg.Literal, node: &trieNode{path: n.path + "/" + seg.Literal}})
-				k = len(n.literals) - 1
-			}
-			n = n.literals[k].node
-		case ir.ParamSegment:
-			k := slices.IndexFunc(n.params, func(e *paramEdge) bool { return e.prefix == seg.Literal })
-			if k < 0 {
-				n.params = append(n.params, &paramEdge{prefix: seg.Literal, node: &trieNode{path: n.path + "/" + seg.Literal + ":" + seg.Param}})
-				k = len(n.params) - 1
-			}
-			n = n.params[k].node
-		case ir.CatchAllSegment:
-			n.catchAlls = append(n.catchAlls, &catchAllEdge{prefix: seg.Literal, route: r, allowEmpty: r.Static && r.List})
-			return
-		}
-	}
-	n.route = r
-}
-
-// finish orders the choices of every level — literals for stable code, the
-// longer parameter prefix before the shorter, more general one — and marks
-// the nodes the walk must visit. It reports whether n is one.
-func (n *trieNode) finish() bool {
-	slices.SortFunc(n.literals, func(a, b *literalEdge) int { return strings.Compare(a.text, b.text) })
-	slices.SortStableFunc(n.params, func(a, b *paramEdge) int { return len(b.prefix) - len(a.prefix) })
-	slices.SortStableFunc(n.catchAlls, func(a, b *catchAllEdge) int { return len(b.prefix) - len(a.prefix) })
-	n.dynamic = len(n.params) > 0 || len(n.catchAlls) > 0
-	for _, e := range n.literals {
-		if e.node.finish() {
-			n.dynamic = true
-		}
-	}
-	for _, e := range n.params {
-		e.node.finish()
-	}
-	return n.dynamic
-}
-
-// size is the number of routes at and below n.
-func (n *trieNode) size() int {
-	total := len(n.catchAlls)
-	if n.route != nil {
-		total++
-	}
-	for _, e := range n.literals {
-		total += e.node.size()
-	}
-	for _, e := range n.params {
-		total += e.node.size()
-	}
-	return total
-}
-
-// fixedRoute is a route with no parameter below a node, and the text its
-// path has after the node's.
-type fixedRoute struct {
-	rest  string
-	route *route
-}
-
-// fixed appends the routes at and below n that have no parameter below it;
-// rest is the text of n's own.
-func (n *trieNode) fixed(rest string, routes []fixedRoute) []fixedRoute {
-	if n.route != nil {
-		routes = append(routes, fixedRoute{rest, n.route})
-	}
-	for _, e := range n.literals {
-		routes = e.node.fixed(rest+"/"+e.text, routes)
-	}
-	return routes
-}
-
 // walked are the literal edges of n that the walk follows, each through
 // the chain of single literal segments below it: "gitignore/templates".
-func (n *trieNode) walked() []*literalEdge {
-	var edges []*literalEdge
-	for _, e := range n.literals {
-		if !e.node.dynamic {
+func walked(n *core.Node) []*core.LiteralEdge {
+	var edges []*core.LiteralEdge
+	for _, e := range n.Literals {
+		if !e.Node.Dynamic {
 			continue
 		}
-		text, node := e.text, e.node
-		for len(node.params) == 0 && len(node.catchAlls) == 0 {
-			next := node.walked()
+		text, node := e.Text, e.Node
+		for len(node.Params) == 0 && len(node.CatchAlls) == 0 {
+			next := walked(node)
 			if len(next) != 1 {
 				break
 			}
-			text, node = text+"/"+next[0].text, next[0].node
+			text, node = text+"/"+next[0].Text, next[0].Node
 		}
-		edges = append(edges, &literalEdge{text: text, node: node})
+		edges = append(edges, &core.LiteralEdge{Text: text, Node: node})
 	}
 	return edges
 }
 
 // codeMatcherUpTo is the most routes of a table whose matchers are written
 // as code. A larger table's are data, built when the program starts
-// (runtime.NewMatcher): the compiler's time on a matcher written as code
+// (core.NewMatcher, by the runtime): the compiler's time on a matcher written as code
 // grows with its routes — about 1.1 s at 1,000 routes of the synthetic
 // set, 11 s at 10,000, most of the package's build — and a trie's is none,
 // for a Lookup about 1.6 times as long on that set (bench/README.md).
@@ -179,9 +74,9 @@ func (g *generator) writeMatchers() {
 			if size > inlineMethodsUpTo {
 				name := matchMethodFuncName(d, method)
 				parts = append(parts, jen.Comment(fmt.Sprintf("%s finds the %s route of domain %q for path.", name, method, g.table.Domains[d].Key)), jen.Func().Id(name).Params(
-					jen.Id("m").Op("*").Add(rt("Match")), jen.Id("path").String(),
+					jen.Id("p").Op("*").Add(impl("Params")), jen.Id("path").String(),
 				).Int().Block(body...))
-				body = []jen.Code{jen.Return(jen.Id(name).Call(jen.Id("m"), jen.Id("path")))}
+				body = []jen.Code{jen.Return(jen.Id(name).Call(jen.Id("p"), jen.Id("path")))}
 			}
 			cases = append(cases, jen.Case(jen.Lit(method)).Block(body...))
 			parts = append(parts, p...)
@@ -194,7 +89,7 @@ func (g *generator) writeMatchers() {
 		}
 		g.file.Comment(fmt.Sprintf("%s finds the route of domain %q for method and path.", matchFuncName(d), g.table.Domains[d].Key))
 		g.file.Func().Id(matchFuncName(d)).Params(
-			jen.Id("m").Op("*").Add(rt("Match")), jen.List(jen.Id("method"), jen.Id("path")).String(),
+			jen.Id("p").Op("*").Add(impl("Params")), jen.List(jen.Id("method"), jen.Id("path")).String(),
 		).Int().Block(body...)
 		for _, f := range parts {
 			g.file.Add(f)
@@ -206,35 +101,33 @@ func (g *generator) writeMatchers() {
 // routes, and the functions of its large subtrees. The matchers of few
 // routes are inlined in their domain's: a call saved.
 func (g *generator) methodMatcher(d int, method string) ([]jen.Code, int, []jen.Code) {
-	root := &trieNode{}
+	var routes []core.TrieRoute
+	byIndex := map[int]*route{}
 	for _, r := range g.routes {
 		if r.domain == d && r.Method == method {
-			root.insert(r)
+			routes = append(routes, core.TrieRoute{Index: r.index, Path: r.Path, AllowEmpty: r.Static && r.List})
+			byIndex[r.index] = r
 		}
 	}
-	root.finish()
-	w := &matcherWriter{generator: g, name: matchMethodFuncName(d, method), method: method}
-	fixed := root.fixed("", nil)
-	if len(fixed) > 0 && fixed[0].rest == "" {
-		fixed[0].rest = "/" // the root route
-	}
-	body := []jen.Code{fixedSwitch(jen.Id("path"), fixed)}
-	if root.dynamic {
+	root := core.NewTrie(routes)
+	w := &matcherWriter{generator: g, name: matchMethodFuncName(d, method), method: method, routes: byIndex}
+	body := []jen.Code{w.fixedSwitch(jen.Id("path"), root.RootFixed())}
+	if root.Dynamic {
 		body = append(body, jen.Id("i1").Op(":=").Lit(1))
 		body = append(body, w.level(root, 1)...)
 	}
-	return append(body, jen.Return(jen.Lit(-1))), root.size(), w.parts
+	return append(body, jen.Return(jen.Lit(-1))), root.Size(), w.parts
 }
 
 // fixedSwitch returns the route whose rest of the path is rest; nothing
 // when there is none.
-func fixedSwitch(rest jen.Code, routes []fixedRoute) jen.Code {
+func (g *matcherWriter) fixedSwitch(rest jen.Code, routes []core.FixedRoute) jen.Code {
 	if len(routes) == 0 {
 		return jen.Null()
 	}
 	cases := make([]jen.Code, len(routes))
 	for i, f := range routes {
-		cases[i] = jen.Case(jen.Lit(f.rest)).Block(returnRoute(f.route))
+		cases[i] = jen.Case(jen.Lit(f.Rest)).Block(g.returnRoute(f.Route))
 	}
 	return jen.Switch(rest).Block(cases...)
 }
@@ -264,21 +157,22 @@ type matcherWriter struct {
 	*generator
 	name   string
 	method string
-	parts  []jen.Code // doc comment and function of each subtree split off
+	routes map[int]*route // by index
+	parts  []jen.Code     // doc comment and function of each subtree split off
 }
 
 // level matches the segment that starts at i<depth> below n.
-func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
+func (g *matcherWriter) level(n *core.Node, depth int) []jen.Code {
 	i, j := jen.Id("i"+strconv.Itoa(depth)), jen.Id("j"+strconv.Itoa(depth))
 	path := jen.Id("path")
 	var code []jen.Code
 	ended := false // j<depth> holds the end of the segment
-	if edges := n.walked(); len(edges) > 0 {
-		groups := map[byte][]*literalEdge{}
+	if edges := walked(n); len(edges) > 0 {
+		groups := map[byte][]*core.LiteralEdge{}
 		var firsts []byte
 		largest := 0
 		for _, e := range edges {
-			b := e.text[0]
+			b := e.Text[0]
 			if groups[b] == nil {
 				firsts = append(firsts, b)
 			}
@@ -288,11 +182,11 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 		switch {
 		case largest > groupMax:
 			var cases []jen.Code
-			for _, e := range n.literals {
-				if e.node.dynamic {
+			for _, e := range n.Literals {
+				if e.Node.Dynamic {
 					next := jen.Id("i" + strconv.Itoa(depth+1))
-					cases = append(cases, jen.Case(jen.Lit(e.text)).Block(
-						append([]jen.Code{next.Clone().Op(":=").Add(j.Clone()).Op("+").Lit(1)}, g.child(n, e.node, depth, false)...)...))
+					cases = append(cases, jen.Case(jen.Lit(e.Text)).Block(
+						append([]jen.Code{next.Clone().Op(":=").Add(j.Clone()).Op("+").Lit(1)}, g.child(n, e.Node, depth, false)...)...))
 				}
 			}
 			code = append(code,
@@ -315,48 +209,48 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 			code = append(code, jen.If(i.Clone().Op("<").Len(path)).Block(jen.Switch(path.Clone().Index(i)).Block(cases...)))
 		}
 	}
-	if len(n.params) > 0 && !ended {
+	if len(n.Params) > 0 && !ended {
 		code = append(code, g.segmentEnd(j, i))
 	}
-	for _, e := range n.params {
-		start := offset(i, len(e.prefix))
+	for _, e := range n.Params {
+		start := offset(i, len(e.Prefix))
 		// A parameter that ends the route's path and has nothing below
 		// matches only at the end of the path: no backtracking to undo.
-		leaf := e.node.route != nil && len(e.node.literals)+len(e.node.params)+len(e.node.catchAlls) == 0
+		leaf := e.Node.Route >= 0 && e.Node.Leaf()
 		cond := j.Clone().Op(">").Add(start)
 		if leaf {
 			cond = j.Clone().Op("==").Len(path).Op("&&").Add(cond)
 		}
-		if e.prefix != "" {
-			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, j), jen.Lit(e.prefix))
+		if e.Prefix != "" {
+			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, j), jen.Lit(e.Prefix))
 		}
 		// Only a bare parameter or one after "." can take a whole "." or ".." segment.
-		if e.prefix == "" || e.prefix == "." {
-			cond = cond.Op("&&").Add(rt("NotDot")).Call(path.Clone().Index(i, j))
+		if e.Prefix == "" || e.Prefix == "." {
+			cond = cond.Op("&&").Add(impl("NotDot")).Call(path.Clone().Index(i, j))
 		}
-		push := jen.Id("m").Dot("Params").Dot("Push").Call(start, j)
+		push := impl("Push").Call(jen.Id("p"), start, j)
 		if leaf {
-			code = append(code, jen.If(cond).Block(push, returnRoute(e.node.route)))
+			code = append(code, jen.If(cond).Block(push, g.returnRoute(e.Node.Route)))
 			continue
 		}
-		block := append([]jen.Code{push}, g.child(n, e.node, depth, true)...)
-		block = append(block, jen.Id("m").Dot("Params").Dot("Pop").Call())
+		block := append([]jen.Code{push}, g.child(n, e.Node, depth, true)...)
+		block = append(block, impl("Pop").Call(jen.Id("p")))
 		code = append(code, jen.If(cond).Block(block...))
 	}
-	for _, e := range n.catchAlls {
-		start := offset(i, len(e.prefix))
+	for _, e := range n.CatchAlls {
+		start := offset(i, len(e.Prefix))
 		op := ">"
-		if e.allowEmpty {
+		if e.AllowEmpty {
 			op = ">="
 		}
 		cond := jen.Len(path).Op(op).Add(start)
-		if e.prefix != "" {
-			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, jen.Empty()), jen.Lit(e.prefix))
+		if e.Prefix != "" {
+			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, jen.Empty()), jen.Lit(e.Prefix))
 		}
-		cond = cond.Op("&&").Add(rt("IsCleanTail")).Call(path.Clone().Index(i, jen.Empty()))
+		cond = cond.Op("&&").Add(impl("IsCleanTail")).Call(path.Clone().Index(i, jen.Empty()))
 		code = append(code, jen.If(cond).Block(
-			jen.Id("m").Dot("Params").Dot("Push").Call(start, jen.Len(path)),
-			returnRoute(e.route),
+			impl("Push").Call(jen.Id("p"), start, jen.Len(path)),
+			g.returnRoute(e.Route),
 		))
 	}
 	return code
@@ -364,31 +258,31 @@ func (g *matcherWriter) level(n *trieNode, depth int) []jen.Code {
 
 // segmentEnd sets j to the end of the segment that starts at i.
 func (g *matcherWriter) segmentEnd(j, i *jen.Statement) jen.Code {
-	return j.Clone().Op(":=").Add(rt("SegmentEnd")).Call(jen.Id("path"), i)
+	return j.Clone().Op(":=").Add(impl("SegmentEnd")).Call(jen.Id("path"), i)
 }
 
 // literal compares the literal segments of e, and the "/" after them, with
 // the path at i<depth>.
-func (g *matcherWriter) literal(parent *trieNode, e *literalEdge, depth int) jen.Code {
+func (g *matcherWriter) literal(parent *core.Node, e *core.LiteralEdge, depth int) jen.Code {
 	i, next := jen.Id("i"+strconv.Itoa(depth)), jen.Id("i"+strconv.Itoa(depth+1))
-	block := append([]jen.Code{next.Op(":=").Add(offset(i, len(e.text)+1))}, g.child(parent, e.node, depth, false)...)
-	return jen.If(jen.Qual("strings", "HasPrefix").Call(jen.Id("path").Index(i, jen.Empty()), jen.Lit(e.text+"/"))).Block(block...)
+	block := append([]jen.Code{next.Op(":=").Add(offset(i, len(e.Text)+1))}, g.child(parent, e.Node, depth, false)...)
+	return jen.If(jen.Qual("strings", "HasPrefix").Call(jen.Id("path").Index(i, jen.Empty()), jen.Lit(e.Text+"/"))).Block(block...)
 }
 
 // child continues below parent: after a parameter that ends at j<depth>,
 // or a literal followed by the segment at i<depth+1>. It is inline, or a
 // call to the function of a large subtree.
-func (g *matcherWriter) child(parent, n *trieNode, depth int, afterParam bool) []jen.Code {
-	if parent.size() <= splitAbove || len(n.literals)+len(n.params)+len(n.catchAlls) == 0 {
+func (g *matcherWriter) child(parent, n *core.Node, depth int, afterParam bool) []jen.Code {
+	if parent.Size() <= splitAbove || n.Leaf() {
 		if afterParam {
 			return g.afterParam(n, depth)
 		}
 		return g.level(n, depth+1)
 	}
 	name := fmt.Sprintf("%s_%d", g.name, len(g.parts)/2+1)
-	doc := fmt.Sprintf("%s serves %s routes below %s/.", name, g.method, n.path)
+	doc := fmt.Sprintf("%s serves %s routes below %s/.", name, g.method, n.Path)
 	if afterParam {
-		doc = fmt.Sprintf("%s serves %s %s and the routes below it.", name, g.method, n.path)
+		doc = fmt.Sprintf("%s serves %s %s and the routes below it.", name, g.method, n.Path)
 	}
 	g.parts = append(g.parts, jen.Comment(doc), nil)
 	slot := len(g.parts) - 1
@@ -402,27 +296,23 @@ func (g *matcherWriter) child(parent, n *trieNode, depth int, afterParam bool) [
 		body = g.level(n, 0)
 	}
 	g.parts[slot] = jen.Func().Id(name).Params(
-		jen.Id("m").Op("*").Add(rt("Match")), jen.Id("path").String(), param.Int(),
+		jen.Id("p").Op("*").Add(impl("Params")), jen.Id("path").String(), param.Int(),
 	).Int().Block(append(body, jen.Return(jen.Lit(-1)))...)
 	r := jen.Id("r")
-	return []jen.Code{jen.If(r.Clone().Op(":=").Id(name).Call(jen.Id("m"), jen.Id("path"), arg), r.Clone().Op(">=").Lit(0)).Block(jen.Return(r))}
+	return []jen.Code{jen.If(r.Clone().Op(":=").Id(name).Call(jen.Id("p"), jen.Id("path"), arg), r.Clone().Op(">=").Lit(0)).Block(jen.Return(r))}
 }
 
 // afterParam continues once the parameter ending at j<depth> matched: the
 // route that ends there, the routes with no parameter below, then the walk.
-func (g *matcherWriter) afterParam(n *trieNode, depth int) []jen.Code {
+func (g *matcherWriter) afterParam(n *core.Node, depth int) []jen.Code {
 	j := jen.Id("j" + strconv.Itoa(depth))
 	path := jen.Id("path")
 	var code []jen.Code
-	if n.route != nil {
-		code = append(code, jen.If(j.Clone().Op("==").Len(path)).Block(returnRoute(n.route)))
+	if n.Route >= 0 {
+		code = append(code, jen.If(j.Clone().Op("==").Len(path)).Block(g.returnRoute(n.Route)))
 	}
-	var fixed []fixedRoute
-	for _, e := range n.literals {
-		fixed = e.node.fixed("/"+e.text, fixed)
-	}
-	code = append(code, fixedSwitch(path.Clone().Index(j, jen.Empty()), fixed))
-	if n.dynamic {
+	code = append(code, g.fixedSwitch(path.Clone().Index(j, jen.Empty()), n.BelowParam()))
+	if n.Dynamic {
 		next := jen.Id("i" + strconv.Itoa(depth+1))
 		inner := append([]jen.Code{next.Clone().Op(":=").Add(j.Clone()).Op("+").Lit(1)}, g.level(n, depth+1)...)
 		code = append(code, jen.If(j.Clone().Op("<").Len(path)).Block(inner...))
@@ -430,9 +320,9 @@ func (g *matcherWriter) afterParam(n *trieNode, depth int) []jen.Code {
 	return code
 }
 
-// returnRoute returns the index of r, named in a comment.
-func returnRoute(r *route) jen.Code {
-	return jen.Return(jen.Lit(r.index)).Comment(describeMatch(r))
+// returnRoute returns route index r, named in a comment.
+func (g *matcherWriter) returnRoute(r int) jen.Code {
+	return jen.Return(jen.Lit(r)).Comment(describeMatch(g.routes[r]))
 }
 
 // describeMatch names a route in the matcher: "GET /users/:id (user)".

@@ -21,6 +21,7 @@ import (
 func newPart(pkg string) *jen.File {
 	f := jen.NewFile(pkg)
 	f.ImportName(runtimePkg, "runtime")
+	f.ImportName(implPkg, "routegenimpl")
 	return f
 }
 

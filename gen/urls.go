@@ -51,7 +51,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
@@ -96,7 +96,7 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
 `)
-	imports := []string{`"` + runtimePkg + `"`}
+	imports := []string{`"` + implPkg + `"`}
 	if usesStrconv {
 		imports = append(imports, `"strconv"`)
 	}

@@ -36,6 +36,7 @@ import (
 	"github.com/routegen/routegen/golden/profile"
 	"github.com/routegen/routegen/golden/rich"
 	"github.com/routegen/routegen/internal/constraint"
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/runtime"
 )
@@ -204,7 +205,7 @@ func requestFor(t *testing.T, p pkg, r runtime.Route) request {
 		v := sampleValue(t, constraint)
 		req.values = append(req.values, v)
 		if seg[i] == '*' {
-			b.WriteString(runtime.EscapeCatchAll(v))
+			b.WriteString(core.EscapeCatchAll(v))
 		} else {
 			b.WriteString(url.PathEscape(v))
 		}

@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/internal/constraint"
-
-	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/internal/core"
 )
 
 // The matcher below decides which route of a table serves a path, by the
@@ -122,8 +121,8 @@ func resolve(t *Table, domains []int, method, path string) outcome {
 // a route matches (whose parameters are checked only after it), 405 (or a
 // 404 where the domain answers none), and the domain's catch_all.
 func resolveDomain(t *Table, d int, method, path string) outcome {
-	if !runtime.IsClean(path) {
-		target := runtime.CleanPath(path)
+	if !core.IsClean(path) {
+		target := core.CleanPath(path)
 		return redirectTo(target, resolveDomain(t, d, method, target))
 	}
 	if o := find(t, d, method, path); o.kind <= badParam {

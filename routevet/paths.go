@@ -16,9 +16,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/internal/suggest"
-	"github.com/routegen/routegen/runtime"
 )
 
 // checkCall checks call when it is one the analyzer knows: RouteURL and
@@ -312,7 +312,7 @@ func (c *checker) helperCall(file *ast.File, arg ast.Expr, tg target, res resolv
 		v := res.params[next]
 		args = append(args, strconv.Quote(v))
 		if s.kind == catchAllSegment {
-			built.WriteString(runtime.EscapeCatchAll(v))
+			built.WriteString(core.EscapeCatchAll(v))
 		} else {
 			built.WriteString(url.PathEscape(v))
 		}

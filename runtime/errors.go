@@ -4,9 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
-
-	"github.com/routegen/routegen/internal/constraint"
 )
 
 // Error is an error reply: one the router makes itself (400, 401, 403, 404,
@@ -176,7 +173,8 @@ func constraintOf(route *Route, name string) string {
 // again, with its parsed constraint, to say which and why.
 func (rt *Router) badParam(ctx *Context) *Error {
 	route, params := ctx.match.Route, &ctx.match.Params
-	for i, c := range rt.constraints[route.Index] {
+	for i := range route.Params {
+		c := rt.table.core.Constraint(route.Index, i)
 		if c == nil {
 			continue
 		}
@@ -186,42 +184,4 @@ func (rt *Router) badParam(ctx *Context) *Error {
 		}
 	}
 	return &Error{Status: http.StatusBadRequest, Msg: "invalid value of a path parameter"}
-}
-
-// parseConstraints parses the constraints of every route, by route index.
-func parseConstraints(routes []Route) ([][]*constraint.Constraint, error) {
-	all := make([][]*constraint.Constraint, len(routes))
-	for i := range routes {
-		r := &routes[i]
-		if r.Constraints == nil {
-			continue
-		}
-		all[i] = make([]*constraint.Constraint, len(r.Constraints))
-		for j, text := range r.Constraints {
-			if text == "" {
-				continue
-			}
-			c, err := constraint.Parse(text)
-			if err != nil {
-				return nil, &ConfigError{Msg: fmt.Sprintf("route %q (%s): parameter %s: %v", r.Name, r.Pos, r.Params[j], err)}
-			}
-			all[i][j] = c
-		}
-	}
-	return all, nil
-}
-
-// ParamInt parses parameter i of an integer-typed route as an int64; a value
-// out of range answers 400.
-func ParamInt(p *Params, i int) (int64, error) {
-	v := p.Value(i)
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		reason := fmt.Sprintf("%q is not a number", v)
-		if errors.Is(err, strconv.ErrRange) {
-			reason = fmt.Sprintf("%q is out of range", v)
-		}
-		return 0, &Error{Status: http.StatusBadRequest, Msg: reason, Param: p.Name(i), Value: v}
-	}
-	return n, nil
 }

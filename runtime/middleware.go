@@ -116,7 +116,7 @@ func (rt *Router) setPatterns() {
 			b.WriteString(route.Method + " ")
 		}
 		if d := route.Domain; d != rt.table.Root && len(rt.table.Domains) > 1 {
-			host, _, _ := rt.table.Domains[d].address(rt.hostOverrides)
+			host, _, _ := rt.table.addresses()[d].Resolve(rt.hostOverrides)
 			b.WriteString(host)
 		}
 		if route.Method == "*" {

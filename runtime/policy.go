@@ -308,7 +308,7 @@ var bodyMethods = map[string]bool{http.MethodPost: true, http.MethodPut: true, h
 var allMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
 
 // corsHandlers builds one handler per CORS policy of the table.
-func corsHandlers(t *Table) map[*CORS]*cors.Cors {
+func corsHandlers(t *table) map[*CORS]*cors.Cors {
 	handlers := map[*CORS]*cors.Cors{}
 	add := func(c *CORS) {
 		if c == nil || handlers[c] != nil {

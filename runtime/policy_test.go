@@ -10,7 +10,7 @@ import (
 // without an authenticator once, with the routes that use it in table
 // order, and a route of several methods once.
 func TestMissingAuthenticatorsOneMessageEach(t *testing.T) {
-	table := &Table{
+	table := &table{
 		Domains: []Domain{{Key: "site"}},
 		Routes: []Route{
 			{Name: "login", Method: "GET", Path: "/login", Auth: "session", Pos: "routes.conf:9:7"},
@@ -31,26 +31,33 @@ func TestMissingAuthenticatorsOneMessageEach(t *testing.T) {
 		{[]Option{WithAuthenticator("token", func(*Context) (Subject, error) { return nil, nil })},
 			`routegen: auth scheme "session" has no authenticator (WithAuthenticator), used by route "login" (routes.conf:9:7)`},
 	} {
-		_, err := NewRouter(table, noActions{}, tt.opts...)
+		_, err := testRouter(table, tt.opts...)
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("NewRouter: %v\nwant %s", err, tt.want)
 		}
 	}
 }
 
-// noActions is a Dispatcher for tests whose router serves no request.
+// noActions is a dispatcher for tests whose router serves no request.
 type noActions struct{}
 
 func (noActions) Dispatch(*Context) error { return nil }
 
+// testRouter builds the router of a table a test wrote, as a generated
+// package's NewRouter does, with matchers as data.
+func testRouter(t *table, opts ...Option) (*Router, error) {
+	_, newRouter := newTable(t.Domains, t.Routes, t.CatchAlls, nil, t.AuthSchemes, t.Root)
+	return newRouter(noActions{}, opts)
+}
+
 // TestNewRouterReportsEveryProblem: a missing authenticator does not hide
 // an option naming a domain routes.conf lacks, nor a nil handler.
 func TestNewRouterReportsEveryProblem(t *testing.T) {
-	table := &Table{
+	table := &table{
 		Domains: []Domain{{Key: "site", Host: "localhost"}},
 		Routes:  []Route{{Name: "login", Method: "GET", Path: "/login", Auth: "session", Pos: "routes.conf:9:7"}},
 	}
-	_, err := NewRouter(table, noActions{}, WithDefaultDomain("www"), WithHost("api", "api.example.com", ""), WithErrorHandler(nil))
+	_, err := testRouter(table, WithDefaultDomain("www"), WithHost("api", "api.example.com", ""), WithErrorHandler(nil))
 	want := []string{
 		"routegen: WithErrorHandler: nil function",
 		`routegen: auth scheme "session" has no authenticator (WithAuthenticator), used by route "login" (routes.conf:9:7)`,

@@ -13,29 +13,16 @@ import (
 
 	"github.com/rs/cors"
 
-	"github.com/routegen/routegen/internal/constraint"
+	"github.com/routegen/routegen/internal/core"
 )
-
-// Dispatcher is the generated value whose Dispatch calls the action of the
-// matched route with its typed parameters. It is an interface rather than a
-// function so that a generated method is called without the wrapper the
-// compiler writes for a method value.
-type Dispatcher interface {
-	Dispatch(ctx *Context) error
-}
 
 // Router is the http.Handler of a generated package: Lookup, then the
 // route's action through the generated dispatcher.
 type Router struct {
-	table    *Table
-	hosts    *HostTable
-	dispatch Dispatcher
-	// direct is the matcher of the table's only domain when that domain
-	// serves every host and paths need no respelling: serve then calls it
-	// without reading the host. nil otherwise.
-	direct       MatchFunc
-	directDomain int
-	pool         sync.Pool
+	table    *table
+	hosts    *core.HostTable
+	dispatch dispatcher
+	pool     sync.Pool
 
 	notFound         http.Handler
 	methodNotAllowed http.Handler
@@ -44,7 +31,7 @@ type Router struct {
 	staticRoots      map[string]fs.FS // by static route's folder: the files it serves
 	staticDotfiles   bool
 	trustProxies     bool
-	hostOverrides    map[string]HostPort
+	hostOverrides    map[string]core.HostPort
 	defaultDomain    string
 	basePath         string
 	middleware       []Middleware
@@ -54,9 +41,8 @@ type Router struct {
 	authorizer     Authorizer
 	csrf           *http.CrossOriginProtection
 	cors           map[*CORS]*cors.Cors
-	webSockets     bool                       // the table has WebSocket routes: upgrades are looked for
-	serving        []serving                  // by route index, catch-alls after the routes: how the router serves it
-	constraints    [][]*constraint.Constraint // by route index: the parsed constraints, for a 400's reason
+	webSockets     bool      // the table has WebSocket routes: upgrades are looked for
+	serving        []serving // by route index, catch-alls after the routes: how the router serves it
 }
 
 // serving is what the router worked out for one route when it was built,
@@ -126,9 +112,9 @@ func WithBasePath(prefix string) Option {
 func WithHost(domainKey, host, port string) Option {
 	return func(rt *Router) error {
 		if rt.hostOverrides == nil {
-			rt.hostOverrides = map[string]HostPort{}
+			rt.hostOverrides = map[string]core.HostPort{}
 		}
-		rt.hostOverrides[domainKey] = HostPort{Host: host, Port: port}
+		rt.hostOverrides[domainKey] = core.HostPort{Host: host, Port: port}
 		return nil
 	}
 }
@@ -139,10 +125,10 @@ func WithTrustedProxies() Option {
 	return func(rt *Router) error { rt.trustProxies = true; return nil }
 }
 
-// NewRouter builds the router of a generated table; generated packages
+// newRouterOf builds the router of a generated table; generated packages
 // call it from their own NewRouter. It reports every problem of the
 // options, the policies and the hosts at once, one a line.
-func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
+func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) {
 	rt := &Router{table: t, dispatch: dispatch, authorizer: DefaultAuthorizer, csrf: http.NewCrossOriginProtection()}
 	rt.pool.New = func() any { return newContext(rt) }
 	var errs []error
@@ -165,10 +151,6 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 			rt.serving[i].checks = rt.checksOf(&t.Routes[i])
 		}
 	}
-	var err error
-	if rt.constraints, err = parseConstraints(t.Routes); err != nil {
-		errs = append(errs, err)
-	}
 	for _, key := range slices.Sorted(maps.Keys(rt.hostOverrides)) {
 		if !t.hasDomain(key) {
 			errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)})
@@ -177,7 +159,7 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	if rt.defaultDomain != "" && !t.hasDomain(rt.defaultDomain) {
 		errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf", rt.defaultDomain)})
 	}
-	hosts, err := t.Hosts(rt.hostOverrides)
+	hosts, err := t.newHosts(rt.hostOverrides)
 	if err != nil {
 		errs = append(errs, err)
 	}
@@ -186,14 +168,10 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	}
 	for i, d := range t.Domains {
 		if d.Key == rt.defaultDomain {
-			hosts.fallback = i
+			hosts.SetFallback(i)
 		}
 	}
 	rt.hosts = hosts
-	if hosts.only != nil && !t.escapedLiterals {
-		rt.directDomain = hosts.only.Domain
-		rt.direct = t.DomainRoutes[rt.directDomain].Match
-	}
 	rt.setPatterns()
 	rt.setMiddlewareChains()
 	if err := rt.openStatic(); err != nil {
@@ -202,7 +180,7 @@ func NewRouter(t *Table, dispatch Dispatcher, opts ...Option) (*Router, error) {
 	return rt, nil
 }
 
-func (t *Table) hasDomain(key string) bool {
+func (t *table) hasDomain(key string) bool {
 	for _, d := range t.Domains {
 		if d.Key == key {
 			return true
@@ -242,30 +220,24 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	case rt.webSockets && method == http.MethodGet && isWebSocketUpgrade(r):
 		method = "WS"
 	}
-	m, t := &ctx.match, rt.table
-	// Table.Lookup, written out for a table of one domain that serves
-	// every host: no host to read, no domain to choose.
-	switch {
-	case rt.direct == nil:
-		t.Lookup(m, rt.hosts, method, rt.requestHost(r), path)
-	case path == "" || path[0] != '/':
-		t.Fallback(m, rt.directDomain, method, path)
-	default:
-		if i := rt.direct(m.Start(path), method, path); i < 0 {
-			t.Fallback(m, rt.directDomain, method, path)
-		} else {
-			t.Found(m, rt.directDomain, i)
-			if i < len(t.constraints) {
-				t.Check(m, i)
-			}
+	m := &ctx.match
+	host := ""
+	if !rt.hosts.ServesAll() { // a table of one domain that serves every host need not read it
+		host = rt.requestHost(r)
+	}
+	// Table.Lookup, written out: most requests are a route's.
+	t := rt.table
+	if o := t.core.Lookup(&m.Params.m, rt.hosts, method, host, path); o.Status != http.StatusOK || o.CatchAll {
+		t.fillOther(m, o)
+		if o.Status != http.StatusOK {
+			rt.serveOutcome(ctx, r)
+			return
 		}
+	} else {
+		t.fillRoute(m, o.Route)
 	}
-	if m.Status != http.StatusOK {
-		rt.serveOutcome(ctx, r)
-		return
-	}
-	if unescaped && (!t.escapedLiterals || m.Path() == path) { // not respelt by canonicalEscapes
-		m.Params.escapes = noEscapes
+	if unescaped && m.Path() == path { // not respelt by CanonicalEscapes
+		m.Params.m.Params.NoEscapes()
 	}
 	s := &rt.serving[m.Route.Index]
 	r.Pattern = s.pattern

@@ -12,6 +12,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order.
@@ -37,26 +46,22 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	AuthSchemes:  []string{"form_auth"},
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	AuthSchemes: []string{"form_auth"},
+	Domains:     Domains,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	Routes:      Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	if r := routegenMatch0(m.Start(path), method, path); r >= 0 {
-		routegenTable.Found(m, 0, r)
-		return
-	}
-	routegenTable.Fallback(m, 0, method, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -79,8 +84,8 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "static/") {
 			i2 := i1 + 7
-			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-				m.Params.Push(i2, len(path))
+			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+				routegenimpl.Push(p, i2, len(path))
 				return 7 // GET /static/*filepath (public_assets)
 			}
 		}
@@ -99,7 +104,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:103:1
+//line routes_gen.go:108:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -112,7 +117,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:116:1
+//line routes_gen.go:121:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -127,7 +132,7 @@ func NewRouter(adminDashboardController AdminDashboardController, appController 
 		adminDashboardController: adminDashboardController,
 		appController:            appController,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -178,7 +183,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

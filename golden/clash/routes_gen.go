@@ -13,6 +13,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of ../../testdata/clash/routes.conf, in file order.
@@ -51,21 +60,21 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}, {Match: routegenMatch1}, {Match: routegenMatch2}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	routegenTable.Lookup(m, nil, method, host, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "main" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -83,230 +92,230 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "actions/") {
 					i2 := i1 + 8
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 < len(path) {
 									i4 := j3 + 1
-									j4 := runtime.SegmentEnd(path, i4)
-									if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-										m.Params.Push(i4, j4)
+									j4 := routegenimpl.SegmentEnd(path, i4)
+									if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+										routegenimpl.Push(p, i4, j4)
 										if j4 < len(path) {
 											i5 := j4 + 1
-											j5 := runtime.SegmentEnd(path, i5)
-											if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-												m.Params.Push(i5, j5)
+											j5 := routegenimpl.SegmentEnd(path, i5)
+											if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+												routegenimpl.Push(p, i5, j5)
 												if j5 < len(path) {
 													i6 := j5 + 1
-													j6 := runtime.SegmentEnd(path, i6)
-													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
-														m.Params.Push(i6, j6)
+													j6 := routegenimpl.SegmentEnd(path, i6)
+													if j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
+														routegenimpl.Push(p, i6, j6)
 														if j6 < len(path) {
 															i7 := j6 + 1
-															j7 := runtime.SegmentEnd(path, i7)
-															if j7 > i7 && runtime.NotDot(path[i7:j7]) {
-																m.Params.Push(i7, j7)
+															j7 := routegenimpl.SegmentEnd(path, i7)
+															if j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
+																routegenimpl.Push(p, i7, j7)
 																if j7 < len(path) {
 																	i8 := j7 + 1
-																	j8 := runtime.SegmentEnd(path, i8)
-																	if j8 > i8 && runtime.NotDot(path[i8:j8]) {
-																		m.Params.Push(i8, j8)
+																	j8 := routegenimpl.SegmentEnd(path, i8)
+																	if j8 > i8 && routegenimpl.NotDot(path[i8:j8]) {
+																		routegenimpl.Push(p, i8, j8)
 																		if j8 < len(path) {
 																			i9 := j8 + 1
-																			j9 := runtime.SegmentEnd(path, i9)
-																			if j9 == len(path) && j9 > i9 && runtime.NotDot(path[i9:j9]) {
-																				m.Params.Push(i9, j9)
+																			j9 := routegenimpl.SegmentEnd(path, i9)
+																			if j9 == len(path) && j9 > i9 && routegenimpl.NotDot(path[i9:j9]) {
+																				routegenimpl.Push(p, i9, j9)
 																				return 0 // GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (actions)
 																			}
 																		}
-																		m.Params.Pop()
+																		routegenimpl.Pop(p)
 																	}
 																}
-																m.Params.Pop()
+																routegenimpl.Pop(p)
 															}
 														}
-														m.Params.Pop()
+														routegenimpl.Pop(p)
 													}
 												}
-												m.Params.Pop()
+												routegenimpl.Pop(p)
 											}
 										}
-										m.Params.Pop()
+										routegenimpl.Pop(p)
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'd':
 				if strings.HasPrefix(path[i1:], "dispatcher/") {
 					i2 := i1 + 11
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 < len(path) {
 									i4 := j3 + 1
-									j4 := runtime.SegmentEnd(path, i4)
-									if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-										m.Params.Push(i4, j4)
+									j4 := routegenimpl.SegmentEnd(path, i4)
+									if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+										routegenimpl.Push(p, i4, j4)
 										if j4 < len(path) {
 											i5 := j4 + 1
-											j5 := runtime.SegmentEnd(path, i5)
-											if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-												m.Params.Push(i5, j5)
+											j5 := routegenimpl.SegmentEnd(path, i5)
+											if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+												routegenimpl.Push(p, i5, j5)
 												if j5 < len(path) {
 													i6 := j5 + 1
-													j6 := runtime.SegmentEnd(path, i6)
-													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
-														m.Params.Push(i6, j6)
+													j6 := routegenimpl.SegmentEnd(path, i6)
+													if j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
+														routegenimpl.Push(p, i6, j6)
 														if j6 < len(path) {
 															i7 := j6 + 1
-															j7 := runtime.SegmentEnd(path, i7)
-															if j7 > i7 && runtime.NotDot(path[i7:j7]) {
-																m.Params.Push(i7, j7)
+															j7 := routegenimpl.SegmentEnd(path, i7)
+															if j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
+																routegenimpl.Push(p, i7, j7)
 																if j7 < len(path) {
 																	i8 := j7 + 1
-																	j8 := runtime.SegmentEnd(path, i8)
-																	if j8 == len(path) && j8 > i8 && runtime.NotDot(path[i8:j8]) {
-																		m.Params.Push(i8, j8)
+																	j8 := routegenimpl.SegmentEnd(path, i8)
+																	if j8 == len(path) && j8 > i8 && routegenimpl.NotDot(path[i8:j8]) {
+																		routegenimpl.Push(p, i8, j8)
 																		return 1 // GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (dispatcher)
 																	}
 																}
-																m.Params.Pop()
+																routegenimpl.Pop(p)
 															}
 														}
-														m.Params.Pop()
+														routegenimpl.Pop(p)
 													}
 												}
-												m.Params.Pop()
+												routegenimpl.Pop(p)
 											}
 										}
-										m.Params.Pop()
+										routegenimpl.Pop(p)
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'h':
 				if strings.HasPrefix(path[i1:], "hosts/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 < len(path) {
 									i4 := j3 + 1
-									j4 := runtime.SegmentEnd(path, i4)
-									if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-										m.Params.Push(i4, j4)
+									j4 := routegenimpl.SegmentEnd(path, i4)
+									if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+										routegenimpl.Push(p, i4, j4)
 										if j4 < len(path) {
 											i5 := j4 + 1
-											j5 := runtime.SegmentEnd(path, i5)
-											if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-												m.Params.Push(i5, j5)
+											j5 := routegenimpl.SegmentEnd(path, i5)
+											if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+												routegenimpl.Push(p, i5, j5)
 												if j5 < len(path) {
 													i6 := j5 + 1
-													j6 := runtime.SegmentEnd(path, i6)
-													if j6 > i6 && runtime.NotDot(path[i6:j6]) {
-														m.Params.Push(i6, j6)
+													j6 := routegenimpl.SegmentEnd(path, i6)
+													if j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
+														routegenimpl.Push(p, i6, j6)
 														if j6 < len(path) {
 															i7 := j6 + 1
-															j7 := runtime.SegmentEnd(path, i7)
-															if j7 > i7 && runtime.NotDot(path[i7:j7]) {
-																m.Params.Push(i7, j7)
+															j7 := routegenimpl.SegmentEnd(path, i7)
+															if j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
+																routegenimpl.Push(p, i7, j7)
 																if j7 < len(path) {
 																	i8 := j7 + 1
-																	j8 := runtime.SegmentEnd(path, i8)
-																	if j8 == len(path) && j8 > i8 && runtime.NotDot(path[i8:j8]) {
-																		m.Params.Push(i8, j8)
+																	j8 := routegenimpl.SegmentEnd(path, i8)
+																	if j8 == len(path) && j8 > i8 && routegenimpl.NotDot(path[i8:j8]) {
+																		routegenimpl.Push(p, i8, j8)
 																		return 2 // GET /hosts/:p/:err/:action/:m/:path/:method/:opts (hosts)
 																	}
 																}
-																m.Params.Pop()
+																routegenimpl.Pop(p)
 															}
 														}
-														m.Params.Pop()
+														routegenimpl.Pop(p)
 													}
 												}
-												m.Params.Pop()
+												routegenimpl.Pop(p)
 											}
 										}
-										m.Params.Pop()
+										routegenimpl.Pop(p)
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'l':
 				if strings.HasPrefix(path[i1:], "lookup/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 3 // GET /lookup/:host (lookup)
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "table/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 < len(path) {
 									i4 := j3 + 1
-									j4 := runtime.SegmentEnd(path, i4)
-									if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-										m.Params.Push(i4, j4)
+									j4 := routegenimpl.SegmentEnd(path, i4)
+									if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+										routegenimpl.Push(p, i4, j4)
 										if j4 < len(path) {
 											i5 := j4 + 1
-											j5 := runtime.SegmentEnd(path, i5)
-											if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-												m.Params.Push(i5, j5)
+											j5 := routegenimpl.SegmentEnd(path, i5)
+											if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+												routegenimpl.Push(p, i5, j5)
 												if j5 < len(path) {
 													i6 := j5 + 1
-													j6 := runtime.SegmentEnd(path, i6)
-													if j6 == len(path) && j6 > i6 && runtime.NotDot(path[i6:j6]) {
-														m.Params.Push(i6, j6)
+													j6 := routegenimpl.SegmentEnd(path, i6)
+													if j6 == len(path) && j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
+														routegenimpl.Push(p, i6, j6)
 														return 5 // GET /table/:table/:routegen_table/:u/:strconv/:ctx (table)
 													}
 												}
-												m.Params.Pop()
+												routegenimpl.Pop(p)
 											}
 										}
-										m.Params.Pop()
+										routegenimpl.Pop(p)
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
@@ -317,33 +326,33 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch1 finds the route of domain "tenants" for method and path.
-func routegenMatch1(m *runtime.Match, method, path string) int {
+func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
 	switch method {
 	case "GET":
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							return 7 // GET /:subdomain_/:table/:u (page)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	}
@@ -351,25 +360,25 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch2 finds the route of domain "env" for method and path.
-func routegenMatch2(m *runtime.Match, method, path string) int {
+func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
 	switch method {
 	case "GET":
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 8 // GET /:table/:subdomain (env_page)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	}
@@ -380,42 +389,42 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type DispatcherController interface {
 //line ../../testdata/clash/routes.conf:22:6
 	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
-//line routes_gen.go:384:1
+//line routes_gen.go:393:1
 }
 
 // HostsController holds the actions of controller "Hosts".
 type HostsController interface {
 //line ../../testdata/clash/routes.conf:12:6
 	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
-//line routes_gen.go:391:1
+//line routes_gen.go:400:1
 }
 
 // LookupController holds the actions of controller "Lookup".
 type LookupController interface {
 //line ../../testdata/clash/routes.conf:27:6
 	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
-//line routes_gen.go:398:1
+//line routes_gen.go:407:1
 }
 
 // RoutegenController holds the actions of controller "Routegen".
 type RoutegenController interface {
 //line ../../testdata/clash/routes.conf:17:6
 	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
-//line routes_gen.go:405:1
+//line routes_gen.go:414:1
 }
 
 // RouterController holds the actions of controller "Router".
 type RouterController interface {
 //line ../../testdata/clash/routes.conf:35:6
 	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
-//line routes_gen.go:412:1
+//line routes_gen.go:421:1
 }
 
 // TableController holds the actions of controller "Table".
 type TableController interface {
 //line ../../testdata/clash/routes.conf:7:6
 	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
-//line routes_gen.go:419:1
+//line routes_gen.go:428:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -424,14 +433,14 @@ type TenantController interface {
 	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
 //line ../../testdata/clash/routes.conf:44:6
 	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
-//line routes_gen.go:428:1
+//line routes_gen.go:437:1
 }
 
 // URLController holds the actions of controller "URL".
 type URLController interface {
 //line ../../testdata/clash/routes.conf:31:6
 	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
-//line routes_gen.go:435:1
+//line routes_gen.go:444:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/clash/routes.conf, calling the actions of the given controllers.
@@ -470,7 +479,7 @@ func NewRouter(dispatcherController DispatcherController, hostsController HostsC
 		tenantController:     tenantController,
 		urlController:        urlController,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -494,13 +503,13 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	case 1: // GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (dispatcher)
 		return c.dispatcherController.Dispatch(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), p.Value(6))
 	case 2: // GET /hosts/:p/:err/:action/:m/:path/:method/:opts (hosts)
-		v6, err := runtime.ParamInt(p, 6)
+		v6, err := routegenimpl.ParamInt(p, 6)
 		if err != nil {
 			return err
 		}
 		return c.hostsController.Show(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4), p.Value(5), v6)
 	case 3: // GET /lookup/:host (lookup)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
@@ -545,7 +554,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

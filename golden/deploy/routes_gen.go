@@ -13,6 +13,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/deploy/routes.conf, shared by the routes that have it.
@@ -68,22 +77,22 @@ var routegenCatchAlls = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	CatchAlls:    routegenCatchAlls,
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}, {Match: routegenMatch1}, {Match: routegenMatch2}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	CatchAlls: routegenCatchAlls,
+	Domains:   Domains,
+	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Routes:    Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	routegenTable.Lookup(m, nil, method, host, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "site" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -102,21 +111,21 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "hotels/") {
 			i2 := i1 + 7
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				return 5 // GET /hotels/:id (hotel)
 			}
 		}
 		if strings.HasPrefix(path[i1:], "pub/") {
 			i2 := i1 + 4
-			if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
-				m.Params.Push(i2, len(path))
+			if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
+				routegenimpl.Push(p, i2, len(path))
 				return 6 // GET /pub/*filepath (pub)
 			}
 		}
-		if len(path) > i1+4 && strings.HasPrefix(path[i1:], "src2") && runtime.IsCleanTail(path[i1:]) {
-			m.Params.Push(i1+4, len(path))
+		if len(path) > i1+4 && strings.HasPrefix(path[i1:], "src2") && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, i1+4, len(path))
 			return 8 // GET /src2*filepath (source)
 		}
 		return -1
@@ -137,7 +146,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch1 finds the route of domain "admin" for method and path.
-func routegenMatch1(m *runtime.Match, method, path string) int {
+func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -153,7 +162,7 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch2 finds the route of domain "ops" for method and path.
-func routegenMatch2(m *runtime.Match, method, path string) int {
+func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -176,28 +185,28 @@ type APIController interface {
 	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
 //line ../../testdata/deploy/routes.conf:41:10
 	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
-//line routes_gen.go:180:1
+//line routes_gen.go:189:1
 }
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
 //line ../../testdata/deploy/routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
-//line routes_gen.go:187:1
+//line routes_gen.go:196:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/deploy/routes.conf:11:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
-//line routes_gen.go:194:1
+//line routes_gen.go:203:1
 }
 
 // OpsController holds the actions of controller "Ops".
 type OpsController interface {
 //line ../../testdata/deploy/routes.conf:61:6
 	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
-//line routes_gen.go:201:1
+//line routes_gen.go:210:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -210,7 +219,7 @@ type SiteController interface {
 	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
 //line ../../testdata/deploy/routes.conf:30:6
 	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
-//line routes_gen.go:214:1
+//line routes_gen.go:223:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/deploy/routes.conf, calling the actions of the given controllers.
@@ -237,7 +246,7 @@ func NewRouter(apiController APIController, adminController AdminController, fal
 		opsController:      opsController,
 		siteController:     siteController,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -264,7 +273,7 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	case 4: // POST /api/items (items)
 		return c.apiController.Items(ctx)
 	case 5: // GET /hotels/:id (hotel)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
@@ -310,7 +319,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

@@ -12,6 +12,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of ../../testdata/routesets/github.conf, in file order.
@@ -268,25 +277,21 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	if r := routegenMatch0(m.Start(path), method, path); r >= 0 {
-		routegenTable.Found(m, 0, r)
-		return
-	}
-	routegenTable.Fallback(m, 0, method, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "bench" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -302,9 +307,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "applications/") {
 					i2 := i1 + 13
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/tokens":
 							return 0 // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
@@ -313,30 +318,30 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "tokens/") {
 								i4 := i3 + 7
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 				if strings.HasPrefix(path[i1:], "authorizations/") {
 					i2 := i1 + 15
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 == len(path) {
 							return 14 // DELETE /gists/:id (delete_gists_by_id)
 						}
@@ -344,61 +349,61 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						case "/star":
 							return 18 // DELETE /gists/:id/star (delete_gists_by_id_star)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/subscription":
 							return 38 // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 46 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i3:], "public_members/") {
 								i4 := i3 + 15
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 49 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 == len(path) {
 									return 57 // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
 								}
@@ -413,50 +418,50 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 										case 'c':
 											if strings.HasPrefix(path[i4:], "collaborators/") {
 												i5 := i4 + 14
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 66 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
 											if strings.HasPrefix(path[i4:], "comments/") {
 												i5 := i4 + 9
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 70 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
 												}
 											}
 											if strings.HasPrefix(path[i4:], "contents/") {
 												i5 := i4 + 9
-												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-													m.Params.Push(i5, len(path))
+												if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
+													routegenimpl.Push(p, i5, len(path))
 													return 77 // DELETE /repos/:owner/:repo/contents/*path (delete_repos_by_owner_by_repo_contents_by_path)
 												}
 											}
 										case 'd':
 											if strings.HasPrefix(path[i4:], "downloads/") {
 												i5 := i4 + 10
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 82 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
 												}
 											}
 										case 'g':
 											if strings.HasPrefix(path[i4:], "git/refs/") {
 												i5 := i4 + 9
-												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-													m.Params.Push(i5, len(path))
+												if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
+													routegenimpl.Push(p, i5, len(path))
 													return 93 // DELETE /repos/:owner/:repo/git/refs/*ref (delete_repos_by_owner_by_repo_git_refs_by_ref)
 												}
 											}
 										case 'h':
 											if strings.HasPrefix(path[i4:], "hooks/") {
 												i5 := i4 + 6
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 102 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
 												}
 											}
@@ -465,15 +470,15 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 												i5 := i4 + 7
 												if strings.HasPrefix(path[i5:], "comments/") {
 													i6 := i5 + 9
-													j6 := runtime.SegmentEnd(path, i6)
-													if j6 == len(path) && j6 > i6 && runtime.NotDot(path[i6:j6]) {
-														m.Params.Push(i6, j6)
+													j6 := routegenimpl.SegmentEnd(path, i6)
+													if j6 == len(path) && j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
+														routegenimpl.Push(p, i6, j6)
 														return 119 // DELETE /repos/:owner/:repo/issues/comments/:id (delete_repos_by_owner_by_repo_issues_comments_by_id)
 													}
 												}
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/labels":
 														return 113 // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
@@ -482,76 +487,76 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 														i6 := j5 + 1
 														if strings.HasPrefix(path[i6:], "labels/") {
 															i7 := i6 + 7
-															j7 := runtime.SegmentEnd(path, i7)
-															if j7 == len(path) && j7 > i7 && runtime.NotDot(path[i7:j7]) {
-																m.Params.Push(i7, j7)
+															j7 := routegenimpl.SegmentEnd(path, i7)
+															if j7 == len(path) && j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
+																routegenimpl.Push(p, i7, j7)
 																return 117 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
 															}
 														}
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 'k':
 											if strings.HasPrefix(path[i4:], "keys/") {
 												i5 := i4 + 5
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 126 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
 												}
 											}
 										case 'l':
 											if strings.HasPrefix(path[i4:], "labels/") {
 												i5 := i4 + 7
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 131 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
 												}
 											}
 										case 'm':
 											if strings.HasPrefix(path[i4:], "milestones/") {
 												i5 := i4 + 11
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 138 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
 												}
 											}
 										case 'p':
 											if strings.HasPrefix(path[i4:], "pulls/comments/") {
 												i5 := i4 + 15
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 155 // DELETE /repos/:owner/:repo/pulls/comments/:number (delete_repos_by_owner_by_repo_pulls_comments_by_number)
 												}
 											}
 										case 'r':
 											if strings.HasPrefix(path[i4:], "releases/") {
 												i5 := i4 + 9
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 161 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
 												}
 											}
 										}
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 == len(path) {
 							return 184 // DELETE /teams/:id (delete_teams_by_id)
 						}
@@ -559,30 +564,30 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 188 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i3:], "repos/") {
 								i4 := i3 + 6
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
-										j5 := runtime.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-											m.Params.Push(i5, j5)
+										j5 := routegenimpl.SegmentEnd(path, i5)
+										if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+											routegenimpl.Push(p, i5, j5)
 											return 192 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'u':
@@ -593,52 +598,52 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						case 'f':
 							if strings.HasPrefix(path[i2:], "following/") {
 								i3 := i2 + 10
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 202 // DELETE /user/following/:user (delete_user_following_by_user)
 								}
 							}
 						case 'k':
 							if strings.HasPrefix(path[i2:], "keys/") {
 								i3 := i2 + 5
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 208 // DELETE /user/keys/:id (delete_user_keys_by_id)
 								}
 							}
 						case 's':
 							if strings.HasPrefix(path[i2:], "starred/") {
 								i3 := i2 + 8
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 215 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 							if strings.HasPrefix(path[i2:], "subscriptions/") {
 								i3 := i2 + 14
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 219 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						}
@@ -648,7 +653,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		}
 		return -1
 	case "GET":
-		return routegenMatch0GET(m, path)
+		return routegenMatch0GET(p, path)
 	case "PATCH":
 		switch path {
 		case "/user":
@@ -660,50 +665,50 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "authorizations/") {
 					i2 := i1 + 15
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 7 // PATCH /authorizations/:id (patch_authorizations_by_id)
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 16 // PATCH /gists/:id (patch_gists_by_id)
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 37 // PATCH /notifications/threads/:id (patch_notifications_threads_by_id)
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 42 // PATCH /orgs/:org (patch_orgs_by_org)
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 == len(path) {
 									return 59 // PATCH /repos/:owner/:repo (patch_repos_by_owner_by_repo)
 								}
@@ -714,26 +719,26 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 										case 'c':
 											if strings.HasPrefix(path[i4:], "comments/") {
 												i5 := i4 + 9
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 72 // PATCH /repos/:owner/:repo/comments/:id (patch_repos_by_owner_by_repo_comments_by_id)
 												}
 											}
 										case 'g':
 											if strings.HasPrefix(path[i4:], "git/refs/") {
 												i5 := i4 + 9
-												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-													m.Params.Push(i5, len(path))
+												if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
+													routegenimpl.Push(p, i5, len(path))
 													return 95 // PATCH /repos/:owner/:repo/git/refs/*ref (patch_repos_by_owner_by_repo_git_refs_by_ref)
 												}
 											}
 										case 'h':
 											if strings.HasPrefix(path[i4:], "hooks/") {
 												i5 := i4 + 6
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 104 // PATCH /repos/:owner/:repo/hooks/:id (patch_repos_by_owner_by_repo_hooks_by_id)
 												}
 											}
@@ -742,42 +747,42 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 												i5 := i4 + 7
 												if strings.HasPrefix(path[i5:], "comments/") {
 													i6 := i5 + 9
-													j6 := runtime.SegmentEnd(path, i6)
-													if j6 == len(path) && j6 > i6 && runtime.NotDot(path[i6:j6]) {
-														m.Params.Push(i6, j6)
+													j6 := routegenimpl.SegmentEnd(path, i6)
+													if j6 == len(path) && j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
+														routegenimpl.Push(p, i6, j6)
 														return 121 // PATCH /repos/:owner/:repo/issues/comments/:id (patch_repos_by_owner_by_repo_issues_comments_by_id)
 													}
 												}
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 109 // PATCH /repos/:owner/:repo/issues/:number (patch_repos_by_owner_by_repo_issues_by_number)
 												}
 											}
 										case 'k':
 											if strings.HasPrefix(path[i4:], "keys/") {
 												i5 := i4 + 5
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 128 // PATCH /repos/:owner/:repo/keys/:id (patch_repos_by_owner_by_repo_keys_by_id)
 												}
 											}
 										case 'l':
 											if strings.HasPrefix(path[i4:], "labels/") {
 												i5 := i4 + 7
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 133 // PATCH /repos/:owner/:repo/labels/:name (patch_repos_by_owner_by_repo_labels_by_name)
 												}
 											}
 										case 'm':
 											if strings.HasPrefix(path[i4:], "milestones/") {
 												i5 := i4 + 11
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 140 // PATCH /repos/:owner/:repo/milestones/:number (patch_repos_by_owner_by_repo_milestones_by_number)
 												}
 											}
@@ -786,51 +791,51 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 												i5 := i4 + 6
 												if strings.HasPrefix(path[i5:], "comments/") {
 													i6 := i5 + 9
-													j6 := runtime.SegmentEnd(path, i6)
-													if j6 == len(path) && j6 > i6 && runtime.NotDot(path[i6:j6]) {
-														m.Params.Push(i6, j6)
+													j6 := routegenimpl.SegmentEnd(path, i6)
+													if j6 == len(path) && j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
+														routegenimpl.Push(p, i6, j6)
 														return 157 // PATCH /repos/:owner/:repo/pulls/comments/:number (patch_repos_by_owner_by_repo_pulls_comments_by_number)
 													}
 												}
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 147 // PATCH /repos/:owner/:repo/pulls/:number (patch_repos_by_owner_by_repo_pulls_by_number)
 												}
 											}
 										case 'r':
 											if strings.HasPrefix(path[i4:], "releases/") {
 												i5 := i4 + 9
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 163 // PATCH /repos/:owner/:repo/releases/:id (patch_repos_by_owner_by_repo_releases_by_id)
 												}
 											}
 										}
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 186 // PATCH /teams/:id (patch_teams_by_id)
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user/keys/") {
 					i2 := i1 + 10
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 210 // PATCH /user/keys/:id (patch_user_keys_by_id)
 					}
 				}
@@ -860,42 +865,42 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/forks":
 							return 17 // POST /gists/:id/forks (post_gists_by_id_forks)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/repos":
 							return 53 // POST /orgs/:org/repos (post_orgs_by_org_repos)
 						case "/teams":
 							return 55 // POST /orgs/:org/teams (post_orgs_by_org_teams)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								switch path[j3:] {
 								case "/forks":
 									return 86 // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
@@ -933,60 +938,60 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 										case 'c':
 											if strings.HasPrefix(path[i4:], "commits/") {
 												i5 := i4 + 8
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/comments":
 														return 76 // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 'h':
 											if strings.HasPrefix(path[i4:], "hooks/") {
 												i5 := i4 + 6
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/tests":
 														return 105 // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 'i':
 											if strings.HasPrefix(path[i4:], "issues/") {
 												i5 := i4 + 7
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/comments":
 														return 111 // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
 													case "/labels":
 														return 115 // POST /repos/:owner/:repo/issues/:number/labels (post_repos_by_owner_by_repo_issues_by_number_labels)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 's':
 											if strings.HasPrefix(path[i4:], "statuses/") {
 												i5 := i4 + 9
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 172 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
 												}
 											}
 										}
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
@@ -1003,69 +1008,69 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "authorizations/clients/") {
 					i2 := i1 + 23
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 8 // PUT /authorizations/clients/:client_id (put_authorizations_clients_by_client_id)
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/star":
 							return 20 // PUT /gists/:id/star (put_gists_by_id_star)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/subscription":
 							return 40 // PUT /notifications/threads/:id/subscription (put_notifications_threads_by_id_subscription)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "public_members/") {
 								i4 := i3 + 15
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 51 // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								switch path[j3:] {
 								case "/notifications":
 									return 143 // PUT /repos/:owner/:repo/notifications (put_repos_by_owner_by_repo_notifications)
@@ -1079,90 +1084,90 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 										case 'c':
 											if strings.HasPrefix(path[i4:], "collaborators/") {
 												i5 := i4 + 14
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 68 // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
 											if strings.HasPrefix(path[i4:], "contents/") {
 												i5 := i4 + 9
-												if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-													m.Params.Push(i5, len(path))
+												if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
+													routegenimpl.Push(p, i5, len(path))
 													return 79 // PUT /repos/:owner/:repo/contents/*path (put_repos_by_owner_by_repo_contents_by_path)
 												}
 											}
 										case 'i':
 											if strings.HasPrefix(path[i4:], "issues/") {
 												i5 := i4 + 7
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/labels":
 														return 116 // PUT /repos/:owner/:repo/issues/:number/labels (put_repos_by_owner_by_repo_issues_by_number_labels)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 'p':
 											if strings.HasPrefix(path[i4:], "pulls/") {
 												i5 := i4 + 6
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/comments":
 														return 149 // PUT /repos/:owner/:repo/pulls/:number/comments (put_repos_by_owner_by_repo_pulls_by_number_comments)
 													case "/merge":
 														return 153 // PUT /repos/:owner/:repo/pulls/:number/merge (put_repos_by_owner_by_repo_pulls_by_number_merge)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										}
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 190 // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i3:], "repos/") {
 								i4 := i3 + 6
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
-										j5 := runtime.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-											m.Params.Push(i5, j5)
+										j5 := routegenimpl.SegmentEnd(path, i5)
+										if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+											routegenimpl.Push(p, i5, j5)
 											return 194 // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'u':
@@ -1173,43 +1178,43 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						case 'f':
 							if strings.HasPrefix(path[i2:], "following/") {
 								i3 := i2 + 10
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 204 // PUT /user/following/:user (put_user_following_by_user)
 								}
 							}
 						case 's':
 							if strings.HasPrefix(path[i2:], "starred/") {
 								i3 := i2 + 8
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 217 // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 							if strings.HasPrefix(path[i2:], "subscriptions/") {
 								i3 := i2 + 14
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 221 // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						}
@@ -1223,7 +1228,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch0GET finds the GET route of domain "bench" for path.
-func routegenMatch0GET(m *runtime.Match, path string) int {
+func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 	switch path {
 	case "/authorizations":
 		return 3 // GET /authorizations (get_authorizations)
@@ -1290,80 +1295,80 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 		case 'a':
 			if strings.HasPrefix(path[i1:], "applications/") {
 				i2 := i1 + 13
-				if r := routegenMatch0GET_1(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 			if strings.HasPrefix(path[i1:], "authorizations/") {
 				i2 := i1 + 15
-				if r := routegenMatch0GET_2(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'g':
 			if strings.HasPrefix(path[i1:], "gists/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_3(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 			if strings.HasPrefix(path[i1:], "gitignore/templates/") {
 				i2 := i1 + 20
-				if r := routegenMatch0GET_4(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'l':
 			if strings.HasPrefix(path[i1:], "legacy/") {
 				i2 := i1 + 7
-				if r := routegenMatch0GET_5(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'n':
 			if strings.HasPrefix(path[i1:], "networks/") {
 				i2 := i1 + 9
-				if r := routegenMatch0GET_6(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 			if strings.HasPrefix(path[i1:], "notifications/threads/") {
 				i2 := i1 + 22
-				if r := routegenMatch0GET_7(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'o':
 			if strings.HasPrefix(path[i1:], "orgs/") {
 				i2 := i1 + 5
-				if r := routegenMatch0GET_8(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'r':
 			if strings.HasPrefix(path[i1:], "repos/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_9(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 't':
 			if strings.HasPrefix(path[i1:], "teams/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_29(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_29(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'u':
 			if strings.HasPrefix(path[i1:], "user/") {
 				i2 := i1 + 5
-				if r := routegenMatch0GET_30(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_30(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 			if strings.HasPrefix(path[i1:], "users/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_31(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_31(p, path, i2); r >= 0 {
 					return r
 				}
 			}
@@ -1373,41 +1378,41 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 }
 
 // routegenMatch0GET_1 serves GET routes below /applications/.
-func routegenMatch0GET_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_1(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 < len(path) {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "tokens/") {
 				i2 := i1 + 7
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 2 // GET /applications/:client_id/tokens/:access_token (get_applications_by_client_id_tokens_by_access_token)
 				}
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_2 serves GET routes below /authorizations/.
-func routegenMatch0GET_2(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_2(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 6 // GET /authorizations/:id (get_authorizations_by_id)
 	}
 	return -1
 }
 
 // routegenMatch0GET_3 serves GET routes below /gists/.
-func routegenMatch0GET_3(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_3(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 15 // GET /gists/:id (get_gists_by_id)
 		}
@@ -1415,64 +1420,64 @@ func routegenMatch0GET_3(m *runtime.Match, path string, i0 int) int {
 		case "/star":
 			return 19 // GET /gists/:id/star (get_gists_by_id_star)
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_4 serves GET routes below /gitignore/templates/.
-func routegenMatch0GET_4(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_4(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 24 // GET /gitignore/templates/:name (get_gitignore_templates_by_name)
 	}
 	return -1
 }
 
 // routegenMatch0GET_5 serves GET routes below /legacy/.
-func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
+func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 	if i0 < len(path) {
 		switch path[i0] {
 		case 'i':
 			if strings.HasPrefix(path[i0:], "issues/search/") {
 				i1 := i0 + 14
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					if j1 < len(path) {
 						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
+						j2 := routegenimpl.SegmentEnd(path, i2)
+						if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+							routegenimpl.Push(p, i2, j2)
 							if j2 < len(path) {
 								i3 := j2 + 1
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 26 // GET /legacy/issues/search/:owner/:repository/:state/:keyword (get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 		case 'r':
 			if strings.HasPrefix(path[i0:], "repos/search/") {
 				i1 := i0 + 13
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 27 // GET /legacy/repos/search/:keyword (get_legacy_repos_search_by_keyword)
 				}
 			}
@@ -1481,17 +1486,17 @@ func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
 				i1 := i0 + 5
 				if strings.HasPrefix(path[i1:], "email/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 28 // GET /legacy/user/email/:email (get_legacy_user_email_by_email)
 					}
 				}
 				if strings.HasPrefix(path[i1:], "search/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 29 // GET /legacy/user/search/:keyword (get_legacy_user_search_by_keyword)
 					}
 				}
@@ -1502,32 +1507,32 @@ func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
 }
 
 // routegenMatch0GET_6 serves GET routes below /networks/.
-func routegenMatch0GET_6(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_6(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 < len(path) {
 			i1 := j0 + 1
-			j1 := runtime.SegmentEnd(path, i1)
-			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-				m.Params.Push(i1, j1)
+			j1 := routegenimpl.SegmentEnd(path, i1)
+			if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+				routegenimpl.Push(p, i1, j1)
 				switch path[j1:] {
 				case "/events":
 					return 33 // GET /networks/:owner/:repo/events (get_networks_by_owner_by_repo_events)
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_7 serves GET routes below /notifications/threads/.
-func routegenMatch0GET_7(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_7(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 36 // GET /notifications/threads/:id (get_notifications_threads_by_id)
 		}
@@ -1535,16 +1540,16 @@ func routegenMatch0GET_7(m *runtime.Match, path string, i0 int) int {
 		case "/subscription":
 			return 39 // GET /notifications/threads/:id/subscription (get_notifications_threads_by_id_subscription)
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_8 serves GET routes below /orgs/.
-func routegenMatch0GET_8(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 41 // GET /orgs/:org (get_orgs_by_org)
 		}
@@ -1566,57 +1571,57 @@ func routegenMatch0GET_8(m *runtime.Match, path string, i0 int) int {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "members/") {
 				i2 := i1 + 8
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 47 // GET /orgs/:org/members/:user (get_orgs_by_org_members_by_user)
 				}
 			}
 			if strings.HasPrefix(path[i1:], "public_members/") {
 				i2 := i1 + 15
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 50 // GET /orgs/:org/public_members/:user (get_orgs_by_org_public_members_by_user)
 				}
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_9 serves GET routes below /repos/.
-func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
-		if r := routegenMatch0GET_10(m, path, j0); r >= 0 {
+func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
+		if r := routegenMatch0GET_10(p, path, j0); r >= 0 {
 			return r
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_10 serves GET /repos/:owner and the routes below it.
-func routegenMatch0GET_10(m *runtime.Match, path string, j0 int) int {
+func routegenMatch0GET_10(p *routegenimpl.Params, path string, j0 int) int {
 	if j0 < len(path) {
 		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if r := routegenMatch0GET_11(m, path, j1); r >= 0 {
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
+			if r := routegenMatch0GET_11(p, path, j1); r >= 0 {
 				return r
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 	}
 	return -1
 }
 
 // routegenMatch0GET_11 serves GET /repos/:owner/:repo and the routes below it.
-func routegenMatch0GET_11(m *runtime.Match, path string, j0 int) int {
+func routegenMatch0GET_11(p *routegenimpl.Params, path string, j0 int) int {
 	if j0 == len(path) {
 		return 58 // GET /repos/:owner/:repo (get_repos_by_owner_by_repo)
 	}
@@ -1695,171 +1700,171 @@ func routegenMatch0GET_11(m *runtime.Match, path string, j0 int) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "assignees/") {
 					i2 := i1 + 10
-					if r := routegenMatch0GET_12(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_12(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'b':
 				if strings.HasPrefix(path[i1:], "branches/") {
 					i2 := i1 + 9
-					if r := routegenMatch0GET_13(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_13(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'c':
 				if strings.HasPrefix(path[i1:], "collaborators/") {
 					i2 := i1 + 14
-					if r := routegenMatch0GET_14(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_14(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 				if strings.HasPrefix(path[i1:], "comments/") {
 					i2 := i1 + 9
-					if r := routegenMatch0GET_15(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_15(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 				if strings.HasPrefix(path[i1:], "commits/") {
 					i2 := i1 + 8
-					if r := routegenMatch0GET_16(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_16(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 				if strings.HasPrefix(path[i1:], "contents/") {
 					i2 := i1 + 9
-					if r := routegenMatch0GET_17(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_17(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'd':
 				if strings.HasPrefix(path[i1:], "downloads/") {
 					i2 := i1 + 10
-					if r := routegenMatch0GET_18(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_18(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "git/") {
 					i2 := i1 + 4
-					if r := routegenMatch0GET_19(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_19(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'h':
 				if strings.HasPrefix(path[i1:], "hooks/") {
 					i2 := i1 + 6
-					if r := routegenMatch0GET_20(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_20(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'i':
 				if strings.HasPrefix(path[i1:], "issues/") {
 					i2 := i1 + 7
-					if r := routegenMatch0GET_21(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_21(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'k':
 				if strings.HasPrefix(path[i1:], "keys/") {
 					i2 := i1 + 5
-					if r := routegenMatch0GET_22(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_22(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'l':
 				if strings.HasPrefix(path[i1:], "labels/") {
 					i2 := i1 + 7
-					if r := routegenMatch0GET_23(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_23(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'm':
 				if strings.HasPrefix(path[i1:], "milestones/") {
 					i2 := i1 + 11
-					if r := routegenMatch0GET_24(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_24(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'p':
 				if strings.HasPrefix(path[i1:], "pulls/") {
 					i2 := i1 + 6
-					if r := routegenMatch0GET_25(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_25(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "releases/") {
 					i2 := i1 + 9
-					if r := routegenMatch0GET_26(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_26(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			case 's':
 				if strings.HasPrefix(path[i1:], "statuses/") {
 					i2 := i1 + 9
-					if r := routegenMatch0GET_27(m, path, i2); r >= 0 {
+					if r := routegenMatch0GET_27(p, path, i2); r >= 0 {
 						return r
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
-			if r := routegenMatch0GET_28(m, path, j1); r >= 0 {
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
+			if r := routegenMatch0GET_28(p, path, j1); r >= 0 {
 				return r
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 	}
 	return -1
 }
 
 // routegenMatch0GET_12 serves GET routes below /repos/:owner/:repo/assignees/.
-func routegenMatch0GET_12(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_12(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 62 // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
 	}
 	return -1
 }
 
 // routegenMatch0GET_13 serves GET routes below /repos/:owner/:repo/branches/.
-func routegenMatch0GET_13(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_13(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 64 // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
 	}
 	return -1
 }
 
 // routegenMatch0GET_14 serves GET routes below /repos/:owner/:repo/collaborators/.
-func routegenMatch0GET_14(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_14(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 67 // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
 	}
 	return -1
 }
 
 // routegenMatch0GET_15 serves GET routes below /repos/:owner/:repo/comments/.
-func routegenMatch0GET_15(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_15(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 71 // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
 	}
 	return -1
 }
 
 // routegenMatch0GET_16 serves GET routes below /repos/:owner/:repo/commits/.
-func routegenMatch0GET_16(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_16(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 74 // GET /repos/:owner/:repo/commits/:sha (get_repos_by_owner_by_repo_commits_by_sha)
 		}
@@ -1867,74 +1872,74 @@ func routegenMatch0GET_16(m *runtime.Match, path string, i0 int) int {
 		case "/comments":
 			return 75 // GET /repos/:owner/:repo/commits/:sha/comments (get_repos_by_owner_by_repo_commits_by_sha_comments)
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_17 serves GET routes below /repos/:owner/:repo/contents/.
-func routegenMatch0GET_17(m *runtime.Match, path string, i0 int) int {
-	if len(path) > i0 && runtime.IsCleanTail(path[i0:]) {
-		m.Params.Push(i0, len(path))
+func routegenMatch0GET_17(p *routegenimpl.Params, path string, i0 int) int {
+	if len(path) > i0 && routegenimpl.IsCleanTail(path[i0:]) {
+		routegenimpl.Push(p, i0, len(path))
 		return 78 // GET /repos/:owner/:repo/contents/*path (get_repos_by_owner_by_repo_contents_by_path)
 	}
 	return -1
 }
 
 // routegenMatch0GET_18 serves GET routes below /repos/:owner/:repo/downloads/.
-func routegenMatch0GET_18(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_18(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 83 // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
 	}
 	return -1
 }
 
 // routegenMatch0GET_19 serves GET routes below /repos/:owner/:repo/git/.
-func routegenMatch0GET_19(m *runtime.Match, path string, i0 int) int {
+func routegenMatch0GET_19(p *routegenimpl.Params, path string, i0 int) int {
 	if i0 < len(path) {
 		switch path[i0] {
 		case 'b':
 			if strings.HasPrefix(path[i0:], "blobs/") {
 				i1 := i0 + 6
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 88 // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
 				}
 			}
 		case 'c':
 			if strings.HasPrefix(path[i0:], "commits/") {
 				i1 := i0 + 8
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 90 // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
 				}
 			}
 		case 'r':
 			if strings.HasPrefix(path[i0:], "refs/") {
 				i1 := i0 + 5
-				if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-					m.Params.Push(i1, len(path))
+				if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+					routegenimpl.Push(p, i1, len(path))
 					return 94 // GET /repos/:owner/:repo/git/refs/*ref (get_repos_by_owner_by_repo_git_refs_by_ref)
 				}
 			}
 		case 't':
 			if strings.HasPrefix(path[i0:], "tags/") {
 				i1 := i0 + 5
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 97 // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
 				}
 			}
 			if strings.HasPrefix(path[i0:], "trees/") {
 				i1 := i0 + 6
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 99 // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
 				}
 			}
@@ -1944,36 +1949,36 @@ func routegenMatch0GET_19(m *runtime.Match, path string, i0 int) int {
 }
 
 // routegenMatch0GET_20 serves GET routes below /repos/:owner/:repo/hooks/.
-func routegenMatch0GET_20(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_20(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 103 // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
 	}
 	return -1
 }
 
 // routegenMatch0GET_21 serves GET routes below /repos/:owner/:repo/issues/.
-func routegenMatch0GET_21(m *runtime.Match, path string, i0 int) int {
+func routegenMatch0GET_21(p *routegenimpl.Params, path string, i0 int) int {
 	if strings.HasPrefix(path[i0:], "comments/") {
 		i1 := i0 + 9
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			return 120 // GET /repos/:owner/:repo/issues/comments/:id (get_repos_by_owner_by_repo_issues_comments_by_id)
 		}
 	}
 	if strings.HasPrefix(path[i0:], "events/") {
 		i1 := i0 + 7
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			return 123 // GET /repos/:owner/:repo/issues/events/:id (get_repos_by_owner_by_repo_issues_events_by_id)
 		}
 	}
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 108 // GET /repos/:owner/:repo/issues/:number (get_repos_by_owner_by_repo_issues_by_number)
 		}
@@ -1985,36 +1990,36 @@ func routegenMatch0GET_21(m *runtime.Match, path string, i0 int) int {
 		case "/labels":
 			return 114 // GET /repos/:owner/:repo/issues/:number/labels (get_repos_by_owner_by_repo_issues_by_number_labels)
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_22 serves GET routes below /repos/:owner/:repo/keys/.
-func routegenMatch0GET_22(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_22(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 127 // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
 	}
 	return -1
 }
 
 // routegenMatch0GET_23 serves GET routes below /repos/:owner/:repo/labels/.
-func routegenMatch0GET_23(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_23(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 132 // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
 	}
 	return -1
 }
 
 // routegenMatch0GET_24 serves GET routes below /repos/:owner/:repo/milestones/.
-func routegenMatch0GET_24(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_24(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 139 // GET /repos/:owner/:repo/milestones/:number (get_repos_by_owner_by_repo_milestones_by_number)
 		}
@@ -2022,24 +2027,24 @@ func routegenMatch0GET_24(m *runtime.Match, path string, i0 int) int {
 		case "/labels":
 			return 141 // GET /repos/:owner/:repo/milestones/:number/labels (get_repos_by_owner_by_repo_milestones_by_number_labels)
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_25 serves GET routes below /repos/:owner/:repo/pulls/.
-func routegenMatch0GET_25(m *runtime.Match, path string, i0 int) int {
+func routegenMatch0GET_25(p *routegenimpl.Params, path string, i0 int) int {
 	if strings.HasPrefix(path[i0:], "comments/") {
 		i1 := i0 + 9
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			return 156 // GET /repos/:owner/:repo/pulls/comments/:number (get_repos_by_owner_by_repo_pulls_comments_by_number)
 		}
 	}
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 146 // GET /repos/:owner/:repo/pulls/:number (get_repos_by_owner_by_repo_pulls_by_number)
 		}
@@ -2053,16 +2058,16 @@ func routegenMatch0GET_25(m *runtime.Match, path string, i0 int) int {
 		case "/merge":
 			return 152 // GET /repos/:owner/:repo/pulls/:number/merge (get_repos_by_owner_by_repo_pulls_by_number_merge)
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_26 serves GET routes below /repos/:owner/:repo/releases/.
-func routegenMatch0GET_26(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_26(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 162 // GET /repos/:owner/:repo/releases/:id (get_repos_by_owner_by_repo_releases_by_id)
 		}
@@ -2070,28 +2075,28 @@ func routegenMatch0GET_26(m *runtime.Match, path string, i0 int) int {
 		case "/assets":
 			return 164 // GET /repos/:owner/:repo/releases/:id/assets (get_repos_by_owner_by_repo_releases_by_id_assets)
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_27 serves GET routes below /repos/:owner/:repo/statuses/.
-func routegenMatch0GET_27(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_27(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 171 // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
 	}
 	return -1
 }
 
 // routegenMatch0GET_28 serves GET /repos/:owner/:repo/:archive_format and the routes below it.
-func routegenMatch0GET_28(m *runtime.Match, path string, j0 int) int {
+func routegenMatch0GET_28(p *routegenimpl.Params, path string, j0 int) int {
 	if j0 < len(path) {
 		i1 := j0 + 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			return 60 // GET /repos/:owner/:repo/:archive_format/:ref (get_repos_by_owner_by_repo_by_archive_format_by_ref)
 		}
 	}
@@ -2099,10 +2104,10 @@ func routegenMatch0GET_28(m *runtime.Match, path string, j0 int) int {
 }
 
 // routegenMatch0GET_29 serves GET routes below /teams/.
-func routegenMatch0GET_29(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_29(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 185 // GET /teams/:id (get_teams_by_id)
 		}
@@ -2116,87 +2121,87 @@ func routegenMatch0GET_29(m *runtime.Match, path string, i0 int) int {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "members/") {
 				i2 := i1 + 8
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 189 // GET /teams/:id/members/:user (get_teams_by_id_members_by_user)
 				}
 			}
 			if strings.HasPrefix(path[i1:], "repos/") {
 				i2 := i1 + 6
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							return 193 // GET /teams/:id/repos/:owner/:repo (get_teams_by_id_repos_by_owner_by_repo)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_30 serves GET routes below /user/.
-func routegenMatch0GET_30(m *runtime.Match, path string, i0 int) int {
+func routegenMatch0GET_30(p *routegenimpl.Params, path string, i0 int) int {
 	if i0 < len(path) {
 		switch path[i0] {
 		case 'f':
 			if strings.HasPrefix(path[i0:], "following/") {
 				i1 := i0 + 10
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 203 // GET /user/following/:user (get_user_following_by_user)
 				}
 			}
 		case 'k':
 			if strings.HasPrefix(path[i0:], "keys/") {
 				i1 := i0 + 5
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 209 // GET /user/keys/:id (get_user_keys_by_id)
 				}
 			}
 		case 's':
 			if strings.HasPrefix(path[i0:], "starred/") {
 				i1 := i0 + 8
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					if j1 < len(path) {
 						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
+						j2 := routegenimpl.SegmentEnd(path, i2)
+						if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+							routegenimpl.Push(p, i2, j2)
 							return 216 // GET /user/starred/:owner/:repo (get_user_starred_by_owner_by_repo)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 			if strings.HasPrefix(path[i0:], "subscriptions/") {
 				i1 := i0 + 14
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					if j1 < len(path) {
 						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
+						j2 := routegenimpl.SegmentEnd(path, i2)
+						if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+							routegenimpl.Push(p, i2, j2)
 							return 220 // GET /user/subscriptions/:owner/:repo (get_user_subscriptions_by_owner_by_repo)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 		}
@@ -2205,10 +2210,10 @@ func routegenMatch0GET_30(m *runtime.Match, path string, i0 int) int {
 }
 
 // routegenMatch0GET_31 serves GET routes below /users/.
-func routegenMatch0GET_31(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_31(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 224 // GET /users/:user (get_users_by_user)
 		}
@@ -2242,22 +2247,22 @@ func routegenMatch0GET_31(m *runtime.Match, path string, i0 int) int {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "events/orgs/") {
 				i2 := i1 + 12
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 226 // GET /users/:user/events/orgs/:org (get_users_by_user_events_orgs_by_org)
 				}
 			}
 			if strings.HasPrefix(path[i1:], "following/") {
 				i2 := i1 + 10
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 230 // GET /users/:user/following/:target_user (get_users_by_user_following_by_target_user)
 				}
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
@@ -2742,7 +2747,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:2746:1
+//line routes_gen.go:2751:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
@@ -2751,7 +2756,7 @@ func NewRouter(gitHubController GitHubController, opts ...runtime.Option) (*runt
 		return nil, errors.New("github: NewRouter: GitHubController is nil")
 	}
 	c := &routegenControllers{gitHubController: gitHubController}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -3540,7 +3545,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

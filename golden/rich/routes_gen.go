@@ -13,6 +13,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/rich/routes.conf, shared by the routes that have it.
@@ -91,23 +100,23 @@ var routegenCatchAlls = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	CatchAlls:    routegenCatchAlls,
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}, {Match: routegenMatch1}, {Match: routegenMatch2}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	CatchAlls: routegenCatchAlls,
+	Domains:   Domains,
+	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Routes:    Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal
 // of a route in raw bytes or lower-case escapes; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	routegenTable.Lookup(m, nil, method, host, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "main" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -116,9 +125,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "users/") {
 			i2 := i1 + 6
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				return 23 // DELETE /users/:id (delete_user)
 			}
 		}
@@ -148,18 +157,18 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '%':
 				if strings.HasPrefix(path[i1:], "%CE%B1%CE%B2/") {
 					i2 := i1 + 13
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") {
-								m.Params.Push(i3+6, j3)
+								routegenimpl.Push(p, i3+6, j3)
 								return 2 // GET /%CE%B1%CE%B2/:version/%CF%80:id (greek_item)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'a':
@@ -167,35 +176,35 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					i2 := i1 + 2
 					if strings.HasPrefix(path[i2:], "b/") {
 						i3 := i2 + 2
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							switch path[j3:] {
 							case "/e":
 								return 6 // GET /a/b/:y/e (deep_last)
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/c/d":
 							return 5 // GET /a/:x/c/d (deep_middle)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
-					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 4 // GET /a/*rest (deep_rest)
 					}
 				}
 				if strings.HasPrefix(path[i1:], "api/") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/items":
 							return 8 // GET /api/:version/items (api_items)
@@ -204,53 +213,53 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "items/") {
 								i4 := i3 + 6
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 9 // GET /api/:version/items/:id (api_item)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 				if strings.HasPrefix(path[i1:], "assets/") {
 					i2 := i1 + 7
-					if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 11 // GET /assets/*filepath (public_assets)
 					}
 				}
 			case 'd':
 				if strings.HasPrefix(path[i1:], "doc/") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-								m.Params.Push(i3, len(path))
+							if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
+								routegenimpl.Push(p, i3, len(path))
 								return 14 // GET /doc/:version/*page (doc)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'f':
 				if strings.HasPrefix(path[i1:], "files/") {
 					i2 := i1 + 6
-					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 16 // GET /files/*path (files)
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "users/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 == len(path) {
 							return 24 // GET /users/:id (user)
 						}
@@ -262,30 +271,30 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "posts/") {
 								i4 := i3 + 6
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 26 // GET /users/:id/posts/:post (user_post)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 == len(path) && j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") {
-			m.Params.Push(i1+5, j1)
+			routegenimpl.Push(p, i1+5, j1)
 			return 20 // GET /user_:name (profile)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			switch path[j1:] {
 			case "/%CE%B1":
 				return 3 // GET /:name/%CE%B1 (profile_alpha)
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "HEAD":
@@ -298,21 +307,21 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "api/") {
 			i2 := i1 + 4
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
 					if strings.HasPrefix(path[i3:], "items/") {
 						i4 := i3 + 6
-						j4 := runtime.SegmentEnd(path, i4)
-						if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-							m.Params.Push(i4, j4)
+						j4 := routegenimpl.SegmentEnd(path, i4)
+						if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+							routegenimpl.Push(p, i4, j4)
 							return 10 // PATCH /api/:version/items/:id (api_item_edit)
 						}
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
 		return -1
@@ -328,9 +337,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "users/") {
 			i2 := i1 + 6
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				return 25 // PUT /users/:id (update_user)
 			}
 		}
@@ -346,7 +355,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch1 finds the route of domain "tenants" for method and path.
-func routegenMatch1(m *runtime.Match, method, path string) int {
+func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -359,9 +368,9 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "pages/") {
 			i2 := i1 + 6
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				return 30 // GET /pages/:slug (tenant_page)
 			}
 		}
@@ -371,7 +380,7 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch2 finds the route of domain "admin" for method and path.
-func routegenMatch2(m *runtime.Match, method, path string) int {
+func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -382,8 +391,8 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 			return 31 // GET / (admin_home)
 		}
 		i1 := 1
-		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-			m.Params.Push(i1, len(path))
+		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, i1, len(path))
 			return 32 // GET /*path (admin_files)
 		}
 		return -1
@@ -397,7 +406,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:401:1
+//line routes_gen.go:410:1
 }
 
 // AppController holds the actions of controller "App".
@@ -408,7 +417,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:412:1
+//line routes_gen.go:421:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -417,7 +426,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:421:1
+//line routes_gen.go:430:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -430,28 +439,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:434:1
+//line routes_gen.go:443:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:441:1
+//line routes_gen.go:450:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:448:1
+//line routes_gen.go:457:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:455:1
+//line routes_gen.go:464:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -462,14 +471,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:466:1
+//line routes_gen.go:475:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:473:1
+//line routes_gen.go:482:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -478,7 +487,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:482:1
+//line routes_gen.go:491:1
 }
 
 // UserController holds the actions of controller "User".
@@ -499,7 +508,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:503:1
+//line routes_gen.go:512:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -550,7 +559,7 @@ func NewRouter(adminDashboardController AdminDashboardController, appController 
 		tenantController:         tenantController,
 		userController:           userController,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -615,31 +624,31 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	case 22: // POST /users (create_user)
 		return c.userController.Create(ctx)
 	case 23: // DELETE /users/:id (delete_user)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.userController.Delete(ctx, v0)
 	case 24: // GET /users/:id (user)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.userController.Show(ctx, v0)
 	case 25: // PUT /users/:id (update_user)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.userController.Update(ctx, v0)
 	case 26: // GET /users/:id/posts/:post (user_post)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.postController.Show(ctx, v0, p.Value(1))
 	case 27: // GET /users/:id/settings (user_settings)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
@@ -709,7 +718,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

@@ -15,7 +15,7 @@ type Constraint struct {
 	Text  string
 	Terms [][]Tag
 
-	numeric bool           // Numeric, worked out once
+	numeric bool // Numeric, worked out once
 	single  *Tag // the only tag of a one-tag constraint, the most common
 }
 

@@ -3,7 +3,10 @@
 // how a route's path pattern reads.
 package core
 
-import "strings"
+import (
+	"net/url"
+	"strings"
+)
 
 // MaxParams is the most path parameters one route may have.
 const MaxParams = 32
@@ -64,4 +67,17 @@ func FormatPattern(segs []Segment) string {
 		}
 	}
 	return b.String()
+}
+
+// EscapeCatchAll escapes the value of a catch-all parameter segment by
+// segment, so that its slashes stay slashes.
+func EscapeCatchAll(v string) string {
+	if !strings.Contains(v, "/") {
+		return url.PathEscape(v)
+	}
+	parts := strings.Split(v, "/")
+	for i, p := range parts {
+		parts[i] = url.PathEscape(p)
+	}
+	return strings.Join(parts, "/")
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/routegen/routegen/internal/reference"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
 // lookupFunc is a generated package's Lookup.
@@ -28,14 +29,12 @@ type lookupFunc func(m *runtime.Match, method, host, path string)
 
 // lookups are a generated package's Lookup, its matchers written as code,
 // and the Lookup of the same routes with the matchers as data that a
-// large table gets (runtime.NewMatcher).
+// large table gets (core.NewMatcher).
 type lookups struct{ code, data lookupFunc }
 
 func newLookups(code lookupFunc, domains []runtime.Domain, routes []runtime.Route) lookups {
-	// Domains are cloned: NewTable links each to its catch-all, which the
-	// generated package's table has linked already.
-	data := runtime.NewTable(&runtime.Table{Domains: slices.Clone(domains), Routes: routes})
-	return lookups{code, func(m *runtime.Match, method, host, path string) { data.Lookup(m, nil, method, host, path) }}
+	data := routegenimpl.NewTable(difftest.DataTable(domains, routes))
+	return lookups{code, data.Lookup}
 }
 
 // generated are the committed tables' packages, in the order of tableSizes.

@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"slices"
 	"testing/fstest"
 
 	"github.com/routegen/routegen/gen"
 	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
 // Table is a random route table with its generated package.
@@ -61,3 +64,18 @@ type FS struct{ fs.FS }
 
 func (f FS) ReadFile(name string) ([]byte, error)  { return fs.ReadFile(f.FS, name) }
 func (f FS) Glob(pattern string) ([]string, error) { return fs.Glob(f.FS, pattern) }
+
+// DataTable is the table of a generated package's routes with no matcher
+// written as code, so that routegenimpl.NewTable builds every matcher as
+// data: the matchers of a large table. Its domains are copies, linked to
+// copies of their catch-alls.
+func DataTable(domains []runtime.Domain, routes []runtime.Route) *routegenimpl.Table {
+	domains = slices.Clone(domains)
+	catchAlls := make([]runtime.Route, len(domains))
+	for i, d := range domains {
+		if d.CatchAll != nil {
+			catchAlls[i] = *d.CatchAll
+		}
+	}
+	return &routegenimpl.Table{Domains: domains, Routes: routes, CatchAlls: catchAlls}
+}

@@ -12,6 +12,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -232,25 +241,21 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	if r := routegenMatch0(m.Start(path), method, path); r >= 0 {
-		routegenTable.Found(m, 0, r)
-		return
-	}
-	routegenTable.Fallback(m, 0, method, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "bench" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -266,9 +271,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "applications/") {
 					i2 := i1 + 13
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/tokens":
 							return 0 // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
@@ -277,30 +282,30 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "tokens/") {
 								i4 := i3 + 7
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 				if strings.HasPrefix(path[i1:], "authorizations/") {
 					i2 := i1 + 15
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
 					}
 				}
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 == len(path) {
 							return 12 // DELETE /gists/:id (delete_gists_by_id)
 						}
@@ -308,61 +313,61 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						case "/star":
 							return 15 // DELETE /gists/:id/star (delete_gists_by_id_star)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/subscription":
 							return 32 // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 39 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i3:], "public_members/") {
 								i4 := i3 + 15
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 42 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 == len(path) {
 									return 50 // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
 								}
@@ -377,44 +382,44 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 										case 'c':
 											if strings.HasPrefix(path[i4:], "collaborators/") {
 												i5 := i4 + 14
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 57 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
 											if strings.HasPrefix(path[i4:], "comments/") {
 												i5 := i4 + 9
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 61 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
 												}
 											}
 										case 'd':
 											if strings.HasPrefix(path[i4:], "downloads/") {
 												i5 := i4 + 10
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 69 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
 												}
 											}
 										case 'h':
 											if strings.HasPrefix(path[i4:], "hooks/") {
 												i5 := i4 + 6
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 86 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
 												}
 											}
 										case 'i':
 											if strings.HasPrefix(path[i4:], "issues/") {
 												i5 := i4 + 7
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/labels":
 														return 95 // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
@@ -423,67 +428,67 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 														i6 := j5 + 1
 														if strings.HasPrefix(path[i6:], "labels/") {
 															i7 := i6 + 7
-															j7 := runtime.SegmentEnd(path, i7)
-															if j7 == len(path) && j7 > i7 && runtime.NotDot(path[i7:j7]) {
-																m.Params.Push(i7, j7)
+															j7 := routegenimpl.SegmentEnd(path, i7)
+															if j7 == len(path) && j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
+																routegenimpl.Push(p, i7, j7)
 																return 99 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
 															}
 														}
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 'k':
 											if strings.HasPrefix(path[i4:], "keys/") {
 												i5 := i4 + 5
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 102 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
 												}
 											}
 										case 'l':
 											if strings.HasPrefix(path[i4:], "labels/") {
 												i5 := i4 + 7
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 106 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
 												}
 											}
 										case 'm':
 											if strings.HasPrefix(path[i4:], "milestones/") {
 												i5 := i4 + 11
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 112 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
 												}
 											}
 										case 'r':
 											if strings.HasPrefix(path[i4:], "releases/") {
 												i5 := i4 + 9
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 129 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
 												}
 											}
 										}
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 == len(path) {
 							return 151 // DELETE /teams/:id (delete_teams_by_id)
 						}
@@ -491,30 +496,30 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 154 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i3:], "repos/") {
 								i4 := i3 + 6
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
-										j5 := runtime.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-											m.Params.Push(i5, j5)
+										j5 := routegenimpl.SegmentEnd(path, i5)
+										if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+											routegenimpl.Push(p, i5, j5)
 											return 158 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'u':
@@ -525,52 +530,52 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						case 'f':
 							if strings.HasPrefix(path[i2:], "following/") {
 								i3 := i2 + 10
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 167 // DELETE /user/following/:user (delete_user_following_by_user)
 								}
 							}
 						case 'k':
 							if strings.HasPrefix(path[i2:], "keys/") {
 								i3 := i2 + 5
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 173 // DELETE /user/keys/:id (delete_user_keys_by_id)
 								}
 							}
 						case 's':
 							if strings.HasPrefix(path[i2:], "starred/") {
 								i3 := i2 + 8
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 179 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 							if strings.HasPrefix(path[i2:], "subscriptions/") {
 								i3 := i2 + 14
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 183 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						}
@@ -580,7 +585,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		}
 		return -1
 	case "GET":
-		return routegenMatch0GET(m, path)
+		return routegenMatch0GET(p, path)
 	case "POST":
 		switch path {
 		case "/authorizations":
@@ -604,42 +609,42 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/forks":
 							return 14 // POST /gists/:id/forks (post_gists_by_id_forks)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/repos":
 							return 46 // POST /orgs/:org/repos (post_orgs_by_org_repos)
 						case "/teams":
 							return 48 // POST /orgs/:org/teams (post_orgs_by_org_teams)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								switch path[j3:] {
 								case "/forks":
 									return 73 // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
@@ -677,60 +682,60 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 										case 'c':
 											if strings.HasPrefix(path[i4:], "commits/") {
 												i5 := i4 + 8
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/comments":
 														return 66 // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 'h':
 											if strings.HasPrefix(path[i4:], "hooks/") {
 												i5 := i4 + 6
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/tests":
 														return 88 // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 'i':
 											if strings.HasPrefix(path[i4:], "issues/") {
 												i5 := i4 + 7
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/comments":
 														return 93 // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
 													case "/labels":
 														return 97 // POST /repos/:owner/:repo/issues/:number/labels (post_repos_by_owner_by_repo_issues_by_number_labels)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 's':
 											if strings.HasPrefix(path[i4:], "statuses/") {
 												i5 := i4 + 9
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 139 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
 												}
 											}
 										}
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
@@ -747,60 +752,60 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'g':
 				if strings.HasPrefix(path[i1:], "gists/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/star":
 							return 17 // PUT /gists/:id/star (put_gists_by_id_star)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "notifications/threads/") {
 					i2 := i1 + 22
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/subscription":
 							return 34 // PUT /notifications/threads/:id/subscription (put_notifications_threads_by_id_subscription)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'o':
 				if strings.HasPrefix(path[i1:], "orgs/") {
 					i2 := i1 + 5
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "public_members/") {
 								i4 := i3 + 15
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 44 // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'r':
 				if strings.HasPrefix(path[i1:], "repos/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								switch path[j3:] {
 								case "/notifications":
 									return 116 // PUT /repos/:owner/:repo/notifications (put_repos_by_owner_by_repo_notifications)
@@ -814,83 +819,83 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 										case 'c':
 											if strings.HasPrefix(path[i4:], "collaborators/") {
 												i5 := i4 + 14
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													return 59 // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
 										case 'i':
 											if strings.HasPrefix(path[i4:], "issues/") {
 												i5 := i4 + 7
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/labels":
 														return 98 // PUT /repos/:owner/:repo/issues/:number/labels (put_repos_by_owner_by_repo_issues_by_number_labels)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										case 'p':
 											if strings.HasPrefix(path[i4:], "pulls/") {
 												i5 := i4 + 6
-												j5 := runtime.SegmentEnd(path, i5)
-												if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-													m.Params.Push(i5, j5)
+												j5 := routegenimpl.SegmentEnd(path, i5)
+												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+													routegenimpl.Push(p, i5, j5)
 													switch path[j5:] {
 													case "/comments":
 														return 121 // PUT /repos/:owner/:repo/pulls/:number/comments (put_repos_by_owner_by_repo_pulls_by_number_comments)
 													case "/merge":
 														return 125 // PUT /repos/:owner/:repo/pulls/:number/merge (put_repos_by_owner_by_repo_pulls_by_number_merge)
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
 										}
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 't':
 				if strings.HasPrefix(path[i1:], "teams/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 156 // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i3:], "repos/") {
 								i4 := i3 + 6
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
-										j5 := runtime.SegmentEnd(path, i5)
-										if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-											m.Params.Push(i5, j5)
+										j5 := routegenimpl.SegmentEnd(path, i5)
+										if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+											routegenimpl.Push(p, i5, j5)
 											return 160 // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'u':
@@ -901,43 +906,43 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						case 'f':
 							if strings.HasPrefix(path[i2:], "following/") {
 								i3 := i2 + 10
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 169 // PUT /user/following/:user (put_user_following_by_user)
 								}
 							}
 						case 's':
 							if strings.HasPrefix(path[i2:], "starred/") {
 								i3 := i2 + 8
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 181 // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 							if strings.HasPrefix(path[i2:], "subscriptions/") {
 								i3 := i2 + 14
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 185 // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						}
@@ -951,7 +956,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch0GET finds the GET route of domain "bench" for path.
-func routegenMatch0GET(m *runtime.Match, path string) int {
+func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 	switch path {
 	case "/authorizations":
 		return 3 // GET /authorizations (get_authorizations)
@@ -1014,80 +1019,80 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 		case 'a':
 			if strings.HasPrefix(path[i1:], "applications/") {
 				i2 := i1 + 13
-				if r := routegenMatch0GET_1(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_1(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 			if strings.HasPrefix(path[i1:], "authorizations/") {
 				i2 := i1 + 15
-				if r := routegenMatch0GET_2(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_2(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'g':
 			if strings.HasPrefix(path[i1:], "gists/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_3(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_3(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 			if strings.HasPrefix(path[i1:], "gitignore/templates/") {
 				i2 := i1 + 20
-				if r := routegenMatch0GET_4(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_4(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'l':
 			if strings.HasPrefix(path[i1:], "legacy/") {
 				i2 := i1 + 7
-				if r := routegenMatch0GET_5(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_5(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'n':
 			if strings.HasPrefix(path[i1:], "networks/") {
 				i2 := i1 + 9
-				if r := routegenMatch0GET_6(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_6(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 			if strings.HasPrefix(path[i1:], "notifications/threads/") {
 				i2 := i1 + 22
-				if r := routegenMatch0GET_7(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_7(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'o':
 			if strings.HasPrefix(path[i1:], "orgs/") {
 				i2 := i1 + 5
-				if r := routegenMatch0GET_8(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_8(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'r':
 			if strings.HasPrefix(path[i1:], "repos/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_9(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_9(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 't':
 			if strings.HasPrefix(path[i1:], "teams/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_10(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_10(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 		case 'u':
 			if strings.HasPrefix(path[i1:], "user/") {
 				i2 := i1 + 5
-				if r := routegenMatch0GET_11(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_11(p, path, i2); r >= 0 {
 					return r
 				}
 			}
 			if strings.HasPrefix(path[i1:], "users/") {
 				i2 := i1 + 6
-				if r := routegenMatch0GET_12(m, path, i2); r >= 0 {
+				if r := routegenMatch0GET_12(p, path, i2); r >= 0 {
 					return r
 				}
 			}
@@ -1097,41 +1102,41 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 }
 
 // routegenMatch0GET_1 serves GET routes below /applications/.
-func routegenMatch0GET_1(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_1(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 < len(path) {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "tokens/") {
 				i2 := i1 + 7
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 2 // GET /applications/:client_id/tokens/:access_token (get_applications_by_client_id_tokens_by_access_token)
 				}
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_2 serves GET routes below /authorizations/.
-func routegenMatch0GET_2(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_2(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 6 // GET /authorizations/:id (get_authorizations_by_id)
 	}
 	return -1
 }
 
 // routegenMatch0GET_3 serves GET routes below /gists/.
-func routegenMatch0GET_3(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_3(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 13 // GET /gists/:id (get_gists_by_id)
 		}
@@ -1139,64 +1144,64 @@ func routegenMatch0GET_3(m *runtime.Match, path string, i0 int) int {
 		case "/star":
 			return 16 // GET /gists/:id/star (get_gists_by_id_star)
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_4 serves GET routes below /gitignore/templates/.
-func routegenMatch0GET_4(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 == len(path) && j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_4(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		return 19 // GET /gitignore/templates/:name (get_gitignore_templates_by_name)
 	}
 	return -1
 }
 
 // routegenMatch0GET_5 serves GET routes below /legacy/.
-func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
+func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 	if i0 < len(path) {
 		switch path[i0] {
 		case 'i':
 			if strings.HasPrefix(path[i0:], "issues/search/") {
 				i1 := i0 + 14
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					if j1 < len(path) {
 						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
+						j2 := routegenimpl.SegmentEnd(path, i2)
+						if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+							routegenimpl.Push(p, i2, j2)
 							if j2 < len(path) {
 								i3 := j2 + 1
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 < len(path) {
 										i4 := j3 + 1
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 21 // GET /legacy/issues/search/:owner/:repository/:state/:keyword (get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 		case 'r':
 			if strings.HasPrefix(path[i0:], "repos/search/") {
 				i1 := i0 + 13
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 22 // GET /legacy/repos/search/:keyword (get_legacy_repos_search_by_keyword)
 				}
 			}
@@ -1205,17 +1210,17 @@ func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
 				i1 := i0 + 5
 				if strings.HasPrefix(path[i1:], "email/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 23 // GET /legacy/user/email/:email (get_legacy_user_email_by_email)
 					}
 				}
 				if strings.HasPrefix(path[i1:], "search/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 24 // GET /legacy/user/search/:keyword (get_legacy_user_search_by_keyword)
 					}
 				}
@@ -1226,32 +1231,32 @@ func routegenMatch0GET_5(m *runtime.Match, path string, i0 int) int {
 }
 
 // routegenMatch0GET_6 serves GET routes below /networks/.
-func routegenMatch0GET_6(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_6(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 < len(path) {
 			i1 := j0 + 1
-			j1 := runtime.SegmentEnd(path, i1)
-			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-				m.Params.Push(i1, j1)
+			j1 := routegenimpl.SegmentEnd(path, i1)
+			if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+				routegenimpl.Push(p, i1, j1)
 				switch path[j1:] {
 				case "/events":
 					return 28 // GET /networks/:owner/:repo/events (get_networks_by_owner_by_repo_events)
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_7 serves GET routes below /notifications/threads/.
-func routegenMatch0GET_7(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_7(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 31 // GET /notifications/threads/:id (get_notifications_threads_by_id)
 		}
@@ -1259,16 +1264,16 @@ func routegenMatch0GET_7(m *runtime.Match, path string, i0 int) int {
 		case "/subscription":
 			return 33 // GET /notifications/threads/:id/subscription (get_notifications_threads_by_id_subscription)
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_8 serves GET routes below /orgs/.
-func routegenMatch0GET_8(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 35 // GET /orgs/:org (get_orgs_by_org)
 		}
@@ -1290,36 +1295,36 @@ func routegenMatch0GET_8(m *runtime.Match, path string, i0 int) int {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "members/") {
 				i2 := i1 + 8
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 40 // GET /orgs/:org/members/:user (get_orgs_by_org_members_by_user)
 				}
 			}
 			if strings.HasPrefix(path[i1:], "public_members/") {
 				i2 := i1 + 15
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 43 // GET /orgs/:org/public_members/:user (get_orgs_by_org_public_members_by_user)
 				}
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_9 serves GET routes below /repos/.
-func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 < len(path) {
 			i1 := j0 + 1
-			j1 := runtime.SegmentEnd(path, i1)
-			if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-				m.Params.Push(i1, j1)
+			j1 := routegenimpl.SegmentEnd(path, i1)
+			if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+				routegenimpl.Push(p, i1, j1)
 				if j1 == len(path) {
 					return 51 // GET /repos/:owner/:repo (get_repos_by_owner_by_repo)
 				}
@@ -1392,43 +1397,43 @@ func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
 						case 'a':
 							if strings.HasPrefix(path[i2:], "assignees/") {
 								i3 := i2 + 10
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 53 // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
 								}
 							}
 						case 'b':
 							if strings.HasPrefix(path[i2:], "branches/") {
 								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 55 // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
 								}
 							}
 						case 'c':
 							if strings.HasPrefix(path[i2:], "collaborators/") {
 								i3 := i2 + 14
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 58 // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
 								}
 							}
 							if strings.HasPrefix(path[i2:], "comments/") {
 								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 62 // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
 								}
 							}
 							if strings.HasPrefix(path[i2:], "commits/") {
 								i3 := i2 + 8
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 == len(path) {
 										return 64 // GET /repos/:owner/:repo/commits/:sha (get_repos_by_owner_by_repo_commits_by_sha)
 									}
@@ -1436,15 +1441,15 @@ func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
 									case "/comments":
 										return 65 // GET /repos/:owner/:repo/commits/:sha/comments (get_repos_by_owner_by_repo_commits_by_sha_comments)
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						case 'd':
 							if strings.HasPrefix(path[i2:], "downloads/") {
 								i3 := i2 + 10
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 70 // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
 								}
 							}
@@ -1456,35 +1461,35 @@ func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
 									case 'b':
 										if strings.HasPrefix(path[i3:], "blobs/") {
 											i4 := i3 + 6
-											j4 := runtime.SegmentEnd(path, i4)
-											if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-												m.Params.Push(i4, j4)
+											j4 := routegenimpl.SegmentEnd(path, i4)
+											if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+												routegenimpl.Push(p, i4, j4)
 												return 75 // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
 											}
 										}
 									case 'c':
 										if strings.HasPrefix(path[i3:], "commits/") {
 											i4 := i3 + 8
-											j4 := runtime.SegmentEnd(path, i4)
-											if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-												m.Params.Push(i4, j4)
+											j4 := routegenimpl.SegmentEnd(path, i4)
+											if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+												routegenimpl.Push(p, i4, j4)
 												return 77 // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
 											}
 										}
 									case 't':
 										if strings.HasPrefix(path[i3:], "tags/") {
 											i4 := i3 + 5
-											j4 := runtime.SegmentEnd(path, i4)
-											if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-												m.Params.Push(i4, j4)
+											j4 := routegenimpl.SegmentEnd(path, i4)
+											if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+												routegenimpl.Push(p, i4, j4)
 												return 81 // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
 											}
 										}
 										if strings.HasPrefix(path[i3:], "trees/") {
 											i4 := i3 + 6
-											j4 := runtime.SegmentEnd(path, i4)
-											if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-												m.Params.Push(i4, j4)
+											j4 := routegenimpl.SegmentEnd(path, i4)
+											if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+												routegenimpl.Push(p, i4, j4)
 												return 83 // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
 											}
 										}
@@ -1494,18 +1499,18 @@ func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
 						case 'h':
 							if strings.HasPrefix(path[i2:], "hooks/") {
 								i3 := i2 + 6
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 87 // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
 								}
 							}
 						case 'i':
 							if strings.HasPrefix(path[i2:], "issues/") {
 								i3 := i2 + 7
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 == len(path) {
 										return 91 // GET /repos/:owner/:repo/issues/:number (get_repos_by_owner_by_repo_issues_by_number)
 									}
@@ -1517,33 +1522,33 @@ func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
 									case "/labels":
 										return 96 // GET /repos/:owner/:repo/issues/:number/labels (get_repos_by_owner_by_repo_issues_by_number_labels)
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						case 'k':
 							if strings.HasPrefix(path[i2:], "keys/") {
 								i3 := i2 + 5
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 103 // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
 								}
 							}
 						case 'l':
 							if strings.HasPrefix(path[i2:], "labels/") {
 								i3 := i2 + 7
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 107 // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
 								}
 							}
 						case 'm':
 							if strings.HasPrefix(path[i2:], "milestones/") {
 								i3 := i2 + 11
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 == len(path) {
 										return 113 // GET /repos/:owner/:repo/milestones/:number (get_repos_by_owner_by_repo_milestones_by_number)
 									}
@@ -1551,15 +1556,15 @@ func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
 									case "/labels":
 										return 114 // GET /repos/:owner/:repo/milestones/:number/labels (get_repos_by_owner_by_repo_milestones_by_number_labels)
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						case 'p':
 							if strings.HasPrefix(path[i2:], "pulls/") {
 								i3 := i2 + 6
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 == len(path) {
 										return 119 // GET /repos/:owner/:repo/pulls/:number (get_repos_by_owner_by_repo_pulls_by_number)
 									}
@@ -1573,15 +1578,15 @@ func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
 									case "/merge":
 										return 124 // GET /repos/:owner/:repo/pulls/:number/merge (get_repos_by_owner_by_repo_pulls_by_number_merge)
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						case 'r':
 							if strings.HasPrefix(path[i2:], "releases/") {
 								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									if j3 == len(path) {
 										return 130 // GET /repos/:owner/:repo/releases/:id (get_repos_by_owner_by_repo_releases_by_id)
 									}
@@ -1589,34 +1594,34 @@ func routegenMatch0GET_9(m *runtime.Match, path string, i0 int) int {
 									case "/assets":
 										return 131 // GET /repos/:owner/:repo/releases/:id/assets (get_repos_by_owner_by_repo_releases_by_id_assets)
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						case 's':
 							if strings.HasPrefix(path[i2:], "statuses/") {
 								i3 := i2 + 9
-								j3 := runtime.SegmentEnd(path, i3)
-								if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-									m.Params.Push(i3, j3)
+								j3 := routegenimpl.SegmentEnd(path, i3)
+								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+									routegenimpl.Push(p, i3, j3)
 									return 138 // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
 								}
 							}
 						}
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_10 serves GET routes below /teams/.
-func routegenMatch0GET_10(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_10(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 152 // GET /teams/:id (get_teams_by_id)
 		}
@@ -1630,87 +1635,87 @@ func routegenMatch0GET_10(m *runtime.Match, path string, i0 int) int {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "members/") {
 				i2 := i1 + 8
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 155 // GET /teams/:id/members/:user (get_teams_by_id_members_by_user)
 				}
 			}
 			if strings.HasPrefix(path[i1:], "repos/") {
 				i2 := i1 + 6
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							return 159 // GET /teams/:id/repos/:owner/:repo (get_teams_by_id_repos_by_owner_by_repo)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
 
 // routegenMatch0GET_11 serves GET routes below /user/.
-func routegenMatch0GET_11(m *runtime.Match, path string, i0 int) int {
+func routegenMatch0GET_11(p *routegenimpl.Params, path string, i0 int) int {
 	if i0 < len(path) {
 		switch path[i0] {
 		case 'f':
 			if strings.HasPrefix(path[i0:], "following/") {
 				i1 := i0 + 10
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 168 // GET /user/following/:user (get_user_following_by_user)
 				}
 			}
 		case 'k':
 			if strings.HasPrefix(path[i0:], "keys/") {
 				i1 := i0 + 5
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 == len(path) && j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					return 174 // GET /user/keys/:id (get_user_keys_by_id)
 				}
 			}
 		case 's':
 			if strings.HasPrefix(path[i0:], "starred/") {
 				i1 := i0 + 8
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					if j1 < len(path) {
 						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
+						j2 := routegenimpl.SegmentEnd(path, i2)
+						if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+							routegenimpl.Push(p, i2, j2)
 							return 180 // GET /user/starred/:owner/:repo (get_user_starred_by_owner_by_repo)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 			if strings.HasPrefix(path[i0:], "subscriptions/") {
 				i1 := i0 + 14
-				j1 := runtime.SegmentEnd(path, i1)
-				if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-					m.Params.Push(i1, j1)
+				j1 := routegenimpl.SegmentEnd(path, i1)
+				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+					routegenimpl.Push(p, i1, j1)
 					if j1 < len(path) {
 						i2 := j1 + 1
-						j2 := runtime.SegmentEnd(path, i2)
-						if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-							m.Params.Push(i2, j2)
+						j2 := routegenimpl.SegmentEnd(path, i2)
+						if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+							routegenimpl.Push(p, i2, j2)
 							return 184 // GET /user/subscriptions/:owner/:repo (get_user_subscriptions_by_owner_by_repo)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 		}
@@ -1719,10 +1724,10 @@ func routegenMatch0GET_11(m *runtime.Match, path string, i0 int) int {
 }
 
 // routegenMatch0GET_12 serves GET routes below /users/.
-func routegenMatch0GET_12(m *runtime.Match, path string, i0 int) int {
-	j0 := runtime.SegmentEnd(path, i0)
-	if j0 > i0 && runtime.NotDot(path[i0:j0]) {
-		m.Params.Push(i0, j0)
+func routegenMatch0GET_12(p *routegenimpl.Params, path string, i0 int) int {
+	j0 := routegenimpl.SegmentEnd(path, i0)
+	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
+		routegenimpl.Push(p, i0, j0)
 		if j0 == len(path) {
 			return 188 // GET /users/:user (get_users_by_user)
 		}
@@ -1756,22 +1761,22 @@ func routegenMatch0GET_12(m *runtime.Match, path string, i0 int) int {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "events/orgs/") {
 				i2 := i1 + 12
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 190 // GET /users/:user/events/orgs/:org (get_users_by_user_events_orgs_by_org)
 				}
 			}
 			if strings.HasPrefix(path[i1:], "following/") {
 				i2 := i1 + 10
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 194 // GET /users/:user/following/:target_user (get_users_by_user_following_by_target_user)
 				}
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	return -1
 }
@@ -2184,7 +2189,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7)
 //line routes.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7)
-//line routes_gen.go:2188:1
+//line routes_gen.go:2193:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2193,7 +2198,7 @@ func NewRouter(gitHubController GitHubController, opts ...runtime.Option) (*runt
 		return nil, errors.New("github: NewRouter: GitHubController is nil")
 	}
 	c := &routegenControllers{gitHubController: gitHubController}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -2874,7 +2879,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

@@ -12,6 +12,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -42,25 +51,21 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	if r := routegenMatch0(m.Start(path), method, path); r >= 0 {
-		routegenTable.Found(m, 0, r)
-		return
-	}
-	routegenTable.Fallback(m, 0, method, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "bench" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -69,9 +74,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "moments/") {
 			i2 := i1 + 8
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				return 5 // DELETE /moments/:id (delete_moments_by_id)
 			}
 		}
@@ -89,9 +94,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'a':
 				if strings.HasPrefix(path[i1:], "activities/") {
 					i2 := i1 + 11
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 == len(path) {
 							return 1 // GET /activities/:activityId (get_activities_by_activityid)
 						}
@@ -103,31 +108,31 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "people/") {
 								i4 := i3 + 7
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 3 // GET /activities/:activityId/people/:collection (get_activities_by_activityid_people_by_collection)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'c':
 				if strings.HasPrefix(path[i1:], "comments/") {
 					i2 := i1 + 9
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 4 // GET /comments/:commentId (get_comments_by_commentid)
 					}
 				}
 			case 'p':
 				if strings.HasPrefix(path[i1:], "people/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 == len(path) {
 							return 7 // GET /people/:userId (get_people_by_userid)
 						}
@@ -142,34 +147,34 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 								case 'a':
 									if strings.HasPrefix(path[i3:], "activities/") {
 										i4 := i3 + 11
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 8 // GET /people/:userId/activities/:collection (get_people_by_userid_activities_by_collection)
 										}
 									}
 								case 'm':
 									if strings.HasPrefix(path[i3:], "moments/") {
 										i4 := i3 + 8
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 9 // GET /people/:userId/moments/:collection (get_people_by_userid_moments_by_collection)
 										}
 									}
 								case 'p':
 									if strings.HasPrefix(path[i3:], "people/") {
 										i4 := i3 + 7
-										j4 := runtime.SegmentEnd(path, i4)
-										if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-											m.Params.Push(i4, j4)
+										j4 := routegenimpl.SegmentEnd(path, i4)
+										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+											routegenimpl.Push(p, i4, j4)
 											return 12 // GET /people/:userId/people/:collection (get_people_by_userid_people_by_collection)
 										}
 									}
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
@@ -179,21 +184,21 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "people/") {
 			i2 := i1 + 7
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
 					if strings.HasPrefix(path[i3:], "moments/") {
 						i4 := i3 + 8
-						j4 := runtime.SegmentEnd(path, i4)
-						if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-							m.Params.Push(i4, j4)
+						j4 := routegenimpl.SegmentEnd(path, i4)
+						if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+							routegenimpl.Push(p, i4, j4)
 							return 10 // POST /people/:userId/moments/:collection (post_people_by_userid_moments_by_collection)
 						}
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
 		return -1
@@ -229,7 +234,7 @@ type GPlusController interface {
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7)
 //line routes.conf:65:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7)
-//line routes_gen.go:233:1
+//line routes_gen.go:238:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -238,7 +243,7 @@ func NewRouter(gPlusController GPlusController, opts ...runtime.Option) (*runtim
 		return nil, errors.New("gplus: NewRouter: GPlusController is nil")
 	}
 	c := &routegenControllers{gPlusController: gPlusController}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -310,7 +315,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

@@ -11,6 +11,15 @@ import (
 	"fmt"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -29,187 +38,183 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	if r := routegenMatch0(m.Start(path), method, path); r >= 0 {
-		routegenTable.Found(m, 0, r)
-		return
-	}
-	routegenTable.Fallback(m, 0, method, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "bench" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
 	switch method {
 	case "GET":
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
-										j5 := runtime.SegmentEnd(path, i5)
-										if j5 > i5 && runtime.NotDot(path[i5:j5]) {
-											m.Params.Push(i5, j5)
+										j5 := routegenimpl.SegmentEnd(path, i5)
+										if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+											routegenimpl.Push(p, i5, j5)
 											if j5 < len(path) {
 												i6 := j5 + 1
-												j6 := runtime.SegmentEnd(path, i6)
-												if j6 > i6 && runtime.NotDot(path[i6:j6]) {
-													m.Params.Push(i6, j6)
+												j6 := routegenimpl.SegmentEnd(path, i6)
+												if j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
+													routegenimpl.Push(p, i6, j6)
 													if j6 < len(path) {
 														i7 := j6 + 1
-														j7 := runtime.SegmentEnd(path, i7)
-														if j7 > i7 && runtime.NotDot(path[i7:j7]) {
-															m.Params.Push(i7, j7)
+														j7 := routegenimpl.SegmentEnd(path, i7)
+														if j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
+															routegenimpl.Push(p, i7, j7)
 															if j7 < len(path) {
 																i8 := j7 + 1
-																j8 := runtime.SegmentEnd(path, i8)
-																if j8 > i8 && runtime.NotDot(path[i8:j8]) {
-																	m.Params.Push(i8, j8)
+																j8 := routegenimpl.SegmentEnd(path, i8)
+																if j8 > i8 && routegenimpl.NotDot(path[i8:j8]) {
+																	routegenimpl.Push(p, i8, j8)
 																	if j8 < len(path) {
 																		i9 := j8 + 1
-																		j9 := runtime.SegmentEnd(path, i9)
-																		if j9 > i9 && runtime.NotDot(path[i9:j9]) {
-																			m.Params.Push(i9, j9)
+																		j9 := routegenimpl.SegmentEnd(path, i9)
+																		if j9 > i9 && routegenimpl.NotDot(path[i9:j9]) {
+																			routegenimpl.Push(p, i9, j9)
 																			if j9 < len(path) {
 																				i10 := j9 + 1
-																				j10 := runtime.SegmentEnd(path, i10)
-																				if j10 > i10 && runtime.NotDot(path[i10:j10]) {
-																					m.Params.Push(i10, j10)
+																				j10 := routegenimpl.SegmentEnd(path, i10)
+																				if j10 > i10 && routegenimpl.NotDot(path[i10:j10]) {
+																					routegenimpl.Push(p, i10, j10)
 																					if j10 < len(path) {
 																						i11 := j10 + 1
-																						j11 := runtime.SegmentEnd(path, i11)
-																						if j11 > i11 && runtime.NotDot(path[i11:j11]) {
-																							m.Params.Push(i11, j11)
+																						j11 := routegenimpl.SegmentEnd(path, i11)
+																						if j11 > i11 && routegenimpl.NotDot(path[i11:j11]) {
+																							routegenimpl.Push(p, i11, j11)
 																							if j11 < len(path) {
 																								i12 := j11 + 1
-																								j12 := runtime.SegmentEnd(path, i12)
-																								if j12 > i12 && runtime.NotDot(path[i12:j12]) {
-																									m.Params.Push(i12, j12)
+																								j12 := routegenimpl.SegmentEnd(path, i12)
+																								if j12 > i12 && routegenimpl.NotDot(path[i12:j12]) {
+																									routegenimpl.Push(p, i12, j12)
 																									if j12 < len(path) {
 																										i13 := j12 + 1
-																										j13 := runtime.SegmentEnd(path, i13)
-																										if j13 > i13 && runtime.NotDot(path[i13:j13]) {
-																											m.Params.Push(i13, j13)
+																										j13 := routegenimpl.SegmentEnd(path, i13)
+																										if j13 > i13 && routegenimpl.NotDot(path[i13:j13]) {
+																											routegenimpl.Push(p, i13, j13)
 																											if j13 < len(path) {
 																												i14 := j13 + 1
-																												j14 := runtime.SegmentEnd(path, i14)
-																												if j14 > i14 && runtime.NotDot(path[i14:j14]) {
-																													m.Params.Push(i14, j14)
+																												j14 := routegenimpl.SegmentEnd(path, i14)
+																												if j14 > i14 && routegenimpl.NotDot(path[i14:j14]) {
+																													routegenimpl.Push(p, i14, j14)
 																													if j14 < len(path) {
 																														i15 := j14 + 1
-																														j15 := runtime.SegmentEnd(path, i15)
-																														if j15 > i15 && runtime.NotDot(path[i15:j15]) {
-																															m.Params.Push(i15, j15)
+																														j15 := routegenimpl.SegmentEnd(path, i15)
+																														if j15 > i15 && routegenimpl.NotDot(path[i15:j15]) {
+																															routegenimpl.Push(p, i15, j15)
 																															if j15 < len(path) {
 																																i16 := j15 + 1
-																																j16 := runtime.SegmentEnd(path, i16)
-																																if j16 > i16 && runtime.NotDot(path[i16:j16]) {
-																																	m.Params.Push(i16, j16)
+																																j16 := routegenimpl.SegmentEnd(path, i16)
+																																if j16 > i16 && routegenimpl.NotDot(path[i16:j16]) {
+																																	routegenimpl.Push(p, i16, j16)
 																																	if j16 < len(path) {
 																																		i17 := j16 + 1
-																																		j17 := runtime.SegmentEnd(path, i17)
-																																		if j17 > i17 && runtime.NotDot(path[i17:j17]) {
-																																			m.Params.Push(i17, j17)
+																																		j17 := routegenimpl.SegmentEnd(path, i17)
+																																		if j17 > i17 && routegenimpl.NotDot(path[i17:j17]) {
+																																			routegenimpl.Push(p, i17, j17)
 																																			if j17 < len(path) {
 																																				i18 := j17 + 1
-																																				j18 := runtime.SegmentEnd(path, i18)
-																																				if j18 > i18 && runtime.NotDot(path[i18:j18]) {
-																																					m.Params.Push(i18, j18)
+																																				j18 := routegenimpl.SegmentEnd(path, i18)
+																																				if j18 > i18 && routegenimpl.NotDot(path[i18:j18]) {
+																																					routegenimpl.Push(p, i18, j18)
 																																					if j18 < len(path) {
 																																						i19 := j18 + 1
-																																						j19 := runtime.SegmentEnd(path, i19)
-																																						if j19 > i19 && runtime.NotDot(path[i19:j19]) {
-																																							m.Params.Push(i19, j19)
+																																						j19 := routegenimpl.SegmentEnd(path, i19)
+																																						if j19 > i19 && routegenimpl.NotDot(path[i19:j19]) {
+																																							routegenimpl.Push(p, i19, j19)
 																																							if j19 < len(path) {
 																																								i20 := j19 + 1
-																																								j20 := runtime.SegmentEnd(path, i20)
-																																								if j20 == len(path) && j20 > i20 && runtime.NotDot(path[i20:j20]) {
-																																									m.Params.Push(i20, j20)
+																																								j20 := routegenimpl.SegmentEnd(path, i20)
+																																								if j20 == len(path) && j20 > i20 && routegenimpl.NotDot(path[i20:j20]) {
+																																									routegenimpl.Push(p, i20, j20)
 																																									return 0 // GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t)
 																																								}
 																																							}
-																																							m.Params.Pop()
+																																							routegenimpl.Pop(p)
 																																						}
 																																					}
-																																					m.Params.Pop()
+																																					routegenimpl.Pop(p)
 																																				}
 																																			}
-																																			m.Params.Pop()
+																																			routegenimpl.Pop(p)
 																																		}
 																																	}
-																																	m.Params.Pop()
+																																	routegenimpl.Pop(p)
 																																}
 																															}
-																															m.Params.Pop()
+																															routegenimpl.Pop(p)
 																														}
 																													}
-																													m.Params.Pop()
+																													routegenimpl.Pop(p)
 																												}
 																											}
-																											m.Params.Pop()
+																											routegenimpl.Pop(p)
 																										}
 																									}
-																									m.Params.Pop()
+																									routegenimpl.Pop(p)
 																								}
 																							}
-																							m.Params.Pop()
+																							routegenimpl.Pop(p)
 																						}
 																					}
-																					m.Params.Pop()
+																					routegenimpl.Pop(p)
 																				}
 																			}
-																			m.Params.Pop()
+																			routegenimpl.Pop(p)
 																		}
 																	}
-																	m.Params.Pop()
+																	routegenimpl.Pop(p)
 																}
 															}
-															m.Params.Pop()
+															routegenimpl.Pop(p)
 														}
 													}
-													m.Params.Pop()
+													routegenimpl.Pop(p)
 												}
 											}
-											m.Params.Pop()
+											routegenimpl.Pop(p)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	}
@@ -220,7 +225,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx *runtime.Context, a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) error // serves get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t: GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7)
-//line routes_gen.go:224:1
+//line routes_gen.go:229:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -229,7 +234,7 @@ func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtim
 		return nil, errors.New("param20: NewRouter: ParamController is nil")
 	}
 	c := &routegenControllers{paramController: paramController}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -265,7 +270,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

@@ -13,6 +13,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of ../routes.conf, in file order.
@@ -54,21 +63,21 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}, {Match: routegenMatch1}, {Match: routegenMatch2}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	routegenTable.Lookup(m, nil, method, host, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "site" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -89,9 +98,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "api/") {
 			i2 := i1 + 4
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				switch path[j2:] {
 				case "/users":
 					return 1 // GET /api/:version/users (users)
@@ -100,20 +109,20 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					i3 := j2 + 1
 					if strings.HasPrefix(path[i3:], "users/") {
 						i4 := i3 + 6
-						j4 := runtime.SegmentEnd(path, i4)
-						if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-							m.Params.Push(i4, j4)
+						j4 := routegenimpl.SegmentEnd(path, i4)
+						if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+							routegenimpl.Push(p, i4, j4)
 							return 3 // GET /api/:version/users/:id (user)
 						}
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
 		if strings.HasPrefix(path[i1:], "assets/") {
 			i2 := i1 + 7
-			if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
-				m.Params.Push(i2, len(path))
+			if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
+				routegenimpl.Push(p, i2, len(path))
 				return 4 // GET /assets/*filepath (public_assets)
 			}
 		}
@@ -122,14 +131,14 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "api/") {
 			i2 := i1 + 4
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				switch path[j2:] {
 				case "/users":
 					return 2 // POST /api/:version/users (create_user)
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
 		return -1
@@ -144,7 +153,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch1 finds the route of domain "versioned_api" for method and path.
-func routegenMatch1(m *runtime.Match, method, path string) int {
+func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -160,7 +169,7 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch2 finds the route of domain "admin" for method and path.
-func routegenMatch2(m *runtime.Match, method, path string) int {
+func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -179,7 +188,7 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:183:1
+//line routes_gen.go:192:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -188,14 +197,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:192:1
+//line routes_gen.go:201:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:199:1
+//line routes_gen.go:208:1
 }
 
 // UserController holds the actions of controller "User".
@@ -206,7 +215,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:210:1
+//line routes_gen.go:219:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -217,7 +226,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:221:1
+//line routes_gen.go:230:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -244,7 +253,7 @@ func NewRouter(adminDashboardController AdminDashboardController, chatController
 		userController:           userController,
 		versionController:        versionController,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -267,7 +276,7 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	case 2: // POST /api/:version/users (create_user)
 		return c.userController.Create(ctx, p.Value(0))
 	case 3: // GET /api/:version/users/:id (user)
-		v1, err := runtime.ParamInt(p, 1)
+		v1, err := routegenimpl.ParamInt(p, 1)
 		if err != nil {
 			return err
 		}
@@ -317,7 +326,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

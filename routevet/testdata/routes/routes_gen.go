@@ -13,6 +13,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of ../routes.conf, in file order.
@@ -56,22 +65,22 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}, {Match: routegenMatch1}, {Match: routegenMatch2}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal
 // of a route in raw bytes or lower-case escapes; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	routegenTable.Lookup(m, nil, method, host, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "site" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -80,9 +89,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "hotels/") {
 			i2 := i1 + 7
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				return 6 // DELETE /hotels/:id (delete_hotel)
 			}
 		}
@@ -104,26 +113,26 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case 'b':
 				if strings.HasPrefix(path[i1:], "bookings/") {
 					i2 := i1 + 9
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 1 // GET /bookings/:ref (booking)
 					}
 				}
 			case 'd':
 				if strings.HasPrefix(path[i1:], "docs/") {
 					i2 := i1 + 5
-					if len(path) >= i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 3 // GET /docs/*filepath (docs)
 					}
 				}
 			case 'h':
 				if strings.HasPrefix(path[i1:], "hotels/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 == len(path) {
 							return 7 // GET /hotels/:id (show_hotel)
 						}
@@ -131,30 +140,30 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "rooms/") {
 								i4 := i3 + 6
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 8 // GET /hotels/:id/rooms/:room (room)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'p':
 				if strings.HasPrefix(path[i1:], "pages/") {
 					i2 := i1 + 6
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-								m.Params.Push(i3, len(path))
+							if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
+								routegenimpl.Push(p, i3, len(path))
 								return 10 // GET /pages/:lang/*page (page)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
@@ -177,7 +186,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch1 finds the route of domain "admin" for method and path.
-func routegenMatch1(m *runtime.Match, method, path string) int {
+func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -193,7 +202,7 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch2 finds the route of domain "tenants" for method and path.
-func routegenMatch2(m *runtime.Match, method, path string) int {
+func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -212,14 +221,14 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 type AdminController interface {
 //line ../routes.conf:43:6
 	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:43:7)
-//line routes_gen.go:216:1
+//line routes_gen.go:225:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
 //line ../routes.conf:31:6
 	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:31:7)
-//line routes_gen.go:223:1
+//line routes_gen.go:232:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -234,14 +243,14 @@ type HotelController interface {
 	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:26:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:238:1
+//line routes_gen.go:247:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
 //line ../routes.conf:33:6
 	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:33:7)
-//line routes_gen.go:245:1
+//line routes_gen.go:254:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -254,14 +263,14 @@ type SiteController interface {
 	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:32:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:258:1
+//line routes_gen.go:267:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
 //line ../routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:52:7)
-//line routes_gen.go:265:1
+//line routes_gen.go:274:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -292,7 +301,7 @@ func NewRouter(adminController AdminController, bookingController BookingControl
 		siteController:    siteController,
 		tenantController:  tenantController,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -320,19 +329,19 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	case 5: // POST /hotels (create_hotel)
 		return c.hotelController.Create(ctx)
 	case 6: // DELETE /hotels/:id (delete_hotel)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.hotelController.Delete(ctx, v0)
 	case 7: // GET /hotels/:id (show_hotel)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.hotelController.Show(ctx, v0)
 	case 8: // GET /hotels/:id/rooms/:room (room)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
@@ -382,7 +391,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

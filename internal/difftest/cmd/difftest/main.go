@@ -1,5 +1,5 @@
 // Command difftest compares both kinds of matcher, generated code and the
-// tries of runtime.NewMatcher, with internal/reference on fresh random
+// tries of core.NewMatcher, with internal/reference on fresh random
 // route tables until they disagree or the time is up. Each table is
 // generated in-process and written as a package of a module in a
 // temporary folder (routegen replaced by this module); a driver built
@@ -252,7 +252,7 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush() // also when Lookup panics: the answers before it count
 	enc := json.NewEncoder(out)
-	data := runtime.NewTable(&runtime.Table{Domains: slices.Clone(table.Domains), Routes: table.Routes})
+	data := routegenimpl.NewTable(difftest.DataTable(table.Domains, table.Routes))
 	var m runtime.Match
 	for in.Scan() {
 		var f [3]string
@@ -267,7 +267,7 @@ func main() {
 		}
 		table.Lookup(&m, f[0], f[1], f[2])
 		enc.Encode(answerOf(&m))
-		data.Lookup(&m, nil, f[0], f[1], f[2])
+		data.Lookup(&m, f[0], f[1], f[2])
 		enc.Encode(answerOf(&m))
 	}
 }

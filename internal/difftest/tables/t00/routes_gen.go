@@ -13,6 +13,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -54,52 +63,47 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	if r := routegenMatch0(m.Start(path), method, path); r >= 0 {
-		routegenTable.Found(m, 0, r)
-		routegenTable.Check(m, r)
-		return
-	}
-	routegenTable.Fallback(m, 0, method, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "d0" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
 	switch method {
 	case "CONNECT":
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			m.Params.Push(i1+2, j1)
+			routegenimpl.Push(p, i1+2, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							return 14 // CONNECT /ab:p0/:p1/:p2 (r11)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "DELETE":
@@ -120,46 +124,46 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "=/new/") {
 			i2 := i1 + 6
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				if j2 == len(path) {
 					return 7 // GET /=/new/:p2 (r7)
 				}
 				if j2 < len(path) {
 					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
+					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+						routegenimpl.Push(p, i3, j3)
 						return 8 // GET /=/new/:p2/:p3 (r8)
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
 		if strings.HasPrefix(path[i1:], "a-b/") {
 			i2 := i1 + 4
-			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-				m.Params.Push(i2, len(path))
+			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+				routegenimpl.Push(p, i2, len(path))
 				return 12 // GET /a-b/*rest (r3)
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			m.Params.Push(i1+2, j1)
+			routegenimpl.Push(p, i1+2, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 == len(path) {
 						return 13 // GET /ab:p0/:p1 (r10)
 					}
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 == len(path) {
 								return 15 // GET /ab:p0/:p1/:p2 (r11)
 							}
@@ -169,27 +173,27 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							}
 							if j3 < len(path) {
 								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "v") {
-									m.Params.Push(i4+1, j4)
+									routegenimpl.Push(p, i4+1, j4)
 									switch path[j4:] {
 									case "/a-b":
 										return 21 // GET /ab:p0/:p1/:p2/v:p3/a-b (r15)
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
-								if len(path) > i4 && runtime.IsCleanTail(path[i4:]) {
-									m.Params.Push(i4, len(path))
+								if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
+									routegenimpl.Push(p, i4, len(path))
 									return 16 // GET /ab:p0/:p1/:p2/*rest (r13)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "HEAD":
@@ -208,33 +212,33 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		return -1
 	case "PATCH":
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			m.Params.Push(i1+2, j1)
+			routegenimpl.Push(p, i1+2, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								if len(path) > i4 && runtime.IsCleanTail(path[i4:]) {
-									m.Params.Push(i4, len(path))
+								if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
+									routegenimpl.Push(p, i4, len(path))
 									return 17 // PATCH /ab:p0/:p1/:p2/*rest (r13)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "POST":
@@ -251,30 +255,30 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			return 11 // TRACE /@ (r2)
 		}
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			m.Params.Push(i1+2, j1)
+			routegenimpl.Push(p, i1+2, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							switch path[j3:] {
 							case "/ab":
 								return 19 // TRACE /ab:p0/:p1/:p2/ab (r14)
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "WS":
@@ -283,45 +287,45 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			return 0 // WS /42 (r4)
 		}
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			m.Params.Push(i1+2, j1)
+			routegenimpl.Push(p, i1+2, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								if len(path) > i4 && runtime.IsCleanTail(path[i4:]) {
-									m.Params.Push(i4, len(path))
+								if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
+									routegenimpl.Push(p, i4, len(path))
 									return 18 // WS /ab:p0/:p1/:p2/*rest (r13)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-					m.Params.Push(i2+2, j2)
+					routegenimpl.Push(p, i2+2, j2)
 					return 1 // WS /:p0/x.:p1 (r1)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	}
@@ -344,7 +348,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:45:15)
 //line routes.conf:50:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:50:15), r9: HEAD /=/new/.a (routes.conf:50:15), r9: POST /=/new/.a (routes.conf:50:15)
-//line routes_gen.go:348:1
+//line routes_gen.go:352:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -359,7 +363,7 @@ type C1Controller interface {
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:87:15)
 //line routes.conf:18:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:18:7)
-//line routes_gen.go:363:1
+//line routes_gen.go:367:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -370,7 +374,7 @@ type C2Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:76:15)
 //line routes.conf:12:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:12:7), r2: OPTIONS /@ (routes.conf:12:7), r2: TRACE /@ (routes.conf:12:7)
-//line routes_gen.go:374:1
+//line routes_gen.go:378:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -389,7 +393,7 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 		c1controller: c1controller,
 		c2controller: c2controller,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -420,7 +424,7 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 	case 7: // GET /=/new/:p2 (r7)
 		return c.c0controller.A7(ctx, p.Value(0))
 	case 8: // GET /=/new/:p2/:p3 (r8)
-		v1, err := runtime.ParamInt(p, 1)
+		v1, err := routegenimpl.ParamInt(p, 1)
 		if err != nil {
 			return err
 		}
@@ -491,7 +495,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

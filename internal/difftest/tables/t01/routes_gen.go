@@ -12,6 +12,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -70,21 +79,21 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}, {Match: routegenMatch1}, {Match: routegenMatch2}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	routegenTable.Lookup(m, nil, method, host, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "d0" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -111,18 +120,18 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "=/.../") {
 			i2 := i1 + 6
-			j2 := runtime.SegmentEnd(path, i2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-				m.Params.Push(i2+1, j2)
+				routegenimpl.Push(p, i2+1, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
+					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+						routegenimpl.Push(p, i3, j3)
 						return 7 // GET /=/.../1:p2/:p3 (r4)
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
 		return -1
@@ -134,18 +143,18 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "=/.../") {
 			i2 := i1 + 6
-			j2 := runtime.SegmentEnd(path, i2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-				m.Params.Push(i2+1, j2)
+				routegenimpl.Push(p, i2+1, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
+					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+						routegenimpl.Push(p, i3, j3)
 						return 8 // HEAD /=/.../1:p2/:p3 (r4)
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
 		return -1
@@ -188,36 +197,36 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch1 finds the route of domain "d1" for method and path.
-func routegenMatch1(m *runtime.Match, method, path string) int {
+func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
 	switch method {
 	case "GET":
 		i1 := 1
-		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-			m.Params.Push(i1, len(path))
+		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, i1, len(path))
 			return 14 // GET /*rest (r9)
 		}
 		return -1
 	case "OPTIONS":
 		i1 := 1
-		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-			m.Params.Push(i1, len(path))
+		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, i1, len(path))
 			return 15 // OPTIONS /*rest (r10)
 		}
 		return -1
 	case "POST":
 		i1 := 1
-		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-			m.Params.Push(i1, len(path))
+		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, i1, len(path))
 			return 16 // POST /*rest (r8)
 		}
 		return -1
 	case "PUT":
 		i1 := 1
-		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-			m.Params.Push(i1, len(path))
+		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, i1, len(path))
 			return 17 // PUT /*rest (r11)
 		}
 		return -1
@@ -232,7 +241,7 @@ func routegenMatch1(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch2 finds the route of domain "d2" for method and path.
-func routegenMatch2(m *runtime.Match, method, path string) int {
+func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -243,9 +252,9 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 			return 26 // CONNECT /ab/new (r16)
 		}
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1+1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1+1, j1)
 			return 19 // CONNECT /.:p0 (r13)
 		}
 		return -1
@@ -255,45 +264,45 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 			return 27 // GET /ab/new (r15)
 		}
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 23 // GET /a:p0/:p1 (r12)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "a") && runtime.IsCleanTail(path[i2:]) {
-					m.Params.Push(i2+1, len(path))
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "a") && routegenimpl.IsCleanTail(path[i2:]) {
+					routegenimpl.Push(p, i2+1, len(path))
 					return 22 // GET /:p0/a*rest (r14)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "HEAD":
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 24 // HEAD /a:p0/:p1 (r12)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "POST":
@@ -302,30 +311,30 @@ func routegenMatch2(m *runtime.Match, method, path string) int {
 			return 28 // POST /ab/new/v1 (r17)
 		}
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1+1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1+1, j1)
 			return 20 // POST /.:p0 (r13)
 		}
 		return -1
 	case "WS":
 		i1 := 1
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1+1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1+1, j1)
 			return 21 // WS /.:p0 (r13)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 25 // WS /a:p0/:p1 (r12)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	}
@@ -358,7 +367,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:54:7)
 //line routes.conf:60:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:60:11)
-//line routes_gen.go:362:1
+//line routes_gen.go:371:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -369,7 +378,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:92:7)
 //line routes.conf:48:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:48:7)
-//line routes_gen.go:373:1
+//line routes_gen.go:382:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -378,7 +387,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:64:11)
 //line routes.conf:80:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:80:7), r12: HEAD /a:p0/:p1 (routes.conf:80:7), r12: WS /a:p0/:p1 (routes.conf:80:7)
-//line routes_gen.go:382:1
+//line routes_gen.go:391:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -397,7 +406,7 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 		c1controller: c1controller,
 		c2controller: c2controller,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -507,7 +516,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

@@ -13,6 +13,15 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -215,26 +224,21 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
-	DomainRoutes: []runtime.DomainRoutes{{Match: routegenMatch0}},
-	Domains:      Domains,
-	Routes:       Routes,
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
+	Domains:  Domains,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	Routes:   Routes,
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	if r := routegenMatch0(m.Start(path), method, path); r >= 0 {
-		routegenTable.Found(m, 0, r)
-		routegenTable.Check(m, r)
-		return
-	}
-	routegenTable.Fallback(m, 0, method, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // routegenMatch0 finds the route of domain "d0" for method and path.
-func routegenMatch0(m *runtime.Match, method, path string) int {
+func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	if len(path) == 0 || path[0] != '/' {
 		return -1
 	}
@@ -257,39 +261,39 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 		i1 := 1
 		if strings.HasPrefix(path[i1:], "42/abc/users/") {
 			i2 := i1 + 13
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				if j2 < len(path) {
 					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
-						m.Params.Push(i3+1, j3)
+						routegenimpl.Push(p, i3+1, j3)
 						return 53 // CONNECT /42/abc/users/:p3/v:p4 (r89)
 					}
-					if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-						m.Params.Push(i3, len(path))
+					if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
+						routegenimpl.Push(p, i3, len(path))
 						return 50 // CONNECT /42/abc/users/:p3/*rest (r90)
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
 		if strings.HasPrefix(path[i1:], "user_x/~u/") {
 			i2 := i1 + 10
-			if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-				m.Params.Push(i2, len(path))
+			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+				routegenimpl.Push(p, i2, len(path))
 				return 134 // CONNECT /user_x/~u/*rest (r67)
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					if j2 == len(path) {
 						return 158 // CONNECT /v:p0/1:p1 (r57)
 					}
@@ -297,13 +301,13 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					case "/abc":
 						return 161 // CONNECT /v:p0/1:p1/abc (r64)
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			switch path[j1:] {
 			case "/b":
 				return 70 // CONNECT /:p0/b (r96)
@@ -316,15 +320,15 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					i3 := i2 + 2
 					if strings.HasPrefix(path[i3:], ".../a-b/b/") {
 						i4 := i3 + 10
-						j4 := runtime.SegmentEnd(path, i4)
+						j4 := routegenimpl.SegmentEnd(path, i4)
 						if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
-							m.Params.Push(i4+1, j4)
+							routegenimpl.Push(p, i4+1, j4)
 							return 77 // CONNECT /:p0/b/.../a-b/b/~:p5 (r98)
 						}
 					}
-					j3 := runtime.SegmentEnd(path, i3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						m.Params.Push(i3+1, j3)
+						routegenimpl.Push(p, i3+1, j3)
 						switch path[j3:] {
 						case "/@":
 							return 79 // CONNECT /:p0/b/~:p2/@ (r101)
@@ -333,18 +337,18 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i4 := j3 + 1
 							if strings.HasPrefix(path[i4:], "@/@/") {
 								i5 := i4 + 4
-								j5 := runtime.SegmentEnd(path, i5)
+								j5 := routegenimpl.SegmentEnd(path, i5)
 								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
-									m.Params.Push(i5+1, j5)
+									routegenimpl.Push(p, i5+1, j5)
 									return 81 // CONNECT /:p0/b/~:p2/@/@/1:p5 (r102)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "DELETE":
@@ -362,113 +366,113 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '.':
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						m.Params.Push(i2+2, j2)
+						routegenimpl.Push(p, i2+2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
-								j4 := runtime.SegmentEnd(path, i4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-									m.Params.Push(i4+2, j4)
+									routegenimpl.Push(p, i4+2, j4)
 									return 14 // DELETE /.../x.:p1/new/x.:p3 (r7)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						m.Params.Push(i2+1, j2)
+						routegenimpl.Push(p, i2+1, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
-								m.Params.Push(i3+1, j3)
+								routegenimpl.Push(p, i3+1, j3)
 								return 10 // DELETE /.../a:p1/a:p2 (r79)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case '4':
 				if strings.HasPrefix(path[i1:], "42/abc/users/") {
 					i2 := i1 + 13
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-								m.Params.Push(i3, len(path))
+							if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
+								routegenimpl.Push(p, i3, len(path))
 								return 51 // DELETE /42/abc/users/:p3/*rest (r90)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2+1, len(path))
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2+1, len(path))
 						return 113 // DELETE /abc/1*rest (r43)
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user_x/~u/") {
 					i2 := i1 + 10
-					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 135 // DELETE /user_x/~u/*rest (r66)
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 105 // DELETE /a:p0/:p1 (r53)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 == len(path) && j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									return 61 // DELETE /:p0/:p1/:p2/:p3 (r25)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "GET":
-		return routegenMatch0GET(m, path)
+		return routegenMatch0GET(p, path)
 	case "HEAD":
 		switch path {
 		case "/42":
@@ -492,9 +496,9 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '.':
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						m.Params.Push(i2+2, j2)
+						routegenimpl.Push(p, i2+2, j2)
 						if j2 == len(path) {
 							return 13 // HEAD /.../x.:p1 (r2)
 						}
@@ -502,21 +506,21 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "x.y/") {
 								i4 := i3 + 4
-								j4 := runtime.SegmentEnd(path, i4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
-									m.Params.Push(i4+1, j4)
+									routegenimpl.Push(p, i4+1, j4)
 									return 20 // HEAD /.../x.:p1/x.y/~:p3 (r4)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2+1, len(path))
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2+1, len(path))
 						return 115 // HEAD /abc/1*rest (r41)
 					}
 				}
@@ -525,69 +529,69 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					i2 := i1 + 7
 					if strings.HasPrefix(path[i2:], ".a/") {
 						i3 := i2 + 3
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							return 126 // HEAD /user_x/.a/:p2 (r69)
 						}
 					}
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 128 // HEAD /user_x/:p1 (r29)
 					}
 				}
 			case 'v':
 				if strings.HasPrefix(path[i1:], "v1/") {
 					i2 := i1 + 3
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 144 // HEAD /v1/:p1 (r106)
 					}
 				}
 			case 'x':
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/~u":
 							return 179 // HEAD /x.y/:p1/~u (r20)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
-					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 170 // HEAD /x.y/*rest (r47)
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							return 159 // HEAD /v:p0/1:p1/:p2 (r60)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 == len(path) {
 				return 56 // HEAD /:p0 (r1)
 			}
@@ -601,25 +605,25 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				i2 := j1 + 1
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
-					j3 := runtime.SegmentEnd(path, i3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						m.Params.Push(i3+1, j3)
+						routegenimpl.Push(p, i3+1, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
 							if strings.HasPrefix(path[i4:], "@/") {
 								i5 := i4 + 2
-								j5 := runtime.SegmentEnd(path, i5)
+								j5 := routegenimpl.SegmentEnd(path, i5)
 								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
-									m.Params.Push(i5+1, j5)
+									routegenimpl.Push(p, i5+1, j5)
 									return 83 // HEAD /:p0/b/~:p2/@/v:p4 (r104)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "OPTIONS":
@@ -629,72 +633,72 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '.':
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						m.Params.Push(i2+1, j2)
+						routegenimpl.Push(p, i2+1, j2)
 						return 7 // OPTIONS /.../a:p1 (r78)
 					}
 				}
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2+1, len(path))
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2+1, len(path))
 						return 116 // OPTIONS /abc/1*rest (r44)
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user_x/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 < len(path) {
 									i4 := j3 + 1
-									j4 := runtime.SegmentEnd(path, i4)
+									j4 := routegenimpl.SegmentEnd(path, i4)
 									if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-										m.Params.Push(i4+2, j4)
+										routegenimpl.Push(p, i4+2, j4)
 										return 133 // OPTIONS /user_x/:p1/:p2/x.:p3 (r35)
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'v':
 				if strings.HasPrefix(path[i1:], "v1/abc/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 148 // OPTIONS /v1/abc/:p2 (r11)
 					}
 				}
 			case 'x':
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 176 // OPTIONS /x.y/:p1 (r17)
 					}
-					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 171 // OPTIONS /x.y/*rest (r48)
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
-		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1+1, j1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
+		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1+1, j1)
 			switch path[j1:] {
 			case "/x.y":
 				return 23 // OPTIONS /.:p0/x.y (r73)
@@ -703,37 +707,37 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				i2 := j1 + 1
 				if strings.HasPrefix(path[i2:], "x.y/") {
 					i3 := i2 + 4
-					j3 := runtime.SegmentEnd(path, i3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
-						m.Params.Push(i3+1, j3)
+						routegenimpl.Push(p, i3+1, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
+							j4 := routegenimpl.SegmentEnd(path, i4)
+							if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+								routegenimpl.Push(p, i4, j4)
 								switch path[j4:] {
 								case "/42":
 									return 26 // OPTIONS /.:p0/x.y/a:p2/:p3/42 (r76)
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			switch path[j1:] {
 			case "/new/ab":
 				return 108 // OPTIONS /a:p0/new/ab (r52)
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			switch path[j1:] {
 			case "/b/.../a-b":
 				return 76 // OPTIONS /:p0/b/.../a-b (r97)
@@ -742,50 +746,50 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 				i2 := j1 + 1
 				if strings.HasPrefix(path[i2:], "b/.../a-b/b/") {
 					i3 := i2 + 12
-					j3 := runtime.SegmentEnd(path, i3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						m.Params.Push(i3+1, j3)
+						routegenimpl.Push(p, i3+1, j3)
 						return 78 // OPTIONS /:p0/b/.../a-b/b/~:p5 (r98)
 					}
 				}
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
-										j5 := runtime.SegmentEnd(path, i5)
+										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
-											m.Params.Push(i5+1, j5)
+											routegenimpl.Push(p, i5+1, j5)
 											if j5 < len(path) {
 												i6 := j5 + 1
-												if len(path) > i6 && runtime.IsCleanTail(path[i6:]) {
-													m.Params.Push(i6, len(path))
+												if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
+													routegenimpl.Push(p, i6, len(path))
 													return 68 // OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
 												}
 											}
-											m.Params.Pop()
+											routegenimpl.Pop(p)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "PATCH":
@@ -803,116 +807,116 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '.':
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						m.Params.Push(i2+2, j2)
+						routegenimpl.Push(p, i2+2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "x.y/") {
 								i4 := i3 + 4
-								j4 := runtime.SegmentEnd(path, i4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
-									m.Params.Push(i4+1, j4)
+									routegenimpl.Push(p, i4+1, j4)
 									return 21 // PATCH /.../x.:p1/x.y/~:p3 (r4)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case '4':
 				if strings.HasPrefix(path[i1:], "42/abc/users/") {
 					i2 := i1 + 13
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 47 // PATCH /42/abc/users/:p3 (r91)
 					}
 				}
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2+1, len(path))
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2+1, len(path))
 						return 117 // PATCH /abc/1*rest (r40)
 					}
 				}
 			case 'x':
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						switch path[j2:] {
 						case "/~u":
 							return 180 // PATCH /x.y/:p1/~u (r20)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
-					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 172 // PATCH /x.y/*rest (r50)
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
-							m.Params.Push(i3+5, j3)
+							routegenimpl.Push(p, i3+5, j3)
 							return 111 // PATCH /a:p0/~:p1/user_:p2 (r54)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
 						if strings.HasPrefix(path[i3:], "abc/") {
 							i4 := i3 + 4
-							if len(path) > i4 && runtime.IsCleanTail(path[i4:]) {
-								m.Params.Push(i4, len(path))
+							if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
+								routegenimpl.Push(p, i4, len(path))
 								return 166 // PATCH /v:p0/1:p1/abc/*rest (r58)
 							}
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 60 // PATCH /:p0/:p1 (r22)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-			m.Params.Push(i1, len(path))
+		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, i1, len(path))
 			return 4 // PATCH /*rest (r23)
 		}
 		return -1
@@ -931,120 +935,120 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '.':
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						m.Params.Push(i2+1, j2)
+						routegenimpl.Push(p, i2+1, j2)
 						return 8 // POST /.../a:p1 (r78)
 					}
 				}
 			case '4':
 				if strings.HasPrefix(path[i1:], "42/abc/users/") {
 					i2 := i1 + 13
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-								m.Params.Push(i3, len(path))
+							if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
+								routegenimpl.Push(p, i3, len(path))
 								return 52 // POST /42/abc/users/:p3/*rest (r90)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'n':
 				if strings.HasPrefix(path[i1:], "new/") {
 					i2 := i1 + 4
-					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 123 // POST /new/*rest (r86)
 					}
 				}
 			case 'v':
 				if strings.HasPrefix(path[i1:], "v1/") {
 					i2 := i1 + 3
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 145 // POST /v1/:p1 (r100)
 					}
 				}
 			case 'x':
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
-					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 173 // POST /x.y/*rest (r46)
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			switch path[j1:] {
 			case "/...":
 				return 103 // POST /a:p0/... (r55)
 			case "/new/ab":
 				return 109 // POST /a:p0/new/ab (r52)
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
-					j3 := runtime.SegmentEnd(path, i3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						m.Params.Push(i3+1, j3)
+						routegenimpl.Push(p, i3+1, j3)
 						switch path[j3:] {
 						case "/@":
 							return 80 // POST /:p0/b/~:p2/@ (r101)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
-										j5 := runtime.SegmentEnd(path, i5)
+										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 == len(path) && j5 > i5+5 && strings.HasPrefix(path[i5:j5], "user_") {
-											m.Params.Push(i5+5, j5)
+											routegenimpl.Push(p, i5+5, j5)
 											return 66 // POST /:p0/:p1/:p2/:p3/user_:p4 (r28)
 										}
-										if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-											m.Params.Push(i5, len(path))
+										if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
+											routegenimpl.Push(p, i5, len(path))
 											return 64 // POST /:p0/:p1/:p2/:p3/*rest (r27)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-			m.Params.Push(i1, len(path))
+		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+			routegenimpl.Push(p, i1, len(path))
 			return 5 // POST /*rest (r23)
 		}
 		return -1
@@ -1065,66 +1069,66 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '.':
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						m.Params.Push(i2+2, j2)
+						routegenimpl.Push(p, i2+2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
-								j4 := runtime.SegmentEnd(path, i4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-									m.Params.Push(i4+2, j4)
+									routegenimpl.Push(p, i4+2, j4)
 									return 15 // PUT /.../x.:p1/new/x.:p3 (r7)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						m.Params.Push(i2+1, j2)
+						routegenimpl.Push(p, i2+1, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
-								m.Params.Push(i3+1, j3)
+								routegenimpl.Push(p, i3+1, j3)
 								return 11 // PUT /.../a:p1/a:p2 (r79)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case '4':
 				if strings.HasPrefix(path[i1:], "42/abc/users/") {
 					i2 := i1 + 13
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 48 // PUT /42/abc/users/:p3 (r91)
 					}
 				}
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2+1, len(path))
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2+1, len(path))
 						return 118 // PUT /abc/1*rest (r42)
 					}
 				}
 			case 'v':
 				if strings.HasPrefix(path[i1:], "v1/x.y/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 156 // PUT /v1/x.y/:p2 (r107)
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 == len(path) {
 				return 102 // PUT /a:p0 (r51)
 			}
@@ -1134,29 +1138,29 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			}
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 107 // PUT /a:p0/:p1 (r53)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					switch path[j2:] {
 					case "/abc":
 						return 163 // PUT /v:p0/1:p1/abc (r64)
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "TRACE":
@@ -1178,14 +1182,14 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					i2 := i1 + 13
 					if strings.HasPrefix(path[i2:], ".a/") {
 						i3 := i2 + 3
-						if len(path) > i3+1 && strings.HasPrefix(path[i3:], "1") && runtime.IsCleanTail(path[i3:]) {
-							m.Params.Push(i3+1, len(path))
+						if len(path) > i3+1 && strings.HasPrefix(path[i3:], "1") && routegenimpl.IsCleanTail(path[i3:]) {
+							routegenimpl.Push(p, i3+1, len(path))
 							return 46 // TRACE /42/abc/users/.a/1*rest (r92)
 						}
 					}
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 49 // TRACE /42/abc/users/:p3 (r91)
 					}
 				}
@@ -1194,44 +1198,44 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 					i2 := i1 + 7
 					if strings.HasPrefix(path[i2:], "~u/") {
 						i3 := i2 + 3
-						if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-							m.Params.Push(i3, len(path))
+						if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
+							routegenimpl.Push(p, i3, len(path))
 							return 137 // TRACE /user_x/~u/*rest (r68)
 						}
 					}
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") {
-								m.Params.Push(i3+1, j3)
+								routegenimpl.Push(p, i3+1, j3)
 								switch path[j3:] {
 								case "/@":
 									return 131 // TRACE /user_x/:p1/1:p2/@ (r36)
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'v':
 				if strings.HasPrefix(path[i1:], "v1/") {
 					i2 := i1 + 3
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 146 // TRACE /v1/:p1 (r100)
 					}
 				}
 			case 'x':
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 == len(path) {
 							return 177 // TRACE /x.y/:p1 (r21)
 						}
@@ -1239,109 +1243,109 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 						case "/~u":
 							return 181 // TRACE /x.y/:p1/~u (r20)
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+5 && strings.HasPrefix(path[i4:j4], "user_") {
-									m.Params.Push(i4+5, j4)
+									routegenimpl.Push(p, i4+5, j4)
 									return 160 // TRACE /v:p0/1:p1/:p2/user_:p3 (r59)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
-					j3 := runtime.SegmentEnd(path, i3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						m.Params.Push(i3+1, j3)
+						routegenimpl.Push(p, i3+1, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
 							if strings.HasPrefix(path[i4:], "@/") {
 								i5 := i4 + 2
-								j5 := runtime.SegmentEnd(path, i5)
+								j5 := routegenimpl.SegmentEnd(path, i5)
 								if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
-									m.Params.Push(i5+1, j5)
+									routegenimpl.Push(p, i5+1, j5)
 									switch path[j5:] {
 									case "/...":
 										return 84 // TRACE /:p0/b/~:p2/@/~:p4/... (r103)
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					return 86 // TRACE /:p0/v:p1 (r32)
 				}
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
-										j5 := runtime.SegmentEnd(path, i5)
+										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
-											m.Params.Push(i5+1, j5)
+											routegenimpl.Push(p, i5+1, j5)
 											if j5 < len(path) {
 												i6 := j5 + 1
-												if len(path) > i6 && runtime.IsCleanTail(path[i6:]) {
-													m.Params.Push(i6, len(path))
+												if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
+													routegenimpl.Push(p, i6, len(path))
 													return 69 // TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
 												}
 											}
-											m.Params.Pop()
+											routegenimpl.Pop(p)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	case "WS":
@@ -1359,174 +1363,174 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 			case '.':
 				if strings.HasPrefix(path[i1:], ".../") {
 					i2 := i1 + 4
-					j2 := runtime.SegmentEnd(path, i2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						m.Params.Push(i2+2, j2)
+						routegenimpl.Push(p, i2+2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
-								j4 := runtime.SegmentEnd(path, i4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-									m.Params.Push(i4+2, j4)
+									routegenimpl.Push(p, i4+2, j4)
 									return 16 // WS /.../x.:p1/new/x.:p3 (r7)
 								}
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						m.Params.Push(i2+1, j2)
+						routegenimpl.Push(p, i2+1, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 < len(path) {
 									i4 := j3 + 1
-									j4 := runtime.SegmentEnd(path, i4)
-									if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], ".") && runtime.NotDot(path[i4:j4]) {
-										m.Params.Push(i4+1, j4)
+									j4 := routegenimpl.SegmentEnd(path, i4)
+									if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], ".") && routegenimpl.NotDot(path[i4:j4]) {
+										routegenimpl.Push(p, i4+1, j4)
 										return 9 // WS /.../a:p1/:p2/.:p3 (r80)
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case '4':
 				if strings.HasPrefix(path[i1:], "42/abc/users/") {
 					i2 := i1 + 13
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						if j2 < len(path) {
 							i3 := j2 + 1
-							j3 := runtime.SegmentEnd(path, i3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
-								m.Params.Push(i3+1, j3)
+								routegenimpl.Push(p, i3+1, j3)
 								return 54 // WS /42/abc/users/:p3/v:p4 (r89)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
 			case 'a':
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
-					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2+1, len(path))
+					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2+1, len(path))
 						return 119 // WS /abc/1*rest (r42)
 					}
 				}
 			case 'u':
 				if strings.HasPrefix(path[i1:], "user_x/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 129 // WS /user_x/:p1 (r34)
 					}
 				}
 			case 'v':
 				if strings.HasPrefix(path[i1:], "v1/abc/") {
 					i2 := i1 + 7
-					j2 := runtime.SegmentEnd(path, i2)
-					if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-						m.Params.Push(i2, j2)
+					j2 := routegenimpl.SegmentEnd(path, i2)
+					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+						routegenimpl.Push(p, i2, j2)
 						return 149 // WS /v1/abc/:p2 (r11)
 					}
 				}
 			case 'x':
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
-					if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-						m.Params.Push(i2, len(path))
+					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+						routegenimpl.Push(p, i2, len(path))
 						return 174 // WS /x.y/*rest (r49)
 					}
 				}
 			}
 		}
-		j1 := runtime.SegmentEnd(path, i1)
+		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			switch path[j1:] {
 			case "/...":
 				return 104 // WS /a:p0/... (r55)
 			}
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
-							m.Params.Push(i3+5, j3)
+							routegenimpl.Push(p, i3+5, j3)
 							return 112 // WS /a:p0/~:p1/user_:p2 (r54)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			m.Params.Push(i1+1, j1)
+			routegenimpl.Push(p, i1+1, j1)
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					switch path[j2:] {
 					case "/abc":
 						return 164 // WS /v:p0/1:p1/abc (r64)
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
-		if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-			m.Params.Push(i1, j1)
+		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+			routegenimpl.Push(p, i1, j1)
 			if j1 == len(path) {
 				return 57 // WS /:p0 (r31)
 			}
 			if j1 < len(path) {
 				i2 := j1 + 1
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
-								if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-									m.Params.Push(i4, j4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
+								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+									routegenimpl.Push(p, i4, j4)
 									if j4 < len(path) {
 										i5 := j4 + 1
-										if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-											m.Params.Push(i5, len(path))
+										if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
+											routegenimpl.Push(p, i5, len(path))
 											return 65 // WS /:p0/:p1/:p2/:p3/*rest (r27)
 										}
 									}
-									m.Params.Pop()
+									routegenimpl.Pop(p)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			m.Params.Pop()
+			routegenimpl.Pop(p)
 		}
 		return -1
 	}
@@ -1534,7 +1538,7 @@ func routegenMatch0(m *runtime.Match, method, path string) int {
 }
 
 // routegenMatch0GET finds the GET route of domain "d0" for path.
-func routegenMatch0GET(m *runtime.Match, path string) int {
+func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 	switch path {
 	case "/":
 		return 0 // GET / (r15)
@@ -1571,9 +1575,9 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 		case '.':
 			if strings.HasPrefix(path[i1:], ".../") {
 				i2 := i1 + 4
-				j2 := runtime.SegmentEnd(path, i2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-					m.Params.Push(i2+2, j2)
+					routegenimpl.Push(p, i2+2, j2)
 					if j2 == len(path) {
 						return 12 // GET /.../x.:p1 (r2)
 					}
@@ -1587,33 +1591,33 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 						i3 := j2 + 1
 						if strings.HasPrefix(path[i3:], "x.y/") {
 							i4 := i3 + 4
-							j4 := runtime.SegmentEnd(path, i4)
+							j4 := routegenimpl.SegmentEnd(path, i4)
 							if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
-								m.Params.Push(i4+1, j4)
+								routegenimpl.Push(p, i4+1, j4)
 								return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
 							}
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-					m.Params.Push(i2+1, j2)
+					routegenimpl.Push(p, i2+1, j2)
 					return 6 // GET /.../a:p1 (r81)
 				}
 			}
 		case '4':
 			if strings.HasPrefix(path[i1:], "42/abc/users/.a/") {
 				i2 := i1 + 16
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
-					m.Params.Push(i2+1, len(path))
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					routegenimpl.Push(p, i2+1, len(path))
 					return 45 // GET /42/abc/users/.a/1*rest (r92)
 				}
 			}
 		case 'a':
 			if strings.HasPrefix(path[i1:], "abc/") {
 				i2 := i1 + 4
-				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && runtime.IsCleanTail(path[i2:]) {
-					m.Params.Push(i2+1, len(path))
+				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
+					routegenimpl.Push(p, i2+1, len(path))
 					return 114 // GET /abc/1*rest (r41)
 				}
 			}
@@ -1622,50 +1626,50 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 				i2 := i1 + 7
 				if strings.HasPrefix(path[i2:], ".a/") {
 					i3 := i2 + 3
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
+					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+						routegenimpl.Push(p, i3, j3)
 						return 125 // GET /user_x/.a/:p2 (r69)
 					}
 				}
 				if strings.HasPrefix(path[i2:], "~u/") {
 					i3 := i2 + 3
-					if len(path) > i3 && runtime.IsCleanTail(path[i3:]) {
-						m.Params.Push(i3, len(path))
+					if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
+						routegenimpl.Push(p, i3, len(path))
 						return 136 // GET /user_x/~u/*rest (r67)
 					}
 				}
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 == len(path) {
 						return 127 // GET /user_x/:p1 (r29)
 					}
 					if j2 < len(path) {
 						i3 := j2 + 1
-						j3 := runtime.SegmentEnd(path, i3)
+						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") {
-							m.Params.Push(i3+1, j3)
+							routegenimpl.Push(p, i3+1, j3)
 							switch path[j3:] {
 							case "/@":
 								return 130 // GET /user_x/:p1/1:p2/@ (r36)
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
-						if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-							m.Params.Push(i3, j3)
+						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+							routegenimpl.Push(p, i3, j3)
 							if j3 < len(path) {
 								i4 := j3 + 1
-								j4 := runtime.SegmentEnd(path, i4)
+								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-									m.Params.Push(i4+2, j4)
+									routegenimpl.Push(p, i4+2, j4)
 									return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 		case 'v':
@@ -1676,18 +1680,18 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 					case 'a':
 						if strings.HasPrefix(path[i2:], "abc/") {
 							i3 := i2 + 4
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								return 147 // GET /v1/abc/:p2 (r11)
 							}
 						}
 					case 'u':
 						if strings.HasPrefix(path[i2:], "users/ab/") {
 							i3 := i2 + 9
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								if j3 == len(path) {
 									return 152 // GET /v1/users/ab/:p3 (r83)
 								}
@@ -1699,39 +1703,39 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 									i4 := j3 + 1
 									if strings.HasPrefix(path[i4:], "~u/") {
 										i5 := i4 + 3
-										j5 := runtime.SegmentEnd(path, i5)
+										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
-											m.Params.Push(i5+1, j5)
+											routegenimpl.Push(p, i5+1, j5)
 											return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
 										}
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
 					case 'x':
 						if strings.HasPrefix(path[i2:], "x.y/") {
 							i3 := i2 + 4
-							j3 := runtime.SegmentEnd(path, i3)
-							if j3 == len(path) && j3 > i3 && runtime.NotDot(path[i3:j3]) {
-								m.Params.Push(i3, j3)
+							j3 := routegenimpl.SegmentEnd(path, i3)
+							if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+								routegenimpl.Push(p, i3, j3)
 								return 155 // GET /v1/x.y/:p2 (r107)
 							}
 						}
 					}
 				}
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					return 143 // GET /v1/:p1 (r100)
 				}
 			}
 		case 'x':
 			if strings.HasPrefix(path[i1:], "x.y/") {
 				i2 := i1 + 4
-				j2 := runtime.SegmentEnd(path, i2)
-				if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-					m.Params.Push(i2, j2)
+				j2 := routegenimpl.SegmentEnd(path, i2)
+				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+					routegenimpl.Push(p, i2, j2)
 					if j2 == len(path) {
 						return 175 // GET /x.y/:p1 (r18)
 					}
@@ -1739,18 +1743,18 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 					case "/ab":
 						return 178 // GET /x.y/:p1/ab (r19)
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
-				if len(path) > i2 && runtime.IsCleanTail(path[i2:]) {
-					m.Params.Push(i2, len(path))
+				if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
+					routegenimpl.Push(p, i2, len(path))
 					return 169 // GET /x.y/*rest (r46)
 				}
 			}
 		}
 	}
-	j1 := runtime.SegmentEnd(path, i1)
-	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && runtime.NotDot(path[i1:j1]) {
-		m.Params.Push(i1+1, j1)
+	j1 := routegenimpl.SegmentEnd(path, i1)
+	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
+		routegenimpl.Push(p, i1+1, j1)
 		switch path[j1:] {
 		case "/x.y":
 			return 22 // GET /.:p0/x.y (r73)
@@ -1761,14 +1765,14 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 			i2 := j1 + 1
 			if strings.HasPrefix(path[i2:], "x.y/") {
 				i3 := i2 + 4
-				j3 := runtime.SegmentEnd(path, i3)
+				j3 := routegenimpl.SegmentEnd(path, i3)
 				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
-					m.Params.Push(i3+1, j3)
+					routegenimpl.Push(p, i3+1, j3)
 					if j3 < len(path) {
 						i4 := j3 + 1
-						j4 := runtime.SegmentEnd(path, i4)
-						if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-							m.Params.Push(i4, j4)
+						j4 := routegenimpl.SegmentEnd(path, i4)
+						if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+							routegenimpl.Push(p, i4, j4)
 							if j4 == len(path) {
 								return 24 // GET /.:p0/x.y/a:p2/:p3 (r75)
 							}
@@ -1776,37 +1780,37 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 							case "/42":
 								return 25 // GET /.:p0/x.y/a:p2/:p3/42 (r76)
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-		m.Params.Push(i1+1, j1)
+		routegenimpl.Push(p, i1+1, j1)
 		if j1 == len(path) {
 			return 101 // GET /a:p0 (r51)
 		}
 		if j1 < len(path) {
 			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
-			if j2 == len(path) && j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				return 106 // GET /a:p0/:p1 (r53)
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
 	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-		m.Params.Push(i1+1, j1)
+		routegenimpl.Push(p, i1+1, j1)
 		if j1 < len(path) {
 			i2 := j1 + 1
-			j2 := runtime.SegmentEnd(path, i2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-				m.Params.Push(i2+1, j2)
+				routegenimpl.Push(p, i2+1, j2)
 				switch path[j2:] {
 				case "/abc":
 					return 162 // GET /v:p0/1:p1/abc (r61)
@@ -1817,38 +1821,38 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 						i4 := i3 + 4
 						if strings.HasPrefix(path[i4:], "~u/") {
 							i5 := i4 + 3
-							j5 := runtime.SegmentEnd(path, i5)
-							if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-								m.Params.Push(i5, j5)
+							j5 := routegenimpl.SegmentEnd(path, i5)
+							if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+								routegenimpl.Push(p, i5, j5)
 								return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
 							}
 						}
-						j4 := runtime.SegmentEnd(path, i4)
+						j4 := routegenimpl.SegmentEnd(path, i4)
 						if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") {
-							m.Params.Push(i4+2, j4)
+							routegenimpl.Push(p, i4+2, j4)
 							if j4 < len(path) {
 								i5 := j4 + 1
-								j5 := runtime.SegmentEnd(path, i5)
-								if j5 == len(path) && j5 > i5 && runtime.NotDot(path[i5:j5]) {
-									m.Params.Push(i5, j5)
+								j5 := routegenimpl.SegmentEnd(path, i5)
+								if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
+									routegenimpl.Push(p, i5, j5)
 									return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
 								}
 							}
-							m.Params.Pop()
+							routegenimpl.Pop(p)
 						}
-						if len(path) > i4 && runtime.IsCleanTail(path[i4:]) {
-							m.Params.Push(i4, len(path))
+						if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
+							routegenimpl.Push(p, i4, len(path))
 							return 165 // GET /v:p0/1:p1/abc/*rest (r58)
 						}
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
-	if j1 > i1 && runtime.NotDot(path[i1:j1]) {
-		m.Params.Push(i1, j1)
+	if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
+		routegenimpl.Push(p, i1, j1)
 		if j1 == len(path) {
 			return 55 // GET /:p0 (r1)
 		}
@@ -1864,86 +1868,86 @@ func routegenMatch0GET(m *runtime.Match, path string) int {
 			i2 := j1 + 1
 			if strings.HasPrefix(path[i2:], "b/") {
 				i3 := i2 + 2
-				j3 := runtime.SegmentEnd(path, i3)
+				j3 := routegenimpl.SegmentEnd(path, i3)
 				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-					m.Params.Push(i3+1, j3)
+					routegenimpl.Push(p, i3+1, j3)
 					if j3 < len(path) {
 						i4 := j3 + 1
 						if strings.HasPrefix(path[i4:], "@/@/") {
 							i5 := i4 + 4
-							j5 := runtime.SegmentEnd(path, i5)
+							j5 := routegenimpl.SegmentEnd(path, i5)
 							if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
-								m.Params.Push(i5+1, j5)
+								routegenimpl.Push(p, i5+1, j5)
 								return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
 							}
 						}
 					}
-					m.Params.Pop()
+					routegenimpl.Pop(p)
 				}
 			}
-			j2 := runtime.SegmentEnd(path, i2)
+			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-				m.Params.Push(i2+1, j2)
+				routegenimpl.Push(p, i2+1, j2)
 				return 58 // GET /:p0/1:p1 (r77)
 			}
 			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
-				m.Params.Push(i2+1, j2)
+				routegenimpl.Push(p, i2+1, j2)
 				return 85 // GET /:p0/v:p1 (r32)
 			}
-			if j2 > i2 && runtime.NotDot(path[i2:j2]) {
-				m.Params.Push(i2, j2)
+			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
 				if j2 == len(path) {
 					return 59 // GET /:p0/:p1 (r24)
 				}
 				if j2 < len(path) {
 					i3 := j2 + 1
-					j3 := runtime.SegmentEnd(path, i3)
-					if j3 > i3 && runtime.NotDot(path[i3:j3]) {
-						m.Params.Push(i3, j3)
+					j3 := routegenimpl.SegmentEnd(path, i3)
+					if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
+						routegenimpl.Push(p, i3, j3)
 						if j3 < len(path) {
 							i4 := j3 + 1
-							j4 := runtime.SegmentEnd(path, i4)
-							if j4 > i4 && runtime.NotDot(path[i4:j4]) {
-								m.Params.Push(i4, j4)
+							j4 := routegenimpl.SegmentEnd(path, i4)
+							if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
+								routegenimpl.Push(p, i4, j4)
 								if j4 == len(path) {
 									return 62 // GET /:p0/:p1/:p2/:p3 (r25)
 								}
 								if j4 < len(path) {
 									i5 := j4 + 1
-									j5 := runtime.SegmentEnd(path, i5)
+									j5 := routegenimpl.SegmentEnd(path, i5)
 									if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
-										m.Params.Push(i5+1, j5)
+										routegenimpl.Push(p, i5+1, j5)
 										if j5 < len(path) {
 											i6 := j5 + 1
-											if len(path) > i6 && runtime.IsCleanTail(path[i6:]) {
-												m.Params.Push(i6, len(path))
+											if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
+												routegenimpl.Push(p, i6, len(path))
 												return 67 // GET /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
 											}
 										}
-										m.Params.Pop()
+										routegenimpl.Pop(p)
 									}
-									if len(path) > i5 && runtime.IsCleanTail(path[i5:]) {
-										m.Params.Push(i5, len(path))
+									if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
+										routegenimpl.Push(p, i5, len(path))
 										return 63 // GET /:p0/:p1/:p2/:p3/*rest (r27)
 									}
 								}
-								m.Params.Pop()
+								routegenimpl.Pop(p)
 							}
 						}
-						m.Params.Pop()
+						routegenimpl.Pop(p)
 					}
 				}
-				m.Params.Pop()
+				routegenimpl.Pop(p)
 			}
 		}
-		m.Params.Pop()
+		routegenimpl.Pop(p)
 	}
-	if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && runtime.IsCleanTail(path[i1:]) {
-		m.Params.Push(i1+1, len(path))
+	if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) {
+		routegenimpl.Push(p, i1+1, len(path))
 		return 138 // GET /v*rest (r16)
 	}
-	if len(path) > i1 && runtime.IsCleanTail(path[i1:]) {
-		m.Params.Push(i1, len(path))
+	if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
+		routegenimpl.Push(p, i1, len(path))
 		return 3 // GET /*rest (r23)
 	}
 	return -1
@@ -2047,7 +2051,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:497:15)
 //line routes.conf:502:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:502:15)
-//line routes_gen.go:2051:1
+//line routes_gen.go:2055:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2098,7 +2102,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:511:7)
 //line routes.conf:569:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:569:7), r96: GET /:p0/b (routes.conf:569:7), r96: HEAD /:p0/b (routes.conf:569:7)
-//line routes_gen.go:2102:1
+//line routes_gen.go:2106:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2175,7 +2179,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15)
 //line routes.conf:586:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:586:15)
-//line routes_gen.go:2179:1
+//line routes_gen.go:2183:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2194,7 +2198,7 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 		c1controller: c1controller,
 		c2controller: c2controller,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -2502,13 +2506,13 @@ func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
 	case 131: // TRACE /user_x/:p1/1:p2/@ (r36)
 		return c.c2controller.A36(ctx, p.Value(0), p.Value(1))
 	case 132: // GET /user_x/:p1/:p2/x.:p3 (r35)
-		v1, err := runtime.ParamInt(p, 1)
+		v1, err := routegenimpl.ParamInt(p, 1)
 		if err != nil {
 			return err
 		}
 		return c.c2controller.A35(ctx, p.Value(0), v1, p.Value(2))
 	case 133: // OPTIONS /user_x/:p1/:p2/x.:p3 (r35)
-		v1, err := runtime.ParamInt(p, 1)
+		v1, err := routegenimpl.ParamInt(p, 1)
 		if err != nil {
 			return err
 		}
@@ -2743,7 +2747,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

@@ -12,6 +12,15 @@ import (
 	"strconv"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
+)
+
+// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
 // Domains are the domains of routes.conf, in file order.
@@ -839,8 +848,8 @@ var Routes = []runtime.Route{
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up; its HostsErr names a domain it cannot serve.
-var routegenTable = runtime.NewTable(&runtime.Table{
+// address, environment variables read at start-up.
+var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Domains: Domains,
 	Routes:  Routes,
 })
@@ -848,7 +857,7 @@ var routegenTable = runtime.NewTable(&runtime.Table{
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
 func Lookup(m *runtime.Match, method, host, path string) {
-	routegenTable.Lookup(m, nil, method, host, path)
+	routegenTable.Lookup(m, method, host, path)
 }
 
 // C0Controller holds the actions of controller "C0".
@@ -1177,7 +1186,7 @@ type C0Controller interface {
 	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:531:15)
 //line routes.conf:535:14
 	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:535:15)
-//line routes_gen.go:1181:1
+//line routes_gen.go:1190:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1552,7 +1561,7 @@ type C1Controller interface {
 	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:500:7), r84: HEAD /:p0/~u (routes.conf:500:7)
 //line routes.conf:55:6
 	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:55:7)
-//line routes_gen.go:1556:1
+//line routes_gen.go:1565:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1859,7 +1868,7 @@ type C2Controller interface {
 	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:567:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:567:15)
 //line routes.conf:573:14
 	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:573:15)
-//line routes_gen.go:1863:1
+//line routes_gen.go:1872:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -1874,7 +1883,7 @@ type SocketController interface {
 	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:579:11)
 //line routes.conf:585:14
 	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:585:15)
-//line routes_gen.go:1878:1
+//line routes_gen.go:1887:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1897,7 +1906,7 @@ func NewRouter(c0controller C0Controller, c1controller C1Controller, c2controlle
 		c2controller:     c2controller,
 		socketController: socketController,
 	}
-	return runtime.NewRouter(routegenTable, c, opts...)
+	return routegenTable.NewRouter(c, opts...)
 }
 
 // routegenControllers are the controllers of a router.
@@ -2380,7 +2389,7 @@ func (c *routegenControllers) dispatch3(ctx *runtime.Context, i int) error {
 	case 204: // GET /42/:p1/x.y/:p3 (r414)
 		return c.c1controller.A414(ctx, p.Value(0), p.Value(1))
 	case 205: // GET /42/:p1/x.y/:p3/... (r415)
-		v1, err := runtime.ParamInt(p, 1)
+		v1, err := routegenimpl.ParamInt(p, 1)
 		if err != nil {
 			return err
 		}
@@ -2398,13 +2407,13 @@ func (c *routegenControllers) dispatch3(ctx *runtime.Context, i int) error {
 	case 211: // OPTIONS /:p0 (r122)
 		return c.c0controller.A122(ctx, p.Value(0))
 	case 212: // PATCH /:p0 (r62)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.c0controller.A62(ctx, v0)
 	case 213: // POST /:p0 (r62)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
@@ -2534,19 +2543,19 @@ func (c *routegenControllers) dispatch4(ctx *runtime.Context, i int) error {
 	case 271: // DELETE /:p0/:p1 (r349)
 		return c.c0controller.A349(ctx, p.Value(0), p.Value(1))
 	case 272: // GET /:p0/:p1 (r63)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.c2controller.A63(ctx, v0, p.Value(1))
 	case 273: // HEAD /:p0/:p1 (r63)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.c2controller.A63(ctx, v0, p.Value(1))
 	case 274: // POST /:p0/:p1 (r63)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
@@ -3376,7 +3385,7 @@ func (c *routegenControllers) dispatch10(ctx *runtime.Context, i int) error {
 	case 662: // POST /user_:p0/new/x.y (r317)
 		return c.c1controller.A317(ctx, p.Value(0))
 	case 663: // GET /user_:p0/new/x.y/:p3 (r318)
-		v1, err := runtime.ParamInt(p, 1)
+		v1, err := routegenimpl.ParamInt(p, 1)
 		if err != nil {
 			return err
 		}
@@ -3388,19 +3397,19 @@ func (c *routegenControllers) dispatch10(ctx *runtime.Context, i int) error {
 	case 666: // OPTIONS /user_x (r319)
 		return c.c1controller.A319(ctx)
 	case 667: // GET /user_x/:p1 (r501)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.c0controller.A501(ctx, v0)
 	case 668: // POST /user_x/:p1 (r501)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.c0controller.A501(ctx, v0)
 	case 669: // WS /user_x/:p1 (r501)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
@@ -3636,13 +3645,13 @@ func (c *routegenControllers) dispatch12(ctx *runtime.Context, i int) error {
 	case 776: // GET /~:p0 (r78)
 		return c.c2controller.A78(ctx, p.Value(0))
 	case 777: // TRACE /~:p0 (r305)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.c2controller.A305(ctx, v0)
 	case 778: // WS /~:p0 (r305)
-		v0, err := runtime.ParamInt(p, 0)
+		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
@@ -4233,7 +4242,7 @@ var URL = routegenURLs("")
 // below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
 // it once, not for every request.
 func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(runtime.CleanBasePath(base))
+	return routegenURLs(routegenimpl.CleanBasePath(base))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.

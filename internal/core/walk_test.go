@@ -1,4 +1,4 @@
-package runtime
+package core
 
 import (
 	"strings"
@@ -23,17 +23,10 @@ func TestNewMatcherPrecedence(t *testing.T) {
 		"/a/:b/c/e",
 	}
 	var routes []Route
-	for i, p := range paths {
-		var params []string
-		for seg := range strings.SplitSeq(p, "/") {
-			if k := strings.IndexAny(seg, ":*"); k >= 0 {
-				params = append(params, seg[k+1:])
-			}
-		}
-		routes = append(routes, Route{Index: i, Method: "GET", Path: p, Params: params})
+	for _, p := range paths {
+		routes = append(routes, Route{Method: "GET", Path: p})
 	}
-	routes = append(routes, Route{Index: len(routes), Domain: 1, Method: "GET", Path: "/users/:id"})
-	match := NewMatcher(routes, 0)
+	match := NewMatcher(routes)
 	for _, c := range []struct {
 		method, path string
 		route        int
@@ -54,11 +47,11 @@ func TestNewMatcherPrecedence(t *testing.T) {
 		{"POST", "/users/42", -1, ""},
 		{"GET", "users/42", -1, ""},
 	} {
-		var m Match
-		got := match(m.Start(c.path), c.method, c.path)
+		var p Params
+		got := match(p.Start(c.path), c.method, c.path)
 		var values []string
-		for i := range m.Params.Len() {
-			values = append(values, m.Params.Value(i))
+		for i := range p.Len() {
+			values = append(values, p.Value(i))
 		}
 		if got != c.route || got >= 0 && strings.Join(values, ",") != c.params {
 			t.Errorf("%s %s: route %d %q, want %d %q", c.method, c.path, got, values, c.route, c.params)
@@ -67,38 +60,20 @@ func TestNewMatcherPrecedence(t *testing.T) {
 }
 
 // TestNewMatcherAllocatesNothing: a trie's walk, backtracking included,
-// records parameters in the Match and allocates nothing.
+// records parameters in its Params and allocates nothing.
 func TestNewMatcherAllocatesNothing(t *testing.T) {
 	routes := []Route{
-		{Index: 0, Method: "GET", Path: "/users/:id/posts/:post", Params: []string{"id", "post"}},
-		{Index: 1, Method: "GET", Path: "/users/*rest", Params: []string{"rest"}},
+		{Method: "GET", Path: "/users/:id/posts/:post"},
+		{Method: "GET", Path: "/users/*rest"},
 	}
 	for i := range 10 { // enough literals for a map at one level
-		routes = append(routes, Route{Index: len(routes), Method: "GET", Path: "/r" + strings.Repeat("x", i) + "/:id", Params: []string{"id"}})
+		routes = append(routes, Route{Method: "GET", Path: "/r" + strings.Repeat("x", i) + "/:id"})
 	}
-	match := NewMatcher(routes, 0)
-	var m Match
+	match := NewMatcher(routes)
+	var p Params
 	for _, path := range []string{"/users/42/posts/7", "/users/42/other", "/rxxx/9", "/nothing"} {
-		if n := testing.AllocsPerRun(100, func() { match(m.Start(path), "GET", path) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { match(p.Start(path), "GET", path) }); n != 0 {
 			t.Errorf("%s: %v allocations", path, n)
 		}
 	}
-}
-
-// TestBindURLsPanicsOnAnUnknownRoute: a generated URLBuilder and its table
-// always agree; one that does not is a bug to stop at start-up.
-func TestBindURLsPanicsOnAnUnknownRoute(t *testing.T) {
-	table := NewTable(&Table{Domains: []Domain{{Key: "site"}}, Routes: []Route{{Name: "home", Method: "GET", Path: "/"}}})
-	var builder struct {
-		Home  func() string `route:"home"`
-		Other func() string `route:"other"`
-	}
-	defer func() {
-		if r := recover(); r == nil || !strings.Contains(r.(string), `URLBuilder.Other: no route named "other"`) {
-			t.Errorf("panic %v", r)
-		}
-	}()
-	table.BindURLs(&builder, func(field any, route int) {
-		*field.(*func() string) = func() string { return table.HelperURL("", route) }
-	})
 }

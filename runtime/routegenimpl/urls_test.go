@@ -1,14 +1,19 @@
-package runtime
+package routegenimpl
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/routegen/routegen/runtime"
+)
 
 // TestRouteURLUnknownName: a bare name is looked up in the root domain
 // only; when other domains have a route of that name, the error names them
 // as RouteURL takes them.
 func TestRouteURLUnknownName(t *testing.T) {
 	table := &Table{
-		Domains: []Domain{{Key: "site"}, {Key: "api"}, {Key: "admin"}},
-		Routes: []Route{
+		Domains: []runtime.Domain{{Key: "site"}, {Key: "api"}, {Key: "admin"}},
+		Routes: []runtime.Route{
 			{Name: "home", Domain: 0, Method: "GET", Path: "/"},
 			{Name: "get_hotel", Domain: 1, Method: "GET", Path: "/hotels/:id", Params: []string{"id"}},
 			{Name: "get_hotel", Domain: 1, Method: "HEAD", Path: "/hotels/:id", Params: []string{"id"}},
@@ -37,8 +42,8 @@ func TestRouteURLUnknownName(t *testing.T) {
 // argument, and the error names the missing argument alone.
 func TestRouteURLNamedArgsMisspeltKey(t *testing.T) {
 	table := &Table{
-		Domains: []Domain{{Key: "site"}, {Key: "tenants", Host: "*.example.com"}},
-		Routes: []Route{
+		Domains: []runtime.Domain{{Key: "site"}, {Key: "tenants", Host: "*.example.com"}},
+		Routes: []runtime.Route{
 			{Name: "user", Domain: 0, Method: "GET", Path: "/users/:id", Params: []string{"id"}},
 			{Name: "room", Domain: 0, Method: "GET", Path: "/hotels/:hotel/rooms/:room", Params: []string{"hotel", "room"}},
 			{Name: "page", Domain: 1, Method: "GET", Path: "/pages/:slug", Params: []string{"slug"}},
@@ -60,4 +65,22 @@ func TestRouteURLNamedArgsMisspeltKey(t *testing.T) {
 			t.Errorf("RouteURLNamedArgs(%q, %v): %v; want %s", tt.name, tt.args, err, tt.want)
 		}
 	}
+}
+
+// TestBindURLsPanicsOnAnUnknownRoute: a generated URLBuilder and its table
+// always agree; one that does not is a bug to stop at start-up.
+func TestBindURLsPanicsOnAnUnknownRoute(t *testing.T) {
+	table := NewTable(&Table{Domains: []runtime.Domain{{Key: "site"}}, Routes: []runtime.Route{{Name: "home", Method: "GET", Path: "/"}}})
+	var builder struct {
+		Home  func() string `route:"home"`
+		Other func() string `route:"other"`
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), `URLBuilder.Other: no route named "other"`) {
+			t.Errorf("panic %v", r)
+		}
+	}()
+	table.BindURLs(&builder, func(field any, route int) {
+		*field.(*func() string) = func() string { return table.HelperURL("", route) }
+	})
 }

@@ -1,4 +1,4 @@
-package runtime
+package core
 
 import "testing"
 
@@ -15,16 +15,16 @@ func TestCanonicalEscapes(t *testing.T) {
 		{"/%ez", "/%ez"},
 		{"/\xff", "/%FF"},
 	} {
-		if got := canonicalEscapes(c.path); got != c.want {
-			t.Errorf("canonicalEscapes(%q) = %q, want %q", c.path, got, c.want)
+		if got := CanonicalEscapes(c.path); got != c.want {
+			t.Errorf("CanonicalEscapes(%q) = %q, want %q", c.path, got, c.want)
 		}
 	}
 }
 
 func TestCanonicalEscapesAllocations(t *testing.T) {
 	for _, path := range []string{"/users/42/profile", "/%CE%B1/%2f"} {
-		if n := testing.AllocsPerRun(100, func() { canonicalEscapes(path) }); n != 0 {
-			t.Errorf("canonicalEscapes(%q) allocates %v times; want 0 for a path spelt canonically", path, n)
+		if n := testing.AllocsPerRun(100, func() { CanonicalEscapes(path) }); n != 0 {
+			t.Errorf("CanonicalEscapes(%q) allocates %v times; want 0 for a path spelt canonically", path, n)
 		}
 	}
 }

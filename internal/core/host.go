@@ -1,4 +1,4 @@
-package runtime
+package core
 
 import (
 	"fmt"
@@ -135,11 +135,25 @@ func equalFoldASCII(a, b string) bool {
 	return true
 }
 
-// address is the host and port domain d is served at: an override by its
-// key, else routes.conf's values with their environment variables read.
-// The port is checked: "" (the scheme's default) or a number from 1 to
-// 65535.
-func (d *Domain) address(overrides map[string]HostPort) (host, port string, err error) {
+// Address is where a domain is served, as routes.conf says.
+type Address struct {
+	Key     string // the domain's key, which names it in messages and overrides
+	Host    string // lower case; "*.example.com" for a wildcard
+	Port    string // "" for the scheme's default port
+	HostEnv string // $NAME the host is read from when the router is built
+	PortEnv string
+}
+
+// HostPort is a domain's address, overriding routes.conf at run time.
+type HostPort struct {
+	Host string
+	Port string // "" for the scheme's default port
+}
+
+// Resolve is the host and port d is served at: an override by its key,
+// else routes.conf's values with their environment variables read. The
+// port is checked: "" (the scheme's default) or a number from 1 to 65535.
+func (d *Address) Resolve(overrides map[string]HostPort) (host, port string, err error) {
 	if o, ok := overrides[d.Key]; ok {
 		host, port = o.Host, o.Port
 	} else {
@@ -186,3 +200,33 @@ func readEnv(ref string) (string, error) {
 	}
 	return "", fmt.Errorf("$%s is unset; set it, give it a default (${%s:-value})", name, name)
 }
+
+// NewHosts builds the host table of domains at their addresses, with
+// environment variables read now and overrides applied by domain key. A
+// domain whose address cannot be read (an unset variable without a
+// default, an empty host, a port that is not a number from 1 to 65535) is
+// left out of the table, which still serves the others, and named in the
+// problems. With exactly one domain, it serves every host.
+func NewHosts(domains []Address, overrides map[string]HostPort) (hosts *HostTable, problems []string) {
+	entries := make([]HostEntry, 0, len(domains))
+	for i := range domains {
+		d := &domains[i]
+		host, port, err := d.Resolve(overrides)
+		if err == nil && host == "" && len(domains) > 1 {
+			err = fmt.Errorf("domain %s has no host", d.Key)
+		}
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		entries = append(entries, HostEntry{Host: host, Port: port, Domain: i})
+	}
+	return newHostTable(entries, len(domains) == 1 && len(entries) == 1), problems
+}
+
+// SetFallback makes domain d serve the hosts no entry serves.
+func (t *HostTable) SetFallback(d int) { t.fallback = d }
+
+// ServesAll reports whether the table's one domain serves every host, so
+// that a lookup need not read the host.
+func (t *HostTable) ServesAll() bool { return t != nil && t.only != nil }

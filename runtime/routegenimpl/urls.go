@@ -1,4 +1,4 @@
-package runtime
+package routegenimpl
 
 import (
 	"fmt"
@@ -10,22 +10,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/routegen/routegen/internal/constraint"
 	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/suggest"
+	"github.com/routegen/routegen/runtime"
 )
-
-// EscapeCatchAll escapes the value of a catch-all parameter segment by
-// segment, so that its slashes stay slashes.
-func EscapeCatchAll(v string) string {
-	if !strings.Contains(v, "/") {
-		return url.PathEscape(v)
-	}
-	parts := strings.Split(v, "/")
-	for i, p := range parts {
-		parts[i] = url.PathEscape(p)
-	}
-	return strings.Join(parts, "/")
-}
 
 // CleanBasePath is base as URL builders prefix it: "" for none or "/",
 // else with one leading slash and no trailing one ("svc/" → "/svc").
@@ -37,11 +26,13 @@ func CleanBasePath(base string) string {
 	return "/" + base
 }
 
-// Origin is "//host[:port]" of domain d, for URLs of routes outside the
+// origin is "//host[:port]" of domain d, for URLs of routes outside the
 // root domain; subdomain fills the "*" of a wildcard domain.
-func (t *Table) Origin(d int, subdomain string) string {
+func (t *Table) origin(d int, subdomain string) string {
 	// An address that cannot be read gives "//"; NewRouter reports it.
-	host, port, _ := t.Domains[d].address(nil)
+	dom := &t.Domains[d]
+	addr := core.Address{Key: dom.Key, Host: dom.Host, Port: dom.Port, HostEnv: dom.HostEnv, PortEnv: dom.PortEnv}
+	host, port, _ := addr.Resolve(nil)
 	if rest, ok := strings.CutPrefix(host, "*."); ok {
 		host = subdomain + "." + rest
 	}
@@ -54,7 +45,8 @@ func (t *Table) Origin(d int, subdomain string) string {
 // urlPlan is how the URL of one route is written: its path split into
 // literal text and parameters.
 type urlPlan struct {
-	parts []urlPart
+	parts       []urlPart
+	constraints []*constraint.Constraint // of each parameter; nil for none
 }
 
 // urlPart is literal text, or the next parameter when param is set.
@@ -76,7 +68,7 @@ func (t *Table) urlPlans() []urlPlan {
 	return t.plans
 }
 
-func planURL(r *Route) urlPlan {
+func planURL(r *runtime.Route) urlPlan {
 	var p urlPlan
 	literal := ""
 	for _, seg := range core.ParsePattern(r.Path) {
@@ -85,6 +77,15 @@ func planURL(r *Route) urlPlan {
 			continue
 		}
 		p.parts = append(p.parts, urlPart{text: literal + "/" + seg.Literal}, urlPart{param: true, catchAll: seg.Kind == core.CatchAllSegment})
+		if k := len(p.constraints); k < len(r.Constraints) && r.Constraints[k] != "" {
+			c, err := constraint.Parse(r.Constraints[k])
+			if err != nil {
+				panic("routegen: route " + r.Name + ": " + err.Error()) // the generator wrote it
+			}
+			p.constraints = append(p.constraints, c)
+		} else {
+			p.constraints = append(p.constraints, nil)
+		}
 		literal = ""
 	}
 	if len(p.parts) == 0 && literal == "" {
@@ -113,7 +114,7 @@ func (t *Table) buildURL(base string, r int, subdomain string, values ...string)
 	var b strings.Builder
 	b.Grow(size)
 	if route.Domain != t.Root {
-		b.WriteString(t.Origin(route.Domain, subdomain))
+		b.WriteString(t.origin(route.Domain, subdomain))
 	}
 	b.WriteString(base)
 	next := 0
@@ -122,7 +123,7 @@ func (t *Table) buildURL(base string, r int, subdomain string, values ...string)
 		case !part.param:
 			b.WriteString(part.text)
 		case part.catchAll:
-			b.WriteString(EscapeCatchAll(values[next]))
+			b.WriteString(core.EscapeCatchAll(values[next]))
 			next++
 		default:
 			b.WriteString(url.PathEscape(values[next]))
@@ -214,10 +215,7 @@ func (t *Table) checkValues(r int, values []string) error {
 		}
 		next++
 	}
-	if r >= len(t.constraints) {
-		return nil
-	}
-	for i, c := range t.constraints[r] {
+	for i, c := range t.urlPlans()[r].constraints {
 		if c == nil {
 			continue
 		}
@@ -231,7 +229,7 @@ func (t *Table) checkValues(r int, values []string) error {
 // segmentReason says why the route would not match its path with v in
 // part, a parameter: an empty value, a dot segment, or a catch-all with
 // an empty or dot segment; "" when it would.
-func segmentReason(route *Route, part urlPart, v string) string {
+func segmentReason(route *runtime.Route, part urlPart, v string) string {
 	switch {
 	case part.catchAll && v == "" && route.Static && route.List:
 		return "" // the listing of the folder itself
@@ -280,7 +278,7 @@ func (t *Table) route(name string) (int, error) {
 	return 0, fmt.Errorf("routegen: no route named %q", name)
 }
 
-func (t *Table) isWildcard(r *Route) bool {
+func (t *Table) isWildcard(r *runtime.Route) bool {
 	return core.IsWildcardHost(t.Domains[r.Domain].Host)
 }
 
@@ -364,7 +362,7 @@ func (t *Table) RouteURLNamedArgs(base, name string, args map[string]any) (strin
 // misspelling of the missing argument p and no argument that route takes,
 // by the rule routevet reports it with (an edit in three characters of the
 // key); "" when none is, and the error names p alone.
-func (t *Table) misspeltKey(route *Route, args map[string]any, p string) string {
+func (t *Table) misspeltKey(route *runtime.Route, args map[string]any, p string) string {
 	for _, k := range slices.Sorted(maps.Keys(args)) {
 		taken := slices.Contains(route.Params, k) || k == "subdomain" && t.isWildcard(route)
 		if !taken && suggest.Closest(k, []string{p}, len(k)/3) == p {

@@ -1,6 +1,7 @@
-package runtime
+package core
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -114,7 +115,7 @@ func FuzzHostTable(f *testing.F) {
 			t.Fatalf("Match(%q) = %d", host, got)
 		}
 		name, port := hostname.Split(host)
-		if port != "" && !allBytes(port, isDigit) {
+		if port != "" && strings.ContainsFunc(port, func(r rune) bool { return r < '0' || r > '9' }) {
 			t.Fatalf("hostname.Split(%q) port %q", host, port)
 		}
 		if len(name)+len(port) > len(host) {
@@ -123,32 +124,40 @@ func FuzzHostTable(f *testing.F) {
 	})
 }
 
+// newHosts is NewHosts with its problems as one error, as NewRouter reports them.
+func newHosts(domains []Address, overrides map[string]HostPort) (*HostTable, error) {
+	hosts, problems := NewHosts(domains, overrides)
+	if len(problems) > 0 {
+		return hosts, errors.New("routegen: " + strings.Join(problems, "; "))
+	}
+	return hosts, nil
+}
+
 func TestTableHostsFromEnvironment(t *testing.T) {
 	t.Setenv("ROUTEGEN_TEST_HOST", "")
 	t.Setenv("ROUTEGEN_TEST_PORT", "")
-	one := &Table{Domains: []Domain{{Key: "only", HostEnv: "ROUTEGEN_TEST_HOST"}}}
-	hosts, err := one.Hosts(nil)
+	hosts, err := newHosts([]Address{{Key: "only", HostEnv: "ROUTEGEN_TEST_HOST"}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "domain only: host $ROUTEGEN_TEST_HOST is unset") {
 		t.Errorf("one domain, its host unset: %v", err)
 	}
 	if got := hosts.Match("example.com"); got != -1 {
 		t.Errorf("the table without its only domain matched %d", got)
 	}
-	two := &Table{Domains: []Domain{
+	two := []Address{
 		{Key: "a", Host: "a.example", PortEnv: "ROUTEGEN_TEST_PORT:-8443"},
 		{Key: "b", HostEnv: "ROUTEGEN_TEST_HOST:-b.example", Port: "8080"},
-	}}
-	if _, err := two.Hosts(nil); err != nil {
+	}
+	if _, err := newHosts(two, nil); err != nil {
 		t.Fatalf("defaults: %v", err)
 	}
-	if host, port, _ := two.Domains[0].address(nil); port != "8443" || host != "a.example" {
+	if host, port, _ := two[0].Resolve(nil); port != "8443" || host != "a.example" {
 		t.Errorf("a: %s:%s, want the default port 8443", host, port)
 	}
 	t.Setenv("ROUTEGEN_TEST_PORT", "99999")
-	if _, err := two.Hosts(nil); err == nil || !strings.Contains(err.Error(), `domain a: port "99999" is not a number from 1 to 65535`) {
+	if _, err := newHosts(two, nil); err == nil || !strings.Contains(err.Error(), `domain a: port "99999" is not a number from 1 to 65535`) {
 		t.Errorf("port 99999: %v", err)
 	}
-	if _, err := two.Hosts(map[string]HostPort{"a": {Host: "x", Port: "http"}}); err == nil || !strings.Contains(err.Error(), `port "http"`) {
+	if _, err := newHosts(two, map[string]HostPort{"a": {Host: "x", Port: "http"}}); err == nil || !strings.Contains(err.Error(), `port "http"`) {
 		t.Errorf("an override's port http: %v", err)
 	}
 }
@@ -156,7 +165,7 @@ func TestTableHostsFromEnvironment(t *testing.T) {
 // TestHostsOfEnvironmentChecked: a host read from the environment or given
 // to WithHost is checked as routes.conf's are when it is compiled.
 func TestHostsOfEnvironmentChecked(t *testing.T) {
-	table := &Table{Domains: []Domain{{Key: "api", HostEnv: "ROUTEGEN_TEST_HOST:-api.example.com", Port: "8080"}}}
+	table := []Address{{Key: "api", HostEnv: "ROUTEGEN_TEST_HOST:-api.example.com", Port: "8080"}}
 	for _, tt := range []struct{ env, want string }{
 		{"api.example.com:99", `routegen: domain api: host "api.example.com:99" ($ROUTEGEN_TEST_HOST): write the port in port, not in host`},
 		{"https://api.example.com", `routegen: domain api: host "https://api.example.com" ($ROUTEGEN_TEST_HOST): a host has no scheme; write just the name`},
@@ -165,12 +174,12 @@ func TestHostsOfEnvironmentChecked(t *testing.T) {
 		{"", ""}, // the default
 	} {
 		t.Setenv("ROUTEGEN_TEST_HOST", tt.env)
-		_, err := table.Hosts(nil)
+		_, err := newHosts(table, nil)
 		if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
 			t.Errorf("$ROUTEGEN_TEST_HOST=%q: %v; want %q", tt.env, err, tt.want)
 		}
 	}
-	_, err := table.Hosts(map[string]HostPort{"api": {Host: "api.example.com/v1"}})
+	_, err := newHosts(table, map[string]HostPort{"api": {Host: "api.example.com/v1"}})
 	if want := `routegen: domain api: host "api.example.com/v1" (WithHost): a host has no path; write just the name`; fmt.Sprint(err) != want {
 		t.Errorf("WithHost with a path: %v; want %s", err, want)
 	}

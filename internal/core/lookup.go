@@ -1,0 +1,298 @@
+package core
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/routegen/routegen/internal/constraint"
+)
+
+// Route is what a lookup needs of a route.
+type Route struct {
+	Method      string // upper case; "WS" for a WebSocket route
+	Domain      int
+	Path        string   // "/hotels/:id"
+	ListDir     bool     // a static listing: its catch-all also serves its folder, and the folder without its slash redirects there
+	Constraints []string // the constraint of each parameter, "" for none; nil when none has one
+}
+
+// Domain is what a lookup needs of a domain.
+type Domain struct {
+	RedirectTrailingSlash bool
+	MethodNotAllowed      bool
+	AutoOptions           bool
+	// CatchAll is the route index its catch_all answers as (past the
+	// table's routes); -1 when it has none.
+	CatchAll int
+}
+
+// Table is what Lookup decides on: the routes, their domains, and a
+// matcher of each domain.
+type Table struct {
+	routes          []Route
+	domains         []Domain
+	byDomain        []domainRoutes
+	escapedLiterals bool                       // a route path holds an escaped non-ASCII literal: see CanonicalEscapes
+	constraints     [][]*constraint.Constraint // by route index and parameter; nil when no route has one
+}
+
+// domainRoutes is what Lookup knows of one domain's routes.
+type domainRoutes struct {
+	match    MatchFunc
+	listDirs []string // the folders of the static listings, with their trailing slash: the path without it redirects there
+	methods  []string // the methods of the domain's routes (WS excluded), sorted: the bits of allow
+	allow    []string // Allow header by bit mask of methods
+}
+
+// NewTable builds the table of routes and domains; matchers[d] is the
+// matcher of domain d written as code, or nil for one built by NewMatcher.
+// The constraints must parse: the generator wrote them.
+func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
+	t := &Table{routes: routes, domains: domains, byDomain: make([]domainRoutes, len(domains))}
+	parsed := map[string]*constraint.Constraint{}
+	byDomain := make([][]Route, len(domains))
+	for i, r := range routes {
+		t.escapedLiterals = t.escapedLiterals || strings.Contains(r.Path, "%")
+		dr := &t.byDomain[r.Domain]
+		if r.Method != "WS" && !slices.Contains(dr.methods, r.Method) {
+			dr.methods = append(dr.methods, r.Method)
+		}
+		if r.ListDir {
+			dr.listDirs = append(dr.listDirs, r.Path[:strings.LastIndexByte(r.Path, '*')])
+		}
+		byDomain[r.Domain] = append(byDomain[r.Domain], r)
+		for k, text := range r.Constraints {
+			if text == "" {
+				continue
+			}
+			c := parsed[text]
+			if c == nil {
+				var err error
+				if c, err = constraint.Parse(text); err != nil {
+					panic("routegen: route " + r.Path + ": " + err.Error())
+				}
+				parsed[text] = c
+			}
+			if t.constraints == nil {
+				t.constraints = make([][]*constraint.Constraint, len(routes))
+			}
+			if t.constraints[i] == nil {
+				t.constraints[i] = make([]*constraint.Constraint, len(r.Constraints))
+			}
+			t.constraints[i][k] = c
+		}
+	}
+	for d := range t.byDomain {
+		dr := &t.byDomain[d]
+		if d < len(matchers) && matchers[d] != nil {
+			dr.match = matchers[d]
+		} else {
+			dr.match = newDomainMatcher(routes, d)
+		}
+		slices.Sort(dr.methods)
+		dr.allow = allowTable(dr.methods, domains[d].AutoOptions)
+	}
+	return t
+}
+
+// newDomainMatcher is NewMatcher of domain d's routes, answering their
+// indexes in routes.
+func newDomainMatcher(routes []Route, d int) MatchFunc {
+	var own []Route
+	var index []int
+	for i, r := range routes {
+		if r.Domain == d {
+			own, index = append(own, r), append(index, i)
+		}
+	}
+	match := NewMatcher(own)
+	return func(p *Params, method, path string) int {
+		if r := match(p, method, path); r >= 0 {
+			return index[r]
+		}
+		return -1
+	}
+}
+
+// allowTable computes the Allow header of every subset of methods: sorted,
+// with HEAD where GET is, and OPTIONS when OPTIONS is answered automatically.
+func allowTable(methods []string, autoOptions bool) []string {
+	table := make([]string, 1<<len(methods))
+	for mask := 1; mask < len(table); mask++ {
+		var allowed []string
+		for i, m := range methods {
+			if mask&(1<<i) != 0 {
+				allowed = append(allowed, m)
+			}
+		}
+		if slices.Contains(allowed, "GET") && !slices.Contains(allowed, "HEAD") {
+			allowed = append(allowed, "HEAD")
+		}
+		if autoOptions && !slices.Contains(allowed, "OPTIONS") {
+			allowed = append(allowed, "OPTIONS")
+		}
+		slices.Sort(allowed)
+		table[mask] = strings.Join(allowed, ", ")
+	}
+	return table
+}
+
+// Constraint is the parsed constraint of parameter k of route r; nil for none.
+func (t *Table) Constraint(r, k int) *constraint.Constraint {
+	if r >= len(t.constraints) || t.constraints[r] == nil {
+		return nil
+	}
+	return t.constraints[r][k]
+}
+
+// EscapedLiterals reports whether a route path holds an escaped non-ASCII
+// literal, so that Lookup matches request paths spelt canonically.
+func (t *Table) EscapedLiterals() bool { return t.escapedLiterals }
+
+// Lookup decides what answers method, host and path (the path as sent,
+// still escaped), in the order of routes.conf's request handling: the
+// domain of the host, the route of the method, HEAD by a GET route and a
+// WebSocket upgrade ("WS") by a plain GET route, the redirect of an
+// unclean path to its clean form, a trailing-slash redirect, an automatic
+// OPTIONS reply, 405 with Allow, the catch-all, 404; a route found has its
+// parameters checked against their constraints (400). A host table that
+// serves every host is not asked, and host is not read. Lookup allocates
+// nothing, but for a table with a non-ASCII literal, a path with raw
+// non-ASCII bytes or lower-case escapes of them, which it first spells
+// canonically.
+//
+// This is the only statement of that order: the router, the generated
+// Lookup, routevet and routegen match all decide by it.
+func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) Outcome {
+	if t.escapedLiterals {
+		path = CanonicalEscapes(path)
+	}
+	var d int
+	if hosts.ServesAll() {
+		d = hosts.only.Domain
+	} else {
+		d = hosts.Match(host)
+	}
+	// Most requests: a route of the method itself matches.
+	if d >= 0 && path != "" && path[0] == '/' {
+		if r := t.byDomain[d].match(m.Params.Start(path), method, path); r >= 0 {
+			return Outcome{Route: r, Domain: d, Status: t.status(m, r)}
+		}
+	}
+	return t.fallback(m, d, method, path)
+}
+
+// fallback is Lookup for the requests no route of their method answers,
+// in domain d (-1 for none): its matcher already failed for method and
+// path, and is not run again for them.
+func (t *Table) fallback(m *Match, d int, method, path string) Outcome {
+	m.Params.Start(path)
+	o := Outcome{Route: -1, Domain: d, Status: 404}
+	if d < 0 {
+		return o
+	}
+	dom, dr := &t.domains[d], &t.byDomain[d]
+	if path == "" || path[0] != '/' {
+		if path == "*" && method == "OPTIONS" && dom.AutoOptions && len(dr.methods) > 0 {
+			o.Status, m.Allow = 204, dr.allow[len(dr.allow)-1]
+		}
+		return o
+	}
+	// HEAD falls back to GET, and a WebSocket upgrade to a plain GET route.
+	// Matchers match only clean paths, so the path is scanned for empty
+	// and dot segments only when no route matched.
+	if method == "HEAD" || method == "WS" {
+		if r := dr.match(&m.Params, "GET", path); r >= 0 {
+			o.Route, o.Status = r, t.status(m, r)
+			return o
+		}
+	}
+	if !IsClean(path) {
+		o.Status, m.redirect = redirectStatus(method), redirectClean
+		return o
+	}
+	if dom.RedirectTrailingSlash {
+		if status := t.redirectSlash(m, dr, method, path); status != 0 {
+			o.Status = status
+			return o
+		}
+	}
+	if mask := t.allowMask(m, dr, path); mask != 0 {
+		if method == "OPTIONS" && dom.AutoOptions {
+			o.Status, m.Allow = 204, dr.allow[mask]
+			return o
+		}
+		if dom.MethodNotAllowed {
+			o.Status, m.Allow = 405, dr.allow[mask]
+			return o
+		}
+	}
+	if dom.CatchAll >= 0 {
+		o.Route, o.Status, o.CatchAll = dom.CatchAll, 200, true
+	}
+	return o
+}
+
+// find matches method and path; HEAD falls back to GET, and a WebSocket
+// upgrade to a plain GET route.
+func (t *Table) find(m *Match, dr *domainRoutes, method, path string) int {
+	r := dr.match(&m.Params, method, path)
+	if r < 0 && (method == "HEAD" || method == "WS") {
+		r = dr.match(&m.Params, "GET", path)
+	}
+	return r
+}
+
+// status is 200 for route r, just found, or 400 when one of its
+// parameters fails its constraint.
+func (t *Table) status(m *Match, r int) int {
+	if r >= len(t.constraints) { // most tables have no constraint: no call
+		return 200
+	}
+	return t.checkConstraints(m, r)
+}
+
+// checkConstraints is status for a table with constraints.
+func (t *Table) checkConstraints(m *Match, r int) int {
+	for i, c := range t.constraints[r] {
+		if c != nil && !c.Holds(m.Params.checkedValue(i)) {
+			return 400
+		}
+	}
+	return 200
+}
+
+// redirectSlash redirects to the path with or without its trailing slash
+// when that has a route of the method, and returns the redirect's status;
+// 0 for none. It never leaves the host: the target is a suffix-trimmed
+// path or a listing's own path.
+func (t *Table) redirectSlash(m *Match, dr *domainRoutes, method, path string) int {
+	if n := len(path); n > 1 && path[n-1] == '/' {
+		if t.find(m, dr, method, path[:n-1]) >= 0 {
+			m.Params.n = 0
+			return m.redirectTo(method, path[:n-1])
+		}
+		return 0
+	}
+	if method != "GET" && method != "HEAD" {
+		return 0
+	}
+	for _, dir := range dr.listDirs {
+		if len(dir) == len(path)+1 && dir[:len(path)] == path {
+			return m.redirectTo(method, dir)
+		}
+	}
+	return 0
+}
+
+// allowMask is the set of methods with a route for path, as bits of dr.methods.
+func (t *Table) allowMask(m *Match, dr *domainRoutes, path string) int {
+	mask := 0
+	for i, method := range dr.methods {
+		if dr.match(&m.Params, method, path) >= 0 {
+			mask |= 1 << i
+			m.Params.n = 0
+		}
+	}
+	return mask
+}

@@ -1,0 +1,179 @@
+package core
+
+import (
+	"net/url"
+	"strings"
+	"unsafe"
+)
+
+// Params are the path parameters a matcher records, kept as offsets into
+// the escaped path so that matching allocates nothing.
+type Params struct {
+	path    string
+	n       int
+	escapes escapes // whether path holds a "%", found out on first need
+	spans   [MaxParams][2]int32
+	scratch []byte // checkedValue's unescaped value, reused
+}
+
+type escapes uint8
+
+const (
+	escapesUnknown escapes = iota
+	noEscapes
+	hasEscapes
+)
+
+// Start readies p for a matcher to match path, and returns it.
+func (p *Params) Start(path string) *Params {
+	p.path, p.n, p.escapes = path, 0, escapesUnknown
+	return p
+}
+
+// Push records a parameter value path[start:end].
+func (p *Params) Push(start, end int) {
+	p.spans[p.n] = [2]int32{int32(start), int32(end)}
+	p.n++
+}
+
+// Pop removes the last parameter when a matcher backtracks.
+func (p *Params) Pop() { p.n-- }
+
+// Path is the path the parameters were matched in.
+func (p *Params) Path() string { return p.path }
+
+// Len is the number of parameters.
+func (p *Params) Len() int { return p.n }
+
+// Raw is parameter i as sent, still escaped.
+func (p *Params) Raw(i int) string {
+	s := p.spans[i]
+	return p.path[s[0]:s[1]]
+}
+
+// NoEscapes tells p that its path holds no escape, sparing Value the search.
+func (p *Params) NoEscapes() { p.escapes = noEscapes }
+
+// Value is parameter i unescaped. It allocates only when the value holds an
+// escape; a malformed escape is returned as sent.
+func (p *Params) Value(i int) string {
+	if p.escapes == noEscapes {
+		return p.Raw(i)
+	}
+	return p.unescaped(i)
+}
+
+// unescaped is Value once the path is known to hold a "%" or not yet
+// looked at: one search of the whole path spares every later value its own.
+func (p *Params) unescaped(i int) string {
+	if p.escapes == escapesUnknown {
+		p.escapes = noEscapes
+		if strings.IndexByte(p.path, '%') >= 0 {
+			p.escapes = hasEscapes
+		}
+	}
+	raw := p.Raw(i)
+	if p.escapes == noEscapes || strings.IndexByte(raw, '%') < 0 {
+		return raw
+	}
+	if v, err := url.PathUnescape(raw); err == nil {
+		return v
+	}
+	return raw
+}
+
+// checkedValue is parameter i unescaped, for a constraint check, without
+// allocating once p's buffer is large enough. It is valid only until the
+// next call, and never leaves this package.
+func (p *Params) checkedValue(i int) string {
+	raw := p.Raw(i)
+	if strings.IndexByte(raw, '%') < 0 {
+		return raw
+	}
+	buf, ok := unescapePath(p.scratch[:0], raw)
+	if !ok {
+		return raw
+	}
+	p.scratch = buf
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}
+
+// MatchFunc is the matcher of one domain, generated or from NewMatcher: it
+// returns the index of the route of method that matches path, recording
+// the route's parameters in p, or -1 leaving p's parameters as they were.
+// It matches clean paths that begin with "/" only: no parameter is "." or
+// "..", no catch-all holds an empty or dot segment.
+type MatchFunc func(p *Params, method, path string) int
+
+// Match is the state of a Lookup: the parameters it recorded, and what
+// its rarer outcomes need beyond an Outcome.
+type Match struct {
+	Params Params
+	// Allow is the Allow header of a 204 or 405; stale otherwise.
+	Allow string
+
+	redirect redirectKind // of a 301 or 308; stale otherwise
+	target   string       // the redirect target when it needs no building; stale unless redirect is redirectTo
+}
+
+// Outcome is what a Lookup decided, returned rather than stored, so that
+// the common case costs no store.
+type Outcome struct {
+	// Route is the index of the matched route; -1 when none matched. With
+	// Status 400 it is the route whose parameter constraint failed.
+	Route int
+	// Domain is the index of the domain that serves the host; -1 for none.
+	Domain int
+	// Status is 200 (found), 301 or 308 (a redirect: see Match.Redirect),
+	// 204 (an automatic OPTIONS reply), 400 (a parameter failed its
+	// constraint), 404 or 405.
+	Status int
+	// CatchAll is set when the domain's catch_all answers.
+	CatchAll bool
+}
+
+type redirectKind uint8
+
+const (
+	noRedirect    redirectKind = iota
+	redirectTo                 // to target
+	redirectClean              // to the cleaned path
+)
+
+// Redirect returns where the 301 or 308 of the last Lookup sends the
+// client: the path without its query string. Only the redirect to a
+// cleaned path builds a new string.
+func (m *Match) Redirect() string {
+	switch m.redirect {
+	case redirectTo:
+		return sameHost(m.target)
+	case redirectClean:
+		return sameHost(CleanPath(m.Params.path))
+	}
+	return ""
+}
+
+// sameHost keeps a redirect target on this host: "//evil.example" and
+// "/\evil.example" would be read by browsers as another host.
+func sameHost(target string) string {
+	if len(target) > 1 && (target[1] == '/' || target[1] == '\\') {
+		return "/" + url.PathEscape(target[1:2]) + target[2:]
+	}
+	return target
+}
+
+// redirectTo records a redirect to target, which must stay on this host,
+// and returns its status.
+func (m *Match) redirectTo(method, target string) int {
+	m.redirect, m.target = redirectTo, target
+	return redirectStatus(method)
+}
+
+// redirectStatus is 301 for GET and HEAD, and 308 otherwise, which keeps
+// the method and body.
+func redirectStatus(method string) int {
+	if method == "GET" || method == "HEAD" {
+		return 301
+	}
+	return 308
+}

@@ -1,0 +1,183 @@
+package core
+
+import (
+	"slices"
+	"strings"
+)
+
+// NewMatcher returns the matcher of routes as data: for each method, its
+// trie, which the returned function walks. It answers every path exactly
+// as the matcher gen writes as code from the same trie.
+func NewMatcher(routes []Route) MatchFunc {
+	byMethod := map[string][]TrieRoute{}
+	for i, r := range routes {
+		byMethod[r.Method] = append(byMethod[r.Method], TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.ListDir})
+	}
+	m := &walker{}
+	for _, method := range slices.Sorted(func(yield func(string) bool) {
+		for method := range byMethod {
+			if !yield(method) {
+				return
+			}
+		}
+	}) {
+		root := NewTrie(byMethod[method])
+		m.methods = append(m.methods, method)
+		m.roots = append(m.roots, newEntry(root, root.RootFixed()))
+	}
+	return m.match
+}
+
+// walker is the trie of each method of one domain, made ready to walk.
+type walker struct {
+	methods []string
+	roots   []*entry
+}
+
+func (t *walker) match(p *Params, method, path string) int {
+	if len(path) == 0 || path[0] != '/' {
+		return -1
+	}
+	for k, name := range t.methods {
+		if name == method {
+			root := t.roots[k]
+			if r := root.lookupFixed(path); r >= 0 {
+				return r
+			}
+			if root.node.Dynamic {
+				return root.level(p, path, 1)
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// entry is a node where the walk enters a subtree: the root or a
+// parameter. fixed maps the rest of the path to the route with no
+// parameter below the node that it names; bit k of lengths is set when a
+// key has k bytes (63: 63 or more), which spares most misses the hash.
+type entry struct {
+	node      *Node
+	fixed     map[string]int32
+	lengths   uint64
+	walked    []step            // the literals with a parameter or catch-all below
+	bySegment map[string]*entry // walked by text, when there are many
+	params    []*entry          // by the node's Params
+}
+
+// step is a literal segment the walk compares, and where it leads.
+type step struct {
+	text string
+	next *entry
+}
+
+// walkedByMapAbove is the most walked literals a node compares one by one.
+const walkedByMapAbove = 4
+
+// newEntry makes n ready to walk, with the routes fixed answers at once.
+func newEntry(n *Node, fixed []FixedRoute) *entry {
+	e := &entry{node: n, fixed: make(map[string]int32, len(fixed))}
+	for _, f := range fixed {
+		e.fixed[f.Rest] = int32(f.Route)
+		e.lengths |= 1 << min(len(f.Rest), 63)
+	}
+	e.prepare()
+	return e
+}
+
+// prepare readies the levels below e's node that the walk visits.
+func (e *entry) prepare() {
+	n := e.node
+	for _, l := range n.Literals {
+		if l.Node.Dynamic {
+			next := &entry{node: l.Node}
+			next.prepare()
+			e.walked = append(e.walked, step{l.Text, next})
+		}
+	}
+	if len(e.walked) > walkedByMapAbove {
+		e.bySegment = map[string]*entry{}
+		for _, s := range e.walked {
+			e.bySegment[s.text] = s.next
+		}
+	}
+	for _, p := range n.Params {
+		own := p.Node.BelowParam()
+		if p.Node.Route >= 0 {
+			own = append([]FixedRoute{{"", p.Node.Route}}, own...)
+		}
+		e.params = append(e.params, newEntry(p.Node, own))
+	}
+}
+
+// lookupFixed is the route fixed maps rest to, or -1.
+func (e *entry) lookupFixed(rest string) int {
+	if e.lengths&(1<<min(len(rest), 63)) != 0 {
+		if r, ok := e.fixed[rest]; ok {
+			return int(r)
+		}
+	}
+	return -1
+}
+
+// level walks the segment that starts at i below e's node.
+func (e *entry) level(p *Params, path string, i int) int {
+	n := e.node
+	if e.bySegment != nil {
+		if j := SegmentEnd(path, i); j < len(path) {
+			if child := e.bySegment[path[i:j]]; child != nil {
+				if r := child.level(p, path, j+1); r >= 0 {
+					return r
+				}
+			}
+		}
+	} else {
+		for _, s := range e.walked {
+			if end := i + len(s.text); end < len(path) && path[end] == '/' && path[i:end] == s.text {
+				if r := s.next.level(p, path, end+1); r >= 0 {
+					return r
+				}
+			}
+		}
+	}
+	if len(n.Params) > 0 {
+		j := SegmentEnd(path, i)
+		for k, pe := range n.Params {
+			start := i + len(pe.Prefix)
+			if j <= start || !strings.HasPrefix(path[i:j], pe.Prefix) {
+				continue
+			}
+			// Only a bare parameter or one after "." can take a whole "." or ".." segment.
+			if (pe.Prefix == "" || pe.Prefix == ".") && !NotDot(path[i:j]) {
+				continue
+			}
+			p.Push(start, j)
+			if r := e.params[k].afterParam(p, path, j); r >= 0 {
+				return r
+			}
+			p.Pop()
+		}
+	}
+	for _, c := range n.CatchAlls {
+		start := i + len(c.Prefix)
+		if (len(path) > start || c.AllowEmpty && len(path) == start) &&
+			strings.HasPrefix(path[i:], c.Prefix) && IsCleanTail(path[i:]) {
+			p.Push(start, len(path))
+			return c.Route
+		}
+	}
+	return -1
+}
+
+// afterParam continues once the parameter ending at j matched: the routes
+// with no parameter below, then the walk.
+func (e *entry) afterParam(p *Params, path string, j int) int {
+	if r := e.lookupFixed(path[j:]); r >= 0 {
+		return r
+	}
+	if e.node.Dynamic && j < len(path) {
+		return e.level(p, path, j+1)
+	}
+	return -1
+}

@@ -1,0 +1,15 @@
+// Package link hands package routegenimpl, which generated code calls, the
+// constructor of runtime's route table, which applications must not see.
+// Package runtime sets NewTable in its init; routegenimpl asserts its type
+// once, when it is initialized.
+package link
+
+// NewTable is runtime's newTable, a
+//
+//	func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, root int) (
+//		lookup interface{ LookupAtAddresses(m *runtime.Match, method, host, path string) },
+//		newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error))
+//
+// It is untyped here because this package cannot import runtime, which
+// imports it.
+var NewTable any

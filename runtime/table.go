@@ -1,0 +1,137 @@
+package runtime
+
+import (
+	"strings"
+
+	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/runtime/internal/link"
+)
+
+func init() { link.NewTable = newTable }
+
+// dispatcher is the generated value whose Dispatch calls the action of the
+// matched route with its typed parameters. It is an interface rather than
+// a function so that a generated method is called without the wrapper the
+// compiler writes for a method value.
+type dispatcher = interface{ Dispatch(ctx *Context) error }
+
+// table is the routing data of a generated package.
+type table struct {
+	Domains     []Domain
+	Routes      []Route
+	CatchAlls   []Route  // catch_all of domain i at index i; Method "" when none
+	AuthSchemes []string // of the security.conf the table was generated with; nil without one
+	Root        int      // the domain whose URLs are written as paths
+
+	core  *core.Table
+	hosts *core.HostTable // the domains at their routes.conf addresses
+}
+
+// newTable builds the table of a generated package (routegenimpl.NewTable
+// calls it): each domain's matcher as code, or nil for one built as data,
+// and each domain served at its routes.conf address, environment variables
+// read now. It returns the package's Lookup and NewRouter.
+func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, root int) (
+	lookup interface {
+		LookupAtAddresses(m *Match, method, host, path string)
+	},
+	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error)) {
+	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, Root: root}
+	coreRoutes := make([]core.Route, len(routes))
+	for i, r := range routes {
+		coreRoutes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, ListDir: r.Static && r.List, Constraints: r.Constraints}
+	}
+	coreDomains := make([]core.Domain, len(domains))
+	for i, d := range domains {
+		coreDomains[i] = core.Domain{RedirectTrailingSlash: d.RedirectTrailingSlash, MethodNotAllowed: d.MethodNotAllowed, AutoOptions: d.AutoOptions, CatchAll: -1}
+		if i < len(catchAlls) && catchAlls[i].Method != "" {
+			coreDomains[i].CatchAll = len(routes) + i
+			domains[i].CatchAll = &catchAlls[i]
+		}
+	}
+	t.core = core.NewTable(coreRoutes, coreDomains, matchers)
+	t.hosts, _ = t.newHosts(nil)
+	newRouter = func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error) {
+		return newRouterOf(t, dispatch, opts)
+	}
+	return t, newRouter
+}
+
+// addresses are where the domains are served, as routes.conf says.
+func (t *table) addresses() []core.Address {
+	addrs := make([]core.Address, len(t.Domains))
+	for i, d := range t.Domains {
+		addrs[i] = core.Address{Key: d.Key, Host: d.Host, Port: d.Port, HostEnv: d.HostEnv, PortEnv: d.PortEnv}
+	}
+	return addrs
+}
+
+// newHosts builds the host table of the domains, overridden by domain key.
+// A domain whose address cannot be read is left out, and named in the
+// error.
+func (t *table) newHosts(overrides map[string]core.HostPort) (*core.HostTable, error) {
+	hosts, problems := core.NewHosts(t.addresses(), overrides)
+	if len(problems) > 0 {
+		return hosts, &ConfigError{Msg: strings.Join(problems, "; ")}
+	}
+	return hosts, nil
+}
+
+// routeAt is the route of index i: a route, or past them a catch-all.
+func (t *table) routeAt(i int) *Route {
+	if i < len(t.Routes) {
+		return &t.Routes[i]
+	}
+	return &t.CatchAlls[i-len(t.Routes)]
+}
+
+// Lookup finds what answers method, host and path, with the domains at
+// hosts, by core's Lookup, the one statement of the order of routes.conf's
+// request handling, and fills m.
+func (t *table) Lookup(m *Match, hosts *core.HostTable, method, host, path string) {
+	if o := t.core.Lookup(&m.Params.m, hosts, method, host, path); o.Status != 200 || o.CatchAll {
+		t.fillOther(m, o)
+	} else {
+		t.fillRoute(m, o.Route)
+	}
+}
+
+// LookupAtAddresses is Lookup with the domains at their routes.conf
+// addresses: a generated package's Lookup.
+func (t *table) LookupAtAddresses(m *Match, method, host, path string) {
+	if o := t.core.Lookup(&m.Params.m, t.hosts, method, host, path); o.Status != 200 || o.CatchAll {
+		t.fillOther(m, o)
+	} else {
+		t.fillRoute(m, o.Route)
+	}
+}
+
+// fillRoute fills m with route r of the table: most requests' outcome.
+func (t *table) fillRoute(m *Match, r int) {
+	route := &t.Routes[r]
+	m.Route, m.Params.route, m.Status, m.Domain = route, route, 200, &t.Domains[route.Domain]
+	if m.CatchAll || m.Allow != "" {
+		m.CatchAll, m.Allow = false, ""
+	}
+}
+
+// fillOther fills m with o, any outcome but a route of the table.
+func (t *table) fillOther(m *Match, o core.Outcome) {
+	m.Status, m.CatchAll, m.Allow = o.Status, o.CatchAll, ""
+	if o.Status == 204 || o.Status == 405 {
+		m.Allow = m.Params.m.Allow
+	}
+	m.Route, m.Params.route, m.Domain = nil, nil, nil
+	if o.Route >= 0 {
+		m.Route = t.routeAt(o.Route)
+		m.Params.route = m.Route
+	}
+	if o.Domain >= 0 {
+		m.Domain = &t.Domains[o.Domain]
+	}
+}
+
+// ConfigError is a problem with how a router is set up.
+type ConfigError struct{ Msg string }
+
+func (e *ConfigError) Error() string { return "routegen: " + e.Msg }
