@@ -4,23 +4,23 @@ import "strings"
 
 // AcceptContentType is the preferred media type of a request's Accept
 // header, parsed on first use. The zero value is an empty header; it is
-// meant to be reused through Reset.
+// meant to be reused through reset.
 type AcceptContentType struct {
 	header                string
-	owner                 *Request // whose Accept header is read when first asked; nil after Reset
+	owner                 *Request // whose Accept header is read when first asked; nil after reset
 	parsed                bool
 	mime, version, vendor string
 }
 
-// Reset forgets the previous parse; header is parsed when first asked.
-func (a *AcceptContentType) Reset(header string) {
+// reset forgets the previous parse; header is parsed when first asked.
+func (a *AcceptContentType) reset(header string) {
 	*a = AcceptContentType{header: header}
 }
 
 // forget forgets the previous parse for a request of owner, whose Accept
 // header is read and parsed when first asked, so that requests whose action
 // never asks pay nothing. A pooled context writes nothing here unless the
-// previous request parsed its header or Reset gave one.
+// previous request parsed its header or reset gave one.
 func (a *AcceptContentType) forget(owner *Request) {
 	if a.parsed || a.header != "" || a.owner != owner {
 		*a = AcceptContentType{owner: owner}
@@ -55,11 +55,11 @@ func (a *AcceptContentType) parse() {
 	if a.owner != nil && a.owner.Request != nil {
 		a.header = a.owner.Request.Header.Get("Accept")
 	}
-	a.mime, a.version, a.vendor = ParseAccept(a.header)
+	a.mime, a.version, a.vendor = parseAccept(a.header)
 	a.parsed = true
 }
 
-// ParseAccept picks the media range of an Accept header with the highest
+// parseAccept picks the media range of an Accept header with the highest
 // quality (the first among equals) and returns it without parameters, with
 // the API version and vendor it names; see AcceptContentType.
 //
@@ -67,7 +67,7 @@ func (a *AcceptContentType) parse() {
 // picked. A q that is not a valid qvalue ("0", "0.5", "1.000") is ignored,
 // so the range keeps the default q=1. The results are substrings of header,
 // except for a quoted version holding a backslash escape.
-func ParseAccept(header string) (mime, version, vendor string) {
+func parseAccept(header string) (mime, version, vendor string) {
 	best := 0 // quality of the pick in thousandths; q=0 is never picked
 	var escaped bool
 	for rest := header; rest != ""; {

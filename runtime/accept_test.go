@@ -88,9 +88,9 @@ var acceptTests = []struct {
 
 func TestParseAccept(t *testing.T) {
 	for _, tt := range acceptTests {
-		mime, version, vendor := ParseAccept(tt.header)
+		mime, version, vendor := parseAccept(tt.header)
 		if mime != tt.mime || version != tt.version || vendor != tt.vendor {
-			t.Errorf("ParseAccept(%q) = %q, %q, %q; want %q, %q, %q",
+			t.Errorf("parseAccept(%q) = %q, %q, %q; want %q, %q, %q",
 				tt.header, mime, version, vendor, tt.mime, tt.version, tt.vendor)
 		}
 	}
@@ -102,7 +102,7 @@ func TestAcceptContentType(t *testing.T) {
 		t.Errorf("zero AcceptContentType = %q, %q, %q; want empty", a.Mime(), a.Version(), a.Vendor())
 	}
 	for _, tt := range acceptTests {
-		a.Reset(tt.header)
+		a.reset(tt.header)
 		// Ask in an order that is not the parse order.
 		if a.Vendor() != tt.vendor || a.Mime() != tt.mime || a.Version() != tt.version {
 			t.Errorf("AcceptContentType(%q) = %q, %q, %q; want %q, %q, %q",
@@ -124,7 +124,7 @@ func TestParseAcceptAllocs(t *testing.T) {
 	} {
 		var a AcceptContentType
 		allocs := testing.AllocsPerRun(100, func() {
-			a.Reset(header)
+			a.reset(header)
 			_, _, _ = a.Mime(), a.Version(), a.Vendor()
 		})
 		if allocs != 0 {
@@ -143,7 +143,7 @@ func BenchmarkParseAccept(b *testing.B) {
 		b.Run(bm.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				ParseAccept(bm.header)
+				parseAccept(bm.header)
 			}
 		})
 	}
@@ -154,40 +154,40 @@ func FuzzAccept(f *testing.F) {
 		f.Add(tt.header)
 	}
 	f.Fuzz(func(t *testing.T, header string) {
-		mime, version, vendor := ParseAccept(header)
+		mime, version, vendor := parseAccept(header)
 		var a AcceptContentType
-		a.Reset(header)
+		a.reset(header)
 		if a.Mime() != mime || a.Version() != version || a.Vendor() != vendor {
 			t.Fatalf("AcceptContentType(%q) disagrees with ParseAccept", header)
 		}
-		if m, v, vnd := ParseAccept(header); m != mime || v != version || vnd != vendor {
-			t.Fatalf("ParseAccept(%q) is not deterministic", header)
+		if m, v, vnd := parseAccept(header); m != mime || v != version || vnd != vendor {
+			t.Fatalf("parseAccept(%q) is not deterministic", header)
 		}
 
 		if !strings.Contains(header, mime) || !strings.Contains(header, vendor) {
-			t.Fatalf("ParseAccept(%q) = %q, %q: not substrings", header, mime, vendor)
+			t.Fatalf("parseAccept(%q) = %q, %q: not substrings", header, mime, vendor)
 		}
 		if !strings.Contains(header, version) && !strings.Contains(header, `\`) {
-			t.Fatalf("ParseAccept(%q) version %q: not a substring", header, version)
+			t.Fatalf("parseAccept(%q) version %q: not a substring", header, version)
 		}
 		if mime == "" {
 			if version != "" || vendor != "" {
-				t.Fatalf("ParseAccept(%q) = %q, %q, %q: a version or vendor without a type", header, mime, version, vendor)
+				t.Fatalf("parseAccept(%q) = %q, %q, %q: a version or vendor without a type", header, mime, version, vendor)
 			}
 			return
 		}
 		if i := strings.IndexByte(mime, '/'); i <= 0 || i == len(mime)-1 {
-			t.Fatalf("ParseAccept(%q) mime %q is not type/subtype", header, mime)
+			t.Fatalf("parseAccept(%q) mime %q is not type/subtype", header, mime)
 		}
 		if strings.ContainsAny(mime, ",;") || mime != trimOWS(mime) {
-			t.Fatalf("ParseAccept(%q) mime %q holds a separator or spaces", header, mime)
+			t.Fatalf("parseAccept(%q) mime %q holds a separator or spaces", header, mime)
 		}
 		lower := strings.ToLower(header)
 		if vendor != "" && !strings.Contains(strings.ToLower(mime), "/vnd.") {
-			t.Fatalf("ParseAccept(%q) vendor %q from a non-vendor type", header, vendor)
+			t.Fatalf("parseAccept(%q) vendor %q from a non-vendor type", header, vendor)
 		}
 		if version != "" && !strings.Contains(lower, "version") && !strings.Contains(lower, "-v") {
-			t.Fatalf("ParseAccept(%q) version %q from nowhere", header, version)
+			t.Fatalf("parseAccept(%q) version %q from nowhere", header, version)
 		}
 	})
 }
@@ -210,7 +210,7 @@ func TestAcceptContentTypeOfReusedContext(t *testing.T) {
 		ctx.reset(httptest.NewRecorder(), r)
 		a := &ctx.Req.AcceptContentType
 		if c.reset != "" {
-			a.Reset(c.reset)
+			a.reset(c.reset)
 		}
 		if got := a.Version(); got != c.want {
 			t.Errorf("request %d: Version() = %q, want %q", i, got, c.want)

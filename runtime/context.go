@@ -62,7 +62,7 @@ func (ctx *Context) release() {
 func (r *Request) PathValue(name string) string { return r.params.Get(name) }
 
 // QueryValue returns the first value of a query parameter, or "".
-func (r *Request) QueryValue(name string) string { return QueryValue(r.URL.RawQuery, name) }
+func (r *Request) QueryValue(name string) string { return queryValue(r.URL.RawQuery, name) }
 
 // Subject is who the route's authenticator recognised; nil on an anonymous route.
 func (ctx *Context) Subject() Subject { return ctx.subject }

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// QueryValue returns the first value of the named parameter in a raw query
+// queryValue returns the first value of the named parameter in a raw query
 // string ("a=1&b=x%20y"), unescaped as url.ParseQuery would ("+" is a
 // space), or "" when absent.
 //
@@ -14,7 +14,7 @@ import (
 // alone has the value "", but an empty pair is no parameter at all. Unlike ParseQuery it has no limit on the number
 // of pairs, since it builds no map. It allocates only to unescape the value
 // it returns.
-func QueryValue(rawQuery, name string) string {
+func queryValue(rawQuery, name string) string {
 	for rawQuery != "" {
 		var pair string
 		pair, rawQuery, _ = strings.Cut(rawQuery, "&")

@@ -47,8 +47,8 @@ var queryTests = []struct {
 
 func TestQueryValue(t *testing.T) {
 	for _, tt := range queryTests {
-		if got := QueryValue(tt.query, tt.name); got != tt.want {
-			t.Errorf("QueryValue(%q, %q) = %q; want %q", tt.query, tt.name, got, tt.want)
+		if got := queryValue(tt.query, tt.name); got != tt.want {
+			t.Errorf("queryValue(%q, %q) = %q; want %q", tt.query, tt.name, got, tt.want)
 		}
 		if values, _ := url.ParseQuery(tt.query); values.Get(tt.name) != tt.want {
 			t.Errorf("the test is wrong: url.ParseQuery(%q).Get(%q) = %q; want %q", tt.query, tt.name, values.Get(tt.name), tt.want)
@@ -64,9 +64,9 @@ func TestQueryValueAllocs(t *testing.T) {
 		{"a=x%20y&b=x+y&c=3", "c"},   // nor do escapes in other values
 		{"", "a"},
 	} {
-		allocs := testing.AllocsPerRun(100, func() { QueryValue(tt.query, tt.name) })
+		allocs := testing.AllocsPerRun(100, func() { queryValue(tt.query, tt.name) })
 		if allocs != 0 {
-			t.Errorf("QueryValue(%q, %q): %v allocations; want 0", tt.query, tt.name, allocs)
+			t.Errorf("queryValue(%q, %q): %v allocations; want 0", tt.query, tt.name, allocs)
 		}
 	}
 }
@@ -74,11 +74,11 @@ func TestQueryValueAllocs(t *testing.T) {
 func BenchmarkQueryValue(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		QueryValue("page=2&sort=name&filter=active&lang=en", "lang")
+		queryValue("page=2&sort=name&filter=active&lang=en", "lang")
 	}
 }
 
-// FuzzQueryValue checks QueryValue against url.ParseQuery for every key
+// FuzzQueryValue checks queryValue against url.ParseQuery for every key
 // ParseQuery finds and for a few it may not.
 func FuzzQueryValue(f *testing.F) {
 	for _, tt := range queryTests {
@@ -91,12 +91,12 @@ func FuzzQueryValue(f *testing.F) {
 		}
 		// ParseQuery keeps the valid pairs even when it reports an error.
 		for key := range values {
-			if got, want := QueryValue(query, key), values.Get(key); got != want {
-				t.Fatalf("QueryValue(%q, %q) = %q; url.ParseQuery gives %q", query, key, got, want)
+			if got, want := queryValue(query, key), values.Get(key); got != want {
+				t.Fatalf("queryValue(%q, %q) = %q; url.ParseQuery gives %q", query, key, got, want)
 			}
 		}
-		if got, want := QueryValue(query, name), values.Get(name); got != want {
-			t.Fatalf("QueryValue(%q, %q) = %q; url.ParseQuery gives %q", query, name, got, want)
+		if got, want := queryValue(query, name), values.Get(name); got != want {
+			t.Fatalf("queryValue(%q, %q) = %q; url.ParseQuery gives %q", query, name, got, want)
 		}
 	})
 }
