@@ -1,6 +1,9 @@
-// Package runtime is the small library that routegen's generated packages
-// import: the Match a generated Lookup fills, the Router that dispatches to
-// the application's controllers, and the Context actions receive.
+// Package runtime is what an application of routegen's generated code
+// uses: the Router a generated NewRouter returns and its options, the
+// Context, Request and Route an action or middleware reads, the Error the
+// router answers with, the Match a generated Lookup fills, and Serve and
+// NewServer. The generated code's own plumbing is in runtime/routegenimpl,
+// which no application calls.
 //
 // It depends on the standard library and, for CORS, on github.com/rs/cors,
 // and knows nothing of routes.conf: everything about the routes comes from

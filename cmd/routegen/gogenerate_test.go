@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -231,6 +232,40 @@ func TestIndex(t *testing.T) {
 	out := goRun("tool", "routegen", "diff", "hotels/routes.conf")
 	if out != "" {
 		t.Errorf("routegen diff after go generate printed\n%s", out)
+	}
+
+	// A file generated for another version of routegenimpl's API (here a
+	// later one) does not compile, and the message says what to do.
+	gen := filepath.Join(dir, "hotels", "routes_gen.go")
+	data, err := os.ReadFile(gen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := strings.NewReplacer(
+		"RunGoGenerate(1 - routegenimpl.MinVersion)", "RunGoGenerate(2 - routegenimpl.MinVersion)",
+		"RunGoGenerate(routegenimpl.MaxVersion - 1)", "RunGoGenerate(routegenimpl.MaxVersion - 2)",
+	).Replace(string(data))
+	if later == string(data) {
+		t.Fatal("hotels/routes_gen.go has no version check")
+	}
+	if err := os.WriteFile(gen, []byte(later), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(goCmd, "build", "./hotels")
+	cmd.Dir, cmd.Env = dir, env
+	built, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatal("a file generated for a later routegenimpl API compiled")
+	}
+	var first string
+	for _, line := range strings.Split(string(built), "\n") {
+		if strings.HasPrefix(line, "hotels/") {
+			first = line
+			break
+		}
+	}
+	if !regexp.MustCompile(`^hotels/routes_gen\.go:\d+:\d+: .*constant -1 overflows routegenimpl\.RunGoGenerate`).MatchString(first) {
+		t.Errorf("go build of a file for a later API: first error %q, want one at routes_gen.go naming routegenimpl.RunGoGenerate\n%s", first, built)
 	}
 }
 
