@@ -227,6 +227,15 @@ func NewHosts(domains []Address, overrides map[string]HostPort) (hosts *HostTabl
 // SetFallback makes domain d serve the hosts no entry serves.
 func (t *HostTable) SetFallback(d int) { t.fallback = d }
 
+// domain is the domain that serves host: Match, without reading host
+// when one domain serves every host.
+func (t *HostTable) domain(host string) int {
+	if t.ServesAll() {
+		return t.only.Domain
+	}
+	return t.Match(host)
+}
+
 // ServesAll reports whether the table's one domain serves every host, so
 // that a lookup need not read the host.
 func (t *HostTable) ServesAll() bool { return t != nil && t.only != nil }

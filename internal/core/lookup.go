@@ -167,19 +167,16 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) Ou
 	if t.escapedLiterals {
 		path = CanonicalEscapes(path)
 	}
-	var d int
-	if hosts.ServesAll() {
-		d = hosts.only.Domain
-	} else {
-		d = hosts.Match(host)
+	d := hosts.domain(host)
+	if d < 0 || path == "" || path[0] != '/' {
+		return t.fallback(m, d, method, path)
 	}
 	// Most requests: a route of the method itself matches.
-	if d >= 0 && path != "" && path[0] == '/' {
-		if r := t.byDomain[d].match(m.Params.Start(path), method, path); r >= 0 {
-			return Outcome{Route: r, Domain: d, Status: t.status(m, r)}
-		}
+	r := t.byDomain[d].match(m.Params.Start(path), method, path)
+	if r < 0 {
+		return t.fallback(m, d, method, m.Params.path)
 	}
-	return t.fallback(m, d, method, path)
+	return Outcome{Route: r, Domain: d, Status: t.status(m, r)}
 }
 
 // fallback is Lookup for the requests no route of their method answers,

@@ -11,5 +11,3 @@ require (
 	github.com/routegen/routegen v0.0.0-00010101000000-000000000000
 	golang.org/x/tools v0.45.0
 )
-
-require github.com/rs/cors v1.11.1 // indirect
