@@ -328,13 +328,11 @@ func TestAttackCatchAllBodyLimitEveryMethod(t *testing.T) {
 // error of NewRouter, not a panic on the first request.
 func TestAttackNilOptions(t *testing.T) {
 	for name, opt := range map[string]runtime.Option{
-		"WithAuthenticator":    runtime.WithAuthenticator("basic", nil),
-		"WithAuthorizer":       runtime.WithAuthorizer(nil),
-		"WithErrorHandler":     runtime.WithErrorHandler(nil),
-		"WithNotFound":         runtime.WithNotFound(nil),
-		"WithMethodNotAllowed": runtime.WithMethodNotAllowed(nil),
-		"WithStaticFS":         runtime.WithStaticFS(nil),
-		"WithMiddleware":       runtime.WithMiddleware(nil),
+		"WithAuthenticator": runtime.WithAuthenticator("basic", nil),
+		"WithAuthorizer":    runtime.WithAuthorizer(nil),
+		"WithErrorHandler":  runtime.WithErrorHandler(nil),
+		"WithStaticFS":      runtime.WithStaticFS(nil),
+		"WithMiddleware":    runtime.WithMiddleware(nil),
 	} {
 		_, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, opt, runtime.WithAuthenticator("basic", basicAuth))
 		if err == nil || !strings.Contains(err.Error(), name+": nil") {

@@ -57,9 +57,14 @@ var assets = fstest.MapFS{
 func richServer(t *testing.T, opts ...runtime.Option) *httptest.Server {
 	opts = append([]runtime.Option{
 		runtime.WithStaticFS(assets),
-		runtime.WithNotFound(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			http.Error(w, "nothing here", http.StatusNotFound)
-		})),
+		runtime.WithErrorHandler(func(ctx *runtime.Context, err error) {
+			var e *runtime.Error
+			if errors.As(err, &e) && e.Status == http.StatusNotFound {
+				http.Error(ctx.Res, "nothing here", http.StatusNotFound)
+				return
+			}
+			http.Error(ctx.Res, e.Error(), e.Status)
+		}),
 	}, opts...)
 	rt, err := rich.NewRouter(dashboardNoop{}, appNoop{}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
 		fileNoop{}, itemEcho{}, postNoop{}, tenantEcho{}, userEcho{}, opts...)
@@ -295,11 +300,13 @@ func TestForwardedHostOnlyWhenTrusted(t *testing.T) {
 	}
 }
 
+// TestReplaceableMethodNotAllowed: the error handler answers a 405, with
+// the Allow header already set.
 func TestReplaceableMethodNotAllowed(t *testing.T) {
-	srv := richServer(t, runtime.WithMethodNotAllowed(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.WriteHeader(http.StatusMethodNotAllowed)
-		io.WriteString(w, "try "+w.Header().Get("Allow"))
-	})))
+	srv := richServer(t, runtime.WithErrorHandler(func(ctx *runtime.Context, err error) {
+		ctx.Res.WriteHeader(http.StatusMethodNotAllowed)
+		io.WriteString(ctx.Res, "try "+ctx.Res.Header().Get("Allow"))
+	}))
 	call{method: "DELETE", host: mainHost, path: "/login", status: 405, want: "try OPTIONS, POST"}.do(t, srv)
 }
 

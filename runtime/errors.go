@@ -77,35 +77,6 @@ func WithErrorHandler(f func(ctx *Context, err error)) Option {
 	}
 }
 
-// WithNotFound replaces the 404 reply with h, which then answers instead of
-// the error handler.
-//
-// Deprecated: use WithErrorHandler, which receives 404 as an *Error.
-func WithNotFound(h http.Handler) Option {
-	return func(rt *Router) error {
-		if h == nil {
-			return &ConfigError{Msg: "WithNotFound: nil handler"}
-		}
-		rt.notFound = h
-		return nil
-	}
-}
-
-// WithMethodNotAllowed replaces the 405 reply with h, which then answers
-// instead of the error handler; the Allow header is set before it runs.
-//
-// Deprecated: use WithErrorHandler, which receives 405 as an *Error with
-// Allow.
-func WithMethodNotAllowed(h http.Handler) Option {
-	return func(rt *Router) error {
-		if h == nil {
-			return &ConfigError{Msg: "WithMethodNotAllowed: nil handler"}
-		}
-		rt.methodNotAllowed = h
-		return nil
-	}
-}
-
 // fail answers the request of ctx with e, through the error handler.
 func (rt *Router) fail(ctx *Context, e *Error) {
 	rt.reply(ctx, e, e)
@@ -131,19 +102,10 @@ func (rt *Router) handleError(ctx *Context, err error) {
 // reply writes e's headers, then hands err, which holds e, to the handler
 // that answers it.
 func (rt *Router) reply(ctx *Context, e *Error, err error) {
-	w, r := ctx.Res, ctx.Req.Request
+	w := ctx.Res
 	switch e.Status {
 	case http.StatusMethodNotAllowed:
 		w.Header().Set("Allow", e.Allow)
-		if rt.methodNotAllowed != nil {
-			rt.methodNotAllowed.ServeHTTP(w, r)
-			return
-		}
-	case http.StatusNotFound:
-		if rt.notFound != nil {
-			rt.notFound.ServeHTTP(w, r)
-			return
-		}
 	case http.StatusRequestEntityTooLarge:
 		// The rest of the body is not read: the connection cannot serve another request.
 		w.Header().Set("Connection", "close")

@@ -24,17 +24,15 @@ type Router struct {
 	dispatch dispatcher
 	pool     sync.Pool
 
-	notFound         http.Handler
-	methodNotAllowed http.Handler
-	errorHandler     func(ctx *Context, err error)
-	static           fs.FS
-	staticRoots      map[string]fs.FS // by static route's folder: the files it serves
-	staticDotfiles   bool
-	trustProxies     bool
-	hostOverrides    map[string]core.HostPort
-	defaultDomain    string
-	basePath         string
-	middleware       []Middleware
+	errorHandler   func(ctx *Context, err error)
+	static         fs.FS
+	staticRoots    map[string]fs.FS // by static route's folder: the files it serves
+	staticDotfiles bool
+	trustProxies   bool
+	hostOverrides  map[string]core.HostPort
+	defaultDomain  string
+	basePath       string
+	middleware     []Middleware
 
 	authenticators map[string]Authenticator
 	schemeOrder    []string // the registered schemes, sorted: "authenticated" tries them in turn
