@@ -97,6 +97,9 @@ func policyFreeRequests() []*http.Request {
 }
 
 func TestServeHTTPAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector makes sync.Pool allocate")
+	}
 	rt := newRichRouter(t)
 	w := &discardWriter{header: http.Header{}}
 	requests := policyFreeRequests()
@@ -113,6 +116,9 @@ func TestServeHTTPAllocatesNothing(t *testing.T) {
 // TestServeHTTPPassThroughMiddlewareAllocatesNothing: middleware that
 // returns next for every route costs nothing per request.
 func TestServeHTTPPassThroughMiddlewareAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector makes sync.Pool allocate")
+	}
 	passThrough := runtime.WithMiddleware(func(_ *runtime.Route, next http.Handler) http.Handler { return next })
 	rt := newRichRouter(t, passThrough)
 	w := &discardWriter{header: http.Header{}}

@@ -9,8 +9,12 @@ import (
 )
 
 // Context is what an action receives: the request, the response and the
-// matched route. Contexts are pooled: an action must not keep one after it
-// returns.
+// matched route. The Context of a route without middleware is pooled and
+// reused once its action returns: the action must not keep it, its Req or
+// its Params, nor use them from a goroutine that outlives it; the strings,
+// *Route and *Domain read from them may be kept. A route with middleware
+// gets a Context that is never reused (http.TimeoutHandler may return
+// while the action still runs).
 type Context struct {
 	Req *Request
 	Res http.ResponseWriter
@@ -44,6 +48,16 @@ func newContext(rt *Router) *Context {
 func (ctx *Context) reset(w http.ResponseWriter, r *http.Request) {
 	ctx.Res, ctx.request.Request = w, r
 	ctx.request.AcceptContentType.forget(&ctx.request)
+}
+
+// detached is a copy of ctx's request and match in a Context of its own,
+// which no other request reuses.
+func (ctx *Context) detached() *Context {
+	own := newContext(ctx.router)
+	own.reset(ctx.Res, ctx.request.Request)
+	own.match = ctx.match
+	own.match.Params.m.Params = ctx.match.Params.m.Params.Copy()
+	return own
 }
 
 // release drops the references to the request and its response before

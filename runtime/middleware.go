@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -17,15 +19,14 @@ type Middleware func(route *Route, next http.Handler) http.Handler
 // WithMiddleware adds middleware around every route, each given the route
 // it wraps (its Name, Controller, Parent…): timing by route name, auth by
 // controller, a rate limit for one group. The first option given is the
-// outermost.
+// outermost; a middleware must return a handler for every route.
 //
-// Middleware runs once the route is matched and r.Pattern is set, and
-// before the route's policies (CORS, auth, authorization, anti-CSRF, body
-// limit), which next applies: like middleware wrapped around a handler, it
-// sees every reply of the route, the policies' 401, 403 and 413 included,
-// and may refuse a request before any authenticator runs. The router's
-// replies to requests that match no route (404, 405, redirects, automatic
-// OPTIONS, CORS preflights, 400 of a constraint) do not pass through it.
+// Middleware runs once the route is matched, with r.Pattern, the path
+// values (r.PathValue) and a body held to max_body_size, and before the
+// route's policies (CORS, auth, authorization, anti-CSRF, body limit),
+// which next applies. It sees every reply of the route (the policies' 401,
+// 403 and 413, a parameter's 400), and none to a request that matches no
+// route (404, 405, redirects, automatic OPTIONS, CORS preflights).
 //
 // A middleware may replace the ResponseWriter and the request it passes to
 // next (r.WithContext); the action then receives them. A request that does
@@ -46,22 +47,27 @@ func WithMiddleware(m Middleware) Option {
 type contextKey struct{}
 
 // setMiddlewareChains builds the chain of every route; a route whose every
-// middleware returned next has none.
-func (rt *Router) setMiddlewareChains() {
+// middleware returned next has none. A middleware that returns nil would
+// leave its route unserved, or unguarded if taken as none: it is an error.
+func (rt *Router) setMiddlewareChains() error {
 	if len(rt.middleware) == 0 {
-		return
+		return nil
 	}
+	var errs []error
 	var end http.Handler = routeEnd{rt}
 	for i := range rt.serving {
 		route := rt.routeAt(i)
 		h := end
-		for j := len(rt.middleware) - 1; j >= 0; j-- {
-			h = rt.middleware[j](route, h)
+		for j := len(rt.middleware) - 1; j >= 0 && h != nil; j-- {
+			if h = rt.middleware[j](route, h); h == nil {
+				errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithMiddleware: middleware %d of %d returned a nil handler for route %q", j+1, len(rt.middleware), route.Name)})
+			}
 		}
 		if h != end {
 			rt.serving[i].chain = h
 		}
 	}
+	return errors.Join(errs...)
 }
 
 // routeAt is the route of index i: a route, or past them a catch-all.
@@ -72,13 +78,29 @@ func (rt *Router) routeAt(i int) *Route {
 	return &rt.table.CatchAlls[i-len(rt.table.Routes)]
 }
 
-// serveMiddleware answers the matched route of ctx through its chain h.
-func (rt *Router) serveMiddleware(ctx *Context, r *http.Request, h http.Handler) {
-	h.ServeHTTP(ctx.Res, r.WithContext(context.WithValue(r.Context(), contextKey{}, ctx)))
+// serveMiddleware answers the matched route of pooled through its chain h,
+// with a Context of the request's own: a middleware may return while the
+// action still runs (http.TimeoutHandler), so the pooled one, reused once
+// ServeHTTP returns, must not reach it. The chain's request carries the
+// path values (r.PathValue) and, for a route with a body limit, the
+// limited body, so that a middleware reading it is held to the limit too.
+func (rt *Router) serveMiddleware(pooled *Context, r *http.Request, h http.Handler) {
+	ctx := pooled.detached()
+	r = r.WithContext(context.WithValue(r.Context(), contextKey{}, ctx))
+	ctx.request.Request = r
+	route, params := ctx.match.Route, &ctx.match.Params
+	for i := range params.Len() {
+		r.SetPathValue(route.Params[i], params.Value(i))
+	}
+	if ctx.match.Status == http.StatusOK && methodChecks(route, r.Method)&checkBodySize != 0 && r.ContentLength != 0 {
+		ctx.wrapBody(route.MaxBodySize)
+	}
+	h.ServeHTTP(pooled.Res, r)
 }
 
 // routeEnd is the end of every middleware chain: the route's policies and
-// action, with the writer and request the middleware passed on.
+// action, with the writer and request the middleware passed on, or the 400
+// of a parameter that failed its constraint.
 type routeEnd struct{ rt *Router }
 
 func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -88,6 +110,10 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx.Res, ctx.request.Request = w, r
+	if ctx.match.Status == http.StatusBadRequest {
+		e.rt.fail(ctx, e.rt.badParam(ctx))
+		return
+	}
 	if c := e.rt.serving[ctx.match.Route.Index].checks; c != 0 {
 		e.rt.serveRoute(ctx, r, c)
 		return

@@ -270,9 +270,17 @@ func (rt *Router) limitBody(ctx *Context) bool {
 		rt.fail(ctx, &Error{Status: http.StatusRequestEntityTooLarge, Err: &http.MaxBytesError{Limit: limit}})
 		return false
 	}
+	if ctx.body.body == nil { // not yet limited before a middleware chain
+		ctx.wrapBody(limit)
+	}
+	return true
+}
+
+// wrapBody limits the body of ctx's request to limit bytes.
+func (ctx *Context) wrapBody(limit int64) {
+	r := ctx.Req.Request
 	ctx.body = limitedBody{body: r.Body, left: limit, limit: limit}
 	r.Body = &ctx.body
-	return true
 }
 
 // limitedBody is http.MaxBytesReader kept in the pooled Context, so that a

@@ -2,12 +2,8 @@
 // uses: the Router a generated NewRouter returns and its options, the
 // Context, Request and Route an action or middleware reads, the Error the
 // router answers with, the Match a generated Lookup fills, and Serve and
-// NewServer. The generated code's own plumbing is in runtime/routegenimpl,
-// which no application calls.
-//
-// It depends on the standard library and, for CORS, on github.com/rs/cors,
-// and knows nothing of routes.conf: everything about the routes comes from
-// the generated code.
+// NewServer. The generated code's own plumbing is in runtime/routegenimpl.
+// It knows nothing of routes.conf: the generated code describes the routes.
 package runtime
 
 // Route is one resolved route of the table: one method of a route section,

@@ -171,7 +171,9 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	}
 	rt.hosts = hosts
 	rt.setPatterns()
-	rt.setMiddlewareChains()
+	if err := rt.setMiddlewareChains(); err != nil {
+		return nil, err
+	}
 	if err := rt.openStatic(); err != nil {
 		return nil, err
 	}
@@ -198,6 +200,9 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := rt.pool.Get().(*Context)
 	ctx.reset(w, r)
 	rt.serve(ctx, r)
+	if ctx.body.body != nil { // the caller's body, which limitBody wrapped
+		r.Body = ctx.body.body
+	}
 	ctx.release()
 	rt.pool.Put(ctx)
 }
@@ -269,7 +274,13 @@ func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 	case http.StatusMethodNotAllowed:
 		rt.fail(ctx, &Error{Status: http.StatusMethodNotAllowed, Allow: m.Allow})
 	case http.StatusBadRequest:
-		r.Pattern = rt.serving[m.Route.Index].pattern
+		// The route matched: its middleware sees the 400, as every reply of it.
+		s := &rt.serving[m.Route.Index]
+		r.Pattern = s.pattern
+		if s.chain != nil {
+			rt.serveMiddleware(ctx, r, s.chain)
+			return
+		}
 		rt.fail(ctx, rt.badParam(ctx))
 	default:
 		rt.fail(ctx, &Error{Status: http.StatusNotFound})

@@ -39,6 +39,13 @@ func (p *Params) Push(start, end int) {
 // Pop removes the last parameter when a matcher backtracks.
 func (p *Params) Pop() { p.n-- }
 
+// Copy is p for a holder that outlives p's reuse: it shares no buffer with p.
+func (p *Params) Copy() Params {
+	c := *p
+	c.scratch = nil
+	return c
+}
+
 // Path is the path the parameters were matched in.
 func (p *Params) Path() string { return p.path }
 
