@@ -11,22 +11,15 @@ import (
 type Params struct {
 	path    string
 	n       int
-	escapes escapes // whether path holds a "%", found out on first need
+	plain   bool // path is known to hold no "%"
+	checked bool // path was searched for a "%"
 	spans   [MaxParams][2]int32
 	scratch []byte // checkedValue's unescaped value, reused
 }
 
-type escapes uint8
-
-const (
-	escapesUnknown escapes = iota
-	noEscapes
-	hasEscapes
-)
-
 // Start readies p for a matcher to match path, and returns it.
 func (p *Params) Start(path string) *Params {
-	p.path, p.n, p.escapes = path, 0, escapesUnknown
+	p.path, p.n, p.plain, p.checked = path, 0, false, false
 	return p
 }
 
@@ -59,13 +52,13 @@ func (p *Params) Raw(i int) string {
 }
 
 // NoEscapes tells p that its path holds no escape, sparing Value the search.
-func (p *Params) NoEscapes() { p.escapes = noEscapes }
+func (p *Params) NoEscapes() { p.plain = true }
 
 // Value is parameter i unescaped. It allocates only when the value holds an
 // escape; a malformed escape is returned as sent.
 func (p *Params) Value(i int) string {
-	if p.escapes == noEscapes {
-		return p.Raw(i)
+	if p.plain {
+		return p.path[p.spans[i][0]:p.spans[i][1]]
 	}
 	return p.unescaped(i)
 }
@@ -73,14 +66,11 @@ func (p *Params) Value(i int) string {
 // unescaped is Value once the path is known to hold a "%" or not yet
 // looked at: one search of the whole path spares every later value its own.
 func (p *Params) unescaped(i int) string {
-	if p.escapes == escapesUnknown {
-		p.escapes = noEscapes
-		if strings.IndexByte(p.path, '%') >= 0 {
-			p.escapes = hasEscapes
-		}
+	if !p.checked {
+		p.checked, p.plain = true, strings.IndexByte(p.path, '%') < 0
 	}
 	raw := p.Raw(i)
-	if p.escapes == noEscapes || strings.IndexByte(raw, '%') < 0 {
+	if p.plain || strings.IndexByte(raw, '%') < 0 {
 		return raw
 	}
 	if v, err := url.PathUnescape(raw); err == nil {
