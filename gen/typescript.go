@@ -256,9 +256,16 @@ func (g *generator) writeTSHelper(b *bytes.Buffer, h *tsHelper, index int) {
 	where := ""
 	if r.domain != g.root {
 		d := g.table.Domains[r.domain]
-		where = " on " + d.Host
-		if d.Port != "" {
-			where += ":" + d.Port
+		host, port := d.Host, d.Port
+		if d.HostEnv != "" {
+			host = "${" + d.HostEnv + "}"
+		}
+		if d.PortEnv != "" {
+			port = "${" + d.PortEnv + "}"
+		}
+		where = " on " + host
+		if port != "" {
+			where += ":" + port
 		}
 	}
 	name := r.Name

@@ -207,7 +207,7 @@ export function undefinedAuth(): string {
 }
 
 /**
- * Route "from_env.env_home": GET / on  (../../testdata/policies/routes.conf:93:7).
+ * Route "from_env.env_home": GET / on ${POLICY_HOST}:${POLICY_PORT} (../../testdata/policies/routes.conf:93:7).
  */
 export function fromEnvEnvHome(): string {
   return _url(16, [], false);
