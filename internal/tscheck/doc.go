@@ -13,4 +13,6 @@
 //     URLs as the browser sees them.
 //
 // The tests skip when node is not installed, and fail then when CI=true.
+// They read the TypeScript files through tsc and node, which go test's
+// cache does not see: run them with -count=1 after changing one.
 package tscheck
