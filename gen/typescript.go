@@ -70,9 +70,9 @@ type tsHelper struct {
 }
 
 type tsParam struct {
-	name  string // in the function's signature
-	key   string // in routeURL's argument: the name routes.conf gives it
-	type_ string
+	name string // in the function's signature
+	key  string // in routeURL's argument: the name routes.conf gives it
+	typ  string
 }
 
 // tsReserved are the names a TypeScript module cannot declare, or that the
@@ -128,14 +128,14 @@ func (g *generator) tsHelpers() []*tsHelper {
 		byName[h.name] = h
 		names := newNamer()
 		if g.takesSubdomain(r) {
-			h.params = append(h.params, tsParam{name: names.name("subdomain"), key: "subdomain", type_: "string"})
+			h.params = append(h.params, tsParam{name: names.name("subdomain"), key: "subdomain", typ: "string"})
 		}
 		for _, p := range r.ParamSpecs {
 			name := unexported(p.Name)
 			if tsReserved[name] {
 				name += "_"
 			}
-			h.params = append(h.params, tsParam{name: names.name(name), key: p.Name, type_: tsType(p)})
+			h.params = append(h.params, tsParam{name: names.name(name), key: p.Name, typ: tsType(p)})
 		}
 		helpers = append(helpers, h)
 	}
@@ -186,7 +186,7 @@ export interface RouteParams {
 		}
 		for _, p := range h.params {
 			if p.key != "subdomain" {
-				fields = append(fields, "readonly "+jsKey(p.key)+": "+p.type_)
+				fields = append(fields, "readonly "+jsKey(p.key)+": "+p.typ)
 			}
 		}
 		params := "Record<string, never>"
@@ -285,7 +285,7 @@ func (g *generator) writeTSHelper(b *bytes.Buffer, h *tsHelper, index int) {
 	b.WriteString(" */\n")
 	var params, args []string
 	for _, p := range h.params {
-		params = append(params, p.name+": "+p.type_)
+		params = append(params, p.name+": "+p.typ)
 		args = append(args, p.name)
 	}
 	fmt.Fprintf(b, "export function %s(%s): string {\n  return _url(%d, [%s], %t);\n}\n\n",

@@ -75,7 +75,7 @@ func (r *statusRecorder) WriteHeader(status int) {
 	r.ResponseWriter.WriteHeader(status)
 }
 
-// ServeHTTP records each response of h.
+// record serves with h, and records each response.
 func (s *server) record(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
@@ -265,7 +265,7 @@ type fetchResult struct {
 // disallowed one and the API's own, and checks what the browser let each
 // read and send, and the URLs the helpers built in the page.
 func TestBrowser(t *testing.T) {
-	start0 := time.Now()
+	began := time.Now()
 	s, sitePort, apiPort := start(t)
 	ctx := browse(t)
 	allowed, disallowed := "http://127.0.0.1:"+sitePort, "http://localhost:"+sitePort
@@ -401,5 +401,5 @@ func TestBrowser(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("Chromium, the servers and tsc: %v", time.Since(start0).Round(time.Millisecond))
+	t.Logf("Chromium, the servers and tsc: %v", time.Since(began).Round(time.Millisecond))
 }
