@@ -10,6 +10,8 @@
 // matcher.go, controllers.go, urls.go; model.go arranges the table for
 // them, names.go, code.go and lines.go hold what they share, render.go
 // joins the parts. No file calls a helper of a file that comes after it.
+// TypeScript, in typescript.go and typescript_runtime.go, writes the URL
+// helpers as a TypeScript module from the same model.
 package gen
 
 import (

@@ -158,14 +158,14 @@ func splitDirective(line string) ([]string, bool) {
 }
 
 // forList drops the flags of a directive that list does not take: the
-// output file and the package name.
+// output files and the package name.
 func forList(args []string) []string {
 	var out []string
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
-		case a == "-o" || a == "--output" || a == "--package":
+		case a == "-o" || a == "--output" || a == "--package" || a == "--ts":
 			i++ // and its value
-		case strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "--package=") || strings.HasPrefix(a, "-o") && a != "-o":
+		case strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "--package=") || strings.HasPrefix(a, "--ts=") || strings.HasPrefix(a, "-o") && a != "-o":
 		default:
 			out = append(out, a)
 		}

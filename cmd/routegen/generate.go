@@ -18,12 +18,14 @@ import (
 // generateFlags are the flags of generate, check and diff.
 type generateFlags struct {
 	output, pkg, matcher string
+	typeScript           string // --ts: the TypeScript module of the URL helpers, "" for none
 }
 
 func (g *generateFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&g.matcher, "matcher", "auto", "auto, code or data: how Lookup matches (auto: code up to 512 routes, data above)")
 	fs.StringVarP(&g.output, "output", "o", "", "generated file, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
 	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE for an output in the working folder, else the package of the output folder, else its name)")
+	fs.StringVar(&g.typeScript, "ts", "", "also write the URL helpers as a TypeScript module to FILE")
 }
 
 // checkFlagValues reports a flag value that is wrong whatever the input,
@@ -40,6 +42,9 @@ func checkFlagValues(cmd string, src sourceFlags, flags generateFlags) error {
 	}
 	if _, err := gen.ParseMatcher(flags.matcher); err != nil {
 		return fmt.Errorf("--matcher: %v", err)
+	}
+	if flags.typeScript == "-" {
+		return fmt.Errorf("--ts: name the file to write")
 	}
 	if flags.pkg != "" && !isPackageName(flags.pkg) {
 		return fmt.Errorf("--package: %q is not a Go identifier", flags.pkg)
@@ -80,6 +85,9 @@ func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render
 	}
 	if !render {
 		diags := gen.Check(table)
+		if flags.typeScript != "" && !diags.HasErrors() {
+			_, diags = typeScriptFile(table, input, flags.typeScript)
+		}
 		c.diag.print(diags)
 		if diags.HasErrors() {
 			return nil, exitInput
@@ -103,6 +111,14 @@ func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render
 		if flags.output == "-" {
 			out[i].path = "-"
 		}
+	}
+	if flags.typeScript != "" {
+		ts, diags := typeScriptFile(table, input, flags.typeScript)
+		c.diag.print(diags)
+		if diags.HasErrors() {
+			return nil, exitInput
+		}
+		out = append(out, ts)
 	}
 	return out, exitOK
 }

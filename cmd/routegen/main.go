@@ -188,6 +188,8 @@ Flags of generate, check and diff:
       --matcher HOW         auto (default), code or data: Lookup's matchers written as code, which match fastest, or
                             built as data when the program starts, which costs the compiler nothing; auto is code up to
                             512 routes, data above
+      --ts FILE             also write the URL helpers as a TypeScript module to FILE (an ES module without
+                            dependencies, for a front end: see README's "Front end")
 
 Flags of generate, check, diff and list:
       --security FILE       security.conf, whose auth scheme names auth must use
@@ -291,7 +293,7 @@ func forwardedFlags(fs *pflag.FlagSet, dir string) []string {
 	fs.Visit(func(f *pflag.Flag) {
 		value := f.Value.String()
 		switch f.Name {
-		case "output", "security", "app-config":
+		case "output", "security", "app-config", "ts":
 			if value != "-" && value != "" {
 				value = fromFolder(dir, value)
 			}

@@ -43,9 +43,12 @@ func (site) Index(ctx *runtime.Context) error {
 <li><a href="%s">chat</a> (WebSocket)
 <li><a href="%s">static files</a>
 </ul>
+<p>What the API answers the front end, whose script builds the URLs with the TypeScript helpers:
+<pre id="api"></pre>
+<script type="module" src="%s"></script>
 `, html.EscapeString(routes.URL.PublicAssets("css/site.css")), user42, routes.URL.AcceptUsers(),
 		routes.URL.Search()+"?version=2", routes.URL.VersionedAPIHostUsers("v3"), routes.URL.AdminDashboard(),
-		routes.URL.ChatPage(), routes.URL.PublicAssets(""))
+		routes.URL.ChatPage(), routes.URL.PublicAssets(""), routes.URL.PublicAssets("js/web/page.js"))
 	return err
 }
 

@@ -10,7 +10,7 @@
 package main
 
 // routegen runs from the main module, so that its own dependencies stay out of this one.
-//go:generate go run -C ../.. ./cmd/routegen --package routes -o examples/app/routes/routes_gen.go examples/app/routes.conf
+//go:generate go run -C ../.. ./cmd/routegen --package routes -o examples/app/routes/routes_gen.go --ts examples/app/routes/routes.ts examples/app/routes.conf
 
 import (
 	"embed"

@@ -1,0 +1,21 @@
+module github.com/routegen/routegen/internal/tscheck
+
+go 1.25.0
+
+require (
+	github.com/chromedp/chromedp v0.23.0
+	github.com/routegen/routegen v0.0.0
+	github.com/routegen/routegen/examples v0.0.0
+)
+
+require (
+	github.com/chromedp/cdproto v0.159.0 // indirect
+	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	github.com/rs/cors v1.11.1 // indirect
+)
+
+replace (
+	github.com/routegen/routegen => ../..
+	github.com/routegen/routegen/examples => ../../examples
+)

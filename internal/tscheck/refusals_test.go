@@ -1,0 +1,44 @@
+package tscheck
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+)
+
+// TestTypeScriptOnlyRefusals: what only the TypeScript module can be
+// given, it refuses with an error that says why: a host read from the
+// environment that withBasePath was not given, hosts that are wrong, a
+// lone surrogate, a query key that is a path parameter.
+func TestTypeScriptOnlyRefusals(t *testing.T) {
+	RequireNode(t)
+	folder := CompiledModules(t)
+	rich, policies := "golden/rich/routes.js", "golden/policies/routes.js"
+	ops := map[string]string{"from_env": "env.example.com:8443"}
+	for _, c := range []struct {
+		call jsCall
+		want string
+	}{
+		{jsCall{Module: policies, Fn: "fromEnvEnvHome"}, `routegen: domain "from_env": its host is read from $POLICY_HOST; give the host in withBasePath's hosts`},
+		{jsCall{Module: policies, Fn: "fromEnvEnvHome", Hosts: ops}, "//env.example.com:8443/"},
+		{jsCall{Module: rich, Fn: "user", Args: []any{1}, Hosts: map[string]string{"nowhere": "x"}}, `routegen: hosts: no domain "nowhere"`},
+		{jsCall{Module: rich, Fn: "adminHome", Hosts: map[string]string{"admin": "a/b"}}, `routegen: hosts: "a/b" of domain "admin" is not host[:port]`},
+		{jsCall{Module: rich, Fn: "adminHome", Hosts: map[string]string{"admin": "admin.localhost:99999"}}, `routegen: hosts: "admin.localhost:99999" of domain "admin" is not host[:port]`},
+		{jsCall{Module: rich, Fn: "adminHome", Hosts: map[string]string{"admin": "[::1]:3000"}}, "//[::1]:3000/"},
+		{jsCall{Module: rich, Fn: "tenantsTenantHome", Args: []any{"acme"}, Hosts: map[string]string{"tenants": "localhost:3000"}}, `routegen: hosts: domain "tenants" is a wildcard domain: its host must begin with "*."`},
+		{jsCall{Module: rich, Fn: "tenantsTenantHome", Args: []any{"acme"}, Hosts: map[string]string{"tenants": "*.Localhost:443"}}, "//acme.localhost/"},
+		{jsCall{Module: rich, Fn: "profile", Args: []any{map[string]int{"utf16": 0xd800}}}, `routegen: route "profile": parameter "name": "\ufffd" holds a lone surrogate, which UTF-8 cannot write`},
+		{jsCall{Module: rich, Fn: "profile", Args: []any{42}}, `routegen: route "profile": parameter "name": want a string, not number`},
+		{jsCall{Module: rich, Name: "user", Params: map[string]any{"id": 1}, Query: map[string]string{"id": "2"}}, `routegen: route "user": query key "id" is an argument of the route's path`},
+		{jsCall{Module: rich, Name: "user", Params: map[string]any{"id": 1}, Query: map[string]string{"b": "1", "a": "x y", "é": "/"}}, "/users/1?a=x+y&b=1&%C3%A9=%2F"},
+	} {
+		input, _ := json.Marshal([]jsCall{c.call})
+		var results []jsResult
+		if err := json.Unmarshal(Node(t, Dir, input, filepath.Join("testdata", "driver.mjs"), folder), &results); err != nil || len(results) != 1 {
+			t.Fatalf("driver: %v, %d results", err, len(results))
+		}
+		if got := show(results[0]); got != show(jsResult{URL: &c.want}) && got != show(jsResult{Error: &c.want}) {
+			t.Errorf("%+v gave %s, want %q", c.call, got, c.want)
+		}
+	}
+}
