@@ -289,11 +289,7 @@ func (g *generator) writeTSHelper(b *bytes.Buffer, h *tsHelper, index int) {
 		args = append(args, p.name)
 	}
 	fmt.Fprintf(b, "export function %s(%s): string {\n  return _url(%d, [%s], %t);\n}\n\n",
-		h.name, strings.Join(params, ", "), index, strings.Join(args, ", "), hasConstraint(r))
-}
-
-func hasConstraint(r *route) bool {
-	return slices.ContainsFunc(r.ParamSpecs, func(p ir.Param) bool { return p.Constraint != nil })
+		h.name, strings.Join(params, ", "), index, strings.Join(args, ", "), g.checkedHelper(r))
 }
 
 // writeTSTables writes the domains, the routes of the helpers (in their

@@ -26,6 +26,6 @@ func BenchmarkLookupGitHubAll(b *testing.B) {
 func BenchmarkURLHelper(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = github.URL.GetReposByOwnerByRepo("golang", "go")
+		_, _ = github.URL.GetReposByOwnerByRepo("golang", "go")
 	}
 }

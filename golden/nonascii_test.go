@@ -53,10 +53,11 @@ func TestNonASCIILiterals(t *testing.T) {
 // TestNonASCIIURLHelpers checks that URL helpers write non-ASCII literals
 // escaped, as a client sends them, and that the URLs they write are found.
 func TestNonASCIIURLHelpers(t *testing.T) {
+	must := mustURL(t)
 	for got, want := range map[string]string{
-		rich.URL.Alpha():                "/%CE%B1",
-		rich.URL.GreekItem("v1", "a b"): "/%CE%B1%CE%B2/v1/%CF%80a%20b",
-		rich.URL.ProfileAlpha("é"):      "/%C3%A9/%CE%B1",
+		rich.URL.Alpha():                      "/%CE%B1",
+		must(rich.URL.GreekItem("v1", "a b")): "/%CE%B1%CE%B2/v1/%CF%80a%20b",
+		must(rich.URL.ProfileAlpha("é")):      "/%C3%A9/%CE%B1",
 	} {
 		if got != want {
 			t.Errorf("URL = %q, want %q", got, want)

@@ -2,6 +2,10 @@ package golden_test
 
 import (
 	"html/template"
+	"path/filepath"
+	"reflect"
+	goruntime "runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -9,27 +13,36 @@ import (
 	"github.com/routegen/routegen/golden/rich"
 )
 
-func TestTypedURLHelpers(t *testing.T) {
-	must := func(u string, err error) string {
+// mustURL is the URL of a helper that returned no error.
+func mustURL(t *testing.T) func(string, error) string {
+	return func(u string, err error) string {
 		t.Helper()
 		if err != nil {
 			t.Fatal(err)
 		}
 		return u
 	}
+}
+
+func TestTypedURLHelpers(t *testing.T) {
+	must := mustURL(t)
+	var zero rich.URLBuilder
 	for got, want := range map[string]string{
-		must(rich.URL.User(42)):                   "/users/42",
-		rich.URL.Profile("a b"):                   "/user_a%20b",
-		rich.URL.APIItem("v1", "a/b"):             "/api/v1/items/a%2Fb",
-		must(rich.URL.Files("docs/a b/c.txt")):    "/files/docs/a%20b/c.txt",
-		rich.URL.PublicAssets(""):                 "/assets/",
-		rich.URL.TenantsTenantPage("acme", "x"):   "//acme.example.com:8080/pages/x",
-		rich.URL.AdminHome():                      "//admin.example.com:8080/",
-		rich.URL.Home():                           "/",
-		rich.URL.WithBasePath("/svc/").Home():     "/svc/",
-		rich.URL.WithBasePath("svc").Profile("a"): "/svc/user_a",
-		rich.URL.WithBasePath("/").Profile("a"):   "/user_a",
-		rich.URL.WithBasePath("/svc").AdminHome(): "//admin.example.com:8080/svc/",
+		must(rich.URL.User(42)):                         "/users/42",
+		must(rich.URL.Profile("a b")):                   "/user_a%20b",
+		must(rich.URL.APIItem("v1", "a/b")):             "/api/v1/items/a%2Fb",
+		must(rich.URL.Files("docs/a b/c.txt")):          "/files/docs/a%20b/c.txt",
+		must(rich.URL.PublicAssets("")):                 "/assets/",
+		must(rich.URL.TenantsTenantPage("acme", "x")):   "//acme.example.com:8080/pages/x",
+		rich.URL.AdminHome():                            "//admin.example.com:8080/",
+		rich.URL.Home():                                 "/",
+		zero.Home():                                     "/",
+		rich.URL.WithBasePath("/svc/").Home():           "/svc/",
+		must(rich.URL.WithBasePath("svc").Profile("a")): "/svc/user_a",
+		must(rich.URL.WithBasePath("/").Profile("a")):   "/user_a",
+		rich.URL.WithBasePath("/svc").AdminHome():       "//admin.example.com:8080/svc/",
+		// A base path that would begin with "/\" keeps the URL on its host.
+		rich.URL.WithBasePath(`\evil.com`).Home(): "/%5Cevil.com/",
 	} {
 		if got != want {
 			t.Errorf("URL helper gave %q, want %q", got, want)
@@ -37,10 +50,43 @@ func TestTypedURLHelpers(t *testing.T) {
 	}
 }
 
-// TestURLHelpersInTemplates: a helper is a func field, which a template
-// calls with call; one that returns an error too stops the template.
+// TestURLHelpersInjectNoHost: a subdomain argument is one DNS label, and
+// no value makes a path that begins with "//" or "/\", which a browser
+// reads as another host; typed helpers, RouteURL and RouteURLNamedArgs
+// alike refuse, naming the argument.
+func TestURLHelpersInjectNoHost(t *testing.T) {
+	for _, sub := range []string{"evil.com/", "evil.com#", "evil.com?", "evil.com:80@x", "a.b", "", "-a", strings.Repeat("a", 64)} {
+		for name, build := range map[string]func() (string, error){
+			"TenantsTenantPage": func() (string, error) { return rich.URL.TenantsTenantPage(sub, "x") },
+			"RouteURL":          func() (string, error) { return rich.RouteURL("tenants.tenant_page", sub, "x") },
+			"RouteURLNamedArgs": func() (string, error) {
+				return rich.RouteURLNamedArgs("tenants.tenant_page", map[string]any{"subdomain": sub, "slug": "x"})
+			},
+		} {
+			u, err := build()
+			if err == nil || !strings.Contains(err.Error(), "subdomain "+strconv.Quote(sub)+" is not one DNS label") {
+				t.Errorf("%s(%q) = %q, %v; want an error naming the subdomain", name, sub, u, err)
+			}
+		}
+	}
+	for _, rest := range []string{"/evil.com", "//evil.com", ""} {
+		u, err := rich.URL.DeepRest(rest)
+		if err == nil || strings.HasPrefix(u, "//") || !strings.Contains(err.Error(), `parameter "rest"`) {
+			t.Errorf("DeepRest(%q) = %q, %v; want an error naming the parameter", rest, u, err)
+		}
+	}
+	if u, err := rich.URL.DeepRest(`\evil.com`); u != "/a/%5Cevil.com" || err != nil {
+		t.Errorf(`DeepRest("\\evil.com") = %q, %v; want the backslash escaped`, u, err)
+	}
+	if u, err := rich.URL.Profile(""); err == nil {
+		t.Errorf(`Profile("") = %q, a link no route serves, and no error`, u)
+	}
+}
+
+// TestURLHelpersInTemplates: a helper is a method, which a template calls
+// by name; one that returns an error stops the template.
 func TestURLHelpersInTemplates(t *testing.T) {
-	tmpl := template.Must(template.New("").Parse(`<a href="{{call .URL.User 42}}">{{call .URL.Profile "a b"}}</a>`))
+	tmpl := template.Must(template.New("").Parse(`<a href="{{.URL.User 42}}">{{.URL.Profile "a b"}}</a>`))
 	var b strings.Builder
 	if err := tmpl.Execute(&b, struct{ URL *rich.URLBuilder }{rich.URL}); err != nil {
 		t.Fatal(err)
@@ -51,7 +97,7 @@ func TestURLHelpersInTemplates(t *testing.T) {
 	if err := tmpl.Execute(&b, struct{ URL *rich.URLBuilder }{rich.URL.WithBasePath("/svc")}); err != nil {
 		t.Fatal(err)
 	}
-	if err := template.Must(template.New("").Parse(`{{call .URL.User -1}}`)).Execute(&b, struct{ URL *rich.URLBuilder }{rich.URL}); err == nil {
+	if err := template.Must(template.New("").Parse(`{{.URL.User -1}}`)).Execute(&b, struct{ URL *rich.URLBuilder }{rich.URL}); err == nil {
 		t.Error("a helper's error did not stop the template")
 	}
 }
@@ -112,12 +158,24 @@ func TestRouteURL(t *testing.T) {
 // TestClashingNames: parameters named as the generated code's own
 // identifiers keep their places in the URL.
 func TestClashingNames(t *testing.T) {
+	must := mustURL(t)
 	for got, want := range map[string]string{
-		clash.URL.Table("a", "b", "c", "d", "e"):     "/table/a/b/c/d/e",
-		clash.URL.TenantsPage("acme", "s", "t", "u"): "//acme.example.com:8080/s/t/u",
+		must(clash.URL.Table("a", "b", "c", "d", "e")):     "/table/a/b/c/d/e",
+		must(clash.URL.TenantsPage("acme", "s", "t", "u")): "//acme.example.com:8080/s/t/u",
 	} {
 		if got != want {
 			t.Errorf("URL helper gave %q, want %q", got, want)
 		}
+	}
+}
+
+// TestURLHelperAtItsRoute: a helper method is placed by its line directive
+// at its route in routes.conf, where go-to-definition and stack traces
+// land.
+func TestURLHelperAtItsRoute(t *testing.T) {
+	fn := goruntime.FuncForPC(reflect.ValueOf(rich.URLBuilder.Home).Pointer())
+	file, line := fn.FileLine(fn.Entry())
+	if filepath.Base(file) != "routes.conf" || line != 37 {
+		t.Errorf("URLBuilder.Home is at %s:%d, want routes.conf:37 (route home)", file, line)
 	}
 }

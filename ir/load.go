@@ -43,8 +43,11 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 			opts.MaxBodySize = ""
 		}
 	}
+	var security *Security
 	if src.Security != "" {
-		opts.AuthSchemes = authSchemes(loadObject(fsys, src.Security, &diags), &diags)
+		sec := loadObject(fsys, src.Security, &diags)
+		opts.AuthSchemes = authSchemes(sec, &diags)
+		security = readSecurity(sec)
 	}
 
 	routesFile, ds := parser.Load(fsys, src.Routes)
@@ -68,6 +71,9 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		return nil, diags
 	}
 	table, ds := Build(routes, opts)
+	if table != nil {
+		table.Security = security
+	}
 	diags = dropSuperseded(append(diags, ds...))
 	diags.Sort()
 	return table, diags

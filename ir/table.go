@@ -17,6 +17,9 @@ type Table struct {
 	// AuthSchemes are the scheme names of security.conf, sorted; nil when
 	// no security.conf was given.
 	AuthSchemes []string `json:"-"`
+	// Security is the rest of what security.conf says of its schemes; nil
+	// when no security.conf was given.
+	Security *Security `json:"-"`
 }
 
 // Domain is one `domains.<key>` section.

@@ -18,16 +18,7 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/ir"
-	"github.com/routegen/routegen/parser"
 )
-
-// Options are the inputs of the document besides the route table.
-type Options struct {
-	// Security is security.conf as parser.Build and parser.ResolveRefs
-	// leave it; nil without one. Its auth schemes become the document's
-	// security schemes.
-	Security *parser.Object
-}
 
 // Document is an OpenAPI 3.1 document.
 type Document struct {
@@ -127,11 +118,11 @@ type Parameter struct {
 var pathItemMethods = map[string]bool{"GET": true, "PUT": true, "POST": true, "DELETE": true, "OPTIONS": true, "HEAD": true, "PATCH": true, "TRACE": true}
 
 // Build builds the OpenAPI 3.1 skeleton of t, with the security schemes
-// of opts.Security. It returns, as warnings, the routes it had to leave
+// of its security.conf (t.Security), or those its routes name. It returns, as warnings, the routes it had to leave
 // out: OpenAPI keys operations by path template and method only, so of two
 // routes with the same ones (in two domains, or a parameter and a
 // catch-all at one place) it keeps the first.
-func Build(t *ir.Table, opts Options) (*Document, []string) {
+func Build(t *ir.Table) (*Document, []string) {
 	doc := &Document{
 		OpenAPI: "3.1.0",
 		Info: Info{
@@ -141,7 +132,7 @@ func Build(t *ir.Table, opts Options) (*Document, []string) {
 		},
 		Paths: map[string]PathItem{},
 	}
-	if schemes := securitySchemes(opts.Security); len(schemes) > 0 {
+	if schemes := securitySchemes(t); len(schemes) > 0 {
 		doc.Components = &Components{SecuritySchemes: schemes}
 	}
 	if len(t.Domains) > 0 {
@@ -227,7 +218,7 @@ func Build(t *ir.Table, opts Options) (*Document, []string) {
 		}
 		for _, m := range it.order {
 			p := it.ops[m]
-			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes)
+			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes, namedSchemes(t))
 			if len(t.Domains) > 1 && len(domains) > 1 {
 				op.Servers = []*Server{servers[p.domain]}
 			}
@@ -325,8 +316,9 @@ func pathTemplate(r *ir.Route) (shape, template string, names []string) {
 
 // operation describes one route; names are the parameter names of the path
 // item's template, which replace the route's own at the same places;
-// schemes are the auth schemes of security.conf (nil without one).
-func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes []string) *Operation {
+// schemes are the auth schemes of security.conf (nil without one), named
+// those the routes name.
+func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes, named []string) *Operation {
 	op := &Operation{
 		OperationID: id,
 		Summary:     r.Target(),
@@ -358,10 +350,13 @@ func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes []s
 		}
 		op.Parameters = append(op.Parameters, param)
 	}
+	if schemes == nil {
+		schemes = named // without security.conf, a scheme's name is enough
+	}
 	op.Security = security(r.Auth, schemes)
 	switch {
 	case r.Auth == "" && len(schemes) > 0 && !r.Static:
-		op.Responses["403"] = Response{Description: "Always: the route has no auth while security.conf defines auth schemes, and the router fails closed."}
+		op.Responses["403"] = Response{Description: "Always: the route has no auth while the table has auth schemes, and the router fails closed."}
 	case len(op.Security) > 0:
 		op.Responses["401"] = Response{Description: "The authenticator refuses the request."}
 	}

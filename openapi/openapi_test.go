@@ -24,7 +24,7 @@ func documentOf(t *testing.T, name string) (string, []string) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	doc, warnings := Build(table, Options{})
+	doc, warnings := Build(table)
 	out, err := doc.JSON()
 	if err != nil {
 		t.Fatal(err)
@@ -74,5 +74,30 @@ func TestMergedBounds(t *testing.T) {
 		if string(got) != want {
 			t.Errorf("[%s]: %s, want %s", constraint, got, want)
 		}
+	}
+}
+
+// TestSchemeByName: without security.conf, a route whose auth names a
+// scheme still requires it and may answer 401; the scheme's component
+// says its kind is not known.
+func TestSchemeByName(t *testing.T) {
+	src, err := os.ReadFile("testdata/named_scheme.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: src}}, ir.Sources{Routes: "routes.conf"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	doc, _ := Build(table)
+	me, _ := doc.Paths["/me"]["get"].(*Operation)
+	if me == nil || len(me.Security) != 1 || me.Security[0]["jwt"] == nil || me.Responses["401"].Description == "" {
+		t.Errorf("GET /me: %+v; want security jwt and a 401", me)
+	}
+	if ping, _ := doc.Paths["/ping"]["get"].(*Operation); ping == nil || ping.Security != nil || ping.Responses["401"].Description != "" {
+		t.Errorf("GET /ping (anonymous): %+v", ping)
+	}
+	if doc.Components == nil || doc.Components.SecuritySchemes["jwt"] == nil || doc.Components.SecuritySchemes["jwt"].HTTPScheme != "bearer" {
+		t.Errorf("components: %+v, want jwt as http bearer", doc.Components)
 	}
 }

@@ -1,10 +1,11 @@
 package openapi
 
 import (
+	"cmp"
 	"fmt"
-	"strings"
+	"slices"
 
-	"github.com/routegen/routegen/parser"
+	"github.com/routegen/routegen/ir"
 )
 
 // oauth2Endpoints are the endpoints of the providers aah knows by name.
@@ -14,8 +15,8 @@ var oauth2Endpoints = map[string][2]string{
 	"google":   {"https://accounts.google.com/o/oauth2/auth", "https://oauth2.googleapis.com/token"},
 }
 
-// securitySchemes are the auth schemes of security.conf (obj; nil for
-// none) as OpenAPI security schemes:
+// securitySchemes are the auth schemes of t as OpenAPI security schemes,
+// from what security.conf says of each (t.Security):
 //
 //   - basic: http basic;
 //   - oauth2: the authorization code flow, with the endpoints of
@@ -27,50 +28,58 @@ var oauth2Endpoints = map[string][2]string{
 //   - generic and any other: http bearer, the common case of an
 //     authenticator of one's own.
 //
-// The router checks none of these itself: the authenticator registered for
-// the scheme does. Each scheme says what security.conf calls it in
-// x-routegen-scheme.
-func securitySchemes(obj *parser.Object) map[string]*SecurityScheme {
-	if obj == nil {
-		return nil
-	}
-	sessionCookie := "aah_session"
-	if name := stringAt(obj, "security.session.name"); name != "" {
-		sessionCookie = name
-	}
+// Without security.conf, a scheme a route names is known by its name
+// alone: http bearer, saying so. The router checks none of these itself:
+// the authenticator registered for the scheme does. Each scheme says what
+// security.conf calls it in x-routegen-scheme.
+func securitySchemes(t *ir.Table) map[string]*SecurityScheme {
 	out := map[string]*SecurityScheme{}
-	auth := obj.Lookup("security.auth_schemes")
-	if auth == nil || auth.Object == nil {
+	if t.Security == nil {
+		for _, name := range namedSchemes(t) {
+			out[name] = &SecurityScheme{Type: "http", HTTPScheme: "bearer",
+				Description: fmt.Sprintf("Scheme %s of routes.conf, whose kind security.conf would say (--security): a bearer token is assumed.", name)}
+		}
 		return out
 	}
-	for _, field := range auth.Object.Fields {
-		if field.Object == nil {
-			continue
-		}
-		kind := strings.ToLower(stringAt(field.Object, "scheme"))
-		cookie := &SecurityScheme{Type: "apiKey", In: "cookie", Name: sessionCookie, Scheme: kind,
-			Description: "The session cookie the login of scheme " + field.Key + " sets."}
-		switch kind {
+	sessionCookie := cmp.Or(t.Security.SessionCookie, "aah_session")
+	for _, scheme := range t.Security.Schemes {
+		cookie := &SecurityScheme{Type: "apiKey", In: "cookie", Name: sessionCookie, Scheme: scheme.Kind,
+			Description: "The session cookie the login of scheme " + scheme.Name + " sets."}
+		switch scheme.Kind {
 		case "basic":
-			out[field.Key] = &SecurityScheme{Type: "http", HTTPScheme: "basic", Scheme: kind}
+			out[scheme.Name] = &SecurityScheme{Type: "http", HTTPScheme: "basic", Scheme: scheme.Kind}
 		case "form":
-			out[field.Key] = cookie
+			out[scheme.Name] = cookie
 		case "oauth2":
-			out[field.Key] = oauth2Scheme(field.Object, cookie)
+			out[scheme.Name] = oauth2Scheme(scheme, cookie)
 		default:
-			out[field.Key] = &SecurityScheme{Type: "http", HTTPScheme: "bearer", Scheme: kind,
-				Description: fmt.Sprintf("Scheme %s (%s) is checked by an authenticator of the application's own: a bearer token is assumed.", field.Key, kind)}
+			out[scheme.Name] = &SecurityScheme{Type: "http", HTTPScheme: "bearer", Scheme: scheme.Kind,
+				Description: fmt.Sprintf("Scheme %s (%s) is checked by an authenticator of the application's own: a bearer token is assumed.", scheme.Name, scheme.Kind)}
 		}
 	}
 	return out
 }
 
+// namedSchemes are the scheme names the routes of t give auth, sorted.
+func namedSchemes(t *ir.Table) []string {
+	var names []string
+	for _, d := range t.Domains {
+		for _, r := range d.Routes {
+			if r.Auth != "" && r.Auth != "anonymous" && r.Auth != "authenticated" && !slices.Contains(names, r.Auth) {
+				names = append(names, r.Auth)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
 // oauth2Scheme is the authorization code flow of an oauth2 scheme, or
 // fallback when its endpoints are not known.
-func oauth2Scheme(obj *parser.Object, fallback *SecurityScheme) *SecurityScheme {
-	authURL, tokenURL := stringAt(obj, "client.provider.url.auth"), stringAt(obj, "client.provider.url.token")
+func oauth2Scheme(scheme ir.AuthScheme, fallback *SecurityScheme) *SecurityScheme {
+	authURL, tokenURL := scheme.AuthURL, scheme.TokenURL
 	if authURL == "" || tokenURL == "" {
-		known, ok := oauth2Endpoints[strings.ToLower(stringAt(obj, "client.provider.name"))]
+		known, ok := oauth2Endpoints[scheme.Provider]
 		if !ok {
 			fallback.Description += " Its provider's endpoints are not known: set client.provider.url.auth and .token."
 			return fallback
@@ -78,28 +87,9 @@ func oauth2Scheme(obj *parser.Object, fallback *SecurityScheme) *SecurityScheme 
 		authURL, tokenURL = known[0], known[1]
 	}
 	scopes := map[string]string{}
-	if f := obj.Lookup("client.scopes"); f != nil {
-		if list, ok := f.Value.(*parser.List); ok {
-			for _, e := range list.Elems {
-				if s, ok := e.(*parser.String); ok {
-					scopes[s.Value] = ""
-				}
-			}
-		}
+	for _, s := range scheme.Scopes {
+		scopes[s] = ""
 	}
 	return &SecurityScheme{Type: "oauth2", Scheme: "oauth2",
 		Flows: &Flows{AuthorizationCode: &Flow{AuthorizationURL: authURL, TokenURL: tokenURL, Scopes: scopes}}}
-}
-
-// stringAt is the string at a dotted path of obj, trimmed; "" when absent
-// or not a string.
-func stringAt(obj *parser.Object, dotted string) string {
-	f := obj.Lookup(dotted)
-	if f == nil {
-		return ""
-	}
-	if s, ok := f.Value.(*parser.String); ok {
-		return strings.TrimSpace(s.Value)
-	}
-	return ""
 }

@@ -7,10 +7,10 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// TestHelpersFoundByTheirTag reads the table of the test package with
-// the comments of URLBuilder's fields removed: a helper is known by the
-// route its tag names, and only one that returns the URL alone is a Helper.
-func TestHelpersFoundByTheirTag(t *testing.T) {
+// TestHelpersFoundByTheirRoute reads the table of the test package with
+// its comments removed: a helper method is known by the route index its
+// body passes, and only one that returns the URL alone is a Helper.
+func TestHelpersFoundByTheirRoute(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo, Dir: "testdata"}
 	pkgs, err := packages.Load(cfg, "example.com/hotels/routes")
 	if err != nil {
@@ -39,9 +39,9 @@ func TestHelpersFoundByTheirTag(t *testing.T) {
 		"site.home":           "Home",
 		"site.hotels":         "Hotels",
 		"site.create_hotel":   "CreateHotel",
-		"site.docs":           "Docs",
+		"site.docs":           "", // a catch-all: it returns an error too
 		"admin.dashboard":     "AdminDashboard",
-		"tenants.tenant_home": "TenantsTenantHome",
+		"tenants.tenant_home": "", // it takes a subdomain, which can fail
 		"site.show_hotel":     "", // constrained: it returns an error too
 		"site.booking":        "",
 		"site.page":           "",

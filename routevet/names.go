@@ -83,22 +83,27 @@ func (c *checker) routeOf(call *ast.CallExpr, fn *types.Func, t *Table) (*Route,
 }
 
 // funcName is how messages name a function of a routegen package:
-// "routes.RouteURL", "(*routes.URLBuilder).RouteURL".
+// "routes.RouteURL", "routes.URLBuilder.RouteURL".
 func funcName(fn *types.Func) string {
 	if recv := fn.Signature().Recv(); recv != nil {
-		return "(" + types.TypeString(recv.Type(), (*types.Package).Name) + ")." + fn.Name()
+		name := types.TypeString(recv.Type(), (*types.Package).Name)
+		if _, isPointer := recv.Type().(*types.Pointer); isPointer {
+			name = "(" + name + ")"
+		}
+		return name + "." + fn.Name()
 	}
 	return fn.Pkg().Name() + "." + fn.Name()
 }
 
 // isURLBuilder reports whether fn is a method of the generated URLBuilder
-// of its package.
+// of its package, of a value receiver (the helpers as methods) or a
+// pointer one (as fields, above 512 routes).
 func isURLBuilder(fn *types.Func) bool {
-	p, ok := fn.Signature().Recv().Type().(*types.Pointer)
-	if !ok {
-		return false
+	recv := fn.Signature().Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
 	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	n, ok := types.Unalias(recv).(*types.Named)
 	return ok && n.Obj().Name() == "URLBuilder" && n.Obj().Pkg() == fn.Pkg()
 }
 

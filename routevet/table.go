@@ -91,6 +91,7 @@ func isGenerated(f *ast.File) bool {
 func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 	var routes, domains ast.Expr
 	var builder *types.Struct
+	var helperMethods []indexedHelper
 	found := false
 	for _, f := range files {
 		if !isGenerated(f) {
@@ -98,6 +99,10 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 		}
 		for _, decl := range f.Decls {
 			switch decl := decl.(type) {
+			case *ast.FuncDecl:
+				if r, ok := helperMethodRoute(decl, info); ok {
+					helperMethods = append(helperMethods, indexedHelper{decl.Name.Name, r})
+				}
 			case *ast.GenDecl:
 				for _, spec := range decl.Specs {
 					vs, ok := spec.(*ast.ValueSpec)
@@ -156,7 +161,55 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 	if builder != nil {
 		t.findHelpers(builder)
 	}
+	for _, h := range helperMethods {
+		if h.route < len(t.Routes) {
+			// The helper of the first route of a name serves all of them, as RouteURL.
+			first := &t.Routes[h.route]
+			for j := range t.Routes {
+				if r := &t.Routes[j]; r.Domain == first.Domain && r.Name == first.Name {
+					r.Helper = h.name
+				}
+			}
+		}
+	}
 	return t, nil
+}
+
+// indexedHelper is a URL helper method and the index of its route.
+type indexedHelper struct {
+	name  string
+	route int
+}
+
+// helperMethodRoute finds the route of a URL helper method that returns
+// the URL alone: a method of URLBuilder whose body is
+// "return routegenTable.HelperURL(u.base, ROUTE, …)". The helpers whose
+// values can fail call CheckedHelperURL and return an error too: a fix
+// cannot put their call where a string was.
+func helperMethodRoute(decl *ast.FuncDecl, info *types.Info) (int, bool) {
+	if decl.Recv == nil || len(decl.Recv.List) != 1 || decl.Body == nil || len(decl.Body.List) != 1 {
+		return 0, false
+	}
+	if id, ok := ast.Unparen(decl.Recv.List[0].Type).(*ast.Ident); !ok || id.Name != "URLBuilder" {
+		return 0, false
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return 0, false
+	}
+	call, ok := ret.Results[0].(*ast.CallExpr)
+	if !ok || len(call.Args) < 2 {
+		return 0, false
+	}
+	if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "HelperURL" {
+		return 0, false
+	}
+	v := info.Types[call.Args[1]].Value
+	if v == nil || v.Kind() != constant.Int {
+		return 0, false
+	}
+	r, ok := constant.Int64Val(v)
+	return int(r), ok && r >= 0
 }
 
 func isSliceOf(obj types.Object, typeName string) bool {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/openapi"
-	"github.com/routegen/routegen/parser"
 )
 
 // listFlags are the flags of list: its format and filters.
@@ -55,11 +54,7 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 		enc.SetIndent("", "  ")
 		err = enc.Encode(table)
 	case "openapi":
-		var opts openapi.Options
-		if src.security != "" {
-			opts.Security = loadSecurity(relativePath(src.security))
-		}
-		doc, warnings := openapi.Build(table, opts)
+		doc, warnings := openapi.Build(table)
 		for _, w := range warnings {
 			fmt.Fprintf(c.stderr, "routegen: warning: %s\n", w)
 		}
@@ -74,20 +69,6 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 		return c.failf("%v", err)
 	}
 	return exitOK
-}
-
-// loadSecurity reads security.conf for its auth schemes. ir.Load has read
-// it already and reported its diagnostics; nil when it has errors.
-func loadSecurity(file string) *parser.Object {
-	f, diags := parser.Load(osFS{}, file)
-	if diags.HasErrors() {
-		return nil
-	}
-	obj, diags := parser.Build(f)
-	if diags = append(diags, parser.ResolveRefs(obj)...); diags.HasErrors() {
-		return nil
-	}
-	return obj
 }
 
 // routeFilter keeps the routes that match every filter given.

@@ -3,8 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"html"
+	"html/template"
 	"io"
 	"net/http"
 
@@ -23,33 +22,29 @@ func writeJSON(ctx *runtime.Context, status int, v any) error {
 
 type site struct{}
 
-// Index links to every feature through the typed URL helpers.
-func (site) Index(ctx *runtime.Context) error {
-	// A helper of a route with constraints checks its values.
-	user42, err := routes.URL.User("v2", 42)
-	if err != nil {
-		return err
-	}
-	ctx.Res.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, err = fmt.Fprintf(ctx.Res, `<!doctype html>
+// indexPage links to every feature through the typed URL helpers, which
+// the template calls as methods; a helper that returns an error stops it.
+var indexPage = template.Must(template.New("index").Parse(`<!doctype html>
 <title>routegen example</title>
-<link rel="stylesheet" href="%s">
+<link rel="stylesheet" href="{{.URL.PublicAssets "css/site.css"}}">
 <ul>
-<li><a href="%s">user 42 of API v2</a> (version in the path)
-<li><a href="%s">users</a> (version in the Accept header)
-<li><a href="%s">search</a> (version in the query)
-<li><a href="%s">users of API v3</a> (version in the host name)
-<li><a href="%s">admin</a>
-<li><a href="%s">chat</a> (WebSocket)
-<li><a href="%s">static files</a>
+<li><a href="{{.URL.User "v2" 42}}">user 42 of API v2</a> (version in the path)
+<li><a href="{{.URL.AcceptUsers}}">users</a> (version in the Accept header)
+<li><a href="{{.URL.Search}}?version=2">search</a> (version in the query)
+<li><a href="{{.URL.VersionedAPIHostUsers "v3"}}">users of API v3</a> (version in the host name)
+<li><a href="{{.URL.AdminDashboard}}">admin</a>
+<li><a href="{{.URL.ChatPage}}">chat</a> (WebSocket)
+<li><a href="{{.URL.PublicAssets ""}}">static files</a>
 </ul>
 <p>What the API answers the front end, whose script builds the URLs with the TypeScript helpers:
 <pre id="api"></pre>
-<script type="module" src="%s"></script>
-`, html.EscapeString(routes.URL.PublicAssets("css/site.css")), user42, routes.URL.AcceptUsers(),
-		routes.URL.Search()+"?version=2", routes.URL.VersionedAPIHostUsers("v3"), routes.URL.AdminDashboard(),
-		routes.URL.ChatPage(), routes.URL.PublicAssets(""), routes.URL.PublicAssets("js/web/page.js"))
-	return err
+<script type="module" src="{{.URL.PublicAssets "js/web/page.js"}}"></script>
+`))
+
+// Index links to every feature.
+func (site) Index(ctx *runtime.Context) error {
+	ctx.Res.Header().Set("Content-Type", "text/html; charset=utf-8")
+	return indexPage.Execute(ctx.Res, struct{ URL *routes.URLBuilder }{routes.URL})
 }
 
 type users struct{}

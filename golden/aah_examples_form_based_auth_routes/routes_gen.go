@@ -159,58 +159,107 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Index          func() string                `route:"index"`           // /
-	AdminDashboard func() string                `route:"admin_dashboard"` // /admin/dashboard.html
-	Favicon        func() string                `route:"favicon"`         // /favicon.ico
-	Login          func() string                `route:"login"`           // /login.html
-	Logout         func() string                `route:"logout"`          // /logout
-	ManageUsers    func() string                `route:"manage_users"`    // /manage/users.html
-	RobotsTxt      func() string                `route:"robots_txt"`      // /robots.txt
-	PublicAssets   func(filepath string) string `route:"public_assets"`   // /static/*filepath
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		}
-	})
-	return u
+// Index returns the URL of route "index": / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:60:1
+func (u URLBuilder) Index() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:188:1
+
+// AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:95:1
+func (u URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(u.base, 1)
+}
+
+//line routes_gen.go:197:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:43:1
+func (u URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(u.base, 2)
+}
+
+//line routes_gen.go:206:1
+
+// Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:65:1
+func (u URLBuilder) Login() string {
+	return routegenTable.HelperURL(u.base, 3)
+}
+
+//line routes_gen.go:215:1
+
+// Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:72:1
+func (u URLBuilder) Logout() string {
+	return routegenTable.HelperURL(u.base, 4)
+}
+
+//line routes_gen.go:224:1
+
+// ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:80:1
+func (u URLBuilder) ManageUsers() string {
+	return routegenTable.HelperURL(u.base, 5)
+}
+
+//line routes_gen.go:233:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:48:1
+func (u URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(u.base, 6)
+}
+
+//line routes_gen.go:242:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
+//
+//line ../../testdata/aah/examples/form-based-auth/routes.conf:38:1
+func (u URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 7, filepath)
+}
+
+//line routes_gen.go:251:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

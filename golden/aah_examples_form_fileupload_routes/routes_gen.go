@@ -125,55 +125,80 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Index        func() string                `route:"index"`         // /
-	Favicon      func() string                `route:"favicon"`       // /favicon.ico
-	FileUpload   func() string                `route:"file_upload"`   // /file-upload
-	RobotsTxt    func() string                `route:"robots_txt"`    // /robots.txt
-	PublicAssets func(filepath string) string `route:"public_assets"` // /static/*filepath
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		}
-	})
-	return u
+// Index returns the URL of route "index": / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:59:1
+func (u URLBuilder) Index() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:154:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-fileupload/routes.conf:42:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:42:1
+func (u URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(u.base, 1)
+}
+
+//line routes_gen.go:163:1
+
+// FileUpload returns the URL of route "file_upload": /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:64:1
+func (u URLBuilder) FileUpload() string {
+	return routegenTable.HelperURL(u.base, 2)
+}
+
+//line routes_gen.go:172:1
+
+// RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-fileupload/routes.conf:47:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:47:1
+func (u URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(u.base, 3)
+}
+
+//line routes_gen.go:181:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-fileupload/routes.conf:37:7).
+//
+//line ../../testdata/aah/examples/form-fileupload/routes.conf:37:1
+func (u URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
+}
+
+//line routes_gen.go:190:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -94,7 +94,7 @@ export function robotsTxt(): string {
  * Route "public_assets": GET /static/*filepath (../../testdata/aah/examples/i18n-url-query-param/routes.conf:37:7).
  */
 export function publicAssets(filepath: string): string {
-  return _url(3, [filepath], false);
+  return _url(3, [filepath], true);
 }
 
 const _helpers = {
@@ -206,10 +206,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

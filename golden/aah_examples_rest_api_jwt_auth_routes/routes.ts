@@ -78,7 +78,7 @@ export function index(): string {
  * Route "reportee_info": GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11).
  */
 export function reporteeInfo(email: string): string {
-  return _url(1, [email], false);
+  return _url(1, [email], true);
 }
 
 /**
@@ -193,10 +193,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

@@ -98,21 +98,21 @@ export function createPost(): string {
  * Route "delete_post": DELETE /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
  */
 export function deletePost(id: string): string {
-  return _url(3, [id], false);
+  return _url(3, [id], true);
 }
 
 /**
  * Route "retrieve_post": GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
  */
 export function retrievePost(id: string): string {
-  return _url(4, [id], false);
+  return _url(4, [id], true);
 }
 
 /**
  * Route "update_post": PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
  */
 export function updatePost(id: string): string {
-  return _url(5, [id], false);
+  return _url(5, [id], true);
 }
 
 const _helpers = {
@@ -232,10 +232,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

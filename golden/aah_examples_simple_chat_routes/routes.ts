@@ -112,7 +112,7 @@ export function simpleChatDemo(): string {
  * Route "public_assets": GET /static/*filepath (../../testdata/aah/examples/simple-chat/routes.conf:38:7).
  */
 export function publicAssets(filepath: string): string {
-  return _url(5, [filepath], false);
+  return _url(5, [filepath], true);
 }
 
 const _helpers = {
@@ -232,10 +232,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

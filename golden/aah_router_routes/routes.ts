@@ -117,28 +117,28 @@ export function hotelsGroup(): string {
  * Route "show_hotels": GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
  */
 export function showHotels(id: string): string {
-  return _url(3, [id], false);
+  return _url(3, [id], true);
 }
 
 /**
  * Route "book_hotels": GET /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
  */
 export function bookHotels(id: string): string {
-  return _url(4, [id], false);
+  return _url(4, [id], true);
 }
 
 /**
  * Route "confirm_booking": POST /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
  */
 export function confirmBooking(id: string): string {
-  return _url(5, [id], false);
+  return _url(5, [id], true);
 }
 
 /**
  * Route "cancel_booking": POST /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
  */
 export function cancelBooking(id: string): string {
-  return _url(6, [id], false);
+  return _url(6, [id], true);
 }
 
 /**
@@ -194,14 +194,14 @@ export function hotelEditSettings(): string {
  * Route "public_assets": GET /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
  */
 export function publicAssets(filepath: string): string {
-  return _url(14, [filepath], false);
+  return _url(14, [filepath], true);
 }
 
 /**
  * Route "wildcard_localhost.index": GET / on *.localhost:8080 (../../testdata/aah/router/routes.conf:161:7).
  */
 export function wildcardLocalhostIndex(subdomain: string): string {
-  return _url(15, [subdomain], false);
+  return _url(15, [subdomain], true);
 }
 
 const _helpers = {
@@ -361,10 +361,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

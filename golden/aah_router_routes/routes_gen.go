@@ -282,66 +282,179 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	AppIndex               func() string                 `route:"app_index"`                // /
-	Favicon                func() string                 `route:"favicon"`                  // /favicon.ico
-	HotelsGroup            func() string                 `route:"hotels_group"`             // /hotels
-	ShowHotels             func(id string) string        `route:"show_hotels"`              // /hotels/:id
-	BookHotels             func(id string) string        `route:"book_hotels"`              // /hotels/:id/booking
-	ConfirmBooking         func(id string) string        `route:"confirm_booking"`          // /hotels/:id/booking
-	CancelBooking          func(id string) string        `route:"cancel_booking"`           // /hotels/:id/cancel
-	Login                  func() string                 `route:"login"`                    // /login
-	Logout                 func() string                 `route:"logout"`                   // /logout
-	RegisterUser           func() string                 `route:"register_user"`            // /register
-	EditUser               func() string                 `route:"edit_user"`                // /register
-	HotelSettings          func() string                 `route:"hotel_settings"`           // /settings
-	HotelSettingsOptions   func() string                 `route:"hotel_settings_options"`   // /settings
-	HotelEditSettings      func() string                 `route:"hotel_edit_settings"`      // /settings
-	PublicAssets           func(filepath string) string  `route:"public_assets"`            // /static/*filepath
-	WildcardLocalhostIndex func(subdomain string) string `route:"wildcard_localhost.index"` // /
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		}
-	})
-	return u
+// AppIndex returns the URL of route "app_index": / (../../testdata/aah/router/routes.conf:98:7).
+//
+//line ../../testdata/aah/router/routes.conf:98:1
+func (u URLBuilder) AppIndex() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:311:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
+//
+//line ../../testdata/aah/router/routes.conf:43:1
+func (u URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(u.base, 1)
+}
+
+//line routes_gen.go:320:1
+
+// HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
+//
+//line ../../testdata/aah/router/routes.conf:55:1
+func (u URLBuilder) HotelsGroup() string {
+	return routegenTable.HelperURL(u.base, 2)
+}
+
+//line routes_gen.go:329:1
+
+// ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
+//
+//line ../../testdata/aah/router/routes.conf:68:1
+func (u URLBuilder) ShowHotels(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3, id)
+}
+
+//line routes_gen.go:338:1
+
+// BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
+//
+//line ../../testdata/aah/router/routes.conf:74:1
+func (u URLBuilder) BookHotels(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 4, id)
+}
+
+//line routes_gen.go:347:1
+
+// ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
+//
+//line ../../testdata/aah/router/routes.conf:80:1
+func (u URLBuilder) ConfirmBooking(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 5, id)
+}
+
+//line routes_gen.go:356:1
+
+// CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
+//
+//line ../../testdata/aah/router/routes.conf:88:1
+func (u URLBuilder) CancelBooking(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 6, id)
+}
+
+//line routes_gen.go:365:1
+
+// Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
+//
+//line ../../testdata/aah/router/routes.conf:103:1
+func (u URLBuilder) Login() string {
+	return routegenTable.HelperURL(u.base, 7)
+}
+
+//line routes_gen.go:374:1
+
+// Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
+//
+//line ../../testdata/aah/router/routes.conf:111:1
+func (u URLBuilder) Logout() string {
+	return routegenTable.HelperURL(u.base, 8)
+}
+
+//line routes_gen.go:383:1
+
+// RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
+//
+//line ../../testdata/aah/router/routes.conf:117:1
+func (u URLBuilder) RegisterUser() string {
+	return routegenTable.HelperURL(u.base, 9)
+}
+
+//line routes_gen.go:392:1
+
+// EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
+//
+//line ../../testdata/aah/router/routes.conf:123:1
+func (u URLBuilder) EditUser() string {
+	return routegenTable.HelperURL(u.base, 10)
+}
+
+//line routes_gen.go:401:1
+
+// HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
+//
+//line ../../testdata/aah/router/routes.conf:130:1
+func (u URLBuilder) HotelSettings() string {
+	return routegenTable.HelperURL(u.base, 11)
+}
+
+//line routes_gen.go:410:1
+
+// HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
+//
+//line ../../testdata/aah/router/routes.conf:143:1
+func (u URLBuilder) HotelSettingsOptions() string {
+	return routegenTable.HelperURL(u.base, 12)
+}
+
+//line routes_gen.go:419:1
+
+// HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
+//
+//line ../../testdata/aah/router/routes.conf:136:1
+func (u URLBuilder) HotelEditSettings() string {
+	return routegenTable.HelperURL(u.base, 13)
+}
+
+//line routes_gen.go:428:1
+
+// PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
+//
+//line ../../testdata/aah/router/routes.conf:27:1
+func (u URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 15, filepath)
+}
+
+//line routes_gen.go:437:1
+
+// WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
+//
+//line ../../testdata/aah/router/routes.conf:161:1
+func (u URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 16, subdomain)
+}
+
+//line routes_gen.go:446:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

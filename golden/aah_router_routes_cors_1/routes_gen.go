@@ -247,57 +247,98 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	ListUsers          func() string          `route:"list_users"`           // /v1/users
-	CreateUser         func() string          `route:"create_user"`          // /v1/users
-	DeleteUser         func(id string) string `route:"delete_user"`          // /v1/users/:id
-	GetUser            func(id string) string `route:"get_user"`             // /v1/users/:id
-	UpdateUser         func(id string) string `route:"update_user"`          // /v1/users/:id
-	GetUserSettings    func(id string) string `route:"get_user_settings"`    // /v1/users/:id/settings
-	UpdateUserSettings func(id string) string `route:"update_user_settings"` // /v1/users/:id/settings
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		}
-	})
-	return u
+// ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:40:1
+func (u URLBuilder) ListUsers() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:276:1
+
+// CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:47:1
+func (u URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(u.base, 1)
+}
+
+//line routes_gen.go:285:1
+
+// DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:72:3
+func (u URLBuilder) DeleteUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 2, id)
+}
+
+//line routes_gen.go:294:1
+
+// GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:51:1
+func (u URLBuilder) GetUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3, id)
+}
+
+//line routes_gen.go:303:1
+
+// UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:64:3
+func (u URLBuilder) UpdateUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 4, id)
+}
+
+//line routes_gen.go:312:1
+
+// GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:82:3
+func (u URLBuilder) GetUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 5, id)
+}
+
+//line routes_gen.go:321:1
+
+// UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23).
+//
+//line ../../testdata/aah/router/routes-cors-1.conf:92:3
+func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 6, id)
+}
+
+//line routes_gen.go:330:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -93,35 +93,35 @@ export function createUser(): string {
  * Route "delete_user": DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
  */
 export function deleteUser(id: string): string {
-  return _url(2, [id], false);
+  return _url(2, [id], true);
 }
 
 /**
  * Route "get_user": GET /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
  */
 export function getUser(id: string): string {
-  return _url(3, [id], false);
+  return _url(3, [id], true);
 }
 
 /**
  * Route "update_user": PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
  */
 export function updateUser(id: string): string {
-  return _url(4, [id], false);
+  return _url(4, [id], true);
 }
 
 /**
  * Route "get_user_settings": GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
  */
 export function getUserSettings(id: string): string {
-  return _url(5, [id], false);
+  return _url(5, [id], true);
 }
 
 /**
  * Route "update_user_settings": PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
  */
 export function updateUserSettings(id: string): string {
-  return _url(6, [id], false);
+  return _url(6, [id], true);
 }
 
 const _helpers = {
@@ -245,10 +245,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

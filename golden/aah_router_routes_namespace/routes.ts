@@ -87,14 +87,14 @@ export function createUser(): string {
  * Route "edit_user": POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
  */
 export function editUser(id: string): string {
-  return _url(2, [id], false);
+  return _url(2, [id], true);
 }
 
 /**
  * Route "disable_user": GET /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
  */
 export function disableUser(id: string): string {
-  return _url(3, [id], false);
+  return _url(3, [id], true);
 }
 
 const _helpers = {
@@ -206,10 +206,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

@@ -97,21 +97,21 @@ export function createBasket(): string {
  * Route "show_basket": GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
  */
 export function showBasket(id: string): string {
-  return _url(2, [id], false);
+  return _url(2, [id], true);
 }
 
 /**
  * Route "version_home": GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
  */
 export function versionHome(version: string): string {
-  return _url(3, [version], false);
+  return _url(3, [version], true);
 }
 
 /**
  * Route "show_doc": GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
  */
 export function showDoc(version: string, content: string): string {
-  return _url(4, [version, content], false);
+  return _url(4, [version, content], true);
 }
 
 /**
@@ -271,10 +271,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

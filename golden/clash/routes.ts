@@ -81,14 +81,14 @@ export function routeURL<N extends RouteName>(name: N, params: RouteParams[N], q
  * Route "actions": GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
  */
 export function actions(runtime: string, errors: string, base: string, url: string, len_: string, string_: string, int64_: string, subdomain: string): string {
-  return _url(0, [runtime, errors, base, url, len_, string_, int64_, subdomain], false);
+  return _url(0, [runtime, errors, base, url, len_, string_, int64_, subdomain], true);
 }
 
 /**
  * Route "dispatcher": GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
  */
 export function dispatcher(v0: string, i1: string, j1: string, r: string, name: string, args: string, nil_: string): string {
-  return _url(1, [v0, i1, j1, r, name, args, nil_], false);
+  return _url(1, [v0, i1, j1, r, name, args, nil_], true);
 }
 
 /**
@@ -118,7 +118,7 @@ export function newRouter(): string {
  * Route "table": GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
  */
 export function table(table: string, routegenTable: string, u: string, strconv: string, ctx: string): string {
-  return _url(5, [table, routegenTable, u, strconv, ctx], false);
+  return _url(5, [table, routegenTable, u, strconv, ctx], true);
 }
 
 /**
@@ -132,14 +132,14 @@ export function urlBuilder(): string {
  * Route "tenants.page": GET /:subdomain_/:table/:u on *.example.com:8080 (../../testdata/clash/routes.conf:44:7).
  */
 export function tenantsPage(subdomain: string, subdomain_: string, table: string, u: string): string {
-  return _url(7, [subdomain, subdomain_, table, u], false);
+  return _url(7, [subdomain, subdomain_, table, u], true);
 }
 
 /**
  * Route "env.env_page": GET /:table/:subdomain on $clash_host:8080 (../../testdata/clash/routes.conf:56:7).
  */
 export function envPage(table: string, subdomain: string): string {
-  return _url(8, [table, subdomain], false);
+  return _url(8, [table, subdomain], true);
 }
 
 const _helpers = {
@@ -271,10 +271,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

@@ -529,83 +529,116 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Actions     func(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) string `route:"actions"`      // /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain
-	Dispatcher  func(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) string                                     `route:"dispatcher"`   // /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil
-	Hosts       func(p string, err string, action string, m string, path string, method string, opts int64) (string, error)                       `route:"hosts"`        // /hosts/:p/:err/:action/:m/:path/:method/:opts
-	Lookup      func(host int64) (string, error)                                                                                                  `route:"lookup"`       // /lookup/:host
-	NewRouter   func() string                                                                                                                     `route:"new_router"`   // /new
-	Table       func(table string, routegenTable string, u string, strconv string, ctx string) string                                             `route:"table"`        // /table/:table/:routegen_table/:u/:strconv/:ctx
-	URLBuilder  func() string                                                                                                                     `route:"url_builder"`  // /url
-	TenantsPage func(subdomain string, subdomain_ string, table string, u string) string                                                          `route:"tenants.page"` // /:subdomain_/:table/:u
-	EnvPage     func(table string, subdomain string) string                                                                                       `route:"env.env_page"` // /:table/:subdomain
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func(string, string, string, string, string, string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string, v5 string, v6 string, v7 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1, v2, v3, v4, v5, v6, v7)
-			}
-		case *func(string, string, string, string, string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string, v5 string, v6 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1, v2, v3, v4, v5, v6)
-			}
-		case *func(string, string, string, string, string, string, int64) (string, error):
-			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string, v5 string, v6 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3, v4, v5, strconv.FormatInt(v6, 10))
-			}
-		case *func(int64) (string, error):
-			*f = func(v0 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
-			}
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string, string, string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1, v2, v3, v4)
-			}
-		case *func(string, string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string, v3 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1, v2, v3)
-			}
-		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
-		}
-	})
-	return u
+// Actions returns the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
+//
+//line ../../testdata/clash/routes.conf:17:1
+func (u URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
+
+//line routes_gen.go:558:1
+
+// Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
+//
+//line ../../testdata/clash/routes.conf:22:1
+func (u URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 1, v0, i1, j1, r, name, args, nil_)
+}
+
+//line routes_gen.go:567:1
+
+// Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
+//
+//line ../../testdata/clash/routes.conf:12:1
+func (u URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 2, p, err, action, m, path, method, strconv.FormatInt(opts, 10))
+}
+
+//line routes_gen.go:576:1
+
+// Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
+//
+//line ../../testdata/clash/routes.conf:27:1
+func (u URLBuilder) Lookup(host int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(host, 10))
+}
+
+//line routes_gen.go:585:1
+
+// NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
+//
+//line ../../testdata/clash/routes.conf:35:1
+func (u URLBuilder) NewRouter() string {
+	return routegenTable.HelperURL(u.base, 4)
+}
+
+//line routes_gen.go:594:1
+
+// Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
+//
+//line ../../testdata/clash/routes.conf:7:1
+func (u URLBuilder) Table(table string, routegenTable_ string, u_ string, strconv_ string, ctx string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 5, table, routegenTable_, u_, strconv_, ctx)
+}
+
+//line routes_gen.go:603:1
+
+// URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
+//
+//line ../../testdata/clash/routes.conf:31:1
+func (u URLBuilder) URLBuilder() string {
+	return routegenTable.HelperURL(u.base, 6)
+}
+
+//line routes_gen.go:612:1
+
+// TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
+//
+//line ../../testdata/clash/routes.conf:44:1
+func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 7, subdomain, subdomain_, table, u_)
+}
+
+//line routes_gen.go:621:1
+
+// EnvPage returns the URL of route "env.env_page": /:table/:subdomain on $clash_host (../../testdata/clash/routes.conf:56:7).
+//
+//line ../../testdata/clash/routes.conf:56:1
+func (u URLBuilder) EnvPage(table string, subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 8, table, subdomain)
+}
+
+//line routes_gen.go:630:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

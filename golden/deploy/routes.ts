@@ -119,7 +119,7 @@ export function hotel(id: number | bigint): string {
  * Route "pub": GET /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
  */
 export function pub(filepath: string): string {
-  return _url(5, [filepath], false);
+  return _url(5, [filepath], true);
 }
 
 /**
@@ -133,7 +133,7 @@ export function secret(): string {
  * Route "source": GET /src2*filepath (../../testdata/deploy/routes.conf:30:7).
  */
 export function source(filepath: string): string {
-  return _url(7, [filepath], false);
+  return _url(7, [filepath], true);
 }
 
 /**
@@ -283,10 +283,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

@@ -293,64 +293,125 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Home         func() string                  `route:"home"`             // /
-	API          func() string                  `route:"api"`              // /api
-	Items        func() string                  `route:"items"`            // /api/items
-	ItemsOptions func() string                  `route:"items_options"`    // /api/items
-	Hotel        func(id int64) (string, error) `route:"hotel"`            // /hotels/:id
-	Pub          func(filepath string) string   `route:"pub"`              // /pub/*filepath
-	Secret       func() string                  `route:"secret"`           // /secret
-	Source       func(filepath string) string   `route:"source"`           // /src2*filepath
-	AdminHome    func() string                  `route:"admin.admin_home"` // /
-	OpsHome      func() string                  `route:"ops.ops_home"`     // /
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(int64) (string, error):
-			*f = func(v0 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
-			}
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		}
-	})
-	return u
+// Home returns the URL of route "home": / (../../testdata/deploy/routes.conf:27:7).
+//
+//line ../../testdata/deploy/routes.conf:27:1
+func (u URLBuilder) Home() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:322:1
+
+// API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
+//
+//line ../../testdata/deploy/routes.conf:32:1
+func (u URLBuilder) API() string {
+	return routegenTable.HelperURL(u.base, 1)
+}
+
+//line routes_gen.go:331:1
+
+// Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
+//
+//line ../../testdata/deploy/routes.conf:40:1
+func (u URLBuilder) Items() string {
+	return routegenTable.HelperURL(u.base, 2)
+}
+
+//line routes_gen.go:340:1
+
+// ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
+//
+//line ../../testdata/deploy/routes.conf:41:1
+func (u URLBuilder) ItemsOptions() string {
+	return routegenTable.HelperURL(u.base, 3)
+}
+
+//line routes_gen.go:349:1
+
+// Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
+//
+//line ../../testdata/deploy/routes.conf:28:1
+func (u URLBuilder) Hotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:358:1
+
+// Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
+//
+//line ../../testdata/deploy/routes.conf:19:1
+func (u URLBuilder) Pub(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 6, filepath)
+}
+
+//line routes_gen.go:367:1
+
+// Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
+//
+//line ../../testdata/deploy/routes.conf:29:1
+func (u URLBuilder) Secret() string {
+	return routegenTable.HelperURL(u.base, 7)
+}
+
+//line routes_gen.go:376:1
+
+// Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
+//
+//line ../../testdata/deploy/routes.conf:30:1
+func (u URLBuilder) Source(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 8, filepath)
+}
+
+//line routes_gen.go:385:1
+
+// AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
+//
+//line ../../testdata/deploy/routes.conf:52:1
+func (u URLBuilder) AdminHome() string {
+	return routegenTable.HelperURL(u.base, 9)
+}
+
+//line routes_gen.go:394:1
+
+// OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
+//
+//line ../../testdata/deploy/routes.conf:61:1
+func (u URLBuilder) OpsHome() string {
+	return routegenTable.HelperURL(u.base, 10)
+}
+
+//line routes_gen.go:403:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -543,21 +543,21 @@ export function routeURL<N extends RouteName>(name: N, params: RouteParams[N], q
  * Route "delete_applications_by_client_id_tokens": DELETE /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7).
  */
 export function deleteApplicationsByClientIDTokens(clientID: string): string {
-  return _url(0, [clientID], false);
+  return _url(0, [clientID], true);
 }
 
 /**
  * Route "delete_applications_by_client_id_tokens_by_access_token": DELETE /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
  */
 export function deleteApplicationsByClientIDTokensByAccessToken(clientID: string, accessToken: string): string {
-  return _url(1, [clientID, accessToken], false);
+  return _url(1, [clientID, accessToken], true);
 }
 
 /**
  * Route "get_applications_by_client_id_tokens_by_access_token": GET /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
  */
 export function getApplicationsByClientIDTokensByAccessToken(clientID: string, accessToken: string): string {
-  return _url(2, [clientID, accessToken], false);
+  return _url(2, [clientID, accessToken], true);
 }
 
 /**
@@ -578,28 +578,28 @@ export function postAuthorizations(): string {
  * Route "delete_authorizations_by_id": DELETE /authorizations/:id (../../testdata/routesets/github.conf:23:7).
  */
 export function deleteAuthorizationsByID(id: string): string {
-  return _url(5, [id], false);
+  return _url(5, [id], true);
 }
 
 /**
  * Route "get_authorizations_by_id": GET /authorizations/:id (../../testdata/routesets/github.conf:11:7).
  */
 export function getAuthorizationsByID(id: string): string {
-  return _url(6, [id], false);
+  return _url(6, [id], true);
 }
 
 /**
  * Route "patch_authorizations_by_id": PATCH /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
  */
 export function patchAuthorizationsByID(id: string): string {
-  return _url(7, [id], false);
+  return _url(7, [id], true);
 }
 
 /**
  * Route "put_authorizations_clients_by_client_id": PUT /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
  */
 export function putAuthorizationsClientsByClientID(clientID: string): string {
-  return _url(8, [clientID], false);
+  return _url(8, [clientID], true);
 }
 
 /**
@@ -641,49 +641,49 @@ export function postGists(): string {
  * Route "delete_gists_by_id": DELETE /gists/:id (../../testdata/routesets/github.conf:293:7).
  */
 export function deleteGistsByID(id: string): string {
-  return _url(14, [id], false);
+  return _url(14, [id], true);
 }
 
 /**
  * Route "get_gists_by_id": GET /gists/:id (../../testdata/routesets/github.conf:257:7).
  */
 export function getGistsByID(id: string): string {
-  return _url(15, [id], false);
+  return _url(15, [id], true);
 }
 
 /**
  * Route "patch_gists_by_id": PATCH /gists/:id (../../testdata/routesets/github.conf:1253:7).
  */
 export function patchGistsByID(id: string): string {
-  return _url(16, [id], false);
+  return _url(16, [id], true);
 }
 
 /**
  * Route "post_gists_by_id_forks": POST /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
  */
 export function postGistsByIDForks(id: string): string {
-  return _url(17, [id], false);
+  return _url(17, [id], true);
 }
 
 /**
  * Route "delete_gists_by_id_star": DELETE /gists/:id/star (../../testdata/routesets/github.conf:275:7).
  */
 export function deleteGistsByIDStar(id: string): string {
-  return _url(18, [id], false);
+  return _url(18, [id], true);
 }
 
 /**
  * Route "get_gists_by_id_star": GET /gists/:id/star (../../testdata/routesets/github.conf:281:7).
  */
 export function getGistsByIDStar(id: string): string {
-  return _url(19, [id], false);
+  return _url(19, [id], true);
 }
 
 /**
  * Route "put_gists_by_id_star": PUT /gists/:id/star (../../testdata/routesets/github.conf:269:7).
  */
 export function putGistsByIDStar(id: string): string {
-  return _url(20, [id], false);
+  return _url(20, [id], true);
 }
 
 /**
@@ -711,7 +711,7 @@ export function getGitignoreTemplates(): string {
  * Route "get_gitignore_templates_by_name": GET /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
  */
 export function getGitignoreTemplatesByName(name: string): string {
-  return _url(24, [name], false);
+  return _url(24, [name], true);
 }
 
 /**
@@ -725,28 +725,28 @@ export function getIssues(): string {
  * Route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": GET /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
  */
 export function getLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(owner: string, repository: string, state: string, keyword: string): string {
-  return _url(26, [owner, repository, state, keyword], false);
+  return _url(26, [owner, repository, state, keyword], true);
 }
 
 /**
  * Route "get_legacy_repos_search_by_keyword": GET /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
  */
 export function getLegacyReposSearchByKeyword(keyword: string): string {
-  return _url(27, [keyword], false);
+  return _url(27, [keyword], true);
 }
 
 /**
  * Route "get_legacy_user_email_by_email": GET /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
  */
 export function getLegacyUserEmailByEmail(email: string): string {
-  return _url(28, [email], false);
+  return _url(28, [email], true);
 }
 
 /**
  * Route "get_legacy_user_search_by_keyword": GET /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
  */
 export function getLegacyUserSearchByKeyword(keyword: string): string {
-  return _url(29, [keyword], false);
+  return _url(29, [keyword], true);
 }
 
 /**
@@ -774,7 +774,7 @@ export function getMeta(): string {
  * Route "get_networks_by_owner_by_repo_events": GET /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
  */
 export function getNetworksByOwnerByRepoEvents(owner: string, repo: string): string {
-  return _url(33, [owner, repo], false);
+  return _url(33, [owner, repo], true);
 }
 
 /**
@@ -795,140 +795,140 @@ export function putNotifications(): string {
  * Route "get_notifications_threads_by_id": GET /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
  */
 export function getNotificationsThreadsByID(id: string): string {
-  return _url(36, [id], false);
+  return _url(36, [id], true);
 }
 
 /**
  * Route "patch_notifications_threads_by_id": PATCH /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
  */
 export function patchNotificationsThreadsByID(id: string): string {
-  return _url(37, [id], false);
+  return _url(37, [id], true);
 }
 
 /**
  * Route "delete_notifications_threads_by_id_subscription": DELETE /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
  */
 export function deleteNotificationsThreadsByIDSubscription(id: string): string {
-  return _url(38, [id], false);
+  return _url(38, [id], true);
 }
 
 /**
  * Route "get_notifications_threads_by_id_subscription": GET /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
  */
 export function getNotificationsThreadsByIDSubscription(id: string): string {
-  return _url(39, [id], false);
+  return _url(39, [id], true);
 }
 
 /**
  * Route "put_notifications_threads_by_id_subscription": PUT /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
  */
 export function putNotificationsThreadsByIDSubscription(id: string): string {
-  return _url(40, [id], false);
+  return _url(40, [id], true);
 }
 
 /**
  * Route "get_orgs_by_org": GET /orgs/:org (../../testdata/routesets/github.conf:563:7).
  */
 export function getOrgsByOrg(org: string): string {
-  return _url(41, [org], false);
+  return _url(41, [org], true);
 }
 
 /**
  * Route "patch_orgs_by_org": PATCH /orgs/:org (../../testdata/routesets/github.conf:1331:7).
  */
 export function patchOrgsByOrg(org: string): string {
-  return _url(42, [org], false);
+  return _url(42, [org], true);
 }
 
 /**
  * Route "get_orgs_by_org_events": GET /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
  */
 export function getOrgsByOrgEvents(org: string): string {
-  return _url(43, [org], false);
+  return _url(43, [org], true);
 }
 
 /**
  * Route "get_orgs_by_org_issues": GET /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
  */
 export function getOrgsByOrgIssues(org: string): string {
-  return _url(44, [org], false);
+  return _url(44, [org], true);
 }
 
 /**
  * Route "get_orgs_by_org_members": GET /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
  */
 export function getOrgsByOrgMembers(org: string): string {
-  return _url(45, [org], false);
+  return _url(45, [org], true);
 }
 
 /**
  * Route "delete_orgs_by_org_members_by_user": DELETE /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
  */
 export function deleteOrgsByOrgMembersByUser(org: string, user: string): string {
-  return _url(46, [org, user], false);
+  return _url(46, [org, user], true);
 }
 
 /**
  * Route "get_orgs_by_org_members_by_user": GET /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
  */
 export function getOrgsByOrgMembersByUser(org: string, user: string): string {
-  return _url(47, [org, user], false);
+  return _url(47, [org, user], true);
 }
 
 /**
  * Route "get_orgs_by_org_public_members": GET /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
  */
 export function getOrgsByOrgPublicMembers(org: string): string {
-  return _url(48, [org], false);
+  return _url(48, [org], true);
 }
 
 /**
  * Route "delete_orgs_by_org_public_members_by_user": DELETE /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
  */
 export function deleteOrgsByOrgPublicMembersByUser(org: string, user: string): string {
-  return _url(49, [org, user], false);
+  return _url(49, [org, user], true);
 }
 
 /**
  * Route "get_orgs_by_org_public_members_by_user": GET /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
  */
 export function getOrgsByOrgPublicMembersByUser(org: string, user: string): string {
-  return _url(50, [org, user], false);
+  return _url(50, [org, user], true);
 }
 
 /**
  * Route "put_orgs_by_org_public_members_by_user": PUT /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
  */
 export function putOrgsByOrgPublicMembersByUser(org: string, user: string): string {
-  return _url(51, [org, user], false);
+  return _url(51, [org, user], true);
 }
 
 /**
  * Route "get_orgs_by_org_repos": GET /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
  */
 export function getOrgsByOrgRepos(org: string): string {
-  return _url(52, [org], false);
+  return _url(52, [org], true);
 }
 
 /**
  * Route "post_orgs_by_org_repos": POST /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
  */
 export function postOrgsByOrgRepos(org: string): string {
-  return _url(53, [org], false);
+  return _url(53, [org], true);
 }
 
 /**
  * Route "get_orgs_by_org_teams": GET /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
  */
 export function getOrgsByOrgTeams(org: string): string {
-  return _url(54, [org], false);
+  return _url(54, [org], true);
 }
 
 /**
  * Route "post_orgs_by_org_teams": POST /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
  */
 export function postOrgsByOrgTeams(org: string): string {
-  return _url(55, [org], false);
+  return _url(55, [org], true);
 }
 
 /**
@@ -942,854 +942,854 @@ export function getRateLimit(): string {
  * Route "delete_repos_by_owner_by_repo": DELETE /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
  */
 export function deleteReposByOwnerByRepo(owner: string, repo: string): string {
-  return _url(57, [owner, repo], false);
+  return _url(57, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo": GET /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
  */
 export function getReposByOwnerByRepo(owner: string, repo: string): string {
-  return _url(58, [owner, repo], false);
+  return _url(58, [owner, repo], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo": PATCH /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
  */
 export function patchReposByOwnerByRepo(owner: string, repo: string): string {
-  return _url(59, [owner, repo], false);
+  return _url(59, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_by_archive_format_by_ref": GET /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
  */
 export function getReposByOwnerByRepoByArchiveFormatByRef(owner: string, repo: string, archiveFormat: string, ref: string): string {
-  return _url(60, [owner, repo, archiveFormat, ref], false);
+  return _url(60, [owner, repo, archiveFormat, ref], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_assignees": GET /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
  */
 export function getReposByOwnerByRepoAssignees(owner: string, repo: string): string {
-  return _url(61, [owner, repo], false);
+  return _url(61, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_assignees_by_assignee": GET /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
  */
 export function getReposByOwnerByRepoAssigneesByAssignee(owner: string, repo: string, assignee: string): string {
-  return _url(62, [owner, repo, assignee], false);
+  return _url(62, [owner, repo, assignee], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_branches": GET /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
  */
 export function getReposByOwnerByRepoBranches(owner: string, repo: string): string {
-  return _url(63, [owner, repo], false);
+  return _url(63, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_branches_by_branch": GET /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
  */
 export function getReposByOwnerByRepoBranchesByBranch(owner: string, repo: string, branch: string): string {
-  return _url(64, [owner, repo, branch], false);
+  return _url(64, [owner, repo, branch], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_collaborators": GET /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
  */
 export function getReposByOwnerByRepoCollaborators(owner: string, repo: string): string {
-  return _url(65, [owner, repo], false);
+  return _url(65, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_collaborators_by_user": DELETE /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
  */
 export function deleteReposByOwnerByRepoCollaboratorsByUser(owner: string, repo: string, user: string): string {
-  return _url(66, [owner, repo, user], false);
+  return _url(66, [owner, repo, user], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_collaborators_by_user": GET /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
  */
 export function getReposByOwnerByRepoCollaboratorsByUser(owner: string, repo: string, user: string): string {
-  return _url(67, [owner, repo, user], false);
+  return _url(67, [owner, repo, user], true);
 }
 
 /**
  * Route "put_repos_by_owner_by_repo_collaborators_by_user": PUT /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
  */
 export function putReposByOwnerByRepoCollaboratorsByUser(owner: string, repo: string, user: string): string {
-  return _url(68, [owner, repo, user], false);
+  return _url(68, [owner, repo, user], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_comments": GET /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
  */
 export function getReposByOwnerByRepoComments(owner: string, repo: string): string {
-  return _url(69, [owner, repo], false);
+  return _url(69, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_comments_by_id": DELETE /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
  */
 export function deleteReposByOwnerByRepoCommentsByID(owner: string, repo: string, id: string): string {
-  return _url(70, [owner, repo, id], false);
+  return _url(70, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_comments_by_id": GET /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
  */
 export function getReposByOwnerByRepoCommentsByID(owner: string, repo: string, id: string): string {
-  return _url(71, [owner, repo, id], false);
+  return _url(71, [owner, repo, id], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_comments_by_id": PATCH /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
  */
 export function patchReposByOwnerByRepoCommentsByID(owner: string, repo: string, id: string): string {
-  return _url(72, [owner, repo, id], false);
+  return _url(72, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_commits": GET /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
  */
 export function getReposByOwnerByRepoCommits(owner: string, repo: string): string {
-  return _url(73, [owner, repo], false);
+  return _url(73, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_commits_by_sha": GET /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
  */
 export function getReposByOwnerByRepoCommitsBySha(owner: string, repo: string, sha: string): string {
-  return _url(74, [owner, repo, sha], false);
+  return _url(74, [owner, repo, sha], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_commits_by_sha_comments": GET /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
  */
 export function getReposByOwnerByRepoCommitsByShaComments(owner: string, repo: string, sha: string): string {
-  return _url(75, [owner, repo, sha], false);
+  return _url(75, [owner, repo, sha], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_commits_by_sha_comments": POST /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
  */
 export function postReposByOwnerByRepoCommitsByShaComments(owner: string, repo: string, sha: string): string {
-  return _url(76, [owner, repo, sha], false);
+  return _url(76, [owner, repo, sha], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_contents_by_path": DELETE /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
  */
 export function deleteReposByOwnerByRepoContentsByPath(owner: string, repo: string, path: string): string {
-  return _url(77, [owner, repo, path], false);
+  return _url(77, [owner, repo, path], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_contents_by_path": GET /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
  */
 export function getReposByOwnerByRepoContentsByPath(owner: string, repo: string, path: string): string {
-  return _url(78, [owner, repo, path], false);
+  return _url(78, [owner, repo, path], true);
 }
 
 /**
  * Route "put_repos_by_owner_by_repo_contents_by_path": PUT /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
  */
 export function putReposByOwnerByRepoContentsByPath(owner: string, repo: string, path: string): string {
-  return _url(79, [owner, repo, path], false);
+  return _url(79, [owner, repo, path], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_contributors": GET /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
  */
 export function getReposByOwnerByRepoContributors(owner: string, repo: string): string {
-  return _url(80, [owner, repo], false);
+  return _url(80, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_downloads": GET /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
  */
 export function getReposByOwnerByRepoDownloads(owner: string, repo: string): string {
-  return _url(81, [owner, repo], false);
+  return _url(81, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_downloads_by_id": DELETE /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
  */
 export function deleteReposByOwnerByRepoDownloadsByID(owner: string, repo: string, id: string): string {
-  return _url(82, [owner, repo, id], false);
+  return _url(82, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_downloads_by_id": GET /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
  */
 export function getReposByOwnerByRepoDownloadsByID(owner: string, repo: string, id: string): string {
-  return _url(83, [owner, repo, id], false);
+  return _url(83, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_events": GET /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
  */
 export function getReposByOwnerByRepoEvents(owner: string, repo: string): string {
-  return _url(84, [owner, repo], false);
+  return _url(84, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_forks": GET /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
  */
 export function getReposByOwnerByRepoForks(owner: string, repo: string): string {
-  return _url(85, [owner, repo], false);
+  return _url(85, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_forks": POST /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
  */
 export function postReposByOwnerByRepoForks(owner: string, repo: string): string {
-  return _url(86, [owner, repo], false);
+  return _url(86, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_git_blobs": POST /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
  */
 export function postReposByOwnerByRepoGitBlobs(owner: string, repo: string): string {
-  return _url(87, [owner, repo], false);
+  return _url(87, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_git_blobs_by_sha": GET /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
  */
 export function getReposByOwnerByRepoGitBlobsBySha(owner: string, repo: string, sha: string): string {
-  return _url(88, [owner, repo, sha], false);
+  return _url(88, [owner, repo, sha], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_git_commits": POST /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
  */
 export function postReposByOwnerByRepoGitCommits(owner: string, repo: string): string {
-  return _url(89, [owner, repo], false);
+  return _url(89, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_git_commits_by_sha": GET /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
  */
 export function getReposByOwnerByRepoGitCommitsBySha(owner: string, repo: string, sha: string): string {
-  return _url(90, [owner, repo, sha], false);
+  return _url(90, [owner, repo, sha], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_git_refs": GET /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
  */
 export function getReposByOwnerByRepoGitRefs(owner: string, repo: string): string {
-  return _url(91, [owner, repo], false);
+  return _url(91, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_git_refs": POST /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
  */
 export function postReposByOwnerByRepoGitRefs(owner: string, repo: string): string {
-  return _url(92, [owner, repo], false);
+  return _url(92, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_git_refs_by_ref": DELETE /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
  */
 export function deleteReposByOwnerByRepoGitRefsByRef(owner: string, repo: string, ref: string): string {
-  return _url(93, [owner, repo, ref], false);
+  return _url(93, [owner, repo, ref], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_git_refs_by_ref": GET /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
  */
 export function getReposByOwnerByRepoGitRefsByRef(owner: string, repo: string, ref: string): string {
-  return _url(94, [owner, repo, ref], false);
+  return _url(94, [owner, repo, ref], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_git_refs_by_ref": PATCH /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
  */
 export function patchReposByOwnerByRepoGitRefsByRef(owner: string, repo: string, ref: string): string {
-  return _url(95, [owner, repo, ref], false);
+  return _url(95, [owner, repo, ref], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_git_tags": POST /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
  */
 export function postReposByOwnerByRepoGitTags(owner: string, repo: string): string {
-  return _url(96, [owner, repo], false);
+  return _url(96, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_git_tags_by_sha": GET /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
  */
 export function getReposByOwnerByRepoGitTagsBySha(owner: string, repo: string, sha: string): string {
-  return _url(97, [owner, repo, sha], false);
+  return _url(97, [owner, repo, sha], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_git_trees": POST /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
  */
 export function postReposByOwnerByRepoGitTrees(owner: string, repo: string): string {
-  return _url(98, [owner, repo], false);
+  return _url(98, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_git_trees_by_sha": GET /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
  */
 export function getReposByOwnerByRepoGitTreesBySha(owner: string, repo: string, sha: string): string {
-  return _url(99, [owner, repo, sha], false);
+  return _url(99, [owner, repo, sha], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_hooks": GET /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
  */
 export function getReposByOwnerByRepoHooks(owner: string, repo: string): string {
-  return _url(100, [owner, repo], false);
+  return _url(100, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_hooks": POST /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
  */
 export function postReposByOwnerByRepoHooks(owner: string, repo: string): string {
-  return _url(101, [owner, repo], false);
+  return _url(101, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_hooks_by_id": DELETE /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
  */
 export function deleteReposByOwnerByRepoHooksByID(owner: string, repo: string, id: string): string {
-  return _url(102, [owner, repo, id], false);
+  return _url(102, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_hooks_by_id": GET /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
  */
 export function getReposByOwnerByRepoHooksByID(owner: string, repo: string, id: string): string {
-  return _url(103, [owner, repo, id], false);
+  return _url(103, [owner, repo, id], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_hooks_by_id": PATCH /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
  */
 export function patchReposByOwnerByRepoHooksByID(owner: string, repo: string, id: string): string {
-  return _url(104, [owner, repo, id], false);
+  return _url(104, [owner, repo, id], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_hooks_by_id_tests": POST /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
  */
 export function postReposByOwnerByRepoHooksByIDTests(owner: string, repo: string, id: string): string {
-  return _url(105, [owner, repo, id], false);
+  return _url(105, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_issues": GET /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
  */
 export function getReposByOwnerByRepoIssues(owner: string, repo: string): string {
-  return _url(106, [owner, repo], false);
+  return _url(106, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_issues": POST /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
  */
 export function postReposByOwnerByRepoIssues(owner: string, repo: string): string {
-  return _url(107, [owner, repo], false);
+  return _url(107, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_issues_by_number": GET /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
  */
 export function getReposByOwnerByRepoIssuesByNumber(owner: string, repo: string, number: string): string {
-  return _url(108, [owner, repo, number], false);
+  return _url(108, [owner, repo, number], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_issues_by_number": PATCH /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
  */
 export function patchReposByOwnerByRepoIssuesByNumber(owner: string, repo: string, number: string): string {
-  return _url(109, [owner, repo, number], false);
+  return _url(109, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_issues_by_number_comments": GET /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
  */
 export function getReposByOwnerByRepoIssuesByNumberComments(owner: string, repo: string, number: string): string {
-  return _url(110, [owner, repo, number], false);
+  return _url(110, [owner, repo, number], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_issues_by_number_comments": POST /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
  */
 export function postReposByOwnerByRepoIssuesByNumberComments(owner: string, repo: string, number: string): string {
-  return _url(111, [owner, repo, number], false);
+  return _url(111, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_issues_by_number_events": GET /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
  */
 export function getReposByOwnerByRepoIssuesByNumberEvents(owner: string, repo: string, number: string): string {
-  return _url(112, [owner, repo, number], false);
+  return _url(112, [owner, repo, number], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_issues_by_number_labels": DELETE /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
  */
 export function deleteReposByOwnerByRepoIssuesByNumberLabels(owner: string, repo: string, number: string): string {
-  return _url(113, [owner, repo, number], false);
+  return _url(113, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_issues_by_number_labels": GET /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
  */
 export function getReposByOwnerByRepoIssuesByNumberLabels(owner: string, repo: string, number: string): string {
-  return _url(114, [owner, repo, number], false);
+  return _url(114, [owner, repo, number], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_issues_by_number_labels": POST /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
  */
 export function postReposByOwnerByRepoIssuesByNumberLabels(owner: string, repo: string, number: string): string {
-  return _url(115, [owner, repo, number], false);
+  return _url(115, [owner, repo, number], true);
 }
 
 /**
  * Route "put_repos_by_owner_by_repo_issues_by_number_labels": PUT /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
  */
 export function putReposByOwnerByRepoIssuesByNumberLabels(owner: string, repo: string, number: string): string {
-  return _url(116, [owner, repo, number], false);
+  return _url(116, [owner, repo, number], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": DELETE /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
  */
 export function deleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner: string, repo: string, number: string, name: string): string {
-  return _url(117, [owner, repo, number, name], false);
+  return _url(117, [owner, repo, number, name], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_issues_comments": GET /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
  */
 export function getReposByOwnerByRepoIssuesComments(owner: string, repo: string): string {
-  return _url(118, [owner, repo], false);
+  return _url(118, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_issues_comments_by_id": DELETE /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
  */
 export function deleteReposByOwnerByRepoIssuesCommentsByID(owner: string, repo: string, id: string): string {
-  return _url(119, [owner, repo, id], false);
+  return _url(119, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_issues_comments_by_id": GET /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
  */
 export function getReposByOwnerByRepoIssuesCommentsByID(owner: string, repo: string, id: string): string {
-  return _url(120, [owner, repo, id], false);
+  return _url(120, [owner, repo, id], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_issues_comments_by_id": PATCH /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
  */
 export function patchReposByOwnerByRepoIssuesCommentsByID(owner: string, repo: string, id: string): string {
-  return _url(121, [owner, repo, id], false);
+  return _url(121, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_issues_events": GET /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
  */
 export function getReposByOwnerByRepoIssuesEvents(owner: string, repo: string): string {
-  return _url(122, [owner, repo], false);
+  return _url(122, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_issues_events_by_id": GET /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
  */
 export function getReposByOwnerByRepoIssuesEventsByID(owner: string, repo: string, id: string): string {
-  return _url(123, [owner, repo, id], false);
+  return _url(123, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_keys": GET /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
  */
 export function getReposByOwnerByRepoKeys(owner: string, repo: string): string {
-  return _url(124, [owner, repo], false);
+  return _url(124, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_keys": POST /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
  */
 export function postReposByOwnerByRepoKeys(owner: string, repo: string): string {
-  return _url(125, [owner, repo], false);
+  return _url(125, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_keys_by_id": DELETE /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
  */
 export function deleteReposByOwnerByRepoKeysByID(owner: string, repo: string, id: string): string {
-  return _url(126, [owner, repo, id], false);
+  return _url(126, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_keys_by_id": GET /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
  */
 export function getReposByOwnerByRepoKeysByID(owner: string, repo: string, id: string): string {
-  return _url(127, [owner, repo, id], false);
+  return _url(127, [owner, repo, id], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_keys_by_id": PATCH /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
  */
 export function patchReposByOwnerByRepoKeysByID(owner: string, repo: string, id: string): string {
-  return _url(128, [owner, repo, id], false);
+  return _url(128, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_labels": GET /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
  */
 export function getReposByOwnerByRepoLabels(owner: string, repo: string): string {
-  return _url(129, [owner, repo], false);
+  return _url(129, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_labels": POST /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
  */
 export function postReposByOwnerByRepoLabels(owner: string, repo: string): string {
-  return _url(130, [owner, repo], false);
+  return _url(130, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_labels_by_name": DELETE /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
  */
 export function deleteReposByOwnerByRepoLabelsByName(owner: string, repo: string, name: string): string {
-  return _url(131, [owner, repo, name], false);
+  return _url(131, [owner, repo, name], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_labels_by_name": GET /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
  */
 export function getReposByOwnerByRepoLabelsByName(owner: string, repo: string, name: string): string {
-  return _url(132, [owner, repo, name], false);
+  return _url(132, [owner, repo, name], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_labels_by_name": PATCH /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
  */
 export function patchReposByOwnerByRepoLabelsByName(owner: string, repo: string, name: string): string {
-  return _url(133, [owner, repo, name], false);
+  return _url(133, [owner, repo, name], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_languages": GET /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
  */
 export function getReposByOwnerByRepoLanguages(owner: string, repo: string): string {
-  return _url(134, [owner, repo], false);
+  return _url(134, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_merges": POST /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
  */
 export function postReposByOwnerByRepoMerges(owner: string, repo: string): string {
-  return _url(135, [owner, repo], false);
+  return _url(135, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_milestones": GET /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
  */
 export function getReposByOwnerByRepoMilestones(owner: string, repo: string): string {
-  return _url(136, [owner, repo], false);
+  return _url(136, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_milestones": POST /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
  */
 export function postReposByOwnerByRepoMilestones(owner: string, repo: string): string {
-  return _url(137, [owner, repo], false);
+  return _url(137, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_milestones_by_number": DELETE /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
  */
 export function deleteReposByOwnerByRepoMilestonesByNumber(owner: string, repo: string, number: string): string {
-  return _url(138, [owner, repo, number], false);
+  return _url(138, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_milestones_by_number": GET /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
  */
 export function getReposByOwnerByRepoMilestonesByNumber(owner: string, repo: string, number: string): string {
-  return _url(139, [owner, repo, number], false);
+  return _url(139, [owner, repo, number], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_milestones_by_number": PATCH /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
  */
 export function patchReposByOwnerByRepoMilestonesByNumber(owner: string, repo: string, number: string): string {
-  return _url(140, [owner, repo, number], false);
+  return _url(140, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_milestones_by_number_labels": GET /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
  */
 export function getReposByOwnerByRepoMilestonesByNumberLabels(owner: string, repo: string, number: string): string {
-  return _url(141, [owner, repo, number], false);
+  return _url(141, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_notifications": GET /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
  */
 export function getReposByOwnerByRepoNotifications(owner: string, repo: string): string {
-  return _url(142, [owner, repo], false);
+  return _url(142, [owner, repo], true);
 }
 
 /**
  * Route "put_repos_by_owner_by_repo_notifications": PUT /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
  */
 export function putReposByOwnerByRepoNotifications(owner: string, repo: string): string {
-  return _url(143, [owner, repo], false);
+  return _url(143, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_pulls": GET /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
  */
 export function getReposByOwnerByRepoPulls(owner: string, repo: string): string {
-  return _url(144, [owner, repo], false);
+  return _url(144, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_pulls": POST /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
  */
 export function postReposByOwnerByRepoPulls(owner: string, repo: string): string {
-  return _url(145, [owner, repo], false);
+  return _url(145, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_pulls_by_number": GET /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
  */
 export function getReposByOwnerByRepoPullsByNumber(owner: string, repo: string, number: string): string {
-  return _url(146, [owner, repo, number], false);
+  return _url(146, [owner, repo, number], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_pulls_by_number": PATCH /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
  */
 export function patchReposByOwnerByRepoPullsByNumber(owner: string, repo: string, number: string): string {
-  return _url(147, [owner, repo, number], false);
+  return _url(147, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_pulls_by_number_comments": GET /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
  */
 export function getReposByOwnerByRepoPullsByNumberComments(owner: string, repo: string, number: string): string {
-  return _url(148, [owner, repo, number], false);
+  return _url(148, [owner, repo, number], true);
 }
 
 /**
  * Route "put_repos_by_owner_by_repo_pulls_by_number_comments": PUT /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
  */
 export function putReposByOwnerByRepoPullsByNumberComments(owner: string, repo: string, number: string): string {
-  return _url(149, [owner, repo, number], false);
+  return _url(149, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_pulls_by_number_commits": GET /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
  */
 export function getReposByOwnerByRepoPullsByNumberCommits(owner: string, repo: string, number: string): string {
-  return _url(150, [owner, repo, number], false);
+  return _url(150, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_pulls_by_number_files": GET /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
  */
 export function getReposByOwnerByRepoPullsByNumberFiles(owner: string, repo: string, number: string): string {
-  return _url(151, [owner, repo, number], false);
+  return _url(151, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_pulls_by_number_merge": GET /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
  */
 export function getReposByOwnerByRepoPullsByNumberMerge(owner: string, repo: string, number: string): string {
-  return _url(152, [owner, repo, number], false);
+  return _url(152, [owner, repo, number], true);
 }
 
 /**
  * Route "put_repos_by_owner_by_repo_pulls_by_number_merge": PUT /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
  */
 export function putReposByOwnerByRepoPullsByNumberMerge(owner: string, repo: string, number: string): string {
-  return _url(153, [owner, repo, number], false);
+  return _url(153, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_pulls_comments": GET /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
  */
 export function getReposByOwnerByRepoPullsComments(owner: string, repo: string): string {
-  return _url(154, [owner, repo], false);
+  return _url(154, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_pulls_comments_by_number": DELETE /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
  */
 export function deleteReposByOwnerByRepoPullsCommentsByNumber(owner: string, repo: string, number: string): string {
-  return _url(155, [owner, repo, number], false);
+  return _url(155, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_pulls_comments_by_number": GET /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
  */
 export function getReposByOwnerByRepoPullsCommentsByNumber(owner: string, repo: string, number: string): string {
-  return _url(156, [owner, repo, number], false);
+  return _url(156, [owner, repo, number], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_pulls_comments_by_number": PATCH /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
  */
 export function patchReposByOwnerByRepoPullsCommentsByNumber(owner: string, repo: string, number: string): string {
-  return _url(157, [owner, repo, number], false);
+  return _url(157, [owner, repo, number], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_readme": GET /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
  */
 export function getReposByOwnerByRepoReadme(owner: string, repo: string): string {
-  return _url(158, [owner, repo], false);
+  return _url(158, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_releases": GET /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
  */
 export function getReposByOwnerByRepoReleases(owner: string, repo: string): string {
-  return _url(159, [owner, repo], false);
+  return _url(159, [owner, repo], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_releases": POST /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
  */
 export function postReposByOwnerByRepoReleases(owner: string, repo: string): string {
-  return _url(160, [owner, repo], false);
+  return _url(160, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_releases_by_id": DELETE /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
  */
 export function deleteReposByOwnerByRepoReleasesByID(owner: string, repo: string, id: string): string {
-  return _url(161, [owner, repo, id], false);
+  return _url(161, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_releases_by_id": GET /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
  */
 export function getReposByOwnerByRepoReleasesByID(owner: string, repo: string, id: string): string {
-  return _url(162, [owner, repo, id], false);
+  return _url(162, [owner, repo, id], true);
 }
 
 /**
  * Route "patch_repos_by_owner_by_repo_releases_by_id": PATCH /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
  */
 export function patchReposByOwnerByRepoReleasesByID(owner: string, repo: string, id: string): string {
-  return _url(163, [owner, repo, id], false);
+  return _url(163, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_releases_by_id_assets": GET /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
  */
 export function getReposByOwnerByRepoReleasesByIDAssets(owner: string, repo: string, id: string): string {
-  return _url(164, [owner, repo, id], false);
+  return _url(164, [owner, repo, id], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_stargazers": GET /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
  */
 export function getReposByOwnerByRepoStargazers(owner: string, repo: string): string {
-  return _url(165, [owner, repo], false);
+  return _url(165, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_stats_code_frequency": GET /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
  */
 export function getReposByOwnerByRepoStatsCodeFrequency(owner: string, repo: string): string {
-  return _url(166, [owner, repo], false);
+  return _url(166, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_stats_commit_activity": GET /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
  */
 export function getReposByOwnerByRepoStatsCommitActivity(owner: string, repo: string): string {
-  return _url(167, [owner, repo], false);
+  return _url(167, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_stats_contributors": GET /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
  */
 export function getReposByOwnerByRepoStatsContributors(owner: string, repo: string): string {
-  return _url(168, [owner, repo], false);
+  return _url(168, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_stats_participation": GET /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
  */
 export function getReposByOwnerByRepoStatsParticipation(owner: string, repo: string): string {
-  return _url(169, [owner, repo], false);
+  return _url(169, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_stats_punch_card": GET /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
  */
 export function getReposByOwnerByRepoStatsPunchCard(owner: string, repo: string): string {
-  return _url(170, [owner, repo], false);
+  return _url(170, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_statuses_by_ref": GET /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
  */
 export function getReposByOwnerByRepoStatusesByRef(owner: string, repo: string, ref: string): string {
-  return _url(171, [owner, repo, ref], false);
+  return _url(171, [owner, repo, ref], true);
 }
 
 /**
  * Route "post_repos_by_owner_by_repo_statuses_by_ref": POST /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
  */
 export function postReposByOwnerByRepoStatusesByRef(owner: string, repo: string, ref: string): string {
-  return _url(172, [owner, repo, ref], false);
+  return _url(172, [owner, repo, ref], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_subscribers": GET /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
  */
 export function getReposByOwnerByRepoSubscribers(owner: string, repo: string): string {
-  return _url(173, [owner, repo], false);
+  return _url(173, [owner, repo], true);
 }
 
 /**
  * Route "delete_repos_by_owner_by_repo_subscription": DELETE /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
  */
 export function deleteReposByOwnerByRepoSubscription(owner: string, repo: string): string {
-  return _url(174, [owner, repo], false);
+  return _url(174, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_subscription": GET /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
  */
 export function getReposByOwnerByRepoSubscription(owner: string, repo: string): string {
-  return _url(175, [owner, repo], false);
+  return _url(175, [owner, repo], true);
 }
 
 /**
  * Route "put_repos_by_owner_by_repo_subscription": PUT /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
  */
 export function putReposByOwnerByRepoSubscription(owner: string, repo: string): string {
-  return _url(176, [owner, repo], false);
+  return _url(176, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_tags": GET /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
  */
 export function getReposByOwnerByRepoTags(owner: string, repo: string): string {
-  return _url(177, [owner, repo], false);
+  return _url(177, [owner, repo], true);
 }
 
 /**
  * Route "get_repos_by_owner_by_repo_teams": GET /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
  */
 export function getReposByOwnerByRepoTeams(owner: string, repo: string): string {
-  return _url(178, [owner, repo], false);
+  return _url(178, [owner, repo], true);
 }
 
 /**
@@ -1831,77 +1831,77 @@ export function getSearchUsers(): string {
  * Route "delete_teams_by_id": DELETE /teams/:id (../../testdata/routesets/github.conf:629:7).
  */
 export function deleteTeamsByID(id: string): string {
-  return _url(184, [id], false);
+  return _url(184, [id], true);
 }
 
 /**
  * Route "get_teams_by_id": GET /teams/:id (../../testdata/routesets/github.conf:617:7).
  */
 export function getTeamsByID(id: string): string {
-  return _url(185, [id], false);
+  return _url(185, [id], true);
 }
 
 /**
  * Route "patch_teams_by_id": PATCH /teams/:id (../../testdata/routesets/github.conf:1337:7).
  */
 export function patchTeamsByID(id: string): string {
-  return _url(186, [id], false);
+  return _url(186, [id], true);
 }
 
 /**
  * Route "get_teams_by_id_members": GET /teams/:id/members (../../testdata/routesets/github.conf:635:7).
  */
 export function getTeamsByIDMembers(id: string): string {
-  return _url(187, [id], false);
+  return _url(187, [id], true);
 }
 
 /**
  * Route "delete_teams_by_id_members_by_user": DELETE /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
  */
 export function deleteTeamsByIDMembersByUser(id: string, user: string): string {
-  return _url(188, [id, user], false);
+  return _url(188, [id, user], true);
 }
 
 /**
  * Route "get_teams_by_id_members_by_user": GET /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
  */
 export function getTeamsByIDMembersByUser(id: string, user: string): string {
-  return _url(189, [id, user], false);
+  return _url(189, [id, user], true);
 }
 
 /**
  * Route "put_teams_by_id_members_by_user": PUT /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
  */
 export function putTeamsByIDMembersByUser(id: string, user: string): string {
-  return _url(190, [id, user], false);
+  return _url(190, [id, user], true);
 }
 
 /**
  * Route "get_teams_by_id_repos": GET /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
  */
 export function getTeamsByIDRepos(id: string): string {
-  return _url(191, [id], false);
+  return _url(191, [id], true);
 }
 
 /**
  * Route "delete_teams_by_id_repos_by_owner_by_repo": DELETE /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
  */
 export function deleteTeamsByIDReposByOwnerByRepo(id: string, owner: string, repo: string): string {
-  return _url(192, [id, owner, repo], false);
+  return _url(192, [id, owner, repo], true);
 }
 
 /**
  * Route "get_teams_by_id_repos_by_owner_by_repo": GET /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
  */
 export function getTeamsByIDReposByOwnerByRepo(id: string, owner: string, repo: string): string {
-  return _url(193, [id, owner, repo], false);
+  return _url(193, [id, owner, repo], true);
 }
 
 /**
  * Route "put_teams_by_id_repos_by_owner_by_repo": PUT /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
  */
 export function putTeamsByIDReposByOwnerByRepo(id: string, owner: string, repo: string): string {
-  return _url(194, [id, owner, repo], false);
+  return _url(194, [id, owner, repo], true);
 }
 
 /**
@@ -1957,21 +1957,21 @@ export function getUserFollowing(): string {
  * Route "delete_user_following_by_user": DELETE /user/following/:user (../../testdata/routesets/github.conf:1187:7).
  */
 export function deleteUserFollowingByUser(user: string): string {
-  return _url(202, [user], false);
+  return _url(202, [user], true);
 }
 
 /**
  * Route "get_user_following_by_user": GET /user/following/:user (../../testdata/routesets/github.conf:1169:7).
  */
 export function getUserFollowingByUser(user: string): string {
-  return _url(203, [user], false);
+  return _url(203, [user], true);
 }
 
 /**
  * Route "put_user_following_by_user": PUT /user/following/:user (../../testdata/routesets/github.conf:1181:7).
  */
 export function putUserFollowingByUser(user: string): string {
-  return _url(204, [user], false);
+  return _url(204, [user], true);
 }
 
 /**
@@ -1999,21 +1999,21 @@ export function postUserKeys(): string {
  * Route "delete_user_keys_by_id": DELETE /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
  */
 export function deleteUserKeysByID(id: string): string {
-  return _url(208, [id], false);
+  return _url(208, [id], true);
 }
 
 /**
  * Route "get_user_keys_by_id": GET /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
  */
 export function getUserKeysByID(id: string): string {
-  return _url(209, [id], false);
+  return _url(209, [id], true);
 }
 
 /**
  * Route "patch_user_keys_by_id": PATCH /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
  */
 export function patchUserKeysByID(id: string): string {
-  return _url(210, [id], false);
+  return _url(210, [id], true);
 }
 
 /**
@@ -2048,21 +2048,21 @@ export function getUserStarred(): string {
  * Route "delete_user_starred_by_owner_by_repo": DELETE /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
  */
 export function deleteUserStarredByOwnerByRepo(owner: string, repo: string): string {
-  return _url(215, [owner, repo], false);
+  return _url(215, [owner, repo], true);
 }
 
 /**
  * Route "get_user_starred_by_owner_by_repo": GET /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
  */
 export function getUserStarredByOwnerByRepo(owner: string, repo: string): string {
-  return _url(216, [owner, repo], false);
+  return _url(216, [owner, repo], true);
 }
 
 /**
  * Route "put_user_starred_by_owner_by_repo": PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
  */
 export function putUserStarredByOwnerByRepo(owner: string, repo: string): string {
-  return _url(217, [owner, repo], false);
+  return _url(217, [owner, repo], true);
 }
 
 /**
@@ -2076,21 +2076,21 @@ export function getUserSubscriptions(): string {
  * Route "delete_user_subscriptions_by_owner_by_repo": DELETE /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
  */
 export function deleteUserSubscriptionsByOwnerByRepo(owner: string, repo: string): string {
-  return _url(219, [owner, repo], false);
+  return _url(219, [owner, repo], true);
 }
 
 /**
  * Route "get_user_subscriptions_by_owner_by_repo": GET /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
  */
 export function getUserSubscriptionsByOwnerByRepo(owner: string, repo: string): string {
-  return _url(220, [owner, repo], false);
+  return _url(220, [owner, repo], true);
 }
 
 /**
  * Route "put_user_subscriptions_by_owner_by_repo": PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
  */
 export function putUserSubscriptionsByOwnerByRepo(owner: string, repo: string): string {
-  return _url(221, [owner, repo], false);
+  return _url(221, [owner, repo], true);
 }
 
 /**
@@ -2111,105 +2111,105 @@ export function getUsers(): string {
  * Route "get_users_by_user": GET /users/:user (../../testdata/routesets/github.conf:1109:7).
  */
 export function getUsersByUser(user: string): string {
-  return _url(224, [user], false);
+  return _url(224, [user], true);
 }
 
 /**
  * Route "get_users_by_user_events": GET /users/:user/events (../../testdata/routesets/github.conf:83:7).
  */
 export function getUsersByUserEvents(user: string): string {
-  return _url(225, [user], false);
+  return _url(225, [user], true);
 }
 
 /**
  * Route "get_users_by_user_events_orgs_by_org": GET /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
  */
 export function getUsersByUserEventsOrgsByOrg(user: string, org: string): string {
-  return _url(226, [user, org], false);
+  return _url(226, [user, org], true);
 }
 
 /**
  * Route "get_users_by_user_events_public": GET /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
  */
 export function getUsersByUserEventsPublic(user: string): string {
-  return _url(227, [user], false);
+  return _url(227, [user], true);
 }
 
 /**
  * Route "get_users_by_user_followers": GET /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
  */
 export function getUsersByUserFollowers(user: string): string {
-  return _url(228, [user], false);
+  return _url(228, [user], true);
 }
 
 /**
  * Route "get_users_by_user_following": GET /users/:user/following (../../testdata/routesets/github.conf:1157:7).
  */
 export function getUsersByUserFollowing(user: string): string {
-  return _url(229, [user], false);
+  return _url(229, [user], true);
 }
 
 /**
  * Route "get_users_by_user_following_by_target_user": GET /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
  */
 export function getUsersByUserFollowingByTargetUser(user: string, targetUser: string): string {
-  return _url(230, [user, targetUser], false);
+  return _url(230, [user, targetUser], true);
 }
 
 /**
  * Route "get_users_by_user_gists": GET /users/:user/gists (../../testdata/routesets/github.conf:245:7).
  */
 export function getUsersByUserGists(user: string): string {
-  return _url(231, [user], false);
+  return _url(231, [user], true);
 }
 
 /**
  * Route "get_users_by_user_keys": GET /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
  */
 export function getUsersByUserKeys(user: string): string {
-  return _url(232, [user], false);
+  return _url(232, [user], true);
 }
 
 /**
  * Route "get_users_by_user_orgs": GET /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
  */
 export function getUsersByUserOrgs(user: string): string {
-  return _url(233, [user], false);
+  return _url(233, [user], true);
 }
 
 /**
  * Route "get_users_by_user_received_events": GET /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
  */
 export function getUsersByUserReceivedEvents(user: string): string {
-  return _url(234, [user], false);
+  return _url(234, [user], true);
 }
 
 /**
  * Route "get_users_by_user_received_events_public": GET /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
  */
 export function getUsersByUserReceivedEventsPublic(user: string): string {
-  return _url(235, [user], false);
+  return _url(235, [user], true);
 }
 
 /**
  * Route "get_users_by_user_repos": GET /users/:user/repos (../../testdata/routesets/github.conf:749:7).
  */
 export function getUsersByUserRepos(user: string): string {
-  return _url(236, [user], false);
+  return _url(236, [user], true);
 }
 
 /**
  * Route "get_users_by_user_starred": GET /users/:user/starred (../../testdata/routesets/github.conf:161:7).
  */
 export function getUsersByUserStarred(user: string): string {
-  return _url(237, [user], false);
+  return _url(237, [user], true);
 }
 
 /**
  * Route "get_users_by_user_subscriptions": GET /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
  */
 export function getUsersByUserSubscriptions(user: string): string {
-  return _url(238, [user], false);
+  return _url(238, [user], true);
 }
 
 const _helpers = {
@@ -3261,10 +3261,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

@@ -309,65 +309,188 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Home           func() string `route:"home"`              // /
-	Admin          func() string `route:"admin"`             // /admin
-	AdminReports   func() string `route:"admin_reports"`     // /admin/reports
-	AdminUsers     func() string `route:"admin_users"`       // /admin/users
-	APIItems       func() string `route:"api_items"`         // /api/items
-	APIPrivate     func() string `route:"api_private"`       // /api/private
-	APIPublic      func() string `route:"api_public"`        // /api/public
-	Dashboard      func() string `route:"dashboard"`         // /dashboard
-	Files          func() string `route:"files"`             // /files
-	PatchFile      func() string `route:"patch_file"`        // /files
-	Upload         func() string `route:"upload"`            // /files
-	Replace        func() string `route:"replace"`           // /files
-	Form           func() string `route:"form"`              // /form
-	Profile        func() string `route:"profile"`           // /profile
-	Token          func() string `route:"token"`             // /token
-	UndefinedAuth  func() string `route:"undefined_auth"`    // /undefined
-	FromEnvEnvHome func() string `route:"from_env.env_home"` // /
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		}
-	})
-	return u
+// Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
+//
+//line ../../testdata/policies/routes.conf:21:1
+func (u URLBuilder) Home() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:338:1
+
+// Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
+//
+//line ../../testdata/policies/routes.conf:28:1
+func (u URLBuilder) Admin() string {
+	return routegenTable.HelperURL(u.base, 1)
+}
+
+//line routes_gen.go:347:1
+
+// AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
+//
+//line ../../testdata/policies/routes.conf:43:1
+func (u URLBuilder) AdminReports() string {
+	return routegenTable.HelperURL(u.base, 2)
+}
+
+//line routes_gen.go:356:1
+
+// AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
+//
+//line ../../testdata/policies/routes.conf:35:1
+func (u URLBuilder) AdminUsers() string {
+	return routegenTable.HelperURL(u.base, 3)
+}
+
+//line routes_gen.go:365:1
+
+// APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
+//
+//line ../../testdata/policies/routes.conf:73:1
+func (u URLBuilder) APIItems() string {
+	return routegenTable.HelperURL(u.base, 4)
+}
+
+//line routes_gen.go:374:1
+
+// APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
+//
+//line ../../testdata/policies/routes.conf:74:1
+func (u URLBuilder) APIPrivate() string {
+	return routegenTable.HelperURL(u.base, 6)
+}
+
+//line routes_gen.go:383:1
+
+// APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
+//
+//line ../../testdata/policies/routes.conf:75:1
+func (u URLBuilder) APIPublic() string {
+	return routegenTable.HelperURL(u.base, 7)
+}
+
+//line routes_gen.go:392:1
+
+// Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
+//
+//line ../../testdata/policies/routes.conf:22:1
+func (u URLBuilder) Dashboard() string {
+	return routegenTable.HelperURL(u.base, 8)
+}
+
+//line routes_gen.go:401:1
+
+// Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
+//
+//line ../../testdata/policies/routes.conf:53:1
+func (u URLBuilder) Files() string {
+	return routegenTable.HelperURL(u.base, 9)
+}
+
+//line routes_gen.go:410:1
+
+// PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
+//
+//line ../../testdata/policies/routes.conf:61:1
+func (u URLBuilder) PatchFile() string {
+	return routegenTable.HelperURL(u.base, 10)
+}
+
+//line routes_gen.go:419:1
+
+// Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
+//
+//line ../../testdata/policies/routes.conf:59:1
+func (u URLBuilder) Upload() string {
+	return routegenTable.HelperURL(u.base, 11)
+}
+
+//line routes_gen.go:428:1
+
+// Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
+//
+//line ../../testdata/policies/routes.conf:60:1
+func (u URLBuilder) Replace() string {
+	return routegenTable.HelperURL(u.base, 12)
+}
+
+//line routes_gen.go:437:1
+
+// Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
+//
+//line ../../testdata/policies/routes.conf:26:1
+func (u URLBuilder) Form() string {
+	return routegenTable.HelperURL(u.base, 13)
+}
+
+//line routes_gen.go:446:1
+
+// Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
+//
+//line ../../testdata/policies/routes.conf:24:1
+func (u URLBuilder) Profile() string {
+	return routegenTable.HelperURL(u.base, 14)
+}
+
+//line routes_gen.go:455:1
+
+// Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
+//
+//line ../../testdata/policies/routes.conf:23:1
+func (u URLBuilder) Token() string {
+	return routegenTable.HelperURL(u.base, 15)
+}
+
+//line routes_gen.go:464:1
+
+// UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
+//
+//line ../../testdata/policies/routes.conf:25:1
+func (u URLBuilder) UndefinedAuth() string {
+	return routegenTable.HelperURL(u.base, 16)
+}
+
+//line routes_gen.go:473:1
+
+// FromEnvEnvHome returns the URL of route "from_env.env_home": / on  (../../testdata/policies/routes.conf:93:7).
+//
+//line ../../testdata/policies/routes.conf:93:1
+func (u URLBuilder) FromEnvEnvHome() string {
+	return routegenTable.HelperURL(u.base, 17)
+}
+
+//line routes_gen.go:482:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -139,35 +139,35 @@ export function alpha(): string {
  * Route "greek_item": GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
  */
 export function greekItem(version: string, id: string): string {
-  return _url(2, [version, id], false);
+  return _url(2, [version, id], true);
 }
 
 /**
  * Route "profile_alpha": GET /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
  */
 export function profileAlpha(name: string): string {
-  return _url(3, [name], false);
+  return _url(3, [name], true);
 }
 
 /**
  * Route "deep_rest": GET /a/*rest (../../testdata/rich/routes.conf:88:7).
  */
 export function deepRest(rest: string): string {
-  return _url(4, [rest], false);
+  return _url(4, [rest], true);
 }
 
 /**
  * Route "deep_middle": GET /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
  */
 export function deepMiddle(x: string): string {
-  return _url(5, [x], false);
+  return _url(5, [x], true);
 }
 
 /**
  * Route "deep_last": GET /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
  */
 export function deepLast(y: string): string {
-  return _url(6, [y], false);
+  return _url(6, [y], true);
 }
 
 /**
@@ -181,28 +181,28 @@ export function deepStatic(): string {
  * Route "api_items": GET /api/:version/items (../../testdata/rich/routes.conf:111:11).
  */
 export function apiItems(version: string): string {
-  return _url(8, [version], false);
+  return _url(8, [version], true);
 }
 
 /**
  * Route "api_item": GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
  */
 export function apiItem(version: string, id: string): string {
-  return _url(9, [version, id], false);
+  return _url(9, [version, id], true);
 }
 
 /**
  * Route "api_item_edit": PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
  */
 export function apiItemEdit(version: string, id: string): string {
-  return _url(10, [version, id], false);
+  return _url(10, [version, id], true);
 }
 
 /**
  * Route "public_assets": GET /assets/*filepath (../../testdata/rich/routes.conf:25:7).
  */
 export function publicAssets(filepath: string): string {
-  return _url(11, [filepath], false);
+  return _url(11, [filepath], true);
 }
 
 /**
@@ -260,7 +260,7 @@ export function login(): string {
  * Route "profile": GET /user_:name (../../testdata/rich/routes.conf:53:7).
  */
 export function profile(name: string): string {
-  return _url(19, [name], false);
+  return _url(19, [name], true);
 }
 
 /**
@@ -328,14 +328,14 @@ export function newUser(): string {
  * Route "tenants.tenant_home": GET / on *.example.com:8080 (../../testdata/rich/routes.conf:141:7).
  */
 export function tenantsTenantHome(subdomain: string): string {
-  return _url(28, [subdomain], false);
+  return _url(28, [subdomain], true);
 }
 
 /**
  * Route "tenants.tenant_page": GET /pages/:slug on *.example.com:8080 (../../testdata/rich/routes.conf:142:7).
  */
 export function tenantsTenantPage(subdomain: string, slug: string): string {
-  return _url(29, [subdomain, slug], false);
+  return _url(29, [subdomain, slug], true);
 }
 
 /**
@@ -349,7 +349,7 @@ export function adminHome(): string {
  * Route "admin.admin_files": GET /*path on admin.example.com:8080 (../../testdata/rich/routes.conf:154:7).
  */
 export function adminFiles(path: string): string {
-  return _url(31, [path], false);
+  return _url(31, [path], true);
 }
 
 const _helpers = {
@@ -571,10 +571,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

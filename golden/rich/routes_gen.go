@@ -670,96 +670,323 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Home              func() string                                     `route:"home"`                // /
-	Alpha             func() string                                     `route:"alpha"`               // /%CE%B1
-	GreekItem         func(version string, id string) string            `route:"greek_item"`          // /%CE%B1%CE%B2/:version/%CF%80:id
-	ProfileAlpha      func(name string) string                          `route:"profile_alpha"`       // /:name/%CE%B1
-	DeepRest          func(rest string) string                          `route:"deep_rest"`           // /a/*rest
-	DeepMiddle        func(x string) string                             `route:"deep_middle"`         // /a/:x/c/d
-	DeepLast          func(y string) string                             `route:"deep_last"`           // /a/b/:y/e
-	DeepStatic        func() string                                     `route:"deep_static"`         // /a/b/c
-	APIItems          func(version string) string                       `route:"api_items"`           // /api/:version/items
-	APIItem           func(version string, id string) string            `route:"api_item"`            // /api/:version/items/:id
-	APIItemEdit       func(version string, id string) string            `route:"api_item_edit"`       // /api/:version/items/:id
-	PublicAssets      func(filepath string) string                      `route:"public_assets"`       // /assets/*filepath
-	ChatPage          func() string                                     `route:"chat_page"`           // /chat
-	Chat              func() string                                     `route:"chat"`                // /chat
-	Doc               func(version string, page string) (string, error) `route:"doc"`                 // /doc/:version/*page
-	Favicon           func() string                                     `route:"favicon"`             // /favicon.ico
-	Files             func(path string) (string, error)                 `route:"files"`               // /files/*path
-	Health            func() string                                     `route:"health"`              // /healthz
-	Login             func() string                                     `route:"login"`               // /login
-	Profile           func(name string) string                          `route:"profile"`             // /user_:name
-	Users             func() string                                     `route:"users"`               // /users
-	CreateUser        func() string                                     `route:"create_user"`         // /users
-	DeleteUser        func(id int64) (string, error)                    `route:"delete_user"`         // /users/:id
-	User              func(id int64) (string, error)                    `route:"user"`                // /users/:id
-	UpdateUser        func(id int64) (string, error)                    `route:"update_user"`         // /users/:id
-	UserPost          func(id int64, post string) (string, error)       `route:"user_post"`           // /users/:id/posts/:post
-	UserSettings      func(id int64) (string, error)                    `route:"user_settings"`       // /users/:id/settings
-	NewUser           func() string                                     `route:"new_user"`            // /users/new
-	TenantsTenantHome func(subdomain string) string                     `route:"tenants.tenant_home"` // /
-	TenantsTenantPage func(subdomain string, slug string) string        `route:"tenants.tenant_page"` // /pages/:slug
-	AdminHome         func() string                                     `route:"admin.admin_home"`    // /
-	AdminFiles        func(path string) string                          `route:"admin.admin_files"`   // /*path
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
-		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
-		case *func(int64) (string, error):
-			*f = func(v0 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
-			}
-		case *func(int64, string) (string, error):
-			*f = func(v0 int64, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10), v1)
-			}
-		}
-	})
-	return u
+// Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
+//
+//line ../../testdata/rich/routes.conf:37:1
+func (u URLBuilder) Home() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:699:1
+
+// Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
+//
+//line ../../testdata/rich/routes.conf:92:1
+func (u URLBuilder) Alpha() string {
+	return routegenTable.HelperURL(u.base, 1)
+}
+
+//line routes_gen.go:708:1
+
+// GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
+//
+//line ../../testdata/rich/routes.conf:93:1
+func (u URLBuilder) GreekItem(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 2, version, id)
+}
+
+//line routes_gen.go:717:1
+
+// ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
+//
+//line ../../testdata/rich/routes.conf:94:1
+func (u URLBuilder) ProfileAlpha(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3, name)
+}
+
+//line routes_gen.go:726:1
+
+// DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
+//
+//line ../../testdata/rich/routes.conf:88:1
+func (u URLBuilder) DeepRest(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 4, rest)
+}
+
+//line routes_gen.go:735:1
+
+// DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
+//
+//line ../../testdata/rich/routes.conf:86:1
+func (u URLBuilder) DeepMiddle(x string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 5, x)
+}
+
+//line routes_gen.go:744:1
+
+// DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
+//
+//line ../../testdata/rich/routes.conf:87:1
+func (u URLBuilder) DeepLast(y string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 6, y)
+}
+
+//line routes_gen.go:753:1
+
+// DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
+//
+//line ../../testdata/rich/routes.conf:85:1
+func (u URLBuilder) DeepStatic() string {
+	return routegenTable.HelperURL(u.base, 7)
+}
+
+//line routes_gen.go:762:1
+
+// APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
+//
+//line ../../testdata/rich/routes.conf:111:1
+func (u URLBuilder) APIItems(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 8, version)
+}
+
+//line routes_gen.go:771:1
+
+// APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
+//
+//line ../../testdata/rich/routes.conf:112:1
+func (u URLBuilder) APIItem(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 9, version, id)
+}
+
+//line routes_gen.go:780:1
+
+// APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
+//
+//line ../../testdata/rich/routes.conf:113:1
+func (u URLBuilder) APIItemEdit(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 10, version, id)
+}
+
+//line routes_gen.go:789:1
+
+// PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
+//
+//line ../../testdata/rich/routes.conf:25:1
+func (u URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 11, filepath)
+}
+
+//line routes_gen.go:798:1
+
+// ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
+//
+//line ../../testdata/rich/routes.conf:129:1
+func (u URLBuilder) ChatPage() string {
+	return routegenTable.HelperURL(u.base, 12)
+}
+
+//line routes_gen.go:807:1
+
+// Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
+//
+//line ../../testdata/rich/routes.conf:123:1
+func (u URLBuilder) Chat() string {
+	return routegenTable.HelperURL(u.base, 13)
+}
+
+//line routes_gen.go:816:1
+
+// Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
+//
+//line ../../testdata/rich/routes.conf:101:1
+func (u URLBuilder) Doc(version string, page string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 14, version, page)
+}
+
+//line routes_gen.go:825:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
+//
+//line ../../testdata/rich/routes.conf:30:1
+func (u URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(u.base, 15)
+}
+
+//line routes_gen.go:834:1
+
+// Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
+//
+//line ../../testdata/rich/routes.conf:96:1
+func (u URLBuilder) Files(path string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 16, path)
+}
+
+//line routes_gen.go:843:1
+
+// Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
+//
+//line ../../testdata/rich/routes.conf:41:1
+func (u URLBuilder) Health() string {
+	return routegenTable.HelperURL(u.base, 17)
+}
+
+//line routes_gen.go:852:1
+
+// Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
+//
+//line ../../testdata/rich/routes.conf:47:1
+func (u URLBuilder) Login() string {
+	return routegenTable.HelperURL(u.base, 19)
+}
+
+//line routes_gen.go:861:1
+
+// Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
+//
+//line ../../testdata/rich/routes.conf:53:1
+func (u URLBuilder) Profile(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 20, name)
+}
+
+//line routes_gen.go:870:1
+
+// Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
+//
+//line ../../testdata/rich/routes.conf:59:1
+func (u URLBuilder) Users() string {
+	return routegenTable.HelperURL(u.base, 21)
+}
+
+//line routes_gen.go:879:1
+
+// CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
+//
+//line ../../testdata/rich/routes.conf:64:1
+func (u URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(u.base, 22)
+}
+
+//line routes_gen.go:888:1
+
+// DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
+//
+//line ../../testdata/rich/routes.conf:71:1
+func (u URLBuilder) DeleteUser(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 23, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:897:1
+
+// User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
+//
+//line ../../testdata/rich/routes.conf:66:1
+func (u URLBuilder) User(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 24, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:906:1
+
+// UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
+//
+//line ../../testdata/rich/routes.conf:70:1
+func (u URLBuilder) UpdateUser(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 25, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:915:1
+
+// UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
+//
+//line ../../testdata/rich/routes.conf:73:1
+func (u URLBuilder) UserPost(id int64, post string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 26, strconv.FormatInt(id, 10), post)
+}
+
+//line routes_gen.go:924:1
+
+// UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
+//
+//line ../../testdata/rich/routes.conf:72:1
+func (u URLBuilder) UserSettings(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 27, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:933:1
+
+// NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
+//
+//line ../../testdata/rich/routes.conf:65:1
+func (u URLBuilder) NewUser() string {
+	return routegenTable.HelperURL(u.base, 28)
+}
+
+//line routes_gen.go:942:1
+
+// TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
+//
+//line ../../testdata/rich/routes.conf:141:1
+func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 29, subdomain)
+}
+
+//line routes_gen.go:951:1
+
+// TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
+//
+//line ../../testdata/rich/routes.conf:142:1
+func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 30, subdomain, slug)
+}
+
+//line routes_gen.go:960:1
+
+// AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
+//
+//line ../../testdata/rich/routes.conf:153:1
+func (u URLBuilder) AdminHome() string {
+	return routegenTable.HelperURL(u.base, 31)
+}
+
+//line routes_gen.go:969:1
+
+// AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
+//
+//line ../../testdata/rich/routes.conf:154:1
+func (u URLBuilder) AdminFiles(path string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 32, path)
+}
+
+//line routes_gen.go:978:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

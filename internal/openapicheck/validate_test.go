@@ -30,19 +30,7 @@ func documentOf(t *testing.T, fsys parser.FS, src ir.Sources) []byte {
 	if table == nil {
 		return nil
 	}
-	var opts openapi.Options
-	if src.Security != "" {
-		f, diags := parser.Load(fsys, src.Security)
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		obj, diags := parser.Build(f)
-		if diags = append(diags, parser.ResolveRefs(obj)...); diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		opts.Security = obj
-	}
-	doc, _ := openapi.Build(table, opts)
+	doc, _ := openapi.Build(table)
 	out, err := doc.JSON()
 	if err != nil {
 		t.Fatal(err)

@@ -18,10 +18,15 @@ import (
 
 // CleanBasePath is base as URL builders prefix it: "" for none or "/",
 // else with one leading slash and no trailing one ("svc/" → "/svc").
+// A leading "\" is escaped: browsers read a path that begins with "/\" as
+// another host's, as one that begins with "//".
 func CleanBasePath(base string) string {
 	base = strings.Trim(base, "/")
 	if base == "" {
 		return ""
+	}
+	if base[0] == '\\' {
+		base = "%5C" + base[1:]
 	}
 	return "/" + base
 }
@@ -138,6 +143,9 @@ func (t *Table) buildURL(base string, r int, subdomain string, values ...string)
 // match it (not empty, not a dot segment), and names the parameter that
 // fails.
 func (t *Table) checkedURL(base string, r int, subdomain string, values ...string) (string, error) {
+	if t.takesSubdomain(r) && !isDNSLabel(subdomain) {
+		return "", fmt.Errorf("routegen: route %q: subdomain %q is not one DNS label (1 to 63 letters, digits and hyphens, no hyphen first or last)", t.Routes[r].Name, subdomain)
+	}
 	if err := t.checkValues(r, values); err != nil {
 		return "", err
 	}
@@ -162,6 +170,21 @@ func (t *Table) CheckedHelperURL(base string, r int, values ...string) (string, 
 		return t.checkedURL(base, r, values[0], values[1:]...)
 	}
 	return t.checkedURL(base, r, "", values...)
+}
+
+// isDNSLabel reports whether s is one label of a host name: a subdomain
+// argument that is anything else ("evil.com/", "a.b", "") would put
+// another host, or none, in the URL.
+func isDNSLabel(s string) bool {
+	if len(s) == 0 || len(s) > 63 || s[0] == '-' || s[len(s)-1] == '-' {
+		return false
+	}
+	for i := range len(s) {
+		if c := s[i]; c != '-' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func (t *Table) takesSubdomain(r int) bool {

@@ -286,65 +286,152 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	GetActivities                               func() string                                     `route:"get_activities"`                                    // /activities
-	GetActivitiesByActivityid                   func(activityID string) string                    `route:"get_activities_by_activityid"`                      // /activities/:activityId
-	GetActivitiesByActivityidComments           func(activityID string) string                    `route:"get_activities_by_activityid_comments"`             // /activities/:activityId/comments
-	GetActivitiesByActivityidPeopleByCollection func(activityID string, collection string) string `route:"get_activities_by_activityid_people_by_collection"` // /activities/:activityId/people/:collection
-	GetCommentsByCommentid                      func(commentID string) string                     `route:"get_comments_by_commentid"`                         // /comments/:commentId
-	DeleteMomentsByID                           func(id string) string                            `route:"delete_moments_by_id"`                              // /moments/:id
-	GetPeople                                   func() string                                     `route:"get_people"`                                        // /people
-	GetPeopleByUserid                           func(userID string) string                        `route:"get_people_by_userid"`                              // /people/:userId
-	GetPeopleByUseridActivitiesByCollection     func(userID string, collection string) string     `route:"get_people_by_userid_activities_by_collection"`     // /people/:userId/activities/:collection
-	GetPeopleByUseridMomentsByCollection        func(userID string, collection string) string     `route:"get_people_by_userid_moments_by_collection"`        // /people/:userId/moments/:collection
-	PostPeopleByUseridMomentsByCollection       func(userID string, collection string) string     `route:"post_people_by_userid_moments_by_collection"`       // /people/:userId/moments/:collection
-	GetPeopleByUseridOpenidconnect              func(userID string) string                        `route:"get_people_by_userid_openidconnect"`                // /people/:userId/openIdConnect
-	GetPeopleByUseridPeopleByCollection         func(userID string, collection string) string     `route:"get_people_by_userid_people_by_collection"`         // /people/:userId/people/:collection
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
-		}
-	})
-	return u
+// GetActivities returns the URL of route "get_activities": /activities (routes.conf:47:7).
+//
+//line routes.conf:47:1
+func (u URLBuilder) GetActivities() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:315:1
+
+// GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:41:7).
+//
+//line routes.conf:41:1
+func (u URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 1, activityID)
+}
+
+//line routes_gen.go:324:1
+
+// GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:53:7).
+//
+//line routes.conf:53:1
+func (u URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 2, activityID)
+}
+
+//line routes_gen.go:333:1
+
+// GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:17:7).
+//
+//line routes.conf:17:1
+func (u URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3, activityID, collection)
+}
+
+//line routes_gen.go:342:1
+
+// GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:59:7).
+//
+//line routes.conf:59:1
+func (u URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 4, commentID)
+}
+
+//line routes_gen.go:351:1
+
+// DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:77:7).
+//
+//line routes.conf:77:1
+func (u URLBuilder) DeleteMomentsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 5, id)
+}
+
+//line routes_gen.go:360:1
+
+// GetPeople returns the URL of route "get_people": /people (routes.conf:11:7).
+//
+//line routes.conf:11:1
+func (u URLBuilder) GetPeople() string {
+	return routegenTable.HelperURL(u.base, 6)
+}
+
+//line routes_gen.go:369:1
+
+// GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:5:7).
+//
+//line routes.conf:5:1
+func (u URLBuilder) GetPeopleByUserid(userID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 7, userID)
+}
+
+//line routes_gen.go:378:1
+
+// GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:35:7).
+//
+//line routes.conf:35:1
+func (u URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 8, userID, collection)
+}
+
+//line routes_gen.go:387:1
+
+// GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:71:7).
+//
+//line routes.conf:71:1
+func (u URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 9, userID, collection)
+}
+
+//line routes_gen.go:396:1
+
+// PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:65:7).
+//
+//line routes.conf:65:1
+func (u URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 10, userID, collection)
+}
+
+//line routes_gen.go:405:1
+
+// GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:29:7).
+//
+//line routes.conf:29:1
+func (u URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 11, userID)
+}
+
+//line routes_gen.go:414:1
+
+// GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:23:7).
+//
+//line routes.conf:23:1
+func (u URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 12, userID, collection)
+}
+
+//line routes_gen.go:423:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -253,51 +253,44 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT func(a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) string `route:"get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t"` // /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func(string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string, v5 string, v6 string, v7 string, v8 string, v9 string, v10 string, v11 string, v12 string, v13 string, v14 string, v15 string, v16 string, v17 string, v18 string, v19 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19)
-			}
-		}
-	})
-	return u
+// GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT returns the URL of route "get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t": /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7).
+//
+//line routes.conf:5:1
+func (u URLBuilder) GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 0, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t)
 }
+
+//line routes_gen.go:282:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -445,78 +445,269 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Get1ClassesByClassname              func(className string) string                  `route:"get_1_classes_by_classname"`                // /1/classes/:className
-	Post1ClassesByClassname             func(className string) string                  `route:"post_1_classes_by_classname"`               // /1/classes/:className
-	Delete1ClassesByClassnameByObjectid func(className string, objectID string) string `route:"delete_1_classes_by_classname_by_objectid"` // /1/classes/:className/:objectId
-	Get1ClassesByClassnameByObjectid    func(className string, objectID string) string `route:"get_1_classes_by_classname_by_objectid"`    // /1/classes/:className/:objectId
-	Put1ClassesByClassnameByObjectid    func(className string, objectID string) string `route:"put_1_classes_by_classname_by_objectid"`    // /1/classes/:className/:objectId
-	Post1EventsByEventname              func(eventName string) string                  `route:"post_1_events_by_eventname"`                // /1/events/:eventName
-	Post1FilesByFilename                func(fileName string) string                   `route:"post_1_files_by_filename"`                  // /1/files/:fileName
-	Post1Functions                      func() string                                  `route:"post_1_functions"`                          // /1/functions
-	Get1Installations                   func() string                                  `route:"get_1_installations"`                       // /1/installations
-	Post1Installations                  func() string                                  `route:"post_1_installations"`                      // /1/installations
-	Delete1InstallationsByObjectid      func(objectID string) string                   `route:"delete_1_installations_by_objectid"`        // /1/installations/:objectId
-	Get1InstallationsByObjectid         func(objectID string) string                   `route:"get_1_installations_by_objectid"`           // /1/installations/:objectId
-	Put1InstallationsByObjectid         func(objectID string) string                   `route:"put_1_installations_by_objectid"`           // /1/installations/:objectId
-	Get1Login                           func() string                                  `route:"get_1_login"`                               // /1/login
-	Post1Push                           func() string                                  `route:"post_1_push"`                               // /1/push
-	Post1Requestpasswordreset           func() string                                  `route:"post_1_requestpasswordreset"`               // /1/requestPasswordReset
-	Get1Roles                           func() string                                  `route:"get_1_roles"`                               // /1/roles
-	Post1Roles                          func() string                                  `route:"post_1_roles"`                              // /1/roles
-	Delete1RolesByObjectid              func(objectID string) string                   `route:"delete_1_roles_by_objectid"`                // /1/roles/:objectId
-	Get1RolesByObjectid                 func(objectID string) string                   `route:"get_1_roles_by_objectid"`                   // /1/roles/:objectId
-	Put1RolesByObjectid                 func(objectID string) string                   `route:"put_1_roles_by_objectid"`                   // /1/roles/:objectId
-	Get1Users                           func() string                                  `route:"get_1_users"`                               // /1/users
-	Post1Users                          func() string                                  `route:"post_1_users"`                              // /1/users
-	Delete1UsersByObjectid              func(objectID string) string                   `route:"delete_1_users_by_objectid"`                // /1/users/:objectId
-	Get1UsersByObjectid                 func(objectID string) string                   `route:"get_1_users_by_objectid"`                   // /1/users/:objectId
-	Put1UsersByObjectid                 func(objectID string) string                   `route:"put_1_users_by_objectid"`                   // /1/users/:objectId
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		}
-	})
-	return u
+// Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:23:7).
+//
+//line routes.conf:23:1
+func (u URLBuilder) Get1ClassesByClassname(className string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 0, className)
 }
+
+//line routes_gen.go:474:1
+
+// Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:5:7).
+//
+//line routes.conf:5:1
+func (u URLBuilder) Post1ClassesByClassname(className string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 1, className)
+}
+
+//line routes_gen.go:483:1
+
+// Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:29:7).
+//
+//line routes.conf:29:1
+func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 2, className, objectID)
+}
+
+//line routes_gen.go:492:1
+
+// Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:11:7).
+//
+//line routes.conf:11:1
+func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3, className, objectID)
+}
+
+//line routes_gen.go:501:1
+
+// Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:17:7).
+//
+//line routes.conf:17:1
+func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 4, className, objectID)
+}
+
+//line routes_gen.go:510:1
+
+// Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:113:7).
+//
+//line routes.conf:113:1
+func (u URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 5, eventName)
+}
+
+//line routes_gen.go:519:1
+
+// Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:107:7).
+//
+//line routes.conf:107:1
+func (u URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 6, fileName)
+}
+
+//line routes_gen.go:528:1
+
+// Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:155:7).
+//
+//line routes.conf:155:1
+func (u URLBuilder) Post1Functions() string {
+	return routegenTable.HelperURL(u.base, 7)
+}
+
+//line routes_gen.go:537:1
+
+// Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:143:7).
+//
+//line routes.conf:143:1
+func (u URLBuilder) Get1Installations() string {
+	return routegenTable.HelperURL(u.base, 8)
+}
+
+//line routes_gen.go:546:1
+
+// Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:125:7).
+//
+//line routes.conf:125:1
+func (u URLBuilder) Post1Installations() string {
+	return routegenTable.HelperURL(u.base, 9)
+}
+
+//line routes_gen.go:555:1
+
+// Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:149:7).
+//
+//line routes.conf:149:1
+func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 10, objectID)
+}
+
+//line routes_gen.go:564:1
+
+// Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:131:7).
+//
+//line routes.conf:131:1
+func (u URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 11, objectID)
+}
+
+//line routes_gen.go:573:1
+
+// Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:137:7).
+//
+//line routes.conf:137:1
+func (u URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 12, objectID)
+}
+
+//line routes_gen.go:582:1
+
+// Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:41:7).
+//
+//line routes.conf:41:1
+func (u URLBuilder) Get1Login() string {
+	return routegenTable.HelperURL(u.base, 13)
+}
+
+//line routes_gen.go:591:1
+
+// Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:119:7).
+//
+//line routes.conf:119:1
+func (u URLBuilder) Post1Push() string {
+	return routegenTable.HelperURL(u.base, 14)
+}
+
+//line routes_gen.go:600:1
+
+// Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:71:7).
+//
+//line routes.conf:71:1
+func (u URLBuilder) Post1Requestpasswordreset() string {
+	return routegenTable.HelperURL(u.base, 15)
+}
+
+//line routes_gen.go:609:1
+
+// Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:95:7).
+//
+//line routes.conf:95:1
+func (u URLBuilder) Get1Roles() string {
+	return routegenTable.HelperURL(u.base, 16)
+}
+
+//line routes_gen.go:618:1
+
+// Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:77:7).
+//
+//line routes.conf:77:1
+func (u URLBuilder) Post1Roles() string {
+	return routegenTable.HelperURL(u.base, 17)
+}
+
+//line routes_gen.go:627:1
+
+// Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:101:7).
+//
+//line routes.conf:101:1
+func (u URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 18, objectID)
+}
+
+//line routes_gen.go:636:1
+
+// Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:83:7).
+//
+//line routes.conf:83:1
+func (u URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 19, objectID)
+}
+
+//line routes_gen.go:645:1
+
+// Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:89:7).
+//
+//line routes.conf:89:1
+func (u URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 20, objectID)
+}
+
+//line routes_gen.go:654:1
+
+// Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:59:7).
+//
+//line routes.conf:59:1
+func (u URLBuilder) Get1Users() string {
+	return routegenTable.HelperURL(u.base, 21)
+}
+
+//line routes_gen.go:663:1
+
+// Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:35:7).
+//
+//line routes.conf:35:1
+func (u URLBuilder) Post1Users() string {
+	return routegenTable.HelperURL(u.base, 22)
+}
+
+//line routes_gen.go:672:1
+
+// Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:65:7).
+//
+//line routes.conf:65:1
+func (u URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 23, objectID)
+}
+
+//line routes_gen.go:681:1
+
+// Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:47:7).
+//
+//line routes.conf:47:1
+func (u URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 24, objectID)
+}
+
+//line routes_gen.go:690:1
+
+// Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:53:7).
+//
+//line routes.conf:53:1
+func (u URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 25, objectID)
+}
+
+//line routes_gen.go:699:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -94,14 +94,14 @@ export function home(): string {
  * Route "users": GET /api/:version/users (../routes.conf:35:11).
  */
 export function users(version: string): string {
-  return _url(1, [version], false);
+  return _url(1, [version], true);
 }
 
 /**
  * Route "create_user": POST /api/:version/users (../routes.conf:40:15).
  */
 export function createUser(version: string): string {
-  return _url(2, [version], false);
+  return _url(2, [version], true);
 }
 
 /**
@@ -116,7 +116,7 @@ export function user(version: string, id: number | bigint): string {
  * Route "public_assets": GET /assets/*filepath (../routes.conf:13:7).
  */
 export function publicAssets(filepath: string): string {
-  return _url(4, [filepath], false);
+  return _url(4, [filepath], true);
 }
 
 /**
@@ -158,7 +158,7 @@ export function acceptUsers(): string {
  * Route "versioned_api.host_users": GET /users on *.api.localhost:8080 (../routes.conf:83:7).
  */
 export function versionedAPIHostUsers(subdomain: string): string {
-  return _url(10, [subdomain], false);
+  return _url(10, [subdomain], true);
 }
 
 /**
@@ -309,10 +309,8 @@ function _cleanBasePath(base: string): string {
   if (trimmed === "") {
     return "";
   }
-  if (trimmed.startsWith("\\")) {
-    throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-  }
-  return "/" + trimmed;
+  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */

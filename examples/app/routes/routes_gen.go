@@ -298,66 +298,143 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Home                  func() string                                  `route:"home"`                     // /
-	Users                 func(version string) string                    `route:"users"`                    // /api/:version/users
-	CreateUser            func(version string) string                    `route:"create_user"`              // /api/:version/users
-	User                  func(version string, id int64) (string, error) `route:"user"`                     // /api/:version/users/:id
-	PublicAssets          func(filepath string) string                   `route:"public_assets"`            // /assets/*filepath
-	ChatPage              func() string                                  `route:"chat_page"`                // /chat
-	Chat                  func() string                                  `route:"chat"`                     // /chat
-	Favicon               func() string                                  `route:"favicon"`                  // /favicon.ico
-	Search                func() string                                  `route:"search"`                   // /search
-	AcceptUsers           func() string                                  `route:"accept_users"`             // /users
-	VersionedAPIHostUsers func(subdomain string) string                  `route:"versioned_api.host_users"` // /users
-	AdminDashboard        func() string                                  `route:"admin.dashboard"`          // /
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		case *func(string, int64) (string, error):
-			*f = func(v0 string, v1 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10))
-			}
-		}
-	})
-	return u
+// Home returns the URL of route "home": / (../routes.conf:25:7).
+//
+//line ../routes.conf:25:1
+func (u URLBuilder) Home() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:327:1
+
+// Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
+//
+//line ../routes.conf:35:1
+func (u URLBuilder) Users(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 1, version)
+}
+
+//line routes_gen.go:336:1
+
+// CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
+//
+//line ../routes.conf:40:1
+func (u URLBuilder) CreateUser(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 2, version)
+}
+
+//line routes_gen.go:345:1
+
+// User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
+//
+//line ../routes.conf:41:1
+func (u URLBuilder) User(version string, id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3, version, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:354:1
+
+// PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
+//
+//line ../routes.conf:13:1
+func (u URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
+}
+
+//line routes_gen.go:363:1
+
+// ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
+//
+//line ../routes.conf:69:1
+func (u URLBuilder) ChatPage() string {
+	return routegenTable.HelperURL(u.base, 5)
+}
+
+//line routes_gen.go:372:1
+
+// Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
+//
+//line ../routes.conf:63:1
+func (u URLBuilder) Chat() string {
+	return routegenTable.HelperURL(u.base, 6)
+}
+
+//line routes_gen.go:381:1
+
+// Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
+//
+//line ../routes.conf:18:1
+func (u URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(u.base, 7)
+}
+
+//line routes_gen.go:390:1
+
+// Search returns the URL of route "search": /search (../routes.conf:57:7).
+//
+//line ../routes.conf:57:1
+func (u URLBuilder) Search() string {
+	return routegenTable.HelperURL(u.base, 8)
+}
+
+//line routes_gen.go:399:1
+
+// AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
+//
+//line ../routes.conf:51:1
+func (u URLBuilder) AcceptUsers() string {
+	return routegenTable.HelperURL(u.base, 9)
+}
+
+//line routes_gen.go:408:1
+
+// VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
+//
+//line ../routes.conf:83:1
+func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 10, subdomain)
+}
+
+//line routes_gen.go:417:1
+
+// AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
+//
+//line ../routes.conf:96:1
+func (u URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(u.base, 11)
+}
+
+//line routes_gen.go:426:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -92,8 +92,12 @@ type siteController struct{ *server }
 // which fetches a URL and says what the page could read of the response.
 func (s siteController) Page(ctx *runtime.Context) error {
 	s.called("Page")
+	script, err := site.URL.Script("routes.js")
+	if err != nil {
+		return err
+	}
 	ctx.Res.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, err := fmt.Fprintf(ctx.Res, `<!doctype html>
+	_, err = fmt.Fprintf(ctx.Res, `<!doctype html>
 <meta charset="utf-8">
 <title>routegen</title>
 <form id="comment" method="POST" action="%s"><input name="text" value="hello"></form>
@@ -109,7 +113,7 @@ window.call = async (url, init) => {
 };
 window.routes = routes;
 </script>
-`, html.EscapeString(site.URL.Comment()), site.URL.Script("routes.js"))
+`, html.EscapeString(site.URL.Comment()), script)
 	return err
 }
 
@@ -302,7 +306,7 @@ func TestBrowser(t *testing.T) {
 		_, oneof := site.URL.RouteURLNamedArgs("api.search", map[string]any{"kind": "suites", "terms": "x"})
 		want := map[string]string{
 			"page":     site.URL.Page(),
-			"script":   site.URL.Script("a b/é.js"),
+			"script":   must(site.URL.Script("a b/é.js")),
 			"hotel":    must(site.URL.APIHotel(42)),
 			"bigHotel": must(site.URL.APIHotel(9007199254740993)),
 			"search":   must(site.URL.APISearch("rooms", "sea view/50%")),

@@ -17,9 +17,10 @@ func handler(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/café", http.StatusFound)       // the helper escapes é
 	http.Redirect(w, r, "/search?q=x", http.StatusFound) // a query the helper does not write
 	http.Redirect(w, r, "http://admin.localhost:8080/", http.StatusFound)
-	w.Header().Set("Location", "/docs/guide/intro") // want `/docs/guide/intro can be written routes.URL.Docs\("guide/intro"\)`
-	// The helpers of routes with constraints return an error too: their
-	// call cannot stand where the string does.
+	// The helpers whose values can fail (a constraint, a string, a
+	// catch-all) return an error too: their call cannot stand where the
+	// string does.
+	w.Header().Set("Location", "/docs/guide/intro")
 	http.Redirect(w, r, "/hotels/42", http.StatusFound)
 	http.Redirect(w, r, "/bookings/9b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d", http.StatusFound)
 	w.Header().Set("Location", "/pages/fr/guide")

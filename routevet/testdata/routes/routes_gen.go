@@ -361,76 +361,161 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Home              func() string                                  `route:"home"`                // /
-	Booking           func(ref string) (string, error)               `route:"booking"`             // /bookings/:ref
-	Cafe              func() string                                  `route:"cafe"`                // /caf%C3%A9
-	Docs              func(filepath string) string                   `route:"docs"`                // /docs/*filepath
-	Hotels            func() string                                  `route:"hotels"`              // /hotels
-	CreateHotel       func() string                                  `route:"create_hotel"`        // /hotels
-	DeleteHotel       func(id int64) (string, error)                 `route:"delete_hotel"`        // /hotels/:id
-	ShowHotel         func(id int64) (string, error)                 `route:"show_hotel"`          // /hotels/:id
-	Room              func(id int64, room string) (string, error)    `route:"room"`                // /hotels/:id/rooms/:room
-	Live              func() string                                  `route:"live"`                // /live
-	Page              func(lang string, page string) (string, error) `route:"page"`                // /pages/:lang/*page
-	Search            func() string                                  `route:"search"`              // /search
-	AdminDashboard    func() string                                  `route:"admin.dashboard"`     // /
-	TenantsTenantHome func(subdomain string) string                  `route:"tenants.tenant_home"` // /home
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		case *func(int64) (string, error):
-			*f = func(v0 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
-			}
-		case *func(int64, string) (string, error):
-			*f = func(v0 int64, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10), v1)
-			}
-		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
-		}
-	})
-	return u
+// Home returns the URL of route "home": / (../routes.conf:13:7).
+//
+//line ../routes.conf:13:1
+func (u URLBuilder) Home() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:390:1
+
+// Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:31:7).
+//
+//line ../routes.conf:31:1
+func (u URLBuilder) Booking(ref string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 1, ref)
+}
+
+//line routes_gen.go:399:1
+
+// Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:34:7).
+//
+//line ../routes.conf:34:1
+func (u URLBuilder) Cafe() string {
+	return routegenTable.HelperURL(u.base, 2)
+}
+
+//line routes_gen.go:408:1
+
+// Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
+//
+//line ../routes.conf:9:1
+func (u URLBuilder) Docs(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
+}
+
+//line routes_gen.go:417:1
+
+// Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
+//
+//line ../routes.conf:15:1
+func (u URLBuilder) Hotels() string {
+	return routegenTable.HelperURL(u.base, 4)
+}
+
+//line routes_gen.go:426:1
+
+// CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
+//
+//line ../routes.conf:20:1
+func (u URLBuilder) CreateHotel() string {
+	return routegenTable.HelperURL(u.base, 5)
+}
+
+//line routes_gen.go:435:1
+
+// DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
+//
+//line ../routes.conf:25:1
+func (u URLBuilder) DeleteHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 6, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:444:1
+
+// ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
+//
+//line ../routes.conf:21:1
+func (u URLBuilder) ShowHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:453:1
+
+// Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:26:15).
+//
+//line ../routes.conf:26:1
+func (u URLBuilder) Room(id int64, room string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 8, strconv.FormatInt(id, 10), room)
+}
+
+//line routes_gen.go:462:1
+
+// Live returns the URL of route "live": /live (../routes.conf:33:7).
+//
+//line ../routes.conf:33:1
+func (u URLBuilder) Live() string {
+	return routegenTable.HelperURL(u.base, 9)
+}
+
+//line routes_gen.go:471:1
+
+// Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:32:7).
+//
+//line ../routes.conf:32:1
+func (u URLBuilder) Page(lang string, page string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 10, lang, page)
+}
+
+//line routes_gen.go:480:1
+
+// Search returns the URL of route "search": /search (../routes.conf:14:7).
+//
+//line ../routes.conf:14:1
+func (u URLBuilder) Search() string {
+	return routegenTable.HelperURL(u.base, 11)
+}
+
+//line routes_gen.go:489:1
+
+// AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:43:7).
+//
+//line ../routes.conf:43:1
+func (u URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(u.base, 12)
+}
+
+//line routes_gen.go:498:1
+
+// TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:52:7).
+//
+//line ../routes.conf:52:1
+func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 13, subdomain)
+}
+
+//line routes_gen.go:507:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

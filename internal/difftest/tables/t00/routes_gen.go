@@ -464,81 +464,170 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	R4  func() string                                                      `route:"r4"`  // /42
-	R1  func(p0 string, p1 string) (string, error)                         `route:"r1"`  // /:p0/x.:p1
-	R6  func() string                                                      `route:"r6"`  // /=/new
-	R9  func() string                                                      `route:"r9"`  // /=/new/.a
-	R7  func(p2 string) (string, error)                                    `route:"r7"`  // /=/new/:p2
-	R8  func(p2 string, p3 int64) (string, error)                          `route:"r8"`  // /=/new/:p2/:p3
-	R2  func() string                                                      `route:"r2"`  // /@
-	R3  func(rest string) string                                           `route:"r3"`  // /a-b/*rest
-	R10 func(p0 string, p1 string) (string, error)                         `route:"r10"` // /ab:p0/:p1
-	R11 func(p0 string, p1 string, p2 string) (string, error)              `route:"r11"` // /ab:p0/:p1/:p2
-	R13 func(p0 string, p1 string, p2 string, rest string) (string, error) `route:"r13"` // /ab:p0/:p1/:p2/*rest
-	R14 func(p0 string, p1 string, p2 string) (string, error)              `route:"r14"` // /ab:p0/:p1/:p2/ab
-	R12 func(p0 string, p1 string, p2 string) (string, error)              `route:"r12"` // /ab:p0/:p1/:p2/b/a
-	R15 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r15"` // /ab:p0/:p1/:p2/v:p3/a-b
-	R5  func() string                                                      `route:"r5"`  // /user_x/42
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
-		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
-		case *func(string, int64) (string, error):
-			*f = func(v0 string, v1 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10))
-			}
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		case *func(string, string, string) (string, error):
-			*f = func(v0 string, v1 string, v2 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2)
-			}
-		case *func(string, string, string, string) (string, error):
-			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3)
-			}
-		}
-	})
-	return u
+// R4 returns the URL of route "r4": /42 (routes.conf:24:7).
+//
+//line routes.conf:24:1
+func (u URLBuilder) R4() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:493:1
+
+// R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:6:7).
+//
+//line routes.conf:6:1
+func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 1, p0, p1)
+}
+
+//line routes_gen.go:502:1
+
+// R6 returns the URL of route "r6": /=/new (routes.conf:35:11).
+//
+//line routes.conf:35:1
+func (u URLBuilder) R6() string {
+	return routegenTable.HelperURL(u.base, 2)
+}
+
+//line routes_gen.go:511:1
+
+// R9 returns the URL of route "r9": /=/new/.a (routes.conf:50:15).
+//
+//line routes.conf:50:1
+func (u URLBuilder) R9() string {
+	return routegenTable.HelperURL(u.base, 4)
+}
+
+//line routes_gen.go:520:1
+
+// R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:40:15).
+//
+//line routes.conf:40:1
+func (u URLBuilder) R7(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 7, p2)
+}
+
+//line routes_gen.go:529:1
+
+// R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:45:15).
+//
+//line routes.conf:45:1
+func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 8, p2, strconv.FormatInt(p3, 10))
+}
+
+//line routes_gen.go:538:1
+
+// R2 returns the URL of route "r2": /@ (routes.conf:12:7).
+//
+//line routes.conf:12:1
+func (u URLBuilder) R2() string {
+	return routegenTable.HelperURL(u.base, 9)
+}
+
+//line routes_gen.go:547:1
+
+// R3 returns the URL of route "r3": /a-b/*rest (routes.conf:18:7).
+//
+//line routes.conf:18:1
+func (u URLBuilder) R3(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 12, rest)
+}
+
+//line routes_gen.go:556:1
+
+// R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:59:7).
+//
+//line routes.conf:59:1
+func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 13, p0, p1)
+}
+
+//line routes_gen.go:565:1
+
+// R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:65:11).
+//
+//line routes.conf:65:1
+func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 14, p0, p1, p2)
+}
+
+//line routes_gen.go:574:1
+
+// R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:76:15).
+//
+//line routes.conf:76:1
+func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 16, p0, p1, p2, rest)
+}
+
+//line routes_gen.go:583:1
+
+// R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:82:15).
+//
+//line routes.conf:82:1
+func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 19, p0, p1, p2)
+}
+
+//line routes_gen.go:592:1
+
+// R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:71:15).
+//
+//line routes.conf:71:1
+func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 20, p0, p1, p2)
+}
+
+//line routes_gen.go:601:1
+
+// R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:87:15).
+//
+//line routes.conf:87:1
+func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 21, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:610:1
+
+// R5 returns the URL of route "r5": /user_x/42 (routes.conf:30:11).
+//
+//line routes.conf:30:1
+func (u URLBuilder) R5() string {
+	return routegenTable.HelperURL(u.base, 22)
+}
+
+//line routes_gen.go:619:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

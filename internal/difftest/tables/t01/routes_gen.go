@@ -483,73 +483,188 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	R5    func() string                                `route:"r5"`     // /42/abc
-	R1    func() string                                `route:"r1"`     // /=
-	R2    func() string                                `route:"r2"`     // /=/...
-	R4    func(p2 string, p3 string) string            `route:"r4"`     // /=/.../1:p2/:p3
-	R3    func() string                                `route:"r3"`     // /=/.../ab
-	R6    func() string                                `route:"r6"`     // /=/x.y
-	D1R9  func(rest string) string                     `route:"d1.r9"`  // /*rest
-	D1R10 func(rest string) string                     `route:"d1.r10"` // /*rest
-	D1R8  func(rest string) string                     `route:"d1.r8"`  // /*rest
-	D1R11 func(rest string) string                     `route:"d1.r11"` // /*rest
-	D1R7  func() string                                `route:"d1.r7"`  // /ab/x.y
-	D2R13 func(p0 string) (string, error)              `route:"d2.r13"` // /.:p0
-	D2R14 func(p0 string, rest string) (string, error) `route:"d2.r14"` // /:p0/a*rest
-	D2R12 func(p0 string, p1 string) string            `route:"d2.r12"` // /a:p0/:p1
-	D2R16 func() string                                `route:"d2.r16"` // /ab/new
-	D2R15 func() string                                `route:"d2.r15"` // /ab/new
-	D2R17 func() string                                `route:"d2.r17"` // /ab/new/v1
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
-		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
-		}
-	})
-	return u
+// R5 returns the URL of route "r5": /42/abc (routes.conf:27:15).
+//
+//line routes.conf:27:1
+func (u URLBuilder) R5() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:512:1
+
+// R1 returns the URL of route "r1": /= (routes.conf:6:7).
+//
+//line routes.conf:6:1
+func (u URLBuilder) R1() string {
+	return routegenTable.HelperURL(u.base, 3)
+}
+
+//line routes_gen.go:521:1
+
+// R2 returns the URL of route "r2": /=/... (routes.conf:12:11).
+//
+//line routes.conf:12:1
+func (u URLBuilder) R2() string {
+	return routegenTable.HelperURL(u.base, 5)
+}
+
+//line routes_gen.go:530:1
+
+// R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:22:15).
+//
+//line routes.conf:22:1
+func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
+}
+
+//line routes_gen.go:539:1
+
+// R3 returns the URL of route "r3": /=/.../ab (routes.conf:17:15).
+//
+//line routes.conf:17:1
+func (u URLBuilder) R3() string {
+	return routegenTable.HelperURL(u.base, 9)
+}
+
+//line routes_gen.go:548:1
+
+// R6 returns the URL of route "r6": /=/x.y (routes.conf:34:11).
+//
+//line routes.conf:34:1
+func (u URLBuilder) R6() string {
+	return routegenTable.HelperURL(u.base, 12)
+}
+
+//line routes_gen.go:557:1
+
+// D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:60:11).
+//
+//line routes.conf:60:1
+func (u URLBuilder) D1R9(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 14, rest)
+}
+
+//line routes_gen.go:566:1
+
+// D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:64:11).
+//
+//line routes.conf:64:1
+func (u URLBuilder) D1R10(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 15, rest)
+}
+
+//line routes_gen.go:575:1
+
+// D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:54:7).
+//
+//line routes.conf:54:1
+func (u URLBuilder) D1R8(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 16, rest)
+}
+
+//line routes_gen.go:584:1
+
+// D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:69:11).
+//
+//line routes.conf:69:1
+func (u URLBuilder) D1R11(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 17, rest)
+}
+
+//line routes_gen.go:593:1
+
+// D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:48:7).
+//
+//line routes.conf:48:1
+func (u URLBuilder) D1R7() string {
+	return routegenTable.HelperURL(u.base, 18)
+}
+
+//line routes_gen.go:602:1
+
+// D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:86:7).
+//
+//line routes.conf:86:1
+func (u URLBuilder) D2R13(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 19, p0)
+}
+
+//line routes_gen.go:611:1
+
+// D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:92:7).
+//
+//line routes.conf:92:1
+func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
+}
+
+//line routes_gen.go:620:1
+
+// D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:80:7).
+//
+//line routes.conf:80:1
+func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
+}
+
+//line routes_gen.go:629:1
+
+// D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:104:11).
+//
+//line routes.conf:104:1
+func (u URLBuilder) D2R16() string {
+	return routegenTable.HelperURL(u.base, 26)
+}
+
+//line routes_gen.go:638:1
+
+// D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:98:7).
+//
+//line routes.conf:98:1
+func (u URLBuilder) D2R15() string {
+	return routegenTable.HelperURL(u.base, 27)
+}
+
+//line routes_gen.go:647:1
+
+// D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:108:11).
+//
+//line routes.conf:108:1
+func (u URLBuilder) D2R17() string {
+	return routegenTable.HelperURL(u.base, 28)
+}
+
+//line routes_gen.go:656:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -2624,185 +2624,998 @@ func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	R15  func() string                                                                            `route:"r15"`  // /
-	R23  func(rest string) (string, error)                                                        `route:"r23"`  // /*rest
-	R81  func(p1 string) (string, error)                                                          `route:"r81"`  // /.../a:p1
-	R78  func(p1 string) (string, error)                                                          `route:"r78"`  // /.../a:p1
-	R80  func(p1 string, p2 string, p3 string) (string, error)                                    `route:"r80"`  // /.../a:p1/:p2/.:p3
-	R79  func(p1 string, p2 string) (string, error)                                               `route:"r79"`  // /.../a:p1/a:p2
-	R2   func(p1 string) string                                                                   `route:"r2"`   // /.../x.:p1
-	R7   func(p1 string, p3 string) string                                                        `route:"r7"`   // /.../x.:p1/new/x.:p3
-	R3   func(p1 string) string                                                                   `route:"r3"`   // /.../x.:p1/x.y
-	R5   func(p1 string) string                                                                   `route:"r5"`   // /.../x.:p1/x.y/a-b
-	R4   func(p1 string, p3 string) string                                                        `route:"r4"`   // /.../x.:p1/x.y/~:p3
-	R73  func(p0 string) string                                                                   `route:"r73"`  // /.:p0/x.y
-	R75  func(p0 string, p2 string, p3 string) (string, error)                                    `route:"r75"`  // /.:p0/x.y/a:p2/:p3
-	R76  func(p0 string, p2 string, p3 string) (string, error)                                    `route:"r76"`  // /.:p0/x.y/a:p2/:p3/42
-	R74  func(p0 string) string                                                                   `route:"r74"`  // /.:p0/x.y/~u/...
-	R30  func() string                                                                            `route:"r30"`  // /1
-	R56  func() string                                                                            `route:"r56"`  // /1
-	R8   func() string                                                                            `route:"r8"`   // /42
-	R45  func() string                                                                            `route:"r45"`  // /42
-	R87  func() string                                                                            `route:"r87"`  // /42/abc
-	R95  func() string                                                                            `route:"r95"`  // /42/abc/.a/x.y
-	R94  func() string                                                                            `route:"r94"`  // /42/abc/.a/x.y
-	R93  func() string                                                                            `route:"r93"`  // /42/abc/a-b/1
-	R88  func() string                                                                            `route:"r88"`  // /42/abc/users
-	R92  func(rest string) string                                                                 `route:"r92"`  // /42/abc/users/.a/1*rest
-	R91  func(p3 string) string                                                                   `route:"r91"`  // /42/abc/users/:p3
-	R90  func(p3 string, rest string) string                                                      `route:"r90"`  // /42/abc/users/:p3/*rest
-	R89  func(p3 string, p4 string) (string, error)                                               `route:"r89"`  // /42/abc/users/:p3/v:p4
-	R1   func(p0 string) string                                                                   `route:"r1"`   // /:p0
-	R31  func(p0 string) string                                                                   `route:"r31"`  // /:p0
-	R77  func(p0 string, p1 string) string                                                        `route:"r77"`  // /:p0/1:p1
-	R24  func(p0 string, p1 string) (string, error)                                               `route:"r24"`  // /:p0/:p1
-	R22  func(p0 string, p1 string) (string, error)                                               `route:"r22"`  // /:p0/:p1
-	R25  func(p0 string, p1 string, p2 string, p3 string) (string, error)                         `route:"r25"`  // /:p0/:p1/:p2/:p3
-	R27  func(p0 string, p1 string, p2 string, p3 string, rest string) (string, error)            `route:"r27"`  // /:p0/:p1/:p2/:p3/*rest
-	R28  func(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error)              `route:"r28"`  // /:p0/:p1/:p2/:p3/user_:p4
-	R26  func(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) `route:"r26"`  // /:p0/:p1/:p2/:p3/~:p4/*rest
-	R96  func(p0 string) string                                                                   `route:"r96"`  // /:p0/b
-	R97  func(p0 string) string                                                                   `route:"r97"`  // /:p0/b/.../a-b
-	R99  func(p0 string) string                                                                   `route:"r99"`  // /:p0/b/.../a-b
-	R98  func(p0 string, p5 string) string                                                        `route:"r98"`  // /:p0/b/.../a-b/b/~:p5
-	R101 func(p0 string, p2 string) string                                                        `route:"r101"` // /:p0/b/~:p2/@
-	R102 func(p0 string, p2 string, p5 string) string                                             `route:"r102"` // /:p0/b/~:p2/@/@/1:p5
-	R104 func(p0 string, p2 string, p4 string) string                                             `route:"r104"` // /:p0/b/~:p2/@/v:p4
-	R103 func(p0 string, p2 string, p4 string) (string, error)                                    `route:"r103"` // /:p0/b/~:p2/@/~:p4/...
-	R32  func(p0 string, p1 string) string                                                        `route:"r32"`  // /:p0/v:p1
-	R13  func(p0 string) string                                                                   `route:"r13"`  // /:p0/~u
-	R6   func() string                                                                            `route:"r6"`   // /=/.a
-	R37  func() string                                                                            `route:"r37"`  // /a-b
-	R33  func() string                                                                            `route:"r33"`  // /a-b/a
-	R38  func() string                                                                            `route:"r38"`  // /a-b/a-b/=
-	R39  func() string                                                                            `route:"r39"`  // /a-b/new
-	R72  func() string                                                                            `route:"r72"`  // /a/@
-	R51  func(p0 string) (string, error)                                                          `route:"r51"`  // /a:p0
-	R55  func(p0 string) (string, error)                                                          `route:"r55"`  // /a:p0/...
-	R53  func(p0 string, p1 string) (string, error)                                               `route:"r53"`  // /a:p0/:p1
-	R52  func(p0 string) (string, error)                                                          `route:"r52"`  // /a:p0/new/ab
-	R54  func(p0 string, p1 string, p2 string) (string, error)                                    `route:"r54"`  // /a:p0/~:p1/user_:p2
-	R43  func(rest string) string                                                                 `route:"r43"`  // /abc/1*rest
-	R41  func(rest string) string                                                                 `route:"r41"`  // /abc/1*rest
-	R44  func(rest string) string                                                                 `route:"r44"`  // /abc/1*rest
-	R40  func(rest string) string                                                                 `route:"r40"`  // /abc/1*rest
-	R42  func(rest string) string                                                                 `route:"r42"`  // /abc/1*rest
-	R71  func() string                                                                            `route:"r71"`  // /abc/a
-	R14  func() string                                                                            `route:"r14"`  // /b/abc
-	R86  func(rest string) string                                                                 `route:"r86"`  // /new/*rest
-	R65  func() string                                                                            `route:"r65"`  // /user_x
-	R69  func(p2 string) string                                                                   `route:"r69"`  // /user_x/.a/:p2
-	R29  func(p1 string) string                                                                   `route:"r29"`  // /user_x/:p1
-	R34  func(p1 string) string                                                                   `route:"r34"`  // /user_x/:p1
-	R36  func(p1 string, p2 string) (string, error)                                               `route:"r36"`  // /user_x/:p1/1:p2/@
-	R35  func(p1 string, p2 int64, p3 string) (string, error)                                     `route:"r35"`  // /user_x/:p1/:p2/x.:p3
-	R67  func(rest string) (string, error)                                                        `route:"r67"`  // /user_x/~u/*rest
-	R66  func(rest string) (string, error)                                                        `route:"r66"`  // /user_x/~u/*rest
-	R68  func(rest string) (string, error)                                                        `route:"r68"`  // /user_x/~u/*rest
-	R16  func(rest string) string                                                                 `route:"r16"`  // /v*rest
-	R9   func() string                                                                            `route:"r9"`   // /v1
-	R105 func() string                                                                            `route:"r105"` // /v1
-	R100 func(p1 string) string                                                                   `route:"r100"` // /v1/:p1
-	R106 func(p1 string) (string, error)                                                          `route:"r106"` // /v1/:p1
-	R11  func(p2 string) (string, error)                                                          `route:"r11"`  // /v1/abc/:p2
-	R82  func() string                                                                            `route:"r82"`  // /v1/users
-	R12  func() string                                                                            `route:"r12"`  // /v1/users/a-b
-	R83  func(p3 string) string                                                                   `route:"r83"`  // /v1/users/ab/:p3
-	R85  func(p3 string) string                                                                   `route:"r85"`  // /v1/users/ab/:p3/new
-	R84  func(p3 string, p5 string) string                                                        `route:"r84"`  // /v1/users/ab/:p3/~u/v:p5
-	R107 func(p2 string) (string, error)                                                          `route:"r107"` // /v1/x.y/:p2
-	R10  func() string                                                                            `route:"r10"`  // /v1/~u
-	R57  func(p0 string, p1 string) string                                                        `route:"r57"`  // /v:p0/1:p1
-	R60  func(p0 string, p1 string, p2 string) (string, error)                                    `route:"r60"`  // /v:p0/1:p1/:p2
-	R59  func(p0 string, p1 string, p2 string, p3 string) (string, error)                         `route:"r59"`  // /v:p0/1:p1/:p2/user_:p3
-	R64  func(p0 string, p1 string) string                                                        `route:"r64"`  // /v:p0/1:p1/abc
-	R61  func(p0 string, p1 string) string                                                        `route:"r61"`  // /v:p0/1:p1/abc
-	R58  func(p0 string, p1 string, rest string) (string, error)                                  `route:"r58"`  // /v:p0/1:p1/abc/*rest
-	R62  func(p0 string, p1 string, p3 string, p4 string) (string, error)                         `route:"r62"`  // /v:p0/1:p1/abc/ab:p3/:p4
-	R63  func(p0 string, p1 string, p4 string) string                                             `route:"r63"`  // /v:p0/1:p1/abc/~u/:p4
-	R46  func(rest string) string                                                                 `route:"r46"`  // /x.y/*rest
-	R47  func(rest string) string                                                                 `route:"r47"`  // /x.y/*rest
-	R48  func(rest string) string                                                                 `route:"r48"`  // /x.y/*rest
-	R50  func(rest string) string                                                                 `route:"r50"`  // /x.y/*rest
-	R49  func(rest string) string                                                                 `route:"r49"`  // /x.y/*rest
-	R18  func(p1 string) (string, error)                                                          `route:"r18"`  // /x.y/:p1
-	R17  func(p1 string) (string, error)                                                          `route:"r17"`  // /x.y/:p1
-	R21  func(p1 string) (string, error)                                                          `route:"r21"`  // /x.y/:p1
-	R19  func(p1 string) (string, error)                                                          `route:"r19"`  // /x.y/:p1/ab
-	R20  func(p1 string) (string, error)                                                          `route:"r20"`  // /x.y/:p1/~u
-	R70  func() string                                                                            `route:"r70"`  // /~u
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
-		case *func(string, string, string) (string, error):
-			*f = func(v0 string, v1 string, v2 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2)
-			}
-		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
-		case *func(string, string, string, string) (string, error):
-			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3)
-			}
-		case *func(string, string, string, string, string) (string, error):
-			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3, v4)
-			}
-		case *func(string, string, string, string, string, string) (string, error):
-			*f = func(v0 string, v1 string, v2 string, v3 string, v4 string, v5 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3, v4, v5)
-			}
-		case *func(string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string) string { return routegenTable.HelperURL(base, route, v0, v1, v2) }
-		case *func(string, int64, string) (string, error):
-			*f = func(v0 string, v1 int64, v2 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10), v2)
-			}
-		}
-	})
-	return u
+// R15 returns the URL of route "r15": / (routes.conf:91:7).
+//
+//line routes.conf:91:1
+func (u URLBuilder) R15() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:2653:1
+
+// R23 returns the URL of route "r23": /*rest (routes.conf:137:7).
+//
+//line routes.conf:137:1
+func (u URLBuilder) R23(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3, rest)
+}
+
+//line routes_gen.go:2662:1
+
+// R81 returns the URL of route "r81": /.../a:p1 (routes.conf:480:11).
+//
+//line routes.conf:480:1
+func (u URLBuilder) R81(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 6, p1)
+}
+
+//line routes_gen.go:2671:1
+
+// R78 returns the URL of route "r78": /.../a:p1 (routes.conf:464:7).
+//
+//line routes.conf:464:1
+func (u URLBuilder) R78(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 7, p1)
+}
+
+//line routes_gen.go:2680:1
+
+// R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:475:11).
+//
+//line routes.conf:475:1
+func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 9, p1, p2, p3)
+}
+
+//line routes_gen.go:2689:1
+
+// R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:470:11).
+//
+//line routes.conf:470:1
+func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 10, p1, p2)
+}
+
+//line routes_gen.go:2698:1
+
+// R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:15:7).
+//
+//line routes.conf:15:1
+func (u URLBuilder) R2(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 12, p1)
+}
+
+//line routes_gen.go:2707:1
+
+// R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:43:11).
+//
+//line routes.conf:43:1
+func (u URLBuilder) R7(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 14, p1, p3)
+}
+
+//line routes_gen.go:2716:1
+
+// R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:21:11).
+//
+//line routes.conf:21:1
+func (u URLBuilder) R3(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 17, p1)
+}
+
+//line routes_gen.go:2725:1
+
+// R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:31:15).
+//
+//line routes.conf:31:1
+func (u URLBuilder) R5(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 18, p1)
+}
+
+//line routes_gen.go:2734:1
+
+// R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:26:15).
+//
+//line routes.conf:26:1
+func (u URLBuilder) R4(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 19, p1, p3)
+}
+
+//line routes_gen.go:2743:1
+
+// R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:432:7).
+//
+//line routes.conf:432:1
+func (u URLBuilder) R73(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 22, p0)
+}
+
+//line routes_gen.go:2752:1
+
+// R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:443:11).
+//
+//line routes.conf:443:1
+func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2, p3)
+}
+
+//line routes_gen.go:2761:1
+
+// R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:448:15).
+//
+//line routes.conf:448:1
+func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 25, p0, p2, p3)
+}
+
+//line routes_gen.go:2770:1
+
+// R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:438:11).
+//
+//line routes.conf:438:1
+func (u URLBuilder) R74(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 27, p0)
+}
+
+//line routes_gen.go:2779:1
+
+// R30 returns the URL of route "r30": /1 (routes.conf:179:7).
+//
+//line routes.conf:179:1
+func (u URLBuilder) R30() string {
+	return routegenTable.HelperURL(u.base, 28)
+}
+
+//line routes_gen.go:2788:1
+
+// R56 returns the URL of route "r56": /1 (routes.conf:333:7).
+//
+//line routes.conf:333:1
+func (u URLBuilder) R56() string {
+	return routegenTable.HelperURL(u.base, 30)
+}
+
+//line routes_gen.go:2797:1
+
+// R8 returns the URL of route "r8": /42 (routes.conf:50:7).
+//
+//line routes.conf:50:1
+func (u URLBuilder) R8() string {
+	return routegenTable.HelperURL(u.base, 33)
+}
+
+//line routes_gen.go:2806:1
+
+// R45 returns the URL of route "r45": /42 (routes.conf:270:7).
+//
+//line routes.conf:270:1
+func (u URLBuilder) R45() string {
+	return routegenTable.HelperURL(u.base, 35)
+}
+
+//line routes_gen.go:2815:1
+
+// R87 returns the URL of route "r87": /42/abc (routes.conf:517:7).
+//
+//line routes.conf:517:1
+func (u URLBuilder) R87() string {
+	return routegenTable.HelperURL(u.base, 37)
+}
+
+//line routes_gen.go:2824:1
+
+// R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:561:15).
+//
+//line routes.conf:561:1
+func (u URLBuilder) R95() string {
+	return routegenTable.HelperURL(u.base, 38)
+}
+
+//line routes_gen.go:2833:1
+
+// R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:556:11).
+//
+//line routes.conf:556:1
+func (u URLBuilder) R94() string {
+	return routegenTable.HelperURL(u.base, 40)
+}
+
+//line routes_gen.go:2842:1
+
+// R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:551:11).
+//
+//line routes.conf:551:1
+func (u URLBuilder) R93() string {
+	return routegenTable.HelperURL(u.base, 43)
+}
+
+//line routes_gen.go:2851:1
+
+// R88 returns the URL of route "r88": /42/abc/users (routes.conf:523:11).
+//
+//line routes.conf:523:1
+func (u URLBuilder) R88() string {
+	return routegenTable.HelperURL(u.base, 44)
+}
+
+//line routes_gen.go:2860:1
+
+// R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:543:15).
+//
+//line routes.conf:543:1
+func (u URLBuilder) R92(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 45, rest)
+}
+
+//line routes_gen.go:2869:1
+
+// R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:538:15).
+//
+//line routes.conf:538:1
+func (u URLBuilder) R91(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 47, p3)
+}
+
+//line routes_gen.go:2878:1
+
+// R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:533:15).
+//
+//line routes.conf:533:1
+func (u URLBuilder) R90(p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 50, p3, rest)
+}
+
+//line routes_gen.go:2887:1
+
+// R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:528:15).
+//
+//line routes.conf:528:1
+func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 53, p3, p4)
+}
+
+//line routes_gen.go:2896:1
+
+// R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
+//
+//line routes.conf:9:1
+func (u URLBuilder) R1(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 55, p0)
+}
+
+//line routes_gen.go:2905:1
+
+// R31 returns the URL of route "r31": /:p0 (routes.conf:185:7).
+//
+//line routes.conf:185:1
+func (u URLBuilder) R31(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 57, p0)
+}
+
+//line routes_gen.go:2914:1
+
+// R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:458:7).
+//
+//line routes.conf:458:1
+func (u URLBuilder) R77(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 58, p0, p1)
+}
+
+//line routes_gen.go:2923:1
+
+// R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:143:7).
+//
+//line routes.conf:143:1
+func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 59, p0, p1)
+}
+
+//line routes_gen.go:2932:1
+
+// R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:131:7).
+//
+//line routes.conf:131:1
+func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 60, p0, p1)
+}
+
+//line routes_gen.go:2941:1
+
+// R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:149:11).
+//
+//line routes.conf:149:1
+func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 61, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:2950:1
+
+// R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:160:15).
+//
+//line routes.conf:160:1
+func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 63, p0, p1, p2, p3, rest)
+}
+
+//line routes_gen.go:2959:1
+
+// R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:165:15).
+//
+//line routes.conf:165:1
+func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 66, p0, p1, p2, p3, p4)
+}
+
+//line routes_gen.go:2968:1
+
+// R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:154:15).
+//
+//line routes.conf:154:1
+func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 67, p0, p1, p2, p3, p4, rest)
+}
+
+//line routes_gen.go:2977:1
+
+// R96 returns the URL of route "r96": /:p0/b (routes.conf:569:7).
+//
+//line routes.conf:569:1
+func (u URLBuilder) R96(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 70, p0)
+}
+
+//line routes_gen.go:2986:1
+
+// R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:575:11).
+//
+//line routes.conf:575:1
+func (u URLBuilder) R97(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 73, p0)
+}
+
+//line routes_gen.go:2995:1
+
+// R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:586:15).
+//
+//line routes.conf:586:1
+func (u URLBuilder) R99(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 75, p0)
+}
+
+//line routes_gen.go:3004:1
+
+// R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15).
+//
+//line routes.conf:581:1
+func (u URLBuilder) R98(p0 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 77, p0, p5)
+}
+
+//line routes_gen.go:3013:1
+
+// R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:597:11).
+//
+//line routes.conf:597:1
+func (u URLBuilder) R101(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 79, p0, p2)
+}
+
+//line routes_gen.go:3022:1
+
+// R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:602:15).
+//
+//line routes.conf:602:1
+func (u URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 81, p0, p2, p5)
+}
+
+//line routes_gen.go:3031:1
+
+// R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:613:15).
+//
+//line routes.conf:613:1
+func (u URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 83, p0, p2, p4)
+}
+
+//line routes_gen.go:3040:1
+
+// R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:608:15).
+//
+//line routes.conf:608:1
+func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 84, p0, p2, p4)
+}
+
+//line routes_gen.go:3049:1
+
+// R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:191:11).
+//
+//line routes.conf:191:1
+func (u URLBuilder) R32(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 85, p0, p1)
+}
+
+//line routes_gen.go:3058:1
+
+// R13 returns the URL of route "r13": /:p0/~u (routes.conf:79:7).
+//
+//line routes.conf:79:1
+func (u URLBuilder) R13(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 87, p0)
+}
+
+//line routes_gen.go:3067:1
+
+// R6 returns the URL of route "r6": /=/.a (routes.conf:36:15).
+//
+//line routes.conf:36:1
+func (u URLBuilder) R6() string {
+	return routegenTable.HelperURL(u.base, 88)
+}
+
+//line routes_gen.go:3076:1
+
+// R37 returns the URL of route "r37": /a-b (routes.conf:222:7).
+//
+//line routes.conf:222:1
+func (u URLBuilder) R37() string {
+	return routegenTable.HelperURL(u.base, 91)
+}
+
+//line routes_gen.go:3085:1
+
+// R33 returns the URL of route "r33": /a-b/a (routes.conf:198:7).
+//
+//line routes.conf:198:1
+func (u URLBuilder) R33() string {
+	return routegenTable.HelperURL(u.base, 94)
+}
+
+//line routes_gen.go:3094:1
+
+// R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:228:11).
+//
+//line routes.conf:228:1
+func (u URLBuilder) R38() string {
+	return routegenTable.HelperURL(u.base, 95)
+}
+
+//line routes_gen.go:3103:1
+
+// R39 returns the URL of route "r39": /a-b/new (routes.conf:233:11).
+//
+//line routes.conf:233:1
+func (u URLBuilder) R39() string {
+	return routegenTable.HelperURL(u.base, 97)
+}
+
+//line routes_gen.go:3112:1
+
+// R72 returns the URL of route "r72": /a/@ (routes.conf:426:7).
+//
+//line routes.conf:426:1
+func (u URLBuilder) R72() string {
+	return routegenTable.HelperURL(u.base, 99)
+}
+
+//line routes_gen.go:3121:1
+
+// R51 returns the URL of route "r51": /a:p0 (routes.conf:303:7).
+//
+//line routes.conf:303:1
+func (u URLBuilder) R51(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 101, p0)
+}
+
+//line routes_gen.go:3130:1
+
+// R55 returns the URL of route "r55": /a:p0/... (routes.conf:326:11).
+//
+//line routes.conf:326:1
+func (u URLBuilder) R55(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 103, p0)
+}
+
+//line routes_gen.go:3139:1
+
+// R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:314:11).
+//
+//line routes.conf:314:1
+func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 105, p0, p1)
+}
+
+//line routes_gen.go:3148:1
+
+// R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:309:11).
+//
+//line routes.conf:309:1
+func (u URLBuilder) R52(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 108, p0)
+}
+
+//line routes_gen.go:3157:1
+
+// R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:320:11).
+//
+//line routes.conf:320:1
+func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 111, p0, p1, p2)
+}
+
+//line routes_gen.go:3166:1
+
+// R43 returns the URL of route "r43": /abc/1*rest (routes.conf:256:11).
+//
+//line routes.conf:256:1
+func (u URLBuilder) R43(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 113, rest)
+}
+
+//line routes_gen.go:3175:1
+
+// R41 returns the URL of route "r41": /abc/1*rest (routes.conf:246:11).
+//
+//line routes.conf:246:1
+func (u URLBuilder) R41(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 114, rest)
+}
+
+//line routes_gen.go:3184:1
+
+// R44 returns the URL of route "r44": /abc/1*rest (routes.conf:261:15).
+//
+//line routes.conf:261:1
+func (u URLBuilder) R44(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 116, rest)
+}
+
+//line routes_gen.go:3193:1
+
+// R40 returns the URL of route "r40": /abc/1*rest (routes.conf:240:7).
+//
+//line routes.conf:240:1
+func (u URLBuilder) R40(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 117, rest)
+}
+
+//line routes_gen.go:3202:1
+
+// R42 returns the URL of route "r42": /abc/1*rest (routes.conf:250:11).
+//
+//line routes.conf:250:1
+func (u URLBuilder) R42(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 118, rest)
+}
+
+//line routes_gen.go:3211:1
+
+// R71 returns the URL of route "r71": /abc/a (routes.conf:420:7).
+//
+//line routes.conf:420:1
+func (u URLBuilder) R71() string {
+	return routegenTable.HelperURL(u.base, 120)
+}
+
+//line routes_gen.go:3220:1
+
+// R14 returns the URL of route "r14": /b/abc (routes.conf:85:7).
+//
+//line routes.conf:85:1
+func (u URLBuilder) R14() string {
+	return routegenTable.HelperURL(u.base, 122)
+}
+
+//line routes_gen.go:3229:1
+
+// R86 returns the URL of route "r86": /new/*rest (routes.conf:511:7).
+//
+//line routes.conf:511:1
+func (u URLBuilder) R86(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 123, rest)
+}
+
+//line routes_gen.go:3238:1
+
+// R65 returns the URL of route "r65": /user_x (routes.conf:385:7).
+//
+//line routes.conf:385:1
+func (u URLBuilder) R65() string {
+	return routegenTable.HelperURL(u.base, 124)
+}
+
+//line routes_gen.go:3247:1
+
+// R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:407:11).
+//
+//line routes.conf:407:1
+func (u URLBuilder) R69(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 125, p2)
+}
+
+//line routes_gen.go:3256:1
+
+// R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:170:15).
+//
+//line routes.conf:170:1
+func (u URLBuilder) R29(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 127, p1)
+}
+
+//line routes_gen.go:3265:1
+
+// R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:204:7).
+//
+//line routes.conf:204:1
+func (u URLBuilder) R34(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 129, p1)
+}
+
+//line routes_gen.go:3274:1
+
+// R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:215:11).
+//
+//line routes.conf:215:1
+func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 130, p1, p2)
+}
+
+//line routes_gen.go:3283:1
+
+// R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:210:11).
+//
+//line routes.conf:210:1
+func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 132, p1, strconv.FormatInt(p2, 10), p3)
+}
+
+//line routes_gen.go:3292:1
+
+// R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:396:15).
+//
+//line routes.conf:396:1
+func (u URLBuilder) R67(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 134, rest)
+}
+
+//line routes_gen.go:3301:1
+
+// R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:391:11).
+//
+//line routes.conf:391:1
+func (u URLBuilder) R66(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 135, rest)
+}
+
+//line routes_gen.go:3310:1
+
+// R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:400:15).
+//
+//line routes.conf:400:1
+func (u URLBuilder) R68(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 137, rest)
+}
+
+//line routes_gen.go:3319:1
+
+// R16 returns the URL of route "r16": /v*rest (routes.conf:97:7).
+//
+//line routes.conf:97:1
+func (u URLBuilder) R16(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 138, rest)
+}
+
+//line routes_gen.go:3328:1
+
+// R9 returns the URL of route "r9": /v1 (routes.conf:56:7).
+//
+//line routes.conf:56:1
+func (u URLBuilder) R9() string {
+	return routegenTable.HelperURL(u.base, 139)
+}
+
+//line routes_gen.go:3337:1
+
+// R105 returns the URL of route "r105": /v1 (routes.conf:622:7).
+//
+//line routes.conf:622:1
+func (u URLBuilder) R105() string {
+	return routegenTable.HelperURL(u.base, 140)
+}
+
+//line routes_gen.go:3346:1
+
+// R100 returns the URL of route "r100": /v1/:p1 (routes.conf:592:11).
+//
+//line routes.conf:592:1
+func (u URLBuilder) R100(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 143, p1)
+}
+
+//line routes_gen.go:3355:1
+
+// R106 returns the URL of route "r106": /v1/:p1 (routes.conf:628:11).
+//
+//line routes.conf:628:1
+func (u URLBuilder) R106(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 144, p1)
+}
+
+//line routes_gen.go:3364:1
+
+// R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:67:11).
+//
+//line routes.conf:67:1
+func (u URLBuilder) R11(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 147, p2)
+}
+
+//line routes_gen.go:3373:1
+
+// R82 returns the URL of route "r82": /v1/users (routes.conf:486:7).
+//
+//line routes.conf:486:1
+func (u URLBuilder) R82() string {
+	return routegenTable.HelperURL(u.base, 150)
+}
+
+//line routes_gen.go:3382:1
+
+// R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:72:11).
+//
+//line routes.conf:72:1
+func (u URLBuilder) R12() string {
+	return routegenTable.HelperURL(u.base, 151)
+}
+
+//line routes_gen.go:3391:1
+
+// R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:492:11).
+//
+//line routes.conf:492:1
+func (u URLBuilder) R83(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 152, p3)
+}
+
+//line routes_gen.go:3400:1
+
+// R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:502:15).
+//
+//line routes.conf:502:1
+func (u URLBuilder) R85(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 153, p3)
+}
+
+//line routes_gen.go:3409:1
+
+// R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:497:15).
+//
+//line routes.conf:497:1
+func (u URLBuilder) R84(p3 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 154, p3, p5)
+}
+
+//line routes_gen.go:3418:1
+
+// R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:635:11).
+//
+//line routes.conf:635:1
+func (u URLBuilder) R107(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 155, p2)
+}
+
+//line routes_gen.go:3427:1
+
+// R10 returns the URL of route "r10": /v1/~u (routes.conf:62:11).
+//
+//line routes.conf:62:1
+func (u URLBuilder) R10() string {
+	return routegenTable.HelperURL(u.base, 157)
+}
+
+//line routes_gen.go:3436:1
+
+// R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:339:7).
+//
+//line routes.conf:339:1
+func (u URLBuilder) R57(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 158, p0, p1)
+}
+
+//line routes_gen.go:3445:1
+
+// R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:355:11).
+//
+//line routes.conf:355:1
+func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 159, p0, p1, p2)
+}
+
+//line routes_gen.go:3454:1
+
+// R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:350:11).
+//
+//line routes.conf:350:1
+func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 160, p0, p1, p2, p3)
+}
+
+//line routes_gen.go:3463:1
+
+// R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:377:15).
+//
+//line routes.conf:377:1
+func (u URLBuilder) R64(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 161, p0, p1)
+}
+
+//line routes_gen.go:3472:1
+
+// R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:361:11).
+//
+//line routes.conf:361:1
+func (u URLBuilder) R61(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 162, p0, p1)
+}
+
+//line routes_gen.go:3481:1
+
+// R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:345:11).
+//
+//line routes.conf:345:1
+func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 165, p0, p1, rest)
+}
+
+//line routes_gen.go:3490:1
+
+// R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:367:15).
+//
+//line routes.conf:367:1
+func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 167, p0, p1, p3, p4)
+}
+
+//line routes_gen.go:3499:1
+
+// R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:372:15).
+//
+//line routes.conf:372:1
+func (u URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 168, p0, p1, p4)
+}
+
+//line routes_gen.go:3508:1
+
+// R46 returns the URL of route "r46": /x.y/*rest (routes.conf:276:7).
+//
+//line routes.conf:276:1
+func (u URLBuilder) R46(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 169, rest)
+}
+
+//line routes_gen.go:3517:1
+
+// R47 returns the URL of route "r47": /x.y/*rest (routes.conf:282:11).
+//
+//line routes.conf:282:1
+func (u URLBuilder) R47(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 170, rest)
+}
+
+//line routes_gen.go:3526:1
+
+// R48 returns the URL of route "r48": /x.y/*rest (routes.conf:286:11).
+//
+//line routes.conf:286:1
+func (u URLBuilder) R48(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 171, rest)
+}
+
+//line routes_gen.go:3535:1
+
+// R50 returns the URL of route "r50": /x.y/*rest (routes.conf:295:15).
+//
+//line routes.conf:295:1
+func (u URLBuilder) R50(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 172, rest)
+}
+
+//line routes_gen.go:3544:1
+
+// R49 returns the URL of route "r49": /x.y/*rest (routes.conf:291:11).
+//
+//line routes.conf:291:1
+func (u URLBuilder) R49(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 174, rest)
+}
+
+//line routes_gen.go:3553:1
+
+// R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:109:11).
+//
+//line routes.conf:109:1
+func (u URLBuilder) R18(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 175, p1)
+}
+
+//line routes_gen.go:3562:1
+
+// R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:103:7).
+//
+//line routes.conf:103:1
+func (u URLBuilder) R17(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 176, p1)
+}
+
+//line routes_gen.go:3571:1
+
+// R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:123:15).
+//
+//line routes.conf:123:1
+func (u URLBuilder) R21(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 177, p1)
+}
+
+//line routes_gen.go:3580:1
+
+// R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:113:15).
+//
+//line routes.conf:113:1
+func (u URLBuilder) R19(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 178, p1)
+}
+
+//line routes_gen.go:3589:1
+
+// R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:118:15).
+//
+//line routes.conf:118:1
+func (u URLBuilder) R20(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 179, p1)
+}
+
+//line routes_gen.go:3598:1
+
+// R70 returns the URL of route "r70": /~u (routes.conf:414:7).
+//
+//line routes.conf:414:1
+func (u URLBuilder) R70() string {
+	return routegenTable.HelperURL(u.base, 182)
+}
+
+//line routes_gen.go:3607:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

@@ -3723,10 +3723,12 @@ func (c *routegenControllers) dispatch12(ctx *runtime.Context, i int) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// field is the helper of the route its tag names, whose path follows. A helper whose values
+// can fail (a string parameter, which must not be empty or a dot segment, a constraint, a
+// subdomain, which must be one DNS label) returns an error that names the argument. Routes
+// outside the root domain get //host[:port]; a wildcard domain's take the subdomain first.
+// The helpers are fields, set by URL and WithBasePath, as the table has more than 512
+// routes: a method each would cost the compiler more than the rest of the package.
 type URLBuilder struct {
 	base string
 
@@ -3734,52 +3736,52 @@ type URLBuilder struct {
 	R242 func() string                                                      `route:"r242"` // /
 	R264 func() string                                                      `route:"r264"` // /
 	R445 func() string                                                      `route:"r445"` // /
-	R12  func(rest string) string                                           `route:"r12"`  // /*rest
-	R218 func(rest string) string                                           `route:"r218"` // /*rest
-	R8   func(rest string) string                                           `route:"r8"`   // /*rest
-	R50  func(rest string) string                                           `route:"r50"`  // /*rest
-	R49  func(rest string) string                                           `route:"r49"`  // /*rest
-	R52  func(rest string) string                                           `route:"r52"`  // /*rest
-	R48  func(rest string) string                                           `route:"r48"`  // /*rest
-	R53  func(rest string) string                                           `route:"r53"`  // /*rest
-	R51  func(rest string) string                                           `route:"r51"`  // /*rest
+	R12  func(rest string) (string, error)                                  `route:"r12"`  // /*rest
+	R218 func(rest string) (string, error)                                  `route:"r218"` // /*rest
+	R8   func(rest string) (string, error)                                  `route:"r8"`   // /*rest
+	R50  func(rest string) (string, error)                                  `route:"r50"`  // /*rest
+	R49  func(rest string) (string, error)                                  `route:"r49"`  // /*rest
+	R52  func(rest string) (string, error)                                  `route:"r52"`  // /*rest
+	R48  func(rest string) (string, error)                                  `route:"r48"`  // /*rest
+	R53  func(rest string) (string, error)                                  `route:"r53"`  // /*rest
+	R51  func(rest string) (string, error)                                  `route:"r51"`  // /*rest
 	R477 func() string                                                      `route:"r477"` // /...
 	R76  func() string                                                      `route:"r76"`  // /...
-	R498 func(rest string) string                                           `route:"r498"` // /.../*rest
-	R496 func(rest string) string                                           `route:"r496"` // /.../*rest
-	R497 func(rest string) string                                           `route:"r497"` // /.../*rest
-	R500 func(rest string) string                                           `route:"r500"` // /.../*rest
-	R499 func(rest string) string                                           `route:"r499"` // /.../*rest
+	R498 func(rest string) (string, error)                                  `route:"r498"` // /.../*rest
+	R496 func(rest string) (string, error)                                  `route:"r496"` // /.../*rest
+	R497 func(rest string) (string, error)                                  `route:"r497"` // /.../*rest
+	R500 func(rest string) (string, error)                                  `route:"r500"` // /.../*rest
+	R499 func(rest string) (string, error)                                  `route:"r499"` // /.../*rest
 	R478 func(p1 string) (string, error)                                    `route:"r478"` // /.../.:p1
 	R479 func(p1 string) (string, error)                                    `route:"r479"` // /.../.:p1/users
 	R423 func() string                                                      `route:"r423"` // /.../.a
-	R485 func(p2 string) string                                             `route:"r485"` // /.../.a/v:p2
-	R486 func(p2 string, p3 string) string                                  `route:"r486"` // /.../.a/v:p2/:p3/~u
-	R85  func(p1 string) string                                             `route:"r85"`  // /.../:p1
-	R88  func(p1 string) string                                             `route:"r88"`  // /.../:p1
-	R90  func(p1 string) string                                             `route:"r90"`  // /.../:p1
-	R89  func(p1 string, rest string) string                                `route:"r89"`  // /.../:p1/*rest
-	R91  func(p1 string) string                                             `route:"r91"`  // /.../:p1/.a
-	R92  func(p1 string, p2 string, p3 string) string                       `route:"r92"`  // /.../:p1/:p2/:p3
-	R86  func(p1 string) string                                             `route:"r86"`  // /.../:p1/@
+	R485 func(p2 string) (string, error)                                    `route:"r485"` // /.../.a/v:p2
+	R486 func(p2 string, p3 string) (string, error)                         `route:"r486"` // /.../.a/v:p2/:p3/~u
+	R85  func(p1 string) (string, error)                                    `route:"r85"`  // /.../:p1
+	R88  func(p1 string) (string, error)                                    `route:"r88"`  // /.../:p1
+	R90  func(p1 string) (string, error)                                    `route:"r90"`  // /.../:p1
+	R89  func(p1 string, rest string) (string, error)                       `route:"r89"`  // /.../:p1/*rest
+	R91  func(p1 string) (string, error)                                    `route:"r91"`  // /.../:p1/.a
+	R92  func(p1 string, p2 string, p3 string) (string, error)              `route:"r92"`  // /.../:p1/:p2/:p3
+	R86  func(p1 string) (string, error)                                    `route:"r86"`  // /.../:p1/@
 	R87  func(p1 string, p2 string, p3 string) (string, error)              `route:"r87"`  // /.../:p1/~:p2/v:p3
 	R276 func() string                                                      `route:"r276"` // /.../a-b
 	R281 func() string                                                      `route:"r281"` // /.../a-b/42/abc
 	R282 func() string                                                      `route:"r282"` // /.../a-b/42/abc
 	R284 func(p4 string) (string, error)                                    `route:"r284"` // /.../a-b/42/abc/:p4
 	R283 func() string                                                      `route:"r283"` // /.../a-b/42/abc/user_x
-	R280 func(p2 string) string                                             `route:"r280"` // /.../a-b/:p2/user_x
-	R277 func(p2 string, p3 string) string                                  `route:"r277"` // /.../a-b/user_:p2/:p3
-	R278 func(p2 string, p3 string, rest string) string                     `route:"r278"` // /.../a-b/user_:p2/:p3/.a/.*rest
+	R280 func(p2 string) (string, error)                                    `route:"r280"` // /.../a-b/:p2/user_x
+	R277 func(p2 string, p3 string) (string, error)                         `route:"r277"` // /.../a-b/user_:p2/:p3
+	R278 func(p2 string, p3 string, rest string) (string, error)            `route:"r278"` // /.../a-b/user_:p2/:p3/.a/.*rest
 	R279 func(p2 string, p3 string, rest string) (string, error)            `route:"r279"` // /.../a-b/user_:p2/:p3/.a/.*rest
 	R480 func() string                                                      `route:"r480"` // /.../a/42
 	R481 func() string                                                      `route:"r481"` // /.../a/v1
 	R484 func() string                                                      `route:"r484"` // /.../a/v1
-	R483 func(p3 string) string                                             `route:"r483"` // /.../a/v1/:p3
+	R483 func(p3 string) (string, error)                                    `route:"r483"` // /.../a/v1/:p3
 	R482 func(p3 string) (string, error)                                    `route:"r482"` // /.../a/v1/:p3
 	R93  func(p0 string) (string, error)                                    `route:"r93"`  // /.:p0
 	R354 func(p0 string) (string, error)                                    `route:"r354"` // /.:p0
-	R384 func(p0 string) string                                             `route:"r384"` // /.:p0
+	R384 func(p0 string) (string, error)                                    `route:"r384"` // /.:p0
 	R197 func(p0 string) (string, error)                                    `route:"r197"` // /.:p0
 	R54  func(p0 string) (string, error)                                    `route:"r54"`  // /.:p0/a
 	R94  func(p0 string) (string, error)                                    `route:"r94"`  // /.:p0/a
@@ -3809,32 +3811,32 @@ type URLBuilder struct {
 	R360 func() string                                                      `route:"r360"` // /1/42/ab/abc
 	R359 func() string                                                      `route:"r359"` // /1/42/ab/x.y
 	R358 func() string                                                      `route:"r358"` // /1/42/ab/x.y/new
-	R373 func(p1 string) string                                             `route:"r373"` // /1/:p1
-	R82  func(p1 string) string                                             `route:"r82"`  // /1/:p1
+	R373 func(p1 string) (string, error)                                    `route:"r373"` // /1/:p1
+	R82  func(p1 string) (string, error)                                    `route:"r82"`  // /1/:p1
 	R439 func(p1 string) (string, error)                                    `route:"r439"` // /1/:p1
-	R9   func(p1 string) string                                             `route:"r9"`   // /1/:p1
+	R9   func(p1 string) (string, error)                                    `route:"r9"`   // /1/:p1
 	R83  func() string                                                      `route:"r83"`  // /1/@
 	R388 func() string                                                      `route:"r388"` // /1/a
 	R363 func() string                                                      `route:"r363"` // /1/abc
 	R114 func() string                                                      `route:"r114"` // /1/users
-	R362 func(p1 string) string                                             `route:"r362"` // /1/v:p1
-	R213 func(p1 string) string                                             `route:"r213"` // /1/~:p1
+	R362 func(p1 string) (string, error)                                    `route:"r362"` // /1/v:p1
+	R213 func(p1 string) (string, error)                                    `route:"r213"` // /1/~:p1
 	R487 func() string                                                      `route:"r487"` // /1/~u
-	R488 func(p2 string) string                                             `route:"r488"` // /1/~u/:p2
+	R488 func(p2 string) (string, error)                                    `route:"r488"` // /1/~u/:p2
 	R188 func(p0 string) (string, error)                                    `route:"r188"` // /1:p0
-	R469 func(p0 string) string                                             `route:"r469"` // /1:p0
+	R469 func(p0 string) (string, error)                                    `route:"r469"` // /1:p0
 	R191 func(p0 string, rest string) (string, error)                       `route:"r191"` // /1:p0/*rest
 	R190 func(p0 string, rest string) (string, error)                       `route:"r190"` // /1:p0/*rest
 	R189 func(p0 string, rest string) (string, error)                       `route:"r189"` // /1:p0/*rest
 	R192 func(p0 string, p2 string) (string, error)                         `route:"r192"` // /1:p0/.a/~:p2
-	R474 func(p0 string) string                                             `route:"r474"` // /1:p0/1/1
-	R475 func(p0 string) string                                             `route:"r475"` // /1:p0/1/1
-	R387 func(p0 string, p1 string) string                                  `route:"r387"` // /1:p0/:p1
-	R470 func(p0 string, p1 string, p2 string) string                       `route:"r470"` // /1:p0/:p1/:p2
-	R472 func(p0 string, p1 string, p2 string, p4 string) string            `route:"r472"` // /1:p0/:p1/:p2/42/:p4
-	R471 func(p0 string, p1 string, p2 string, p3 string) string            `route:"r471"` // /1:p0/:p1/:p2/:p3/...
+	R474 func(p0 string) (string, error)                                    `route:"r474"` // /1:p0/1/1
+	R475 func(p0 string) (string, error)                                    `route:"r475"` // /1:p0/1/1
+	R387 func(p0 string, p1 string) (string, error)                         `route:"r387"` // /1:p0/:p1
+	R470 func(p0 string, p1 string, p2 string) (string, error)              `route:"r470"` // /1:p0/:p1/:p2
+	R472 func(p0 string, p1 string, p2 string, p4 string) (string, error)   `route:"r472"` // /1:p0/:p1/:p2/42/:p4
+	R471 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r471"` // /1:p0/:p1/:p2/:p3/...
 	R193 func(p0 string) (string, error)                                    `route:"r193"` // /1:p0/@
-	R476 func(p0 string) string                                             `route:"r476"` // /1:p0/@
+	R476 func(p0 string) (string, error)                                    `route:"r476"` // /1:p0/@
 	R195 func(p0 string) (string, error)                                    `route:"r195"` // /1:p0/@/.a
 	R194 func(p0 string, p3 string) (string, error)                         `route:"r194"` // /1:p0/@/~u/:p3
 	R102 func(p0 string, p1 string) (string, error)                         `route:"r102"` // /1:p0/v:p1
@@ -3849,57 +3851,57 @@ type URLBuilder struct {
 	R340 func(p0 string) (string, error)                                    `route:"r340"` // /1:p0/~u
 	R71  func() string                                                      `route:"r71"`  // /42
 	R274 func() string                                                      `route:"r274"` // /42/.a
-	R123 func(p1 string) string                                             `route:"r123"` // /42/:p1
-	R407 func(p1 string) string                                             `route:"r407"` // /42/:p1
-	R409 func(p1 string, rest string) string                                `route:"r409"` // /42/:p1/*rest
-	R412 func(p1 string, rest string) string                                `route:"r412"` // /42/:p1/*rest
-	R411 func(p1 string, rest string) string                                `route:"r411"` // /42/:p1/*rest
-	R408 func(p1 string, rest string) string                                `route:"r408"` // /42/:p1/*rest
-	R410 func(p1 string, rest string) string                                `route:"r410"` // /42/:p1/*rest
-	R125 func(p1 string) string                                             `route:"r125"` // /42/:p1/1
-	R126 func(p1 string, p3 string) string                                  `route:"r126"` // /42/:p1/1/:p3/...
-	R124 func(p1 string) string                                             `route:"r124"` // /42/:p1/1/=
-	R127 func(p1 string, p3 string, p4 string) string                       `route:"r127"` // /42/:p1/1/user_:p3/:p4
+	R123 func(p1 string) (string, error)                                    `route:"r123"` // /42/:p1
+	R407 func(p1 string) (string, error)                                    `route:"r407"` // /42/:p1
+	R409 func(p1 string, rest string) (string, error)                       `route:"r409"` // /42/:p1/*rest
+	R412 func(p1 string, rest string) (string, error)                       `route:"r412"` // /42/:p1/*rest
+	R411 func(p1 string, rest string) (string, error)                       `route:"r411"` // /42/:p1/*rest
+	R408 func(p1 string, rest string) (string, error)                       `route:"r408"` // /42/:p1/*rest
+	R410 func(p1 string, rest string) (string, error)                       `route:"r410"` // /42/:p1/*rest
+	R125 func(p1 string) (string, error)                                    `route:"r125"` // /42/:p1/1
+	R126 func(p1 string, p3 string) (string, error)                         `route:"r126"` // /42/:p1/1/:p3/...
+	R124 func(p1 string) (string, error)                                    `route:"r124"` // /42/:p1/1/=
+	R127 func(p1 string, p3 string, p4 string) (string, error)              `route:"r127"` // /42/:p1/1/user_:p3/:p4
 	R73  func(p1 string, p2 string) (string, error)                         `route:"r73"`  // /42/:p1/:p2
 	R72  func(p1 string, p2 string) (string, error)                         `route:"r72"`  // /42/:p1/:p2
 	R74  func(p1 string, p2 string, rest string) (string, error)            `route:"r74"`  // /42/:p1/:p2/x.y/*rest
 	R75  func(p1 string, p2 string, p4 string) (string, error)              `route:"r75"`  // /42/:p1/:p2/x.y/:p4
-	R413 func(p1 string) string                                             `route:"r413"` // /42/:p1/x.y
+	R413 func(p1 string) (string, error)                                    `route:"r413"` // /42/:p1/x.y
 	R414 func(p1 string, p3 string) (string, error)                         `route:"r414"` // /42/:p1/x.y/:p3
 	R415 func(p1 string, p3 int64) (string, error)                          `route:"r415"` // /42/:p1/x.y/:p3/...
-	R416 func(p1 string, p3 string, p4 string) string                       `route:"r416"` // /42/:p1/x.y/:p3/:p4
-	R209 func(p0 string) string                                             `route:"r209"` // /:p0
+	R416 func(p1 string, p3 string, p4 string) (string, error)              `route:"r416"` // /42/:p1/x.y/:p3/:p4
+	R209 func(p0 string) (string, error)                                    `route:"r209"` // /:p0
 	R170 func(p0 string) (string, error)                                    `route:"r170"` // /:p0
-	R38  func(p0 string) string                                             `route:"r38"`  // /:p0
-	R342 func(p0 string) string                                             `route:"r342"` // /:p0
-	R122 func(p0 string) string                                             `route:"r122"` // /:p0
+	R38  func(p0 string) (string, error)                                    `route:"r38"`  // /:p0
+	R342 func(p0 string) (string, error)                                    `route:"r342"` // /:p0
+	R122 func(p0 string) (string, error)                                    `route:"r122"` // /:p0
 	R62  func(p0 int64) (string, error)                                     `route:"r62"`  // /:p0
-	R489 func(p0 string) string                                             `route:"r489"` // /:p0
-	R208 func(p0 string) string                                             `route:"r208"` // /:p0
+	R489 func(p0 string) (string, error)                                    `route:"r489"` // /:p0
+	R208 func(p0 string) (string, error)                                    `route:"r208"` // /:p0
 	R390 func(p0 string, rest string) (string, error)                       `route:"r390"` // /:p0/*rest
-	R41  func(p0 string, rest string) string                                `route:"r41"`  // /:p0/*rest
-	R449 func(p0 string, rest string) string                                `route:"r449"` // /:p0/*rest
+	R41  func(p0 string, rest string) (string, error)                       `route:"r41"`  // /:p0/*rest
+	R449 func(p0 string, rest string) (string, error)                       `route:"r449"` // /:p0/*rest
 	R389 func(p0 string, rest string) (string, error)                       `route:"r389"` // /:p0/*rest
-	R331 func(p0 string) string                                             `route:"r331"` // /:p0/...
-	R338 func(p0 string) string                                             `route:"r338"` // /:p0/.../.../a-b
+	R331 func(p0 string) (string, error)                                    `route:"r331"` // /:p0/...
+	R338 func(p0 string) (string, error)                                    `route:"r338"` // /:p0/.../.../a-b
 	R339 func(p0 string, rest string) (string, error)                       `route:"r339"` // /:p0/.../.../a-b/ab*rest
 	R337 func(p0 string, rest string) (string, error)                       `route:"r337"` // /:p0/.../1*rest
-	R332 func(p0 string, p2 string, p3 string) string                       `route:"r332"` // /:p0/.../:p2/:p3
-	R333 func(p0 string, p2 string, p3 string) string                       `route:"r333"` // /:p0/.../:p2/:p3
+	R332 func(p0 string, p2 string, p3 string) (string, error)              `route:"r332"` // /:p0/.../:p2/:p3
+	R333 func(p0 string, p2 string, p3 string) (string, error)              `route:"r333"` // /:p0/.../:p2/:p3
 	R336 func(p0 string, p2 string, p3 string, rest string) (string, error) `route:"r336"` // /:p0/.../:p2/:p3/1*rest
-	R334 func(p0 string, p2 string, p3 string) string                       `route:"r334"` // /:p0/.../:p2/:p3/a
+	R334 func(p0 string, p2 string, p3 string) (string, error)              `route:"r334"` // /:p0/.../:p2/:p3/a
 	R335 func(p0 string, p2 string, p3 string, p4 string) (string, error)   `route:"r335"` // /:p0/.../:p2/:p3/user_:p4
 	R181 func(p0 string, p1 string) (string, error)                         `route:"r181"` // /:p0/.:p1
 	R101 func(p0 string) (string, error)                                    `route:"r101"` // /:p0/.a
 	R211 func(p0 string, rest string) (string, error)                       `route:"r211"` // /:p0/1/*rest
-	R343 func(p0 string, p1 string) string                                  `route:"r343"` // /:p0/1:p1
-	R346 func(p0 string, p1 string, rest string) string                     `route:"r346"` // /:p0/1:p1/*rest
+	R343 func(p0 string, p1 string) (string, error)                         `route:"r343"` // /:p0/1:p1
+	R346 func(p0 string, p1 string, rest string) (string, error)            `route:"r346"` // /:p0/1:p1/*rest
 	R344 func(p0 string, p1 string, p2 string, rest string) (string, error) `route:"r344"` // /:p0/1:p1/.:p2/*rest
-	R345 func(p0 string, p1 string) string                                  `route:"r345"` // /:p0/1:p1/~u
-	R138 func(p0 string) string                                             `route:"r138"` // /:p0/42
+	R345 func(p0 string, p1 string) (string, error)                         `route:"r345"` // /:p0/1:p1/~u
+	R138 func(p0 string) (string, error)                                    `route:"r138"` // /:p0/42
 	R176 func(p0 string) (string, error)                                    `route:"r176"` // /:p0/42
-	R265 func(p0 string) string                                             `route:"r265"` // /:p0/42
-	R139 func(p0 string) string                                             `route:"r139"` // /:p0/42
+	R265 func(p0 string) (string, error)                                    `route:"r265"` // /:p0/42
+	R139 func(p0 string) (string, error)                                    `route:"r139"` // /:p0/42
 	R173 func(p0 string) (string, error)                                    `route:"r173"` // /:p0/42
 	R39  func(p0 string, p2 string) (string, error)                         `route:"r39"`  // /:p0/42/:p2
 	R142 func(p0 string, p2 string) (string, error)                         `route:"r142"` // /:p0/42/:p2
@@ -3909,7 +3911,7 @@ type URLBuilder struct {
 	R175 func(p0 string) (string, error)                                    `route:"r175"` // /:p0/42/abc
 	R177 func(p0 string) (string, error)                                    `route:"r177"` // /:p0/42/x.y
 	R174 func(p0 string, p3 string) (string, error)                         `route:"r174"` // /:p0/42/~u/a:p3
-	R263 func(p0 string, p1 string) string                                  `route:"r263"` // /:p0/:p1
+	R263 func(p0 string, p1 string) (string, error)                         `route:"r263"` // /:p0/:p1
 	R349 func(p0 string, p1 string) (string, error)                         `route:"r349"` // /:p0/:p1
 	R63  func(p0 int64, p1 string) (string, error)                          `route:"r63"`  // /:p0/:p1
 	R259 func(p0 string, p1 string) (string, error)                         `route:"r259"` // /:p0/:p1
@@ -3917,71 +3919,71 @@ type URLBuilder struct {
 	R350 func(p0 string, p1 string) (string, error)                         `route:"r350"` // /:p0/:p1/a-b/b
 	R351 func(p0 string, p1 string, p5 string) (string, error)              `route:"r351"` // /:p0/:p1/a-b/b/.a/a:p5
 	R353 func(p0 string, p1 string) (string, error)                         `route:"r353"` // /:p0/:p1/a-b/b/b
-	R157 func(p0 string) string                                             `route:"r157"` // /:p0/=
-	R158 func(p0 string) string                                             `route:"r158"` // /:p0/=
-	R156 func(p0 string) string                                             `route:"r156"` // /:p0/=
-	R169 func(p0 string, p2 string) string                                  `route:"r169"` // /:p0/=/:p2
+	R157 func(p0 string) (string, error)                                    `route:"r157"` // /:p0/=
+	R158 func(p0 string) (string, error)                                    `route:"r158"` // /:p0/=
+	R156 func(p0 string) (string, error)                                    `route:"r156"` // /:p0/=
+	R169 func(p0 string, p2 string) (string, error)                         `route:"r169"` // /:p0/=/:p2
 	R161 func(p0 string, p2 string) (string, error)                         `route:"r161"` // /:p0/=/:p2
 	R165 func(p0 string, p2 string) (string, error)                         `route:"r165"` // /:p0/=/:p2/.a
 	R164 func(p0 string, p2 string, p3 string) (string, error)              `route:"r164"` // /:p0/=/:p2/1:p3
 	R162 func(p0 string, p2 string, p3 string, p4 string) (string, error)   `route:"r162"` // /:p0/=/:p2/1:p3/:p4
 	R163 func(p0 string, p2 string, p3 string) (string, error)              `route:"r163"` // /:p0/=/:p2/:p3
-	R166 func(p0 string, p2 string, p3 string) string                       `route:"r166"` // /:p0/=/:p2/:p3
-	R168 func(p0 string, p2 string, p3 string, p5 string) string            `route:"r168"` // /:p0/=/:p2/:p3/.a/.:p5
-	R167 func(p0 string, p2 string, p3 string) string                       `route:"r167"` // /:p0/=/:p2/:p3/a-b
-	R160 func(p0 string, rest string) string                                `route:"r160"` // /:p0/=/v1/*rest
+	R166 func(p0 string, p2 string, p3 string) (string, error)              `route:"r166"` // /:p0/=/:p2/:p3
+	R168 func(p0 string, p2 string, p3 string, p5 string) (string, error)   `route:"r168"` // /:p0/=/:p2/:p3/.a/.:p5
+	R167 func(p0 string, p2 string, p3 string) (string, error)              `route:"r167"` // /:p0/=/:p2/:p3/a-b
+	R160 func(p0 string, rest string) (string, error)                       `route:"r160"` // /:p0/=/v1/*rest
 	R159 func(p0 string, p2 string, p3 string) (string, error)              `route:"r159"` // /:p0/=/x.:p2/:p3
-	R406 func(p0 string) string                                             `route:"r406"` // /:p0/@
-	R347 func(p0 string) string                                             `route:"r347"` // /:p0/a/abc
+	R406 func(p0 string) (string, error)                                    `route:"r406"` // /:p0/@
+	R347 func(p0 string) (string, error)                                    `route:"r347"` // /:p0/a/abc
 	R117 func(p0 string, p1 string) (string, error)                         `route:"r117"` // /:p0/a:p1
-	R322 func(p0 string, p1 string) string                                  `route:"r322"` // /:p0/a:p1
-	R325 func(p0 string, p1 string, rest string) string                     `route:"r325"` // /:p0/a:p1/*rest
-	R324 func(p0 string, p1 string, rest string) string                     `route:"r324"` // /:p0/a:p1/*rest
-	R327 func(p0 string, p1 string, rest string) string                     `route:"r327"` // /:p0/a:p1/*rest
-	R326 func(p0 string, p1 string, rest string) string                     `route:"r326"` // /:p0/a:p1/*rest
-	R323 func(p0 string, p1 string) string                                  `route:"r323"` // /:p0/a:p1/=
-	R328 func(p0 string, p1 string) string                                  `route:"r328"` // /:p0/a:p1/=
-	R329 func(p0 string, p1 string) string                                  `route:"r329"` // /:p0/a:p1/=/users
+	R322 func(p0 string, p1 string) (string, error)                         `route:"r322"` // /:p0/a:p1
+	R325 func(p0 string, p1 string, rest string) (string, error)            `route:"r325"` // /:p0/a:p1/*rest
+	R324 func(p0 string, p1 string, rest string) (string, error)            `route:"r324"` // /:p0/a:p1/*rest
+	R327 func(p0 string, p1 string, rest string) (string, error)            `route:"r327"` // /:p0/a:p1/*rest
+	R326 func(p0 string, p1 string, rest string) (string, error)            `route:"r326"` // /:p0/a:p1/*rest
+	R323 func(p0 string, p1 string) (string, error)                         `route:"r323"` // /:p0/a:p1/=
+	R328 func(p0 string, p1 string) (string, error)                         `route:"r328"` // /:p0/a:p1/=
+	R329 func(p0 string, p1 string) (string, error)                         `route:"r329"` // /:p0/a:p1/=/users
 	R119 func(p0 string, p1 string, p3 string) (string, error)              `route:"r119"` // /:p0/a:p1/abc/:p3
 	R120 func(p0 string, p1 string, p3 string, rest string) (string, error) `route:"r120"` // /:p0/a:p1/abc/:p3/*rest
 	R121 func(p0 string, p1 string, p3 string) (string, error)              `route:"r121"` // /:p0/a:p1/abc/:p3/abc
 	R118 func(p0 string, p1 string) (string, error)                         `route:"r118"` // /:p0/a:p1/new
-	R296 func(p0 string) string                                             `route:"r296"` // /:p0/ab
-	R301 func(p0 string) string                                             `route:"r301"` // /:p0/ab/.a
-	R298 func(p0 string, rest string) string                                `route:"r298"` // /:p0/ab/.a/*rest
-	R297 func(p0 string, rest string) string                                `route:"r297"` // /:p0/ab/.a/*rest
-	R348 func(p0 string, p1 string) string                                  `route:"r348"` // /:p0/ab:p1
-	R341 func(p0 string, p1 string) string                                  `route:"r341"` // /:p0/ab:p1
-	R13  func(p0 string) string                                             `route:"r13"`  // /:p0/b
+	R296 func(p0 string) (string, error)                                    `route:"r296"` // /:p0/ab
+	R301 func(p0 string) (string, error)                                    `route:"r301"` // /:p0/ab/.a
+	R298 func(p0 string, rest string) (string, error)                       `route:"r298"` // /:p0/ab/.a/*rest
+	R297 func(p0 string, rest string) (string, error)                       `route:"r297"` // /:p0/ab/.a/*rest
+	R348 func(p0 string, p1 string) (string, error)                         `route:"r348"` // /:p0/ab:p1
+	R341 func(p0 string, p1 string) (string, error)                         `route:"r341"` // /:p0/ab:p1
+	R13  func(p0 string) (string, error)                                    `route:"r13"`  // /:p0/b
 	R178 func(p0 string) (string, error)                                    `route:"r178"` // /:p0/user_x/...
 	R180 func(p0 string, p3 string) (string, error)                         `route:"r180"` // /:p0/user_x/.../:p3
 	R179 func(p0 string, p3 string) (string, error)                         `route:"r179"` // /:p0/user_x/.../ab:p3
-	R136 func(p0 string) string                                             `route:"r136"` // /:p0/v1
-	R42  func(p0 string) string                                             `route:"r42"`  // /:p0/v1/ab
+	R136 func(p0 string) (string, error)                                    `route:"r136"` // /:p0/v1
+	R42  func(p0 string) (string, error)                                    `route:"r42"`  // /:p0/v1/ab
 	R171 func(p0 string, rest string) (string, error)                       `route:"r171"` // /:p0/x.y/*rest
-	R385 func(p0 string, rest string) string                                `route:"r385"` // /:p0/~*rest
-	R419 func(p0 string, p1 string) string                                  `route:"r419"` // /:p0/~:p1
+	R385 func(p0 string, rest string) (string, error)                       `route:"r385"` // /:p0/~*rest
+	R419 func(p0 string, p1 string) (string, error)                         `route:"r419"` // /:p0/~:p1
 	R40  func(p0 string, p1 string) (string, error)                         `route:"r40"`  // /:p0/~:p1/@
-	R84  func(p0 string) string                                             `route:"r84"`  // /:p0/~u
-	R210 func(p0 string) string                                             `route:"r210"` // /:p0/~u
+	R84  func(p0 string) (string, error)                                    `route:"r84"`  // /:p0/~u
+	R210 func(p0 string) (string, error)                                    `route:"r210"` // /:p0/~u
 	R440 func() string                                                      `route:"r440"` // /=
 	R438 func() string                                                      `route:"r438"` // /=
 	R444 func() string                                                      `route:"r444"` // /=
 	R379 func() string                                                      `route:"r379"` // /=/.a
-	R382 func(p3 string) string                                             `route:"r382"` // /=/.a/.a/:p3
+	R382 func(p3 string) (string, error)                                    `route:"r382"` // /=/.a/.a/:p3
 	R383 func() string                                                      `route:"r383"` // /=/.a/.a/x.y
 	R380 func(rest string) (string, error)                                  `route:"r380"` // /=/.a/~*rest
 	R381 func(rest string) (string, error)                                  `route:"r381"` // /=/.a/~*rest
-	R442 func(p1 string) string                                             `route:"r442"` // /=/:p1
-	R441 func(p2 string) string                                             `route:"r441"` // /=/new/x.:p2
-	R443 func(p1 string) string                                             `route:"r443"` // /=/x.:p1
+	R442 func(p1 string) (string, error)                                    `route:"r442"` // /=/:p1
+	R441 func(p2 string) (string, error)                                    `route:"r441"` // /=/new/x.:p2
+	R443 func(p1 string) (string, error)                                    `route:"r443"` // /=/x.:p1
 	R372 func() string                                                      `route:"r372"` // /@
 	R270 func() string                                                      `route:"r270"` // /@
 	R391 func() string                                                      `route:"r391"` // /@
 	R273 func(p1 string) (string, error)                                    `route:"r273"` // /@/:p1
-	R7   func(p1 string) string                                             `route:"r7"`   // /@/user_:p1
-	R271 func(p2 string) string                                             `route:"r271"` // /@/~u/:p2
-	R272 func(p2 string, p3 string) string                                  `route:"r272"` // /@/~u/:p2/user_:p3
+	R7   func(p1 string) (string, error)                                    `route:"r7"`   // /@/user_:p1
+	R271 func(p2 string) (string, error)                                    `route:"r271"` // /@/~u/:p2
+	R272 func(p2 string, p3 string) (string, error)                         `route:"r272"` // /@/~u/:p2/user_:p3
 	R212 func() string                                                      `route:"r212"` // /a
 	R219 func() string                                                      `route:"r219"` // /a
 	R228 func() string                                                      `route:"r228"` // /a-b
@@ -3990,43 +3992,43 @@ type URLBuilder struct {
 	R366 func() string                                                      `route:"r366"` // /a-b/.a/users
 	R368 func() string                                                      `route:"r368"` // /a-b/.a/users
 	R367 func() string                                                      `route:"r367"` // /a-b/.a/users
-	R369 func(p3 string) string                                             `route:"r369"` // /a-b/.a/users/:p3
-	R370 func(p3 string) string                                             `route:"r370"` // /a-b/.a/users/v:p3
+	R369 func(p3 string) (string, error)                                    `route:"r369"` // /a-b/.a/users/:p3
+	R370 func(p3 string) (string, error)                                    `route:"r370"` // /a-b/.a/users/v:p3
 	R77  func() string                                                      `route:"r77"`  // /a-b/1
 	R237 func(p1 string) (string, error)                                    `route:"r237"` // /a-b/:p1
 	R236 func(p1 string) (string, error)                                    `route:"r236"` // /a-b/:p1
-	R365 func(p1 string) string                                             `route:"r365"` // /a-b/:p1/.a
-	R230 func(p1 string) string                                             `route:"r230"` // /a-b/:p1/.a
-	R232 func(p1 string, p3 string) string                                  `route:"r232"` // /a-b/:p1/.a/:p3/ab
-	R231 func(p1 string) string                                             `route:"r231"` // /a-b/:p1/.a/a
+	R365 func(p1 string) (string, error)                                    `route:"r365"` // /a-b/:p1/.a
+	R230 func(p1 string) (string, error)                                    `route:"r230"` // /a-b/:p1/.a
+	R232 func(p1 string, p3 string) (string, error)                         `route:"r232"` // /a-b/:p1/.a/:p3/ab
+	R231 func(p1 string) (string, error)                                    `route:"r231"` // /a-b/:p1/.a/a
 	R239 func(p1 string) (string, error)                                    `route:"r239"` // /a-b/:p1/42
 	R238 func(p1 string, p2 string) (string, error)                         `route:"r238"` // /a-b/:p1/:p2/user_x
-	R229 func(p1 string) string                                             `route:"r229"` // /a-b/:p1/@
+	R229 func(p1 string) (string, error)                                    `route:"r229"` // /a-b/:p1/@
 	R240 func(p1 string) (string, error)                                    `route:"r240"` // /a-b/:p1/users/~u
 	R10  func() string                                                      `route:"r10"`  // /a-b/=
-	R448 func(p1 string) string                                             `route:"r448"` // /a-b/a:p1
-	R233 func(p1 string, p2 string) string                                  `route:"r233"` // /a-b/x.:p1/v:p2
-	R234 func(p1 string, p2 string) string                                  `route:"r234"` // /a-b/x.:p1/v:p2
-	R235 func(p1 string, p2 string) string                                  `route:"r235"` // /a-b/x.:p1/v:p2/users/abc
-	R224 func(p1 string) string                                             `route:"r224"` // /a/ab:p1
-	R225 func(rest string) string                                           `route:"r225"` // /a/new/*rest
+	R448 func(p1 string) (string, error)                                    `route:"r448"` // /a-b/a:p1
+	R233 func(p1 string, p2 string) (string, error)                         `route:"r233"` // /a-b/x.:p1/v:p2
+	R234 func(p1 string, p2 string) (string, error)                         `route:"r234"` // /a-b/x.:p1/v:p2
+	R235 func(p1 string, p2 string) (string, error)                         `route:"r235"` // /a-b/x.:p1/v:p2/users/abc
+	R224 func(p1 string) (string, error)                                    `route:"r224"` // /a/ab:p1
+	R225 func(rest string) (string, error)                                  `route:"r225"` // /a/new/*rest
 	R418 func() string                                                      `route:"r418"` // /a/user_x
-	R490 func(p1 string) string                                             `route:"r490"` // /a/v:p1
-	R69  func(p1 string) string                                             `route:"r69"`  // /a/x.:p1
-	R260 func(p1 string) string                                             `route:"r260"` // /a/~:p1
+	R490 func(p1 string) (string, error)                                    `route:"r490"` // /a/v:p1
+	R69  func(p1 string) (string, error)                                    `route:"r69"`  // /a/x.:p1
+	R260 func(p1 string) (string, error)                                    `route:"r260"` // /a/~:p1
 	R220 func(p2 string) (string, error)                                    `route:"r220"` // /a/~u/a:p2
 	R222 func(p2 string, p3 string) (string, error)                         `route:"r222"` // /a/~u/a:p2/.:p3
 	R223 func(p2 string) (string, error)                                    `route:"r223"` // /a/~u/a:p2/=
 	R221 func(p2 string, p3 string) (string, error)                         `route:"r221"` // /a/~u/a:p2/x.:p3/abc
 	R135 func(p0 string) (string, error)                                    `route:"r135"` // /a:p0
-	R214 func(p0 string, rest string) string                                `route:"r214"` // /a:p0/*rest
-	R14  func(p0 string) string                                             `route:"r14"`  // /a:p0/1
-	R20  func(p0 string, rest string) string                                `route:"r20"`  // /a:p0/1/a/1*rest
-	R15  func(p0 string, p2 string) string                                  `route:"r15"`  // /a:p0/1/a:p2
-	R16  func(p0 string, p2 string, rest string) string                     `route:"r16"`  // /a:p0/1/a:p2/.*rest
-	R17  func(p0 string, p2 string, p4 string) string                       `route:"r17"`  // /a:p0/1/a:p2/.../:p4
+	R214 func(p0 string, rest string) (string, error)                       `route:"r214"` // /a:p0/*rest
+	R14  func(p0 string) (string, error)                                    `route:"r14"`  // /a:p0/1
+	R20  func(p0 string, rest string) (string, error)                       `route:"r20"`  // /a:p0/1/a/1*rest
+	R15  func(p0 string, p2 string) (string, error)                         `route:"r15"`  // /a:p0/1/a:p2
+	R16  func(p0 string, p2 string, rest string) (string, error)            `route:"r16"`  // /a:p0/1/a:p2/.*rest
+	R17  func(p0 string, p2 string, p4 string) (string, error)              `route:"r17"`  // /a:p0/1/a:p2/.../:p4
 	R18  func(p0 string, p2 string, p3 string) (string, error)              `route:"r18"`  // /a:p0/1/a:p2/:p3
-	R19  func(p0 string, p2 string, p3 string) string                       `route:"r19"`  // /a:p0/1/x.:p2/~:p3
+	R19  func(p0 string, p2 string, p3 string) (string, error)              `route:"r19"`  // /a:p0/1/x.:p2/~:p3
 	R145 func(p0 string) (string, error)                                    `route:"r145"` // /a:p0/=
 	R149 func(p0 string) (string, error)                                    `route:"r149"` // /a:p0/=
 	R144 func(p0 string) (string, error)                                    `route:"r144"` // /a:p0/=
@@ -4039,67 +4041,67 @@ type URLBuilder struct {
 	R152 func(p0 string, p3 string, p4 string) (string, error)              `route:"r152"` // /a:p0/=/v1/:p3/.:p4/users
 	R154 func(p0 string, p3 string, p4 string, rest string) (string, error) `route:"r154"` // /a:p0/=/v1/:p3/:p4/*rest
 	R153 func(p0 string, p3 string, p4 string, p5 string) (string, error)   `route:"r153"` // /a:p0/=/v1/:p3/:p4/:p5
-	R70  func(p0 string, p1 string) string                                  `route:"r70"`  // /a:p0/ab:p1
+	R70  func(p0 string, p1 string) (string, error)                         `route:"r70"`  // /a:p0/ab:p1
 	R137 func(p0 string) (string, error)                                    `route:"r137"` // /a:p0/new
-	R492 func(rest string) string                                           `route:"r492"` // /ab/*rest
-	R493 func(rest string) string                                           `route:"r493"` // /ab/*rest
+	R492 func(rest string) (string, error)                                  `route:"r492"` // /ab/*rest
+	R493 func(rest string) (string, error)                                  `route:"r493"` // /ab/*rest
 	R182 func() string                                                      `route:"r182"` // /ab/.a
 	R134 func() string                                                      `route:"r134"` // /ab/~u
-	R116 func(p0 string) string                                             `route:"r116"` // /ab:p0
-	R266 func(p0 string) string                                             `route:"r266"` // /ab:p0
-	R401 func(p0 string, p1 string) string                                  `route:"r401"` // /ab:p0/:p1
-	R460 func(p0 string, p1 string) string                                  `route:"r460"` // /ab:p0/:p1
-	R404 func(p0 string, p1 string) string                                  `route:"r404"` // /ab:p0/:p1/.../a
-	R467 func(p0 string, p1 string, p2 string) string                       `route:"r467"` // /ab:p0/:p1/:p2
+	R116 func(p0 string) (string, error)                                    `route:"r116"` // /ab:p0
+	R266 func(p0 string) (string, error)                                    `route:"r266"` // /ab:p0
+	R401 func(p0 string, p1 string) (string, error)                         `route:"r401"` // /ab:p0/:p1
+	R460 func(p0 string, p1 string) (string, error)                         `route:"r460"` // /ab:p0/:p1
+	R404 func(p0 string, p1 string) (string, error)                         `route:"r404"` // /ab:p0/:p1/.../a
+	R467 func(p0 string, p1 string, p2 string) (string, error)              `route:"r467"` // /ab:p0/:p1/:p2
 	R405 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r405"` // /ab:p0/:p1/:p2/v:p3
-	R403 func(p0 string, p1 string, rest string) string                     `route:"r403"` // /ab:p0/:p1/=/*rest
-	R462 func(p0 string, p1 string) string                                  `route:"r462"` // /ab:p0/:p1/@
-	R465 func(p0 string, p1 string) string                                  `route:"r465"` // /ab:p0/:p1/@
+	R403 func(p0 string, p1 string, rest string) (string, error)            `route:"r403"` // /ab:p0/:p1/=/*rest
+	R462 func(p0 string, p1 string) (string, error)                         `route:"r462"` // /ab:p0/:p1/@
+	R465 func(p0 string, p1 string) (string, error)                         `route:"r465"` // /ab:p0/:p1/@
 	R464 func(p0 string, p1 string, p3 string) (string, error)              `route:"r464"` // /ab:p0/:p1/@/:p3
-	R463 func(p0 string, p1 string, p3 string, p4 string) string            `route:"r463"` // /ab:p0/:p1/@/:p3/.:p4
-	R466 func(p0 string, p1 string) string                                  `route:"r466"` // /ab:p0/:p1/@/abc
-	R402 func(p0 string, p1 string, p3 string) string                       `route:"r402"` // /ab:p0/:p1/a/a:p3
-	R461 func(p0 string, p1 string) string                                  `route:"r461"` // /ab:p0/:p1/x.y
-	R79  func(p0 string) string                                             `route:"r79"`  // /ab:p0/abc
+	R463 func(p0 string, p1 string, p3 string, p4 string) (string, error)   `route:"r463"` // /ab:p0/:p1/@/:p3/.:p4
+	R466 func(p0 string, p1 string) (string, error)                         `route:"r466"` // /ab:p0/:p1/@/abc
+	R402 func(p0 string, p1 string, p3 string) (string, error)              `route:"r402"` // /ab:p0/:p1/a/a:p3
+	R461 func(p0 string, p1 string) (string, error)                         `route:"r461"` // /ab:p0/:p1/x.y
+	R79  func(p0 string) (string, error)                                    `route:"r79"`  // /ab:p0/abc
 	R355 func() string                                                      `route:"r355"` // /abc
 	R417 func() string                                                      `route:"r417"` // /abc
 	R184 func() string                                                      `route:"r184"` // /abc/@
 	R205 func() string                                                      `route:"r205"` // /abc/v1
 	R199 func() string                                                      `route:"r199"` // /abc/v1
-	R200 func(p2 string) string                                             `route:"r200"` // /abc/v1/v:p2
-	R202 func(p2 string) string                                             `route:"r202"` // /abc/v1/v:p2
-	R201 func(p2 string, p3 string) string                                  `route:"r201"` // /abc/v1/v:p2/:p3
-	R203 func(p2 string) string                                             `route:"r203"` // /abc/v1/v:p2/v1/b
+	R200 func(p2 string) (string, error)                                    `route:"r200"` // /abc/v1/v:p2
+	R202 func(p2 string) (string, error)                                    `route:"r202"` // /abc/v1/v:p2
+	R201 func(p2 string, p3 string) (string, error)                         `route:"r201"` // /abc/v1/v:p2/:p3
+	R203 func(p2 string) (string, error)                                    `route:"r203"` // /abc/v1/v:p2/v1/b
 	R206 func(p2 string) (string, error)                                    `route:"r206"` // /abc/v1/x.:p2
 	R204 func() string                                                      `route:"r204"` // /abc/v1/~u
 	R226 func() string                                                      `route:"r226"` // /abc/x.y
-	R67  func(p1 string) string                                             `route:"r67"`  // /abc/~:p1
+	R67  func(p1 string) (string, error)                                    `route:"r67"`  // /abc/~:p1
 	R68  func(p1 string, rest string) (string, error)                       `route:"r68"`  // /abc/~:p1/a/~*rest
 	R289 func() string                                                      `route:"r289"` // /abc/~u
-	R293 func(p2 string) string                                             `route:"r293"` // /abc/~u/:p2/b
-	R290 func(p2 string) string                                             `route:"r290"` // /abc/~u/:p2/b
-	R291 func(p2 string, rest string) string                                `route:"r291"` // /abc/~u/:p2/b/*rest
+	R293 func(p2 string) (string, error)                                    `route:"r293"` // /abc/~u/:p2/b
+	R290 func(p2 string) (string, error)                                    `route:"r290"` // /abc/~u/:p2/b
+	R291 func(p2 string, rest string) (string, error)                       `route:"r291"` // /abc/~u/:p2/b/*rest
 	R292 func(p2 string, p4 string) (string, error)                         `route:"r292"` // /abc/~u/:p2/b/:p4
-	R294 func(p2 string, p4 string, rest string) string                     `route:"r294"` // /abc/~u/:p2/b/:p4/*rest
-	R295 func(p2 string) string                                             `route:"r295"` // /abc/~u/a:p2/@
+	R294 func(p2 string, p4 string, rest string) (string, error)            `route:"r294"` // /abc/~u/:p2/b/:p4/*rest
+	R295 func(p2 string) (string, error)                                    `route:"r295"` // /abc/~u/a:p2/@
 	R44  func() string                                                      `route:"r44"`  // /b
-	R420 func(p1 string) string                                             `route:"r420"` // /b/1:p1
-	R421 func(p1 string) string                                             `route:"r421"` // /b/1:p1/.a
-	R422 func(p1 string, p3 string) string                                  `route:"r422"` // /b/1:p1/.a/:p3/=
-	R371 func(p1 string) string                                             `route:"r371"` // /b/:p1
-	R45  func(p1 string) string                                             `route:"r45"`  // /b/:p1
+	R420 func(p1 string) (string, error)                                    `route:"r420"` // /b/1:p1
+	R421 func(p1 string) (string, error)                                    `route:"r421"` // /b/1:p1/.a
+	R422 func(p1 string, p3 string) (string, error)                         `route:"r422"` // /b/1:p1/.a/:p3/=
+	R371 func(p1 string) (string, error)                                    `route:"r371"` // /b/:p1
+	R45  func(p1 string) (string, error)                                    `route:"r45"`  // /b/:p1
 	R46  func() string                                                      `route:"r46"`  // /b/a-b/new
-	R47  func(p1 string) string                                             `route:"r47"`  // /b/a:p1
+	R47  func(p1 string) (string, error)                                    `route:"r47"`  // /b/a:p1
 	R306 func() string                                                      `route:"r306"` // /b/users
 	R43  func() string                                                      `route:"r43"`  // /b/users
-	R315 func(rest string) string                                           `route:"r315"` // /b/users/*rest
-	R312 func(rest string) string                                           `route:"r312"` // /b/users/*rest
-	R313 func(rest string) string                                           `route:"r313"` // /b/users/*rest
-	R314 func(rest string) string                                           `route:"r314"` // /b/users/*rest
+	R315 func(rest string) (string, error)                                  `route:"r315"` // /b/users/*rest
+	R312 func(rest string) (string, error)                                  `route:"r312"` // /b/users/*rest
+	R313 func(rest string) (string, error)                                  `route:"r313"` // /b/users/*rest
+	R314 func(rest string) (string, error)                                  `route:"r314"` // /b/users/*rest
 	R311 func() string                                                      `route:"r311"` // /b/users/42
 	R309 func() string                                                      `route:"r309"` // /b/users/42
-	R310 func(p3 string) string                                             `route:"r310"` // /b/users/42/~:p3/a-b
-	R307 func(p2 string) string                                             `route:"r307"` // /b/users/:p2/ab
+	R310 func(p3 string) (string, error)                                    `route:"r310"` // /b/users/42/~:p3/a-b
+	R307 func(p2 string) (string, error)                                    `route:"r307"` // /b/users/:p2/ab
 	R308 func(p2 string, p4 string, p5 string) (string, error)              `route:"r308"` // /b/users/:p2/ab/:p4/:p5
 	R65  func() string                                                      `route:"r65"`  // /new
 	R241 func() string                                                      `route:"r241"` // /new
@@ -4107,18 +4109,18 @@ type URLBuilder struct {
 	R437 func(p1 string) (string, error)                                    `route:"r437"` // /new/:p1
 	R66  func(p1 string) (string, error)                                    `route:"r66"`  // /new/user_:p1
 	R434 func() string                                                      `route:"r434"` // /new/user_x/=
-	R435 func(p3 string) string                                             `route:"r435"` // /new/user_x/=/:p3
-	R436 func(p4 string) string                                             `route:"r436"` // /new/user_x/=/a/ab:p4
+	R435 func(p3 string) (string, error)                                    `route:"r435"` // /new/user_x/=/:p3
+	R436 func(p4 string) (string, error)                                    `route:"r436"` // /new/user_x/=/a/ab:p4
 	R429 func() string                                                      `route:"r429"` // /new/x.y
 	R430 func() string                                                      `route:"r430"` // /new/x.y
 	R431 func() string                                                      `route:"r431"` // /new/x.y
 	R432 func() string                                                      `route:"r432"` // /new/x.y/@/user_x
 	R433 func() string                                                      `route:"r433"` // /new/x.y/ab
 	R503 func(rest string) (string, error)                                  `route:"r503"` // /user_*rest
-	R185 func(rest string) string                                           `route:"r185"` // /user_*rest
+	R185 func(rest string) (string, error)                                  `route:"r185"` // /user_*rest
 	R502 func(rest string) (string, error)                                  `route:"r502"` // /user_*rest
-	R316 func(p0 string) string                                             `route:"r316"` // /user_:p0
-	R27  func(p0 string) string                                             `route:"r27"`  // /user_:p0
+	R316 func(p0 string) (string, error)                                    `route:"r316"` // /user_:p0
+	R27  func(p0 string) (string, error)                                    `route:"r27"`  // /user_:p0
 	R450 func(p0 string, p1 string) (string, error)                         `route:"r450"` // /user_:p0/1:p1
 	R453 func(p0 string, p1 string) (string, error)                         `route:"r453"` // /user_:p0/1:p1
 	R451 func(p0 string, p1 string) (string, error)                         `route:"r451"` // /user_:p0/1:p1
@@ -4134,24 +4136,24 @@ type URLBuilder struct {
 	R244 func(p0 string, p1 string) (string, error)                         `route:"r244"` // /user_:p0/:p1/=
 	R245 func(p0 string, p1 string, p2 string) (string, error)              `route:"r245"` // /user_:p0/:p1/v:p2
 	R246 func(p0 string, p1 string, p2 string, p3 string) (string, error)   `route:"r246"` // /user_:p0/:p1/v:p2/:p3/=
-	R320 func(p0 string, p1 string, p2 string) string                       `route:"r320"` // /user_:p0/:p1/x.:p2
-	R352 func(p0 string) string                                             `route:"r352"` // /user_:p0/=
-	R321 func(p0 string) string                                             `route:"r321"` // /user_:p0/a
+	R320 func(p0 string, p1 string, p2 string) (string, error)              `route:"r320"` // /user_:p0/:p1/x.:p2
+	R352 func(p0 string) (string, error)                                    `route:"r352"` // /user_:p0/=
+	R321 func(p0 string) (string, error)                                    `route:"r321"` // /user_:p0/a
 	R247 func(p0 string) (string, error)                                    `route:"r247"` // /user_:p0/a-b
 	R249 func(p0 string) (string, error)                                    `route:"r249"` // /user_:p0/a-b/42/=
 	R252 func(p0 string, p4 string, p5 string) (string, error)              `route:"r252"` // /user_:p0/a-b/42/=/:p4/:p5
 	R251 func(p0 string) (string, error)                                    `route:"r251"` // /user_:p0/a-b/42/=/=/v1
 	R248 func(p0 string, p2 string) (string, error)                         `route:"r248"` // /user_:p0/a-b/:p2
-	R317 func(p0 string) string                                             `route:"r317"` // /user_:p0/new/x.y
+	R317 func(p0 string) (string, error)                                    `route:"r317"` // /user_:p0/new/x.y
 	R318 func(p0 string, p3 int64) (string, error)                          `route:"r318"` // /user_:p0/new/x.y/:p3
 	R319 func() string                                                      `route:"r319"` // /user_x
 	R501 func(p1 int64) (string, error)                                     `route:"r501"` // /user_x/:p1
 	R1   func() string                                                      `route:"r1"`   // /user_x/=
-	R2   func(p2 string) string                                             `route:"r2"`   // /user_x/=/:p2
-	R5   func(p2 string) string                                             `route:"r5"`   // /user_x/=/:p2
-	R6   func(p2 string, p3 string) string                                  `route:"r6"`   // /user_x/=/:p2/:p3
-	R4   func(p2 string) string                                             `route:"r4"`   // /user_x/=/:p2/user_x
-	R3   func(p2 string, rest string) string                                `route:"r3"`   // /user_x/=/:p2/x.y/*rest
+	R2   func(p2 string) (string, error)                                    `route:"r2"`   // /user_x/=/:p2
+	R5   func(p2 string) (string, error)                                    `route:"r5"`   // /user_x/=/:p2
+	R6   func(p2 string, p3 string) (string, error)                         `route:"r6"`   // /user_x/=/:p2/:p3
+	R4   func(p2 string) (string, error)                                    `route:"r4"`   // /user_x/=/:p2/user_x
+	R3   func(p2 string, rest string) (string, error)                       `route:"r3"`   // /user_x/=/:p2/x.y/*rest
 	R207 func() string                                                      `route:"r207"` // /user_x/new
 	R186 func() string                                                      `route:"r186"` // /user_x/user_x
 	R196 func() string                                                      `route:"r196"` // /user_x/user_x
@@ -4162,19 +4164,19 @@ type URLBuilder struct {
 	R300 func() string                                                      `route:"r300"` // /users/42
 	R494 func(p2 string) (string, error)                                    `route:"r494"` // /users/42/:p2
 	R394 func(p1 string) (string, error)                                    `route:"r394"` // /users/:p1
-	R447 func(p1 string) string                                             `route:"r447"` // /users/:p1
-	R375 func(p1 string) string                                             `route:"r375"` // /users/:p1/1
+	R447 func(p1 string) (string, error)                                    `route:"r447"` // /users/:p1
+	R375 func(p1 string) (string, error)                                    `route:"r375"` // /users/:p1/1
 	R395 func(p1 string) (string, error)                                    `route:"r395"` // /users/:p1/1/.a
 	R396 func(p1 string) (string, error)                                    `route:"r396"` // /users/:p1/1/.a/@
 	R398 func(p1 string) (string, error)                                    `route:"r398"` // /users/:p1/1/.a/@/~u
 	R397 func(p1 string, p5 string) (string, error)                         `route:"r397"` // /users/:p1/1/.a/ab/:p5
-	R376 func(p1 string, p4 string) string                                  `route:"r376"` // /users/:p1/1/=/a:p4
-	R377 func(p1 string) string                                             `route:"r377"` // /users/:p1/1/x.y/42
-	R378 func(p1 string, p4 string) string                                  `route:"r378"` // /users/:p1/1/~u/:p4
+	R376 func(p1 string, p4 string) (string, error)                         `route:"r376"` // /users/:p1/1/=/a:p4
+	R377 func(p1 string) (string, error)                                    `route:"r377"` // /users/:p1/1/x.y/42
+	R378 func(p1 string, p4 string) (string, error)                         `route:"r378"` // /users/:p1/1/~u/:p4
 	R399 func(p1 string) (string, error)                                    `route:"r399"` // /users/:p1/x.y
 	R400 func(p1 string) (string, error)                                    `route:"r400"` // /users/:p1/x.y/a-b/users
-	R11  func(p1 string) string                                             `route:"r11"`  // /users/a:p1
-	R495 func(p1 string) string                                             `route:"r495"` // /users/~:p1
+	R11  func(p1 string) (string, error)                                    `route:"r11"`  // /users/a:p1
+	R495 func(p1 string) (string, error)                                    `route:"r495"` // /users/~:p1
 	R250 func() string                                                      `route:"r250"` // /v1
 	R269 func(rest string) (string, error)                                  `route:"r269"` // /v1/*rest
 	R268 func(rest string) (string, error)                                  `route:"r268"` // /v1/*rest
@@ -4184,18 +4186,18 @@ type URLBuilder struct {
 	R36  func(p0 string, p1 string, p2 string) (string, error)              `route:"r36"`  // /v:p0/:p1/a:p2
 	R35  func(p0 string, p1 string, p2 string) (string, error)              `route:"r35"`  // /v:p0/:p1/a:p2
 	R37  func(p0 string) (string, error)                                    `route:"r37"`  // /v:p0/a
-	R446 func(p0 string, p1 string) string                                  `route:"r446"` // /v:p0/user_:p1
+	R446 func(p0 string, p1 string) (string, error)                         `route:"r446"` // /v:p0/user_:p1
 	R30  func(p0 string) (string, error)                                    `route:"r30"`  // /v:p0/users
 	R32  func(p0 string, p2 string) (string, error)                         `route:"r32"`  // /v:p0/users/.:p2/x.y
 	R33  func(p0 string, p2 string) (string, error)                         `route:"r33"`  // /v:p0/users/:p2
 	R31  func(p0 string) (string, error)                                    `route:"r31"`  // /v:p0/users/a
 	R34  func(p0 string, p3 string) (string, error)                         `route:"r34"`  // /v:p0/users/a-b/:p3
-	R128 func(p0 string) string                                             `route:"r128"` // /x.:p0
-	R132 func(p0 string) string                                             `route:"r132"` // /x.:p0/1/1
-	R424 func(p0 string, p1 string) string                                  `route:"r424"` // /x.:p0/:p1
-	R131 func(p0 string) string                                             `route:"r131"` // /x.:p0/=
-	R130 func(p0 string) string                                             `route:"r130"` // /x.:p0/a-b
-	R129 func(p0 string, p1 string) string                                  `route:"r129"` // /x.:p0/a:p1
+	R128 func(p0 string) (string, error)                                    `route:"r128"` // /x.:p0
+	R132 func(p0 string) (string, error)                                    `route:"r132"` // /x.:p0/1/1
+	R424 func(p0 string, p1 string) (string, error)                         `route:"r424"` // /x.:p0/:p1
+	R131 func(p0 string) (string, error)                                    `route:"r131"` // /x.:p0/=
+	R130 func(p0 string) (string, error)                                    `route:"r130"` // /x.:p0/a-b
+	R129 func(p0 string, p1 string) (string, error)                         `route:"r129"` // /x.:p0/a:p1
 	R217 func() string                                                      `route:"r217"` // /x.y
 	R253 func() string                                                      `route:"r253"` // /x.y
 	R215 func() string                                                      `route:"r215"` // /x.y
@@ -4204,7 +4206,7 @@ type URLBuilder struct {
 	R257 func() string                                                      `route:"r257"` // /x.y/1/1
 	R255 func() string                                                      `route:"r255"` // /x.y/1/=
 	R258 func() string                                                      `route:"r258"` // /x.y/1/@
-	R275 func(p1 string) string                                             `route:"r275"` // /x.y/:p1
+	R275 func(p1 string) (string, error)                                    `route:"r275"` // /x.y/:p1
 	R216 func() string                                                      `route:"r216"` // /x.y/ab
 	R111 func(rest string) (string, error)                                  `route:"r111"` // /~*rest
 	R110 func(rest string) (string, error)                                  `route:"r110"` // /~*rest
@@ -4212,9 +4214,9 @@ type URLBuilder struct {
 	R113 func(rest string) (string, error)                                  `route:"r113"` // /~*rest
 	R78  func(p0 string) (string, error)                                    `route:"r78"`  // /~:p0
 	R305 func(p0 int64) (string, error)                                     `route:"r305"` // /~:p0
-	R261 func(p0 string, rest string) string                                `route:"r261"` // /~:p0/1*rest
-	R262 func(p0 string, rest string) string                                `route:"r262"` // /~:p0/1*rest
-	R115 func(p0 string) string                                             `route:"r115"` // /~:p0/42
+	R261 func(p0 string, rest string) (string, error)                       `route:"r261"` // /~:p0/1*rest
+	R262 func(p0 string, rest string) (string, error)                       `route:"r262"` // /~:p0/1*rest
+	R115 func(p0 string) (string, error)                                    `route:"r115"` // /~:p0/42
 	R21  func(p0 string) (string, error)                                    `route:"r21"`  // /~:p0/@
 	R22  func(p0 string) (string, error)                                    `route:"r22"`  // /~:p0/@/1
 	R23  func(p0 string) (string, error)                                    `route:"r23"`  // /~:p0/@/1
@@ -4223,16 +4225,16 @@ type URLBuilder struct {
 	R25  func(p0 string) (string, error)                                    `route:"r25"`  // /~:p0/@/1/1/...
 	R302 func() string                                                      `route:"r302"` // /~u
 	R303 func() string                                                      `route:"r303"` // /~u
-	R287 func(rest string) string                                           `route:"r287"` // /~u/*rest
-	R285 func(rest string) string                                           `route:"r285"` // /~u/*rest
-	R288 func(rest string) string                                           `route:"r288"` // /~u/*rest
-	R286 func(rest string) string                                           `route:"r286"` // /~u/*rest
-	R64  func(p1 string) string                                             `route:"r64"`  // /~u/.:p1
+	R287 func(rest string) (string, error)                                  `route:"r287"` // /~u/*rest
+	R285 func(rest string) (string, error)                                  `route:"r285"` // /~u/*rest
+	R288 func(rest string) (string, error)                                  `route:"r288"` // /~u/*rest
+	R286 func(rest string) (string, error)                                  `route:"r286"` // /~u/*rest
+	R64  func(p1 string) (string, error)                                    `route:"r64"`  // /~u/.:p1
 	R28  func() string                                                      `route:"r28"`  // /~u/1
 	R392 func() string                                                      `route:"r392"` // /~u/42
-	R393 func(p2 string) string                                             `route:"r393"` // /~u/42/:p2
-	R304 func(p1 string) string                                             `route:"r304"` // /~u/:p1
-	R80  func(p1 string) string                                             `route:"r80"`  // /~u/:p1
+	R393 func(p2 string) (string, error)                                    `route:"r393"` // /~u/42/:p2
+	R304 func(p1 string) (string, error)                                    `route:"r304"` // /~u/:p1
+	R80  func(p1 string) (string, error)                                    `route:"r80"`  // /~u/:p1
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
@@ -4252,23 +4254,17 @@ func routegenURLs(base string) *URLBuilder {
 		switch f := field.(type) {
 		case *func() string:
 			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
 		case *func(string) (string, error):
 			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
-		case *func(string, string) string:
-			*f = func(v0 string, v1 string) string { return routegenTable.HelperURL(base, route, v0, v1) }
-		case *func(string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string) string { return routegenTable.HelperURL(base, route, v0, v1, v2) }
+		case *func(string, string) (string, error):
+			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
 		case *func(string, string, string) (string, error):
 			*f = func(v0 string, v1 string, v2 string) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2)
 			}
-		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
-		case *func(string, string, string, string) string:
-			*f = func(v0 string, v1 string, v2 string, v3 string) string {
-				return routegenTable.HelperURL(base, route, v0, v1, v2, v3)
+		case *func(string, string, string, string) (string, error):
+			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
+				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3)
 			}
 		case *func(string, int64) (string, error):
 			*f = func(v0 string, v1 int64) (string, error) {
@@ -4277,10 +4273,6 @@ func routegenURLs(base string) *URLBuilder {
 		case *func(int64) (string, error):
 			*f = func(v0 int64) (string, error) {
 				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
-			}
-		case *func(string, string, string, string) (string, error):
-			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3)
 			}
 		case *func(int64, string) (string, error):
 			*f = func(v0 int64, v1 string) (string, error) {
@@ -4294,14 +4286,14 @@ func routegenURLs(base string) *URLBuilder {
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

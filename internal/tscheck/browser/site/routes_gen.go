@@ -264,65 +264,116 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 }
 
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper of a route with
-// constraints checks each value against its constraint and returns an error that names the
-// parameter. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first.
+// method is the helper of a route, and its documentation names the route. A helper whose
+// values can fail (a string parameter, which must not be empty or a dot segment, a
+// constraint, a subdomain, which must be one DNS label) returns an error that names the
+// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
+// subdomain first. The zero URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
 	base string
-
-	Page       func() string                                   `route:"page"`        // /
-	Comment    func() string                                   `route:"comment"`     // /comments
-	Script     func(file string) string                        `route:"script"`      // /js/*file
-	APIPrivate func() string                                   `route:"api.private"` // /private
-	APICancel  func(id int64) (string, error)                  `route:"api.cancel"`  // /private/bookings/:id
-	APIBooking func(id int64) (string, error)                  `route:"api.booking"` // /private/bookings/:id
-	APIPublic  func() string                                   `route:"api.public"`  // /public
-	APIHotel   func(id int64) (string, error)                  `route:"api.hotel"`   // /public/hotels/:id
-	APISearch  func(kind string, terms string) (string, error) `route:"api.search"`  // /public/search/:kind/*terms
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none).
+func (URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
 }
 
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
-	u := &URLBuilder{base: base}
-	routegenTable.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
-		case *func(string) string:
-			*f = func(v0 string) string { return routegenTable.HelperURL(base, route, v0) }
-		case *func(int64) (string, error):
-			*f = func(v0 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
-			}
-		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
-		}
-	})
-	return u
+// Page returns the URL of route "page": / (../routes.conf:11:7).
+//
+//line ../routes.conf:11:1
+func (u URLBuilder) Page() string {
+	return routegenTable.HelperURL(u.base, 0)
 }
+
+//line routes_gen.go:293:1
+
+// Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
+//
+//line ../routes.conf:13:1
+func (u URLBuilder) Comment() string {
+	return routegenTable.HelperURL(u.base, 1)
+}
+
+//line routes_gen.go:302:1
+
+// Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
+//
+//line ../routes.conf:12:1
+func (u URLBuilder) Script(file string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 2, file)
+}
+
+//line routes_gen.go:311:1
+
+// APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
+//
+//line ../routes.conf:36:1
+func (u URLBuilder) APIPrivate() string {
+	return routegenTable.HelperURL(u.base, 3)
+}
+
+//line routes_gen.go:320:1
+
+// APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
+//
+//line ../routes.conf:46:1
+func (u URLBuilder) APICancel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:329:1
+
+// APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
+//
+//line ../routes.conf:45:1
+func (u URLBuilder) APIBooking(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:338:1
+
+// APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
+//
+//line ../routes.conf:24:1
+func (u URLBuilder) APIPublic() string {
+	return routegenTable.HelperURL(u.base, 6)
+}
+
+//line routes_gen.go:347:1
+
+// APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
+//
+//line ../routes.conf:31:1
+func (u URLBuilder) APIHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
+}
+
+//line routes_gen.go:356:1
+
+// APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
+//
+//line ../routes.conf:32:1
+func (u URLBuilder) APISearch(kind string, terms string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 8, kind, terms)
+}
+
+//line routes_gen.go:365:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
 // It checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURL(name string, args ...any) (string, error) {
+func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
 
 // RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
 // by name; the other args become the query string, sorted by key. args is not modified. It
 // checks each value against its parameter's constraint.
-func (u *URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
+func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return routegenTable.RouteURLNamedArgs(u.base, name, args)
 }
 

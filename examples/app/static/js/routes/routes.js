@@ -28,13 +28,13 @@ export function home() {
  * Route "users": GET /api/:version/users (../routes.conf:35:11).
  */
 export function users(version) {
-    return _url(1, [version], false);
+    return _url(1, [version], true);
 }
 /**
  * Route "create_user": POST /api/:version/users (../routes.conf:40:15).
  */
 export function createUser(version) {
-    return _url(2, [version], false);
+    return _url(2, [version], true);
 }
 /**
  * Route "user": GET /api/:version/users/:id (../routes.conf:41:15).
@@ -47,7 +47,7 @@ export function user(version, id) {
  * Route "public_assets": GET /assets/*filepath (../routes.conf:13:7).
  */
 export function publicAssets(filepath) {
-    return _url(4, [filepath], false);
+    return _url(4, [filepath], true);
 }
 /**
  * Route "chat_page": GET /chat (../routes.conf:69:7).
@@ -83,7 +83,7 @@ export function acceptUsers() {
  * Route "versioned_api.host_users": GET /users on *.api.localhost:8080 (../routes.conf:83:7).
  */
 export function versionedAPIHostUsers(subdomain) {
-    return _url(10, [subdomain], false);
+    return _url(10, [subdomain], true);
 }
 /**
  * Route "admin.dashboard": GET / on admin.localhost:8080 (../routes.conf:96:7).
@@ -187,10 +187,8 @@ function _cleanBasePath(base) {
     if (trimmed === "") {
         return "";
     }
-    if (trimmed.startsWith("\\")) {
-        throw new Error("routegen: base path " + _quote(base) + " would begin every path with \"/\\\\\"");
-    }
-    return "/" + trimmed;
+    // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
+    return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 /** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */
 function _checkHosts(hosts) {
