@@ -8,6 +8,7 @@
 //	routegen diff  [flags] [routes.conf | folder]    compare the generated file on disk with what routegen would write
 //	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json or openapi)
 //	routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
+//	routegen changes [flags] [routes.conf | OLD.conf NEW.conf]    review the route changes since a git revision
 //	routegen vet   [-fix] [packages]        check the Go code that uses the routes (see package routevet)
 //
 // Exit codes: 0 ok, 1 errors in the input (for diff: the generated file is
@@ -71,7 +72,7 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 	cmd := "generate"
 	if len(args) > 0 {
 		switch args[0] {
-		case "check", "list", "diff", "fmt":
+		case "check", "list", "diff", "fmt", "changes":
 			cmd, args = args[0], args[1:]
 		case "vet":
 			return vet(args[1:], stdout, stderr)
@@ -91,7 +92,11 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 	var gen generateFlags
 	var list listFlags
 	var fmtf fmtFlags
+	var changesf changesFlags
 	switch cmd {
+	case "changes":
+		src.register(fs)
+		changesf.register(fs)
 	case "fmt":
 		fmtf.register(fs)
 	case "list":
@@ -108,7 +113,7 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 		}
 		return c.usageError(err.Error())
 	}
-	if cmd != "fmt" {
+	if cmd != "fmt" && cmd != "changes" {
 		if err := checkFlagValues(cmd, src, gen); err != nil {
 			return c.usageError(err.Error())
 		}
@@ -116,6 +121,9 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 	c.diag = newReporter(stderr, richDiagnostics(stderr, *noColor))
 	if cmd == "fmt" {
 		return c.fmt(fs.Args(), fmtf)
+	}
+	if cmd == "changes" {
+		return c.changes(fs.Args(), src, changesf, fs.Changed("base"))
 	}
 	if fs.NArg() > 1 {
 		return c.usageError(fmt.Sprintf("want one routes.conf, got %d arguments", fs.NArg()))
@@ -169,6 +177,10 @@ Usage:
   routegen list  [flags] [routes.conf | folder]
                                           print the resolved route table
   routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
+  routegen changes [flags] [routes.conf | folder]
+  routegen changes [flags] OLD.conf NEW.conf
+                                          review the route changes since --base (or from OLD to NEW):
+                                          breaking, security-relevant and compatible ones
   routegen vet   [-fix] [packages]        check the Go code that uses the routes: route names given to
                                           RouteURL, and paths given to http.Redirect, NewRequest…;
                                           'routegen vet -help' lists its flags
@@ -191,7 +203,7 @@ Flags of generate, check and diff:
       --ts FILE             also write the URL helpers as a TypeScript module to FILE (an ES module without
                             dependencies, for a front end: see README's "Front end")
 
-Flags of generate, check, diff and list:
+Flags of generate, check, diff, list and changes:
       --security FILE       security.conf, whose auth scheme names auth must use
       --app-config FILE     aah.conf: server.port, request.max_body_size, env profiles
       --profile NAME        env profile of --app-config merged onto routes.conf
@@ -207,6 +219,13 @@ Flags of list:
                             A PATTERN is a substring, or a glob of the whole value when it holds
                             * or ? (* also matches /); case is ignored.
 
+Flags of changes:
+      --base REV            the git revision whose routes.conf (with its includes, and the
+                            files the flags name) is the old side (default HEAD)
+      --format FORMAT       text (default), markdown (a table, for a pull request) or json
+      --fail-on KINDS       exit 1 when a change of these kinds is found: breaking, security,
+                            compatible, comma-separated
+
 Flags of fmt (no file: the default input; - for standard input):
   -l, --list                list the files whose formatting differs
   -w, --write               write the result to the file instead of standard output
@@ -216,8 +235,8 @@ All commands:
       --no-color            print diagnostics as plain FILE:LINE:COL: message; the default when
                             standard error is not a terminal or NO_COLOR is set
 
-Exit codes: 0 ok, 1 errors in the input (diff: the generated file is stale), 2 usage;
-vet exits as go vet does.
+Exit codes: 0 ok, 1 errors in the input (diff: the generated file is stale; changes: a
+change of a kind --fail-on names), 2 usage; vet exits as go vet does.
 `
 
 func (c *cli) usageError(msg string) int {

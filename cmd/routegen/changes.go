@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/routegen/routegen/internal/changes"
+	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/parser"
+)
+
+// changesFlags are the flags of changes besides the sources'.
+type changesFlags struct {
+	base, format, failOn string
+}
+
+func (f *changesFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.base, "base", "HEAD", "the git revision whose routes.conf is the old side")
+	fs.StringVar(&f.format, "format", "text", "output format: text, markdown or json")
+	fs.StringVar(&f.failOn, "fail-on", "", "exit 1 when a change of these kinds is found: breaking, security or compatible, comma-separated")
+}
+
+// changes compares two route tables: OLD.conf and NEW.conf, or the
+// routes.conf of the work tree with its version at --base.
+func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSet bool) int {
+	switch flags.format {
+	case "text", "markdown", "json":
+	default:
+		return c.usageError(fmt.Sprintf("unknown --format %q: want text, markdown or json", flags.format))
+	}
+	var failOn []changes.Kind
+	if flags.failOn != "" {
+		for kind := range strings.SplitSeq(flags.failOn, ",") {
+			k := changes.Kind(strings.TrimSpace(kind))
+			if !slices.Contains(changes.Kinds, k) {
+				return c.usageError(fmt.Sprintf("unknown kind %q in --fail-on: want breaking, security or compatible", kind))
+			}
+			failOn = append(failOn, k)
+		}
+	}
+	var old, new *ir.Table
+	switch len(args) {
+	case 2:
+		if baseSet {
+			return c.usageError("--base compares with a git revision: give one routes.conf, not two")
+		}
+		old, new = c.load(args[0], src), c.load(args[1], src)
+	case 0, 1:
+		arg := ""
+		if len(args) == 1 {
+			arg = args[0]
+		}
+		input, err := findInput(arg)
+		if err != nil {
+			return c.usageError(err.Error())
+		}
+		new = c.load(input, src)
+		if new == nil {
+			return exitInput
+		}
+		var code int
+		if old, code = c.loadAt(flags.base, input, src); code != exitOK {
+			return code
+		}
+	default:
+		return c.usageError(fmt.Sprintf("want a routes.conf, or OLD.conf and NEW.conf; got %d arguments", len(args)))
+	}
+	if old == nil || new == nil {
+		return exitInput
+	}
+	list := changes.Compare(old, new)
+	oldName := func(p parser.Pos) string { return p.String() }
+	if len(args) < 2 {
+		oldName = func(p parser.Pos) string { return flags.base + ":" + p.String() }
+	}
+	var err error
+	switch flags.format {
+	case "text":
+		err = writeChangesText(c.stdout, list, oldName)
+	case "markdown":
+		err = writeChangesMarkdown(c.stdout, list, oldName)
+	case "json":
+		err = writeChangesJSON(c.stdout, list, oldName)
+	}
+	if err != nil {
+		return c.failf("%v", err)
+	}
+	for _, ch := range list {
+		if slices.Contains(failOn, ch.Kind) {
+			return exitInput
+		}
+	}
+	return exitOK
+}
+
+// loadAt reads the table of input (and its includes, security.conf and
+// app config) as they are at the git revision rev; their names in
+// messages begin with "rev:".
+func (c *cli) loadAt(rev, input string, src sourceFlags) (*ir.Table, int) {
+	if out, err := exec.Command("git", "rev-parse", "--verify", "--quiet", rev+"^{commit}").Output(); err != nil || len(out) == 0 {
+		return nil, c.usageError(fmt.Sprintf("--base %q: not a git revision here", rev))
+	}
+	table, diags := ir.Load(gitFS{rev: rev}, src.sources(input))
+	for i := range diags {
+		if f := diags[i].Pos.File; f != "" {
+			diags[i].Pos.File = rev + ":" + f
+		}
+	}
+	// The old files are not on disk for the rich rendering's source lines.
+	newReporter(c.stderr, false).print(diags)
+	if table == nil {
+		return nil, exitInput
+	}
+	return table, exitOK
+}
+
+// gitFS reads files as they are at a git revision, by names relative to
+// the working folder.
+type gitFS struct{ rev string }
+
+func (g gitFS) ReadFile(name string) ([]byte, error) {
+	out, err := exec.Command("git", "show", g.rev+":./"+filepath.ToSlash(filepath.Clean(name))).Output()
+	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return nil, fmt.Errorf("not in %s: %s", g.rev, strings.TrimSpace(string(exit.Stderr)))
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+func (g gitFS) Glob(pattern string) ([]string, error) {
+	out, err := exec.Command("git", "ls-tree", "-r", "--name-only", g.rev, "--", ".").Output()
+	if err != nil {
+		return nil, err
+	}
+	pattern = filepath.ToSlash(filepath.Clean(pattern))
+	var matches []string
+	for name := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		if ok, _ := path.Match(pattern, name); ok {
+			matches = append(matches, filepath.FromSlash(name))
+		}
+	}
+	return matches, nil
+}
+
+// changeLine is what the text and markdown reports say of a change.
+func changeLine(ch changes.Change) (subject, detail string) {
+	subject = ch.Route
+	if ch.Method != "" {
+		subject += " " + ch.Method + " " + ch.Path
+	}
+	switch {
+	case ch.Old != "" && ch.New != "":
+		detail = ch.Old + " → " + ch.New
+	case ch.Old != "":
+		detail = "was " + ch.Old
+	case ch.New != "":
+		detail = ch.New
+	}
+	return strings.TrimSpace(subject), detail
+}
+
+// where is the position of a change: in the new routes.conf, or in the
+// old one for a route removed.
+func where(ch changes.Change, oldName func(parser.Pos) string) string {
+	if ch.Position.IsValid() {
+		return ch.Position.String()
+	}
+	return oldName(ch.OldPosition)
+}
+
+// code is s as markdown code, or nothing for "".
+func code(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "`" + s + "`"
+}
+
+func writeChangesText(w io.Writer, list []changes.Change, oldName func(parser.Pos) string) error {
+	var b bytes.Buffer
+	if len(list) == 0 {
+		b.WriteString("no route changed\n")
+	}
+	for _, kind := range changes.Kinds {
+		first := true
+		for _, ch := range list {
+			if ch.Kind != kind {
+				continue
+			}
+			if first {
+				fmt.Fprintf(&b, "%s:\n", kind)
+				first = false
+			}
+			subject, detail := changeLine(ch)
+			fmt.Fprintf(&b, "  %s: ", where(ch, oldName))
+			if subject != "" {
+				b.WriteString(subject + ": ")
+			}
+			b.WriteString(ch.Change)
+			if detail != "" {
+				fmt.Fprintf(&b, ": %s", detail)
+			}
+			if ch.Position.IsValid() && ch.OldPosition.IsValid() {
+				fmt.Fprintf(&b, " (was at %s)", oldName(ch.OldPosition))
+			}
+			b.WriteString("\n")
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parser.Pos) string) error {
+	var b bytes.Buffer
+	b.WriteString("### Route changes\n\n")
+	if len(list) == 0 {
+		b.WriteString("No route changed.\n")
+	} else {
+		b.WriteString("| kind | change | route | old | new | where |\n|---|---|---|---|---|---|\n")
+		cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+		for _, kind := range changes.Kinds {
+			for _, ch := range list {
+				if ch.Kind != kind {
+					continue
+				}
+				subject, _ := changeLine(ch)
+				at := where(ch, oldName)
+				if ch.Position.IsValid() && ch.OldPosition.IsValid() {
+					at += " (was " + oldName(ch.OldPosition) + ")"
+				}
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", ch.Kind, cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(at))
+			}
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func writeChangesJSON(w io.Writer, list []changes.Change, oldName func(parser.Pos) string) error {
+	type entry struct {
+		changes.Change
+		Position    string `json:"position"`
+		OldPosition string `json:"old_position,omitempty"`
+	}
+	out := make([]entry, len(list))
+	for i, ch := range list {
+		out[i] = entry{Change: ch, Position: where(ch, oldName)}
+		if ch.OldPosition.IsValid() {
+			out[i].OldPosition = oldName(ch.OldPosition)
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

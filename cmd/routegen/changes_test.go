@@ -1,0 +1,135 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const changesBefore = `domains {
+  site {
+    host = "example.com"
+    anti_csrf_check = true
+    routes {
+      show_hotel { path = "/hotels/:id[number]"; controller = "Hotels"; action = "Show"; auth = "basic" }
+      book { path = "/hotels/:id/book"; method = "GET, POST"; controller = "Hotels"; action = "Book"; max_body_size = "1kb" }
+      about { path = "/about"; controller = "Site"; action = "About" }
+    }
+  }
+  include "api.conf"
+}
+`
+
+const changesAPIBefore = `api {
+  host = "api.example.com"
+  routes {
+    items { path = "/items"; controller = "API"; action = "Items"; cors { allow_origins = ["https://app.example.com"] } }
+  }
+}
+`
+
+const changesAfter = `domains {
+  site {
+    host = "example.com"
+    anti_csrf_check = true
+    routes {
+      hotel { path = "/hotels/:id[number]"; controller = "Hotels"; action = "Show"; auth = "anonymous" }
+      book { path = "/hotels/:id/book"; method = "POST"; controller = "Hotels"; action = "Book"; max_body_size = "1mb" }
+      contact { path = "/contact"; controller = "Site"; action = "Contact" }
+    }
+  }
+  include "api.conf"
+}
+`
+
+// gitRepo makes a git repository in a temporary folder whose one commit
+// holds files, and returns the folder.
+func gitRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := writeFiles(t, files)
+	for _, args := range [][]string{
+		{"init", "-q"},
+		{"add", "."},
+		{"-c", "user.name=routegen", "-c", "user.email=routegen@example.com", "commit", "-q", "-m", "routes"},
+	} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	return dir
+}
+
+// TestChangesSinceBase: routegen changes reads the old routes.conf, and
+// the file it includes, from the git revision --base names, the new from
+// the work tree, and reports in every format; --fail-on sets the exit code.
+func TestChangesSinceBase(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"routes.conf": changesBefore, "api.conf": changesAPIBefore})
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("routes.conf", changesAfter)
+	write("api.conf", strings.Replace(changesAPIBefore, `"https://app.example.com"`, `"*"`, 1))
+	for _, c := range []struct {
+		golden string
+		args   []string
+		code   int
+	}{
+		{"changes/text.txt", []string{"changes"}, exitOK},
+		{"changes/markdown.md", []string{"changes", "--base", "HEAD", "--format", "markdown", "--fail-on", "security"}, exitInput},
+		{"changes/json.json", []string{"changes", "--format=json", "--fail-on=compatible", "routes.conf"}, exitInput},
+	} {
+		code, stdout, stderr := runIn(t, dir, c.args...)
+		if code != c.code || stderr != "" {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d", strings.Join(c.args, " "), code, stderr, c.code)
+		}
+		golden(t, c.golden, stdout)
+	}
+	// The work tree as committed: nothing changed, nothing fails.
+	write("routes.conf", changesBefore)
+	write("api.conf", changesAPIBefore)
+	if code, stdout, _ := runIn(t, dir, "changes", "--fail-on", "breaking,security"); code != exitOK || stdout != "no route changed\n" {
+		t.Errorf("unchanged: exit %d, %q", code, stdout)
+	}
+}
+
+// TestChangesOfTwoFiles: the form of two files compares them, with no git.
+func TestChangesOfTwoFiles(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore})
+	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on", "breaking", "old/routes.conf", "new/routes.conf")
+	if code != exitInput || stderr != "" || !strings.Contains(stdout, `new/routes.conf:6:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:6:7)`) {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+}
+
+// TestChangesErrors: usage errors exit 2; an old side that does not load
+// is reported with the revision in its file names.
+func TestChangesErrors(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"routes.conf": strings.Replace(changesBefore, `"/about"`, `"/about`, 1), "api.conf": changesAPIBefore})
+	if err := os.WriteFile(filepath.Join(dir, "routes.conf"), []byte(changesAfter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runIn(t, dir, "changes")
+	if code != exitInput || !strings.HasPrefix(stderr, "HEAD:routes.conf:") {
+		t.Errorf("old side with an error: exit %d, stderr %q; want exit 1 naming HEAD:routes.conf", code, stderr)
+	}
+	for _, args := range [][]string{
+		{"changes", "--format", "yaml"},
+		{"changes", "--fail-on", "fatal"},
+		{"changes", "--base", "no-such-revision"},
+		{"changes", "--base", "HEAD", "a.conf", "b.conf"},
+		{"changes", "a", "b", "c"},
+	} {
+		if code, _, stderr := runIn(t, dir, args...); code != exitUsage || stderr == "" {
+			t.Errorf("%s: exit %d, %q; want a usage error", strings.Join(args, " "), code, stderr)
+		}
+	}
+}
