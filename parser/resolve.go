@@ -68,6 +68,10 @@ func (r *resolver) resolveValue(v Value) Value {
 func (r *resolver) resolveRef(ref *Ref) Value {
 	f := r.lookup(ref.Name)
 	switch {
+	case f == nil && !strings.Contains(ref.Name, "."):
+		// A bare word is most often text left unquoted: action = About.
+		r.diags.Errorf(ref.ValuePos, "reference %q does not name a key; quote it to write text: %q", ref.Name, ref.Name)
+		return ref
 	case f == nil:
 		r.diags.Errorf(ref.ValuePos, "reference %q does not name a key", ref.Name)
 		return ref
