@@ -351,3 +351,26 @@ func TestNewContext(t *testing.T) {
 		t.Errorf("context of DELETE /secret: %v, want 405", err)
 	}
 }
+
+// TestNotFoundSaysWhy: a 404 for a host no domain serves says so, in the
+// default body and in the error handler's Msg; a 404 for a path does not.
+func TestNotFoundSaysWhy(t *testing.T) {
+	srv := deployServer(t)
+	for _, c := range []call{
+		{method: "GET", host: "localhost:8080", path: "/", status: 404, want: `no domain serves host "localhost:8080"`},
+		{method: "GET", host: "ops.example.com:7070", path: "/nowhere", status: 404, want: "404 page not found"},
+	} {
+		c.do(t, srv)
+	}
+	var msgs []string
+	hook := runtime.WithErrorHandler(func(ctx *runtime.Context, err error) {
+		var e *runtime.Error
+		errors.As(err, &e)
+		msgs = append(msgs, e.Msg)
+		http.Error(ctx.Res, e.Error(), e.Status)
+	})
+	call{method: "GET", host: "localhost:8080", path: "/", status: 404}.do(t, deployServer(t, hook))
+	if len(msgs) != 1 || msgs[0] != `no domain serves host "localhost:8080"` {
+		t.Errorf("the error handler got Msg %q", msgs)
+	}
+}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -128,6 +129,9 @@ func (rt *Router) NewContext(w http.ResponseWriter, r *http.Request) (*Context, 
 		return nil, &Error{Status: m.Status, Msg: "redirect to " + m.Redirect()}
 	case http.StatusMethodNotAllowed, http.StatusNoContent:
 		return nil, &Error{Status: m.Status, Allow: m.Allow}
+	}
+	if m.Domain == nil {
+		return nil, &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("no domain serves host %q", rt.requestHost(r))}
 	}
 	return nil, &Error{Status: http.StatusNotFound}
 }

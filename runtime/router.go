@@ -283,7 +283,12 @@ func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 		}
 		rt.fail(ctx, rt.badParam(ctx))
 	default:
-		rt.fail(ctx, &Error{Status: http.StatusNotFound})
+		e := &Error{Status: http.StatusNotFound}
+		if m.Domain == nil {
+			// Locally, a Host no domain names (localhost:8080) is the usual cause.
+			e.Msg = fmt.Sprintf("no domain serves host %q", rt.requestHost(r))
+		}
+		rt.fail(ctx, e)
 	}
 }
 
