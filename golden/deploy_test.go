@@ -305,8 +305,10 @@ func TestMountedRedirects(t *testing.T) {
 	}
 	plain := deployServer(t)
 	call{method: "GET", host: "example.com:8080", path: "/hotels/1/", status: 301, headers: map[string]string{"Location": "/hotels/1"}}.do(t, plain)
-	if _, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, runtime.WithBasePath("//evil.example")); err == nil {
-		t.Error(`WithBasePath("//evil.example"): no error`)
+	for _, base := range []string{"//evil.example", "/\t/evil.example", "/\n/evil.example", "/svc /x", "/\x00"} {
+		if _, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, runtime.WithBasePath(base)); err == nil || !strings.Contains(err.Error(), "WithBasePath") {
+			t.Errorf("WithBasePath(%q): %v, want an error naming it", base, err)
+		}
 	}
 }
 
@@ -372,5 +374,33 @@ func TestNotFoundSaysWhy(t *testing.T) {
 	call{method: "GET", host: "localhost:8080", path: "/", status: 404}.do(t, deployServer(t, hook))
 	if len(msgs) != 1 || msgs[0] != `no domain serves host "localhost:8080"` {
 		t.Errorf("the error handler got Msg %q", msgs)
+	}
+}
+
+// TestHostsAndPortsValidated: one validator for hosts and ports, wherever
+// they come from: WithHost and $ENV values with a space, a NUL or a port
+// other parsers read differently are errors of NewRouter.
+func TestHostsAndPortsValidated(t *testing.T) {
+	for _, c := range []struct {
+		opt  runtime.Option
+		env  string
+		want string
+	}{
+		{runtime.WithHost("site", "exa mple.com", "8080"), "", `host "exa mple.com" (WithHost)`},
+		{runtime.WithHost("site", "example.com\x00", "8080"), "", `host "example.com\x00" (WithHost)`},
+		{runtime.WithHost("site", "example.com", "+80"), "", `port "+80" is not a number from 1 to 65535`},
+		{nil, "08080", `port "08080" is not a number from 1 to 65535`},
+	} {
+		opts := []runtime.Option{runtime.WithAuthenticator("basic", basicAuth)}
+		if c.opt != nil {
+			opts = append(opts, c.opt)
+		}
+		if c.env != "" {
+			t.Setenv("OPS_PORT", c.env)
+		}
+		_, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, opts...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("NewRouter: %v, want an error with %s", err, c.want)
+		}
 	}
 }

@@ -159,11 +159,12 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 	if !ok {
 		return
 	}
-	host = strings.ToLower(strings.TrimSpace(host))
+	// Checked before lower-casing, which writes invalid UTF-8 as U+FFFD.
+	host = strings.TrimSpace(host)
 	if err := hostname.Check(host); err != nil {
 		b.diags.Errorf(pos, "host %q: %v", host, err)
 	}
-	d.Host = host
+	d.Host = strings.ToLower(host)
 }
 
 func (b *builder) domainPort(obj *parser.Object, d *Domain) {
@@ -190,24 +191,13 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 	if d.Port == "80" || d.Port == "443" {
 		d.Port = ""
 	}
-	if d.Port != "" && !isPort(d.Port) {
+	if hostname.CheckPort(d.Port) != nil {
 		pos := obj.Pos
 		if f := obj.Get("port"); f != nil {
 			pos = f.Value.Pos()
 		}
 		b.diags.Errorf(pos, "port %q is not a port number (1-65535, or \"\" for the scheme's default)", d.Port)
 	}
-}
-
-func isPort(s string) bool {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' || i > 4 {
-			return false
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n >= 1 && n <= 65535
 }
 
 // checkAuth reports an auth value that names no scheme of security.conf.

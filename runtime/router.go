@@ -97,8 +97,10 @@ func WithDefaultDomain(key string) Option {
 // by comparing the request line's path with the URL's.
 func WithBasePath(prefix string) Option {
 	return func(rt *Router) error {
-		if !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix, "//") || strings.ContainsAny(prefix, "?#\\") {
-			return &ConfigError{Msg: fmt.Sprintf(`WithBasePath: %q must start with one "/" and hold no "?", "#" or "\"`, prefix)}
+		// Browsers drop tabs and newlines from a URL: "/\t/evil.com" is "//evil.com".
+		if !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix, "//") || strings.ContainsAny(prefix, "?#\\") ||
+			strings.ContainsFunc(prefix, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+			return &ConfigError{Msg: fmt.Sprintf(`WithBasePath: %q must start with one "/" and hold no "?", "#", "\", space or control character`, prefix)}
 		}
 		rt.basePath = strings.TrimSuffix(prefix, "/")
 		return nil

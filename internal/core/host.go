@@ -3,7 +3,6 @@ package core
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/routegen/routegen/internal/hostname"
@@ -176,12 +175,12 @@ func (d *Address) Resolve(overrides map[string]HostPort) (host, port string, err
 			name, _, _ := strings.Cut(d.HostEnv, ":-")
 			from = "$" + name
 		}
-		if err := hostname.Check(strings.ToLower(host)); err != nil {
+		if err := hostname.Check(host); err != nil {
 			return "", "", fmt.Errorf("domain %s: host %q (%s): %v", d.Key, host, from, err)
 		}
 	}
-	if n, err := strconv.Atoi(port); port != "" && (err != nil || n < 1 || n > 65535) {
-		return "", "", fmt.Errorf("domain %s: port %q is not a number from 1 to 65535", d.Key, port)
+	if err := hostname.CheckPort(port); err != nil {
+		return "", "", fmt.Errorf("domain %s: %v", d.Key, err)
 	}
 	return strings.ToLower(host), port, nil
 }

@@ -6,6 +6,7 @@ package hostname
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Check says what is wrong with a domain's host name ("example.com",
@@ -17,6 +18,10 @@ func Check(host string) error {
 	switch {
 	case host == "":
 		return fmt.Errorf("empty host")
+	case !utf8.ValidString(host):
+		return fmt.Errorf("not valid UTF-8")
+	case strings.ContainsFunc(host, func(r rune) bool { return r <= ' ' || r == 0x7f }):
+		return fmt.Errorf("a host holds no space or control character, and this one does")
 	case strings.Contains(host, "://"):
 		return fmt.Errorf("a host has no scheme; write just the name")
 	case strings.ContainsAny(host, "/?#"):
@@ -74,4 +79,24 @@ func allBytes(s string, ok func(byte) bool) bool {
 		}
 	}
 	return true
+}
+
+// CheckPort reports a port that is not "" (the scheme's default) or a
+// number from 1 to 65535 in plain decimal: no sign, no leading zero,
+// which other parsers read differently ("+80", "08080").
+func CheckPort(port string) error {
+	if port == "" {
+		return nil
+	}
+	if len(port) > 5 || port[0] == '0' || !allBytes(port, isDigit) {
+		return fmt.Errorf("port %q is not a number from 1 to 65535", port)
+	}
+	n := 0
+	for i := range len(port) {
+		n = n*10 + int(port[i]-'0')
+	}
+	if n > 65535 {
+		return fmt.Errorf("port %q is not a number from 1 to 65535", port)
+	}
+	return nil
 }

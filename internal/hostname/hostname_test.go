@@ -30,3 +30,30 @@ func TestSplit(t *testing.T) {
 		}
 	}
 }
+
+// TestCheck: one validator for the hosts of routes.conf, $ENV and WithHost.
+func TestCheck(t *testing.T) {
+	for _, ok := range []string{"example.com", "*.example.com", "localhost", "[::1]", "café.example"} {
+		if err := Check(ok); err != nil {
+			t.Errorf("Check(%q) = %v, want nil", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "exa mple.com", "example.com\x00", "\texample.com", "ex\xffample.com", "example.com\x7f", "a/b", "http://x", "a.com:80", "x.*.com", "a..b"} {
+		if Check(bad) == nil {
+			t.Errorf("Check(%q) = nil, want an error", bad)
+		}
+	}
+}
+
+func TestCheckPort(t *testing.T) {
+	for _, ok := range []string{"", "1", "80", "8080", "65535"} {
+		if err := CheckPort(ok); err != nil {
+			t.Errorf("CheckPort(%q) = %v, want nil", ok, err)
+		}
+	}
+	for _, bad := range []string{"0", "+80", "-1", "08080", "65536", "100000", "80a", " 80", "0x50"} {
+		if CheckPort(bad) == nil {
+			t.Errorf("CheckPort(%q) = nil, want an error", bad)
+		}
+	}
+}
