@@ -53,7 +53,8 @@ func (b *builder) cors(obj *parser.Object, base *CORS, domainLevel bool) *CORS {
 	if seconds, ok := b.maxAge(obj); ok {
 		c.MaxAge = seconds
 	}
-	if b.boolean(obj, "enable", !domainLevel) && c.AllowCredentials && slices.Contains(c.AllowOrigins, "*") {
+	wildcard := slices.IndexFunc(c.AllowOrigins, func(o string) bool { return strings.Contains(o, "*") })
+	if b.boolean(obj, "enable", !domainLevel) && c.AllowCredentials && wildcard >= 0 {
 		pos := obj.Pos
 		switch {
 		case credentialsPos.IsValid():
@@ -61,7 +62,11 @@ func (b *builder) cors(obj *parser.Object, base *CORS, domainLevel bool) *CORS {
 		case originsPos.IsValid():
 			pos = originsPos
 		}
-		b.diags.Errorf(pos, `cors: allow_credentials = true with allow_origins "*" would let every site make credentialed requests (browsers refuse it); list the allowed origins`)
+		if o := c.AllowOrigins[wildcard]; o != "*" {
+			b.diags.Errorf(pos, `cors: allow_credentials = true with the wildcard origin %q would let every site it matches make credentialed requests, whoever runs it; list the allowed origins`, o)
+		} else {
+			b.diags.Errorf(pos, `cors: allow_credentials = true with allow_origins "*" would let every site make credentialed requests (browsers refuse it); list the allowed origins`)
+		}
 	}
 	return &c
 }
@@ -106,6 +111,13 @@ func (b *builder) origins(list []string, pos parser.Pos) []string {
 		scheme, host, found := strings.Cut(o, "://")
 		if !found || scheme == "" || host == "" || strings.ContainsAny(host, "/?#") {
 			b.diags.Errorf(pos, "cors: origin %q is not scheme://host[:port] (or \"*\")", o)
+			continue
+		}
+		// A wildcard is a whole first label, a dot after it: "https://*example.com"
+		// would match https://evilexample.com, "https://*" every site.
+		if rest, ok := strings.CutPrefix(host, "*."); strings.Contains(scheme+host, "*") &&
+			(!ok || rest == "" || rest[0] == '.' || rest[0] == ':' || strings.Contains(rest, "*")) {
+			b.diags.Errorf(pos, "cors: origin %q: a wildcard must be the whole first label of a host, followed by its domain (\"https://*.example.com\")", o)
 			continue
 		}
 		if !slices.Contains(out, o) {
