@@ -55,6 +55,24 @@ func (l *loader) parse(filename string, src []byte) *File {
 	return f
 }
 
+// parseIncluded is parse for an included file, of which only the first
+// error is reported: a file that is not a configuration at all
+// (include "/etc/passwd") would otherwise be echoed line by line.
+func (l *loader) parseIncluded(filename string, src []byte) *File {
+	f, diags := Parse(filename, src)
+	diags.Sort()
+	if first := slices.IndexFunc(diags, func(d Diagnostic) bool { return !d.Warning }); first >= 0 {
+		diags = diags[first : first+1]
+	}
+	l.diags = append(l.diags, diags...)
+	l.loadIncludes(path.Dir(filename), f.Root)
+	return f
+}
+
+// MaxFileSize is the largest file Load reads: an FS should refuse a larger
+// one before reading it whole, as the operating system's does.
+const MaxFileSize = 16 << 20
+
 // loadIncludes loads the includes of sec and of the sections in it; dir is
 // the folder of the file holding sec.
 func (l *loader) loadIncludes(dir string, sec *Section) {
@@ -96,7 +114,11 @@ func (l *loader) loadInclude(dir string, inc *Include) {
 			l.diags.Errorf(inc.IncludePos, "%v", err)
 			continue
 		}
-		inc.Files = append(inc.Files, l.parse(name, src))
+		if len(src) > MaxFileSize {
+			l.diags.Errorf(inc.IncludePos, "included file %q is larger than %d MiB", name, MaxFileSize>>20)
+			continue
+		}
+		inc.Files = append(inc.Files, l.parseIncluded(name, src))
 	}
 }
 

@@ -36,6 +36,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/parser"
 )
 
 const (
@@ -384,8 +385,31 @@ func relativePath(p string) string {
 	return rel
 }
 
-// osFS reads the configuration files from disk.
+// osFS reads the configuration files from disk: regular files of at most
+// parser.MaxFileSize bytes, so that an include of /dev/zero or a FIFO is
+// an error rather than a read without end.
 type osFS struct{}
 
-func (osFS) ReadFile(name string) ([]byte, error)  { return os.ReadFile(name) }
+func (osFS) ReadFile(name string) ([]byte, error) {
+	info, err := os.Stat(name)
+	switch {
+	case err != nil:
+		return nil, err
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file", name)
+	case info.Size() > parser.MaxFileSize:
+		return nil, fmt.Errorf("%s is larger than %d MiB", name, parser.MaxFileSize>>20)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// The file may have grown since: read no more than the limit.
+	data, err := io.ReadAll(io.LimitReader(f, parser.MaxFileSize+1))
+	if err == nil && len(data) > parser.MaxFileSize {
+		err = fmt.Errorf("%s is larger than %d MiB", name, parser.MaxFileSize>>20)
+	}
+	return data, err
+}
 func (osFS) Glob(pattern string) ([]string, error) { return filepath.Glob(pattern) }

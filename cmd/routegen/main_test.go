@@ -233,3 +233,25 @@ func TestGenerateToStdout(t *testing.T) {
 		t.Error("-o - also wrote a file")
 	}
 }
+
+// TestIncludesOfNonConfigFiles: an include of what is not a regular file
+// is an error, not a read without end, and of a file that is not a
+// configuration only its first error is echoed.
+func TestIncludesOfNonConfigFiles(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	other := strings.Repeat("root:x:0:0:root:/root:/bin/bash\n", 50)
+	dir := writeFiles(t, map[string]string{
+		"routes.conf": "include \"/dev/zero\"\ninclude \"sub\"\ninclude \"passwd\"\n" + validConf,
+		"sub/x":       "",
+		"passwd":      other,
+	})
+	code, _, stderr := runIn(t, dir, "check", "--no-color")
+	want := "passwd:1:5: expected \"=\" or \"{\" after \"root\", found \":\"\n" +
+		"routes.conf:1:1: /dev/zero is not a regular file\n" +
+		"routes.conf:2:1: sub is not a regular file\n"
+	if code != exitInput || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+}
