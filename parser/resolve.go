@@ -14,6 +14,7 @@ func ResolveRefs(root *Object, fallbacks ...*Object) Diagnostics {
 		scopes:  append([]*Object{root}, fallbacks...),
 		onStack: map[*Field]int{},
 		done:    map[*Field]bool{},
+		keys:    map[*Object]map[string]*Field{},
 	}
 	r.resolveObject(root, "")
 	r.diags.Sort()
@@ -25,6 +26,7 @@ type resolver struct {
 	stack   []string       // paths of the fields being resolved, outermost first, to report cycles
 	onStack map[*Field]int // index in stack of the fields being resolved
 	done    map[*Field]bool
+	keys    map[*Object]map[string]*Field // the fields of each object looked in, by key
 	diags   Diagnostics
 }
 
@@ -91,11 +93,38 @@ func (r *resolver) resolveRef(ref *Ref) Value {
 	return f.Value
 }
 
+// lookup finds the field a reference names, as Object.Lookup does but
+// through an index of each object's keys: a file of many references to
+// one key costs a map read each, not a scan of the fields.
 func (r *resolver) lookup(name string) *Field {
 	for _, scope := range r.scopes {
-		if f := scope.Lookup(name); f != nil {
+		if f := r.lookupIn(scope, name); f != nil {
 			return f
 		}
 	}
 	return nil
+}
+
+func (r *resolver) lookupIn(obj *Object, dotted string) *Field {
+	var field *Field
+	for key := range strings.SplitSeq(dotted, ".") {
+		if obj == nil {
+			return nil // field is a value, not a section
+		}
+		index := r.keys[obj]
+		if index == nil {
+			index = make(map[string]*Field, len(obj.Fields))
+			for _, f := range obj.Fields {
+				if _, seen := index[f.Key]; !seen { // the first, as Object.Get
+					index[f.Key] = f
+				}
+			}
+			r.keys[obj] = index
+		}
+		if field = index[key]; field == nil {
+			return nil
+		}
+		obj = field.Object
+	}
+	return field
 }
