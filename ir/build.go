@@ -291,6 +291,7 @@ func (b *builder) checkAction(name string, pos parser.Pos) {
 // auth schemes (the router fails closed).
 func (b *builder) warnUndefinedAuth(d *Domain) {
 	if len(b.schemes) == 0 {
+		b.warnMixedAuth(d)
 		return
 	}
 	warned := map[string]bool{}
@@ -303,6 +304,31 @@ func (b *builder) warnUndefinedAuth(d *Domain) {
 	if c := d.CatchAll; c != nil && c.Auth == "" {
 		b.diags.Warnf(c.Pos, "the catch_all of domain %q has no auth while security.conf defines auth schemes: it will answer 403 to every request", d.Key)
 	}
+}
+
+// warnMixedAuth is warnUndefinedAuth without security.conf: when some
+// routes of d name auth schemes, the application registers authenticators,
+// and then the routes without auth answer 403. One warning a domain, with
+// their count.
+func (b *builder) warnMixedAuth(d *Domain) {
+	named, without := 0, map[string]bool{}
+	for _, r := range d.Routes {
+		switch {
+		case r.Static:
+		case r.Auth == "":
+			without[r.Name] = true
+		case r.Auth != authAnonymous:
+			named++
+		}
+	}
+	if named == 0 || len(without) == 0 {
+		return
+	}
+	routes := "routes have"
+	if len(without) == 1 {
+		routes = "route has"
+	}
+	b.diags.Warnf(d.Pos, "domain %q: %d %s no auth while %d name an auth scheme: once an authenticator is registered, they answer 403 to every request; set default_auth on the domain (\"anonymous\" keeps them open)", d.Key, len(without), routes, named)
 }
 
 // checkNames reports a route name used by two route sections of one domain.

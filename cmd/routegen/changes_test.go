@@ -11,6 +11,7 @@ import (
 const changesBefore = `domains {
   site {
     host = "example.com"
+    default_auth = "anonymous"
     anti_csrf_check = true
     routes {
       show_hotel { path = "/hotels/:id[number]"; controller = "Hotels"; action = "Show"; auth = "basic" }
@@ -33,6 +34,7 @@ const changesAPIBefore = `api {
 const changesAfter = `domains {
   site {
     host = "example.com"
+    default_auth = "anonymous"
     anti_csrf_check = true
     routes {
       hotel { path = "/hotels/:id[number]"; controller = "Hotels"; action = "Show"; auth = "anonymous" }
@@ -105,7 +107,7 @@ func TestChangesSinceBase(t *testing.T) {
 func TestChangesOfTwoFiles(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore})
 	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on", "breaking", "old/routes.conf", "new/routes.conf")
-	if code != exitInput || stderr != "" || !strings.Contains(stdout, `new/routes.conf:6:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:6:7)`) {
+	if code != exitInput || stderr != "" || !strings.Contains(stdout, `new/routes.conf:7:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)`) {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 }

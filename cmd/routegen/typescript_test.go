@@ -55,7 +55,7 @@ func TestTypeScriptFlag(t *testing.T) {
 // TestTypeScriptNameClash: a route name that TypeScript cannot take fails
 // check and generate, which write nothing then.
 func TestTypeScriptNameClash(t *testing.T) {
-	conf := strings.Replace(validConf, "      show_hotel {", "      xyz { path = \"/x\"; controller = \"A\" }\n      XYZ { path = \"/y\"; controller = \"A\" }\n      show_hotel {", 1)
+	conf := strings.Replace(validConf, "      show_hotel {", "      xyz { path = \"/x\"; controller = \"A\"; auth = \"anonymous\" }\n      XYZ { path = \"/y\"; controller = \"A\"; auth = \"anonymous\" }\n      show_hotel {", 1)
 	dir := writeFiles(t, map[string]string{"routes.conf": conf})
 	want := `routes.conf:6:7: routes "localhost.xyz" and "localhost.XYZ" both become the TypeScript function xyz; rename one` + "\n"
 	if code, _, stderr := runIn(t, dir, "check"); code != exitOK {
