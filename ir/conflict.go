@@ -62,6 +62,13 @@ func (b *builder) insert(root *conflictNode, r *Route) {
 		n = child
 	}
 	if n.route != nil {
+		if group := n.route; r.Parent == group.Name && !group.Static {
+			// The parent is a route only because it has a controller, which its
+			// action (Index by default) completes: say so, and how to undo it.
+			b.diags.Errorf(r.Pos, "route %q duplicates %s %s of its group %q at %s, which is a route too because it names a controller (%s.%s); to make %q a group only, move controller to its routes",
+				r.Name, r.Method, Unescaped(r.Path), group.Name, group.Pos, group.Controller, group.Action, group.Name)
+			return
+		}
 		b.diags.Errorf(r.Pos, "route %q duplicates %s %s of route %q at %s", r.Name, r.Method, Unescaped(r.Path), n.route.Name, n.route.Pos)
 		return
 	}
