@@ -53,7 +53,9 @@ func (b *builder) cors(obj *parser.Object, base *CORS, domainLevel bool) *CORS {
 	if seconds, ok := b.maxAge(obj); ok {
 		c.MaxAge = seconds
 	}
-	wildcard := slices.IndexFunc(c.AllowOrigins, func(o string) bool { return strings.Contains(o, "*") })
+	// A port wildcard names one host, whose every port its owner runs (and
+	// browsers count as one site): it may go with credentials.
+	wildcard := slices.IndexFunc(c.AllowOrigins, func(o string) bool { return strings.Contains(strings.TrimSuffix(o, ":*"), "*") })
 	if b.boolean(obj, "enable", !domainLevel) && c.AllowCredentials && wildcard >= 0 {
 		pos := obj.Pos
 		switch {
@@ -113,11 +115,8 @@ func (b *builder) origins(list []string, pos parser.Pos) []string {
 			b.diags.Errorf(pos, "cors: origin %q is not scheme://host[:port] (or \"*\")", o)
 			continue
 		}
-		// A wildcard is a whole first label, a dot after it: "https://*example.com"
-		// would match https://evilexample.com, "https://*" every site.
-		if rest, ok := strings.CutPrefix(host, "*."); strings.Contains(scheme+host, "*") &&
-			(!ok || rest == "" || rest[0] == '.' || rest[0] == ':' || strings.Contains(rest, "*")) {
-			b.diags.Errorf(pos, "cors: origin %q: a wildcard must be the whole first label of a host, followed by its domain (\"https://*.example.com\")", o)
+		if strings.Contains(scheme, "*") || strings.Contains(host, "*") && !validWildcard(host) {
+			b.diags.Errorf(pos, "cors: origin %q: a wildcard is the whole first label of a host, followed by its domain (\"https://*.example.com\"), or the whole port (\"http://localhost:*\")", o)
 			continue
 		}
 		if !slices.Contains(out, o) {
@@ -125,6 +124,19 @@ func (b *builder) origins(list []string, pos parser.Pos) []string {
 		}
 	}
 	return out
+}
+
+// validWildcard reports whether the host[:port] of an origin holds its
+// "*" where it stands for one party's names: the whole first label before
+// a domain ("*.example.com"), or the whole port of one host
+// ("localhost:*"). "*example.com" would match evilexample.com, "*" every
+// site.
+func validWildcard(host string) bool {
+	if name, ok := strings.CutSuffix(host, ":*"); ok {
+		return name != "" && !strings.Contains(name, "*")
+	}
+	rest, ok := strings.CutPrefix(host, "*.")
+	return ok && rest != "" && rest[0] != '.' && rest[0] != ':' && !strings.Contains(rest, "*")
 }
 
 // headerList canonicalizes header names; "*" stands for all of them.
