@@ -2,6 +2,7 @@ package golden_test
 
 import (
 	"bufio"
+	"embed"
 	"fmt"
 	"io"
 	"net"
@@ -337,6 +338,22 @@ func TestAttackNilOptions(t *testing.T) {
 		_, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, opt, runtime.WithAuthenticator("basic", basicAuth))
 		if err == nil || !strings.Contains(err.Error(), name+": nil") {
 			t.Errorf("%s(nil): NewRouter error %v, want one naming it", name, err)
+		}
+	}
+}
+
+// TestAttackTypedNils: a typed nil, which a nil check of the interface
+// lets through, is an error of NewRouter too, not a panic on every request.
+func TestAttackTypedNils(t *testing.T) {
+	for want, opt := range map[string]runtime.Option{
+		"WithStaticFS: nil file system": runtime.WithStaticFS((*embed.FS)(nil)),
+		`WithMiddleware: middleware 1 of 1 returned a nil handler for route "home"`: runtime.WithMiddleware(func(*runtime.Route, http.Handler) http.Handler {
+			return http.HandlerFunc(nil)
+		}),
+	} {
+		_, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, opt, runtime.WithAuthenticator("basic", basicAuth))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("NewRouter: %v, want an error with %s", err, want)
 		}
 	}
 }

@@ -59,7 +59,7 @@ func (rt *Router) setMiddlewareChains() error {
 		route := rt.routeAt(i)
 		h := end
 		for j := len(rt.middleware) - 1; j >= 0 && h != nil; j-- {
-			if h = rt.middleware[j](route, h); h == nil {
+			if h = rt.middleware[j](route, h); isNil(h) {
 				errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithMiddleware: middleware %d of %d returned a nil handler for route %q", j+1, len(rt.middleware), route.Name)})
 			}
 		}

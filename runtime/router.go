@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -69,7 +70,7 @@ type Option func(*Router) error
 // works). The default is the working folder on disk.
 func WithStaticFS(fsys fs.FS) Option {
 	return func(rt *Router) error {
-		if fsys == nil {
+		if isNil(fsys) {
 			return &ConfigError{Msg: "WithStaticFS: nil file system"}
 		}
 		rt.static = fsys
@@ -445,4 +446,18 @@ func (rt *Router) mountPath(r *http.Request) string {
 		return ""
 	}
 	return prefix
+}
+
+// isNil reports a nil interface, or one that holds a nil pointer, func,
+// map, channel or slice: a typed nil such as (*embed.FS)(nil) or
+// http.HandlerFunc(nil), which would panic on the first request.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Chan, reflect.Slice, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
 }
