@@ -404,3 +404,13 @@ func TestHostsAndPortsValidated(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateHostIsAnError: a host that WithHost or $NAME makes another
+// domain's too is an error of NewRouter, not a domain silently unserved.
+func TestDuplicateHostIsAnError(t *testing.T) {
+	_, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{},
+		runtime.WithAuthenticator("basic", basicAuth), runtime.WithHost("ops", "example.com", "8080"))
+	if err == nil || !strings.Contains(err.Error(), "domain ops is at example.com:8080, as domain site is") {
+		t.Errorf("NewRouter: %v, want an error naming both domains", err)
+	}
+}

@@ -1,7 +1,9 @@
 package core
 
 import (
+	"cmp"
 	"fmt"
+	"net"
 	"os"
 	"strings"
 
@@ -208,11 +210,20 @@ func readEnv(ref string) (string, error) {
 // problems. With exactly one domain, it serves every host.
 func NewHosts(domains []Address, overrides map[string]HostPort) (hosts *HostTable, problems []string) {
 	entries := make([]HostEntry, 0, len(domains))
+	owner := map[HostPort]string{} // the domain key at each address
 	for i := range domains {
 		d := &domains[i]
 		host, port, err := d.Resolve(overrides)
 		if err == nil && host == "" && len(domains) > 1 {
 			err = fmt.Errorf("domain %s has no host", d.Key)
+		}
+		// routes.conf's own duplicates are check's error; one made by $NAME
+		// or WithHost would leave a domain silently unserved.
+		if other, taken := owner[HostPort{host, port}]; err == nil && taken {
+			err = fmt.Errorf("domain %s is at %s, as domain %s is: it would never be served; give it another host or port", d.Key, net.JoinHostPort(host, cmp.Or(port, "default port")), other)
+		}
+		if err == nil {
+			owner[HostPort{host, port}] = d.Key
 		}
 		if err != nil {
 			problems = append(problems, err.Error())
