@@ -367,6 +367,11 @@ func (rt *Router) preflight(ctx *Context, host, path string) bool {
 		return false
 	}
 	requested := r.Header.Get("Access-Control-Request-Method")
+	if requested == "WS" {
+		// As in serve: the name Lookup gives upgrades is no method a client
+		// may ask for, and must not reach a GET route's CORS answer.
+		requested = " "
+	}
 	m := &ctx.match
 	rt.table.Lookup(m, rt.hosts, requested, host, path)
 	if m.Status != http.StatusOK || m.Route.CORS == nil {
