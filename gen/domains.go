@@ -14,7 +14,7 @@ func (g *generator) domainsPart() []byte {
 		var lit keyedLiteral
 		lit.line(field{"Index", strconv.Itoa(i)}, field{"Key", quotedText(d.Key)}, field{"Name", quotedText(d.Name)})
 		lit.line(field{"Host", quotedText(d.Host)}, field{"Port", quotedText(d.Port)},
-			field{"HostEnv", quotedText(d.HostEnv)}, field{"PortEnv", quotedText(d.PortEnv)})
+			field{"HostEnv", quotedText(d.HostEnv)}, field{"PortEnv", quotedText(d.PortEnv)}, field{"PortlessLinks", trueText(d.PortlessLinks)})
 		lit.line(field{"Subdomain", trueText(d.Subdomain)}, field{"RedirectTrailingSlash", trueText(d.RedirectTrailingSlash)},
 			field{"MethodNotAllowed", trueText(d.MethodNotAllowed)}, field{"AutoOptions", trueText(d.AutoOptions)})
 		lit.line(field{"DefaultAuth", quotedText(d.DefaultAuth)}, field{"AntiCSRFCheck", trueText(d.AntiCSRFCheck)},

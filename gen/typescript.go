@@ -298,7 +298,11 @@ func (g *generator) writeTSTables(b *bytes.Buffer, helpers []*tsHelper) {
 	fmt.Fprintf(b, "// The root domain, whose URLs are paths; the others' begin with //host[:port].\nconst _root = %d;\n\n", g.root)
 	b.WriteString("const _domains: readonly _Domain[] = [\n")
 	for _, d := range g.table.Domains {
-		fields := []string{"key: " + jsString(d.Key), "host: " + jsString(d.Host), "port: " + jsString(d.Port)}
+		port := d.Port
+		if d.PortlessLinks {
+			port = "" // links carry a port only when routes.conf writes one
+		}
+		fields := []string{"key: " + jsString(d.Key), "host: " + jsString(d.Host), "port: " + jsString(port)}
 		if d.HostEnv != "" {
 			fields = append(fields, "hostEnv: "+jsString(d.HostEnv))
 		}

@@ -116,10 +116,10 @@ func TestDefaultDomain(t *testing.T) {
 	}
 }
 
-// TestEnvironmentPortDefault: ${OPS_PORT:-7070} is 7070 when the variable
+// TestEnvironmentPortlessLinks: ${OPS_PORT:-7070} is 7070 when the variable
 // is unset, its value otherwise, and a port that is not a number from 1 to
 // 65535 is an error of NewRouter.
-func TestEnvironmentPortDefault(t *testing.T) {
+func TestEnvironmentPortlessLinks(t *testing.T) {
 	t.Setenv("OPS_PORT", "")
 	if got := deploy.URL.OpsHome(); got != "//ops.example.com:7070/" {
 		t.Errorf("ops URL with $OPS_PORT unset: %q, want the default port 7070", got)

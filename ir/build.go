@@ -173,6 +173,7 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 		d.Port = defaultPort
 	}
 	f := obj.Get("port")
+	d.PortlessLinks = f == nil // until another domain has the host name: setPortlessLinks
 	if f != nil && f.Object == nil {
 		switch v := f.Value.(type) {
 		case *parser.Env:
@@ -358,6 +359,23 @@ func (b *builder) checkDomainClashes(domains []*Domain) {
 			continue
 		}
 		seen[addr] = d
+	}
+	setPortlessLinks(domains)
+}
+
+// setPortlessLinks keeps the port out of links only for a domain whose
+// host name no other domain has (or may have, by $NAME): between domains
+// of one name, the port chooses, and a link without it would reach the
+// first of them.
+func setPortlessLinks(domains []*Domain) {
+	names := map[string]int{}
+	for _, d := range domains {
+		names[d.Host]++
+	}
+	for _, d := range domains {
+		if d.HostEnv != "" || names[d.Host] > 1 || names[""] > 0 {
+			d.PortlessLinks = false
+		}
 	}
 }
 

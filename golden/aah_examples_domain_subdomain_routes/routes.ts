@@ -127,9 +127,9 @@ const _helpers = {
 const _root = 0;
 
 const _domains: readonly _Domain[] = [
-  { key: "sample_com", host: "sample.com", port: "8080" },
-  { key: "admin_sample_com", host: "admin.sample.com", port: "8080" },
-  { key: "wildcard_sample_com", host: "*.sample.com", port: "8080" },
+  { key: "sample_com", host: "sample.com", port: "" },
+  { key: "admin_sample_com", host: "admin.sample.com", port: "" },
+  { key: "wildcard_sample_com", host: "*.sample.com", port: "" },
 ];
 
 const _routes: readonly _Route[] = [

@@ -27,19 +27,19 @@ const (
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "sample_com", Name: "domain-subdomain routes",
-		Host: "sample.com", Port: "8080",
+		Host: "sample.com", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 1, Key: "admin_sample_com", Name: "admin_sample_com",
-		Host: "admin.sample.com", Port: "8080",
+		Host: "admin.sample.com", Port: "8080", PortlessLinks: true,
 		Subdomain: true, RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 2, Key: "wildcard_sample_com", Name: "wildcard_sample_com",
-		Host: "*.sample.com", Port: "8080",
+		Host: "*.sample.com", Port: "8080", PortlessLinks: true,
 		Subdomain: true, RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},

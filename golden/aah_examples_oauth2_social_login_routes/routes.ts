@@ -129,7 +129,7 @@ const _helpers = {
 const _root = 0;
 
 const _domains: readonly _Domain[] = [
-  { key: "oauth2_social_login", host: "localhost", port: "8080" },
+  { key: "oauth2_social_login", host: "localhost", port: "" },
 ];
 
 const _routes: readonly _Route[] = [

@@ -27,7 +27,7 @@ const (
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "rest-api-jwt-auth routes",
-		Host: "localhost", Port: "8080",
+		Host: "localhost", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		DefaultAuth: "jwt_auth", AntiCSRFCheck: true,
 	},

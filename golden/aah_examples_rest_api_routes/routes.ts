@@ -129,7 +129,7 @@ const _helpers = {
 const _root = 0;
 
 const _domains: readonly _Domain[] = [
-  { key: "localhost", host: "localhost", port: "8080" },
+  { key: "localhost", host: "localhost", port: "" },
 ];
 
 const _routes: readonly _Route[] = [

@@ -129,7 +129,7 @@ const _helpers = {
 const _root = 0;
 
 const _domains: readonly _Domain[] = [
-  { key: "simple_chat", host: "localhost", port: "8080" },
+  { key: "simple_chat", host: "localhost", port: "" },
 ];
 
 const _routes: readonly _Route[] = [

@@ -27,13 +27,13 @@ const (
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
-		Host: "localhost", Port: "8080",
+		Host: "localhost", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, AutoOptions: true,
 		DefaultAuth: "form_auth", AntiCSRFCheck: true,
 	},
 	{
 		Index: 1, Key: "wildcard_localhost", Name: "wildcard_localhost",
-		Host: "*.localhost", Port: "8080",
+		Host: "*.localhost", Port: "8080", PortlessLinks: true,
 		Subdomain: true, RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},

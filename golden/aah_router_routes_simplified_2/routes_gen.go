@@ -27,7 +27,7 @@ const (
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
-		Host: "localhost", Port: "8080",
+		Host: "localhost", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, AutoOptions: true,
 		DefaultAuth: "form_auth", AntiCSRFCheck: true,
 	},

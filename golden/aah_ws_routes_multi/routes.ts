@@ -147,8 +147,8 @@ const _helpers = {
 const _root = 0;
 
 const _domains: readonly _Domain[] = [
-  { key: "localhost", host: "localhost", port: "8080" },
-  { key: "second_localhost", host: "second.localhost", port: "8080" },
+  { key: "localhost", host: "localhost", port: "" },
+  { key: "second_localhost", host: "second.localhost", port: "" },
 ];
 
 const _routes: readonly _Route[] = [

@@ -26,13 +26,13 @@ const (
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "WebSocket routes",
-		Host: "localhost", Port: "8080",
+		Host: "localhost", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 1, Key: "second_localhost", Name: "Second WebSocket routes",
-		Host: "second.localhost", Port: "8080",
+		Host: "second.localhost", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},

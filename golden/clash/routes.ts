@@ -159,9 +159,9 @@ const _helpers = {
 const _root = 0;
 
 const _domains: readonly _Domain[] = [
-  { key: "main", host: "example.com", port: "8080" },
-  { key: "tenants", host: "*.example.com", port: "8080" },
-  { key: "env", host: "$clash_host", port: "8080" },
+  { key: "main", host: "example.com", port: "" },
+  { key: "tenants", host: "*.example.com", port: "" },
+  { key: "env", host: "$clash_host", port: "" },
 ];
 
 const _routes: readonly _Route[] = [

@@ -28,19 +28,19 @@ const (
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "main", Name: "main",
-		Host: "example.com", Port: "8080",
+		Host: "example.com", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 1, Key: "tenants", Name: "tenants",
-		Host: "*.example.com", Port: "8080",
+		Host: "*.example.com", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 2, Key: "env", Name: "env",
-		Host: "$clash_host", Port: "8080",
+		Host: "$clash_host", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},

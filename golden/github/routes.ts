@@ -2459,7 +2459,7 @@ const _helpers = {
 const _root = 0;
 
 const _domains: readonly _Domain[] = [
-  { key: "bench", host: "localhost", port: "8080" },
+  { key: "bench", host: "localhost", port: "" },
 ];
 
 const _routes: readonly _Route[] = [

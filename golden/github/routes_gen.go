@@ -27,7 +27,7 @@ const (
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
-		Host: "localhost", Port: "8080",
+		Host: "localhost", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},

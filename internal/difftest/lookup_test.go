@@ -262,8 +262,12 @@ func TestURLRoundTrip(t *testing.T) {
 					host, gotPath, _ = strings.Cut(rest, "/")
 					gotPath = "/" + gotPath
 				}
-				if host != hosts[d] || gotPath != path {
-					t.Errorf("%s: RouteURL(%s.%s, %q) = %q, want host %q path %q", tableName(i), dom.Key, r.Name, args, u, hosts[d], path)
+				wantHost := hosts[d]
+				if dom.PortlessLinks && d != rootDomain(table) {
+					wantHost, _, _ = strings.Cut(wantHost, ":") // a link carries no port routes.conf does not write
+				}
+				if host != wantHost || gotPath != path {
+					t.Errorf("%s: RouteURL(%s.%s, %q) = %q, want host %q path %q", tableName(i), dom.Key, r.Name, args, u, wantHost, path)
 					continue
 				}
 				params, ok := reference.Params(r, path)

@@ -277,7 +277,7 @@ func environment(t *testing.T, g goldenTable) (needed, all map[string]string) {
 			port = read(d.PortEnv, "9443")
 		}
 		address := host
-		if port != "" {
+		if port != "" && !d.PortlessLinks {
 			address += ":" + port
 		}
 		all[d.Key] = address

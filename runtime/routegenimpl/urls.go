@@ -38,6 +38,9 @@ func (t *Table) origin(d int, subdomain string) string {
 	dom := &t.Domains[d]
 	addr := core.Address{Key: dom.Key, Host: dom.Host, Port: dom.Port, HostEnv: dom.HostEnv, PortEnv: dom.PortEnv}
 	host, port, _ := addr.Resolve(nil)
+	if dom.PortlessLinks {
+		port = "" // a link carries a port only when routes.conf writes one
+	}
 	if rest, ok := strings.CutPrefix(host, "*."); ok {
 		host = subdomain + "." + rest
 	}

@@ -27,7 +27,7 @@ const (
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "d0", Name: "d0",
-		Host: "api.example.com", Port: "8080",
+		Host: "api.example.com", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
