@@ -357,3 +357,15 @@ func TestErrorTable_TrailingSlashRedirects(t *testing.T) {
 	srv := policyServer(t)
 	call{method: "GET", path: "/dashboard/", status: 301, headers: map[string]string{"Location": "/dashboard"}}.do(t, srv)
 }
+
+// TestAntiCSRFRefusesCORSPartner: an origin the domain's CORS allows is
+// still refused by anti-CSRF on an unsafe method, until WithTrustedOrigins
+// names it (docs/reference.md says so).
+func TestAntiCSRFRefusesCORSPartner(t *testing.T) {
+	const spa = "https://spa.example.com"
+	post := call{method: "POST", path: "/form", header: map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": spa}}
+	refused, trusted := post, post
+	refused.status, trusted.status, trusted.want = 403, 200, "Form"
+	refused.do(t, policyServer(t))
+	trusted.do(t, policyServer(t, runtime.WithTrustedOrigins(spa)))
+}
