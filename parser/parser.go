@@ -244,6 +244,9 @@ func (p *parser) reportUnclosed(atEOF *Section) {
 		return len(text) - len(strings.TrimLeft(text, " \t"))
 	}
 	report := func(sec *Section, before int) {
+		if p.sc.unterminated[sec.Lbrace.Line] {
+			return // a string left open on the section's line took its "}"
+		}
 		p.errorf(sec.Lbrace, "section %s is not closed: by indentation, its %q is missing before line %d", quoteShort(sec.Name), "}", before)
 	}
 	var unclosed *Section

@@ -133,6 +133,10 @@ type scanner struct {
 	line      int // of the next byte to read, 1-based
 	lineStart int // offset of the first byte of the current line
 	errorf    func(pos Pos, format string, args ...any)
+	// unterminated are the lines of the strings not terminated: a section
+	// opened there lost its "}" to the string, which the string's error
+	// explains.
+	unterminated map[int]bool
 }
 
 func newScanner(file string, src []byte, errorf func(Pos, string, ...any)) *scanner {
@@ -286,10 +290,11 @@ func (s *scanner) skipName() {
 // is kept, as aah does. A raw newline belongs to the string; "\r\n" in it
 // becomes "\n".
 //
-// A string is not terminated when it reaches the end of the file, and also
-// when it spans lines and its closing quote is followed by more than can end
-// a value: that quote then opens a later string, and the quote missing is on
-// the first line. Either way the error is at the opening quote and the
+// A string is not terminated when it reaches the end of the file, when it
+// spans lines and its closing quote is followed by more than can end a
+// value, and when its closing quote is followed at once by a name: that
+// quote then opens a later string, and the quote missing is on the first
+// line. Either way the error is at the opening quote and the
 // string ends at the end of its first line, so that the lines after it are
 // scanned as written and give no follow-on errors.
 func (s *scanner) scanString(pos Pos) (value, raw string) {
@@ -306,6 +311,12 @@ scan:
 			s.offset++
 			if firstEnd >= 0 && !s.endsValue() {
 				break scan // a closing quote that does not end a value: see above
+			}
+			if firstEnd < 0 && s.offset < len(s.src) && isNameChar(s.src[s.offset]) {
+				// Nothing written right after a value starts a name: this quote
+				// opens the next string ("/; controller = "App"), and the one
+				// missing belongs in this string.
+				break scan
 			}
 			text := s.src[start : s.offset-1]
 			if plain {
@@ -330,8 +341,17 @@ scan:
 		s.offset++
 	}
 	s.errorf(pos, "string literal not terminated")
+	if s.unterminated == nil {
+		s.unterminated = map[int]bool{}
+	}
+	s.unterminated[pos.Line] = true
 	if firstEnd < 0 {
+		// The string ends with its line: at its "\n", or at the end of the file.
 		firstEnd = len(s.src)
+		if i := bytes.IndexByte(s.src[start:], '\n'); i >= 0 {
+			firstEnd = start + i
+		}
+		line, lineStart = s.line, s.lineStart
 	}
 	s.offset, s.line, s.lineStart = firstEnd, line, lineStart
 	text := bytes.TrimSuffix(s.src[start:firstEnd], []byte("\r"))
