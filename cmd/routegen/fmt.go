@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -30,23 +33,122 @@ func (f *fmtFlags) register(fs *pflag.FlagSet) {
 // code is then 1. The default file is the default input; "-" is standard
 // input.
 func (c *cli) fmt(args []string, flags fmtFlags) int {
-	if len(args) == 0 {
-		input, err := findInput("")
-		if err != nil {
-			return c.usageError(err.Error())
-		}
-		args = []string{input}
-	}
 	if flags.write && slices.Contains(args, "-") {
 		return c.usageError("cannot write standard input (-w with -)")
 	}
+	files, err := fmtFiles(args)
+	if err != nil {
+		return c.usageError(err.Error())
+	}
 	code := exitOK
-	for _, name := range args {
+	for _, name := range files {
 		if c.fmtFile(name, flags) != exitOK {
 			code = exitInput
 		}
 	}
 	return code
+}
+
+// fmtFiles finds the routes.conf files of fmt's arguments as check, list
+// and diff find their inputs: a file is itself; a folder is the inputs of
+// the //go:generate directives of its Go files, else its routes.conf (or
+// config/routes.conf); "folder/..." is the inputs of the directives in the
+// folder and below it, and the routes.conf files there; no argument is
+// ./routes.conf, ./config/routes.conf, else "./...".
+func fmtFiles(args []string) ([]string, error) {
+	if len(args) == 0 {
+		if input, err := findInput(""); err == nil {
+			return []string{input}, nil
+		}
+		args = []string{"./..."}
+	}
+	var files []string
+	add := func(names ...string) {
+		for _, name := range names {
+			if name = filepath.Clean(name); !slices.Contains(files, name) {
+				files = append(files, name)
+			}
+		}
+	}
+	for _, arg := range args {
+		if dir, ok := strings.CutSuffix(filepath.ToSlash(arg), "/..."); ok || arg == "..." {
+			found, err := confsBelow(cmp.Or(dir, "."))
+			if err != nil {
+				return nil, err
+			}
+			if len(found) == 0 {
+				return nil, fmt.Errorf("%s: no routes.conf, and no //go:generate directive running routegen", arg)
+			}
+			add(found...)
+			continue
+		}
+		if info, err := os.Stat(arg); arg == "-" || err != nil || !info.IsDir() {
+			add(arg) // a file, standard input, or a name fmtFile reports
+			continue
+		}
+		directives, err := findDirectives(arg, false)
+		if err != nil {
+			return nil, err
+		}
+		if len(directives) == 0 {
+			input, err := findInput(arg)
+			if err != nil {
+				return nil, err
+			}
+			add(input)
+			continue
+		}
+		for _, d := range directives {
+			add(directiveInput(d))
+		}
+	}
+	return files, nil
+}
+
+// confsBelow lists the inputs of the directives in dir and below it, and
+// the routes.conf files there, skipping what go generate ./... skips.
+func confsBelow(dir string) ([]string, error) {
+	directives, err := findDirectives(dir, true)
+	if err != nil {
+		return nil, err
+	}
+	var found []string
+	for _, d := range directives {
+		found = append(found, directiveInput(d))
+	}
+	err = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case e.IsDir() && p != dir && (e.Name() == "testdata" || e.Name() == "vendor" || strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_") || isModule(p)):
+			return filepath.SkipDir
+		case !e.IsDir() && e.Name() == "routes.conf":
+			found = append(found, p)
+		}
+		return nil
+	})
+	return found, err
+}
+
+// directiveInput is the routes.conf a directive reads: its argument, else
+// the default input of its folder.
+func directiveInput(d directive) string {
+	fs := pflag.NewFlagSet("directive", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var src sourceFlags
+	var gen generateFlags
+	src.register(fs)
+	gen.register(fs)
+	fs.Bool("no-color", false, "")
+	if err := fs.Parse(d.args); err == nil && fs.NArg() > 0 {
+		return filepath.Join(d.dir, fs.Arg(0))
+	}
+	for _, candidate := range []string{"routes.conf", filepath.Join("config", "routes.conf")} {
+		if _, err := os.Stat(filepath.Join(d.dir, candidate)); err == nil {
+			return filepath.Join(d.dir, candidate)
+		}
+	}
+	return filepath.Join(d.dir, "routes.conf") // fmtFile reports it missing
 }
 
 func (c *cli) fmtFile(name string, flags fmtFlags) int {

@@ -158,3 +158,33 @@ func TestFmtCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestFmtFindsFilesAsCheck: fmt finds routes.conf files as check does: at
+// the module root through the directives below it, in a package folder
+// through its directive, and with "./..." every one below.
+func TestFmtFindsFilesAsCheck(t *testing.T) {
+	unformatted := strings.Replace(validConf, "  localhost {", "  localhost    {", 1)
+	dir := writeFiles(t, map[string]string{
+		"go.mod":                "module example.com/shop\n\ngo 1.25\n",
+		"web/doc.go":            "// Package web serves the shop.\npackage web\n\n//go:generate go tool routegen\n",
+		"web/routes.conf":       unformatted,
+		"admin/doc.go":          "package admin\n\n//go:generate go tool routegen --package admin conf/admin.conf\n",
+		"admin/conf/admin.conf": unformatted,
+		"other/routes.conf":     unformatted,
+	})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fmt", "-l"}, "admin/conf/admin.conf\nweb/routes.conf\nother/routes.conf\n"},
+		{[]string{"fmt", "-l", "web"}, "web/routes.conf\n"},
+		{[]string{"fmt", "-l", "admin"}, "admin/conf/admin.conf\n"},
+		{[]string{"fmt", "-l", "./..."}, "admin/conf/admin.conf\nweb/routes.conf\nother/routes.conf\n"},
+		{[]string{"fmt", "-l", "other/..."}, "other/routes.conf\n"},
+	} {
+		code, stdout, stderr := runIn(t, dir, c.args...)
+		if code != exitOK || stdout != c.want || stderr != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %q", strings.Join(c.args, " "), code, stdout, stderr, c.want)
+		}
+	}
+}

@@ -7,7 +7,7 @@
 //	routegen check [flags] [routes.conf | folder]    parse and validate everything generation would; write nothing
 //	routegen diff  [flags] [routes.conf | folder]    compare the generated file on disk with what routegen would write
 //	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json or openapi)
-//	routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
+//	routegen fmt   [-l] [-w] [-d] [files | folders | ./...]   print routes.conf files in the canonical layout
 //	routegen changes [flags] [routes.conf | OLD.conf NEW.conf]    review the route changes since a git revision
 //	routegen vet   [-fix] [packages]        check the Go code that uses the routes (see package routevet)
 //
@@ -177,7 +177,8 @@ Usage:
                                           routegen would write; exit 1 when it is stale or missing
   routegen list  [flags] [routes.conf | folder]
                                           print the resolved route table
-  routegen fmt   [-l] [-w] [-d] [files]   print routes.conf files in the canonical layout
+  routegen fmt   [-l] [-w] [-d] [files | folders | ./...]
+                                          print routes.conf files in the canonical layout
   routegen changes [flags] [routes.conf | folder]
   routegen changes [flags] OLD.conf NEW.conf
                                           review the route changes since --base (or from OLD to NEW):
@@ -227,7 +228,8 @@ Flags of changes:
       --fail-on KINDS       exit 1 when a change of these kinds is found: breaking, security,
                             compatible, comma-separated
 
-Flags of fmt (no file: the default input; - for standard input):
+Flags of fmt (a folder: the routes.conf of its directives, as check; folder/...: every one
+below; no argument: the default input, else ./...; - for standard input):
   -l, --list                list the files whose formatting differs
   -w, --write               write the result to the file instead of standard output
   -d, --diff                print a diff instead of the result
