@@ -280,9 +280,9 @@ func (g *matcherWriter) child(parent, n *core.Node, depth int, afterParam bool) 
 		return g.level(n, depth+1)
 	}
 	name := fmt.Sprintf("%s_%d", g.name, len(g.parts)/2+1)
-	doc := fmt.Sprintf("%s serves %s routes below %s/.", name, g.method, n.Path)
+	doc := fmt.Sprintf("%s serves %s routes below %s/.", name, g.method, n.Pattern())
 	if afterParam {
-		doc = fmt.Sprintf("%s serves %s %s and the routes below it.", name, g.method, n.Path)
+		doc = fmt.Sprintf("%s serves %s %s and the routes below it.", name, g.method, n.Pattern())
 	}
 	g.parts = append(g.parts, jen.Comment(doc), nil)
 	slot := len(g.parts) - 1

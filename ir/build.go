@@ -41,6 +41,7 @@ type builder struct {
 	maxBodySize int64
 	schemes     map[string]bool // nil: not checked
 	misspelt    map[misspelling]bool
+	unknownKeys int // reported so far, up to maxUnknownKeys
 }
 
 // Build resolves a routes.conf object tree (references already resolved)

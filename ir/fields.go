@@ -20,12 +20,23 @@ func (b *builder) checkKeys(obj *parser.Object, what string, allowed []string) {
 		if slices.Contains(allowed, f.Key) {
 			continue
 		}
+		// A file of many unknown keys is not a routes.conf: past a few, as
+		// the compiler does, no more are reported (nor looked for spellings).
+		if b.unknownKeys++; b.unknownKeys > maxUnknownKeys {
+			if b.unknownKeys == maxUnknownKeys+1 {
+				b.diags.Errorf(f.KeyPos, "too many unknown keys")
+			}
+			continue
+		}
 		if s := likelyName(f.Key, allowed); s != "" {
 			b.misspelt[misspelling{obj, s}] = true
 		}
 		b.diags.Errorf(f.KeyPos, "%s", unknown(fmt.Sprintf("unknown key %q in %s", f.Key, what), f.Key, allowed))
 	}
 }
+
+// maxUnknownKeys is the most unknown keys reported.
+const maxUnknownKeys = 50
 
 // misspelling is a key of an object that an unknown key was taken for.
 type misspelling struct {

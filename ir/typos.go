@@ -17,8 +17,14 @@ import (
 // rejects them.
 func ControllerTypos(t *Table) parser.Diagnostics {
 	uses := map[string][]parser.Pos{} // route sections by controller, in table order
+	type section struct {
+		controller string
+		pos        parser.Pos
+	}
+	seen := map[section]bool{} // a section of several methods is one use
 	use := func(controller string, pos parser.Pos) {
-		if controller != "" && !slices.Contains(uses[controller], pos) {
+		if controller != "" && !seen[section{controller, pos}] {
+			seen[section{controller, pos}] = true
 			uses[controller] = append(uses[controller], pos)
 		}
 	}
@@ -37,17 +43,25 @@ func ControllerTypos(t *Table) parser.Diagnostics {
 		names = append(names, name)
 	}
 	slices.Sort(names)
+	// The names one edit away are at most one byte longer or shorter: the
+	// candidates, used by several sections, are indexed by length.
+	byLength := map[int][]string{}
+	for _, name := range names {
+		if len(uses[name]) >= 2 {
+			byLength[len(name)] = append(byLength[len(name)], name)
+		}
+	}
 	var diags parser.Diagnostics
 	for _, name := range names {
 		if len(uses[name]) != 1 || len(name) < 4 {
 			continue
 		}
 		best := ""
-		for _, other := range names {
-			if len(uses[other]) < 2 || strings.EqualFold(other, name) || suggest.Distance(name, other) != 1 {
+		for _, other := range slices.Concat(byLength[len(name)-1], byLength[len(name)], byLength[len(name)+1]) {
+			if strings.EqualFold(other, name) || suggest.Distance(name, other) != 1 {
 				continue
 			}
-			if best == "" || len(uses[other]) > len(uses[best]) {
+			if best == "" || len(uses[other]) > len(uses[best]) || len(uses[other]) == len(uses[best]) && other < best {
 				best = other
 			}
 		}

@@ -28,6 +28,17 @@ type resolver struct {
 	done    map[*Field]bool
 	keys    map[*Object]map[string]*Field // the fields of each object looked in, by key
 	diags   Diagnostics
+	errors  int
+}
+
+// errorf reports an error, up to maxErrors of them, as Parse does: a file
+// of many bad references is not a configuration.
+func (r *resolver) errorf(pos Pos, format string, args ...any) {
+	if r.errors++; r.errors <= maxErrors {
+		r.diags.Errorf(pos, format, args...)
+	} else if r.errors == maxErrors+1 {
+		r.diags.Errorf(pos, "too many errors")
+	}
 }
 
 // resolveObject resolves the fields of obj, whose keys' paths start with prefix.
@@ -72,18 +83,18 @@ func (r *resolver) resolveRef(ref *Ref) Value {
 	switch {
 	case f == nil && !strings.Contains(ref.Name, "."):
 		// A bare word is most often text left unquoted: action = About.
-		r.diags.Errorf(ref.ValuePos, "reference %q does not name a key; quote it to write text: %q", ref.Name, ref.Name)
+		r.errorf(ref.ValuePos, "reference %q does not name a key; quote it to write text: %q", ref.Name, ref.Name)
 		return ref
 	case f == nil:
-		r.diags.Errorf(ref.ValuePos, "reference %q does not name a key", ref.Name)
+		r.errorf(ref.ValuePos, "reference %q does not name a key", ref.Name)
 		return ref
 	case f.Object != nil:
-		r.diags.Errorf(ref.ValuePos, "reference %q names a section, not a value", ref.Name)
+		r.errorf(ref.ValuePos, "reference %q names a section, not a value", ref.Name)
 		return ref
 	}
 	if i, ok := r.onStack[f]; ok {
 		cycle := append(r.stack[i:len(r.stack):len(r.stack)], ref.Name)
-		r.diags.Errorf(ref.ValuePos, "reference cycle: %s", strings.Join(cycle, " -> "))
+		r.errorf(ref.ValuePos, "reference cycle: %s", strings.Join(cycle, " -> "))
 		return ref
 	}
 	r.resolveField(f, ref.Name)

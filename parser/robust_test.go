@@ -30,6 +30,20 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	// The hostile shapes, small: a long path, many references to one key,
+	// deep nesting, many siblings, a host that is not UTF-8, a string left
+	// open on one line.
+	hostile := []string{
+		`r { path = "/` + strings.Repeat("s/", 300) + `x" }`,
+		"base = 1\n" + strings.Repeat("k = base\n", 300),
+		strings.Repeat("a { ", 60) + strings.Repeat("} ", 60),
+		"routes {\n" + strings.Repeat("  r { path = \"/p\" }\n", 300) + "}",
+		"d { host = \"exa\xffmple.com\" }",
+		`home { path = "/; controller = "App" }`,
+	}
+	for _, s := range hostile {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, diags := Parse("fuzz.conf", src)
 		checkDiagnostics(t, src, diags)

@@ -19,12 +19,29 @@ import (
 
 // Node is a position in the trie.
 type Node struct {
-	Path      string // the pattern of the routes' paths up to here: "/repos/:owner"
-	Route     int    // the route that ends here; -1 for none
+	Route     int // the route that ends here; -1 for none
 	Literals  []*LiteralEdge
 	Params    []*ParamEdge
 	CatchAlls []*CatchAllEdge
 	Dynamic   bool // a parameter or catch-all lies below: a walk must come here
+
+	// parent and segment give Pattern: a node does not keep the whole
+	// pattern, which would cost a path of n segments n² bytes.
+	parent  *Node
+	segment string // "/repos", "/:owner"
+	// literalIndex finds a literal edge by text while the trie is built:
+	// a scan of the edges would make n siblings cost n².
+	literalIndex map[string]int
+}
+
+// Pattern is the pattern of the routes' paths up to n: "/repos/:owner".
+func (n *Node) Pattern() string {
+	var segments []string
+	for ; n != nil; n = n.parent {
+		segments = append(segments, n.segment)
+	}
+	slices.Reverse(segments)
+	return strings.Join(segments, "")
 }
 
 // LiteralEdge leads to the routes whose next segment is Text.
@@ -70,16 +87,20 @@ func (n *Node) insert(r TrieRoute) {
 	for _, seg := range ParsePattern(r.Path) {
 		switch seg.Kind {
 		case StaticSegment:
-			k := slices.IndexFunc(n.Literals, func(e *LiteralEdge) bool { return e.Text == seg.Literal })
-			if k < 0 {
-				n.Literals = append(n.Literals, &LiteralEdge{Text: seg.Literal, Node: &Node{Path: n.Path + "/" + seg.Literal, Route: -1}})
-				k = len(n.Literals) - 1
+			if n.literalIndex == nil {
+				n.literalIndex = map[string]int{}
+			}
+			k, ok := n.literalIndex[seg.Literal]
+			if !ok {
+				k = len(n.Literals)
+				n.literalIndex[seg.Literal] = k
+				n.Literals = append(n.Literals, &LiteralEdge{Text: seg.Literal, Node: &Node{parent: n, segment: "/" + seg.Literal, Route: -1}})
 			}
 			n = n.Literals[k].Node
 		case ParamSegment:
 			k := slices.IndexFunc(n.Params, func(e *ParamEdge) bool { return e.Prefix == seg.Literal })
 			if k < 0 {
-				n.Params = append(n.Params, &ParamEdge{Prefix: seg.Literal, Node: &Node{Path: n.Path + "/" + seg.Literal + ":" + seg.Param, Route: -1}})
+				n.Params = append(n.Params, &ParamEdge{Prefix: seg.Literal, Node: &Node{parent: n, segment: "/" + seg.Literal + ":" + seg.Param, Route: -1}})
 				k = len(n.Params) - 1
 			}
 			n = n.Params[k].Node
@@ -95,6 +116,7 @@ func (n *Node) insert(r TrieRoute) {
 // code; the longer parameter prefix before the shorter, more general one —
 // and marks the nodes a walk must visit. It reports whether n is one.
 func (n *Node) finish() bool {
+	n.literalIndex = nil // the edges are sorted now; the index is no longer needed
 	slices.SortFunc(n.Literals, func(a, b *LiteralEdge) int { return strings.Compare(a.Text, b.Text) })
 	slices.SortStableFunc(n.Params, func(a, b *ParamEdge) int { return cmp.Compare(len(b.Prefix), len(a.Prefix)) })
 	slices.SortStableFunc(n.CatchAlls, func(a, b *CatchAllEdge) int { return cmp.Compare(len(b.Prefix), len(a.Prefix)) })
@@ -139,11 +161,18 @@ type FixedRoute struct {
 // it, which win over every other route below n; rest is the text of n's
 // own path after the node the walk entered at.
 func (n *Node) Fixed(rest string, routes []FixedRoute) []FixedRoute {
+	return n.appendFixed([]byte(rest), routes)
+}
+
+// appendFixed is Fixed with rest in a buffer the levels below extend and
+// give back: a string built at each level would cost a path of n segments
+// n² bytes.
+func (n *Node) appendFixed(rest []byte, routes []FixedRoute) []FixedRoute {
 	if n.Route >= 0 {
-		routes = append(routes, FixedRoute{rest, n.Route})
+		routes = append(routes, FixedRoute{string(rest), n.Route})
 	}
 	for _, e := range n.Literals {
-		routes = e.Node.Fixed(rest+"/"+e.Text, routes)
+		routes = e.Node.appendFixed(append(append(rest, '/'), e.Text...), routes)
 	}
 	return routes
 }

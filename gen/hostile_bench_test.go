@@ -1,0 +1,95 @@
+package gen_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/routegen/routegen/gen"
+	"github.com/routegen/routegen/ir"
+)
+
+// hostileSize is the size of the files of BenchmarkHostile: the budgets
+// are for any 10 MB routes.conf.
+const hostileSize = 10 << 20
+
+// hostileShapes write routes.conf files of about hostileSize bytes, each
+// the worst of one kind: routes side by side, long paths, references to
+// one key, deep nesting.
+var hostileShapes = map[string]func() string{
+	"siblings": func() string {
+		return routesConf(func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "      r%d { path = \"/p%d\"; controller = \"A\"; action = \"A\" }\n", i, i)
+		})
+	},
+	"long-paths": func() string {
+		segments := strings.Repeat("/segment", 250)
+		return routesConf(func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "      r%d { path = \"/x%d%s\"; controller = \"A\"; action = \"A\" }\n", i, i, segments)
+		})
+	},
+	"references": func() string {
+		return routesConf(func(b *strings.Builder, i int) {
+			controller := "domains.localhost.routes.r0.controller" // every route's reads the first one's
+			if i == 0 {
+				controller = `"A"`
+			}
+			fmt.Fprintf(b, "      r%d { path = \"/p%d\"; controller = %s; action = \"A\" }\n", i, i, controller)
+		})
+	},
+	"nesting": func() string {
+		return routesConf(func(b *strings.Builder, i int) {
+			for k := range 8 {
+				fmt.Fprintf(b, "g%d_%d { path = \"/g%d\"; controller = \"A\"; routes { ", i, k, i)
+			}
+			fmt.Fprintf(b, "r%d { path = \"/r\"; action = \"A\" }", i)
+			b.WriteString(strings.Repeat(" }", 16) + "\n")
+		})
+	},
+}
+
+// routesConf is a routes.conf of one domain whose routes { } route writes,
+// one after another, up to hostileSize bytes.
+func routesConf(route func(b *strings.Builder, i int)) string {
+	var b strings.Builder
+	b.WriteString("domains {\n  localhost {\n    host = \"localhost\"\n    default_auth = \"anonymous\"\n    routes {\n")
+	for i := 0; b.Len() < hostileSize; i++ {
+		route(&b, i)
+	}
+	b.WriteString("    }\n  }\n}\n")
+	return b.String()
+}
+
+// BenchmarkHostile checks and generates each hostile shape: the budgets
+// are ≤ 2 s and ≤ 1 GB (B/op bounds the allocation) for check, ≤ 5 s for
+// generation. Run it alone: go test ./gen -run '^$' -bench Hostile -benchmem -benchtime 1x.
+func BenchmarkHostile(b *testing.B) {
+	for _, shape := range []string{"siblings", "long-paths", "references", "nesting"} {
+		fsys := fstest.MapFS{"routes.conf": {Data: []byte(hostileShapes[shape]())}}
+		b.Run("shape="+shape+"/step=check", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf"})
+				if table == nil {
+					b.Fatal(diags)
+				}
+				if diags := gen.Check(table); diags.HasErrors() {
+					b.Fatal(diags)
+				}
+			}
+		})
+		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf"})
+		if table == nil {
+			b.Fatal(diags)
+		}
+		b.Run("shape="+shape+"/step=generate", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"}); diags.HasErrors() {
+					b.Fatal(diags)
+				}
+			}
+		})
+	}
+}
