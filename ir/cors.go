@@ -53,9 +53,7 @@ func (b *builder) cors(obj *parser.Object, base *CORS, domainLevel bool) *CORS {
 	if seconds, ok := b.maxAge(obj); ok {
 		c.MaxAge = seconds
 	}
-	// A port wildcard names one host, whose every port its owner runs (and
-	// browsers count as one site): it may go with credentials.
-	wildcard := slices.IndexFunc(c.AllowOrigins, func(o string) bool { return strings.Contains(strings.TrimSuffix(o, ":*"), "*") })
+	wildcard := slices.IndexFunc(c.AllowOrigins, func(o string) bool { return strings.Contains(o, "*") })
 	if b.boolean(obj, "enable", !domainLevel) && c.AllowCredentials && wildcard >= 0 {
 		pos := obj.Pos
 		switch {

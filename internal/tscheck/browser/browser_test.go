@@ -182,6 +182,10 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// fixedSitePort is the port the site is served at, which the private routes'
+// CORS policy names in routes.conf.
+const fixedSitePort = "47613"
+
 // start serves the application on two ports of 127.0.0.1: the site's
 // (origin A) and the API's (origin B), each a domain of routes.conf. A
 // page of http://localhost at the site's port is a third origin, which
@@ -195,10 +199,12 @@ func start(t *testing.T) (*server, string, string) {
 	}
 	var ports []string
 	var listeners []net.Listener
-	for range 2 {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+	// The site is at a fixed port: the private routes' CORS policy allows
+	// credentials, which routes.conf grants exact origins only.
+	for _, addr := range []string{"127.0.0.1:" + fixedSitePort, "127.0.0.1:0"} {
+		ln, err := net.Listen("tcp", addr)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%v (the site's port %s is fixed by routes.conf's CORS policy)", err, fixedSitePort)
 		}
 		listeners = append(listeners, ln)
 		ports = append(ports, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))

@@ -26,7 +26,7 @@ const (
 
 // routegenCORS0 is a CORS policy of ../routes.conf, shared by the routes that have it.
 var routegenCORS0 = &runtime.CORS{
-	AllowOrigins:     []string{"http://127.0.0.1:*"},
+	AllowOrigins:     []string{"http://127.0.0.1:47613"},
 	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
 	AllowMethods:     []string{"GET", "DELETE"},
 	AllowCredentials: true,
