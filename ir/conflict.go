@@ -36,23 +36,57 @@ func (b *builder) checkConflicts(d *Domain) {
 
 // conflictNode is a node of one method's route trie.
 type conflictNode struct {
-	children map[string]*conflictNode // by segment shape: literal, or parameter prefix
-	param    string                   // the parameter's name at this node
-	owner    *Route                   // the route that named the parameter
-	route    *Route                   // the route that ends here
+	// children are found by a scan while they are few, as most nodes'
+	// are, and through byShape past that: a map a node would cost a table
+	// of long paths its memory many times over.
+	children []conflictChild
+	byShape  map[segmentShape]*conflictNode
+	param    string // the parameter's name at this node
+	owner    *Route // the route that named the parameter
+	route    *Route // the route that ends here
+}
+
+type conflictChild struct {
+	shape segmentShape
+	node  *conflictNode
+}
+
+// scannedChildren is the most children a node finds by a scan.
+const scannedChildren = 8
+
+func (n *conflictNode) child(shape segmentShape) *conflictNode {
+	if n.byShape != nil {
+		return n.byShape[shape]
+	}
+	for _, c := range n.children {
+		if c.shape == shape {
+			return c.node
+		}
+	}
+	return nil
+}
+
+func (n *conflictNode) add(shape segmentShape, child *conflictNode) {
+	n.children = append(n.children, conflictChild{shape, child})
+	if len(n.children) > scannedChildren {
+		if n.byShape == nil {
+			n.byShape = make(map[segmentShape]*conflictNode, len(n.children))
+			for _, c := range n.children {
+				n.byShape[c.shape] = c.node
+			}
+		}
+		n.byShape[shape] = child
+	}
 }
 
 func (b *builder) insert(root *conflictNode, r *Route) {
 	n := root
 	for _, seg := range r.Segments {
-		key := segmentShape(seg)
-		child := n.children[key]
+		key := segmentShape{seg.Kind, seg.Literal}
+		child := n.child(key)
 		if child == nil {
-			if n.children == nil {
-				n.children = map[string]*conflictNode{}
-			}
 			child = &conflictNode{param: seg.Param, owner: r}
-			n.children[key] = child
+			n.add(key, child)
 		} else if seg.Kind != StaticSegment && child.param != seg.Param {
 			b.diags.Errorf(r.Pos, "route %q (%s %s): parameter %q conflicts with %q of route %q (%s %s) at %s: %s",
 				r.Name, r.Method, Unescaped(r.Path), paramText(seg), paramText(Segment{Kind: seg.Kind, Param: child.param}),
@@ -75,14 +109,11 @@ func (b *builder) insert(root *conflictNode, r *Route) {
 	n.route = r
 }
 
-func segmentShape(s Segment) string {
-	switch s.Kind {
-	case ParamSegment:
-		return ":" + s.Literal
-	case CatchAllSegment:
-		return "*" + s.Literal
-	}
-	return "/" + s.Literal
+// segmentShape is what a segment matches by: its kind and its literal text
+// (a parameter's prefix), not a parameter's name.
+type segmentShape struct {
+	kind    SegmentKind
+	literal string
 }
 
 func paramText(s Segment) string {
