@@ -42,6 +42,9 @@ type builder struct {
 	schemes     map[string]bool // nil: not checked
 	misspelt    map[misspelling]bool
 	unknownKeys int // reported so far, up to maxUnknownKeys
+	// routeSections counts the route sections of every domain, up to
+	// maxRouteSections.
+	routeSections int
 }
 
 // Build resolves a routes.conf object tree (references already resolved)

@@ -55,12 +55,23 @@ type routeBuilder struct {
 	groups []*group
 }
 
+// maxRouteSections is the most route sections a routes.conf may have: a
+// limit, as for nesting and parameters, that keeps checking and generating
+// any file within seconds (the GitHub API is 203 routes).
+const maxRouteSections = 100_000
+
 // children builds the routes of a `routes { }` section.
 func (rb *routeBuilder) children(obj *parser.Object, in inherited) {
 	for _, f := range obj.Fields {
 		if f.Object == nil {
 			rb.diags.Errorf(f.KeyPos, "%q in routes must be a route section (%s { path = … })", f.Key, f.Key)
 			continue
+		}
+		if rb.routeSections++; rb.routeSections > maxRouteSections {
+			if rb.routeSections == maxRouteSections+1 {
+				rb.diags.Errorf(f.KeyPos, "route %q is past the %d route sections routegen supports", f.Key, maxRouteSections)
+			}
+			return
 		}
 		rb.checkRepeated(f)
 		rb.route(f.Object, in)
