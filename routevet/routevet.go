@@ -38,7 +38,13 @@ import one:
 A path that is served only by a redirect gets a suggested fix that calls the
 typed URL helper of the route it redirects to, when that helper returns the
 URL alone; with -helpers, so does every literal path that such a helper
-would build.`
+would build.
+
+A finding that is meant (a test that requests /hotels/abc for its 400) is
+silenced by a comment on its line, or alone on the line above:
+  //routegen:ignore REASON
+The reason is required; an ignore comment that silences nothing is itself
+reported.`
 
 // Analyzer is the routevet analyzer.
 var Analyzer = newAnalyzer()
@@ -83,6 +89,10 @@ func run(pass *analysis.Pass, helpers bool) (any, error) {
 	if len(c.tables) == 0 {
 		return nil, nil
 	}
+	ig := findIgnores(pass.Fset, pass.Files)
+	report := pass.Report
+	pass.Report = ig.filter(report)
+	defer func() { pass.Report = report }()
 	// The inspector is built here rather than required, so that the many
 	// packages that import no routegen package cost nothing to traverse.
 	for cur := range inspector.New(pass.Files).Root().Preorder((*ast.File)(nil)) {
@@ -94,6 +104,7 @@ func run(pass *analysis.Pass, helpers bool) (any, error) {
 			c.checkCall(file, call.Node().(*ast.CallExpr))
 		}
 	}
+	ig.reportMisuse(report)
 	return nil, nil
 }
 

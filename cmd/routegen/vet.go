@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -37,7 +38,19 @@ func vet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, vetUsage)
 		return exitOK
 	}
-	cmd := exec.Command("go", goArgs...)
+	if code := runGoVet(goArgs, stdout, stderr); code != exitOK || !slices.Contains(goArgs, "-fix") || slices.Contains(goArgs, "-diff") {
+		return code
+	}
+	// go vet -fix applies the fixes and reports nothing: what is left, the
+	// findings without a fix, is reported by a run without it, which exits
+	// 1 as go vet does for findings.
+	return runGoVet(slices.DeleteFunc(slices.Clone(goArgs), func(a string) bool { return a == "-fix" }), stdout, stderr)
+}
+
+// runGoVet runs the go command with args, with this executable as its vet
+// tool, and returns its exit code.
+func runGoVet(args []string, stdout, stderr io.Writer) int {
+	cmd := exec.Command("go", args...)
 	cmd.Env = append(os.Environ(), vetToolEnv+"=1")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
 	if err := cmd.Run(); err != nil {
@@ -97,7 +110,8 @@ Usage:
 
 It runs go vet with routegen as the vet tool, so go vet's build flags
 (-tags…) and flags apply:
-  -fix        apply the suggested fixes (go vet -fix, Go 1.26 or later)
+  -fix        apply the suggested fixes (go vet -fix, Go 1.26 or later), then report
+              the findings left, which have no fix, and exit 1 when there are any
   -diff       with -fix, print the changes as a diff instead
   -json       print the findings as JSON
   -c N        show N lines of context around each finding

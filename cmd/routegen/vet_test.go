@@ -1,7 +1,12 @@
 package main
 
 import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -26,5 +31,54 @@ func TestVetCommand(t *testing.T) {
 		if _, help := vetCommand("/bin/rg", []string{h}); !help {
 			t.Errorf("%s: no usage", h)
 		}
+	}
+}
+
+// TestVetFixReportsWhatIsLeft: routegen vet -fix applies the fixes it
+// can, then reports the findings without a fix and exits 1, as without
+// -fix.
+func TestVetFixReportsWhatIsLeft(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds routegen and runs go vet")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(t.TempDir(), "routegen")
+	build := exec.Command("go", "build", "-o", exe, "./cmd/routegen")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := writeFiles(t, map[string]string{
+		"go.mod":  "module example.com/fixme\n\ngo 1.25.0\n",
+		"go.work": "go 1.25.0\n\nuse (\n\t.\n\t" + filepath.Join(root, "routevet", "testdata") + "\n\t" + root + "\n)\n",
+		"handlers.go": `package fixme
+
+import (
+	"net/http"
+
+	"example.com/hotels/routes"
+)
+
+var table = routes.Routes
+
+func handler(w http.ResponseWriter, r *http.Request) {
+	http.Redirect(w, r, "/hotels/", http.StatusFound)
+	http.Redirect(w, r, "/nowhere", http.StatusFound)
+}
+`,
+	})
+	cmd := exec.Command(exe, "vet", "-fix", "./...")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "no route serves GET /nowhere") || strings.Contains(string(out), "/hotels/ is served only") {
+		t.Errorf("routegen vet -fix: %v\n%s\nwant exit 1 with the finding left, and the fixed one gone", err, out)
+	}
+	fixed, err := os.ReadFile(filepath.Join(dir, "handlers.go"))
+	if err != nil || !strings.Contains(string(fixed), "http.Redirect(w, r, routes.URL.Hotels(), http.StatusFound)") {
+		t.Errorf("handlers.go after -fix:\n%s", fixed)
 	}
 }
