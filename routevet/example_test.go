@@ -48,7 +48,7 @@ type users struct{}`, "handlers.go: /search/ is served only by a redirect to /se
 	http.Redirect(w, r, "/api/v2/users/me", http.StatusFound)`, `handlers.go: GET /api/v2/users/me is answered 400: route "user", :id[number]: "me" is not a number`},
 	{"handlers.go", `	return writeJSON(ctx, http.StatusCreated,`, `	ctx.Res.Header().Set("Location", "/api/"+version+"/user")
 	return writeJSON(ctx, http.StatusCreated,`, ""}, // dynamic: not a finding
-	{"handlers.go", `	ctx.Res.Header().Set("Location", "/api/"+version+"/user")`, `	ctx.Res.Header().Set("Location", "/api/v2/user")`, `handlers.go: no route serves /api/v2/user (did you mean "/api/v2/users"?)`},
+	{"handlers.go", `	ctx.Res.Header().Set("Location", "/api/"+version+"/user")`, `	ctx.Res.Header().Set("Location", "/api/v2/user")`, `handlers.go: no route serves GET /api/v2/user (did you mean "/api/v2/users"?)`},
 	{"handlers.go", "type users struct{}", `// links are the URLs the navigation shows.
 func links() []string {
 	a, _ := routes.RouteURL("usr", "v2", 42)

@@ -42,7 +42,8 @@ func (c *checker) checkCall(file *ast.File, call *ast.CallExpr) {
 	if recv := fn.Signature().Recv(); recv != nil {
 		if fn.Pkg().Path() == "net/http" && (fn.Name() == "Set" || fn.Name() == "Add") && isResponseHeader(c.pass, call, fn.Pkg()) {
 			if key, ok := c.constantString(call.Args[0]); ok && textproto.CanonicalMIMEHeaderKey(key) == "Location" {
-				c.checkTarget(file, call.Args[1], "")
+				// What a browser follows a redirect with, whatever its status.
+				c.checkTarget(file, call.Args[1], "GET")
 			}
 		}
 		return

@@ -101,8 +101,9 @@ func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	http.Redirect(w, r, "/hotels/42/edit", http.StatusTemporaryRedirect)        // want `no route serves /hotels/42/edit$`
 	http.Redirect(w, r, "http://admin.localhost:8080/hotels", http.StatusFound) // want `no route serves GET /hotels on admin.localhost:8080`
 	http.Redirect(w, r, "http://acme.localhost/", http.StatusFound)             // want `no route serves GET / on acme.localhost`
-	w.Header().Set("Location", "/serch")                                        // want `no route serves /serch \(did you mean "/search"\?\)$`
-	w.Header().Add("location", "/serch")                                        // want `no route serves /serch \(did you mean "/search"\?\)$`
+	w.Header().Set("Location", "/serch")                                        // want `no route serves GET /serch \(did you mean "/search"\?\)$`
+	w.Header().Add("location", "/serch")                                        // want `no route serves GET /serch \(did you mean "/search"\?\)$`
+	w.Header().Set("Location", "/hotels/1/book")                                // want `no GET route serves /hotels/1/book \(only POST\)$`
 	http.Redirect(w, r, "/cafe", http.StatusFound)                              // want `no route serves GET /cafe$`
 	http.Redirect(w, r, "/live", http.StatusFound)                              // the WebSocket route's handshake is a GET
 	http.Redirect(w, r, "/search", http.StatusMovedPermanently)

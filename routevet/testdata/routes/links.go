@@ -1,4 +1,4 @@
-package routes // want package:`routes\(14\)`
+package routes // want package:`routes\(15\)`
 
 import "net/http"
 

@@ -49,19 +49,20 @@ var Domains = []runtime.Domain{
 // Routes are the routes of ../routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
 	{Index: 0, Name: "home", Method: "GET", Path: "/", Controller: "Site", Action: "Index", AntiCSRFCheck: true, Pos: "../routes.conf:13:7"},
-	{Index: 1, Name: "booking", Method: "GET", Path: "/bookings/:ref", Controller: "Booking", Action: "Show", AntiCSRFCheck: true, Params: []string{"ref"}, Constraints: []string{"uuid4"}, Pos: "../routes.conf:31:7"},
-	{Index: 2, Name: "cafe", Method: "GET", Path: "/caf%C3%A9", Controller: "Site", Action: "Cafe", AntiCSRFCheck: true, Pos: "../routes.conf:34:7"},
+	{Index: 1, Name: "booking", Method: "GET", Path: "/bookings/:ref", Controller: "Booking", Action: "Show", AntiCSRFCheck: true, Params: []string{"ref"}, Constraints: []string{"uuid4"}, Pos: "../routes.conf:32:7"},
+	{Index: 2, Name: "cafe", Method: "GET", Path: "/caf%C3%A9", Controller: "Site", Action: "Cafe", AntiCSRFCheck: true, Pos: "../routes.conf:35:7"},
 	{Index: 3, Name: "docs", Method: "GET", Path: "/docs/*filepath", Static: true, Dir: "docs", List: true, Params: []string{"filepath"}, Pos: "../routes.conf:9:7"},
 	{Index: 4, Name: "hotels", Method: "GET", Path: "/hotels", Controller: "Hotel", Action: "List", AntiCSRFCheck: true, Pos: "../routes.conf:15:7"},
 	{Index: 5, Name: "create_hotel", Method: "POST", Path: "/hotels", Controller: "Hotel", Action: "Create", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "hotels", Pos: "../routes.conf:20:11"},
 	{Index: 6, Name: "delete_hotel", Method: "DELETE", Path: "/hotels/:id", Controller: "Hotel", Action: "Delete", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Parent: "show_hotel", Pos: "../routes.conf:25:15"},
 	{Index: 7, Name: "show_hotel", Method: "GET", Path: "/hotels/:id", Controller: "Hotel", Action: "Show", AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Parent: "hotels", Pos: "../routes.conf:21:11"},
-	{Index: 8, Name: "room", Method: "GET", Path: "/hotels/:id/rooms/:room", Controller: "Hotel", Action: "Room", AntiCSRFCheck: true, Params: []string{"id", "room"}, Constraints: []string{"number", "alpha,max=3"}, Parent: "show_hotel", Pos: "../routes.conf:26:15"},
-	{Index: 9, Name: "live", Method: "WS", Path: "/live", Controller: "Live", Action: "Stream", WebSocket: true, Pos: "../routes.conf:33:7"},
-	{Index: 10, Name: "page", Method: "GET", Path: "/pages/:lang/*page", Controller: "Site", Action: "Page", AntiCSRFCheck: true, Params: []string{"lang", "page"}, Constraints: []string{"oneof=en fr", ""}, Pos: "../routes.conf:32:7"},
-	{Index: 11, Name: "search", Method: "GET", Path: "/search", Controller: "Site", Action: "Search", AntiCSRFCheck: true, Pos: "../routes.conf:14:7"},
-	{Index: 12, Domain: 1, Name: "dashboard", Method: "GET", Path: "/", Controller: "Admin", Action: "Dashboard", AntiCSRFCheck: true, Pos: "../routes.conf:43:7"},
-	{Index: 13, Domain: 2, Name: "tenant_home", Method: "GET", Path: "/home", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../routes.conf:52:7"},
+	{Index: 8, Name: "book_hotel", Method: "POST", Path: "/hotels/:id/book", Controller: "Hotel", Action: "Book", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"id"}, Constraints: []string{"number"}, Parent: "show_hotel", Pos: "../routes.conf:26:15"},
+	{Index: 9, Name: "room", Method: "GET", Path: "/hotels/:id/rooms/:room", Controller: "Hotel", Action: "Room", AntiCSRFCheck: true, Params: []string{"id", "room"}, Constraints: []string{"number", "alpha,max=3"}, Parent: "show_hotel", Pos: "../routes.conf:27:15"},
+	{Index: 10, Name: "live", Method: "WS", Path: "/live", Controller: "Live", Action: "Stream", WebSocket: true, Pos: "../routes.conf:34:7"},
+	{Index: 11, Name: "page", Method: "GET", Path: "/pages/:lang/*page", Controller: "Site", Action: "Page", AntiCSRFCheck: true, Params: []string{"lang", "page"}, Constraints: []string{"oneof=en fr", ""}, Pos: "../routes.conf:33:7"},
+	{Index: 12, Name: "search", Method: "GET", Path: "/search", Controller: "Site", Action: "Search", AntiCSRFCheck: true, Pos: "../routes.conf:14:7"},
+	{Index: 13, Domain: 1, Name: "dashboard", Method: "GET", Path: "/", Controller: "Admin", Action: "Dashboard", AntiCSRFCheck: true, Pos: "../routes.conf:44:7"},
+	{Index: 14, Domain: 2, Name: "tenant_home", Method: "GET", Path: "/home", Controller: "Tenant", Action: "Home", AntiCSRFCheck: true, Pos: "../routes.conf:53:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -105,7 +106,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		case "/hotels":
 			return 4 // GET /hotels (hotels)
 		case "/search":
-			return 11 // GET /search (search)
+			return 12 // GET /search (search)
 		}
 		i1 := 1
 		if i1 < len(path) {
@@ -143,7 +144,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
 									routegenimpl.Push(p, i4, j4)
-									return 8 // GET /hotels/:id/rooms/:room (room)
+									return 9 // GET /hotels/:id/rooms/:room (room)
 								}
 							}
 						}
@@ -160,7 +161,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 							i3 := j2 + 1
 							if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
 								routegenimpl.Push(p, i3, len(path))
-								return 10 // GET /pages/:lang/*page (page)
+								return 11 // GET /pages/:lang/*page (page)
 							}
 						}
 						routegenimpl.Pop(p)
@@ -174,11 +175,24 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		case "/hotels":
 			return 5 // POST /hotels (create_hotel)
 		}
+		i1 := 1
+		if strings.HasPrefix(path[i1:], "hotels/") {
+			i2 := i1 + 7
+			j2 := routegenimpl.SegmentEnd(path, i2)
+			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
+				routegenimpl.Push(p, i2, j2)
+				switch path[j2:] {
+				case "/book":
+					return 8 // POST /hotels/:id/book (book_hotel)
+				}
+				routegenimpl.Pop(p)
+			}
+		}
 		return -1
 	case "WS":
 		switch path {
 		case "/live":
-			return 9 // WS /live (live)
+			return 10 // WS /live (live)
 		}
 		return -1
 	}
@@ -194,7 +208,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	case "GET":
 		switch path {
 		case "/":
-			return 12 // GET / (dashboard)
+			return 13 // GET / (dashboard)
 		}
 		return -1
 	}
@@ -210,7 +224,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 	case "GET":
 		switch path {
 		case "/home":
-			return 13 // GET /home (tenant_home)
+			return 14 // GET /home (tenant_home)
 		}
 		return -1
 	}
@@ -219,58 +233,60 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
-//line ../routes.conf:43:6
-	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:43:7)
-//line routes_gen.go:225:1
+//line ../routes.conf:44:6
+	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
+//line routes_gen.go:239:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
-//line ../routes.conf:31:6
-	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:31:7)
-//line routes_gen.go:232:1
+//line ../routes.conf:32:6
+	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
+//line routes_gen.go:246:1
 }
 
 // HotelController holds the actions of controller "Hotel".
 type HotelController interface {
+//line ../routes.conf:26:14
+	Book(ctx *runtime.Context, id int64) error // serves book_hotel: POST /hotels/:id/book (../routes.conf:26:15)
 //line ../routes.conf:20:10
 	Create(ctx *runtime.Context) error // serves create_hotel: POST /hotels (../routes.conf:20:11)
 //line ../routes.conf:25:14
 	Delete(ctx *runtime.Context, id int64) error // serves delete_hotel: DELETE /hotels/:id (../routes.conf:25:15)
 //line ../routes.conf:15:6
 	List(ctx *runtime.Context) error // serves hotels: GET /hotels (../routes.conf:15:7)
-//line ../routes.conf:26:14
-	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:26:15)
+//line ../routes.conf:27:14
+	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:247:1
+//line routes_gen.go:263:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
-//line ../routes.conf:33:6
-	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:33:7)
-//line routes_gen.go:254:1
+//line ../routes.conf:34:6
+	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
+//line routes_gen.go:270:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
-//line ../routes.conf:34:6
-	Cafe(ctx *runtime.Context) error // serves cafe: GET /caf%C3%A9 (../routes.conf:34:7)
+//line ../routes.conf:35:6
+	Cafe(ctx *runtime.Context) error // serves cafe: GET /caf%C3%A9 (../routes.conf:35:7)
 //line ../routes.conf:13:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:13:7)
-//line ../routes.conf:32:6
-	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:32:7)
+//line ../routes.conf:33:6
+	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:267:1
+//line routes_gen.go:283:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
-//line ../routes.conf:52:6
-	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:52:7)
-//line routes_gen.go:274:1
+//line ../routes.conf:53:6
+	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:53:7)
+//line routes_gen.go:290:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -340,21 +356,27 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 			return err
 		}
 		return c.hotelController.Show(ctx, v0)
-	case 8: // GET /hotels/:id/rooms/:room (room)
+	case 8: // POST /hotels/:id/book (book_hotel)
+		v0, err := routegenimpl.ParamInt(p, 0)
+		if err != nil {
+			return err
+		}
+		return c.hotelController.Book(ctx, v0)
+	case 9: // GET /hotels/:id/rooms/:room (room)
 		v0, err := routegenimpl.ParamInt(p, 0)
 		if err != nil {
 			return err
 		}
 		return c.hotelController.Room(ctx, v0, p.Value(1))
-	case 9: // WS /live (live)
+	case 10: // WS /live (live)
 		return c.liveController.Stream(ctx)
-	case 10: // GET /pages/:lang/*page (page)
+	case 11: // GET /pages/:lang/*page (page)
 		return c.siteController.Page(ctx, p.Value(0), p.Value(1))
-	case 11: // GET /search (search)
+	case 12: // GET /search (search)
 		return c.siteController.Search(ctx)
-	case 12: // GET / (dashboard)
+	case 13: // GET / (dashboard)
 		return c.adminController.Dashboard(ctx)
-	case 13: // GET /home (tenant_home)
+	case 14: // GET /home (tenant_home)
 		return c.tenantController.Home(ctx)
 	}
 	return fmt.Errorf("no action for route %q", ctx.Route().Name)
@@ -386,25 +408,25 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:390:1
+//line routes_gen.go:412:1
 
-// Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:31:7).
+// Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
-//line ../routes.conf:31:1
+//line ../routes.conf:32:1
 func (u URLBuilder) Booking(ref string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, ref)
 }
 
-//line routes_gen.go:399:1
+//line routes_gen.go:421:1
 
-// Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:34:7).
+// Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
-//line ../routes.conf:34:1
+//line ../routes.conf:35:1
 func (u URLBuilder) Cafe() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:408:1
+//line routes_gen.go:430:1
 
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
@@ -413,7 +435,7 @@ func (u URLBuilder) Docs(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:417:1
+//line routes_gen.go:439:1
 
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
@@ -422,7 +444,7 @@ func (u URLBuilder) Hotels() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:426:1
+//line routes_gen.go:448:1
 
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
@@ -431,7 +453,7 @@ func (u URLBuilder) CreateHotel() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:435:1
+//line routes_gen.go:457:1
 
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
@@ -440,7 +462,7 @@ func (u URLBuilder) DeleteHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:444:1
+//line routes_gen.go:466:1
 
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
@@ -449,61 +471,70 @@ func (u URLBuilder) ShowHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:453:1
+//line routes_gen.go:475:1
 
-// Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:26:15).
+// BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
 //line ../routes.conf:26:1
-func (u URLBuilder) Room(id int64, room string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, strconv.FormatInt(id, 10), room)
+func (u URLBuilder) BookHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 8, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:462:1
+//line routes_gen.go:484:1
 
-// Live returns the URL of route "live": /live (../routes.conf:33:7).
+// Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
+//
+//line ../routes.conf:27:1
+func (u URLBuilder) Room(id int64, room string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 9, strconv.FormatInt(id, 10), room)
+}
+
+//line routes_gen.go:493:1
+
+// Live returns the URL of route "live": /live (../routes.conf:34:7).
+//
+//line ../routes.conf:34:1
+func (u URLBuilder) Live() string {
+	return routegenTable.HelperURL(u.base, 10)
+}
+
+//line routes_gen.go:502:1
+
+// Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
 //line ../routes.conf:33:1
-func (u URLBuilder) Live() string {
-	return routegenTable.HelperURL(u.base, 9)
-}
-
-//line routes_gen.go:471:1
-
-// Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:32:7).
-//
-//line ../routes.conf:32:1
 func (u URLBuilder) Page(lang string, page string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, lang, page)
+	return routegenTable.CheckedHelperURL(u.base, 11, lang, page)
 }
 
-//line routes_gen.go:480:1
+//line routes_gen.go:511:1
 
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
 //line ../routes.conf:14:1
 func (u URLBuilder) Search() string {
-	return routegenTable.HelperURL(u.base, 11)
-}
-
-//line routes_gen.go:489:1
-
-// AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:43:7).
-//
-//line ../routes.conf:43:1
-func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:498:1
+//line routes_gen.go:520:1
 
-// TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:52:7).
+// AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
-//line ../routes.conf:52:1
-func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 13, subdomain)
+//line ../routes.conf:44:1
+func (u URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:507:1
+//line routes_gen.go:529:1
+
+// TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
+//
+//line ../routes.conf:53:1
+func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 14, subdomain)
+}
+
+//line routes_gen.go:538:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
