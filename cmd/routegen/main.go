@@ -9,6 +9,7 @@
 //	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json or openapi)
 //	routegen fmt   [-l] [-w] [-d] [files | folders | ./...]   print routes.conf files in the canonical layout
 //	routegen changes [flags] [routes.conf | OLD.conf NEW.conf]    review the route changes since a git revision
+//	routegen match [flags] METHOD URL [routes.conf | folder]     which route serves a request, and why
 //	routegen vet   [-fix] [packages]        check the Go code that uses the routes (see package routevet)
 //
 // Exit codes: 0 ok, 1 errors in the input (for diff: the generated file is
@@ -88,7 +89,7 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 	cmd := "generate"
 	if len(args) > 0 {
 		switch args[0] {
-		case "check", "list", "diff", "fmt", "changes":
+		case "check", "list", "diff", "fmt", "changes", "match":
 			cmd, args = args[0], args[1:]
 		case "vet":
 			return vet(args[1:], stdout, stderr)
@@ -109,7 +110,11 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 	var list listFlags
 	var fmtf fmtFlags
 	var changesf changesFlags
+	var matchf matchFlags
 	switch cmd {
+	case "match":
+		src.register(fs)
+		matchf.register(fs)
 	case "changes":
 		src.register(fs)
 		changesf.register(fs)
@@ -129,7 +134,7 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 		}
 		return c.usageError(err.Error())
 	}
-	if cmd != "fmt" && cmd != "changes" {
+	if cmd != "fmt" && cmd != "changes" && cmd != "match" {
 		if err := checkFlagValues(cmd, src, gen); err != nil {
 			return c.usageError(err.Error())
 		}
@@ -140,6 +145,9 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 	}
 	if cmd == "changes" {
 		return c.changes(fs.Args(), src, changesf, fs.Changed("base"))
+	}
+	if cmd == "match" {
+		return c.match(fs.Args(), src, matchf)
 	}
 	if fs.NArg() > 1 {
 		return c.usageError(fmt.Sprintf("want one routes.conf, got %d arguments", fs.NArg()))
@@ -198,6 +206,9 @@ Usage:
   routegen changes [flags] OLD.conf NEW.conf
                                           review the route changes since --base (or from OLD to NEW):
                                           breaking, security-relevant and compatible ones
+  routegen match [flags] METHOD URL [routes.conf | folder]
+                                          which route serves a request, and why (exit 0 when an
+                                          action would run, 1 for any other outcome)
   routegen vet   [-fix] [packages]        check the Go code that uses the routes: route names given to
                                           RouteURL, and paths given to http.Redirect, NewRequest…;
                                           'routegen vet -help' lists its flags
@@ -220,7 +231,7 @@ Flags of generate, check and diff:
       --ts FILE             also write the URL helpers as a TypeScript module to FILE (an ES module without
                             dependencies, for a front end: see README's "Front end")
 
-Flags of generate, check, diff, list and changes:
+Flags of generate, check, diff, list, changes and match:
       --security FILE       security.conf, whose auth scheme names auth must use
       --app-config FILE     aah.conf: server.port, request.max_body_size, env profiles
       --profile NAME        env profile of --app-config merged onto routes.conf
@@ -235,6 +246,10 @@ Flags of list:
       --domain KEY          only the routes of the domain KEY
                             A PATTERN is a substring, or a glob of the whole value when it holds
                             * or ? (* also matches /); case is ignored.
+
+Flags of match:
+      --json                print the outcome as one JSON object: status, route, domain,
+                            params, location, allow, reason
 
 Flags of changes:
       --base REV            the git revision whose routes.conf (with its includes, and the
