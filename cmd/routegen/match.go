@@ -58,7 +58,7 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	if len(args) == 3 {
 		arg = args[2]
 	}
-	input, err := findInput(arg)
+	input, err := oneInput(arg)
 	if err != nil {
 		return c.usageError(err.Error())
 	}
@@ -77,6 +77,30 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 		return exitOK
 	}
 	return exitInput
+}
+
+// oneInput finds the one routes.conf of arg as check finds its inputs: a
+// file, a folder's routes.conf, or the input of the one //go:generate
+// directive of the folder (or below the working folder, with no argument).
+func oneInput(arg string) (string, error) {
+	if dir, ok := packageFolder("match", arg); ok {
+		directives, err := findDirectives(dir, arg == "")
+		if err != nil {
+			return "", err
+		}
+		switch len(directives) {
+		case 0:
+		case 1:
+			return directiveInput(directives[0]), nil
+		default:
+			var inputs []string
+			for _, d := range directives {
+				inputs = append(inputs, directiveInput(d))
+			}
+			return "", fmt.Errorf("%d //go:generate directives run routegen here (%s): name one routes.conf", len(directives), strings.Join(inputs, ", "))
+		}
+	}
+	return findInput(arg)
 }
 
 // lookup resolves method and u through the core, as a generated router

@@ -81,3 +81,18 @@ func TestMatchUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchFindsRoutesConf: in a package folder, match reads the
+// routes.conf its //go:generate directive names, as check does.
+func TestMatchFindsRoutesConf(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"go.mod":             "module example.com/shop\n\ngo 1.25\n",
+		"web/doc.go":         "package web\n\n//go:generate go tool routegen conf/site.conf\n",
+		"web/conf/site.conf": matchConf,
+	})
+	for _, args := range [][]string{{"match", "GET", "/hotels/1", "web"}, {"match", "GET", "/hotels/1"}} {
+		if code, stdout, stderr := runIn(t, dir, args...); code != exitOK || !strings.HasPrefix(stdout, "200 route show_hotel (web/conf/site.conf:7:7)") {
+			t.Errorf("%s: exit %d, %q, %q", strings.Join(args, " "), code, stdout, stderr)
+		}
+	}
+}
