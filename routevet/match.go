@@ -9,42 +9,10 @@ import (
 	"github.com/routegen/routegen/internal/core"
 )
 
-// The matcher below decides which route of a table serves a path, by the
-// rules of the generated matchers (routes-conf §4) over the table a
-// package fact carries: every route of the method tried, the most specific
-// match kept. It is slow and plain; vet matches a few literals a package.
-
-// segment is one "/"-separated part of a route's path.
-type segment struct {
-	literal string // the text before a parameter, or the whole segment
-	kind    segmentKind
-}
-
-type segmentKind uint8
-
-const (
-	staticSegment segmentKind = iota
-	paramSegment
-	catchAllSegment
-)
-
-func segments(path string) []segment {
-	if path == "/" {
-		return nil
-	}
-	var segs []segment
-	for s := range strings.SplitSeq(path[1:], "/") {
-		switch i := strings.IndexAny(s, ":*"); {
-		case i < 0:
-			segs = append(segs, segment{s, staticSegment})
-		case s[i] == '*':
-			segs = append(segs, segment{s[:i], catchAllSegment})
-		default:
-			segs = append(segs, segment{s[:i], paramSegment})
-		}
-	}
-	return segs
-}
+// A path is resolved by the routing core of the generated routers
+// (internal/core): its trie, precedence and lookup order, with the
+// constraints checked. A bare path may be requested of any domain, so
+// each is asked and the best answer kept.
 
 // outcome is how a table answers a request for a path, best first.
 type outcomeKind uint8
@@ -115,111 +83,33 @@ func resolve(t *Table, domains []int, method, path string) outcome {
 	return best
 }
 
-// resolveDomain answers in the order of runtime.Table.Lookup: a route
-// (routes match only clean paths), the redirect of an unclean path to its
-// clean form whatever that answers, the trailing-slash redirect to a path
-// a route matches (whose parameters are checked only after it), 405 (or a
-// 404 where the domain answers none), and the domain's catch_all.
-func resolveDomain(t *Table, d int, method, path string) outcome {
-	if !core.IsClean(path) {
-		target := core.CleanPath(path)
-		return redirectTo(target, resolveDomain(t, d, method, target))
-	}
-	if o := find(t, d, method, path); o.kind <= badParam {
-		return o
-	}
-	dom := &t.Domains[d]
-	if dom.RedirectTrailingSlash {
-		if trimmed, ok := strings.CutSuffix(path, "/"); ok && trimmed != "" {
-			if o := find(t, d, method, trimmed); o.kind <= badParam {
-				return redirectTo(trimmed, o)
-			}
-		} else if method == "" || method == "GET" || method == "HEAD" {
-			for i := range t.Routes {
-				if r := &t.Routes[i]; r.Domain == d && r.Static && r.List && listingFolder(r) == path+"/" {
-					return redirectTo(path+"/", outcome{kind: served})
-				}
-			}
-		}
-	}
-	if method != "" && (dom.MethodNotAllowed || !dom.CatchAll) {
-		var others []string
-		for _, m := range methodsOf(t, d) {
-			if o := find(t, d, m, path); o.kind <= badParam && !slices.Contains(others, m) {
-				others = append(others, m)
-			}
-		}
-		if len(others) > 0 {
-			return outcome{kind: wrongMethod, methods: others}
-		}
-	}
-	if dom.CatchAll {
-		return outcome{kind: served}
-	}
-	return outcome{kind: notServed}
+// coreTable is the core's table of t, built once; hosts[d] serves every
+// host as domain d.
+type coreTable struct {
+	table *core.Table
+	hosts []*core.HostTable
 }
 
-// find is the route of domain d that answers method for a clean path. HEAD
-// falls back to GET; a GET may be a WebSocket handshake; no method means
-// any.
-func find(t *Table, d int, method, path string) outcome {
-	methods := []string{method}
-	switch method {
-	case "":
-		methods = methodsOf(t, d)
-	case "HEAD":
-		methods = append(methods, "GET")
-	case "GET":
-		methods = append(methods, "WS")
+func (t *Table) core() *coreTable {
+	if t.coreCache != nil {
+		return t.coreCache
 	}
-	best := outcome{kind: notServed}
-	for _, m := range methods {
-		if o := match(t, d, m, path); o.kind < best.kind {
-			best = o
+	routes := make([]core.Route, len(t.Routes))
+	for i, r := range t.Routes {
+		routes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, ListDir: r.Static && r.List, Constraints: validConstraints(r.Constraints)}
+	}
+	ct := &coreTable{hosts: make([]*core.HostTable, len(t.Domains))}
+	domains := make([]core.Domain, len(t.Domains))
+	for d, dom := range t.Domains {
+		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, CatchAll: -1}
+		if dom.CatchAll {
+			domains[d].CatchAll = len(routes) + d
 		}
+		ct.hosts[d] = core.NewHostTable([]core.HostEntry{{Domain: d}})
 	}
-	return best
-}
-
-func methodsOf(t *Table, d int) []string {
-	var methods []string
-	for _, r := range t.Routes {
-		if r.Domain == d && !slices.Contains(methods, r.Method) {
-			methods = append(methods, r.Method)
-		}
-	}
-	return methods
-}
-
-// match is the route of exactly method that the generated matcher finds
-// for a clean path: of the routes that match, the one whose first segment
-// differing from the others' is the most specific (a literal, then a
-// parameter after the longer literal prefix, then a catch-all), and then
-// whether its parameters meet their constraints.
-func match(t *Table, d int, method, path string) outcome {
-	segs := strings.Split(path, "/")[1:]
-	var best *Route
-	var bestRank []rank
-	var bestParams []string
-	for i := range t.Routes {
-		r := &t.Routes[i]
-		if r.Domain != d || r.Method != method {
-			continue
-		}
-		ranks, params, ok := matchRoute(r, segs)
-		if ok && (best == nil || slices.CompareFunc(ranks, bestRank, compareRank) < 0) {
-			best, bestRank, bestParams = r, ranks, params
-		}
-	}
-	if best == nil {
-		return outcome{kind: notServed}
-	}
-	for i, v := range bestParams {
-		if err := checkConstraint(best.constraint(i), v); err != nil {
-			return outcome{kind: badParam, route: best, params: bestParams, param: i, reason: err.Error()}
-		}
-	}
-	return outcome{kind: served, route: best, params: bestParams}
+	ct.table = core.NewTable(routes, domains, nil)
+	t.coreCache = ct
+	return ct
 }
 
 // checkConstraint checks an unescaped value against a constraint's text,
@@ -236,54 +126,95 @@ func checkConstraint(text, v string) error {
 	return c.Check(v)
 }
 
-// rank is how specific a route segment is: the lower the better.
-type rank struct {
-	kind   segmentKind
-	prefix int // literal text before a parameter, negated: longer first
-}
-
-func compareRank(a, b rank) int {
-	if a.kind != b.kind {
-		return int(a.kind) - int(b.kind)
-	}
-	return a.prefix - b.prefix
-}
-
-// matchRoute matches r's pattern against the segments of a clean path.
-func matchRoute(r *Route, segs []string) ([]rank, []string, bool) {
-	pattern := segments(r.Path)
-	if len(pattern) == 0 {
-		return nil, nil, len(segs) == 1 && segs[0] == ""
-	}
-	var ranks []rank
-	var params []string
-	for i, s := range pattern {
-		if i >= len(segs) {
-			return nil, nil, false
-		}
-		ranks = append(ranks, rank{s.kind, -len(s.literal)})
-		switch s.kind {
-		case staticSegment:
-			// A literal matches in any spelling: "é", "%C3%A9" or "%c3%a9".
-			if segs[i] != s.literal && unescape(segs[i]) != unescape(s.literal) {
-				return nil, nil, false
-			}
-		case paramSegment:
-			v, ok := strings.CutPrefix(segs[i], s.literal)
-			if !ok || v == "" {
-				return nil, nil, false
-			}
-			params = append(params, unescape(v))
-		case catchAllSegment:
-			// The rest of the path; a listing also serves its folder itself.
-			v, ok := strings.CutPrefix(strings.Join(segs[i:], "/"), s.literal)
-			if !ok || v == "" && !(r.Static && r.List) {
-				return nil, nil, false
-			}
-			return ranks, append(params, unescape(v)), true
+// validConstraints are the constraint texts that parse; one that does not
+// is from a newer routegen, and is not checked.
+func validConstraints(texts []string) []string {
+	out := slices.Clone(texts)
+	for i, text := range out {
+		if _, err := constraint.Parse(text); text != "" && err != nil {
+			out[i] = ""
 		}
 	}
-	return ranks, params, len(segs) == len(pattern)
+	return out
+}
+
+// maxRedirects is the most redirects followed; the core's end at a clean
+// path without its trailing slash, after two.
+const maxRedirects = 4
+
+// resolveDomain is how domain d of t answers method (any of its routes'
+// methods when "") for an escaped path, by the core's Lookup: a route, a
+// redirect (followed), 405, 404, or the catch_all.
+func resolveDomain(t *Table, d int, method, path string) outcome {
+	if method == "" {
+		best := outcome{kind: notServed}
+		for _, m := range methodsOf(t, d) {
+			if o := lookupIn(t, d, m, path, maxRedirects); o.better(best) {
+				best = o
+			}
+		}
+		return best
+	}
+	o := lookupIn(t, d, method, path, maxRedirects)
+	if method == "GET" && o.kind != served {
+		// A GET may be a WebSocket handshake, whose headers vet cannot see.
+		if ws := lookupIn(t, d, "WS", path, maxRedirects); ws.better(o) {
+			return ws
+		}
+	}
+	return o
+}
+
+func lookupIn(t *Table, d int, method, path string, redirects int) outcome {
+	ct := t.core()
+	var m core.Match
+	o := ct.table.Lookup(&m, ct.hosts[d], method, "", path)
+	switch {
+	case o.Status == 200 && o.CatchAll:
+		return outcome{kind: served}
+	case o.Status == 200 || o.Status == 400:
+		r := &t.Routes[o.Route]
+		var params []string
+		for i := range m.Params.Len() {
+			params = append(params, m.Params.Value(i))
+		}
+		if o.Status == 200 {
+			return outcome{kind: served, route: r, params: params}
+		}
+		for i, v := range params {
+			if c := ct.table.Constraint(o.Route, i); c != nil {
+				if err := c.Check(v); err != nil {
+					return outcome{kind: badParam, route: r, params: params, param: i, reason: err.Error()}
+				}
+			}
+		}
+		return outcome{kind: badParam, route: r, params: params}
+	case (o.Status == 301 || o.Status == 308) && redirects > 0:
+		target := m.Redirect()
+		return redirectTo(target, lookupIn(t, d, method, target, redirects-1))
+	case o.Status == 405:
+		var others []string
+		for _, other := range methodsOf(t, d) {
+			var mo core.Match
+			// A route of that very method, not the GET route a WS or HEAD falls back to.
+			if oo := ct.table.Lookup(&mo, ct.hosts[d], other, "", path); oo.Status <= 400 && oo.Route >= 0 && !oo.CatchAll &&
+				t.Routes[oo.Route].Method == other && !slices.Contains(others, other) {
+				others = append(others, other)
+			}
+		}
+		return outcome{kind: wrongMethod, methods: others}
+	}
+	return outcome{kind: notServed}
+}
+
+func methodsOf(t *Table, d int) []string {
+	var methods []string
+	for _, r := range t.Routes {
+		if r.Domain == d && !slices.Contains(methods, r.Method) {
+			methods = append(methods, r.Method)
+		}
+	}
+	return methods
 }
 
 // listingFolder is the path a dir route with list = true lists its folder
@@ -301,22 +232,32 @@ func unescape(raw string) string {
 }
 
 // prefixFits reports whether some path that begins with prefix matches
-// the pattern of r, whatever follows the prefix.
+// the pattern of r, whatever follows the prefix: a parameter the prefix
+// gives whole must meet its constraint, as a request's must.
 func prefixFits(r *Route, prefix string) bool {
-	var items []segment // the pattern as a run of literals and parameters
-	for _, s := range segments(r.Path) {
-		items = append(items, segment{"/" + s.literal, staticSegment})
-		if s.kind != staticSegment {
-			items = append(items, segment{kind: s.kind})
+	var items []fitItem // the pattern as a run of literals and parameters
+	param := 0
+	for _, s := range core.ParsePattern(r.Path) {
+		items = append(items, fitItem{literal: "/" + s.Literal})
+		if s.Kind != core.StaticSegment {
+			items = append(items, fitItem{kind: s.Kind, constraint: r.constraint(param)})
+			param++
 		}
 	}
 	if len(items) == 0 {
-		items = []segment{{"/", staticSegment}}
+		items = []fitItem{{literal: "/"}}
 	}
 	return fits(items, prefix)
 }
 
-func fits(items []segment, prefix string) bool {
+// fitItem is literal text, or a parameter with its constraint.
+type fitItem struct {
+	kind       core.SegmentKind
+	literal    string
+	constraint string
+}
+
+func fits(items []fitItem, prefix string) bool {
 	if prefix == "" {
 		return true
 	}
@@ -324,18 +265,18 @@ func fits(items []segment, prefix string) bool {
 		return false
 	}
 	switch it := items[0]; it.kind {
-	case staticSegment:
+	case core.StaticSegment:
 		if rest, ok := strings.CutPrefix(prefix, it.literal); ok {
 			return fits(items[1:], rest)
 		}
 		return strings.HasPrefix(it.literal, prefix)
-	case paramSegment:
+	case core.ParamSegment:
 		// One or more characters other than "/"; the prefix may end inside.
 		end := strings.IndexByte(prefix, '/')
 		if end < 0 {
 			return true
 		}
-		return end > 0 && fits(items[1:], prefix[end:])
+		return end > 0 && checkConstraint(it.constraint, unescape(prefix[:end])) == nil && fits(items[1:], prefix[end:])
 	}
 	return true // a catch-all takes any rest
 }

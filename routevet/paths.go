@@ -146,9 +146,10 @@ func parseTarget(s string) (target, bool) {
 }
 
 // domainsOf are the domains of t a target's host names: every domain for
-// a bare path, else those of the host's name, whatever their port, and
-// when none has it, the wildcard domains that take one label before their
-// suffix.
+// a bare path, else the one of the host's name that the core's host table
+// chooses by the port, and when none has the name, the wildcard domains
+// that take one label before their suffix. A host no domain names is
+// another site's: no domain.
 func domainsOf(t *Table, host string) []int {
 	var exact, wildcard []int
 	name, _ := hostname.Split(host)
@@ -160,6 +161,16 @@ func domainsOf(t *Table, host string) []int {
 			if label, ok := strings.CutSuffix(name, suffix); ok && label != "" && !strings.Contains(label, ".") {
 				wildcard = append(wildcard, i)
 			}
+		}
+	}
+	if host != "" && len(exact) > 1 {
+		// Domains of one name: the core chooses by the port, as for a request.
+		var entries []core.HostEntry
+		for _, i := range exact {
+			entries = append(entries, core.HostEntry{Host: t.Domains[i].Host, Port: t.Domains[i].Port, Domain: i})
+		}
+		if d := core.NewHostTable(entries).Match(host); d >= 0 {
+			return []int{d}
 		}
 	}
 	if len(exact) > 0 {
@@ -303,16 +314,16 @@ func (c *checker) helperCall(file *ast.File, arg ast.Expr, tg target, res resolv
 	var args []string
 	var built strings.Builder
 	next := 0
-	for _, s := range segments(r.Path) {
-		built.WriteString("/" + s.literal)
-		if s.kind == staticSegment {
+	for _, s := range core.ParsePattern(r.Path) {
+		built.WriteString("/" + s.Literal)
+		if s.Kind == core.StaticSegment {
 			continue
 		}
 		// Every parameter is a string: a helper with a typed (so
 		// constrained) parameter returns an error too, and is no Helper.
 		v := res.params[next]
 		args = append(args, strconv.Quote(v))
-		if s.kind == catchAllSegment {
+		if s.Kind == core.CatchAllSegment {
 			built.WriteString(core.EscapeCatchAll(v))
 		} else {
 			built.WriteString(url.PathEscape(v))
@@ -471,7 +482,7 @@ func (c *checker) suggestPath(tg target, method string) string {
 // fill is r's path with the segments of a path of as many segments at its
 // parameters, the rest of them at its catch-all.
 func fill(r *Route, segs []string) (string, bool) {
-	pattern := segments(r.Path)
+	pattern := core.ParsePattern(r.Path)
 	if len(pattern) == 0 {
 		return "/", true
 	}
@@ -480,13 +491,13 @@ func fill(r *Route, segs []string) (string, bool) {
 		if i >= len(segs) {
 			return "", false
 		}
-		switch s.kind {
-		case staticSegment:
-			b.WriteString("/" + s.literal)
-		case paramSegment:
-			b.WriteString("/" + s.literal + segs[i])
-		case catchAllSegment:
-			b.WriteString("/" + s.literal + strings.Join(segs[i:], "/"))
+		switch s.Kind {
+		case core.StaticSegment:
+			b.WriteString("/" + s.Literal)
+		case core.ParamSegment:
+			b.WriteString("/" + s.Literal + segs[i])
+		case core.CatchAllSegment:
+			b.WriteString("/" + s.Literal + strings.Join(segs[i:], "/"))
 			return b.String(), true
 		}
 	}

@@ -1,0 +1,1 @@
+package versioned // want package:`routes\(3\)`
