@@ -1,42 +1,14 @@
 package gen
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
-
-	"github.com/dave/jennifer/jen"
 )
 
-// Helpers every part of the file uses.
-
-func rt(name string) *jen.Statement { return jen.Qual(runtimePkg, name) }
-
-// impl names what the generated code calls of routegenimpl.
-func impl(name string) *jen.Statement { return jen.Qual(implPkg, name) }
-
-func literals(list []string) []jen.Code {
-	vals := make([]jen.Code, len(list))
-	for i, s := range list {
-		vals[i] = jen.Lit(s)
-	}
-	return vals
-}
-
-// multiline puts each element of a composite literal on its own line.
-func multiline(items []jen.Code) []jen.Code {
-	if len(items) == 0 {
-		return items
-	}
-	return append(items, jen.Line())
-}
-
-// The tables of the file (Domains, Routes, the CORS policies) are data,
-// and the largest part of a big file: they are written as text already in
-// gofmt's form rather than built as code and formatted, which would take a
-// third of generation. Each is a keyed composite literal, its fields in the
-// order of the runtime struct, zero values left out, a few short lines an
-// element, so that the diff of a one-route change is a few short lines.
+// The tables of the file (Domains, Routes, the CORS policies) are keyed
+// composite literals, their fields in the order of the runtime struct,
+// zero values left out, a few short lines an element, so that the diff of
+// a one-route change is a few short lines.
 
 // field is one key: value of a keyed composite literal, the value as Go text.
 type field struct{ key, value string }
@@ -58,47 +30,30 @@ func (k *keyedLiteral) line(fields ...field) {
 	}
 }
 
-// write writes the literal's body, each line at indent, as gofmt aligns
-// it: the first value of a line is aligned with the first values of the
-// lines around it, in runs that a line of several fields ends.
-func (k *keyedLiteral) write(b *bytes.Buffer, indent string) {
-	for start := 0; start < len(k.lines); {
-		end := start + 1 // the run is lines[start:end]
-		for end < len(k.lines) && len(k.lines[end-1]) == 1 {
-			end++
-		}
-		width := 0
-		for _, line := range k.lines[start:end] {
-			width = max(width, len(line[0].key))
-		}
-		for _, line := range k.lines[start:end] {
-			b.WriteString(indent)
-			for i, f := range line {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(f.key + ":")
-				pad := 1
-				if i == 0 {
-					pad += width - len(f.key)
-				}
-				b.WriteString(strings.Repeat(" ", pad) + f.value)
+// write writes the literal's body, a line of fields a line.
+func (k *keyedLiteral) write(f *goFile) {
+	for _, line := range k.lines {
+		for i, fl := range line {
+			if i > 0 {
+				f.write(", ")
 			}
-			b.WriteString(",\n")
+			f.write(fl.key + ": " + fl.value)
 		}
-		start = end
+		f.write(",\n")
 	}
 }
 
-// inline is the literal on one line: "{Key: value, …}".
-func (k *keyedLiteral) inline() string {
-	var fields []string
+// writeInline writes the literal on one line: "{Key: value, …}".
+func (k *keyedLiteral) writeInline(f *goFile) {
+	f.write("{")
+	sep := ""
 	for _, line := range k.lines {
-		for _, f := range line {
-			fields = append(fields, f.key+": "+f.value)
+		for _, fl := range line {
+			f.write(sep + fl.key + ": " + fl.value)
+			sep = ", "
 		}
 	}
-	return "{" + strings.Join(fields, ", ") + "}"
+	f.write("}")
 }
 
 // stringsText is a []string literal, or "" for an empty list.

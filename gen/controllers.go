@@ -1,12 +1,10 @@
 package gen
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
-
-	"github.com/dave/jennifer/jen"
 
 	"github.com/routegen/routegen/ir"
 )
@@ -14,8 +12,7 @@ import (
 // The controllers' part: one interface per controller, NewRouter, which
 // takes an implementation of each (so that a missing controller or action
 // does not compile), and the dispatch that calls a route's action with its
-// typed parameters. The interfaces and the dispatch, lines a route, are
-// written as text in gofmt's form; NewRouter as code.
+// typed parameters.
 
 // goType is the Go type of a parameter.
 func goType(t ir.ParamType) string {
@@ -25,32 +22,28 @@ func goType(t ir.ParamType) string {
 	return "string"
 }
 
-// interfacesPart is the text of the controller interfaces. Each method
-// follows a line directive that places it at its route in routes.conf; its
+// writeInterfaces writes the controller interfaces. Each method follows a
+// line directive that places it at its route in routes.conf; its
 // description follows it on its line, since in a doc comment above it
 // gofmt would set the directive apart with an empty "//".
-func (g *generator) interfacesPart() []byte {
-	var b bytes.Buffer
-	for i, c := range g.controllers {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "// %s holds the actions of controller %q.\n", c.iface, c.name)
-		fmt.Fprintf(&b, "type %s interface {\n", c.iface)
+func (g *generator) writeInterfaces() {
+	for _, c := range g.controllers {
+		g.out.use(runtimePkg)
+		g.out.printf("\n// %s holds the actions of controller %q.\n", c.iface, c.name)
+		g.out.printf("type %s interface {\n", c.iface)
 		for _, a := range c.actions {
 			names := newNamer()
 			params := []string{names.name("ctx") + " *runtime.Context"}
 			for _, p := range a.params {
 				params = append(params, names.name(p.goName)+" "+goType(p.typ))
 			}
-			b.WriteString(lineDirective(g.opts.pathOf(a.pos), a.pos) + "\n")
-			fmt.Fprintf(&b, "\t%s(%s) error // serves %s\n", a.method, strings.Join(params, ", "), g.describeRoutes(a))
+			g.out.write(lineDirective(g.opts.pathOf(a.pos), a.pos) + "\n")
+			g.out.printf("%s(%s) error // serves %s\n", a.method, strings.Join(params, ", "), g.describeRoutes(a))
 		}
 		// The lines between the methods matter to no tool: the position
 		// is handed back once.
-		b.WriteString(lineResetPlaceholder + "\n}\n")
+		g.out.write(lineResetPlaceholder + "\n}\n")
 	}
-	return b.Bytes()
 }
 
 // describeRoutes lists the routes that reach an action, for its comment.
@@ -86,7 +79,7 @@ func (g *generator) planDispatch() {
 			g.dispatchCases = append(g.dispatchCases, nil)
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "\tcase %d: // %s\n", r.index, describeMatch(r))
+		fmt.Fprintf(&b, "case %d: // %s\n", r.index, describeMatch(r))
 		args := []string{"ctx"}
 		for i, p := range r.action.params {
 			k := paramIndex(r, p.name)
@@ -96,13 +89,13 @@ func (g *generator) planDispatch() {
 			case k < 0:
 				args = append(args, `""`)
 			case p.typ == ir.TypeInt:
-				fmt.Fprintf(&b, "\t\tv%d, err := routegenimpl.ParamInt(p, %d)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n", i, k)
+				fmt.Fprintf(&b, "v%d, err := routegenimpl.ParamInt(p, %d)\nif err != nil {\nreturn err\n}\n", i, k)
 				args = append(args, fmt.Sprintf("v%d", i))
 			default:
 				args = append(args, fmt.Sprintf("p.Value(%d)", k))
 			}
 		}
-		fmt.Fprintf(&b, "\t\treturn c.%s.%s(%s)\n", g.controllerOf(r).arg, r.action.method, strings.Join(args, ", "))
+		fmt.Fprintf(&b, "return c.%s.%s(%s)\n", g.controllerOf(r).arg, r.action.method, strings.Join(args, ", "))
 		g.dispatchCases[chunk] = append(g.dispatchCases[chunk], b.String())
 	}
 }
@@ -123,68 +116,65 @@ func paramIndex(r *route, name string) int {
 
 // writeNewRouter writes NewRouter and the struct of the controllers.
 func (g *generator) writeNewRouter() {
-	var params, checks, fields []jen.Code
-	values := jen.Dict{}
+	var params, checks, fields, values strings.Builder
 	for _, c := range g.controllers {
 		// c.arg ends in "Controller": no parameter or local name does.
-		params = append(params, jen.Id(c.arg).Id(c.iface))
-		fields = append(fields, jen.Id(c.arg).Id(c.iface))
-		values[jen.Id(c.arg)] = jen.Id(c.arg)
-		checks = append(checks, jen.If(jen.Id(c.arg).Op("==").Nil()).Block(
-			jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(jen.Lit(g.opts.Package+": NewRouter: "+c.iface+" is nil")))))
+		fmt.Fprintf(&params, "%s %s, ", c.arg, c.iface)
+		fmt.Fprintf(&fields, "%s %s\n", c.arg, c.iface)
+		fmt.Fprintf(&values, "%s: %s,\n", c.arg, c.arg)
+		fmt.Fprintf(&checks, "if %s == nil {\nreturn nil, errors.New(%s)\n}\n", c.arg, strconv.Quote(g.opts.Package+": NewRouter: "+c.iface+" is nil"))
+		g.out.use("errors")
 	}
-	body := append(checks,
-		jen.Id("c").Op(":=").Op("&").Id(controllersTypeName).Values(values),
-		jen.Return(jen.Id(tableName).Dot("NewRouter").Call(jen.Id("c"), jen.Id("opts").Op("..."))))
-	params = append(params, jen.Id("opts").Op("...").Add(rt("Option")))
-	g.file.Comment("NewRouter returns the http.Handler of " + g.opts.Source + ", calling the actions of the given controllers.")
-	g.file.Func().Id("NewRouter").Params(params...).Params(jen.Op("*").Add(rt("Router")), jen.Error()).Block(body...)
-	g.file.Comment(controllersTypeName + " are the controllers of a router.")
-	g.file.Type().Id(controllersTypeName).Struct(fields...)
+	g.out.use(runtimePkg)
+	g.out.printf("\n// NewRouter returns the http.Handler of %s, calling the actions of the given controllers.\n", g.opts.Source)
+	g.out.printf("func NewRouter(%sopts ...runtime.Option) (*runtime.Router, error) {\n", &params)
+	g.out.printf("%sc := &%s{\n%s}\n", &checks, controllersTypeName, &values)
+	g.out.printf("return %s.NewRouter(c, opts...)\n}\n", tableName)
+	g.out.printf("\n// %s are the controllers of a router.\n", controllersTypeName)
+	g.out.printf("type %s struct {\n%s}\n", controllersTypeName, &fields)
 }
 
-// dispatchPart is the text of the dispatch methods: one switch when every
-// route is in the first chunk, which saves a call a request.
-func (g *generator) dispatchPart() []byte {
-	var b bytes.Buffer
+// writeDispatch writes the dispatch methods: one switch when every route
+// is in the first chunk, which saves a call a request.
+func (g *generator) writeDispatch() {
+	g.out.use("fmt", runtimePkg)
 	if len(g.dispatchCases) == 1 {
-		b.WriteString("// Dispatch calls the action of the route ctx serves.\n")
-		fmt.Fprintf(&b, "func (c *%s) Dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
-		writeDispatchSwitch(&b, g.dispatchCases[0], "ctx.Route().Index")
-		return b.Bytes()
+		g.out.write("\n// Dispatch calls the action of the route ctx serves.\n")
+		g.out.printf("func (c *%s) Dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
+		g.writeDispatchSwitch(g.dispatchCases[0], "ctx.Route().Index")
+		return
 	}
-	b.WriteString("// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.\n")
-	fmt.Fprintf(&b, "func (c *%s) Dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
+	g.out.write("\n// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.\n")
+	g.out.printf("func (c *%s) Dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
 	if len(g.dispatchCases) > 0 {
-		fmt.Fprintf(&b, "\tswitch i := ctx.Route().Index; i / %d {\n", dispatchChunk)
+		g.out.printf("switch i := ctx.Route().Index; i / %d {\n", dispatchChunk)
 		for k, cases := range g.dispatchCases {
 			if len(cases) > 0 {
-				fmt.Fprintf(&b, "\tcase %d:\n\t\treturn c.%s(ctx, i)\n", k, dispatchFuncName(k))
+				g.out.printf("case %d:\nreturn c.%s(ctx, i)\n", k, dispatchFuncName(k))
 			}
 		}
-		b.WriteString("\t}\n")
+		g.out.write("}\n")
 	}
-	b.WriteString("\treturn fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
+	g.out.write("return fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
 	for k, cases := range g.dispatchCases {
 		if len(cases) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n// %s calls the actions of routes %d to %d.\n", dispatchFuncName(k), k*dispatchChunk, (k+1)*dispatchChunk-1)
-		fmt.Fprintf(&b, "func (c *%s) %s(ctx *runtime.Context, i int) error {\n", controllersTypeName, dispatchFuncName(k))
-		writeDispatchSwitch(&b, cases, "i")
+		g.out.printf("\n// %s calls the actions of routes %d to %d.\n", dispatchFuncName(k), k*dispatchChunk, (k+1)*dispatchChunk-1)
+		g.out.printf("func (c *%s) %s(ctx *runtime.Context, i int) error {\n", controllersTypeName, dispatchFuncName(k))
+		g.writeDispatchSwitch(cases, "i")
 	}
-	return b.Bytes()
 }
 
 // writeDispatchSwitch writes the rest of a dispatch function: the switch
 // of cases on index, and the error for an index without a case.
-func writeDispatchSwitch(b *bytes.Buffer, cases []string, index string) {
+func (g *generator) writeDispatchSwitch(cases []string, index string) {
 	if slices.ContainsFunc(cases, func(c string) bool { return strings.Contains(c, "p.Value(") || strings.Contains(c, "(p, ") }) {
-		b.WriteString("\tp := ctx.Params()\n")
+		g.out.write("p := ctx.Params()\n")
 	}
-	fmt.Fprintf(b, "\tswitch %s {\n", index)
+	g.out.printf("switch %s {\n", index)
 	for _, c := range cases {
-		b.WriteString(c)
+		g.out.write(c)
 	}
-	b.WriteString("\t}\n\treturn fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
+	g.out.write("}\nreturn fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
 }

@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/routegen/routegen/ir"
@@ -56,16 +55,13 @@ func (g *generator) corsText(c *ir.CORS) string {
 	return g.corsOf[c].name
 }
 
-// corsPart is the text of the policies' variables.
-func (g *generator) corsPart() []byte {
-	var b bytes.Buffer
-	for i, c := range g.corsPolicies {
-		if i > 0 {
-			b.WriteString("\n")
-		}
+// writeCORS writes the policies' variables.
+func (g *generator) writeCORS() {
+	for _, c := range g.corsPolicies {
 		p := c.policy
-		fmt.Fprintf(&b, "// %s is a CORS policy of %s, shared by the routes that have it.\n", c.name, g.opts.Source)
-		fmt.Fprintf(&b, "var %s = &runtime.CORS{\n", c.name)
+		g.out.use(runtimePkg)
+		g.out.printf("\n// %s is a CORS policy of %s, shared by the routes that have it.\n", c.name, g.opts.Source)
+		g.out.printf("var %s = &runtime.CORS{\n", c.name)
 		var lit keyedLiteral
 		lit.line(field{"AllowOrigins", stringsText(p.AllowOrigins)})
 		lit.line(field{"AllowHeaders", stringsText(p.AllowHeaders)})
@@ -73,8 +69,7 @@ func (g *generator) corsPart() []byte {
 		lit.line(field{"ExposeHeaders", stringsText(p.ExposeHeaders)})
 		lit.line(field{"AllowCredentials", trueText(p.AllowCredentials)})
 		lit.line(field{"MaxAge", nonZero(int64(p.MaxAge))})
-		lit.write(&b, "\t")
-		b.WriteString("}\n")
+		lit.write(g.out)
+		g.out.write("}\n")
 	}
-	return b.Bytes()
 }

@@ -1,15 +1,12 @@
 package gen
 
-import (
-	"bytes"
-	"strconv"
-)
+import "strconv"
 
-// domainsPart is the text of Domains.
-func (g *generator) domainsPart() []byte {
-	var b bytes.Buffer
-	b.WriteString("// Domains are the domains of " + g.opts.Source + ", in file order.\n")
-	b.WriteString("var Domains = []runtime.Domain{\n")
+// writeDomains writes Domains.
+func (g *generator) writeDomains() {
+	g.out.use(runtimePkg)
+	g.out.printf("\n// Domains are the domains of %s, in file order.\n", g.opts.Source)
+	g.out.write("var Domains = []runtime.Domain{\n")
 	for i, d := range g.table.Domains {
 		var lit keyedLiteral
 		lit.line(field{"Index", strconv.Itoa(i)}, field{"Key", quotedText(d.Key)}, field{"Name", quotedText(d.Name)})
@@ -19,10 +16,9 @@ func (g *generator) domainsPart() []byte {
 			field{"MethodNotAllowed", trueText(d.MethodNotAllowed)}, field{"AutoOptions", trueText(d.AutoOptions)})
 		lit.line(field{"DefaultAuth", quotedText(d.DefaultAuth)}, field{"AntiCSRFCheck", trueText(d.AntiCSRFCheck)},
 			field{"CORS", g.corsText(d.CORS)})
-		b.WriteString("\t{\n")
-		lit.write(&b, "\t\t")
-		b.WriteString("\t},\n")
+		g.out.write("{\n")
+		lit.write(g.out)
+		g.out.write("},\n")
 	}
-	b.WriteString("}\n")
-	return b.Bytes()
+	g.out.write("}\n")
 }

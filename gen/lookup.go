@@ -1,49 +1,56 @@
 package gen
 
 import (
+	"cmp"
 	"slices"
+	"strconv"
 	"strings"
-
-	"github.com/dave/jennifer/jen"
 )
 
 // writeVersionCheck writes the constants that compile only with a
 // routegenimpl that supports the API the code is written for.
 func (g *generator) writeVersionCheck() {
-	g.file.Comment("This file is written for version " + jen.Lit(implVersion).GoString() + " of routegenimpl's API; with a routegen that does not support it,")
-	g.file.Comment(`the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):`)
-	g.file.Comment("run go generate with the routegen the module requires.")
-	g.file.Const().Defs(
-		jen.Id("_").Op("=").Add(impl("RunGoGenerate")).Call(jen.Lit(implVersion).Op("-").Add(impl("MinVersion"))),
-		jen.Id("_").Op("=").Add(impl("RunGoGenerate")).Call(impl("MaxVersion").Op("-").Lit(implVersion)),
-	)
+	v := strconv.Itoa(implVersion)
+	g.out.use(implPkg)
+	g.out.write(`
+// This file is written for version ` + v + ` of routegenimpl's API; with a routegen that does not support it,
+// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
+// run go generate with the routegen the module requires.
+const (
+	_ = routegenimpl.RunGoGenerate(` + v + ` - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - ` + v + `)
+)
+`)
 }
 
 // writeTable writes the runtime table Lookup works on, and Lookup.
 func (g *generator) writeTable() {
-	tableDict := jen.Dict{
-		jen.Id("Domains"): jen.Id("Domains"),
-		jen.Id("Routes"):  jen.Id("Routes"),
-	}
-	if g.matchersAsCode() {
-		matchers := make([]jen.Code, len(g.table.Domains))
-		for d := range g.table.Domains {
-			matchers[d] = jen.Id(matchFuncName(d))
-		}
-		tableDict[jen.Id("Matchers")] = jen.Index().Add(impl("MatchFunc")).Values(matchers...)
+	var lit keyedLiteral
+	if g.table.AuthSchemes != nil {
+		// Not nil, even empty: the runtime tells a table without
+		// security.conf by its nil AuthSchemes.
+		lit.line(field{"AuthSchemes", cmp.Or(stringsText(g.table.AuthSchemes), "[]string{}")})
 	}
 	if g.hasCatchAll() {
-		tableDict[jen.Id("CatchAlls")] = jen.Id(catchAllsName)
+		lit.line(field{"CatchAlls", catchAllsName})
 	}
-	if g.table.AuthSchemes != nil {
-		tableDict[jen.Id("AuthSchemes")] = jen.Index().String().Values(literals(g.table.AuthSchemes)...)
+	lit.line(field{"Domains", "Domains"})
+	if g.matchersAsCode() {
+		matchers := make([]string, len(g.table.Domains))
+		for d := range g.table.Domains {
+			matchers[d] = matchFuncName(d)
+		}
+		lit.line(field{"Matchers", "[]routegenimpl.MatchFunc{" + strings.Join(matchers, ", ") + "}"})
 	}
 	if g.root != 0 {
-		tableDict[jen.Id("Root")] = jen.Lit(g.root)
+		lit.line(field{"Root", strconv.Itoa(g.root)})
 	}
-	g.file.Comment(tableName + " is what the runtime knows of the routes. It serves each domain at its routes.conf")
-	g.file.Comment("address, environment variables read at start-up.")
-	g.file.Var().Id(tableName).Op("=").Add(impl("NewTable")).Call(jen.Op("&").Add(impl("Table")).Values(tableDict))
+	lit.line(field{"Routes", "Routes"})
+	g.out.write("\n// " + tableName + " is what the runtime knows of the routes. It serves each domain at its routes.conf\n")
+	g.out.write("// address, environment variables read at start-up.\n")
+	g.out.write("var " + tableName + " = routegenimpl.NewTable(&routegenimpl.Table{\n")
+	lit.write(g.out)
+	g.out.write("})\n")
 	g.writeLookup()
 }
 
@@ -62,16 +69,14 @@ func (g *generator) domainMethods(d int) []string {
 // writeLookup writes Lookup, which the runtime's one statement of the
 // order of request handling answers.
 func (g *generator) writeLookup() {
-	m := jen.Id("m")
-	escapedLiterals := slices.ContainsFunc(g.routes, func(r *route) bool { return strings.Contains(r.Path, "%") })
-	g.file.Comment("Lookup finds the route of a request: method, Host header and path as sent (still escaped).")
-	if escapedLiterals {
-		g.file.Comment("It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal")
-		g.file.Comment("of a route in raw bytes or lower-case escapes; see runtime.Match for the outcomes.")
+	g.out.use(runtimePkg)
+	g.out.write("\n// Lookup finds the route of a request: method, Host header and path as sent (still escaped).\n")
+	if slices.ContainsFunc(g.routes, func(r *route) bool { return strings.Contains(r.Path, "%") }) {
+		g.out.write("// It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal\n")
+		g.out.write("// of a route in raw bytes or lower-case escapes; see runtime.Match for the outcomes.\n")
 	} else {
-		g.file.Comment("It fills m and allocates nothing; see runtime.Match for the outcomes.")
+		g.out.write("// It fills m and allocates nothing; see runtime.Match for the outcomes.\n")
 	}
-	g.file.Func().Id("Lookup").Params(
-		m.Clone().Op("*").Add(rt("Match")), jen.List(jen.Id("method"), jen.Id("host"), jen.Id("path")).String(),
-	).Block(jen.Id(tableName).Dot("Lookup").Call(m, jen.Id("method"), jen.Id("host"), jen.Id("path")))
+	g.out.write("func Lookup(m *runtime.Match, method, host, path string) {\n")
+	g.out.write("\t" + tableName + ".Lookup(m, method, host, path)\n}\n")
 }

@@ -1,10 +1,9 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
-
-	"github.com/dave/jennifer/jen"
 
 	"github.com/routegen/routegen/internal/core"
 )
@@ -66,41 +65,34 @@ func (g *generator) writeMatchers() {
 	if !g.matchersAsCode() {
 		return
 	}
+	g.out.use(implPkg)
 	for d := range g.table.Domains {
-		var cases []jen.Code
-		var parts []jen.Code
+		var cases, parts bytes.Buffer
 		for _, method := range g.domainMethods(d) {
 			body, size, p := g.methodMatcher(d, method)
 			if size > inlineMethodsUpTo {
 				name := matchMethodFuncName(d, method)
-				parts = append(parts, jen.Comment(fmt.Sprintf("%s finds the %s route of domain %q for path.", name, method, g.table.Domains[d].Key)), jen.Func().Id(name).Params(
-					jen.Id("p").Op("*").Add(impl("Params")), jen.Id("path").String(),
-				).Int().Block(body...))
-				body = []jen.Code{jen.Return(jen.Id(name).Call(jen.Id("p"), jen.Id("path")))}
+				fmt.Fprintf(&parts, "\n// %s finds the %s route of domain %q for path.\n", name, method, g.table.Domains[d].Key)
+				fmt.Fprintf(&parts, "func %s(p *routegenimpl.Params, path string) int {\n%s}\n", name, body)
+				body = []byte("return " + name + "(p, path)\n")
 			}
-			cases = append(cases, jen.Case(jen.Lit(method)).Block(body...))
-			parts = append(parts, p...)
+			fmt.Fprintf(&cases, "case %s:\n%s", strconv.Quote(method), body)
+			for _, f := range p {
+				parts.Write(f)
+			}
 		}
-		path := jen.Id("path")
-		body := []jen.Code{
-			jen.If(jen.Len(path).Op("==").Lit(0).Op("||").Add(path).Index(jen.Lit(0)).Op("!=").LitRune('/')).Block(jen.Return(jen.Lit(-1))),
-			jen.Switch(jen.Id("method")).Block(cases...),
-			jen.Return(jen.Lit(-1)),
-		}
-		g.file.Comment(fmt.Sprintf("%s finds the route of domain %q for method and path.", matchFuncName(d), g.table.Domains[d].Key))
-		g.file.Func().Id(matchFuncName(d)).Params(
-			jen.Id("p").Op("*").Add(impl("Params")), jen.List(jen.Id("method"), jen.Id("path")).String(),
-		).Int().Block(body...)
-		for _, f := range parts {
-			g.file.Add(f)
-		}
+		g.out.printf("\n// %s finds the route of domain %q for method and path.\n", matchFuncName(d), g.table.Domains[d].Key)
+		g.out.printf("func %s(p *routegenimpl.Params, method, path string) int {\n", matchFuncName(d))
+		g.out.write("if len(path) == 0 || path[0] != '/' {\nreturn -1\n}\n")
+		g.out.printf("switch method {\n%s}\nreturn -1\n}\n", &cases)
+		g.out.write(parts.String())
 	}
 }
 
-// methodMatcher is the matcher of method in domain d, its number of
-// routes, and the functions of its large subtrees. The matchers of few
-// routes are inlined in their domain's: a call saved.
-func (g *generator) methodMatcher(d int, method string) ([]jen.Code, int, []jen.Code) {
+// methodMatcher is the body of the matcher of method in domain d, its
+// number of routes, and the functions of its large subtrees. The matchers
+// of few routes are inlined in their domain's: a call saved.
+func (g *generator) methodMatcher(d int, method string) ([]byte, int, [][]byte) {
 	var routes []core.TrieRoute
 	byIndex := map[int]*route{}
 	for _, r := range g.routes {
@@ -111,25 +103,28 @@ func (g *generator) methodMatcher(d int, method string) ([]jen.Code, int, []jen.
 	}
 	root := core.NewTrie(routes)
 	w := &matcherWriter{generator: g, name: matchMethodFuncName(d, method), method: method, routes: byIndex}
-	body := []jen.Code{w.fixedSwitch(jen.Id("path"), root.RootFixed())}
+	var body bytes.Buffer
+	w.fixedSwitch(&body, "path", root.RootFixed())
 	if root.Dynamic {
-		body = append(body, jen.Id("i1").Op(":=").Lit(1))
-		body = append(body, w.level(root, 1)...)
+		body.WriteString("i1 := 1\n")
+		w.level(&body, root, 1)
 	}
-	return append(body, jen.Return(jen.Lit(-1))), root.Size(), w.parts
+	body.WriteString("return -1\n")
+	return body.Bytes(), root.Size(), w.parts
 }
 
 // fixedSwitch returns the route whose rest of the path is rest; nothing
 // when there is none.
-func (g *matcherWriter) fixedSwitch(rest jen.Code, routes []core.FixedRoute) jen.Code {
+func (g *matcherWriter) fixedSwitch(b *bytes.Buffer, rest string, routes []core.FixedRoute) {
 	if len(routes) == 0 {
-		return jen.Null()
+		return
 	}
-	cases := make([]jen.Code, len(routes))
-	for i, f := range routes {
-		cases[i] = jen.Case(jen.Lit(f.Rest)).Block(g.returnRoute(f.Route))
+	fmt.Fprintf(b, "switch %s {\n", rest)
+	for _, f := range routes {
+		fmt.Fprintf(b, "case %s:\n", strconv.Quote(f.Rest))
+		g.returnRoute(b, f.Route)
 	}
-	return jen.Switch(rest).Block(cases...)
+	b.WriteString("}\n")
 }
 
 // A matcher is split into one function per subtree: a level below which
@@ -158,84 +153,81 @@ type matcherWriter struct {
 	name   string
 	method string
 	routes map[int]*route // by index
-	parts  []jen.Code     // doc comment and function of each subtree split off
+	parts  [][]byte       // doc comment and function of each subtree split off
 }
 
 // level matches the segment that starts at i<depth> below n.
-func (g *matcherWriter) level(n *core.Node, depth int) []jen.Code {
-	i, j := jen.Id("i"+strconv.Itoa(depth)), jen.Id("j"+strconv.Itoa(depth))
-	path := jen.Id("path")
-	var code []jen.Code
+func (g *matcherWriter) level(b *bytes.Buffer, n *core.Node, depth int) {
+	i, j := "i"+strconv.Itoa(depth), "j"+strconv.Itoa(depth)
+	next := "i" + strconv.Itoa(depth+1)
 	ended := false // j<depth> holds the end of the segment
 	if edges := walked(n); len(edges) > 0 {
 		groups := map[byte][]*core.LiteralEdge{}
 		var firsts []byte
 		largest := 0
 		for _, e := range edges {
-			b := e.Text[0]
-			if groups[b] == nil {
-				firsts = append(firsts, b)
+			c := e.Text[0]
+			if groups[c] == nil {
+				firsts = append(firsts, c)
 			}
-			groups[b] = append(groups[b], e)
-			largest = max(largest, len(groups[b]))
+			groups[c] = append(groups[c], e)
+			largest = max(largest, len(groups[c]))
 		}
 		switch {
 		case largest > groupMax:
-			var cases []jen.Code
+			fmt.Fprintf(b, "%s := routegenimpl.SegmentEnd(path, %s)\n", j, i)
+			fmt.Fprintf(b, "if %s < len(path) {\nswitch path[%s:%s] {\n", j, i, j)
 			for _, e := range n.Literals {
 				if e.Node.Dynamic {
-					next := jen.Id("i" + strconv.Itoa(depth+1))
-					cases = append(cases, jen.Case(jen.Lit(e.Text)).Block(
-						append([]jen.Code{next.Clone().Op(":=").Add(j.Clone()).Op("+").Lit(1)}, g.child(n, e.Node, depth, false)...)...))
+					fmt.Fprintf(b, "case %s:\n%s := %s + 1\n", strconv.Quote(e.Text), next, j)
+					g.child(b, n, e.Node, depth, false)
 				}
 			}
-			code = append(code,
-				g.segmentEnd(j, i),
-				jen.If(j.Clone().Op("<").Len(path)).Block(jen.Switch(path.Clone().Index(i, j)).Block(cases...)))
+			b.WriteString("}\n}\n")
 			ended = true
 		case len(edges) <= seqMax:
 			for _, e := range edges {
-				code = append(code, g.literal(n, e, depth))
+				g.literal(b, n, e, depth)
 			}
 		default:
-			var cases []jen.Code
-			for _, b := range firsts {
-				var block []jen.Code
-				for _, e := range groups[b] {
-					block = append(block, g.literal(n, e, depth))
+			fmt.Fprintf(b, "if %s < len(path) {\nswitch path[%s] {\n", i, i)
+			for _, c := range firsts {
+				fmt.Fprintf(b, "case %s:\n", strconv.QuoteRune(rune(c)))
+				for _, e := range groups[c] {
+					g.literal(b, n, e, depth)
 				}
-				cases = append(cases, jen.Case(jen.LitRune(rune(b))).Block(block...))
 			}
-			code = append(code, jen.If(i.Clone().Op("<").Len(path)).Block(jen.Switch(path.Clone().Index(i)).Block(cases...)))
+			b.WriteString("}\n}\n")
 		}
 	}
 	if len(n.Params) > 0 && !ended {
-		code = append(code, g.segmentEnd(j, i))
+		fmt.Fprintf(b, "%s := routegenimpl.SegmentEnd(path, %s)\n", j, i)
 	}
 	for _, e := range n.Params {
 		start := offset(i, len(e.Prefix))
 		// A parameter that ends the route's path and has nothing below
 		// matches only at the end of the path: no backtracking to undo.
 		leaf := e.Node.Route >= 0 && e.Node.Leaf()
-		cond := j.Clone().Op(">").Add(start)
+		cond := j + " > " + start
 		if leaf {
-			cond = j.Clone().Op("==").Len(path).Op("&&").Add(cond)
+			cond = j + " == len(path) && " + cond
 		}
 		if e.Prefix != "" {
-			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, j), jen.Lit(e.Prefix))
+			g.out.use("strings")
+			cond += fmt.Sprintf(" && strings.HasPrefix(path[%s:%s], %s)", i, j, strconv.Quote(e.Prefix))
 		}
 		// Only a bare parameter or one after "." can take a whole "." or ".." segment.
 		if e.Prefix == "" || e.Prefix == "." {
-			cond = cond.Op("&&").Add(impl("NotDot")).Call(path.Clone().Index(i, j))
+			cond += fmt.Sprintf(" && routegenimpl.NotDot(path[%s:%s])", i, j)
 		}
-		push := impl("Push").Call(jen.Id("p"), start, j)
+		fmt.Fprintf(b, "if %s {\nroutegenimpl.Push(p, %s, %s)\n", cond, start, j)
 		if leaf {
-			code = append(code, jen.If(cond).Block(push, g.returnRoute(e.Node.Route)))
-			continue
+			g.returnRoute(b, e.Node.Route)
+		} else {
+			g.child(b, n, e.Node, depth, true)
+			b.WriteString("routegenimpl.Pop(p)\n")
 		}
-		block := append([]jen.Code{push}, g.child(n, e.Node, depth, true)...)
-		block = append(block, impl("Pop").Call(jen.Id("p")))
-		code = append(code, jen.If(cond).Block(block...))
+		b.WriteString("}\n")
 	}
 	for _, e := range n.CatchAlls {
 		start := offset(i, len(e.Prefix))
@@ -243,86 +235,85 @@ func (g *matcherWriter) level(n *core.Node, depth int) []jen.Code {
 		if e.AllowEmpty {
 			op = ">="
 		}
-		cond := jen.Len(path).Op(op).Add(start)
+		cond := "len(path) " + op + " " + start
 		if e.Prefix != "" {
-			cond = cond.Op("&&").Qual("strings", "HasPrefix").Call(path.Clone().Index(i, jen.Empty()), jen.Lit(e.Prefix))
+			g.out.use("strings")
+			cond += fmt.Sprintf(" && strings.HasPrefix(path[%s:], %s)", i, strconv.Quote(e.Prefix))
 		}
-		cond = cond.Op("&&").Add(impl("IsCleanTail")).Call(path.Clone().Index(i, jen.Empty()))
-		code = append(code, jen.If(cond).Block(
-			impl("Push").Call(jen.Id("p"), start, jen.Len(path)),
-			g.returnRoute(e.Route),
-		))
+		cond += fmt.Sprintf(" && routegenimpl.IsCleanTail(path[%s:])", i)
+		fmt.Fprintf(b, "if %s {\nroutegenimpl.Push(p, %s, len(path))\n", cond, start)
+		g.returnRoute(b, e.Route)
+		b.WriteString("}\n")
 	}
-	return code
-}
-
-// segmentEnd sets j to the end of the segment that starts at i.
-func (g *matcherWriter) segmentEnd(j, i *jen.Statement) jen.Code {
-	return j.Clone().Op(":=").Add(impl("SegmentEnd")).Call(jen.Id("path"), i)
 }
 
 // literal compares the literal segments of e, and the "/" after them, with
 // the path at i<depth>.
-func (g *matcherWriter) literal(parent *core.Node, e *core.LiteralEdge, depth int) jen.Code {
-	i, next := jen.Id("i"+strconv.Itoa(depth)), jen.Id("i"+strconv.Itoa(depth+1))
-	block := append([]jen.Code{next.Op(":=").Add(offset(i, len(e.Text)+1))}, g.child(parent, e.Node, depth, false)...)
-	return jen.If(jen.Qual("strings", "HasPrefix").Call(jen.Id("path").Index(i, jen.Empty()), jen.Lit(e.Text+"/"))).Block(block...)
+func (g *matcherWriter) literal(b *bytes.Buffer, parent *core.Node, e *core.LiteralEdge, depth int) {
+	i, next := "i"+strconv.Itoa(depth), "i"+strconv.Itoa(depth+1)
+	g.out.use("strings")
+	fmt.Fprintf(b, "if strings.HasPrefix(path[%s:], %s) {\n%s := %s\n", i, strconv.Quote(e.Text+"/"), next, offset(i, len(e.Text)+1))
+	g.child(b, parent, e.Node, depth, false)
+	b.WriteString("}\n")
 }
 
 // child continues below parent: after a parameter that ends at j<depth>,
 // or a literal followed by the segment at i<depth+1>. It is inline, or a
 // call to the function of a large subtree.
-func (g *matcherWriter) child(parent, n *core.Node, depth int, afterParam bool) []jen.Code {
+func (g *matcherWriter) child(b *bytes.Buffer, parent, n *core.Node, depth int, afterParam bool) {
 	if parent.Size() <= splitAbove || n.Leaf() {
 		if afterParam {
-			return g.afterParam(n, depth)
+			g.afterParam(b, n, depth)
+		} else {
+			g.level(b, n, depth+1)
 		}
-		return g.level(n, depth+1)
+		return
 	}
-	name := fmt.Sprintf("%s_%d", g.name, len(g.parts)/2+1)
+	name := fmt.Sprintf("%s_%d", g.name, len(g.parts)+1)
 	doc := fmt.Sprintf("%s serves %s routes below %s/.", name, g.method, n.Pattern())
 	if afterParam {
 		doc = fmt.Sprintf("%s serves %s %s and the routes below it.", name, g.method, n.Pattern())
 	}
-	g.parts = append(g.parts, jen.Comment(doc), nil)
-	slot := len(g.parts) - 1
-	var body []jen.Code
-	arg := jen.Id("i" + strconv.Itoa(depth+1))
-	param := jen.Id("i0")
+	// The slot is taken before the body is written, which takes the
+	// slots of the subtrees below.
+	slot := len(g.parts)
+	g.parts = append(g.parts, nil)
+	var f bytes.Buffer
+	arg, param := "i"+strconv.Itoa(depth+1), "i0"
 	if afterParam {
-		body = g.afterParam(n, 0)
-		arg, param = jen.Id("j"+strconv.Itoa(depth)), jen.Id("j0")
-	} else {
-		body = g.level(n, 0)
+		arg, param = "j"+strconv.Itoa(depth), "j0"
 	}
-	g.parts[slot] = jen.Func().Id(name).Params(
-		jen.Id("p").Op("*").Add(impl("Params")), jen.Id("path").String(), param.Int(),
-	).Int().Block(append(body, jen.Return(jen.Lit(-1)))...)
-	r := jen.Id("r")
-	return []jen.Code{jen.If(r.Clone().Op(":=").Id(name).Call(jen.Id("p"), jen.Id("path"), arg), r.Clone().Op(">=").Lit(0)).Block(jen.Return(r))}
+	fmt.Fprintf(&f, "\n// %s\nfunc %s(p *routegenimpl.Params, path string, %s int) int {\n", doc, name, param)
+	if afterParam {
+		g.afterParam(&f, n, 0)
+	} else {
+		g.level(&f, n, 0)
+	}
+	f.WriteString("return -1\n}\n")
+	g.parts[slot] = f.Bytes()
+	fmt.Fprintf(b, "if r := %s(p, path, %s); r >= 0 {\nreturn r\n}\n", name, arg)
 }
 
 // afterParam continues once the parameter ending at j<depth> matched: the
 // route that ends there, the routes with no parameter below, then the walk.
-func (g *matcherWriter) afterParam(n *core.Node, depth int) []jen.Code {
-	j := jen.Id("j" + strconv.Itoa(depth))
-	path := jen.Id("path")
-	var code []jen.Code
+func (g *matcherWriter) afterParam(b *bytes.Buffer, n *core.Node, depth int) {
+	j := "j" + strconv.Itoa(depth)
 	if n.Route >= 0 {
-		code = append(code, jen.If(j.Clone().Op("==").Len(path)).Block(g.returnRoute(n.Route)))
+		fmt.Fprintf(b, "if %s == len(path) {\n", j)
+		g.returnRoute(b, n.Route)
+		b.WriteString("}\n")
 	}
-	code = append(code, g.fixedSwitch(path.Clone().Index(j, jen.Empty()), n.BelowParam()))
+	g.fixedSwitch(b, "path["+j+":]", n.BelowParam())
 	if n.Dynamic {
-		next := jen.Id("i" + strconv.Itoa(depth+1))
-		inner := append([]jen.Code{next.Clone().Op(":=").Add(j.Clone()).Op("+").Lit(1)}, g.level(n, depth+1)...)
-		code = append(code, jen.If(j.Clone().Op("<").Len(path)).Block(inner...))
+		fmt.Fprintf(b, "if %s < len(path) {\n%s := %s + 1\n", j, "i"+strconv.Itoa(depth+1), j)
+		g.level(b, n, depth+1)
+		b.WriteString("}\n")
 	}
-	return code
 }
 
 // returnRoute returns route index r, named in a comment.
-func (g *matcherWriter) returnRoute(r int) jen.Code {
-	return jen.Return(jen.Lit(r)).Comment(describeMatch(g.routes[r]))
+func (g *matcherWriter) returnRoute(b *bytes.Buffer, r int) {
+	fmt.Fprintf(b, "return %d // %s\n", r, describeMatch(g.routes[r]))
 }
 
 // describeMatch names a route in the matcher: "GET /users/:id (user)".
@@ -331,9 +322,9 @@ func describeMatch(r *route) string {
 }
 
 // offset is i+k, or just i.
-func offset(i *jen.Statement, k int) *jen.Statement {
+func offset(i string, k int) string {
 	if k == 0 {
-		return i.Clone()
+		return i
 	}
-	return i.Clone().Op("+").Lit(k)
+	return i + " + " + strconv.Itoa(k)
 }

@@ -1,36 +1,33 @@
 package gen
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
 	"github.com/routegen/routegen/ir"
 )
 
-// routesPart is the text of Routes and, when a domain has one, of the
-// catch-alls.
-func (g *generator) routesPart() []byte {
-	var b bytes.Buffer
-	b.WriteString("// Routes are the routes of " + g.opts.Source + ": domain by domain, each sorted by path, then method.\n")
-	b.WriteString("var Routes = []runtime.Route{\n")
+// writeRoutes writes Routes and, when a domain has one, the catch-alls.
+func (g *generator) writeRoutes() {
+	g.out.use(runtimePkg)
+	g.out.printf("\n// Routes are the routes of %s: domain by domain, each sorted by path, then method.\n", g.opts.Source)
+	g.out.write("var Routes = []runtime.Route{\n")
 	for _, r := range g.routes {
-		g.writeRoute(&b, r)
+		g.writeRoute(r)
 	}
-	b.WriteString("}\n")
+	g.out.write("}\n")
 	if g.hasCatchAll() {
-		b.WriteString("\n// " + catchAllsName + " are the catch_all routes, of domain i at index i; zero for a domain with none.\n")
-		b.WriteString("var " + catchAllsName + " = []runtime.Route{\n")
+		g.out.write("\n// " + catchAllsName + " are the catch_all routes, of domain i at index i; zero for a domain with none.\n")
+		g.out.write("var " + catchAllsName + " = []runtime.Route{\n")
 		for _, r := range g.catchAlls {
 			if r == nil {
-				b.WriteString("\t{},\n")
+				g.out.write("{},\n")
 				continue
 			}
-			g.writeRoute(&b, r)
+			g.writeRoute(r)
 		}
-		b.WriteString("}\n")
+		g.out.write("}\n")
 	}
-	return b.Bytes()
 }
 
 const catchAllsName = "routegenCatchAlls"
@@ -46,7 +43,7 @@ func (g *generator) hasCatchAll() bool {
 
 // writeRoute writes r as an element of a []runtime.Route, on one line: the
 // table reads as a table, and a change of a route is a change of its line.
-func (g *generator) writeRoute(b *bytes.Buffer, r *route) {
+func (g *generator) writeRoute(r *route) {
 	var lit keyedLiteral
 	lit.line(field{"Index", strconv.Itoa(r.index)}, field{"Domain", nonZero(int64(r.domain))}, field{"Name", quotedText(r.Name)})
 	lit.line(field{"Method", quotedText(r.Method)}, field{"Path", quotedText(r.Path)})
@@ -76,7 +73,8 @@ func (g *generator) writeRoute(b *bytes.Buffer, r *route) {
 	}
 	lit.line(field{"CORS", g.corsText(r.CORS)}, field{"Parent", quotedText(r.Parent)})
 	lit.line(field{"Pos", strconv.Quote(g.opts.pos(r.Pos))})
-	b.WriteString("\t" + lit.inline() + ",\n")
+	lit.writeInline(g.out)
+	g.out.write(",\n")
 }
 
 // checksText is a []runtime.Check literal, or "" for none.

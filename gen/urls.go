@@ -10,7 +10,7 @@ import (
 	"github.com/routegen/routegen/ir"
 )
 
-// urlsPart is the text of URLBuilder, with one typed helper per route
+// writeURLs writes URLBuilder, with one typed helper per route
 // name, and of the name-based RouteURL and RouteURLNamedArgs. Up to
 // codeMatcherUpTo routes, each helper is a method, placed by a line
 // directive at its route in routes.conf. Above, the helpers are func
@@ -19,7 +19,7 @@ import (
 // method costs the compiler about half a millisecond, 6.5 s of the 23 s a
 // package of 10,000 routes took. Either way, the runtime writes the URLs
 // from Routes: a helper only turns its typed parameters into strings.
-func (g *generator) urlsPart() part {
+func (g *generator) writeURLs() {
 	var helpers, cases bytes.Buffer
 	usesStrconv := false
 	asMethods := len(g.routes) <= codeMatcherUpTo
@@ -44,7 +44,8 @@ func (g *generator) urlsPart() part {
 	}
 	var b bytes.Buffer
 	if asMethods {
-		b.WriteString(`// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+		b.WriteString(`
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
@@ -65,7 +66,8 @@ func (URLBuilder) WithBasePath(base string) *URLBuilder {
 `)
 		b.Write(helpers.Bytes())
 	} else {
-		b.WriteString(`// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
+		b.WriteString(`
+// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
 // field is the helper of the route its tag names, whose path follows. A helper whose values
 // can fail (a string parameter, which must not be empty or a dot segment, a constraint, a
 // subdomain, which must be one DNS label) returns an error that names the argument. Routes
@@ -132,11 +134,10 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 	return URL.RouteURLNamedArgs(name, args)
 }
 `)
-	imports := []string{`"` + implPkg + `"`}
 	if usesStrconv {
-		imports = append(imports, `"strconv"`)
+		g.out.use("strconv")
 	}
-	return part{text: b.Bytes(), imports: imports, format: true}
+	g.out.write(b.String())
 }
 
 // urlHelper is the typed helper of r: its parameters in the order of

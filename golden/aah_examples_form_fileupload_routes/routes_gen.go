@@ -104,7 +104,9 @@ func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Ro
 	if appController == nil {
 		return nil, errors.New("aah_examples_form_fileupload_routes: NewRouter: AppController is nil")
 	}
-	c := &routegenControllers{appController: appController}
+	c := &routegenControllers{
+		appController: appController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -150,7 +152,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:154:1
+//line routes_gen.go:156:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-fileupload/routes.conf:42:7).
 //
@@ -159,7 +161,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:163:1
+//line routes_gen.go:165:1
 
 // FileUpload returns the URL of route "file_upload": /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7).
 //
@@ -168,7 +170,7 @@ func (u URLBuilder) FileUpload() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:172:1
+//line routes_gen.go:174:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-fileupload/routes.conf:47:7).
 //
@@ -177,7 +179,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:181:1
+//line routes_gen.go:183:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-fileupload/routes.conf:37:7).
 //
@@ -186,7 +188,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:190:1
+//line routes_gen.go:192:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

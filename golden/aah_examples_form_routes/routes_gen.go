@@ -109,7 +109,9 @@ func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Ro
 	if appController == nil {
 		return nil, errors.New("aah_examples_form_routes: NewRouter: AppController is nil")
 	}
-	c := &routegenControllers{appController: appController}
+	c := &routegenControllers{
+		appController: appController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -157,7 +159,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:161:1
+//line routes_gen.go:163:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form/routes.conf:42:7).
 //
@@ -166,7 +168,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:170:1
+//line routes_gen.go:172:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form/routes.conf:47:7).
 //
@@ -175,7 +177,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:179:1
+//line routes_gen.go:181:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form/routes.conf:37:7).
 //
@@ -184,7 +186,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:188:1
+//line routes_gen.go:190:1
 
 // UserProfile returns the URL of route "user_profile": /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7).
 //
@@ -193,7 +195,7 @@ func (u URLBuilder) UserProfile() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:197:1
+//line routes_gen.go:199:1
 
 // UserProfileSubmit returns the URL of route "user_profile_submit": /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7).
 //
@@ -202,7 +204,7 @@ func (u URLBuilder) UserProfileSubmit() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:206:1
+//line routes_gen.go:208:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -110,7 +110,9 @@ func NewRouter(appController AppController, opts ...runtime.Option) (*runtime.Ro
 	if appController == nil {
 		return nil, errors.New("aah_examples_oauth2_social_login_routes: NewRouter: AppController is nil")
 	}
-	c := &routegenControllers{appController: appController}
+	c := &routegenControllers{
+		appController: appController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -158,7 +160,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:162:1
+//line routes_gen.go:164:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
@@ -167,7 +169,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:171:1
+//line routes_gen.go:173:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
@@ -176,7 +178,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:180:1
+//line routes_gen.go:182:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
@@ -185,7 +187,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:189:1
+//line routes_gen.go:191:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
@@ -194,7 +196,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:198:1
+//line routes_gen.go:200:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
@@ -203,7 +205,7 @@ func (u URLBuilder) Success() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:207:1
+//line routes_gen.go:209:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -179,7 +179,9 @@ func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.
 	if userController == nil {
 		return nil, errors.New("aah_router_routes_cors_2: NewRouter: UserController is nil")
 	}
-	c := &routegenControllers{userController: userController}
+	c := &routegenControllers{
+		userController: userController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -236,7 +238,7 @@ func (u URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:240:1
+//line routes_gen.go:242:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15).
 //
@@ -245,7 +247,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:251:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
 //
@@ -254,7 +256,7 @@ func (u URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:260:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
 //
@@ -263,7 +265,7 @@ func (u URLBuilder) GetUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:269:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
 //
@@ -272,7 +274,7 @@ func (u URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:278:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
 //
@@ -281,7 +283,7 @@ func (u URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:287:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
 //
@@ -290,7 +292,7 @@ func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:294:1
+//line routes_gen.go:296:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

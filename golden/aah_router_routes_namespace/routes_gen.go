@@ -117,7 +117,9 @@ func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.
 	if userController == nil {
 		return nil, errors.New("aah_router_routes_namespace: NewRouter: UserController is nil")
 	}
-	c := &routegenControllers{userController: userController}
+	c := &routegenControllers{
+		userController: userController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -168,7 +170,7 @@ func (u URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:172:1
+//line routes_gen.go:174:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11).
 //
@@ -177,7 +179,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:181:1
+//line routes_gen.go:183:1
 
 // EditUser returns the URL of route "edit_user": /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
 //
@@ -186,7 +188,7 @@ func (u URLBuilder) EditUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:190:1
+//line routes_gen.go:192:1
 
 // DisableUser returns the URL of route "disable_user": /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
 //
@@ -195,7 +197,7 @@ func (u URLBuilder) DisableUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:199:1
+//line routes_gen.go:201:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

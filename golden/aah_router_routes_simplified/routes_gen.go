@@ -99,7 +99,9 @@ func NewRouter(basketController BasketController, opts ...runtime.Option) (*runt
 	if basketController == nil {
 		return nil, errors.New("aah_router_routes_simplified: NewRouter: BasketController is nil")
 	}
-	c := &routegenControllers{basketController: basketController}
+	c := &routegenControllers{
+		basketController: basketController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -148,7 +150,7 @@ func (u URLBuilder) Baskets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:152:1
+//line routes_gen.go:154:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
 //
@@ -157,7 +159,7 @@ func (u URLBuilder) CreateBasket() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:161:1
+//line routes_gen.go:163:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
 //
@@ -166,7 +168,7 @@ func (u URLBuilder) ShowBasket(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:170:1
+//line routes_gen.go:172:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -149,7 +149,9 @@ func NewRouter(userController UserController, opts ...runtime.Option) (*runtime.
 	if userController == nil {
 		return nil, errors.New("aah_router_routes_simplified_2: NewRouter: UserController is nil")
 	}
-	c := &routegenControllers{userController: userController}
+	c := &routegenControllers{
+		userController: userController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -206,7 +208,7 @@ func (u URLBuilder) ListUsers() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:210:1
+//line routes_gen.go:212:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
 //
@@ -215,7 +217,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:219:1
+//line routes_gen.go:221:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 //
@@ -224,7 +226,7 @@ func (u URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:228:1
+//line routes_gen.go:230:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 //
@@ -233,7 +235,7 @@ func (u URLBuilder) GetUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:237:1
+//line routes_gen.go:239:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 //
@@ -242,7 +244,7 @@ func (u URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:246:1
+//line routes_gen.go:248:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 //
@@ -251,7 +253,7 @@ func (u URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:255:1
+//line routes_gen.go:257:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 //
@@ -260,7 +262,7 @@ func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:264:1
+//line routes_gen.go:266:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

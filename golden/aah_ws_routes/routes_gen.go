@@ -108,7 +108,9 @@ func NewRouter(testWebSocketController TestWebSocketController, opts ...runtime.
 	if testWebSocketController == nil {
 		return nil, errors.New("aah_ws_routes: NewRouter: TestWebSocketController is nil")
 	}
-	c := &routegenControllers{testWebSocketController: testWebSocketController}
+	c := &routegenControllers{
+		testWebSocketController: testWebSocketController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -162,7 +164,7 @@ func (u URLBuilder) Websockets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:166:1
+//line routes_gen.go:168:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes.conf:38:11).
 //
@@ -171,7 +173,7 @@ func (u URLBuilder) WSBinary() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:175:1
+//line routes_gen.go:177:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes.conf:43:11).
 //
@@ -180,7 +182,7 @@ func (u URLBuilder) WSJSON() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:184:1
+//line routes_gen.go:186:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes.conf:53:11).
 //
@@ -189,7 +191,7 @@ func (u URLBuilder) WSNotarget() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:193:1
+//line routes_gen.go:195:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes.conf:33:11).
 //
@@ -198,7 +200,7 @@ func (u URLBuilder) WSText() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:202:1
+//line routes_gen.go:204:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes.conf:48:11).
 //
@@ -207,7 +209,7 @@ func (u URLBuilder) WSXML() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:211:1
+//line routes_gen.go:213:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -138,7 +138,9 @@ func NewRouter(testWebSocketController TestWebSocketController, opts ...runtime.
 	if testWebSocketController == nil {
 		return nil, errors.New("aah_ws_routes_multi: NewRouter: TestWebSocketController is nil")
 	}
-	c := &routegenControllers{testWebSocketController: testWebSocketController}
+	c := &routegenControllers{
+		testWebSocketController: testWebSocketController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -196,7 +198,7 @@ func (u URLBuilder) Websockets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:200:1
+//line routes_gen.go:202:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11).
 //
@@ -205,7 +207,7 @@ func (u URLBuilder) WSBinary() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:209:1
+//line routes_gen.go:211:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
 //
@@ -214,7 +216,7 @@ func (u URLBuilder) WSJSON() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:218:1
+//line routes_gen.go:220:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
 //
@@ -223,7 +225,7 @@ func (u URLBuilder) WSNotarget() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:227:1
+//line routes_gen.go:229:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11).
 //
@@ -232,7 +234,7 @@ func (u URLBuilder) WSText() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:238:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
 //
@@ -241,7 +243,7 @@ func (u URLBuilder) WSXML() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:247:1
 
 // SecondLocalhostWebsockets returns the URL of route "second_localhost.websockets": /ws on second.localhost (../../testdata/aah/ws/routes-multi.conf:70:7).
 //
@@ -250,7 +252,7 @@ func (u URLBuilder) SecondLocalhostWebsockets() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:256:1
 
 // SecondLocalhostWSText returns the URL of route "second_localhost.ws_text": /ws/text on second.localhost (../../testdata/aah/ws/routes-multi.conf:75:11).
 //
@@ -259,7 +261,7 @@ func (u URLBuilder) SecondLocalhostWSText() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:265:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -240,8 +240,8 @@ func NewRouter(apiController APIController, adminController AdminController, fal
 		return nil, errors.New("deploy: NewRouter: SiteController is nil")
 	}
 	c := &routegenControllers{
-		adminController:    adminController,
 		apiController:      apiController,
+		adminController:    adminController,
 		fallbackController: fallbackController,
 		opsController:      opsController,
 		siteController:     siteController,

@@ -249,8 +249,8 @@ func NewRouter(apiController APIController, adminController AdminController, fil
 		return nil, errors.New("policies: NewRouter: PagesController is nil")
 	}
 	c := &routegenControllers{
-		adminController: adminController,
 		apiController:   apiController,
+		adminController: adminController,
 		filesController: filesController,
 		pagesController: pagesController,
 	}

@@ -88,7 +88,9 @@ func NewRouter(siteController SiteController, opts ...runtime.Option) (*runtime.
 	if siteController == nil {
 		return nil, errors.New("profile: NewRouter: SiteController is nil")
 	}
-	c := &routegenControllers{siteController: siteController}
+	c := &routegenControllers{
+		siteController: siteController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -134,7 +136,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:138:1
+//line routes_gen.go:140:1
 
 // Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:8:7).
 //
@@ -143,7 +145,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:147:1
+//line routes_gen.go:149:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

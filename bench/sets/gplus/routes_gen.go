@@ -242,7 +242,9 @@ func NewRouter(gPlusController GPlusController, opts ...runtime.Option) (*runtim
 	if gPlusController == nil {
 		return nil, errors.New("gplus: NewRouter: GPlusController is nil")
 	}
-	c := &routegenControllers{gPlusController: gPlusController}
+	c := &routegenControllers{
+		gPlusController: gPlusController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -311,7 +313,7 @@ func (u URLBuilder) GetActivities() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:315:1
+//line routes_gen.go:317:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:41:7).
 //
@@ -320,7 +322,7 @@ func (u URLBuilder) GetActivitiesByActivityid(activityID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 1, activityID)
 }
 
-//line routes_gen.go:324:1
+//line routes_gen.go:326:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:53:7).
 //
@@ -329,7 +331,7 @@ func (u URLBuilder) GetActivitiesByActivityidComments(activityID string) (string
 	return routegenTable.CheckedHelperURL(u.base, 2, activityID)
 }
 
-//line routes_gen.go:333:1
+//line routes_gen.go:335:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:17:7).
 //
@@ -338,7 +340,7 @@ func (u URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID strin
 	return routegenTable.CheckedHelperURL(u.base, 3, activityID, collection)
 }
 
-//line routes_gen.go:342:1
+//line routes_gen.go:344:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:59:7).
 //
@@ -347,7 +349,7 @@ func (u URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, commentID)
 }
 
-//line routes_gen.go:351:1
+//line routes_gen.go:353:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:77:7).
 //
@@ -356,7 +358,7 @@ func (u URLBuilder) DeleteMomentsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:360:1
+//line routes_gen.go:362:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:11:7).
 //
@@ -365,7 +367,7 @@ func (u URLBuilder) GetPeople() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:369:1
+//line routes_gen.go:371:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:5:7).
 //
@@ -374,7 +376,7 @@ func (u URLBuilder) GetPeopleByUserid(userID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, userID)
 }
 
-//line routes_gen.go:378:1
+//line routes_gen.go:380:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:35:7).
 //
@@ -383,7 +385,7 @@ func (u URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, colle
 	return routegenTable.CheckedHelperURL(u.base, 8, userID, collection)
 }
 
-//line routes_gen.go:387:1
+//line routes_gen.go:389:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:71:7).
 //
@@ -392,7 +394,7 @@ func (u URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collecti
 	return routegenTable.CheckedHelperURL(u.base, 9, userID, collection)
 }
 
-//line routes_gen.go:396:1
+//line routes_gen.go:398:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:65:7).
 //
@@ -401,7 +403,7 @@ func (u URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collect
 	return routegenTable.CheckedHelperURL(u.base, 10, userID, collection)
 }
 
-//line routes_gen.go:405:1
+//line routes_gen.go:407:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:29:7).
 //
@@ -410,7 +412,7 @@ func (u URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 11, userID)
 }
 
-//line routes_gen.go:414:1
+//line routes_gen.go:416:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:23:7).
 //
@@ -419,7 +421,7 @@ func (u URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collectio
 	return routegenTable.CheckedHelperURL(u.base, 12, userID, collection)
 }
 
-//line routes_gen.go:423:1
+//line routes_gen.go:425:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

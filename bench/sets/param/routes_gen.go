@@ -85,7 +85,9 @@ func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtim
 	if paramController == nil {
 		return nil, errors.New("param: NewRouter: ParamController is nil")
 	}
-	c := &routegenControllers{paramController: paramController}
+	c := &routegenControllers{
+		paramController: paramController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -130,7 +132,7 @@ func (u URLBuilder) GetUserByName(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 0, name)
 }
 
-//line routes_gen.go:134:1
+//line routes_gen.go:136:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -233,7 +233,9 @@ func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtim
 	if paramController == nil {
 		return nil, errors.New("param20: NewRouter: ParamController is nil")
 	}
-	c := &routegenControllers{paramController: paramController}
+	c := &routegenControllers{
+		paramController: paramController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -278,7 +280,7 @@ func (u URLBuilder) GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRByS
 	return routegenTable.CheckedHelperURL(u.base, 0, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t)
 }
 
-//line routes_gen.go:282:1
+//line routes_gen.go:284:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

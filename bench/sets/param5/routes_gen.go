@@ -113,7 +113,9 @@ func NewRouter(paramController ParamController, opts ...runtime.Option) (*runtim
 	if paramController == nil {
 		return nil, errors.New("param5: NewRouter: ParamController is nil")
 	}
-	c := &routegenControllers{paramController: paramController}
+	c := &routegenControllers{
+		paramController: paramController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -158,7 +160,7 @@ func (u URLBuilder) GetByAByBByCByDByE(a string, b string, c string, d string, e
 	return routegenTable.CheckedHelperURL(u.base, 0, a, b, c, d, e)
 }
 
-//line routes_gen.go:162:1
+//line routes_gen.go:164:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -375,7 +375,9 @@ func NewRouter(parseController ParseController, opts ...runtime.Option) (*runtim
 	if parseController == nil {
 		return nil, errors.New("parse: NewRouter: ParseController is nil")
 	}
-	c := &routegenControllers{parseController: parseController}
+	c := &routegenControllers{
+		parseController: parseController,
+	}
 	return routegenTable.NewRouter(c, opts...)
 }
 
@@ -470,7 +472,7 @@ func (u URLBuilder) Get1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 0, className)
 }
 
-//line routes_gen.go:474:1
+//line routes_gen.go:476:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:5:7).
 //
@@ -479,7 +481,7 @@ func (u URLBuilder) Post1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, className)
 }
 
-//line routes_gen.go:483:1
+//line routes_gen.go:485:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:29:7).
 //
@@ -488,7 +490,7 @@ func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, object
 	return routegenTable.CheckedHelperURL(u.base, 2, className, objectID)
 }
 
-//line routes_gen.go:492:1
+//line routes_gen.go:494:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:11:7).
 //
@@ -497,7 +499,7 @@ func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 3, className, objectID)
 }
 
-//line routes_gen.go:501:1
+//line routes_gen.go:503:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:17:7).
 //
@@ -506,7 +508,7 @@ func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 4, className, objectID)
 }
 
-//line routes_gen.go:510:1
+//line routes_gen.go:512:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:113:7).
 //
@@ -515,7 +517,7 @@ func (u URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, eventName)
 }
 
-//line routes_gen.go:519:1
+//line routes_gen.go:521:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:107:7).
 //
@@ -524,7 +526,7 @@ func (u URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, fileName)
 }
 
-//line routes_gen.go:528:1
+//line routes_gen.go:530:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:155:7).
 //
@@ -533,7 +535,7 @@ func (u URLBuilder) Post1Functions() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:537:1
+//line routes_gen.go:539:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:143:7).
 //
@@ -542,7 +544,7 @@ func (u URLBuilder) Get1Installations() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:546:1
+//line routes_gen.go:548:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:125:7).
 //
@@ -551,7 +553,7 @@ func (u URLBuilder) Post1Installations() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:555:1
+//line routes_gen.go:557:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:149:7).
 //
@@ -560,7 +562,7 @@ func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 10, objectID)
 }
 
-//line routes_gen.go:564:1
+//line routes_gen.go:566:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:131:7).
 //
@@ -569,7 +571,7 @@ func (u URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 11, objectID)
 }
 
-//line routes_gen.go:573:1
+//line routes_gen.go:575:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:137:7).
 //
@@ -578,7 +580,7 @@ func (u URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 12, objectID)
 }
 
-//line routes_gen.go:582:1
+//line routes_gen.go:584:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:41:7).
 //
@@ -587,7 +589,7 @@ func (u URLBuilder) Get1Login() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:591:1
+//line routes_gen.go:593:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:119:7).
 //
@@ -596,7 +598,7 @@ func (u URLBuilder) Post1Push() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:600:1
+//line routes_gen.go:602:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:71:7).
 //
@@ -605,7 +607,7 @@ func (u URLBuilder) Post1Requestpasswordreset() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:609:1
+//line routes_gen.go:611:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:95:7).
 //
@@ -614,7 +616,7 @@ func (u URLBuilder) Get1Roles() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:618:1
+//line routes_gen.go:620:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:77:7).
 //
@@ -623,7 +625,7 @@ func (u URLBuilder) Post1Roles() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:627:1
+//line routes_gen.go:629:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:101:7).
 //
@@ -632,7 +634,7 @@ func (u URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, objectID)
 }
 
-//line routes_gen.go:636:1
+//line routes_gen.go:638:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:83:7).
 //
@@ -641,7 +643,7 @@ func (u URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, objectID)
 }
 
-//line routes_gen.go:645:1
+//line routes_gen.go:647:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:89:7).
 //
@@ -650,7 +652,7 @@ func (u URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, objectID)
 }
 
-//line routes_gen.go:654:1
+//line routes_gen.go:656:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:59:7).
 //
@@ -659,7 +661,7 @@ func (u URLBuilder) Get1Users() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:663:1
+//line routes_gen.go:665:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:35:7).
 //
@@ -668,7 +670,7 @@ func (u URLBuilder) Post1Users() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:672:1
+//line routes_gen.go:674:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:65:7).
 //
@@ -677,7 +679,7 @@ func (u URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, objectID)
 }
 
-//line routes_gen.go:681:1
+//line routes_gen.go:683:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:47:7).
 //
@@ -686,7 +688,7 @@ func (u URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, objectID)
 }
 
-//line routes_gen.go:690:1
+//line routes_gen.go:692:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:53:7).
 //
@@ -695,7 +697,7 @@ func (u URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, objectID)
 }
 
-//line routes_gen.go:699:1
+//line routes_gen.go:701:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
