@@ -5,11 +5,12 @@
 // Generate is a pure function: a table in, file contents out. Writing them
 // is the caller's business.
 //
-// Each file of the package writes one part of the generated file, in the
-// order of the output: cors.go, domains.go, routes.go, lookup.go,
-// matcher.go, controllers.go, urls.go; model.go arranges the table for
-// them, names.go, code.go and lines.go hold what they share, render.go
-// formats the file. No file calls a helper of a file that comes after it.
+// The files of the package write the parts of the generated file in the
+// order of the output: lookup.go the version check, cors.go, domains.go,
+// routes.go, lookup.go the table and Lookup, matcher.go, controllers.go,
+// urls.go. model.go arranges the table for them, names.go, code.go and
+// lines.go hold what they share, and render.go collects the text and
+// formats it.
 // TypeScript, in typescript.go and typescript_runtime.go, writes the URL
 // helpers as a TypeScript module from the same model.
 package gen
