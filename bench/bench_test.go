@@ -189,9 +189,9 @@ func checkLookup(tb testing.TB, lookup func(*runtime.Match, string, string, stri
 		for i := range m.Params.Len() {
 			values = append(values, m.Params.Value(i))
 		}
-		if m.Status != 200 || m.Route.Method != q.route.Method || m.Route.Path != q.route.Path || !slices.Equal(values, q.params) {
+		if m.Status() != 200 || m.Route().Method != q.route.Method || m.Route().Path != q.route.Path || !slices.Equal(values, q.params) {
 			tb.Fatalf("Lookup %s %s: status %d route %v params %q, want %s %s %q", q.method, q.path,
-				m.Status, m.Route, values, q.route.Method, q.route.Path, q.params)
+				m.Status(), m.Route(), values, q.route.Method, q.route.Path, q.params)
 		}
 	}
 }

@@ -138,8 +138,8 @@ func BenchmarkScaleLookup(b *testing.B) {
 			host += ":" + port
 		}
 		q := request{r.Method, host, path}
-		if PKG.Lookup(&m, q.method, q.host, q.path); m.Route != r || m.Status != 200 {
-			b.Fatalf("%s %s%s: status %d, want route %s", q.method, q.host, q.path, m.Status, r.Name)
+		if PKG.Lookup(&m, q.method, q.host, q.path); m.Route() != r || m.Status() != 200 {
+			b.Fatalf("%s %s%s: status %d, want route %s", q.method, q.host, q.path, m.Status(), r.Name)
 		}
 		sample = append(sample, q)
 	}

@@ -112,8 +112,8 @@ func TestAttackHugePathAndHeaders(t *testing.T) {
 	}
 	var m runtime.Match
 	rich.Lookup(&m, "GET", mainHost, long+long)
-	if m.Status != 200 || m.Route.Name != "deep_rest" {
-		t.Errorf("Lookup of a 2 MB path: %d", m.Status)
+	if m.Status() != 200 || m.Route().Name != "deep_rest" {
+		t.Errorf("Lookup of a 2 MB path: %d", m.Status())
 	}
 }
 

@@ -219,12 +219,12 @@ func requestFor(t *testing.T, p pkg, r runtime.Route) request {
 
 func checkMatch(t *testing.T, m *runtime.Match, r runtime.Route, req request) {
 	t.Helper()
-	if m.Status != 200 || m.Route == nil || m.Route.Index != r.Index {
+	if m.Status() != 200 || m.Route() == nil || m.Route().Index != r.Index {
 		got := "nil"
-		if m.Route != nil {
-			got = m.Route.Name
+		if m.Route() != nil {
+			got = m.Route().Name
 		}
-		t.Errorf("%s %s %s: status %d route %s, want 200 %s", req.method, req.host, req.path, m.Status, got, r.Name)
+		t.Errorf("%s %s %s: status %d route %s, want 200 %s", req.method, req.host, req.path, m.Status(), got, r.Name)
 		return
 	}
 	if m.Params.Len() != len(req.values) {

@@ -21,7 +21,7 @@ func BenchmarkLookupGitHubMisses(b *testing.B) {
 			github.Lookup(&m, github.Routes[i].Method, "localhost", p)
 		}
 	}
-	if m.Status != 404 {
-		b.Fatalf("status %d, want 404", m.Status)
+	if m.Status() != 404 {
+		b.Fatalf("status %d, want 404", m.Status())
 	}
 }

@@ -67,8 +67,8 @@ func TestNonASCIIURLHelpers(t *testing.T) {
 		}
 		var m runtime.Match
 		rich.Lookup(&m, "GET", mainHost, got)
-		if m.Status != 200 || m.Route == nil {
-			t.Errorf("Lookup(%q) = %d, want a route", got, m.Status)
+		if m.Status() != 200 || m.Route() == nil {
+			t.Errorf("Lookup(%q) = %d, want a route", got, m.Status())
 		}
 	}
 }
@@ -97,8 +97,8 @@ func TestNonASCIIOtherLetter(t *testing.T) {
 	for _, path := range []string{"/%CE%B2", "/%ce%b2", "/β", "/%CE%B1x", "/%CE"} {
 		var m runtime.Match
 		rich.Lookup(&m, "GET", mainHost, path)
-		if !m.CatchAll {
-			t.Errorf("Lookup(%q) found %v, want the catch_all", path, m.Route)
+		if !m.CatchAll() {
+			t.Errorf("Lookup(%q) found %v, want the catch_all", path, m.Route())
 		}
 	}
 }

@@ -96,15 +96,15 @@ func TestOutcomes(t *testing.T) {
 		t.Run(o.name, func(t *testing.T) {
 			rich.Lookup(&m, o.method, o.host, o.path)
 			name := ""
-			if m.Route != nil {
-				name = m.Route.Name
+			if m.Route() != nil {
+				name = m.Route().Name
 			}
-			if m.Status != o.status || name != o.route || m.Allow != o.allow || m.Redirect() != o.redirect || m.CatchAll != o.catchAll {
+			if m.Status() != o.status || name != o.route || m.Allow() != o.allow || m.Redirect() != o.redirect || m.CatchAll() != o.catchAll {
 				t.Fatalf("%s %s %s = status %d route %q allow %q redirect %q catch-all %v; want %d %q %q %q %v",
-					o.method, o.host, o.path, m.Status, name, m.Allow, m.Redirect(), m.CatchAll, o.status, o.route, o.allow, o.redirect, o.catchAll)
+					o.method, o.host, o.path, m.Status(), name, m.Allow(), m.Redirect(), m.CatchAll(), o.status, o.route, o.allow, o.redirect, o.catchAll)
 			}
-			if o.wantDomain && m.Domain != nil {
-				t.Errorf("matched domain %q, want none", m.Domain.Key)
+			if o.wantDomain && m.Domain() != nil {
+				t.Errorf("matched domain %q, want none", m.Domain().Key)
 			}
 			for k, v := range o.params {
 				if got := m.Params.Get(k); got != v {
@@ -119,8 +119,8 @@ func TestSingleDomainServesEveryHost(t *testing.T) {
 	var m runtime.Match
 	for _, host := range []string{"localhost:8080", "example.org", "", "10.0.0.1:1234"} {
 		aah_examples_rest_api_routes.Lookup(&m, "GET", host, "/")
-		if m.Status != 200 || m.Route.Name != "index" {
-			t.Errorf("host %q: status %d, want the index route", host, m.Status)
+		if m.Status() != 200 || m.Route().Name != "index" {
+			t.Errorf("host %q: status %d, want the index route", host, m.Status())
 		}
 	}
 }
@@ -129,8 +129,8 @@ func TestRedirectNeverLeavesHost(t *testing.T) {
 	var m runtime.Match
 	for _, path := range []string{"//evil.example/", "///evil.example", "/.//evil.example", "/..//evil.example/"} {
 		rich.Lookup(&m, "GET", mainHost, path)
-		if r := m.Redirect(); m.Status != 301 || strings.HasPrefix(r, "//") || strings.HasPrefix(r, "/\\") {
-			t.Errorf("%s: status %d redirect %q, want a same-host redirect", path, m.Status, r)
+		if r := m.Redirect(); m.Status() != 301 || strings.HasPrefix(r, "//") || strings.HasPrefix(r, "/\\") {
+			t.Errorf("%s: status %d redirect %q, want a same-host redirect", path, m.Status(), r)
 		}
 	}
 }
@@ -139,20 +139,20 @@ func TestLongPaths(t *testing.T) {
 	var m runtime.Match
 	long := strings.Repeat("x", 8<<10)
 	rich.Lookup(&m, "GET", mainHost, "/a/"+long)
-	if m.Status != 200 || m.Params.Get("rest") != long {
-		t.Errorf("8 KB catch-all: status %d", m.Status)
+	if m.Status() != 200 || m.Params.Get("rest") != long {
+		t.Errorf("8 KB catch-all: status %d", m.Status())
 	}
 	segments := strings.Repeat("a/", 4<<10) + "z"
 	rich.Lookup(&m, "GET", mainHost, "/a/"+segments)
-	if m.Status != 200 || m.Params.Get("rest") != segments {
-		t.Errorf("8 KB path of 4096 segments: status %d", m.Status)
+	if m.Status() != 200 || m.Params.Get("rest") != segments {
+		t.Errorf("8 KB path of 4096 segments: status %d", m.Status())
 	}
 	rich.Lookup(&m, "GET", mainHost, "/files/"+long)
-	if m.Status != 400 {
-		t.Errorf("catch-all over its max=200: status %d, want 400", m.Status)
+	if m.Status() != 400 {
+		t.Errorf("catch-all over its max=200: status %d, want 400", m.Status())
 	}
 	aah_router_routes.Lookup(&m, "GET", "localhost:8080", "/hotels/"+long)
-	if m.Status != 200 || m.Route.Name != "show_hotels" {
-		t.Errorf("8 KB param: status %d", m.Status)
+	if m.Status() != 200 || m.Route().Name != "show_hotels" {
+		t.Errorf("8 KB param: status %d", m.Status())
 	}
 }

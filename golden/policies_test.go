@@ -336,8 +336,8 @@ func TestProfileMerge(t *testing.T) {
 	}
 	var m runtime.Match
 	profile.Lookup(&m, "GET", "www.example.com", "/")
-	if m.Status != 200 || m.Route.Name != "home" {
-		t.Errorf("Lookup on the profile's host: %d", m.Status)
+	if m.Status() != 200 || m.Route().Name != "home" {
+		t.Errorf("Lookup on the profile's host: %d", m.Status())
 	}
 }
 

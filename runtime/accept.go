@@ -3,8 +3,7 @@ package runtime
 import "strings"
 
 // AcceptContentType is the preferred media type of a request's Accept
-// header, parsed on first use. The zero value is an empty header; it is
-// meant to be reused through reset.
+// header, parsed on first use. The zero value is an empty header.
 type AcceptContentType struct {
 	header                string
 	owner                 *Request // whose Accept header is read when first asked; nil after reset

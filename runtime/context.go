@@ -22,6 +22,7 @@ type Context struct {
 
 	request Request
 	match   Match
+	route   *Route // match.Route(), which actions and policies read often
 	router  *Router
 	subject Subject
 	body    limitedBody
@@ -56,7 +57,7 @@ func (ctx *Context) reset(w http.ResponseWriter, r *http.Request) {
 func (ctx *Context) detached() *Context {
 	own := newContext(ctx.router)
 	own.reset(ctx.Res, ctx.request.Request)
-	own.match = ctx.match
+	own.match, own.route = ctx.match, ctx.route
 	own.match.Params.m.Params = ctx.match.Params.m.Params.Copy()
 	return own
 }
@@ -79,22 +80,22 @@ func (r *Request) PathValue(name string) string { return r.params.Get(name) }
 // QueryValue returns the first value of a query parameter, or "".
 func (r *Request) QueryValue(name string) string { return queryValue(r.URL.RawQuery, name) }
 
-// Subject is who the route's authenticator recognised; nil on an anonymous route.
+// Subject is who the route's authenticator recognised; nil when anonymous.
 func (ctx *Context) Subject() Subject { return ctx.subject }
 
 // Route is the matched route.
-func (ctx *Context) Route() *Route { return ctx.match.Route }
+func (ctx *Context) Route() *Route { return ctx.route }
 
 // Params are the path parameters of the matched route.
 func (ctx *Context) Params() *Params { return &ctx.match.Params }
 
 // Domain is the matched domain.
-func (ctx *Context) Domain() *Domain { return ctx.match.Domain }
+func (ctx *Context) Domain() *Domain { return ctx.match.Domain() }
 
 // Subdomain returns the first label of the request's host on a subdomain or
 // wildcard domain ("v2" for v2.api.example.com), else "".
 func (ctx *Context) Subdomain() string {
-	d := ctx.match.Domain
+	d := ctx.match.Domain()
 	if d == nil || !d.Subdomain && !core.IsWildcardHost(d.Host) {
 		return ""
 	}
@@ -119,18 +120,19 @@ func (rt *Router) NewContext(w http.ResponseWriter, r *http.Request) (*Context, 
 	path, _ := requestPath(r)
 	m := &ctx.match
 	rt.table.Lookup(m, rt.hosts, r.Method, rt.requestHost(r), path)
-	switch m.Status {
+	ctx.route = m.Route()
+	switch m.Status() {
 	case http.StatusOK:
-		r.Pattern = rt.serving[m.Route.Index].pattern
+		r.Pattern = rt.serving[m.Route().Index].pattern
 		return ctx, nil
 	case http.StatusBadRequest:
 		return nil, rt.badParam(ctx)
 	case http.StatusMovedPermanently, http.StatusPermanentRedirect:
-		return nil, &Error{Status: m.Status, Msg: "redirect to " + m.Redirect()}
+		return nil, &Error{Status: m.Status(), Msg: "redirect to " + m.Redirect()}
 	case http.StatusMethodNotAllowed, http.StatusNoContent:
-		return nil, &Error{Status: m.Status, Allow: m.Allow}
+		return nil, &Error{Status: m.Status(), Allow: m.Allow()}
 	}
-	if m.Domain == nil {
+	if m.Domain() == nil {
 		return nil, &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("no domain serves host %q", rt.requestHost(r))}
 	}
 	return nil, &Error{Status: http.StatusNotFound}

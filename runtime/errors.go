@@ -94,7 +94,7 @@ func (rt *Router) handleError(ctx *Context, err error) {
 		err = e
 	}
 	if e.Status == http.StatusBadRequest && e.Param != "" && e.Constraint == "" {
-		e.Constraint = constraintOf(ctx.match.Route, e.Param)
+		e.Constraint = constraintOf(ctx.route, e.Param)
 	}
 	rt.reply(ctx, e, err)
 }
@@ -134,7 +134,7 @@ func constraintOf(route *Route, name string) string {
 // parameter failed a constraint: it checks each constrained parameter
 // again, with its parsed constraint, to say which and why.
 func (rt *Router) badParam(ctx *Context) *Error {
-	route, params := ctx.match.Route, &ctx.match.Params
+	route, params := ctx.route, &ctx.match.Params
 	for i := range route.Params {
 		c := rt.table.core.Constraint(route.Index, i)
 		if c == nil {

@@ -3,33 +3,45 @@ package runtime
 import "github.com/routegen/routegen/internal/core"
 
 // Match is the outcome of a generated package's Lookup. It is meant to be
-// reused: Lookup overwrites every field and allocates nothing.
+// reused: Lookup overwrites it and allocates nothing.
 type Match struct {
-	// Route is the matched route; nil when none matched. With Status 400 it
-	// is the route whose parameter constraint failed.
-	Route *Route
-	// Params holds the path parameters of Route.
-	Params Params
-	// Status is 200 (found), 301 or 308 (redirect: see Redirect), 204 (an
-	// automatic OPTIONS reply), 400 (a parameter failed its constraint),
-	// 404 or 405.
-	Status int
-	// Allow is the Allow header for 204 and 405.
-	Allow string
-	// Domain is the matched domain; nil when no domain serves the host.
-	Domain *Domain
-	// CatchAll is set when the domain's catch_all answers.
-	CatchAll bool
+	Params Params // of Route
 }
+
+// Route is the matched route; nil when none matched. With Status 400 it is
+// the route whose parameter constraint failed.
+func (m *Match) Route() *Route { return m.Params.route() }
+
+// Status is 200, 301 or 308 (see Redirect), 204 (an automatic OPTIONS
+// reply), 400 (a parameter failed its constraint), 404 or 405.
+func (m *Match) Status() int { return m.Params.o.Status }
+
+// Allow is the Allow header of a 204 or 405; "" for other statuses.
+func (m *Match) Allow() string {
+	if s := m.Params.o.Status; s == 204 || s == 405 {
+		return m.Params.m.Allow
+	}
+	return ""
+}
+
+// Domain is the matched domain; nil when no domain serves the host.
+func (m *Match) Domain() *Domain {
+	if m.Params.t == nil || m.Params.o.Domain < 0 {
+		return nil
+	}
+	return &m.Params.t.Domains[m.Params.o.Domain]
+}
+
+// CatchAll reports whether the domain's catch_all answers.
+func (m *Match) CatchAll() bool { return m.Params.o.CatchAll }
 
 // Path is the path the match was made for.
 func (m *Match) Path() string { return m.Params.m.Params.Path() }
 
-// Redirect returns where a 301 or 308 sends the client: the path without
-// its query string. It is "" for other statuses. Only the redirect to a
-// cleaned path builds a new string.
+// Redirect is where a 301 or 308 sends the client, the path without its
+// query string; "" for other statuses.
 func (m *Match) Redirect() string {
-	if m.Status != 301 && m.Status != 308 {
+	if s := m.Params.o.Status; s != 301 && s != 308 {
 		return ""
 	}
 	return m.Params.m.Redirect()
@@ -38,15 +50,32 @@ func (m *Match) Redirect() string {
 // Params are the path parameters of a match, kept as offsets into the
 // escaped path so that matching allocates nothing.
 type Params struct {
-	m     core.Match // the lookup's state: the path, the parameters' offsets, the outcome
-	route *Route     // whose Params name them
+	m core.Match   // the lookup's state: the path, the parameters' offsets
+	o core.Outcome // what the lookup decided; stored rather than turned into pointers, which costs a lookup more
+	t *table       // whose routes and domains o indexes; nil before a lookup
+}
+
+// set records the outcome o of a lookup in t.
+func (p *Params) set(t *table, o core.Outcome) {
+	p.o = o
+	if p.t != t { // a Match is mostly reused with one table: no store
+		p.t = t
+	}
+}
+
+// route is the route of the outcome; nil for none.
+func (p *Params) route() *Route {
+	if p.t == nil || p.o.Route < 0 {
+		return nil
+	}
+	return p.t.routeAt(p.o.Route)
 }
 
 // Len is the number of parameters.
 func (p *Params) Len() int { return p.m.Params.Len() }
 
 // Name is the name of parameter i.
-func (p *Params) Name(i int) string { return p.route.Params[i] }
+func (p *Params) Name(i int) string { return p.route().Params[i] }
 
 // Raw is parameter i as sent, still escaped.
 func (p *Params) Raw(i int) string { return p.m.Params.Raw(i) }
@@ -57,10 +86,11 @@ func (p *Params) Value(i int) string { return p.m.Params.Value(i) }
 
 // Get returns the unescaped value of the named parameter, or "".
 func (p *Params) Get(name string) string {
-	if p.route == nil {
+	route := p.route()
+	if route == nil {
 		return ""
 	}
-	for i, n := range p.route.Params {
+	for i, n := range route.Params {
 		if i < p.m.Params.Len() && n == name {
 			return p.Value(i)
 		}

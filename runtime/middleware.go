@@ -88,11 +88,11 @@ func (rt *Router) serveMiddleware(pooled *Context, r *http.Request, h http.Handl
 	ctx := pooled.detached()
 	r = r.WithContext(context.WithValue(r.Context(), contextKey{}, ctx))
 	ctx.request.Request = r
-	route, params := ctx.match.Route, &ctx.match.Params
+	route, params := ctx.route, &ctx.match.Params
 	for i := range params.Len() {
 		r.SetPathValue(route.Params[i], params.Value(i))
 	}
-	if ctx.match.Status == http.StatusOK && methodChecks(route, r.Method)&checkBodySize != 0 && r.ContentLength != 0 {
+	if ctx.match.Status() == http.StatusOK && methodChecks(route, r.Method)&checkBodySize != 0 && r.ContentLength != 0 {
 		ctx.wrapBody(route.MaxBodySize)
 	}
 	h.ServeHTTP(pooled.Res, r)
@@ -110,11 +110,11 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx.Res, ctx.request.Request = w, r
-	if ctx.match.Status == http.StatusBadRequest {
+	if ctx.match.Status() == http.StatusBadRequest {
 		e.rt.fail(ctx, e.rt.badParam(ctx))
 		return
 	}
-	if c := e.rt.serving[ctx.match.Route.Index].checks; c != 0 {
+	if c := e.rt.serving[ctx.route.Index].checks; c != 0 {
 		e.rt.serveRoute(ctx, r, c)
 		return
 	}

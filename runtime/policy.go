@@ -151,7 +151,7 @@ func (rt *Router) schemesConfigured() bool {
 // authenticate applies the route's auth; it answers and returns false when
 // the request may not go on.
 func (rt *Router) authenticate(ctx *Context) bool {
-	route := ctx.match.Route
+	route := ctx.route
 	switch route.Auth {
 	case AuthAnonymous:
 		return true
@@ -185,7 +185,7 @@ func (rt *Router) authenticate(ctx *Context) bool {
 
 // authorize applies the route's authorization { }.
 func (rt *Router) authorize(ctx *Context) bool {
-	a := ctx.match.Route.Authorization
+	a := ctx.route.Authorization
 	if a == nil {
 		return true
 	}
@@ -262,7 +262,7 @@ func fromBrowser(r *http.Request) bool {
 // apply to the request's method: 413 at once when the declared length is
 // over it, else a reader that fails past it.
 func (rt *Router) limitBody(ctx *Context) bool {
-	limit, r := ctx.match.Route.MaxBodySize, ctx.Req.Request
+	limit, r := ctx.route.MaxBodySize, ctx.Req.Request
 	if r.ContentLength == 0 {
 		return true
 	}

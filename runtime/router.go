@@ -231,21 +231,17 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	if !rt.hosts.ServesAll() { // a table of one domain that serves every host need not read it
 		host = rt.requestHost(r)
 	}
-	// Table.Lookup, written out: most requests are a route's.
-	t := rt.table
-	if o := t.core.Lookup(&m.Params.m, rt.hosts, method, host, path); o.Status != http.StatusOK || o.CatchAll {
-		t.fillOther(m, o)
-		if o.Status != http.StatusOK {
-			rt.serveOutcome(ctx, r)
-			return
-		}
-	} else {
-		t.fillRoute(m, o.Route)
+	o := rt.table.core.Lookup(&m.Params.m, rt.hosts, method, host, path)
+	m.Params.set(rt.table, o)
+	ctx.route = m.Route()
+	if o.Status != http.StatusOK {
+		rt.serveOutcome(ctx, r)
+		return
 	}
 	if unescaped && m.Path() == path { // not respelt by CanonicalEscapes
 		m.Params.m.Params.NoEscapes()
 	}
-	s := &rt.serving[m.Route.Index]
+	s := &rt.serving[o.Route]
 	r.Pattern = s.pattern
 	switch {
 	case s.chain != nil:
@@ -263,22 +259,22 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 // OPTIONS reply, 405, 400 or 404.
 func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 	w, m := ctx.Res, &ctx.match
-	switch m.Status {
+	switch m.Status() {
 	case http.StatusMovedPermanently, http.StatusPermanentRedirect:
 		target := rt.mountPath(r) + m.Redirect()
 		if r.URL.RawQuery != "" {
 			target += "?" + r.URL.RawQuery
 		}
 		w.Header().Set("Location", target)
-		w.WriteHeader(m.Status)
+		w.WriteHeader(m.Status())
 	case http.StatusNoContent:
-		w.Header().Set("Allow", m.Allow)
+		w.Header().Set("Allow", m.Allow())
 		w.WriteHeader(http.StatusNoContent)
 	case http.StatusMethodNotAllowed:
-		rt.fail(ctx, &Error{Status: http.StatusMethodNotAllowed, Allow: m.Allow})
+		rt.fail(ctx, &Error{Status: http.StatusMethodNotAllowed, Allow: m.Allow()})
 	case http.StatusBadRequest:
 		// The route matched: its middleware sees the 400, as every reply of it.
-		s := &rt.serving[m.Route.Index]
+		s := &rt.serving[m.Route().Index]
 		r.Pattern = s.pattern
 		if s.chain != nil {
 			rt.serveMiddleware(ctx, r, s.chain)
@@ -287,7 +283,7 @@ func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 		rt.fail(ctx, rt.badParam(ctx))
 	default:
 		e := &Error{Status: http.StatusNotFound}
-		if m.Domain == nil {
+		if m.Domain() == nil {
 			// Locally, a Host no domain names (localhost:8080) is the usual cause.
 			e.Msg = fmt.Sprintf("no domain serves host %q", rt.requestHost(r))
 		}
@@ -327,7 +323,7 @@ func methodChecks(route *Route, method string) checks {
 // then calls its action.
 func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
 	if c&checkAll != 0 {
-		route := ctx.match.Route
+		route := ctx.route
 		if route.Static {
 			rt.serveStatic(ctx)
 			return
@@ -374,10 +370,10 @@ func (rt *Router) preflight(ctx *Context, host, path string) bool {
 	}
 	m := &ctx.match
 	rt.table.Lookup(m, rt.hosts, requested, host, path)
-	if m.Status != http.StatusOK || m.Route.CORS == nil {
+	if m.Status() != http.StatusOK || m.Route().CORS == nil {
 		return false
 	}
-	rt.cors[m.Route.CORS].HandlerFunc(ctx.Res, r)
+	rt.cors[m.Route().CORS].HandlerFunc(ctx.Res, r)
 	return true
 }
 

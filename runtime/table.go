@@ -87,48 +87,15 @@ func (t *table) routeAt(i int) *Route {
 
 // Lookup finds what answers method, host and path, with the domains at
 // hosts, by core's Lookup, the one statement of the order of routes.conf's
-// request handling, and fills m.
+// request handling, and records its outcome in m.
 func (t *table) Lookup(m *Match, hosts *core.HostTable, method, host, path string) {
-	if o := t.core.Lookup(&m.Params.m, hosts, method, host, path); o.Status != 200 || o.CatchAll {
-		t.fillOther(m, o)
-	} else {
-		t.fillRoute(m, o.Route)
-	}
+	m.Params.set(t, t.core.Lookup(&m.Params.m, hosts, method, host, path))
 }
 
 // LookupAtAddresses is Lookup with the domains at their routes.conf
 // addresses: a generated package's Lookup.
 func (t *table) LookupAtAddresses(m *Match, method, host, path string) {
-	if o := t.core.Lookup(&m.Params.m, t.hosts, method, host, path); o.Status != 200 || o.CatchAll {
-		t.fillOther(m, o)
-	} else {
-		t.fillRoute(m, o.Route)
-	}
-}
-
-// fillRoute fills m with route r of the table: most requests' outcome.
-func (t *table) fillRoute(m *Match, r int) {
-	route := &t.Routes[r]
-	m.Route, m.Params.route, m.Status, m.Domain = route, route, 200, &t.Domains[route.Domain]
-	if m.CatchAll || m.Allow != "" {
-		m.CatchAll, m.Allow = false, ""
-	}
-}
-
-// fillOther fills m with o, any outcome but a route of the table.
-func (t *table) fillOther(m *Match, o core.Outcome) {
-	m.Status, m.CatchAll, m.Allow = o.Status, o.CatchAll, ""
-	if o.Status == 204 || o.Status == 405 {
-		m.Allow = m.Params.m.Allow
-	}
-	m.Route, m.Params.route, m.Domain = nil, nil, nil
-	if o.Route >= 0 {
-		m.Route = t.routeAt(o.Route)
-		m.Params.route = m.Route
-	}
-	if o.Domain >= 0 {
-		m.Domain = &t.Domains[o.Domain]
-	}
+	m.Params.set(t, t.core.Lookup(&m.Params.m, t.hosts, method, host, path))
 }
 
 // ConfigError is a problem with how a router is set up.

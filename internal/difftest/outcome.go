@@ -11,12 +11,12 @@ import (
 
 // FromMatch is what a generated Lookup filled m with, as a reference result.
 func FromMatch(m *runtime.Match) reference.Result {
-	res := reference.Result{Status: m.Status, Domain: -1, Route: -1, CatchAll: m.CatchAll, Allow: m.Allow, Redirect: m.Redirect()}
-	if m.Domain != nil {
-		res.Domain = m.Domain.Index
+	res := reference.Result{Status: m.Status(), Domain: -1, Route: -1, CatchAll: m.CatchAll(), Allow: m.Allow(), Redirect: m.Redirect()}
+	if m.Domain() != nil {
+		res.Domain = m.Domain().Index
 	}
-	if m.Route != nil {
-		res.Route = m.Route.Index
+	if m.Route() != nil {
+		res.Route = m.Route().Index
 	}
 	for i := range m.Params.Len() {
 		res.Params = append(res.Params, reference.Param{Name: m.Params.Name(i), Value: m.Params.Value(i)})
