@@ -58,7 +58,7 @@ func run(duration time.Duration, requests, maxSize int, seed uint64) error {
 	rng := rand.New(rand.NewPCG(seed, 0))
 	start := time.Now()
 	var tables, routes, checked int
-	for time.Since(start) < duration {
+	for tables == 0 || time.Since(start) < duration { // one table at least
 		tableSeed, size := rng.Uint64(), 1+rng.IntN(maxSize)
 		table, err := difftest.NewTable(tableSeed, size, "table")
 		if err != nil {
@@ -232,6 +232,7 @@ import (
 	"strconv"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
 
 	"difftestdriver/table"
 )
@@ -252,7 +253,17 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush() // also when Lookup panics: the answers before it count
 	enc := json.NewEncoder(out)
-	data := routegenimpl.NewTable(difftest.DataTable(table.Domains, table.Routes))
+	// The same routes with their matchers as data, as difftest.DataTable
+	// builds them (this module cannot import an internal package of
+	// routegen): copies of the domains, linked to copies of their catch-alls.
+	domains := slices.Clone(table.Domains)
+	catchAlls := make([]runtime.Route, len(domains))
+	for i, d := range domains {
+		if d.CatchAll != nil {
+			catchAlls[i] = *d.CatchAll
+		}
+	}
+	data := routegenimpl.NewTable(&routegenimpl.Table{Domains: domains, Routes: table.Routes, CatchAlls: catchAlls})
 	var m runtime.Match
 	for in.Scan() {
 		var f [3]string
@@ -273,12 +284,12 @@ func main() {
 }
 
 func answerOf(m *runtime.Match) answer {
-	a := answer{Status: m.Status, Domain: -1, Route: -1, CatchAll: m.CatchAll, Allow: m.Allow, Redirect: strconv.Quote(m.Redirect())}
-	if m.Domain != nil {
-		a.Domain = m.Domain.Index
+	a := answer{Status: m.Status(), Domain: -1, Route: -1, CatchAll: m.CatchAll(), Allow: m.Allow(), Redirect: strconv.Quote(m.Redirect())}
+	if m.Domain() != nil {
+		a.Domain = m.Domain().Index
 	}
-	if m.Route != nil {
-		a.Route = m.Route.Index
+	if m.Route() != nil {
+		a.Route = m.Route().Index
 	}
 	for i := range m.Params.Len() {
 		a.Params = append(a.Params, [2]string{m.Params.Name(i), strconv.Quote(m.Params.Value(i))})
