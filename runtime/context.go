@@ -123,7 +123,7 @@ func (rt *Router) NewContext(w http.ResponseWriter, r *http.Request) (*Context, 
 	ctx.route = m.Route()
 	switch m.Status() {
 	case http.StatusOK:
-		r.Pattern = rt.serving[m.Route().Index].pattern
+		r.Pattern = rt.serving[ctx.route.Index].pattern
 		return ctx, nil
 	case http.StatusBadRequest:
 		return nil, rt.badParam(ctx)

@@ -56,12 +56,7 @@ type Params struct {
 }
 
 // set records the outcome o of a lookup in t.
-func (p *Params) set(t *table, o core.Outcome) {
-	p.o = o
-	if p.t != t { // a Match is mostly reused with one table: no store
-		p.t = t
-	}
-}
+func (p *Params) set(t *table, o core.Outcome) { p.o, p.t = o, t }
 
 // route is the route of the outcome; nil for none.
 func (p *Params) route() *Route {

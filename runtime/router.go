@@ -231,8 +231,8 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	if !rt.hosts.ServesAll() { // a table of one domain that serves every host need not read it
 		host = rt.requestHost(r)
 	}
-	o := rt.table.core.Lookup(&m.Params.m, rt.hosts, method, host, path)
-	m.Params.set(rt.table, o)
+	rt.table.Lookup(m, rt.hosts, method, host, path)
+	o := &m.Params.o
 	ctx.route = m.Route()
 	if o.Status != http.StatusOK {
 		rt.serveOutcome(ctx, r)
@@ -274,7 +274,7 @@ func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 		rt.fail(ctx, &Error{Status: http.StatusMethodNotAllowed, Allow: m.Allow()})
 	case http.StatusBadRequest:
 		// The route matched: its middleware sees the 400, as every reply of it.
-		s := &rt.serving[m.Route().Index]
+		s := &rt.serving[ctx.route.Index]
 		r.Pattern = s.pattern
 		if s.chain != nil {
 			rt.serveMiddleware(ctx, r, s.chain)

@@ -95,7 +95,7 @@ func (t *table) Lookup(m *Match, hosts *core.HostTable, method, host, path strin
 // LookupAtAddresses is Lookup with the domains at their routes.conf
 // addresses: a generated package's Lookup.
 func (t *table) LookupAtAddresses(m *Match, method, host, path string) {
-	m.Params.set(t, t.core.Lookup(&m.Params.m, t.hosts, method, host, path))
+	t.Lookup(m, t.hosts, method, host, path)
 }
 
 // ConfigError is a problem with how a router is set up.
