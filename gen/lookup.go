@@ -26,15 +26,11 @@ const (
 // writeTable writes the runtime table Lookup works on, and Lookup.
 func (g *generator) writeTable() {
 	var lit keyedLiteral
-	if g.table.AuthSchemes != nil {
-		// Not nil, even empty: the runtime tells a table without
-		// security.conf by its nil AuthSchemes.
-		lit.line(field{"AuthSchemes", cmp.Or(stringsText(g.table.AuthSchemes), "[]string{}")})
-	}
+	lit.line(field{"Domains", "Domains"})
+	lit.line(field{"Routes", "Routes"})
 	if g.hasCatchAll() {
 		lit.line(field{"CatchAlls", catchAllsName})
 	}
-	lit.line(field{"Domains", "Domains"})
 	if g.matchersAsCode() {
 		matchers := make([]string, len(g.table.Domains))
 		for d := range g.table.Domains {
@@ -42,10 +38,14 @@ func (g *generator) writeTable() {
 		}
 		lit.line(field{"Matchers", "[]routegenimpl.MatchFunc{" + strings.Join(matchers, ", ") + "}"})
 	}
+	if g.table.AuthSchemes != nil {
+		// Not nil, even empty: the runtime tells a table without
+		// security.conf by its nil AuthSchemes.
+		lit.line(field{"AuthSchemes", cmp.Or(stringsText(g.table.AuthSchemes), "[]string{}")})
+	}
 	if g.root != 0 {
 		lit.line(field{"Root", strconv.Itoa(g.root)})
 	}
-	lit.line(field{"Routes", "Routes"})
 	g.out.write("\n// " + tableName + " is what the runtime knows of the routes. It serves each domain at its routes.conf\n")
 	g.out.write("// address, environment variables read at start-up.\n")
 	g.out.write("var " + tableName + " = routegenimpl.NewTable(&routegenimpl.Table{\n")

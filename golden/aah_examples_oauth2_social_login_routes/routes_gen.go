@@ -46,10 +46,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	AuthSchemes: []string{"facebook_auth", "github_auth", "google_auth"},
 	Domains:     Domains,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
+	AuthSchemes: []string{"facebook_auth", "github_auth", "google_auth"},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).

@@ -48,8 +48,8 @@ var Routes = []runtime.Route{
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Domains:  Domains,
-	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 	Routes:   Routes,
+	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).

@@ -92,10 +92,10 @@ var Routes = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	AuthSchemes: []string{"bearer", "session"},
 	Domains:     Domains,
-	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 	Routes:      Routes,
+	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
+	AuthSchemes: []string{"bearer", "session"},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).

@@ -102,10 +102,10 @@ var routegenCatchAlls = []runtime.Route{
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
 // address, environment variables read at start-up.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	CatchAlls: routegenCatchAlls,
 	Domains:   Domains,
-	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 	Routes:    Routes,
+	CatchAlls: routegenCatchAlls,
+	Matchers:  []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
