@@ -1,11 +1,11 @@
 // Command difftest compares both kinds of matcher, generated code and the
 // tries of core.NewMatcher, with internal/reference on fresh random
 // route tables until they disagree or the time is up. Each table is
-// generated in-process and written as a package of a module in a
-// temporary folder (routegen replaced by this module); a driver built
-// against it reads requests on standard input and writes, as JSON lines,
-// the answers of its Lookup and of the same routes with their matchers as
-// data, which are compared with the reference's.
+// generated in-process twice, with its matchers as code and as data, and
+// written as two packages of a module in a temporary folder (routegen
+// replaced by this module); a driver built against them reads requests on
+// standard input and writes, as JSON lines, the answers of both Lookups,
+// which are compared with the reference's.
 //
 //	go run ./internal/difftest/cmd/difftest -duration 30m
 //
@@ -29,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/routegen/routegen/gen"
 	"github.com/routegen/routegen/internal/difftest"
 	"github.com/routegen/routegen/internal/reference"
 )
@@ -103,7 +104,7 @@ func moduleRoot() (string, error) {
 
 // newDriverModule writes the driver's module: routegen replaced by the
 // module at root, its go.sum, and the driver, which looks requests up in
-// the package table.
+// the packages table and tabledata.
 func newDriverModule(root string) (string, error) {
 	dir, err := os.MkdirTemp("", "difftest")
 	if err != nil {
@@ -119,13 +120,29 @@ func newDriverModule(root string) (string, error) {
 			return "", err
 		}
 	}
-	return dir, os.Mkdir(filepath.Join(dir, "table"), 0o755)
+	for _, pkg := range []string{"table", "tabledata"} {
+		if err := os.Mkdir(filepath.Join(dir, pkg), 0o755); err != nil {
+			return "", err
+		}
+	}
+	return dir, nil
 }
 
-// writeTable writes the table's package and builds the driver with it.
+// writeTable writes the table's package, and the same routes with their
+// matchers as data (the form of a table of more than 512 routes) as
+// package tabledata, and builds the driver with them.
 func writeTable(dir string, table difftest.Table) error {
-	for name, content := range map[string]string{"routes.conf": table.Conf, "routes_gen.go": string(table.Source)} {
-		if err := os.WriteFile(filepath.Join(dir, "table", name), []byte(content), 0o644); err != nil {
+	data, diags := gen.Generate(table.IR, gen.Options{Package: "tabledata", Source: "routes.conf", Output: "routes_gen.go", Matcher: gen.MatcherData})
+	if diags.HasErrors() {
+		return diags.Err()
+	}
+	for _, f := range []struct{ pkg, name, content string }{
+		{"table", "routes.conf", table.Conf},
+		{"table", "routes_gen.go", string(table.Source)},
+		{"tabledata", "routes.conf", table.Conf},
+		{"tabledata", "routes_gen.go", string(data[0].Content)},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, f.pkg, f.name), []byte(f.content), 0o644); err != nil {
 			return err
 		}
 	}
@@ -228,13 +245,12 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
-	"slices"
 	"strconv"
 
 	"github.com/routegen/routegen/runtime"
-	"github.com/routegen/routegen/runtime/routegenimpl"
 
 	"difftestdriver/table"
+	"difftestdriver/tabledata"
 )
 
 type answer struct {
@@ -253,17 +269,6 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush() // also when Lookup panics: the answers before it count
 	enc := json.NewEncoder(out)
-	// The same routes with their matchers as data, as difftest.DataTable
-	// builds them (this module cannot import an internal package of
-	// routegen): copies of the domains, linked to copies of their catch-alls.
-	domains := slices.Clone(table.Domains)
-	catchAlls := make([]runtime.Route, len(domains))
-	for i, d := range domains {
-		if d.CatchAll != nil {
-			catchAlls[i] = *d.CatchAll
-		}
-	}
-	data := routegenimpl.NewTable(&routegenimpl.Table{Domains: domains, Routes: table.Routes, CatchAlls: catchAlls})
 	var m runtime.Match
 	for in.Scan() {
 		var f [3]string
@@ -278,7 +283,7 @@ func main() {
 		}
 		table.Lookup(&m, f[0], f[1], f[2])
 		enc.Encode(answerOf(&m))
-		data.Lookup(&m, f[0], f[1], f[2])
+		tabledata.Lookup(&m, f[0], f[1], f[2])
 		enc.Encode(answerOf(&m))
 	}
 }
