@@ -217,12 +217,6 @@ func methodsOf(t *Table, d int) []string {
 	return methods
 }
 
-// listingFolder is the path a dir route with list = true lists its folder
-// at: its path up to the catch-all, with the slash.
-func listingFolder(r *Route) string {
-	return r.Path[:strings.LastIndexByte(r.Path, '/')+1]
-}
-
 // unescape is a value as sent, decoded; a malformed escape stays as sent.
 func unescape(raw string) string {
 	if v, err := url.PathUnescape(raw); err == nil {
