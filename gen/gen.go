@@ -102,10 +102,7 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 	if m.diags.HasErrors() {
 		return nil, m.diags
 	}
-	g := &generator{model: m, opts: opts, out: newGoFile()}
-	// About what a route takes in each half, so that the text is not copied as it grows.
-	g.out.halves[0].Grow(350 * len(m.routes))
-	g.out.halves[1].Grow(350 * len(m.routes))
+	g := &generator{model: m, opts: opts, out: newGoFile(len(m.routes))}
 	g.planCORS()
 	g.planDispatch()
 	g.writeVersionCheck()
