@@ -83,7 +83,6 @@ func (g *generator) writeMatchers() {
 		}
 		g.out.printf("\n// %s finds the route of domain %q for method and path.\n", matchFuncName(d), g.table.Domains[d].Key)
 		g.out.printf("func %s(p *routegenimpl.Params, method, path string) int {\n", matchFuncName(d))
-		g.out.write("if len(path) == 0 || path[0] != '/' {\nreturn -1\n}\n")
 		g.out.printf("switch method {\n%s}\nreturn -1\n}\n", &cases)
 		g.out.write(parts.String())
 	}

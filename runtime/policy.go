@@ -259,13 +259,11 @@ func fromBrowser(r *http.Request) bool {
 }
 
 // limitBody applies the route's max_body_size, which serveRoute found to
-// apply to the request's method: 413 at once when the declared length is
-// over it, else a reader that fails past it.
+// apply to the request's method, to a request with a body (serveRoute
+// passes over one without): 413 at once when the declared length is over
+// it, else a reader that fails past it.
 func (rt *Router) limitBody(ctx *Context) bool {
 	limit, r := ctx.route.MaxBodySize, ctx.Req.Request
-	if r.ContentLength == 0 {
-		return true
-	}
 	if r.ContentLength > limit {
 		rt.fail(ctx, &Error{Status: http.StatusRequestEntityTooLarge, Err: &http.MaxBytesError{Limit: limit}})
 		return false

@@ -213,7 +213,11 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // serve answers the request of ctx: a CORS preflight, the matched route,
 // or the outcome Lookup decided.
 func (rt *Router) serve(ctx *Context, r *http.Request) {
-	path, unescaped := requestPath(r)
+	// requestPath's answer for a request line of a plain path, spared its call.
+	path, unescaped := r.URL.Path, true
+	if r.URL.RawPath != "" || r.RequestURI != path {
+		path, unescaped = requestPath(r)
+	}
 	method := r.Method
 	if method == http.MethodOptions && rt.preflight(ctx, rt.requestHost(r), path) {
 		return
@@ -231,14 +235,16 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	if !rt.hosts.ServesAll() { // a table of one domain that serves every host need not read it
 		host = rt.requestHost(r)
 	}
-	rt.table.Lookup(m, rt.hosts, method, host, path)
+	t := rt.table
+	t.Lookup(m, rt.hosts, method, host, path)
 	o := &m.Params.o
-	ctx.route = m.Route()
 	if o.Status != http.StatusOK {
+		ctx.route = m.Route()
 		rt.serveOutcome(ctx, r)
 		return
 	}
-	if unescaped && m.Path() == path { // not respelt by CanonicalEscapes
+	ctx.route = t.routeAt(o.Route)
+	if unescaped && (!t.core.EscapedLiterals() || m.Path() == path) { // not respelt by CanonicalEscapes
 		m.Params.m.Params.NoEscapes()
 	}
 	s := &rt.serving[o.Route]
@@ -346,7 +352,7 @@ func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
 			return
 		}
 	}
-	if c&checkBodySize != 0 && !rt.limitBody(ctx) {
+	if c&checkBodySize != 0 && ctx.Req.ContentLength != 0 && !rt.limitBody(ctx) {
 		return
 	}
 	if err := rt.dispatch.Dispatch(ctx); err != nil {

@@ -62,9 +62,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -104,7 +101,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:108:1
+//line routes_gen.go:105:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -117,7 +114,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:121:1
+//line routes_gen.go:118:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -184,7 +181,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:188:1
+//line routes_gen.go:185:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
@@ -193,7 +190,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:197:1
+//line routes_gen.go:194:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
@@ -202,7 +199,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:206:1
+//line routes_gen.go:203:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
@@ -211,7 +208,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:215:1
+//line routes_gen.go:212:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
@@ -220,7 +217,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:224:1
+//line routes_gen.go:221:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
@@ -229,7 +226,7 @@ func (u URLBuilder) ManageUsers() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:233:1
+//line routes_gen.go:230:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
@@ -238,7 +235,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:242:1
+//line routes_gen.go:239:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
@@ -247,7 +244,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, filepath)
 }
 
-//line routes_gen.go:251:1
+//line routes_gen.go:248:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

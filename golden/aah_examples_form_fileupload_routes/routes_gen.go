@@ -58,9 +58,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -96,7 +93,7 @@ type AppController interface {
 	FileUpload(ctx *runtime.Context) error // serves file_upload: POST /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7)
 //line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7)
-//line routes_gen.go:100:1
+//line routes_gen.go:97:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-fileupload/routes.conf, calling the actions of the given controllers.
@@ -152,7 +149,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:156:1
+//line routes_gen.go:153:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-fileupload/routes.conf:42:7).
 //
@@ -161,7 +158,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:165:1
+//line routes_gen.go:162:1
 
 // FileUpload returns the URL of route "file_upload": /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7).
 //
@@ -170,7 +167,7 @@ func (u URLBuilder) FileUpload() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:174:1
+//line routes_gen.go:171:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-fileupload/routes.conf:47:7).
 //
@@ -179,7 +176,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:183:1
+//line routes_gen.go:180:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-fileupload/routes.conf:37:7).
 //
@@ -188,7 +185,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:192:1
+//line routes_gen.go:189:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

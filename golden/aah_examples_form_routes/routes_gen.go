@@ -59,9 +59,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -101,7 +98,7 @@ type AppController interface {
 	UserProfile(ctx *runtime.Context) error // serves user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7)
 //line ../../testdata/aah/examples/form/routes.conf:70:6
 	UserProfileSubmit(ctx *runtime.Context) error // serves user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7)
-//line routes_gen.go:105:1
+//line routes_gen.go:102:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form/routes.conf, calling the actions of the given controllers.
@@ -159,7 +156,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:163:1
+//line routes_gen.go:160:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form/routes.conf:42:7).
 //
@@ -168,7 +165,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:172:1
+//line routes_gen.go:169:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form/routes.conf:47:7).
 //
@@ -177,7 +174,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:181:1
+//line routes_gen.go:178:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form/routes.conf:37:7).
 //
@@ -186,7 +183,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:190:1
+//line routes_gen.go:187:1
 
 // UserProfile returns the URL of route "user_profile": /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7).
 //
@@ -195,7 +192,7 @@ func (u URLBuilder) UserProfile() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:199:1
+//line routes_gen.go:196:1
 
 // UserProfileSubmit returns the URL of route "user_profile_submit": /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7).
 //
@@ -204,7 +201,7 @@ func (u URLBuilder) UserProfileSubmit() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:208:1
+//line routes_gen.go:205:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

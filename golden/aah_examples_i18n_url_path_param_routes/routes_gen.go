@@ -58,9 +58,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -102,7 +99,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7)
 //line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:6
 	IndexLang(ctx *runtime.Context, lang string) error // serves index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7)
-//line routes_gen.go:106:1
+//line routes_gen.go:103:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/i18n-url-path-param/routes.conf, calling the actions of the given controllers.
@@ -159,7 +156,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:163:1
+//line routes_gen.go:160:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:7).
 //
@@ -168,7 +165,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:172:1
+//line routes_gen.go:169:1
 
 // IndexLang returns the URL of route "index_lang": /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7).
 //
@@ -177,7 +174,7 @@ func (u URLBuilder) IndexLang(lang string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, lang)
 }
 
-//line routes_gen.go:181:1
+//line routes_gen.go:178:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:7).
 //
@@ -186,7 +183,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:190:1
+//line routes_gen.go:187:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:7).
 //
@@ -195,7 +192,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:199:1
+//line routes_gen.go:196:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

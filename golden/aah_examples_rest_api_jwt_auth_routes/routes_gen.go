@@ -57,9 +57,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -92,14 +89,14 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7)
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
 	Token(ctx *runtime.Context) error // serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11)
-//line routes_gen.go:96:1
+//line routes_gen.go:93:1
 }
 
 // InfoController holds the actions of controller "InfoController".
 type InfoController interface {
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
 	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11)
-//line routes_gen.go:103:1
+//line routes_gen.go:100:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf, calling the actions of the given controllers.
@@ -163,7 +160,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:167:1
+//line routes_gen.go:164:1
 
 // ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11).
 //
@@ -172,7 +169,7 @@ func (u URLBuilder) ReporteeInfo(email string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, email)
 }
 
-//line routes_gen.go:176:1
+//line routes_gen.go:173:1
 
 // Login returns the URL of route "login": /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
 //
@@ -181,7 +178,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:185:1
+//line routes_gen.go:182:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

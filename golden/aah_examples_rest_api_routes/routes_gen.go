@@ -59,9 +59,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "DELETE":
 		i1 := 1
@@ -116,7 +113,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
-//line routes_gen.go:120:1
+//line routes_gen.go:117:1
 }
 
 // PostController holds the actions of controller "PostController".
@@ -131,7 +128,7 @@ type PostController interface {
 	Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:18
 	Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
-//line routes_gen.go:135:1
+//line routes_gen.go:132:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api/routes.conf, calling the actions of the given controllers.
@@ -201,7 +198,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:205:1
+//line routes_gen.go:202:1
 
 // ListPosts returns the URL of route "list_posts": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
 //
@@ -210,7 +207,7 @@ func (u URLBuilder) ListPosts() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:214:1
+//line routes_gen.go:211:1
 
 // CreatePost returns the URL of route "create_post": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
 //
@@ -219,7 +216,7 @@ func (u URLBuilder) CreatePost() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:223:1
+//line routes_gen.go:220:1
 
 // DeletePost returns the URL of route "delete_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
 //
@@ -228,7 +225,7 @@ func (u URLBuilder) DeletePost(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:232:1
+//line routes_gen.go:229:1
 
 // RetrievePost returns the URL of route "retrieve_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
 //
@@ -237,7 +234,7 @@ func (u URLBuilder) RetrievePost(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:241:1
+//line routes_gen.go:238:1
 
 // UpdatePost returns the URL of route "update_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
 //
@@ -246,7 +243,7 @@ func (u URLBuilder) UpdatePost(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:250:1
+//line routes_gen.go:247:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -76,9 +76,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -162,9 +159,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 
 // routegenMatch1 finds the route of domain "wildcard_localhost" for method and path.
 func routegenMatch1(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -188,7 +182,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:192:1
+//line routes_gen.go:186:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -207,14 +201,14 @@ type HotelController interface {
 	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:211:1
+//line routes_gen.go:205:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:218:1
+//line routes_gen.go:212:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.
@@ -307,7 +301,7 @@ func (u URLBuilder) AppIndex() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:305:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
@@ -316,7 +310,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:314:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
@@ -325,7 +319,7 @@ func (u URLBuilder) HotelsGroup() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:323:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
@@ -334,7 +328,7 @@ func (u URLBuilder) ShowHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:332:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
@@ -343,7 +337,7 @@ func (u URLBuilder) BookHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:341:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
@@ -352,7 +346,7 @@ func (u URLBuilder) ConfirmBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:350:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
@@ -361,7 +355,7 @@ func (u URLBuilder) CancelBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:359:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
@@ -370,7 +364,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:368:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
@@ -379,7 +373,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:377:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
@@ -388,7 +382,7 @@ func (u URLBuilder) RegisterUser() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:386:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
@@ -397,7 +391,7 @@ func (u URLBuilder) EditUser() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:395:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
@@ -406,7 +400,7 @@ func (u URLBuilder) HotelSettings() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:404:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
@@ -415,7 +409,7 @@ func (u URLBuilder) HotelSettingsOptions() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:413:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
@@ -424,7 +418,7 @@ func (u URLBuilder) HotelEditSettings() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:422:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
@@ -433,7 +427,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, filepath)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:431:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
@@ -442,7 +436,7 @@ func (u URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, subdomain)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:440:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -56,9 +56,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -91,7 +88,7 @@ type BasketController interface {
 	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11)
 //line ../../testdata/aah/router/routes-simplified.conf:23:6
 	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11)
-//line routes_gen.go:95:1
+//line routes_gen.go:92:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes-simplified.conf, calling the actions of the given controllers.
@@ -150,7 +147,7 @@ func (u URLBuilder) Baskets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:154:1
+//line routes_gen.go:151:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
 //
@@ -159,7 +156,7 @@ func (u URLBuilder) CreateBasket() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:163:1
+//line routes_gen.go:160:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
 //
@@ -168,7 +165,7 @@ func (u URLBuilder) ShowBasket(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:172:1
+//line routes_gen.go:169:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -58,9 +58,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -100,7 +97,7 @@ type TestWebSocketController interface {
 	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes.conf:33:11)
 //line ../../testdata/aah/ws/routes.conf:48:10
 	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes.conf:48:11)
-//line routes_gen.go:104:1
+//line routes_gen.go:101:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/ws/routes.conf, calling the actions of the given controllers.
@@ -164,7 +161,7 @@ func (u URLBuilder) Websockets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:168:1
+//line routes_gen.go:165:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes.conf:38:11).
 //
@@ -173,7 +170,7 @@ func (u URLBuilder) WSBinary() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:177:1
+//line routes_gen.go:174:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes.conf:43:11).
 //
@@ -182,7 +179,7 @@ func (u URLBuilder) WSJSON() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:186:1
+//line routes_gen.go:183:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes.conf:53:11).
 //
@@ -191,7 +188,7 @@ func (u URLBuilder) WSNotarget() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:195:1
+//line routes_gen.go:192:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes.conf:33:11).
 //
@@ -200,7 +197,7 @@ func (u URLBuilder) WSText() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:204:1
+//line routes_gen.go:201:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes.conf:48:11).
 //
@@ -209,7 +206,7 @@ func (u URLBuilder) WSXML() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:213:1
+//line routes_gen.go:210:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -106,9 +106,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "app" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -166,9 +163,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 
 // routegenMatch1 finds the route of domain "from_env" for method and path.
 func routegenMatch1(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -188,7 +182,7 @@ type APIController interface {
 	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:192:1
+//line routes_gen.go:186:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -199,7 +193,7 @@ type AdminController interface {
 	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:203:1
+//line routes_gen.go:197:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -212,7 +206,7 @@ type FilesController interface {
 	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:216:1
+//line routes_gen.go:210:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -231,7 +225,7 @@ type PagesController interface {
 	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:235:1
+//line routes_gen.go:229:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.
@@ -334,7 +328,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:332:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
@@ -343,7 +337,7 @@ func (u URLBuilder) Admin() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:341:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
@@ -352,7 +346,7 @@ func (u URLBuilder) AdminReports() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:350:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
@@ -361,7 +355,7 @@ func (u URLBuilder) AdminUsers() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:359:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
@@ -370,7 +364,7 @@ func (u URLBuilder) APIItems() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:368:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
@@ -379,7 +373,7 @@ func (u URLBuilder) APIPrivate() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:377:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
@@ -388,7 +382,7 @@ func (u URLBuilder) APIPublic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:386:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
@@ -397,7 +391,7 @@ func (u URLBuilder) Dashboard() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:395:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
@@ -406,7 +400,7 @@ func (u URLBuilder) Files() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:404:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
@@ -415,7 +409,7 @@ func (u URLBuilder) PatchFile() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:413:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
@@ -424,7 +418,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:422:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
@@ -433,7 +427,7 @@ func (u URLBuilder) Replace() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:431:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
@@ -442,7 +436,7 @@ func (u URLBuilder) Form() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:440:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
@@ -451,7 +445,7 @@ func (u URLBuilder) Profile() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:449:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
@@ -460,7 +454,7 @@ func (u URLBuilder) Token() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:458:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
@@ -469,7 +463,7 @@ func (u URLBuilder) UndefinedAuth() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:473:1
+//line routes_gen.go:467:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on  (../../testdata/policies/routes.conf:93:7).
 //
@@ -478,7 +472,7 @@ func (u URLBuilder) FromEnvEnvHome() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:482:1
+//line routes_gen.go:476:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

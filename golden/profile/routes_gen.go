@@ -54,9 +54,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "site" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -80,7 +77,7 @@ type SiteController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:7:7)
 //line ../../testdata/profile/routes.conf:8:6
 	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:8:7)
-//line routes_gen.go:84:1
+//line routes_gen.go:81:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.
@@ -136,7 +133,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:140:1
+//line routes_gen.go:137:1
 
 // Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:8:7).
 //
@@ -145,7 +142,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:149:1
+//line routes_gen.go:146:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -98,8 +98,9 @@ func (p *Params) checkedValue(i int) string {
 // MatchFunc is the matcher of one domain, generated or from NewMatcher: it
 // returns the index of the route of method that matches path, recording
 // the route's parameters in p, or -1 leaving p's parameters as they were.
-// It matches clean paths that begin with "/" only: no parameter is "." or
-// "..", no catch-all holds an empty or dot segment.
+// path must begin with "/", which Lookup checks before any call. It
+// matches clean paths only: no parameter is "." or "..", no catch-all
+// holds an empty or dot segment.
 type MatchFunc func(p *Params, method, path string) int
 
 // Match is the state of a Lookup: the parameters it recorded, and what

@@ -35,9 +35,6 @@ type walker struct {
 }
 
 func (t *walker) match(p *Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	for k, name := range t.methods {
 		if name == method {
 			root := t.roots[k]

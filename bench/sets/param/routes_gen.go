@@ -54,9 +54,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "bench" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		i1 := 1
@@ -77,7 +74,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetUserByName(ctx *runtime.Context, name string) error // serves get_user_by_name: GET /user/:name (routes.conf:5:7)
-//line routes_gen.go:81:1
+//line routes_gen.go:78:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -132,7 +129,7 @@ func (u URLBuilder) GetUserByName(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 0, name)
 }
 
-//line routes_gen.go:136:1
+//line routes_gen.go:133:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -53,9 +53,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "bench" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		i1 := 1
@@ -105,7 +102,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetByAByBByCByDByE(ctx *runtime.Context, a string, b string, c string, d string, e string) error // serves get_by_a_by_b_by_c_by_d_by_e: GET /:a/:b/:c/:d/:e (routes.conf:5:7)
-//line routes_gen.go:109:1
+//line routes_gen.go:106:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -160,7 +157,7 @@ func (u URLBuilder) GetByAByBByCByDByE(a string, b string, c string, d string, e
 	return routegenTable.CheckedHelperURL(u.base, 0, a, b, c, d, e)
 }
 
-//line routes_gen.go:164:1
+//line routes_gen.go:161:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -78,9 +78,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "d0" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "CONNECT":
 		i1 := 1
@@ -348,7 +345,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:45:15)
 //line routes.conf:50:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:50:15), r9: HEAD /=/new/.a (routes.conf:50:15), r9: POST /=/new/.a (routes.conf:50:15)
-//line routes_gen.go:352:1
+//line routes_gen.go:349:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -363,7 +360,7 @@ type C1Controller interface {
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:87:15)
 //line routes.conf:18:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:18:7)
-//line routes_gen.go:367:1
+//line routes_gen.go:364:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -374,7 +371,7 @@ type C2Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:76:15)
 //line routes.conf:12:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:12:7), r2: OPTIONS /@ (routes.conf:12:7), r2: TRACE /@ (routes.conf:12:7)
-//line routes_gen.go:378:1
+//line routes_gen.go:375:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -489,7 +486,7 @@ func (u URLBuilder) R4() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:493:1
+//line routes_gen.go:490:1
 
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:6:7).
 //
@@ -498,7 +495,7 @@ func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, p0, p1)
 }
 
-//line routes_gen.go:502:1
+//line routes_gen.go:499:1
 
 // R6 returns the URL of route "r6": /=/new (routes.conf:35:11).
 //
@@ -507,7 +504,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:511:1
+//line routes_gen.go:508:1
 
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:50:15).
 //
@@ -516,7 +513,7 @@ func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:520:1
+//line routes_gen.go:517:1
 
 // R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:40:15).
 //
@@ -525,7 +522,7 @@ func (u URLBuilder) R7(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2)
 }
 
-//line routes_gen.go:529:1
+//line routes_gen.go:526:1
 
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:45:15).
 //
@@ -534,7 +531,7 @@ func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, p2, strconv.FormatInt(p3, 10))
 }
 
-//line routes_gen.go:538:1
+//line routes_gen.go:535:1
 
 // R2 returns the URL of route "r2": /@ (routes.conf:12:7).
 //
@@ -543,7 +540,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:547:1
+//line routes_gen.go:544:1
 
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:18:7).
 //
@@ -552,7 +549,7 @@ func (u URLBuilder) R3(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, rest)
 }
 
-//line routes_gen.go:556:1
+//line routes_gen.go:553:1
 
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:59:7).
 //
@@ -561,7 +558,7 @@ func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 13, p0, p1)
 }
 
-//line routes_gen.go:565:1
+//line routes_gen.go:562:1
 
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:65:11).
 //
@@ -570,7 +567,7 @@ func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p0, p1, p2)
 }
 
-//line routes_gen.go:574:1
+//line routes_gen.go:571:1
 
 // R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:76:15).
 //
@@ -579,7 +576,7 @@ func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 16, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:583:1
+//line routes_gen.go:580:1
 
 // R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:82:15).
 //
@@ -588,7 +585,7 @@ func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0, p1, p2)
 }
 
-//line routes_gen.go:592:1
+//line routes_gen.go:589:1
 
 // R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:71:15).
 //
@@ -597,7 +594,7 @@ func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, p0, p1, p2)
 }
 
-//line routes_gen.go:601:1
+//line routes_gen.go:598:1
 
 // R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:87:15).
 //
@@ -606,7 +603,7 @@ func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 21, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:610:1
+//line routes_gen.go:607:1
 
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:30:11).
 //
@@ -615,7 +612,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:619:1
+//line routes_gen.go:616:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

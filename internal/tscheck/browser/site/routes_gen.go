@@ -86,9 +86,6 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // routegenMatch0 finds the route of domain "site" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "GET":
 		switch path {
@@ -116,9 +113,6 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 
 // routegenMatch1 finds the route of domain "api" for method and path.
 func routegenMatch1(p *routegenimpl.Params, method, path string) int {
-	if len(path) == 0 || path[0] != '/' {
-		return -1
-	}
 	switch method {
 	case "DELETE":
 		i1 := 1
@@ -190,7 +184,7 @@ type APIController interface {
 	Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
 //line ../routes.conf:32:10
 	Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
-//line routes_gen.go:194:1
+//line routes_gen.go:188:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -201,7 +195,7 @@ type SiteController interface {
 	Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
 //line ../routes.conf:12:6
 	Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
-//line routes_gen.go:205:1
+//line routes_gen.go:199:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -289,7 +283,7 @@ func (u URLBuilder) Page() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:293:1
+//line routes_gen.go:287:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
@@ -298,7 +292,7 @@ func (u URLBuilder) Comment() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:302:1
+//line routes_gen.go:296:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
@@ -307,7 +301,7 @@ func (u URLBuilder) Script(file string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, file)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:305:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
@@ -316,7 +310,7 @@ func (u URLBuilder) APIPrivate() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:314:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
@@ -325,7 +319,7 @@ func (u URLBuilder) APICancel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:323:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
@@ -334,7 +328,7 @@ func (u URLBuilder) APIBooking(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:332:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
@@ -343,7 +337,7 @@ func (u URLBuilder) APIPublic() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:341:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
@@ -352,7 +346,7 @@ func (u URLBuilder) APIHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:350:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
@@ -361,7 +355,7 @@ func (u URLBuilder) APISearch(kind string, terms string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, kind, terms)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:359:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
