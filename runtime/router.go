@@ -213,7 +213,8 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // serve answers the request of ctx: a CORS preflight, the matched route,
 // or the outcome Lookup decided.
 func (rt *Router) serve(ctx *Context, r *http.Request) {
-	// requestPath's answer for a request line of a plain path, spared its call.
+	// The usual request line, the URL's path with no query and no escape:
+	// requestPath's answer, without its call.
 	path, unescaped := r.URL.Path, true
 	if r.URL.RawPath != "" || r.RequestURI != path {
 		path, unescaped = requestPath(r)
