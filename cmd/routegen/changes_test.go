@@ -103,6 +103,28 @@ func TestChangesSinceBase(t *testing.T) {
 	}
 }
 
+// TestChangesOfPackageFolder: a package folder stands for the routes.conf
+// its //go:generate directive names, as for check; a folder of several
+// directives is a usage error that names their inputs.
+func TestChangesOfPackageFolder(t *testing.T) {
+	dir := gitRepo(t, map[string]string{
+		"conf/routes.conf": changesBefore, "conf/api.conf": changesAPIBefore,
+		"app/gen.go": "package app\n\n//go:generate go tool routegen --package app ../conf/routes.conf\n",
+		"two/gen.go": "package two\n\n//go:generate go tool routegen --package two ../conf/routes.conf\n//go:generate go tool routegen --package two -o api_gen.go ../conf/api.conf\n",
+	})
+	if err := os.WriteFile(filepath.Join(dir, "conf", "routes.conf"), []byte(changesAfter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runIn(t, dir, "changes", "app")
+	if code != exitOK || stderr != "" || !strings.Contains(stdout, "conf/routes.conf:7:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at HEAD:conf/routes.conf:7:7)") {
+		t.Errorf("changes app: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+	code, _, stderr = runIn(t, dir, "changes", "two")
+	if want := "2 //go:generate directives run routegen here (conf/routes.conf, conf/api.conf): name one routes.conf"; code != exitUsage || !strings.Contains(stderr, want) {
+		t.Errorf("changes two: exit %d, stderr %q; want exit %d and %q", code, stderr, exitUsage, want)
+	}
+}
+
 // TestChangesOfTwoFiles: the form of two files compares them, with no git.
 func TestChangesOfTwoFiles(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesAfter, "new/api.conf": changesAPIBefore})

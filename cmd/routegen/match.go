@@ -79,9 +79,10 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	return exitInput
 }
 
-// oneInput finds the one routes.conf of arg as check finds its inputs: a
-// file, a folder's routes.conf, or the input of the one //go:generate
-// directive of the folder (or below the working folder, with no argument).
+// oneInput finds the one routes.conf of arg (of match or changes) as
+// check finds its inputs: a file, a folder's routes.conf, or the input of
+// the one //go:generate directive of the folder (or below the working
+// folder, with no argument).
 func oneInput(arg string) (string, error) {
 	if dir, ok := packageFolder("match", arg); ok {
 		directives, err := findDirectives(dir, arg == "")
