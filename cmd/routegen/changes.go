@@ -60,7 +60,7 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		if len(args) == 1 {
 			arg = args[0]
 		}
-		input, err := oneInput(arg)
+		input, err := oneInput("changes", arg)
 		if err != nil {
 			return c.usageError(err.Error())
 		}

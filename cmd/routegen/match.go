@@ -58,7 +58,7 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	if len(args) == 3 {
 		arg = args[2]
 	}
-	input, err := oneInput(arg)
+	input, err := oneInput("match", arg)
 	if err != nil {
 		return c.usageError(err.Error())
 	}
@@ -83,8 +83,8 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 // check finds its inputs: a file, a folder's routes.conf, or the input of
 // the one //go:generate directive of the folder (or below the working
 // folder, with no argument).
-func oneInput(arg string) (string, error) {
-	if dir, ok := packageFolder("match", arg); ok {
+func oneInput(cmd, arg string) (string, error) {
+	if dir, ok := packageFolder(cmd, arg); ok {
 		directives, err := findDirectives(dir, arg == "")
 		if err != nil {
 			return "", err

@@ -58,6 +58,21 @@ func TestNewMatcherPrecedence(t *testing.T) {
 	}
 }
 
+// TestLookupOfRelativePath: a path that does not begin with "/" reaches
+// no matcher, whose callers only Lookup's check guards.
+func TestLookupOfRelativePath(t *testing.T) {
+	routes := []Route{{Method: "GET", Path: "/users/:id"}}
+	table := NewTable(routes, []Domain{{CatchAll: -1}}, nil)
+	hosts, _ := NewHosts([]Address{{Key: "only", Host: "*"}}, nil)
+	var m Match
+	if o := table.Lookup(&m, hosts, "GET", "example.com", "users/42"); o.Route != -1 || o.Status != 404 {
+		t.Errorf("GET users/42: route %d, status %d; want -1, 404", o.Route, o.Status)
+	}
+	if o := table.Lookup(&m, hosts, "GET", "example.com", "/users/42"); o.Route != 0 || o.Status != 200 {
+		t.Errorf("GET /users/42: route %d, status %d; want 0, 200", o.Route, o.Status)
+	}
+}
+
 // TestNewMatcherAllocatesNothing: a trie's walk, backtracking included,
 // records parameters in its Params and allocates nothing.
 func TestNewMatcherAllocatesNothing(t *testing.T) {
