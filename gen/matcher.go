@@ -219,7 +219,7 @@ func (g *matcherWriter) level(b *bytes.Buffer, n *core.Node, depth int) {
 		if e.Prefix == "" || e.Prefix == "." {
 			cond += fmt.Sprintf(" && routegenimpl.NotDot(path[%s:%s])", i, j)
 		}
-		fmt.Fprintf(b, "if %s {\nroutegenimpl.Push(p, %s, %s)\n", cond, start, j)
+		fmt.Fprintf(b, "if %s {\nroutegenimpl.Push(p, path[%s:%s])\n", cond, start, j)
 		if leaf {
 			g.returnRoute(b, e.Node.Route)
 		} else {
@@ -240,7 +240,7 @@ func (g *matcherWriter) level(b *bytes.Buffer, n *core.Node, depth int) {
 			cond += fmt.Sprintf(" && strings.HasPrefix(path[%s:], %s)", i, strconv.Quote(e.Prefix))
 		}
 		cond += fmt.Sprintf(" && routegenimpl.IsCleanTail(path[%s:])", i)
-		fmt.Fprintf(b, "if %s {\nroutegenimpl.Push(p, %s, len(path))\n", cond, start)
+		fmt.Fprintf(b, "if %s {\nroutegenimpl.Push(p, path[%s:])\n", cond, start)
 		g.returnRoute(b, e.Route)
 		b.WriteString("}\n")
 	}

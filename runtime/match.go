@@ -47,10 +47,10 @@ func (m *Match) Redirect() string {
 	return m.Params.m.Redirect()
 }
 
-// Params are the path parameters of a match, kept as offsets into the
+// Params are the path parameters of a match, kept as substrings of the
 // escaped path so that matching allocates nothing.
 type Params struct {
-	m core.Match   // the lookup's state: the path, the parameters' offsets
+	m core.Match   // the lookup's state: the path, the parameters as sent
 	o core.Outcome // what the lookup decided; stored rather than turned into pointers, which costs a lookup more
 	t *table       // whose routes and domains o indexes; nil before a lookup
 }

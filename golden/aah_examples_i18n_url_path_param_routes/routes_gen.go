@@ -73,7 +73,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 5
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				switch path[j2:] {
 				case "/index.html":
 					return 2 // GET /page/:lang/index.html (index_lang)
@@ -84,7 +84,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "static/") {
 			i2 := i1 + 7
 			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-				routegenimpl.Push(p, i2, len(path))
+				routegenimpl.Push(p, path[i2:])
 				return 4 // GET /static/*filepath (public_assets)
 			}
 		}

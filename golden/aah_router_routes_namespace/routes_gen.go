@@ -68,7 +68,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 9
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				switch path[j2:] {
 				case "/settings":
 					return 3 // GET /v1/users/:id/settings (disable_user)
@@ -87,7 +87,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 9
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 2 // POST /v1/users/:id (edit_user)
 			}
 		}

@@ -75,7 +75,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 8
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 2 // GET /baskets/:id (show_basket)
 			}
 		}
@@ -83,14 +83,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 4
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				if j2 == len(path) {
 					return 3 // GET /doc/:version (version_home)
 				}
 				if j2 < len(path) {
 					i3 := j2 + 1
 					if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-						routegenimpl.Push(p, i3, len(path))
+						routegenimpl.Push(p, path[i3:])
 						return 4 // GET /doc/:version/*content (show_doc)
 					}
 				}

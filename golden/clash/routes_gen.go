@@ -91,42 +91,42 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 8
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
 									if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-										routegenimpl.Push(p, i4, j4)
+										routegenimpl.Push(p, path[i4:j4])
 										if j4 < len(path) {
 											i5 := j4 + 1
 											j5 := routegenimpl.SegmentEnd(path, i5)
 											if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-												routegenimpl.Push(p, i5, j5)
+												routegenimpl.Push(p, path[i5:j5])
 												if j5 < len(path) {
 													i6 := j5 + 1
 													j6 := routegenimpl.SegmentEnd(path, i6)
 													if j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
-														routegenimpl.Push(p, i6, j6)
+														routegenimpl.Push(p, path[i6:j6])
 														if j6 < len(path) {
 															i7 := j6 + 1
 															j7 := routegenimpl.SegmentEnd(path, i7)
 															if j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
-																routegenimpl.Push(p, i7, j7)
+																routegenimpl.Push(p, path[i7:j7])
 																if j7 < len(path) {
 																	i8 := j7 + 1
 																	j8 := routegenimpl.SegmentEnd(path, i8)
 																	if j8 > i8 && routegenimpl.NotDot(path[i8:j8]) {
-																		routegenimpl.Push(p, i8, j8)
+																		routegenimpl.Push(p, path[i8:j8])
 																		if j8 < len(path) {
 																			i9 := j8 + 1
 																			j9 := routegenimpl.SegmentEnd(path, i9)
 																			if j9 == len(path) && j9 > i9 && routegenimpl.NotDot(path[i9:j9]) {
-																				routegenimpl.Push(p, i9, j9)
+																				routegenimpl.Push(p, path[i9:j9])
 																				return 0 // GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (actions)
 																			}
 																		}
@@ -156,37 +156,37 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 11
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
 									if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-										routegenimpl.Push(p, i4, j4)
+										routegenimpl.Push(p, path[i4:j4])
 										if j4 < len(path) {
 											i5 := j4 + 1
 											j5 := routegenimpl.SegmentEnd(path, i5)
 											if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-												routegenimpl.Push(p, i5, j5)
+												routegenimpl.Push(p, path[i5:j5])
 												if j5 < len(path) {
 													i6 := j5 + 1
 													j6 := routegenimpl.SegmentEnd(path, i6)
 													if j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
-														routegenimpl.Push(p, i6, j6)
+														routegenimpl.Push(p, path[i6:j6])
 														if j6 < len(path) {
 															i7 := j6 + 1
 															j7 := routegenimpl.SegmentEnd(path, i7)
 															if j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
-																routegenimpl.Push(p, i7, j7)
+																routegenimpl.Push(p, path[i7:j7])
 																if j7 < len(path) {
 																	i8 := j7 + 1
 																	j8 := routegenimpl.SegmentEnd(path, i8)
 																	if j8 == len(path) && j8 > i8 && routegenimpl.NotDot(path[i8:j8]) {
-																		routegenimpl.Push(p, i8, j8)
+																		routegenimpl.Push(p, path[i8:j8])
 																		return 1 // GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (dispatcher)
 																	}
 																}
@@ -213,37 +213,37 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
 									if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-										routegenimpl.Push(p, i4, j4)
+										routegenimpl.Push(p, path[i4:j4])
 										if j4 < len(path) {
 											i5 := j4 + 1
 											j5 := routegenimpl.SegmentEnd(path, i5)
 											if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-												routegenimpl.Push(p, i5, j5)
+												routegenimpl.Push(p, path[i5:j5])
 												if j5 < len(path) {
 													i6 := j5 + 1
 													j6 := routegenimpl.SegmentEnd(path, i6)
 													if j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
-														routegenimpl.Push(p, i6, j6)
+														routegenimpl.Push(p, path[i6:j6])
 														if j6 < len(path) {
 															i7 := j6 + 1
 															j7 := routegenimpl.SegmentEnd(path, i7)
 															if j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
-																routegenimpl.Push(p, i7, j7)
+																routegenimpl.Push(p, path[i7:j7])
 																if j7 < len(path) {
 																	i8 := j7 + 1
 																	j8 := routegenimpl.SegmentEnd(path, i8)
 																	if j8 == len(path) && j8 > i8 && routegenimpl.NotDot(path[i8:j8]) {
-																		routegenimpl.Push(p, i8, j8)
+																		routegenimpl.Push(p, path[i8:j8])
 																		return 2 // GET /hosts/:p/:err/:action/:m/:path/:method/:opts (hosts)
 																	}
 																}
@@ -270,7 +270,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 3 // GET /lookup/:host (lookup)
 					}
 				}
@@ -279,27 +279,27 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
 									if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-										routegenimpl.Push(p, i4, j4)
+										routegenimpl.Push(p, path[i4:j4])
 										if j4 < len(path) {
 											i5 := j4 + 1
 											j5 := routegenimpl.SegmentEnd(path, i5)
 											if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-												routegenimpl.Push(p, i5, j5)
+												routegenimpl.Push(p, path[i5:j5])
 												if j5 < len(path) {
 													i6 := j5 + 1
 													j6 := routegenimpl.SegmentEnd(path, i6)
 													if j6 == len(path) && j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
-														routegenimpl.Push(p, i6, j6)
+														routegenimpl.Push(p, path[i6:j6])
 														return 5 // GET /table/:table/:routegen_table/:u/:strconv/:ctx (table)
 													}
 												}
@@ -329,17 +329,17 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 7 // GET /:subdomain_/:table/:u (page)
 						}
 					}
@@ -360,12 +360,12 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 8 // GET /:table/:subdomain (env_page)
 				}
 			}

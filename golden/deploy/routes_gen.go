@@ -110,19 +110,19 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 7
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 5 // GET /hotels/:id (hotel)
 			}
 		}
 		if strings.HasPrefix(path[i1:], "pub/") {
 			i2 := i1 + 4
 			if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
-				routegenimpl.Push(p, i2, len(path))
+				routegenimpl.Push(p, path[i2:])
 				return 6 // GET /pub/*filepath (pub)
 			}
 		}
 		if len(path) > i1+4 && strings.HasPrefix(path[i1:], "src2") && routegenimpl.IsCleanTail(path[i1:]) {
-			routegenimpl.Push(p, i1+4, len(path))
+			routegenimpl.Push(p, path[i1+4:])
 			return 8 // GET /src2*filepath (source)
 		}
 		return -1

@@ -306,7 +306,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/tokens":
 							return 0 // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
@@ -317,7 +317,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 7
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
 								}
 							}
@@ -329,7 +329,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 15
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
 					}
 				}
@@ -338,7 +338,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 == len(path) {
 							return 14 // DELETE /gists/:id (delete_gists_by_id)
 						}
@@ -354,7 +354,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 22
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/subscription":
 							return 38 // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
@@ -367,14 +367,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 5
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 46 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
 								}
 							}
@@ -382,7 +382,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 15
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 49 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
 								}
 							}
@@ -395,12 +395,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 == len(path) {
 									return 57 // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
 								}
@@ -417,7 +417,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 14
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 66 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
@@ -425,14 +425,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 9
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 70 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
 												}
 											}
 											if strings.HasPrefix(path[i4:], "contents/") {
 												i5 := i4 + 9
 												if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
-													routegenimpl.Push(p, i5, len(path))
+													routegenimpl.Push(p, path[i5:])
 													return 77 // DELETE /repos/:owner/:repo/contents/*path (delete_repos_by_owner_by_repo_contents_by_path)
 												}
 											}
@@ -441,7 +441,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 10
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 82 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
 												}
 											}
@@ -449,7 +449,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 											if strings.HasPrefix(path[i4:], "git/refs/") {
 												i5 := i4 + 9
 												if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
-													routegenimpl.Push(p, i5, len(path))
+													routegenimpl.Push(p, path[i5:])
 													return 93 // DELETE /repos/:owner/:repo/git/refs/*ref (delete_repos_by_owner_by_repo_git_refs_by_ref)
 												}
 											}
@@ -458,7 +458,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 6
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 102 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
 												}
 											}
@@ -469,13 +469,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 													i6 := i5 + 9
 													j6 := routegenimpl.SegmentEnd(path, i6)
 													if j6 == len(path) && j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
-														routegenimpl.Push(p, i6, j6)
+														routegenimpl.Push(p, path[i6:j6])
 														return 119 // DELETE /repos/:owner/:repo/issues/comments/:id (delete_repos_by_owner_by_repo_issues_comments_by_id)
 													}
 												}
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/labels":
 														return 113 // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
@@ -486,7 +486,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 															i7 := i6 + 7
 															j7 := routegenimpl.SegmentEnd(path, i7)
 															if j7 == len(path) && j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
-																routegenimpl.Push(p, i7, j7)
+																routegenimpl.Push(p, path[i7:j7])
 																return 117 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
 															}
 														}
@@ -499,7 +499,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 5
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 126 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
 												}
 											}
@@ -508,7 +508,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 7
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 131 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
 												}
 											}
@@ -517,7 +517,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 11
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 138 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
 												}
 											}
@@ -526,7 +526,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 15
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 155 // DELETE /repos/:owner/:repo/pulls/comments/:number (delete_repos_by_owner_by_repo_pulls_comments_by_number)
 												}
 											}
@@ -535,7 +535,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 9
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 161 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
 												}
 											}
@@ -553,7 +553,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 == len(path) {
 							return 184 // DELETE /teams/:id (delete_teams_by_id)
 						}
@@ -563,7 +563,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 8
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 188 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
 								}
 							}
@@ -571,12 +571,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 6
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-											routegenimpl.Push(p, i5, j5)
+											routegenimpl.Push(p, path[i5:j5])
 											return 192 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
@@ -597,7 +597,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 10
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 202 // DELETE /user/following/:user (delete_user_following_by_user)
 								}
 							}
@@ -606,7 +606,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 5
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 208 // DELETE /user/keys/:id (delete_user_keys_by_id)
 								}
 							}
@@ -615,12 +615,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 8
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 215 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
 										}
 									}
@@ -631,12 +631,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 14
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 219 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
 										}
 									}
@@ -664,7 +664,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 15
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 7 // PATCH /authorizations/:id (patch_authorizations_by_id)
 					}
 				}
@@ -673,7 +673,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 16 // PATCH /gists/:id (patch_gists_by_id)
 					}
 				}
@@ -682,7 +682,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 22
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 37 // PATCH /notifications/threads/:id (patch_notifications_threads_by_id)
 					}
 				}
@@ -691,7 +691,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 5
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 42 // PATCH /orgs/:org (patch_orgs_by_org)
 					}
 				}
@@ -700,12 +700,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 == len(path) {
 									return 59 // PATCH /repos/:owner/:repo (patch_repos_by_owner_by_repo)
 								}
@@ -718,7 +718,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 9
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 72 // PATCH /repos/:owner/:repo/comments/:id (patch_repos_by_owner_by_repo_comments_by_id)
 												}
 											}
@@ -726,7 +726,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 											if strings.HasPrefix(path[i4:], "git/refs/") {
 												i5 := i4 + 9
 												if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
-													routegenimpl.Push(p, i5, len(path))
+													routegenimpl.Push(p, path[i5:])
 													return 95 // PATCH /repos/:owner/:repo/git/refs/*ref (patch_repos_by_owner_by_repo_git_refs_by_ref)
 												}
 											}
@@ -735,7 +735,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 6
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 104 // PATCH /repos/:owner/:repo/hooks/:id (patch_repos_by_owner_by_repo_hooks_by_id)
 												}
 											}
@@ -746,13 +746,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 													i6 := i5 + 9
 													j6 := routegenimpl.SegmentEnd(path, i6)
 													if j6 == len(path) && j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
-														routegenimpl.Push(p, i6, j6)
+														routegenimpl.Push(p, path[i6:j6])
 														return 121 // PATCH /repos/:owner/:repo/issues/comments/:id (patch_repos_by_owner_by_repo_issues_comments_by_id)
 													}
 												}
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 109 // PATCH /repos/:owner/:repo/issues/:number (patch_repos_by_owner_by_repo_issues_by_number)
 												}
 											}
@@ -761,7 +761,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 5
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 128 // PATCH /repos/:owner/:repo/keys/:id (patch_repos_by_owner_by_repo_keys_by_id)
 												}
 											}
@@ -770,7 +770,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 7
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 133 // PATCH /repos/:owner/:repo/labels/:name (patch_repos_by_owner_by_repo_labels_by_name)
 												}
 											}
@@ -779,7 +779,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 11
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 140 // PATCH /repos/:owner/:repo/milestones/:number (patch_repos_by_owner_by_repo_milestones_by_number)
 												}
 											}
@@ -790,13 +790,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 													i6 := i5 + 9
 													j6 := routegenimpl.SegmentEnd(path, i6)
 													if j6 == len(path) && j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
-														routegenimpl.Push(p, i6, j6)
+														routegenimpl.Push(p, path[i6:j6])
 														return 157 // PATCH /repos/:owner/:repo/pulls/comments/:number (patch_repos_by_owner_by_repo_pulls_comments_by_number)
 													}
 												}
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 147 // PATCH /repos/:owner/:repo/pulls/:number (patch_repos_by_owner_by_repo_pulls_by_number)
 												}
 											}
@@ -805,7 +805,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 9
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 163 // PATCH /repos/:owner/:repo/releases/:id (patch_repos_by_owner_by_repo_releases_by_id)
 												}
 											}
@@ -823,7 +823,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 186 // PATCH /teams/:id (patch_teams_by_id)
 					}
 				}
@@ -832,7 +832,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 10
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 210 // PATCH /user/keys/:id (patch_user_keys_by_id)
 					}
 				}
@@ -864,7 +864,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/forks":
 							return 17 // POST /gists/:id/forks (post_gists_by_id_forks)
@@ -877,7 +877,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 5
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/repos":
 							return 53 // POST /orgs/:org/repos (post_orgs_by_org_repos)
@@ -892,12 +892,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								switch path[j3:] {
 								case "/forks":
 									return 86 // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
@@ -937,7 +937,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 8
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/comments":
 														return 76 // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
@@ -950,7 +950,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 6
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/tests":
 														return 105 // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
@@ -963,7 +963,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 7
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/comments":
 														return 111 // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
@@ -978,7 +978,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 9
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 172 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
 												}
 											}
@@ -1007,7 +1007,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 23
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 8 // PUT /authorizations/clients/:client_id (put_authorizations_clients_by_client_id)
 					}
 				}
@@ -1016,7 +1016,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/star":
 							return 20 // PUT /gists/:id/star (put_gists_by_id_star)
@@ -1029,7 +1029,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 22
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/subscription":
 							return 40 // PUT /notifications/threads/:id/subscription (put_notifications_threads_by_id_subscription)
@@ -1042,14 +1042,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 5
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "public_members/") {
 								i4 := i3 + 15
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 51 // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
 								}
 							}
@@ -1062,12 +1062,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								switch path[j3:] {
 								case "/notifications":
 									return 143 // PUT /repos/:owner/:repo/notifications (put_repos_by_owner_by_repo_notifications)
@@ -1083,14 +1083,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 14
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 68 // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
 											if strings.HasPrefix(path[i4:], "contents/") {
 												i5 := i4 + 9
 												if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
-													routegenimpl.Push(p, i5, len(path))
+													routegenimpl.Push(p, path[i5:])
 													return 79 // PUT /repos/:owner/:repo/contents/*path (put_repos_by_owner_by_repo_contents_by_path)
 												}
 											}
@@ -1099,7 +1099,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 7
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/labels":
 														return 116 // PUT /repos/:owner/:repo/issues/:number/labels (put_repos_by_owner_by_repo_issues_by_number_labels)
@@ -1112,7 +1112,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 6
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/comments":
 														return 149 // PUT /repos/:owner/:repo/pulls/:number/comments (put_repos_by_owner_by_repo_pulls_by_number_comments)
@@ -1136,14 +1136,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 190 // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
 								}
 							}
@@ -1151,12 +1151,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 6
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-											routegenimpl.Push(p, i5, j5)
+											routegenimpl.Push(p, path[i5:j5])
 											return 194 // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
@@ -1177,7 +1177,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 10
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 204 // PUT /user/following/:user (put_user_following_by_user)
 								}
 							}
@@ -1186,12 +1186,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 8
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 217 // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
 										}
 									}
@@ -1202,12 +1202,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 14
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 221 // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
 										}
 									}
@@ -1378,14 +1378,14 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 func routegenMatch0GET_1(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 < len(path) {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "tokens/") {
 				i2 := i1 + 7
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 2 // GET /applications/:client_id/tokens/:access_token (get_applications_by_client_id_tokens_by_access_token)
 				}
 			}
@@ -1399,7 +1399,7 @@ func routegenMatch0GET_1(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_2(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 6 // GET /authorizations/:id (get_authorizations_by_id)
 	}
 	return -1
@@ -1409,7 +1409,7 @@ func routegenMatch0GET_2(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_3(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 15 // GET /gists/:id (get_gists_by_id)
 		}
@@ -1426,7 +1426,7 @@ func routegenMatch0GET_3(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_4(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 24 // GET /gitignore/templates/:name (get_gitignore_templates_by_name)
 	}
 	return -1
@@ -1441,22 +1441,22 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 14
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					if j1 < len(path) {
 						i2 := j1 + 1
 						j2 := routegenimpl.SegmentEnd(path, i2)
 						if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-							routegenimpl.Push(p, i2, j2)
+							routegenimpl.Push(p, path[i2:j2])
 							if j2 < len(path) {
 								i3 := j2 + 1
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 26 // GET /legacy/issues/search/:owner/:repository/:state/:keyword (get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword)
 										}
 									}
@@ -1474,7 +1474,7 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 13
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 27 // GET /legacy/repos/search/:keyword (get_legacy_repos_search_by_keyword)
 				}
 			}
@@ -1485,7 +1485,7 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 28 // GET /legacy/user/email/:email (get_legacy_user_email_by_email)
 					}
 				}
@@ -1493,7 +1493,7 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 29 // GET /legacy/user/search/:keyword (get_legacy_user_search_by_keyword)
 					}
 				}
@@ -1507,12 +1507,12 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_6(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 < len(path) {
 			i1 := j0 + 1
 			j1 := routegenimpl.SegmentEnd(path, i1)
 			if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-				routegenimpl.Push(p, i1, j1)
+				routegenimpl.Push(p, path[i1:j1])
 				switch path[j1:] {
 				case "/events":
 					return 33 // GET /networks/:owner/:repo/events (get_networks_by_owner_by_repo_events)
@@ -1529,7 +1529,7 @@ func routegenMatch0GET_6(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_7(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 36 // GET /notifications/threads/:id (get_notifications_threads_by_id)
 		}
@@ -1546,7 +1546,7 @@ func routegenMatch0GET_7(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 41 // GET /orgs/:org (get_orgs_by_org)
 		}
@@ -1570,7 +1570,7 @@ func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 8
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 47 // GET /orgs/:org/members/:user (get_orgs_by_org_members_by_user)
 				}
 			}
@@ -1578,7 +1578,7 @@ func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 15
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 50 // GET /orgs/:org/public_members/:user (get_orgs_by_org_public_members_by_user)
 				}
 			}
@@ -1592,7 +1592,7 @@ func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if r := routegenMatch0GET_10(p, path, j0); r >= 0 {
 			return r
 		}
@@ -1607,7 +1607,7 @@ func routegenMatch0GET_10(p *routegenimpl.Params, path string, j0 int) int {
 		i1 := j0 + 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if r := routegenMatch0GET_11(p, path, j1); r >= 0 {
 				return r
 			}
@@ -1807,7 +1807,7 @@ func routegenMatch0GET_11(p *routegenimpl.Params, path string, j0 int) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if r := routegenMatch0GET_28(p, path, j1); r >= 0 {
 				return r
 			}
@@ -1821,7 +1821,7 @@ func routegenMatch0GET_11(p *routegenimpl.Params, path string, j0 int) int {
 func routegenMatch0GET_12(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 62 // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
 	}
 	return -1
@@ -1831,7 +1831,7 @@ func routegenMatch0GET_12(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_13(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 64 // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
 	}
 	return -1
@@ -1841,7 +1841,7 @@ func routegenMatch0GET_13(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_14(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 67 // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
 	}
 	return -1
@@ -1851,7 +1851,7 @@ func routegenMatch0GET_14(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_15(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 71 // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
 	}
 	return -1
@@ -1861,7 +1861,7 @@ func routegenMatch0GET_15(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_16(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 74 // GET /repos/:owner/:repo/commits/:sha (get_repos_by_owner_by_repo_commits_by_sha)
 		}
@@ -1877,7 +1877,7 @@ func routegenMatch0GET_16(p *routegenimpl.Params, path string, i0 int) int {
 // routegenMatch0GET_17 serves GET routes below /repos/:owner/:repo/contents/.
 func routegenMatch0GET_17(p *routegenimpl.Params, path string, i0 int) int {
 	if len(path) > i0 && routegenimpl.IsCleanTail(path[i0:]) {
-		routegenimpl.Push(p, i0, len(path))
+		routegenimpl.Push(p, path[i0:])
 		return 78 // GET /repos/:owner/:repo/contents/*path (get_repos_by_owner_by_repo_contents_by_path)
 	}
 	return -1
@@ -1887,7 +1887,7 @@ func routegenMatch0GET_17(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_18(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 83 // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
 	}
 	return -1
@@ -1902,7 +1902,7 @@ func routegenMatch0GET_19(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 6
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 88 // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
 				}
 			}
@@ -1911,7 +1911,7 @@ func routegenMatch0GET_19(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 8
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 90 // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
 				}
 			}
@@ -1919,7 +1919,7 @@ func routegenMatch0GET_19(p *routegenimpl.Params, path string, i0 int) int {
 			if strings.HasPrefix(path[i0:], "refs/") {
 				i1 := i0 + 5
 				if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-					routegenimpl.Push(p, i1, len(path))
+					routegenimpl.Push(p, path[i1:])
 					return 94 // GET /repos/:owner/:repo/git/refs/*ref (get_repos_by_owner_by_repo_git_refs_by_ref)
 				}
 			}
@@ -1928,7 +1928,7 @@ func routegenMatch0GET_19(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 5
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 97 // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
 				}
 			}
@@ -1936,7 +1936,7 @@ func routegenMatch0GET_19(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 6
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 99 // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
 				}
 			}
@@ -1949,7 +1949,7 @@ func routegenMatch0GET_19(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_20(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 103 // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
 	}
 	return -1
@@ -1961,7 +1961,7 @@ func routegenMatch0GET_21(p *routegenimpl.Params, path string, i0 int) int {
 		i1 := i0 + 9
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			return 120 // GET /repos/:owner/:repo/issues/comments/:id (get_repos_by_owner_by_repo_issues_comments_by_id)
 		}
 	}
@@ -1969,13 +1969,13 @@ func routegenMatch0GET_21(p *routegenimpl.Params, path string, i0 int) int {
 		i1 := i0 + 7
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			return 123 // GET /repos/:owner/:repo/issues/events/:id (get_repos_by_owner_by_repo_issues_events_by_id)
 		}
 	}
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 108 // GET /repos/:owner/:repo/issues/:number (get_repos_by_owner_by_repo_issues_by_number)
 		}
@@ -1996,7 +1996,7 @@ func routegenMatch0GET_21(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_22(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 127 // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
 	}
 	return -1
@@ -2006,7 +2006,7 @@ func routegenMatch0GET_22(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_23(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 132 // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
 	}
 	return -1
@@ -2016,7 +2016,7 @@ func routegenMatch0GET_23(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_24(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 139 // GET /repos/:owner/:repo/milestones/:number (get_repos_by_owner_by_repo_milestones_by_number)
 		}
@@ -2035,13 +2035,13 @@ func routegenMatch0GET_25(p *routegenimpl.Params, path string, i0 int) int {
 		i1 := i0 + 9
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			return 156 // GET /repos/:owner/:repo/pulls/comments/:number (get_repos_by_owner_by_repo_pulls_comments_by_number)
 		}
 	}
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 146 // GET /repos/:owner/:repo/pulls/:number (get_repos_by_owner_by_repo_pulls_by_number)
 		}
@@ -2064,7 +2064,7 @@ func routegenMatch0GET_25(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_26(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 162 // GET /repos/:owner/:repo/releases/:id (get_repos_by_owner_by_repo_releases_by_id)
 		}
@@ -2081,7 +2081,7 @@ func routegenMatch0GET_26(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_27(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 171 // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
 	}
 	return -1
@@ -2093,7 +2093,7 @@ func routegenMatch0GET_28(p *routegenimpl.Params, path string, j0 int) int {
 		i1 := j0 + 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			return 60 // GET /repos/:owner/:repo/:archive_format/:ref (get_repos_by_owner_by_repo_by_archive_format_by_ref)
 		}
 	}
@@ -2104,7 +2104,7 @@ func routegenMatch0GET_28(p *routegenimpl.Params, path string, j0 int) int {
 func routegenMatch0GET_29(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 185 // GET /teams/:id (get_teams_by_id)
 		}
@@ -2120,7 +2120,7 @@ func routegenMatch0GET_29(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 8
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 189 // GET /teams/:id/members/:user (get_teams_by_id_members_by_user)
 				}
 			}
@@ -2128,12 +2128,12 @@ func routegenMatch0GET_29(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 6
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 193 // GET /teams/:id/repos/:owner/:repo (get_teams_by_id_repos_by_owner_by_repo)
 						}
 					}
@@ -2155,7 +2155,7 @@ func routegenMatch0GET_30(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 10
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 203 // GET /user/following/:user (get_user_following_by_user)
 				}
 			}
@@ -2164,7 +2164,7 @@ func routegenMatch0GET_30(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 5
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 209 // GET /user/keys/:id (get_user_keys_by_id)
 				}
 			}
@@ -2173,12 +2173,12 @@ func routegenMatch0GET_30(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 8
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					if j1 < len(path) {
 						i2 := j1 + 1
 						j2 := routegenimpl.SegmentEnd(path, i2)
 						if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-							routegenimpl.Push(p, i2, j2)
+							routegenimpl.Push(p, path[i2:j2])
 							return 216 // GET /user/starred/:owner/:repo (get_user_starred_by_owner_by_repo)
 						}
 					}
@@ -2189,12 +2189,12 @@ func routegenMatch0GET_30(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 14
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					if j1 < len(path) {
 						i2 := j1 + 1
 						j2 := routegenimpl.SegmentEnd(path, i2)
 						if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-							routegenimpl.Push(p, i2, j2)
+							routegenimpl.Push(p, path[i2:j2])
 							return 220 // GET /user/subscriptions/:owner/:repo (get_user_subscriptions_by_owner_by_repo)
 						}
 					}
@@ -2210,7 +2210,7 @@ func routegenMatch0GET_30(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_31(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 224 // GET /users/:user (get_users_by_user)
 		}
@@ -2246,7 +2246,7 @@ func routegenMatch0GET_31(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 12
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 226 // GET /users/:user/events/orgs/:org (get_users_by_user_events_orgs_by_org)
 				}
 			}
@@ -2254,7 +2254,7 @@ func routegenMatch0GET_31(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 10
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 230 // GET /users/:user/following/:target_user (get_users_by_user_following_by_target_user)
 				}
 			}

@@ -124,7 +124,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 23 // DELETE /users/:id (delete_user)
 			}
 		}
@@ -156,12 +156,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3+6 && strings.HasPrefix(path[i3:j3], "%CF%80") {
-								routegenimpl.Push(p, i3+6, j3)
+								routegenimpl.Push(p, path[i3+6:j3])
 								return 2 // GET /%CE%B1%CE%B2/:version/%CF%80:id (greek_item)
 							}
 						}
@@ -175,7 +175,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 2
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							switch path[j3:] {
 							case "/e":
 								return 6 // GET /a/b/:y/e (deep_last)
@@ -185,7 +185,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					}
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/c/d":
 							return 5 // GET /a/:x/c/d (deep_middle)
@@ -193,7 +193,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						routegenimpl.Pop(p)
 					}
 					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 4 // GET /a/*rest (deep_rest)
 					}
 				}
@@ -201,7 +201,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/items":
 							return 8 // GET /api/:version/items (api_items)
@@ -212,7 +212,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 6
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 9 // GET /api/:version/items/:id (api_item)
 								}
 							}
@@ -223,7 +223,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "assets/") {
 					i2 := i1 + 7
 					if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 11 // GET /assets/*filepath (public_assets)
 					}
 				}
@@ -232,11 +232,11 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-								routegenimpl.Push(p, i3, len(path))
+								routegenimpl.Push(p, path[i3:])
 								return 14 // GET /doc/:version/*page (doc)
 							}
 						}
@@ -247,7 +247,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "files/") {
 					i2 := i1 + 6
 					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 16 // GET /files/*path (files)
 					}
 				}
@@ -256,7 +256,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 == len(path) {
 							return 24 // GET /users/:id (user)
 						}
@@ -270,7 +270,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 6
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 26 // GET /users/:id/posts/:post (user_post)
 								}
 							}
@@ -282,11 +282,11 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 == len(path) && j1 > i1+5 && strings.HasPrefix(path[i1:j1], "user_") {
-			routegenimpl.Push(p, i1+5, j1)
+			routegenimpl.Push(p, path[i1+5:j1])
 			return 20 // GET /user_:name (profile)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			switch path[j1:] {
 			case "/%CE%B1":
 				return 3 // GET /:name/%CE%B1 (profile_alpha)
@@ -306,14 +306,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 4
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				if j2 < len(path) {
 					i3 := j2 + 1
 					if strings.HasPrefix(path[i3:], "items/") {
 						i4 := i3 + 6
 						j4 := routegenimpl.SegmentEnd(path, i4)
 						if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-							routegenimpl.Push(p, i4, j4)
+							routegenimpl.Push(p, path[i4:j4])
 							return 10 // PATCH /api/:version/items/:id (api_item_edit)
 						}
 					}
@@ -336,7 +336,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 25 // PUT /users/:id (update_user)
 			}
 		}
@@ -364,7 +364,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 30 // GET /pages/:slug (tenant_page)
 			}
 		}
@@ -383,7 +383,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		}
 		i1 := 1
 		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-			routegenimpl.Push(p, i1, len(path))
+			routegenimpl.Push(p, path[i1:])
 			return 32 // GET /*path (admin_files)
 		}
 		return -1

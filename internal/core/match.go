@@ -6,15 +6,15 @@ import (
 	"unsafe"
 )
 
-// Params are the path parameters a matcher records, kept as offsets into
+// Params are the path parameters a matcher records, kept as substrings of
 // the escaped path so that matching allocates nothing.
 type Params struct {
 	path    string
 	n       int
-	plain   bool // path is known to hold no "%"
-	checked bool // path was searched for a "%"
-	spans   [MaxParams][2]int32
-	scratch []byte // checkedValue's unescaped value, reused
+	plain   bool              // path is known to hold no "%"
+	checked bool              // path was searched for a "%"
+	values  [MaxParams]string // as sent, still escaped: substrings of path
+	scratch []byte            // checkedValue's unescaped value, reused
 }
 
 // Start readies p for a matcher to match path, and returns it.
@@ -23,9 +23,9 @@ func (p *Params) Start(path string) *Params {
 	return p
 }
 
-// Push records a parameter value path[start:end].
-func (p *Params) Push(start, end int) {
-	p.spans[p.n] = [2]int32{int32(start), int32(end)}
+// Push records a parameter value, a substring of the path.
+func (p *Params) Push(value string) {
+	p.values[p.n] = value
 	p.n++
 }
 
@@ -47,8 +47,7 @@ func (p *Params) Len() int { return p.n }
 
 // Raw is parameter i as sent, still escaped.
 func (p *Params) Raw(i int) string {
-	s := p.spans[i]
-	return p.path[s[0]:s[1]]
+	return p.values[i]
 }
 
 // NoEscapes tells p that its path holds no escape, sparing Value the search.
@@ -58,7 +57,7 @@ func (p *Params) NoEscapes() { p.plain = true }
 // escape; a malformed escape is returned as sent.
 func (p *Params) Value(i int) string {
 	if p.plain {
-		return p.path[p.spans[i][0]:p.spans[i][1]]
+		return p.values[i]
 	}
 	return p.unescaped(i)
 }

@@ -54,10 +54,10 @@ func TestParams(t *testing.T) {
 	var p Params
 	path := "/a%2Fb/caf%C3%A9/plain/bad%zz"
 	p.Start(path)
-	p.Push(1, 6)
-	p.Push(7, 16)
-	p.Push(17, 22)
-	p.Push(23, len(path))
+	p.Push(path[1:6])
+	p.Push(path[7:16])
+	p.Push(path[17:22])
+	p.Push(path[23:])
 	want := []string{"a/b", "café", "plain", "bad%zz"}
 	for i, v := range want {
 		if got := p.Value(i); got != v {

@@ -149,7 +149,7 @@ func (e *entry) level(p *Params, path string, i int) int {
 			if (pe.Prefix == "" || pe.Prefix == ".") && !NotDot(path[i:j]) {
 				continue
 			}
-			p.Push(start, j)
+			p.Push(path[start:j])
 			if r := e.params[k].afterParam(p, path, j); r >= 0 {
 				return r
 			}
@@ -160,7 +160,7 @@ func (e *entry) level(p *Params, path string, i int) int {
 		start := i + len(c.Prefix)
 		if (len(path) > start || c.AllowEmpty && len(path) == start) &&
 			strings.HasPrefix(path[i:], c.Prefix) && IsCleanTail(path[i:]) {
-			p.Push(start, len(path))
+			p.Push(path[start:])
 			return c.Route
 		}
 	}

@@ -270,7 +270,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/tokens":
 							return 0 // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
@@ -281,7 +281,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 7
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 1 // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
 								}
 							}
@@ -293,7 +293,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 15
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 5 // DELETE /authorizations/:id (delete_authorizations_by_id)
 					}
 				}
@@ -302,7 +302,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 == len(path) {
 							return 12 // DELETE /gists/:id (delete_gists_by_id)
 						}
@@ -318,7 +318,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 22
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/subscription":
 							return 32 // DELETE /notifications/threads/:id/subscription (delete_notifications_threads_by_id_subscription)
@@ -331,14 +331,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 5
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 39 // DELETE /orgs/:org/members/:user (delete_orgs_by_org_members_by_user)
 								}
 							}
@@ -346,7 +346,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 15
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 42 // DELETE /orgs/:org/public_members/:user (delete_orgs_by_org_public_members_by_user)
 								}
 							}
@@ -359,12 +359,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 == len(path) {
 									return 50 // DELETE /repos/:owner/:repo (delete_repos_by_owner_by_repo)
 								}
@@ -381,7 +381,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 14
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 57 // DELETE /repos/:owner/:repo/collaborators/:user (delete_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
@@ -389,7 +389,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 9
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 61 // DELETE /repos/:owner/:repo/comments/:id (delete_repos_by_owner_by_repo_comments_by_id)
 												}
 											}
@@ -398,7 +398,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 10
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 69 // DELETE /repos/:owner/:repo/downloads/:id (delete_repos_by_owner_by_repo_downloads_by_id)
 												}
 											}
@@ -407,7 +407,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 6
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 86 // DELETE /repos/:owner/:repo/hooks/:id (delete_repos_by_owner_by_repo_hooks_by_id)
 												}
 											}
@@ -416,7 +416,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 7
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/labels":
 														return 95 // DELETE /repos/:owner/:repo/issues/:number/labels (delete_repos_by_owner_by_repo_issues_by_number_labels)
@@ -427,7 +427,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 															i7 := i6 + 7
 															j7 := routegenimpl.SegmentEnd(path, i7)
 															if j7 == len(path) && j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
-																routegenimpl.Push(p, i7, j7)
+																routegenimpl.Push(p, path[i7:j7])
 																return 99 // DELETE /repos/:owner/:repo/issues/:number/labels/:name (delete_repos_by_owner_by_repo_issues_by_number_labels_by_name)
 															}
 														}
@@ -440,7 +440,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 5
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 102 // DELETE /repos/:owner/:repo/keys/:id (delete_repos_by_owner_by_repo_keys_by_id)
 												}
 											}
@@ -449,7 +449,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 7
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 106 // DELETE /repos/:owner/:repo/labels/:name (delete_repos_by_owner_by_repo_labels_by_name)
 												}
 											}
@@ -458,7 +458,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 11
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 112 // DELETE /repos/:owner/:repo/milestones/:number (delete_repos_by_owner_by_repo_milestones_by_number)
 												}
 											}
@@ -467,7 +467,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 9
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 129 // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
 												}
 											}
@@ -485,7 +485,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 == len(path) {
 							return 151 // DELETE /teams/:id (delete_teams_by_id)
 						}
@@ -495,7 +495,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 8
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 154 // DELETE /teams/:id/members/:user (delete_teams_by_id_members_by_user)
 								}
 							}
@@ -503,12 +503,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 6
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-											routegenimpl.Push(p, i5, j5)
+											routegenimpl.Push(p, path[i5:j5])
 											return 158 // DELETE /teams/:id/repos/:owner/:repo (delete_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
@@ -529,7 +529,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 10
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 167 // DELETE /user/following/:user (delete_user_following_by_user)
 								}
 							}
@@ -538,7 +538,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 5
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 173 // DELETE /user/keys/:id (delete_user_keys_by_id)
 								}
 							}
@@ -547,12 +547,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 8
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 179 // DELETE /user/starred/:owner/:repo (delete_user_starred_by_owner_by_repo)
 										}
 									}
@@ -563,12 +563,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 14
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 183 // DELETE /user/subscriptions/:owner/:repo (delete_user_subscriptions_by_owner_by_repo)
 										}
 									}
@@ -608,7 +608,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/forks":
 							return 14 // POST /gists/:id/forks (post_gists_by_id_forks)
@@ -621,7 +621,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 5
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/repos":
 							return 46 // POST /orgs/:org/repos (post_orgs_by_org_repos)
@@ -636,12 +636,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								switch path[j3:] {
 								case "/forks":
 									return 73 // POST /repos/:owner/:repo/forks (post_repos_by_owner_by_repo_forks)
@@ -681,7 +681,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 8
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/comments":
 														return 66 // POST /repos/:owner/:repo/commits/:sha/comments (post_repos_by_owner_by_repo_commits_by_sha_comments)
@@ -694,7 +694,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 6
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/tests":
 														return 88 // POST /repos/:owner/:repo/hooks/:id/tests (post_repos_by_owner_by_repo_hooks_by_id_tests)
@@ -707,7 +707,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 7
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/comments":
 														return 93 // POST /repos/:owner/:repo/issues/:number/comments (post_repos_by_owner_by_repo_issues_by_number_comments)
@@ -722,7 +722,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 9
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 139 // POST /repos/:owner/:repo/statuses/:ref (post_repos_by_owner_by_repo_statuses_by_ref)
 												}
 											}
@@ -751,7 +751,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/star":
 							return 17 // PUT /gists/:id/star (put_gists_by_id_star)
@@ -764,7 +764,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 22
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/subscription":
 							return 34 // PUT /notifications/threads/:id/subscription (put_notifications_threads_by_id_subscription)
@@ -777,14 +777,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 5
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "public_members/") {
 								i4 := i3 + 15
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 44 // PUT /orgs/:org/public_members/:user (put_orgs_by_org_public_members_by_user)
 								}
 							}
@@ -797,12 +797,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								switch path[j3:] {
 								case "/notifications":
 									return 116 // PUT /repos/:owner/:repo/notifications (put_repos_by_owner_by_repo_notifications)
@@ -818,7 +818,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 14
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													return 59 // PUT /repos/:owner/:repo/collaborators/:user (put_repos_by_owner_by_repo_collaborators_by_user)
 												}
 											}
@@ -827,7 +827,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 7
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/labels":
 														return 98 // PUT /repos/:owner/:repo/issues/:number/labels (put_repos_by_owner_by_repo_issues_by_number_labels)
@@ -840,7 +840,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 												i5 := i4 + 6
 												j5 := routegenimpl.SegmentEnd(path, i5)
 												if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-													routegenimpl.Push(p, i5, j5)
+													routegenimpl.Push(p, path[i5:j5])
 													switch path[j5:] {
 													case "/comments":
 														return 121 // PUT /repos/:owner/:repo/pulls/:number/comments (put_repos_by_owner_by_repo_pulls_by_number_comments)
@@ -864,14 +864,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "members/") {
 								i4 := i3 + 8
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 156 // PUT /teams/:id/members/:user (put_teams_by_id_members_by_user)
 								}
 							}
@@ -879,12 +879,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 6
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-											routegenimpl.Push(p, i5, j5)
+											routegenimpl.Push(p, path[i5:j5])
 											return 160 // PUT /teams/:id/repos/:owner/:repo (put_teams_by_id_repos_by_owner_by_repo)
 										}
 									}
@@ -905,7 +905,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 10
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 169 // PUT /user/following/:user (put_user_following_by_user)
 								}
 							}
@@ -914,12 +914,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 8
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 181 // PUT /user/starred/:owner/:repo (put_user_starred_by_owner_by_repo)
 										}
 									}
@@ -930,12 +930,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i3 := i2 + 14
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 185 // PUT /user/subscriptions/:owner/:repo (put_user_subscriptions_by_owner_by_repo)
 										}
 									}
@@ -1102,14 +1102,14 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 func routegenMatch0GET_1(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 < len(path) {
 			i1 := j0 + 1
 			if strings.HasPrefix(path[i1:], "tokens/") {
 				i2 := i1 + 7
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 2 // GET /applications/:client_id/tokens/:access_token (get_applications_by_client_id_tokens_by_access_token)
 				}
 			}
@@ -1123,7 +1123,7 @@ func routegenMatch0GET_1(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_2(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 6 // GET /authorizations/:id (get_authorizations_by_id)
 	}
 	return -1
@@ -1133,7 +1133,7 @@ func routegenMatch0GET_2(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_3(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 13 // GET /gists/:id (get_gists_by_id)
 		}
@@ -1150,7 +1150,7 @@ func routegenMatch0GET_3(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_4(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 == len(path) && j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		return 19 // GET /gitignore/templates/:name (get_gitignore_templates_by_name)
 	}
 	return -1
@@ -1165,22 +1165,22 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 14
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					if j1 < len(path) {
 						i2 := j1 + 1
 						j2 := routegenimpl.SegmentEnd(path, i2)
 						if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-							routegenimpl.Push(p, i2, j2)
+							routegenimpl.Push(p, path[i2:j2])
 							if j2 < len(path) {
 								i3 := j2 + 1
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 < len(path) {
 										i4 := j3 + 1
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 21 // GET /legacy/issues/search/:owner/:repository/:state/:keyword (get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword)
 										}
 									}
@@ -1198,7 +1198,7 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 13
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 22 // GET /legacy/repos/search/:keyword (get_legacy_repos_search_by_keyword)
 				}
 			}
@@ -1209,7 +1209,7 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 23 // GET /legacy/user/email/:email (get_legacy_user_email_by_email)
 					}
 				}
@@ -1217,7 +1217,7 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 24 // GET /legacy/user/search/:keyword (get_legacy_user_search_by_keyword)
 					}
 				}
@@ -1231,12 +1231,12 @@ func routegenMatch0GET_5(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_6(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 < len(path) {
 			i1 := j0 + 1
 			j1 := routegenimpl.SegmentEnd(path, i1)
 			if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-				routegenimpl.Push(p, i1, j1)
+				routegenimpl.Push(p, path[i1:j1])
 				switch path[j1:] {
 				case "/events":
 					return 28 // GET /networks/:owner/:repo/events (get_networks_by_owner_by_repo_events)
@@ -1253,7 +1253,7 @@ func routegenMatch0GET_6(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_7(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 31 // GET /notifications/threads/:id (get_notifications_threads_by_id)
 		}
@@ -1270,7 +1270,7 @@ func routegenMatch0GET_7(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 35 // GET /orgs/:org (get_orgs_by_org)
 		}
@@ -1294,7 +1294,7 @@ func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 8
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 40 // GET /orgs/:org/members/:user (get_orgs_by_org_members_by_user)
 				}
 			}
@@ -1302,7 +1302,7 @@ func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 15
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 43 // GET /orgs/:org/public_members/:user (get_orgs_by_org_public_members_by_user)
 				}
 			}
@@ -1316,12 +1316,12 @@ func routegenMatch0GET_8(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 < len(path) {
 			i1 := j0 + 1
 			j1 := routegenimpl.SegmentEnd(path, i1)
 			if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-				routegenimpl.Push(p, i1, j1)
+				routegenimpl.Push(p, path[i1:j1])
 				if j1 == len(path) {
 					return 51 // GET /repos/:owner/:repo (get_repos_by_owner_by_repo)
 				}
@@ -1396,7 +1396,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 10
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 53 // GET /repos/:owner/:repo/assignees/:assignee (get_repos_by_owner_by_repo_assignees_by_assignee)
 								}
 							}
@@ -1405,7 +1405,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 9
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 55 // GET /repos/:owner/:repo/branches/:branch (get_repos_by_owner_by_repo_branches_by_branch)
 								}
 							}
@@ -1414,7 +1414,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 14
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 58 // GET /repos/:owner/:repo/collaborators/:user (get_repos_by_owner_by_repo_collaborators_by_user)
 								}
 							}
@@ -1422,7 +1422,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 9
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 62 // GET /repos/:owner/:repo/comments/:id (get_repos_by_owner_by_repo_comments_by_id)
 								}
 							}
@@ -1430,7 +1430,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 8
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 == len(path) {
 										return 64 // GET /repos/:owner/:repo/commits/:sha (get_repos_by_owner_by_repo_commits_by_sha)
 									}
@@ -1446,7 +1446,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 10
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 70 // GET /repos/:owner/:repo/downloads/:id (get_repos_by_owner_by_repo_downloads_by_id)
 								}
 							}
@@ -1460,7 +1460,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 											i4 := i3 + 6
 											j4 := routegenimpl.SegmentEnd(path, i4)
 											if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-												routegenimpl.Push(p, i4, j4)
+												routegenimpl.Push(p, path[i4:j4])
 												return 75 // GET /repos/:owner/:repo/git/blobs/:sha (get_repos_by_owner_by_repo_git_blobs_by_sha)
 											}
 										}
@@ -1469,7 +1469,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 											i4 := i3 + 8
 											j4 := routegenimpl.SegmentEnd(path, i4)
 											if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-												routegenimpl.Push(p, i4, j4)
+												routegenimpl.Push(p, path[i4:j4])
 												return 77 // GET /repos/:owner/:repo/git/commits/:sha (get_repos_by_owner_by_repo_git_commits_by_sha)
 											}
 										}
@@ -1478,7 +1478,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 											i4 := i3 + 5
 											j4 := routegenimpl.SegmentEnd(path, i4)
 											if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-												routegenimpl.Push(p, i4, j4)
+												routegenimpl.Push(p, path[i4:j4])
 												return 81 // GET /repos/:owner/:repo/git/tags/:sha (get_repos_by_owner_by_repo_git_tags_by_sha)
 											}
 										}
@@ -1486,7 +1486,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 											i4 := i3 + 6
 											j4 := routegenimpl.SegmentEnd(path, i4)
 											if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-												routegenimpl.Push(p, i4, j4)
+												routegenimpl.Push(p, path[i4:j4])
 												return 83 // GET /repos/:owner/:repo/git/trees/:sha (get_repos_by_owner_by_repo_git_trees_by_sha)
 											}
 										}
@@ -1498,7 +1498,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 6
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 87 // GET /repos/:owner/:repo/hooks/:id (get_repos_by_owner_by_repo_hooks_by_id)
 								}
 							}
@@ -1507,7 +1507,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 7
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 == len(path) {
 										return 91 // GET /repos/:owner/:repo/issues/:number (get_repos_by_owner_by_repo_issues_by_number)
 									}
@@ -1527,7 +1527,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 5
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 103 // GET /repos/:owner/:repo/keys/:id (get_repos_by_owner_by_repo_keys_by_id)
 								}
 							}
@@ -1536,7 +1536,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 7
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 107 // GET /repos/:owner/:repo/labels/:name (get_repos_by_owner_by_repo_labels_by_name)
 								}
 							}
@@ -1545,7 +1545,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 11
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 == len(path) {
 										return 113 // GET /repos/:owner/:repo/milestones/:number (get_repos_by_owner_by_repo_milestones_by_number)
 									}
@@ -1561,7 +1561,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 6
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 == len(path) {
 										return 119 // GET /repos/:owner/:repo/pulls/:number (get_repos_by_owner_by_repo_pulls_by_number)
 									}
@@ -1583,7 +1583,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 9
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									if j3 == len(path) {
 										return 130 // GET /repos/:owner/:repo/releases/:id (get_repos_by_owner_by_repo_releases_by_id)
 									}
@@ -1599,7 +1599,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 								i3 := i2 + 9
 								j3 := routegenimpl.SegmentEnd(path, i3)
 								if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-									routegenimpl.Push(p, i3, j3)
+									routegenimpl.Push(p, path[i3:j3])
 									return 138 // GET /repos/:owner/:repo/statuses/:ref (get_repos_by_owner_by_repo_statuses_by_ref)
 								}
 							}
@@ -1618,7 +1618,7 @@ func routegenMatch0GET_9(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_10(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 152 // GET /teams/:id (get_teams_by_id)
 		}
@@ -1634,7 +1634,7 @@ func routegenMatch0GET_10(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 8
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 155 // GET /teams/:id/members/:user (get_teams_by_id_members_by_user)
 				}
 			}
@@ -1642,12 +1642,12 @@ func routegenMatch0GET_10(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 6
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 159 // GET /teams/:id/repos/:owner/:repo (get_teams_by_id_repos_by_owner_by_repo)
 						}
 					}
@@ -1669,7 +1669,7 @@ func routegenMatch0GET_11(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 10
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 168 // GET /user/following/:user (get_user_following_by_user)
 				}
 			}
@@ -1678,7 +1678,7 @@ func routegenMatch0GET_11(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 5
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 == len(path) && j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					return 174 // GET /user/keys/:id (get_user_keys_by_id)
 				}
 			}
@@ -1687,12 +1687,12 @@ func routegenMatch0GET_11(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 8
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					if j1 < len(path) {
 						i2 := j1 + 1
 						j2 := routegenimpl.SegmentEnd(path, i2)
 						if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-							routegenimpl.Push(p, i2, j2)
+							routegenimpl.Push(p, path[i2:j2])
 							return 180 // GET /user/starred/:owner/:repo (get_user_starred_by_owner_by_repo)
 						}
 					}
@@ -1703,12 +1703,12 @@ func routegenMatch0GET_11(p *routegenimpl.Params, path string, i0 int) int {
 				i1 := i0 + 14
 				j1 := routegenimpl.SegmentEnd(path, i1)
 				if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-					routegenimpl.Push(p, i1, j1)
+					routegenimpl.Push(p, path[i1:j1])
 					if j1 < len(path) {
 						i2 := j1 + 1
 						j2 := routegenimpl.SegmentEnd(path, i2)
 						if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-							routegenimpl.Push(p, i2, j2)
+							routegenimpl.Push(p, path[i2:j2])
 							return 184 // GET /user/subscriptions/:owner/:repo (get_user_subscriptions_by_owner_by_repo)
 						}
 					}
@@ -1724,7 +1724,7 @@ func routegenMatch0GET_11(p *routegenimpl.Params, path string, i0 int) int {
 func routegenMatch0GET_12(p *routegenimpl.Params, path string, i0 int) int {
 	j0 := routegenimpl.SegmentEnd(path, i0)
 	if j0 > i0 && routegenimpl.NotDot(path[i0:j0]) {
-		routegenimpl.Push(p, i0, j0)
+		routegenimpl.Push(p, path[i0:j0])
 		if j0 == len(path) {
 			return 188 // GET /users/:user (get_users_by_user)
 		}
@@ -1760,7 +1760,7 @@ func routegenMatch0GET_12(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 12
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 190 // GET /users/:user/events/orgs/:org (get_users_by_user_events_orgs_by_org)
 				}
 			}
@@ -1768,7 +1768,7 @@ func routegenMatch0GET_12(p *routegenimpl.Params, path string, i0 int) int {
 				i2 := i1 + 10
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 194 // GET /users/:user/following/:target_user (get_users_by_user_following_by_target_user)
 				}
 			}

@@ -73,7 +73,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 8
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 5 // DELETE /moments/:id (delete_moments_by_id)
 			}
 		}
@@ -93,7 +93,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 11
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 == len(path) {
 							return 1 // GET /activities/:activityId (get_activities_by_activityid)
 						}
@@ -107,7 +107,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 7
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 3 // GET /activities/:activityId/people/:collection (get_activities_by_activityid_people_by_collection)
 								}
 							}
@@ -120,7 +120,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 9
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 4 // GET /comments/:commentId (get_comments_by_commentid)
 					}
 				}
@@ -129,7 +129,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 == len(path) {
 							return 7 // GET /people/:userId (get_people_by_userid)
 						}
@@ -146,7 +146,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 										i4 := i3 + 11
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 8 // GET /people/:userId/activities/:collection (get_people_by_userid_activities_by_collection)
 										}
 									}
@@ -155,7 +155,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 										i4 := i3 + 8
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 9 // GET /people/:userId/moments/:collection (get_people_by_userid_moments_by_collection)
 										}
 									}
@@ -164,7 +164,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 										i4 := i3 + 7
 										j4 := routegenimpl.SegmentEnd(path, i4)
 										if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-											routegenimpl.Push(p, i4, j4)
+											routegenimpl.Push(p, path[i4:j4])
 											return 12 // GET /people/:userId/people/:collection (get_people_by_userid_people_by_collection)
 										}
 									}
@@ -183,14 +183,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 7
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				if j2 < len(path) {
 					i3 := j2 + 1
 					if strings.HasPrefix(path[i3:], "moments/") {
 						i4 := i3 + 8
 						j4 := routegenimpl.SegmentEnd(path, i4)
 						if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-							routegenimpl.Push(p, i4, j4)
+							routegenimpl.Push(p, path[i4:j4])
 							return 10 // POST /people/:userId/moments/:collection (post_people_by_userid_moments_by_collection)
 						}
 					}

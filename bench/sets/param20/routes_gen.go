@@ -58,102 +58,102 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-											routegenimpl.Push(p, i5, j5)
+											routegenimpl.Push(p, path[i5:j5])
 											if j5 < len(path) {
 												i6 := j5 + 1
 												j6 := routegenimpl.SegmentEnd(path, i6)
 												if j6 > i6 && routegenimpl.NotDot(path[i6:j6]) {
-													routegenimpl.Push(p, i6, j6)
+													routegenimpl.Push(p, path[i6:j6])
 													if j6 < len(path) {
 														i7 := j6 + 1
 														j7 := routegenimpl.SegmentEnd(path, i7)
 														if j7 > i7 && routegenimpl.NotDot(path[i7:j7]) {
-															routegenimpl.Push(p, i7, j7)
+															routegenimpl.Push(p, path[i7:j7])
 															if j7 < len(path) {
 																i8 := j7 + 1
 																j8 := routegenimpl.SegmentEnd(path, i8)
 																if j8 > i8 && routegenimpl.NotDot(path[i8:j8]) {
-																	routegenimpl.Push(p, i8, j8)
+																	routegenimpl.Push(p, path[i8:j8])
 																	if j8 < len(path) {
 																		i9 := j8 + 1
 																		j9 := routegenimpl.SegmentEnd(path, i9)
 																		if j9 > i9 && routegenimpl.NotDot(path[i9:j9]) {
-																			routegenimpl.Push(p, i9, j9)
+																			routegenimpl.Push(p, path[i9:j9])
 																			if j9 < len(path) {
 																				i10 := j9 + 1
 																				j10 := routegenimpl.SegmentEnd(path, i10)
 																				if j10 > i10 && routegenimpl.NotDot(path[i10:j10]) {
-																					routegenimpl.Push(p, i10, j10)
+																					routegenimpl.Push(p, path[i10:j10])
 																					if j10 < len(path) {
 																						i11 := j10 + 1
 																						j11 := routegenimpl.SegmentEnd(path, i11)
 																						if j11 > i11 && routegenimpl.NotDot(path[i11:j11]) {
-																							routegenimpl.Push(p, i11, j11)
+																							routegenimpl.Push(p, path[i11:j11])
 																							if j11 < len(path) {
 																								i12 := j11 + 1
 																								j12 := routegenimpl.SegmentEnd(path, i12)
 																								if j12 > i12 && routegenimpl.NotDot(path[i12:j12]) {
-																									routegenimpl.Push(p, i12, j12)
+																									routegenimpl.Push(p, path[i12:j12])
 																									if j12 < len(path) {
 																										i13 := j12 + 1
 																										j13 := routegenimpl.SegmentEnd(path, i13)
 																										if j13 > i13 && routegenimpl.NotDot(path[i13:j13]) {
-																											routegenimpl.Push(p, i13, j13)
+																											routegenimpl.Push(p, path[i13:j13])
 																											if j13 < len(path) {
 																												i14 := j13 + 1
 																												j14 := routegenimpl.SegmentEnd(path, i14)
 																												if j14 > i14 && routegenimpl.NotDot(path[i14:j14]) {
-																													routegenimpl.Push(p, i14, j14)
+																													routegenimpl.Push(p, path[i14:j14])
 																													if j14 < len(path) {
 																														i15 := j14 + 1
 																														j15 := routegenimpl.SegmentEnd(path, i15)
 																														if j15 > i15 && routegenimpl.NotDot(path[i15:j15]) {
-																															routegenimpl.Push(p, i15, j15)
+																															routegenimpl.Push(p, path[i15:j15])
 																															if j15 < len(path) {
 																																i16 := j15 + 1
 																																j16 := routegenimpl.SegmentEnd(path, i16)
 																																if j16 > i16 && routegenimpl.NotDot(path[i16:j16]) {
-																																	routegenimpl.Push(p, i16, j16)
+																																	routegenimpl.Push(p, path[i16:j16])
 																																	if j16 < len(path) {
 																																		i17 := j16 + 1
 																																		j17 := routegenimpl.SegmentEnd(path, i17)
 																																		if j17 > i17 && routegenimpl.NotDot(path[i17:j17]) {
-																																			routegenimpl.Push(p, i17, j17)
+																																			routegenimpl.Push(p, path[i17:j17])
 																																			if j17 < len(path) {
 																																				i18 := j17 + 1
 																																				j18 := routegenimpl.SegmentEnd(path, i18)
 																																				if j18 > i18 && routegenimpl.NotDot(path[i18:j18]) {
-																																					routegenimpl.Push(p, i18, j18)
+																																					routegenimpl.Push(p, path[i18:j18])
 																																					if j18 < len(path) {
 																																						i19 := j18 + 1
 																																						j19 := routegenimpl.SegmentEnd(path, i19)
 																																						if j19 > i19 && routegenimpl.NotDot(path[i19:j19]) {
-																																							routegenimpl.Push(p, i19, j19)
+																																							routegenimpl.Push(p, path[i19:j19])
 																																							if j19 < len(path) {
 																																								i20 := j19 + 1
 																																								j20 := routegenimpl.SegmentEnd(path, i20)
 																																								if j20 == len(path) && j20 > i20 && routegenimpl.NotDot(path[i20:j20]) {
-																																									routegenimpl.Push(p, i20, j20)
+																																									routegenimpl.Push(p, path[i20:j20])
 																																									return 0 // GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t)
 																																								}
 																																							}

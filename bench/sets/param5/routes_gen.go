@@ -58,27 +58,27 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-											routegenimpl.Push(p, i5, j5)
+											routegenimpl.Push(p, path[i5:j5])
 											return 0 // GET /:a/:b/:c/:d/:e (get_by_a_by_b_by_c_by_d_by_e)
 										}
 									}

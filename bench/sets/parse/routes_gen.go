@@ -91,12 +91,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 8
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 2 // DELETE /1/classes/:className/:objectId (delete_1_classes_by_classname_by_objectid)
 								}
 							}
@@ -108,7 +108,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 14
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 10 // DELETE /1/installations/:objectId (delete_1_installations_by_objectid)
 						}
 					}
@@ -117,7 +117,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 6
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 18 // DELETE /1/roles/:objectId (delete_1_roles_by_objectid)
 						}
 					}
@@ -126,7 +126,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 6
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 23 // DELETE /1/users/:objectId (delete_1_users_by_objectid)
 						}
 					}
@@ -155,7 +155,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 8
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 == len(path) {
 								return 0 // GET /1/classes/:className (get_1_classes_by_classname)
 							}
@@ -163,7 +163,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 3 // GET /1/classes/:className/:objectId (get_1_classes_by_classname_by_objectid)
 								}
 							}
@@ -175,7 +175,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 14
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 11 // GET /1/installations/:objectId (get_1_installations_by_objectid)
 						}
 					}
@@ -184,7 +184,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 6
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 19 // GET /1/roles/:objectId (get_1_roles_by_objectid)
 						}
 					}
@@ -193,7 +193,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 6
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 24 // GET /1/users/:objectId (get_1_users_by_objectid)
 						}
 					}
@@ -226,7 +226,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 8
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 1 // POST /1/classes/:className (post_1_classes_by_classname)
 						}
 					}
@@ -235,7 +235,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 7
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 5 // POST /1/events/:eventName (post_1_events_by_eventname)
 						}
 					}
@@ -244,7 +244,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 6
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 6 // POST /1/files/:fileName (post_1_files_by_filename)
 						}
 					}
@@ -263,12 +263,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 8
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 4 // PUT /1/classes/:className/:objectId (put_1_classes_by_classname_by_objectid)
 								}
 							}
@@ -280,7 +280,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 14
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 12 // PUT /1/installations/:objectId (put_1_installations_by_objectid)
 						}
 					}
@@ -289,7 +289,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 6
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 20 // PUT /1/roles/:objectId (put_1_roles_by_objectid)
 						}
 					}
@@ -298,7 +298,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 6
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 25 // PUT /1/users/:objectId (put_1_users_by_objectid)
 						}
 					}

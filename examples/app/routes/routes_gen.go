@@ -97,7 +97,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 4
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				switch path[j2:] {
 				case "/users":
 					return 1 // GET /api/:version/users (users)
@@ -108,7 +108,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i4 := i3 + 6
 						j4 := routegenimpl.SegmentEnd(path, i4)
 						if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-							routegenimpl.Push(p, i4, j4)
+							routegenimpl.Push(p, path[i4:j4])
 							return 3 // GET /api/:version/users/:id (user)
 						}
 					}
@@ -119,7 +119,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "assets/") {
 			i2 := i1 + 7
 			if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
-				routegenimpl.Push(p, i2, len(path))
+				routegenimpl.Push(p, path[i2:])
 				return 4 // GET /assets/*filepath (public_assets)
 			}
 		}
@@ -130,7 +130,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 4
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				switch path[j2:] {
 				case "/users":
 					return 2 // POST /api/:version/users (create_user)

@@ -89,7 +89,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 7
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 6 // DELETE /hotels/:id (delete_hotel)
 			}
 		}
@@ -113,7 +113,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 9
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 1 // GET /bookings/:ref (booking)
 					}
 				}
@@ -121,7 +121,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "docs/") {
 					i2 := i1 + 5
 					if len(path) >= i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 3 // GET /docs/*filepath (docs)
 					}
 				}
@@ -130,7 +130,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 == len(path) {
 							return 7 // GET /hotels/:id (show_hotel)
 						}
@@ -140,7 +140,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 6
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 9 // GET /hotels/:id/rooms/:room (room)
 								}
 							}
@@ -153,11 +153,11 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 6
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-								routegenimpl.Push(p, i3, len(path))
+								routegenimpl.Push(p, path[i3:])
 								return 11 // GET /pages/:lang/*page (page)
 							}
 						}
@@ -177,7 +177,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 7
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				switch path[j2:] {
 				case "/book":
 					return 8 // POST /hotels/:id/book (book_hotel)

@@ -83,17 +83,17 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			routegenimpl.Push(p, i1+2, j1)
+			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 14 // CONNECT /ab:p0/:p1/:p2 (r11)
 						}
 					}
@@ -123,7 +123,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				if j2 == len(path) {
 					return 7 // GET /=/new/:p2 (r7)
 				}
@@ -131,7 +131,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i3 := j2 + 1
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-						routegenimpl.Push(p, i3, j3)
+						routegenimpl.Push(p, path[i3:j3])
 						return 8 // GET /=/new/:p2/:p3 (r8)
 					}
 				}
@@ -141,18 +141,18 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "a-b/") {
 			i2 := i1 + 4
 			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-				routegenimpl.Push(p, i2, len(path))
+				routegenimpl.Push(p, path[i2:])
 				return 12 // GET /a-b/*rest (r3)
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			routegenimpl.Push(p, i1+2, j1)
+			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 == len(path) {
 						return 13 // GET /ab:p0/:p1 (r10)
 					}
@@ -160,7 +160,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 == len(path) {
 								return 15 // GET /ab:p0/:p1/:p2 (r11)
 							}
@@ -172,7 +172,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4+1 && strings.HasPrefix(path[i4:j4], "v") {
-									routegenimpl.Push(p, i4+1, j4)
+									routegenimpl.Push(p, path[i4+1:j4])
 									switch path[j4:] {
 									case "/a-b":
 										return 21 // GET /ab:p0/:p1/:p2/v:p3/a-b (r15)
@@ -180,7 +180,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 									routegenimpl.Pop(p)
 								}
 								if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
-									routegenimpl.Push(p, i4, len(path))
+									routegenimpl.Push(p, path[i4:])
 									return 16 // GET /ab:p0/:p1/:p2/*rest (r13)
 								}
 							}
@@ -211,21 +211,21 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			routegenimpl.Push(p, i1+2, j1)
+			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
-									routegenimpl.Push(p, i4, len(path))
+									routegenimpl.Push(p, path[i4:])
 									return 17 // PATCH /ab:p0/:p1/:p2/*rest (r13)
 								}
 							}
@@ -254,17 +254,17 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			routegenimpl.Push(p, i1+2, j1)
+			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							switch path[j3:] {
 							case "/ab":
 								return 19 // TRACE /ab:p0/:p1/:p2/ab (r14)
@@ -286,21 +286,21 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+2 && strings.HasPrefix(path[i1:j1], "ab") {
-			routegenimpl.Push(p, i1+2, j1)
+			routegenimpl.Push(p, path[i1+2:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
-									routegenimpl.Push(p, i4, len(path))
+									routegenimpl.Push(p, path[i4:])
 									return 18 // WS /ab:p0/:p1/:p2/*rest (r13)
 								}
 							}
@@ -313,12 +313,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-					routegenimpl.Push(p, i2+2, j2)
+					routegenimpl.Push(p, path[i2+2:j2])
 					return 1 // WS /:p0/x.:p1 (r1)
 				}
 			}

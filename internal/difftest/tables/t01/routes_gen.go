@@ -119,12 +119,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-				routegenimpl.Push(p, i2+1, j2)
+				routegenimpl.Push(p, path[i2+1:j2])
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-						routegenimpl.Push(p, i3, j3)
+						routegenimpl.Push(p, path[i3:j3])
 						return 7 // GET /=/.../1:p2/:p3 (r4)
 					}
 				}
@@ -142,12 +142,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 6
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-				routegenimpl.Push(p, i2+1, j2)
+				routegenimpl.Push(p, path[i2+1:j2])
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-						routegenimpl.Push(p, i3, j3)
+						routegenimpl.Push(p, path[i3:j3])
 						return 8 // HEAD /=/.../1:p2/:p3 (r4)
 					}
 				}
@@ -199,28 +199,28 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	case "GET":
 		i1 := 1
 		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-			routegenimpl.Push(p, i1, len(path))
+			routegenimpl.Push(p, path[i1:])
 			return 14 // GET /*rest (r9)
 		}
 		return -1
 	case "OPTIONS":
 		i1 := 1
 		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-			routegenimpl.Push(p, i1, len(path))
+			routegenimpl.Push(p, path[i1:])
 			return 15 // OPTIONS /*rest (r10)
 		}
 		return -1
 	case "POST":
 		i1 := 1
 		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-			routegenimpl.Push(p, i1, len(path))
+			routegenimpl.Push(p, path[i1:])
 			return 16 // POST /*rest (r8)
 		}
 		return -1
 	case "PUT":
 		i1 := 1
 		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-			routegenimpl.Push(p, i1, len(path))
+			routegenimpl.Push(p, path[i1:])
 			return 17 // PUT /*rest (r11)
 		}
 		return -1
@@ -245,7 +245,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			return 19 // CONNECT /.:p0 (r13)
 		}
 		return -1
@@ -257,23 +257,23 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 23 // GET /a:p0/:p1 (r12)
 				}
 			}
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "a") && routegenimpl.IsCleanTail(path[i2:]) {
-					routegenimpl.Push(p, i2+1, len(path))
+					routegenimpl.Push(p, path[i2+1:])
 					return 22 // GET /:p0/a*rest (r14)
 				}
 			}
@@ -284,12 +284,12 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 24 // HEAD /a:p0/:p1 (r12)
 				}
 			}
@@ -304,7 +304,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			return 20 // POST /.:p0 (r13)
 		}
 		return -1
@@ -312,16 +312,16 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 		i1 := 1
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 == len(path) && j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			return 21 // WS /.:p0 (r13)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 25 // WS /a:p0/:p1 (r12)
 				}
 			}

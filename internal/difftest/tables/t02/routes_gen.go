@@ -260,16 +260,16 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 13
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				if j2 < len(path) {
 					i3 := j2 + 1
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
-						routegenimpl.Push(p, i3+1, j3)
+						routegenimpl.Push(p, path[i3+1:j3])
 						return 53 // CONNECT /42/abc/users/:p3/v:p4 (r89)
 					}
 					if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-						routegenimpl.Push(p, i3, len(path))
+						routegenimpl.Push(p, path[i3:])
 						return 50 // CONNECT /42/abc/users/:p3/*rest (r90)
 					}
 				}
@@ -279,18 +279,18 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "user_x/~u/") {
 			i2 := i1 + 10
 			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-				routegenimpl.Push(p, i2, len(path))
+				routegenimpl.Push(p, path[i2:])
 				return 134 // CONNECT /user_x/~u/*rest (r67)
 			}
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 == len(path) {
 						return 158 // CONNECT /v:p0/1:p1 (r57)
 					}
@@ -304,7 +304,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			switch path[j1:] {
 			case "/b":
 				return 70 // CONNECT /:p0/b (r96)
@@ -319,13 +319,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i4 := i3 + 10
 						j4 := routegenimpl.SegmentEnd(path, i4)
 						if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
-							routegenimpl.Push(p, i4+1, j4)
+							routegenimpl.Push(p, path[i4+1:j4])
 							return 77 // CONNECT /:p0/b/.../a-b/b/~:p5 (r98)
 						}
 					}
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						routegenimpl.Push(p, i3+1, j3)
+						routegenimpl.Push(p, path[i3+1:j3])
 						switch path[j3:] {
 						case "/@":
 							return 79 // CONNECT /:p0/b/~:p2/@ (r101)
@@ -336,7 +336,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i5 := i4 + 4
 								j5 := routegenimpl.SegmentEnd(path, i5)
 								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
-									routegenimpl.Push(p, i5+1, j5)
+									routegenimpl.Push(p, path[i5+1:j5])
 									return 81 // CONNECT /:p0/b/~:p2/@/@/1:p5 (r102)
 								}
 							}
@@ -365,14 +365,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						routegenimpl.Push(p, i2+2, j2)
+						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-									routegenimpl.Push(p, i4+2, j4)
+									routegenimpl.Push(p, path[i4+2:j4])
 									return 14 // DELETE /.../x.:p1/new/x.:p3 (r7)
 								}
 							}
@@ -380,12 +380,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						routegenimpl.Pop(p)
 					}
 					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						routegenimpl.Push(p, i2+1, j2)
+						routegenimpl.Push(p, path[i2+1:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
-								routegenimpl.Push(p, i3+1, j3)
+								routegenimpl.Push(p, path[i3+1:j3])
 								return 10 // DELETE /.../a:p1/a:p2 (r79)
 							}
 						}
@@ -397,11 +397,11 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-								routegenimpl.Push(p, i3, len(path))
+								routegenimpl.Push(p, path[i3:])
 								return 51 // DELETE /42/abc/users/:p3/*rest (r90)
 							}
 						}
@@ -412,7 +412,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
 					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2+1, len(path))
+						routegenimpl.Push(p, path[i2+1:])
 						return 113 // DELETE /abc/1*rest (r43)
 					}
 				}
@@ -420,7 +420,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "user_x/~u/") {
 					i2 := i1 + 10
 					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 135 // DELETE /user_x/~u/*rest (r66)
 					}
 				}
@@ -428,34 +428,34 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 105 // DELETE /a:p0/:p1 (r53)
 				}
 			}
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									return 61 // DELETE /:p0/:p1/:p2/:p3 (r25)
 								}
 							}
@@ -495,7 +495,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						routegenimpl.Push(p, i2+2, j2)
+						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 == len(path) {
 							return 13 // HEAD /.../x.:p1 (r2)
 						}
@@ -505,7 +505,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
-									routegenimpl.Push(p, i4+1, j4)
+									routegenimpl.Push(p, path[i4+1:j4])
 									return 20 // HEAD /.../x.:p1/x.y/~:p3 (r4)
 								}
 							}
@@ -517,7 +517,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
 					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2+1, len(path))
+						routegenimpl.Push(p, path[i2+1:])
 						return 115 // HEAD /abc/1*rest (r41)
 					}
 				}
@@ -528,13 +528,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						i3 := i2 + 3
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 126 // HEAD /user_x/.a/:p2 (r69)
 						}
 					}
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 128 // HEAD /user_x/:p1 (r29)
 					}
 				}
@@ -543,7 +543,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 3
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 144 // HEAD /v1/:p1 (r106)
 					}
 				}
@@ -552,7 +552,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/~u":
 							return 179 // HEAD /x.y/:p1/~u (r20)
@@ -560,7 +560,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						routegenimpl.Pop(p)
 					}
 					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 170 // HEAD /x.y/*rest (r47)
 					}
 				}
@@ -568,17 +568,17 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							return 159 // HEAD /v:p0/1:p1/:p2 (r60)
 						}
 					}
@@ -588,7 +588,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 == len(path) {
 				return 56 // HEAD /:p0 (r1)
 			}
@@ -604,14 +604,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						routegenimpl.Push(p, i3+1, j3)
+						routegenimpl.Push(p, path[i3+1:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
 							if strings.HasPrefix(path[i4:], "@/") {
 								i5 := i4 + 2
 								j5 := routegenimpl.SegmentEnd(path, i5)
 								if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
-									routegenimpl.Push(p, i5+1, j5)
+									routegenimpl.Push(p, path[i5+1:j5])
 									return 83 // HEAD /:p0/b/~:p2/@/v:p4 (r104)
 								}
 							}
@@ -632,7 +632,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						routegenimpl.Push(p, i2+1, j2)
+						routegenimpl.Push(p, path[i2+1:j2])
 						return 7 // OPTIONS /.../a:p1 (r78)
 					}
 				}
@@ -640,7 +640,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
 					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2+1, len(path))
+						routegenimpl.Push(p, path[i2+1:])
 						return 116 // OPTIONS /abc/1*rest (r44)
 					}
 				}
@@ -649,17 +649,17 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
 									if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-										routegenimpl.Push(p, i4+2, j4)
+										routegenimpl.Push(p, path[i4+2:j4])
 										return 133 // OPTIONS /user_x/:p1/:p2/x.:p3 (r35)
 									}
 								}
@@ -674,7 +674,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 148 // OPTIONS /v1/abc/:p2 (r11)
 					}
 				}
@@ -683,11 +683,11 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 176 // OPTIONS /x.y/:p1 (r17)
 					}
 					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 171 // OPTIONS /x.y/*rest (r48)
 					}
 				}
@@ -695,7 +695,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/x.y":
 				return 23 // OPTIONS /.:p0/x.y (r73)
@@ -706,12 +706,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i3 := i2 + 4
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
-						routegenimpl.Push(p, i3+1, j3)
+						routegenimpl.Push(p, path[i3+1:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := routegenimpl.SegmentEnd(path, i4)
 							if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-								routegenimpl.Push(p, i4, j4)
+								routegenimpl.Push(p, path[i4:j4])
 								switch path[j4:] {
 								case "/42":
 									return 26 // OPTIONS /.:p0/x.y/a:p2/:p3/42 (r76)
@@ -726,7 +726,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/new/ab":
 				return 108 // OPTIONS /a:p0/new/ab (r52)
@@ -734,7 +734,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			switch path[j1:] {
 			case "/b/.../a-b":
 				return 76 // OPTIONS /:p0/b/.../a-b (r97)
@@ -745,32 +745,32 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i3 := i2 + 12
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						routegenimpl.Push(p, i3+1, j3)
+						routegenimpl.Push(p, path[i3+1:j3])
 						return 78 // OPTIONS /:p0/b/.../a-b/b/~:p5 (r98)
 					}
 				}
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
-											routegenimpl.Push(p, i5+1, j5)
+											routegenimpl.Push(p, path[i5+1:j5])
 											if j5 < len(path) {
 												i6 := j5 + 1
 												if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
-													routegenimpl.Push(p, i6, len(path))
+													routegenimpl.Push(p, path[i6:])
 													return 68 // OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
 												}
 											}
@@ -806,14 +806,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						routegenimpl.Push(p, i2+2, j2)
+						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "x.y/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
-									routegenimpl.Push(p, i4+1, j4)
+									routegenimpl.Push(p, path[i4+1:j4])
 									return 21 // PATCH /.../x.:p1/x.y/~:p3 (r4)
 								}
 							}
@@ -826,7 +826,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 47 // PATCH /42/abc/users/:p3 (r91)
 					}
 				}
@@ -834,7 +834,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
 					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2+1, len(path))
+						routegenimpl.Push(p, path[i2+1:])
 						return 117 // PATCH /abc/1*rest (r40)
 					}
 				}
@@ -843,7 +843,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						switch path[j2:] {
 						case "/~u":
 							return 180 // PATCH /x.y/:p1/~u (r20)
@@ -851,7 +851,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						routegenimpl.Pop(p)
 					}
 					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 172 // PATCH /x.y/*rest (r50)
 					}
 				}
@@ -859,17 +859,17 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
-							routegenimpl.Push(p, i3+5, j3)
+							routegenimpl.Push(p, path[i3+5:j3])
 							return 111 // PATCH /a:p0/~:p1/user_:p2 (r54)
 						}
 					}
@@ -879,18 +879,18 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						if strings.HasPrefix(path[i3:], "abc/") {
 							i4 := i3 + 4
 							if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
-								routegenimpl.Push(p, i4, len(path))
+								routegenimpl.Push(p, path[i4:])
 								return 166 // PATCH /v:p0/1:p1/abc/*rest (r58)
 							}
 						}
@@ -901,19 +901,19 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 60 // PATCH /:p0/:p1 (r22)
 				}
 			}
 			routegenimpl.Pop(p)
 		}
 		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-			routegenimpl.Push(p, i1, len(path))
+			routegenimpl.Push(p, path[i1:])
 			return 4 // PATCH /*rest (r23)
 		}
 		return -1
@@ -934,7 +934,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						routegenimpl.Push(p, i2+1, j2)
+						routegenimpl.Push(p, path[i2+1:j2])
 						return 8 // POST /.../a:p1 (r78)
 					}
 				}
@@ -943,11 +943,11 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-								routegenimpl.Push(p, i3, len(path))
+								routegenimpl.Push(p, path[i3:])
 								return 52 // POST /42/abc/users/:p3/*rest (r90)
 							}
 						}
@@ -958,7 +958,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "new/") {
 					i2 := i1 + 4
 					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 123 // POST /new/*rest (r86)
 					}
 				}
@@ -967,7 +967,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 3
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 145 // POST /v1/:p1 (r100)
 					}
 				}
@@ -975,7 +975,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
 					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 173 // POST /x.y/*rest (r46)
 					}
 				}
@@ -983,7 +983,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/...":
 				return 103 // POST /a:p0/... (r55)
@@ -993,14 +993,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						routegenimpl.Push(p, i3+1, j3)
+						routegenimpl.Push(p, path[i3+1:j3])
 						switch path[j3:] {
 						case "/@":
 							return 80 // POST /:p0/b/~:p2/@ (r101)
@@ -1010,26 +1010,26 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				}
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 == len(path) && j5 > i5+5 && strings.HasPrefix(path[i5:j5], "user_") {
-											routegenimpl.Push(p, i5+5, j5)
+											routegenimpl.Push(p, path[i5+5:j5])
 											return 66 // POST /:p0/:p1/:p2/:p3/user_:p4 (r28)
 										}
 										if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
-											routegenimpl.Push(p, i5, len(path))
+											routegenimpl.Push(p, path[i5:])
 											return 64 // POST /:p0/:p1/:p2/:p3/*rest (r27)
 										}
 									}
@@ -1045,7 +1045,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-			routegenimpl.Push(p, i1, len(path))
+			routegenimpl.Push(p, path[i1:])
 			return 5 // POST /*rest (r23)
 		}
 		return -1
@@ -1068,14 +1068,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						routegenimpl.Push(p, i2+2, j2)
+						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-									routegenimpl.Push(p, i4+2, j4)
+									routegenimpl.Push(p, path[i4+2:j4])
 									return 15 // PUT /.../x.:p1/new/x.:p3 (r7)
 								}
 							}
@@ -1083,12 +1083,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						routegenimpl.Pop(p)
 					}
 					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						routegenimpl.Push(p, i2+1, j2)
+						routegenimpl.Push(p, path[i2+1:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
-								routegenimpl.Push(p, i3+1, j3)
+								routegenimpl.Push(p, path[i3+1:j3])
 								return 11 // PUT /.../a:p1/a:p2 (r79)
 							}
 						}
@@ -1100,7 +1100,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 48 // PUT /42/abc/users/:p3 (r91)
 					}
 				}
@@ -1108,7 +1108,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
 					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2+1, len(path))
+						routegenimpl.Push(p, path[i2+1:])
 						return 118 // PUT /abc/1*rest (r42)
 					}
 				}
@@ -1117,7 +1117,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 156 // PUT /v1/x.y/:p2 (r107)
 					}
 				}
@@ -1125,7 +1125,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 == len(path) {
 				return 102 // PUT /a:p0 (r51)
 			}
@@ -1137,19 +1137,19 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 107 // PUT /a:p0/:p1 (r53)
 				}
 			}
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					switch path[j2:] {
 					case "/abc":
 						return 163 // PUT /v:p0/1:p1/abc (r64)
@@ -1180,13 +1180,13 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					if strings.HasPrefix(path[i2:], ".a/") {
 						i3 := i2 + 3
 						if len(path) > i3+1 && strings.HasPrefix(path[i3:], "1") && routegenimpl.IsCleanTail(path[i3:]) {
-							routegenimpl.Push(p, i3+1, len(path))
+							routegenimpl.Push(p, path[i3+1:])
 							return 46 // TRACE /42/abc/users/.a/1*rest (r92)
 						}
 					}
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 49 // TRACE /42/abc/users/:p3 (r91)
 					}
 				}
@@ -1196,18 +1196,18 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					if strings.HasPrefix(path[i2:], "~u/") {
 						i3 := i2 + 3
 						if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-							routegenimpl.Push(p, i3, len(path))
+							routegenimpl.Push(p, path[i3:])
 							return 137 // TRACE /user_x/~u/*rest (r68)
 						}
 					}
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") {
-								routegenimpl.Push(p, i3+1, j3)
+								routegenimpl.Push(p, path[i3+1:j3])
 								switch path[j3:] {
 								case "/@":
 									return 131 // TRACE /user_x/:p1/1:p2/@ (r36)
@@ -1223,7 +1223,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 3
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 146 // TRACE /v1/:p1 (r100)
 					}
 				}
@@ -1232,7 +1232,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 == len(path) {
 							return 177 // TRACE /x.y/:p1 (r21)
 						}
@@ -1247,22 +1247,22 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+5 && strings.HasPrefix(path[i4:j4], "user_") {
-									routegenimpl.Push(p, i4+5, j4)
+									routegenimpl.Push(p, path[i4+5:j4])
 									return 160 // TRACE /v:p0/1:p1/:p2/user_:p3 (r59)
 								}
 							}
@@ -1275,21 +1275,21 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				if strings.HasPrefix(path[i2:], "b/") {
 					i3 := i2 + 2
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-						routegenimpl.Push(p, i3+1, j3)
+						routegenimpl.Push(p, path[i3+1:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
 							if strings.HasPrefix(path[i4:], "@/") {
 								i5 := i4 + 2
 								j5 := routegenimpl.SegmentEnd(path, i5)
 								if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
-									routegenimpl.Push(p, i5+1, j5)
+									routegenimpl.Push(p, path[i5+1:j5])
 									switch path[j5:] {
 									case "/...":
 										return 84 // TRACE /:p0/b/~:p2/@/~:p4/... (r103)
@@ -1303,30 +1303,30 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				}
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					return 86 // TRACE /:p0/v:p1 (r32)
 				}
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
-											routegenimpl.Push(p, i5+1, j5)
+											routegenimpl.Push(p, path[i5+1:j5])
 											if j5 < len(path) {
 												i6 := j5 + 1
 												if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
-													routegenimpl.Push(p, i6, len(path))
+													routegenimpl.Push(p, path[i6:])
 													return 69 // TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
 												}
 											}
@@ -1362,14 +1362,14 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 4
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-						routegenimpl.Push(p, i2+2, j2)
+						routegenimpl.Push(p, path[i2+2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							if strings.HasPrefix(path[i3:], "new/") {
 								i4 := i3 + 4
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-									routegenimpl.Push(p, i4+2, j4)
+									routegenimpl.Push(p, path[i4+2:j4])
 									return 16 // WS /.../x.:p1/new/x.:p3 (r7)
 								}
 							}
@@ -1377,17 +1377,17 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 						routegenimpl.Pop(p)
 					}
 					if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-						routegenimpl.Push(p, i2+1, j2)
+						routegenimpl.Push(p, path[i2+1:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 < len(path) {
 									i4 := j3 + 1
 									j4 := routegenimpl.SegmentEnd(path, i4)
 									if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], ".") && routegenimpl.NotDot(path[i4:j4]) {
-										routegenimpl.Push(p, i4+1, j4)
+										routegenimpl.Push(p, path[i4+1:j4])
 										return 9 // WS /.../a:p1/:p2/.:p3 (r80)
 									}
 								}
@@ -1402,12 +1402,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 13
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						if j2 < len(path) {
 							i3 := j2 + 1
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3+1 && strings.HasPrefix(path[i3:j3], "v") {
-								routegenimpl.Push(p, i3+1, j3)
+								routegenimpl.Push(p, path[i3+1:j3])
 								return 54 // WS /42/abc/users/:p3/v:p4 (r89)
 							}
 						}
@@ -1418,7 +1418,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "abc/") {
 					i2 := i1 + 4
 					if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2+1, len(path))
+						routegenimpl.Push(p, path[i2+1:])
 						return 119 // WS /abc/1*rest (r42)
 					}
 				}
@@ -1427,7 +1427,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 129 // WS /user_x/:p1 (r34)
 					}
 				}
@@ -1436,7 +1436,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 					i2 := i1 + 7
 					j2 := routegenimpl.SegmentEnd(path, i2)
 					if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-						routegenimpl.Push(p, i2, j2)
+						routegenimpl.Push(p, path[i2:j2])
 						return 149 // WS /v1/abc/:p2 (r11)
 					}
 				}
@@ -1444,7 +1444,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				if strings.HasPrefix(path[i1:], "x.y/") {
 					i2 := i1 + 4
 					if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-						routegenimpl.Push(p, i2, len(path))
+						routegenimpl.Push(p, path[i2:])
 						return 174 // WS /x.y/*rest (r49)
 					}
 				}
@@ -1452,7 +1452,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		}
 		j1 := routegenimpl.SegmentEnd(path, i1)
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			switch path[j1:] {
 			case "/...":
 				return 104 // WS /a:p0/... (r55)
@@ -1461,12 +1461,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "~") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 == len(path) && j3 > i3+5 && strings.HasPrefix(path[i3:j3], "user_") {
-							routegenimpl.Push(p, i3+5, j3)
+							routegenimpl.Push(p, path[i3+5:j3])
 							return 112 // WS /a:p0/~:p1/user_:p2 (r54)
 						}
 					}
@@ -1476,12 +1476,12 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-			routegenimpl.Push(p, i1+1, j1)
+			routegenimpl.Push(p, path[i1+1:j1])
 			if j1 < len(path) {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					switch path[j2:] {
 					case "/abc":
 						return 164 // WS /v:p0/1:p1/abc (r64)
@@ -1492,7 +1492,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 			routegenimpl.Pop(p)
 		}
 		if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-			routegenimpl.Push(p, i1, j1)
+			routegenimpl.Push(p, path[i1:j1])
 			if j1 == len(path) {
 				return 57 // WS /:p0 (r31)
 			}
@@ -1500,21 +1500,21 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 				i2 := j1 + 1
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 < len(path) {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-									routegenimpl.Push(p, i4, j4)
+									routegenimpl.Push(p, path[i4:j4])
 									if j4 < len(path) {
 										i5 := j4 + 1
 										if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
-											routegenimpl.Push(p, i5, len(path))
+											routegenimpl.Push(p, path[i5:])
 											return 65 // WS /:p0/:p1/:p2/:p3/*rest (r27)
 										}
 									}
@@ -1574,7 +1574,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 				i2 := i1 + 4
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2+2 && strings.HasPrefix(path[i2:j2], "x.") {
-					routegenimpl.Push(p, i2+2, j2)
+					routegenimpl.Push(p, path[i2+2:j2])
 					if j2 == len(path) {
 						return 12 // GET /.../x.:p1 (r2)
 					}
@@ -1590,7 +1590,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							i4 := i3 + 4
 							j4 := routegenimpl.SegmentEnd(path, i4)
 							if j4 == len(path) && j4 > i4+1 && strings.HasPrefix(path[i4:j4], "~") {
-								routegenimpl.Push(p, i4+1, j4)
+								routegenimpl.Push(p, path[i4+1:j4])
 								return 19 // GET /.../x.:p1/x.y/~:p3 (r4)
 							}
 						}
@@ -1598,7 +1598,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 					routegenimpl.Pop(p)
 				}
 				if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "a") {
-					routegenimpl.Push(p, i2+1, j2)
+					routegenimpl.Push(p, path[i2+1:j2])
 					return 6 // GET /.../a:p1 (r81)
 				}
 			}
@@ -1606,7 +1606,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			if strings.HasPrefix(path[i1:], "42/abc/users/.a/") {
 				i2 := i1 + 16
 				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
-					routegenimpl.Push(p, i2+1, len(path))
+					routegenimpl.Push(p, path[i2+1:])
 					return 45 // GET /42/abc/users/.a/1*rest (r92)
 				}
 			}
@@ -1614,7 +1614,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			if strings.HasPrefix(path[i1:], "abc/") {
 				i2 := i1 + 4
 				if len(path) > i2+1 && strings.HasPrefix(path[i2:], "1") && routegenimpl.IsCleanTail(path[i2:]) {
-					routegenimpl.Push(p, i2+1, len(path))
+					routegenimpl.Push(p, path[i2+1:])
 					return 114 // GET /abc/1*rest (r41)
 				}
 			}
@@ -1625,20 +1625,20 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 					i3 := i2 + 3
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-						routegenimpl.Push(p, i3, j3)
+						routegenimpl.Push(p, path[i3:j3])
 						return 125 // GET /user_x/.a/:p2 (r69)
 					}
 				}
 				if strings.HasPrefix(path[i2:], "~u/") {
 					i3 := i2 + 3
 					if len(path) > i3 && routegenimpl.IsCleanTail(path[i3:]) {
-						routegenimpl.Push(p, i3, len(path))
+						routegenimpl.Push(p, path[i3:])
 						return 136 // GET /user_x/~u/*rest (r67)
 					}
 				}
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 == len(path) {
 						return 127 // GET /user_x/:p1 (r29)
 					}
@@ -1646,7 +1646,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 						i3 := j2 + 1
 						j3 := routegenimpl.SegmentEnd(path, i3)
 						if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "1") {
-							routegenimpl.Push(p, i3+1, j3)
+							routegenimpl.Push(p, path[i3+1:j3])
 							switch path[j3:] {
 							case "/@":
 								return 130 // GET /user_x/:p1/1:p2/@ (r36)
@@ -1654,12 +1654,12 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							routegenimpl.Pop(p)
 						}
 						if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-							routegenimpl.Push(p, i3, j3)
+							routegenimpl.Push(p, path[i3:j3])
 							if j3 < len(path) {
 								i4 := j3 + 1
 								j4 := routegenimpl.SegmentEnd(path, i4)
 								if j4 == len(path) && j4 > i4+2 && strings.HasPrefix(path[i4:j4], "x.") {
-									routegenimpl.Push(p, i4+2, j4)
+									routegenimpl.Push(p, path[i4+2:j4])
 									return 132 // GET /user_x/:p1/:p2/x.:p3 (r35)
 								}
 							}
@@ -1679,7 +1679,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							i3 := i2 + 4
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								return 147 // GET /v1/abc/:p2 (r11)
 							}
 						}
@@ -1688,7 +1688,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							i3 := i2 + 9
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								if j3 == len(path) {
 									return 152 // GET /v1/users/ab/:p3 (r83)
 								}
@@ -1702,7 +1702,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 										i5 := i4 + 3
 										j5 := routegenimpl.SegmentEnd(path, i5)
 										if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "v") {
-											routegenimpl.Push(p, i5+1, j5)
+											routegenimpl.Push(p, path[i5+1:j5])
 											return 154 // GET /v1/users/ab/:p3/~u/v:p5 (r84)
 										}
 									}
@@ -1715,7 +1715,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							i3 := i2 + 4
 							j3 := routegenimpl.SegmentEnd(path, i3)
 							if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-								routegenimpl.Push(p, i3, j3)
+								routegenimpl.Push(p, path[i3:j3])
 								return 155 // GET /v1/x.y/:p2 (r107)
 							}
 						}
@@ -1723,7 +1723,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 				}
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					return 143 // GET /v1/:p1 (r100)
 				}
 			}
@@ -1732,7 +1732,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 				i2 := i1 + 4
 				j2 := routegenimpl.SegmentEnd(path, i2)
 				if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-					routegenimpl.Push(p, i2, j2)
+					routegenimpl.Push(p, path[i2:j2])
 					if j2 == len(path) {
 						return 175 // GET /x.y/:p1 (r18)
 					}
@@ -1743,7 +1743,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 					routegenimpl.Pop(p)
 				}
 				if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-					routegenimpl.Push(p, i2, len(path))
+					routegenimpl.Push(p, path[i2:])
 					return 169 // GET /x.y/*rest (r46)
 				}
 			}
@@ -1751,7 +1751,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 	}
 	j1 := routegenimpl.SegmentEnd(path, i1)
 	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], ".") && routegenimpl.NotDot(path[i1:j1]) {
-		routegenimpl.Push(p, i1+1, j1)
+		routegenimpl.Push(p, path[i1+1:j1])
 		switch path[j1:] {
 		case "/x.y":
 			return 22 // GET /.:p0/x.y (r73)
@@ -1764,12 +1764,12 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 				i3 := i2 + 4
 				j3 := routegenimpl.SegmentEnd(path, i3)
 				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "a") {
-					routegenimpl.Push(p, i3+1, j3)
+					routegenimpl.Push(p, path[i3+1:j3])
 					if j3 < len(path) {
 						i4 := j3 + 1
 						j4 := routegenimpl.SegmentEnd(path, i4)
 						if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-							routegenimpl.Push(p, i4, j4)
+							routegenimpl.Push(p, path[i4:j4])
 							if j4 == len(path) {
 								return 24 // GET /.:p0/x.y/a:p2/:p3 (r75)
 							}
@@ -1787,7 +1787,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		routegenimpl.Pop(p)
 	}
 	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "a") {
-		routegenimpl.Push(p, i1+1, j1)
+		routegenimpl.Push(p, path[i1+1:j1])
 		if j1 == len(path) {
 			return 101 // GET /a:p0 (r51)
 		}
@@ -1795,19 +1795,19 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			i2 := j1 + 1
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 106 // GET /a:p0/:p1 (r53)
 			}
 		}
 		routegenimpl.Pop(p)
 	}
 	if j1 > i1+1 && strings.HasPrefix(path[i1:j1], "v") {
-		routegenimpl.Push(p, i1+1, j1)
+		routegenimpl.Push(p, path[i1+1:j1])
 		if j1 < len(path) {
 			i2 := j1 + 1
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-				routegenimpl.Push(p, i2+1, j2)
+				routegenimpl.Push(p, path[i2+1:j2])
 				switch path[j2:] {
 				case "/abc":
 					return 162 // GET /v:p0/1:p1/abc (r61)
@@ -1820,25 +1820,25 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 							i5 := i4 + 3
 							j5 := routegenimpl.SegmentEnd(path, i5)
 							if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-								routegenimpl.Push(p, i5, j5)
+								routegenimpl.Push(p, path[i5:j5])
 								return 168 // GET /v:p0/1:p1/abc/~u/:p4 (r63)
 							}
 						}
 						j4 := routegenimpl.SegmentEnd(path, i4)
 						if j4 > i4+2 && strings.HasPrefix(path[i4:j4], "ab") {
-							routegenimpl.Push(p, i4+2, j4)
+							routegenimpl.Push(p, path[i4+2:j4])
 							if j4 < len(path) {
 								i5 := j4 + 1
 								j5 := routegenimpl.SegmentEnd(path, i5)
 								if j5 == len(path) && j5 > i5 && routegenimpl.NotDot(path[i5:j5]) {
-									routegenimpl.Push(p, i5, j5)
+									routegenimpl.Push(p, path[i5:j5])
 									return 167 // GET /v:p0/1:p1/abc/ab:p3/:p4 (r62)
 								}
 							}
 							routegenimpl.Pop(p)
 						}
 						if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
-							routegenimpl.Push(p, i4, len(path))
+							routegenimpl.Push(p, path[i4:])
 							return 165 // GET /v:p0/1:p1/abc/*rest (r58)
 						}
 					}
@@ -1849,7 +1849,7 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		routegenimpl.Pop(p)
 	}
 	if j1 > i1 && routegenimpl.NotDot(path[i1:j1]) {
-		routegenimpl.Push(p, i1, j1)
+		routegenimpl.Push(p, path[i1:j1])
 		if j1 == len(path) {
 			return 55 // GET /:p0 (r1)
 		}
@@ -1867,14 +1867,14 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 				i3 := i2 + 2
 				j3 := routegenimpl.SegmentEnd(path, i3)
 				if j3 > i3+1 && strings.HasPrefix(path[i3:j3], "~") {
-					routegenimpl.Push(p, i3+1, j3)
+					routegenimpl.Push(p, path[i3+1:j3])
 					if j3 < len(path) {
 						i4 := j3 + 1
 						if strings.HasPrefix(path[i4:], "@/@/") {
 							i5 := i4 + 4
 							j5 := routegenimpl.SegmentEnd(path, i5)
 							if j5 == len(path) && j5 > i5+1 && strings.HasPrefix(path[i5:j5], "1") {
-								routegenimpl.Push(p, i5+1, j5)
+								routegenimpl.Push(p, path[i5+1:j5])
 								return 82 // GET /:p0/b/~:p2/@/@/1:p5 (r102)
 							}
 						}
@@ -1884,15 +1884,15 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 			}
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "1") {
-				routegenimpl.Push(p, i2+1, j2)
+				routegenimpl.Push(p, path[i2+1:j2])
 				return 58 // GET /:p0/1:p1 (r77)
 			}
 			if j2 == len(path) && j2 > i2+1 && strings.HasPrefix(path[i2:j2], "v") {
-				routegenimpl.Push(p, i2+1, j2)
+				routegenimpl.Push(p, path[i2+1:j2])
 				return 85 // GET /:p0/v:p1 (r32)
 			}
 			if j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				if j2 == len(path) {
 					return 59 // GET /:p0/:p1 (r24)
 				}
@@ -1900,12 +1900,12 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 					i3 := j2 + 1
 					j3 := routegenimpl.SegmentEnd(path, i3)
 					if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-						routegenimpl.Push(p, i3, j3)
+						routegenimpl.Push(p, path[i3:j3])
 						if j3 < len(path) {
 							i4 := j3 + 1
 							j4 := routegenimpl.SegmentEnd(path, i4)
 							if j4 > i4 && routegenimpl.NotDot(path[i4:j4]) {
-								routegenimpl.Push(p, i4, j4)
+								routegenimpl.Push(p, path[i4:j4])
 								if j4 == len(path) {
 									return 62 // GET /:p0/:p1/:p2/:p3 (r25)
 								}
@@ -1913,18 +1913,18 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 									i5 := j4 + 1
 									j5 := routegenimpl.SegmentEnd(path, i5)
 									if j5 > i5+1 && strings.HasPrefix(path[i5:j5], "~") {
-										routegenimpl.Push(p, i5+1, j5)
+										routegenimpl.Push(p, path[i5+1:j5])
 										if j5 < len(path) {
 											i6 := j5 + 1
 											if len(path) > i6 && routegenimpl.IsCleanTail(path[i6:]) {
-												routegenimpl.Push(p, i6, len(path))
+												routegenimpl.Push(p, path[i6:])
 												return 67 // GET /:p0/:p1/:p2/:p3/~:p4/*rest (r26)
 											}
 										}
 										routegenimpl.Pop(p)
 									}
 									if len(path) > i5 && routegenimpl.IsCleanTail(path[i5:]) {
-										routegenimpl.Push(p, i5, len(path))
+										routegenimpl.Push(p, path[i5:])
 										return 63 // GET /:p0/:p1/:p2/:p3/*rest (r27)
 									}
 								}
@@ -1940,11 +1940,11 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 		routegenimpl.Pop(p)
 	}
 	if len(path) > i1+1 && strings.HasPrefix(path[i1:], "v") && routegenimpl.IsCleanTail(path[i1:]) {
-		routegenimpl.Push(p, i1+1, len(path))
+		routegenimpl.Push(p, path[i1+1:])
 		return 138 // GET /v*rest (r16)
 	}
 	if len(path) > i1 && routegenimpl.IsCleanTail(path[i1:]) {
-		routegenimpl.Push(p, i1, len(path))
+		routegenimpl.Push(p, path[i1:])
 		return 3 // GET /*rest (r23)
 	}
 	return -1

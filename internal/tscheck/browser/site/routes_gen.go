@@ -96,7 +96,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 		if strings.HasPrefix(path[i1:], "js/") {
 			i2 := i1 + 3
 			if len(path) > i2 && routegenimpl.IsCleanTail(path[i2:]) {
-				routegenimpl.Push(p, i2, len(path))
+				routegenimpl.Push(p, path[i2:])
 				return 2 // GET /js/*file (script)
 			}
 		}
@@ -120,7 +120,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 17
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 4 // DELETE /private/bookings/:id (cancel)
 			}
 		}
@@ -137,7 +137,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 			i2 := i1 + 17
 			j2 := routegenimpl.SegmentEnd(path, i2)
 			if j2 == len(path) && j2 > i2 && routegenimpl.NotDot(path[i2:j2]) {
-				routegenimpl.Push(p, i2, j2)
+				routegenimpl.Push(p, path[i2:j2])
 				return 5 // GET /private/bookings/:id (booking)
 			}
 		}
@@ -147,7 +147,7 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 				i3 := i2 + 7
 				j3 := routegenimpl.SegmentEnd(path, i3)
 				if j3 == len(path) && j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-					routegenimpl.Push(p, i3, j3)
+					routegenimpl.Push(p, path[i3:j3])
 					return 7 // GET /public/hotels/:id (hotel)
 				}
 			}
@@ -155,11 +155,11 @@ func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 				i3 := i2 + 7
 				j3 := routegenimpl.SegmentEnd(path, i3)
 				if j3 > i3 && routegenimpl.NotDot(path[i3:j3]) {
-					routegenimpl.Push(p, i3, j3)
+					routegenimpl.Push(p, path[i3:j3])
 					if j3 < len(path) {
 						i4 := j3 + 1
 						if len(path) > i4 && routegenimpl.IsCleanTail(path[i4:]) {
-							routegenimpl.Push(p, i4, len(path))
+							routegenimpl.Push(p, path[i4:])
 							return 8 // GET /public/search/:kind/*terms (search)
 						}
 					}
