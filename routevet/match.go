@@ -168,7 +168,8 @@ func resolveDomain(t *Table, d int, method, path string) outcome {
 func lookupIn(t *Table, d int, method, path string, redirects int) outcome {
 	ct := t.core()
 	var m core.Match
-	o := ct.table.Lookup(&m, ct.hosts[d], method, "", path)
+	ct.table.Lookup(&m, ct.hosts[d], method, "", path)
+	o := m.Outcome
 	switch {
 	case o.Status == 200 && o.CatchAll:
 		return outcome{kind: served}
@@ -197,7 +198,8 @@ func lookupIn(t *Table, d int, method, path string, redirects int) outcome {
 		for _, other := range methodsOf(t, d) {
 			var mo core.Match
 			// A route of that very method, not the GET route a WS or HEAD falls back to.
-			if oo := ct.table.Lookup(&mo, ct.hosts[d], other, "", path); oo.Status <= 400 && oo.Route >= 0 && !oo.CatchAll &&
+			ct.table.Lookup(&mo, ct.hosts[d], other, "", path)
+			if oo := mo.Outcome; oo.Status <= 400 && oo.Route >= 0 && !oo.CatchAll &&
 				t.Routes[oo.Route].Method == other && !slices.Contains(others, other) {
 				others = append(others, other)
 			}

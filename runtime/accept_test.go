@@ -196,7 +196,7 @@ func FuzzAccept(f *testing.F) {
 // context, as the pool does: each reads its own Accept header, also after
 // an action's Reset.
 func TestAcceptContentTypeOfReusedContext(t *testing.T) {
-	ctx := newContext(nil)
+	ctx := newContext(&Router{table: &table{}})
 	for i, c := range []struct{ header, reset, want string }{
 		{header: "application/json; version=2", want: "2"},
 		{header: "application/json; version=3", reset: "text/plain; version=9", want: "9"},

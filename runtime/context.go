@@ -44,6 +44,7 @@ func newContext(rt *Router) *Context {
 	ctx := &Context{router: rt}
 	ctx.Req = &ctx.request
 	ctx.request.params = &ctx.match.Params
+	ctx.match.Params.t = rt.table
 	return ctx
 }
 
@@ -63,14 +64,12 @@ func (ctx *Context) detached() *Context {
 }
 
 // release drops the references to the request and its response before
-// the context is pooled. The matched path and the Accept header, when an
+// the context is pooled; ServeHTTP has given the request back the body
+// limitBody wrapped. The matched path and the Accept header, when an
 // action parsed it, are left to be overwritten by the next request: the
 // pool lets go of unused contexts at garbage collection.
 func (ctx *Context) release() {
 	ctx.Res, ctx.request.Request, ctx.subject = nil, nil, nil
-	if ctx.body.body != nil {
-		ctx.body = limitedBody{}
-	}
 }
 
 // PathValue returns the unescaped value of a path parameter of the matched

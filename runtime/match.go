@@ -14,11 +14,11 @@ func (m *Match) Route() *Route { return m.Params.route() }
 
 // Status is 200, 301 or 308 (see Redirect), 204 (an automatic OPTIONS
 // reply), 400 (a parameter failed its constraint), 404 or 405.
-func (m *Match) Status() int { return m.Params.o.Status }
+func (m *Match) Status() int { return m.Params.m.Outcome.Status }
 
 // Allow is the Allow header of a 204 or 405; "" for other statuses.
 func (m *Match) Allow() string {
-	if s := m.Params.o.Status; s == 204 || s == 405 {
+	if s := m.Params.m.Outcome.Status; s == 204 || s == 405 {
 		return m.Params.m.Allow
 	}
 	return ""
@@ -26,14 +26,14 @@ func (m *Match) Allow() string {
 
 // Domain is the matched domain; nil when no domain serves the host.
 func (m *Match) Domain() *Domain {
-	if m.Params.t == nil || m.Params.o.Domain < 0 {
+	if m.Params.t == nil || m.Params.m.Outcome.Domain < 0 {
 		return nil
 	}
-	return &m.Params.t.Domains[m.Params.o.Domain]
+	return &m.Params.t.Domains[m.Params.m.Outcome.Domain]
 }
 
 // CatchAll reports whether the domain's catch_all answers.
-func (m *Match) CatchAll() bool { return m.Params.o.CatchAll }
+func (m *Match) CatchAll() bool { return m.Params.m.Outcome.CatchAll }
 
 // Path is the path the match was made for.
 func (m *Match) Path() string { return m.Params.m.Params.Path() }
@@ -41,7 +41,7 @@ func (m *Match) Path() string { return m.Params.m.Params.Path() }
 // Redirect is where a 301 or 308 sends the client, the path without its
 // query string; "" for other statuses.
 func (m *Match) Redirect() string {
-	if s := m.Params.o.Status; s != 301 && s != 308 {
+	if s := m.Params.m.Outcome.Status; s != 301 && s != 308 {
 		return ""
 	}
 	return m.Params.m.Redirect()
@@ -50,20 +50,16 @@ func (m *Match) Redirect() string {
 // Params are the path parameters of a match, kept as substrings of the
 // escaped path so that matching allocates nothing.
 type Params struct {
-	m core.Match   // the lookup's state: the path, the parameters as sent
-	o core.Outcome // what the lookup decided; stored rather than turned into pointers, which costs a lookup more
-	t *table       // whose routes and domains o indexes; nil before a lookup
+	m core.Match // the lookup's state: the path, the parameters as sent, the outcome
+	t *table     // whose routes and domains the outcome indexes; nil before a lookup
 }
-
-// set records the outcome o of a lookup in t.
-func (p *Params) set(t *table, o core.Outcome) { p.o, p.t = o, t }
 
 // route is the route of the outcome; nil for none.
 func (p *Params) route() *Route {
-	if p.t == nil || p.o.Route < 0 {
+	if p.t == nil || p.m.Outcome.Route < 0 {
 		return nil
 	}
-	return p.t.routeAt(p.o.Route)
+	return p.t.routeAt(p.m.Outcome.Route)
 }
 
 // Len is the number of parameters.

@@ -56,7 +56,7 @@ func (rt *Router) setMiddlewareChains() error {
 	var errs []error
 	var end http.Handler = routeEnd{rt}
 	for i := range rt.serving {
-		route := rt.routeAt(i)
+		route := rt.serving[i].route
 		h := end
 		for j := len(rt.middleware) - 1; j >= 0 && h != nil; j-- {
 			if h = rt.middleware[j](route, h); isNil(h) {
@@ -68,14 +68,6 @@ func (rt *Router) setMiddlewareChains() error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// routeAt is the route of index i: a route, or past them a catch-all.
-func (rt *Router) routeAt(i int) *Route {
-	if i < len(rt.table.Routes) {
-		return &rt.table.Routes[i]
-	}
-	return &rt.table.CatchAlls[i-len(rt.table.Routes)]
 }
 
 // serveMiddleware answers the matched route of pooled through its chain h,
@@ -129,7 +121,7 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // domain's "/", which ServeMux matches for every path and method.
 func (rt *Router) setPatterns() {
 	for i := range rt.serving {
-		route := rt.routeAt(i)
+		route := rt.serving[i].route
 		if route.Method == "" { // a domain without a catch_all
 			continue
 		}

@@ -41,12 +41,14 @@ type Router struct {
 	csrf           *http.CrossOriginProtection
 	cors           map[*CORS]*cors.Cors
 	webSockets     bool      // the table has WebSocket routes: upgrades are looked for
+	readsHost      bool      // the domain of a request depends on its host: not one domain that serves every host
 	serving        []serving // by route index, catch-alls after the routes: how the router serves it
 }
 
 // serving is what the router worked out for one route when it was built,
 // kept together to be read at once per request.
 type serving struct {
+	route   *Route       // a route, or past them a catch-all
 	pattern string       // the route in http.ServeMux's pattern syntax, for r.Pattern
 	chain   http.Handler // the route's middleware chain; nil without one
 	checks  checks       // what serveRoute must do before the action
@@ -147,9 +149,10 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	// Indexes past the routes are the catch-alls', which take every check.
 	rt.serving = make([]serving, len(t.Routes)+len(t.CatchAlls))
 	for i := range rt.serving {
-		rt.serving[i].checks = checkAll
+		s := &rt.serving[i]
+		s.route, s.checks = t.routeAt(i), checkAll
 		if i < len(t.Routes) {
-			rt.serving[i].checks = rt.checksOf(&t.Routes[i])
+			s.checks = rt.checksOf(s.route)
 		}
 	}
 	for _, key := range slices.Sorted(maps.Keys(rt.hostOverrides)) {
@@ -172,7 +175,7 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 			hosts.SetFallback(i)
 		}
 	}
-	rt.hosts = hosts
+	rt.hosts, rt.readsHost = hosts, !hosts.ServesAll()
 	rt.setPatterns()
 	if err := rt.setMiddlewareChains(); err != nil {
 		return nil, err
@@ -205,6 +208,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rt.serve(ctx, r)
 	if ctx.body.body != nil { // the caller's body, which limitBody wrapped
 		r.Body = ctx.body.body
+		ctx.body = limitedBody{}
 	}
 	ctx.release()
 	rt.pool.Put(ctx)
@@ -228,23 +232,24 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 	}
 	m := &ctx.match
 	host := ""
-	if !rt.hosts.ServesAll() { // a table of one domain that serves every host need not read it
+	if rt.readsHost { // a table of one domain that serves every host need not read it
 		host = rt.requestHost(r)
 	}
 	t := rt.table
-	t.Lookup(m, rt.hosts, method, host, path)
-	o := &m.Params.o
+	t.core.Lookup(&m.Params.m, rt.hosts, method, host, path) // a pooled context's table is set once, by newContext
+	o := &m.Params.m.Outcome
 	if o.Status != http.StatusOK {
 		ctx.route = m.Route()
 		rt.serveOutcome(ctx, r)
 		return
 	}
-	// A 200 has a route: Route's checks for none would cost 5–14 instructions.
-	ctx.route = t.routeAt(o.Route)
+	// A 200 has a route, which its serving holds: m.Route's checks for none
+	// would cost more.
+	s := &rt.serving[o.Route]
+	ctx.route = s.route
 	if unescaped && (!t.core.EscapedLiterals() || m.Path() == path) { // not respelt by CanonicalEscapes
 		m.Params.m.Params.NoEscapes()
 	}
-	s := &rt.serving[o.Route]
 	r.Pattern = s.pattern
 	switch {
 	case s.chain != nil:

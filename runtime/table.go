@@ -89,7 +89,8 @@ func (t *table) routeAt(i int) *Route {
 // hosts, by core's Lookup, the one statement of the order of routes.conf's
 // request handling, and records its outcome in m.
 func (t *table) Lookup(m *Match, hosts *core.HostTable, method, host, path string) {
-	m.Params.set(t, t.core.Lookup(&m.Params.m, hosts, method, host, path))
+	m.Params.t = t
+	t.core.Lookup(&m.Params.m, hosts, method, host, path)
 }
 
 // LookupAtAddresses is Lookup with the domains at their routes.conf

@@ -150,7 +150,8 @@ func lookup(t *ir.Table, method string, u *url.URL) matchResult {
 	}
 	path := u.EscapedPath()
 	var m core.Match
-	o := ct.Lookup(&m, hosts, method, host, path)
+	ct.Lookup(&m, hosts, method, host, path)
+	o := m.Outcome
 	res := matchResult{Status: o.Status, Params: map[string]any{}}
 	if o.Domain < 0 {
 		var served []string

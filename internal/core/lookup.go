@@ -150,7 +150,7 @@ func (t *Table) Constraint(r, k int) *constraint.Constraint {
 func (t *Table) EscapedLiterals() bool { return t.escapedLiterals }
 
 // Lookup decides what answers method, host and path (the path as sent,
-// still escaped), in the order of routes.conf's request handling: the
+// still escaped), and records it in m.Outcome, in the order of routes.conf's request handling: the
 // domain of the host, the route of the method, HEAD by a GET route and a
 // WebSocket upgrade ("WS") by a plain GET route, the redirect of an
 // unclean path to its clean form, a trailing-slash redirect, an automatic
@@ -163,20 +163,22 @@ func (t *Table) EscapedLiterals() bool { return t.escapedLiterals }
 //
 // This is the only statement of that order: the router, the generated
 // Lookup, routevet and routegen match all decide by it.
-func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) Outcome {
+func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 	if t.escapedLiterals {
 		path = CanonicalEscapes(path)
 	}
 	d := hosts.domain(host)
 	if d < 0 || path == "" || path[0] != '/' {
-		return t.fallback(m, d, method, path)
+		m.Outcome = t.fallback(m, d, method, path)
+		return
 	}
 	// Most requests: a route of the method itself matches.
 	r := t.byDomain[d].match(m.Params.Start(path), method, path)
 	if r < 0 {
-		return t.fallback(m, d, method, m.Params.path)
+		m.Outcome = t.fallback(m, d, method, m.Params.path)
+		return
 	}
-	return Outcome{Route: r, Domain: d, Status: t.status(m, r)}
+	m.Outcome = Outcome{Route: r, Domain: d, Status: t.status(m, r)}
 }
 
 // fallback is Lookup for the requests no route of their method answers,

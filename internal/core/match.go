@@ -102,10 +102,11 @@ func (p *Params) checkedValue(i int) string {
 // holds an empty or dot segment.
 type MatchFunc func(p *Params, method, path string) int
 
-// Match is the state of a Lookup: the parameters it recorded, and what
-// its rarer outcomes need beyond an Outcome.
+// Match is the state of a Lookup: the parameters it recorded, what it
+// decided, and what its rarer outcomes need beyond an Outcome.
 type Match struct {
-	Params Params
+	Params  Params
+	Outcome Outcome
 	// Allow is the Allow header of a 204 or 405; stale otherwise.
 	Allow string
 
@@ -113,8 +114,7 @@ type Match struct {
 	target   string       // the redirect target when it needs no building; stale unless redirect is redirectTo
 }
 
-// Outcome is what a Lookup decided, returned rather than stored, so that
-// the common case costs no store.
+// Outcome is what a Lookup decided.
 type Outcome struct {
 	// Route is the index of the matched route; -1 when none matched. With
 	// Status 400 it is the route whose parameter constraint failed.
