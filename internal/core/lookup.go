@@ -150,16 +150,16 @@ func (t *Table) Constraint(r, k int) *constraint.Constraint {
 func (t *Table) EscapedLiterals() bool { return t.escapedLiterals }
 
 // Lookup decides what answers method, host and path (the path as sent,
-// still escaped), and records it in m.Outcome, in the order of routes.conf's request handling: the
-// domain of the host, the route of the method, HEAD by a GET route and a
-// WebSocket upgrade ("WS") by a plain GET route, the redirect of an
-// unclean path to its clean form, a trailing-slash redirect, an automatic
-// OPTIONS reply, 405 with Allow, the catch-all, 404; a route found has its
-// parameters checked against their constraints (400). A host table that
-// serves every host is not asked, and host is not read. Lookup allocates
-// nothing, but for a table with a non-ASCII literal, a path with raw
-// non-ASCII bytes or lower-case escapes of them, which it first spells
-// canonically.
+// still escaped), and records it in m.Outcome, in the order of
+// routes.conf's request handling: the domain of the host, the route of the
+// method, HEAD by a GET route and a WebSocket upgrade ("WS") by a plain GET
+// route, the redirect of an unclean path to its clean form, a
+// trailing-slash redirect, an automatic OPTIONS reply, 405 with Allow, the
+// catch-all, 404; a route found has its parameters checked against their
+// constraints (400). A host table that serves every host is not asked, and
+// host is not read. Lookup allocates nothing, but for a table with a
+// non-ASCII literal, a path with raw non-ASCII bytes or lower-case escapes
+// of them, which it first spells canonically.
 //
 // This is the only statement of that order: the router, the generated
 // Lookup, routevet and routegen match all decide by it.

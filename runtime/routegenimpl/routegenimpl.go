@@ -45,10 +45,10 @@ type Params = core.Params
 // or -1.
 type MatchFunc = core.MatchFunc
 
-// Push records a parameter value in p, a substring of the path matched. It is a function, not
-// p.Push, because the compiler inlines a method of Params in a package
-// that does not import the package that declares it (internal) only
-// through a function of a package that does.
+// Push records a parameter value in p, a substring of the path matched.
+// It is a function, not p.Push, because the compiler inlines a method of
+// Params in a package that does not import the package that declares it
+// (internal) only through a function of a package that does.
 func Push(p *Params, value string) { p.Push(value) }
 
 // Pop removes the last parameter of p when a matcher backtracks.
