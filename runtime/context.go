@@ -44,7 +44,6 @@ func newContext(rt *Router) *Context {
 	ctx := &Context{router: rt}
 	ctx.Req = &ctx.request
 	ctx.request.params = &ctx.match.Params
-	ctx.match.Params.t = rt.table
 	return ctx
 }
 

@@ -1,6 +1,10 @@
 package runtime
 
-import "github.com/routegen/routegen/internal/core"
+import (
+	"unsafe"
+
+	"github.com/routegen/routegen/internal/core"
+)
 
 // Match is the outcome of a generated package's Lookup. It is meant to be
 // reused: Lookup overwrites it and allocates nothing.
@@ -26,10 +30,11 @@ func (m *Match) Allow() string {
 
 // Domain is the matched domain; nil when no domain serves the host.
 func (m *Match) Domain() *Domain {
-	if m.Params.t == nil || m.Params.m.Outcome.Domain < 0 {
+	t := m.Params.table()
+	if t == nil || m.Params.m.Outcome.Domain < 0 {
 		return nil
 	}
-	return &m.Params.t.Domains[m.Params.m.Outcome.Domain]
+	return &t.Domains[m.Params.m.Outcome.Domain]
 }
 
 // CatchAll reports whether the domain's catch_all answers.
@@ -50,16 +55,31 @@ func (m *Match) Redirect() string {
 // Params are the path parameters of a match, kept as substrings of the
 // escaped path so that matching allocates nothing.
 type Params struct {
-	m core.Match // the lookup's state: the path, the parameters as sent, the outcome
-	t *table     // whose routes and domains the outcome indexes; nil before a lookup
+	m core.Match // the lookup's state: the path, the parameters as sent, the outcome, the table
+}
+
+// A generated package's Lookup reads a *Match as the *core.Match at its
+// start (see routegenimpl.Table.Lookup), so that no frame of runtime's
+// stands between it and the core. This declaration compiles only while
+// the core.Match is there.
+var _ [unsafe.Offsetof(Match{}.Params) + unsafe.Offsetof(Params{}.m)]struct{} = [0]struct{}{}
+
+// table is the table whose routes and domains the outcome indexes; nil
+// before a lookup.
+func (p *Params) table() *table {
+	if p.m.Table == nil {
+		return nil
+	}
+	return p.m.Table.Owner.(*table)
 }
 
 // route is the route of the outcome; nil for none.
 func (p *Params) route() *Route {
-	if p.t == nil || p.m.Outcome.Route < 0 {
+	t := p.table()
+	if t == nil || p.m.Outcome.Route < 0 {
 		return nil
 	}
-	return p.t.routeAt(p.m.Outcome.Route)
+	return t.routeAt(p.m.Outcome.Route)
 }
 
 // Len is the number of parameters.

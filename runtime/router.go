@@ -236,7 +236,7 @@ func (rt *Router) serve(ctx *Context, r *http.Request) {
 		host = rt.requestHost(r)
 	}
 	t := rt.table
-	t.core.Lookup(&m.Params.m, rt.hosts, method, host, path) // a pooled context's table is set once, by newContext
+	t.Lookup(m, rt.hosts, method, host, path)
 	o := &m.Params.m.Outcome
 	if o.Status != http.StatusOK {
 		ctx.route = m.Route()

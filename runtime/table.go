@@ -30,11 +30,11 @@ type table struct {
 // newTable builds the table of a generated package (routegenimpl.NewTable
 // calls it): each domain's matcher as code, or nil for one built as data,
 // and each domain served at its routes.conf address, environment variables
-// read now. It returns the package's Lookup and NewRouter.
+// read now. It returns what the package's Lookup looks up in, the core
+// table (whose Owner is the table) with the domains at those addresses,
+// and the package's NewRouter.
 func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, root int) (
-	lookup interface {
-		LookupAtAddresses(m *Match, method, host, path string)
-	},
+	coreTable *core.Table, hosts *core.HostTable,
 	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error)) {
 	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, Root: root}
 	coreRoutes := make([]core.Route, len(routes))
@@ -50,11 +50,12 @@ func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.Match
 		}
 	}
 	t.core = core.NewTable(coreRoutes, coreDomains, matchers)
+	t.core.Owner = t
 	t.hosts, _ = t.newHosts(nil)
 	newRouter = func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error) {
 		return newRouterOf(t, dispatch, opts)
 	}
-	return t, newRouter
+	return t.core, t.hosts, newRouter
 }
 
 // addresses are where the domains are served, as routes.conf says.
@@ -89,14 +90,7 @@ func (t *table) routeAt(i int) *Route {
 // hosts, by core's Lookup, the one statement of the order of routes.conf's
 // request handling, and records its outcome in m.
 func (t *table) Lookup(m *Match, hosts *core.HostTable, method, host, path string) {
-	m.Params.t = t
 	t.core.Lookup(&m.Params.m, hosts, method, host, path)
-}
-
-// LookupAtAddresses is Lookup with the domains at their routes.conf
-// addresses: a generated package's Lookup.
-func (t *table) LookupAtAddresses(m *Match, method, host, path string) {
-	t.Lookup(m, t.hosts, method, host, path)
 }
 
 // ConfigError is a problem with how a router is set up.

@@ -20,10 +20,10 @@ type HostEntry struct {
 // HostTable finds the domain that serves a Host header. It is read-only
 // once built, so it is safe for concurrent use.
 type HostTable struct {
-	exact    []HostEntry // tried first, in order
-	wildcard []HostEntry // Host is the suffix after '*': ".example.com"
-	only     *HostEntry  // set when the table has exactly one entry
-	fallback int         // the Domain of a host no entry serves (WithDefaultDomain); -1 for none
+	exact     []HostEntry // tried first, in order
+	wildcard  []HostEntry // Host is the suffix after '*': ".example.com"
+	servesAll int         // the Domain of a table's one entry, which serves every host; -1 for a table of several
+	fallback  int         // the Domain of a host no entry serves (WithDefaultDomain); -1 for none
 }
 
 // NewHostTable builds a table of entries. Hosts are folded to lower case,
@@ -36,10 +36,9 @@ func NewHostTable(entries []HostEntry) *HostTable {
 // newHostTable builds a table whose only entry serves every host when
 // servesAll is set.
 func newHostTable(entries []HostEntry, servesAll bool) *HostTable {
-	t := &HostTable{fallback: -1}
+	t := &HostTable{fallback: -1, servesAll: -1}
 	if servesAll {
-		e := entries[0]
-		t.only = &e
+		t.servesAll = entries[0].Domain
 		return t
 	}
 	for _, e := range entries {
@@ -68,8 +67,8 @@ func (t *HostTable) Match(host string) int {
 	if t == nil {
 		return -1
 	}
-	if t.only != nil {
-		return t.only.Domain
+	if t.servesAll >= 0 {
+		return t.servesAll
 	}
 	name, port := normalizeHost(hostname.Split(host))
 	first := -1
@@ -238,14 +237,14 @@ func NewHosts(domains []Address, overrides map[string]HostPort) (hosts *HostTabl
 func (t *HostTable) SetFallback(d int) { t.fallback = d }
 
 // domain is the domain that serves host: Match, without reading host
-// when one domain serves every host.
+// when one domain serves every host. t must not be nil.
 func (t *HostTable) domain(host string) int {
-	if t.ServesAll() {
-		return t.only.Domain
+	if d := t.servesAll; d >= 0 {
+		return d
 	}
 	return t.Match(host)
 }
 
 // ServesAll reports whether the table's one domain serves every host, so
 // that a lookup need not read the host.
-func (t *HostTable) ServesAll() bool { return t != nil && t.only != nil }
+func (t *HostTable) ServesAll() bool { return t != nil && t.servesAll >= 0 }

@@ -29,6 +29,10 @@ type Domain struct {
 // Table is what Lookup decides on: the routes, their domains, and a
 // matcher of each domain.
 type Table struct {
+	// Owner is what the table belongs to, for a Match's holder to reach
+	// through Match.Table: runtime's table.
+	Owner any
+
 	routes          []Route
 	domains         []Domain
 	byDomain        []domainRoutes
@@ -164,10 +168,13 @@ func (t *Table) EscapedLiterals() bool { return t.escapedLiterals }
 // This is the only statement of that order: the router, the generated
 // Lookup, routevet and routegen match all decide by it.
 func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
-	if t.escapedLiterals {
-		path = CanonicalEscapes(path)
+	if m.Table != t { // a reused Match is most often looked up in one table: no store
+		m.Table = t
 	}
-	d := hosts.domain(host)
+	d := hosts.servesAll
+	if d < 0 || t.escapedLiterals {
+		d, path = t.domainAndPath(hosts, host, path)
+	}
 	if d < 0 || path == "" || path[0] != '/' {
 		m.Outcome = t.fallback(m, d, method, path)
 		return
@@ -179,6 +186,17 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 		return
 	}
 	m.Outcome = Outcome{Route: r, Domain: d, Status: t.status(m, r)}
+}
+
+// domainAndPath is the domain that serves host, and path spelt as the
+// table's literals are: Lookup's first step, when it must read the host or
+// respell the path. It is a function of its own so that Lookup keeps the
+// arguments it does not need after it out of its stack frame.
+func (t *Table) domainAndPath(hosts *HostTable, host, path string) (int, string) {
+	if t.escapedLiterals {
+		path = CanonicalEscapes(path)
+	}
+	return hosts.domain(host), path
 }
 
 // fallback is Lookup for the requests no route of their method answers,

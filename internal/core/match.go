@@ -107,6 +107,9 @@ type MatchFunc func(p *Params, method, path string) int
 type Match struct {
 	Params  Params
 	Outcome Outcome
+	// Table is the table the Match was last looked up in, through which
+	// its holder reaches the table's Owner.
+	Table *Table
 	// Allow is the Allow header of a 204 or 405; stale otherwise.
 	Allow string
 

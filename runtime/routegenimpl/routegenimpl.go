@@ -21,6 +21,8 @@
 package routegenimpl
 
 import (
+	"unsafe"
+
 	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/internal/link"
@@ -81,36 +83,33 @@ type Table struct {
 	// domain's begin with //host[:port].
 	Root int
 
-	lookup    lookuper
+	core      *core.Table     // whose Owner is runtime's table
+	hosts     *core.HostTable // the domains at their routes.conf addresses
 	newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error)
 	urlCache
 }
 
-// lookuper is the Lookup of runtime's table, with its domains at their
-// routes.conf addresses.
-type lookuper interface {
-	LookupAtAddresses(m *runtime.Match, method, host, path string)
-}
-
 // newTable is runtime's constructor of its table.
 var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, root int) (
-	interface {
-		LookupAtAddresses(m *runtime.Match, method, host, path string)
-	},
+	*core.Table, *core.HostTable,
 	func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error)))
 
 // NewTable completes a generated table: it builds the matchers the table
 // has not as code, and serves each domain at its routes.conf address,
 // environment variables read now.
 func NewTable(t *Table) *Table {
-	t.lookup, t.newRouter = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.Root)
+	t.core, t.hosts, t.newRouter = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.Root)
 	return t
 }
 
 // Lookup finds what answers a request: method, Host header and path as
 // sent (still escaped).
+//
+// It asks the core directly, with m read as the core.Match at its start,
+// which runtime guarantees at compile time: a generated Lookup is then one
+// call from the matcher, as a router's own Lookup is.
 func (t *Table) Lookup(m *runtime.Match, method, host, path string) {
-	t.lookup.LookupAtAddresses(m, method, host, path)
+	t.core.Lookup((*core.Match)(unsafe.Pointer(m)), t.hosts, method, host, path)
 }
 
 // Dispatcher is the generated value whose Dispatch calls the action of the

@@ -7,7 +7,7 @@ package link
 // NewTable is runtime's newTable, a
 //
 //	func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, root int) (
-//		lookup interface{ LookupAtAddresses(m *runtime.Match, method, host, path string) },
+//		coreTable *core.Table, hosts *core.HostTable,
 //		newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error))
 //
 // It is untyped here because this package cannot import runtime, which
