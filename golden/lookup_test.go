@@ -293,3 +293,20 @@ func TestURLRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchReusedAcrossPackages: one Match looked up in turn in two
+// generated packages names each time the route, domain and parameters of
+// the package it was last looked up in.
+func TestMatchReusedAcrossPackages(t *testing.T) {
+	var m runtime.Match
+	for range 2 {
+		github.Lookup(&m, "GET", "", "/users/gopher")
+		if m.Route() != &github.Routes[224] || m.Domain() != &github.Domains[0] || m.Params.Get("user") != "gopher" {
+			t.Fatalf("github: route %v, domain %v, user %q", m.Route(), m.Domain(), m.Params.Get("user"))
+		}
+		rich.Lookup(&m, "GET", "example.com:8080", "/a/zz/q")
+		if m.Route() != &rich.Routes[4] || m.Domain() != &rich.Domains[0] || m.Params.Get("rest") != "zz/q" {
+			t.Fatalf("rich: route %v, domain %v, rest %q", m.Route(), m.Domain(), m.Params.Get("rest"))
+		}
+	}
+}

@@ -105,9 +105,9 @@ func NewTable(t *Table) *Table {
 // Lookup finds what answers a request: method, Host header and path as
 // sent (still escaped).
 //
-// It asks the core directly, with m read as the core.Match at its start,
-// which runtime guarantees at compile time: a generated Lookup is then one
-// call from the matcher, as a router's own Lookup is.
+// It calls the core itself, reading m as the core.Match that m begins
+// with (a layout runtime holds at compile time), so that no frame stands
+// between a generated Lookup and the core.
 func (t *Table) Lookup(m *runtime.Match, method, host, path string) {
 	t.core.Lookup((*core.Match)(unsafe.Pointer(m)), t.hosts, method, host, path)
 }
