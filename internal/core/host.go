@@ -236,15 +236,6 @@ func NewHosts(domains []Address, overrides map[string]HostPort) (hosts *HostTabl
 // SetFallback makes domain d serve the hosts no entry serves.
 func (t *HostTable) SetFallback(d int) { t.fallback = d }
 
-// domain is the domain that serves host: Match, without reading host
-// when one domain serves every host. t must not be nil.
-func (t *HostTable) domain(host string) int {
-	if d := t.servesAll; d >= 0 {
-		return d
-	}
-	return t.Match(host)
-}
-
 // ServesAll reports whether the table's one domain serves every host, so
 // that a lookup need not read the host.
 func (t *HostTable) ServesAll() bool { return t != nil && t.servesAll >= 0 }

@@ -172,8 +172,11 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 		m.Table = t
 	}
 	d := hosts.servesAll
-	if d < 0 || t.escapedLiterals {
-		d, path = t.domainAndPath(hosts, host, path)
+	if d < 0 {
+		d = hosts.Match(host)
+	}
+	if t.escapedLiterals {
+		path = CanonicalEscapes(path)
 	}
 	if d < 0 || path == "" || path[0] != '/' {
 		m.Outcome = t.fallback(m, d, method, path)
@@ -186,17 +189,6 @@ func (t *Table) Lookup(m *Match, hosts *HostTable, method, host, path string) {
 		return
 	}
 	m.Outcome = Outcome{Route: r, Domain: d, Status: t.status(m, r)}
-}
-
-// domainAndPath is the domain that serves host, and path spelt as the
-// table's literals are: Lookup's first step, when it must read the host or
-// respell the path. It is a function of its own so that Lookup keeps the
-// arguments it does not need after it out of its stack frame.
-func (t *Table) domainAndPath(hosts *HostTable, host, path string) (int, string) {
-	if t.escapedLiterals {
-		path = CanonicalEscapes(path)
-	}
-	return hosts.domain(host), path
 }
 
 // fallback is Lookup for the requests no route of their method answers,
