@@ -36,21 +36,23 @@ func TestCheckFindsWhatGenerateRefuses(t *testing.T) {
 // TestReservedHelperName: a route whose URL helper would be a method
 // URLBuilder already has is an error of Check.
 func TestReservedHelperName(t *testing.T) {
-	conf := `domains {
+	for name, helper := range map[string]string{"route_url": "RouteURL", "route_url_named_args": "RouteURLNamedArgs", "with_base_path": "WithBasePath", "for_router": "ForRouter"} {
+		conf := `domains {
   localhost {
     host = "localhost"
     routes {
-      route_url { path = "/a"; controller = "A" }
+      ` + name + ` { path = "/a"; controller = "A" }
     }
   }
 }
 `
-	table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(conf)}}, ir.Sources{Routes: "routes.conf"})
-	if table == nil {
-		t.Fatal(diags)
-	}
-	want := `routes.conf:5:7: route "route_url" becomes the URL helper RouteURL, a method URLBuilder already has; rename the route`
-	if got := gen.Check(table).Error(); got != want {
-		t.Errorf("Check = %s\nwant   %s", got, want)
+		table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(conf)}}, ir.Sources{Routes: "routes.conf"})
+		if table == nil {
+			t.Fatal(diags)
+		}
+		want := `routes.conf:5:7: route "` + name + `" becomes the URL helper ` + helper + `, a method URLBuilder already has; rename the route`
+		if got := gen.Check(table).Error(); got != want {
+			t.Errorf("Check = %s\nwant   %s", got, want)
+		}
 	}
 }

@@ -77,7 +77,7 @@ function _withContext(context: _Context): URLBuilder {
   return builder as unknown as URLBuilder;
 }
 
-/** Go's runtime.CleanBasePath: "" for none or "/", else one leading slash and no trailing one. */
+/** A base path as the Go URLBuilder.WithBasePath cleans it: "" for none or "/", else one leading slash and no trailing one. */
 function _cleanBasePath(base: string): string {
   const trimmed = base.replace(/^\/+|\/+$/g, "");
   if (trimmed === "") {

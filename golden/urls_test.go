@@ -1,6 +1,7 @@
 package golden_test
 
 import (
+	"fmt"
 	"html/template"
 	"path/filepath"
 	"reflect"
@@ -8,9 +9,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/routegen/routegen/golden/aah_examples_form_routes"
 	"github.com/routegen/routegen/golden/clash"
 	"github.com/routegen/routegen/golden/rich"
+	"github.com/routegen/routegen/runtime"
 )
 
 // mustURL is the URL of a helper that returned no error.
@@ -177,5 +181,64 @@ func TestURLHelperAtItsRoute(t *testing.T) {
 	file, line := fn.FileLine(fn.Entry())
 	if filepath.Base(file) != "routes.conf" || line != 37 {
 		t.Errorf("URLBuilder.Home is at %s:%d, want routes.conf:37 (route home)", file, line)
+	}
+}
+
+// TestURLHelpersForRouter: the builder of a router builds the URLs the
+// router serves, below its base path and at the address WithHost gave a
+// domain; a domain it did not move keeps routes.conf's address, and
+// WithBasePath on that builder keeps its hosts.
+func TestURLHelpersForRouter(t *testing.T) {
+	must := mustURL(t)
+	newRouter := func(opts ...runtime.Option) *runtime.Router {
+		t.Helper()
+		rt, err := rich.NewRouter(dashboardNoop{}, appNoop{}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
+			fileNoop{}, itemEcho{}, postNoop{}, tenantEcho{}, userEcho{}, append(opts, runtime.WithStaticFS(assets))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rt
+	}
+	moved := rich.URL.ForRouter(newRouter(runtime.WithHost("admin", "admin.localhost", "9090"), runtime.WithBasePath("/svc/")))
+	defaultPort := rich.URL.ForRouter(newRouter(runtime.WithHost("admin", "admin.localhost", ""), runtime.WithHost("tenants", "*.localhost", "443")))
+	plain := rich.URL.ForRouter(newRouter())
+	for _, c := range []struct{ got, want string }{
+		{moved.Home(), "/svc/"},
+		{moved.AdminHome(), "//admin.localhost:9090/svc/"},
+		{must(moved.RouteURL("admin.admin_home")), "//admin.localhost:9090/svc/"},
+		{must(moved.RouteURLNamedArgs("admin.admin_home", map[string]any{"q": 1})), "//admin.localhost:9090/svc/?q=1"},
+		{must(moved.TenantsTenantPage("acme", "x")), "//acme.example.com:8080/svc/pages/x"},
+		{moved.WithBasePath("/v2").AdminHome(), "//admin.localhost:9090/v2/"},
+		{defaultPort.AdminHome(), "//admin.localhost/"},
+		{must(defaultPort.TenantsTenantPage("acme", "x")), "//acme.localhost/pages/x"},
+		{plain.AdminHome(), "//admin.example.com:8080/"},
+		{plain.Home(), "/"},
+		{rich.URL.AdminHome(), "//admin.example.com:8080/"},
+	} {
+		if c.got != c.want {
+			t.Errorf("URL helper gave %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// TestForRouterOfAnotherPackage: a router whose domains are another
+// package's, or none, is refused at once rather than given wrong hosts.
+func TestForRouterOfAnotherPackage(t *testing.T) {
+	type formApp struct {
+		aah_examples_form_routes.AppController
+	}
+	other, err := aah_examples_form_routes.NewRouter(formApp{}, runtime.WithStaticFS(fstest.MapFS{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, rt := range map[string]*runtime.Router{"another package's": other, "nil": nil} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "URLBuilder.ForRouter") {
+					t.Errorf("ForRouter of %s router: recovered %v, want a panic naming ForRouter", name, r)
+				}
+			}()
+			rich.URL.ForRouter(rt)
+		}()
 	}
 }

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/routegen/routegen/internal/core"
@@ -32,10 +33,13 @@ type table struct {
 // and each domain served at its routes.conf address, environment variables
 // read now. It returns what the package's Lookup looks up in, the core
 // table (whose Owner is the table) with the domains at those addresses,
-// and the package's NewRouter.
+// the package's NewRouter, and where a router of the package serves: its
+// base path and the addresses WithHost gave it, or ok false for a router
+// of another table.
 func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, root int) (
 	coreTable *core.Table, hosts *core.HostTable,
-	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error)) {
+	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error),
+	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool)) {
 	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, Root: root}
 	coreRoutes := make([]core.Route, len(routes))
 	for i, r := range routes {
@@ -55,7 +59,13 @@ func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.Match
 	newRouter = func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error) {
 		return newRouterOf(t, dispatch, opts)
 	}
-	return t.core, t.hosts, newRouter
+	servedAt = func(rt *Router) (string, map[string]core.HostPort, bool) {
+		if rt.table != t {
+			return "", nil, false
+		}
+		return rt.basePath, maps.Clone(rt.hostOverrides), true
+	}
+	return t.core, t.hosts, newRouter, servedAt
 }
 
 // addresses are where the domains are served, as routes.conf says.

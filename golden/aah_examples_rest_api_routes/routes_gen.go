@@ -176,19 +176,28 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first. The zero URLBuilder builds paths from the root of the site.
+// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
+// URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api/routes.conf:26:7).
@@ -198,7 +207,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:202:1
+//line routes_gen.go:211:1
 
 // ListPosts returns the URL of route "list_posts": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
 //
@@ -207,7 +216,7 @@ func (u URLBuilder) ListPosts() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:211:1
+//line routes_gen.go:220:1
 
 // CreatePost returns the URL of route "create_post": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
 //
@@ -216,7 +225,7 @@ func (u URLBuilder) CreatePost() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:220:1
+//line routes_gen.go:229:1
 
 // DeletePost returns the URL of route "delete_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
 //
@@ -225,7 +234,7 @@ func (u URLBuilder) DeletePost(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:229:1
+//line routes_gen.go:238:1
 
 // RetrievePost returns the URL of route "retrieve_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
 //
@@ -234,7 +243,7 @@ func (u URLBuilder) RetrievePost(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:238:1
+//line routes_gen.go:247:1
 
 // UpdatePost returns the URL of route "update_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
 //
@@ -243,7 +252,7 @@ func (u URLBuilder) UpdatePost(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:247:1
+//line routes_gen.go:256:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

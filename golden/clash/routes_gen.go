@@ -523,19 +523,28 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first. The zero URLBuilder builds paths from the root of the site.
+// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
+// URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // Actions returns the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
@@ -545,7 +554,7 @@ func (u URLBuilder) Actions(runtime string, errors string, base string, url stri
 	return routegenTable.CheckedHelperURL(u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
-//line routes_gen.go:549:1
+//line routes_gen.go:558:1
 
 // Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
 //
@@ -554,7 +563,7 @@ func (u URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name s
 	return routegenTable.CheckedHelperURL(u.base, 1, v0, i1, j1, r, name, args, nil_)
 }
 
-//line routes_gen.go:558:1
+//line routes_gen.go:567:1
 
 // Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
 //
@@ -563,7 +572,7 @@ func (u URLBuilder) Hosts(p string, err string, action string, m string, path st
 	return routegenTable.CheckedHelperURL(u.base, 2, p, err, action, m, path, method, strconv.FormatInt(opts, 10))
 }
 
-//line routes_gen.go:567:1
+//line routes_gen.go:576:1
 
 // Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
 //
@@ -572,7 +581,7 @@ func (u URLBuilder) Lookup(host int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(host, 10))
 }
 
-//line routes_gen.go:576:1
+//line routes_gen.go:585:1
 
 // NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
 //
@@ -581,7 +590,7 @@ func (u URLBuilder) NewRouter() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:585:1
+//line routes_gen.go:594:1
 
 // Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
 //
@@ -590,7 +599,7 @@ func (u URLBuilder) Table(table string, routegenTable_ string, u_ string, strcon
 	return routegenTable.CheckedHelperURL(u.base, 5, table, routegenTable_, u_, strconv_, ctx)
 }
 
-//line routes_gen.go:594:1
+//line routes_gen.go:603:1
 
 // URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
 //
@@ -599,7 +608,7 @@ func (u URLBuilder) URLBuilder() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:603:1
+//line routes_gen.go:612:1
 
 // TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
 //
@@ -608,7 +617,7 @@ func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table strin
 	return routegenTable.CheckedHelperURL(u.base, 7, subdomain, subdomain_, table, u_)
 }
 
-//line routes_gen.go:612:1
+//line routes_gen.go:621:1
 
 // EnvPage returns the URL of route "env.env_page": /:table/:subdomain on $clash_host (../../testdata/clash/routes.conf:56:7).
 //
@@ -617,7 +626,7 @@ func (u URLBuilder) EnvPage(table string, subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, table, subdomain)
 }
 
-//line routes_gen.go:621:1
+//line routes_gen.go:630:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

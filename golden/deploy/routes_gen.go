@@ -287,19 +287,28 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first. The zero URLBuilder builds paths from the root of the site.
+// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
+// URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/deploy/routes.conf:27:7).
@@ -309,7 +318,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:313:1
+//line routes_gen.go:322:1
 
 // API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
 //
@@ -318,7 +327,7 @@ func (u URLBuilder) API() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:322:1
+//line routes_gen.go:331:1
 
 // Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
 //
@@ -327,7 +336,7 @@ func (u URLBuilder) Items() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:331:1
+//line routes_gen.go:340:1
 
 // ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
 //
@@ -336,7 +345,7 @@ func (u URLBuilder) ItemsOptions() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:349:1
 
 // Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
 //
@@ -345,7 +354,7 @@ func (u URLBuilder) Hotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:358:1
 
 // Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
 //
@@ -354,7 +363,7 @@ func (u URLBuilder) Pub(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, filepath)
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:367:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
 //
@@ -363,7 +372,7 @@ func (u URLBuilder) Secret() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:376:1
 
 // Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
 //
@@ -372,7 +381,7 @@ func (u URLBuilder) Source(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, filepath)
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:385:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
 //
@@ -381,7 +390,7 @@ func (u URLBuilder) AdminHome() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:394:1
 
 // OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
 //
@@ -390,7 +399,7 @@ func (u URLBuilder) OpsHome() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:403:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -306,19 +306,28 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first. The zero URLBuilder builds paths from the root of the site.
+// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
+// URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
@@ -328,7 +337,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:332:1
+//line routes_gen.go:341:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
@@ -337,7 +346,7 @@ func (u URLBuilder) Admin() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:341:1
+//line routes_gen.go:350:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
@@ -346,7 +355,7 @@ func (u URLBuilder) AdminReports() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:350:1
+//line routes_gen.go:359:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
@@ -355,7 +364,7 @@ func (u URLBuilder) AdminUsers() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:359:1
+//line routes_gen.go:368:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
@@ -364,7 +373,7 @@ func (u URLBuilder) APIItems() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:368:1
+//line routes_gen.go:377:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
@@ -373,7 +382,7 @@ func (u URLBuilder) APIPrivate() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:377:1
+//line routes_gen.go:386:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
@@ -382,7 +391,7 @@ func (u URLBuilder) APIPublic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:386:1
+//line routes_gen.go:395:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
@@ -391,7 +400,7 @@ func (u URLBuilder) Dashboard() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:395:1
+//line routes_gen.go:404:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
@@ -400,7 +409,7 @@ func (u URLBuilder) Files() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:404:1
+//line routes_gen.go:413:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
@@ -409,7 +418,7 @@ func (u URLBuilder) PatchFile() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:413:1
+//line routes_gen.go:422:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
@@ -418,7 +427,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:422:1
+//line routes_gen.go:431:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
@@ -427,7 +436,7 @@ func (u URLBuilder) Replace() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:431:1
+//line routes_gen.go:440:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
@@ -436,7 +445,7 @@ func (u URLBuilder) Form() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:440:1
+//line routes_gen.go:449:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
@@ -445,7 +454,7 @@ func (u URLBuilder) Profile() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:449:1
+//line routes_gen.go:458:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
@@ -454,7 +463,7 @@ func (u URLBuilder) Token() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:458:1
+//line routes_gen.go:467:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
@@ -463,7 +472,7 @@ func (u URLBuilder) UndefinedAuth() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:467:1
+//line routes_gen.go:476:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on  (../../testdata/policies/routes.conf:93:7).
 //
@@ -472,7 +481,7 @@ func (u URLBuilder) FromEnvEnvHome() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:476:1
+//line routes_gen.go:485:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

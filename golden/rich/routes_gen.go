@@ -664,19 +664,28 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first. The zero URLBuilder builds paths from the root of the site.
+// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
+// URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
@@ -686,7 +695,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:690:1
+//line routes_gen.go:699:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
@@ -695,7 +704,7 @@ func (u URLBuilder) Alpha() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:699:1
+//line routes_gen.go:708:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
@@ -704,7 +713,7 @@ func (u URLBuilder) GreekItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, version, id)
 }
 
-//line routes_gen.go:708:1
+//line routes_gen.go:717:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
@@ -713,7 +722,7 @@ func (u URLBuilder) ProfileAlpha(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, name)
 }
 
-//line routes_gen.go:717:1
+//line routes_gen.go:726:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
@@ -722,7 +731,7 @@ func (u URLBuilder) DeepRest(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, rest)
 }
 
-//line routes_gen.go:726:1
+//line routes_gen.go:735:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
@@ -731,7 +740,7 @@ func (u URLBuilder) DeepMiddle(x string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, x)
 }
 
-//line routes_gen.go:735:1
+//line routes_gen.go:744:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
@@ -740,7 +749,7 @@ func (u URLBuilder) DeepLast(y string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, y)
 }
 
-//line routes_gen.go:744:1
+//line routes_gen.go:753:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
@@ -749,7 +758,7 @@ func (u URLBuilder) DeepStatic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:753:1
+//line routes_gen.go:762:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
@@ -758,7 +767,7 @@ func (u URLBuilder) APIItems(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, version)
 }
 
-//line routes_gen.go:762:1
+//line routes_gen.go:771:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
@@ -767,7 +776,7 @@ func (u URLBuilder) APIItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, version, id)
 }
 
-//line routes_gen.go:771:1
+//line routes_gen.go:780:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
@@ -776,7 +785,7 @@ func (u URLBuilder) APIItemEdit(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, version, id)
 }
 
-//line routes_gen.go:780:1
+//line routes_gen.go:789:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
@@ -785,7 +794,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 11, filepath)
 }
 
-//line routes_gen.go:789:1
+//line routes_gen.go:798:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
@@ -794,7 +803,7 @@ func (u URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:798:1
+//line routes_gen.go:807:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
@@ -803,7 +812,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:807:1
+//line routes_gen.go:816:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
@@ -812,7 +821,7 @@ func (u URLBuilder) Doc(version string, page string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, version, page)
 }
 
-//line routes_gen.go:816:1
+//line routes_gen.go:825:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
@@ -821,7 +830,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:825:1
+//line routes_gen.go:834:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
@@ -830,7 +839,7 @@ func (u URLBuilder) Files(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, path)
 }
 
-//line routes_gen.go:834:1
+//line routes_gen.go:843:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
@@ -839,7 +848,7 @@ func (u URLBuilder) Health() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:843:1
+//line routes_gen.go:852:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
@@ -848,7 +857,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 19)
 }
 
-//line routes_gen.go:852:1
+//line routes_gen.go:861:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
@@ -857,7 +866,7 @@ func (u URLBuilder) Profile(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, name)
 }
 
-//line routes_gen.go:861:1
+//line routes_gen.go:870:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
@@ -866,7 +875,7 @@ func (u URLBuilder) Users() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:870:1
+//line routes_gen.go:879:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
@@ -875,7 +884,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:879:1
+//line routes_gen.go:888:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
@@ -884,7 +893,7 @@ func (u URLBuilder) DeleteUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:888:1
+//line routes_gen.go:897:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
@@ -893,7 +902,7 @@ func (u URLBuilder) User(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:897:1
+//line routes_gen.go:906:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
@@ -902,7 +911,7 @@ func (u URLBuilder) UpdateUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:906:1
+//line routes_gen.go:915:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
@@ -911,7 +920,7 @@ func (u URLBuilder) UserPost(id int64, post string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 26, strconv.FormatInt(id, 10), post)
 }
 
-//line routes_gen.go:915:1
+//line routes_gen.go:924:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
@@ -920,7 +929,7 @@ func (u URLBuilder) UserSettings(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:924:1
+//line routes_gen.go:933:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
@@ -929,7 +938,7 @@ func (u URLBuilder) NewUser() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:933:1
+//line routes_gen.go:942:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
@@ -938,7 +947,7 @@ func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 29, subdomain)
 }
 
-//line routes_gen.go:942:1
+//line routes_gen.go:951:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
@@ -947,7 +956,7 @@ func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, er
 	return routegenTable.CheckedHelperURL(u.base, 30, subdomain, slug)
 }
 
-//line routes_gen.go:951:1
+//line routes_gen.go:960:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
@@ -956,7 +965,7 @@ func (u URLBuilder) AdminHome() string {
 	return routegenTable.HelperURL(u.base, 31)
 }
 
-//line routes_gen.go:960:1
+//line routes_gen.go:969:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
@@ -965,7 +974,7 @@ func (u URLBuilder) AdminFiles(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 32, path)
 }
 
-//line routes_gen.go:969:1
+//line routes_gen.go:978:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -338,3 +338,30 @@ func paramValues(params []reference.Param) []string {
 	}
 	return out
 }
+
+// TestFieldHelpersForRouter: the URL helpers of a table with more than 512
+// routes, which are fields, follow a router's base path, and WithBasePath
+// on that builder gives them another.
+func TestFieldHelpersForRouter(t *testing.T) {
+	type (
+		c0     struct{ t03.C0Controller }
+		c1     struct{ t03.C1Controller }
+		c2     struct{ t03.C2Controller }
+		socket struct{ t03.SocketController }
+	)
+	rt, err := t03.NewRouter(c0{}, c1{}, c2{}, socket{}, runtime.WithBasePath("/svc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := t03.URL.ForRouter(rt)
+	rest, err := u.R12("a/b")
+	if err != nil || rest != "/svc/a/b" {
+		t.Errorf(`ForRouter(router at /svc).R12("a/b") = %q, %v; want "/svc/a/b"`, rest, err)
+	}
+	if got := u.WithBasePath("/v2").R386(); got != "/v2/" {
+		t.Errorf(`ForRouter(router at /svc).WithBasePath("/v2").R386() = %q, want "/v2/"`, got)
+	}
+	if got := t03.URL.R386(); got != "/" {
+		t.Errorf(`URL.R386() = %q, want "/"`, got)
+	}
+}

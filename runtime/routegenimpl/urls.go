@@ -16,11 +16,40 @@ import (
 	"github.com/routegen/routegen/runtime"
 )
 
-// CleanBasePath is base as URL builders prefix it: "" for none or "/",
+// URLBase is where the URLs of a generated URLBuilder point: below a base
+// path, and at the address of each domain outside the root one, which is
+// routes.conf's unless a router was given another (runtime.WithHost).
+type URLBase struct {
+	path  string                   // a cleanBasePath
+	hosts map[string]core.HostPort // by domain key: the addresses that are not routes.conf's
+}
+
+// WithBasePath is b with its paths below base ("/svc"; "" or "/" for none).
+func (b URLBase) WithBasePath(base string) URLBase {
+	b.path = cleanBasePath(base)
+	return b
+}
+
+// URLBaseOf is the URLBase of what router serves: below its base path
+// (runtime.WithBasePath), each domain at its address (runtime.WithHost).
+// It panics when router is nil or was built by another generated package,
+// whose domains are not the table's.
+func (t *Table) URLBaseOf(router *runtime.Router) URLBase {
+	if router == nil {
+		panic("routegen: URLBuilder.ForRouter: nil router")
+	}
+	path, hosts, ok := t.servedAt(router)
+	if !ok {
+		panic("routegen: URLBuilder.ForRouter: the router was built by another generated package: call ForRouter on that package's URL")
+	}
+	return URLBase{path: cleanBasePath(path), hosts: hosts}
+}
+
+// cleanBasePath is base as URL builders prefix it: "" for none or "/",
 // else with one leading slash and no trailing one ("svc/" → "/svc").
 // A leading "\" is escaped: browsers read a path that begins with "/\" as
 // another host's, as one that begins with "//".
-func CleanBasePath(base string) string {
+func cleanBasePath(base string) string {
 	base = strings.Trim(base, "/")
 	if base == "" {
 		return ""
@@ -32,14 +61,15 @@ func CleanBasePath(base string) string {
 }
 
 // origin is "//host[:port]" of domain d, for URLs of routes outside the
-// root domain; subdomain fills the "*" of a wildcard domain.
-func (t *Table) origin(d int, subdomain string) string {
+// root domain, at its address in hosts or else routes.conf's; subdomain
+// fills the "*" of a wildcard domain.
+func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) string {
 	// An address that cannot be read gives "//"; NewRouter reports it.
 	dom := &t.Domains[d]
 	addr := core.Address{Key: dom.Key, Host: dom.Host, Port: dom.Port, HostEnv: dom.HostEnv, PortEnv: dom.PortEnv}
-	host, port, _ := addr.Resolve(nil)
-	if dom.PortlessLinks {
-		port = "" // a link carries a port only when routes.conf writes one
+	host, port, _ := addr.Resolve(hosts)
+	if _, moved := hosts[dom.Key]; dom.PortlessLinks && !moved {
+		port = "" // a link carries a port only when routes.conf, or WithHost, writes one
 	}
 	if rest, ok := strings.CutPrefix(host, "*."); ok {
 		host = subdomain + "." + rest
@@ -106,13 +136,13 @@ func planURL(r *runtime.Route) urlPlan {
 }
 
 // buildURL writes the URL of route r of the table from its parameter
-// values, unescaped and in order, under base (a CleanBasePath); a route
-// outside the table's root domain gets //host[:port], a wildcard domain's
-// with subdomain first. It checks no constraint: checkedURL does.
-func (t *Table) buildURL(base string, r int, subdomain string, values ...string) string {
+// values, unescaped and in order, under base; a route outside the table's
+// root domain gets //host[:port], a wildcard domain's with subdomain
+// first. It checks no constraint: checkedURL does.
+func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string) string {
 	route := &t.Routes[r]
 	plan := &t.urlPlans()[r]
-	size := len(base)
+	size := len(base.path)
 	for _, part := range plan.parts {
 		size += len(part.text)
 	}
@@ -122,9 +152,9 @@ func (t *Table) buildURL(base string, r int, subdomain string, values ...string)
 	var b strings.Builder
 	b.Grow(size)
 	if route.Domain != t.Root {
-		b.WriteString(t.origin(route.Domain, subdomain))
+		b.WriteString(t.origin(route.Domain, subdomain, base.hosts))
 	}
-	b.WriteString(base)
+	b.WriteString(base.path)
 	next := 0
 	for _, part := range plan.parts {
 		switch {
@@ -145,7 +175,7 @@ func (t *Table) buildURL(base string, r int, subdomain string, values ...string)
 // every value against its parameter's constraint, and that the route would
 // match it (not empty, not a dot segment), and names the parameter that
 // fails.
-func (t *Table) checkedURL(base string, r int, subdomain string, values ...string) (string, error) {
+func (t *Table) checkedURL(base URLBase, r int, subdomain string, values ...string) (string, error) {
 	if t.takesSubdomain(r) && !isDNSLabel(subdomain) {
 		return "", fmt.Errorf("routegen: route %q: subdomain %q is not one DNS label (1 to 63 letters, digits and hyphens, no hyphen first or last)", t.Routes[r].Name, subdomain)
 	}
@@ -159,7 +189,7 @@ func (t *Table) checkedURL(base string, r int, subdomain string, values ...strin
 // returns for a route without constraints: route r's, from its parameter
 // values (the subdomain first when the route's domain is a wildcard one
 // other than the root), under base.
-func (t *Table) HelperURL(base string, r int, values ...string) string {
+func (t *Table) HelperURL(base URLBase, r int, values ...string) string {
 	if t.takesSubdomain(r) {
 		return t.buildURL(base, r, values[0], values[1:]...)
 	}
@@ -168,7 +198,7 @@ func (t *Table) HelperURL(base string, r int, values ...string) string {
 
 // CheckedHelperURL is HelperURL for a route with constraints: it checks
 // every value first and names the parameter that fails.
-func (t *Table) CheckedHelperURL(base string, r int, values ...string) (string, error) {
+func (t *Table) CheckedHelperURL(base URLBase, r int, values ...string) (string, error) {
 	if t.takesSubdomain(r) {
 		return t.checkedURL(base, r, values[0], values[1:]...)
 	}
@@ -308,11 +338,10 @@ func (t *Table) isWildcard(r *runtime.Route) bool {
 	return core.IsWildcardHost(t.Domains[r.Domain].Host)
 }
 
-// RouteURL returns the URL of the named route, under base (a
-// CleanBasePath), with its parameters in order; a route of a wildcard
-// domain takes the subdomain first. It checks every value as CheckedHelperURL
-// does.
-func (t *Table) RouteURL(base, name string, args ...any) (string, error) {
+// RouteURL returns the URL of the named route, under base, with its
+// parameters in order; a route of a wildcard domain takes the subdomain
+// first. It checks every value as CheckedHelperURL does.
+func (t *Table) RouteURL(base URLBase, name string, args ...any) (string, error) {
 	r, err := t.route(name)
 	if err != nil {
 		return "", err
@@ -339,7 +368,7 @@ func (t *Table) RouteURL(base, name string, args ...any) (string, error) {
 // its parameters taken by name; the other arguments become the query
 // string, sorted by key. A route of a wildcard domain takes its subdomain
 // as "subdomain". It checks every value as CheckedHelperURL does.
-func (t *Table) RouteURLNamedArgs(base, name string, args map[string]any) (string, error) {
+func (t *Table) RouteURLNamedArgs(base URLBase, name string, args map[string]any) (string, error) {
 	r, err := t.route(name)
 	if err != nil {
 		return "", err

@@ -28,10 +28,10 @@ func TestRouteURLUnknownName(t *testing.T) {
 		{"api.home", `routegen: no route named "api.home"`},
 		{"site.health", `routegen: no route named "site.health"`},
 	} {
-		if _, err := table.RouteURL("", tt.name, 1); err == nil || err.Error() != tt.want {
+		if _, err := table.RouteURL(URLBase{}, tt.name, 1); err == nil || err.Error() != tt.want {
 			t.Errorf("RouteURL(%q): %v; want %s", tt.name, err, tt.want)
 		}
-		if _, err := table.RouteURLNamedArgs("", tt.name, nil); err == nil || err.Error() != tt.want {
+		if _, err := table.RouteURLNamedArgs(URLBase{}, tt.name, nil); err == nil || err.Error() != tt.want {
 			t.Errorf("RouteURLNamedArgs(%q): %v; want %s", tt.name, err, tt.want)
 		}
 	}
@@ -61,7 +61,7 @@ func TestRouteURLNamedArgsMisspeltKey(t *testing.T) {
 		{"tenants.page", map[string]any{"subdomain": "acme", "slg": "a"}, `routegen: route "tenants.page" has no path parameter "slg" (did you mean "slug"?)`},
 		{"tenants.page", map[string]any{"slug": "a"}, `routegen: route "tenants.page" of a wildcard domain needs the argument "subdomain"`},
 	} {
-		if _, err := table.RouteURLNamedArgs("", tt.name, tt.args); err == nil || err.Error() != tt.want {
+		if _, err := table.RouteURLNamedArgs(URLBase{}, tt.name, tt.args); err == nil || err.Error() != tt.want {
 			t.Errorf("RouteURLNamedArgs(%q, %v): %v; want %s", tt.name, tt.args, err, tt.want)
 		}
 	}
@@ -81,6 +81,6 @@ func TestBindURLsPanicsOnAnUnknownRoute(t *testing.T) {
 		}
 	}()
 	table.BindURLs(&builder, func(field any, route int) {
-		*field.(*func() string) = func() string { return table.HelperURL("", route) }
+		*field.(*func() string) = func() string { return table.HelperURL(URLBase{}, route) }
 	})
 }

@@ -107,19 +107,28 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first. The zero URLBuilder builds paths from the root of the site.
+// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
+// URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // GetUserByName returns the URL of route "get_user_by_name": /user/:name (routes.conf:5:7).
@@ -129,7 +138,7 @@ func (u URLBuilder) GetUserByName(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 0, name)
 }
 
-//line routes_gen.go:133:1
+//line routes_gen.go:142:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -292,19 +292,28 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first. The zero URLBuilder builds paths from the root of the site.
+// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
+// URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // Home returns the URL of route "home": / (../routes.conf:25:7).
@@ -314,7 +323,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:318:1
+//line routes_gen.go:327:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
@@ -323,7 +332,7 @@ func (u URLBuilder) Users(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, version)
 }
 
-//line routes_gen.go:327:1
+//line routes_gen.go:336:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
@@ -332,7 +341,7 @@ func (u URLBuilder) CreateUser(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, version)
 }
 
-//line routes_gen.go:336:1
+//line routes_gen.go:345:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
@@ -341,7 +350,7 @@ func (u URLBuilder) User(version string, id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, version, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:345:1
+//line routes_gen.go:354:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
@@ -350,7 +359,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:354:1
+//line routes_gen.go:363:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
@@ -359,7 +368,7 @@ func (u URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:363:1
+//line routes_gen.go:372:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
@@ -368,7 +377,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:372:1
+//line routes_gen.go:381:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
@@ -377,7 +386,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:381:1
+//line routes_gen.go:390:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
@@ -386,7 +395,7 @@ func (u URLBuilder) Search() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:390:1
+//line routes_gen.go:399:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
@@ -395,7 +404,7 @@ func (u URLBuilder) AcceptUsers() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:399:1
+//line routes_gen.go:408:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
@@ -404,7 +413,7 @@ func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, subdomain)
 }
 
-//line routes_gen.go:408:1
+//line routes_gen.go:417:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
@@ -413,7 +422,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:417:1
+//line routes_gen.go:426:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

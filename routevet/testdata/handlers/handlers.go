@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"example.com/hotels/routes"
+	"github.com/routegen/routegen/runtime"
 )
 
 const dashboardName = "admin.dashboard"
@@ -58,14 +59,15 @@ func names(id int64, name string, args []any) {
 }
 
 // builder calls the name-based methods of URLBuilder, which check as the
-// functions do.
-func builder() {
+// functions do, also on a router's builder.
+func builder(rt *runtime.Router) {
 	routes.URL.RouteURL("show_hotel", 42)
 	routes.URL.WithBasePath("/svc").RouteURLNamedArgs("booking", map[string]any{"ref": "9b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d"})
 	routes.URL.RouteURL("show_hotl", 42)                                              // want `routes.URLBuilder.RouteURL: no route named "show_hotl" \(did you mean "show_hotel"\?\)`
 	routes.URL.WithBasePath("/svc").RouteURL("room", 1)                               // want `routes.URLBuilder.RouteURL: route "room" takes 2 path parameters \(id, room\), got 1`
 	routes.URL.WithBasePath("/svc").RouteURLNamedArgs("show_hotel", map[string]any{}) // want `routes.URLBuilder.RouteURLNamedArgs: route "show_hotel" needs the path parameter "id"`
 	routes.URL.RouteURLNamedArgs("show_hotel", map[string]any{"id": "x"})             // want `route "show_hotel", :id\[number\]: "x" is not a number`
+	routes.URL.ForRouter(rt).RouteURL("room", 1)                                      // want `routes.URLBuilder.RouteURL: route "room" takes 2 path parameters \(id, room\), got 1`
 }
 
 func paths(w http.ResponseWriter, r *http.Request, id string, n int) {

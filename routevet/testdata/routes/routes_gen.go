@@ -377,19 +377,28 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first. The zero URLBuilder builds paths from the root of the site.
+// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
+// URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // Home returns the URL of route "home": / (../routes.conf:13:7).
@@ -399,7 +408,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:412:1
 
 // Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
@@ -408,7 +417,7 @@ func (u URLBuilder) Booking(ref string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, ref)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:421:1
 
 // Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
@@ -417,7 +426,7 @@ func (u URLBuilder) Cafe() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:430:1
 
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
@@ -426,7 +435,7 @@ func (u URLBuilder) Docs(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:439:1
 
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
@@ -435,7 +444,7 @@ func (u URLBuilder) Hotels() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:448:1
 
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
@@ -444,7 +453,7 @@ func (u URLBuilder) CreateHotel() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:457:1
 
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
@@ -453,7 +462,7 @@ func (u URLBuilder) DeleteHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:457:1
+//line routes_gen.go:466:1
 
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
@@ -462,7 +471,7 @@ func (u URLBuilder) ShowHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:466:1
+//line routes_gen.go:475:1
 
 // BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
@@ -471,7 +480,7 @@ func (u URLBuilder) BookHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:475:1
+//line routes_gen.go:484:1
 
 // Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
 //
@@ -480,7 +489,7 @@ func (u URLBuilder) Room(id int64, room string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, strconv.FormatInt(id, 10), room)
 }
 
-//line routes_gen.go:484:1
+//line routes_gen.go:493:1
 
 // Live returns the URL of route "live": /live (../routes.conf:34:7).
 //
@@ -489,7 +498,7 @@ func (u URLBuilder) Live() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:493:1
+//line routes_gen.go:502:1
 
 // Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
@@ -498,7 +507,7 @@ func (u URLBuilder) Page(lang string, page string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 11, lang, page)
 }
 
-//line routes_gen.go:502:1
+//line routes_gen.go:511:1
 
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
@@ -507,7 +516,7 @@ func (u URLBuilder) Search() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:511:1
+//line routes_gen.go:520:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
@@ -516,7 +525,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:520:1
+//line routes_gen.go:529:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
 //
@@ -525,7 +534,7 @@ func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, subdomain)
 }
 
-//line routes_gen.go:529:1
+//line routes_gen.go:538:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

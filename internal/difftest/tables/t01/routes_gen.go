@@ -477,19 +477,28 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port]; a wildcard domain's take the
-// subdomain first. The zero URLBuilder builds paths from the root of the site.
+// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
+// URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
 var URL = &URLBuilder{}
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none).
-func (URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: routegenimpl.CleanBasePath(base)}
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
+func (u URLBuilder) WithBasePath(base string) *URLBuilder {
+	return &URLBuilder{base: u.base.WithBasePath(base)}
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package.
+func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
 // R5 returns the URL of route "r5": /42/abc (routes.conf:27:15).
@@ -499,7 +508,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:503:1
+//line routes_gen.go:512:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:6:7).
 //
@@ -508,7 +517,7 @@ func (u URLBuilder) R1() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:512:1
+//line routes_gen.go:521:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:12:11).
 //
@@ -517,7 +526,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:521:1
+//line routes_gen.go:530:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:22:15).
 //
@@ -526,7 +535,7 @@ func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:530:1
+//line routes_gen.go:539:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:17:15).
 //
@@ -535,7 +544,7 @@ func (u URLBuilder) R3() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:539:1
+//line routes_gen.go:548:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:34:11).
 //
@@ -544,7 +553,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:548:1
+//line routes_gen.go:557:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:60:11).
 //
@@ -553,7 +562,7 @@ func (u URLBuilder) D1R9(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, rest)
 }
 
-//line routes_gen.go:557:1
+//line routes_gen.go:566:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:64:11).
 //
@@ -562,7 +571,7 @@ func (u URLBuilder) D1R10(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, rest)
 }
 
-//line routes_gen.go:566:1
+//line routes_gen.go:575:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:54:7).
 //
@@ -571,7 +580,7 @@ func (u URLBuilder) D1R8(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, rest)
 }
 
-//line routes_gen.go:575:1
+//line routes_gen.go:584:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:69:11).
 //
@@ -580,7 +589,7 @@ func (u URLBuilder) D1R11(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, rest)
 }
 
-//line routes_gen.go:584:1
+//line routes_gen.go:593:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:48:7).
 //
@@ -589,7 +598,7 @@ func (u URLBuilder) D1R7() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:593:1
+//line routes_gen.go:602:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:86:7).
 //
@@ -598,7 +607,7 @@ func (u URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0)
 }
 
-//line routes_gen.go:602:1
+//line routes_gen.go:611:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:92:7).
 //
@@ -607,7 +616,7 @@ func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:611:1
+//line routes_gen.go:620:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:80:7).
 //
@@ -616,7 +625,7 @@ func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:620:1
+//line routes_gen.go:629:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:104:11).
 //
@@ -625,7 +634,7 @@ func (u URLBuilder) D2R16() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:629:1
+//line routes_gen.go:638:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:98:7).
 //
@@ -634,7 +643,7 @@ func (u URLBuilder) D2R15() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:638:1
+//line routes_gen.go:647:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:108:11).
 //
@@ -643,7 +652,7 @@ func (u URLBuilder) D2R17() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:647:1
+//line routes_gen.go:656:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -3726,11 +3726,12 @@ func (c *routegenControllers) dispatch12(ctx *runtime.Context, i int) error {
 // field is the helper of the route its tag names, whose path follows. A helper whose values
 // can fail (a string parameter, which must not be empty or a dot segment, a constraint, a
 // subdomain, which must be one DNS label) returns an error that names the argument. Routes
-// outside the root domain get //host[:port]; a wildcard domain's take the subdomain first.
-// The helpers are fields, set by URL and WithBasePath, as the table has more than 512
-// routes: a method each would cost the compiler more than the rest of the package.
+// outside the root domain get //host[:port], routes.conf's unless the builder is a router's
+// (ForRouter); a wildcard domain's take the subdomain first. The helpers are fields, set by
+// URL, WithBasePath and ForRouter, as the table has more than 512 routes: a method each
+// would cost the compiler more than the rest of the package.
 type URLBuilder struct {
-	base string
+	base routegenimpl.URLBase
 
 	R386 func() string                                                      `route:"r386"` // /
 	R242 func() string                                                      `route:"r242"` // /
@@ -4238,17 +4239,26 @@ type URLBuilder struct {
 }
 
 // URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs("")
+var URL = routegenURLs(routegenimpl.URLBase{})
 
 // WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none). It makes a function for each route: call
-// it once, not for every request.
-func (*URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(routegenimpl.CleanBasePath(base))
+// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's. It makes a
+// function for each route: call it once, not for every request.
+func (u *URLBuilder) WithBasePath(base string) *URLBuilder {
+	return routegenURLs(u.base.WithBasePath(base))
+}
+
+// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
+// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
+// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
+// built by another generated package. It makes a function for each route: call it once, not
+// for every request.
+func (*URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
+	return routegenURLs(routegenTable.URLBaseOf(router))
 }
 
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base string) *URLBuilder {
+func routegenURLs(base routegenimpl.URLBase) *URLBuilder {
 	u := &URLBuilder{base: base}
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {

@@ -181,7 +181,7 @@ function _withContext(context) {
     }
     return builder;
 }
-/** Go's runtime.CleanBasePath: "" for none or "/", else one leading slash and no trailing one. */
+/** A base path as the Go URLBuilder.WithBasePath cleans it: "" for none or "/", else one leading slash and no trailing one. */
 function _cleanBasePath(base) {
     const trimmed = base.replace(/^\/+|\/+$/g, "");
     if (trimmed === "") {
