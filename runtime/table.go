@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"maps"
 	"strings"
 
 	"github.com/routegen/routegen/internal/core"
@@ -63,7 +62,7 @@ func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.Match
 		if rt.table != t {
 			return "", nil, false
 		}
-		return rt.basePath, maps.Clone(rt.hostOverrides), true
+		return rt.basePath, rt.hostOverrides, true // read only: WithHost fills it while the router is built
 	}
 	return t.core, t.hosts, newRouter, servedAt
 }

@@ -21,7 +21,7 @@ import (
 // routes.conf's unless a router was given another (runtime.WithHost).
 type URLBase struct {
 	path  string                   // a cleanBasePath
-	hosts map[string]core.HostPort // by domain key: the addresses that are not routes.conf's
+	hosts map[string]core.HostPort // by domain key: the addresses that are not routes.conf's; the router's own, never written
 }
 
 // WithBasePath is b with its paths below base ("/svc"; "" or "/" for none).
