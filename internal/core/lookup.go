@@ -226,7 +226,7 @@ func (t *Table) fallback(m *Match, d int, method, path string) Outcome {
 			return o
 		}
 	}
-	if mask := t.allowMask(m, dr, path); mask != 0 {
+	if mask := t.allowMask(m, dr, method, path); mask != 0 {
 		if method == "OPTIONS" && dom.AutoOptions {
 			o.Status, m.Allow = 204, dr.allow[mask]
 			return o
@@ -294,10 +294,15 @@ func (t *Table) redirectSlash(m *Match, dr *domainRoutes, method, path string) i
 	return 0
 }
 
-// allowMask is the set of methods with a route for path, as bits of dr.methods.
-func (t *Table) allowMask(m *Match, dr *domainRoutes, path string) int {
+// allowMask is the set of methods with a route for path, as bits of
+// dr.methods. The matcher of the request's method, which already failed
+// for path (and GET's, for HEAD and WebSocket upgrades), is not run again.
+func (t *Table) allowMask(m *Match, dr *domainRoutes, requested, path string) int {
 	mask := 0
 	for i, method := range dr.methods {
+		if method == requested || method == "GET" && (requested == "HEAD" || requested == "WS") {
+			continue
+		}
 		if dr.match(&m.Params, method, path) >= 0 {
 			mask |= 1 << i
 			m.Params.n = 0
