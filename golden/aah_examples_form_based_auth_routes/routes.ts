@@ -262,7 +262,7 @@ function _cleanBasePath(base: string): string {
   return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
 }
 
-/** Checks the hosts given to withBasePath: "host", "host:port" or "[v6]:port", a wildcard domain's host beginning with "*.". */
+/** Checks the hosts given to withBasePath: "host", "host:port", "[v6]" or "[v6]:port", a wildcard domain's host beginning with "*.". */
 function _checkHosts(hosts: Readonly<Record<string, string | undefined>>): void {
   for (const [key, address] of Object.entries(hosts)) {
     const domain = _domains.find((d) => d.key === key);
@@ -273,7 +273,9 @@ function _checkHosts(hosts: Readonly<Record<string, string | undefined>>): void 
       continue;
     }
     const [host, port] = _splitAddress(address);
-    if (host === "" || /[\s/?#@\\]/.test(host) || !/^([0-9]+)?$/.test(port) || port !== "" && (Number(port) < 1 || Number(port) > 65535)) {
+    // A colon or a bracket only in an IPv6 address, whole and in brackets: else the URL breaks.
+    const brokenIPv6 = /[:\[\]]/.test(host) && !/^\[[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*\]$/.test(host);
+    if (host === "" || /[\s/?#@\\]/.test(host) || brokenIPv6 || !/^([0-9]+)?$/.test(port) || port !== "" && (Number(port) < 1 || Number(port) > 65535)) {
       throw new Error("routegen: hosts: " + _quote(address) + " of domain " + _quote(key) + " is not host[:port]");
     }
     if (domain.host.startsWith("*.") !== host.startsWith("*.")) {
@@ -300,7 +302,7 @@ function _envDefault(domain: _Domain, ref: string, what: string): string {
   return ref.slice(at + 2);
 }
 
-/** Go's Table.Origin: "//host[:port]" of domain d, the subdomain filling a wildcard. */
+/** As the Go builder's origin: "//host[:port]" of domain d, the subdomain filling a wildcard. */
 function _origin(d: number, subdomain: string): string {
   const domain = _nth(_domains, d);
   let host = domain.host;

@@ -5,6 +5,7 @@ package hostname
 
 import (
 	"fmt"
+	"net/netip"
 	"strings"
 	"unicode/utf8"
 )
@@ -26,7 +27,18 @@ func Check(host string) error {
 		return fmt.Errorf("a host has no scheme; write just the name")
 	case strings.ContainsAny(host, "/?#"):
 		return fmt.Errorf("a host has no path; write just the name")
-	case strings.Contains(host, ":") && !strings.HasPrefix(host, "["):
+	case strings.ContainsAny(host, "[]"):
+		// An IPv6 address, whole: the URLs and Host headers of the domain
+		// write it so, and its port after it.
+		inner, opened := strings.CutPrefix(host, "[")
+		addr, closed := strings.CutSuffix(inner, "]")
+		if ip, err := netip.ParseAddr(addr); !opened || !closed || err != nil || !ip.Is6() || ip.Zone() != "" {
+			return fmt.Errorf(`not an IPv6 address in brackets ("[::1]", without a zone); write the port in port`)
+		}
+		return nil
+	case strings.Count(host, ":") > 1:
+		return fmt.Errorf(`write an IPv6 address in brackets ("[::1]"), and its port in port`)
+	case strings.Contains(host, ":"):
 		return fmt.Errorf("write the port in port, not in host")
 	case strings.Contains(name, "*"):
 		return fmt.Errorf(`a wildcard is allowed only as the first label ("*.example.com")`)

@@ -1,6 +1,9 @@
 package hostname
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSplit(t *testing.T) {
 	for _, tt := range []struct{ host, name, port string }{
@@ -33,7 +36,7 @@ func TestSplit(t *testing.T) {
 
 // TestCheck: one validator for the hosts of routes.conf, $ENV and WithHost.
 func TestCheck(t *testing.T) {
-	for _, ok := range []string{"example.com", "*.example.com", "localhost", "[::1]", "café.example"} {
+	for _, ok := range []string{"example.com", "*.example.com", "localhost", "[::1]", "[2001:db8::1]", "[::ffff:127.0.0.1]", "café.example"} {
 		if err := Check(ok); err != nil {
 			t.Errorf("Check(%q) = %v, want nil", ok, err)
 		}
@@ -41,6 +44,23 @@ func TestCheck(t *testing.T) {
 	for _, bad := range []string{"", "exa mple.com", "example.com\x00", "\texample.com", "ex\xffample.com", "example.com\x7f", "a/b", "http://x", "a.com:80", "x.*.com", "a..b"} {
 		if Check(bad) == nil {
 			t.Errorf("Check(%q) = nil, want an error", bad)
+		}
+	}
+	// An IPv6 address is whole, in brackets, its port apart: anything
+	// else would write a broken URL (//[::1]:80:8080/) and match no Host.
+	for bad, want := range map[string]string{
+		"::1":            `write an IPv6 address in brackets ("[::1]"), and its port in port`,
+		"[::1]:80":       `not an IPv6 address in brackets ("[::1]", without a zone); write the port in port`,
+		"[::1":           `not an IPv6 address in brackets`,
+		"[::1]x":         `not an IPv6 address in brackets`,
+		"[]":             `not an IPv6 address in brackets`,
+		"[nothex]":       `not an IPv6 address in brackets`,
+		"[127.0.0.1]":    `not an IPv6 address in brackets`,
+		"[fe80::1%eth0]": `not an IPv6 address in brackets`,
+		"*.[::1]":        `not an IPv6 address in brackets`,
+	} {
+		if err := Check(bad); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("Check(%q) = %v, want %s", bad, err, want)
 		}
 	}
 }
