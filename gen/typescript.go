@@ -256,15 +256,8 @@ func (g *generator) writeTSHelper(b *bytes.Buffer, h *tsHelper, index int) {
 	where := ""
 	if r.domain != g.root {
 		d := g.table.Domains[r.domain]
-		host, port := d.Host, d.Port
-		if d.HostEnv != "" {
-			host = "${" + d.HostEnv + "}"
-		}
-		if d.PortEnv != "" {
-			port = "${" + d.PortEnv + "}"
-		}
-		where = " on " + host
-		if port != "" {
+		where = " on " + hostText(d)
+		if port := portText(d); port != "" {
 			where += ":" + port
 		}
 	}

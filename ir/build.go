@@ -157,10 +157,25 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 	}
 	if env, ok := f.Value.(*parser.Env); ok {
 		d.HostEnv = env.Ref()
+		if !env.HasDefault {
+			return
+		}
+		// The default is known now: checked as a host written out is, and
+		// never a wildcard, which the URL helpers of the domain's routes,
+		// written now, would have to take a subdomain for.
+		if err := hostname.Check(strings.TrimSpace(env.Default)); err != nil {
+			b.diags.Errorf(env.ValuePos, "host %q, the default of $%s: %v", env.Default, env.Name, err)
+		} else if strings.HasPrefix(env.Default, "*.") {
+			b.diags.Errorf(env.ValuePos, "host %q, the default of $%s: a wildcard host is written out in routes.conf, not read from the environment", env.Default, env.Name)
+		}
 		return
 	}
 	host, pos, ok := b.str(obj, "host")
 	if !ok {
+		return
+	}
+	if strings.HasPrefix(host, "$") {
+		b.diags.Errorf(pos, "host %q is quoted, so it is read as written: write host = %s to read it from the environment", host, host)
 		return
 	}
 	// Checked before lower-casing, which writes invalid UTF-8 as U+FFFD.
@@ -189,7 +204,12 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 		}
 	}
 	if f != nil {
-		if port, _, ok := b.str(obj, "port"); ok {
+		port, pos, ok := b.str(obj, "port")
+		if ok && strings.HasPrefix(port, "$") {
+			b.diags.Errorf(pos, "port %q is quoted, so it is read as written: write port = %s to read it from the environment", port, port)
+			return
+		}
+		if ok {
 			d.Port = strings.TrimSpace(port)
 		}
 	}

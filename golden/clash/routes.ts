@@ -136,7 +136,7 @@ export function tenantsPage(subdomain: string, subdomain_: string, table: string
 }
 
 /**
- * Route "env.env_page": GET /:table/:subdomain on $clash_host:8080 (../../testdata/clash/routes.conf:56:7).
+ * Route "env.env_page": GET /:table/:subdomain on ${CLASH_HOST:-clash.example.com}:8080 (../../testdata/clash/routes.conf:56:7).
  */
 export function envPage(table: string, subdomain: string): string {
   return _url(8, [table, subdomain], true);
@@ -159,9 +159,9 @@ const _helpers = {
 const _root = 0;
 
 const _domains: readonly _Domain[] = [
-  { key: "main", host: "example.com", port: "" },
-  { key: "tenants", host: "*.example.com", port: "" },
-  { key: "env", host: "$clash_host", port: "" },
+  { key: "main", host: "example.com", port: "8080" },
+  { key: "tenants", host: "*.example.com", port: "8080" },
+  { key: "env", host: "", port: "8080", hostEnv: "CLASH_HOST:-clash.example.com" },
 ];
 
 const _routes: readonly _Route[] = [

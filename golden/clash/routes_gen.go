@@ -28,19 +28,19 @@ const (
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "main", Name: "main",
-		Host: "example.com", Port: "8080", PortlessLinks: true,
+		Host: "example.com", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 1, Key: "tenants", Name: "tenants",
-		Host: "*.example.com", Port: "8080", PortlessLinks: true,
+		Host: "*.example.com", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
 	{
 		Index: 2, Key: "env", Name: "env",
-		Host: "$clash_host", Port: "8080", PortlessLinks: true,
+		Port: "8080", HostEnv: "CLASH_HOST:-clash.example.com",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		AntiCSRFCheck: true,
 	},
@@ -619,7 +619,7 @@ func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table strin
 
 //line routes_gen.go:621:1
 
-// EnvPage returns the URL of route "env.env_page": /:table/:subdomain on $clash_host (../../testdata/clash/routes.conf:56:7).
+// EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
 //
 //line ../../testdata/clash/routes.conf:56:1
 func (u URLBuilder) EnvPage(table string, subdomain string) (string, error) {

@@ -474,7 +474,7 @@ func (u URLBuilder) UndefinedAuth() string {
 
 //line routes_gen.go:476:1
 
-// FromEnvEnvHome returns the URL of route "from_env.env_home": / on  (../../testdata/policies/routes.conf:93:7).
+// FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
 //line ../../testdata/policies/routes.conf:93:1
 func (u URLBuilder) FromEnvEnvHome() string {

@@ -179,6 +179,14 @@ func (d *Address) Resolve(overrides map[string]HostPort) (host, port string, err
 		if err := hostname.Check(host); err != nil {
 			return "", "", fmt.Errorf("domain %s: host %q (%s): %v", d.Key, host, from, err)
 		}
+		// Whether the domain is a wildcard one was fixed at generation: its
+		// routes' URL helpers take a subdomain, or not.
+		switch wildcard := IsWildcardHost(d.Host); {
+		case wildcard && !IsWildcardHost(host):
+			return "", "", fmt.Errorf("domain %s: host %q (%s): the domain is a wildcard one (%q in routes.conf): give a host that begins with \"*.\"", d.Key, host, from, d.Host)
+		case !wildcard && strings.HasPrefix(host, "*."):
+			return "", "", fmt.Errorf("domain %s: host %q (%s): only routes.conf makes a domain a wildcard one: give a host that does not begin with \"*.\"", d.Key, host, from)
+		}
 	}
 	if err := hostname.CheckPort(port); err != nil {
 		return "", "", fmt.Errorf("domain %s: %v", d.Key, err)

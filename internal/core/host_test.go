@@ -184,3 +184,25 @@ func TestHostsOfEnvironmentChecked(t *testing.T) {
 		t.Errorf("WithHost with a path: %v; want %s", err, want)
 	}
 }
+
+// TestHostsKeepWildcards: a domain is a wildcard one, whose URL helpers
+// take a subdomain, by routes.conf alone; a host from the environment or
+// WithHost that would make it one, or not, is an error.
+func TestHostsKeepWildcards(t *testing.T) {
+	table := []Address{{Key: "tenants", Host: "*.example.com"}, {Key: "api", HostEnv: "ROUTEGEN_TEST_HOST"}, {Key: "admin", Host: "admin.example.com"}}
+	t.Setenv("ROUTEGEN_TEST_HOST", "*.api.example.com")
+	_, err := newHosts(table, map[string]HostPort{"tenants": {Host: "localhost"}, "admin": {Host: "*.localhost"}})
+	for _, want := range []string{
+		`domain tenants: host "localhost" (WithHost): the domain is a wildcard one ("*.example.com" in routes.conf): give a host that begins with "*."`,
+		`domain api: host "*.api.example.com" ($ROUTEGEN_TEST_HOST): only routes.conf makes a domain a wildcard one: give a host that does not begin with "*."`,
+		`domain admin: host "*.localhost" (WithHost): only routes.conf makes a domain a wildcard one: give a host that does not begin with "*."`,
+	} {
+		if !strings.Contains(fmt.Sprint(err), want) {
+			t.Errorf("got %v\nwant it to say %s", err, want)
+		}
+	}
+	t.Setenv("ROUTEGEN_TEST_HOST", "api.localhost")
+	if _, err := newHosts(table, map[string]HostPort{"tenants": {Host: "*.localhost"}}); err != nil {
+		t.Errorf("a wildcard domain moved to another wildcard: %v", err)
+	}
+}

@@ -40,6 +40,10 @@ func Check(host string) error {
 		return fmt.Errorf(`write an IPv6 address in brackets ("[::1]"), and its port in port`)
 	case strings.Contains(host, ":"):
 		return fmt.Errorf("write the port in port, not in host")
+	case strings.ContainsFunc(host, func(r rune) bool {
+		return r < utf8.RuneSelf && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-_.*", r))
+	}):
+		return fmt.Errorf(`a host name holds letters, digits, "-", "_" and "." only`)
 	case strings.Contains(name, "*"):
 		return fmt.Errorf(`a wildcard is allowed only as the first label ("*.example.com")`)
 	case name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, ".."):

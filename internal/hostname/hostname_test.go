@@ -36,12 +36,12 @@ func TestSplit(t *testing.T) {
 
 // TestCheck: one validator for the hosts of routes.conf, $ENV and WithHost.
 func TestCheck(t *testing.T) {
-	for _, ok := range []string{"example.com", "*.example.com", "localhost", "[::1]", "[2001:db8::1]", "[::ffff:127.0.0.1]", "café.example"} {
+	for _, ok := range []string{"example.com", "*.example.com", "localhost", "my_service", "xn--caf-dma.example", "[::1]", "[2001:db8::1]", "[::ffff:127.0.0.1]", "café.example"} {
 		if err := Check(ok); err != nil {
 			t.Errorf("Check(%q) = %v, want nil", ok, err)
 		}
 	}
-	for _, bad := range []string{"", "exa mple.com", "example.com\x00", "\texample.com", "ex\xffample.com", "example.com\x7f", "a/b", "http://x", "a.com:80", "x.*.com", "a..b"} {
+	for _, bad := range []string{"", "exa mple.com", "example.com\x00", "\texample.com", "ex\xffample.com", "example.com\x7f", "a/b", "http://x", "a.com:80", "x.*.com", "a..b", "$api_host", "${API_HOST}", "a,b", "a@b", "a%2eb", "a+b"} {
 		if Check(bad) == nil {
 			t.Errorf("Check(%q) = nil, want an error", bad)
 		}
