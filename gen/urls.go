@@ -214,12 +214,16 @@ func (h *helper) call(base, route string, values []string) string {
 // returns an error: a subdomain that is not one DNS label, a string that
 // is empty or a dot segment (no route would serve the link, and a
 // catch-all's could begin the path with "//"), a value its constraint
-// refuses. A helper of integers alone cannot fail. The TypeScript
+// refuses, or, outside the root domain, a host or port read from the
+// environment that is unset or not one. A helper of integers alone, on a
+// domain at routes.conf's own address, cannot fail. The TypeScript
 // functions check the same values.
 func (g *generator) checkedHelper(r *route) bool {
-	return g.takesSubdomain(r) || slices.ContainsFunc(r.ParamSpecs, func(p ir.Param) bool {
-		return p.Type != ir.TypeInt || p.Constraint != nil
-	})
+	d := g.table.Domains[r.domain]
+	return g.takesSubdomain(r) || r.domain != g.root && (d.HostEnv != "" || d.PortEnv != "") ||
+		slices.ContainsFunc(r.ParamSpecs, func(p ir.Param) bool {
+			return p.Type != ir.TypeInt || p.Constraint != nil
+		})
 }
 
 // writeHelperField writes the field of r's helper, tagged with the name

@@ -121,15 +121,19 @@ func TestDefaultDomain(t *testing.T) {
 // 65535 is an error of NewRouter.
 func TestEnvironmentPortlessLinks(t *testing.T) {
 	t.Setenv("OPS_PORT", "")
-	if got := deploy.URL.OpsHome(); got != "//ops.example.com:7070/" {
-		t.Errorf("ops URL with $OPS_PORT unset: %q, want the default port 7070", got)
+	if got, err := deploy.URL.OpsHome(); got != "//ops.example.com:7070/" || err != nil {
+		t.Errorf("ops URL with $OPS_PORT unset: %q, %v; want the default port 7070", got, err)
 	}
 	t.Setenv("OPS_PORT", "7443")
-	if got := deploy.URL.OpsHome(); got != "//ops.example.com:7443/" {
-		t.Errorf("ops URL with OPS_PORT=7443: %q", got)
+	if got, err := deploy.URL.OpsHome(); got != "//ops.example.com:7443/" || err != nil {
+		t.Errorf("ops URL with OPS_PORT=7443: %q, %v", got, err)
 	}
 	for _, port := range []string{"abc", "0", "65536", "-1"} {
 		t.Setenv("OPS_PORT", port)
+		// The helper has no port to write: an error, not a link without one.
+		if got, err := deploy.URL.OpsHome(); got != "" || err == nil || !strings.Contains(err.Error(), `routegen: route "ops.ops_home": domain ops: port `) {
+			t.Errorf("ops URL with OPS_PORT=%s: %q, %v; want an error naming the route and the port", port, got, err)
+		}
 		_, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, runtime.WithAuthenticator("basic", basicAuth))
 		if want := fmt.Sprintf("domain ops: port %q is not a number from 1 to 65535", port); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("OPS_PORT=%s: NewRouter error %v, want %q", port, err, want)

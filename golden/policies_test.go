@@ -307,10 +307,33 @@ func TestEnvironmentHosts(t *testing.T) {
 	call{method: "GET", host: "env.example.com:9000", path: "/", status: 200, want: "Env"}.do(t, srv)
 	call{method: "GET", host: "other.example.com:9000", path: "/", status: 404}.do(t, srv)
 
+	if u, err := policies.URL.FromEnvEnvHome(); u != "//env.example.com:9000/" || err != nil {
+		t.Errorf("URL of the domain at $POLICY_HOST:$POLICY_PORT: %q, %v", u, err)
+	}
+
 	t.Setenv("POLICY_HOST", "")
 	if _, err := policies.NewRouter(echo{}, echo{}, echo{}, echo{},
 		runtime.WithAuthenticator("session", sessionAuth), runtime.WithAuthenticator("bearer", bearerAuth)); err == nil || !strings.Contains(err.Error(), "$POLICY_HOST") {
 		t.Errorf("NewRouter with $POLICY_HOST unset: %v, want an error naming it", err)
+	}
+	// With no host to write, the URL builders answer an error, never
+	// "///", which a browser reads as a URL of the host its path names.
+	for name, build := range map[string]func() (string, error){
+		"FromEnvEnvHome":    policies.URL.FromEnvEnvHome,
+		"RouteURL":          func() (string, error) { return policies.RouteURL("from_env.env_home") },
+		"RouteURLNamedArgs": func() (string, error) { return policies.RouteURLNamedArgs("from_env.env_home", nil) },
+	} {
+		if u, err := build(); u != "" || err == nil || !strings.Contains(err.Error(), `routegen: route "from_env.env_home": domain from_env: host $POLICY_HOST is unset`) {
+			t.Errorf("%s with $POLICY_HOST unset: %q, %v; want an error naming the route and the variable", name, u, err)
+		}
+	}
+	// A router given the domain's address builds its links without the environment.
+	rt, err = newPolicyRouter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u, err := policies.URL.ForRouter(rt).FromEnvEnvHome(); u != "//env.example.com:9000/" || err != nil {
+		t.Errorf("ForRouter(a router given WithHost).FromEnvEnvHome() = %q, %v", u, err)
 	}
 }
 

@@ -147,7 +147,7 @@ export function adminHome(): string {
  * Route "ops.ops_home": GET / on ops.example.com:${OPS_PORT:-7070} (../../testdata/deploy/routes.conf:61:7).
  */
 export function opsHome(): string {
-  return _url(9, [], false);
+  return _url(9, [], true);
 }
 
 const _helpers = {

@@ -395,8 +395,8 @@ func (u URLBuilder) AdminHome() string {
 // OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
 //
 //line ../../testdata/deploy/routes.conf:61:1
-func (u URLBuilder) OpsHome() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u URLBuilder) OpsHome() (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 10)
 }
 
 //line routes_gen.go:403:1

@@ -210,7 +210,7 @@ export function undefinedAuth(): string {
  * Route "from_env.env_home": GET / on ${POLICY_HOST}:${POLICY_PORT} (../../testdata/policies/routes.conf:93:7).
  */
 export function fromEnvEnvHome(): string {
-  return _url(16, [], false);
+  return _url(16, [], true);
 }
 
 const _helpers = {

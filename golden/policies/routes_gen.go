@@ -477,8 +477,8 @@ func (u URLBuilder) UndefinedAuth() string {
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
 //line ../../testdata/policies/routes.conf:93:1
-func (u URLBuilder) FromEnvEnvHome() string {
-	return routegenTable.HelperURL(u.base, 17)
+func (u URLBuilder) FromEnvEnvHome() (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 17)
 }
 
 //line routes_gen.go:485:1

@@ -63,11 +63,16 @@ func cleanBasePath(base string) string {
 // origin is "//host[:port]" of domain d, for URLs of routes outside the
 // root domain, at its address in hosts or else routes.conf's; subdomain
 // fills the "*" of a wildcard domain.
-func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) string {
-	// An address that cannot be read gives "//"; NewRouter reports it.
+func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) (string, error) {
+	// An address read from the environment may be unset or not one: the
+	// URL then has no host to begin with, and a path after "//" would be
+	// read as one.
 	dom := &t.Domains[d]
 	addr := core.Address{Key: dom.Key, Host: dom.Host, Port: dom.Port, HostEnv: dom.HostEnv, PortEnv: dom.PortEnv}
-	host, port, _ := addr.Resolve(hosts)
+	host, port, err := addr.Resolve(hosts)
+	if err != nil {
+		return "", err
+	}
 	if _, moved := hosts[dom.Key]; dom.PortlessLinks && !moved {
 		port = "" // a link carries a port only when routes.conf, or WithHost, writes one
 	}
@@ -75,9 +80,9 @@ func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) 
 		host = subdomain + "." + rest
 	}
 	if port == "" || port == "80" || port == "443" {
-		return "//" + host
+		return "//" + host, nil
 	}
-	return "//" + host + ":" + port
+	return "//" + host + ":" + port, nil
 }
 
 // urlPlan is how the URL of one route is written: its path split into
@@ -138,8 +143,9 @@ func planURL(r *runtime.Route) urlPlan {
 // buildURL writes the URL of route r of the table from its parameter
 // values, unescaped and in order, under base; a route outside the table's
 // root domain gets //host[:port], a wildcard domain's with subdomain
-// first. It checks no constraint: checkedURL does.
-func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string) string {
+// first: the one error is of that address, read from the environment. It
+// checks no constraint: checkedURL does.
+func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string) (string, error) {
 	route := &t.Routes[r]
 	plan := &t.urlPlans()[r]
 	size := len(base.path)
@@ -152,7 +158,11 @@ func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string
 	var b strings.Builder
 	b.Grow(size)
 	if route.Domain != t.Root {
-		b.WriteString(t.origin(route.Domain, subdomain, base.hosts))
+		origin, err := t.origin(route.Domain, subdomain, base.hosts)
+		if err != nil {
+			return "", fmt.Errorf("routegen: route %q: %w", t.Domains[route.Domain].Key+"."+route.Name, err)
+		}
+		b.WriteString(origin)
 	}
 	b.WriteString(base.path)
 	next := 0
@@ -168,7 +178,7 @@ func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string
 			next++
 		}
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // checkedURL is buildURL for a route with constraints: it first checks
@@ -182,18 +192,25 @@ func (t *Table) checkedURL(base URLBase, r int, subdomain string, values ...stri
 	if err := t.checkValues(r, values); err != nil {
 		return "", err
 	}
-	return t.buildURL(base, r, subdomain, values...), nil
+	return t.buildURL(base, r, subdomain, values...)
 }
 
 // HelperURL is the URL a typed URL helper of the generated URLBuilder
-// returns for a route without constraints: route r's, from its parameter
-// values (the subdomain first when the route's domain is a wildcard one
-// other than the root), under base.
+// returns for a route whose helper cannot fail: route r's, from its
+// parameter values (the subdomain first when the route's domain is a
+// wildcard one other than the root), under base. Such a route's domain is
+// at routes.conf's own address, or one WithHost gave and NewRouter
+// checked, which is read without error.
 func (t *Table) HelperURL(base URLBase, r int, values ...string) string {
+	subdomain := ""
 	if t.takesSubdomain(r) {
-		return t.buildURL(base, r, values[0], values[1:]...)
+		subdomain, values = values[0], values[1:]
 	}
-	return t.buildURL(base, r, "", values...)
+	u, err := t.buildURL(base, r, subdomain, values...)
+	if err != nil {
+		panic(err) // a generated package gives every route that can fail CheckedHelperURL
+	}
+	return u
 }
 
 // CheckedHelperURL is HelperURL for a route with constraints: it checks

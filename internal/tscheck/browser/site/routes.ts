@@ -98,7 +98,7 @@ export function script(file: string): string {
  * Route "api.private": GET /private on 127.0.0.1:${API_PORT} (../routes.conf:36:7).
  */
 export function apiPrivate(): string {
-  return _url(3, [], false);
+  return _url(3, [], true);
 }
 
 /**
@@ -121,7 +121,7 @@ export function apiBooking(id: number | bigint): string {
  * Route "api.public": GET /public on 127.0.0.1:${API_PORT} (../routes.conf:24:7).
  */
 export function apiPublic(): string {
-  return _url(6, [], false);
+  return _url(6, [], true);
 }
 
 /**

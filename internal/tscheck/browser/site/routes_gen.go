@@ -315,8 +315,8 @@ func (u URLBuilder) Script(file string) (string, error) {
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
 //line ../routes.conf:36:1
-func (u URLBuilder) APIPrivate() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u URLBuilder) APIPrivate() (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 3)
 }
 
 //line routes_gen.go:323:1
@@ -342,8 +342,8 @@ func (u URLBuilder) APIBooking(id int64) (string, error) {
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
 //line ../routes.conf:24:1
-func (u URLBuilder) APIPublic() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u URLBuilder) APIPublic() (string, error) {
+	return routegenTable.CheckedHelperURL(u.base, 6)
 }
 
 //line routes_gen.go:350:1
