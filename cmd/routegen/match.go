@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/url"
@@ -51,7 +52,15 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 		return c.usageError(fmt.Sprintf("method %q is not an HTTP method", args[0]))
 	}
 	u, err := url.Parse(args[1])
-	if err != nil || u.Path == "" && u.Host == "" {
+	if err != nil {
+		// url.Error repeats the URL: its own words say what is wrong.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return c.usageError(fmt.Sprintf("URL %q: %v", args[1], err))
+	}
+	if u.Path == "" && u.Host == "" {
 		return c.usageError(fmt.Sprintf("URL %q: want a path (/hotels/42) or an absolute URL (http://api.example.com:8080/v1/hotels)", args[1]))
 	}
 	arg := ""

@@ -80,6 +80,16 @@ func TestMatchUsage(t *testing.T) {
 			t.Errorf("%s: exit %d, %q; want a usage error", strings.Join(args, " "), code, stderr)
 		}
 	}
+	// A URL that does not parse is named with what is wrong in it.
+	for url, want := range map[string]string{
+		"/hotels/%zz":   `routegen: URL "/hotels/%zz": invalid URL escape "%zz"`,
+		"http://[::1/x": `routegen: URL "http://[::1/x": missing ']' in host`,
+		"":              `routegen: URL "": want a path (/hotels/42) or an absolute URL`,
+	} {
+		if code, _, stderr := runIn(t, dir, "match", "GET", url); code != exitUsage || !strings.HasPrefix(stderr, want) {
+			t.Errorf("match GET %q: exit %d, %q; want a usage error beginning %s", url, code, stderr, want)
+		}
+	}
 }
 
 // TestMatchFindsRoutesConf: in a package folder, match reads the
