@@ -47,6 +47,8 @@ func TestTypedURLHelpers(t *testing.T) {
 		rich.URL.WithBasePath("/svc").AdminHome():       "//admin.example.com:8080/svc/",
 		// A base path that would begin with "/\" keeps the URL on its host.
 		rich.URL.WithBasePath(`\evil.com`).Home(): "/%5Cevil.com/",
+		// A "?" or "#" would end the path: a base path is escaped as a value.
+		rich.URL.WithBasePath("/a?b#c/d e").Home(): "/a%3Fb%23c/d%20e/",
 	} {
 		if got != want {
 			t.Errorf("URL helper gave %q, want %q", got, want)

@@ -368,14 +368,14 @@ function _withContext(context: _Context): URLBuilder {
   return builder as unknown as URLBuilder;
 }
 
-/** A base path as the Go URLBuilder.WithBasePath cleans it: "" for none or "/", else one leading slash and no trailing one. */
+/** A base path as the Go URLBuilder.WithBasePath cleans it: "" for none or "/", else one leading slash, no trailing one, and each segment escaped. */
 function _cleanBasePath(base: string): string {
   const trimmed = base.replace(/^\/+|\/+$/g, "");
   if (trimmed === "") {
     return "";
   }
-  // A leading backslash is escaped: browsers read a path that begins with a slash and one as another host's.
-  return "/" + (trimmed.startsWith("\\") ? "%5C" + trimmed.slice(1) : trimmed);
+  // Each segment escaped, as a catch-all's value: a "?" or "#" would end the path, and a leading backslash make it another host's.
+  return "/" + trimmed.split("/").map(_escape).join("/");
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port", "[v6]" or "[v6]:port", a wildcard domain's host beginning with "*.". */

@@ -568,5 +568,6 @@ func randomSubdomain(rng *rand.Rand) string {
 }
 
 func randomBase(rng *rand.Rand) string {
-	return []string{"/svc", "svc/", "/", "/a b/c", "//x", `\x`, "/é"}[rng.IntN(7)]
+	bases := []string{"/svc", "svc/", "/", "/a b/c", "//x", `\x`, "/é", "/a?b", "/a#b/c", "/50%", `/a\b`}
+	return bases[rng.IntN(len(bases))]
 }

@@ -46,18 +46,16 @@ func (t *Table) URLBaseOf(router *runtime.Router) URLBase {
 }
 
 // cleanBasePath is base as URL builders prefix it: "" for none or "/",
-// else with one leading slash and no trailing one ("svc/" → "/svc").
-// A leading "\" is escaped: browsers read a path that begins with "/\" as
-// another host's, as one that begins with "//".
+// else with one leading slash and no trailing one ("svc/" → "/svc"), each
+// segment escaped as a catch-all's value is: a "?" or "#" would end the
+// path, and a leading "\" make it another host's ("/\evil.com", which
+// browsers read as "//evil.com").
 func cleanBasePath(base string) string {
 	base = strings.Trim(base, "/")
 	if base == "" {
 		return ""
 	}
-	if base[0] == '\\' {
-		base = "%5C" + base[1:]
-	}
-	return "/" + base
+	return "/" + core.EscapeCatchAll(base)
 }
 
 // origin is "//host[:port]" of domain d, for URLs of routes outside the
