@@ -256,8 +256,8 @@ func (g *generator) writeTSHelper(b *bytes.Buffer, h *tsHelper, index int) {
 	where := ""
 	if r.domain != g.root {
 		d := g.table.Domains[r.domain]
-		where = " on " + hostText(d)
-		if port := portText(d); port != "" {
+		where = " on " + d.HostText()
+		if port := d.PortText(); port != "" {
 			where += ":" + port
 		}
 	}

@@ -243,7 +243,7 @@ func (g *generator) writeHelperMethod(b *bytes.Buffer, r *route, h helper) {
 	name, where := r.Name, ""
 	if r.domain != g.root {
 		name = g.qualifiedName(r)
-		where = " on " + hostText(g.table.Domains[r.domain])
+		where = " on " + g.table.Domains[r.domain].HostText()
 	}
 	fmt.Fprintf(b, "\n// %s returns the URL of route %q: %s%s (%s).\n", g.helperName(r), name, r.Path, where, g.opts.pos(r.Pos))
 	// The directive names the column of "func"; the helper's name follows the receiver.
@@ -252,21 +252,4 @@ func (g *generator) writeHelperMethod(b *bytes.Buffer, r *route, h helper) {
 	b.WriteString(lineDirective(g.opts.pathOf(r.Pos), pos) + "\n")
 	fmt.Fprintf(b, "func (u URLBuilder) %s(%s) %s {\n\treturn %s\n}\n%s\n",
 		g.helperName(r), strings.Join(h.params, ", "), h.results, h.call("u.base", strconv.Itoa(r.index), h.named), lineResetPlaceholder)
-}
-
-// hostText is a domain's host as its helpers' documentation writes it:
-// routes.conf's, or the environment reference it is read from.
-func hostText(d *ir.Domain) string {
-	if d.HostEnv != "" {
-		return "${" + d.HostEnv + "}"
-	}
-	return d.Host
-}
-
-// portText is hostText's port: "" for the scheme's default.
-func portText(d *ir.Domain) string {
-	if d.PortEnv != "" {
-		return "${" + d.PortEnv + "}"
-	}
-	return d.Port
 }

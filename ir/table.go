@@ -47,6 +47,24 @@ type Domain struct {
 // Wildcard reports whether the domain's host is a wildcard subdomain.
 func (d *Domain) Wildcard() bool { return core.IsWildcardHost(d.Host) }
 
+// HostText is the domain's host as messages and documentation write it:
+// the host, or the environment reference it is read from
+// ("${API_HOST:-api.example.com}").
+func (d *Domain) HostText() string {
+	if d.HostEnv != "" {
+		return "${" + d.HostEnv + "}"
+	}
+	return d.Host
+}
+
+// PortText is HostText's port: "" for the scheme's default.
+func (d *Domain) PortText() string {
+	if d.PortEnv != "" {
+		return "${" + d.PortEnv + "}"
+	}
+	return d.Port
+}
+
 // Route is one method of one route section, or one static route.
 type Route struct {
 	Name          string         `json:"name"`

@@ -181,7 +181,7 @@ func compareDomains(old, new *ir.Table) []Change {
 
 // address is a domain's host and port as routes.conf writes them.
 func address(d *ir.Domain) string {
-	host, port := cmp.Or(d.HostEnv, d.Host), cmp.Or(d.PortEnv, d.Port)
+	host, port := d.HostText(), d.PortText()
 	if port == "" {
 		return host
 	}
