@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/parser"
 )
 
@@ -17,9 +18,6 @@ var defaultActions = map[string]string{
 	"GET": "Index", "POST": "Create", "PUT": "Update", "PATCH": "Update",
 	"DELETE": "Delete", "OPTIONS": "Options", "HEAD": "Head", "TRACE": "Trace",
 }
-
-// bodyMethods are the methods whose requests carry a payload, and so a body limit.
-var bodyMethods = map[string]bool{"POST": true, "PUT": true, "PATCH": true, "DELETE": true}
 
 // inherited is what a route section passes down to its children.
 type inherited struct {
@@ -136,7 +134,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 					Auth: auth, AntiCSRFCheck: antiCSRF, Parent: in.parent, Pos: obj.Pos,
 					Segments: parsed.Segments, ParamSpecs: parsed.Params,
 				}
-				if bodyMethods[m] {
+				if core.BodyMethod(m) {
 					r.MaxBodySize = maxBodySize
 				}
 				if len(authz.Roles)+len(authz.Permissions) > 0 {

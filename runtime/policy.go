@@ -240,16 +240,6 @@ func allOf(args []string, holds func(string) bool) bool {
 	return true
 }
 
-// isUnsafe reports whether a method may change state, and so is checked
-// against cross-origin forgery.
-func isUnsafe(method string) bool {
-	switch method {
-	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:
-		return false
-	}
-	return true
-}
-
 // fromBrowser reports whether a request carries the headers the
 // cross-origin check reads; without Sec-Fetch-Site and Origin it lets the
 // request through, so the check is skipped (keys are canonical: direct map
@@ -307,8 +297,6 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 }
 
 func (b *limitedBody) Close() error { return b.body.Close() }
-
-var bodyMethods = map[string]bool{http.MethodPost: true, http.MethodPut: true, http.MethodPatch: true, http.MethodDelete: true}
 
 // allMethods stand for "*" in allow_methods, which the CORS library does not read.
 var allMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}

@@ -316,11 +316,11 @@ func (rt *Router) checksOf(route *Route) checks {
 // request of method.
 func methodChecks(route *Route, method string) checks {
 	var c checks
-	if route.AntiCSRFCheck && !route.WebSocket && isUnsafe(method) {
+	if route.AntiCSRFCheck && !route.WebSocket && core.UnsafeMethod(method) {
 		c |= checkCSRF
 	}
 	// A catch-all answers every method: its limit is on every body.
-	if route.MaxBodySize > 0 && (bodyMethods[method] || route.Method == "*") {
+	if route.MaxBodySize > 0 && (core.BodyMethod(method) || route.Method == "*") {
 		c |= checkBodySize
 	}
 	return c

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
 )
@@ -219,9 +220,14 @@ func compareRoutes(o, n entry) []Change {
 		}
 	}
 	compareAuth(or, nr, add)
+	// Anti-CSRF guards unsafe methods only: turned off on a route of a safe
+	// one, it changes nothing a request meets. (A route's max_body_size is
+	// 0 but for methods with a body.)
 	switch {
-	case or.AntiCSRFCheck && !nr.AntiCSRFCheck:
+	case or.AntiCSRFCheck && !nr.AntiCSRFCheck && core.UnsafeMethod(nr.Method):
 		add(Security, "anti_csrf_check turned off", "true", "false")
+	case or.AntiCSRFCheck && !nr.AntiCSRFCheck:
+		add(Compatible, "anti_csrf_check turned off (no effect on "+nr.Method+")", "true", "false")
 	case !or.AntiCSRFCheck && nr.AntiCSRFCheck:
 		add(Compatible, "anti_csrf_check turned on", "false", "true")
 	}
