@@ -60,6 +60,9 @@ func (t token) describe() string {
 // does, and by its name when it is one that looks like a blank or like
 // ASCII punctuation; a byte that is not UTF-8 is shown in hex.
 func (t token) unexpectedCharacter() string {
+	if t.text == "//" || t.text == "/*" {
+		return fmt.Sprintf(`unexpected %q: a comment begins with "#"`, t.text)
+	}
 	r, size := utf8.DecodeRuneInString(t.text)
 	switch {
 	case r == utf8.RuneError && size <= 1:
@@ -202,6 +205,10 @@ func (s *scanner) scan() token {
 			s.offset++
 			tok.kind = tokEnv
 		}
+	case ch == '/' && (s.peek(1) == '/' || s.peek(1) == '*'):
+		// Another language's comment, one token: its message says so.
+		s.offset += 2
+		tok.kind = tokIllegal
 	default:
 		tok.kind = punctuation(ch)
 		if tok.kind == tokIllegal {
