@@ -155,6 +155,8 @@ func TestServeOverHTTP(t *testing.T) {
 		{method: "GET", host: mainHost, path: "/user_a%20b", status: 200, want: "profile a b"},
 		{method: "GET", host: mainHost, path: "/users/4%32", status: 200, want: "user 42 via 42"},
 		{method: "GET", host: tenantHost, path: "/pages/about", status: 200, want: "tenant acme page about"},
+		// Host names compare in any case: the subdomain an action reads is lower case.
+		{method: "GET", host: strings.ToUpper(tenantHost), path: "/pages/about", status: 200, want: "tenant acme page about"},
 		{method: "GET", host: mainHost, path: "/users/?page=2", status: 301, headers: map[string]string{"Location": "/users?page=2"}},
 		{method: "POST", host: mainHost, path: "/users//", status: 308, headers: map[string]string{"Location": "/users/"}},
 		{method: "OPTIONS", host: mainHost, path: "/users", status: 204, headers: map[string]string{"Allow": "GET, HEAD, OPTIONS, POST"}},

@@ -91,7 +91,8 @@ func (ctx *Context) Params() *Params { return &ctx.match.Params }
 func (ctx *Context) Domain() *Domain { return ctx.match.Domain() }
 
 // Subdomain returns the first label of the request's host on a subdomain or
-// wildcard domain ("v2" for v2.api.example.com), else "".
+// wildcard domain, in lower case as host names compare ("v2" for
+// V2.api.example.com), else "".
 func (ctx *Context) Subdomain() string {
 	d := ctx.match.Domain()
 	if d == nil || !d.Subdomain && !core.IsWildcardHost(d.Host) {
@@ -99,7 +100,7 @@ func (ctx *Context) Subdomain() string {
 	}
 	name, _ := hostname.Split(ctx.router.requestHost(ctx.request.Request))
 	if i := strings.IndexByte(name, '.'); i > 0 {
-		return name[:i]
+		return strings.ToLower(name[:i])
 	}
 	return ""
 }
