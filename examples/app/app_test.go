@@ -109,6 +109,28 @@ func TestPagesAndStaticFiles(t *testing.T) {
 	}
 }
 
+// TestDomainsMovedWithTheServer: main moves the admin and versioned API
+// domains to the port it listens on, and the site's links follow them.
+func TestDomainsMovedWithTheServer(t *testing.T) {
+	router, err := newRouter(runtime.WithDefaultDomain("site"),
+		runtime.WithHost("versioned_api", "*.api.localhost", "9000"), runtime.WithHost("admin", "admin.localhost", "9000"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(router)
+	defer srv.Close()
+	for _, c := range []struct{ host, path, body string }{
+		{"localhost:9000", "/", `href="//admin.localhost:9000/"`},
+		{"localhost:9000", "/", `href="//v3.api.localhost:9000/users"`},
+		{"admin.localhost:9000", "/", "admin dashboard"},
+		{"v3.api.localhost:9000", "/users", `"version":"v3"`},
+	} {
+		if status, body := get(t, srv, c.host, c.path, nil); status != 200 || !strings.Contains(body, c.body) {
+			t.Errorf("GET %s%s = %d %q, want 200 with %q", c.host, c.path, status, body, c.body)
+		}
+	}
+}
+
 func TestWebSocketEcho(t *testing.T) {
 	srv := server(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -20,7 +20,9 @@ func writeJSON(ctx *runtime.Context, status int, v any) error {
 	return json.NewEncoder(ctx.Res).Encode(v)
 }
 
-type site struct{}
+// site's links are its router's: at the hosts the router serves (main
+// moves the other domains to the port it listens on).
+type site struct{ urls *routes.URLBuilder }
 
 // indexPage links to every feature through the typed URL helpers, which
 // the template calls as methods; a helper that returns an error stops it.
@@ -42,9 +44,9 @@ var indexPage = template.Must(template.New("index").Parse(`<!doctype html>
 `))
 
 // Index links to every feature.
-func (site) Index(ctx *runtime.Context) error {
+func (s *site) Index(ctx *runtime.Context) error {
 	ctx.Res.Header().Set("Content-Type", "text/html; charset=utf-8")
-	return indexPage.Execute(ctx.Res, struct{ URL *routes.URLBuilder }{routes.URL})
+	return indexPage.Execute(ctx.Res, struct{ URL *routes.URLBuilder }{s.urls})
 }
 
 type users struct{}

@@ -17,6 +17,7 @@ import (
 	"expvar"
 	"flag"
 	"log"
+	"net"
 	"net/http"
 	goruntime "runtime"
 	"time"
@@ -31,11 +32,17 @@ var staticFiles embed.FS
 // newRouter is the application's router; tests add options.
 func newRouter(opts ...runtime.Option) (*runtime.Router, error) {
 	opts = append([]runtime.Option{runtime.WithStaticFS(staticFiles)}, opts...)
-	return routes.NewRouter(dashboard{}, chat{}, site{}, users{}, versions{}, opts...)
+	s := &site{}
+	router, err := routes.NewRouter(dashboard{}, chat{}, s, users{}, versions{}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	s.urls = routes.URL.ForRouter(router)
+	return router, nil
 }
 
 func main() {
-	addr := flag.String("addr", "localhost:8080", "address to listen on; the domains of routes.conf expect port 8080")
+	addr := flag.String("addr", "localhost:8080", "address to listen on; the admin and versioned API domains move to its port")
 	debugAddr := flag.String("debug-addr", "", "address of /debug/vars (memory statistics and goroutines), off when empty")
 	flag.DurationVar(&webSocketIdle, "websocket-idle", webSocketIdle, "how long a WebSocket may stay silent before it is closed")
 	flag.Parse()
@@ -43,11 +50,17 @@ func main() {
 		expvar.Publish("goroutines", expvar.Func(func() any { return goruntime.NumGoroutine() }))
 		go func() { log.Fatal(runtime.NewServer(*debugAddr, http.DefaultServeMux).ListenAndServe()) }()
 	}
-	router, err := newRouter()
+	_, port, err := net.SplitHostPort(*addr)
+	if err != nil {
+		log.Fatalf("-addr %q: %v", *addr, err)
+	}
+	// routes.conf puts the other domains at port 8080: they move with the
+	// server, and the site's links (URL.ForRouter) follow them.
+	router, err := newRouter(runtime.WithHost("versioned_api", "*.api.localhost", port), runtime.WithHost("admin", "admin.localhost", port))
 	if err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("serving http://%s/ (and http://v2.api.localhost:8080/users, http://admin.localhost:8080/)", *addr)
+	log.Printf("serving http://%s/ (and http://v2.api.localhost:%s/users, http://admin.localhost:%s/)", *addr, port, port)
 	if err := runtime.Serve(runtime.NewServer(*addr, router)); err != nil {
 		log.Fatal(err)
 	}
