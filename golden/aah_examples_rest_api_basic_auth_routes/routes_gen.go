@@ -126,8 +126,8 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // URLBuilder builds the URL of each route from typed parameters, every value escaped: each
 // method is the helper of a route, and its documentation names the route. A helper whose
 // values can fail (a string parameter, which must not be empty or a dot segment, a
-// constraint, a subdomain, which must be one DNS label) returns an error that names the
-// argument. Routes outside the root domain get //host[:port], routes.conf's unless the
+// constraint, a subdomain, which must be one DNS label, the address of a domain read from
+// the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
 // builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
 // URLBuilder builds paths from the root of the site.
 type URLBuilder struct {
