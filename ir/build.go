@@ -197,6 +197,9 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 		switch v := f.Value.(type) {
 		case *parser.Env:
 			d.PortEnv, d.Port = v.Ref(), ""
+			if v.HasDefault && hostname.CheckPort(v.Default) != nil {
+				b.diags.Errorf(v.ValuePos, "port %q, the default of $%s: not a number from 1 to 65535", v.Default, v.Name)
+			}
 			return
 		case *parser.Int:
 			d.Port = fmt.Sprint(v.Value)
