@@ -3,11 +3,13 @@ package golden_test
 import (
 	"fmt"
 	"html/template"
+	"net/http/httptest"
 	"path/filepath"
 	"reflect"
 	goruntime "runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -223,6 +225,35 @@ func TestURLHelpersForRouter(t *testing.T) {
 			t.Errorf("URL helper gave %q, want %q", c.got, c.want)
 		}
 	}
+}
+
+// TestForRouterWhileServing: builders of one router, made and used from
+// several goroutines while it serves, share its hosts and only read them
+// (run under -race in CI).
+func TestForRouterWhileServing(t *testing.T) {
+	rt, err := rich.NewRouter(dashboardNoop{}, appNoop{}, chatNoop{}, deepNoop{}, docNoop{}, fallbackNoop{},
+		fileNoop{}, itemEcho{}, postNoop{}, tenantEcho{}, userEcho{}, runtime.WithStaticFS(assets), runtime.WithHost("admin", "admin.localhost", "9090"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 100 {
+				if u := rich.URL.ForRouter(rt).WithBasePath("/svc").AdminHome(); u != "//admin.localhost:9090/svc/" {
+					t.Errorf("AdminHome = %q", u)
+					return
+				}
+				w := httptest.NewRecorder()
+				rt.ServeHTTP(w, httptest.NewRequest("GET", "http://admin.localhost:9090/", nil))
+				if w.Code != 200 {
+					t.Errorf("GET admin.localhost:9090/ = %d", w.Code)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // TestForRouterOfAnotherPackage: a router whose domains are another

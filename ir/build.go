@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/parser"
 )
@@ -160,13 +161,9 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 		if !env.HasDefault {
 			return
 		}
-		// The default is known now: checked as a host written out is, and
-		// never a wildcard, which the URL helpers of the domain's routes,
-		// written now, would have to take a subdomain for.
-		if err := hostname.Check(strings.TrimSpace(env.Default)); err != nil {
+		// The default is known now: checked as the router checks it.
+		if err := core.CheckHostOf("", env.Default); err != nil {
 			b.diags.Errorf(env.ValuePos, "host %q, the default of $%s: %v", env.Default, env.Name, err)
-		} else if strings.HasPrefix(env.Default, "*.") {
-			b.diags.Errorf(env.ValuePos, "host %q, the default of $%s: a wildcard host is written out in routes.conf, not read from the environment", env.Default, env.Name)
 		}
 		return
 	}

@@ -316,7 +316,7 @@ func (rt *Router) checksOf(route *Route) checks {
 // request of method.
 func methodChecks(route *Route, method string) checks {
 	var c checks
-	if route.AntiCSRFCheck && !route.WebSocket && core.UnsafeMethod(method) {
+	if route.AntiCSRFCheck && core.UnsafeMethod(method) {
 		c |= checkCSRF
 	}
 	// A catch-all answers every method: its limit is on every body.

@@ -233,7 +233,7 @@ function _cleanBasePath(base: string): string {
     return "";
   }
   // Each segment escaped, as a catch-all's value: a "?" or "#" would end the path, and a leading backslash make it another host's.
-  return "/" + trimmed.split("/").map(_escape).join("/");
+  return "/" + _escapeCatchAll(trimmed);
 }
 
 /** Checks the hosts given to withBasePath: "host", "host:port", "[v6]" or "[v6]:port", a wildcard domain's host beginning with "*.". */
@@ -372,7 +372,7 @@ function _build(route: _Route, subdomain: string, values: readonly string[], che
       path += part;
     } else {
       const v = _nth(values, part);
-      path += _nth(route.params, part).catchAll ? v.split("/").map(_escape).join("/") : _escape(v);
+      path += _nth(route.params, part).catchAll ? _escapeCatchAll(v) : _escape(v);
       last = part;
     }
     if (last >= 0 && (path.startsWith("//") || path.startsWith("/\\"))) {
@@ -536,6 +536,11 @@ const _hex = "0123456789ABCDEF";
 /** Go's url.PathEscape: every UTF-8 byte escaped but letters, digits and -_.~$&+:=@. */
 function _escape(s: string): string {
   return _percent(s, /[A-Za-z0-9\-_.~$&+:=@]/, false);
+}
+
+/** Go's core.EscapeCatchAll: each segment escaped, its slashes kept. */
+function _escapeCatchAll(v: string): string {
+  return v.split("/").map(_escape).join("/");
 }
 
 /** Go's url.QueryEscape: every UTF-8 byte escaped but letters, digits and -_.~, a space as "+". */

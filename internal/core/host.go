@@ -176,22 +176,33 @@ func (d *Address) Resolve(overrides map[string]HostPort) (host, port string, err
 			name, _, _ := strings.Cut(d.HostEnv, ":-")
 			from = "$" + name
 		}
-		if err := hostname.Check(host); err != nil {
+		if err := CheckHostOf(d.Host, host); err != nil {
 			return "", "", fmt.Errorf("domain %s: host %q (%s): %v", d.Key, host, from, err)
-		}
-		// Whether the domain is a wildcard one was fixed at generation: its
-		// routes' URL helpers take a subdomain, or not.
-		switch wildcard := IsWildcardHost(d.Host); {
-		case wildcard && !IsWildcardHost(host):
-			return "", "", fmt.Errorf("domain %s: host %q (%s): the domain is a wildcard one (%q in routes.conf): give a host that begins with \"*.\"", d.Key, host, from, d.Host)
-		case !wildcard && strings.HasPrefix(host, "*."):
-			return "", "", fmt.Errorf("domain %s: host %q (%s): only routes.conf makes a domain a wildcard one: give a host that does not begin with \"*.\"", d.Key, host, from)
 		}
 	}
 	if err := hostname.CheckPort(port); err != nil {
 		return "", "", fmt.Errorf("domain %s: %v", d.Key, err)
 	}
 	return strings.ToLower(host), port, nil
+}
+
+// CheckHostOf checks a host a domain is given when the router is built
+// (by $NAME, its default, or WithHost) rather than written out in
+// routes.conf: hostname.Check's rules, and a wildcard host exactly when
+// declared, routes.conf's own host ("" for one read from the
+// environment), is one, as the URL helpers of the domain's routes were
+// generated taking a subdomain, or not.
+func CheckHostOf(declared, host string) error {
+	if err := hostname.Check(host); err != nil {
+		return err
+	}
+	switch wildcard := IsWildcardHost(declared); {
+	case wildcard && !IsWildcardHost(host):
+		return fmt.Errorf("the domain is a wildcard one (%q in routes.conf): give a host that begins with \"*.\"", declared)
+	case !wildcard && strings.HasPrefix(host, "*."):
+		return fmt.Errorf("a domain is a wildcard one only by the host routes.conf writes out: give a host that does not begin with \"*.\"")
+	}
+	return nil
 }
 
 // readEnv reads an environment reference of routes.conf: "NAME" for $NAME,

@@ -194,8 +194,8 @@ func TestHostsKeepWildcards(t *testing.T) {
 	_, err := newHosts(table, map[string]HostPort{"tenants": {Host: "localhost"}, "admin": {Host: "*.localhost"}})
 	for _, want := range []string{
 		`domain tenants: host "localhost" (WithHost): the domain is a wildcard one ("*.example.com" in routes.conf): give a host that begins with "*."`,
-		`domain api: host "*.api.example.com" ($ROUTEGEN_TEST_HOST): only routes.conf makes a domain a wildcard one: give a host that does not begin with "*."`,
-		`domain admin: host "*.localhost" (WithHost): only routes.conf makes a domain a wildcard one: give a host that does not begin with "*."`,
+		`domain api: host "*.api.example.com" ($ROUTEGEN_TEST_HOST): a domain is a wildcard one only by the host routes.conf writes out: give a host that does not begin with "*."`,
+		`domain admin: host "*.localhost" (WithHost): a domain is a wildcard one only by the host routes.conf writes out: give a host that does not begin with "*."`,
 	} {
 		if !strings.Contains(fmt.Sprint(err), want) {
 			t.Errorf("got %v\nwant it to say %s", err, want)
