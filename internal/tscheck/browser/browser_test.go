@@ -394,10 +394,16 @@ func TestBrowser(t *testing.T) {
 		} {
 			open(t, ctx, c.origin)
 			before, answered := s.callsOf("Comment"), len(s.responsesTo("POST", "/comments"))
-			eval[string](t, ctx, `(() => { const form = document.getElementById("comment"); form.action = `+c.action+`; form.submit(); return form.action; })()`)
-			deadline := time.Now().Add(10 * time.Second)
-			for len(s.responsesTo("POST", "/comments")) == answered && time.Now().Before(deadline) {
-				time.Sleep(20 * time.Millisecond)
+			// RunResponse waits until the page the form loads has loaded, so
+			// that its navigation cannot abort the next open.
+			submitted, cancel := context.WithTimeout(ctx, 10*time.Second)
+			page, err := chromedp.RunResponse(submitted, chromedp.Evaluate[chromedp.Void](`(() => { const form = document.getElementById("comment"); form.action = `+c.action+`; form.submit(); })()`))
+			cancel()
+			if err != nil {
+				t.Fatalf("form from %s: %v", c.origin, err)
+			}
+			if int(page.Status) != c.status {
+				t.Errorf("form from %s: the browser loaded a page of status %d, want %d", c.origin, page.Status, c.status)
 			}
 			responses := s.responsesTo("POST", "/comments")
 			if len(responses) != answered+1 {
