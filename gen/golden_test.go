@@ -48,7 +48,7 @@ func (c goldenCase) outDir() string {
 
 // goldenCases are every valid routes.conf of the aah corpus, the GitHub API
 // route set and the rich example.
-func goldenCases(t *testing.T) []goldenCase {
+func goldenCases(t testing.TB) []goldenCase {
 	cases := []goldenCase{
 		{dir: "github", routes: "testdata/routesets/github.conf"},
 		{dir: "rich", routes: "testdata/rich/routes.conf"},

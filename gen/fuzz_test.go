@@ -1,0 +1,155 @@
+package gen_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/importer"
+	goparser "go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/routegen/routegen/gen"
+	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/parser"
+)
+
+// FuzzGenerate checks the promise of check: a routes.conf it accepts
+// becomes a package that compiles. The generator may refuse a table only
+// with a diagnostic at the routes.conf, never by writing Go that does not
+// type-check.
+func FuzzGenerate(f *testing.F) {
+	for _, c := range goldenCases(f) {
+		if c.security != "" || c.appConfig != "" {
+			continue // the seed is the routes.conf alone
+		}
+		src, err := module.ReadFile(c.routes)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if len(src) < 16<<10 {
+			f.Add(src)
+		}
+	}
+	for _, s := range []string{
+		`domains { d { host = "localhost"; routes { r { path = "/a/:b/*c"; controller = "C"; action = "A" } } } }`,
+		`domains { d { host = "*.example.com"; routes { r { path = "/:x"; method = "POST"; controller = "C"; action = "A" } } } }`,
+		`domains { d { host = $HOST; port = ${PORT:-80}; routes { r { path = "/"; controller = "C"; action = "A" } } } }`,
+	} {
+		f.Add([]byte(s))
+	}
+	importer := newModuleImporter(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		table, _ := ir.Load(fstest.MapFS{"routes.conf": {Data: src}}, ir.Sources{Routes: "routes.conf"})
+		if table == nil {
+			return
+		}
+		files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
+		checkGenerated(t, importer, files, diags)
+	})
+}
+
+// FuzzGenerateValues is FuzzGenerate with the structure fixed and the
+// values drawn: a host, and a route with a nested one, whose names, paths,
+// methods, controller and actions the fuzzer writes. Few mutations of a
+// whole file pass check; most of these do.
+func FuzzGenerateValues(f *testing.F) {
+	f.Add("localhost", "home", "/", "GET", "App", "Index", "item", "/items/:id", "POST", "Create")
+	f.Add("*.example.com", "r", "/a/:b", "PUT", "C", "A", "s", "/*rest", "DELETE", "B")
+	f.Add("[::1]", "v1", "/v1/:id[number,min=1]", "PATCH", "V1", "Get", "v2", "/:slug[oneof=a b]/x", "WS", "Stream")
+	importer := newModuleImporter(f)
+	f.Fuzz(func(t *testing.T, host, name, path, method, controller, action, childName, childPath, childMethod, childAction string) {
+		conf := fmt.Sprintf(`domains {
+  d {
+    host = %s
+    routes {
+      %s {
+        path = %s
+        method = %s
+        controller = %s
+        action = %s
+        routes {
+          %s { path = %s; method = %s; action = %s }
+        }
+      }
+    }
+  }
+}
+`, quote(host), name, quote(path), quote(method), quote(controller), quote(action),
+			childName, quote(childPath), quote(childMethod), quote(childAction))
+		table, _ := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(conf)}}, ir.Sources{Routes: "routes.conf"})
+		if table == nil {
+			return
+		}
+		files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
+		checkGenerated(t, importer, files, diags)
+	})
+}
+
+// quote writes s as a routes.conf string.
+func quote(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// checkGenerated fails t unless Generate's diagnostics are at the
+// routes.conf or its files type-check.
+func checkGenerated(t *testing.T, importer types.Importer, files []gen.File, diags parser.Diagnostics) {
+	t.Helper()
+	for _, d := range diags {
+		if d.Pos.File != "routes.conf" || d.Pos.Line < 1 || strings.Contains(d.Msg, "internal error") {
+			t.Fatalf("Generate: %v, want diagnostics at the routes.conf", d)
+		}
+	}
+	if !diags.HasErrors() {
+		typeCheck(t, importer, files)
+	}
+}
+
+// newModuleImporter imports the packages generated code uses as this
+// module builds them, loaded once.
+func newModuleImporter(tb testing.TB) types.Importer {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps}
+	pkgs, err := packages.Load(cfg, "github.com/routegen/routegen/runtime", "github.com/routegen/routegen/runtime/routegenimpl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	loaded := map[string]*types.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		loaded[p.PkgPath] = p.Types
+	})
+	return moduleImporter{loaded: loaded, std: importer.Default()}
+}
+
+type moduleImporter struct {
+	loaded map[string]*types.Package
+	std    types.Importer
+}
+
+func (m moduleImporter) Import(path string) (*types.Package, error) {
+	if p, ok := m.loaded[path]; ok {
+		return p, nil
+	}
+	return m.std.Import(path)
+}
+
+// typeCheck fails t unless files are one package that type-checks.
+func typeCheck(t *testing.T, imp types.Importer, files []gen.File) {
+	t.Helper()
+	fset := token.NewFileSet()
+	var syntax []*ast.File
+	for _, file := range files {
+		f, err := goparser.ParseFile(fset, file.Name, file.Content, goparser.SkipObjectResolution)
+		if err != nil {
+			t.Fatalf("the generated %s does not parse: %v", file.Name, err)
+		}
+		syntax = append(syntax, f)
+	}
+	conf := types.Config{Importer: imp}
+	if _, err := conf.Check("routes", fset, syntax, nil); err != nil {
+		t.Fatalf("the generated package does not type-check: %v", err)
+	}
+}
