@@ -246,11 +246,29 @@ func browse(t *testing.T) context.Context {
 	return ctx
 }
 
-// open loads the page of origin and waits for its module.
+// open loads the page of origin and waits for its module. It asks the
+// page itself, in a loop, and not with chromedp.Poll: Poll runs in the
+// execution context chromedp last heard of, which after a navigation can
+// be the page before's ("Cannot find context with specified id").
 func open(t *testing.T, ctx context.Context, origin string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Navigate(origin+"/"), chromedp.Poll[chromedp.Void]("window.routes !== undefined", chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	page, err := chromedp.Run(ctx, chromedp.NavigateResponse(origin+"/"))
+	if err != nil {
 		t.Fatalf("opening %s: %v", origin, err)
+	}
+	if page.Status != http.StatusOK {
+		t.Fatalf("opening %s: status %d", origin, int(page.Status))
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("window.routes !== undefined"))
+		if err == nil && loaded {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("opening %s: the page's module did not load in 10s (last: %v, %v)", origin, loaded, err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
