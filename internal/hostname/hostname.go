@@ -48,8 +48,31 @@ func Check(host string) error {
 		return fmt.Errorf(`a wildcard is allowed only as the first label ("*.example.com")`)
 	case name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, ".."):
 		return fmt.Errorf("empty label in host")
+	case endsInNumber(name) && !isIPv4(host):
+		// A URL's host that ends in a number is an IPv4 address to a
+		// browser ("127.1" is 127.0.0.1, "0" is 0.0.0.0), or no host at all:
+		// the links would reach another Host than the one the router serves.
+		return fmt.Errorf(`a browser reads a host that ends in a number as an IPv4 address, and its links would send another Host: write an address as four numbers from 0 to 255 ("127.0.0.1"), or end the name with a letter`)
 	}
 	return nil
+}
+
+// endsInNumber reports whether a browser's URL parser reads name as an
+// IPv4 address: its last label is decimal digits, or hexadecimal ones
+// after "0x".
+func endsInNumber(name string) bool {
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	if hex, ok := strings.CutPrefix(strings.ToLower(last), "0x"); ok {
+		return allBytes(hex, func(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' })
+	}
+	return last != "" && allBytes(last, isDigit)
+}
+
+// isIPv4 reports whether host is an IPv4 address in the only form that
+// URLs and Host headers keep as written: four decimal numbers.
+func isIPv4(host string) bool {
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Is4()
 }
 
 // Split splits a Host header into name and port without

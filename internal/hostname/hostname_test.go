@@ -65,6 +65,23 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckNumericHosts: a browser reads a URL's host whose last label is
+// a number as an IPv4 address, so only the four-number form keeps the
+// Host its links send equal to the domain's.
+func TestCheckNumericHosts(t *testing.T) {
+	for _, ok := range []string{"127.0.0.1", "10.0.0.255", "0.0.0.0", "v1.example", "2b.example", "a1", "host0x", "0xg", "1x.local"} {
+		if err := Check(ok); err != nil {
+			t.Errorf("Check(%q) = %v, want nil", ok, err)
+		}
+	}
+	const want = "a browser reads a host that ends in a number as an IPv4 address"
+	for _, bad := range []string{"0", "000000", "2130706433", "127.1", "192.168.0", "127.000.0.1", "256.0.0.1", "1.2.3.4.5", "example.123", "0x7f000001", "0X7F.1", "api.0x", "*.1.2.3.4", "*.example.12"} {
+		if err := Check(bad); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("Check(%q) = %v, want %s…", bad, err, want)
+		}
+	}
+}
+
 func TestCheckPort(t *testing.T) {
 	for _, ok := range []string{"", "1", "80", "8080", "65535"} {
 		if err := CheckPort(ok); err != nil {
