@@ -265,9 +265,9 @@ function _checkHosts(hosts: Readonly<Record<string, string | undefined>>): void 
     if (host === "" || /[\s/?#@\\]/.test(host) || brokenIPv6 || !/^([0-9]+)?$/.test(port) || port !== "" && (Number(port) < 1 || Number(port) > 65535)) {
       throw new Error("routegen: hosts: " + _quote(address) + " of domain " + _quote(key) + " is not host[:port]");
     }
-    // A host that ends in a number is an IPv4 address to a browser ("127.1" is 127.0.0.1): only four numbers keep the Host its links send.
+    // A browser reads a host that ends in a number as an IPv4 address ("127.1" is 127.0.0.1) or refuses it: only four numbers keep the Host its links send.
     if (/(^|\.)([0-9]+|0[xX][0-9A-Fa-f]*)$/.test(host) && !/^((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.|$)){4}$/.test(host)) {
-      throw new Error("routegen: hosts: " + _quote(address) + " of domain " + _quote(key) + ": a browser reads a host that ends in a number as an IPv4 address: write an address as four numbers from 0 to 255 (\"127.0.0.1\")");
+      throw new Error("routegen: hosts: " + _quote(address) + " of domain " + _quote(key) + ": a browser reads a host that ends in a number as an IPv4 address (\"127.1\" is 127.0.0.1) or refuses it (\"example.123\"): write an address as four numbers from 0 to 255 (\"127.0.0.1\")");
     }
     if (domain.host.startsWith("*.") !== host.startsWith("*.")) {
       throw new Error("routegen: hosts: domain " + _quote(key) + (domain.host.startsWith("*.") ? " is" : " is not") + " a wildcard domain: its host " + (domain.host.startsWith("*.") ? "must" : "must not") + " begin with \"*.\"");

@@ -170,7 +170,7 @@ func TestHostsOfEnvironmentChecked(t *testing.T) {
 		{"api.example.com:99", `routegen: domain api: host "api.example.com:99" ($ROUTEGEN_TEST_HOST): write the port in port, not in host`},
 		{"https://api.example.com", `routegen: domain api: host "https://api.example.com" ($ROUTEGEN_TEST_HOST): a host has no scheme; write just the name`},
 		{"api..example.com", `routegen: domain api: host "api..example.com" ($ROUTEGEN_TEST_HOST): empty label in host`},
-		{"127.1", `routegen: domain api: host "127.1" ($ROUTEGEN_TEST_HOST): a browser reads a host that ends in a number as an IPv4 address, and its links would send another Host: write an address as four numbers from 0 to 255 ("127.0.0.1"), or end the name with a letter`},
+		{"127.1", `routegen: domain api: host "127.1" ($ROUTEGEN_TEST_HOST): a browser reads a host that ends in a number as an IPv4 address ("127.1" is 127.0.0.1) or refuses it ("example.123"): write an address as four numbers from 0 to 255 ("127.0.0.1"), or end the name with a letter`},
 		{"API.example.com", ""},
 		{"127.0.0.1", ""},
 		{"", ""}, // the default

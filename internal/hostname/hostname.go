@@ -52,7 +52,7 @@ func Check(host string) error {
 		// A URL's host that ends in a number is an IPv4 address to a
 		// browser ("127.1" is 127.0.0.1, "0" is 0.0.0.0), or no host at all:
 		// the links would reach another Host than the one the router serves.
-		return fmt.Errorf(`a browser reads a host that ends in a number as an IPv4 address, and its links would send another Host: write an address as four numbers from 0 to 255 ("127.0.0.1"), or end the name with a letter`)
+		return fmt.Errorf(`a browser reads a host that ends in a number as an IPv4 address ("127.1" is 127.0.0.1) or refuses it ("example.123"): write an address as four numbers from 0 to 255 ("127.0.0.1"), or end the name with a letter`)
 	}
 	return nil
 }
