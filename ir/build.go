@@ -5,6 +5,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 
 	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/hostname"
@@ -163,7 +166,11 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 		}
 		// The default is known now: checked as the router checks it.
 		if err := core.CheckHostOf("", env.Default); err != nil {
-			b.diags.Errorf(env.ValuePos, "host %q, the default of $%s: %v", env.Default, env.Name, err)
+			if ascii, ok := punycode(env.Default); ok && core.CheckHostOf("", ascii) == nil {
+				b.diags.Errorf(env.ValuePos, "host %q, the default of $%s, is not ASCII, as clients send it: write ${%s:-%s}", env.Default, env.Name, env.Name, ascii)
+			} else {
+				b.diags.Errorf(env.ValuePos, "host %q, the default of $%s: %v", env.Default, env.Name, err)
+			}
 		}
 		return
 	}
@@ -178,7 +185,11 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 	// Checked before lower-casing, which writes invalid UTF-8 as U+FFFD.
 	host = strings.TrimSpace(host)
 	if err := hostname.Check(host); err != nil {
-		b.diags.Errorf(pos, "host %q: %v", host, err)
+		if ascii, ok := punycode(host); ok {
+			b.diags.Errorf(pos, "host %q is not ASCII, as clients send it: write host = %q", host, ascii)
+		} else {
+			b.diags.Errorf(pos, "host %q: %v", host, err)
+		}
 	}
 	d.Host = strings.ToLower(host)
 }
@@ -417,4 +428,22 @@ func sortRoutes(routes []*Route) {
 		}
 		return strings.Compare(a.Method, b.Method)
 	})
+}
+
+// punycode is the ASCII form a browser gives an internationalized host
+// ("*.café.example" gives "*.xn--caf-dma.example"), when host is one that
+// is a host in that form.
+func punycode(host string) (string, bool) {
+	name, wildcard := strings.CutPrefix(host, "*.")
+	if !utf8.ValidString(name) || !strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return "", false
+	}
+	ascii, err := idna.Lookup.ToASCII(name)
+	if wildcard {
+		ascii = "*." + ascii
+	}
+	if err != nil || hostname.Check(ascii) != nil {
+		return "", false
+	}
+	return ascii, true
 }

@@ -171,7 +171,9 @@ func TestHostsOfEnvironmentChecked(t *testing.T) {
 		{"https://api.example.com", `routegen: domain api: host "https://api.example.com" ($ROUTEGEN_TEST_HOST): a host has no scheme; write just the name`},
 		{"api..example.com", `routegen: domain api: host "api..example.com" ($ROUTEGEN_TEST_HOST): empty label in host`},
 		{"127.1", `routegen: domain api: host "127.1" ($ROUTEGEN_TEST_HOST): a browser reads a host that ends in a number as an IPv4 address ("127.1" is 127.0.0.1) or refuses it ("example.123"): write an address as four numbers from 0 to 255 ("127.0.0.1"), or end the name with a letter`},
+		{"café.example", `routegen: domain api: host "café.example" ($ROUTEGEN_TEST_HOST): a host is written in ASCII, as clients send it: write an internationalized name in its Punycode form ("xn--…")`},
 		{"API.example.com", ""},
+		{"xn--caf-dma.example", ""},
 		{"127.0.0.1", ""},
 		{"", ""}, // the default
 	} {

@@ -23,6 +23,11 @@ func Check(host string) error {
 		return fmt.Errorf("not valid UTF-8")
 	case strings.ContainsFunc(host, func(r rune) bool { return r <= ' ' || r == 0x7f }):
 		return fmt.Errorf("a host holds no space or control character, and this one does")
+	case strings.ContainsFunc(host, func(r rune) bool { return r >= utf8.RuneSelf }):
+		// Clients send an internationalized name in its ASCII form, and
+		// net/http refuses a Host header that is not ASCII: a name written
+		// in Unicode would match no request.
+		return fmt.Errorf(`a host is written in ASCII, as clients send it: write an internationalized name in its Punycode form ("xn--…")`)
 	case strings.Contains(host, "://"):
 		return fmt.Errorf("a host has no scheme; write just the name")
 	case strings.ContainsAny(host, "/?#"):
