@@ -3,7 +3,6 @@ package gen_test
 import (
 	"fmt"
 	"go/ast"
-	"go/importer"
 	goparser "go/parser"
 	"go/token"
 	"go/types"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/routegen/routegen/gen"
 	"github.com/routegen/routegen/ir"
-	"github.com/routegen/routegen/parser"
 )
 
 // FuzzGenerate checks the promise of check: a routes.conf it accepts
@@ -44,12 +42,7 @@ func FuzzGenerate(f *testing.F) {
 	}
 	importer := newModuleImporter(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		table, _ := ir.Load(fstest.MapFS{"routes.conf": {Data: src}}, ir.Sources{Routes: "routes.conf"})
-		if table == nil {
-			return
-		}
-		files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
-		checkGenerated(t, importer, files, diags)
+		checkGenerated(t, importer, src)
 	})
 }
 
@@ -81,12 +74,7 @@ func FuzzGenerateValues(f *testing.F) {
 }
 `, quote(host), name, quote(path), quote(method), quote(controller), quote(action),
 			childName, quote(childPath), quote(childMethod), quote(childAction))
-		table, _ := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(conf)}}, ir.Sources{Routes: "routes.conf"})
-		if table == nil {
-			return
-		}
-		files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
-		checkGenerated(t, importer, files, diags)
+		checkGenerated(t, importer, []byte(conf))
 	})
 }
 
@@ -95,10 +83,16 @@ func quote(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
-// checkGenerated fails t unless Generate's diagnostics are at the
-// routes.conf or its files type-check.
-func checkGenerated(t *testing.T, importer types.Importer, files []gen.File, diags parser.Diagnostics) {
+// checkGenerated generates the package of src when check accepts it, and
+// fails t unless Generate's diagnostics are at the routes.conf or its
+// files type-check.
+func checkGenerated(t *testing.T, importer types.Importer, src []byte) {
 	t.Helper()
+	table, _ := ir.Load(fstest.MapFS{"routes.conf": {Data: src}}, ir.Sources{Routes: "routes.conf"})
+	if table == nil {
+		return
+	}
+	files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
 	for _, d := range diags {
 		if d.Pos.File != "routes.conf" || d.Pos.Line < 1 || strings.Contains(d.Msg, "internal error") {
 			t.Fatalf("Generate: %v, want diagnostics at the routes.conf", d)
@@ -110,30 +104,28 @@ func checkGenerated(t *testing.T, importer types.Importer, files []gen.File, dia
 }
 
 // newModuleImporter imports the packages generated code uses as this
-// module builds them, loaded once.
+// module builds them, loaded once: runtime, routegenimpl and all they
+// import, the standard library's packages among them.
 func newModuleImporter(tb testing.TB) types.Importer {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps}
 	pkgs, err := packages.Load(cfg, "github.com/routegen/routegen/runtime", "github.com/routegen/routegen/runtime/routegenimpl")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	loaded := map[string]*types.Package{}
+	loaded := loadedPackages{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		loaded[p.PkgPath] = p.Types
 	})
-	return moduleImporter{loaded: loaded, std: importer.Default()}
+	return loaded
 }
 
-type moduleImporter struct {
-	loaded map[string]*types.Package
-	std    types.Importer
-}
+type loadedPackages map[string]*types.Package
 
-func (m moduleImporter) Import(path string) (*types.Package, error) {
-	if p, ok := m.loaded[path]; ok {
+func (l loadedPackages) Import(path string) (*types.Package, error) {
+	if p, ok := l[path]; ok {
 		return p, nil
 	}
-	return m.std.Import(path)
+	return nil, fmt.Errorf("%s: not imported by runtime or routegenimpl, so not loaded", path)
 }
 
 // typeCheck fails t unless files are one package that type-checks.

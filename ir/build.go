@@ -166,7 +166,7 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 		}
 		// The default is known now: checked as the router checks it.
 		if err := core.CheckHostOf("", env.Default); err != nil {
-			if ascii, ok := punycode(env.Default); ok && core.CheckHostOf("", ascii) == nil {
+			if ascii, ok := punycode(env.Default, func(h string) error { return core.CheckHostOf("", h) }); ok {
 				b.diags.Errorf(env.ValuePos, "host %q, the default of $%s, is not ASCII, as clients send it: write ${%s:-%s}", env.Default, env.Name, env.Name, ascii)
 			} else {
 				b.diags.Errorf(env.ValuePos, "host %q, the default of $%s: %v", env.Default, env.Name, err)
@@ -185,7 +185,7 @@ func (b *builder) domainHost(obj *parser.Object, d *Domain) {
 	// Checked before lower-casing, which writes invalid UTF-8 as U+FFFD.
 	host = strings.TrimSpace(host)
 	if err := hostname.Check(host); err != nil {
-		if ascii, ok := punycode(host); ok {
+		if ascii, ok := punycode(host, hostname.Check); ok {
 			b.diags.Errorf(pos, "host %q is not ASCII, as clients send it: write host = %q", host, ascii)
 		} else {
 			b.diags.Errorf(pos, "host %q: %v", host, err)
@@ -431,9 +431,9 @@ func sortRoutes(routes []*Route) {
 }
 
 // punycode is the ASCII form a browser gives an internationalized host
-// ("*.café.example" gives "*.xn--caf-dma.example"), when host is one that
-// is a host in that form.
-func punycode(host string) (string, bool) {
+// ("*.café.example" gives "*.xn--caf-dma.example"), when host is one and
+// check accepts that form.
+func punycode(host string, check func(string) error) (string, bool) {
 	name, wildcard := strings.CutPrefix(host, "*.")
 	if !utf8.ValidString(name) || !strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		return "", false
@@ -442,7 +442,7 @@ func punycode(host string) (string, bool) {
 	if wildcard {
 		ascii = "*." + ascii
 	}
-	if err != nil || hostname.Check(ascii) != nil {
+	if err != nil || check(ascii) != nil {
 		return "", false
 	}
 	return ascii, true

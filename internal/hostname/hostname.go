@@ -23,11 +23,6 @@ func Check(host string) error {
 		return fmt.Errorf("not valid UTF-8")
 	case strings.ContainsFunc(host, func(r rune) bool { return r <= ' ' || r == 0x7f }):
 		return fmt.Errorf("a host holds no space or control character, and this one does")
-	case strings.ContainsFunc(host, func(r rune) bool { return r >= utf8.RuneSelf }):
-		// Clients send an internationalized name in its ASCII form, and
-		// net/http refuses a Host header that is not ASCII: a name written
-		// in Unicode would match no request.
-		return fmt.Errorf(`a host is written in ASCII, as clients send it: write an internationalized name in its Punycode form ("xn--…")`)
 	case strings.Contains(host, "://"):
 		return fmt.Errorf("a host has no scheme; write just the name")
 	case strings.ContainsAny(host, "/?#"):
@@ -45,8 +40,13 @@ func Check(host string) error {
 		return fmt.Errorf(`write an IPv6 address in brackets ("[::1]"), and its port in port`)
 	case strings.Contains(host, ":"):
 		return fmt.Errorf("write the port in port, not in host")
+	case strings.ContainsFunc(host, func(r rune) bool { return r >= utf8.RuneSelf }):
+		// Clients send an internationalized name in its ASCII form, and
+		// net/http refuses a Host header that is not ASCII: a name written
+		// in Unicode would match no request.
+		return fmt.Errorf(`a host is written in ASCII, as clients send it: write an internationalized name in its Punycode form ("xn--…")`)
 	case strings.ContainsFunc(host, func(r rune) bool {
-		return r < utf8.RuneSelf && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-_.*", r))
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-_.*", r))
 	}):
 		return fmt.Errorf(`a host name holds letters, digits, "-", "_" and "." only`)
 	case strings.Contains(name, "*"):
@@ -57,6 +57,7 @@ func Check(host string) error {
 		// A URL's host that ends in a number is an IPv4 address to a
 		// browser ("127.1" is 127.0.0.1, "0" is 0.0.0.0), or no host at all:
 		// the links would reach another Host than the one the router serves.
+		// A wildcard's is never an address ("*." is not a number).
 		return fmt.Errorf(`a browser reads a host that ends in a number as an IPv4 address ("127.1" is 127.0.0.1) or refuses it ("example.123"): write an address as four numbers from 0 to 255 ("127.0.0.1"), or end the name with a letter`)
 	}
 	return nil

@@ -2,8 +2,12 @@ package tscheck
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/routegen/routegen/internal/hostname"
 )
 
 // TestTypeScriptOnlyRefusals: what only the TypeScript module can be
@@ -50,6 +54,33 @@ func TestTypeScriptOnlyRefusals(t *testing.T) {
 		}
 		if got := show(results[0]); got != show(jsResult{URL: &c.want}) && got != show(jsResult{Error: &c.want}) {
 			t.Errorf("%+v gave %s, want %q", c.call, got, c.want)
+		}
+	}
+}
+
+// TestNumericHostRuleAgrees: the TypeScript module refuses a host that
+// ends in a number exactly when the Go side's hostname.Check does, so a
+// host given to withBasePath links where WithHost would route.
+func TestNumericHostRuleAgrees(t *testing.T) {
+	RequireNode(t)
+	folder := CompiledModules(t)
+	const rule = "a browser reads a host that ends in a number as an IPv4 address"
+	hosts := []string{"0", "000000", "2130706433", "127.1", "192.168.0", "127.000.0.1", "256.0.0.1", "1.2.3.4.5", "example.123", "0x7f000001", "0X7F.1", "api.0x",
+		"127.0.0.1", "10.0.0.255", "0.0.0.0", "255.255.255.255", "v1.example", "2b.example", "a1", "host0x", "0xg", "1x.local", "01.2.3.4"}
+	var calls []jsCall
+	for _, h := range hosts {
+		calls = append(calls, jsCall{Module: "golden/rich/routes.js", Fn: "adminHome", Hosts: map[string]string{"admin": h}})
+	}
+	input, _ := json.Marshal(calls)
+	var results []jsResult
+	if err := json.Unmarshal(Node(t, Dir, input, filepath.Join("testdata", "driver.mjs"), folder), &results); err != nil || len(results) != len(hosts) {
+		t.Fatalf("driver: %v, %d results", err, len(results))
+	}
+	for i, h := range hosts {
+		goRefuses := strings.Contains(fmt.Sprint(hostname.Check(h)), rule)
+		tsRefuses := results[i].Error != nil && strings.Contains(*results[i].Error, rule)
+		if goRefuses != tsRefuses {
+			t.Errorf("host %q: Go refuses it as a number: %v; TypeScript: %v (%s)", h, goRefuses, tsRefuses, show(results[i]))
 		}
 	}
 }
