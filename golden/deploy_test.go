@@ -258,7 +258,7 @@ func TestErrorHandlerGetsEveryStatus(t *testing.T) {
 		{method: "GET", path: "/hotels/abc", status: 400,
 			want: `"constraint":"number","error":"path parameter \"id\": \"abc\" is not a number","param":"id","status":400,"too_large":false,"value":"abc"`},
 		{method: "GET", path: "/hotels/99999999999999999999", status: 400,
-			want: `"constraint":"number","error":"path parameter \"id\": \"99999999999999999999\" is out of range","param":"id"`},
+			want: `"constraint":"number","error":"path parameter \"id\": \"99999999999999999999\" is out of the range of a 64-bit integer","param":"id"`},
 		{method: "OPTIONS", path: "/api/items", status: 401, want: `"error":"no credentials"`},
 		{method: "POST", path: "/api/items", header: map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"}, status: 403,
 			want: `"error":"forbidden: cross-origin request"`},
@@ -280,7 +280,7 @@ func TestDefaultErrorReplies(t *testing.T) {
 	srv := deployServer(t)
 	for _, c := range []call{
 		{method: "GET", path: "/hotels/abc", status: 400, want: `path parameter "id": "abc" is not a number`},
-		{method: "GET", path: "/hotels/99999999999999999999", status: 400, want: `path parameter "id": "99999999999999999999" is out of range`},
+		{method: "GET", path: "/hotels/99999999999999999999", status: 400, want: `path parameter "id": "99999999999999999999" is out of the range of a 64-bit integer`},
 		{method: "OPTIONS", path: "/api/items", status: 401, want: "Unauthorized"},
 		{method: "PUT", path: "/anything", body: chunked{bodyOf(4096)}, length: -1, status: 413, want: "Request Entity Too Large"},
 		{method: "GET", path: "/secret?fail=1", status: 500, want: "Internal Server Error"},

@@ -148,7 +148,7 @@ func TestServeOverHTTP(t *testing.T) {
 	srv := richServer(t)
 	for _, x := range []call{
 		{method: "GET", host: mainHost, path: "/users/42", status: 200, want: "user 42 via 42"},
-		{method: "GET", host: mainHost, path: "/users/99999999999999999999", status: 400, want: `path parameter "id": "99999999999999999999" is out of range`},
+		{method: "GET", host: mainHost, path: "/users/99999999999999999999", status: 400, want: `path parameter "id": "99999999999999999999" is out of the range of a 64-bit integer`},
 		{method: "GET", host: mainHost, path: "/users/abc", status: 400, want: `path parameter "id": "abc" is not a number`},
 		{method: "GET", host: mainHost, path: "/user_ann?q=a+b", status: 200, want: "profile ann q=a b"},
 		{method: "GET", host: mainHost, path: "/api/v2/items/a%2Fb", status: 200, want: "item v2 a/b"},

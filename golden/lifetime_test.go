@@ -129,7 +129,7 @@ func TestMiddlewareSeesRequest(t *testing.T) {
 	for _, c := range []call{
 		{method: "GET", path: "/hotels/42", status: 200, want: "Hotel 42"},
 		{method: "GET", path: "/hotels/abc", status: 400, want: `"abc" is not a number`},
-		{method: "GET", path: "/hotels/99999999999999999999", status: 400, want: "out of range"},
+		{method: "GET", path: "/hotels/99999999999999999999", status: 400, want: "out of the range of a 64-bit integer"},
 		{method: "GET", path: "/src2/a%2Fb/c.go", status: 200, want: "Source"},
 		// 4 KiB, chunked, on the catch_all's limit of 1 KiB.
 		{method: "POST", path: "/upload", body: strings.NewReader(strings.Repeat("x", 4096)), length: -1, status: 413},

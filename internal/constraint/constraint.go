@@ -207,7 +207,7 @@ func (t *Tag) holds(v string, numeric bool) bool {
 	case opRequired:
 		return v != ""
 	case opNumber:
-		return IsNumber(v)
+		return IsInt64(v)
 	case opNumeric:
 		return IsNumeric(v)
 	case opAlpha:
@@ -247,6 +247,9 @@ func (t Tag) reason(v string, numeric bool) string {
 	case "required":
 		return "is empty"
 	case "number":
+		if IsNumber(v) {
+			return "is out of the range of a 64-bit integer"
+		}
 		return "is not a number"
 	case "numeric":
 		return "is not a decimal number"

@@ -6,6 +6,9 @@ func TestConstraintCheck(t *testing.T) {
 	cases := []struct{ constraint, value, want string }{
 		{"number", "42", ""},
 		{"number", "abc", `"abc" is not a number`},
+		{"number", "9223372036854775807", ""},
+		{"number", "9223372036854775808", `"9223372036854775808" is out of the range of a 64-bit integer`},
+		{"number", "99999999999999999999", `"99999999999999999999" is out of the range of a 64-bit integer`},
 		{"numeric", "1.", `"1." is not a decimal number`},
 		{"required", "", `"" is empty`},
 		{"alpha", "ab1", `"ab1" is not only ASCII letters`},

@@ -14,6 +14,17 @@ func IsNumber(s string) bool {
 	return s != "" && allBytes(s, isDigit)
 }
 
+// IsInt64 reports whether s is one or more ASCII digits whose number an
+// int64 holds: the value of a number parameter, which actions receive as
+// an int64.
+func IsInt64(s string) bool {
+	if !IsNumber(s) {
+		return false
+	}
+	_, err := strconv.ParseInt(s, 10, 64)
+	return err == nil
+}
+
 // IsNumeric reports whether s is a decimal number: an optional sign, digits,
 // and optionally a '.' followed by digits ("-1", "+2.5"; not "1." nor ".5").
 func IsNumeric(s string) bool {

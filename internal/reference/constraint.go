@@ -40,7 +40,7 @@ func holds(tag ir.Tag, v string, numeric bool) bool {
 	case "required":
 		return v != ""
 	case "number":
-		return isDigits(v)
+		return isDigits(v) && fitsInt64(v)
 	case "numeric":
 		return isDecimal(v)
 	case "alpha":
@@ -105,4 +105,13 @@ func isUUID(s, version string) bool {
 		}
 	}
 	return version == "" || parts[2][0] == version[0] && strings.ContainsRune("89abAB", rune(parts[3][0]))
+}
+
+// fitsInt64 reports whether digits, a number parameter's value, is at most
+// the largest int64, compared as text: without its leading zeros, fewer
+// digits, or as many and not greater.
+func fitsInt64(digits string) bool {
+	const largest = "9223372036854775807"
+	digits = strings.TrimLeft(digits, "0")
+	return len(digits) < len(largest) || len(digits) == len(largest) && digits <= largest
 }

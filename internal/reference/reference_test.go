@@ -278,6 +278,10 @@ func TestMeets(t *testing.T) {
 		{"number", "", false},
 		{"number", "-1", false},
 		{"number", "\u0661", false}, // a non-ASCII digit
+		{"number", "9223372036854775807", true},
+		{"number", "09223372036854775807", true},
+		{"number", "9223372036854775808", false}, // past int64, which actions receive
+		{"number", "99999999999999999999", false},
 		{"numeric", "-1.5", true},
 		{"numeric", "+2", true},
 		{"numeric", "+-2", false},
