@@ -1,11 +1,11 @@
 package runtime
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/internal/hostname"
 )
 
@@ -26,6 +26,9 @@ type Context struct {
 	router  *Router
 	subject Subject
 	body    limitedBody
+
+	decision decide.Decision // of the request: what the router does with it
+	authErr  error           // the last authenticator's, for a 401
 }
 
 // Request is the request of a Context, with routegen's accessors.
@@ -68,7 +71,7 @@ func (ctx *Context) detached() *Context {
 // action parsed it, are left to be overwritten by the next request: the
 // pool lets go of unused contexts at garbage collection.
 func (ctx *Context) release() {
-	ctx.Res, ctx.request.Request, ctx.subject = nil, nil, nil
+	ctx.Res, ctx.request.Request, ctx.subject, ctx.authErr, ctx.decision.Err = nil, nil, nil, nil, nil
 }
 
 // PathValue returns the unescaped value of a path parameter of the matched
@@ -98,7 +101,7 @@ func (ctx *Context) Subdomain() string {
 	if d == nil || !d.Subdomain && !core.IsWildcardHost(d.Host) {
 		return ""
 	}
-	name, _ := hostname.Split(ctx.router.requestHost(ctx.request.Request))
+	name, _ := hostname.Split(ctx.router.decide.RequestHost(ctx.request.Request))
 	if i := strings.IndexByte(name, '.'); i > 0 {
 		return strings.ToLower(name[:i])
 	}
@@ -116,25 +119,21 @@ func (ctx *Context) Subdomain() string {
 func (rt *Router) NewContext(w http.ResponseWriter, r *http.Request) (*Context, error) {
 	ctx := newContext(rt)
 	ctx.reset(w, r)
-	path, _ := requestPath(r)
-	m := &ctx.match
-	rt.table.Lookup(m, rt.hosts, r.Method, rt.requestHost(r), path)
-	ctx.route = m.Route()
-	switch m.Status() {
-	case http.StatusOK:
-		r.Pattern = rt.serving[ctx.route.Index].pattern
+	d := &ctx.decision
+	switch rt.decide.Route(&ctx.match.Params.m, d, rt.hosts, r) {
+	case decide.Action:
+		ctx.enter(r)
 		return ctx, nil
-	case http.StatusBadRequest:
-		return nil, rt.badParam(ctx)
-	case http.StatusMovedPermanently, http.StatusPermanentRedirect:
-		return nil, &Error{Status: m.Status(), Msg: "redirect to " + m.Redirect()}
-	case http.StatusMethodNotAllowed, http.StatusNoContent:
-		return nil, &Error{Status: m.Status(), Allow: m.Allow()}
+	case decide.Reply:
+		if d.Status == http.StatusNoContent {
+			return nil, &Error{Status: d.Status, Allow: d.Allow}
+		}
+		return nil, &Error{Status: d.Status, Msg: "redirect to " + ctx.match.Redirect()}
 	}
-	if m.Domain() == nil {
-		return nil, &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("no domain serves host %q", rt.requestHost(r))}
+	if ctx.match.Params.m.Outcome.Route >= 0 {
+		ctx.enter(r)
 	}
-	return nil, &Error{Status: http.StatusNotFound}
+	return nil, rt.refusal(ctx)
 }
 
 // SetSubject sets who the route's authenticator recognised, for a test

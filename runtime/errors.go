@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/routegen/routegen/internal/core/decide"
 )
 
 // Error is an error reply: one the router makes itself (400, 401, 403, 404,
@@ -87,7 +89,7 @@ func (rt *Router) handleError(ctx *Context, err error) {
 	var e *Error
 	if !errors.As(err, &e) {
 		status := http.StatusInternalServerError
-		if isMaxBytesError(err) {
+		if decide.IsMaxBytesError(err) {
 			status = http.StatusRequestEntityTooLarge
 		}
 		e = &Error{Status: status, Err: err}
@@ -128,22 +130,4 @@ func constraintOf(route *Route, name string) string {
 		}
 	}
 	return ""
-}
-
-// badParam is the 400 of a request whose route ctx matched but whose
-// parameter failed a constraint: it checks each constrained parameter
-// again, with its parsed constraint, to say which and why.
-func (rt *Router) badParam(ctx *Context) *Error {
-	route, params := ctx.route, &ctx.match.Params
-	for i := range route.Params {
-		c := rt.table.core.Constraint(route.Index, i)
-		if c == nil {
-			continue
-		}
-		value := params.Value(i)
-		if err := c.Check(value); err != nil {
-			return &Error{Status: http.StatusBadRequest, Msg: err.Error(), Param: route.Params[i], Value: value, Constraint: route.Constraints[i]}
-		}
-	}
-	return &Error{Status: http.StatusBadRequest, Msg: "invalid value of a path parameter"}
 }

@@ -84,8 +84,10 @@ func (rt *Router) serveMiddleware(pooled *Context, r *http.Request, h http.Handl
 	for i := range params.Len() {
 		r.SetPathValue(route.Params[i], params.Value(i))
 	}
-	if ctx.match.Status() == http.StatusOK && methodChecks(route, r.Method)&checkBodySize != 0 && r.ContentLength != 0 {
-		ctx.wrapBody(route.MaxBodySize)
+	if ctx.match.Status() == http.StatusOK && r.ContentLength != 0 {
+		if limit := rt.decide.BodyLimit(ctx.match.Params.m.Outcome.Route, r.Method); limit > 0 {
+			ctx.wrapBody(limit)
+		}
 	}
 	h.ServeHTTP(pooled.Res, r)
 }
@@ -102,17 +104,7 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx.Res, ctx.request.Request = w, r
-	if ctx.match.Status() == http.StatusBadRequest {
-		e.rt.fail(ctx, e.rt.badParam(ctx))
-		return
-	}
-	if c := e.rt.serving[ctx.route.Index].checks; c != 0 {
-		e.rt.serveRoute(ctx, r, c)
-		return
-	}
-	if err := e.rt.dispatch.Dispatch(ctx); err != nil {
-		e.rt.handleError(ctx, err)
-	}
+	e.rt.execute(ctx, r, e.rt.decide.Policies(&ctx.match.Params.m, &ctx.decision, w, r, (*application)(ctx)))
 }
 
 // setPatterns writes every route in http.ServeMux's pattern syntax:

@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -21,29 +20,6 @@ func TestWritePattern(t *testing.T) {
 		if b.String() != want {
 			t.Errorf("writePattern(%q) = %q, want %q", path, b.String(), want)
 		}
-	}
-}
-
-func TestMountPath(t *testing.T) {
-	rt := &Router{}
-	for _, c := range []struct{ requestURI, urlPath, want string }{
-		{"/svc/hotels/1/", "/hotels/1/", "/svc"},
-		{"/svc//x?a=b", "//x", "/svc"},
-		{"/a/b/c", "/b/c", "/a"},
-		{"/hotels/1/", "/hotels/1/", ""},
-		{"http://example.com/svc/x", "/x", "/svc"},
-		{"//evil.example/x", "/x", ""},
-		{"/svc/x", "/other", ""},
-	} {
-		r := httptest.NewRequest("GET", "http://example.com/", nil)
-		r.RequestURI, r.URL.Path = c.requestURI, c.urlPath
-		if got := rt.mountPath(r); got != c.want {
-			t.Errorf("mountPath of %q with URL path %q = %q, want %q", c.requestURI, c.urlPath, got, c.want)
-		}
-	}
-	based := &Router{basePath: "/svc"}
-	if got := based.mountPath(httptest.NewRequest("GET", "/x", nil)); got != "/svc" {
-		t.Errorf("WithBasePath: %q", got)
 	}
 }
 

@@ -1,14 +1,13 @@
 package runtime
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"slices"
 	"strings"
 
-	"github.com/rs/cors"
+	"github.com/routegen/routegen/internal/core/decide"
 )
 
 // Subject is who an authenticator recognised: authorization asks it for
@@ -31,8 +30,8 @@ type Authorizer func(ctx *Context, subject Subject, a *Authorization) bool
 
 // The auth values of routes.conf that name no scheme.
 const (
-	AuthAnonymous     = "anonymous"
-	AuthAuthenticated = "authenticated"
+	AuthAnonymous     = decide.AuthAnonymous
+	AuthAuthenticated = decide.AuthAuthenticated
 )
 
 // WithAuthenticator registers the authenticator of an auth scheme. Every
@@ -142,60 +141,6 @@ func (rt *Router) checkPolicies() error {
 	return nil
 }
 
-// schemesConfigured reports whether requests of routes without auth must be
-// refused: security.conf defines schemes, or the application registered some.
-func (rt *Router) schemesConfigured() bool {
-	return len(rt.table.AuthSchemes) > 0 || len(rt.authenticators) > 0
-}
-
-// authenticate applies the route's auth; it answers and returns false when
-// the request may not go on.
-func (rt *Router) authenticate(ctx *Context) bool {
-	route := ctx.route
-	switch route.Auth {
-	case AuthAnonymous:
-		return true
-	case "":
-		if rt.schemesConfigured() {
-			rt.fail(ctx, &Error{Status: http.StatusForbidden, Msg: "forbidden: this route has no auth scheme"})
-			return false
-		}
-		return true
-	case AuthAuthenticated:
-		var last error
-		for _, name := range rt.schemeOrder {
-			s, err := rt.authenticators[name](ctx)
-			if err == nil && s != nil {
-				ctx.subject = s
-				return true
-			}
-			last = err
-		}
-		rt.fail(ctx, &Error{Status: http.StatusUnauthorized, Err: last})
-		return false
-	}
-	s, err := rt.authenticators[route.Auth](ctx)
-	if err == nil && s != nil {
-		ctx.subject = s
-		return true
-	}
-	rt.fail(ctx, &Error{Status: http.StatusUnauthorized, Err: err})
-	return false
-}
-
-// authorize applies the route's authorization { }.
-func (rt *Router) authorize(ctx *Context) bool {
-	a := ctx.route.Authorization
-	if a == nil {
-		return true
-	}
-	if ctx.subject == nil || !rt.authorizer(ctx, ctx.subject, a) {
-		rt.fail(ctx, &Error{Status: http.StatusForbidden, Msg: "forbidden"})
-		return false
-	}
-	return true
-}
-
 // DefaultAuthorizer checks the route's roles and permissions against the
 // subject: with satisfy "either" one of the two lists must hold, with
 // "both" both; a list holds when every check in it does.
@@ -240,30 +185,6 @@ func allOf(args []string, holds func(string) bool) bool {
 	return true
 }
 
-// fromBrowser reports whether a request carries the headers the
-// cross-origin check reads; without Sec-Fetch-Site and Origin it lets the
-// request through, so the check is skipped (keys are canonical: direct map
-// reads cost less than Header.Get).
-func fromBrowser(r *http.Request) bool {
-	return len(r.Header["Sec-Fetch-Site"]) > 0 || len(r.Header["Origin"]) > 0
-}
-
-// limitBody applies the route's max_body_size, which serveRoute found to
-// apply to the request's method, to a request with a body (serveRoute
-// passes over one without): 413 at once when the declared length is over
-// it, else a reader that fails past it.
-func (rt *Router) limitBody(ctx *Context) bool {
-	limit, r := ctx.route.MaxBodySize, ctx.Req.Request
-	if r.ContentLength > limit {
-		rt.fail(ctx, &Error{Status: http.StatusRequestEntityTooLarge, Err: &http.MaxBytesError{Limit: limit}})
-		return false
-	}
-	if ctx.body.body == nil { // not yet limited before a middleware chain
-		ctx.wrapBody(limit)
-	}
-	return true
-}
-
 // wrapBody limits the body of ctx's request to limit bytes.
 func (ctx *Context) wrapBody(limit int64) {
 	r := ctx.Req.Request
@@ -297,41 +218,3 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 }
 
 func (b *limitedBody) Close() error { return b.body.Close() }
-
-// allMethods stand for "*" in allow_methods, which the CORS library does not read.
-var allMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
-
-// corsHandlers builds one handler per CORS policy of the table.
-func corsHandlers(t *table) map[*CORS]*cors.Cors {
-	handlers := map[*CORS]*cors.Cors{}
-	add := func(c *CORS) {
-		if c == nil || handlers[c] != nil {
-			return
-		}
-		methods := c.AllowMethods
-		if slices.Contains(methods, "*") {
-			methods = allMethods
-		}
-		handlers[c] = cors.New(cors.Options{
-			AllowedOrigins:   c.AllowOrigins,
-			AllowedMethods:   methods,
-			AllowedHeaders:   c.AllowHeaders,
-			ExposedHeaders:   c.ExposeHeaders,
-			AllowCredentials: c.AllowCredentials,
-			MaxAge:           int(c.MaxAge),
-		})
-	}
-	for i := range t.Routes {
-		add(t.Routes[i].CORS)
-	}
-	for i := range t.CatchAlls {
-		add(t.CatchAlls[i].CORS)
-	}
-	return handlers
-}
-
-// isMaxBytesError reports whether an action failed on a body over the limit.
-func isMaxBytesError(err error) bool {
-	var mbe *http.MaxBytesError
-	return errors.As(err, &mbe)
-}

@@ -6,22 +6,23 @@ import (
 	"io/fs"
 	"maps"
 	"net/http"
-	"net/url"
 	"reflect"
 	"slices"
 	"strings"
 	"sync"
 
-	"github.com/rs/cors"
-
 	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/core/decide"
 )
 
-// Router is the http.Handler of a generated package: Lookup, then the
-// route's action through the generated dispatcher.
+// Router is the http.Handler of a generated package: it executes the
+// decision of internal/core/decide for each request, calling the
+// authenticators, the middleware and the route's action (through the
+// generated dispatcher) where the decision says so.
 type Router struct {
 	table    *table
 	hosts    *core.HostTable
+	decide   *decide.Table
 	dispatch dispatcher
 	pool     sync.Pool
 
@@ -39,9 +40,6 @@ type Router struct {
 	schemeOrder    []string // the registered schemes, sorted: "authenticated" tries them in turn
 	authorizer     Authorizer
 	csrf           *http.CrossOriginProtection
-	cors           map[*CORS]*cors.Cors
-	webSockets     bool      // the table has WebSocket routes: upgrades are looked for
-	readsHost      bool      // the domain of a request depends on its host: not one domain that serves every host
 	serving        []serving // by route index, catch-alls after the routes: how the router serves it
 }
 
@@ -51,19 +49,7 @@ type serving struct {
 	route   *Route       // a route, or past them a catch-all
 	pattern string       // the route in http.ServeMux's pattern syntax, for r.Pattern
 	chain   http.Handler // the route's middleware chain; nil without one
-	checks  checks       // what serveRoute must do before the action
 }
-
-// checks are the policies of a route that cost something per request,
-// worked out once when the router is built, so that most routes go
-// straight to their action.
-type checks uint8
-
-const (
-	checkAll      checks = 1 << iota // static, CORS, auth or authorization: the whole of serveRoute
-	checkCSRF                        // anti-CSRF: the route's method is unsafe
-	checkBodySize                    // max_body_size: the route's method has a body
-)
 
 // Option configures a Router.
 type Option func(*Router) error
@@ -144,16 +130,9 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 		errs = append(errs, err)
 	}
 	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))
-	rt.cors = corsHandlers(t)
-	rt.webSockets = slices.ContainsFunc(t.Routes, func(r Route) bool { return r.WebSocket })
-	// Indexes past the routes are the catch-alls', which take every check.
 	rt.serving = make([]serving, len(t.Routes)+len(t.CatchAlls))
 	for i := range rt.serving {
-		s := &rt.serving[i]
-		s.route, s.checks = t.routeAt(i), checkAll
-		if i < len(t.Routes) {
-			s.checks = rt.checksOf(s.route)
-		}
+		rt.serving[i].route = t.routeAt(i)
 	}
 	for _, key := range slices.Sorted(maps.Keys(rt.hostOverrides)) {
 		if !t.hasDomain(key) {
@@ -175,11 +154,19 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 			hosts.SetFallback(i)
 		}
 	}
-	rt.hosts, rt.readsHost = hosts, !hosts.ServesAll()
+	rt.hosts = hosts
 	rt.setPatterns()
 	if err := rt.setMiddlewareChains(); err != nil {
 		return nil, err
 	}
+	rt.decide = decide.NewTable(t.core, decide.Config{
+		Policies:       rt.policies(),
+		AuthSchemes:    t.AuthSchemes,
+		Authenticators: rt.schemeOrder,
+		CSRF:           rt.csrf,
+		TrustProxies:   rt.trustProxies,
+		BasePath:       rt.basePath,
+	})
 	if err := rt.openStatic(); err != nil {
 		return nil, err
 	}
@@ -205,8 +192,8 @@ func (rt *Router) Lookup(m *Match, method, host, path string) {
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := rt.pool.Get().(*Context)
 	ctx.reset(w, r)
-	rt.serve(ctx, r)
-	if ctx.body.body != nil { // the caller's body, which limitBody wrapped
+	rt.execute(ctx, r, rt.decide.Decide(&ctx.match.Params.m, &ctx.decision, rt.hosts, w, r, (*application)(ctx)))
+	if ctx.body.body != nil { // the caller's body, which the decision's limit wrapped
 		r.Body = ctx.body.body
 		ctx.body = limitedBody{}
 	}
@@ -214,259 +201,125 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rt.pool.Put(ctx)
 }
 
-// serve answers the request of ctx: a CORS preflight, the matched route,
-// or the outcome Lookup decided.
-func (rt *Router) serve(ctx *Context, r *http.Request) {
-	path, unescaped := requestPath(r)
-	method := r.Method
-	if method == http.MethodOptions && rt.preflight(ctx, rt.requestHost(r), path) {
-		return
-	}
-	switch {
-	case method == "WS":
-		// The name Lookup gives WebSocket upgrades is no method a client may
-		// send; HTTP methods are tokens, which have no space.
-		method = " "
-	case rt.webSockets && method == http.MethodGet && isWebSocketUpgrade(r):
-		method = "WS"
-	}
-	m := &ctx.match
-	host := ""
-	if rt.readsHost { // a table of one domain that serves every host need not read it
-		host = rt.requestHost(r)
-	}
-	t := rt.table
-	t.Lookup(m, rt.hosts, method, host, path)
-	o := &m.Params.m.Outcome
-	if o.Status != http.StatusOK {
-		ctx.route = m.Route()
-		rt.serveOutcome(ctx, r)
-		return
-	}
-	// A 200 has a route, which its serving holds: m.Route's checks for none
-	// would cost more.
-	s := &rt.serving[o.Route]
-	ctx.route = s.route
-	if unescaped && (!t.core.EscapedLiterals() || m.Path() == path) { // not respelt by CanonicalEscapes
-		m.Params.m.Params.NoEscapes()
-	}
-	r.Pattern = s.pattern
-	switch {
-	case s.chain != nil:
-		rt.serveMiddleware(ctx, r, s.chain)
-	case s.checks != 0:
-		rt.serveRoute(ctx, r, s.checks)
-	default:
+// execute does what the decision of ctx's request says: call the action,
+// the middleware or the static file server of the matched route, or
+// answer without one.
+func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
+	switch kind {
+	case decide.Action:
+		ctx.enter(r)
+		if limit := ctx.decision.LimitBody; limit > 0 && ctx.body.body == nil { // not yet limited before a middleware chain
+			ctx.wrapBody(limit)
+		}
 		if err := rt.dispatch.Dispatch(ctx); err != nil {
 			rt.handleError(ctx, err)
 		}
-	}
-}
-
-// serveOutcome answers a request no route serves: a redirect, an automatic
-// OPTIONS reply, 405, 400 or 404.
-func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
-	w, m := ctx.Res, &ctx.match
-	switch m.Status() {
-	case http.StatusMovedPermanently, http.StatusPermanentRedirect:
-		target := rt.mountPath(r) + m.Redirect()
-		if r.URL.RawQuery != "" {
-			target += "?" + r.URL.RawQuery
+	case decide.Middleware:
+		ctx.enter(r)
+		rt.serveMiddleware(ctx, r, rt.serving[ctx.match.Params.m.Outcome.Route].chain)
+	case decide.Static:
+		ctx.enter(r)
+		rt.serveStatic(ctx)
+	case decide.Reply:
+		h, d := ctx.Res.Header(), &ctx.decision
+		switch d.Status {
+		case http.StatusMovedPermanently, http.StatusPermanentRedirect:
+			h.Set("Location", d.Location)
+		case http.StatusNoContent:
+			if d.Allow != "" { // not a CORS preflight
+				h.Set("Allow", d.Allow)
+			}
 		}
-		w.Header().Set("Location", target)
-		w.WriteHeader(m.Status())
-	case http.StatusNoContent:
-		w.Header().Set("Allow", m.Allow())
-		w.WriteHeader(http.StatusNoContent)
-	case http.StatusMethodNotAllowed:
-		rt.fail(ctx, &Error{Status: http.StatusMethodNotAllowed, Allow: m.Allow()})
-	case http.StatusBadRequest:
-		// The route matched: its middleware sees the 400, as every reply of it.
-		s := &rt.serving[ctx.route.Index]
-		r.Pattern = s.pattern
-		if s.chain != nil {
-			rt.serveMiddleware(ctx, r, s.chain)
-			return
-		}
-		rt.fail(ctx, rt.badParam(ctx))
+		ctx.Res.WriteHeader(d.Status)
 	default:
-		e := &Error{Status: http.StatusNotFound}
-		if m.Domain() == nil {
-			// Locally, a Host no domain names (localhost:8080) is the usual cause.
-			e.Msg = fmt.Sprintf("no domain serves host %q", rt.requestHost(r))
+		ctx.route = nil
+		if ctx.match.Params.m.Outcome.Route >= 0 { // refused after its route matched
+			ctx.enter(r)
 		}
-		rt.fail(ctx, e)
+		rt.fail(ctx, rt.refusal(ctx))
 	}
 }
 
-// checksOf works out which policies of route cost something per request.
-// A route's own method decides anti-CSRF and the body limit: a request
-// only reaches a route of another method by HEAD or a WebSocket upgrade
-// falling back to GET, and those are safe and have no body.
-func (rt *Router) checksOf(route *Route) checks {
-	c := methodChecks(route, route.Method)
-	if route.Static || route.CORS != nil || route.Authorization != nil ||
-		route.Auth != AuthAnonymous && (route.Auth != "" || rt.schemesConfigured()) {
-		c |= checkAll
-	}
-	return c
+// enter records the matched route in ctx and r, for the application code
+// the decision calls.
+func (ctx *Context) enter(r *http.Request) {
+	s := &ctx.router.serving[ctx.match.Params.m.Outcome.Route]
+	ctx.route = s.route
+	r.Pattern = s.pattern
 }
 
-// methodChecks are the anti-CSRF and body-limit checks of route for a
-// request of method.
-func methodChecks(route *Route, method string) checks {
-	var c checks
-	if route.AntiCSRFCheck && core.UnsafeMethod(method) {
-		c |= checkCSRF
-	}
-	// A catch-all answers every method: its limit is on every body.
-	if route.MaxBodySize > 0 && (core.BodyMethod(method) || route.Method == "*") {
-		c |= checkBodySize
-	}
-	return c
-}
+// application is a Context as the decision sees it: the authenticators
+// and the authorizer it calls.
+type application Context
 
-// serveRoute applies the route's policies in the order of routes.conf's
-// request handling — CORS, auth, authorization, anti-CSRF, body size —
-// then calls its action.
-func (rt *Router) serveRoute(ctx *Context, r *http.Request, c checks) {
-	if c&checkAll != 0 {
-		route := ctx.route
-		if route.Static {
-			rt.serveStatic(ctx)
-			return
-		}
-		// A preflight that reaches a route was declined (preflight): the
-		// method it asks for has no CORS route. It gets no CORS headers, and
-		// rs/cors must not answer it (204) before the route's own checks.
-		if route.CORS != nil && !isPreflight(r) {
-			rt.cors[route.CORS].HandlerFunc(ctx.Res, r)
-		}
-		if !rt.authenticate(ctx) || !rt.authorize(ctx) {
-			return
-		}
-		// A catch-all serves every method: the request's decides.
-		c |= methodChecks(route, r.Method)
+func (a *application) Authenticate(scheme string) bool {
+	ctx := (*Context)(a)
+	rt := ctx.router
+	ctx.enter(ctx.request.Request)
+	var err error
+	schemes := []string{scheme}
+	if scheme == AuthAuthenticated {
+		schemes = rt.schemeOrder
 	}
-	if c&checkCSRF != 0 && fromBrowser(r) {
-		if err := rt.csrf.Check(r); err != nil {
-			rt.fail(ctx, &Error{Status: http.StatusForbidden, Msg: "forbidden: cross-origin request", Err: err})
-			return
-		}
-	}
-	if c&checkBodySize != 0 && r.ContentLength != 0 && !rt.limitBody(ctx) {
-		return
-	}
-	if err := rt.dispatch.Dispatch(ctx); err != nil {
-		rt.handleError(ctx, err)
-	}
-}
-
-// preflight answers a CORS preflight: an OPTIONS request routed by the
-// method it asks for, when that route has a CORS policy. Other OPTIONS
-// requests go on to the route or the automatic reply.
-func (rt *Router) preflight(ctx *Context, host, path string) bool {
-	r := ctx.Req.Request
-	if !isPreflight(r) || r.Header.Get("Origin") == "" {
-		return false
-	}
-	requested := r.Header.Get("Access-Control-Request-Method")
-	if requested == "WS" {
-		// As in serve: the name Lookup gives upgrades is no method a client
-		// may ask for, and must not reach a GET route's CORS answer.
-		requested = " "
-	}
-	m := &ctx.match
-	rt.table.Lookup(m, rt.hosts, requested, host, path)
-	if m.Status() != http.StatusOK || m.Route().CORS == nil {
-		return false
-	}
-	rt.cors[m.Route().CORS].HandlerFunc(ctx.Res, r)
-	return true
-}
-
-// isPreflight reports a request that rs/cors answers as a CORS preflight.
-func isPreflight(r *http.Request) bool {
-	return r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
-}
-
-// requestHost is the Host the request was sent to.
-func (rt *Router) requestHost(r *http.Request) string {
-	if rt.trustProxies {
-		if h := r.Header.Get("X-Forwarded-Host"); h != "" {
-			return h
-		}
-	}
-	return r.Host
-}
-
-// requestPath is the path as the client sent it, still escaped, so that an
-// escaped "/" stays inside its parameter. The URL's path is used when the
-// request line agrees with it, and a handler in front that rewrote the URL
-// (http.StripPrefix) is obeyed. unescaped reports a path that is the
-// request line's and has no escape at all, so that its parameters need no
-// search for one.
-func requestPath(r *http.Request) (path string, unescaped bool) {
-	// The usual request line: a path with no query that is the URL's Path,
-	// which it could not be with an escape in it. Small enough to inline.
-	path, unescaped = r.URL.Path, true
-	if r.RequestURI != path {
-		path, unescaped = requestLinePath(r)
-	}
-	return
-}
-
-// requestLinePath is requestPath for a request line with a query or an
-// escape, or one a handler in front rewrote.
-func requestLinePath(r *http.Request) (path string, unescaped bool) {
-	u := r.URL
-	p := u.RawPath
-	if p == "" {
-		p = u.Path
-	}
-	if uri := r.RequestURI; p != "" && strings.HasPrefix(uri, p) && (len(uri) == len(p) || uri[len(p)] == '?') {
-		// Path is the unescaped path: equal to the request line's, it holds no "%".
-		return p, u.RawPath == ""
-	}
-	return u.EscapedPath(), false
-}
-
-func isWebSocketUpgrade(r *http.Request) bool {
-	return headerHasToken(r.Header.Get("Upgrade"), "websocket")
-}
-
-// headerHasToken reports whether a comma-separated header holds token, in any case.
-func headerHasToken(header, token string) bool {
-	for item := range strings.SplitSeq(header, ",") {
-		if strings.EqualFold(strings.TrimSpace(item), token) {
+	for _, name := range schemes {
+		var s Subject
+		if s, err = rt.authenticators[name](ctx); err == nil && s != nil {
+			ctx.subject = s
 			return true
 		}
 	}
+	ctx.authErr = err
 	return false
 }
 
-// mountPath is the prefix the router is mounted under, which its redirects
-// keep: WithBasePath's, else what a handler in front (http.StripPrefix)
-// took off the request line's path, as the URL's path is a suffix of it.
-func (rt *Router) mountPath(r *http.Request) string {
-	if rt.basePath != "" {
-		return rt.basePath
-	}
-	uri, _, _ := strings.Cut(r.RequestURI, "?")
-	if !strings.HasPrefix(uri, "/") {
-		// The absolute form, "http://host/path": its path.
-		u, err := url.ParseRequestURI(r.RequestURI)
-		if err != nil {
-			return ""
+func (a *application) Authorize() bool {
+	ctx := (*Context)(a)
+	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, ctx.route.Authorization)
+}
+
+// refusal is the *Error of the refusal ctx's decision made.
+func (rt *Router) refusal(ctx *Context) *Error {
+	d := &ctx.decision
+	e := &Error{Status: d.Status, Msg: d.Reason, Err: d.Err}
+	switch d.Status {
+	case http.StatusMethodNotAllowed:
+		e.Allow = d.Allow
+	case http.StatusUnauthorized:
+		e.Err = ctx.authErr
+	case http.StatusBadRequest:
+		if route := ctx.route; d.Param >= 0 && route != nil {
+			e.Param, e.Value = route.Params[d.Param], ctx.match.Params.Value(d.Param)
+			if d.Param < len(route.Constraints) {
+				e.Constraint = route.Constraints[d.Param]
+			}
 		}
-		uri = u.EscapedPath()
 	}
-	prefix, ok := strings.CutSuffix(uri, r.URL.EscapedPath())
-	// A prefix that would make the target another host's ("//evil.example") is none.
-	if !ok || !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix, "//") || strings.HasPrefix(prefix, "/\\") {
-		return ""
+	return e
+}
+
+// policies are what the decision applies to each route: the routes', then
+// the catch-alls'.
+func (rt *Router) policies() []decide.Policy {
+	out := make([]decide.Policy, len(rt.serving))
+	converted := map[*CORS]*decide.CORS{}
+	for i := range rt.serving {
+		s := &rt.serving[i]
+		r := s.route
+		method := r.Method
+		if i >= len(rt.table.Routes) {
+			method = "*"
+		}
+		out[i] = decide.Policy{Method: method, Auth: r.Auth, Authorization: r.Authorization != nil, AntiCSRF: r.AntiCSRFCheck,
+			MaxBodySize: r.MaxBodySize, Static: r.Static, Middleware: s.chain != nil}
+		if c := r.CORS; c != nil {
+			if converted[c] == nil {
+				converted[c] = &decide.CORS{AllowOrigins: c.AllowOrigins, AllowHeaders: c.AllowHeaders, AllowMethods: c.AllowMethods,
+					ExposeHeaders: c.ExposeHeaders, AllowCredentials: c.AllowCredentials, MaxAge: c.MaxAge}
+			}
+			out[i].CORS = converted[c]
+		}
 	}
-	return prefix
+	return out
 }
 
 // isNil reports a nil interface, or one that holds a nil pointer, func,

@@ -1,0 +1,696 @@
+// Package decide decides the whole answer to a request: the route the
+// routing core finds (core.Table.Lookup), then what comes after it — the
+// application's middleware, a static file, CORS, auth and its fail-closed
+// rule, authorization, anti-CSRF and the body limit — in one order,
+// written here once.
+//
+// The router executes a decision: it calls the authenticators, the
+// authorizer, the middleware and the action where the decision says so.
+// routegen match, routegen changes and the OpenAPI export ask the same
+// function with the requests they want explained, so that a tool never
+// contradicts the router.
+package decide
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rs/cors"
+
+	"github.com/routegen/routegen/internal/core"
+)
+
+// The auth values of routes.conf that name no scheme.
+const (
+	AuthAnonymous     = "anonymous"
+	AuthAuthenticated = "authenticated"
+)
+
+// CORS is a CORS policy as routes.conf resolves it.
+type CORS struct {
+	AllowOrigins     []string
+	AllowHeaders     []string
+	AllowMethods     []string
+	ExposeHeaders    []string
+	AllowCredentials bool
+	MaxAge           int64 // seconds
+}
+
+// Policy is what the decision applies to a route once it is found.
+type Policy struct {
+	Method        string // the route's: "WS" for a WebSocket route, "*" for a catch_all, which answers every method
+	Auth          string // a scheme, AuthAnonymous, AuthAuthenticated, or "" (none)
+	Authorization bool   // the route has an authorization { }
+	AntiCSRF      bool
+	MaxBodySize   int64 // bytes; 0 for no limit
+	// CORS is the route's policy; nil for none. Routes that share a
+	// policy share its pointer.
+	CORS   *CORS
+	Static bool
+	// Middleware is set when the application wraps the route
+	// (runtime.WithMiddleware): its middleware runs before the policies.
+	Middleware bool
+}
+
+// Config is what a Table decides with besides the routes.
+type Config struct {
+	// Policies are the routes' policies by the core table's route index:
+	// the routes, then the catch-alls.
+	Policies []Policy
+	// AuthSchemes are the schemes of security.conf; nil without one.
+	AuthSchemes []string
+	// Authenticators are the schemes the application registered an
+	// authenticator for.
+	Authenticators []string
+	// CSRF is the anti-CSRF check, with the application's trusted
+	// origins; nil for http.NewCrossOriginProtection's.
+	CSRF *http.CrossOriginProtection
+	// TrustProxies takes the host from X-Forwarded-Host when a request has it.
+	TrustProxies bool
+	// BasePath is the prefix the router is mounted under (WithBasePath),
+	// which redirects keep; "" to find it from the request line.
+	BasePath string
+}
+
+// Table decides the answers of one router.
+type Table struct {
+	core         *core.Table
+	policies     []Policy
+	checks       []checks     // by route index
+	cors         []*cors.Cors // by route index; nil for none
+	csrf         *http.CrossOriginProtection
+	failClosed   bool
+	trustProxies bool
+	webSockets   bool
+	basePath     string
+}
+
+// checks are the policies of a route that cost something per request,
+// worked out when the table is built, so that most routes go straight to
+// their action.
+type checks uint8
+
+const (
+	checkAll      checks = 1 << iota // middleware, static, CORS, auth or authorization: the whole of Policies
+	checkCSRF                        // anti-CSRF: the route's method is unsafe
+	checkBodySize                    // max_body_size: the route's method has a body
+)
+
+// allMethods stand for "*" in allow_methods, which the CORS library does not read.
+var allMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
+
+// NewTable builds the decisions of a router of the core table t.
+func NewTable(t *core.Table, c Config) *Table {
+	d := &Table{core: t, policies: c.Policies, csrf: c.CSRF, trustProxies: c.TrustProxies, basePath: c.BasePath,
+		failClosed: len(c.AuthSchemes) > 0 || len(c.Authenticators) > 0}
+	if d.csrf == nil {
+		d.csrf = http.NewCrossOriginProtection()
+	}
+	d.checks = make([]checks, len(c.Policies))
+	d.cors = make([]*cors.Cors, len(c.Policies))
+	handlers := map[*CORS]*cors.Cors{}
+	for i := range c.Policies {
+		p := &c.Policies[i]
+		d.webSockets = d.webSockets || p.Method == "WS"
+		d.checks[i] = d.checksOf(p)
+		if p.CORS == nil {
+			continue
+		}
+		if handlers[p.CORS] == nil {
+			methods := p.CORS.AllowMethods
+			if slices.Contains(methods, "*") {
+				methods = allMethods
+			}
+			handlers[p.CORS] = cors.New(cors.Options{
+				AllowedOrigins:   p.CORS.AllowOrigins,
+				AllowedMethods:   methods,
+				AllowedHeaders:   p.CORS.AllowHeaders,
+				ExposedHeaders:   p.CORS.ExposeHeaders,
+				AllowCredentials: p.CORS.AllowCredentials,
+				MaxAge:           int(p.CORS.MaxAge),
+				// The decision answers a preflight itself: the library only sets its headers.
+				OptionsPassthrough: true,
+			})
+		}
+		d.cors[i] = handlers[p.CORS]
+	}
+	return d
+}
+
+// checksOf works out which policies of p cost something per request. A
+// route's own method decides anti-CSRF and the body limit: a request only
+// reaches a route of another method by HEAD or a WebSocket upgrade falling
+// back to GET, and those are safe and have no body. A catch_all takes
+// every check, as it answers every method.
+func (d *Table) checksOf(p *Policy) checks {
+	if p.Method == "*" {
+		return checkAll
+	}
+	c := methodChecks(p, p.Method)
+	if p.Middleware || p.Static || p.CORS != nil || p.Authorization ||
+		p.Auth != AuthAnonymous && (p.Auth != "" || d.failClosed) {
+		c |= checkAll
+	}
+	return c
+}
+
+// methodChecks are the anti-CSRF and body-limit checks of p for a request
+// of method.
+func methodChecks(p *Policy, method string) checks {
+	var c checks
+	if p.AntiCSRF && core.UnsafeMethod(method) {
+		c |= checkCSRF
+	}
+	// A catch-all answers every method: its limit is on every body.
+	if p.MaxBodySize > 0 && (core.BodyMethod(method) || p.Method == "*") {
+		c |= checkBodySize
+	}
+	return c
+}
+
+// App is the application code a decision calls: the authenticators and
+// the authorizer.
+type App interface {
+	// Authenticate runs the authenticator of scheme (for
+	// AuthAuthenticated, each registered one until one accepts) and
+	// reports whether it recognised the request.
+	Authenticate(scheme string) bool
+	// Authorize runs the authorizer on the route's authorization { } and
+	// the subject Authenticate recognised.
+	Authorize() bool
+}
+
+// Kind is what the router does with a request.
+type Kind uint8
+
+const (
+	// Action: call the route's action, its body held to LimitBody bytes
+	// when that is above 0.
+	Action Kind = iota
+	// Middleware: run the application's middleware of the route, whose
+	// end asks Policies.
+	Middleware
+	// Static: serve the static route's file, or 404 when the folder has none.
+	Static
+	// Reply: write Status, with Location or Allow when set, and no body:
+	// a redirect, an automatic OPTIONS reply, a CORS preflight.
+	Reply
+	// Refuse: answer the error Status, for Reason.
+	Refuse
+)
+
+// Decision is what Decide decided beyond its Kind. The router keeps one
+// in each pooled context; a field is written only by the decisions that
+// set it.
+type Decision struct {
+	Status   int
+	Location string // of a redirect, with the mount prefix and the query
+	Allow    string // of an automatic OPTIONS reply or a 405
+	// Reason of a refusal: "forbidden: cross-origin request"; "" for the
+	// status text. Err is its cause, when there is one.
+	Reason string
+	Err    error
+	// Param is the index of the parameter that failed its constraint (400).
+	Param     int
+	LimitBody int64 // of Action: the body limit; 0 for none
+
+	// Explain makes Decide record its Steps.
+	Explain bool
+	Steps   []Step
+}
+
+// Step is one step of a decision, for the tools that explain it.
+type Step struct {
+	Name    string `json:"name"`    // "host", "route", "preflight", "static", "cors", "auth", "authorization", "anti_csrf", "body_size", "middleware", "action"
+	Outcome string `json:"outcome"` // "ok", "refused", "answered", "skipped"…
+	Reason  string `json:"reason"`
+}
+
+func (d *Decision) step(name, outcome, reason string) {
+	d.Steps = append(d.Steps, Step{Name: name, Outcome: outcome, Reason: reason})
+}
+
+// Decide decides the answer to r, whose writer w takes the headers a
+// policy sets (CORS), with the domains at hosts; m receives the route's
+// outcome and parameters. app is asked only where a route's auth needs it.
+func (t *Table) Decide(m *core.Match, d *Decision, hosts *core.HostTable, w http.ResponseWriter, r *http.Request, app App) Kind {
+	return t.decide(m, d, hosts, w, r, app)
+}
+
+// Route decides the route of r alone, as Decide does but for the CORS
+// preflight and the policies, for a test that calls an action itself:
+// Action when a route serves r, else the Reply or Refuse of its outcome.
+func (t *Table) Route(m *core.Match, d *Decision, hosts *core.HostTable, r *http.Request) Kind {
+	return t.decide(m, d, hosts, nil, r, nil)
+}
+
+// decide is Decide, and Route with app nil.
+func (t *Table) decide(m *core.Match, d *Decision, hosts *core.HostTable, w http.ResponseWriter, r *http.Request, app App) Kind {
+	path, unescaped := RequestPath(r)
+	method := r.Method
+	host := ""
+	if !hosts.ServesAll() { // a table of one domain that serves every host need not read it
+		host = t.RequestHost(r)
+	}
+	if method == http.MethodOptions && app != nil && t.preflight(m, d, hosts, w, r, host, path) {
+		return Reply
+	}
+	switch {
+	case method == "WS":
+		// The name Lookup gives WebSocket upgrades is no method a client may
+		// send; HTTP methods are tokens, which have no space.
+		method = " "
+	case t.webSockets && method == http.MethodGet && IsWebSocketUpgrade(r):
+		method = "WS"
+	}
+	t.core.Lookup(m, hosts, method, host, path)
+	o := &m.Outcome
+	if o.Status != http.StatusOK {
+		return t.outcome(m, d, r, host, app != nil)
+	}
+	if unescaped && (!t.core.EscapedLiterals() || m.Params.Path() == path) { // not respelt by CanonicalEscapes
+		m.Params.NoEscapes()
+	}
+	if d.Explain {
+		t.explainRoute(m, d, method)
+	}
+	// Explained, every route takes the whole of Policies, whose checks
+	// the route does not need decide nothing: the steps show each policy.
+	if t.checks[o.Route] == 0 && !d.Explain || app == nil {
+		return Action
+	}
+	if t.policies[o.Route].Middleware {
+		if d.Explain {
+			d.step("middleware", "called", "the application's middleware runs before the policies")
+		}
+		return Middleware
+	}
+	return t.Policies(m, d, w, r, app)
+}
+
+// outcome is the decision of a request no route serves as it is: a
+// redirect, an automatic OPTIONS reply, 405, 400 or 404. A route's
+// middleware sees its 400 when the policies are decided too.
+func (t *Table) outcome(m *core.Match, d *Decision, r *http.Request, host string, policies bool) Kind {
+	o := &m.Outcome
+	d.Status = o.Status
+	switch o.Status {
+	case http.StatusMovedPermanently, http.StatusPermanentRedirect:
+		d.Location = t.MountPath(r) + m.Redirect()
+		if r.URL.RawQuery != "" {
+			d.Location += "?" + r.URL.RawQuery
+		}
+		if d.Explain {
+			d.step("route", "redirected", redirectReason(m))
+		}
+		return Reply
+	case http.StatusNoContent:
+		d.Allow = m.Allow
+		if d.Explain {
+			d.step("route", "answered", "automatic OPTIONS reply: the path's methods are "+m.Allow)
+		}
+		return Reply
+	case http.StatusMethodNotAllowed:
+		d.Allow, d.Reason, d.Err = m.Allow, "", nil
+		if d.Explain {
+			d.step("route", "refused", "no "+r.Method+" route serves the path; its methods are "+m.Allow)
+		}
+		return Refuse
+	case http.StatusBadRequest:
+		if d.Explain {
+			t.explainRoute(m, d, r.Method)
+		}
+		// The route matched: its middleware sees the 400, as every reply of it.
+		if policies && t.policies[o.Route].Middleware {
+			if d.Explain {
+				d.step("middleware", "called", "the application's middleware sees the route's 400")
+			}
+			return Middleware
+		}
+		return t.badParam(m, d)
+	}
+	d.Reason, d.Err = "", nil
+	if o.Domain < 0 {
+		// Locally, a Host no domain names (localhost:8080) is the usual cause.
+		d.Reason = fmt.Sprintf("no domain serves host %q", host)
+	}
+	if d.Explain {
+		reason := d.Reason
+		if reason == "" {
+			reason = "no route serves " + m.Params.Path()
+		}
+		d.step("route", "refused", reason)
+	}
+	return Refuse
+}
+
+func redirectReason(m *core.Match) string {
+	if !core.IsClean(m.Params.Path()) {
+		return "the path is not clean: it is served at its clean form"
+	}
+	return "the path is served with or without its trailing slash"
+}
+
+// badParam refuses the request whose route matched but whose parameter
+// failed its constraint, naming the parameter and why.
+func (t *Table) badParam(m *core.Match, d *Decision) Kind {
+	d.Status, d.Reason, d.Err, d.Param = http.StatusBadRequest, "invalid value of a path parameter", nil, -1
+	for i := range m.Params.Len() {
+		c := t.core.Constraint(m.Outcome.Route, i)
+		if c == nil {
+			continue
+		}
+		if err := c.Check(m.Params.Value(i)); err != nil {
+			d.Reason, d.Param = err.Error(), i
+			break
+		}
+	}
+	if d.Explain {
+		d.step("constraint", "refused", d.Reason)
+	}
+	return Refuse
+}
+
+// explainRoute records the route step of a request a route matched.
+func (t *Table) explainRoute(m *core.Match, d *Decision, method string) {
+	o := &m.Outcome
+	p := &t.policies[o.Route]
+	switch {
+	case o.CatchAll:
+		d.step("route", "matched", "no route serves the path; the domain's catch_all answers")
+	case p.Method != method && method != " ":
+		d.step("route", "matched", "the "+p.Method+" route answers "+method)
+	default:
+		d.step("route", "matched", "")
+	}
+}
+
+// Policies decides, for the route m matched (status 200, or 400 when a
+// parameter failed its constraint), what comes after the route and its
+// middleware: in this order the static file, CORS, auth (and its
+// fail-closed rule), authorization, anti-CSRF, the body limit, then the
+// action.
+func (t *Table) Policies(m *core.Match, d *Decision, w http.ResponseWriter, r *http.Request, app App) Kind {
+	if m.Outcome.Status == http.StatusBadRequest {
+		return t.badParam(m, d)
+	}
+	route := m.Outcome.Route
+	c := t.checks[route]
+	if d.Explain {
+		c |= checkAll
+	}
+	if c&checkAll != 0 {
+		p := &t.policies[route]
+		if p.Static {
+			if d.Explain {
+				d.step("static", "served", "a static route serves its file, before any other policy")
+			}
+			return Static
+		}
+		// A preflight that reaches a route was declined (preflight): the
+		// method it asks for has no CORS route. It gets no CORS headers.
+		if h := t.cors[route]; h != nil && !IsPreflight(r) {
+			h.ServeHTTP(w, r, noNext)
+			if d.Explain {
+				d.step("cors", corsOutcome(w), "the route's CORS policy sets its headers")
+			}
+		}
+		if !t.authenticate(d, p, app) || !t.authorize(d, p, app) {
+			return Refuse
+		}
+		// A catch-all serves every method: the request's decides.
+		c |= methodChecks(p, r.Method)
+		if d.Explain {
+			t.explainSkipped(d, p, r.Method, c)
+		}
+	}
+	if c&checkCSRF != 0 {
+		switch {
+		case !FromBrowser(r):
+			if d.Explain {
+				d.step("anti_csrf", "ok", "no Sec-Fetch-Site or Origin header: not a browser's cross-origin request")
+			}
+		default:
+			if err := t.csrf.Check(r); err != nil {
+				d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden: cross-origin request", err
+				if d.Explain {
+					d.step("anti_csrf", "refused", err.Error())
+				}
+				return Refuse
+			}
+			if d.Explain {
+				d.step("anti_csrf", "ok", "same origin, or a trusted one")
+			}
+		}
+	}
+	d.LimitBody = 0
+	if c&checkBodySize != 0 && r.ContentLength == 0 && d.Explain {
+		d.step("body_size", "ok", "the request has no body")
+	}
+	if c&checkBodySize != 0 && r.ContentLength != 0 {
+		limit := t.policies[route].MaxBodySize
+		if r.ContentLength > limit {
+			d.Status, d.Reason, d.Err = http.StatusRequestEntityTooLarge, "", &http.MaxBytesError{Limit: limit}
+			if d.Explain {
+				d.step("body_size", "refused", "Content-Length "+strconv.FormatInt(r.ContentLength, 10)+" is over max_body_size "+strconv.FormatInt(limit, 10))
+			}
+			return Refuse
+		}
+		d.LimitBody = limit
+		if d.Explain {
+			d.step("body_size", "ok", "the body is read up to max_body_size "+strconv.FormatInt(limit, 10)+"; past it the action's read fails (413)")
+		}
+	}
+	if d.Explain {
+		d.step("action", "called", "")
+	}
+	return Action
+}
+
+// explainSkipped records the anti-CSRF and body-limit steps that do not
+// apply to a request of method on p's route, and why.
+func (t *Table) explainSkipped(d *Decision, p *Policy, method string, c checks) {
+	switch {
+	case c&checkCSRF != 0:
+	case !p.AntiCSRF:
+		d.step("anti_csrf", "off", "anti_csrf_check = false")
+	default:
+		d.step("anti_csrf", "skipped", method+" is a safe method")
+	}
+	switch {
+	case c&checkBodySize != 0:
+	case p.MaxBodySize == 0:
+	default:
+		d.step("body_size", "skipped", method+" has no body to limit")
+	}
+}
+
+// noNext is the handler the CORS library calls after setting its headers.
+func noNext(http.ResponseWriter, *http.Request) {}
+
+// corsOutcome says whether the CORS headers written let the origin read the reply.
+func corsOutcome(w http.ResponseWriter) string {
+	if w.Header().Get("Access-Control-Allow-Origin") != "" {
+		return "allowed"
+	}
+	return "not allowed"
+}
+
+// authenticate applies the route's auth, and its fail-closed rule: once
+// security.conf or the application names schemes, a route without auth
+// is refused.
+func (t *Table) authenticate(d *Decision, p *Policy, app App) bool {
+	switch p.Auth {
+	case AuthAnonymous:
+		if d.Explain {
+			d.step("auth", "ok", "auth = \"anonymous\"")
+		}
+		return true
+	case "":
+		if t.failClosed {
+			d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden: this route has no auth scheme", nil
+			if d.Explain {
+				d.step("auth", "refused", "the route has no auth, and auth schemes are configured: routes without auth are refused (fail closed); write auth = \"anonymous\" to serve it to everyone")
+			}
+			return false
+		}
+		if d.Explain {
+			d.step("auth", "ok", "no auth scheme is configured")
+		}
+		return true
+	}
+	if app.Authenticate(p.Auth) {
+		if d.Explain {
+			d.step("auth", "ok", "the authenticator of "+strconv.Quote(p.Auth)+" recognised the request")
+		}
+		return true
+	}
+	d.Status, d.Reason, d.Err = http.StatusUnauthorized, "", nil
+	if d.Explain {
+		d.step("auth", "refused", "the authenticator of "+strconv.Quote(p.Auth)+" did not recognise the request")
+	}
+	return false
+}
+
+// authorize applies the route's authorization { }.
+func (t *Table) authorize(d *Decision, p *Policy, app App) bool {
+	if !p.Authorization {
+		return true
+	}
+	if !app.Authorize() {
+		d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden", nil
+		if d.Explain {
+			d.step("authorization", "refused", "the authorizer refused the subject")
+		}
+		return false
+	}
+	if d.Explain {
+		d.step("authorization", "ok", "the authorizer accepted the subject")
+	}
+	return true
+}
+
+// preflight decides a CORS preflight: an OPTIONS request routed by the
+// method it asks for, when that route has a CORS policy, is answered with
+// the policy's headers and 204. Other OPTIONS requests go on to the route
+// or the automatic reply.
+func (t *Table) preflight(m *core.Match, d *Decision, hosts *core.HostTable, w http.ResponseWriter, r *http.Request, host, path string) bool {
+	if !IsPreflight(r) || r.Header.Get("Origin") == "" {
+		return false
+	}
+	requested := r.Header.Get("Access-Control-Request-Method")
+	if requested == "WS" {
+		// As in Decide: the name Lookup gives upgrades is no method a client
+		// may ask for, and must not reach a GET route's CORS answer.
+		requested = " "
+	}
+	t.core.Lookup(m, hosts, requested, host, path)
+	if m.Outcome.Status != http.StatusOK || t.cors[m.Outcome.Route] == nil {
+		if d.Explain {
+			d.step("preflight", "declined", "no "+requested+" route with a CORS policy serves the path: the OPTIONS request goes on as any other")
+		}
+		return false
+	}
+	t.cors[m.Outcome.Route].ServeHTTP(w, r, noNext)
+	d.Status = http.StatusNoContent
+	if d.Explain {
+		d.step("preflight", corsOutcome(w), "the CORS policy of the "+requested+" route answers the preflight")
+	}
+	return true
+}
+
+// IsPreflight reports a request that the CORS library answers as a CORS
+// preflight.
+func IsPreflight(r *http.Request) bool {
+	return r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
+}
+
+// FromBrowser reports whether a request carries the headers the
+// cross-origin check reads; without Sec-Fetch-Site and Origin it lets the
+// request through, so the check is skipped (keys are canonical: direct map
+// reads cost less than Header.Get).
+func FromBrowser(r *http.Request) bool {
+	return len(r.Header["Sec-Fetch-Site"]) > 0 || len(r.Header["Origin"]) > 0
+}
+
+// RequestHost is the Host the request was sent to.
+func (t *Table) RequestHost(r *http.Request) string {
+	if t.trustProxies {
+		if h := r.Header.Get("X-Forwarded-Host"); h != "" {
+			return h
+		}
+	}
+	return r.Host
+}
+
+// RequestPath is the path as the client sent it, still escaped, so that
+// an escaped "/" stays inside its parameter. The URL's path is used when
+// the request line agrees with it, and a handler in front that rewrote
+// the URL (http.StripPrefix) is obeyed. unescaped reports a path that is
+// the request line's and has no escape at all, so that its parameters
+// need no search for one.
+func RequestPath(r *http.Request) (path string, unescaped bool) {
+	// The usual request line: a path with no query that is the URL's Path,
+	// which it could not be with an escape in it. Small enough to inline.
+	path, unescaped = r.URL.Path, true
+	if r.RequestURI != path {
+		path, unescaped = requestLinePath(r)
+	}
+	return
+}
+
+// requestLinePath is RequestPath for a request line with a query or an
+// escape, or one a handler in front rewrote.
+func requestLinePath(r *http.Request) (path string, unescaped bool) {
+	u := r.URL
+	p := u.RawPath
+	if p == "" {
+		p = u.Path
+	}
+	if uri := r.RequestURI; p != "" && strings.HasPrefix(uri, p) && (len(uri) == len(p) || uri[len(p)] == '?') {
+		// Path is the unescaped path: equal to the request line's, it holds no "%".
+		return p, u.RawPath == ""
+	}
+	return u.EscapedPath(), false
+}
+
+// IsWebSocketUpgrade reports a request that asks to upgrade to a WebSocket.
+func IsWebSocketUpgrade(r *http.Request) bool {
+	return headerHasToken(r.Header.Get("Upgrade"), "websocket")
+}
+
+// headerHasToken reports whether a comma-separated header holds token, in any case.
+func headerHasToken(header, token string) bool {
+	for item := range strings.SplitSeq(header, ",") {
+		if strings.EqualFold(strings.TrimSpace(item), token) {
+			return true
+		}
+	}
+	return false
+}
+
+// MountPath is the prefix the router is mounted under, which its
+// redirects keep: WithBasePath's, else what a handler in front
+// (http.StripPrefix) took off the request line's path, as the URL's path
+// is a suffix of it.
+func (t *Table) MountPath(r *http.Request) string {
+	if t.basePath != "" {
+		return t.basePath
+	}
+	uri, _, _ := strings.Cut(r.RequestURI, "?")
+	if !strings.HasPrefix(uri, "/") {
+		// The absolute form, "http://host/path": its path.
+		u, err := url.ParseRequestURI(r.RequestURI)
+		if err != nil {
+			return ""
+		}
+		uri = u.EscapedPath()
+	}
+	prefix, ok := strings.CutSuffix(uri, r.URL.EscapedPath())
+	// A prefix that would make the target another host's ("//evil.example") is none.
+	if !ok || !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix, "//") || strings.HasPrefix(prefix, "/\\") {
+		return ""
+	}
+	return prefix
+}
+
+// IsMaxBytesError reports whether an action failed on a body over the limit.
+func IsMaxBytesError(err error) bool {
+	var mbe *http.MaxBytesError
+	return errors.As(err, &mbe)
+}
+
+// BodyLimit is the body limit of route for a request of method: its
+// max_body_size when that applies to the method, else 0.
+func (t *Table) BodyLimit(route int, method string) int64 {
+	p := &t.policies[route]
+	if methodChecks(p, method)&checkBodySize != 0 {
+		return p.MaxBodySize
+	}
+	return 0
+}
