@@ -184,3 +184,40 @@ func (r *Route) Target() string {
 	}
 	return r.Controller + "#" + r.Action
 }
+
+// Root is the domain whose URLs are written as paths and whose routes
+// are known by their bare names (core.RootDomain).
+func (t *Table) Root() int {
+	return core.RootDomain(len(t.Domains), func(i int) (bool, string) { return t.Domains[i].Subdomain, t.Domains[i].Host })
+}
+
+// RouteName is the name the generated code knows route r of domain d
+// by: bare in the root domain, "key.name" in any other.
+func (t *Table) RouteName(d int, r *Route) string {
+	if d == t.Root() {
+		return r.Name
+	}
+	return t.Domains[d].Key + "." + r.Name
+}
+
+// Address is where domain d is served, as routes.conf says.
+func (t *Table) Address(d int) core.Address {
+	dom := t.Domains[d]
+	return core.Address{Key: dom.Key, Host: dom.Host, Port: dom.Port, HostEnv: dom.HostEnv, PortEnv: dom.PortEnv}
+}
+
+// Constraints are the constraints of r's parameters as routes.conf
+// writes them, "" for none; nil when none has one.
+func (r *Route) Constraints() []string {
+	var out []string
+	for i, p := range r.ParamSpecs {
+		if p.Constraint == nil {
+			continue
+		}
+		if out == nil {
+			out = make([]string, len(r.ParamSpecs))
+		}
+		out[i] = p.Constraint.Text
+	}
+	return out
+}

@@ -5,14 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
-	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/ir"
@@ -20,48 +21,46 @@ import (
 
 // matchFlags are the flags of match besides the sources'.
 type matchFlags struct {
-	json bool
+	json    bool
+	headers []string
+	auth    string
 }
 
 func (f *matchFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.json, "json", false, "print the outcome as one JSON object")
+	fs.StringArrayVarP(&f.headers, "header", "H", nil, "a request header, 'Name: value' as curl writes it; repeatable")
+	fs.StringVar(&f.auth, "auth", "ok", "what the authenticators answer: ok (they recognise the request) or fail")
 }
 
-// matchResult is what match reports: the outcome of the lookup, and why.
+// matchResult is what match reports: the router's answer, and why.
 type matchResult struct {
 	Status   int               `json:"status"`
-	Route    string            `json:"route"`  // its name, "domain_key.name" outside the first domain; "" when none
+	Route    string            `json:"route"`  // its name as the generated code knows it; "" when none
 	Domain   string            `json:"domain"` // its key; "" when none
 	Params   map[string]any    `json:"params"`
 	Location string            `json:"location"`
 	Allow    string            `json:"allow"`
 	Reason   string            `json:"reason"`
 	Position string            `json:"position,omitempty"`
-	Action   string            `json:"action,omitempty"` // Controller.Action, or what a static route serves
-	Policies map[string]string `json:"policies,omitempty"`
+	Action   string            `json:"action,omitempty"`     // Controller.Action, or what a static route serves
+	Policies map[string]string `json:"policies,omitempty"`   // each policy the router applied, and its outcome
 	Why      string            `json:"why_domain,omitempty"` // why this domain serves the host
+	Headers  map[string]string `json:"headers"`              // the response headers a policy set (CORS)
+	Steps    []decide.Step     `json:"steps"`
+	Assumed  string            `json:"assumed,omitempty"` // what match took the application code to answer
 }
 
-// match asks the routing core which route serves METHOD URL, and why.
+// match asks the router's decision what answers METHOD URL, and why.
 func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	if len(args) < 2 || len(args) > 3 {
 		return c.usageError(fmt.Sprintf("want METHOD URL [routes.conf | folder], got %d arguments", len(args)))
 	}
-	method := strings.ToUpper(args[0])
-	if method == "" || strings.ContainsAny(method, " \t/") {
-		return c.usageError(fmt.Sprintf("method %q is not an HTTP method", args[0]))
+	if flags.auth != "ok" && flags.auth != "fail" {
+		return c.usageError(fmt.Sprintf("--auth %q: want ok or fail", flags.auth))
 	}
-	u, err := url.Parse(args[1])
-	if err != nil {
-		// url.Error repeats the URL: its own words say what is wrong.
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		return c.usageError(fmt.Sprintf("URL %q: %v", args[1], err))
-	}
-	if u.Path == "" && u.Host == "" {
-		return c.usageError(fmt.Sprintf("URL %q: want a path (/hotels/42) or an absolute URL (http://api.example.com:8080/v1/hotels)", args[1]))
+	method, target := args[0], args[1]
+	if target == "" {
+		return c.usageError(fmt.Sprintf("URL %q: want a path (/hotels/42) or an absolute URL (http://api.example.com:8080/v1/hotels)", target))
 	}
 	arg := ""
 	if len(args) == 3 {
@@ -75,7 +74,20 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	if table == nil {
 		return exitInput
 	}
-	res := lookup(table, method, u)
+	router, _ := explain.New(table)
+	r, err := router.NewRequest(method, target, flags.headers)
+	if err != nil {
+		// url.Error repeats the URL: its own words say what is wrong.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		if strings.HasPrefix(err.Error(), "method ") || strings.HasPrefix(err.Error(), "header ") {
+			return c.usageError(err.Error())
+		}
+		return c.usageError(fmt.Sprintf("URL %q: %v", target, err))
+	}
+	res := explainAnswer(router, r, flags.auth == "ok")
 	if flags.json {
 		out, _ := json.MarshalIndent(res, "", "  ")
 		fmt.Fprintf(c.stdout, "%s\n", out)
@@ -113,120 +125,46 @@ func oneInput(cmd, arg string) (string, error) {
 	return findInput(arg)
 }
 
-// lookup resolves method and u through the core, as a generated router
-// at routes.conf's addresses does.
-func lookup(t *ir.Table, method string, u *url.URL) matchResult {
-	var routes []core.Route
-	var owners []*ir.Route
-	keys := make([]string, len(t.Domains))
-	for d, dom := range t.Domains {
-		keys[d] = dom.Key
-		for _, r := range dom.Routes {
-			var constraints []string
-			for _, p := range r.ParamSpecs {
-				text := ""
-				if p.Constraint != nil {
-					text = p.Constraint.Text
-				}
-				constraints = append(constraints, text)
-			}
-			if !slices.ContainsFunc(constraints, func(s string) bool { return s != "" }) {
-				constraints = nil
-			}
-			routes = append(routes, core.Route{Method: r.Method, Domain: d, Path: r.Path, ListDir: r.Static && r.List, Constraints: constraints})
-			owners = append(owners, r)
-		}
+// explainAnswer is the router's answer to r, for a terminal or JSON.
+func explainAnswer(router *explain.Router, r *http.Request, authOK bool) matchResult {
+	t := router.Table
+	a := router.Answer(r, authOK)
+	res := matchResult{Status: a.Status, Route: a.Name, Params: map[string]any{}, Location: a.Location, Allow: a.Allow,
+		Reason: a.Reason, Headers: map[string]string{}, Steps: a.Steps}
+	for name, values := range a.Header {
+		res.Headers[name] = strings.Join(values, ", ")
 	}
-	domains := make([]core.Domain, len(t.Domains))
-	addrs := make([]core.Address, len(t.Domains))
-	for d, dom := range t.Domains {
-		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, CatchAll: -1}
-		if dom.CatchAll != nil {
-			domains[d].CatchAll = len(routes) + d
-		}
-		addrs[d] = core.Address{Key: dom.Key, Host: dom.Host, Port: dom.Port, HostEnv: dom.HostEnv, PortEnv: dom.PortEnv}
+	for _, p := range a.Params {
+		res.Params[p.Name] = p.Value
 	}
-	ct := core.NewTable(routes, domains, nil)
-	hosts, _ := core.NewHosts(addrs, nil)
-
-	host := u.Host
-	if host == "" { // a path alone: the first domain's address
-		h, port, _ := addrs[0].Resolve(nil)
-		host = h
-		if port != "" {
-			host += ":" + port
-		}
-	}
-	path := u.EscapedPath()
-	var m core.Match
-	ct.Lookup(&m, hosts, method, host, path)
-	o := m.Outcome
-	res := matchResult{Status: o.Status, Params: map[string]any{}}
-	if o.Domain < 0 {
-		var served []string
-		for _, a := range addrs {
-			h, port, err := a.Resolve(nil)
-			if err == nil {
-				served = append(served, strings.TrimSuffix(h+":"+port, ":"))
-			}
-		}
-		res.Reason = fmt.Sprintf("no domain serves host %q (hosts: %s)", host, strings.Join(served, ", "))
+	host := r.Host
+	if a.Domain < 0 {
+		res.Reason = fmt.Sprintf("no domain serves host %q (hosts: %s)", host, strings.Join(router.Served(), ", "))
 		return res
 	}
-	dom := t.Domains[o.Domain]
-	res.Domain, res.Why = dom.Key, whyDomain(t, o.Domain, host)
+	dom := t.Domains[a.Domain]
+	res.Domain, res.Why = dom.Key, whyDomain(t, a.Domain, host)
 	switch {
-	case o.CatchAll:
-		ca := dom.CatchAll
-		res.Action, res.Position = ca.Controller+"#"+ca.Action, ca.Pos.String()
-		res.Reason = "no route serves the path; the catch_all of domain " + strconv.Quote(dom.Key) + " answers"
-		res.Policies = policies(ca.Auth, ca.AntiCSRFCheck && unsafeMethod(method), ca.MaxBodySize, ca.CORS != nil)
-		return res
-	case o.Route >= 0:
-		r := owners[o.Route]
-		res.Route = r.Name
-		if o.Domain > 0 {
-			res.Route = dom.Key + "." + r.Name
-		}
-		res.Position, res.Action = r.Pos.String(), r.Target()
-		for k, p := range r.ParamSpecs {
-			if k < m.Params.Len() {
-				res.Params[p.Name] = paramValue(p, m.Params.Value(k))
-			}
-		}
-		if o.Status == 400 {
-			for k, p := range r.ParamSpecs {
-				c := ct.Constraint(o.Route, k)
-				if c == nil || k >= m.Params.Len() {
-					continue
-				}
-				if err := c.Check(m.Params.Value(k)); err != nil {
-					res.Reason = fmt.Sprintf("path parameter %q, :%s[%s]: %v", p.Name, p.Name, p.Constraint.Text, err)
-					break
-				}
-			}
-			return res
-		}
-		res.Policies = policies(r.Auth, r.AntiCSRFCheck && unsafeMethod(method), r.MaxBodySize, r.CORS != nil)
-		if r.Method != method {
-			res.Reason = fmt.Sprintf("the %s route answers %s", r.Method, method)
-		}
-		return res
+	case a.CatchAll != nil:
+		res.Action, res.Position = a.CatchAll.Controller+"#"+a.CatchAll.Action, a.CatchAll.Pos.String()
+	case a.Route != nil:
+		res.Position, res.Action = a.Route.Pos.String(), a.Route.Target()
 	}
-	switch o.Status {
-	case 301, 308:
-		res.Location = m.Redirect()
-		if u.RawQuery != "" {
-			res.Location += "?" + u.RawQuery
+	for _, step := range a.Steps {
+		switch step.Name {
+		case "host", "route", "action", "middleware":
+		default:
+			if res.Policies == nil {
+				res.Policies = map[string]string{}
+			}
+			res.Policies[step.Name] = step.Outcome
 		}
-		res.Reason = "the path is served at " + res.Location
-	case 405:
-		res.Allow = m.Allow
-		res.Reason = fmt.Sprintf("no %s route serves the path; its methods are %s", method, m.Allow)
-	case 204:
-		res.Allow = m.Allow
-		res.Reason = "automatic OPTIONS reply: " + m.Allow
-	default:
+		if step.Name == "auth" && (step.Reason != "" && strings.HasPrefix(step.Reason, "the authenticator")) {
+			res.Assumed = "the authenticators answer " + map[bool]string{true: "ok", false: "fail"}[authOK] + " (--auth)"
+		}
+	}
+	if a.Status == http.StatusNotFound && a.Route == nil && a.CatchAll == nil {
+		path, _ := decide.RequestPath(r)
 		res.Reason = "no route serves " + path
 		if near := nearestRoutes(dom, path); len(near) > 0 {
 			res.Reason += "; the nearest: " + strings.Join(near, ", ")
@@ -282,38 +220,6 @@ func nearestRoutes(dom *ir.Domain, path string) []string {
 	return out
 }
 
-// paramValue is a parameter's value as its action receives it.
-func paramValue(p ir.Param, v string) any {
-	if p.Type == ir.TypeInt {
-		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
-			return n
-		}
-	}
-	return v
-}
-
-func unsafeMethod(m string) bool {
-	return m != "GET" && m != "HEAD" && m != "OPTIONS" && m != "TRACE" && m != "WS"
-}
-
-// policies are what the router applies before the action.
-func policies(auth string, antiCSRF bool, maxBody int64, cors bool) map[string]string {
-	p := map[string]string{"auth": auth}
-	if auth == "" {
-		p["auth"] = "none"
-	}
-	if antiCSRF {
-		p["anti_csrf_check"] = "on"
-	}
-	if maxBody > 0 {
-		p["max_body_size"] = strconv.FormatInt(maxBody, 10) + " bytes"
-	}
-	if cors {
-		p["cors"] = "on"
-	}
-	return p
-}
-
 // text is the outcome for a terminal.
 func (r matchResult) text() string {
 	var b strings.Builder
@@ -334,8 +240,15 @@ func (r matchResult) text() string {
 	for _, k := range slices.Sorted(maps.Keys(r.Params)) {
 		fmt.Fprintf(&b, "  param %s = %#v\n", k, r.Params[k])
 	}
-	for _, k := range slices.Sorted(maps.Keys(r.Policies)) {
-		fmt.Fprintf(&b, "  %s: %s\n", k, r.Policies[k])
+	if len(r.Steps) > 0 {
+		b.WriteString("  steps:\n")
+	}
+	for i, step := range r.Steps {
+		fmt.Fprintf(&b, "    %d. %s: %s", i+1, step.Name, step.Outcome)
+		if step.Reason != "" {
+			fmt.Fprintf(&b, ": %s", step.Reason)
+		}
+		b.WriteString("\n")
 	}
 	if r.Location != "" {
 		fmt.Fprintf(&b, "  Location: %s\n", r.Location)
@@ -343,8 +256,14 @@ func (r matchResult) text() string {
 	if r.Allow != "" {
 		fmt.Fprintf(&b, "  Allow: %s\n", r.Allow)
 	}
-	if r.Reason != "" {
+	for _, k := range slices.Sorted(maps.Keys(r.Headers)) {
+		fmt.Fprintf(&b, "  %s: %s\n", k, r.Headers[k])
+	}
+	if r.Reason != "" && r.Status >= 400 {
 		fmt.Fprintf(&b, "  reason: %s\n", r.Reason)
+	}
+	if r.Assumed != "" {
+		fmt.Fprintf(&b, "  assumed: %s\n", r.Assumed)
 	}
 	return b.String()
 }

@@ -20,7 +20,7 @@ const matchConf = `domains {
   files {
     host = "files.example.com"
     default_auth = "anonymous"
-    catch_all { controller = "Files"; action = "Any" }
+    catch_all { controller = "Files"; action = "Any"; auth = "anonymous" }
     routes {
       file { path = "/f/:name"; controller = "Files"; action = "Get" }
     }

@@ -1,0 +1,243 @@
+// Package explain answers requests from a resolved routes.conf as a
+// generated router at routes.conf's addresses answers them: it builds the
+// routing core's table and the router's decision (internal/core/decide)
+// from the ir.Table, and asks the decision. routegen match, routegen
+// changes and the OpenAPI export ask it, so that none of them keeps its
+// own copy of a rule of the router.
+package explain
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/ir"
+)
+
+// Router answers requests as the generated router of a table does, with
+// the domains at routes.conf's addresses (environment variables read
+// when it is built) and an authenticator registered for every scheme a
+// route names.
+type Router struct {
+	Table *ir.Table
+
+	core   *core.Table
+	hosts  *core.HostTable
+	decide *decide.Table
+	routes []*ir.Route // by the core's route index; nil past them (the catch-alls)
+	domain []int       // the domain of each route
+}
+
+// New builds the router of t. A domain whose host or port cannot be read
+// from the environment serves nothing; problems names it.
+func New(t *ir.Table) (rt *Router, problems []string) {
+	rt = &Router{Table: t}
+	var routes []core.Route
+	for d, dom := range t.Domains {
+		for _, r := range dom.Routes {
+			routes = append(routes, core.Route{Method: r.Method, Domain: d, Path: r.Path, ListDir: r.Static && r.List, Constraints: r.Constraints()})
+			rt.routes, rt.domain = append(rt.routes, r), append(rt.domain, d)
+		}
+	}
+	domains := make([]core.Domain, len(t.Domains))
+	addrs := make([]core.Address, len(t.Domains))
+	policies := make([]decide.Policy, len(routes)+len(t.Domains))
+	cors := map[*ir.CORS]*decide.CORS{}
+	named := map[string]bool{}
+	for i, r := range rt.routes {
+		policies[i] = decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: r.Authorization != nil, AntiCSRF: r.AntiCSRFCheck,
+			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static}
+		if !r.Static {
+			named[r.Auth] = true
+		}
+	}
+	for d, dom := range t.Domains {
+		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, CatchAll: -1}
+		if ca := dom.CatchAll; ca != nil {
+			domains[d].CatchAll = len(routes) + d
+			policies[len(routes)+d] = decide.Policy{Method: "*", Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}
+			named[ca.Auth] = true
+		}
+		addrs[d] = t.Address(d)
+	}
+	// The router starts only with an authenticator for every scheme a
+	// route names: those are the fewest it can have.
+	var schemes []string
+	for scheme, used := range named {
+		if used && scheme != "" && scheme != decide.AuthAnonymous && scheme != decide.AuthAuthenticated {
+			schemes = append(schemes, scheme)
+		}
+	}
+	rt.core = core.NewTable(routes, domains, nil)
+	rt.hosts, problems = core.NewHosts(addrs, nil)
+	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes})
+	return rt, problems
+}
+
+func corsOf(converted map[*ir.CORS]*decide.CORS, c *ir.CORS) *decide.CORS {
+	if c == nil {
+		return nil
+	}
+	if converted[c] == nil {
+		converted[c] = &decide.CORS{AllowOrigins: c.AllowOrigins, AllowHeaders: c.AllowHeaders, AllowMethods: c.AllowMethods,
+			ExposeHeaders: c.ExposeHeaders, AllowCredentials: c.AllowCredentials, MaxAge: c.MaxAge}
+	}
+	return converted[c]
+}
+
+// DefaultHost is the Host of a request that names none: the first
+// domain's address, as routes.conf says it.
+func (rt *Router) DefaultHost() string {
+	addr := rt.Table.Address(0)
+	host, port, _ := addr.Resolve(nil)
+	if port != "" {
+		host += ":" + port
+	}
+	return host
+}
+
+// Served are the addresses of the domains, for a message about a host
+// none serves.
+func (rt *Router) Served() []string {
+	var served []string
+	for d := range rt.Table.Domains {
+		addr := rt.Table.Address(d)
+		if h, port, err := addr.Resolve(nil); err == nil {
+			served = append(served, strings.TrimSuffix(h+":"+port, ":"))
+		}
+	}
+	return served
+}
+
+// NewRequest is the request a server reads from the request line
+// "method target HTTP/1.1" and header, one "Name: value" line each: the
+// method as sent, an absolute target's host as the Host, a target that
+// begins with "//" as a path. A request without a Host header is sent to
+// DefaultHost.
+func (rt *Router) NewRequest(method, target string, header []string) (*http.Request, error) {
+	if method == "" || strings.ContainsFunc(method, func(r rune) bool { return r <= ' ' || r >= 0x7f }) {
+		return nil, fmt.Errorf("method %q is not an HTTP method", method)
+	}
+	if target == "" || strings.ContainsFunc(target, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		return nil, fmt.Errorf("URL %q holds a space or a control character, which a request line cannot", target)
+	}
+	hasHost := false
+	var text strings.Builder
+	text.WriteString(method + " " + target + " HTTP/1.1\r\n")
+	for _, h := range header {
+		name, value, ok := strings.Cut(h, ":")
+		if !ok || name == "" || strings.ContainsAny(h, "\r\n") {
+			return nil, fmt.Errorf("header %q: want Name: value", h)
+		}
+		hasHost = hasHost || strings.EqualFold(strings.TrimSpace(name), "Host")
+		text.WriteString(name + ":" + value + "\r\n")
+	}
+	if !hasHost {
+		text.WriteString("Host: " + rt.DefaultHost() + "\r\n")
+	}
+	text.WriteString("\r\n")
+	r, err := http.ReadRequest(bufio.NewReader(strings.NewReader(text.String())))
+	if err != nil {
+		return nil, err
+	}
+	// As the server sets it: the request line's target.
+	r.RequestURI = target
+	return r, nil
+}
+
+// Answer is what the router answers a request, and why.
+type Answer struct {
+	Kind   decide.Kind
+	Status int // the status written; for Action and Middleware the action's, 200 when it succeeds
+	// Route is the route that answers, nil for none; CatchAll is set
+	// when the domain's catch_all does.
+	Route    *ir.Route
+	CatchAll *ir.CatchAll
+	// Name is the route's name as the generated code knows it ("" for none).
+	Name string
+	// Domain is the index of the domain that serves the host; -1 for none.
+	Domain int
+	// Params are the route's path parameters, as its action receives them.
+	Params []Param
+	// Location and Allow are the headers of a redirect, a 405 or an
+	// automatic OPTIONS reply; Header the headers a policy set (CORS).
+	Location, Allow string
+	Header          http.Header
+	Reason          string // why a request is refused
+	Steps           []decide.Step
+}
+
+// Param is a path parameter's value as its action receives it: an int64
+// for a number parameter, else a string.
+type Param struct {
+	Name  string
+	Value any
+}
+
+// Answer decides r as the router does; the authenticators accept its
+// credentials when authOK, and the authorizer accepts the subject too.
+func (rt *Router) Answer(r *http.Request, authOK bool) Answer {
+	var m core.Match
+	d := decide.Decision{Explain: true}
+	w := headerWriter{}
+	kind := rt.decide.Decide(&m, &d, rt.hosts, w, r, application(authOK))
+	a := Answer{Kind: kind, Status: d.Status, Domain: m.Outcome.Domain, Header: http.Header(w), Steps: d.Steps}
+	switch kind {
+	case decide.Action, decide.Middleware, decide.Static:
+		a.Status = http.StatusOK
+	case decide.Reply:
+		a.Location, a.Allow = d.Location, d.Allow
+	case decide.Refuse:
+		a.Allow, a.Reason = d.Allow, d.Reason
+		if a.Reason == "" && d.Err != nil {
+			a.Reason = d.Err.Error()
+		}
+		if a.Reason == "" {
+			a.Reason = http.StatusText(d.Status)
+		}
+	}
+	if o := m.Outcome; o.Route >= 0 {
+		if o.CatchAll {
+			a.CatchAll = rt.Table.Domains[o.Domain].CatchAll
+		} else {
+			a.Route = rt.routes[o.Route]
+			a.Name = rt.Table.RouteName(rt.domain[o.Route], a.Route)
+			for k, p := range a.Route.ParamSpecs {
+				if k < m.Params.Len() {
+					a.Params = append(a.Params, Param{Name: p.Name, Value: paramValue(p, m.Params.Value(k))})
+				}
+			}
+		}
+	}
+	return a
+}
+
+// paramValue is a parameter's value as its action receives it.
+func paramValue(p ir.Param, v string) any {
+	if p.Type == ir.TypeInt {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			return n
+		}
+	}
+	return v
+}
+
+// application answers every authenticator and the authorizer alike.
+type application bool
+
+func (a application) Authenticate(string) bool { return bool(a) }
+func (a application) Authorize() bool          { return bool(a) }
+
+// headerWriter keeps the headers a policy sets; a decision writes no body.
+type headerWriter http.Header
+
+func (w headerWriter) Header() http.Header { return http.Header(w) }
+func (w headerWriter) Write([]byte) (int, error) {
+	return 0, errors.New("explain: a decision wrote a body")
+}
+func (w headerWriter) WriteHeader(int) {}
