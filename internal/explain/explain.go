@@ -185,7 +185,7 @@ func (rt *Router) Answer(r *http.Request, authOK bool) Answer {
 	var m core.Match
 	d := decide.Decision{Explain: true}
 	w := headerWriter{}
-	kind := rt.decide.Decide(&m, &d, rt.hosts, w, r, application(authOK))
+	kind := rt.decide.Decide(&m, &d, rt.hosts, w, r, &application{ok: authOK})
 	a := Answer{Kind: kind, Status: d.Status, Domain: m.Outcome.Domain, Header: http.Header(w), Steps: d.Steps}
 	switch kind {
 	case decide.Action, decide.Middleware, decide.Static:
@@ -227,11 +227,17 @@ func paramValue(p ir.Param, v string) any {
 	return v
 }
 
-// application answers every authenticator and the authorizer alike.
-type application bool
+// application answers every authenticator alike; the authorizer accepts
+// the subject an authenticator recognised, and refuses a request no
+// authenticator was asked about, as the router's does (it has no subject).
+type application struct{ ok, subject bool }
 
-func (a application) Authenticate(string) bool { return bool(a) }
-func (a application) Authorize() bool          { return bool(a) }
+func (a *application) Authenticate(string) bool {
+	a.subject = a.ok
+	return a.ok
+}
+
+func (a *application) Authorize() bool { return a.subject }
 
 // headerWriter keeps the headers a policy sets; a decision writes no body.
 type headerWriter http.Header
