@@ -166,6 +166,7 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 		CSRF:           rt.csrf,
 		TrustProxies:   rt.trustProxies,
 		BasePath:       rt.basePath,
+		Hosts:          hosts,
 	})
 	if err := rt.openStatic(); err != nil {
 		return nil, err
@@ -192,7 +193,18 @@ func (rt *Router) Lookup(m *Match, method, host, path string) {
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := rt.pool.Get().(*Context)
 	ctx.reset(w, r)
-	rt.execute(ctx, r, rt.decide.Decide(&ctx.match.Params.m, &ctx.decision, rt.hosts, w, r, (*application)(ctx)))
+	// Most requests: the route's action. The rest take another call.
+	if kind := rt.decide.Decide(&ctx.decision, r); kind > decide.LimitedAction {
+		rt.execute(ctx, r, kind)
+	} else {
+		rt.enter(ctx, r)
+		if kind == decide.LimitedAction {
+			ctx.wrapBody(ctx.decision.LimitBody)
+		}
+		if err := rt.dispatch.Dispatch(ctx); err != nil {
+			rt.handleError(ctx, err)
+		}
+	}
 	if ctx.body.body != nil { // the caller's body, which the decision's limit wrapped
 		r.Body = ctx.body.body
 		ctx.body = limitedBody{}
@@ -201,15 +213,15 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rt.pool.Put(ctx)
 }
 
-// execute does what the decision of ctx's request says: call the action,
-// the middleware or the static file server of the matched route, or
-// answer without one.
+// execute does what the decision of ctx's request says: call the action
+// (at the end of a middleware chain), the middleware or the static file
+// server of the matched route, or answer without one.
 func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 	switch kind {
-	case decide.Action:
+	case decide.Action, decide.LimitedAction:
 		ctx.enter(r)
-		if limit := ctx.decision.LimitBody; limit > 0 && ctx.body.body == nil { // not yet limited before a middleware chain
-			ctx.wrapBody(limit)
+		if kind == decide.LimitedAction && ctx.body.body == nil { // not yet limited before a middleware chain
+			ctx.wrapBody(ctx.decision.LimitBody)
 		}
 		if err := rt.dispatch.Dispatch(ctx); err != nil {
 			rt.handleError(ctx, err)
@@ -237,13 +249,17 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 			ctx.enter(r)
 		}
 		rt.fail(ctx, rt.refusal(ctx))
+		// The causes are the request's: the pooled context lets go of them.
+		ctx.authErr, ctx.decision.Err = nil, nil
 	}
 }
 
 // enter records the matched route in ctx and r, for the application code
 // the decision calls.
-func (ctx *Context) enter(r *http.Request) {
-	s := &ctx.router.serving[ctx.match.Params.m.Outcome.Route]
+func (ctx *Context) enter(r *http.Request) { ctx.router.enter(ctx, r) }
+
+func (rt *Router) enter(ctx *Context, r *http.Request) {
+	s := &rt.serving[ctx.match.Params.m.Outcome.Route]
 	ctx.route = s.route
 	r.Pattern = s.pattern
 }
@@ -276,6 +292,8 @@ func (a *application) Authorize() bool {
 	ctx := (*Context)(a)
 	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, ctx.route.Authorization)
 }
+
+func (a *application) Writer() http.ResponseWriter { return a.Res }
 
 // refusal is the *Error of the refusal ctx's decision made.
 func (rt *Router) refusal(ctx *Context) *Error {
