@@ -40,6 +40,13 @@ import (
 
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
+
+	// The generated code imports routegenimpl, and through it runtime and
+	// its dependencies (github.com/rs/cors). The tool imports them too, so
+	// that a module with the tool in go.mod (go get -tool, or go mod tidy)
+	// requires and checksums all the generated code needs, and go build
+	// works right after go generate.
+	_ "github.com/routegen/routegen/runtime/routegenimpl"
 )
 
 const (
