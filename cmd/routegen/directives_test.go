@@ -252,8 +252,8 @@ func TestAahLayoutWithoutArgument(t *testing.T) {
 	}
 
 	root = aahLayout(t, "basic_auth")
-	if code, stdout, stderr := runIn(t, root); code != exitOK || stdout != "" || stderr != "" {
-		t.Fatalf("routegen at the root = %d, %q, %q; want 0", code, stdout, stderr)
+	if code, stdout, stderr := inDirective(t, root, filepath.Join("app", "routes")); code != exitOK || stdout != "" || stderr != "" {
+		t.Fatalf("go generate's run = %d, %q, %q; want 0", code, stdout, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(root, "app", "routes", "routes_gen.go")); err != nil {
 		t.Errorf("the directive's file was not written: %v", err)
