@@ -210,17 +210,17 @@ func findSources(arg string) (sources, error) {
 	if err != nil {
 		return sources{}, err
 	}
-	found := sources{directives: directives}
-	if input, err := findInput(arg); err == nil && !slices.ContainsFunc(directives, func(d directive) bool {
-		return sameFile(directiveInput(d), input)
-	}) {
-		found.input = input
+	input, err := findInput(arg)
+	if err != nil {
+		if len(directives) == 0 {
+			return sources{}, err
+		}
+		return sources{directives: directives}, nil
 	}
-	if len(found.directives) == 0 && found.input == "" {
-		_, err := findInput(arg)
-		return sources{}, err
+	if slices.ContainsFunc(directives, func(d directive) bool { return sameFile(directiveInput(d), input) }) {
+		input = ""
 	}
-	return found, nil
+	return sources{directives: directives, input: input}, nil
 }
 
 // sameFile reports whether the names a and b, from the working folder,

@@ -169,18 +169,15 @@ func (c *cli) run(args []string) int {
 		return c.usageError("diff compares with the file on disk; -o - names none")
 	}
 	arg := fs.Arg(0)
-	var input string
 	switch {
 	case c.directive != "":
 		// A directive run for the command line: names start where the
 		// command was typed.
 		c.diag.prefix = c.folder
-		input = arg
 	case os.Getenv("GOFILE") != "":
 		// Under go generate, names start at the module's root, so that the
 		// messages of several packages can be told apart.
 		c.diag.prefix = moduleFolder()
-		input = arg
 	default:
 		found, err := findSources(arg)
 		if err != nil {
@@ -192,7 +189,7 @@ func (c *cli) run(args []string) int {
 		}
 		return max(code, c.runInput(cmd, found.input, src, gen, list))
 	}
-	input, err := findInput(input)
+	input, err := findInput(arg)
 	if err != nil {
 		return c.usageError(err.Error())
 	}
