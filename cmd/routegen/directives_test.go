@@ -208,8 +208,8 @@ func TestGenerateAtModuleRoot(t *testing.T) {
 
 // aahLayout is an aah application's layout: config/routes.conf and
 // config/security.conf at the module's root, read by the directive of a
-// package below it, whose --security names the schemes. auth is the auth
-// of its route.
+// package below it, whose --security names the schemes and --app-config
+// the body limit. auth is the auth of its first route.
 func aahLayout(t *testing.T, auth string) string {
 	t.Helper()
 	return gitRepo(t, map[string]string{
@@ -224,12 +224,14 @@ func aahLayout(t *testing.T, auth string) string {
         action = "Show"
         auth = "` + auth + `"
       }
+      book_hotel { path = "/hotels/:id/book"; method = "POST"; controller = "Hotel"; action = "Book"; auth = "basic_auth" }
     }
   }
 }
 `,
 		"config/security.conf": "security {\n  auth_schemes {\n    basic_auth { scheme = \"basic\" }\n  }\n}\n",
-		"app/routes/doc.go":    "// Package routes is generated.\npackage routes\n\n//go:generate go tool routegen --security ../../config/security.conf ../../config/routes.conf\n",
+		"config/aah.conf":      "request {\n  max_body_size = \"1kb\"\n}\n",
+		"app/routes/doc.go":    "// Package routes is generated.\npackage routes\n\n//go:generate go tool routegen --security ../../config/security.conf --app-config ../../config/aah.conf ../../config/routes.conf\n",
 	})
 }
 
@@ -266,6 +268,9 @@ func TestAahLayoutWithoutArgument(t *testing.T) {
 	}
 	if code, stdout, stderr := runIn(t, root, "match", "GET", "/hotels/1"); code != exitOK || !strings.Contains(stdout, "auth: basic_auth") {
 		t.Errorf("match = %d, %q,\n%s", code, stderr, stdout)
+	}
+	if code, stdout, stderr := runIn(t, root, "match", "POST", "/hotels/1/book"); code != exitOK || !strings.Contains(stdout, "max_body_size: 1024 bytes") {
+		t.Errorf("match POST = %d, %q,\n%s\nwant the body limit of --app-config", code, stderr, stdout)
 	}
 	if code, stdout, stderr := runIn(t, root, "changes"); code != exitOK || stdout != "no route changed\n" {
 		t.Errorf("changes = %d, %q, %q; want no change", code, stdout, stderr)
