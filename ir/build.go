@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -324,22 +325,49 @@ func (b *builder) checkAction(name string, pos parser.Pos) {
 
 // warnUndefinedAuth warns about the routes that will answer 403 to every
 // request: no auth of their own or inherited, while security.conf defines
-// auth schemes (the router fails closed).
+// auth schemes (the router fails closed). One warning a domain, at the
+// domain, where default_auth goes, with their count and first names.
 func (b *builder) warnUndefinedAuth(d *Domain) {
 	if len(b.schemes) == 0 {
 		b.warnMixedAuth(d)
 		return
 	}
-	warned := map[string]bool{}
+	var without []string
 	for _, r := range d.Routes {
-		if !r.Static && r.Auth == "" && !warned[r.Name] {
-			warned[r.Name] = true
-			b.diags.Warnf(r.Pos, "route %q has no auth (nor a default_auth on domain %q) while security.conf defines auth schemes: it will answer 403 to every request", r.Name, d.Key)
+		if !r.Static && r.Auth == "" && !slices.Contains(without, r.Name) {
+			without = append(without, r.Name)
 		}
 	}
-	if c := d.CatchAll; c != nil && c.Auth == "" {
-		b.diags.Warnf(c.Pos, "the catch_all of domain %q has no auth while security.conf defines auth schemes: it will answer 403 to every request", d.Key)
+	const named = 3 // the routes a warning names; it counts the others
+	var what []string
+	switch n := len(without); {
+	case n == 1:
+		what = append(what, fmt.Sprintf("route %q", without[0]))
+	case n > named:
+		what = append(what, fmt.Sprintf("%d routes (%s and %d more)", n, quotedList(without[:named]), n-named))
+	case n > 0:
+		what = append(what, fmt.Sprintf("%d routes (%s)", n, quotedList(without)))
 	}
+	if c := d.CatchAll; c != nil && c.Auth == "" {
+		what = append(what, "the catch_all")
+	}
+	if len(what) == 0 {
+		return
+	}
+	verb, pronoun := "have", "they"
+	if len(what) == 1 && len(without) <= 1 {
+		verb, pronoun = "has", "it"
+	}
+	b.diags.Warnf(d.Pos, "domain %q: %s %s no auth (nor a default_auth) while security.conf defines auth schemes: %s will answer 403 to every request; set default_auth on the domain (\"anonymous\" keeps them open), or auth on each", d.Key, strings.Join(what, " and "), verb, pronoun)
+}
+
+// quotedList is names quoted and separated by commas.
+func quotedList(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	return strings.Join(quoted, ", ")
 }
 
 // warnMixedAuth is warnUndefinedAuth without security.conf: when some

@@ -136,11 +136,11 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	}
 	for _, key := range slices.Sorted(maps.Keys(rt.hostOverrides)) {
 		if !t.hasDomain(key) {
-			errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)})
+			errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf (domains: %s)", key, t.domainKeys())})
 		}
 	}
 	if rt.defaultDomain != "" && !t.hasDomain(rt.defaultDomain) {
-		errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf", rt.defaultDomain)})
+		errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf (domains: %s)", rt.defaultDomain, t.domainKeys())})
 	}
 	hosts, err := t.newHosts(rt.hostOverrides)
 	if err != nil {
@@ -181,6 +181,16 @@ func (t *table) hasDomain(key string) bool {
 		}
 	}
 	return false
+}
+
+// domainKeys lists the keys of the domains, for a message that names one
+// there is not.
+func (t *table) domainKeys() string {
+	keys := make([]string, len(t.Domains))
+	for i, d := range t.Domains {
+		keys[i] = d.Key
+	}
+	return strings.Join(keys, ", ")
 }
 
 // Lookup is the generated Lookup with this router's hosts.

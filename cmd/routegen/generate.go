@@ -37,8 +37,8 @@ func checkFlagValues(cmd string, src sourceFlags, flags generateFlags) error {
 			return fmt.Errorf("--max-body-size: %v", err)
 		}
 	}
-	if cmd == "list" {
-		return nil
+	if cmd != "generate" && cmd != "check" && cmd != "diff" {
+		return nil // list, match and changes generate nothing
 	}
 	if _, err := gen.ParseMatcher(flags.matcher); err != nil {
 		return fmt.Errorf("--matcher: %v", err)
