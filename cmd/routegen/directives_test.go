@@ -266,10 +266,10 @@ func TestAahLayoutWithoutArgument(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "config", "routes_gen.go")); err == nil {
 		t.Error("config/routes_gen.go was written beside routes.conf")
 	}
-	if code, stdout, stderr := runIn(t, root, "match", "GET", "/hotels/1"); code != exitOK || !strings.Contains(stdout, "auth: basic_auth") {
+	if code, stdout, stderr := runIn(t, root, "match", "GET", "/hotels/1"); code != exitOK || !strings.Contains(stdout, `authenticator of "basic_auth"`) {
 		t.Errorf("match = %d, %q,\n%s", code, stderr, stdout)
 	}
-	if code, stdout, stderr := runIn(t, root, "match", "POST", "/hotels/1/book"); code != exitOK || !strings.Contains(stdout, "max_body_size: 1024 bytes") {
+	if code, stdout, stderr := runIn(t, root, "match", "POST", "/hotels/1/book"); code != exitOK || !strings.Contains(stdout, "max_body_size is 1024 bytes") {
 		t.Errorf("match POST = %d, %q,\n%s\nwant the body limit of --app-config", code, stderr, stdout)
 	}
 	if code, stdout, stderr := runIn(t, root, "changes"); code != exitOK || stdout != "no route changed\n" {

@@ -471,18 +471,18 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 			if n > limit {
 				d.Status, d.Reason, d.Err = http.StatusRequestEntityTooLarge, "", &http.MaxBytesError{Limit: limit}
 				if t.explain {
-					d.step("body_size", "refused", "Content-Length "+strconv.FormatInt(n, 10)+" is over max_body_size "+strconv.FormatInt(limit, 10))
+					d.step("body_size", "refused", "Content-Length "+strconv.FormatInt(n, 10)+" is over max_body_size "+strconv.FormatInt(limit, 10)+" bytes")
 				}
 				return Refuse
 			}
 			d.LimitBody = limit
 			if t.explain {
-				d.step("body_size", "ok", "the body is read up to max_body_size "+strconv.FormatInt(limit, 10)+"; past it the action's read fails (413)")
+				d.step("body_size", "ok", "the body is read up to max_body_size "+strconv.FormatInt(limit, 10)+" bytes; past it the action's read fails (413)")
 			}
 			return LimitedAction
 		}
 		if t.explain {
-			d.step("body_size", "ok", "the request has no body")
+			d.step("body_size", "ok", "the request has no body; max_body_size is "+strconv.FormatInt(t.policies[d.Match.Outcome.Route].MaxBodySize, 10)+" bytes")
 		}
 	}
 	return Action
