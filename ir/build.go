@@ -23,6 +23,12 @@ type Options struct {
 	MaxBodySize string
 	// DefaultPort is the application's server.port; "" means "8080".
 	DefaultPort string
+	// LinkPorts writes each domain's port into its links, as aah composed
+	// them: routes.conf's port, else DefaultPort ("80" and "443" written as
+	// none). Load sets it when an application config is given; without
+	// one, a link carries the port only when routes.conf writes it or
+	// another domain may share the host name.
+	LinkPorts bool
 }
 
 const (
@@ -200,7 +206,7 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 		d.Port = defaultPort
 	}
 	f := obj.Get("port")
-	d.PortlessLinks = f == nil // until another domain has the host name: setPortlessLinks
+	d.PortlessLinks = f == nil && !b.opts.LinkPorts // until another domain has the host name: setPortlessLinks
 	if f != nil && f.Object == nil {
 		switch v := f.Value.(type) {
 		case *parser.Env:

@@ -36,6 +36,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 			}
 		}
 		opts.DefaultPort = appString(app, "server.port", &diags)
+		opts.LinkPorts = true
 	}
 	if src.MaxBodySize != "" {
 		if _, err := ParseSize(src.MaxBodySize); err != nil {

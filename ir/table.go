@@ -30,7 +30,7 @@ type Domain struct {
 	Port                  string    `json:"port"`               // "" for the scheme's default port
 	HostEnv               string    `json:"host_env,omitempty"` // $NAME read when the router is built
 	PortEnv               string    `json:"port_env,omitempty"`
-	PortlessLinks         bool      `json:"portless_links"` // links carry no port: routes.conf writes none, and no other domain has the host name
+	PortlessLinks         bool      `json:"portless_links"` // links carry no port: routes.conf writes none, no other domain has the host name, and no app config was given
 	Subdomain             bool      `json:"subdomain"`
 	RedirectTrailingSlash bool      `json:"redirect_trailing_slash"`
 	MethodNotAllowed      bool      `json:"method_not_allowed"`
