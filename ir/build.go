@@ -29,6 +29,10 @@ type Options struct {
 	// one, a link carries the port only when routes.conf writes it or
 	// another domain may share the host name.
 	LinkPorts bool
+	// AntiCSRFOff is the rule of the application config that turns
+	// anti-CSRF off where routes.conf does not turn it on, as written
+	// (`type = "api" (aah.conf:16:1)`); "" leaves it on by default.
+	AntiCSRFOff string
 }
 
 const (
@@ -120,7 +124,7 @@ func (b *builder) domain(obj *parser.Object) *Domain {
 	d.RedirectTrailingSlash = b.boolean(obj, "redirect_trailing_slash", true)
 	d.MethodNotAllowed = b.boolean(obj, "method_not_allowed", true)
 	d.AutoOptions = b.boolean(obj, "auto_options", true)
-	d.AntiCSRFCheck = b.boolean(obj, "anti_csrf_check", true)
+	d.AntiCSRFCheck, d.AntiCSRFRule = b.antiCSRF(obj, b.opts.AntiCSRFOff == "", b.opts.AntiCSRFOff)
 	if auth, pos, ok := b.str(obj, "default_auth"); ok {
 		d.DefaultAuth = strings.TrimSpace(auth)
 		b.checkAuth(d.DefaultAuth, pos)
@@ -141,11 +145,12 @@ func (b *builder) domain(obj *parser.Object) *Domain {
 	if robj := b.section(obj, "routes"); robj != nil {
 		rb := &routeBuilder{builder: b, domain: d}
 		rb.children(robj, inherited{
-			auth:     d.DefaultAuth,
-			antiCSRF: d.AntiCSRFCheck,
-			cors:     d.CORS,
-			corsOn:   d.CORS != nil,
-			authz:    &Authorization{Satisfy: "either"},
+			auth:         d.DefaultAuth,
+			antiCSRF:     d.AntiCSRFCheck,
+			antiCSRFRule: d.AntiCSRFRule,
+			cors:         d.CORS,
+			corsOn:       d.CORS != nil,
+			authz:        &Authorization{Satisfy: "either"},
 		})
 		d.Routes = append(d.Routes, rb.finish()...)
 	}
@@ -273,13 +278,25 @@ func (b *builder) catchAll(obj *parser.Object, d *Domain) *CatchAll {
 	if size, ok := b.maxBodySizeField(obj); ok {
 		c.MaxBodySize = size
 	}
-	c.AntiCSRFCheck = b.boolean(obj, "anti_csrf_check", false)
+	c.AntiCSRFCheck, c.AntiCSRFRule = b.antiCSRF(obj, false, "")
 	if cobj := b.section(obj, "cors"); cobj != nil {
 		if fields, on := b.routeCORS(cobj, d.CORS); on {
 			c.CORS = fields
 		}
 	}
 	return c
+}
+
+// antiCSRF reads obj's anti_csrf_check and the rule that decided it: the
+// key where obj sets it, else the inherited value and rule.
+func (b *builder) antiCSRF(obj *parser.Object, inherited bool, inheritedRule string) (bool, string) {
+	on := b.boolean(obj, "anti_csrf_check", inherited)
+	if f := obj.Get("anti_csrf_check"); f != nil && f.Object == nil {
+		if v, ok := f.Value.(*parser.Bool); ok {
+			return on, fmt.Sprintf("anti_csrf_check = %t (%s)", v.Value, f.KeyPos)
+		}
+	}
+	return on, inheritedRule
 }
 
 // maxBodySizeField reads max_body_size: a size string, or a number of bytes.

@@ -37,6 +37,7 @@ type Domain struct {
 	AutoOptions           bool      `json:"auto_options"`
 	DefaultAuth           string    `json:"default_auth"`
 	AntiCSRFCheck         bool      `json:"anti_csrf_check"`
+	AntiCSRFRule          string    `json:"anti_csrf_rule,omitempty"` // what decided AntiCSRFCheck; "" for the default
 	CORS                  *CORS     `json:"cors"`
 	CatchAll              *CatchAll `json:"catch_all"`
 	Routes                []*Route  `json:"routes"` // sorted by path, then method
@@ -75,6 +76,7 @@ type Route struct {
 	Auth          string         `json:"auth"`
 	MaxBodySize   int64          `json:"max_body_size"` // bytes; 0 = no limit or not applicable
 	AntiCSRFCheck bool           `json:"anti_csrf_check"`
+	AntiCSRFRule  string         `json:"anti_csrf_rule,omitempty"` // what decided AntiCSRFCheck; "" for the default
 	WebSocket     bool           `json:"websocket"`
 	Static        bool           `json:"static"`
 	Dir           string         `json:"dir"`
@@ -169,6 +171,7 @@ type CatchAll struct {
 	Auth          string     `json:"auth"`
 	MaxBodySize   int64      `json:"max_body_size"`
 	AntiCSRFCheck bool       `json:"anti_csrf_check"`
+	AntiCSRFRule  string     `json:"anti_csrf_rule,omitempty"` // what decided AntiCSRFCheck; "" for the default
 	CORS          *CORS      `json:"cors"`
 	Pos           parser.Pos `json:"pos"`
 }
