@@ -76,6 +76,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	table, ds := Build(routes, opts)
 	if table != nil {
 		table.Security = security
+		table.Unapplied = unapplied(app, sec)
 	}
 	diags = dropSuperseded(append(diags, ds...))
 	diags.Sort()

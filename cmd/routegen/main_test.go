@@ -195,6 +195,23 @@ localhost  POST    /v1/token  token  Token#Create             off: type = "api" 
 	}
 }
 
+// TestCheckNamesUnapplied: check warns of an app config key routegen does
+// not apply, and exits 0; generation does not repeat it.
+func TestCheckNamesUnapplied(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf": validConf,
+		"aah.conf":    "render {\n  default = \"json\"\n}\n",
+	})
+	code, _, stderr := runIn(t, dir, "check", "--app-config", "aah.conf")
+	want := "aah.conf:2:3: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for JSON bodies, give runtime.WithErrorHandler a function that writes the *runtime.Error (its Status and Error()) as JSON\n"
+	if code != exitOK || stderr != want {
+		t.Errorf("check = %d, %q; want 0, %q", code, stderr, want)
+	}
+	if code, _, stderr := runIn(t, dir, "--app-config", "aah.conf", "-o", "-"); code != exitOK || stderr != "" {
+		t.Errorf("generate = %d, %q; want 0 and no message", code, stderr)
+	}
+}
+
 func TestSecurityAndWarnings(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"routes.conf":   validConf,
