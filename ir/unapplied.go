@@ -116,12 +116,16 @@ func (u *unappliedNotes) schemes() {
 			continue
 		}
 		kind := strings.ToLower(stringAt(s.Object, "scheme"))
+		// aahauth.Basic applies a basic scheme's realm_name and its
+		// password_encoder "bcrypt", given to it.
 		if e := s.Object.Get("password_encoder"); e != nil {
-			u.warn(e, "password_encoder", "the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
-		}
-		if kind == "basic" {
-			if r := s.Object.Get("realm_name"); r != nil {
-				u.warn(r, "realm_name", `the authenticator of a basic scheme sets its challenge (ctx.Res.Header().Set("WWW-Authenticate", …)) before it returns an error`)
+			encoder := strings.ToLower(stringAt(s.Object, "password_encoder"))
+			switch {
+			case kind == "basic" && encoder == "bcrypt":
+			case kind == "basic":
+				u.warn(e, "password_encoder", "aahauth.Basic compares bcrypt hashes; give it a ComparePassword function for %q", encoder)
+			default:
+				u.warn(e, "password_encoder", "the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
 			}
 		}
 		if kind == "form" {

@@ -58,3 +58,24 @@ security.conf:11:5: warning: security.anti_csrf.trusted_origins is not applied: 
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestUnappliedPasswordEncoder: a basic scheme's bcrypt and realm_name are
+// aahauth.Basic's to apply; any other encoder is named.
+func TestUnappliedPasswordEncoder(t *testing.T) {
+	for _, tt := range []struct{ encoder, want string }{
+		{"bcrypt", ""},
+		{"scrypt", `security.conf:1:89: warning: password_encoder is not applied: aahauth.Basic compares bcrypt hashes; give it a ComparePassword function for "scrypt"`},
+	} {
+		fsys := fstest.MapFS{
+			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "basic_auth" } } } }`)},
+			"security.conf": {Data: []byte(`security { auth_schemes { basic_auth { scheme = "basic"; realm_name = "Protected APIs"; password_encoder = "` + tt.encoder + `" } } }`)},
+		}
+		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+		if table == nil || len(diags) > 0 {
+			t.Fatalf("diagnostics: %v", diags)
+		}
+		if got := table.Unapplied.Error(); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.encoder, got, tt.want)
+		}
+	}
+}
