@@ -48,7 +48,7 @@ include "./security.conf"
 	want := `aah.conf:3:3: warning: server.header is not applied: routegen writes no Server header; a middleware around the router can
 aah.conf:5:3: warning: server.access_log is not applied: log requests in a middleware around the router
 aah.conf:8:3: warning: request.id is not applied: routegen sets no X-Request-Id header; a middleware around the router (func(http.Handler) http.Handler) can
-aah.conf:11:10: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for JSON bodies, give runtime.WithErrorHandler a function that writes the *runtime.Error (its Status and Error()) as JSON
+aah.conf:11:10: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)
 security.conf:3:34: warning: password_encoder is not applied: the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)
 security.conf:3:63: warning: url is not applied: the router answers 401 where aah redirected to the form scheme's login page; runtime.WithErrorHandler can redirect a 401 (http.Redirect)
 security.conf:6:3: warning: security.session is not applied: routegen keeps no session; an authenticator that needs one reads its cookie (runtime.WithAuthenticator)
