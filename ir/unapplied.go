@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/routegen/routegen/parser"
@@ -129,9 +130,16 @@ func (u *unappliedNotes) schemes() {
 			}
 		}
 		if kind == "form" {
-			if l := s.Object.Get("url"); l != nil {
-				u.warn(l, "url", "the router answers 401 where aah redirected to the form scheme's login page; runtime.WithErrorHandler can redirect a 401 (http.Redirect)")
+			// aah redirected to the login page whether or not url is
+			// written, so the scheme itself is named when url is not.
+			at, login := s.Object.Get("url"), `"/login.html" by default`
+			if at == nil {
+				at = s.Object.Get("scheme")
 			}
+			if l := stringAt(s.Object, "url.login"); l != "" {
+				login = strconv.Quote(l)
+			}
+			u.warn(at, "a form scheme's url", "the router answers 401 where aah redirected to the login page (url.login, %s); runtime.WithErrorHandler can redirect a 401 there (http.Redirect), and the action of the login form's route checks the credentials, as aah's url.login_submit did", login)
 		}
 	}
 }

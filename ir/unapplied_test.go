@@ -50,7 +50,7 @@ aah.conf:5:3: warning: server.access_log is not applied: log requests in a middl
 aah.conf:8:3: warning: request.id is not applied: routegen sets no X-Request-Id header; a middleware around the router (func(http.Handler) http.Handler) can
 aah.conf:11:10: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)
 security.conf:3:34: warning: password_encoder is not applied: the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)
-security.conf:3:63: warning: url is not applied: the router answers 401 where aah redirected to the form scheme's login page; runtime.WithErrorHandler can redirect a 401 (http.Redirect)
+security.conf:3:63: warning: a form scheme's url is not applied: the router answers 401 where aah redirected to the login page (url.login, "/login.html"); runtime.WithErrorHandler can redirect a 401 there (http.Redirect), and the action of the login form's route checks the credentials, as aah's url.login_submit did
 security.conf:6:3: warning: security.session is not applied: routegen keeps no session; an authenticator that needs one reads its cookie (runtime.WithAuthenticator)
 security.conf:7:3: warning: security.anti_csrf is not applied: routegen's anti-CSRF check is the standard library's cross-origin protection (Sec-Fetch-Site and Origin), which needs no token, cookie or key (enc_key, sign_key here); only enable is read
 security.conf:11:5: warning: security.anti_csrf.trusted_origins is not applied: give them to runtime.WithTrustedOrigins`
