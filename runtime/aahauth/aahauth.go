@@ -143,17 +143,17 @@ type Generic struct {
 	IdentityHeader string
 	// CredentialHeader is header.credential; "" when the scheme has none.
 	CredentialHeader string
-	// Subject returns who identity (and credential) is, or an error when
+	// Identify returns who identity (and credential) is, or an error when
 	// they identify no one. Required.
-	Subject func(ctx *runtime.Context, identity, credential string) (runtime.Subject, error)
+	Identify func(ctx *runtime.Context, identity, credential string) (runtime.Subject, error)
 }
 
 // Authenticator returns the authenticator of the scheme, for
 // runtime.WithAuthenticator. A request without the identity header gets
-// a 401 without asking Subject.
+// a 401 without asking Identify.
 func (g Generic) Authenticator() (runtime.Authenticator, error) {
-	if g.Subject == nil {
-		return nil, errors.New("aahauth: Generic needs a Subject function")
+	if g.Identify == nil {
+		return nil, errors.New("aahauth: Generic needs an Identify function")
 	}
 	identityHeader := http.CanonicalHeaderKey(cmp.Or(strings.TrimSpace(g.IdentityHeader), "Authorization"))
 	credentialHeader := http.CanonicalHeaderKey(strings.TrimSpace(g.CredentialHeader))
@@ -166,7 +166,7 @@ func (g Generic) Authenticator() (runtime.Authenticator, error) {
 		if credentialHeader != "" {
 			credential = ctx.Req.Header.Get(credentialHeader)
 		}
-		subject, err := g.Subject(ctx, identity, credential)
+		subject, err := g.Identify(ctx, identity, credential)
 		if err == nil && subject == nil {
 			err = ErrUnknownUser
 		}

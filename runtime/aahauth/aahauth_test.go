@@ -130,7 +130,7 @@ func TestBasicAndGeneric(t *testing.T) {
 	}
 	generic, err := aahauth.Generic{
 		IdentityHeader: "x-auth-token",
-		Subject: func(_ *runtime.Context, identity, _ string) (runtime.Subject, error) {
+		Identify: func(_ *runtime.Context, identity, _ string) (runtime.Subject, error) {
 			if identity != "token-of-jeeva" {
 				return nil, errors.New("unknown token")
 			}
@@ -176,7 +176,7 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	generic, err := aahauth.Generic{Subject: func(_ *runtime.Context, identity, _ string) (runtime.Subject, error) {
+	generic, err := aahauth.Generic{Identify: func(_ *runtime.Context, identity, _ string) (runtime.Subject, error) {
 		return subject(t), nil
 	}}.Authenticator()
 	if err != nil {
@@ -207,7 +207,7 @@ func TestConfigurationErrors(t *testing.T) {
 		}
 	}
 	if _, err := (aahauth.Generic{}).Authenticator(); err == nil {
-		t.Error("Generic without Subject: no error")
+		t.Error("Generic without Identify: no error")
 	}
 }
 
