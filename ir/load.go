@@ -199,13 +199,7 @@ func appString(app *parser.Object, dotted string, diags *parser.Diagnostics) str
 // none of, and only with security.anti_csrf.enable (of security.conf, or
 // of an aah.conf that includes it) not false. "" when none applies.
 func antiCSRFOff(app, sec *parser.Object, diags *parser.Diagnostics) string {
-	if app != nil {
-		if f := app.Lookup("type"); f != nil && f.Object == nil {
-			if v, ok := f.Value.(*parser.String); ok && strings.EqualFold(strings.TrimSpace(v.Value), "api") {
-				return fmt.Sprintf("type = %q (%s)", v.Value, f.KeyPos)
-			}
-		}
-	}
+	disabled := ""
 	for _, obj := range []*parser.Object{sec, app} {
 		if obj == nil {
 			continue
@@ -216,15 +210,22 @@ func antiCSRFOff(app, sec *parser.Object, diags *parser.Diagnostics) string {
 		}
 		switch v := f.Value.(type) {
 		case *parser.Bool:
-			if !v.Value {
-				return fmt.Sprintf("security.anti_csrf.enable = false (%s)", f.KeyPos)
+			if !v.Value && disabled == "" {
+				disabled = fmt.Sprintf("security.anti_csrf.enable = false (%s)", f.KeyPos)
 			}
 		case *parser.Null:
 		default:
 			diags.Errorf(v.Pos(), "security.anti_csrf.enable must be a boolean (true or false), found %s", article(v.TypeName()))
 		}
 	}
-	return ""
+	if app != nil {
+		if f := app.Lookup("type"); f != nil && f.Object == nil {
+			if v, ok := f.Value.(*parser.String); ok && strings.EqualFold(strings.TrimSpace(v.Value), "api") {
+				return fmt.Sprintf("type = %q (%s)", v.Value, f.KeyPos)
+			}
+		}
+	}
+	return disabled
 }
 
 // authSchemes lists the keys of security.auth_schemes.
