@@ -32,13 +32,14 @@ type inherited struct {
 	// targetGiven: a controller or websocket key is set up the chain but
 	// reported (misspelt, or of the wrong type), so a missing controller
 	// below would only repeat that error.
-	targetGiven bool
-	auth        string
-	antiCSRF    bool
-	cors        *CORS // the fields a child's cors { } starts from
-	corsOn      bool  // whether cors applies to the enclosing section
-	authz       *Authorization
-	ancestors   []int
+	targetGiven  bool
+	auth         string
+	antiCSRF     bool
+	antiCSRFRule string
+	cors         *CORS // the fields a child's cors { } starts from
+	corsOn       bool  // whether cors applies to the enclosing section
+	authz        *Authorization
+	ancestors    []int
 }
 
 // group is one route section and the routes it produced.
@@ -131,7 +132,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	if size, ok := rb.maxBodySizeField(obj); ok {
 		maxBodySize = size
 	}
-	antiCSRF := rb.boolean(obj, "anti_csrf_check", in.antiCSRF)
+	antiCSRF, antiCSRFRule := rb.antiCSRF(obj, in.antiCSRF, in.antiCSRFRule)
 	authz := rb.authorization(obj, in.authz)
 	cors, corsOn := in.cors, in.corsOn
 	if cobj := rb.section(obj, "cors"); cobj != nil {
@@ -152,7 +153,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 			for _, m := range methods {
 				r := &Route{
 					Name: name, Method: m, Path: parsed.String(), Controller: target, Action: action,
-					Auth: auth, AntiCSRFCheck: antiCSRF, Parent: in.parent, Pos: obj.Pos,
+					Auth: auth, AntiCSRFCheck: antiCSRF, AntiCSRFRule: antiCSRFRule, Parent: in.parent, Pos: obj.Pos,
 					Segments: parsed.Segments, ParamSpecs: parsed.Params,
 				}
 				if core.BodyMethod(m) {
@@ -165,7 +166,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 					r.CORS = cors
 				}
 				if m == "WS" {
-					r.WebSocket, r.AntiCSRFCheck, r.CORS, r.MaxBodySize = true, false, nil, 0
+					r.WebSocket, r.AntiCSRFCheck, r.AntiCSRFRule, r.CORS, r.MaxBodySize = true, false, "", nil, 0
 				}
 				g.routes = append(g.routes, r)
 			}
@@ -175,7 +176,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 		rb.children(childrenObj, inherited{
 			parent: name, rawPath: rawPath, hasPath: hasPath || in.hasPath, pathBroken: !pathOK,
 			target: target, targetFrom: targetFrom, targetKey: targetKeyFrom, targetGiven: targetGiven, auth: auth,
-			antiCSRF: antiCSRF, cors: cors, corsOn: corsOn, authz: authz,
+			antiCSRF: antiCSRF, antiCSRFRule: antiCSRFRule, cors: cors, corsOn: corsOn, authz: authz,
 			ancestors: append(append([]int(nil), in.ancestors...), g.id),
 		})
 	}

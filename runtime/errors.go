@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -77,6 +78,34 @@ func WithErrorHandler(f func(ctx *Context, err error)) Option {
 		rt.errorHandler = f
 		return nil
 	}
+}
+
+// JSONErrorHandler is an error handler for WithErrorHandler that writes
+// each error reply as JSON, as aah did with render.default = "json":
+// {"code":401,"message":"Unauthorized"}. The message is the status text,
+// or the reason the router gave (`path parameter "id": "abc" is not a
+// number`); never an action's own error text.
+func JSONErrorHandler(ctx *Context, err error) {
+	var e *Error
+	if !errors.As(err, &e) {
+		e = &Error{Status: http.StatusInternalServerError, Err: err}
+	}
+	msg := http.StatusText(e.Status)
+	if e.Msg != "" || e.Param != "" {
+		msg = e.Error()
+	}
+	h := ctx.Res.Header()
+	h.Del("Content-Length")
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("X-Content-Type-Options", "nosniff")
+	ctx.Res.WriteHeader(e.Status)
+	_ = json.NewEncoder(ctx.Res).Encode(jsonError{Code: e.Status, Message: msg})
+}
+
+// jsonError is the body JSONErrorHandler writes, in aah's field names.
+type jsonError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
 }
 
 // fail answers the request of ctx with e, through the error handler.

@@ -88,6 +88,7 @@ func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render
 		if flags.typeScript != "" && !diags.HasErrors() {
 			_, diags = typeScriptFile(table, input, flags.typeScript)
 		}
+		diags = slices.Concat(table.Unapplied, diags)
 		c.diag.print(diags)
 		if diags.HasErrors() {
 			return nil, exitInput

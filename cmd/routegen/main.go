@@ -260,7 +260,7 @@ Flags of generate, check and diff:
 
 Flags of generate, check, diff, list, changes and match:
       --security FILE       security.conf, whose auth scheme names auth must use
-      --app-config FILE     aah.conf: server.port, request.max_body_size, env profiles
+      --app-config FILE     aah.conf: server.port, request.max_body_size, type, env profiles
       --profile NAME        env profile of --app-config merged onto routes.conf
       --max-body-size SIZE  application body limit (default 5mb)
 
