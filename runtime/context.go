@@ -26,6 +26,9 @@ type Context struct {
 	router  *Router
 	subject Subject
 	body    limitedBody
+	// errorBody is the buffer of the default error reply's body, reused by
+	// the next reply of a pooled context (writeError).
+	errorBody []byte
 }
 
 // Request is the request of a Context, with routegen's accessors.

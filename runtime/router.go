@@ -279,7 +279,7 @@ func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 		w.Header().Set("Allow", m.Allow())
 		w.WriteHeader(http.StatusNoContent)
 	case http.StatusMethodNotAllowed:
-		rt.fail(ctx, &Error{Status: http.StatusMethodNotAllowed, Allow: m.Allow()})
+		rt.methodNotAllowed(ctx, m.Allow())
 	case http.StatusBadRequest:
 		// The route matched: its middleware sees the 400, as every reply of it.
 		s := &rt.serving[ctx.route.Index]
@@ -290,12 +290,7 @@ func (rt *Router) serveOutcome(ctx *Context, r *http.Request) {
 		}
 		rt.fail(ctx, rt.badParam(ctx))
 	default:
-		e := &Error{Status: http.StatusNotFound}
-		if m.Domain() == nil {
-			// Locally, a Host no domain names (localhost:8080) is the usual cause.
-			e.Msg = fmt.Sprintf("no domain serves host %q", rt.requestHost(r))
-		}
-		rt.fail(ctx, e)
+		rt.notFound(ctx, m.Domain() == nil)
 	}
 }
 
