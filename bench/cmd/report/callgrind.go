@@ -13,7 +13,7 @@ import (
 
 // The instruction counts judge the speed targets: on a shared machine the
 // time of the same code moves by a third from run to run, its count of
-// instructions by 1% at most.
+// instructions by 1.5% at most.
 
 // instructionCases are the whole-set cases whose ServeHTTP the report
 // counts for routegen, in both configurations, and for httprouter.
@@ -33,9 +33,10 @@ func counted() [][2]string {
 // million instructions a run.
 var opsOf = map[string]int{"GithubAll": 300, "StaticAll": 500, "ParseAll": 3000, "GPlusAll": 5000}
 
-// runsOf a count: the median is kept. routegen's count repeats from run
-// to run to a few in ten thousand, but httprouter's moves by 1% with the
-// seed of Go's map hashes, which each process draws.
+// runsOf is the number of runs of a count, whose median is kept.
+// routegen's count repeats to a few in ten thousand, but httprouter's
+// moves by up to 1.5% with the seed of Go's map hashes, which each process
+// draws.
 const runsOf = 3
 
 // callgrindEnv is the environment of a benchmark under callgrind: no
