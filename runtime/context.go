@@ -26,6 +26,9 @@ type Context struct {
 	router  *Router
 	subject Subject
 	body    limitedBody
+	// errorBody is the buffer of the default error reply's body, reused by
+	// the next reply of a pooled context (writeError).
+	errorBody []byte
 
 	decision decide.Decision // of the request: what the router does with it
 	authErr  error           // the last authenticator's, for a 401

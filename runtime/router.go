@@ -255,7 +255,15 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		ctx.Res.WriteHeader(d.Status)
 	default:
 		ctx.route = nil
-		if ctx.match.Params.m.Outcome.Route >= 0 { // refused after its route matched
+		o := &ctx.match.Params.m.Outcome
+		switch {
+		case o.Route < 0 && ctx.decision.Status == http.StatusNotFound:
+			rt.notFound(ctx, o.Domain < 0)
+			return
+		case ctx.decision.Status == http.StatusMethodNotAllowed:
+			rt.methodNotAllowed(ctx, ctx.decision.Allow)
+			return
+		case o.Route >= 0: // refused after its route matched
 			ctx.enter(r)
 		}
 		rt.fail(ctx, rt.refusal(ctx))

@@ -13,7 +13,6 @@ package decide
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -353,9 +352,8 @@ func (t *Table) outcome(d *Decision, r *http.Request, host string) Kind {
 		return t.badParam(d)
 	}
 	d.Reason, d.Err = "", nil
-	if o.Domain < 0 {
-		// Locally, a Host no domain names (localhost:8080) is the usual cause.
-		d.Reason = fmt.Sprintf("no domain serves host %q", host)
+	if o.Domain < 0 && t.explain { // the router writes its reply without allocating it
+		d.Reason = string(AppendNoDomain(nil, host))
 	}
 	if t.explain {
 		reason := d.Reason
@@ -695,6 +693,12 @@ func (t *Table) MountPath(r *http.Request) string {
 		return ""
 	}
 	return prefix
+}
+
+// AppendNoDomain appends the reason of a 404 for a host no domain serves.
+func AppendNoDomain(b []byte, host string) []byte {
+	// Locally, a Host no domain names (localhost:8080) is the usual cause.
+	return strconv.AppendQuote(append(b, "no domain serves host "...), host)
 }
 
 // IsMaxBytesError reports whether an action failed on a body over the limit.
