@@ -11,7 +11,7 @@
 // urls.go. model.go arranges the table for them, names.go, code.go and
 // lines.go hold what they share, and render.go collects the text and
 // formats it.
-// TypeScript, in typescript.go and typescript_runtime.go, writes the URL
+// TypeScript, in typescript.go and typescript_runtime.ts, writes the URL
 // helpers as a TypeScript module from the same model.
 package gen
 
