@@ -8,9 +8,9 @@
 // The files of the package write the parts of the generated file in the
 // order of the output: lookup.go the version check, cors.go, domains.go,
 // routes.go, lookup.go the table and Lookup, matcher.go, controllers.go,
-// urls.go. model.go arranges the table for them, names.go, code.go and
-// lines.go hold what they share, and render.go builds the file's parts
-// and has jennifer render them.
+// urls.go. model.go arranges the table for them, names.go, code.go,
+// comments.go and lines.go hold what they share, and render.go builds the
+// file's parts and has jennifer render them.
 // TypeScript, in typescript.go and typescript_runtime.ts, writes the URL
 // helpers as a TypeScript module from the same model.
 package gen

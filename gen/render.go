@@ -47,11 +47,12 @@ func (g *generator) add(items ...jen.Code) {
 	g.part.decls = append(g.part.decls, items)
 }
 
-// comment is the line comment "// text". jennifer writes a comment that
-// begins with "//" or "/*" as it is, as it writes a directive, so that the
-// text of one that may begin so ("/*path") follows the "// " gen gives it.
+// comment is the line comment "// text", text escaped (commentText).
+// jennifer writes a comment that begins with "//" or "/*" as it is, as it
+// writes a directive, so that the text of one that may begin so ("/*path")
+// follows the "// " gen gives it.
 func comment(text string) *jen.Statement {
-	return jen.Comment("// " + text)
+	return jen.Comment("// " + commentText(text))
 }
 
 // qual refers to name of the package of path, which the file imports.
@@ -82,10 +83,10 @@ func newGoFile(pkg string, header, doc []string) *jen.File {
 	f.ImportName(runtimePkg, "runtime")
 	f.ImportName(implPkg, "routegenimpl")
 	for _, h := range header {
-		f.HeaderComment(h)
+		f.HeaderComment("// " + commentText(h))
 	}
 	for _, d := range doc {
-		f.PackageComment(d)
+		f.PackageComment("// " + commentText(d))
 	}
 	return f
 }
