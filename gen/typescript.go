@@ -121,6 +121,8 @@ func (g *generator) tsHelpers() []*tsHelper {
 		switch other := byName[h.name]; {
 		case slices.Contains(tsExports, h.name):
 			g.diags.Errorf(r.Pos, "route %q becomes the TypeScript function %s, which the module exports already; rename the route", key, h.name)
+		case h.name == "then":
+			g.diags.Errorf(r.Pos, "route %q becomes the TypeScript function then, which a module must not export: await import() of the module would call it and never resolve; rename the route", key)
 		case other != nil:
 			g.diags.Errorf(r.Pos, "routes %q and %q both become the TypeScript function %s; rename one", g.qualifiedName(other.route), key, h.name)
 		}
