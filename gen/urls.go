@@ -172,16 +172,16 @@ func (g *generator) urlHelper(r *route) helper {
 	// The names of a method's scope: its receiver and what its body calls.
 	names := newNamer("u", "strconv", "routegenimpl", tableName)
 	var h helper
+	var params []string // the names of the parameters
 	if g.takesSubdomain(r) {
-		name := names.name("subdomain")
-		h.types, h.names = append(h.types, "string"), append(h.names, name)
+		h.types, params = append(h.types, "string"), append(params, names.name("subdomain"))
 	}
 	for _, p := range r.ParamSpecs {
 		h.types = append(h.types, goType(p.Type))
-		h.names = append(h.names, names.name(unexported(p.Name)))
+		params = append(params, names.name(unexported(p.Name)))
 	}
 	for k, typ := range h.types {
-		arg, v := "v"+strconv.Itoa(k), h.names[k]
+		arg, v := "v"+strconv.Itoa(k), params[k]
 		h.params = append(h.params, jen.Id(v).Id(typ))
 		h.args = append(h.args, jen.Id(arg).Id(typ))
 		if typ == "int64" {
@@ -201,7 +201,7 @@ func (g *generator) urlHelper(r *route) helper {
 
 // helper is the typed URL helper of a route.
 type helper struct {
-	types, names []string   // of each parameter, the subdomain first when it takes one
+	types        []string   // of each parameter, the subdomain first when it takes one
 	params       []jen.Code // a method's parameters ("id int64")
 	args, values []jen.Code // a bound function's parameters ("v0 int64") and their strings ("strconv.FormatInt(v0, 10)")
 	named        []jen.Code // the strings of the parameters by their names, for a method
