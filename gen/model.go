@@ -166,10 +166,10 @@ func (m *model) checkGoNames() {
 	}
 }
 
-// checkFileNames reports, at its first route, a file whose name a //line
-// directive cannot hold: a directive is the rest of its line, as it is,
-// and commentText would escape the characters that would end or reorder
-// the line.
+// checkFileNames reports, at the first of its routes in the table, a file
+// whose name a //line directive cannot hold: a directive is the rest of
+// its line, as it is, where commentText would escape the characters that
+// end or reorder the line.
 func (m *model) checkFileNames() {
 	reported := map[string]bool{}
 	for _, r := range slices.Concat(m.routes, m.catchAlls) {
