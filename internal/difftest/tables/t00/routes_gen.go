@@ -9,11 +9,10 @@ package t00
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strconv"
+	"strings"
 )
 
 // This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
@@ -345,7 +344,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:45:15)
 //line routes.conf:50:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:50:15), r9: HEAD /=/new/.a (routes.conf:50:15), r9: POST /=/new/.a (routes.conf:50:15)
-//line routes_gen.go:349:1
+//line routes_gen.go:348:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -360,7 +359,7 @@ type C1Controller interface {
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:87:15)
 //line routes.conf:18:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:18:7)
-//line routes_gen.go:364:1
+//line routes_gen.go:363:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -371,7 +370,7 @@ type C2Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:76:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:76:15)
 //line routes.conf:12:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:12:7), r2: OPTIONS /@ (routes.conf:12:7), r2: TRACE /@ (routes.conf:12:7)
-//line routes_gen.go:375:1
+//line routes_gen.go:374:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -495,7 +494,7 @@ func (u URLBuilder) R4() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:499:1
+//line routes_gen.go:498:1
 
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:6:7).
 //
@@ -504,7 +503,7 @@ func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, p0, p1)
 }
 
-//line routes_gen.go:508:1
+//line routes_gen.go:507:1
 
 // R6 returns the URL of route "r6": /=/new (routes.conf:35:11).
 //
@@ -513,7 +512,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:517:1
+//line routes_gen.go:516:1
 
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:50:15).
 //
@@ -522,7 +521,7 @@ func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:526:1
+//line routes_gen.go:525:1
 
 // R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:40:15).
 //
@@ -531,7 +530,7 @@ func (u URLBuilder) R7(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2)
 }
 
-//line routes_gen.go:535:1
+//line routes_gen.go:534:1
 
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:45:15).
 //
@@ -540,7 +539,7 @@ func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, p2, strconv.FormatInt(p3, 10))
 }
 
-//line routes_gen.go:544:1
+//line routes_gen.go:543:1
 
 // R2 returns the URL of route "r2": /@ (routes.conf:12:7).
 //
@@ -549,7 +548,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:553:1
+//line routes_gen.go:552:1
 
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:18:7).
 //
@@ -558,7 +557,7 @@ func (u URLBuilder) R3(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, rest)
 }
 
-//line routes_gen.go:562:1
+//line routes_gen.go:561:1
 
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:59:7).
 //
@@ -567,7 +566,7 @@ func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 13, p0, p1)
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:570:1
 
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:65:11).
 //
@@ -576,7 +575,7 @@ func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p0, p1, p2)
 }
 
-//line routes_gen.go:580:1
+//line routes_gen.go:579:1
 
 // R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:76:15).
 //
@@ -585,7 +584,7 @@ func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 16, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:588:1
 
 // R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:82:15).
 //
@@ -594,7 +593,7 @@ func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0, p1, p2)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:597:1
 
 // R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:71:15).
 //
@@ -603,7 +602,7 @@ func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, p0, p1, p2)
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:606:1
 
 // R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:87:15).
 //
@@ -612,7 +611,7 @@ func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 21, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:615:1
 
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:30:11).
 //
@@ -621,7 +620,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:624:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -9,10 +9,9 @@ package t01
 import (
 	"errors"
 	"fmt"
-	"strings"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strings"
 )
 
 // This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
@@ -358,7 +357,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:54:7)
 //line routes.conf:60:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:60:11)
-//line routes_gen.go:362:1
+//line routes_gen.go:361:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -369,7 +368,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:92:7)
 //line routes.conf:48:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:48:7)
-//line routes_gen.go:373:1
+//line routes_gen.go:372:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -378,7 +377,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:64:11)
 //line routes.conf:80:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:80:7), r12: HEAD /a:p0/:p1 (routes.conf:80:7), r12: WS /a:p0/:p1 (routes.conf:80:7)
-//line routes_gen.go:382:1
+//line routes_gen.go:381:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -508,7 +507,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:512:1
+//line routes_gen.go:511:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:6:7).
 //
@@ -517,7 +516,7 @@ func (u URLBuilder) R1() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:521:1
+//line routes_gen.go:520:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:12:11).
 //
@@ -526,7 +525,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:530:1
+//line routes_gen.go:529:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:22:15).
 //
@@ -535,7 +534,7 @@ func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:539:1
+//line routes_gen.go:538:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:17:15).
 //
@@ -544,7 +543,7 @@ func (u URLBuilder) R3() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:548:1
+//line routes_gen.go:547:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:34:11).
 //
@@ -553,7 +552,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:557:1
+//line routes_gen.go:556:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:60:11).
 //
@@ -562,7 +561,7 @@ func (u URLBuilder) D1R9(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, rest)
 }
 
-//line routes_gen.go:566:1
+//line routes_gen.go:565:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:64:11).
 //
@@ -571,7 +570,7 @@ func (u URLBuilder) D1R10(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, rest)
 }
 
-//line routes_gen.go:575:1
+//line routes_gen.go:574:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:54:7).
 //
@@ -580,7 +579,7 @@ func (u URLBuilder) D1R8(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, rest)
 }
 
-//line routes_gen.go:584:1
+//line routes_gen.go:583:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:69:11).
 //
@@ -589,7 +588,7 @@ func (u URLBuilder) D1R11(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, rest)
 }
 
-//line routes_gen.go:593:1
+//line routes_gen.go:592:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:48:7).
 //
@@ -598,7 +597,7 @@ func (u URLBuilder) D1R7() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:602:1
+//line routes_gen.go:601:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:86:7).
 //
@@ -607,7 +606,7 @@ func (u URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0)
 }
 
-//line routes_gen.go:611:1
+//line routes_gen.go:610:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:92:7).
 //
@@ -616,7 +615,7 @@ func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:620:1
+//line routes_gen.go:619:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:80:7).
 //
@@ -625,7 +624,7 @@ func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:629:1
+//line routes_gen.go:628:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:104:11).
 //
@@ -634,7 +633,7 @@ func (u URLBuilder) D2R16() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:638:1
+//line routes_gen.go:637:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:98:7).
 //
@@ -643,7 +642,7 @@ func (u URLBuilder) D2R15() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:647:1
+//line routes_gen.go:646:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:108:11).
 //
@@ -652,7 +651,7 @@ func (u URLBuilder) D2R17() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:656:1
+//line routes_gen.go:655:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -9,11 +9,10 @@ package t02
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strconv"
+	"strings"
 )
 
 // This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
@@ -2048,7 +2047,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:497:15)
 //line routes.conf:502:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:502:15)
-//line routes_gen.go:2052:1
+//line routes_gen.go:2051:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2099,7 +2098,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:511:7)
 //line routes.conf:569:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:569:7), r96: GET /:p0/b (routes.conf:569:7), r96: HEAD /:p0/b (routes.conf:569:7)
-//line routes_gen.go:2103:1
+//line routes_gen.go:2102:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2176,7 +2175,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15)
 //line routes.conf:586:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:586:15)
-//line routes_gen.go:2180:1
+//line routes_gen.go:2179:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2655,7 +2654,7 @@ func (u URLBuilder) R15() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:2659:1
+//line routes_gen.go:2658:1
 
 // R23 returns the URL of route "r23": /*rest (routes.conf:137:7).
 //
@@ -2664,7 +2663,7 @@ func (u URLBuilder) R23(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, rest)
 }
 
-//line routes_gen.go:2668:1
+//line routes_gen.go:2667:1
 
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:480:11).
 //
@@ -2673,7 +2672,7 @@ func (u URLBuilder) R81(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, p1)
 }
 
-//line routes_gen.go:2677:1
+//line routes_gen.go:2676:1
 
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:464:7).
 //
@@ -2682,7 +2681,7 @@ func (u URLBuilder) R78(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p1)
 }
 
-//line routes_gen.go:2686:1
+//line routes_gen.go:2685:1
 
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:475:11).
 //
@@ -2691,7 +2690,7 @@ func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2695:1
+//line routes_gen.go:2694:1
 
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:470:11).
 //
@@ -2700,7 +2699,7 @@ func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, p1, p2)
 }
 
-//line routes_gen.go:2704:1
+//line routes_gen.go:2703:1
 
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:15:7).
 //
@@ -2709,7 +2708,7 @@ func (u URLBuilder) R2(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, p1)
 }
 
-//line routes_gen.go:2713:1
+//line routes_gen.go:2712:1
 
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:43:11).
 //
@@ -2718,7 +2717,7 @@ func (u URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p1, p3)
 }
 
-//line routes_gen.go:2722:1
+//line routes_gen.go:2721:1
 
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:21:11).
 //
@@ -2727,7 +2726,7 @@ func (u URLBuilder) R3(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, p1)
 }
 
-//line routes_gen.go:2731:1
+//line routes_gen.go:2730:1
 
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:31:15).
 //
@@ -2736,7 +2735,7 @@ func (u URLBuilder) R5(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, p1)
 }
 
-//line routes_gen.go:2740:1
+//line routes_gen.go:2739:1
 
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:26:15).
 //
@@ -2745,7 +2744,7 @@ func (u URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p1, p3)
 }
 
-//line routes_gen.go:2749:1
+//line routes_gen.go:2748:1
 
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:432:7).
 //
@@ -2754,7 +2753,7 @@ func (u URLBuilder) R73(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0)
 }
 
-//line routes_gen.go:2758:1
+//line routes_gen.go:2757:1
 
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:443:11).
 //
@@ -2763,7 +2762,7 @@ func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2767:1
+//line routes_gen.go:2766:1
 
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:448:15).
 //
@@ -2772,7 +2771,7 @@ func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2776:1
+//line routes_gen.go:2775:1
 
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:438:11).
 //
@@ -2781,7 +2780,7 @@ func (u URLBuilder) R74(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, p0)
 }
 
-//line routes_gen.go:2785:1
+//line routes_gen.go:2784:1
 
 // R30 returns the URL of route "r30": /1 (routes.conf:179:7).
 //
@@ -2790,7 +2789,7 @@ func (u URLBuilder) R30() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:2794:1
+//line routes_gen.go:2793:1
 
 // R56 returns the URL of route "r56": /1 (routes.conf:333:7).
 //
@@ -2799,7 +2798,7 @@ func (u URLBuilder) R56() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:2803:1
+//line routes_gen.go:2802:1
 
 // R8 returns the URL of route "r8": /42 (routes.conf:50:7).
 //
@@ -2808,7 +2807,7 @@ func (u URLBuilder) R8() string {
 	return routegenTable.HelperURL(u.base, 33)
 }
 
-//line routes_gen.go:2812:1
+//line routes_gen.go:2811:1
 
 // R45 returns the URL of route "r45": /42 (routes.conf:270:7).
 //
@@ -2817,7 +2816,7 @@ func (u URLBuilder) R45() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:2821:1
+//line routes_gen.go:2820:1
 
 // R87 returns the URL of route "r87": /42/abc (routes.conf:517:7).
 //
@@ -2826,7 +2825,7 @@ func (u URLBuilder) R87() string {
 	return routegenTable.HelperURL(u.base, 37)
 }
 
-//line routes_gen.go:2830:1
+//line routes_gen.go:2829:1
 
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:561:15).
 //
@@ -2835,7 +2834,7 @@ func (u URLBuilder) R95() string {
 	return routegenTable.HelperURL(u.base, 38)
 }
 
-//line routes_gen.go:2839:1
+//line routes_gen.go:2838:1
 
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:556:11).
 //
@@ -2844,7 +2843,7 @@ func (u URLBuilder) R94() string {
 	return routegenTable.HelperURL(u.base, 40)
 }
 
-//line routes_gen.go:2848:1
+//line routes_gen.go:2847:1
 
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:551:11).
 //
@@ -2853,7 +2852,7 @@ func (u URLBuilder) R93() string {
 	return routegenTable.HelperURL(u.base, 43)
 }
 
-//line routes_gen.go:2857:1
+//line routes_gen.go:2856:1
 
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:523:11).
 //
@@ -2862,7 +2861,7 @@ func (u URLBuilder) R88() string {
 	return routegenTable.HelperURL(u.base, 44)
 }
 
-//line routes_gen.go:2866:1
+//line routes_gen.go:2865:1
 
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:543:15).
 //
@@ -2871,7 +2870,7 @@ func (u URLBuilder) R92(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, rest)
 }
 
-//line routes_gen.go:2875:1
+//line routes_gen.go:2874:1
 
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:538:15).
 //
@@ -2880,7 +2879,7 @@ func (u URLBuilder) R91(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 47, p3)
 }
 
-//line routes_gen.go:2884:1
+//line routes_gen.go:2883:1
 
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:533:15).
 //
@@ -2889,7 +2888,7 @@ func (u URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 50, p3, rest)
 }
 
-//line routes_gen.go:2893:1
+//line routes_gen.go:2892:1
 
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:528:15).
 //
@@ -2898,7 +2897,7 @@ func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 53, p3, p4)
 }
 
-//line routes_gen.go:2902:1
+//line routes_gen.go:2901:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -2907,7 +2906,7 @@ func (u URLBuilder) R1(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 55, p0)
 }
 
-//line routes_gen.go:2911:1
+//line routes_gen.go:2910:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:185:7).
 //
@@ -2916,7 +2915,7 @@ func (u URLBuilder) R31(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 57, p0)
 }
 
-//line routes_gen.go:2920:1
+//line routes_gen.go:2919:1
 
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:458:7).
 //
@@ -2925,7 +2924,7 @@ func (u URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 58, p0, p1)
 }
 
-//line routes_gen.go:2929:1
+//line routes_gen.go:2928:1
 
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:143:7).
 //
@@ -2934,7 +2933,7 @@ func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 59, p0, p1)
 }
 
-//line routes_gen.go:2938:1
+//line routes_gen.go:2937:1
 
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:131:7).
 //
@@ -2943,7 +2942,7 @@ func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 60, p0, p1)
 }
 
-//line routes_gen.go:2947:1
+//line routes_gen.go:2946:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:149:11).
 //
@@ -2952,7 +2951,7 @@ func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:2956:1
+//line routes_gen.go:2955:1
 
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:160:15).
 //
@@ -2961,7 +2960,7 @@ func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string)
 	return routegenTable.CheckedHelperURL(u.base, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:2965:1
+//line routes_gen.go:2964:1
 
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:165:15).
 //
@@ -2970,7 +2969,7 @@ func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (
 	return routegenTable.CheckedHelperURL(u.base, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:2974:1
+//line routes_gen.go:2973:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:154:15).
 //
@@ -2979,7 +2978,7 @@ func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, r
 	return routegenTable.CheckedHelperURL(u.base, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:2983:1
+//line routes_gen.go:2982:1
 
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:569:7).
 //
@@ -2988,7 +2987,7 @@ func (u URLBuilder) R96(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 70, p0)
 }
 
-//line routes_gen.go:2992:1
+//line routes_gen.go:2991:1
 
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:575:11).
 //
@@ -2997,7 +2996,7 @@ func (u URLBuilder) R97(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 73, p0)
 }
 
-//line routes_gen.go:3001:1
+//line routes_gen.go:3000:1
 
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:586:15).
 //
@@ -3006,7 +3005,7 @@ func (u URLBuilder) R99(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 75, p0)
 }
 
-//line routes_gen.go:3010:1
+//line routes_gen.go:3009:1
 
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15).
 //
@@ -3015,7 +3014,7 @@ func (u URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 77, p0, p5)
 }
 
-//line routes_gen.go:3019:1
+//line routes_gen.go:3018:1
 
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:597:11).
 //
@@ -3024,7 +3023,7 @@ func (u URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 79, p0, p2)
 }
 
-//line routes_gen.go:3028:1
+//line routes_gen.go:3027:1
 
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:602:15).
 //
@@ -3033,7 +3032,7 @@ func (u URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3037:1
+//line routes_gen.go:3036:1
 
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:613:15).
 //
@@ -3042,7 +3041,7 @@ func (u URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3046:1
+//line routes_gen.go:3045:1
 
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:608:15).
 //
@@ -3051,7 +3050,7 @@ func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3055:1
+//line routes_gen.go:3054:1
 
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:191:11).
 //
@@ -3060,7 +3059,7 @@ func (u URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 85, p0, p1)
 }
 
-//line routes_gen.go:3064:1
+//line routes_gen.go:3063:1
 
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:79:7).
 //
@@ -3069,7 +3068,7 @@ func (u URLBuilder) R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 87, p0)
 }
 
-//line routes_gen.go:3073:1
+//line routes_gen.go:3072:1
 
 // R6 returns the URL of route "r6": /=/.a (routes.conf:36:15).
 //
@@ -3078,7 +3077,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 88)
 }
 
-//line routes_gen.go:3082:1
+//line routes_gen.go:3081:1
 
 // R37 returns the URL of route "r37": /a-b (routes.conf:222:7).
 //
@@ -3087,7 +3086,7 @@ func (u URLBuilder) R37() string {
 	return routegenTable.HelperURL(u.base, 91)
 }
 
-//line routes_gen.go:3091:1
+//line routes_gen.go:3090:1
 
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:198:7).
 //
@@ -3096,7 +3095,7 @@ func (u URLBuilder) R33() string {
 	return routegenTable.HelperURL(u.base, 94)
 }
 
-//line routes_gen.go:3100:1
+//line routes_gen.go:3099:1
 
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:228:11).
 //
@@ -3105,7 +3104,7 @@ func (u URLBuilder) R38() string {
 	return routegenTable.HelperURL(u.base, 95)
 }
 
-//line routes_gen.go:3109:1
+//line routes_gen.go:3108:1
 
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:233:11).
 //
@@ -3114,7 +3113,7 @@ func (u URLBuilder) R39() string {
 	return routegenTable.HelperURL(u.base, 97)
 }
 
-//line routes_gen.go:3118:1
+//line routes_gen.go:3117:1
 
 // R72 returns the URL of route "r72": /a/@ (routes.conf:426:7).
 //
@@ -3123,7 +3122,7 @@ func (u URLBuilder) R72() string {
 	return routegenTable.HelperURL(u.base, 99)
 }
 
-//line routes_gen.go:3127:1
+//line routes_gen.go:3126:1
 
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:303:7).
 //
@@ -3132,7 +3131,7 @@ func (u URLBuilder) R51(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 101, p0)
 }
 
-//line routes_gen.go:3136:1
+//line routes_gen.go:3135:1
 
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:326:11).
 //
@@ -3141,7 +3140,7 @@ func (u URLBuilder) R55(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 103, p0)
 }
 
-//line routes_gen.go:3145:1
+//line routes_gen.go:3144:1
 
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:314:11).
 //
@@ -3150,7 +3149,7 @@ func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 105, p0, p1)
 }
 
-//line routes_gen.go:3154:1
+//line routes_gen.go:3153:1
 
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:309:11).
 //
@@ -3159,7 +3158,7 @@ func (u URLBuilder) R52(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 108, p0)
 }
 
-//line routes_gen.go:3163:1
+//line routes_gen.go:3162:1
 
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:320:11).
 //
@@ -3168,7 +3167,7 @@ func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3172:1
+//line routes_gen.go:3171:1
 
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:256:11).
 //
@@ -3177,7 +3176,7 @@ func (u URLBuilder) R43(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 113, rest)
 }
 
-//line routes_gen.go:3181:1
+//line routes_gen.go:3180:1
 
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:246:11).
 //
@@ -3186,7 +3185,7 @@ func (u URLBuilder) R41(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 114, rest)
 }
 
-//line routes_gen.go:3190:1
+//line routes_gen.go:3189:1
 
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:261:15).
 //
@@ -3195,7 +3194,7 @@ func (u URLBuilder) R44(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 116, rest)
 }
 
-//line routes_gen.go:3199:1
+//line routes_gen.go:3198:1
 
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:240:7).
 //
@@ -3204,7 +3203,7 @@ func (u URLBuilder) R40(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 117, rest)
 }
 
-//line routes_gen.go:3208:1
+//line routes_gen.go:3207:1
 
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:250:11).
 //
@@ -3213,7 +3212,7 @@ func (u URLBuilder) R42(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 118, rest)
 }
 
-//line routes_gen.go:3217:1
+//line routes_gen.go:3216:1
 
 // R71 returns the URL of route "r71": /abc/a (routes.conf:420:7).
 //
@@ -3222,7 +3221,7 @@ func (u URLBuilder) R71() string {
 	return routegenTable.HelperURL(u.base, 120)
 }
 
-//line routes_gen.go:3226:1
+//line routes_gen.go:3225:1
 
 // R14 returns the URL of route "r14": /b/abc (routes.conf:85:7).
 //
@@ -3231,7 +3230,7 @@ func (u URLBuilder) R14() string {
 	return routegenTable.HelperURL(u.base, 122)
 }
 
-//line routes_gen.go:3235:1
+//line routes_gen.go:3234:1
 
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:511:7).
 //
@@ -3240,7 +3239,7 @@ func (u URLBuilder) R86(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 123, rest)
 }
 
-//line routes_gen.go:3244:1
+//line routes_gen.go:3243:1
 
 // R65 returns the URL of route "r65": /user_x (routes.conf:385:7).
 //
@@ -3249,7 +3248,7 @@ func (u URLBuilder) R65() string {
 	return routegenTable.HelperURL(u.base, 124)
 }
 
-//line routes_gen.go:3253:1
+//line routes_gen.go:3252:1
 
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:407:11).
 //
@@ -3258,7 +3257,7 @@ func (u URLBuilder) R69(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 125, p2)
 }
 
-//line routes_gen.go:3262:1
+//line routes_gen.go:3261:1
 
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:170:15).
 //
@@ -3267,7 +3266,7 @@ func (u URLBuilder) R29(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 127, p1)
 }
 
-//line routes_gen.go:3271:1
+//line routes_gen.go:3270:1
 
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:204:7).
 //
@@ -3276,7 +3275,7 @@ func (u URLBuilder) R34(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 129, p1)
 }
 
-//line routes_gen.go:3280:1
+//line routes_gen.go:3279:1
 
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:215:11).
 //
@@ -3285,7 +3284,7 @@ func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 130, p1, p2)
 }
 
-//line routes_gen.go:3289:1
+//line routes_gen.go:3288:1
 
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:210:11).
 //
@@ -3294,7 +3293,7 @@ func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 132, p1, strconv.FormatInt(p2, 10), p3)
 }
 
-//line routes_gen.go:3298:1
+//line routes_gen.go:3297:1
 
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:396:15).
 //
@@ -3303,7 +3302,7 @@ func (u URLBuilder) R67(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 134, rest)
 }
 
-//line routes_gen.go:3307:1
+//line routes_gen.go:3306:1
 
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:391:11).
 //
@@ -3312,7 +3311,7 @@ func (u URLBuilder) R66(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 135, rest)
 }
 
-//line routes_gen.go:3316:1
+//line routes_gen.go:3315:1
 
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:400:15).
 //
@@ -3321,7 +3320,7 @@ func (u URLBuilder) R68(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 137, rest)
 }
 
-//line routes_gen.go:3325:1
+//line routes_gen.go:3324:1
 
 // R16 returns the URL of route "r16": /v*rest (routes.conf:97:7).
 //
@@ -3330,7 +3329,7 @@ func (u URLBuilder) R16(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 138, rest)
 }
 
-//line routes_gen.go:3334:1
+//line routes_gen.go:3333:1
 
 // R9 returns the URL of route "r9": /v1 (routes.conf:56:7).
 //
@@ -3339,7 +3338,7 @@ func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 139)
 }
 
-//line routes_gen.go:3343:1
+//line routes_gen.go:3342:1
 
 // R105 returns the URL of route "r105": /v1 (routes.conf:622:7).
 //
@@ -3348,7 +3347,7 @@ func (u URLBuilder) R105() string {
 	return routegenTable.HelperURL(u.base, 140)
 }
 
-//line routes_gen.go:3352:1
+//line routes_gen.go:3351:1
 
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:592:11).
 //
@@ -3357,7 +3356,7 @@ func (u URLBuilder) R100(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 143, p1)
 }
 
-//line routes_gen.go:3361:1
+//line routes_gen.go:3360:1
 
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:628:11).
 //
@@ -3366,7 +3365,7 @@ func (u URLBuilder) R106(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 144, p1)
 }
 
-//line routes_gen.go:3370:1
+//line routes_gen.go:3369:1
 
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:67:11).
 //
@@ -3375,7 +3374,7 @@ func (u URLBuilder) R11(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 147, p2)
 }
 
-//line routes_gen.go:3379:1
+//line routes_gen.go:3378:1
 
 // R82 returns the URL of route "r82": /v1/users (routes.conf:486:7).
 //
@@ -3384,7 +3383,7 @@ func (u URLBuilder) R82() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:3388:1
+//line routes_gen.go:3387:1
 
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:72:11).
 //
@@ -3393,7 +3392,7 @@ func (u URLBuilder) R12() string {
 	return routegenTable.HelperURL(u.base, 151)
 }
 
-//line routes_gen.go:3397:1
+//line routes_gen.go:3396:1
 
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:492:11).
 //
@@ -3402,7 +3401,7 @@ func (u URLBuilder) R83(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 152, p3)
 }
 
-//line routes_gen.go:3406:1
+//line routes_gen.go:3405:1
 
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:502:15).
 //
@@ -3411,7 +3410,7 @@ func (u URLBuilder) R85(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 153, p3)
 }
 
-//line routes_gen.go:3415:1
+//line routes_gen.go:3414:1
 
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:497:15).
 //
@@ -3420,7 +3419,7 @@ func (u URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 154, p3, p5)
 }
 
-//line routes_gen.go:3424:1
+//line routes_gen.go:3423:1
 
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:635:11).
 //
@@ -3429,7 +3428,7 @@ func (u URLBuilder) R107(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 155, p2)
 }
 
-//line routes_gen.go:3433:1
+//line routes_gen.go:3432:1
 
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:62:11).
 //
@@ -3438,7 +3437,7 @@ func (u URLBuilder) R10() string {
 	return routegenTable.HelperURL(u.base, 157)
 }
 
-//line routes_gen.go:3442:1
+//line routes_gen.go:3441:1
 
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:339:7).
 //
@@ -3447,7 +3446,7 @@ func (u URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 158, p0, p1)
 }
 
-//line routes_gen.go:3451:1
+//line routes_gen.go:3450:1
 
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:355:11).
 //
@@ -3456,7 +3455,7 @@ func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3460:1
+//line routes_gen.go:3459:1
 
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:350:11).
 //
@@ -3465,7 +3464,7 @@ func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3469:1
+//line routes_gen.go:3468:1
 
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:377:15).
 //
@@ -3474,7 +3473,7 @@ func (u URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 161, p0, p1)
 }
 
-//line routes_gen.go:3478:1
+//line routes_gen.go:3477:1
 
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:361:11).
 //
@@ -3483,7 +3482,7 @@ func (u URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 162, p0, p1)
 }
 
-//line routes_gen.go:3487:1
+//line routes_gen.go:3486:1
 
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:345:11).
 //
@@ -3492,7 +3491,7 @@ func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3496:1
+//line routes_gen.go:3495:1
 
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:367:15).
 //
@@ -3501,7 +3500,7 @@ func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3505:1
+//line routes_gen.go:3504:1
 
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:372:15).
 //
@@ -3510,7 +3509,7 @@ func (u URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3514:1
+//line routes_gen.go:3513:1
 
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:276:7).
 //
@@ -3519,7 +3518,7 @@ func (u URLBuilder) R46(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 169, rest)
 }
 
-//line routes_gen.go:3523:1
+//line routes_gen.go:3522:1
 
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:282:11).
 //
@@ -3528,7 +3527,7 @@ func (u URLBuilder) R47(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 170, rest)
 }
 
-//line routes_gen.go:3532:1
+//line routes_gen.go:3531:1
 
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:286:11).
 //
@@ -3537,7 +3536,7 @@ func (u URLBuilder) R48(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 171, rest)
 }
 
-//line routes_gen.go:3541:1
+//line routes_gen.go:3540:1
 
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:295:15).
 //
@@ -3546,7 +3545,7 @@ func (u URLBuilder) R50(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 172, rest)
 }
 
-//line routes_gen.go:3550:1
+//line routes_gen.go:3549:1
 
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:291:11).
 //
@@ -3555,7 +3554,7 @@ func (u URLBuilder) R49(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 174, rest)
 }
 
-//line routes_gen.go:3559:1
+//line routes_gen.go:3558:1
 
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:109:11).
 //
@@ -3564,7 +3563,7 @@ func (u URLBuilder) R18(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 175, p1)
 }
 
-//line routes_gen.go:3568:1
+//line routes_gen.go:3567:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:103:7).
 //
@@ -3573,7 +3572,7 @@ func (u URLBuilder) R17(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 176, p1)
 }
 
-//line routes_gen.go:3577:1
+//line routes_gen.go:3576:1
 
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:123:15).
 //
@@ -3582,7 +3581,7 @@ func (u URLBuilder) R21(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 177, p1)
 }
 
-//line routes_gen.go:3586:1
+//line routes_gen.go:3585:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:113:15).
 //
@@ -3591,7 +3590,7 @@ func (u URLBuilder) R19(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 178, p1)
 }
 
-//line routes_gen.go:3595:1
+//line routes_gen.go:3594:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:118:15).
 //
@@ -3600,7 +3599,7 @@ func (u URLBuilder) R20(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 179, p1)
 }
 
-//line routes_gen.go:3604:1
+//line routes_gen.go:3603:1
 
 // R70 returns the URL of route "r70": /~u (routes.conf:414:7).
 //
@@ -3609,7 +3608,7 @@ func (u URLBuilder) R70() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:3613:1
+//line routes_gen.go:3612:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

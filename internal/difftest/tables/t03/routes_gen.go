@@ -9,10 +9,9 @@ package t03
 import (
 	"errors"
 	"fmt"
-	"strconv"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strconv"
 )
 
 // This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
@@ -1186,7 +1185,7 @@ type C0Controller interface {
 	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:531:15)
 //line routes.conf:535:14
 	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:535:15)
-//line routes_gen.go:1190:1
+//line routes_gen.go:1189:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1561,7 +1560,7 @@ type C1Controller interface {
 	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:500:7), r84: HEAD /:p0/~u (routes.conf:500:7)
 //line routes.conf:55:6
 	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:55:7)
-//line routes_gen.go:1565:1
+//line routes_gen.go:1564:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1868,7 +1867,7 @@ type C2Controller interface {
 	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:567:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:567:15)
 //line routes.conf:573:14
 	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:573:15)
-//line routes_gen.go:1872:1
+//line routes_gen.go:1871:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -1883,7 +1882,7 @@ type SocketController interface {
 	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:579:11)
 //line routes.conf:585:14
 	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:585:15)
-//line routes_gen.go:1887:1
+//line routes_gen.go:1886:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
