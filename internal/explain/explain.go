@@ -182,10 +182,17 @@ type Param struct {
 // Answer decides r as the router does; the authenticators accept its
 // credentials when authOK, and the authorizer accepts the subject too.
 func (rt *Router) Answer(r *http.Request, authOK bool) Answer {
+	return rt.AnswerWith(r, &application{ok: authOK})
+}
+
+// AnswerWith decides r as the router does, with app standing for the
+// application's authenticators and authorizer: routegen changes asks
+// with a credential of one scheme, or one the authorizer refuses.
+func (rt *Router) AnswerWith(r *http.Request, app decide.App) Answer {
 	var m core.Match
 	d := decide.Decision{Explain: true}
 	w := headerWriter{}
-	kind := rt.decide.Decide(&m, &d, rt.hosts, w, r, &application{ok: authOK})
+	kind := rt.decide.Decide(&m, &d, rt.hosts, w, r, app)
 	a := Answer{Kind: kind, Status: d.Status, Domain: m.Outcome.Domain, Header: http.Header(w), Steps: d.Steps}
 	switch kind {
 	case decide.Action, decide.Middleware, decide.Static:
