@@ -95,6 +95,26 @@ func TestChangesSinceBase(t *testing.T) {
 		}
 		golden(t, c.golden, stdout)
 	}
+	// Every format lists the changes in one order.
+	var orders []string
+	for _, format := range []string{"text", "markdown", "json"} {
+		_, stdout, _ := runIn(t, dir, "changes", "--format", format)
+		var order []string
+		for _, line := range strings.Split(stdout, "\n") {
+			if strings.Contains(line, `"old_position"`) {
+				continue
+			}
+			if i := strings.Index(line, "routes.conf:"); i >= 0 {
+				order = append(order, strings.TrimSuffix(strings.Fields(strings.Trim(line[i:], `",`))[0], ":"))
+			} else if i := strings.Index(line, "api.conf:"); i >= 0 {
+				order = append(order, strings.TrimSuffix(strings.Fields(strings.Trim(line[i:], `",`))[0], ":"))
+			}
+		}
+		orders = append(orders, format+": "+strings.Join(order, " "))
+	}
+	if strings.TrimPrefix(orders[0], "text: ") != strings.TrimPrefix(orders[1], "markdown: ") || strings.TrimPrefix(orders[0], "text: ") != strings.TrimPrefix(orders[2], "json: ") {
+		t.Errorf("the formats list the changes in different orders:\n%s", strings.Join(orders, "\n"))
+	}
 	// The work tree as committed: nothing changed, nothing fails.
 	write("routes.conf", changesBefore)
 	write("api.conf", changesAPIBefore)

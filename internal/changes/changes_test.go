@@ -26,7 +26,10 @@ func TestCompare(t *testing.T) {
 			return table
 		}
 		old, new := load("old.conf"), load("new.conf")
-		return map[string]string{"changes": report(Compare(old, new)), "reversed": report(Compare(new, old))}
+		forwards, reversed := Compare(old, new), Compare(new, old)
+		checkOrder(t, forwards)
+		checkOrder(t, reversed)
+		return map[string]string{"changes": report(forwards), "reversed": report(reversed)}
 	})
 }
 
@@ -38,6 +41,21 @@ func report(list []Change) string {
 		fmt.Fprintf(&b, "%s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.Change, c.Route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
 	}
 	return b.String()
+}
+
+// checkOrder checks that the changes are sorted by kind, the most severe
+// first, then by position: the new routes.conf's, then the old one's.
+func checkOrder(t *testing.T, list []Change) {
+	t.Helper()
+	for i := 1; i < len(list); i++ {
+		a, b := list[i-1], list[i]
+		if rank(a.Kind) > rank(b.Kind) || rank(a.Kind) == rank(b.Kind) && comparePos(a, b) > 0 {
+			t.Errorf("%s %s at %s before %s %s at %s", a.Kind, a.Change, a.Position, b.Kind, b.Change, b.Position)
+		}
+		if a.Kind != a.Kinds[0] {
+			t.Errorf("%s: kind %s, not the most severe of %v", a.Change, a.Kind, a.Kinds)
+		}
+	}
 }
 
 func kindsText(c Change) string {
