@@ -177,3 +177,32 @@ func TestChangesErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestChangesFailOnSource: a route renamed is a source change, which
+// fails only when --fail-on names it: by default breaking and security
+// changes fail.
+func TestChangesFailOnSource(t *testing.T) {
+	renamed := strings.Replace(changesBefore, "show_hotel {", "hotel {", 1)
+	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": renamed, "new/api.conf": changesAPIBefore})
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"changes", "old/routes.conf", "new/routes.conf"}, exitOK},
+		{[]string{"changes", "--fail-on", "source", "old/routes.conf", "new/routes.conf"}, exitInput},
+		{[]string{"changes", "--fail-on", "breaking,compatible", "old/routes.conf", "new/routes.conf"}, exitOK},
+	} {
+		code, stdout, stderr := runIn(t, dir, c.args...)
+		if code != c.code || stderr != "" || stdout != "source:\n  new/routes.conf:7:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)\n" {
+			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s\nwant exit %d", strings.Join(c.args, " "), code, stderr, stdout, c.code)
+		}
+	}
+	// With an anti-CSRF turned off on an unsafe route, the default fails.
+	loosened := strings.Replace(renamed, `max_body_size = "1kb" }`, `max_body_size = "1kb"; anti_csrf_check = false }`, 1)
+	if err := os.WriteFile(filepath.Join(dir, "new", "routes.conf"), []byte(loosened), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, _ := runIn(t, dir, "changes", "old/routes.conf", "new/routes.conf"); code != exitInput || !strings.Contains(stdout, "anti_csrf_check turned off") {
+		t.Errorf("anti-CSRF turned off: exit %d, stdout:\n%s\nwant exit %d", code, stdout, exitInput)
+	}
+}
