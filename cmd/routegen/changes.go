@@ -78,6 +78,14 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 	if old == nil || new == nil {
 		return exitInput
 	}
+	for _, side := range []struct {
+		name  string
+		table *ir.Table
+	}{{"old", old}, {"new", new}} {
+		for _, problem := range changes.Unserved(side.table) {
+			fmt.Fprintf(c.stderr, "routegen: changes: the %s side serves no request of %s\n", side.name, problem)
+		}
+	}
 	list := changes.Compare(old, new)
 	oldName := func(p parser.Pos) string { return p.String() }
 	if len(args) < 2 {

@@ -206,3 +206,16 @@ func TestChangesFailOnSource(t *testing.T) {
 		t.Errorf("anti-CSRF turned off: exit %d, stdout:\n%s\nwant exit %d", code, stdout, exitInput)
 	}
 }
+
+// TestChangesUnservedDomain: a domain whose port is read from an unset
+// variable serves nothing on its side, and changes says so.
+func TestChangesUnservedDomain(t *testing.T) {
+	t.Setenv("ROUTEGEN_CHANGES_PORT", "")
+	env := strings.Replace(changesAPIBefore, `host = "api.example.com"`, `host = "api.example.com"; port = $ROUTEGEN_CHANGES_PORT`, 1)
+	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesBefore, "new/api.conf": env})
+	code, stdout, stderr := runIn(t, dir, "changes", "old/routes.conf", "new/routes.conf")
+	want := "routegen: changes: the new side serves no request of domain api: port $ROUTEGEN_CHANGES_PORT is unset"
+	if code != exitInput || !strings.HasPrefix(stderr, want) || !strings.Contains(stdout, "host changed: api.example.com:8080 → api.example.com:${ROUTEGEN_CHANGES_PORT}: GET /items/ now gets 404") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant exit %d, stderr %q…", code, stderr, stdout, exitInput, want)
+	}
+}

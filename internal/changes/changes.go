@@ -93,6 +93,14 @@ func Compare(old, new *ir.Table) []Change {
 	return c.result()
 }
 
+// Unserved names the domains of t whose address cannot be read from the
+// environment: the router serves none of their requests, and Compare
+// judges them so.
+func Unserved(t *ir.Table) []string {
+	_, problems := explain.New(t)
+	return problems
+}
+
 // side is one version of the table.
 type side struct {
 	table  *ir.Table
