@@ -139,7 +139,7 @@ func (c *comparison) policyCauses(was, is policy) []cause {
 	case is.cors == nil:
 		out = append(out, cause{steps: []string{"cors", "preflight"}, change: "CORS turned off", old: oldText})
 	default:
-		out = append(out, cause{steps: []string{"cors", "preflight"}, change: "CORS changed", old: oldText, new: newText})
+		out = append(out, corsChange(was.cors, is.cors))
 	}
 	return out
 }
@@ -246,6 +246,31 @@ func authText(auth string) string {
 		return "none"
 	}
 	return auth
+}
+
+// corsChange names a change of a CORS policy by the one part that
+// changed, or the whole policy when several did.
+func corsChange(was, is *ir.CORS) cause {
+	type part struct{ name, was, is string }
+	var changed []part
+	for _, p := range []part{
+		{"origins", strings.Join(was.AllowOrigins, ", "), strings.Join(is.AllowOrigins, ", ")},
+		{"methods", strings.Join(was.AllowMethods, ", "), strings.Join(is.AllowMethods, ", ")},
+		{"headers", strings.Join(was.AllowHeaders, ", "), strings.Join(is.AllowHeaders, ", ")},
+		{"credentials", strconv.FormatBool(was.AllowCredentials), strconv.FormatBool(is.AllowCredentials)},
+	} {
+		if p.was != p.is {
+			changed = append(changed, p)
+		}
+	}
+	steps := []string{"cors", "preflight"}
+	switch {
+	case len(changed) != 1:
+		return cause{steps: steps, change: "CORS changed", old: corsText(was), new: corsText(is)}
+	case changed[0].name == "credentials":
+		return cause{steps: steps, change: "CORS credentials turned " + onOff(is.AllowCredentials), old: changed[0].was, new: changed[0].is}
+	}
+	return cause{steps: steps, change: "CORS " + changed[0].name + " changed", old: changed[0].was, new: changed[0].is}
 }
 
 func corsText(c *ir.CORS) string {

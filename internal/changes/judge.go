@@ -73,9 +73,9 @@ func (c *comparison) felt(p probe, a, b explain.Answer, sa, sb *subject) []feeli
 		return corsFelt(p, a, b)
 	}
 	served := func(x explain.Answer) bool { return x.Kind != decide.Refuse }
-	sameServer := sa == sb && a.Location == b.Location && (sa == nil || sa.old == nil || sa.new == nil || sa.old.Target() == sa.new.Target())
+	sameFiles := sa == nil || sa.old == nil || sa.new == nil || sa.old.Target() == sa.new.Target()
 	switch {
-	case a.Kind == b.Kind && a.Status == b.Status && sameServer:
+	case alike(a, b, sa, sb) && sameFiles:
 		return corsFelt(p, a, b)
 	case served(a) && !served(b):
 		return now(Breaking, false)
@@ -124,7 +124,7 @@ func corsFelt(p probe, a, b explain.Answer) []feeling {
 		if was == is || h == "Access-Control-Allow-Origin" && was != "" && is != "" {
 			continue // the origin is let through either way, named or by "*"
 		}
-		lost, gained := values(was, is), values(is, was)
+		lost, gained := lacking(was, is), lacking(is, was)
 		if len(lost) > 0 {
 			out = append(out, feeling{Breaking, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " without " + h + ": " + strings.Join(lost, ", ")})
 		}
@@ -135,8 +135,8 @@ func corsFelt(p probe, a, b explain.Answer) []feeling {
 	return out
 }
 
-// values are the comma-separated values of header a that b lacks.
-func values(a, b string) []string {
+// lacking are the comma-separated values of header a that b lacks.
+func lacking(a, b string) []string {
 	var out []string
 	bs := strings.Split(strings.ToLower(b), ",")
 	for i := range bs {
@@ -176,6 +176,9 @@ func summary(a explain.Answer) string {
 // request's own) with a difference in routes.conf that changes that step.
 func (c *comparison) causeOf(p probe, a, b explain.Answer, sa, sb *subject) (*subject, cause) {
 	steps := partingSteps(a, b)
+	if alike(a, b, sa, sb) {
+		steps = []string{"cors", "preflight"} // answers alike but for their CORS headers
+	}
 	if sa != sb && !slices.Contains(steps, "route") {
 		steps = append(steps, "route")
 	}
@@ -195,15 +198,21 @@ func (c *comparison) causeOf(p probe, a, b explain.Answer, sa, sb *subject) (*su
 			}
 		}
 	}
+	// A subject with one difference in routes.conf has that cause.
 	for _, s := range candidates {
 		if s == nil {
 			continue
 		}
-		if list := c.causes(s); len(list) > 0 {
+		if list := c.causes(s); len(list) == 1 {
 			return s, list[0]
 		}
 	}
-	return p.subject, cause{change: "answer changed"}
+	return p.subject, cause{change: "answer changed", old: summary(a), new: summary(b)}
+}
+
+// alike reports answers that differ by their headers alone.
+func alike(a, b explain.Answer, sa, sb *subject) bool {
+	return a.Kind == b.Kind && a.Status == b.Status && sa == sb && a.Location == b.Location
 }
 
 // partingSteps are the names of the steps where the decisions of a and b
