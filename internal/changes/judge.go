@@ -28,7 +28,7 @@ func (c *comparison) judge(p probe) verdict {
 	a := c.old.router.AnswerWith(r, &app{credential: p.cred})
 	b := c.new.router.AnswerWith(r, &app{credential: p.cred})
 	sa, sb := c.old.subjectOf(a), c.new.subjectOf(b)
-	v := verdict{felt: c.felt(p, a, b, sa, sb)}
+	v := verdict{felt: c.felt(p, r, a, b, sa, sb)}
 	if len(v.felt) > 0 {
 		v.subject, v.cause = c.causeOf(p, a, b, sa, sb)
 	}
@@ -52,8 +52,8 @@ type feeling struct {
 }
 
 // felt is how a client feels the difference between a and b, the
-// answers of the old and the new side to p; nil for none.
-func (c *comparison) felt(p probe, a, b explain.Answer, sa, sb *subject) []feeling {
+// answers of the old and the new side to p, read as r; nil for none.
+func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb *subject) []feeling {
 	now := func(kind Kind, was bool) []feeling {
 		effect := p.what + " now " + p.verb() + " " + summary(b)
 		if was {
@@ -61,7 +61,7 @@ func (c *comparison) felt(p probe, a, b explain.Answer, sa, sb *subject) []feeli
 		}
 		return []feeling{{kind, effect}}
 	}
-	if decide.IsPreflight(&http.Request{Method: p.method, Header: p.header()}) {
+	if decide.IsPreflight(r) {
 		// A browser reads a preflight's CORS headers alone.
 		allowed := func(x explain.Answer) bool { return x.Header.Get("Access-Control-Allow-Origin") != "" }
 		switch {

@@ -2,7 +2,6 @@ package changes
 
 import (
 	"math"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -33,16 +32,6 @@ func (p probe) verb() string {
 		return "gets"
 	}
 	return "get"
-}
-
-// header is p's header as a server reads it.
-func (p probe) header() http.Header {
-	h := http.Header{}
-	for _, line := range p.headers {
-		name, value, _ := strings.Cut(line, ":")
-		h.Add(name, strings.TrimSpace(value))
-	}
-	return h
 }
 
 // credential is what the application's authenticators and authorizer
