@@ -130,3 +130,19 @@ func BenchmarkCompare(b *testing.B) {
 		Compare(old, new)
 	}
 }
+
+// TestProbesOfMovedDomain: every request of a domain that moved is sent
+// to its host on either side, not only the plain one.
+func TestProbesOfMovedDomain(t *testing.T) {
+	conf := "domains {\n  site { host = \"example.com\"; routes { home { path = \"/\"; controller = \"S\"; action = \"H\"; auth = \"token\" } } }\n  api { host = %q; routes { items { path = \"/items\"; controller = \"A\"; action = \"I\"; auth = \"token\" } } }\n}\n"
+	c := newComparison(loadText(t, fmt.Sprintf(conf, "api.example.com")), loadText(t, fmt.Sprintf(conf, "api.example.org")))
+	hosts := map[string]bool{}
+	for _, p := range c.probes() {
+		if p.target == "/items" && p.cred.anonymous {
+			hosts[p.headers[0]] = true
+		}
+	}
+	if want := map[string]bool{"Host: api.example.com:8080": true, "Host: api.example.org:8080": true}; fmt.Sprint(hosts) != fmt.Sprint(want) {
+		t.Errorf("anonymous requests of /items sent to %v, want %v", hosts, want)
+	}
+}

@@ -82,39 +82,35 @@ func (c *comparison) probes() []probe {
 	for _, sd := range []*side{&c.new, &c.old} {
 		for d, dom := range sd.table.Domains {
 			hosts := c.hosts(dom.Key)
-			if len(hosts) == 0 {
-				continue
-			}
-			for _, r := range dom.Routes {
-				c.routeProbes(add, sd.routes[r], sd.domains[d], r, hosts, schemes)
-			}
-			if dom.CatchAll != nil {
-				c.catchAllProbes(add, sd.catchAlls[d], sd.domains[d], hosts, schemes)
+			for _, host := range hosts {
+				at := "" // the host an effect names, when the domain moved
+				if len(hosts) > 1 {
+					at = " at " + host
+				}
+				for _, r := range dom.Routes {
+					c.routeProbes(add, sd.routes[r], sd.domains[d], r, host, at, schemes)
+				}
+				if dom.CatchAll != nil {
+					c.catchAllProbes(add, sd.catchAlls[d], sd.domains[d], host, at, schemes)
+				}
 			}
 		}
 	}
 	return out
 }
 
-// routeProbes adds the requests of route r.
-func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, hosts, schemes []string) {
+// routeProbes adds the requests of route r to host.
+func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, host, at string, schemes []string) {
 	method, upgrade := r.Method, []string(nil)
 	if method == "WS" {
 		method, upgrade = "GET", []string{"Upgrade: websocket", "Connection: Upgrade"}
 	}
 	base := concretePath(r, nil)
 	request := func(method, target, what string, cred credential, header ...string) probe {
-		h := append([]string{"Host: " + hosts[0]}, upgrade...)
-		return probe{method: method, target: target, headers: append(h, header...), cred: cred, subject: s, domain: dom, what: what, single: strings.HasPrefix(what, method+" ")}
+		h := append([]string{"Host: " + host}, upgrade...)
+		return probe{method: method, target: target, headers: append(h, header...), cred: cred, subject: s, domain: dom, what: what + at, single: strings.HasPrefix(what, method+" ")}
 	}
-	for _, host := range hosts {
-		p := request(method, base, method+" "+base, credential{})
-		p.headers[0] = "Host: " + host
-		if len(hosts) > 1 {
-			p.what += " at " + host
-		}
-		add(p)
-	}
+	add(request(method, base, method+" "+base, credential{}))
 	// The paths: each parameter's edges, the others at a value that holds.
 	for k, p := range r.ParamSpecs {
 		for _, v := range paramValues(p) {
@@ -145,17 +141,13 @@ func (c *comparison) routeProbes(add func(probe), s, dom *subject, r *ir.Route, 
 	c.policyProbes(add, request, method, base, schemes, c.routePolicies(s))
 }
 
-// catchAllProbes adds the requests a domain's catch_all answers.
-func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, hosts, schemes []string) {
+// catchAllProbes adds the requests to host that a domain's catch_all answers.
+func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at string, schemes []string) {
 	const path = "/routegen-changes/no/route/here"
 	request := func(method, target, what string, cred credential, header ...string) probe {
-		return probe{method: method, target: target, headers: append([]string{"Host: " + hosts[0]}, header...), cred: cred, subject: s, domain: dom, what: what}
+		return probe{method: method, target: target, headers: append([]string{"Host: " + host}, header...), cred: cred, subject: s, domain: dom, what: what + at}
 	}
-	for _, host := range hosts {
-		p := request("GET", path, "requests no route serves", credential{})
-		p.headers[0] = "Host: " + host
-		add(p)
-	}
+	add(request("GET", path, "requests no route serves", credential{}))
 	var policies []policy
 	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
 		if d != nil && d.CatchAll != nil {
