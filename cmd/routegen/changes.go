@@ -27,7 +27,7 @@ type changesFlags struct {
 func (f *changesFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.base, "base", "HEAD", "the git revision whose routes.conf is the old side")
 	fs.StringVar(&f.format, "format", "text", "output format: text, markdown or json")
-	fs.StringVar(&f.failOn, "fail-on", "", "exit 1 when a change of these kinds is found: breaking, security or compatible, comma-separated")
+	fs.StringVar(&f.failOn, "fail-on", "breaking,security", "exit 1 when a change of these kinds is found: breaking, security, source or compatible, comma-separated; \"\" for none")
 }
 
 // changes compares two route tables: OLD.conf and NEW.conf, or the
@@ -43,7 +43,7 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		for kind := range strings.SplitSeq(flags.failOn, ",") {
 			k := changes.Kind(strings.TrimSpace(kind))
 			if !slices.Contains(changes.Kinds, k) {
-				return c.usageError(fmt.Sprintf("unknown kind %q in --fail-on: want breaking, security or compatible", kind))
+				return c.usageError(fmt.Sprintf("unknown kind %q in --fail-on: want breaking, security, source or compatible", kind))
 			}
 			failOn = append(failOn, k)
 		}
@@ -77,6 +77,14 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 	if old == nil || new == nil {
 		return exitInput
 	}
+	for _, side := range []struct {
+		name  string
+		table *ir.Table
+	}{{"old", old}, {"new", new}} {
+		for _, problem := range changes.Unserved(side.table) {
+			fmt.Fprintf(c.stderr, "routegen: changes: the %s side serves no request of %s\n", side.name, problem)
+		}
+	}
 	list := changes.Compare(old, new)
 	oldName := func(p parser.Pos) string { return p.String() }
 	if len(args) < 2 {
@@ -95,8 +103,10 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		return c.failf("%v", err)
 	}
 	for _, ch := range list {
-		if slices.Contains(failOn, ch.Kind) {
-			return exitInput
+		for _, k := range ch.Kinds {
+			if slices.Contains(failOn, k) {
+				return exitInput
+			}
 		}
 	}
 	return exitOK
@@ -188,35 +198,51 @@ func code(s string) string {
 	return "`" + s + "`"
 }
 
+// alsoKinds are the kinds of a change past its most severe one: "also
+// security"; "" for none.
+func alsoKinds(ch changes.Change) string {
+	var also []string
+	for _, k := range ch.Kinds {
+		if k != ch.Kind {
+			also = append(also, string(k))
+		}
+	}
+	if len(also) == 0 {
+		return ""
+	}
+	return "also " + strings.Join(also, ", ")
+}
+
+// writeChangesText writes the changes in Compare's order, under a
+// heading of each kind.
 func writeChangesText(w io.Writer, list []changes.Change, oldName func(parser.Pos) string) error {
 	var b bytes.Buffer
 	if len(list) == 0 {
 		b.WriteString("no route changed\n")
 	}
-	for _, kind := range changes.Kinds {
-		first := true
-		for _, ch := range list {
-			if ch.Kind != kind {
-				continue
-			}
-			if first {
-				fmt.Fprintf(&b, "%s:\n", kind)
-				first = false
-			}
-			subject, detail := changeLine(ch)
-			fmt.Fprintf(&b, "  %s: ", where(ch, oldName))
-			if subject != "" {
-				b.WriteString(subject + ": ")
-			}
-			b.WriteString(ch.Change)
-			if detail != "" {
-				fmt.Fprintf(&b, ": %s", detail)
-			}
-			if ch.Position.IsValid() && ch.OldPosition.IsValid() {
-				fmt.Fprintf(&b, " (was at %s)", oldName(ch.OldPosition))
-			}
-			b.WriteString("\n")
+	for i, ch := range list {
+		if i == 0 || list[i-1].Kind != ch.Kind {
+			fmt.Fprintf(&b, "%s:\n", ch.Kind)
 		}
+		subject, detail := changeLine(ch)
+		fmt.Fprintf(&b, "  %s: ", where(ch, oldName))
+		if subject != "" {
+			b.WriteString(subject + ": ")
+		}
+		b.WriteString(ch.Change)
+		if detail != "" {
+			fmt.Fprintf(&b, ": %s", detail)
+		}
+		if ch.Effect != "" {
+			fmt.Fprintf(&b, ": %s", ch.Effect)
+		}
+		if also := alsoKinds(ch); also != "" {
+			fmt.Fprintf(&b, " [%s]", also)
+		}
+		if ch.Position.IsValid() && ch.OldPosition.IsValid() {
+			fmt.Fprintf(&b, " (was at %s)", oldName(ch.OldPosition))
+		}
+		b.WriteString("\n")
 	}
 	_, err := w.Write(b.Bytes())
 	return err
@@ -228,20 +254,19 @@ func writeChangesMarkdown(w io.Writer, list []changes.Change, oldName func(parse
 	if len(list) == 0 {
 		b.WriteString("No route changed.\n")
 	} else {
-		b.WriteString("| kind | change | route | old | new | where |\n|---|---|---|---|---|---|\n")
+		b.WriteString("| kind | change | route | old | new | effect | where |\n|---|---|---|---|---|---|---|\n")
 		cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
-		for _, kind := range changes.Kinds {
-			for _, ch := range list {
-				if ch.Kind != kind {
-					continue
-				}
-				subject, _ := changeLine(ch)
-				at := where(ch, oldName)
-				if ch.Position.IsValid() && ch.OldPosition.IsValid() {
-					at += " (was " + oldName(ch.OldPosition) + ")"
-				}
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", ch.Kind, cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(at))
+		for _, ch := range list {
+			subject, _ := changeLine(ch)
+			at := where(ch, oldName)
+			if ch.Position.IsValid() && ch.OldPosition.IsValid() {
+				at += " (was " + oldName(ch.OldPosition) + ")"
 			}
+			kind := string(ch.Kind)
+			if also := alsoKinds(ch); also != "" {
+				kind += " (" + also + ")"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", kind, cell(ch.Change), code(cell(subject)), cell(ch.Old), cell(ch.New), cell(ch.Effect), cell(at))
 		}
 	}
 	_, err := w.Write(b.Bytes())

@@ -85,7 +85,7 @@ func TestChangesSinceBase(t *testing.T) {
 		args   []string
 		code   int
 	}{
-		{"changes/text.txt", []string{"changes"}, exitOK},
+		{"changes/text.txt", []string{"changes"}, exitInput},
 		{"changes/markdown.md", []string{"changes", "--base", "HEAD", "--format", "markdown", "--fail-on", "security"}, exitInput},
 		{"changes/json.json", []string{"changes", "--format=json", "--fail-on=compatible", "routes.conf"}, exitInput},
 	} {
@@ -94,6 +94,26 @@ func TestChangesSinceBase(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q; want exit %d", strings.Join(c.args, " "), code, stderr, c.code)
 		}
 		golden(t, c.golden, stdout)
+	}
+	// Every format lists the changes in one order.
+	var orders []string
+	for _, format := range []string{"text", "markdown", "json"} {
+		_, stdout, _ := runIn(t, dir, "changes", "--format", format)
+		var order []string
+		for _, line := range strings.Split(stdout, "\n") {
+			if strings.Contains(line, `"old_position"`) {
+				continue
+			}
+			if i := strings.Index(line, "routes.conf:"); i >= 0 {
+				order = append(order, strings.TrimSuffix(strings.Fields(strings.Trim(line[i:], `",`))[0], ":"))
+			} else if i := strings.Index(line, "api.conf:"); i >= 0 {
+				order = append(order, strings.TrimSuffix(strings.Fields(strings.Trim(line[i:], `",`))[0], ":"))
+			}
+		}
+		orders = append(orders, format+": "+strings.Join(order, " "))
+	}
+	if strings.TrimPrefix(orders[0], "text: ") != strings.TrimPrefix(orders[1], "markdown: ") || strings.TrimPrefix(orders[0], "text: ") != strings.TrimPrefix(orders[2], "json: ") {
+		t.Errorf("the formats list the changes in different orders:\n%s", strings.Join(orders, "\n"))
 	}
 	// The work tree as committed: nothing changed, nothing fails.
 	write("routes.conf", changesBefore)
@@ -115,7 +135,7 @@ func TestChangesOfPackageFolder(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "conf", "routes.conf"), []byte(changesAfter), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := runIn(t, dir, "changes", "app")
+	code, stdout, stderr := runIn(t, dir, "changes", "--fail-on=", "app")
 	if code != exitOK || stderr != "" || !strings.Contains(stdout, "conf/routes.conf:7:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at HEAD:conf/routes.conf:7:7)") {
 		t.Errorf("changes app: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
@@ -155,5 +175,47 @@ func TestChangesErrors(t *testing.T) {
 		if code, _, stderr := runIn(t, dir, args...); code != exitUsage || stderr == "" {
 			t.Errorf("%s: exit %d, %q; want a usage error", strings.Join(args, " "), code, stderr)
 		}
+	}
+}
+
+// TestChangesFailOnSource: a route renamed is a source change, which
+// fails only when --fail-on names it: by default breaking and security
+// changes fail.
+func TestChangesFailOnSource(t *testing.T) {
+	renamed := strings.Replace(changesBefore, "show_hotel {", "hotel {", 1)
+	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": renamed, "new/api.conf": changesAPIBefore})
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"changes", "old/routes.conf", "new/routes.conf"}, exitOK},
+		{[]string{"changes", "--fail-on", "source", "old/routes.conf", "new/routes.conf"}, exitInput},
+		{[]string{"changes", "--fail-on", "breaking,compatible", "old/routes.conf", "new/routes.conf"}, exitOK},
+	} {
+		code, stdout, stderr := runIn(t, dir, c.args...)
+		if code != c.code || stderr != "" || stdout != "source:\n  new/routes.conf:7:7: hotel GET /hotels/:id: name changed: show_hotel → hotel (was at old/routes.conf:7:7)\n" {
+			t.Errorf("%s: exit %d, stderr %q, stdout:\n%s\nwant exit %d", strings.Join(c.args, " "), code, stderr, stdout, c.code)
+		}
+	}
+	// With an anti-CSRF turned off on an unsafe route, the default fails.
+	loosened := strings.Replace(renamed, `max_body_size = "1kb" }`, `max_body_size = "1kb"; anti_csrf_check = false }`, 1)
+	if err := os.WriteFile(filepath.Join(dir, "new", "routes.conf"), []byte(loosened), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, _ := runIn(t, dir, "changes", "old/routes.conf", "new/routes.conf"); code != exitInput || !strings.Contains(stdout, "anti_csrf_check turned off") {
+		t.Errorf("anti-CSRF turned off: exit %d, stdout:\n%s\nwant exit %d", code, stdout, exitInput)
+	}
+}
+
+// TestChangesUnservedDomain: a domain whose port is read from an unset
+// variable serves nothing on its side, and changes says so.
+func TestChangesUnservedDomain(t *testing.T) {
+	t.Setenv("ROUTEGEN_CHANGES_PORT", "")
+	env := strings.Replace(changesAPIBefore, `host = "api.example.com"`, `host = "api.example.com"; port = $ROUTEGEN_CHANGES_PORT`, 1)
+	dir := writeFiles(t, map[string]string{"old/routes.conf": changesBefore, "old/api.conf": changesAPIBefore, "new/routes.conf": changesBefore, "new/api.conf": env})
+	code, stdout, stderr := runIn(t, dir, "changes", "old/routes.conf", "new/routes.conf")
+	want := "routegen: changes: the new side serves no request of domain api: port $ROUTEGEN_CHANGES_PORT is unset"
+	if code != exitInput || !strings.HasPrefix(stderr, want) || !strings.Contains(stdout, "host changed: api.example.com:8080 → api.example.com:${ROUTEGEN_CHANGES_PORT}: GET /items/ now gets 404") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant exit %d, stderr %q…", code, stderr, stdout, exitInput, want)
 	}
 }

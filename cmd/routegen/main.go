@@ -229,8 +229,9 @@ Usage:
                                           print routes.conf files in the canonical layout
   routegen changes [flags] [routes.conf | folder]
   routegen changes [flags] OLD.conf NEW.conf
-                                          review the route changes since --base (or from OLD to NEW):
-                                          breaking, security-relevant and compatible ones
+                                          review the route changes since --base (or from OLD to NEW)
+                                          by the requests they answer otherwise: breaking,
+                                          security, source (the generated helpers) and compatible
   routegen match [flags] METHOD URL [routes.conf | folder]
                                           which route serves a request, and why (exit 0 when an
                                           action would run, 1 for any other outcome)
@@ -283,7 +284,8 @@ Flags of changes:
                             files the flags name) is the old side (default HEAD)
       --format FORMAT       text (default), markdown (a table, for a pull request) or json
       --fail-on KINDS       exit 1 when a change of these kinds is found: breaking, security,
-                            compatible, comma-separated
+                            source, compatible, comma-separated (default breaking,security;
+                            '' for none)
 
 Flags of fmt (a folder: the routes.conf of its directives, as check; folder/...: every one
 below; no argument: the default input, else ./...; - for standard input):

@@ -1,17 +1,19 @@
-// Package changes compares two resolved route tables and classifies each
-// difference as a client would feel it: breaking (a link or a call that
-// worked stops working), security (a door that opens wider) or compatible
-// (new surface, or a tightening).
+// Package changes compares two resolved route tables by what a client
+// meets: it derives the requests that can tell the two apart, asks the
+// router's decision (internal/explain) for the answer of each side, and
+// classifies every difference as a client feels it. It names each
+// difference by its cause in routes.conf, found by comparing the routes
+// the two sides matched.
 package changes
 
 import (
 	"cmp"
-	"fmt"
+	"runtime"
 	"slices"
-	"strconv"
 	"strings"
+	"sync"
 
-	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
 )
@@ -20,26 +22,42 @@ import (
 type Kind string
 
 const (
-	Breaking   Kind = "breaking"
-	Security   Kind = "security"
+	// Breaking: a request that was served, or redirected to a route, is
+	// now refused or sent elsewhere.
+	Breaking Kind = "breaking"
+	// Security: a request that was refused is now let through, or a
+	// protection is lighter.
+	Security Kind = "security"
+	// Source: code built on the generated Go or TypeScript helpers must
+	// change, while no HTTP client notices.
+	Source Kind = "source"
+	// Compatible: the rest: new surface, and tightenings no working
+	// client meets.
 	Compatible Kind = "compatible"
 )
 
-// Kinds are the kinds in the order reports group them.
-var Kinds = []Kind{Breaking, Security, Compatible}
+// Kinds are the kinds from the most severe, in the order reports list them.
+var Kinds = []Kind{Breaking, Security, Source, Compatible}
 
-// Change is one difference between the old table and the new.
+// Change is one cause of differences, at one route (or catch_all, or
+// domain) of either side.
 type Change struct {
-	Kind   Kind   `json:"kind"`
-	Change string `json:"change"` // "route removed", "path changed"…
-	// Route is the route's name, "domain_key.name" outside the first
-	// domain; "" for a change of a domain.
+	// Kind is the most severe of Kinds.
+	Kind  Kind   `json:"kind"`
+	Kinds []Kind `json:"kinds"`
+	// Change is the cause: "auth added", "path changed"…
+	Change string `json:"change"`
+	// Route is the route's name as the generated code knows it; "" for a
+	// change of a domain or its catch_all.
 	Route  string `json:"route"`
 	Method string `json:"method"`
 	Path   string `json:"path"` // the new path; the old one of a route removed
 	// Old and New are what changed, as routes.conf writes it; "" for none.
 	Old string `json:"old"`
 	New string `json:"new"`
+	// Effect is what a client meets, by one request of the most severe
+	// kind: "anonymous requests now get 401"; "" for a source change.
+	Effect string `json:"effect"`
 	// Position is where the change is in the new routes.conf, invalid for
 	// a route removed; OldPosition is where it was in the old one, invalid
 	// for a route added.
@@ -47,66 +65,152 @@ type Change struct {
 	OldPosition parser.Pos `json:"-"`
 }
 
+// Compare lists the changes from old to new, sorted by kind, then by
+// position (the new routes.conf's, then the old one's of what it lost).
+func Compare(old, new *ir.Table) []Change {
+	c := newComparison(old, new)
+	c.sourceChanges()
+	probes := c.probes()
+	// The answers are asked on every core; the changes are reported in
+	// the probes' order, so that the report does not depend on timing.
+	verdicts := make([]verdict, len(probes))
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(probes); i += workers {
+				verdicts[i] = c.judge(probes[i])
+			}
+		})
+	}
+	wg.Wait()
+	for _, v := range verdicts {
+		for _, f := range v.felt {
+			c.report(v.subject, v.cause, f.kind, f.effect)
+		}
+	}
+	c.unfeltAddresses()
+	return c.result()
+}
+
+// Unserved names the domains of t whose address cannot be read from the
+// environment: the router serves none of their requests, and Compare
+// judges them so.
+func Unserved(t *ir.Table) []string {
+	_, problems := explain.New(t)
+	return problems
+}
+
+// side is one version of the table.
+type side struct {
+	table  *ir.Table
+	router *explain.Router
+	// The subject of each route, catch_all and domain (by index).
+	routes    map[*ir.Route]*subject
+	catchAlls []*subject
+	domains   []*subject
+}
+
+// subject is what a change is reported at: a route of either side or
+// both, a domain's catch_all, or a domain.
+type subject struct {
+	kind     subjectKind
+	key      string // the domain's key
+	old, new *ir.Route
+	// The domains of old and new (or of the catch_all, or the domain), nil on a side without it.
+	oldDom, newDom   *ir.Domain
+	oldName, newName string
+}
+
+type subjectKind uint8
+
+const (
+	routeSubject subjectKind = iota
+	catchAllSubject
+	domainSubject
+)
+
+// comparison is one run of Compare.
+type comparison struct {
+	old, new side
+	changes  map[changeKey]*Change
+	order    []changeKey
+}
+
+type changeKey struct {
+	subject *subject
+	change  string
+}
+
+func newComparison(old, new *ir.Table) *comparison {
+	c := &comparison{changes: map[changeKey]*Change{}}
+	c.old = newSide(old)
+	c.new = newSide(new)
+	c.pairRoutes()
+	c.pairDomains()
+	return c
+}
+
+func newSide(t *ir.Table) side {
+	rt, _ := explain.New(t) // a domain whose address cannot be read serves nothing, as in the router
+	return side{table: t, router: rt, routes: map[*ir.Route]*subject{},
+		catchAlls: make([]*subject, len(t.Domains)), domains: make([]*subject, len(t.Domains))}
+}
+
 // entry is a route of one side, with what it is known by.
 type entry struct {
-	domain string
-	name   string // qualified: "key.name" outside the first domain
+	domain *ir.Domain
+	name   string // as the generated code knows it
 	route  *ir.Route
 }
 
 func entries(t *ir.Table) []entry {
 	var out []entry
-	for i, d := range t.Domains {
-		for _, r := range d.Routes {
-			name := r.Name
-			if i > 0 {
-				name = d.Key + "." + r.Name
-			}
-			out = append(out, entry{domain: d.Key, name: name, route: r})
+	for d, dom := range t.Domains {
+		for _, r := range dom.Routes {
+			out = append(out, entry{domain: dom, name: t.RouteName(d, r), route: r})
 		}
 	}
 	return out
 }
 
-// shape is a route's method and path with its parameters' names left out:
-// what a client's request is matched by.
+// shape is a route's domain, method and path with its parameters' names
+// left out: what a client's request is matched by.
 func shape(e entry) string {
 	var b strings.Builder
-	b.WriteString(e.domain + " " + e.route.Method + " ")
-	for _, seg := range strings.Split(e.route.Path, "/") {
-		switch {
-		case strings.Contains(seg, ":"):
-			seg = seg[:strings.Index(seg, ":")] + ":"
-		case strings.Contains(seg, "*"):
-			seg = seg[:strings.Index(seg, "*")] + "*"
+	b.WriteString(e.domain.Key + " " + e.route.Method + " ")
+	for _, seg := range e.route.Segments {
+		b.WriteString(seg.Literal)
+		switch seg.Kind {
+		case ir.ParamSegment:
+			b.WriteString(":")
+		case ir.CatchAllSegment:
+			b.WriteString("*")
 		}
-		b.WriteString(seg + "/")
+		b.WriteString("/")
 	}
 	return b.String()
 }
 
-// Compare lists the changes from old to new: routes are matched by name
-// and method, then by method and path, so that a rename is reported as a
-// rename. The list is in the order of the new table, removals last.
-func Compare(old, new *ir.Table) []Change {
-	var out []Change
-	out = append(out, compareDomains(old, new)...)
-	olds, news := entries(old), entries(new)
-	matched := make([]bool, len(olds))
-	pairOf := make([]int, len(news)) // the old entry of each new one; -1 for none
-	byName := map[string]int{}
+// pairRoutes gives every route of either side its subject: routes are
+// paired by domain, name and method, then by shape, so that a rename
+// is one subject.
+func (c *comparison) pairRoutes() {
+	olds, news := entries(c.old.table), entries(c.new.table)
+	byName, byShape := map[string]int{}, map[string]int{}
 	for i, e := range olds {
-		byName[e.name+" "+e.route.Method] = i
+		byName[e.domain.Key+" "+e.name+" "+e.route.Method] = i
 	}
+	paired := make([]bool, len(olds))
+	pairOf := make([]int, len(news))
 	for j, e := range news {
 		pairOf[j] = -1
-		if i, ok := byName[e.name+" "+e.route.Method]; ok && !matched[i] {
-			matched[i], pairOf[j] = true, i
+		if i, ok := byName[e.domain.Key+" "+e.name+" "+e.route.Method]; ok && !paired[i] {
+			paired[i], pairOf[j] = true, i
 		}
 	}
-	byShape := map[string]int{}
 	for i, e := range olds {
-		if !matched[i] {
+		if !paired[i] {
 			byShape[shape(e)] = i
 		}
 	}
@@ -114,260 +218,130 @@ func Compare(old, new *ir.Table) []Change {
 		if pairOf[j] >= 0 {
 			continue
 		}
-		if i, ok := byShape[shape(e)]; ok && !matched[i] {
-			matched[i], pairOf[j] = true, i
-			o := olds[i]
-			out = append(out, change(Breaking, "name changed", e, o.name, e.name, o.route.Pos))
+		if i, ok := byShape[shape(e)]; ok && !paired[i] {
+			paired[i], pairOf[j] = true, i
 		}
-	}
-	oldNames, newNames := map[string]bool{}, map[string]bool{}
-	for _, e := range olds {
-		oldNames[e.name] = true
-	}
-	for _, e := range news {
-		newNames[e.name] = true
 	}
 	for j, e := range news {
+		s := &subject{kind: routeSubject, key: e.domain.Key, new: e.route, newDom: e.domain, newName: e.name}
 		if i := pairOf[j]; i >= 0 {
-			out = append(out, compareRoutes(olds[i], e)...)
-			continue
+			o := olds[i]
+			s.old, s.oldDom, s.oldName = o.route, o.domain, o.name
+			c.old.routes[o.route] = s
 		}
-		what := "route added"
-		switch {
-		case oldNames[e.name]:
-			what = "method added"
-		case e.route.Static:
-			what = "static route added"
-		}
-		out = append(out, change(Compatible, what, e, "", "", parser.Pos{}))
+		c.new.routes[e.route] = s
 	}
 	for i, o := range olds {
-		if matched[i] {
-			continue
+		if !paired[i] {
+			c.old.routes[o.route] = &subject{kind: routeSubject, key: o.domain.Key, old: o.route, oldDom: o.domain, oldName: o.name}
 		}
-		what := "route removed"
-		switch {
-		case newNames[o.name]:
-			what = "method removed"
-		case o.route.Static:
-			what = "static route removed"
-		}
-		c := change(Breaking, what, o, "", "", o.route.Pos)
-		c.Position = parser.Pos{} // it is in the old routes.conf alone
-		out = append(out, c)
 	}
+}
+
+// pairDomains gives every domain, and its catch_all, one subject by key.
+func (c *comparison) pairDomains() {
+	byKey := map[string][2]*subject{}
+	for d, dom := range c.new.table.Domains {
+		s := [2]*subject{{kind: domainSubject, key: dom.Key, newDom: dom}, {kind: catchAllSubject, key: dom.Key, newDom: dom}}
+		byKey[dom.Key] = s
+		c.new.domains[d], c.new.catchAlls[d] = s[0], s[1]
+	}
+	for d, dom := range c.old.table.Domains {
+		s, ok := byKey[dom.Key]
+		if !ok {
+			s = [2]*subject{{kind: domainSubject, key: dom.Key}, {kind: catchAllSubject, key: dom.Key}}
+		}
+		s[0].oldDom, s[1].oldDom = dom, dom
+		c.old.domains[d], c.old.catchAlls[d] = s[0], s[1]
+	}
+}
+
+// report adds kind to the change of s by cause, made on its first report
+// with effect as its example.
+func (c *comparison) report(s *subject, ca cause, kind Kind, effect string) {
+	k := changeKey{s, ca.change}
+	ch := c.changes[k]
+	if ch == nil {
+		ch = &Change{Change: ca.change, Old: ca.old, New: ca.new}
+		s.place(ch)
+		c.changes[k] = ch
+		c.order = append(c.order, k)
+	}
+	if !slices.Contains(ch.Kinds, kind) {
+		ch.Kinds = append(ch.Kinds, kind)
+	}
+	// The example is of the most severe kind.
+	if ch.Effect == "" || rank(kind) < rank(ch.Kind) {
+		ch.Effect = effect
+	}
+	if ch.Kind == "" || rank(kind) < rank(ch.Kind) {
+		ch.Kind = kind
+	}
+}
+
+func rank(k Kind) int { return slices.Index(Kinds, k) }
+
+// place sets where a change of s is reported and what it names.
+func (s *subject) place(ch *Change) {
+	switch s.kind {
+	case routeSubject:
+		ch.Route = cmp.Or(s.newName, s.oldName)
+		r := s.new
+		if r == nil {
+			r = s.old
+		}
+		ch.Method, ch.Path = r.Method, r.Path
+		if s.new != nil {
+			ch.Position = s.new.Pos
+		}
+		if s.old != nil {
+			ch.OldPosition = s.old.Pos
+		}
+	case catchAllSubject:
+		if s.newDom != nil && s.newDom.CatchAll != nil {
+			ch.Position = s.newDom.CatchAll.Pos
+		} else if s.newDom != nil {
+			ch.Position = s.newDom.Pos
+		}
+		if s.oldDom != nil && s.oldDom.CatchAll != nil {
+			ch.OldPosition = s.oldDom.CatchAll.Pos
+		} else if s.oldDom != nil {
+			ch.OldPosition = s.oldDom.Pos
+		}
+	case domainSubject:
+		if s.newDom != nil {
+			ch.Position = s.newDom.Pos
+		}
+		if s.oldDom != nil {
+			ch.OldPosition = s.oldDom.Pos
+		}
+	}
+}
+
+// result is the changes, each with its kinds from the most severe,
+// sorted by kind, then by position: the new routes.conf's, then the old
+// one's of what the new one lacks.
+func (c *comparison) result() []Change {
+	out := make([]Change, 0, len(c.order))
+	for _, k := range c.order {
+		ch := *c.changes[k]
+		slices.SortFunc(ch.Kinds, func(a, b Kind) int { return rank(a) - rank(b) })
+		out = append(out, ch)
+	}
+	slices.SortStableFunc(out, func(a, b Change) int {
+		return cmp.Or(rank(a.Kind)-rank(b.Kind), comparePos(a, b), strings.Compare(a.Change, b.Change))
+	})
 	return out
 }
 
-func change(kind Kind, what string, e entry, old, new string, oldPos parser.Pos) Change {
-	return Change{Kind: kind, Change: what, Route: e.name, Method: e.route.Method, Path: e.route.Path,
-		Old: old, New: new, Position: e.route.Pos, OldPosition: oldPos}
-}
-
-// compareDomains reports the domains whose host or port changed.
-func compareDomains(old, new *ir.Table) []Change {
-	var out []Change
-	for _, d := range new.Domains {
-		i := slices.IndexFunc(old.Domains, func(o *ir.Domain) bool { return o.Key == d.Key })
-		if i < 0 {
-			continue
+func comparePos(a, b Change) int {
+	key := func(c Change) (int, parser.Pos) {
+		if c.Position.IsValid() {
+			return 0, c.Position
 		}
-		o := old.Domains[i]
-		if was, is := address(o), address(d); was != is {
-			out = append(out, Change{Kind: Breaking, Change: fmt.Sprintf("host of domain %q changed", d.Key), Old: was, New: is, Position: d.Pos, OldPosition: o.Pos})
-		}
+		return 1, c.OldPosition
 	}
-	return out
-}
-
-// address is a domain's host and port as routes.conf writes them.
-func address(d *ir.Domain) string {
-	host, port := d.HostText(), d.PortText()
-	if port == "" {
-		return host
-	}
-	return host + ":" + port
-}
-
-// compareRoutes reports what changed of one route.
-func compareRoutes(o, n entry) []Change {
-	var out []Change
-	add := func(kind Kind, what, old, new string) {
-		out = append(out, change(kind, what, n, old, new, o.route.Pos))
-	}
-	or, nr := o.route, n.route
-	if shape(o)[len(o.domain):] != shape(n)[len(n.domain):] {
-		add(Breaking, "path changed", or.Path, nr.Path)
-	} else {
-		for k, p := range nr.ParamSpecs {
-			op := or.ParamSpecs[k]
-			if op.Name != p.Name {
-				add(Breaking, "parameter renamed", op.Name, p.Name)
-			}
-			if op.Type != p.Type {
-				add(Breaking, fmt.Sprintf("parameter %q retyped", p.Name), typeName(op.Type), typeName(p.Type))
-			}
-			was, is := constraintText(op), constraintText(p)
-			switch {
-			case was == is:
-			case was == "":
-				add(Breaking, fmt.Sprintf("constraint of %q added", p.Name), "", is)
-			case is == "":
-				add(Compatible, fmt.Sprintf("constraint of %q removed", p.Name), was, "")
-			default:
-				add(Breaking, fmt.Sprintf("constraint of %q changed", p.Name), was, is)
-			}
-		}
-	}
-	compareAuth(or, nr, add)
-	// Anti-CSRF guards unsafe methods only: turned off on a route of a safe
-	// one, it changes nothing a request meets. (A route's max_body_size is
-	// 0 but for methods with a body.)
-	switch {
-	case or.AntiCSRFCheck && !nr.AntiCSRFCheck && core.UnsafeMethod(nr.Method):
-		add(Security, "anti_csrf_check turned off", "true", "false")
-	case or.AntiCSRFCheck && !nr.AntiCSRFCheck:
-		add(Compatible, "anti_csrf_check turned off (no effect on "+nr.Method+")", "true", "false")
-	case !or.AntiCSRFCheck && nr.AntiCSRFCheck:
-		add(Compatible, "anti_csrf_check turned on", "false", "true")
-	}
-	if was, is := or.MaxBodySize, nr.MaxBodySize; was != is {
-		raised := is == 0 || was != 0 && is > was // 0 is no limit
-		kind := Compatible
-		if raised {
-			kind = Security
-		}
-		add(kind, "max_body_size "+map[bool]string{true: "raised", false: "lowered"}[raised], sizeText(was), sizeText(is))
-	}
-	compareCORS(or.CORS, nr.CORS, add)
-	return out
-}
-
-// compareAuth reports a route's auth and authorization changes.
-func compareAuth(or, nr *ir.Route, add func(Kind, string, string, string)) {
-	open := func(auth string) bool { return auth == "" || auth == "anonymous" }
-	switch was, is := or.Auth, nr.Auth; {
-	case was == is:
-	case !open(was) && open(is):
-		add(Security, "auth removed", was, cmp.Or(is, "none"))
-	case is == "authenticated":
-		add(Security, "auth widened to any scheme", was, is)
-	case was == "authenticated":
-		add(Compatible, "auth narrowed to one scheme", was, is)
-	case open(was):
-		add(Compatible, "auth added", cmp.Or(was, "none"), is)
-	default:
-		add(Security, "auth scheme changed", was, is)
-	}
-	switch was, is := authorizationText(or.Authorization), authorizationText(nr.Authorization); {
-	case was == is:
-	case is == "":
-		add(Security, "authorization removed", was, "")
-	case was == "":
-		add(Compatible, "authorization added", "", is)
-	default:
-		add(Security, "authorization changed", was, is)
-	}
-}
-
-// compareCORS reports a route's CORS changes: a policy that lets more
-// origins, methods or headers through, or credentials, is a security
-// change; one that lets fewer is compatible.
-func compareCORS(was, is *ir.CORS, add func(Kind, string, string, string)) {
-	switch {
-	case was == nil && is == nil:
-		return
-	case was == nil:
-		add(Security, "CORS turned on", "", corsText(is))
-		return
-	case is == nil:
-		add(Compatible, "CORS turned off", corsText(was), "")
-		return
-	}
-	lists := []struct {
-		what    string
-		was, is []string
-	}{
-		{"origins", was.AllowOrigins, is.AllowOrigins},
-		{"methods", was.AllowMethods, is.AllowMethods},
-		{"headers", was.AllowHeaders, is.AllowHeaders},
-	}
-	for _, l := range lists {
-		wider, narrower := widens(l.was, l.is), widens(l.is, l.was)
-		switch {
-		case wider:
-			add(Security, "CORS "+l.what+" widened", strings.Join(l.was, ", "), strings.Join(l.is, ", "))
-		case narrower:
-			add(Compatible, "CORS "+l.what+" narrowed", strings.Join(l.was, ", "), strings.Join(l.is, ", "))
-		}
-	}
-	switch {
-	case !was.AllowCredentials && is.AllowCredentials:
-		add(Security, "CORS credentials turned on", "false", "true")
-	case was.AllowCredentials && !is.AllowCredentials:
-		add(Compatible, "CORS credentials turned off", "true", "false")
-	}
-}
-
-// widens reports whether is lets through a value was does not: one it
-// lacks, or "*" when was has none.
-func widens(was, is []string) bool {
-	if slices.Contains(was, "*") {
-		return false
-	}
-	for _, v := range is {
-		if v == "*" || !slices.ContainsFunc(was, func(w string) bool { return strings.EqualFold(w, v) }) {
-			return true
-		}
-	}
-	return false
-}
-
-func corsText(c *ir.CORS) string {
-	text := "origins " + strings.Join(c.AllowOrigins, ", ")
-	if c.AllowCredentials {
-		text += ", with credentials"
-	}
-	return text
-}
-
-func authorizationText(a *ir.Authorization) string {
-	if a == nil {
-		return ""
-	}
-	var parts []string
-	for _, list := range []struct {
-		what   string
-		checks []ir.Check
-	}{{"roles", a.Roles}, {"permissions", a.Permissions}} {
-		var checks []string
-		for _, c := range list.checks {
-			checks = append(checks, c.Func+"("+strings.Join(c.Args, " | ")+")")
-		}
-		if len(checks) > 0 {
-			parts = append(parts, list.what+" "+strings.Join(checks, ", "))
-		}
-	}
-	return a.Satisfy + ": " + strings.Join(parts, "; ")
-}
-
-func constraintText(p ir.Param) string {
-	if p.Constraint == nil {
-		return ""
-	}
-	return p.Constraint.Text
-}
-
-func typeName(t ir.ParamType) string {
-	if t == ir.TypeInt {
-		return "int64"
-	}
-	return "string"
-}
-
-func sizeText(n int64) string {
-	if n == 0 {
-		return "no limit"
-	}
-	return strconv.FormatInt(n, 10) + " bytes"
+	as, ap := key(a)
+	bs, bp := key(b)
+	return cmp.Or(as-bs, strings.Compare(ap.File, bp.File), ap.Line-bp.Line, ap.Col-bp.Col)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/routegen/routegen/internal/txtartest"
 	"github.com/routegen/routegen/ir"
@@ -25,16 +26,123 @@ func TestCompare(t *testing.T) {
 			return table
 		}
 		old, new := load("old.conf"), load("new.conf")
-		return map[string]string{"changes": report(Compare(old, new)), "reversed": report(Compare(new, old))}
+		forwards, reversed := Compare(old, new), Compare(new, old)
+		checkOrder(t, forwards)
+		checkOrder(t, reversed)
+		return map[string]string{"changes": report(forwards), "reversed": report(reversed)}
 	})
 }
 
-// report is one line a change: where, its kind, what, the route and the
-// values before and after.
+// report is one line a change: where, its kinds, what, the route, the
+// values before and after, and its effect.
 func report(list []Change) string {
 	var b strings.Builder
 	for _, c := range list {
-		fmt.Fprintf(&b, "%s %s: %s: %s %s %s: %q → %q (was %s)\n", c.Position, c.Kind, c.Change, c.Route, c.Method, c.Path, c.Old, c.New, c.OldPosition)
+		fmt.Fprintf(&b, "%s %s: %s: %s %s %s: %q → %q (was %s): %s\n", c.Position, kindsText(c), c.Change, c.Route, c.Method, c.Path, c.Old, c.New, c.OldPosition, c.Effect)
 	}
 	return b.String()
+}
+
+// checkOrder checks that the changes are sorted by kind, the most severe
+// first, then by position: the new routes.conf's, then the old one's.
+func checkOrder(t *testing.T, list []Change) {
+	t.Helper()
+	for i := 1; i < len(list); i++ {
+		a, b := list[i-1], list[i]
+		if rank(a.Kind) > rank(b.Kind) || rank(a.Kind) == rank(b.Kind) && comparePos(a, b) > 0 {
+			t.Errorf("%s %s at %s before %s %s at %s", a.Kind, a.Change, a.Position, b.Kind, b.Change, b.Position)
+		}
+		if a.Kind != a.Kinds[0] {
+			t.Errorf("%s: kind %s, not the most severe of %v", a.Change, a.Kind, a.Kinds)
+		}
+	}
+}
+
+func kindsText(c Change) string {
+	var kinds []string
+	for _, k := range c.Kinds {
+		kinds = append(kinds, string(k))
+	}
+	return strings.Join(kinds, "+")
+}
+
+// bigTable is a routes.conf of three domains of 200 routes each, with
+// constraints, auth, CORS, anti-CSRF and body limits; changed alters
+// every tenth route's auth, and the body limit of some of those after them.
+func bigTable(changed bool) string {
+	var b strings.Builder
+	b.WriteString("domains {\n")
+	for d, host := range []string{"example.com", "api.example.com", "admin.example.com"} {
+		fmt.Fprintf(&b, "  d%d {\n    host = %q\n    anti_csrf_check = true\n    catch_all { controller = \"Fallback\"; action = \"Any\"; auth = \"anonymous\"; max_body_size = \"1kb\" }\n    routes {\n", d, host)
+		for i := range 200 {
+			auth, size := "anonymous", "1kb"
+			if changed && i%10 == 0 {
+				auth = "token"
+			}
+			if changed && i%10 == 1 {
+				size = "2kb"
+			}
+			switch i % 4 {
+			case 0:
+				fmt.Fprintf(&b, "      r%d { path = \"/things%d/:id[number,min=1,max=999]\"; controller = \"C\"; action = \"A%d\"; auth = %q }\n", i, i, i, auth)
+			case 1:
+				fmt.Fprintf(&b, "      r%d { path = \"/things%d/:kind[oneof=a b c]/items\"; method = \"POST\"; controller = \"C\"; action = \"A%d\"; auth = %q; max_body_size = %q }\n", i, i, i, auth, size)
+			case 2:
+				fmt.Fprintf(&b, "      r%d { path = \"/things%d/*rest\"; controller = \"C\"; action = \"A%d\"; auth = %q; cors { allow_origins = [\"https://app.example.com\"] } }\n", i, i, i, auth)
+			default:
+				fmt.Fprintf(&b, "      r%d { path = \"/things%d\"; method = \"GET, PUT\"; controller = \"C\"; action = \"A%d\"; auth = %q }\n", i, i, i, auth)
+			}
+		}
+		b.WriteString("    }\n  }\n")
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+func loadText(tb testing.TB, text string) *ir.Table {
+	table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(text)}}, ir.Sources{Routes: "routes.conf"})
+	if table == nil {
+		tb.Fatal(diags)
+	}
+	return table
+}
+
+// TestCompareBigTable: a table of 600 routes (750 methods) compares with
+// every changed route found, each once.
+func TestCompareBigTable(t *testing.T) {
+	old, new := loadText(t, bigTable(false)), loadText(t, bigTable(true))
+	list := Compare(old, new)
+	counts := map[string]int{}
+	for _, c := range list {
+		counts[string(c.Kind)+" "+c.Change]++
+	}
+	// Every tenth route of 200 in each of 3 domains asks for a token; of
+	// the routes after them, the 30 POST ones have their limit raised.
+	want := map[string]int{"breaking auth added": 60, "security max_body_size raised": 30}
+	if fmt.Sprint(counts) != fmt.Sprint(want) {
+		t.Errorf("changes: %v, want %v", counts, want)
+	}
+}
+
+func BenchmarkCompare(b *testing.B) {
+	old, new := loadText(b, bigTable(false)), loadText(b, bigTable(true))
+	for b.Loop() {
+		Compare(old, new)
+	}
+}
+
+// TestProbesOfMovedDomain: every request of a domain that moved is sent
+// to its host on either side, not only the plain one.
+func TestProbesOfMovedDomain(t *testing.T) {
+	conf := "domains {\n  site { host = \"example.com\"; routes { home { path = \"/\"; controller = \"S\"; action = \"H\"; auth = \"token\" } } }\n  api { host = %q; routes { items { path = \"/items\"; controller = \"A\"; action = \"I\"; auth = \"token\" } } }\n}\n"
+	c := newComparison(loadText(t, fmt.Sprintf(conf, "api.example.com")), loadText(t, fmt.Sprintf(conf, "api.example.org")))
+	hosts := map[string]bool{}
+	for _, p := range c.probes() {
+		if p.target == "/items" && p.cred.anonymous {
+			hosts[p.headers[0]] = true
+		}
+	}
+	if want := map[string]bool{"Host: api.example.com:8080": true, "Host: api.example.org:8080": true}; fmt.Sprint(hosts) != fmt.Sprint(want) {
+		t.Errorf("anonymous requests of /items sent to %v, want %v", hosts, want)
+	}
 }

@@ -1,8 +1,8 @@
 package core
 
-// The methods a route's policies apply to, for the router, which applies
-// them, and for the review of route changes, which judges a change of
-// them.
+// The methods a route's policies apply to, for the router's decision
+// (internal/core/decide), which applies them, and for ir, which resolves
+// a route's body limit.
 
 // UnsafeMethod reports whether a request of method may change state, so
 // that anti_csrf_check guards it: every method but GET, HEAD, OPTIONS and

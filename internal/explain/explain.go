@@ -182,9 +182,31 @@ type Param struct {
 // Answer decides r as the router does; the authenticators accept its
 // credentials when authOK, and the authorizer accepts the subject too.
 func (rt *Router) Answer(r *http.Request, authOK bool) Answer {
+	return rt.AnswerWith(r, &application{ok: authOK})
+}
+
+// Auth stands for the application's authenticators and authorizer.
+type Auth interface {
+	Authenticate(scheme string) bool
+	Authorize() bool
+}
+
+// writingApp is an Auth with the writer that takes the headers a policy
+// sets.
+type writingApp struct {
+	Auth
+	w headerWriter
+}
+
+func (a writingApp) Writer() http.ResponseWriter { return a.w }
+
+// AnswerWith decides r as the router does, with auth standing for the
+// application's authenticators and authorizer: routegen changes asks
+// with a credential of one scheme, or one the authorizer refuses.
+func (rt *Router) AnswerWith(r *http.Request, auth Auth) Answer {
 	var m core.Match
 	w := headerWriter{}
-	d := decide.Decision{Match: &m, App: &application{ok: authOK, w: w}}
+	d := decide.Decision{Match: &m, App: writingApp{auth, w}}
 	kind := rt.decide.Decide(&d, r)
 	if kind == decide.Action || kind == decide.LimitedAction {
 		d.Steps = append(d.Steps, decide.Step{Name: "action", Outcome: "called"})
@@ -233,10 +255,7 @@ func paramValue(p ir.Param, v string) any {
 // application answers every authenticator alike; the authorizer accepts
 // the subject an authenticator recognised, and refuses a request no
 // authenticator was asked about, as the router's does (it has no subject).
-type application struct {
-	ok, subject bool
-	w           headerWriter
-}
+type application struct{ ok, subject bool }
 
 func (a *application) Authenticate(string) bool {
 	a.subject = a.ok
@@ -245,7 +264,6 @@ func (a *application) Authenticate(string) bool {
 
 func (a *application) Authorize() bool { return a.subject }
 
-func (a *application) Writer() http.ResponseWriter { return a.w }
 
 // headerWriter keeps the headers a policy sets; a decision writes no body.
 type headerWriter http.Header

@@ -1,0 +1,387 @@
+package changes
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/internal/explain"
+	"github.com/routegen/routegen/ir"
+)
+
+// cause is one difference of routes.conf between a subject's two sides,
+// in its words, with the steps of the router's decision it can change.
+type cause struct {
+	steps            []string // the decision's step names; nil for every step
+	change, old, new string
+	// answers, when set, says whether it can explain a difference of
+	// the two answers: a domain's redirects, 405s or automatic replies.
+	answers func(a, b explain.Answer) bool
+}
+
+func (ca cause) affects(step string, a, b explain.Answer) bool {
+	return (ca.steps == nil || slices.Contains(ca.steps, step)) && (ca.answers == nil || ca.answers(a, b))
+}
+
+// causes lists what differs between the two sides of s.
+func (c *comparison) causes(s *subject) []cause {
+	switch s.kind {
+	case catchAllSubject:
+		return c.catchAllCauses(s)
+	case domainSubject:
+		return domainCauses(s)
+	}
+	or, nr := s.old, s.new
+	switch {
+	case or == nil:
+		return []cause{{change: presence(nr, s.newDom, c.old.table, "added")}}
+	case nr == nil:
+		return []cause{{change: presence(or, s.oldDom, c.new.table, "removed")}}
+	}
+	var out []cause
+	add := func(steps []string, change, old, new string) {
+		out = append(out, cause{steps: steps, change: change, old: old, new: new})
+	}
+	routing := []string{"route", "constraint"}
+	if shape(entry{domain: s.oldDom, route: or}) != shape(entry{domain: s.newDom, route: nr}) {
+		add(routing, "path changed", or.Path, nr.Path)
+	} else {
+		for k, p := range nr.ParamSpecs {
+			switch was, is := constraintText(or.ParamSpecs[k]), constraintText(p); {
+			case was == is:
+			case was == "":
+				add(routing, fmt.Sprintf("constraint of %q added", p.Name), "", is)
+			case is == "":
+				add(routing, fmt.Sprintf("constraint of %q removed", p.Name), was, "")
+			default:
+				add(routing, fmt.Sprintf("constraint of %q changed", p.Name), was, is)
+			}
+		}
+	}
+	if or.Static || nr.Static {
+		if was, is := or.Target(), nr.Target(); was != is {
+			add([]string{"static"}, "static files changed", was, is)
+		}
+		if or.List != nr.List {
+			add([]string{"route", "static"}, "list turned "+onOff(nr.List), strconv.FormatBool(or.List), strconv.FormatBool(nr.List))
+		}
+	}
+	out = append(out, c.policyCauses(
+		policy{or.Auth, authorizationText(or.Authorization), or.AntiCSRFCheck, or.MaxBodySize, or.CORS},
+		policy{nr.Auth, authorizationText(nr.Authorization), nr.AntiCSRFCheck, nr.MaxBodySize, nr.CORS})...)
+	return out
+}
+
+// presence is the change of a route one side lacks: "route added",
+// "method removed" (the route's name is on the other side), "static route added".
+func presence(r *ir.Route, dom *ir.Domain, other *ir.Table, what string) string {
+	for _, d := range other.Domains {
+		if d.Key == dom.Key && slices.ContainsFunc(d.Routes, func(o *ir.Route) bool { return o.Name == r.Name }) {
+			return "method " + what
+		}
+	}
+	if r.Static {
+		return "static route " + what
+	}
+	return "route " + what
+}
+
+// policy is what a route or catch_all applies once it is found.
+type policy struct {
+	auth, authorization string
+	antiCSRF            bool
+	maxBodySize         int64
+	cors                *ir.CORS
+}
+
+func (c *comparison) policyCauses(was, is policy) []cause {
+	var out []cause
+	add := func(step, change, old, new string) {
+		out = append(out, cause{steps: []string{step}, change: change, old: old, new: new})
+	}
+	open := func(auth string) bool { return auth == "" || auth == decide.AuthAnonymous }
+	switch {
+	case was.auth != is.auth && open(was.auth) && !open(is.auth):
+		add("auth", "auth added", authText(was.auth), authText(is.auth))
+	case was.auth != is.auth && !open(was.auth) && open(is.auth):
+		add("auth", "auth removed", authText(was.auth), authText(is.auth))
+	case was.auth != is.auth:
+		add("auth", "auth changed", authText(was.auth), authText(is.auth))
+	case is.auth == "":
+		// The fail-closed rule: once schemes are named, a route without auth is refused.
+		if a, b := namedSchemes(c.old.table), namedSchemes(c.new.table); (len(a) > 0) != (len(b) > 0) {
+			add("auth", "fail-closed turned "+onOff(len(b) > 0), schemesText(a), schemesText(b))
+		}
+	}
+	switch {
+	case was.authorization == is.authorization:
+	case is.authorization == "":
+		add("authorization", "authorization removed", was.authorization, "")
+	case was.authorization == "":
+		add("authorization", "authorization added", "", is.authorization)
+	default:
+		add("authorization", "authorization changed", was.authorization, is.authorization)
+	}
+	if was.antiCSRF != is.antiCSRF {
+		add("anti_csrf", "anti_csrf_check turned "+onOff(is.antiCSRF), strconv.FormatBool(was.antiCSRF), strconv.FormatBool(is.antiCSRF))
+	}
+	if was.maxBodySize != is.maxBodySize {
+		raised := is.maxBodySize == 0 || was.maxBodySize != 0 && is.maxBodySize > was.maxBodySize // 0 is no limit
+		add("body_size", "max_body_size "+map[bool]string{true: "raised", false: "lowered"}[raised], sizeText(was.maxBodySize), sizeText(is.maxBodySize))
+	}
+	switch oldText, newText := corsText(was.cors), corsText(is.cors); {
+	case oldText == newText:
+	case was.cors == nil:
+		out = append(out, cause{steps: []string{"cors", "preflight"}, change: "CORS turned on", new: newText})
+	case is.cors == nil:
+		out = append(out, cause{steps: []string{"cors", "preflight"}, change: "CORS turned off", old: oldText})
+	default:
+		out = append(out, corsChange(was.cors, is.cors))
+	}
+	return out
+}
+
+func (c *comparison) catchAllCauses(s *subject) []cause {
+	var was, is *ir.CatchAll
+	if s.oldDom != nil {
+		was = s.oldDom.CatchAll
+	}
+	if s.newDom != nil {
+		is = s.newDom.CatchAll
+	}
+	switch {
+	case was == nil && is == nil:
+		return nil
+	case was == nil:
+		return []cause{{change: "catch_all added", new: is.Controller + "#" + is.Action}}
+	case is == nil:
+		return []cause{{change: "catch_all removed", old: was.Controller + "#" + was.Action}}
+	}
+	return c.policyCauses(policy{was.Auth, "", was.AntiCSRFCheck, was.MaxBodySize, was.CORS},
+		policy{is.Auth, "", is.AntiCSRFCheck, is.MaxBodySize, is.CORS})
+}
+
+func domainCauses(s *subject) []cause {
+	was, is := s.oldDom, s.newDom
+	if was == nil || is == nil {
+		return nil
+	}
+	var out []cause
+	if a, b := address(was), address(is); a != b {
+		out = append(out, cause{steps: []string{"route"}, change: "host changed", old: a, new: b})
+	}
+	either := func(answered func(explain.Answer) bool) func(a, b explain.Answer) bool {
+		return func(a, b explain.Answer) bool { return answered(a) || answered(b) }
+	}
+	for _, flag := range []struct {
+		name     string
+		was, is  bool
+		answered func(explain.Answer) bool
+	}{
+		{"redirect_trailing_slash", was.RedirectTrailingSlash, is.RedirectTrailingSlash, func(a explain.Answer) bool { return a.Location != "" }},
+		{"method_not_allowed", was.MethodNotAllowed, is.MethodNotAllowed, func(a explain.Answer) bool { return a.Status == http.StatusMethodNotAllowed }},
+		{"auto_options", was.AutoOptions, is.AutoOptions, func(a explain.Answer) bool { return a.Kind == decide.Reply && a.Allow != "" }},
+	} {
+		if flag.was != flag.is {
+			out = append(out, cause{steps: []string{"route"}, change: flag.name + " turned " + onOff(flag.is),
+				old: strconv.FormatBool(flag.was), new: strconv.FormatBool(flag.is), answers: either(flag.answered)})
+		}
+	}
+	return out
+}
+
+// namedSchemes are the schemes whose naming makes t's router refuse a
+// route without auth (fail closed): security.conf's, and those a route
+// names (the application then registers their authenticators), as
+// explain builds the router.
+func namedSchemes(t *ir.Table) []string {
+	out := slices.Clone(t.AuthSchemes)
+	add := func(auth string) {
+		if auth != "" && auth != decide.AuthAnonymous && auth != decide.AuthAuthenticated && !slices.Contains(out, auth) {
+			out = append(out, auth)
+		}
+	}
+	for _, d := range t.Domains {
+		if d.CatchAll != nil {
+			add(d.CatchAll.Auth)
+		}
+		for _, r := range d.Routes {
+			if !r.Static {
+				add(r.Auth)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func schemesText(schemes []string) string {
+	if len(schemes) == 0 {
+		return "no scheme named"
+	}
+	return "schemes named: " + strings.Join(schemes, ", ")
+}
+
+// address is a domain's host and port as routes.conf writes them.
+func address(d *ir.Domain) string {
+	host, port := d.HostText(), d.PortText()
+	if port == "" {
+		return host
+	}
+	return host + ":" + port
+}
+
+func onOff(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
+}
+
+func authText(auth string) string {
+	if auth == "" {
+		return "none"
+	}
+	return auth
+}
+
+// corsChange names a change of a CORS policy by the one part that
+// changed, or the whole policy when several did.
+func corsChange(was, is *ir.CORS) cause {
+	type part struct{ name, was, is string }
+	var changed []part
+	for _, p := range []part{
+		{"origins", strings.Join(was.AllowOrigins, ", "), strings.Join(is.AllowOrigins, ", ")},
+		{"methods", strings.Join(was.AllowMethods, ", "), strings.Join(is.AllowMethods, ", ")},
+		{"headers", strings.Join(was.AllowHeaders, ", "), strings.Join(is.AllowHeaders, ", ")},
+		{"credentials", strconv.FormatBool(was.AllowCredentials), strconv.FormatBool(is.AllowCredentials)},
+	} {
+		if p.was != p.is {
+			changed = append(changed, p)
+		}
+	}
+	steps := []string{"cors", "preflight"}
+	switch {
+	case len(changed) != 1:
+		return cause{steps: steps, change: "CORS changed", old: corsText(was), new: corsText(is)}
+	case changed[0].name == "credentials":
+		return cause{steps: steps, change: "CORS credentials turned " + onOff(is.AllowCredentials), old: changed[0].was, new: changed[0].is}
+	}
+	return cause{steps: steps, change: "CORS " + changed[0].name + " changed", old: changed[0].was, new: changed[0].is}
+}
+
+func corsText(c *ir.CORS) string {
+	if c == nil {
+		return ""
+	}
+	text := "origins " + strings.Join(c.AllowOrigins, ", ")
+	if len(c.AllowMethods) > 0 {
+		text += "; methods " + strings.Join(c.AllowMethods, ", ")
+	}
+	if len(c.AllowHeaders) > 0 {
+		text += "; headers " + strings.Join(c.AllowHeaders, ", ")
+	}
+	if c.AllowCredentials {
+		text += "; with credentials"
+	}
+	return text
+}
+
+func authorizationText(a *ir.Authorization) string {
+	if a == nil {
+		return ""
+	}
+	var parts []string
+	for _, list := range []struct {
+		what   string
+		checks []ir.Check
+	}{{"roles", a.Roles}, {"permissions", a.Permissions}} {
+		var checks []string
+		for _, c := range list.checks {
+			checks = append(checks, c.Func+"("+strings.Join(c.Args, " | ")+")")
+		}
+		if len(checks) > 0 {
+			parts = append(parts, list.what+" "+strings.Join(checks, ", "))
+		}
+	}
+	return a.Satisfy + ": " + strings.Join(parts, "; ")
+}
+
+func constraintText(p ir.Param) string {
+	if p.Constraint == nil {
+		return ""
+	}
+	return p.Constraint.Text
+}
+
+func typeName(t ir.ParamType) string {
+	if t == ir.TypeInt {
+		return "int64"
+	}
+	return "string"
+}
+
+func sizeText(n int64) string {
+	if n == 0 {
+		return "no limit"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// sourceChanges reports what changes the generated helpers without a
+// client noticing: a route's name, a parameter's name or type, the
+// handler a route calls.
+func (c *comparison) sourceChanges() {
+	seen := map[*subject]bool{}
+	for _, r := range sortedRoutes(c.new) {
+		s := c.new.routes[r]
+		if seen[s] || s.old == nil {
+			continue
+		}
+		seen[s] = true
+		or, nr := s.old, s.new
+		if s.oldName != s.newName {
+			c.report(s, cause{change: "name changed", old: s.oldName, new: s.newName}, Source, "")
+		}
+		if len(or.ParamSpecs) == len(nr.ParamSpecs) {
+			for k, p := range nr.ParamSpecs {
+				op := or.ParamSpecs[k]
+				if op.Name != p.Name {
+					c.report(s, cause{change: "parameter renamed", old: op.Name, new: p.Name}, Source, "")
+				}
+				if op.Type != p.Type {
+					c.report(s, cause{change: fmt.Sprintf("parameter %q retyped", p.Name), old: typeName(op.Type), new: typeName(p.Type)}, Source, "")
+				}
+			}
+		}
+		if !or.Static && !nr.Static && or.Target() != nr.Target() {
+			c.report(s, cause{change: "action changed", old: or.Target(), new: nr.Target()}, Source, "")
+		}
+	}
+}
+
+// unfeltAddresses reports the domains whose address routes.conf writes
+// otherwise while no request tells the sides apart: a port-only change
+// (a domain serves its host at any port), or the host of a table's one
+// domain (which serves every host).
+func (c *comparison) unfeltAddresses() {
+	for _, s := range c.new.domains {
+		for _, ca := range domainCauses(s) {
+			if _, felt := c.changes[changeKey{s, ca.change}]; ca.change == "host changed" && !felt {
+				c.report(s, ca, Compatible, "no request tells the two apart")
+			}
+		}
+	}
+}
+
+// sortedRoutes are a side's routes in table order.
+func sortedRoutes(s side) []*ir.Route {
+	var out []*ir.Route
+	for _, d := range s.table.Domains {
+		out = append(out, d.Routes...)
+	}
+	return out
+}

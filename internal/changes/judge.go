@@ -1,0 +1,254 @@
+package changes
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/internal/explain"
+)
+
+// verdict is how a client feels the answers to one probe, and at what
+// cause; no feeling for answers alike.
+type verdict struct {
+	felt    []feeling
+	subject *subject
+	cause   cause
+}
+
+// judge asks both sides for the answer to p, and finds how a client
+// feels their difference, and its cause.
+func (c *comparison) judge(p probe) verdict {
+	r, err := c.new.router.NewRequest(p.method, p.target, p.headers)
+	if err != nil {
+		return verdict{} // a value no request line holds
+	}
+	a := c.old.router.AnswerWith(r, &app{credential: p.cred})
+	b := c.new.router.AnswerWith(r, &app{credential: p.cred})
+	sa, sb := c.old.subjectOf(a), c.new.subjectOf(b)
+	v := verdict{felt: c.felt(p, r, a, b, sa, sb)}
+	if len(v.felt) > 0 {
+		v.subject, v.cause = c.causeOf(p, a, b, sa, sb)
+	}
+	return v
+}
+
+// subjectOf is the subject of the route or catch_all that answered a; nil for none.
+func (sd *side) subjectOf(a explain.Answer) *subject {
+	switch {
+	case a.Route != nil:
+		return sd.routes[a.Route]
+	case a.CatchAll != nil:
+		return sd.catchAlls[a.Domain]
+	}
+	return nil
+}
+
+type feeling struct {
+	kind   Kind
+	effect string
+}
+
+// felt is how a client feels the difference between a and b, the
+// answers of the old and the new side to p, read as r; nil for none.
+func (c *comparison) felt(p probe, r *http.Request, a, b explain.Answer, sa, sb *subject) []feeling {
+	now := func(kind Kind, was bool) []feeling {
+		effect := p.what + " now " + p.verb() + " " + summary(b)
+		if was {
+			effect += " (was " + summary(a) + ")"
+		}
+		return []feeling{{kind, effect}}
+	}
+	if decide.IsPreflight(r) {
+		// A browser reads a preflight's CORS headers alone.
+		allowed := func(x explain.Answer) bool { return x.Header.Get("Access-Control-Allow-Origin") != "" }
+		switch {
+		case allowed(a) && !allowed(b):
+			return []feeling{{Breaking, p.what + " are now refused"}}
+		case !allowed(a) && allowed(b):
+			return []feeling{{Security, p.what + " are now allowed"}}
+		}
+		return corsFelt(p, a, b)
+	}
+	served := func(x explain.Answer) bool { return x.Kind != decide.Refuse }
+	sameFiles := sa == nil || sa.old == nil || sa.new == nil || sa.old.Target() == sa.new.Target()
+	switch {
+	case alike(a, b, sa, sb) && sameFiles:
+		return corsFelt(p, a, b)
+	case served(a) && !served(b):
+		return now(Breaking, false)
+	case !served(a) && served(b):
+		// A request no route served, or whose parameter failed, served
+		// now is new surface; one a policy or a folder without listing
+		// refused is let through.
+		if routingRefusal(a) && !listing(b, p.target) {
+			return now(Compatible, true)
+		}
+		return now(Security, true)
+	case served(a) && served(b):
+		if a.Kind == decide.Reply && a.Route == nil && a.CatchAll == nil && a.Location == "" {
+			return now(Compatible, true) // the automatic OPTIONS reply gave way to a route
+		}
+		return now(Breaking, true)
+	}
+	return now(Compatible, true)
+}
+
+// routingRefusal reports a refusal by routing: no domain or route serves
+// the request, or a parameter fails its constraint.
+func routingRefusal(a explain.Answer) bool {
+	if len(a.Steps) == 0 {
+		return true
+	}
+	last := a.Steps[len(a.Steps)-1].Name
+	return last == "route" || last == "constraint"
+}
+
+// listing reports a static folder's listing.
+func listing(a explain.Answer, target string) bool {
+	return a.Kind == decide.Static && a.Route != nil && a.Route.List && strings.HasSuffix(target, "/")
+}
+
+// corsHeaders are the response headers by which a browser lets a page read a reply.
+var corsHeaders = []string{"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers"}
+
+// corsFelt is how a browser feels the difference of CORS headers
+// between two answers otherwise alike: a header or a value lost breaks
+// the page that relied on it; one gained lets more through.
+func corsFelt(p probe, a, b explain.Answer) []feeling {
+	var out []feeling
+	for _, h := range corsHeaders {
+		was, is := a.Header.Get(h), b.Header.Get(h)
+		if was == is || h == "Access-Control-Allow-Origin" && was != "" && is != "" {
+			continue // the origin is let through either way, named or by "*"
+		}
+		lost, gained := lacking(was, is), lacking(is, was)
+		if len(lost) > 0 {
+			out = append(out, feeling{Breaking, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " without " + h + ": " + strings.Join(lost, ", ")})
+		}
+		if len(gained) > 0 {
+			out = append(out, feeling{Security, p.what + " now " + p.verb() + " " + strconv.Itoa(b.Status) + " with " + h + ": " + strings.Join(gained, ", ")})
+		}
+	}
+	return out
+}
+
+// lacking are the comma-separated values of header a that b lacks.
+func lacking(a, b string) []string {
+	var out []string
+	bs := strings.Split(strings.ToLower(b), ",")
+	for i := range bs {
+		bs[i] = strings.TrimSpace(bs[i])
+	}
+	for v := range strings.SplitSeq(a, ",") {
+		if v = strings.TrimSpace(v); v != "" && !slices.Contains(bs, strings.ToLower(v)) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// summary is an answer as an effect names it: "401", "200 from show_hotel",
+// "301 to /about".
+func summary(a explain.Answer) string {
+	s := strconv.Itoa(a.Status)
+	switch {
+	case a.Location != "":
+		s += " to " + a.Location
+	case a.Kind == decide.Refuse:
+	case a.Kind == decide.Static && a.Route != nil:
+		s += " from " + a.Name + " (" + a.Route.Target() + ")"
+	case a.Name != "":
+		s += " from " + a.Name
+	case a.CatchAll != nil:
+		s += " from the catch_all"
+	case a.Status == http.StatusNoContent && a.Allow != "":
+		s += " (automatic OPTIONS reply)"
+	}
+	return s
+}
+
+// causeOf finds the subject and the cause of a difference: the step of
+// the decision where the answers part, and the first subject (the one
+// that answered on the old side, on the new side, the domain, the
+// request's own) with a difference in routes.conf that changes that step.
+func (c *comparison) causeOf(p probe, a, b explain.Answer, sa, sb *subject) (*subject, cause) {
+	steps := partingSteps(a, b)
+	if alike(a, b, sa, sb) {
+		steps = []string{"cors", "preflight"} // answers alike but for their CORS headers
+	}
+	if sa != sb && !slices.Contains(steps, "route") {
+		steps = append(steps, "route")
+	}
+	candidates := []*subject{sa, sb, p.domain, p.subject}
+	if c.old.domainKey(a.Domain) != c.new.domainKey(b.Domain) {
+		candidates = append([]*subject{p.domain}, candidates...)
+	}
+	for _, step := range steps {
+		for _, s := range candidates {
+			if s == nil {
+				continue
+			}
+			for _, ca := range c.causes(s) {
+				if ca.affects(step, a, b) {
+					return s, ca
+				}
+			}
+		}
+	}
+	// A subject with one difference in routes.conf has that cause.
+	for _, s := range candidates {
+		if s == nil {
+			continue
+		}
+		if list := c.causes(s); len(list) == 1 {
+			return s, list[0]
+		}
+	}
+	return p.subject, cause{change: "answer changed", old: summary(a), new: summary(b)}
+}
+
+// alike reports answers that differ by their headers alone.
+func alike(a, b explain.Answer, sa, sb *subject) bool {
+	return a.Kind == b.Kind && a.Status == b.Status && sa == sb && a.Location == b.Location
+}
+
+// partingSteps are the names of the steps where the decisions of a and b
+// part, the old side's first: the step that refused, else the first that
+// differs; the CORS step for decisions alike, whose headers differ.
+func partingSteps(a, b explain.Answer) []string {
+	// A refusal is the refusing step's.
+	var steps []string
+	for _, x := range []explain.Answer{a, b} {
+		if x.Kind == decide.Refuse && len(x.Steps) > 0 {
+			steps = append(steps, x.Steps[len(x.Steps)-1].Name)
+		}
+	}
+	if len(steps) > 0 {
+		return steps
+	}
+	for i := 0; i < len(a.Steps) || i < len(b.Steps); i++ {
+		switch {
+		case i >= len(a.Steps):
+			return []string{b.Steps[i].Name}
+		case i >= len(b.Steps):
+			return []string{a.Steps[i].Name}
+		case a.Steps[i] != b.Steps[i]:
+			if a.Steps[i].Name == b.Steps[i].Name {
+				return []string{a.Steps[i].Name}
+			}
+			return []string{a.Steps[i].Name, b.Steps[i].Name}
+		}
+	}
+	return []string{"cors", "preflight"}
+}
+
+// domainKey is the key of domain d, "" for none.
+func (sd *side) domainKey(d int) string {
+	if d < 0 || d >= len(sd.table.Domains) {
+		return ""
+	}
+	return sd.table.Domains[d].Key
+}
