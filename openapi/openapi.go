@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/ir"
 )
 
@@ -138,6 +140,7 @@ func Build(t *ir.Table) (*Document, []string) {
 	if len(t.Domains) > 0 {
 		doc.Info.Title = t.Domains[0].Name
 	}
+	router, _ := explain.New(t)
 	servers := map[*ir.Domain]*Server{}
 	for _, d := range t.Domains {
 		s := server(d)
@@ -177,15 +180,12 @@ func Build(t *ir.Table) (*Document, []string) {
 		}
 	}
 
-	// operationIds: the route name; domain.name for a name an earlier
-	// domain uses too; then _method for a route of several methods.
-	firstDomain := map[string]*ir.Domain{}
+	// operationIds: the route's name as the generated code knows it
+	// (bare in the root domain, domain.name elsewhere), then _method for a
+	// route of several methods.
 	methods := map[*ir.Domain]map[string]int{}
 	for _, shape := range shapes {
 		for _, p := range items[shape].ops {
-			if _, ok := firstDomain[p.route.Name]; !ok || domainIndex(t, p.domain) < domainIndex(t, firstDomain[p.route.Name]) {
-				firstDomain[p.route.Name] = p.domain
-			}
 			if methods[p.domain] == nil {
 				methods[p.domain] = map[string]int{}
 			}
@@ -194,10 +194,7 @@ func Build(t *ir.Table) (*Document, []string) {
 	}
 	used := map[string]bool{}
 	operationID := func(d *ir.Domain, r *ir.Route) string {
-		id := r.Name
-		if firstDomain[r.Name] != d {
-			id = d.Key + "." + id
-		}
+		id := t.RouteName(domainIndex(t, d), r)
 		if methods[d][r.Name] > 1 {
 			id += "_" + strings.ToLower(r.Method)
 		}
@@ -218,7 +215,7 @@ func Build(t *ir.Table) (*Document, []string) {
 		}
 		for _, m := range it.order {
 			p := it.ops[m]
-			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes, namedSchemes(t))
+			op := operation(p.domain, p.route, it.names, operationID(p.domain, p.route), t.AuthSchemes, namedSchemes(t), router.Refusals(p.route))
 			if len(t.Domains) > 1 && len(domains) > 1 {
 				op.Servers = []*Server{servers[p.domain]}
 			}
@@ -318,7 +315,9 @@ func pathTemplate(r *ir.Route) (shape, template string, names []string) {
 // item's template, which replace the route's own at the same places;
 // schemes are the auth schemes of security.conf (nil without one), named
 // those the routes name.
-func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes, named []string) *Operation {
+// operation is the operation of route r, with the refusals the router
+// may give its requests.
+func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes, named []string, refusals []decide.Refusal) *Operation {
 	op := &Operation{
 		OperationID: id,
 		Summary:     r.Target(),
@@ -345,34 +344,21 @@ func operation(d *ir.Domain, r *ir.Route, names []string, id string, schemes, na
 			param.CatchAll = true
 			param.Description = strings.TrimSpace("The rest of the path: it may hold \"/\". " + param.Description)
 		}
-		if p.Constraint != nil {
-			op.Responses["400"] = Response{Description: "A path parameter fails its constraint."}
-		}
 		op.Parameters = append(op.Parameters, param)
 	}
 	if schemes == nil {
 		schemes = named // without security.conf, a scheme's name is enough
 	}
 	op.Security = security(r.Auth, schemes)
-	switch {
-	case r.Auth == "" && len(schemes) > 0 && !r.Static:
-		op.Responses["403"] = Response{Description: "Always: the route has no auth while the table has auth schemes, and the router fails closed."}
-	case len(op.Security) > 0:
-		op.Responses["401"] = Response{Description: "The authenticator refuses the request."}
-	}
-	if r.Authorization != nil {
-		op.Responses["403"] = Response{Description: "The subject lacks the roles or permissions of the route's authorization."}
-	}
-	if r.AntiCSRFCheck && bodyMethod(r.Method) && op.Responses["403"].Description == "" {
-		op.Responses["403"] = Response{Description: "A cross-origin request from a browser (anti-CSRF check)."}
-	}
-	if r.MaxBodySize > 0 && bodyMethod(r.Method) {
-		op.Responses["413"] = Response{Description: fmt.Sprintf("The request body is over %d bytes.", r.MaxBodySize)}
+	// A status holds the first reason the router meets for it.
+	for _, f := range refusals {
+		key := strconv.Itoa(f.Status)
+		if _, ok := op.Responses[key]; !ok {
+			op.Responses[key] = Response{Description: f.Reason}
+		}
 	}
 	return op
 }
-
-func bodyMethod(m string) bool { return m == "POST" || m == "PUT" || m == "PATCH" || m == "DELETE" }
 
 // security is the security requirement of a route's auth: its scheme; any
 // of them for "authenticated"; none for anonymous or no auth.

@@ -101,3 +101,22 @@ func TestSchemeByName(t *testing.T) {
 		t.Errorf("components: %+v, want jwt as http bearer", doc.Components)
 	}
 }
+
+// TestNamesAndRefusalsOfTheRouter: operationIds are the routes' names as
+// the generated code knows them, the root domain's bare whichever domain
+// comes first, and a CONNECT route with anti-CSRF states its 403, as the
+// router's decision gives it.
+func TestNamesAndRefusalsOfTheRouter(t *testing.T) {
+	doc, warnings := documentOf(t, "subdomain_first.conf")
+	if len(warnings) > 0 {
+		t.Errorf("warnings: %q", warnings)
+	}
+	for _, want := range []string{
+		`"operationId": "admin.home"`, `"operationId": "home"`, `"operationId": "admin.tunnel"`,
+		`"description": "A cross-origin request from a browser (anti-CSRF check)."`,
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the document lacks %s", want)
+		}
+	}
+}

@@ -310,3 +310,12 @@ func (t *Table) allowMask(m *Match, dr *domainRoutes, requested, path string) in
 	}
 	return mask
 }
+
+// HasConstraint reports whether a parameter of route r has a constraint,
+// so that a request of it may be answered 400.
+func (t *Table) HasConstraint(r int) bool {
+	if r >= len(t.constraints) {
+		return false
+	}
+	return slices.ContainsFunc(t.constraints[r], func(c *constraint.Constraint) bool { return c != nil })
+}

@@ -31,16 +31,18 @@ type Router struct {
 	decide *decide.Table
 	routes []*ir.Route // by the core's route index; nil past them (the catch-alls)
 	domain []int       // the domain of each route
+	index  map[*ir.Route]int
 }
 
 // New builds the router of t. A domain whose host or port cannot be read
 // from the environment serves nothing; problems names it.
 func New(t *ir.Table) (rt *Router, problems []string) {
-	rt = &Router{Table: t}
+	rt = &Router{Table: t, index: map[*ir.Route]int{}}
 	var routes []core.Route
 	for d, dom := range t.Domains {
 		for _, r := range dom.Routes {
 			routes = append(routes, core.Route{Method: r.Method, Domain: d, Path: r.Path, ListDir: r.Static && r.List, Constraints: r.Constraints()})
+			rt.index[r] = len(rt.routes)
 			rt.routes, rt.domain = append(rt.routes, r), append(rt.domain, d)
 		}
 	}
@@ -88,6 +90,12 @@ func corsOf(converted map[*ir.CORS]*decide.CORS, c *ir.CORS) *decide.CORS {
 			ExposeHeaders: c.ExposeHeaders, AllowCredentials: c.AllowCredentials, MaxAge: c.MaxAge}
 	}
 	return converted[c]
+}
+
+// Refusals are the refusals the router may give a request of r instead
+// of its action, in the order it meets them.
+func (rt *Router) Refusals(r *ir.Route) []decide.Refusal {
+	return rt.decide.Refusals(rt.index[r], r.Method)
 }
 
 // DefaultHost is the Host of a request that names none: the first

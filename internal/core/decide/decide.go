@@ -13,6 +13,7 @@ package decide
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -715,4 +716,44 @@ func (t *Table) BodyLimit(route int, method string) int64 {
 		return p.MaxBodySize
 	}
 	return 0
+}
+
+// Refusal is an answer the router may give a route's request instead of
+// its action.
+type Refusal struct {
+	Status int
+	Reason string
+}
+
+// Refusals are the refusals the policies of route may give a request of
+// method, in the order the decision meets them: what an API description
+// states of the route. Fail closed, a route without auth is refused
+// always, and nothing after it is met.
+func (t *Table) Refusals(route int, method string) []Refusal {
+	p := &t.policies[route]
+	if p.Static {
+		return nil
+	}
+	var out []Refusal
+	if t.core.HasConstraint(route) {
+		out = append(out, Refusal{http.StatusBadRequest, "A path parameter fails its constraint."})
+	}
+	switch {
+	case p.Auth == AuthAnonymous:
+	case p.Auth == "" && t.failClosed:
+		return append(out, Refusal{http.StatusForbidden, "Always: the route has no auth while the table has auth schemes, and the router fails closed."})
+	case p.Auth != "":
+		out = append(out, Refusal{http.StatusUnauthorized, "The authenticator refuses the request."})
+	}
+	if p.Authorization {
+		out = append(out, Refusal{http.StatusForbidden, "The subject lacks the roles or permissions of the route's authorization."})
+	}
+	c := methodChecks(p, method)
+	if c&checkCSRF != 0 {
+		out = append(out, Refusal{http.StatusForbidden, "A cross-origin request from a browser (anti-CSRF check)."})
+	}
+	if c&checkBodySize != 0 {
+		out = append(out, Refusal{http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is over %d bytes.", p.MaxBodySize)})
+	}
+	return out
 }
