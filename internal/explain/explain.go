@@ -272,7 +272,6 @@ func (a *application) Authenticate(string) bool {
 
 func (a *application) Authorize() bool { return a.subject }
 
-
 // headerWriter keeps the headers a policy sets; a decision writes no body.
 type headerWriter http.Header
 
