@@ -11,7 +11,14 @@ func Closest(s string, candidates []string, maxDistance int) string {
 	best, bestDist := "", maxDistance+1
 	s = strings.ToLower(s)
 	for _, c := range candidates {
-		if d := Distance(s, strings.ToLower(c)); d < bestDist {
+		lower := strings.ToLower(c)
+		// Each edit changes the length by one byte at most: a name of a
+		// length far from the candidate's is not compared, which keeps a
+		// name of megabytes linear.
+		if abs(len(s)-len(lower)) > maxDistance {
+			continue
+		}
+		if d := Distance(s, lower); d < bestDist {
 			best, bestDist = c, d
 		}
 	}
@@ -43,3 +50,5 @@ func Distance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+func abs(n int) int { return max(n, -n) }
