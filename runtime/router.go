@@ -135,7 +135,11 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	rt := &Router{table: t, dispatch: dispatch, authorizer: DefaultAuthorizer, csrf: http.NewCrossOriginProtection()}
 	rt.pool.New = func() any { return newContext(rt) }
 	var errs []error
-	for _, opt := range opts {
+	for i, opt := range opts {
+		if opt == nil {
+			errs = append(errs, &ConfigError{Msg: fmt.Sprintf("NewRouter: option %d is nil", i+1)})
+			continue
+		}
 		if err := opt(rt); err != nil {
 			errs = append(errs, err)
 		}
@@ -450,7 +454,7 @@ func headerHasToken(header, token string) bool {
 // took off the request line's path, as the URL's path is a suffix of it.
 func (rt *Router) mountPath(r *http.Request) string {
 	if rt.basePath != "" {
-		return rt.basePath
+		return core.BasePath(rt.basePath) // as links write it
 	}
 	uri, _, _ := strings.Cut(r.RequestURI, "?")
 	if !strings.HasPrefix(uri, "/") {
