@@ -45,3 +45,19 @@ func TestBasePathWithPercent(t *testing.T) {
 		t.Errorf("GET %s/: %d, Location %q; want 301 to the link %q", link, resp.StatusCode, got, link)
 	}
 }
+
+// TestWithHostAsBrowsersSend: WithHost takes a host only in the form a
+// browser sends: Punycode that decodes, an IPv6 address in its canonical
+// form (its message gives that form).
+func TestWithHostAsBrowsersSend(t *testing.T) {
+	for host, want := range map[string]string{
+		"[0:0::1]":       `write "[::1]"`,
+		"xn--zz.example": `label "xn--zz" is not the Punycode of a name`,
+	} {
+		_, err := deploy.NewRouter(deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, deployEcho{}, runtime.WithHost("admin", host, "9000"))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("WithHost(%q): %v; want an error saying %s", host, err, want)
+		}
+	}
+	newDeployRouter(t, runtime.WithHost("admin", "[::1]", "9000"))
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/routegen/routegen/internal/constraint"
 	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/runtime"
 )
@@ -209,8 +210,15 @@ func (t *Table) CheckedHelperURL(base URLBase, r int, values ...string) (string,
 
 // isDNSLabel reports whether s is one label of a host name: a subdomain
 // argument that is anything else ("evil.com/", "a.b", "") would put
-// another host, or none, in the URL.
+// another host, or none, in the URL, and one that is not valid Punycode
+// ("xn--a") a host that browsers refuse.
 func isDNSLabel(s string) bool {
+	return isLDHLabel(s) && hostname.BadPunycode(s) == ""
+}
+
+// isLDHLabel reports whether s is 1 to 63 letters, digits and hyphens,
+// no hyphen first or last.
+func isLDHLabel(s string) bool {
 	if len(s) == 0 || len(s) > 63 || s[0] == '-' || s[len(s)-1] == '-' {
 		return false
 	}
