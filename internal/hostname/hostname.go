@@ -133,6 +133,52 @@ func IPv6String(ip netip.Addr) string {
 	return out.String()
 }
 
+// BrowserIPv4 reads name as a browser's URL parser reads a host that ends
+// in a number (the WHATWG URL standard's IPv4 parser): up to four parts,
+// each decimal, hexadecimal after "0x" or octal after "0", the last one
+// filling the bytes left ("127.1" is 127.0.0.1). It gives the address in
+// the four-number form a browser writes, or false when name does not end
+// in a number or is no address a browser accepts.
+func BrowserIPv4(name string) (string, bool) {
+	if name == "" || !endsInNumber(strings.TrimSuffix(name, ".")) {
+		return "", false
+	}
+	parts := strings.Split(strings.TrimSuffix(name, "."), ".")
+	if len(parts) > 4 {
+		return "", false
+	}
+	var addr uint64
+	for i, part := range parts {
+		base, digits := 10, part
+		switch lower := strings.ToLower(part); {
+		case strings.HasPrefix(lower, "0x"):
+			base, digits = 16, lower[2:]
+		case len(part) > 1 && part[0] == '0':
+			base, digits = 8, part[1:]
+		}
+		n := uint64(0)
+		if digits != "" {
+			var err error
+			if n, err = strconv.ParseUint(digits, base, 64); err != nil {
+				return "", false
+			}
+		}
+		if i < len(parts)-1 {
+			if n > 255 {
+				return "", false
+			}
+			addr = addr<<8 | n
+			continue
+		}
+		bits := 8 * (5 - len(parts))
+		if n >= 1<<bits {
+			return "", false
+		}
+		addr = addr<<bits | n
+	}
+	return netip.AddrFrom4([4]byte{byte(addr >> 24), byte(addr >> 16), byte(addr >> 8), byte(addr)}).String(), true
+}
+
 // endsInNumber reports whether a browser's URL parser reads name as an
 // IPv4 address: its last label is decimal digits, or hexadecimal ones
 // after "0x".

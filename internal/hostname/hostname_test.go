@@ -92,3 +92,19 @@ func TestCheckPort(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserIPv4: the address a browser reads a host that ends in a
+// number as, against Node's URL ("" where it refuses the host).
+func TestBrowserIPv4(t *testing.T) {
+	for in, want := range map[string]string{
+		"127.1": "127.0.0.1", "0x7f000001": "127.0.0.1", "0X7F.1": "127.0.0.1", "192.168.0": "192.168.0.0",
+		"127.000.0.1": "127.0.0.1", "0": "0.0.0.0", "2130706433": "127.0.0.1", "010.1": "8.0.0.1",
+		"1.2.3.4.": "1.2.3.4", "0x": "0.0.0.0", "127.0.0.1": "127.0.0.1",
+		"256.0.0.1": "", "1.2.3.4.5": "", "api.0x": "", "example.com": "", "4294967296": "",
+	} {
+		got, ok := BrowserIPv4(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("BrowserIPv4(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
