@@ -69,7 +69,9 @@ const (
 type Option func(*Router) error
 
 // WithStaticFS sets the file system static routes serve from (an embed.FS
-// works). The default is the working folder on disk.
+// works). The default is the working folder on disk. When fsys reads
+// symbolic links (fs.ReadLinkFS, as os.DirFS does), a link is followed only
+// to a name inside the route's folder, and not to a dot name.
 func WithStaticFS(fsys fs.FS) Option {
 	return func(rt *Router) error {
 		if isNil(fsys) {
