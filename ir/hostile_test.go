@@ -106,13 +106,13 @@ func TestHostileMessages(t *testing.T) {
 func TestIncludedSecretNotEchoed(t *testing.T) {
 	fsys := fstest.MapFS{
 		"routes.conf": {Data: []byte("include \".env\"\n" + hostileHead + hostileTail)},
-		".env":        {Data: []byte("STRIPE_KEY=sk_live_abcdef123\nDB_PASSWORD=hunter2hunter2\n")},
+		".env":        {Data: []byte("STRIPE_KEY=sk_live_abcdef123\nDB_PASSWORD=hunter2hunter2\nJWT=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl\n")},
 	}
 	_, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf"})
 	if !diags.HasErrors() {
 		t.Fatal("no error")
 	}
-	if all := diags.Error(); strings.Contains(all, "sk_live") || strings.Contains(all, "hunter2") {
+	if all := diags.Error(); strings.Contains(all, "sk_live") || strings.Contains(all, "hunter2") || strings.Contains(all, "eyJ") {
 		t.Errorf("the messages echo the secret values:\n%s", all)
 	}
 }
