@@ -19,8 +19,8 @@ const hostileTail = "    }\n  }\n}\n"
 
 // hostileChecks write routes.conf files of about size bytes, each the
 // worst of one kind for check: one route of many parameters, many routes
-// of one controller each with its own action, one key of megabytes, a
-// warning repeated.
+// of one controller each with its own action, many controllers of names
+// of one length, one key of megabytes, a warning repeated.
 var hostileChecks = map[string]func(size int) string{
 	"parameters": func(size int) string {
 		var b strings.Builder
@@ -36,6 +36,19 @@ var hostileChecks = map[string]func(size int) string{
 		b.WriteString(hostileHead)
 		for i := 0; b.Len() < size && i < 99_000; i++ {
 			fmt.Fprintf(&b, "      r%d { path = \"/p%d\"; controller = \"A\"; action = \"Act%d\" }\n", i, i, i)
+		}
+		b.WriteString(hostileTail)
+		return b.String()
+	},
+	"controllers": func(size int) string {
+		// Names of one length, each used twice or once: a typo's
+		// candidates and the names that may be typos of them.
+		var b strings.Builder
+		b.WriteString(hostileHead)
+		for i := 0; b.Len() < size && i < 33_000; i++ {
+			fmt.Fprintf(&b, "      a%d { path = \"/a%d\"; controller = \"C%05d\"; action = \"A\" }\n", i, i, i)
+			fmt.Fprintf(&b, "      b%d { path = \"/b%d\"; controller = \"C%05d\"; action = \"A\" }\n", i, i, i)
+			fmt.Fprintf(&b, "      c%d { path = \"/c%d\"; controller = \"D%05d\"; action = \"A\" }\n", i, i, i)
 		}
 		b.WriteString(hostileTail)
 		return b.String()
@@ -63,7 +76,7 @@ func loadString(src string) (*ir.Table, parser.Diagnostics) {
 // allocation. Run it alone:
 // go test ./ir -run '^$' -bench Hostile -benchmem -benchtime 1x.
 func BenchmarkHostileCheck(b *testing.B) {
-	for _, shape := range []string{"parameters", "actions", "unknown-key", "warnings"} {
+	for _, shape := range []string{"parameters", "actions", "controllers", "unknown-key", "warnings"} {
 		src := hostileChecks[shape](hostileCheckSize)
 		b.Run("shape="+shape, func(b *testing.B) {
 			b.ReportAllocs()
@@ -114,5 +127,39 @@ func TestIncludedSecretNotEchoed(t *testing.T) {
 	}
 	if all := diags.Error(); strings.Contains(all, "sk_live") || strings.Contains(all, "hunter2") || strings.Contains(all, "eyJ") {
 		t.Errorf("the messages echo the secret values:\n%s", all)
+	}
+}
+
+// TestControllerTyposAtScale: among thousands of controllers of one
+// length, the misspelt ones are found, and only they.
+func TestControllerTyposAtScale(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(hostileHead)
+	for i := range 3000 {
+		fmt.Fprintf(&b, "      a%d { path = \"/a%d\"; controller = \"Ctrl%04d\"; action = \"A\" }\n", i, i, i)
+		fmt.Fprintf(&b, "      b%d { path = \"/b%d\"; controller = \"Ctrl%04d\"; action = \"A\" }\n", i, i, i)
+	}
+	// One edit from a candidate each: changed, removed, added, swapped;
+	// then two edits from every candidate.
+	for i, name := range []string{"Ctrl0x12", "Ctl0013", "Ctrl00144", "Crtl0015", "Cxrl00y6"} {
+		fmt.Fprintf(&b, "      t%d { path = \"/t%d\"; controller = %q; action = \"A\" }\n", i, i, name)
+	}
+	b.WriteString(hostileTail)
+	table, diags := loadString(b.String())
+	if table == nil {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, d := range ir.ControllerTypos(table) {
+		got = append(got, d.Msg)
+	}
+	want := []string{ // in name order
+		`controller "Crtl0015" is used by this route only; did you mean "Ctrl0015" (used by 2 routes)?`,
+		`controller "Ctl0013" is used by this route only; did you mean "Ctrl0013" (used by 2 routes)?`,
+		`controller "Ctrl00144" is used by this route only; did you mean "Ctrl0014" (used by 2 routes)?`,
+		`controller "Ctrl0x12" is used by this route only; did you mean "Ctrl0012" (used by 2 routes)?`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("ControllerTypos:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -52,3 +52,27 @@ func Distance(a, b string) int {
 }
 
 func abs(n int) int { return max(n, -n) }
+
+// OneEdit reports whether Distance(a, b) is 1 (a byte changed, added or
+// removed, or two adjacent bytes swapped), in time linear in their
+// length.
+func OneEdit(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch len(a) - len(b) {
+	case 0:
+		if i == len(a) {
+			return false // equal
+		}
+		return a[i+1:] == b[i+1:] ||
+			i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case 1:
+		return a[i+1:] == b[i:]
+	}
+	return false
+}
