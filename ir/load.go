@@ -54,7 +54,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	diags = append(diags, ds...)
 	if ds.HasErrors() {
 		diags.Sort()
-		return nil, capErrors(diags)
+		return nil, diags.Capped()
 	}
 	routes, ds := parser.Build(routesFile)
 	diags = append(diags, ds...)
@@ -68,7 +68,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	diags = append(diags, parser.ResolveRefs(routes, fallbacks...)...)
 	if diags.HasErrors() {
 		diags.Sort()
-		return nil, capErrors(diags)
+		return nil, diags.Capped()
 	}
 	table, ds := Build(routes, opts)
 	if table != nil {
@@ -76,39 +76,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	}
 	diags = dropSuperseded(append(diags, ds...))
 	diags.Sort()
-	return table, capErrors(diags)
-}
-
-// maxErrors is the most errors Load reports, and the most warnings, as
-// the parser does: a file of thousands is not a routes.conf, and the
-// first ones say why.
-const maxErrors = 50
-
-// capErrors keeps the diagnostics up to the maxErrors-th error, and says
-// that there were more; past maxErrors warnings, it says so once and
-// drops the others.
-func capErrors(diags parser.Diagnostics) parser.Diagnostics {
-	errors, warnings := 0, 0
-	capped := diags[:0:0]
-	for _, d := range diags {
-		switch {
-		case !d.Warning:
-			if errors++; errors > maxErrors {
-				capped.Errorf(d.Pos, "too many errors")
-				return capped
-			}
-		case warnings == maxErrors:
-			warnings++
-			capped.Warnf(d.Pos, "too many warnings")
-			continue
-		case warnings > maxErrors:
-			continue
-		default:
-			warnings++
-		}
-		capped = append(capped, d)
-	}
-	return capped
+	return table, diags.Capped()
 }
 
 // dropSuperseded drops the warnings at the position of an error: the

@@ -136,6 +136,34 @@ func (ds *Diagnostics) Sort() {
 	*ds = out
 }
 
+// Capped is ds, in order, up to its maxErrors-th error, then "too many
+// errors" at the next, and up to its maxErrors-th warning, then "too many
+// warnings" at the next, as Parse does: a file of thousands is not a
+// configuration, and the first ones say why.
+func (ds Diagnostics) Capped() Diagnostics {
+	errors, warnings := 0, 0
+	var capped Diagnostics
+	for _, d := range ds {
+		switch {
+		case !d.Warning:
+			if errors++; errors > maxErrors {
+				capped.Errorf(d.Pos, "too many errors")
+				return capped
+			}
+		case warnings == maxErrors:
+			warnings++
+			capped.Warnf(d.Pos, "too many warnings")
+			continue
+		case warnings > maxErrors:
+			continue
+		default:
+			warnings++
+		}
+		capped = append(capped, d)
+	}
+	return capped
+}
+
 // HasErrors reports whether any diagnostic is an error rather than a warning.
 func (ds Diagnostics) HasErrors() bool {
 	for _, d := range ds {
