@@ -7,6 +7,10 @@ require (
 	github.com/routegen/routegen v0.0.0
 )
 
-require github.com/rs/cors v1.11.1 // indirect
+require (
+	github.com/rs/cors v1.11.1 // indirect
+	golang.org/x/net v0.54.0 // indirect
+	golang.org/x/text v0.37.0 // indirect
+)
 
 replace github.com/routegen/routegen => ../

@@ -58,12 +58,13 @@ func TestTypedURLHelpers(t *testing.T) {
 	}
 }
 
-// TestURLHelpersInjectNoHost: a subdomain argument is one DNS label, and
+// TestURLHelpersInjectNoHost: a subdomain argument is one DNS label (an
+// "xn--" one valid Punycode, which browsers decode), and
 // no value makes a path that begins with "//" or "/\", which a browser
 // reads as another host; typed helpers, RouteURL and RouteURLNamedArgs
 // alike refuse, naming the argument.
 func TestURLHelpersInjectNoHost(t *testing.T) {
-	for _, sub := range []string{"evil.com/", "evil.com#", "evil.com?", "evil.com:80@x", "a.b", "", "-a", strings.Repeat("a", 64)} {
+	for _, sub := range []string{"evil.com/", "evil.com#", "evil.com?", "evil.com:80@x", "a.b", "", "-a", strings.Repeat("a", 64), "xn--a", "xn--zz"} {
 		for name, build := range map[string]func() (string, error){
 			"TenantsTenantPage": func() (string, error) { return rich.URL.TenantsTenantPage(sub, "x") },
 			"RouteURL":          func() (string, error) { return rich.RouteURL("tenants.tenant_page", sub, "x") },

@@ -114,7 +114,7 @@ func (b *builder) appMaxBodySize() int64 {
 }
 
 func (b *builder) domain(obj *parser.Object) *Domain {
-	b.checkKeys(obj, fmt.Sprintf("domain %q", obj.Name), domainKeys)
+	b.checkKeys(obj, fmt.Sprintf("domain %q", parser.Echo(obj.Name)), domainKeys)
 	d := &Domain{Key: obj.Name, Name: obj.Name, Pos: obj.Pos}
 	if name, _, ok := b.str(obj, "name"); ok {
 		d.Name = name
@@ -258,7 +258,7 @@ func (b *builder) checkAuth(auth string, pos parser.Pos) {
 }
 
 func (b *builder) catchAll(obj *parser.Object, d *Domain) *CatchAll {
-	b.checkKeys(obj, fmt.Sprintf("catch_all of domain %q", d.Key), catchAllKeys)
+	b.checkKeys(obj, fmt.Sprintf("catch_all of domain %q", parser.Echo(d.Key)), catchAllKeys)
 	c := &CatchAll{MaxBodySize: b.maxBodySize, Pos: obj.Pos}
 	var ok bool
 	var pos parser.Pos

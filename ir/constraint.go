@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/internal/constraint"
+	"github.com/routegen/routegen/parser"
 )
 
 // Constraint is a parameter's validator-style tag list: every term must hold
@@ -153,18 +154,18 @@ func parseTag(text string) (Tag, error) {
 			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q; did you mean %q?", tag.Name, s)}
 		}
 		if s := likelyName(tag.Name, slices.Sorted(maps.Keys(supportedTags))); s != "" {
-			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q; did you mean %q?", tag.Name, s)}
+			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q; did you mean %q?", parser.Echo(tag.Name), s)}
 		}
-		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q (supported: %s)", tag.Name, supportedTagList)}
+		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q (supported: %s)", parser.Echo(tag.Name), supportedTagList)}
 	}
 	switch {
 	case want == argNone && hasArg:
-		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag %q takes no value", tag.Name)}
+		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag %q takes no value", parser.Echo(tag.Name))}
 	case want != argNone && tag.Arg == "":
-		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag %q needs a value (%s=…)", tag.Name, tag.Name)}
+		return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag %q needs a value (%s=…)", parser.Echo(tag.Name), parser.Echo(tag.Name))}
 	case want == argNumber:
 		if _, err := strconv.ParseFloat(tag.Arg, 64); err != nil {
-			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag %q needs a number, found %q", tag.Name, tag.Arg)}
+			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("constraint tag %q needs a number, found %q", parser.Echo(tag.Name), parser.Echo(tag.Arg))}
 		}
 	}
 	return tag, nil

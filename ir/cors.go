@@ -1,11 +1,17 @@
 package ir
 
 import (
+	"fmt"
+	"net/netip"
 	"net/textproto"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/parser"
+	"golang.org/x/net/idna"
 )
 
 var corsKeys = []string{"enable", "allow_origins", "allow_headers", "allow_methods", "expose_headers", "allow_credentials", "max_age"}
@@ -32,7 +38,7 @@ func (b *builder) cors(obj *parser.Object, base *CORS, domainLevel bool) *CORS {
 	c := *base
 	var originsPos, credentialsPos parser.Pos
 	if list, pos, ok := b.strList(obj, "allow_origins"); ok {
-		c.AllowOrigins, originsPos = b.origins(list, pos), pos
+		c.AllowOrigins, originsPos = b.origins(list, elemPositions(obj, "allow_origins", pos)), pos
 	}
 	if list, _, ok := b.strList(obj, "allow_headers"); ok {
 		c.AllowHeaders = headerList(list)
@@ -100,16 +106,35 @@ func (b *builder) maxAge(obj *parser.Object) (int64, bool) {
 	return seconds, true
 }
 
-// origins lower-cases the origins; "*" stands for all of them.
-func (b *builder) origins(list []string, pos parser.Pos) []string {
+// elemPositions are the positions of the elements of the list of key, or
+// else (a list built otherwise) pos for each.
+func elemPositions(obj *parser.Object, key string, pos parser.Pos) func(i int) parser.Pos {
+	var elems []parser.Value
+	if f := obj.Get(key); f != nil {
+		if list, ok := f.Value.(*parser.List); ok {
+			elems = list.Elems
+		}
+	}
+	return func(i int) parser.Pos {
+		if i < len(elems) {
+			return elems[i].Pos()
+		}
+		return pos
+	}
+}
+
+// origins lower-cases the origins; "*" stands for all of them. Each one's
+// errors are at its position, elemPos(i).
+func (b *builder) origins(list []string, elemPos func(i int) parser.Pos) []string {
 	var out []string
-	for _, o := range list {
+	for i, o := range list {
+		pos := elemPos(i)
 		o = strings.ToLower(strings.TrimSpace(o))
 		if o == "*" {
 			return []string{"*"}
 		}
 		scheme, host, found := strings.Cut(o, "://")
-		if !found || scheme == "" || host == "" || strings.ContainsAny(host, "/?#") {
+		if !found || scheme == "" || host == "" || strings.IndexAny(host, "/?#") == 0 {
 			b.diags.Errorf(pos, "cors: origin %q is not scheme://host[:port] (or \"*\")", o)
 			continue
 		}
@@ -117,11 +142,100 @@ func (b *builder) origins(list []string, pos parser.Pos) []string {
 			b.diags.Errorf(pos, "cors: origin %q: a wildcard is the whole first label of a host, followed by its domain (\"https://*.example.com\"), or the whole port (\"http://localhost:*\")", o)
 			continue
 		}
+		if sent, why, err := browserOrigin(scheme, host); err != nil {
+			b.diags.Errorf(pos, "cors: origin %q can never match, as no browser sends it: %v", o, err)
+			continue
+		} else if sent != o {
+			b.diags.Errorf(pos, "cors: origin %q can never match: a browser sends %q (%s); write that", o, sent, why)
+			continue
+		}
 		if !slices.Contains(out, o) {
 			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// browserOrigin is the Origin a browser sends for a page at
+// scheme://authority (lower-cased; a wildcard's "*" kept), as the WHATWG
+// URL standard serialises it: no path, no user name, no default port, a
+// port in plain decimal, a host in ASCII (Punycode), an IPv4 address as
+// four numbers and an IPv6 one in its canonical form. why says what
+// differs from what is written; err is set when no browser sends any
+// origin for it.
+func browserOrigin(scheme, authority string) (sent, why string, err error) {
+	var fixed []string
+	if !isScheme(scheme) {
+		return "", "", fmt.Errorf("%q is not a URL scheme", scheme)
+	}
+	if i := strings.IndexAny(authority, "/?#"); i >= 0 {
+		authority, fixed = authority[:i], append(fixed, "no path")
+	}
+	if i := strings.LastIndexByte(authority, '@'); i >= 0 {
+		authority, fixed = authority[i+1:], append(fixed, "no user name")
+	}
+	host, port := authority, ""
+	if i := strings.LastIndexByte(authority, ':'); i >= 0 && !strings.HasSuffix(authority, "]") {
+		host, port = authority[:i], authority[i+1:]
+	}
+	switch n, err := strconv.ParseUint(strings.TrimLeft(port, "0"), 10, 32); {
+	case port == "" || port == "*":
+	case !allDigits(port) || n == 0 || n > 65535 || err != nil:
+		return "", "", fmt.Errorf("port %q is not a number from 1 to 65535", port)
+	case defaultPorts[scheme] == n:
+		port, fixed = "", append(fixed, "no default port")
+	case strconv.FormatUint(n, 10) != port:
+		port, fixed = strconv.FormatUint(n, 10), append(fixed, "the port in plain decimal")
+	}
+	name, wildcard := strings.CutPrefix(host, "*.")
+	switch {
+	case strings.HasPrefix(name, "["):
+		if ip, err := netip.ParseAddr(strings.Trim(name, "[]")); err == nil && ip.Is6() && ip.Zone() == "" && strings.HasSuffix(name, "]") {
+			if canonical := "[" + hostname.IPv6String(ip) + "]"; canonical != name {
+				name, fixed = canonical, append(fixed, "the IPv6 address in its canonical form")
+			}
+		}
+	case strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }):
+		ascii, err := idna.Lookup.ToASCII(name)
+		if err != nil {
+			return "", "", fmt.Errorf("host %q is not a name a browser accepts: %v", name, err)
+		}
+		name, fixed = ascii, append(fixed, "the host in ASCII, its Punycode form")
+	default:
+		if ip, ok := hostname.BrowserIPv4(name); ok && ip != name {
+			name, fixed = ip, append(fixed, "the IPv4 address as four numbers")
+		}
+	}
+	if wildcard {
+		name = "*." + name
+	}
+	if err := hostname.Check(name); err != nil {
+		return "", "", fmt.Errorf("host %q: %v", name, err)
+	}
+	sent = scheme + "://" + name
+	if port != "" {
+		sent += ":" + port
+	}
+	return sent, strings.Join(fixed, ", "), nil
+}
+
+// defaultPorts are the ports a browser leaves out of an origin.
+var defaultPorts = map[string]uint64{"http": 80, "https": 443, "ws": 80, "wss": 443}
+
+// isScheme reports whether s is a URL scheme: a letter, then letters,
+// digits, "+", "-" and ".".
+func isScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func allDigits(s string) bool {
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' })
 }
 
 // validWildcard reports whether the host[:port] of an origin holds its

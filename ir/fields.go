@@ -31,7 +31,7 @@ func (b *builder) checkKeys(obj *parser.Object, what string, allowed []string) {
 		if s := likelyName(f.Key, allowed); s != "" {
 			b.misspelt[misspelling{obj, s}] = true
 		}
-		b.diags.Errorf(f.KeyPos, "%s", unknown(fmt.Sprintf("unknown key %q in %s", f.Key, what), f.Key, allowed))
+		b.diags.Errorf(f.KeyPos, "%s", unknown(fmt.Sprintf("unknown key %q in %s", parser.Echo(f.Key), what), f.Key, allowed))
 	}
 }
 

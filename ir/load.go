@@ -57,7 +57,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	diags = append(diags, ds...)
 	if ds.HasErrors() {
 		diags.Sort()
-		return nil, diags
+		return nil, diags.Capped()
 	}
 	routes, ds := parser.Build(routesFile)
 	diags = append(diags, ds...)
@@ -71,7 +71,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	diags = append(diags, parser.ResolveRefs(routes, fallbacks...)...)
 	if diags.HasErrors() {
 		diags.Sort()
-		return nil, diags
+		return nil, diags.Capped()
 	}
 	table, ds := Build(routes, opts)
 	if table != nil {
@@ -80,28 +80,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	}
 	diags = dropSuperseded(append(diags, ds...))
 	diags.Sort()
-	return table, capErrors(diags)
-}
-
-// maxErrors is the most errors Load reports, as the parser does: a file
-// of thousands is not a routes.conf, and the first ones say why.
-const maxErrors = 50
-
-// capErrors keeps the diagnostics up to the maxErrors-th error, and says
-// that there were more.
-func capErrors(diags parser.Diagnostics) parser.Diagnostics {
-	errors := 0
-	for i, d := range diags {
-		if d.Warning {
-			continue
-		}
-		if errors++; errors > maxErrors {
-			capped := slices.Clip(diags[:i])
-			capped.Errorf(d.Pos, "too many errors")
-			return capped
-		}
-	}
-	return diags
+	return table, diags.Capped()
 }
 
 // dropSuperseded drops the warnings at the position of an error: the

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/parser"
 )
 
 // splitPath splits a raw route path at "/" (not inside a constraint's
@@ -54,7 +55,9 @@ type parsedPath struct {
 // String is the cleaned path with constraints stripped: "/hotels/:id".
 func (p parsedPath) String() string { return core.FormatPattern(p.Segments) }
 
-// parsePath parses a cleaned list of raw segments.
+// parsePath parses a cleaned list of raw segments. A path of more than
+// core.MaxParams parameters is refused at the first one too many, so that
+// no later step sees more.
 func parsePath(rawSegs []string) (parsedPath, error) {
 	var p parsedPath
 	for i, raw := range rawSegs {
@@ -63,17 +66,19 @@ func parsePath(rawSegs []string) (parsedPath, error) {
 			return p, err
 		}
 		if seg.Kind == CatchAllSegment && i != len(rawSegs)-1 {
-			return p, fmt.Errorf("catch-all parameter %q must be the last segment of the path", "*"+seg.Param)
-		}
-		for _, q := range p.Params {
-			if q.Name == seg.Param && seg.Kind != StaticSegment {
-				return p, fmt.Errorf("parameter %q appears twice in the path", seg.Param)
-			}
+			return p, fmt.Errorf("catch-all parameter %q must be the last segment of the path", parser.Echo("*"+seg.Param))
 		}
 		p.Segments = append(p.Segments, seg)
-		if seg.Kind != StaticSegment {
-			p.Params = append(p.Params, param)
+		if seg.Kind == StaticSegment {
+			continue
 		}
+		if hasParam(p, seg.Param) {
+			return p, fmt.Errorf("parameter %q appears twice in the path", parser.Echo(seg.Param))
+		}
+		if len(p.Params) == core.MaxParams {
+			return p, fmt.Errorf("parameter %q is one too many: a route has at most %d parameters", parser.Echo(seg.Param), core.MaxParams)
+		}
+		p.Params = append(p.Params, param)
 	}
 	return p, nil
 }
@@ -87,7 +92,7 @@ func parseSegment(raw string) (Segment, Param, error) {
 	i := strings.IndexAny(raw, ":*")
 	if i < 0 {
 		if strings.ContainsAny(raw, "[]") {
-			return Segment{}, Param{}, fmt.Errorf("segment %q has a constraint but no parameter", raw)
+			return Segment{}, Param{}, fmt.Errorf("segment %q has a constraint but no parameter", parser.Echo(raw))
 		}
 		literal, err := escapeLiteral(raw)
 		if err != nil {
@@ -106,22 +111,22 @@ func parseSegment(raw string) (Segment, Param, error) {
 	rest := raw[i+1:]
 	name, constraintText, hasConstraint, err := splitConstraint(rest)
 	if err != nil {
-		return Segment{}, Param{}, fmt.Errorf("segment %q: %v", raw, err)
+		return Segment{}, Param{}, fmt.Errorf("segment %q: %v", parser.Echo(raw), err)
 	}
 	switch {
 	case name == "":
-		return Segment{}, Param{}, fmt.Errorf("segment %q: empty parameter name", raw)
+		return Segment{}, Param{}, fmt.Errorf("segment %q: empty parameter name", parser.Echo(raw))
 	case strings.ContainsAny(name, ":*"):
-		return Segment{}, Param{}, fmt.Errorf("segment %q has two parameters; a segment holds at most one", raw)
+		return Segment{}, Param{}, fmt.Errorf("segment %q has two parameters; a segment holds at most one", parser.Echo(raw))
 	case !isIdent(name):
-		return Segment{}, Param{}, fmt.Errorf("segment %q: parameter name %q is not a name (letters, digits, _)", raw, name)
+		return Segment{}, Param{}, fmt.Errorf("segment %q: parameter name %q is not a name (letters, digits, _)", parser.Echo(raw), parser.Echo(name))
 	}
 	seg.Param = name
 	param := Param{Name: name, Type: TypeString, CatchAll: seg.Kind == CatchAllSegment}
 	if hasConstraint {
 		c, err := ParseConstraint(constraintText)
 		if err != nil {
-			return Segment{}, Param{}, fmt.Errorf("parameter %q: %w", name, err)
+			return Segment{}, Param{}, fmt.Errorf("parameter %q: %w", parser.Echo(name), err)
 		}
 		param.Constraint = c
 		if c.IsInteger() {
@@ -189,7 +194,7 @@ func splitConstraint(s string) (name, constraint string, has bool, err error) {
 	case close < open:
 		return "", "", false, fmt.Errorf(`constraint has "]" before "["`)
 	case strings.TrimSpace(s[close+1:]) != "":
-		return "", "", false, fmt.Errorf("text %q after the constraint", strings.TrimSpace(s[close+1:]))
+		return "", "", false, fmt.Errorf("text %q after the constraint", parser.Echo(strings.TrimSpace(s[close+1:])))
 	case strings.ContainsAny(s[open+1:close], "[]"):
 		return "", "", false, fmt.Errorf("nested brackets in constraint")
 	}
@@ -206,7 +211,7 @@ func splitConstraint(s string) (name, constraint string, has bool, err error) {
 // refused too, lest one path have two spellings.
 func escapeLiteral(s string) (string, error) {
 	if !utf8.ValidString(s) {
-		return "", fmt.Errorf("path segment %q is not valid UTF-8", s)
+		return "", fmt.Errorf("path segment %q is not valid UTF-8", parser.Echo(s))
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -219,7 +224,7 @@ func escapeLiteral(s string) (string, error) {
 		case c == '%':
 			return "", escapeInLiteral(s)
 		default:
-			return "", fmt.Errorf("path segment %q has %q, which a URL path must percent-encode; use only letters, digits, %s and non-ASCII characters", s, string(rune(c)), literalPunct)
+			return "", fmt.Errorf("path segment %q has %q, which a URL path must percent-encode; use only letters, digits, %s and non-ASCII characters", parser.Echo(s), string(rune(c)), literalPunct)
 		}
 	}
 	return b.String(), nil
@@ -234,10 +239,10 @@ func escapeInLiteral(s string) error {
 	decoded, err := url.PathUnescape(s)
 	if err == nil && utf8.ValidString(decoded) && decoded != s {
 		if _, err := escapeLiteral(decoded); err == nil {
-			return fmt.Errorf("path segment %q is percent-encoded; write %q: routegen escapes a literal itself, and a request matches either spelling", s, decoded)
+			return fmt.Errorf("path segment %q is percent-encoded; write %q: routegen escapes a literal itself, and a request matches either spelling", parser.Echo(s), parser.Echo(decoded))
 		}
 	}
-	return fmt.Errorf("path segment %q has %q: a literal cannot hold an escape; use only letters, digits, %s and non-ASCII characters, written as themselves", s, "%", literalPunct)
+	return fmt.Errorf("path segment %q has %q: a literal cannot hold an escape; use only letters, digits, %s and non-ASCII characters, written as themselves", parser.Echo(s), "%", literalPunct)
 }
 
 // Unescaped returns a route path as written in routes.conf, its escaped

@@ -97,7 +97,7 @@ func (rb *routeBuilder) checkRepeated(f *parser.Field) {
 
 func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	name := obj.Name
-	rb.checkKeys(obj, fmt.Sprintf("route %q", name), routeKeys)
+	rb.checkKeys(obj, fmt.Sprintf("route %q", parser.Echo(name)), routeKeys)
 	g := &group{id: len(rb.groups), ancestors: in.ancestors}
 	rb.groups = append(rb.groups, g)
 	childrenObj := rb.section(obj, "routes")
@@ -394,7 +394,7 @@ func (rb *routeBuilder) authorization(obj *parser.Object, parent *Authorization)
 	if aobj == nil {
 		return a
 	}
-	rb.checkKeys(aobj, fmt.Sprintf("authorization of route %q", obj.Name), []string{"satisfy", "roles", "permissions"})
+	rb.checkKeys(aobj, fmt.Sprintf("authorization of route %q", parser.Echo(obj.Name)), []string{"satisfy", "roles", "permissions"})
 	if s, pos, ok := rb.str(aobj, "satisfy"); ok {
 		s = strings.ToLower(strings.TrimSpace(s))
 		if s != "either" && s != "both" {

@@ -36,7 +36,7 @@ func (b *builder) staticRoutes(obj *parser.Object) []*Route {
 
 func (b *builder) staticRoute(obj *parser.Object, publicDir string) *Route {
 	name := obj.Name
-	b.checkKeys(obj, fmt.Sprintf("static route %q", name), staticKeys)
+	b.checkKeys(obj, fmt.Sprintf("static route %q", parser.Echo(name)), staticKeys)
 	r := &Route{Name: name, Method: "GET", Static: true, Pos: obj.Pos}
 	urlPath, pathPos, hasPath := b.str(obj, "path")
 	dir, dirPos, hasDir := b.str(obj, "dir")

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"hash/maphash"
 	"slices"
 	"strings"
 
@@ -43,26 +44,33 @@ func ControllerTypos(t *Table) parser.Diagnostics {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	// The names one edit away are at most one byte longer or shorter: the
-	// candidates, used by several sections, are indexed by length.
-	byLength := map[int][]string{}
+	// The candidates, used by several sections, are indexed by the keys of
+	// editKeys: a name is compared only with those that share a key with
+	// it, which all names one edit away do, so that many controllers of
+	// one length are not compared pairwise.
+	seed := maphash.MakeSeed()
+	byKey := map[uint64][]string{}
 	for _, name := range names {
-		if len(uses[name]) >= 2 {
-			byLength[len(name)] = append(byLength[len(name)], name)
+		if len(uses[name]) >= 2 && len(name) <= maxTypoName+1 {
+			for _, k := range editKeys(seed, name) {
+				byKey[k] = append(byKey[k], name)
+			}
 		}
 	}
 	var diags parser.Diagnostics
 	for _, name := range names {
-		if len(uses[name]) != 1 || len(name) < 4 {
+		if len(uses[name]) != 1 || len(name) < 4 || len(name) > maxTypoName {
 			continue
 		}
 		best := ""
-		for _, other := range slices.Concat(byLength[len(name)-1], byLength[len(name)], byLength[len(name)+1]) {
-			if strings.EqualFold(other, name) || suggest.Distance(name, other) != 1 {
-				continue
-			}
-			if best == "" || len(uses[other]) > len(uses[best]) || len(uses[other]) == len(uses[best]) && other < best {
-				best = other
+		for _, k := range editKeys(seed, name) {
+			for _, other := range byKey[k] {
+				if strings.EqualFold(other, name) || !suggest.OneEdit(name, other) {
+					continue
+				}
+				if best == "" || len(uses[other]) > len(uses[best]) || len(uses[other]) == len(uses[best]) && other < best {
+					best = other
+				}
 			}
 		}
 		if best != "" {
@@ -70,4 +78,27 @@ func ControllerTypos(t *Table) parser.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// maxTypoName is the longest controller name looked at for a typo: a
+// name is a Go identifier's worth of text, and each costs its length in
+// keys.
+const maxTypoName = 64
+
+// editKeys are the hashes of name and of name less each one of its bytes.
+// Two names one edit apart share one: a changed byte, both less it; an
+// added or removed one, the shorter and the longer less it; two swapped,
+// both less either.
+func editKeys(seed maphash.Seed, name string) []uint64 {
+	keys := []uint64{maphash.String(seed, name)}
+	var h maphash.Hash
+	h.SetSeed(seed)
+	for i := range len(name) {
+		h.Reset()
+		h.WriteString(name[:i])
+		h.WriteString(name[i+1:])
+		keys = append(keys, h.Sum64())
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
 }

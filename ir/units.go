@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/routegen/routegen/parser"
 )
 
 // sizeUnits maps a size suffix to its factor; sizes are 1024-based, as aah's were.
@@ -28,19 +30,19 @@ func ParseSize(s string) (int64, error) {
 	number, unit := text[:end], strings.TrimSpace(text[end:])
 	factor, ok := sizeUnits[unit]
 	if number == "" || !ok {
-		return 0, fmt.Errorf("invalid size %q: want a number and a unit such as \"500b\", \"64kb\", \"5mb\", \"1gb\" (1024-based), or \"0\" for no limit", s)
+		return 0, fmt.Errorf("invalid size %q: want a number and a unit such as \"500b\", \"64kb\", \"5mb\", \"1gb\" (1024-based), or \"0\" for no limit", parser.Echo(s))
 	}
 	n, err := strconv.ParseFloat(number, 64)
 	if err != nil {
-		return 0, fmt.Errorf("invalid size %q: %q is not a number", s, number)
+		return 0, fmt.Errorf("invalid size %q: %q is not a number", parser.Echo(s), parser.Echo(number))
 	}
 	bytes := n * factor
 	switch {
 	case bytes >= math.MaxInt64:
-		return 0, fmt.Errorf("invalid size %q: larger than %d bytes", s, int64(math.MaxInt64))
+		return 0, fmt.Errorf("invalid size %q: larger than %d bytes", parser.Echo(s), int64(math.MaxInt64))
 	case bytes > 0 && bytes < 1:
 		// It would round to 0, which means no limit at all.
-		return 0, fmt.Errorf("invalid size %q: less than one byte; write \"0\" for no limit", s)
+		return 0, fmt.Errorf("invalid size %q: less than one byte; write \"0\" for no limit", parser.Echo(s))
 	}
 	return int64(bytes), nil
 }
@@ -54,7 +56,7 @@ func ParseMaxAge(s string) (int64, error) {
 	}
 	d, err := time.ParseDuration(text)
 	if err != nil || d < 0 {
-		return 0, fmt.Errorf("invalid max_age %q: want a Go duration such as \"24h\" or a number of seconds", s)
+		return 0, fmt.Errorf("invalid max_age %q: want a Go duration such as \"24h\" or a number of seconds", parser.Echo(s))
 	}
 	return int64(d / time.Second), nil
 }

@@ -33,7 +33,18 @@ func Build(f *File) (*Object, Diagnostics) {
 }
 
 type builder struct {
-	diags Diagnostics
+	diags    Diagnostics
+	warnings int
+}
+
+// warnf reports a warning, up to maxErrors of them, as Parse reports
+// errors: a file of thousands of replaced sections is not a routes.conf.
+func (b *builder) warnf(pos Pos, format string, args ...any) {
+	if b.warnings++; b.warnings <= maxErrors {
+		b.diags.Warnf(pos, format, args...)
+	} else if b.warnings == maxErrors+1 {
+		b.diags.Warnf(pos, "too many warnings")
+	}
 }
 
 // fill adds items to obj; index maps obj's keys to their place in Fields.
@@ -68,11 +79,11 @@ func (b *builder) set(obj *Object, index map[string]int, field *Field) {
 	old := obj.Fields[i]
 	switch {
 	case old.Object != nil && field.Object != nil:
-		b.diags.Warnf(field.KeyPos, "section %q replaces the one at %s", field.Key, old.KeyPos)
+		b.warnf(field.KeyPos, "section %q replaces the one at %s", field.Key, old.KeyPos)
 	case old.Object != nil:
-		b.diags.Warnf(field.KeyPos, "key %q replaces the section at %s", field.Key, old.KeyPos)
+		b.warnf(field.KeyPos, "key %q replaces the section at %s", field.Key, old.KeyPos)
 	case field.Object != nil:
-		b.diags.Warnf(field.KeyPos, "section %q replaces the key at %s", field.Key, old.KeyPos)
+		b.warnf(field.KeyPos, "section %q replaces the key at %s", field.Key, old.KeyPos)
 	}
 	field.Replaced = old
 	obj.Fields[i] = field

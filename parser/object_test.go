@@ -150,7 +150,7 @@ root.conf:4:1 x = 4:5 int 1
 
 	root = mustBuild(t, "root.conf", "a = z\nb = nowhere")
 	diags := ResolveRefs(root, first, second)
-	if got, want := diagnosticLines(diags), "root.conf:2:5: reference \"nowhere\" does not name a key; quote it to write text: \"nowhere\"\n"; got != want {
+	if got, want := diagnosticLines(diags), "root.conf:2:5: this bare word is a reference to a key, and no key has its name; quote it to write text\n"; got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 	if got, want := dumpValue(root.Get("a").Value), "2:5 int 300"; got != want {

@@ -9,8 +9,10 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pos is a position in a source file. Line and Col are 1-based; Col counts
@@ -72,14 +74,52 @@ func (d Diagnostic) Error() string {
 // Diagnostics is a list of errors and warnings.
 type Diagnostics []Diagnostic
 
-// Errorf appends an error at pos.
+// Errorf appends an error at pos. A string argument written with %q is
+// an Echo.
 func (ds *Diagnostics) Errorf(pos Pos, format string, args ...any) {
-	*ds = append(*ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	*ds = append(*ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, echoes(args)...)})
 }
 
-// Warnf appends a warning at pos.
+// Warnf appends a warning at pos. A string argument written with %q is
+// an Echo.
 func (ds *Diagnostics) Warnf(pos Pos, format string, args ...any) {
-	*ds = append(*ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Warning: true})
+	*ds = append(*ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, echoes(args)...), Warning: true})
+}
+
+// maxEcho is the most bytes of a value a message quotes: a key or a path
+// of megabytes is named by its beginning and its length, not written out.
+const maxEcho = 80
+
+// Echo is a value of the input quoted in a message: with %q, one longer
+// than maxEcho bytes is cut there (at a character's start) and followed by
+// its length, `"kkkk…"… (9437184 bytes)`; other verbs write it whole.
+type Echo string
+
+// Format implements fmt.Formatter.
+func (e Echo) Format(f fmt.State, verb rune) {
+	if verb != 'q' || len(e) <= maxEcho {
+		fmt.Fprintf(f, fmt.FormatString(f, verb), string(e))
+		return
+	}
+	cut := maxEcho
+	for cut > 0 && !utf8.RuneStart(e[cut]) {
+		cut--
+	}
+	fmt.Fprintf(f, "%q… (%d bytes)", string(e[:cut]), len(e))
+}
+
+// echoes is args with each long string an Echo.
+func echoes(args []any) []any {
+	out, cloned := args, false
+	for i, a := range args {
+		if s, ok := a.(string); ok && len(s) > maxEcho {
+			if !cloned {
+				out, cloned = slices.Clone(args), true // the caller's slice stays as it is
+			}
+			out[i] = Echo(s)
+		}
+	}
+	return out
 }
 
 // Sort orders the diagnostics by position, keeping the order of those at the
@@ -94,6 +134,34 @@ func (ds *Diagnostics) Sort() {
 		out = append(out, d)
 	}
 	*ds = out
+}
+
+// Capped is ds, in order, up to its maxErrors-th error, then "too many
+// errors" at the next, and up to its maxErrors-th warning, then "too many
+// warnings" at the next, as Parse does: a file of thousands is not a
+// configuration, and the first ones say why.
+func (ds Diagnostics) Capped() Diagnostics {
+	errors, warnings := 0, 0
+	var capped Diagnostics
+	for _, d := range ds {
+		switch {
+		case !d.Warning:
+			if errors++; errors > maxErrors {
+				capped.Errorf(d.Pos, "too many errors")
+				return capped
+			}
+		case warnings == maxErrors:
+			warnings++
+			capped.Warnf(d.Pos, "too many warnings")
+			continue
+		case warnings > maxErrors:
+			continue
+		default:
+			warnings++
+		}
+		capped = append(capped, d)
+	}
+	return capped
 }
 
 // HasErrors reports whether any diagnostic is an error rather than a warning.

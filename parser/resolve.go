@@ -83,10 +83,13 @@ func (r *resolver) resolveRef(ref *Ref) Value {
 	switch {
 	case f == nil && !strings.Contains(ref.Name, "."):
 		// A bare word is most often text left unquoted: action = About.
-		r.errorf(ref.ValuePos, "reference %q does not name a key; quote it to write text: %q", ref.Name, ref.Name)
+		// Neither it nor a dotted reference is echoed: in a file that is
+		// not a configuration (an included .env) it is a value, perhaps a
+		// secret (a JWT is words and dots).
+		r.errorf(ref.ValuePos, "this bare word is a reference to a key, and no key has its name; quote it to write text")
 		return ref
 	case f == nil:
-		r.errorf(ref.ValuePos, "reference %q does not name a key", ref.Name)
+		r.errorf(ref.ValuePos, "this reference, a path of keys, names no key")
 		return ref
 	case f.Object != nil:
 		r.errorf(ref.ValuePos, "reference %q names a section, not a value", ref.Name)

@@ -32,7 +32,8 @@ func FuzzParse(f *testing.F) {
 	}
 	// The hostile shapes, small: a long path, many references to one key,
 	// deep nesting, many siblings, a host that is not UTF-8, a string left
-	// open on one line.
+	// open on one line, a path of many parameters, a long key, many
+	// actions of one controller, a repeated section, a .env's line.
 	hostile := []string{
 		`r { path = "/` + strings.Repeat("s/", 300) + `x" }`,
 		"base = 1\n" + strings.Repeat("k = base\n", 300),
@@ -40,6 +41,11 @@ func FuzzParse(f *testing.F) {
 		"routes {\n" + strings.Repeat("  r { path = \"/p\" }\n", 300) + "}",
 		"d { host = \"exa\xffmple.com\" }",
 		`home { path = "/; controller = "App" }`,
+		`r { path = "/` + strings.Repeat(":p/", 40) + `x" }`,
+		strings.Repeat("k", 4096) + " = 1",
+		"routes {\n" + strings.Repeat("  r { path = \"/p\"; controller = \"A\"; action = \"Act\" }\n", 300) + "}",
+		"r {\n" + strings.Repeat("  cors { }\n", 300) + "}",
+		"include \".env\"\nSTRIPE_KEY=sk_live_abcdef123\n",
 	}
 	for _, s := range hostile {
 		f.Add([]byte(s))

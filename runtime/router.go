@@ -55,7 +55,9 @@ type serving struct {
 type Option func(*Router) error
 
 // WithStaticFS sets the file system static routes serve from (an embed.FS
-// works). The default is the working folder on disk.
+// works). The default is the working folder on disk. When fsys reads
+// symbolic links (fs.ReadLinkFS, as os.DirFS does), a link is followed only
+// to a name inside the route's folder, and not to a dot name.
 func WithStaticFS(fsys fs.FS) Option {
 	return func(rt *Router) error {
 		if isNil(fsys) {
@@ -121,7 +123,11 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	rt := &Router{table: t, dispatch: dispatch, authorizer: DefaultAuthorizer, csrf: http.NewCrossOriginProtection()}
 	rt.pool.New = func() any { return newContext(rt) }
 	var errs []error
-	for _, opt := range opts {
+	for i, opt := range opts {
+		if opt == nil {
+			errs = append(errs, &ConfigError{Msg: fmt.Sprintf("NewRouter: option %d is nil", i+1)})
+			continue
+		}
 		if err := opt(rt); err != nil {
 			errs = append(errs, err)
 		}

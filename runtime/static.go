@@ -13,8 +13,10 @@ import (
 // openStatic gives each folder of the static routes its own file system,
 // rooted at it, so that nothing outside a route's folder is served: on
 // disk, each folder is an os.Root, which keeps symbolic links from leading
-// out of it; with WithStaticFS, a sub-tree of the given file system. A
-// folder missing on disk when the router is built serves 404.
+// out of it; with WithStaticFS, a sub-tree of the given file system. In
+// both, a symbolic link is followed only to a name inside the folder, and
+// not to a dot name unless WithStaticDotfiles allows them (staticFolder).
+// A folder missing on disk when the router is built serves 404.
 func (rt *Router) openStatic() error {
 	rt.staticRoots = map[string]fs.FS{}
 	for i := range rt.table.Routes {
@@ -44,10 +46,7 @@ func (rt *Router) openStatic() error {
 				fsys = root.FS()
 			}
 		}
-		if !rt.staticDotfiles {
-			fsys = noDotfiles{fsys}
-		}
-		rt.staticRoots[dir] = fsys
+		rt.staticRoots[dir] = staticFolder{fsys, rt.staticDotfiles}
 	}
 	return nil
 }
@@ -77,7 +76,12 @@ func (rt *Router) serveStatic(ctx *Context) {
 		name = staticName(rel)
 	}
 	info, err := fs.Stat(fsys, name)
-	if err != nil || info.IsDir() && !route.List {
+	if err == nil && info.IsDir() && !route.List {
+		// Without a listing, a folder is served only by its index.html,
+		// where a request for index.html itself is redirected.
+		_, err = fs.Stat(fsys, path.Join(name, "index.html"))
+	}
+	if err != nil {
 		rt.fail(ctx, &Error{Status: http.StatusNotFound})
 		return
 	}
@@ -98,17 +102,33 @@ func isSafeRelative(rel string) bool {
 	return true
 }
 
-// noDotfiles hides the files and folders whose names start with "."
-// (".env", ".git/config"): they do not exist, and listings leave them out.
-type noDotfiles struct{ fsys fs.FS }
+// staticFolder is the file system of one static folder. Unless dotfiles
+// is set, the files and folders whose names start with "." (".env",
+// ".git/config") do not exist, and listings leave them out. When the file
+// system reads symbolic links (fs.ReadLinkFS: os.DirFS, an os.Root's FS,
+// and fs.Sub of them), a name is opened as its links lead, each followed
+// only to a relative name inside the folder, and not to a dot name unless
+// dotfiles is set: a link elsewhere (to /etc/passwd, "cfg" to ".git")
+// does not exist. One that does not read links (embed.FS) has none.
+type staticFolder struct {
+	fsys     fs.FS
+	dotfiles bool
+}
 
-func (d noDotfiles) Open(name string) (fs.File, error) {
-	if slices.ContainsFunc(strings.Split(name, "/"), isDotName) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+func (d staticFolder) Open(name string) (fs.File, error) {
+	notExist := &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	if !fs.ValidPath(name) || !d.dotfiles && slices.ContainsFunc(strings.Split(name, "/"), isDotName) {
+		return nil, notExist
 	}
-	f, err := d.fsys.Open(name)
-	if err != nil {
-		return nil, err
+	opened := name
+	if links, ok := d.fsys.(fs.ReadLinkFS); ok {
+		if opened, ok = d.followLinks(links, name); !ok {
+			return nil, notExist
+		}
+	}
+	f, err := d.fsys.Open(opened)
+	if err != nil || d.dotfiles {
+		return f, err
 	}
 	if dir, ok := f.(fs.ReadDirFile); ok {
 		if info, err := f.Stat(); err == nil && info.IsDir() {
@@ -116,6 +136,52 @@ func (d noDotfiles) Open(name string) (fs.File, error) {
 		}
 	}
 	return f, nil
+}
+
+// maxLinks is the most symbolic links followed for one name, as Linux
+// does (ELOOP past 40).
+const maxLinks = 40
+
+// followLinks is name with its symbolic links replaced by what they name,
+// element by element; false when a link names an absolute path, a name
+// outside the folder, or a dot name (unless dotfiles is set), or when
+// there are more than maxLinks. A name that does not exist is given back
+// for Open to report.
+func (d staticFolder) followLinks(fsys fs.ReadLinkFS, name string) (string, bool) {
+	var todo []string // the elements still to resolve, in order
+	if name != "." {
+		todo = strings.Split(name, "/")
+	}
+	resolved, links := ".", 0 // resolved holds no link
+	for len(todo) > 0 {
+		next := path.Join(resolved, todo[0])
+		info, err := fsys.Lstat(next)
+		if err != nil {
+			return path.Join(append([]string{resolved}, todo...)...), true
+		}
+		todo = todo[1:]
+		if info.Mode()&fs.ModeSymlink == 0 {
+			resolved = next
+			continue
+		}
+		target, err := fsys.ReadLink(next)
+		if links++; err != nil || links > maxLinks || path.IsAbs(target) || strings.Contains(target, "\\") {
+			return "", false
+		}
+		target = path.Join(resolved, target)
+		if target == ".." || strings.HasPrefix(target, "../") {
+			return "", false
+		}
+		var elems []string
+		if target != "." {
+			elems = strings.Split(target, "/")
+		}
+		if !d.dotfiles && slices.ContainsFunc(elems, isDotName) {
+			return "", false
+		}
+		todo, resolved = append(elems, todo...), "."
+	}
+	return resolved, true
 }
 
 // isDotName reports a name starting with "."; "." itself, the folder, is not one.

@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -137,16 +138,31 @@ func (c *cli) loadAt(rev, input string, src sourceFlags) (*ir.Table, int) {
 // the working folder.
 type gitFS struct{ rev string }
 
+// ReadFile asks git for the blob's size first, and refuses one larger than
+// parser.MaxFileSize before reading any of it, as osFS does.
 func (g gitFS) ReadFile(name string) ([]byte, error) {
-	out, err := exec.Command("git", "show", g.rev+":./"+filepath.ToSlash(filepath.Clean(name))).Output()
+	object := g.rev + ":./" + filepath.ToSlash(filepath.Clean(name))
+	size, err := g.git("cat-file", "-s", object)
 	if err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return nil, fmt.Errorf("not in %s: %s", g.rev, strings.TrimSpace(string(exit.Stderr)))
-		}
 		return nil, err
 	}
-	return out, nil
+	n, err := strconv.ParseInt(strings.TrimSpace(string(size)), 10, 64)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("git cat-file -s %s: %v", object, err)
+	case n > parser.MaxFileSize:
+		return nil, fmt.Errorf("%s is larger than %d MiB", name, parser.MaxFileSize>>20)
+	}
+	return g.git("show", object)
+}
+
+func (g gitFS) git(args ...string) ([]byte, error) {
+	out, err := exec.Command("git", args...).Output()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return nil, fmt.Errorf("not in %s: %s", g.rev, strings.TrimSpace(string(exit.Stderr)))
+	}
+	return out, err
 }
 
 func (g gitFS) Glob(pattern string) ([]string, error) {

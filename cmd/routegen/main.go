@@ -363,6 +363,7 @@ func (c *cli) load(input string, src sourceFlags) *ir.Table {
 	if table != nil {
 		diags = append(diags, ir.ControllerTypos(table)...)
 		diags.Sort()
+		diags = diags.Capped()
 	}
 	c.diag.print(diags)
 	return table

@@ -69,6 +69,21 @@ func FormatPattern(segs []Segment) string {
 	return b.String()
 }
 
+// BasePath is a base path as links and redirects prefix it: "" for none
+// or "/", else with one leading slash and no trailing one ("svc/" →
+// "/svc"), each segment escaped as a catch-all's value is, as
+// http.StripPrefix compares it with the decoded path: a "%" is one
+// ("%2F" → "%252F"), a "?" or "#" would end the path, and a leading "\"
+// make it another host's ("/\evil.com", which browsers read as
+// "//evil.com").
+func BasePath(prefix string) string {
+	prefix = strings.Trim(prefix, "/")
+	if prefix == "" {
+		return ""
+	}
+	return "/" + EscapeCatchAll(prefix)
+}
+
 // EscapeCatchAll escapes the value of a catch-all parameter segment by
 // segment, so that its slashes stay slashes.
 func EscapeCatchAll(v string) string {

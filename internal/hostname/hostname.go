@@ -6,8 +6,11 @@ package hostname
 import (
 	"fmt"
 	"net/netip"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // Check says what is wrong with a domain's host name ("example.com",
@@ -32,8 +35,14 @@ func Check(host string) error {
 		// write it so, and its port after it.
 		inner, opened := strings.CutPrefix(host, "[")
 		addr, closed := strings.CutSuffix(inner, "]")
-		if ip, err := netip.ParseAddr(addr); !opened || !closed || err != nil || !ip.Is6() || ip.Zone() != "" {
+		ip, err := netip.ParseAddr(addr)
+		if !opened || !closed || err != nil || !ip.Is6() || ip.Zone() != "" {
 			return fmt.Errorf(`not an IPv6 address in brackets ("[::1]", without a zone); write the port in port`)
+		}
+		// A browser sends the address in one form: a Host of another
+		// spelling ("[0:0::1]") would match no request.
+		if canonical := "[" + IPv6String(ip) + "]"; host != canonical {
+			return fmt.Errorf("a browser sends this IPv6 address as %s, which would not match: write %q", canonical, canonical)
 		}
 		return nil
 	case strings.Count(host, ":") > 1:
@@ -53,6 +62,10 @@ func Check(host string) error {
 		return fmt.Errorf(`a wildcard is allowed only as the first label ("*.example.com")`)
 	case name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") || strings.Contains(name, ".."):
 		return fmt.Errorf("empty label in host")
+	case BadPunycode(name) != "":
+		// A browser decodes an "xn--" label and refuses a host whose
+		// label is not the Punycode of a valid name: its links would fail.
+		return fmt.Errorf("label %q is not the Punycode of a name, and a browser refuses the host: write the name's ASCII form as idna gives it", BadPunycode(name))
 	case endsInNumber(name) && !isIPv4(host):
 		// A URL's host that ends in a number is an IPv4 address to a
 		// browser ("127.1" is 127.0.0.1, "0" is 0.0.0.0), or no host at all:
@@ -61,6 +74,109 @@ func Check(host string) error {
 		return fmt.Errorf(`a browser reads a host that ends in a number as an IPv4 address ("127.1" is 127.0.0.1) or refuses it ("example.123"): write an address as four numbers from 0 to 255 ("127.0.0.1"), or end the name with a letter`)
 	}
 	return nil
+}
+
+// BadPunycode is the first label of name that begins with "xn--" and is
+// not the Punycode of a valid internationalized label, as UTS #46 (and so
+// a browser) reads it: "xn--a", "xn--zz", or "xn--www-" (which decodes to
+// ASCII). "" when there is none.
+func BadPunycode(name string) string {
+	for label := range strings.SplitSeq(name, ".") {
+		if !strings.HasPrefix(strings.ToLower(label), "xn--") {
+			continue
+		}
+		unicode, err := idna.Lookup.ToUnicode(label)
+		if err != nil {
+			return label
+		}
+		if ascii, err := idna.Lookup.ToASCII(unicode); err != nil || ascii != strings.ToLower(label) {
+			return label
+		}
+	}
+	return ""
+}
+
+// IPv6String writes ip as a browser serialises a URL's IPv6 host (the
+// WHATWG URL standard): eight groups of lower-case hex without leading
+// zeros, the first longest run of two or more zero groups as "::", and no
+// dotted IPv4 part ("::ffff:7f00:1", where netip writes
+// "::ffff:127.0.0.1").
+func IPv6String(ip netip.Addr) string {
+	b := ip.As16()
+	var groups [8]uint16
+	for i := range groups {
+		groups[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
+	}
+	runStart, runLen := -1, 1 // a run of one zero group stays "0"
+	for i := 0; i < 8; {
+		j := i
+		for j < 8 && groups[j] == 0 {
+			j++
+		}
+		if j-i > runLen {
+			runStart, runLen = i, j-i
+		}
+		i = max(j, i+1)
+	}
+	var out strings.Builder
+	for i := 0; i < 8; i++ {
+		if i == runStart {
+			out.WriteString("::")
+			i += runLen - 1
+			continue
+		}
+		if i > 0 && i != runStart+runLen {
+			out.WriteByte(':')
+		}
+		out.WriteString(strconv.FormatUint(uint64(groups[i]), 16))
+	}
+	return out.String()
+}
+
+// BrowserIPv4 reads name as a browser's URL parser reads a host that ends
+// in a number (the WHATWG URL standard's IPv4 parser): up to four parts,
+// each decimal, hexadecimal after "0x" or octal after "0", the last one
+// filling the bytes left ("127.1" is 127.0.0.1). It gives the address in
+// the four-number form a browser writes, or false when name does not end
+// in a number or is no address a browser accepts.
+func BrowserIPv4(name string) (string, bool) {
+	if name == "" || !endsInNumber(strings.TrimSuffix(name, ".")) {
+		return "", false
+	}
+	parts := strings.Split(strings.TrimSuffix(name, "."), ".")
+	if len(parts) > 4 {
+		return "", false
+	}
+	var addr uint64
+	for i, part := range parts {
+		base, digits := 10, part
+		switch lower := strings.ToLower(part); {
+		case strings.HasPrefix(lower, "0x"):
+			base, digits = 16, lower[2:]
+		case len(part) > 1 && part[0] == '0':
+			base, digits = 8, part[1:]
+		}
+		n := uint64(0)
+		if digits != "" {
+			var err error
+			if n, err = strconv.ParseUint(digits, base, 64); err != nil {
+				return "", false
+			}
+		}
+		if i < len(parts)-1 {
+			if n > 255 {
+				return "", false
+			}
+			addr = addr<<8 | n
+			continue
+		}
+		bits := 8 * (5 - len(parts))
+		if n >= 1<<bits {
+			return "", false
+		}
+		addr = addr<<bits | n
+	}
+	return netip.AddrFrom4([4]byte{byte(addr >> 24), byte(addr >> 16), byte(addr >> 8), byte(addr)}).String(), true
 }
 
 // endsInNumber reports whether a browser's URL parser reads name as an

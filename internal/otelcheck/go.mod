@@ -21,7 +21,9 @@ require (
 	go.opentelemetry.io/otel/log v1.47.0 // indirect
 	go.opentelemetry.io/otel/metric v1.47.0 // indirect
 	go.opentelemetry.io/otel/trace v1.47.0 // indirect
+	golang.org/x/net v0.54.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/text v0.37.0 // indirect
 )
 
 replace github.com/routegen/routegen => ../../

@@ -11,7 +11,14 @@ func Closest(s string, candidates []string, maxDistance int) string {
 	best, bestDist := "", maxDistance+1
 	s = strings.ToLower(s)
 	for _, c := range candidates {
-		if d := Distance(s, strings.ToLower(c)); d < bestDist {
+		lower := strings.ToLower(c)
+		// Each edit changes the length by one byte at most: a name of a
+		// length far from the candidate's is not compared, which keeps a
+		// name of megabytes linear.
+		if abs(len(s)-len(lower)) > maxDistance {
+			continue
+		}
+		if d := Distance(s, lower); d < bestDist {
 			best, bestDist = c, d
 		}
 	}
@@ -42,4 +49,30 @@ func Distance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+func abs(n int) int { return max(n, -n) }
+
+// OneEdit reports whether Distance(a, b) is 1 (a byte changed, added or
+// removed, or two adjacent bytes swapped), in time linear in their
+// length.
+func OneEdit(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch len(a) - len(b) {
+	case 0:
+		if i == len(a) {
+			return false // equal
+		}
+		return a[i+1:] == b[i+1:] ||
+			i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case 1:
+		return a[i+1:] == b[i:]
+	}
+	return false
 }

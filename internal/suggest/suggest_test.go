@@ -49,3 +49,26 @@ func TestClosest(t *testing.T) {
 		t.Errorf("Closest with no candidates = %q", got)
 	}
 }
+
+// TestOneEdit: OneEdit agrees with Distance on every pair of short
+// strings of a small alphabet.
+func TestOneEdit(t *testing.T) {
+	var words []string
+	var grow func(w string)
+	grow = func(w string) {
+		words = append(words, w)
+		if len(w) < 4 {
+			for _, c := range "abc" {
+				grow(w + string(c))
+			}
+		}
+	}
+	grow("")
+	for _, a := range words {
+		for _, b := range words {
+			if got, want := OneEdit(a, b), Distance(a, b) == 1; got != want {
+				t.Errorf("OneEdit(%q, %q) = %v; Distance is %d", a, b, got, Distance(a, b))
+			}
+		}
+	}
+}

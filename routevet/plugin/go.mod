@@ -11,3 +11,8 @@ require (
 	github.com/routegen/routegen v0.0.0-00010101000000-000000000000
 	golang.org/x/tools v0.45.0
 )
+
+require (
+	golang.org/x/net v0.54.0 // indirect
+	golang.org/x/text v0.37.0 // indirect
+)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/routegen/routegen/internal/constraint"
 	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/hostname"
 	"github.com/routegen/routegen/internal/suggest"
 	"github.com/routegen/routegen/runtime"
 )
@@ -20,13 +21,13 @@ import (
 // path, and at the address of each domain outside the root one, which is
 // routes.conf's unless a router was given another (runtime.WithHost).
 type URLBase struct {
-	path  string                   // a cleanBasePath
+	path  string                   // a core.BasePath
 	hosts map[string]core.HostPort // by domain key: the addresses that are not routes.conf's; the router's own, never written
 }
 
 // WithBasePath is b with its paths below base ("/svc"; "" or "/" for none).
 func (b URLBase) WithBasePath(base string) URLBase {
-	b.path = cleanBasePath(base)
+	b.path = core.BasePath(base)
 	return b
 }
 
@@ -42,20 +43,7 @@ func (t *Table) URLBaseOf(router *runtime.Router) URLBase {
 	if !ok {
 		panic("routegen: URLBuilder.ForRouter: the router was built by another generated package: call ForRouter on that package's URL")
 	}
-	return URLBase{path: cleanBasePath(path), hosts: hosts}
-}
-
-// cleanBasePath is base as URL builders prefix it: "" for none or "/",
-// else with one leading slash and no trailing one ("svc/" → "/svc"), each
-// segment escaped as a catch-all's value is: a "?" or "#" would end the
-// path, and a leading "\" make it another host's ("/\evil.com", which
-// browsers read as "//evil.com").
-func cleanBasePath(base string) string {
-	base = strings.Trim(base, "/")
-	if base == "" {
-		return ""
-	}
-	return "/" + core.EscapeCatchAll(base)
+	return URLBase{path: core.BasePath(path), hosts: hosts}
 }
 
 // origin is "//host[:port]" of domain d, for URLs of routes outside the
@@ -222,8 +210,15 @@ func (t *Table) CheckedHelperURL(base URLBase, r int, values ...string) (string,
 
 // isDNSLabel reports whether s is one label of a host name: a subdomain
 // argument that is anything else ("evil.com/", "a.b", "") would put
-// another host, or none, in the URL.
+// another host, or none, in the URL, and one that is not valid Punycode
+// ("xn--a") a host that browsers refuse.
 func isDNSLabel(s string) bool {
+	return isLDHLabel(s) && hostname.BadPunycode(s) == ""
+}
+
+// isLDHLabel reports whether s is 1 to 63 letters, digits and hyphens,
+// no hyphen first or last.
+func isLDHLabel(s string) bool {
 	if len(s) == 0 || len(s) > 63 || s[0] == '-' || s[len(s)-1] == '-' {
 		return false
 	}

@@ -114,8 +114,11 @@ var allMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTI
 
 // NewTable builds the decisions of a router of the core table t.
 func NewTable(t *core.Table, c Config) *Table {
-	d := &Table{core: t, hosts: c.Hosts, policies: c.Policies, csrf: c.CSRF, trustProxies: c.TrustProxies, basePath: c.BasePath,
+	d := &Table{core: t, hosts: c.Hosts, policies: c.Policies, csrf: c.CSRF, trustProxies: c.TrustProxies,
 		explain: c.Explain, failClosed: len(c.AuthSchemes) > 0 || len(c.Authenticators) > 0, readsHost: !c.Hosts.ServesAll()}
+	if c.BasePath != "" {
+		d.basePath = core.BasePath(c.BasePath) // as links write it
+	}
 	if d.csrf == nil {
 		d.csrf = http.NewCrossOriginProtection()
 	}
