@@ -33,6 +33,7 @@ type controller struct {
 	iface   string // "AdminAppController"
 	arg     string // NewRouter's parameter: "adminAppController"
 	actions []*action
+	byName  map[string]*action // actions by their routes.conf name
 }
 
 type action struct {
@@ -50,7 +51,7 @@ type actionParam struct {
 }
 
 func newModel(t *ir.Table) *model {
-	m := &model{table: t, root: rootDomain(t)}
+	m := &model{table: t, root: t.Root()}
 	controllers := map[string]*controller{}
 	for d, dom := range t.Domains {
 		for _, r := range dom.Routes {
@@ -89,27 +90,18 @@ func newModel(t *ir.Table) *model {
 	return m
 }
 
-// rootDomain is the domain whose URLs are written as paths.
-func rootDomain(t *ir.Table) int {
-	return core.RootDomain(len(t.Domains), func(i int) (bool, string) { return t.Domains[i].Subdomain, t.Domains[i].Host })
-}
-
 func (m *model) addAction(controllers map[string]*controller, name, actionName string, pos parser.Pos, r *route) {
 	c := controllers[name]
 	if c == nil {
 		iface := interfaceName(name)
-		c = &controller{name: name, iface: iface, arg: unexported(iface)}
+		c = &controller{name: name, iface: iface, arg: unexported(iface), byName: map[string]*action{}}
 		controllers[name] = c
 	}
-	var a *action
-	for _, x := range c.actions {
-		if x.name == actionName {
-			a = x
-		}
-	}
+	a := c.byName[actionName]
 	if a == nil {
 		a = &action{name: actionName, method: methodName(actionName), pos: pos}
 		c.actions = append(c.actions, a)
+		c.byName[actionName] = a
 	}
 	a.routes = append(a.routes, r)
 	r.action = a
