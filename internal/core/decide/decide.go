@@ -104,9 +104,11 @@ type Table struct {
 type checks uint8
 
 const (
-	checkAll      checks = 1 << iota // middleware, static, CORS, auth or authorization: the whole of Policies
-	checkCSRF                        // anti-CSRF: the route's method is unsafe
-	checkBodySize                    // max_body_size: the route's method has a body
+	checkAll        checks = 1 << iota // static, CORS, auth or authorization: the whole of Policies
+	checkCSRF                          // anti-CSRF: the route's method is unsafe
+	checkBodySize                      // max_body_size: the route's method has a body
+	checkMiddleware                    // the application's middleware runs before the policies
+	checkExplain                       // the table explains: every step is recorded
 )
 
 // allMethods stand for "*" in allow_methods, which the CORS library does not read.
@@ -159,15 +161,22 @@ func NewTable(t *core.Table, c Config) *Table {
 // back to GET, and those are safe and have no body. A catch_all takes
 // every check, as it answers every method.
 func (d *Table) checksOf(p *Policy) checks {
-	// Explained, every route takes the whole of Policies, whose checks
-	// the route does not need decide nothing: the steps show each policy.
-	if p.Method == "*" || d.explain {
-		return checkAll
+	var c checks
+	switch {
+	case d.explain:
+		// Every route takes the whole of Policies, whose checks the route
+		// does not need decide nothing: the steps show each policy.
+		c = checkAll | checkExplain
+	case p.Method == "*":
+		c = checkAll
+	default:
+		c = methodChecks(p, p.Method)
+		if p.Static || p.CORS != nil || p.Authorization || p.Auth != AuthAnonymous && (p.Auth != "" || d.failClosed) {
+			c |= checkAll
+		}
 	}
-	c := methodChecks(p, p.Method)
-	if p.Middleware || p.Static || p.CORS != nil || p.Authorization ||
-		p.Auth != AuthAnonymous && (p.Auth != "" || d.failClosed) {
-		c |= checkAll
+	if p.Middleware {
+		c |= checkMiddleware
 	}
 	return c
 }
@@ -292,11 +301,11 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	if c == 0 || d.routeOnly {
 		return Action
 	}
-	if t.explain {
+	if c&checkExplain != 0 {
 		t.explainRoute(d, method)
 	}
-	if t.policies[o.Route].Middleware {
-		if t.explain {
+	if c&checkMiddleware != 0 {
+		if c&checkExplain != 0 {
 			d.step("middleware", "called", "the application's middleware runs before the policies")
 		}
 		return Middleware
@@ -460,10 +469,10 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 				}
 				return Refuse
 			}
-			if t.explain {
+			if c&checkExplain != 0 {
 				d.step("anti_csrf", "ok", "same origin, or a trusted one")
 			}
-		} else if t.explain {
+		} else if c&checkExplain != 0 {
 			d.step("anti_csrf", "ok", "no Sec-Fetch-Site or Origin header: not a browser's cross-origin request")
 		}
 	}
@@ -483,7 +492,7 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 			}
 			return LimitedAction
 		}
-		if t.explain {
+		if c&checkExplain != 0 {
 			d.step("body_size", "ok", "the request has no body; max_body_size is "+strconv.FormatInt(t.policies[d.Match.Outcome.Route].MaxBodySize, 10)+" bytes")
 		}
 	}
