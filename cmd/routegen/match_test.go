@@ -106,3 +106,62 @@ func TestMatchFindsRoutesConf(t *testing.T) {
 		}
 	}
 }
+
+const matchPolicyConf = `domains {
+  api {
+    host = "api.example.com"
+    cors { enable = true; allow_origins = ["https://app.example.com"]; allow_methods = ["GET", "POST"] }
+    routes {
+      items { path = "/items"; method = "GET, POST"; controller = "Items"; action = "List"; auth = "token" }
+      health { path = "/health"; controller = "Health"; action = "Get" }
+    }
+  }
+}
+`
+
+// TestMatchHeaders: match reads the request as a server does, with the
+// headers -H gives and the authenticators' answer --auth gives, and says
+// what the router's decision says: a preflight, the CORS headers, the
+// fail-closed 403, a 401, a method as sent, a path that begins with "//".
+func TestMatchHeaders(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"routes.conf": matchPolicyConf})
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"preflight", []string{"-H", "Origin: https://app.example.com", "-H", "Access-Control-Request-Method: POST", "OPTIONS", "/items"}, exitInput,
+			[]string{"204 route items", "preflight: allowed", "Access-Control-Allow-Origin: https://app.example.com"}},
+		{"cors", []string{"-H", "Origin: https://app.example.com", "GET", "/items"}, exitOK,
+			[]string{"200 route items", "cors: allowed", "Access-Control-Allow-Origin: https://app.example.com", "Vary: Origin", "assumed: the authenticators answer ok"}},
+		{"other_origin", []string{"-H", "Origin: https://evil.example", "GET", "/items"}, exitOK,
+			[]string{"cors: not allowed", "Vary: Origin"}},
+		{"auth_fail", []string{"--auth", "fail", "GET", "/items"}, exitInput,
+			[]string{"401 route items", `auth: refused: the authenticator of "token" did not recognise the request`, "assumed: the authenticators answer fail"}},
+		{"fail_closed", []string{"GET", "/health"}, exitInput,
+			[]string{"403 route health", "fail closed", "reason: forbidden: this route has no auth scheme"}},
+		{"cross_site_post", []string{"-H", "Sec-Fetch-Site: cross-site", "-H", "Origin: https://evil.example", "POST", "/items"}, exitInput,
+			[]string{"403 route items", "anti_csrf: refused", "reason: forbidden: cross-origin request"}},
+		{"method_as_sent", []string{"get", "/items"}, exitInput, []string{"405", "Allow: GET, HEAD, OPTIONS, POST"}},
+		{"double_slash", []string{"GET", "//evil.com/items"}, exitInput, []string{"301", "Location: /evil.com/items"}},
+		{"absolute_host", []string{"GET", "http://other.example.com/items"}, exitOK, []string{"200 route items"}},
+	} {
+		code, stdout, stderr := runIn(t, dir, append([]string{"match"}, c.args...)...)
+		// check's warning of the route without auth is expected; nothing else.
+		if code != c.code || strings.Count(stderr, "\n") > 1 {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d\n%s", c.name, code, stderr, c.code, stdout)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("%s: the output lacks %q:\n%s", c.name, w, stdout)
+			}
+		}
+	}
+	if code, _, stderr := runIn(t, dir, "match", "-H", "Origin", "GET", "/items"); code != exitUsage || !strings.Contains(stderr, `header "Origin": want Name: value`) {
+		t.Errorf("-H without a colon: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := runIn(t, dir, "match", "--auth", "maybe", "GET", "/items"); code != exitUsage || !strings.Contains(stderr, `--auth "maybe": want ok or fail`) {
+		t.Errorf("--auth maybe: exit %d, %q", code, stderr)
+	}
+}
