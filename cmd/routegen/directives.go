@@ -264,14 +264,8 @@ func (c *cli) oneSource(arg string, src sourceFlags) (string, sourceFlags, int) 
 // go generate, checks them as it would, and returns its input and source
 // flags, with the files they name named from the working folder.
 func directiveSources(d directive) (string, sourceFlags, error) {
-	fs := pflag.NewFlagSet("directive", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var src sourceFlags
-	var gen generateFlags
-	src.register(fs)
-	gen.register(fs)
-	fs.Bool("no-color", false, "")
-	if err := fs.Parse(d.args); err != nil {
+	fs, src, gen, err := directiveFlags(d)
+	if err != nil {
 		return "", src, err
 	}
 	if fs.NArg() > 1 {
@@ -286,6 +280,19 @@ func directiveSources(d directive) (string, sourceFlags, error) {
 		}
 	}
 	return directiveInput(d), src, nil
+}
+
+// directiveFlags parses a directive's arguments as routegen's flags.
+func directiveFlags(d directive) (*pflag.FlagSet, sourceFlags, generateFlags, error) {
+	fs := pflag.NewFlagSet("directive", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var src sourceFlags
+	var gen generateFlags
+	src.register(fs)
+	gen.register(fs)
+	fs.Bool("no-color", false, "")
+	err := fs.Parse(d.args)
+	return fs, src, gen, err
 }
 
 // runDirectives runs cmd (generate, check, diff or list) once for each

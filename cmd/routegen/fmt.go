@@ -128,14 +128,7 @@ func confsBelow(dir string) ([]string, error) {
 // directiveInput is the routes.conf a directive reads: its argument, else
 // the default input of its folder.
 func directiveInput(d directive) string {
-	fs := pflag.NewFlagSet("directive", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var src sourceFlags
-	var gen generateFlags
-	src.register(fs)
-	gen.register(fs)
-	fs.Bool("no-color", false, "")
-	if err := fs.Parse(d.args); err == nil && fs.NArg() > 0 {
+	if fs, _, _, err := directiveFlags(d); err == nil && fs.NArg() > 0 {
 		if filepath.IsAbs(fs.Arg(0)) {
 			return fs.Arg(0)
 		}
