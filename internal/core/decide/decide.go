@@ -577,7 +577,9 @@ func (t *Table) preflight(m *core.Match, d *Decision, hosts *core.HostTable, w h
 		return false
 	}
 	t.cors[m.Outcome.Route].ServeHTTP(w, r, noNext)
-	d.Status = http.StatusNoContent
+	// Allow is cleared: a reused Decision may hold an automatic reply's,
+	// which the router would write on this 204 too.
+	d.Status, d.Allow = http.StatusNoContent, ""
 	if d.Explain {
 		d.step("preflight", corsOutcome(w), "the CORS policy of the "+requested+" route answers the preflight")
 	}
