@@ -282,6 +282,7 @@ func (t *Table) decide(m *core.Match, d *Decision, hosts *core.HostTable, w http
 	// Explained, every route takes the whole of Policies, whose checks
 	// the route does not need decide nothing: the steps show each policy.
 	if t.checks[o.Route] == 0 && !d.Explain || app == nil {
+		d.LimitBody = 0 // a reused Decision may hold an earlier route's
 		return Action
 	}
 	if t.policies[o.Route].Middleware {

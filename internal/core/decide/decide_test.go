@@ -3,6 +3,7 @@ package decide
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/routegen/routegen/internal/core"
@@ -42,3 +43,26 @@ type acceptAll struct{}
 
 func (acceptAll) Authenticate(string) bool { return true }
 func (acceptAll) Authorize() bool          { return true }
+
+// TestActionClearsLimitBody: a route that checks nothing goes straight to
+// its action; the LimitBody of the route decided before it in a reused
+// Decision must not limit its body.
+func TestActionClearsLimitBody(t *testing.T) {
+	routes := []core.Route{{Method: "POST", Path: "/upload"}, {Method: "PUT", Path: "/free"}}
+	ct := core.NewTable(routes, []core.Domain{{CatchAll: -1}}, nil)
+	hosts, problems := core.NewHosts([]core.Address{{}}, nil)
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	tab := NewTable(ct, Config{Policies: []Policy{{Method: "POST", Auth: AuthAnonymous, MaxBodySize: 8}, {Method: "PUT", Auth: AuthAnonymous}}})
+	var d Decision
+	var m core.Match
+	r := httptest.NewRequest("POST", "/upload", strings.NewReader("1234"))
+	if kind := tab.Decide(&m, &d, hosts, httptest.NewRecorder(), r, acceptAll{}); kind != Action || d.LimitBody != 8 {
+		t.Fatalf("POST /upload: %v, LimitBody %d; want the action with its limit 8", kind, d.LimitBody)
+	}
+	r = httptest.NewRequest("PUT", "/free", strings.NewReader("123456789012"))
+	if kind := tab.Decide(&m, &d, hosts, httptest.NewRecorder(), r, acceptAll{}); kind != Action || d.LimitBody != 0 {
+		t.Errorf("PUT /free after it: %v, LimitBody %d; want the action without a limit", kind, d.LimitBody)
+	}
+}
