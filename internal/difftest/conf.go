@@ -10,7 +10,7 @@
 //	go test ./internal/difftest -update          rewrite tables/t*/ from the generator
 //	go test ./internal/difftest -run '^$' -fuzz FuzzLookup -parallel 1 -fuzztime 10m
 //	go run ./internal/difftest/cmd/difftest -duration 30m    fresh tables until a disagreement
-//	go test ./internal/difftest -run TestMatchAgreesWithRouter -agree.requests 200000 -v    match against the router, long
+//	go test ./internal/difftest -run TestMatchAgreesWithRouter -agree.requests 200000 -agree.seed 7 -v    match against the router, long
 package difftest
 
 import (

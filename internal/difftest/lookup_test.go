@@ -353,7 +353,7 @@ func TestFieldHelpersForRouter(t *testing.T) {
 		c2     struct{ t03.C2Controller }
 		socket struct{ t03.SocketController }
 	)
-	rt, err := t03.NewRouter(c0{}, c1{}, c2{}, socket{}, append(authenticators(schemesOf(loadTables(t)[3])), runtime.WithBasePath("/svc"))...)
+	rt, err := t03.NewRouter(c0{}, c1{}, c2{}, socket{}, append(authenticators(difftest.Schemes(loadTables(t)[3])), runtime.WithBasePath("/svc"))...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,13 +11,13 @@ import (
 // may name without a security.conf, and CORS origins with wildcards among
 // them.
 var (
-	authValues   = []string{"anonymous", "authenticated", "basic", "token", "basic", "token"}
-	corsOrigins  = []string{"https://app.test", "https://*.app.test", "http://localhost:*", "https://example.com", "*"}
-	corsHeaders  = []string{"X-Custom", "Content-Type", "Authorization", "*"}
-	corsMethods  = []string{"GET", "POST", "PUT", "DELETE", "PATCH", "*"}
-	bodySizes    = []string{"1", "8", "64", `"1kb"`}
-	roleChecks   = []string{"hasrole(admin)", "hasanyrole(a, b)", "hasallroles(a, b)"}
-	permitChecks = []string{"ispermitted(users:view)", "ispermittedall(a | b)"}
+	authValues      = []string{"anonymous", "authenticated", "basic", "token", "basic", "token"}
+	corsOrigins     = []string{"https://app.test", "https://*.app.test", "http://localhost:*", "https://example.com", "*"}
+	corsHeaderNames = []string{"X-Custom", "Content-Type", "Authorization", "*"}
+	corsMethods     = []string{"GET", "POST", "PUT", "DELETE", "PATCH", "*"}
+	bodySizes       = []string{"1", "8", "64", `"1kb"`}
+	roleChecks      = []string{"hasrole(admin)", "hasanyrole(a, b)", "hasallroles(a, b)"}
+	permitChecks    = []string{"ispermitted(users:view)", "ispermittedall(a | b)"}
 )
 
 func (w *confWriter) maybe(p float64) bool { return w.policy.Float64() < p }
@@ -67,7 +67,7 @@ func (w *confWriter) corsFields() string {
 		fields = append(fields, "allow_methods = "+quoted(pickFrom(w.policy, corsMethods, 3)))
 	}
 	if w.maybe(0.4) {
-		fields = append(fields, "allow_headers = "+quoted(pickFrom(w.policy, corsHeaders, 2)))
+		fields = append(fields, "allow_headers = "+quoted(pickFrom(w.policy, corsHeaderNames, 2)))
 	}
 	if w.maybe(0.2) {
 		fields = append(fields, `expose_headers = ["X-Total"]`, "max_age = 600")
