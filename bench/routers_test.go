@@ -13,12 +13,16 @@ import (
 
 	"github.com/routegen/routegen/bench/internal/record"
 	"github.com/routegen/routegen/bench/sets/github"
+	"github.com/routegen/routegen/bench/sets/githubapi"
 	"github.com/routegen/routegen/bench/sets/gplus"
+	"github.com/routegen/routegen/bench/sets/gplusapi"
 	"github.com/routegen/routegen/bench/sets/param"
 	"github.com/routegen/routegen/bench/sets/param20"
 	"github.com/routegen/routegen/bench/sets/param5"
 	"github.com/routegen/routegen/bench/sets/parse"
+	"github.com/routegen/routegen/bench/sets/parseapi"
 	"github.com/routegen/routegen/bench/sets/static"
+	"github.com/routegen/routegen/bench/sets/staticapi"
 	"github.com/routegen/routegen/internal/routeset"
 	"github.com/routegen/routegen/runtime"
 )
@@ -111,24 +115,49 @@ var packages = map[string]generated{
 	},
 }
 
+// apiRouters build the router of a set's API configuration: its
+// routes.conf with anti_csrf_check = false, as an API that browsers do not
+// call writes it. The sets of the standard benchmark have one.
+var apiRouters = map[string]func(rec *record.Recorder) (*runtime.Router, error){
+	"github": func(r *record.Recorder) (*runtime.Router, error) {
+		return githubapi.NewRouter(githubapi.Controller{Recorder: r})
+	},
+	"gplus": func(r *record.Recorder) (*runtime.Router, error) {
+		return gplusapi.NewRouter(gplusapi.Controller{Recorder: r})
+	},
+	"parse": func(r *record.Recorder) (*runtime.Router, error) {
+		return parseapi.NewRouter(parseapi.Controller{Recorder: r})
+	},
+	"static": func(r *record.Recorder) (*runtime.Router, error) {
+		return staticapi.NewRouter(staticapi.Controller{Recorder: r})
+	},
+}
+
 // A contender is an http.Handler built from a route set, whose handlers
 // report to rec what they serve.
 type contender struct {
 	name  string
 	build func(set string, routes []routeset.Route, rec *record.Recorder) (http.Handler, error)
+	// serves reports the sets the contender has a router for; nil for every set.
+	serves func(set string) bool
 }
 
-// contenders are the routers compared, routegen's ServeHTTP first.
+// contenders are the routers compared, routegen's ServeHTTP first: with
+// the default anti-CSRF check ("routegen"), then in the API configuration
+// ("routegen.api").
 var contenders = []contender{
-	{"routegen", func(set string, _ []routeset.Route, rec *record.Recorder) (http.Handler, error) {
+	{name: "routegen", build: func(set string, _ []routeset.Route, rec *record.Recorder) (http.Handler, error) {
 		return packages[set].newRouter(rec)
 	}},
-	{"httprouter", buildHTTPRouter},
-	{"gin", buildGin},
-	{"echo", buildEcho},
-	{"bunrouter", buildBunrouter},
-	{"chi", buildChi},
-	{"servemux", buildServeMux},
+	{name: "routegen.api", build: func(set string, _ []routeset.Route, rec *record.Recorder) (http.Handler, error) {
+		return apiRouters[set](rec)
+	}, serves: func(set string) bool { return apiRouters[set] != nil }},
+	{name: "httprouter", build: buildHTTPRouter},
+	{name: "gin", build: buildGin},
+	{name: "echo", build: buildEcho},
+	{name: "bunrouter", build: buildBunrouter},
+	{name: "chi", build: buildChi},
+	{name: "servemux", build: buildServeMux},
 }
 
 // served records a route; values builds its parameters, and is called

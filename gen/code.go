@@ -1,28 +1,29 @@
 package gen
 
-import (
-	"strconv"
-	"strings"
-)
+import "github.com/dave/jennifer/jen"
 
 // The tables of the file (Domains, Routes, the CORS policies) are keyed
 // composite literals, their fields in the order of the runtime struct,
 // zero values left out, a few short lines an element, so that the diff of
 // a one-route change is a few short lines.
 
-// field is one key: value of a keyed composite literal, the value as Go text.
-type field struct{ key, value string }
+// field is one key: value of a keyed composite literal; a nil value is a
+// zero value, left out.
+type field struct {
+	key   string
+	value jen.Code
+}
 
 // keyedLiteral collects the lines of a keyed composite literal written one
-// or more fields a line; fields with zero values are left out.
-type keyedLiteral struct{ lines [][]field }
+// or more fields a line.
+type keyedLiteral struct{ lines [][]jen.Code }
 
 // line adds the fields that are set as one line.
 func (k *keyedLiteral) line(fields ...field) {
-	var set []field
+	var set []jen.Code
 	for _, f := range fields {
-		if f.value != "" {
-			set = append(set, f)
+		if f.value != nil {
+			set = append(set, jen.Id(f.key).Op(":").Add(f.value))
 		}
 	}
 	if len(set) > 0 {
@@ -30,61 +31,59 @@ func (k *keyedLiteral) line(fields ...field) {
 	}
 }
 
-// write writes the literal's body, a line of fields a line.
-func (k *keyedLiteral) write(f *goFile) {
-	for _, line := range k.lines {
-		for i, fl := range line {
-			if i > 0 {
-				f.write(", ")
-			}
-			f.write(fl.key + ": " + fl.value)
-		}
-		f.write(",\n")
+// block is the literal's body, "{", a line of fields a line, "}".
+func (k *keyedLiteral) block() *jen.Statement {
+	lines := make([]jen.Code, len(k.lines))
+	for i, line := range k.lines {
+		lines[i] = jen.Custom(jen.Options{Separator: ","}, line...)
 	}
+	return multiLine(lines...)
 }
 
-// writeInline writes the literal on one line: "{Key: value, …}".
-func (k *keyedLiteral) writeInline(f *goFile) {
-	f.write("{")
-	sep := ""
+// inline is the literal's body on one line: "{Key: value, …}".
+func (k *keyedLiteral) inline() *jen.Statement {
+	var fields []jen.Code
 	for _, line := range k.lines {
-		for _, fl := range line {
-			f.write(sep + fl.key + ": " + fl.value)
-			sep = ", "
-		}
+		fields = append(fields, line...)
 	}
-	f.write("}")
+	return jen.Values(fields...)
 }
 
-// stringsText is a []string literal, or "" for an empty list.
-func stringsText(list []string) string {
+// multiLine is the body of a composite literal whose elements are on lines
+// of their own.
+func multiLine(elements ...jen.Code) *jen.Statement {
+	return jen.Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, elements...)
+}
+
+// stringsLit is a []string literal, or nil for an empty list.
+func stringsLit(list []string) jen.Code {
 	if len(list) == 0 {
-		return ""
+		return nil
 	}
-	quoted := make([]string, len(list))
+	items := make([]jen.Code, len(list))
 	for i, s := range list {
-		quoted[i] = strconv.Quote(s)
+		items[i] = jen.Lit(s)
 	}
-	return "[]string{" + strings.Join(quoted, ", ") + "}"
+	return jen.Index().String().Values(items...)
 }
 
-func trueText(v bool) string {
+func trueLit(v bool) jen.Code {
 	if v {
-		return "true"
+		return jen.True()
 	}
-	return ""
+	return nil
 }
 
-func nonZero(v int64) string {
+func nonZero(v int64) jen.Code {
 	if v == 0 {
-		return ""
+		return nil
 	}
-	return strconv.FormatInt(v, 10)
+	return jen.Lit(int(v))
 }
 
-func quotedText(v string) string {
+func stringLit(v string) jen.Code {
 	if v == "" {
-		return ""
+		return nil
 	}
-	return strconv.Quote(v)
+	return jen.Lit(v)
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/routegen/routegen/ir"
 )
 
@@ -22,27 +24,30 @@ func goType(t ir.ParamType) string {
 	return "string"
 }
 
+// goTypeCode is the Go type of a parameter, as code.
+func goTypeCode(t ir.ParamType) *jen.Statement { return jen.Id(goType(t)) }
+
 // writeInterfaces writes the controller interfaces. Each method follows a
 // line directive that places it at its route in routes.conf; its
 // description follows it on its line, since in a doc comment above it
 // gofmt would set the directive apart with an empty "//".
 func (g *generator) writeInterfaces() {
 	for _, c := range g.controllers {
-		g.out.use(runtimePkg)
-		g.out.printf("\n// %s holds the actions of controller %q.\n", c.iface, c.name)
-		g.out.printf("type %s interface {\n", c.iface)
-		for _, a := range c.actions {
-			names := newNamer()
-			params := []string{names.name("ctx") + " *runtime.Context"}
-			for _, p := range a.params {
-				params = append(params, names.name(p.goName)+" "+goType(p.typ))
-			}
-			g.out.write(lineDirective(g.opts.pathOf(a.pos), a.pos) + "\n")
-			g.out.printf("%s(%s) error // serves %s\n", a.method, strings.Join(params, ", "), g.describeRoutes(a))
-		}
-		// The lines between the methods matter to no tool: the position
-		// is handed back once.
-		g.out.write(lineResetPlaceholder + "\n}\n")
+		g.declare([]string{fmt.Sprintf("%s holds the actions of controller %q.", c.iface, c.name)},
+			jen.Type().Id(c.iface).InterfaceFunc(func(methods *jen.Group) {
+				for _, a := range c.actions {
+					names := newNamer()
+					params := []jen.Code{jen.Id(names.name("ctx")).Op("*").Qual(runtimePkg, "Context")}
+					for _, p := range a.params {
+						params = append(params, jen.Id(names.name(p.goName)).Add(goTypeCode(p.typ)))
+					}
+					methods.Comment(lineDirective(g.opts.pathOf(a.pos), a.pos))
+					methods.Id(a.method).Params(params...).Error().Add(comment("serves " + g.describeRoutes(a)))
+				}
+				// The lines between the methods matter to no tool: the
+				// position is handed back once.
+				methods.Comment(lineResetPlaceholder)
+			}))
 	}
 }
 
@@ -67,6 +72,13 @@ func (g *generator) describeRoutes(a *action) string {
 // the rest of a large package.
 const dispatchChunk = 64
 
+// dispatchCase is the case of a route in a dispatch switch: the case,
+// named in a comment on its line, then its statements.
+type dispatchCase struct {
+	code        []jen.Code
+	readsParams bool // the statements read p, the route's parameters
+}
+
 // planDispatch writes the case of each route that has an action, by chunk
 // of dispatchChunk route indexes.
 func (g *generator) planDispatch() {
@@ -78,25 +90,29 @@ func (g *generator) planDispatch() {
 		for len(g.dispatchCases) <= chunk {
 			g.dispatchCases = append(g.dispatchCases, nil)
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "case %d: // %s\n", r.index, describeMatch(r))
-		args := []string{"ctx"}
+		c := dispatchCase{code: []jen.Code{jen.Case(jen.Lit(r.index)).Add(comment(describeMatch(r)))}}
+		args := []jen.Code{jen.Id("ctx")}
 		for i, p := range r.action.params {
 			k := paramIndex(r, p.name)
 			switch {
 			case k < 0 && p.typ == ir.TypeInt:
-				args = append(args, "0")
+				args = append(args, jen.Lit(0))
 			case k < 0:
-				args = append(args, `""`)
+				args = append(args, jen.Lit(""))
 			case p.typ == ir.TypeInt:
-				fmt.Fprintf(&b, "v%d, err := routegenimpl.ParamInt(p, %d)\nif err != nil {\nreturn err\n}\n", i, k)
-				args = append(args, fmt.Sprintf("v%d", i))
+				v := "v" + strconv.Itoa(i)
+				c.code = append(c.code,
+					jen.List(jen.Id(v), jen.Err()).Op(":=").Qual(implPkg, "ParamInt").Call(jen.Id("p"), jen.Lit(k)),
+					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+				args = append(args, jen.Id(v))
+				c.readsParams = true
 			default:
-				args = append(args, fmt.Sprintf("p.Value(%d)", k))
+				args = append(args, jen.Id("p").Dot("Value").Call(jen.Lit(k)))
+				c.readsParams = true
 			}
 		}
-		fmt.Fprintf(&b, "return c.%s.%s(%s)\n", g.controllerOf(r).arg, r.action.method, strings.Join(args, ", "))
-		g.dispatchCases[chunk] = append(g.dispatchCases[chunk], b.String())
+		c.code = append(c.code, jen.Return(jen.Id("c").Dot(g.controllerOf(r).arg).Dot(r.action.method).Call(args...)))
+		g.dispatchCases[chunk] = append(g.dispatchCases[chunk], c)
 	}
 }
 
@@ -116,65 +132,79 @@ func paramIndex(r *route, name string) int {
 
 // writeNewRouter writes NewRouter and the struct of the controllers.
 func (g *generator) writeNewRouter() {
-	var params, checks, fields, values strings.Builder
+	var params, body, fields, values []jen.Code
 	for _, c := range g.controllers {
 		// c.arg ends in "Controller": no parameter or local name does.
-		fmt.Fprintf(&params, "%s %s, ", c.arg, c.iface)
-		fmt.Fprintf(&fields, "%s %s\n", c.arg, c.iface)
-		fmt.Fprintf(&values, "%s: %s,\n", c.arg, c.arg)
-		fmt.Fprintf(&checks, "if %s == nil {\nreturn nil, errors.New(%s)\n}\n", c.arg, strconv.Quote(g.opts.Package+": NewRouter: "+c.iface+" is nil"))
-		g.out.use("errors")
+		params = append(params, jen.Id(c.arg).Id(c.iface))
+		fields = append(fields, jen.Id(c.arg).Id(c.iface))
+		values = append(values, jen.Id(c.arg).Op(":").Id(c.arg))
+		body = append(body, jen.If(jen.Id(c.arg).Op("==").Nil()).Block(
+			jen.Return(jen.Nil(), g.qual("errors", "New").Call(jen.Lit(g.opts.Package+": NewRouter: "+c.iface+" is nil"))),
+		))
 	}
-	g.out.use(runtimePkg)
-	g.out.printf("\n// NewRouter returns the http.Handler of %s, calling the actions of the given controllers.\n", g.opts.Source)
-	g.out.printf("func NewRouter(%sopts ...runtime.Option) (*runtime.Router, error) {\n", &params)
-	g.out.printf("%sc := &%s{\n%s}\n", &checks, controllersTypeName, &values)
-	g.out.printf("return %s.NewRouter(c, opts...)\n}\n", tableName)
-	g.out.printf("\n// %s are the controllers of a router.\n", controllersTypeName)
-	g.out.printf("type %s struct {\n%s}\n", controllersTypeName, &fields)
+	params = append(params, jen.Id("opts").Op("...").Qual(runtimePkg, "Option"))
+	body = append(body,
+		jen.Id("c").Op(":=").Op("&").Id(controllersTypeName).Add(multiLine(values...)),
+		jen.Return(jen.Id(tableName).Dot("NewRouter").Call(jen.Id("c"), jen.Id("opts").Op("..."))))
+	g.declare([]string{"NewRouter returns the http.Handler of " + g.opts.Source + ", calling the actions of the given controllers."},
+		jen.Func().Id("NewRouter").Params(params...).Params(jen.Op("*").Qual(runtimePkg, "Router"), jen.Error()).Block(body...))
+	g.declare([]string{controllersTypeName + " are the controllers of a router."},
+		jen.Type().Id(controllersTypeName).Struct(fields...))
 }
 
 // writeDispatch writes the dispatch methods: one switch when every route
 // is in the first chunk, which saves a call a request.
 func (g *generator) writeDispatch() {
-	g.out.use("fmt", runtimePkg)
+	receiver := jen.Id("c").Op("*").Id(controllersTypeName)
+	ctx := jen.Id("ctx").Op("*").Qual(runtimePkg, "Context")
 	if len(g.dispatchCases) == 1 {
-		g.out.write("\n// Dispatch calls the action of the route ctx serves.\n")
-		g.out.printf("func (c *%s) Dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
-		g.writeDispatchSwitch(g.dispatchCases[0], "ctx.Route().Index")
+		g.declare([]string{"Dispatch calls the action of the route ctx serves."},
+			jen.Func().Params(receiver).Id("Dispatch").Params(ctx).Error().
+				Block(g.dispatchSwitch(g.dispatchCases[0], jen.Id("ctx").Dot("Route").Call().Dot("Index"))...))
 		return
 	}
-	g.out.write("\n// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.\n")
-	g.out.printf("func (c *%s) Dispatch(ctx *runtime.Context) error {\n", controllersTypeName)
+	var body []jen.Code
 	if len(g.dispatchCases) > 0 {
-		g.out.printf("switch i := ctx.Route().Index; i / %d {\n", dispatchChunk)
+		var chunks []jen.Code
 		for k, cases := range g.dispatchCases {
 			if len(cases) > 0 {
-				g.out.printf("case %d:\nreturn c.%s(ctx, i)\n", k, dispatchFuncName(k))
+				chunks = append(chunks, jen.Case(jen.Lit(k)).Block(
+					jen.Return(jen.Id("c").Dot(dispatchFuncName(k)).Call(jen.Id("ctx"), jen.Id("i")))))
 			}
 		}
-		g.out.write("}\n")
+		body = append(body, jen.Switch(
+			jen.Id("i").Op(":=").Id("ctx").Dot("Route").Call().Dot("Index"), jen.Id("i").Op("/").Lit(dispatchChunk),
+		).Block(chunks...))
 	}
-	g.out.write("return fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
+	body = append(body, g.noAction())
+	g.declare([]string{"Dispatch calls the action of the route ctx serves, through the method of its chunk of routes."},
+		jen.Func().Params(receiver).Id("Dispatch").Params(ctx).Error().Block(body...))
 	for k, cases := range g.dispatchCases {
 		if len(cases) == 0 {
 			continue
 		}
-		g.out.printf("\n// %s calls the actions of routes %d to %d.\n", dispatchFuncName(k), k*dispatchChunk, (k+1)*dispatchChunk-1)
-		g.out.printf("func (c *%s) %s(ctx *runtime.Context, i int) error {\n", controllersTypeName, dispatchFuncName(k))
-		g.writeDispatchSwitch(cases, "i")
+		g.declare([]string{fmt.Sprintf("%s calls the actions of routes %d to %d.", dispatchFuncName(k), k*dispatchChunk, (k+1)*dispatchChunk-1)},
+			jen.Func().Params(jen.Id("c").Op("*").Id(controllersTypeName)).Id(dispatchFuncName(k)).
+				Params(jen.Id("ctx").Op("*").Qual(runtimePkg, "Context"), jen.Id("i").Int()).Error().
+				Block(g.dispatchSwitch(cases, jen.Id("i"))...))
 	}
 }
 
-// writeDispatchSwitch writes the rest of a dispatch function: the switch
-// of cases on index, and the error for an index without a case.
-func (g *generator) writeDispatchSwitch(cases []string, index string) {
-	if slices.ContainsFunc(cases, func(c string) bool { return strings.Contains(c, "p.Value(") || strings.Contains(c, "(p, ") }) {
-		g.out.write("p := ctx.Params()\n")
+// dispatchSwitch is the body of a dispatch function: the switch of cases
+// on index, and the error for an index without a case. A case is written
+// as a line of its own, with its comment, and the statements after it.
+func (g *generator) dispatchSwitch(cases []dispatchCase, index jen.Code) []jen.Code {
+	var body, clauses []jen.Code
+	if slices.ContainsFunc(cases, func(c dispatchCase) bool { return c.readsParams }) {
+		body = append(body, jen.Id("p").Op(":=").Id("ctx").Dot("Params").Call())
 	}
-	g.out.printf("switch %s {\n", index)
 	for _, c := range cases {
-		g.out.write(c)
+		clauses = append(clauses, c.code...)
 	}
-	g.out.write("}\nreturn fmt.Errorf(\"no action for route %q\", ctx.Route().Name)\n}\n")
+	return append(body, jen.Switch(index).Block(clauses...), g.noAction())
+}
+
+// noAction returns the error of a route without an action.
+func (g *generator) noAction() jen.Code {
+	return jen.Return(g.qual("fmt", "Errorf").Call(jen.Lit("no action for route %q"), jen.Id("ctx").Dot("Route").Call().Dot("Name")))
 }

@@ -3,6 +3,8 @@ package gen
 import (
 	"fmt"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/routegen/routegen/ir"
 )
 
@@ -47,29 +49,26 @@ func (g *generator) planCORS() {
 	}
 }
 
-// corsText is the variable of c's policy, or "" for none.
-func (g *generator) corsText(c *ir.CORS) string {
+// corsRef is the variable of c's policy, or nil for none.
+func (g *generator) corsRef(c *ir.CORS) jen.Code {
 	if c == nil {
-		return ""
+		return nil
 	}
-	return g.corsOf[c].name
+	return jen.Id(g.corsOf[c].name)
 }
 
 // writeCORS writes the policies' variables.
 func (g *generator) writeCORS() {
 	for _, c := range g.corsPolicies {
 		p := c.policy
-		g.out.use(runtimePkg)
-		g.out.printf("\n// %s is a CORS policy of %s, shared by the routes that have it.\n", c.name, g.opts.Source)
-		g.out.printf("var %s = &runtime.CORS{\n", c.name)
 		var lit keyedLiteral
-		lit.line(field{"AllowOrigins", stringsText(p.AllowOrigins)})
-		lit.line(field{"AllowHeaders", stringsText(p.AllowHeaders)})
-		lit.line(field{"AllowMethods", stringsText(p.AllowMethods)})
-		lit.line(field{"ExposeHeaders", stringsText(p.ExposeHeaders)})
-		lit.line(field{"AllowCredentials", trueText(p.AllowCredentials)})
+		lit.line(field{"AllowOrigins", stringsLit(p.AllowOrigins)})
+		lit.line(field{"AllowHeaders", stringsLit(p.AllowHeaders)})
+		lit.line(field{"AllowMethods", stringsLit(p.AllowMethods)})
+		lit.line(field{"ExposeHeaders", stringsLit(p.ExposeHeaders)})
+		lit.line(field{"AllowCredentials", trueLit(p.AllowCredentials)})
 		lit.line(field{"MaxAge", nonZero(int64(p.MaxAge))})
-		lit.write(g.out)
-		g.out.write("}\n")
+		g.declare([]string{c.name + " is a CORS policy of " + g.opts.Source + ", shared by the routes that have it."},
+			jen.Var().Id(c.name).Op("=").Op("&").Qual(runtimePkg, "CORS").Add(lit.block()))
 	}
 }

@@ -1,24 +1,21 @@
 package gen
 
-import "strconv"
+import "github.com/dave/jennifer/jen"
 
 // writeDomains writes Domains.
 func (g *generator) writeDomains() {
-	g.out.use(runtimePkg)
-	g.out.printf("\n// Domains are the domains of %s, in file order.\n", g.opts.Source)
-	g.out.write("var Domains = []runtime.Domain{\n")
+	domains := make([]jen.Code, len(g.table.Domains))
 	for i, d := range g.table.Domains {
 		var lit keyedLiteral
-		lit.line(field{"Index", strconv.Itoa(i)}, field{"Key", quotedText(d.Key)}, field{"Name", quotedText(d.Name)})
-		lit.line(field{"Host", quotedText(d.Host)}, field{"Port", quotedText(d.Port)},
-			field{"HostEnv", quotedText(d.HostEnv)}, field{"PortEnv", quotedText(d.PortEnv)}, field{"PortlessLinks", trueText(d.PortlessLinks)})
-		lit.line(field{"Subdomain", trueText(d.Subdomain)}, field{"RedirectTrailingSlash", trueText(d.RedirectTrailingSlash)},
-			field{"MethodNotAllowed", trueText(d.MethodNotAllowed)}, field{"AutoOptions", trueText(d.AutoOptions)})
-		lit.line(field{"DefaultAuth", quotedText(d.DefaultAuth)}, field{"AntiCSRFCheck", trueText(d.AntiCSRFCheck)},
-			field{"CORS", g.corsText(d.CORS)})
-		g.out.write("{\n")
-		lit.write(g.out)
-		g.out.write("},\n")
+		lit.line(field{"Index", jen.Lit(i)}, field{"Key", stringLit(d.Key)}, field{"Name", stringLit(d.Name)})
+		lit.line(field{"Host", stringLit(d.Host)}, field{"Port", stringLit(d.Port)},
+			field{"HostEnv", stringLit(d.HostEnv)}, field{"PortEnv", stringLit(d.PortEnv)}, field{"PortlessLinks", trueLit(d.PortlessLinks)})
+		lit.line(field{"Subdomain", trueLit(d.Subdomain)}, field{"RedirectTrailingSlash", trueLit(d.RedirectTrailingSlash)},
+			field{"MethodNotAllowed", trueLit(d.MethodNotAllowed)}, field{"AutoOptions", trueLit(d.AutoOptions)})
+		lit.line(field{"DefaultAuth", stringLit(d.DefaultAuth)}, field{"AntiCSRFCheck", trueLit(d.AntiCSRFCheck)},
+			field{"CORS", g.corsRef(d.CORS)})
+		domains[i] = lit.block()
 	}
-	g.out.write("}\n")
+	g.declare([]string{"Domains are the domains of " + g.opts.Source + ", in file order."},
+		jen.Var().Id("Domains").Op("=").Index().Qual(runtimePkg, "Domain").Add(multiLine(domains...)))
 }

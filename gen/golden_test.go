@@ -107,8 +107,8 @@ func TestGolden(t *testing.T) {
 				t.Fatal(diags)
 			}
 			for _, f := range files {
-				// Parts are formatted apart and the routes table is written as
-				// text: the whole must still be what gofmt writes.
+				// The parts of the file are rendered apart and joined: the
+				// whole must still be what gofmt writes.
 				if formatted, err := format.Source(f.Content); err != nil || !bytes.Equal(formatted, f.Content) {
 					t.Errorf("%s is not gofmt's form (err %v)", f.Name, err)
 				}

@@ -1,56 +1,58 @@
 package gen
 
 import (
-	"cmp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/dave/jennifer/jen"
 )
 
 // writeVersionCheck writes the constants that compile only with a
 // routegenimpl that supports the API the code is written for.
 func (g *generator) writeVersionCheck() {
 	v := strconv.Itoa(implVersion)
-	g.out.use(implPkg)
-	g.out.write(`
-// This file is written for version ` + v + ` of routegenimpl's API; with a routegen that does not support it,
-// the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
-// run go generate with the routegen the module requires.
-const (
-	_ = routegenimpl.RunGoGenerate(` + v + ` - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - ` + v + `)
-)
-`)
+	g.declare([]string{
+		"This file is written for version " + v + " of routegenimpl's API; with a routegen that does not support it,",
+		`the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):`,
+		"run go generate with the routegen the module requires.",
+	}, jen.Const().Defs(
+		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(jen.Lit(implVersion).Op("-").Qual(implPkg, "MinVersion")),
+		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(g.qual(implPkg, "MaxVersion").Op("-").Lit(implVersion)),
+	))
 }
 
 // writeTable writes the runtime table Lookup works on, and Lookup.
 func (g *generator) writeTable() {
 	var lit keyedLiteral
-	lit.line(field{"Domains", "Domains"})
-	lit.line(field{"Routes", "Routes"})
+	lit.line(field{"Domains", jen.Id("Domains")})
+	lit.line(field{"Routes", jen.Id("Routes")})
 	if g.hasCatchAll() {
-		lit.line(field{"CatchAlls", catchAllsName})
+		lit.line(field{"CatchAlls", jen.Id(catchAllsName)})
 	}
 	if g.matchersAsCode() {
-		matchers := make([]string, len(g.table.Domains))
+		matchers := make([]jen.Code, len(g.table.Domains))
 		for d := range g.table.Domains {
-			matchers[d] = matchFuncName(d)
+			matchers[d] = jen.Id(matchFuncName(d))
 		}
-		lit.line(field{"Matchers", "[]routegenimpl.MatchFunc{" + strings.Join(matchers, ", ") + "}"})
+		lit.line(field{"Matchers", jen.Index().Qual(implPkg, "MatchFunc").Values(matchers...)})
 	}
 	if g.table.AuthSchemes != nil {
 		// Not nil, even empty: the runtime tells a table without
 		// security.conf by its nil AuthSchemes.
-		lit.line(field{"AuthSchemes", cmp.Or(stringsText(g.table.AuthSchemes), "[]string{}")})
+		schemes := stringsLit(g.table.AuthSchemes)
+		if schemes == nil {
+			schemes = jen.Index().String().Values()
+		}
+		lit.line(field{"AuthSchemes", schemes})
 	}
 	if g.root != 0 {
-		lit.line(field{"Root", strconv.Itoa(g.root)})
+		lit.line(field{"Root", jen.Lit(g.root)})
 	}
-	g.out.write("\n// " + tableName + " is what the runtime knows of the routes. It serves each domain at its routes.conf\n")
-	g.out.write("// address, environment variables read at start-up.\n")
-	g.out.write("var " + tableName + " = routegenimpl.NewTable(&routegenimpl.Table{\n")
-	lit.write(g.out)
-	g.out.write("})\n")
+	g.declare([]string{
+		tableName + " is what the runtime knows of the routes. It serves each domain at its routes.conf",
+		"address, environment variables read at start-up.",
+	}, jen.Var().Id(tableName).Op("=").Qual(implPkg, "NewTable").Call(jen.Op("&").Qual(implPkg, "Table").Add(lit.block())))
 	g.writeLookup()
 }
 
@@ -69,14 +71,16 @@ func (g *generator) domainMethods(d int) []string {
 // writeLookup writes Lookup, which the runtime's one statement of the
 // order of request handling answers.
 func (g *generator) writeLookup() {
-	g.out.use(runtimePkg)
-	g.out.write("\n// Lookup finds the route of a request: method, Host header and path as sent (still escaped).\n")
+	doc := []string{"Lookup finds the route of a request: method, Host header and path as sent (still escaped)."}
 	if slices.ContainsFunc(g.routes, func(r *route) bool { return strings.Contains(r.Path, "%") }) {
-		g.out.write("// It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal\n")
-		g.out.write("// of a route in raw bytes or lower-case escapes; see runtime.Match for the outcomes.\n")
+		doc = append(doc, "It fills m and allocates nothing, except to respell a path that writes a non-ASCII literal",
+			"of a route in raw bytes or lower-case escapes; see runtime.Match for the outcomes.")
 	} else {
-		g.out.write("// It fills m and allocates nothing; see runtime.Match for the outcomes.\n")
+		doc = append(doc, "It fills m and allocates nothing; see runtime.Match for the outcomes.")
 	}
-	g.out.write("func Lookup(m *runtime.Match, method, host, path string) {\n")
-	g.out.write("\t" + tableName + ".Lookup(m, method, host, path)\n}\n")
+	g.declare(doc, jen.Func().Id("Lookup").Params(
+		jen.Id("m").Op("*").Qual(runtimePkg, "Match"), jen.List(jen.Id("method"), jen.Id("host"), jen.Id("path")).String(),
+	).Block(
+		jen.Id(tableName).Dot("Lookup").Call(jen.Id("m"), jen.Id("method"), jen.Id("host"), jen.Id("path")),
+	))
 }

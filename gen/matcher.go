@@ -1,9 +1,10 @@
 package gen
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
+
+	"github.com/dave/jennifer/jen"
 
 	"github.com/routegen/routegen/internal/core"
 )
@@ -65,33 +66,47 @@ func (g *generator) writeMatchers() {
 	if !g.matchersAsCode() {
 		return
 	}
-	g.out.use(implPkg)
 	for d := range g.table.Domains {
-		var cases, parts bytes.Buffer
+		var cases []jen.Code
+		var parts []matcherPart
 		for _, method := range g.domainMethods(d) {
 			body, size, p := g.methodMatcher(d, method)
 			if size > inlineMethodsUpTo {
 				name := matchMethodFuncName(d, method)
-				fmt.Fprintf(&parts, "\n// %s finds the %s route of domain %q for path.\n", name, method, g.table.Domains[d].Key)
-				fmt.Fprintf(&parts, "func %s(p *routegenimpl.Params, path string) int {\n%s}\n", name, body)
-				body = []byte("return " + name + "(p, path)\n")
+				parts = append(parts, matcherPart{
+					doc: name + " finds the " + method + " route of domain " + strconv.Quote(g.table.Domains[d].Key) + " for path.",
+					fn: jen.Func().Id(name).Params(jen.Id("p").Op("*").Qual(implPkg, "Params"), jen.Id("path").String()).Int().
+						Add(*body...),
+				})
+				body = jen.Block(jen.Return(jen.Id(name).Call(jen.Id("p"), jen.Id("path"))))
 			}
-			fmt.Fprintf(&cases, "case %s:\n%s", strconv.Quote(method), body)
-			for _, f := range p {
-				parts.Write(f)
-			}
+			// The block itself follows the case, which jennifer writes without braces.
+			cases = append(cases, jen.Case(jen.Lit(method)).Add(*body...))
+			parts = append(parts, p...)
 		}
-		g.out.printf("\n// %s finds the route of domain %q for method and path.\n", matchFuncName(d), g.table.Domains[d].Key)
-		g.out.printf("func %s(p *routegenimpl.Params, method, path string) int {\n", matchFuncName(d))
-		g.out.printf("switch method {\n%s}\nreturn -1\n}\n", &cases)
-		g.out.write(parts.String())
+		g.declare([]string{matchFuncName(d) + " finds the route of domain " + strconv.Quote(g.table.Domains[d].Key) + " for method and path."},
+			jen.Func().Id(matchFuncName(d)).Params(
+				jen.Id("p").Op("*").Qual(implPkg, "Params"), jen.List(jen.Id("method"), jen.Id("path")).String(),
+			).Int().Block(
+				jen.Switch(jen.Id("method")).Block(cases...),
+				jen.Return(jen.Lit(-1)),
+			))
+		for _, part := range parts {
+			g.declare([]string{part.doc}, part.fn)
+		}
 	}
 }
 
-// methodMatcher is the body of the matcher of method in domain d, its
-// number of routes, and the functions of its large subtrees. The matchers
-// of few routes are inlined in their domain's: a call saved.
-func (g *generator) methodMatcher(d int, method string) ([]byte, int, [][]byte) {
+// matcherPart is a function a matcher is split into, with its doc comment.
+type matcherPart struct {
+	doc string
+	fn  jen.Code
+}
+
+// methodMatcher is the body of the matcher of method in domain d, as a
+// block, its number of routes, and the functions of its large subtrees.
+// The matchers of few routes are inlined in their domain's: a call saved.
+func (g *generator) methodMatcher(d int, method string) (*jen.Statement, int, []matcherPart) {
 	var routes []core.TrieRoute
 	byIndex := map[int]*route{}
 	for _, r := range g.routes {
@@ -102,28 +117,28 @@ func (g *generator) methodMatcher(d int, method string) ([]byte, int, [][]byte) 
 	}
 	root := core.NewTrie(routes)
 	w := &matcherWriter{generator: g, name: matchMethodFuncName(d, method), method: method, routes: byIndex}
-	var body bytes.Buffer
-	w.fixedSwitch(&body, "path", root.RootFixed())
-	if root.Dynamic {
-		body.WriteString("i1 := 1\n")
-		w.level(&body, root, 1)
-	}
-	body.WriteString("return -1\n")
-	return body.Bytes(), root.Size(), w.parts
+	body := jen.BlockFunc(func(body *jen.Group) {
+		w.fixedSwitch(body, jen.Id("path"), root.RootFixed())
+		if root.Dynamic {
+			body.Id("i1").Op(":=").Lit(1)
+			w.level(body, root, 1)
+		}
+		body.Return(jen.Lit(-1))
+	})
+	return body, root.Size(), w.parts
 }
 
 // fixedSwitch returns the route whose rest of the path is rest; nothing
 // when there is none.
-func (g *matcherWriter) fixedSwitch(b *bytes.Buffer, rest string, routes []core.FixedRoute) {
+func (g *matcherWriter) fixedSwitch(b *jen.Group, rest jen.Code, routes []core.FixedRoute) {
 	if len(routes) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "switch %s {\n", rest)
-	for _, f := range routes {
-		fmt.Fprintf(b, "case %s:\n", strconv.Quote(f.Rest))
-		g.returnRoute(b, f.Route)
-	}
-	b.WriteString("}\n")
+	b.Switch(rest).BlockFunc(func(cases *jen.Group) {
+		for _, f := range routes {
+			cases.Case(jen.Lit(f.Rest)).Block(g.returnRoute(f.Route))
+		}
+	})
 }
 
 // A matcher is split into one function per subtree: a level below which
@@ -152,11 +167,11 @@ type matcherWriter struct {
 	name   string
 	method string
 	routes map[int]*route // by index
-	parts  [][]byte       // doc comment and function of each subtree split off
+	parts  []matcherPart  // each subtree split off
 }
 
 // level matches the segment that starts at i<depth> below n.
-func (g *matcherWriter) level(b *bytes.Buffer, n *core.Node, depth int) {
+func (g *matcherWriter) level(b *jen.Group, n *core.Node, depth int) {
 	i, j := "i"+strconv.Itoa(depth), "j"+strconv.Itoa(depth)
 	next := "i" + strconv.Itoa(depth+1)
 	ended := false // j<depth> holds the end of the segment
@@ -174,59 +189,67 @@ func (g *matcherWriter) level(b *bytes.Buffer, n *core.Node, depth int) {
 		}
 		switch {
 		case largest > groupMax:
-			fmt.Fprintf(b, "%s := routegenimpl.SegmentEnd(path, %s)\n", j, i)
-			fmt.Fprintf(b, "if %s < len(path) {\nswitch path[%s:%s] {\n", j, i, j)
-			for _, e := range n.Literals {
-				if e.Node.Dynamic {
-					fmt.Fprintf(b, "case %s:\n%s := %s + 1\n", strconv.Quote(e.Text), next, j)
-					g.child(b, n, e.Node, depth, false)
-				}
-			}
-			b.WriteString("}\n}\n")
+			b.Id(j).Op(":=").Qual(implPkg, "SegmentEnd").Call(jen.Id("path"), jen.Id(i))
+			b.If(jen.Id(j).Op("<").Len(jen.Id("path"))).Block(
+				jen.Switch(pathSlice(jen.Id(i), j)).BlockFunc(func(cases *jen.Group) {
+					for _, e := range n.Literals {
+						if e.Node.Dynamic {
+							cases.Case(jen.Lit(e.Text)).BlockFunc(func(c *jen.Group) {
+								c.Id(next).Op(":=").Id(j).Op("+").Lit(1)
+								g.child(c, n, e.Node, depth, false)
+							})
+						}
+					}
+				}),
+			)
 			ended = true
 		case len(edges) <= seqMax:
 			for _, e := range edges {
 				g.literal(b, n, e, depth)
 			}
 		default:
-			fmt.Fprintf(b, "if %s < len(path) {\nswitch path[%s] {\n", i, i)
-			for _, c := range firsts {
-				fmt.Fprintf(b, "case %s:\n", strconv.QuoteRune(rune(c)))
-				for _, e := range groups[c] {
-					g.literal(b, n, e, depth)
-				}
-			}
-			b.WriteString("}\n}\n")
+			b.If(jen.Id(i).Op("<").Len(jen.Id("path"))).Block(
+				jen.Switch(jen.Id("path").Index(jen.Id(i))).BlockFunc(func(cases *jen.Group) {
+					for _, c := range firsts {
+						cases.Case(jen.LitRune(rune(c))).BlockFunc(func(lits *jen.Group) {
+							for _, e := range groups[c] {
+								g.literal(lits, n, e, depth)
+							}
+						})
+					}
+				}),
+			)
 		}
 	}
 	if len(n.Params) > 0 && !ended {
-		fmt.Fprintf(b, "%s := routegenimpl.SegmentEnd(path, %s)\n", j, i)
+		b.Id(j).Op(":=").Qual(implPkg, "SegmentEnd").Call(jen.Id("path"), jen.Id(i))
 	}
 	for _, e := range n.Params {
 		start := offset(i, len(e.Prefix))
 		// A parameter that ends the route's path and has nothing below
 		// matches only at the end of the path: no backtracking to undo.
 		leaf := e.Node.Route >= 0 && e.Node.Leaf()
-		cond := j + " > " + start
+		var cond []jen.Code
 		if leaf {
-			cond = j + " == len(path) && " + cond
+			cond = append(cond, jen.Id(j).Op("==").Len(jen.Id("path")))
 		}
+		cond = append(cond, jen.Id(j).Op(">").Add(start))
 		if e.Prefix != "" {
-			g.out.use("strings")
-			cond += fmt.Sprintf(" && strings.HasPrefix(path[%s:%s], %s)", i, j, strconv.Quote(e.Prefix))
+			cond = append(cond, g.qual("strings", "HasPrefix").Call(pathSlice(jen.Id(i), j), jen.Lit(e.Prefix)))
 		}
 		// Only a bare parameter or one after "." can take a whole "." or ".." segment.
 		if e.Prefix == "" || e.Prefix == "." {
-			cond += fmt.Sprintf(" && routegenimpl.NotDot(path[%s:%s])", i, j)
+			cond = append(cond, g.qual(implPkg, "NotDot").Call(pathSlice(jen.Id(i), j)))
 		}
-		fmt.Fprintf(b, "if %s {\nroutegenimpl.Push(p, path[%s:%s])\n", cond, start, j)
-		if leaf {
-			g.returnRoute(b, e.Node.Route)
-		} else {
-			g.child(b, n, e.Node, depth, true)
-			b.WriteString("routegenimpl.Pop(p)\n")
-		}
-		b.WriteString("}\n")
+		b.If(and(cond)).BlockFunc(func(then *jen.Group) {
+			then.Qual(implPkg, "Push").Call(jen.Id("p"), pathSlice(start, j))
+			if leaf {
+				then.Add(g.returnRoute(e.Node.Route))
+			} else {
+				g.child(then, n, e.Node, depth, true)
+				then.Qual(implPkg, "Pop").Call(jen.Id("p"))
+			}
+		})
 	}
 	for _, e := range n.CatchAlls {
 		start := offset(i, len(e.Prefix))
@@ -234,32 +257,32 @@ func (g *matcherWriter) level(b *bytes.Buffer, n *core.Node, depth int) {
 		if e.AllowEmpty {
 			op = ">="
 		}
-		cond := "len(path) " + op + " " + start
+		cond := []jen.Code{jen.Len(jen.Id("path")).Op(op).Add(start)}
 		if e.Prefix != "" {
-			g.out.use("strings")
-			cond += fmt.Sprintf(" && strings.HasPrefix(path[%s:], %s)", i, strconv.Quote(e.Prefix))
+			cond = append(cond, g.qual("strings", "HasPrefix").Call(pathFrom(jen.Id(i)), jen.Lit(e.Prefix)))
 		}
-		cond += fmt.Sprintf(" && routegenimpl.IsCleanTail(path[%s:])", i)
-		fmt.Fprintf(b, "if %s {\nroutegenimpl.Push(p, path[%s:])\n", cond, start)
-		g.returnRoute(b, e.Route)
-		b.WriteString("}\n")
+		cond = append(cond, g.qual(implPkg, "IsCleanTail").Call(pathFrom(jen.Id(i))))
+		b.If(and(cond)).Block(
+			g.qual(implPkg, "Push").Call(jen.Id("p"), pathFrom(start)),
+			g.returnRoute(e.Route),
+		)
 	}
 }
 
 // literal compares the literal segments of e, and the "/" after them, with
 // the path at i<depth>.
-func (g *matcherWriter) literal(b *bytes.Buffer, parent *core.Node, e *core.LiteralEdge, depth int) {
+func (g *matcherWriter) literal(b *jen.Group, parent *core.Node, e *core.LiteralEdge, depth int) {
 	i, next := "i"+strconv.Itoa(depth), "i"+strconv.Itoa(depth+1)
-	g.out.use("strings")
-	fmt.Fprintf(b, "if strings.HasPrefix(path[%s:], %s) {\n%s := %s\n", i, strconv.Quote(e.Text+"/"), next, offset(i, len(e.Text)+1))
-	g.child(b, parent, e.Node, depth, false)
-	b.WriteString("}\n")
+	b.If(g.qual("strings", "HasPrefix").Call(pathFrom(jen.Id(i)), jen.Lit(e.Text+"/"))).BlockFunc(func(then *jen.Group) {
+		then.Id(next).Op(":=").Add(offset(i, len(e.Text)+1))
+		g.child(then, parent, e.Node, depth, false)
+	})
 }
 
 // child continues below parent: after a parameter that ends at j<depth>,
 // or a literal followed by the segment at i<depth+1>. It is inline, or a
 // call to the function of a large subtree.
-func (g *matcherWriter) child(b *bytes.Buffer, parent, n *core.Node, depth int, afterParam bool) {
+func (g *matcherWriter) child(b *jen.Group, parent, n *core.Node, depth int, afterParam bool) {
 	if parent.Size() <= splitAbove || n.Leaf() {
 		if afterParam {
 			g.afterParam(b, n, depth)
@@ -276,43 +299,45 @@ func (g *matcherWriter) child(b *bytes.Buffer, parent, n *core.Node, depth int, 
 	// The slot is taken before the body is written, which takes the
 	// slots of the subtrees below.
 	slot := len(g.parts)
-	g.parts = append(g.parts, nil)
-	var f bytes.Buffer
+	g.parts = append(g.parts, matcherPart{})
 	arg, param := "i"+strconv.Itoa(depth+1), "i0"
 	if afterParam {
 		arg, param = "j"+strconv.Itoa(depth), "j0"
 	}
-	fmt.Fprintf(&f, "\n// %s\nfunc %s(p *routegenimpl.Params, path string, %s int) int {\n", doc, name, param)
-	if afterParam {
-		g.afterParam(&f, n, 0)
-	} else {
-		g.level(&f, n, 0)
-	}
-	f.WriteString("return -1\n}\n")
-	g.parts[slot] = f.Bytes()
-	fmt.Fprintf(b, "if r := %s(p, path, %s); r >= 0 {\nreturn r\n}\n", name, arg)
+	fn := jen.Func().Id(name).Params(jen.Id("p").Op("*").Qual(implPkg, "Params"), jen.Id("path").String(), jen.Id(param).Int()).Int().
+		BlockFunc(func(body *jen.Group) {
+			if afterParam {
+				g.afterParam(body, n, 0)
+			} else {
+				g.level(body, n, 0)
+			}
+			body.Return(jen.Lit(-1))
+		})
+	g.parts[slot] = matcherPart{doc: doc, fn: fn}
+	b.If(jen.Id("r").Op(":=").Id(name).Call(jen.Id("p"), jen.Id("path"), jen.Id(arg)), jen.Id("r").Op(">=").Lit(0)).Block(
+		jen.Return(jen.Id("r")),
+	)
 }
 
 // afterParam continues once the parameter ending at j<depth> matched: the
 // route that ends there, the routes with no parameter below, then the walk.
-func (g *matcherWriter) afterParam(b *bytes.Buffer, n *core.Node, depth int) {
+func (g *matcherWriter) afterParam(b *jen.Group, n *core.Node, depth int) {
 	j := "j" + strconv.Itoa(depth)
 	if n.Route >= 0 {
-		fmt.Fprintf(b, "if %s == len(path) {\n", j)
-		g.returnRoute(b, n.Route)
-		b.WriteString("}\n")
+		b.If(jen.Id(j).Op("==").Len(jen.Id("path"))).Block(g.returnRoute(n.Route))
 	}
-	g.fixedSwitch(b, "path["+j+":]", n.BelowParam())
+	g.fixedSwitch(b, pathFrom(jen.Id(j)), n.BelowParam())
 	if n.Dynamic {
-		fmt.Fprintf(b, "if %s < len(path) {\n%s := %s + 1\n", j, "i"+strconv.Itoa(depth+1), j)
-		g.level(b, n, depth+1)
-		b.WriteString("}\n")
+		b.If(jen.Id(j).Op("<").Len(jen.Id("path"))).BlockFunc(func(then *jen.Group) {
+			then.Id("i" + strconv.Itoa(depth+1)).Op(":=").Id(j).Op("+").Lit(1)
+			g.level(then, n, depth+1)
+		})
 	}
 }
 
 // returnRoute returns route index r, named in a comment.
-func (g *matcherWriter) returnRoute(b *bytes.Buffer, r int) {
-	fmt.Fprintf(b, "return %d // %s\n", r, describeMatch(g.routes[r]))
+func (g *matcherWriter) returnRoute(r int) jen.Code {
+	return jen.Return(jen.Lit(r)).Add(comment(describeMatch(g.routes[r])))
 }
 
 // describeMatch names a route in the matcher: "GET /users/:id (user)".
@@ -321,9 +346,24 @@ func describeMatch(r *route) string {
 }
 
 // offset is i+k, or just i.
-func offset(i string, k int) string {
+func offset(i string, k int) *jen.Statement {
 	if k == 0 {
-		return i
+		return jen.Id(i)
 	}
-	return i + " + " + strconv.Itoa(k)
+	return jen.Id(i).Op("+").Lit(k)
+}
+
+// pathFrom is path[i:].
+func pathFrom(i jen.Code) *jen.Statement { return jen.Id("path").Index(i, jen.Empty()) }
+
+// pathSlice is path[i:j].
+func pathSlice(i jen.Code, j string) *jen.Statement { return jen.Id("path").Index(i, jen.Id(j)) }
+
+// and is the conjunction of conds.
+func and(conds []jen.Code) *jen.Statement {
+	s := jen.Add(conds[0])
+	for _, c := range conds[1:] {
+		s.Op("&&").Add(c)
+	}
+	return s
 }

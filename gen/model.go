@@ -84,6 +84,7 @@ func newModel(t *ir.Table) *model {
 		return cmp.Or(strings.Compare(a.iface, b.iface), strings.Compare(a.name, b.name))
 	})
 	m.checkGoNames()
+	m.checkFileNames()
 	m.diags.Sort()
 	return m
 }
@@ -162,6 +163,21 @@ func (m *model) checkGoNames() {
 		if !dup {
 			helpers[name] = r
 		}
+	}
+}
+
+// checkFileNames reports, at the first of its routes in the table, a file
+// whose name a //line directive cannot hold: a directive is the rest of
+// its line, as it is, where commentText would escape the characters that
+// end or reorder the line.
+func (m *model) checkFileNames() {
+	reported := map[string]bool{}
+	for _, r := range slices.Concat(m.routes, m.catchAlls) {
+		if r == nil || reported[r.Pos.File] || strings.IndexFunc(r.Pos.File, unsafeInComment) < 0 {
+			continue
+		}
+		reported[r.Pos.File] = true
+		m.diags.Errorf(r.Pos, "the name of file %q cannot be written in the //line directives of the generated code; rename the file", r.Pos.File)
 	}
 }
 

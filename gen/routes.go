@@ -1,32 +1,30 @@
 package gen
 
 import (
-	"strconv"
-	"strings"
+	"github.com/dave/jennifer/jen"
 
 	"github.com/routegen/routegen/ir"
 )
 
 // writeRoutes writes Routes and, when a domain has one, the catch-alls.
 func (g *generator) writeRoutes() {
-	g.out.use(runtimePkg)
-	g.out.printf("\n// Routes are the routes of %s: domain by domain, each sorted by path, then method.\n", g.opts.Source)
-	g.out.write("var Routes = []runtime.Route{\n")
-	for _, r := range g.routes {
-		g.writeRoute(r)
+	routes := make([]jen.Code, len(g.routes))
+	for i, r := range g.routes {
+		routes[i] = g.routeLit(r)
 	}
-	g.out.write("}\n")
+	g.declare([]string{"Routes are the routes of " + g.opts.Source + ": domain by domain, each sorted by path, then method."},
+		jen.Var().Id("Routes").Op("=").Index().Qual(runtimePkg, "Route").Add(multiLine(routes...)))
 	if g.hasCatchAll() {
-		g.out.write("\n// " + catchAllsName + " are the catch_all routes, of domain i at index i; zero for a domain with none.\n")
-		g.out.write("var " + catchAllsName + " = []runtime.Route{\n")
-		for _, r := range g.catchAlls {
+		catchAlls := make([]jen.Code, len(g.catchAlls))
+		for i, r := range g.catchAlls {
 			if r == nil {
-				g.out.write("{},\n")
+				catchAlls[i] = jen.Values()
 				continue
 			}
-			g.writeRoute(r)
+			catchAlls[i] = g.routeLit(r)
 		}
-		g.out.write("}\n")
+		g.declare([]string{catchAllsName + " are the catch_all routes, of domain i at index i; zero for a domain with none."},
+			jen.Var().Id(catchAllsName).Op("=").Index().Qual(runtimePkg, "Route").Add(multiLine(catchAlls...)))
 	}
 }
 
@@ -41,17 +39,17 @@ func (g *generator) hasCatchAll() bool {
 	return false
 }
 
-// writeRoute writes r as an element of a []runtime.Route, on one line: the
-// table reads as a table, and a change of a route is a change of its line.
-func (g *generator) writeRoute(r *route) {
+// routeLit is r as an element of a []runtime.Route, on one line: the table
+// reads as a table, and a change of a route is a change of its line.
+func (g *generator) routeLit(r *route) jen.Code {
 	var lit keyedLiteral
-	lit.line(field{"Index", strconv.Itoa(r.index)}, field{"Domain", nonZero(int64(r.domain))}, field{"Name", quotedText(r.Name)})
-	lit.line(field{"Method", quotedText(r.Method)}, field{"Path", quotedText(r.Path)})
-	lit.line(field{"Controller", quotedText(r.Controller)}, field{"Action", quotedText(r.Action)},
-		field{"Auth", quotedText(r.Auth)}, field{"MaxBodySize", nonZero(r.MaxBodySize)},
-		field{"AntiCSRFCheck", trueText(r.AntiCSRFCheck)}, field{"WebSocket", trueText(r.WebSocket)})
-	lit.line(field{"Static", trueText(r.Static)}, field{"Dir", quotedText(r.Dir)}, field{"File", quotedText(r.File)},
-		field{"List", trueText(r.List)})
+	lit.line(field{"Index", jen.Lit(r.index)}, field{"Domain", nonZero(int64(r.domain))}, field{"Name", stringLit(r.Name)})
+	lit.line(field{"Method", stringLit(r.Method)}, field{"Path", stringLit(r.Path)})
+	lit.line(field{"Controller", stringLit(r.Controller)}, field{"Action", stringLit(r.Action)},
+		field{"Auth", stringLit(r.Auth)}, field{"MaxBodySize", nonZero(r.MaxBodySize)},
+		field{"AntiCSRFCheck", trueLit(r.AntiCSRFCheck)}, field{"WebSocket", trueLit(r.WebSocket)})
+	lit.line(field{"Static", trueLit(r.Static)}, field{"Dir", stringLit(r.Dir)}, field{"File", stringLit(r.File)},
+		field{"List", trueLit(r.List)})
 	names := make([]string, len(r.ParamSpecs))
 	constraints := make([]string, len(r.ParamSpecs))
 	constrained := false
@@ -64,45 +62,28 @@ func (g *generator) writeRoute(r *route) {
 	if !constrained {
 		constraints = nil
 	}
-	lit.line(field{"Params", stringsText(names)}, field{"Constraints", stringsText(constraints)})
+	lit.line(field{"Params", stringsLit(names)}, field{"Constraints", stringsLit(constraints)})
 	if a := r.Authorization; a != nil {
-		lit.line(field{"Authorization", "&runtime.Authorization{" + strings.Join(nonEmpty(
-			prefixed("SatisfyBoth: ", trueText(a.Satisfy == "both")),
-			prefixed("Roles: ", checksText(a.Roles)),
-			prefixed("Permissions: ", checksText(a.Permissions))), ", ") + "}"})
+		var auth keyedLiteral
+		auth.line(field{"SatisfyBoth", trueLit(a.Satisfy == "both")}, field{"Roles", g.checksLit(a.Roles)},
+			field{"Permissions", g.checksLit(a.Permissions)})
+		lit.line(field{"Authorization", jen.Op("&").Qual(runtimePkg, "Authorization").Add(auth.inline())})
 	}
-	lit.line(field{"CORS", g.corsText(r.CORS)}, field{"Parent", quotedText(r.Parent)})
-	lit.line(field{"Pos", strconv.Quote(g.opts.pos(r.Pos))})
-	lit.writeInline(g.out)
-	g.out.write(",\n")
+	lit.line(field{"CORS", g.corsRef(r.CORS)}, field{"Parent", stringLit(r.Parent)})
+	lit.line(field{"Pos", jen.Lit(g.opts.pos(r.Pos))})
+	return lit.inline()
 }
 
-// checksText is a []runtime.Check literal, or "" for none.
-func checksText(checks []ir.Check) string {
+// checksLit is a []runtime.Check literal, or nil for none.
+func (g *generator) checksLit(checks []ir.Check) jen.Code {
 	if len(checks) == 0 {
-		return ""
+		return nil
 	}
-	items := make([]string, len(checks))
+	items := make([]jen.Code, len(checks))
 	for i, c := range checks {
-		items[i] = "{" + strings.Join(nonEmpty("Func: "+strconv.Quote(c.Func), prefixed("Args: ", stringsText(c.Args))), ", ") + "}"
+		var check keyedLiteral
+		check.line(field{"Func", jen.Lit(c.Func)}, field{"Args", stringsLit(c.Args)})
+		items[i] = check.inline()
 	}
-	return "[]runtime.Check{" + strings.Join(items, ", ") + "}"
-}
-
-// prefixed is prefix+text, or "" when text is.
-func prefixed(prefix, text string) string {
-	if text == "" {
-		return ""
-	}
-	return prefix + text
-}
-
-func nonEmpty(list ...string) []string {
-	var out []string
-	for _, s := range list {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
+	return jen.Index().Qual(runtimePkg, "Check").Values(items...)
 }

@@ -55,7 +55,8 @@ func TestTypeScriptGolden(t *testing.T) {
 // TestTypeScriptNames: a function is named as the Go helper in
 // lowerCamelCase; a name TypeScript reserves gets "_"; two routes whose
 // names become one function are an error, as a function named as an
-// export of the module is.
+// export of the module is, or then, which would make the module a
+// thenable.
 func TestTypeScriptNames(t *testing.T) {
 	conf := `domains {
   site {
@@ -93,6 +94,8 @@ func TestTypeScriptNames(t *testing.T) {
       b { path = "/b"; controller = "A" }
       xyz { path = "/x"; controller = "A" }
       XYZ { path = "/y"; controller = "A" }`: `routes.conf:8:7: routes "site.xyz" and "site.XYZ" both become the TypeScript function xyz; rename one`,
+		`a { path = "/a"; controller = "A" }
+      then { path = "/then"; controller = "A" }`: `routes.conf:6:7: route "site.then" becomes the TypeScript function then, which a module must not export: await import() of the module would call it and never resolve; rename the route`,
 	} {
 		table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte("domains {\n  site {\n    host = \"localhost\"\n    routes {\n      " + conf + "\n    }\n  }\n}\n")}}, ir.Sources{Routes: "routes.conf"})
 		if table == nil {

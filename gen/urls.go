@@ -1,11 +1,12 @@
 package gen
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/dave/jennifer/jen"
 
 	"github.com/routegen/routegen/ir"
 )
@@ -20,144 +21,147 @@ import (
 // package of 10,000 routes took. Either way, the runtime writes the URLs
 // from Routes: a helper only turns its typed parameters into strings.
 func (g *generator) writeURLs() {
-	var helpers, cases bytes.Buffer
-	usesStrconv := false
 	asMethods := len(g.routes) <= codeMatcherUpTo
-	done, signatures := map[string]bool{}, map[string]bool{}
+	var helpers []*helperOf
+	done := map[string]bool{}
 	for _, r := range g.routes {
 		key := g.qualifiedName(r)
 		if done[key] {
 			continue
 		}
 		done[key] = true
-		h := g.urlHelper(r)
-		usesStrconv = usesStrconv || h.usesStrconv
-		if asMethods {
-			g.writeHelperMethod(&helpers, r, h)
+		helpers = append(helpers, &helperOf{route: r, helper: g.urlHelper(r)})
+	}
+	base := jen.Id("base").Qual(implPkg, "URLBase")
+	router := jen.Id("router").Op("*").Qual(runtimePkg, "Router")
+	builder := jen.Op("*").Id("URLBuilder")
+	if asMethods {
+		g.declare([]string{
+			"URLBuilder builds the URL of each route from typed parameters, every value escaped: each",
+			"method is the helper of a route, and its documentation names the route. A helper whose",
+			"values can fail (a string parameter, which must not be empty or a dot segment, a",
+			"constraint, a subdomain, which must be one DNS label, the address of a domain read from",
+			"the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the",
+			"builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero",
+			"URLBuilder builds paths from the root of the site.",
+		}, jen.Type().Id("URLBuilder").Struct(base))
+		g.declare([]string{"URL builds the URLs of the routes as paths from the root of the site."},
+			jen.Var().Id("URL").Op("=").Op("&").Id("URLBuilder").Values())
+		g.declare([]string{
+			"WithBasePath returns a URLBuilder whose paths begin with base, for an application served",
+			`below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.`,
+		}, jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id("WithBasePath").Params(jen.Id("base").String()).Add(builder).Block(
+			jen.Return(jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id("u").Dot("base").Dot("WithBasePath").Call(jen.Id("base")))),
+		))
+		g.declare([]string{
+			"ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the",
+			"router's base path (runtime.WithBasePath), and a route outside the root domain gets the",
+			"host and port that runtime.WithHost gave its domain. It panics when router is nil or was",
+			"built by another generated package.",
+		}, jen.Func().Params(jen.Id("URLBuilder")).Id("ForRouter").Params(router).Add(builder).Block(
+			jen.Return(jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id(tableName).Dot("URLBaseOf").Call(jen.Id("router")))),
+		))
+		for _, h := range helpers {
+			g.writeHelperMethod(h.route, h.helper)
+		}
+	} else {
+		fields := []jen.Code{base, jen.Line()}
+		for _, h := range helpers {
+			fields = append(fields, g.helperField(h.route, h.helper))
+		}
+		g.declare([]string{
+			"URLBuilder builds the URL of each route from typed parameters, every value escaped: each",
+			"field is the helper of the route its tag names, whose path follows. A helper whose values",
+			"can fail (a string parameter, which must not be empty or a dot segment, a constraint, a",
+			"subdomain, which must be one DNS label, the address of a domain read from the",
+			"environment) returns an error that names the argument or the variable. Routes",
+			"outside the root domain get //host[:port], routes.conf's unless the builder is a router's",
+			"(ForRouter); a wildcard domain's take the subdomain first. The helpers are fields, set by",
+			"URL, WithBasePath and ForRouter, as the table has more than " + strconv.Itoa(codeMatcherUpTo) + " routes: a method each",
+			"would cost the compiler more than the rest of the package.",
+		}, jen.Type().Id("URLBuilder").Struct(fields...))
+		g.declare([]string{"URL builds the URLs of the routes as paths from the root of the site."},
+			jen.Var().Id("URL").Op("=").Id("routegenURLs").Call(g.qual(implPkg, "URLBase").Values()))
+		g.declare([]string{
+			"WithBasePath returns a URLBuilder whose paths begin with base, for an application served",
+			`below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's. It makes a`,
+			"function for each route: call it once, not for every request.",
+		}, jen.Func().Params(jen.Id("u").Op("*").Id("URLBuilder")).Id("WithBasePath").Params(jen.Id("base").String()).Add(builder).Block(
+			jen.Return(jen.Id("routegenURLs").Call(jen.Id("u").Dot("base").Dot("WithBasePath").Call(jen.Id("base")))),
+		))
+		g.declare([]string{
+			"ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the",
+			"router's base path (runtime.WithBasePath), and a route outside the root domain gets the",
+			"host and port that runtime.WithHost gave its domain. It panics when router is nil or was",
+			"built by another generated package. It makes a function for each route: call it once, not",
+			"for every request.",
+		}, jen.Func().Params(jen.Op("*").Id("URLBuilder")).Id("ForRouter").Params(router).Add(builder).Block(
+			jen.Return(jen.Id("routegenURLs").Call(jen.Id(tableName).Dot("URLBaseOf").Call(jen.Id("router")))),
+		))
+		g.declare([]string{"routegenURLs returns the URLBuilder of base, each helper made for the type of its field."},
+			jen.Func().Id("routegenURLs").Params(base).Add(builder).Block(g.bindURLs(helpers)...))
+	}
+	args := jen.Id("args").Op("...").Any()
+	namedArgs := jen.Id("args").Map(jen.String()).Any()
+	results := func() *jen.Statement { return jen.Params(jen.String(), jen.Error()) }
+	g.declare([]string{
+		`RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in`,
+		"any) with its path parameters in order; a wildcard domain's route takes the subdomain first.",
+		"It checks each value against its parameter's constraint.",
+	}, jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id("RouteURL").Params(jen.Id("name").String(), args).Add(results()).Block(
+		jen.Return(jen.Id(tableName).Dot("RouteURL").Call(jen.Id("u").Dot("base"), jen.Id("name"), jen.Id("args").Op("..."))),
+	))
+	g.declare([]string{
+		"RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args",
+		"by name; the other args become the query string, sorted by key. args is not modified. It",
+		"checks each value against its parameter's constraint.",
+	}, jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id("RouteURLNamedArgs").Params(jen.Id("name").String(), namedArgs).Add(results()).Block(
+		jen.Return(jen.Id(tableName).Dot("RouteURLNamedArgs").Call(jen.Id("u").Dot("base"), jen.Id("name"), jen.Id("args"))),
+	))
+	g.declare([]string{"RouteURL is URL.RouteURL."},
+		jen.Func().Id("RouteURL").Params(jen.Id("name").String(), jen.Id("args").Op("...").Any()).Add(results()).Block(
+			jen.Return(jen.Id("URL").Dot("RouteURL").Call(jen.Id("name"), jen.Id("args").Op("..."))),
+		))
+	g.declare([]string{"RouteURLNamedArgs is URL.RouteURLNamedArgs."},
+		jen.Func().Id("RouteURLNamedArgs").Params(jen.Id("name").String(), jen.Id("args").Map(jen.String()).Any()).Add(results()).Block(
+			jen.Return(jen.Id("URL").Dot("RouteURLNamedArgs").Call(jen.Id("name"), jen.Id("args"))),
+		))
+}
+
+// helperOf is the helper of a route.
+type helperOf struct {
+	route  *route
+	helper helper
+}
+
+// bindURLs is the body of routegenURLs: the table binds each field to the
+// function literal of its signature, one a distinct signature.
+func (g *generator) bindURLs(helpers []*helperOf) []jen.Code {
+	var cases []jen.Code
+	signatures := map[string]bool{}
+	for _, h := range helpers {
+		if signatures[h.helper.signature] {
 			continue
 		}
-		g.writeHelperField(&helpers, r, h)
-		if !signatures[h.signature] {
-			signatures[h.signature] = true
-			fmt.Fprintf(&cases, "\t\tcase *%s:\n\t\t\t*f = func(%s) %s { return %s }\n", h.signature, strings.Join(h.args, ", "), h.results, h.call("base", "route", h.values))
-		}
+		signatures[h.helper.signature] = true
+		hp := h.helper
+		// One line, as a function literal of one short statement reads best.
+		body := jen.Custom(jen.Options{Open: "{", Close: "}"}, jen.Return(hp.call(jen.Id("base"), jen.Id("route"), hp.values)))
+		cases = append(cases, jen.Case(jen.Op("*").Add(hp.funcType())).Block(
+			jen.Op("*").Id("f").Op("=").Func().Params(hp.args...).Add(hp.resultsCode()).Add(body),
+		))
 	}
-	var b bytes.Buffer
-	if asMethods {
-		b.WriteString(`
-// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// method is the helper of a route, and its documentation names the route. A helper whose
-// values can fail (a string parameter, which must not be empty or a dot segment, a
-// constraint, a subdomain, which must be one DNS label, the address of a domain read from
-// the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
-type URLBuilder struct {
-	base routegenimpl.URLBase
-}
-
-// URL builds the URLs of the routes as paths from the root of the site.
-var URL = &URLBuilder{}
-
-// WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's.
-func (u URLBuilder) WithBasePath(base string) *URLBuilder {
-	return &URLBuilder{base: u.base.WithBasePath(base)}
-}
-
-// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
-// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
-// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
-// built by another generated package.
-func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
-	return &URLBuilder{base: ` + tableName + `.URLBaseOf(router)}
-}
-`)
-		b.Write(helpers.Bytes())
-	} else {
-		b.WriteString(`
-// URLBuilder builds the URL of each route from typed parameters, every value escaped: each
-// field is the helper of the route its tag names, whose path follows. A helper whose values
-// can fail (a string parameter, which must not be empty or a dot segment, a constraint, a
-// subdomain, which must be one DNS label, the address of a domain read from the
-// environment) returns an error that names the argument or the variable. Routes
-// outside the root domain get //host[:port], routes.conf's unless the builder is a router's
-// (ForRouter); a wildcard domain's take the subdomain first. The helpers are fields, set by
-// URL, WithBasePath and ForRouter, as the table has more than ` + strconv.Itoa(codeMatcherUpTo) + ` routes: a method each
-// would cost the compiler more than the rest of the package.
-type URLBuilder struct {
-	base routegenimpl.URLBase
-
-`)
-		b.Write(helpers.Bytes())
-		b.WriteString(`}
-
-// URL builds the URLs of the routes as paths from the root of the site.
-var URL = routegenURLs(routegenimpl.URLBase{})
-
-// WithBasePath returns a URLBuilder whose paths begin with base, for an application served
-// below a path prefix ("/svc"; "" or "/" for none), and whose hosts are u's. It makes a
-// function for each route: call it once, not for every request.
-func (u *URLBuilder) WithBasePath(base string) *URLBuilder {
-	return routegenURLs(u.base.WithBasePath(base))
-}
-
-// ForRouter returns a URLBuilder of the URLs router serves: its paths begin with the
-// router's base path (runtime.WithBasePath), and a route outside the root domain gets the
-// host and port that runtime.WithHost gave its domain. It panics when router is nil or was
-// built by another generated package. It makes a function for each route: call it once, not
-// for every request.
-func (*URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
-	return routegenURLs(` + tableName + `.URLBaseOf(router))
-}
-
-// routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
-func routegenURLs(base routegenimpl.URLBase) *URLBuilder {
-`)
-		if cases.Len() == 0 {
-			b.WriteString("\treturn &URLBuilder{base: base}\n}\n")
-		} else {
-			b.WriteString(`	u := &URLBuilder{base: base}
-	` + tableName + `.BindURLs(u, func(field any, route int) {
-		switch f := field.(type) {
-`)
-			b.Write(cases.Bytes())
-			b.WriteString(`		}
-	})
-	return u
-}
-`)
-		}
+	u := jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id("base"))
+	if len(cases) == 0 {
+		return []jen.Code{jen.Return(u)}
 	}
-	b.WriteString(`
-// RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
-// any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
-	return ` + tableName + `.RouteURL(u.base, name, args...)
-}
-
-// RouteURLNamedArgs returns the URL of the named route with its path parameters taken from args
-// by name; the other args become the query string, sorted by key. args is not modified. It
-// checks each value against its parameter's constraint.
-func (u URLBuilder) RouteURLNamedArgs(name string, args map[string]any) (string, error) {
-	return ` + tableName + `.RouteURLNamedArgs(u.base, name, args)
-}
-
-// RouteURL is URL.RouteURL.
-func RouteURL(name string, args ...any) (string, error) {
-	return URL.RouteURL(name, args...)
-}
-
-// RouteURLNamedArgs is URL.RouteURLNamedArgs.
-func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
-	return URL.RouteURLNamedArgs(name, args)
-}
-`)
-	if usesStrconv {
-		g.out.use("strconv")
+	return []jen.Code{
+		jen.Id("u").Op(":=").Add(u),
+		jen.Id(tableName).Dot("BindURLs").Call(jen.Id("u"), jen.Func().Params(jen.Id("field").Any(), jen.Id("route").Int()).Block(
+			jen.Switch(jen.Id("f").Op(":=").Id("field").Assert(jen.Type())).Block(cases...),
+		)),
+		jen.Return(jen.Id("u")),
 	}
-	g.out.write(b.String())
 }
 
 // urlHelper is the typed helper of r: its parameters in the order of
@@ -168,47 +172,64 @@ func (g *generator) urlHelper(r *route) helper {
 	// The names of a method's scope: its receiver and what its body calls.
 	names := newNamer("u", "strconv", "routegenimpl", tableName)
 	var h helper
+	var params []string // the names of the parameters
 	if g.takesSubdomain(r) {
-		name := names.name("subdomain")
-		h.params, h.types, h.names = append(h.params, name+" string"), append(h.types, "string"), append(h.names, name)
+		h.types, params = append(h.types, "string"), append(params, names.name("subdomain"))
 	}
 	for _, p := range r.ParamSpecs {
-		name := names.name(unexported(p.Name))
-		h.params = append(h.params, name+" "+goType(p.Type))
 		h.types = append(h.types, goType(p.Type))
-		h.names = append(h.names, name)
+		params = append(params, names.name(unexported(p.Name)))
 	}
 	for k, typ := range h.types {
-		arg, v := "v"+strconv.Itoa(k), h.names[k]
-		h.args = append(h.args, arg+" "+typ)
+		arg, v := "v"+strconv.Itoa(k), params[k]
+		h.params = append(h.params, jen.Id(v).Id(typ))
+		h.args = append(h.args, jen.Id(arg).Id(typ))
 		if typ == "int64" {
-			h.usesStrconv = true
-			arg, v = "strconv.FormatInt("+arg+", 10)", "strconv.FormatInt("+v+", 10)"
+			h.values = append(h.values, g.qual("strconv", "FormatInt").Call(jen.Id(arg), jen.Lit(10)))
+			h.named = append(h.named, g.qual("strconv", "FormatInt").Call(jen.Id(v), jen.Lit(10)))
+		} else {
+			h.values, h.named = append(h.values, jen.Id(arg)), append(h.named, jen.Id(v))
 		}
-		h.values, h.named = append(h.values, arg), append(h.named, v)
 	}
-	h.build, h.results = "HelperURL", "string"
+	h.build = "HelperURL"
 	if g.checkedHelper(r) {
-		h.build, h.results = "CheckedHelperURL", "(string, error)"
+		h.build, h.checked = "CheckedHelperURL", true
 	}
-	h.signature = "func(" + strings.Join(h.types, ", ") + ") " + h.results
+	h.signature = strings.Join(h.types, ", ") + " " + h.build
 	return h
 }
 
 // helper is the typed URL helper of a route.
 type helper struct {
-	params         []string // "id int64", the subdomain first when it takes one
-	types, names   []string // of each parameter
-	args, values   []string // a bound function's parameters ("v0 int64") and their strings ("strconv.FormatInt(v0, 10)")
-	named          []string // the strings of the parameters by their names, for a method
-	build, results string   // the runtime's builder and the helper's results
-	signature      string   // the type of its field
-	usesStrconv    bool
+	types        []string   // of each parameter, the subdomain first when it takes one
+	params       []jen.Code // a method's parameters ("id int64")
+	args, values []jen.Code // a bound function's parameters ("v0 int64") and their strings ("strconv.FormatInt(v0, 10)")
+	named        []jen.Code // the strings of the parameters by their names, for a method
+	build        string     // the runtime's builder
+	checked      bool       // the helper returns an error too
+	signature    string     // its types, which tell the type of its field
+}
+
+// resultsCode is the helper's results: string, or (string, error).
+func (h *helper) resultsCode() jen.Code {
+	if h.checked {
+		return jen.Params(jen.String(), jen.Error())
+	}
+	return jen.String()
+}
+
+// funcType is the type of the helper's field.
+func (h *helper) funcType() *jen.Statement {
+	types := make([]jen.Code, len(h.types))
+	for i, t := range h.types {
+		types[i] = jen.Id(t)
+	}
+	return jen.Func().Params(types...).Add(h.resultsCode())
 }
 
 // call is the call of the runtime's builder of route in base.
-func (h *helper) call(base, route string, values []string) string {
-	return tableName + "." + h.build + "(" + strings.Join(append([]string{base, route}, values...), ", ") + ")"
+func (h *helper) call(base, route jen.Code, values []jen.Code) *jen.Statement {
+	return jen.Id(tableName).Dot(h.build).Call(append([]jen.Code{base, route}, values...)...)
 }
 
 // checkedHelper reports whether a value of r's helper can fail, so that it
@@ -227,30 +248,34 @@ func (g *generator) checkedHelper(r *route) bool {
 		})
 }
 
-// writeHelperField writes the field of r's helper, tagged with the name
-// BindURLs and routevet know it by.
-func (g *generator) writeHelperField(b *bytes.Buffer, r *route, h helper) {
+// helperField is the field of r's helper, tagged with the name BindURLs
+// and routevet know it by.
+func (g *generator) helperField(r *route, h helper) jen.Code {
 	name := r.Name
 	if r.domain != g.root {
 		name = g.qualifiedName(r)
 	}
-	fmt.Fprintf(b, "\t%s func(%s) %s `route:%q` // %s\n", g.helperName(r), strings.Join(h.params, ", "), h.results, name, r.Path)
+	return jen.Id(g.helperName(r)).Func().Params(h.params...).Add(h.resultsCode()).Tag(map[string]string{"route": name}).Add(comment(r.Path))
 }
 
 // writeHelperMethod writes the method of r's helper, placed by a line
 // directive at r in routes.conf, so that go-to-definition lands there.
 // routevet knows the route of a helper by the index its body passes.
-func (g *generator) writeHelperMethod(b *bytes.Buffer, r *route, h helper) {
+func (g *generator) writeHelperMethod(r *route, h helper) {
 	name, where := r.Name, ""
 	if r.domain != g.root {
 		name = g.qualifiedName(r)
 		where = " on " + g.table.Domains[r.domain].HostText()
 	}
-	fmt.Fprintf(b, "\n// %s returns the URL of route %q: %s%s (%s).\n", g.helperName(r), name, r.Path, where, g.opts.pos(r.Pos))
 	// The directive names the column of "func"; the helper's name follows the receiver.
 	pos := r.Pos
 	pos.Col -= len("func (u URLBuilder) ") - 1 // lineDirective takes a tab off
-	b.WriteString(lineDirective(g.opts.pathOf(r.Pos), pos) + "\n")
-	fmt.Fprintf(b, "func (u URLBuilder) %s(%s) %s {\n\treturn %s\n}\n%s\n",
-		g.helperName(r), strings.Join(h.params, ", "), h.results, h.call("u.base", strconv.Itoa(r.index), h.named), lineResetPlaceholder)
+	g.add(
+		comment(fmt.Sprintf("%s returns the URL of route %q: %s%s (%s).", g.helperName(r), name, r.Path, where, g.opts.pos(r.Pos))),
+		jen.Comment(lineDirective(g.opts.pathOf(r.Pos), pos)),
+		jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id(g.helperName(r)).Params(h.params...).Add(h.resultsCode()).Block(
+			jen.Return(h.call(jen.Id("u").Dot("base"), jen.Lit(r.index), h.named)),
+		),
+		jen.Comment(lineResetPlaceholder),
+	)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -23,6 +24,16 @@ type Options struct {
 	MaxBodySize string
 	// DefaultPort is the application's server.port; "" means "8080".
 	DefaultPort string
+	// LinkPorts writes each domain's port into its links, as aah composed
+	// them: routes.conf's port, else DefaultPort ("80" and "443" written as
+	// none). Load sets it when an application config is given; without
+	// one, a link carries the port only when routes.conf writes it or
+	// another domain may share the host name.
+	LinkPorts bool
+	// AntiCSRFOff is the rule of the application config that turns
+	// anti-CSRF off where routes.conf does not turn it on, as written
+	// (`type = "api" (aah.conf:16:1)`); "" leaves it on by default.
+	AntiCSRFOff string
 }
 
 const (
@@ -114,7 +125,7 @@ func (b *builder) domain(obj *parser.Object) *Domain {
 	d.RedirectTrailingSlash = b.boolean(obj, "redirect_trailing_slash", true)
 	d.MethodNotAllowed = b.boolean(obj, "method_not_allowed", true)
 	d.AutoOptions = b.boolean(obj, "auto_options", true)
-	d.AntiCSRFCheck = b.boolean(obj, "anti_csrf_check", true)
+	d.AntiCSRFCheck, d.AntiCSRFRule = b.antiCSRF(obj, b.opts.AntiCSRFOff == "", b.opts.AntiCSRFOff)
 	if auth, pos, ok := b.str(obj, "default_auth"); ok {
 		d.DefaultAuth = strings.TrimSpace(auth)
 		b.checkAuth(d.DefaultAuth, pos)
@@ -135,11 +146,12 @@ func (b *builder) domain(obj *parser.Object) *Domain {
 	if robj := b.section(obj, "routes"); robj != nil {
 		rb := &routeBuilder{builder: b, domain: d}
 		rb.children(robj, inherited{
-			auth:     d.DefaultAuth,
-			antiCSRF: d.AntiCSRFCheck,
-			cors:     d.CORS,
-			corsOn:   d.CORS != nil,
-			authz:    &Authorization{Satisfy: "either"},
+			auth:         d.DefaultAuth,
+			antiCSRF:     d.AntiCSRFCheck,
+			antiCSRFRule: d.AntiCSRFRule,
+			cors:         d.CORS,
+			corsOn:       d.CORS != nil,
+			authz:        &Authorization{Satisfy: "either"},
 		})
 		d.Routes = append(d.Routes, rb.finish()...)
 	}
@@ -200,7 +212,7 @@ func (b *builder) domainPort(obj *parser.Object, d *Domain) {
 		d.Port = defaultPort
 	}
 	f := obj.Get("port")
-	d.PortlessLinks = f == nil // until another domain has the host name: setPortlessLinks
+	d.PortlessLinks = f == nil && !b.opts.LinkPorts // until another domain has the host name: setPortlessLinks
 	if f != nil && f.Object == nil {
 		switch v := f.Value.(type) {
 		case *parser.Env:
@@ -267,13 +279,25 @@ func (b *builder) catchAll(obj *parser.Object, d *Domain) *CatchAll {
 	if size, ok := b.maxBodySizeField(obj); ok {
 		c.MaxBodySize = size
 	}
-	c.AntiCSRFCheck = b.boolean(obj, "anti_csrf_check", false)
+	c.AntiCSRFCheck, c.AntiCSRFRule = b.antiCSRF(obj, false, "")
 	if cobj := b.section(obj, "cors"); cobj != nil {
 		if fields, on := b.routeCORS(cobj, d.CORS); on {
 			c.CORS = fields
 		}
 	}
 	return c
+}
+
+// antiCSRF reads obj's anti_csrf_check and the rule that decided it: the
+// key where obj sets it, else the inherited value and rule.
+func (b *builder) antiCSRF(obj *parser.Object, inherited bool, inheritedRule string) (bool, string) {
+	on := b.boolean(obj, "anti_csrf_check", inherited)
+	if f := obj.Get("anti_csrf_check"); f != nil && f.Object == nil {
+		if v, ok := f.Value.(*parser.Bool); ok {
+			return on, fmt.Sprintf("anti_csrf_check = %t (%s)", v.Value, f.KeyPos)
+		}
+	}
+	return on, inheritedRule
 }
 
 // maxBodySizeField reads max_body_size: a size string, or a number of bytes.
@@ -324,22 +348,49 @@ func (b *builder) checkAction(name string, pos parser.Pos) {
 
 // warnUndefinedAuth warns about the routes that will answer 403 to every
 // request: no auth of their own or inherited, while security.conf defines
-// auth schemes (the router fails closed).
+// auth schemes (the router fails closed). One warning a domain, at the
+// domain, where default_auth goes, with their count and first names.
 func (b *builder) warnUndefinedAuth(d *Domain) {
 	if len(b.schemes) == 0 {
 		b.warnMixedAuth(d)
 		return
 	}
-	warned := map[string]bool{}
+	var without []string
 	for _, r := range d.Routes {
-		if !r.Static && r.Auth == "" && !warned[r.Name] {
-			warned[r.Name] = true
-			b.diags.Warnf(r.Pos, "route %q has no auth (nor a default_auth on domain %q) while security.conf defines auth schemes: it will answer 403 to every request", r.Name, d.Key)
+		if !r.Static && r.Auth == "" && !slices.Contains(without, r.Name) {
+			without = append(without, r.Name)
 		}
 	}
-	if c := d.CatchAll; c != nil && c.Auth == "" {
-		b.diags.Warnf(c.Pos, "the catch_all of domain %q has no auth while security.conf defines auth schemes: it will answer 403 to every request", d.Key)
+	const named = 3 // the routes a warning names; it counts the others
+	var what []string
+	switch n := len(without); {
+	case n == 1:
+		what = append(what, fmt.Sprintf("route %q", without[0]))
+	case n > named:
+		what = append(what, fmt.Sprintf("%d routes (%s and %d more)", n, quotedList(without[:named]), n-named))
+	case n > 0:
+		what = append(what, fmt.Sprintf("%d routes (%s)", n, quotedList(without)))
 	}
+	if c := d.CatchAll; c != nil && c.Auth == "" {
+		what = append(what, "the catch_all")
+	}
+	if len(what) == 0 {
+		return
+	}
+	verb, pronoun := "have", "they"
+	if len(what) == 1 && len(without) <= 1 {
+		verb, pronoun = "has", "it"
+	}
+	b.diags.Warnf(d.Pos, "domain %q: %s %s no auth (nor a default_auth) while security.conf defines auth schemes: %s will answer 403 to every request; set default_auth on the domain (\"anonymous\" keeps them open), or auth on each", d.Key, strings.Join(what, " and "), verb, pronoun)
+}
+
+// quotedList is names quoted and separated by commas.
+func quotedList(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	return strings.Join(quoted, ", ")
 }
 
 // warnMixedAuth is warnUndefinedAuth without security.conf: when some

@@ -46,6 +46,14 @@ var supportedTags = func() map[string]tagArg {
 	return tags
 }()
 
+// otherRoutersTags are the names other routers give a constraint that a
+// tag of routegen states (ASP.NET's int and guid, Fiber's int and bool…),
+// by the tag to write instead.
+var otherRoutersTags = map[string]string{
+	"int": "number", "integer": "number", "long": "number", "int64": "number", "digits": "number",
+	"guid": "uuid", "alphanumeric": "alphanum",
+}
+
 var supportedTagList = strings.Join(constraint.Tags, ", ")
 
 // ParseConstraint parses the text between a parameter's brackets. It
@@ -141,6 +149,9 @@ func parseTag(text string) (Tag, error) {
 	tag := Tag{Name: strings.TrimSpace(name), Arg: strings.TrimSpace(arg)}
 	want, ok := supportedTags[tag.Name]
 	if !ok {
+		if s, ok := otherRoutersTags[strings.ToLower(tag.Name)]; ok {
+			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q; did you mean %q?", tag.Name, s)}
+		}
 		if s := likelyName(tag.Name, slices.Sorted(maps.Keys(supportedTags))); s != "" {
 			return Tag{}, &TagError{Tag: tag.Name, msg: fmt.Sprintf("unsupported constraint tag %q; did you mean %q?", tag.Name, s)}
 		}

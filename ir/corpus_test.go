@@ -61,6 +61,8 @@ func TestCorpus(t *testing.T) {
 	if len(files) < 30 {
 		t.Fatalf("found %d corpus files, want the whole corpus", len(files))
 	}
+	// The warnings of the valid files, in testdata/corpus_warnings.txt.
+	var warnings strings.Builder
 	for _, file := range files {
 		t.Run(file, func(t *testing.T) {
 			table, diags := ir.Load(corpus, corpusSources(file))
@@ -70,8 +72,11 @@ func TestCorpus(t *testing.T) {
 				}
 				return
 			}
-			if table == nil || len(diags) > 0 {
+			if table == nil || diags.HasErrors() {
 				t.Fatalf("unexpected diagnostics:\n%v", diags)
+			}
+			for _, d := range diags {
+				fmt.Fprintln(&warnings, d.Error())
 			}
 			got, err := json.MarshalIndent(table, "", "  ")
 			if err != nil {
@@ -80,6 +85,7 @@ func TestCorpus(t *testing.T) {
 			compareGolden(t, filepath.Join("testdata", "tables", strings.TrimSuffix(file, ".conf")+".json"), append(got, '\n'))
 		})
 	}
+	compareGolden(t, filepath.Join("testdata", "corpus_warnings.txt"), []byte(warnings.String()))
 }
 
 // TestCorpusMatchesAah compares the tables with the lines of

@@ -11,8 +11,8 @@ import (
 // Sources names the files a route table is built from.
 type Sources struct {
 	Routes    string // routes.conf
-	Security  string // security.conf, for its auth scheme names; "" for none
-	AppConfig string // aah.conf: server.port, request.max_body_size, env profiles; "" for none
+	Security  string // security.conf: its auth schemes, anti_csrf.enable; "" for none
+	AppConfig string // aah.conf: server.port, request.max_body_size, type, env profiles; "" for none
 	Profile   string // the env profile of AppConfig whose routes { } is merged onto routes.conf
 	// MaxBodySize is the application's body limit; when set, it overrides
 	// AppConfig's request.max_body_size.
@@ -36,6 +36,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 			}
 		}
 		opts.DefaultPort = appString(app, "server.port", &diags)
+		opts.LinkPorts = true
 	}
 	if src.MaxBodySize != "" {
 		if _, err := ParseSize(src.MaxBodySize); err != nil {
@@ -44,11 +45,13 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		}
 	}
 	var security *Security
+	var sec *parser.Object
 	if src.Security != "" {
-		sec := loadObject(fsys, src.Security, &diags)
+		sec = loadObject(fsys, src.Security, &diags)
 		opts.AuthSchemes = authSchemes(sec, &diags)
 		security = readSecurity(sec)
 	}
+	opts.AntiCSRFOff = antiCSRFOff(app, sec, &diags)
 
 	routesFile, ds := parser.Load(fsys, src.Routes)
 	diags = append(diags, ds...)
@@ -73,6 +76,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	table, ds := Build(routes, opts)
 	if table != nil {
 		table.Security = security
+		table.Unapplied = unapplied(app, sec)
 	}
 	diags = dropSuperseded(append(diags, ds...))
 	diags.Sort()
@@ -188,6 +192,40 @@ func appString(app *parser.Object, dotted string, diags *parser.Diagnostics) str
 		diags.Errorf(v.Pos(), "%s must be a string, found %s", dotted, article(v.TypeName()))
 		return ""
 	}
+}
+
+// antiCSRFOff is the rule that turns anti-CSRF off by default, as aah
+// ran it: only for an application with views, which one of type "api" has
+// none of, and only with security.anti_csrf.enable (of security.conf, or
+// of an aah.conf that includes it) not false. "" when none applies.
+func antiCSRFOff(app, sec *parser.Object, diags *parser.Diagnostics) string {
+	disabled := ""
+	for _, obj := range []*parser.Object{sec, app} {
+		if obj == nil {
+			continue
+		}
+		f := obj.Lookup("security.anti_csrf.enable")
+		if f == nil || f.Object != nil {
+			continue
+		}
+		switch v := f.Value.(type) {
+		case *parser.Bool:
+			if !v.Value && disabled == "" {
+				disabled = fmt.Sprintf("security.anti_csrf.enable = false (%s)", f.KeyPos)
+			}
+		case *parser.Null:
+		default:
+			diags.Errorf(v.Pos(), "security.anti_csrf.enable must be a boolean (true or false), found %s", article(v.TypeName()))
+		}
+	}
+	if app != nil {
+		if f := app.Lookup("type"); f != nil && f.Object == nil {
+			if v, ok := f.Value.(*parser.String); ok && strings.EqualFold(strings.TrimSpace(v.Value), "api") {
+				return fmt.Sprintf("type = %q (%s)", v.Value, f.KeyPos)
+			}
+		}
+	}
+	return disabled
 }
 
 // authSchemes lists the keys of security.auth_schemes.

@@ -81,6 +81,9 @@ func parsePath(rawSegs []string) (parsedPath, error) {
 // parseSegment parses "text", "text:name", "text*name", each parameter with
 // an optional "[constraint]".
 func parseSegment(raw string) (Segment, Param, error) {
+	if habit, param := otherRoutersParam(raw); habit != "" {
+		return Segment{}, Param{}, fmt.Errorf("path segment %q: write a parameter as %s, not %s as other routers do", raw, param, habit)
+	}
 	i := strings.IndexAny(raw, ":*")
 	if i < 0 {
 		if strings.ContainsAny(raw, "[]") {
@@ -126,6 +129,51 @@ func parseSegment(raw string) (Segment, Param, error) {
 		}
 	}
 	return seg, param, nil
+}
+
+// otherRoutersParam finds in a segment a parameter written as other
+// routers write one — {id} (http.ServeMux, chi), {path...} and {*path}
+// (catch-alls), {id:[0-9]+} (gorilla/mux), <id> and <int:id> (Flask) —
+// and returns it with routes.conf's form of it: :id, *path, :id[number].
+// A routes.conf constraint, after "[", is not looked into.
+func otherRoutersParam(raw string) (habit, param string) {
+	head, _, _ := strings.Cut(raw, "[")
+	open := strings.IndexAny(head, "{<")
+	if open < 0 {
+		return "", ""
+	}
+	closer := map[byte]byte{'{': '}', '<': '>'}[raw[open]]
+	length := strings.IndexByte(raw[open:], closer) // past a regular expression's brackets
+	if length < 0 {
+		return "", ""
+	}
+	habit = raw[open : open+length+1]
+	inner, kind, constraint := habit[1:len(habit)-1], ":", ""
+	if raw[open] == '{' {
+		if rest, ok := strings.CutPrefix(inner, "*"); ok {
+			inner, kind = rest, "*"
+		}
+		if rest, ok := strings.CutSuffix(inner, "..."); ok {
+			inner, kind = rest, "*"
+		}
+		var pattern string
+		inner, pattern, _ = strings.Cut(inner, ":")
+		if pattern == "[0-9]+" || pattern == `\d+` {
+			constraint = "[number]"
+		}
+	} else if converter, name, ok := strings.Cut(inner, ":"); ok {
+		inner = name
+		switch converter {
+		case "int":
+			constraint = "[number]"
+		case "path":
+			kind = "*"
+		}
+	}
+	if !isIdent(inner) {
+		return "", ""
+	}
+	return habit, kind + inner + constraint
 }
 
 // splitConstraint splits "name [constraint]" into its parts.

@@ -26,16 +26,20 @@ type inherited struct {
 	hasPath    bool
 	pathBroken bool // the path of the enclosing section has an error
 	target     string
+	// targetFrom is the section that set target, by name, and targetKey
+	// its key that did: controller or websocket.
+	targetFrom, targetKey string
 	// targetGiven: a controller or websocket key is set up the chain but
 	// reported (misspelt, or of the wrong type), so a missing controller
 	// below would only repeat that error.
-	targetGiven bool
-	auth        string
-	antiCSRF    bool
-	cors        *CORS // the fields a child's cors { } starts from
-	corsOn      bool  // whether cors applies to the enclosing section
-	authz       *Authorization
-	ancestors   []int
+	targetGiven  bool
+	auth         string
+	antiCSRF     bool
+	antiCSRFRule string
+	cors         *CORS // the fields a child's cors { } starts from
+	corsOn       bool  // whether cors applies to the enclosing section
+	authz        *Authorization
+	ancestors    []int
 }
 
 // group is one route section and the routes it produced.
@@ -45,6 +49,10 @@ type group struct {
 	children  bool
 	ancestors []int
 	routes    []*Route
+	// why says what made a section with routes below it a route of its
+	// own, when it writes neither action nor method: "names controller
+	// \"API\""; move says how to make it a group only.
+	why, move string
 }
 
 type routeBuilder struct {
@@ -99,6 +107,20 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	rawPath, hasPath, parsed, pathOK := rb.routePath(obj, in)
 	methods, methodsOK := rb.methods(obj)
 	target := rb.target(obj, in)
+	targetFrom, targetKeyFrom := in.targetFrom, in.targetKey
+	// A section that writes neither action nor method, with routes below
+	// it, may be meant as a group only.
+	unmeant := g.children && obj.Get("action") == nil && obj.Get("method") == nil
+	if key := targetKey(obj); key != "" {
+		targetFrom, targetKeyFrom = name, key
+		if unmeant {
+			g.why = fmt.Sprintf("names %s %q", key, target)
+			g.move = fmt.Sprintf("move %s into its routes", key)
+		}
+	} else if unmeant {
+		g.why = fmt.Sprintf("inherits %s %q from %q", in.targetKey, target, in.targetFrom)
+		g.move = fmt.Sprintf("move %s from %q into the routes that need it", in.targetKey, in.targetFrom)
+	}
 	targetGiven := in.targetGiven || rb.given(obj, "controller", "websocket")
 	action := rb.action(obj, methods)
 	auth := in.auth
@@ -110,7 +132,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	if size, ok := rb.maxBodySizeField(obj); ok {
 		maxBodySize = size
 	}
-	antiCSRF := rb.boolean(obj, "anti_csrf_check", in.antiCSRF)
+	antiCSRF, antiCSRFRule := rb.antiCSRF(obj, in.antiCSRF, in.antiCSRFRule)
 	authz := rb.authorization(obj, in.authz)
 	cors, corsOn := in.cors, in.corsOn
 	if cobj := rb.section(obj, "cors"); cobj != nil {
@@ -131,7 +153,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 			for _, m := range methods {
 				r := &Route{
 					Name: name, Method: m, Path: parsed.String(), Controller: target, Action: action,
-					Auth: auth, AntiCSRFCheck: antiCSRF, Parent: in.parent, Pos: obj.Pos,
+					Auth: auth, AntiCSRFCheck: antiCSRF, AntiCSRFRule: antiCSRFRule, Parent: in.parent, Pos: obj.Pos,
 					Segments: parsed.Segments, ParamSpecs: parsed.Params,
 				}
 				if core.BodyMethod(m) {
@@ -144,7 +166,7 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 					r.CORS = cors
 				}
 				if m == "WS" {
-					r.WebSocket, r.AntiCSRFCheck, r.CORS, r.MaxBodySize = true, false, nil, 0
+					r.WebSocket, r.AntiCSRFCheck, r.AntiCSRFRule, r.CORS, r.MaxBodySize = true, false, "", nil, 0
 				}
 				g.routes = append(g.routes, r)
 			}
@@ -153,8 +175,8 @@ func (rb *routeBuilder) route(obj *parser.Object, in inherited) {
 	if childrenObj != nil {
 		rb.children(childrenObj, inherited{
 			parent: name, rawPath: rawPath, hasPath: hasPath || in.hasPath, pathBroken: !pathOK,
-			target: target, targetGiven: targetGiven, auth: auth,
-			antiCSRF: antiCSRF, cors: cors, corsOn: corsOn, authz: authz,
+			target: target, targetFrom: targetFrom, targetKey: targetKeyFrom, targetGiven: targetGiven, auth: auth,
+			antiCSRF: antiCSRF, antiCSRFRule: antiCSRFRule, cors: cors, corsOn: corsOn, authz: authz,
 			ancestors: append(append([]int(nil), in.ancestors...), g.id),
 		})
 	}
@@ -302,6 +324,17 @@ func (rb *routeBuilder) target(obj *parser.Object, in inherited) string {
 	return in.target
 }
 
+// targetKey is the key of obj that sets its target, controller or
+// websocket, or "".
+func targetKey(obj *parser.Object) string {
+	for _, key := range []string{"controller", "websocket"} {
+		if obj.Get(key) != nil {
+			return key
+		}
+	}
+	return ""
+}
+
 // action is the route's own action, else the default of its only method.
 // It is never inherited: a parent's action applied to another verb is wrong.
 func (rb *routeBuilder) action(obj *parser.Object, methods []string) string {
@@ -317,12 +350,21 @@ func (rb *routeBuilder) action(obj *parser.Object, methods []string) string {
 
 // finish returns the routes of every section, less the implicit parents
 // that a descendant replaces: a pure group whose path and method a child
-// also defines is a group, not a route.
+// also defines is a group, not a route. A section with routes below it
+// that is a route only by the default action of its controller is warned
+// of, as nobody may have meant it: a public endpoint, and a method more in
+// the controller's interface.
 func (rb *routeBuilder) finish() []*Route {
 	var routes []*Route
 	for _, g := range rb.groups {
-		if g.implicit && g.children && rb.replacedByDescendant(g) {
-			continue
+		if g.children && rb.replacedByDescendant(g) {
+			if g.implicit {
+				continue
+			}
+		} else if g.why != "" && len(g.routes) == 1 {
+			// (A route its child duplicates is an error that says as much.)
+			r := g.routes[0]
+			rb.diags.Warnf(r.Pos, "route %q makes %s %s → %s.%s only because it %s and has routes below it: write action = %q on it if that route is meant, or %s to make it a group only", r.Name, r.Method, r.Path, r.Controller, r.Action, g.why, r.Action, g.move)
 		}
 		routes = append(routes, g.routes...)
 	}

@@ -20,6 +20,10 @@ type Table struct {
 	// Security is the rest of what security.conf says of its schemes; nil
 	// when no security.conf was given.
 	Security *Security `json:"-"`
+	// Unapplied are warnings of the keys of security.conf and the app
+	// config that aah applied and routegen does not, each with what to do
+	// instead: check prints them, generation does not.
+	Unapplied parser.Diagnostics `json:"-"`
 }
 
 // Domain is one `domains.<key>` section.
@@ -30,13 +34,14 @@ type Domain struct {
 	Port                  string    `json:"port"`               // "" for the scheme's default port
 	HostEnv               string    `json:"host_env,omitempty"` // $NAME read when the router is built
 	PortEnv               string    `json:"port_env,omitempty"`
-	PortlessLinks         bool      `json:"portless_links"` // links carry no port: routes.conf writes none, and no other domain has the host name
+	PortlessLinks         bool      `json:"portless_links"` // links carry no port: routes.conf writes none, no other domain has the host name, and no app config was given
 	Subdomain             bool      `json:"subdomain"`
 	RedirectTrailingSlash bool      `json:"redirect_trailing_slash"`
 	MethodNotAllowed      bool      `json:"method_not_allowed"`
 	AutoOptions           bool      `json:"auto_options"`
 	DefaultAuth           string    `json:"default_auth"`
 	AntiCSRFCheck         bool      `json:"anti_csrf_check"`
+	AntiCSRFRule          string    `json:"anti_csrf_rule,omitempty"` // what decided AntiCSRFCheck; "" for the default
 	CORS                  *CORS     `json:"cors"`
 	CatchAll              *CatchAll `json:"catch_all"`
 	Routes                []*Route  `json:"routes"` // sorted by path, then method
@@ -75,6 +80,7 @@ type Route struct {
 	Auth          string         `json:"auth"`
 	MaxBodySize   int64          `json:"max_body_size"` // bytes; 0 = no limit or not applicable
 	AntiCSRFCheck bool           `json:"anti_csrf_check"`
+	AntiCSRFRule  string         `json:"anti_csrf_rule,omitempty"` // what decided AntiCSRFCheck; "" for the default
 	WebSocket     bool           `json:"websocket"`
 	Static        bool           `json:"static"`
 	Dir           string         `json:"dir"`
@@ -169,6 +175,7 @@ type CatchAll struct {
 	Auth          string     `json:"auth"`
 	MaxBodySize   int64      `json:"max_body_size"`
 	AntiCSRFCheck bool       `json:"anti_csrf_check"`
+	AntiCSRFRule  string     `json:"anti_csrf_rule,omitempty"` // what decided AntiCSRFCheck; "" for the default
 	CORS          *CORS      `json:"cors"`
 	Pos           parser.Pos `json:"pos"`
 }

@@ -26,6 +26,9 @@ type Context struct {
 	router  *Router
 	subject Subject
 	body    limitedBody
+	// errorBody is the buffer of the default error reply's body, reused by
+	// the next reply of a pooled context (writeError).
+	errorBody []byte
 
 	decision decide.Decision // of the request: what the router does with it
 	authErr  error           // the last authenticator's, for a 401
@@ -47,6 +50,7 @@ func newContext(rt *Router) *Context {
 	ctx := &Context{router: rt}
 	ctx.Req = &ctx.request
 	ctx.request.params = &ctx.match.Params
+	ctx.decision.Match, ctx.decision.App = &ctx.match.Params.m, (*application)(ctx)
 	return ctx
 }
 
@@ -71,7 +75,7 @@ func (ctx *Context) detached() *Context {
 // action parsed it, are left to be overwritten by the next request: the
 // pool lets go of unused contexts at garbage collection.
 func (ctx *Context) release() {
-	ctx.Res, ctx.request.Request, ctx.subject, ctx.authErr, ctx.decision.Err = nil, nil, nil, nil, nil
+	ctx.Res, ctx.request.Request, ctx.subject = nil, nil, nil
 }
 
 // PathValue returns the unescaped value of a path parameter of the matched
@@ -120,7 +124,7 @@ func (rt *Router) NewContext(w http.ResponseWriter, r *http.Request) (*Context, 
 	ctx := newContext(rt)
 	ctx.reset(w, r)
 	d := &ctx.decision
-	switch rt.decide.Route(&ctx.match.Params.m, d, rt.hosts, r) {
+	switch rt.decide.Route(d, r) {
 	case decide.Action:
 		ctx.enter(r)
 		return ctx, nil

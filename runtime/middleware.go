@@ -104,7 +104,7 @@ func (e routeEnd) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx.Res, ctx.request.Request = w, r
-	e.rt.execute(ctx, r, e.rt.decide.Policies(&ctx.match.Params.m, &ctx.decision, w, r, (*application)(ctx)))
+	e.rt.execute(ctx, r, e.rt.decide.Policies(&ctx.decision, r))
 }
 
 // setPatterns writes every route in http.ServeMux's pattern syntax:

@@ -34,8 +34,8 @@ func TestErrorText(t *testing.T) {
 		{&Error{Status: 403, Msg: "forbidden"}, "forbidden", "forbidden"},
 		{&Error{Status: 409, Msg: "taken", Err: http.ErrAbortHandler}, "taken", "taken"},
 	} {
-		if c.e.Error() != c.text || c.e.body() != c.body {
-			t.Errorf("%+v: Error %q body %q, want %q and %q", c.e, c.e.Error(), c.e.body(), c.text, c.body)
+		if body := string(c.e.appendBody(nil)); c.e.Error() != c.text || body != c.body {
+			t.Errorf("%+v: Error %q body %q, want %q and %q", c.e, c.e.Error(), body, c.text, c.body)
 		}
 	}
 }

@@ -61,8 +61,8 @@ func TestNewRouterReportsEveryProblem(t *testing.T) {
 	want := []string{
 		"routegen: WithErrorHandler: nil function",
 		`routegen: auth scheme "session" has no authenticator (WithAuthenticator), used by route "login" (routes.conf:9:7)`,
-		`routegen: WithHost: no domain "api" in routes.conf`,
-		`routegen: WithDefaultDomain: no domain "www" in routes.conf`,
+		`routegen: WithHost: no domain "api" in routes.conf (domains: site)`,
+		`routegen: WithDefaultDomain: no domain "www" in routes.conf (domains: site)`,
 	}
 	if err == nil || err.Error() != strings.Join(want, "\n") {
 		t.Errorf("NewRouter: %v\nwant\n%s", err, strings.Join(want, "\n"))

@@ -136,11 +136,11 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	}
 	for _, key := range slices.Sorted(maps.Keys(rt.hostOverrides)) {
 		if !t.hasDomain(key) {
-			errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf", key)})
+			errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithHost: no domain %q in routes.conf (domains: %s)", key, t.domainKeys())})
 		}
 	}
 	if rt.defaultDomain != "" && !t.hasDomain(rt.defaultDomain) {
-		errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf", rt.defaultDomain)})
+		errs = append(errs, &ConfigError{Msg: fmt.Sprintf("WithDefaultDomain: no domain %q in routes.conf (domains: %s)", rt.defaultDomain, t.domainKeys())})
 	}
 	hosts, err := t.newHosts(rt.hostOverrides)
 	if err != nil {
@@ -166,6 +166,7 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 		CSRF:           rt.csrf,
 		TrustProxies:   rt.trustProxies,
 		BasePath:       rt.basePath,
+		Hosts:          hosts,
 	})
 	if err := rt.openStatic(); err != nil {
 		return nil, err
@@ -182,6 +183,16 @@ func (t *table) hasDomain(key string) bool {
 	return false
 }
 
+// domainKeys lists the keys of the domains, for a message that names one
+// there is not.
+func (t *table) domainKeys() string {
+	keys := make([]string, len(t.Domains))
+	for i, d := range t.Domains {
+		keys[i] = d.Key
+	}
+	return strings.Join(keys, ", ")
+}
+
 // Lookup is the generated Lookup with this router's hosts.
 func (rt *Router) Lookup(m *Match, method, host, path string) {
 	rt.table.Lookup(m, rt.hosts, method, host, path)
@@ -192,7 +203,18 @@ func (rt *Router) Lookup(m *Match, method, host, path string) {
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := rt.pool.Get().(*Context)
 	ctx.reset(w, r)
-	rt.execute(ctx, r, rt.decide.Decide(&ctx.match.Params.m, &ctx.decision, rt.hosts, w, r, (*application)(ctx)))
+	// Most requests: the route's action. The rest take another call.
+	if kind := rt.decide.Decide(&ctx.decision, r); kind > decide.LimitedAction {
+		rt.execute(ctx, r, kind)
+	} else {
+		rt.enter(ctx, r)
+		if kind == decide.LimitedAction {
+			ctx.wrapBody(ctx.decision.LimitBody)
+		}
+		if err := rt.dispatch.Dispatch(ctx); err != nil {
+			rt.handleError(ctx, err)
+		}
+	}
 	if ctx.body.body != nil { // the caller's body, which the decision's limit wrapped
 		r.Body = ctx.body.body
 		ctx.body = limitedBody{}
@@ -201,15 +223,15 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rt.pool.Put(ctx)
 }
 
-// execute does what the decision of ctx's request says: call the action,
-// the middleware or the static file server of the matched route, or
-// answer without one.
+// execute does what the decision of ctx's request says: call the action
+// (at the end of a middleware chain), the middleware or the static file
+// server of the matched route, or answer without one.
 func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 	switch kind {
-	case decide.Action:
+	case decide.Action, decide.LimitedAction:
 		ctx.enter(r)
-		if limit := ctx.decision.LimitBody; limit > 0 && ctx.body.body == nil { // not yet limited before a middleware chain
-			ctx.wrapBody(limit)
+		if kind == decide.LimitedAction && ctx.body.body == nil { // not yet limited before a middleware chain
+			ctx.wrapBody(ctx.decision.LimitBody)
 		}
 		if err := rt.dispatch.Dispatch(ctx); err != nil {
 			rt.handleError(ctx, err)
@@ -233,17 +255,29 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		ctx.Res.WriteHeader(d.Status)
 	default:
 		ctx.route = nil
-		if ctx.match.Params.m.Outcome.Route >= 0 { // refused after its route matched
+		o := &ctx.match.Params.m.Outcome
+		switch {
+		case o.Route < 0 && ctx.decision.Status == http.StatusNotFound:
+			rt.notFound(ctx, o.Domain < 0)
+			return
+		case ctx.decision.Status == http.StatusMethodNotAllowed:
+			rt.methodNotAllowed(ctx, ctx.decision.Allow)
+			return
+		case o.Route >= 0: // refused after its route matched
 			ctx.enter(r)
 		}
 		rt.fail(ctx, rt.refusal(ctx))
+		// The causes are the request's: the pooled context lets go of them.
+		ctx.authErr, ctx.decision.Err = nil, nil
 	}
 }
 
 // enter records the matched route in ctx and r, for the application code
 // the decision calls.
-func (ctx *Context) enter(r *http.Request) {
-	s := &ctx.router.serving[ctx.match.Params.m.Outcome.Route]
+func (ctx *Context) enter(r *http.Request) { ctx.router.enter(ctx, r) }
+
+func (rt *Router) enter(ctx *Context, r *http.Request) {
+	s := &rt.serving[ctx.match.Params.m.Outcome.Route]
 	ctx.route = s.route
 	r.Pattern = s.pattern
 }
@@ -276,6 +310,8 @@ func (a *application) Authorize() bool {
 	ctx := (*Context)(a)
 	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, ctx.route.Authorization)
 }
+
+func (a *application) Writer() http.ResponseWriter { return a.Res }
 
 // refusal is the *Error of the refusal ctx's decision made.
 func (rt *Router) refusal(ctx *Context) *Error {

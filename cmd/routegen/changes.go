@@ -60,15 +60,14 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		if len(args) == 1 {
 			arg = args[0]
 		}
-		input, err := oneInput("changes", arg)
-		if err != nil {
-			return c.usageError(err.Error())
+		input, src, code := c.oneSource(arg, src)
+		if code != exitOK {
+			return code
 		}
 		new = c.load(input, src)
 		if new == nil {
 			return exitInput
 		}
-		var code int
 		if old, code = c.loadAt(flags.base, input, src); code != exitOK {
 			return code
 		}

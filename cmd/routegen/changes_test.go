@@ -120,7 +120,7 @@ func TestChangesOfPackageFolder(t *testing.T) {
 		t.Errorf("changes app: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, _, stderr = runIn(t, dir, "changes", "two")
-	if want := "2 //go:generate directives run routegen here (conf/routes.conf, conf/api.conf): name one routes.conf"; code != exitUsage || !strings.Contains(stderr, want) {
+	if want := "2 routes.conf files are read here: conf/routes.conf (directive two/gen.go:3), conf/api.conf (directive two/gen.go:4); name one"; code != exitUsage || !strings.Contains(stderr, want) {
 		t.Errorf("changes two: exit %d, stderr %q; want exit %d and %q", code, stderr, exitUsage, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -158,14 +159,14 @@ func splitDirective(line string) ([]string, bool) {
 }
 
 // forList drops the flags of a directive that list does not take: the
-// output files and the package name.
+// output files, the package name and how Lookup matches.
 func forList(args []string) []string {
 	var out []string
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
-		case a == "-o" || a == "--output" || a == "--package" || a == "--ts":
+		case a == "-o" || a == "--output" || a == "--package" || a == "--ts" || a == "--matcher":
 			i++ // and its value
-		case strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "--package=") || strings.HasPrefix(a, "--ts=") || strings.HasPrefix(a, "-o") && a != "-o":
+		case strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "--package=") || strings.HasPrefix(a, "--ts=") || strings.HasPrefix(a, "--matcher=") || strings.HasPrefix(a, "-o") && a != "-o":
 		default:
 			out = append(out, a)
 		}
@@ -173,11 +174,125 @@ func forList(args []string) []string {
 	return out
 }
 
-// runDirectives runs cmd (check, diff or list) once for each directive,
-// as go generate would run routegen: in the directive's folder, with
-// $GOFILE and $GOPACKAGE set. The directive's arguments come first, then
-// the flags of this command line (fs), which so win. The exit code is the
-// worst.
+// sources is what a command reads, as findSources finds it.
+type sources struct {
+	directives []directive // run as go generate runs them
+	input      string      // a routes.conf no directive reads, or ""
+}
+
+// findSources finds what every command but fmt reads for its argument
+// arg, in one way:
+//
+//   - a file is the routes.conf;
+//   - a folder is the //go:generate directives running routegen in its
+//     Go files (with no argument, those of the working folder and of the
+//     folders below it, as go generate ./... finds them);
+//   - and the folder's routes.conf (or config/routes.conf), unless one of
+//     these directives reads it: then the directive, with its flags, says
+//     how it is read.
+//
+// So at the root of a module, or of an aah application (config/routes.conf
+// at the root, the directive in a package below), routegen reads each
+// routes.conf as go generate does.
+func findSources(arg string) (sources, error) {
+	dir := "."
+	if arg != "" {
+		info, err := os.Stat(arg)
+		if err != nil {
+			return sources{}, err
+		}
+		if !info.IsDir() {
+			return sources{input: relativePath(arg)}, nil
+		}
+		dir = arg
+	}
+	directives, err := findDirectives(dir, arg == "")
+	if err != nil {
+		return sources{}, err
+	}
+	input, err := findInput(arg)
+	if err != nil {
+		if len(directives) == 0 {
+			return sources{}, err
+		}
+		return sources{directives: directives}, nil
+	}
+	if slices.ContainsFunc(directives, func(d directive) bool { return sameFile(directiveInput(d), input) }) {
+		input = ""
+	}
+	return sources{directives: directives, input: input}, nil
+}
+
+// sameFile reports whether the names a and b, from the working folder,
+// are of one file.
+func sameFile(a, b string) bool {
+	return absPath(a) == absPath(b)
+}
+
+// oneSource is the one routes.conf that match and changes read for arg,
+// found as findSources finds it, with the source flags that read it: a
+// directive's, under those of the command line (src), which win; the
+// files a directive's flags name are named from the working folder. A
+// usage error is reported, at the directive when it is in its arguments.
+func (c *cli) oneSource(arg string, src sourceFlags) (string, sourceFlags, int) {
+	found, err := findSources(arg)
+	if err != nil {
+		return "", src, c.usageError(err.Error())
+	}
+	if len(found.directives) == 0 {
+		return found.input, src, exitOK
+	}
+	if len(found.directives) > 1 || found.input != "" {
+		var inputs []string
+		for _, d := range found.directives {
+			inputs = append(inputs, fmt.Sprintf("%s (directive %s)", directiveInput(d), d.pos))
+		}
+		if found.input != "" {
+			inputs = append(inputs, found.input)
+		}
+		return "", src, c.usageError(fmt.Sprintf("%d routes.conf files are read here: %s; name one", len(inputs), strings.Join(inputs, ", ")))
+	}
+	d := found.directives[0]
+	input, dsrc, err := directiveSources(d)
+	if err != nil {
+		return "", src, (&cli{stderr: c.stderr, directive: d.pos}).usageError(err.Error())
+	}
+	return input, src.over(dsrc, c.flags), exitOK
+}
+
+// directiveSources parses a directive's arguments as routegen would under
+// go generate, checks them as it would, and returns its input and source
+// flags, with the files they name named from the working folder.
+func directiveSources(d directive) (string, sourceFlags, error) {
+	fs := pflag.NewFlagSet("directive", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var src sourceFlags
+	var gen generateFlags
+	src.register(fs)
+	gen.register(fs)
+	fs.Bool("no-color", false, "")
+	if err := fs.Parse(d.args); err != nil {
+		return "", src, err
+	}
+	if fs.NArg() > 1 {
+		return "", src, fmt.Errorf("want one routes.conf, got %d arguments", fs.NArg())
+	}
+	if err := checkFlagValues("generate", src, gen); err != nil {
+		return "", src, err
+	}
+	for _, file := range []*string{&src.security, &src.appConfig} {
+		if *file != "" && !filepath.IsAbs(*file) {
+			*file = filepath.Join(d.dir, *file)
+		}
+	}
+	return directiveInput(d), src, nil
+}
+
+// runDirectives runs cmd (generate, check, diff or list) once for each
+// directive, as go generate would run routegen: in the directive's folder,
+// with $GOFILE and $GOPACKAGE set. The directive's arguments come first,
+// then the flags of this command line (fs), which so win. The exit code
+// is the worst.
 func (c *cli) runDirectives(cmd string, directives []directive, fs *pflag.FlagSet) int {
 	code := exitOK
 	for _, d := range directives {
@@ -186,7 +301,12 @@ func (c *cli) runDirectives(cmd string, directives []directive, fs *pflag.FlagSe
 			args = forList(args)
 		}
 		args = append(append([]string{cmd}, args...), forwardedFlags(fs, d.dir)...)
-		code = max(code, inFolder(d, func() int { return runDirective(args, c.stdout, c.stderr, d.pos) }))
+		folder := filepath.ToSlash(filepath.Clean(d.dir))
+		if folder == "." {
+			folder = ""
+		}
+		run := &cli{stdout: c.stdout, stderr: c.stderr, directive: d.pos, folder: folder}
+		code = max(code, inFolder(d, func() int { return run.run(args) }))
 	}
 	return code
 }

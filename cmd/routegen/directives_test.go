@@ -48,9 +48,6 @@ func TestDirectivesBelowWorkingFolder(t *testing.T) {
 			t.Errorf("diff: %q lacks %q", stderr, want)
 		}
 	}
-	if code, _, stderr := runIn(t, root, "generate"); code != exitUsage {
-		t.Errorf("generate at the root = %d, %q; want 2: only go generate runs the directives", code, stderr)
-	}
 	if code, _, _ := runIn(t, filepath.Join(root, "admin"), "diff", "--package", "admin"); code != exitInput {
 		t.Errorf("diff in admin = %d, want 1 (the file is missing)", code)
 	}
@@ -188,5 +185,144 @@ func TestUsageErrorOfDirective(t *testing.T) {
 	want = "web/web.go:3: --matcher: \"fast\" is not auto, code or data\nRun 'routegen help' for usage.\n"
 	if code, _, stderr := runIn(t, root, "check"); code != exitUsage || stderr != want {
 		t.Errorf("check, directive with --matcher fast = %d, %q; want 2, %q", code, stderr, want)
+	}
+}
+
+// TestGenerateAtModuleRoot checks that routegen with no argument, at the
+// root of a module with no routes.conf, runs the directives below it as go
+// generate would, so that diff then finds nothing stale.
+func TestGenerateAtModuleRoot(t *testing.T) {
+	root := shopModule(t, validConf)
+	if code, stdout, stderr := runIn(t, root); code != exitOK || stdout != "" || stderr != "" {
+		t.Fatalf("routegen at the root = %d, %q, %q; want 0", code, stdout, stderr)
+	}
+	for file, pkg := range map[string]string{"web/routes_gen.go": "web", "admin/gen/routes_gen.go": "gen"} {
+		if src, err := os.ReadFile(filepath.Join(root, file)); err != nil || !strings.Contains(string(src), "\npackage "+pkg+"\n") {
+			t.Errorf("%s: %v, not in package %s:\n%.300s", file, err, pkg, src)
+		}
+	}
+	if code, stdout, stderr := runIn(t, root, "diff"); code != exitOK || stdout != "" || stderr != "" {
+		t.Errorf("diff after generating at the root = %d, %q, %q; want 0", code, stdout, stderr)
+	}
+}
+
+// aahLayout is an aah application's layout: config/routes.conf and
+// config/security.conf at the module's root, read by the directive of a
+// package below it, whose --security names the schemes and --app-config
+// the body limit. auth is the auth of its first route.
+func aahLayout(t *testing.T, auth string) string {
+	t.Helper()
+	return gitRepo(t, map[string]string{
+		"go.mod": "module example.com/aahapp\n\ngo 1.25\n",
+		"config/routes.conf": `domains {
+  localhost {
+    host = "localhost"
+    routes {
+      show_hotel {
+        path = "/hotels/:id[number]"
+        controller = "Hotel"
+        action = "Show"
+        auth = "` + auth + `"
+      }
+      book_hotel { path = "/hotels/:id/book"; method = "POST"; controller = "Hotel"; action = "Book"; auth = "basic_auth" }
+    }
+  }
+}
+`,
+		"config/security.conf": "security {\n  auth_schemes {\n    basic_auth { scheme = \"basic\" }\n  }\n}\n",
+		"config/aah.conf":      "request {\n  max_body_size = \"1kb\"\n}\n",
+		"app/routes/doc.go":    "// Package routes is generated.\npackage routes\n\n//go:generate go tool routegen --security ../../config/security.conf --app-config ../../config/aah.conf ../../config/routes.conf\n",
+	})
+}
+
+// TestAahLayoutWithoutArgument checks that every command run with no
+// argument at the root of an aah layout reads config/routes.conf as its
+// directive does, with the directive's --security, rather than alone.
+func TestAahLayoutWithoutArgument(t *testing.T) {
+	root := aahLayout(t, "basic_authx")
+	want := `config/routes.conf:9:16: auth "basic_authx" is not an auth scheme of security.conf; did you mean "basic_auth"?` + "\n"
+	for _, args := range [][]string{{"check"}, {"diff"}, {"list"}, {"list", "--format", "openapi"}, {}, {"match", "GET", "/hotels/1"}, {"changes"}} {
+		if code, _, stderr := runIn(t, root, args...); code != exitInput || stderr != want {
+			t.Errorf("routegen %s = %d, %q; want 1, %q", strings.Join(args, " "), code, stderr, want)
+		}
+	}
+	// A folder argument is its directive too, with its flags.
+	for _, args := range [][]string{{"match", "GET", "/hotels/1", "app/routes"}, {"changes", "app/routes"}} {
+		if code, _, stderr := runIn(t, root, args...); code != exitInput || stderr != want {
+			t.Errorf("routegen %s = %d, %q; want 1, %q", strings.Join(args, " "), code, stderr, want)
+		}
+	}
+
+	root = aahLayout(t, "basic_auth")
+	if code, stdout, stderr := inDirective(t, root, filepath.Join("app", "routes")); code != exitOK || stdout != "" || stderr != "" {
+		t.Fatalf("go generate's run = %d, %q, %q; want 0", code, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(root, "app", "routes", "routes_gen.go")); err != nil {
+		t.Errorf("the directive's file was not written: %v", err)
+	}
+	if code, stdout, stderr := runIn(t, root, "diff"); code != exitOK || stdout != "" || stderr != "" {
+		t.Errorf("diff after generating = %d, %q, %q; want 0 and nothing about config/routes_gen.go", code, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(root, "config", "routes_gen.go")); err == nil {
+		t.Error("config/routes_gen.go was written beside routes.conf")
+	}
+	if code, stdout, stderr := runIn(t, root, "match", "GET", "/hotels/1"); code != exitOK || !strings.Contains(stdout, `authenticator of "basic_auth"`) {
+		t.Errorf("match = %d, %q,\n%s", code, stderr, stdout)
+	}
+	if code, stdout, stderr := runIn(t, root, "match", "POST", "/hotels/1/book"); code != exitOK || !strings.Contains(stdout, "max_body_size is 1024 bytes") {
+		t.Errorf("match POST = %d, %q,\n%s\nwant the body limit of --app-config", code, stderr, stdout)
+	}
+	if code, stdout, stderr := runIn(t, root, "changes"); code != exitOK || stdout != "no route changed\n" {
+		t.Errorf("changes = %d, %q, %q; want no change", code, stdout, stderr)
+	}
+	// A flag of the command line wins over the directive's.
+	if code, _, stderr := runIn(t, root, "match", "--security", "missing.conf", "GET", "/hotels/1"); code != exitInput || !strings.Contains(stderr, "missing.conf") {
+		t.Errorf("match --security missing.conf = %d, %q; want 1 naming it", code, stderr)
+	}
+}
+
+// TestNamesFromWorkingFolder checks that a directive run for a command
+// typed in its own folder names files from there, not from the module's
+// root.
+func TestNamesFromWorkingFolder(t *testing.T) {
+	root := shopModule(t, validConf+"x = [\n")
+	want := "conf/admin routes.conf:14:5: list is not closed\n"
+	if code, _, stderr := runIn(t, filepath.Join(root, "admin"), "check"); code != exitInput || stderr != want {
+		t.Errorf("check in admin = %d, %q; want 1, %q", code, stderr, want)
+	}
+}
+
+// TestFlagValuesOfEveryCommand checks that every command refuses a wrong
+// flag value as a usage error, once, before reading anything; and a wrong
+// value in a directive's arguments at the directive.
+func TestFlagValuesOfEveryCommand(t *testing.T) {
+	root := aahLayout(t, "basic_auth")
+	want := "routegen: --max-body-size: invalid size \"lots\": want a number and a unit such as \"500b\", \"64kb\", \"5mb\", \"1gb\" (1024-based), or \"0\" for no limit\nRun 'routegen help' for usage.\n"
+	for _, args := range [][]string{{"check"}, {"diff"}, {}, {"list"}, {"match", "GET", "/"}, {"changes"}, {"changes", "config/routes.conf", "config/routes.conf"}} {
+		args = append(args, "--max-body-size=lots")
+		if code, _, stderr := runIn(t, root, args...); code != exitUsage || stderr != want {
+			t.Errorf("routegen %s = %d, %q; want 2, %q", strings.Join(args, " "), code, stderr, want)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "app", "routes", "doc.go"), []byte("package routes\n\n//go:generate go tool routegen --max-body-size lots ../../config/routes.conf\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want = "app/routes/doc.go:3: " + strings.TrimPrefix(want, "routegen: ")
+	for _, args := range [][]string{{"check"}, {"list"}, {"match", "GET", "/"}, {"changes"}} {
+		if code, _, stderr := runIn(t, root, args...); code != exitUsage || stderr != want {
+			t.Errorf("routegen %s, directive with --max-body-size lots = %d, %q; want 2, %q", strings.Join(args, " "), code, stderr, want)
+		}
+	}
+}
+
+// TestListOfDirectiveWithGenerateFlags checks that list runs a directive
+// whose flags are generate's only (--matcher, --ts), which it ignores.
+func TestListOfDirectiveWithGenerateFlags(t *testing.T) {
+	root := shopModule(t, validConf)
+	if err := os.WriteFile(filepath.Join(root, "web", "web.go"), []byte("package web\n\n//go:generate go tool routegen --matcher data --ts ../ts/routes.ts\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runIn(t, root, "list", "web"); code != exitOK || !strings.Contains(stdout, "show_hotel") {
+		t.Errorf("list web = %d, %q,\n%s", code, stderr, stdout)
 	}
 }

@@ -86,20 +86,15 @@ func fmtFiles(args []string) ([]string, error) {
 			add(arg) // a file, standard input, or a name fmtFile reports
 			continue
 		}
-		directives, err := findDirectives(arg, false)
+		found, err := findSources(arg)
 		if err != nil {
 			return nil, err
 		}
-		if len(directives) == 0 {
-			input, err := findInput(arg)
-			if err != nil {
-				return nil, err
-			}
-			add(input)
-			continue
-		}
-		for _, d := range directives {
+		for _, d := range found.directives {
 			add(directiveInput(d))
+		}
+		if found.input != "" {
+			add(found.input)
 		}
 	}
 	return files, nil
@@ -141,6 +136,9 @@ func directiveInput(d directive) string {
 	gen.register(fs)
 	fs.Bool("no-color", false, "")
 	if err := fs.Parse(d.args); err == nil && fs.NArg() > 0 {
+		if filepath.IsAbs(fs.Arg(0)) {
+			return fs.Arg(0)
+		}
 		return filepath.Join(d.dir, fs.Arg(0))
 	}
 	for _, candidate := range []string{"routes.conf", filepath.Join("config", "routes.conf")} {

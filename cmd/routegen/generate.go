@@ -37,8 +37,8 @@ func checkFlagValues(cmd string, src sourceFlags, flags generateFlags) error {
 			return fmt.Errorf("--max-body-size: %v", err)
 		}
 	}
-	if cmd == "list" {
-		return nil
+	if cmd != "generate" && cmd != "check" && cmd != "diff" {
+		return nil // list, match and changes generate nothing
 	}
 	if _, err := gen.ParseMatcher(flags.matcher); err != nil {
 		return fmt.Errorf("--matcher: %v", err)
@@ -88,6 +88,7 @@ func (c *cli) compile(input string, src sourceFlags, flags generateFlags, render
 		if flags.typeScript != "" && !diags.HasErrors() {
 			_, diags = typeScriptFile(table, input, flags.typeScript)
 		}
+		diags = slices.Concat(table.Unapplied, diags)
 		c.diag.print(diags)
 		if diags.HasErrors() {
 			return nil, exitInput

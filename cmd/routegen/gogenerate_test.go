@@ -192,24 +192,11 @@ func TestIndex(t *testing.T) {
 	)
 	goRun := func(args ...string) string {
 		t.Helper()
-		start := time.Now()
-		cmd := exec.Command(goCmd, args...)
-		cmd.Dir = dir
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		if err != nil && strings.Contains(string(out), "GOPROXY=off") {
-			// A module missing from the cache: fetch it as configured.
-			t.Logf("go %s: the module cache lacks a module; using the configured proxy", strings.Join(args, " "))
-			cmd = exec.Command(goCmd, args...)
-			cmd.Dir = dir
-			cmd.Env = append(env[:len(env):len(env)], "GOPROXY="+goEnv(t, goCmd, "GOPROXY"))
-			out, err = cmd.CombinedOutput()
-		}
+		out, err := goCommand(t, goCmd, dir, env, args...)
 		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
-		t.Logf("go %s: %s", strings.Join(args, " "), time.Since(start).Round(time.Millisecond))
-		return string(out)
+		return out
 	}
 
 	goRun("generate", "./...")
@@ -267,6 +254,27 @@ func TestIndex(t *testing.T) {
 	if !regexp.MustCompile(`^hotels/routes_gen\.go:\d+:\d+: .*constant -1 overflows routegenimpl\.RunGoGenerate`).MatchString(first) {
 		t.Errorf("go build of a file for a later API: first error %q, want one at routes_gen.go naming routegenimpl.RunGoGenerate\n%s", first, built)
 	}
+}
+
+// goCommand runs the go command with args in dir, with env whose GOPROXY
+// is off, and returns its output. A module missing from the module cache
+// is fetched through the configured proxy.
+func goCommand(t *testing.T, goCmd, dir string, env []string, args ...string) (string, error) {
+	t.Helper()
+	start := time.Now()
+	cmd := exec.Command(goCmd, args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil && strings.Contains(string(out), "GOPROXY=off") {
+		t.Logf("go %s: the module cache lacks a module; using the configured proxy", strings.Join(args, " "))
+		cmd = exec.Command(goCmd, args...)
+		cmd.Dir = dir
+		cmd.Env = append(env[:len(env):len(env)], "GOPROXY="+goEnv(t, goCmd, "GOPROXY"))
+		out, err = cmd.CombinedOutput()
+	}
+	t.Logf("go %s: %s", strings.Join(args, " "), time.Since(start).Round(time.Millisecond))
+	return string(out), err
 }
 
 // withoutGoGenerateVars drops the variables go generate sets, lest a test

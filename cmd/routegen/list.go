@@ -169,14 +169,27 @@ func (f *routeFilter) apply(t *ir.Table) *ir.Table {
 // paths as written in routes.conf (non-ASCII literals decoded).
 func writeTable(w io.Writer, t *ir.Table) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "DOMAIN\tMETHOD\tPATH\tNAME\tCONTROLLER#ACTION\tAUTH")
+	fmt.Fprintln(tw, "DOMAIN\tMETHOD\tPATH\tNAME\tCONTROLLER#ACTION\tAUTH\tANTI-CSRF")
 	for _, d := range t.Domains {
 		for _, r := range d.Routes {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Key, r.Method, ir.Unescaped(r.Path), r.Name, r.Target(), r.Auth)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", d.Key, r.Method, ir.Unescaped(r.Path), r.Name, r.Target(), r.Auth, antiCSRFText(r.AntiCSRFCheck, r.AntiCSRFRule))
 		}
 		if c := d.CatchAll; c != nil {
-			fmt.Fprintf(tw, "%s\t*\t*\tcatch_all\t%s#%s\t%s\n", d.Key, c.Controller, c.Action, c.Auth)
+			fmt.Fprintf(tw, "%s\t*\t*\tcatch_all\t%s#%s\t%s\t%s\n", d.Key, c.Controller, c.Action, c.Auth, antiCSRFText(c.AntiCSRFCheck, c.AntiCSRFRule))
 		}
 	}
 	return tw.Flush()
+}
+
+// antiCSRFText is a route's anti-CSRF check and, unless it is the
+// default, the key that decided it: "off: type = "api" (aah.conf:16:1)".
+func antiCSRFText(on bool, rule string) string {
+	text := "off"
+	if on {
+		text = "on"
+	}
+	if rule != "" {
+		text += ": " + rule
+	}
+	return text
 }

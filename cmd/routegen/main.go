@@ -22,9 +22,10 @@
 //
 // writes routes_gen.go in the folder of the file holding the directive, in
 // its package ($GOFILE, $GOPACKAGE); its messages name files from the
-// module's root. check, diff and list given a folder, or run where there
-// is no routes.conf, run once for each such directive in the folder (or
-// below the working folder), as go generate would.
+// module's root. Every command but fmt given a folder runs once for each
+// such directive in the folder (with no argument, in the working folder
+// and below it), as go generate would, with the directive's flags; a
+// routes.conf there that no directive reads is read as itself.
 package main
 
 import (
@@ -39,6 +40,13 @@ import (
 
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/parser"
+
+	// The generated code imports routegenimpl, and through it runtime and
+	// its dependencies (github.com/rs/cors). The tool imports them too, so
+	// that a module with the tool in go.mod (go get -tool, or go mod tidy)
+	// requires and checksums all the generated code needs, and go build
+	// works right after go generate.
+	_ "github.com/routegen/routegen/runtime/routegenimpl"
 )
 
 const (
@@ -74,36 +82,42 @@ type cli struct {
 	stdout, stderr io.Writer
 	diag           *reporter
 	// directive is the //go:generate line ("web/doc.go:3") whose arguments
-	// these are, when check, diff or list runs it: a usage error is there.
+	// these are, when a command runs it: a usage error is there.
 	directive string
+	// folder is the directive's folder, named from where the command was
+	// typed, so that messages name files from there too.
+	folder string
+	// flags is the command line as parsed; a flag it sets wins over a
+	// directive's.
+	flags *pflag.FlagSet
 }
 
 // run is the whole command, with its streams passed in so tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
-	return runDirective(args, stdout, stderr, "")
+	return (&cli{stdout: stdout, stderr: stderr}).run(args)
 }
 
-// runDirective is run with the arguments of the directive at pos, or of
-// the command line when pos is "".
-func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
+// run runs the command with args: those of the command line, or of the
+// directive c.directive names.
+func (c *cli) run(args []string) int {
 	cmd := "generate"
 	if len(args) > 0 {
 		switch args[0] {
 		case "check", "list", "diff", "fmt", "changes", "match":
 			cmd, args = args[0], args[1:]
 		case "vet":
-			return vet(args[1:], stdout, stderr)
+			return vet(args[1:], c.stdout, c.stderr)
 		case "generate":
 			args = args[1:]
 		case "help":
-			fmt.Fprint(stdout, usage)
+			fmt.Fprint(c.stdout, usage)
 			return exitOK
 		}
 	}
-	c := &cli{stdout: stdout, stderr: stderr, directive: pos}
 	fs := pflag.NewFlagSet("routegen "+cmd, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
+	c.flags = fs
 	noColor := fs.Bool("no-color", false, "print diagnostics as plain FILE:LINE:COL: message")
 	var src sourceFlags
 	var gen generateFlags
@@ -129,24 +143,23 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+			fmt.Fprint(c.stdout, usage)
 			return exitOK
 		}
 		return c.usageError(err.Error())
 	}
-	if cmd != "fmt" && cmd != "changes" && cmd != "match" {
+	if cmd != "fmt" {
 		if err := checkFlagValues(cmd, src, gen); err != nil {
 			return c.usageError(err.Error())
 		}
 	}
-	c.diag = newReporter(stderr, richDiagnostics(stderr, *noColor))
-	if cmd == "fmt" {
+	c.diag = newReporter(c.stderr, richDiagnostics(c.stderr, *noColor))
+	switch cmd {
+	case "fmt":
 		return c.fmt(fs.Args(), fmtf)
-	}
-	if cmd == "changes" {
+	case "changes":
 		return c.changes(fs.Args(), src, changesf, fs.Changed("base"))
-	}
-	if cmd == "match" {
+	case "match":
 		return c.match(fs.Args(), src, matchf)
 	}
 	if fs.NArg() > 1 {
@@ -156,23 +169,35 @@ func runDirective(args []string, stdout, stderr io.Writer, pos string) int {
 		return c.usageError("diff compares with the file on disk; -o - names none")
 	}
 	arg := fs.Arg(0)
-	if os.Getenv("GOFILE") != "" {
+	switch {
+	case c.directive != "":
+		// A directive run for the command line: names start where the
+		// command was typed.
+		c.diag.prefix = c.folder
+	case os.Getenv("GOFILE") != "":
 		// Under go generate, names start at the module's root, so that the
 		// messages of several packages can be told apart.
 		c.diag.prefix = moduleFolder()
-	} else if dir, ok := packageFolder(cmd, arg); ok {
-		directives, err := findDirectives(dir, arg == "")
+	default:
+		found, err := findSources(arg)
 		if err != nil {
-			return c.failf("%v", err)
+			return c.usageError(err.Error())
 		}
-		if len(directives) > 0 {
-			return c.runDirectives(cmd, directives, fs)
+		code := c.runDirectives(cmd, found.directives, fs)
+		if found.input == "" {
+			return code
 		}
+		return max(code, c.runInput(cmd, found.input, src, gen, list))
 	}
 	input, err := findInput(arg)
 	if err != nil {
 		return c.usageError(err.Error())
 	}
+	return c.runInput(cmd, input, src, gen, list)
+}
+
+// runInput runs generate, check, diff or list on the routes.conf input.
+func (c *cli) runInput(cmd, input string, src sourceFlags, gen generateFlags, list listFlags) int {
 	if cmd == "list" {
 		return c.list(input, src, list)
 	}
@@ -213,12 +238,14 @@ Usage:
                                           RouteURL, and paths given to http.Redirect, NewRequest…;
                                           'routegen vet -help' lists its flags
 
-The input defaults to ./routes.conf, else ./config/routes.conf. check, diff
-and list given a package folder run as each //go:generate directive running
-routegen in its Go files says (in its folder, with its arguments), else read
-the folder's routes.conf; with no argument and no routes.conf here, they run
-every such directive below the working folder. Under go generate, messages
-name files from the module's root.
+The input defaults to ./routes.conf, else ./config/routes.conf. Every
+command but fmt given a package folder runs as each //go:generate directive
+running routegen in its Go files says (in its folder, with its arguments and
+then the command line's flags), and reads the folder's routes.conf (or
+config/routes.conf) unless such a directive reads it; with no argument, the
+directives of the working folder and below it count. match and changes read
+one routes.conf. Under go generate, messages name files from the module's
+root.
 
 Flags of generate, check and diff:
   -o, --output FILE         generated file, - for standard output (default routes_gen.go beside the input,
@@ -233,7 +260,7 @@ Flags of generate, check and diff:
 
 Flags of generate, check, diff, list, changes and match:
       --security FILE       security.conf, whose auth scheme names auth must use
-      --app-config FILE     aah.conf: server.port, request.max_body_size, env profiles
+      --app-config FILE     aah.conf: server.port, request.max_body_size, type, env profiles
       --profile NAME        env profile of --app-config merged onto routes.conf
       --max-body-size SIZE  application body limit (default 5mb)
 
@@ -310,6 +337,23 @@ func (s *sourceFlags) sources(routes string) ir.Sources {
 	}
 }
 
+// over is s, the source flags of the command line, over those of a
+// directive: a flag the command line sets wins.
+func (s sourceFlags) over(directive sourceFlags, cmdline *pflag.FlagSet) sourceFlags {
+	out := directive
+	for name, flag := range map[string][2]*string{
+		"security":      {&out.security, &s.security},
+		"app-config":    {&out.appConfig, &s.appConfig},
+		"profile":       {&out.profile, &s.profile},
+		"max-body-size": {&out.maxBodySize, &s.maxBodySize},
+	} {
+		if cmdline.Changed(name) {
+			*flag[0] = *flag[1]
+		}
+	}
+	return out
+}
+
 // load reads and checks the route table, and prints its diagnostics, the
 // controller names that look misspelt among them. The table is nil on errors.
 func (c *cli) load(input string, src sourceFlags) *ir.Table {
@@ -320,21 +364,6 @@ func (c *cli) load(input string, src sourceFlags) *ir.Table {
 	}
 	c.diag.print(diags)
 	return table
-}
-
-// packageFolder reports whether check, diff or list is to look for
-// //go:generate directives, and in which folder: a folder given as the
-// argument, or the working folder (and those below it) when no argument
-// is given and it has no routes.conf.
-func packageFolder(cmd, arg string) (string, bool) {
-	if cmd == "generate" {
-		return "", false
-	}
-	if arg == "" {
-		return ".", !hasRoutesConf(".")
-	}
-	info, err := os.Stat(arg)
-	return arg, err == nil && info.IsDir()
 }
 
 // forwardedFlags are the flags of this command line for a directive run in

@@ -163,9 +163,52 @@ func mustJSON(t *testing.T, v any) string {
 func TestListTable(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"routes.conf": validConf})
 	code, stdout, _ := runIn(t, dir, "list")
-	want := "DOMAIN     METHOD  PATH         NAME        CONTROLLER#ACTION  AUTH\nlocalhost  GET     /hotels/:id  show_hotel  Hotel#Show         form_auth\n"
+	want := "DOMAIN     METHOD  PATH         NAME        CONTROLLER#ACTION  AUTH       ANTI-CSRF\nlocalhost  GET     /hotels/:id  show_hotel  Hotel#Show         form_auth  on\n"
 	if code != exitOK || stdout != want {
 		t.Errorf("list = %d,\n%q\nwant\n%q", code, stdout, want)
+	}
+}
+
+// TestListAntiCSRFRule: list names the key that decided a route's
+// anti-CSRF check, where it is not the default.
+func TestListAntiCSRFRule(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf": `domains {
+  localhost {
+    host = "localhost"
+    routes {
+      token { path = "/v1/token"; method = "POST"; controller = "Token" }
+      form { path = "/form"; method = "POST"; controller = "Form"; anti_csrf_check = true }
+    }
+  }
+}
+`,
+		"aah.conf": "type = \"api\"\n",
+	})
+	code, stdout, stderr := runIn(t, dir, "list", "--app-config", "aah.conf")
+	want := `DOMAIN     METHOD  PATH       NAME   CONTROLLER#ACTION  AUTH  ANTI-CSRF
+localhost  POST    /form      form   Form#Create              on: anti_csrf_check = true (routes.conf:6:68)
+localhost  POST    /v1/token  token  Token#Create             off: type = "api" (aah.conf:1:1)
+`
+	if code != exitOK || stdout != want {
+		t.Errorf("list = %d, %s\n%s\nwant\n%s", code, stderr, stdout, want)
+	}
+}
+
+// TestCheckNamesUnapplied: check warns of an app config key routegen does
+// not apply, and exits 0; generation does not repeat it.
+func TestCheckNamesUnapplied(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf": validConf,
+		"aah.conf":    "render {\n  default = \"json\"\n}\n",
+	})
+	code, _, stderr := runIn(t, dir, "check", "--app-config", "aah.conf")
+	want := "aah.conf:2:3: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)\n"
+	if code != exitOK || stderr != want {
+		t.Errorf("check = %d, %q; want 0, %q", code, stderr, want)
+	}
+	if code, _, stderr := runIn(t, dir, "--app-config", "aah.conf", "-o", "-"); code != exitOK || stderr != "" {
+		t.Errorf("generate = %d, %q; want 0 and no message", code, stderr)
 	}
 }
 

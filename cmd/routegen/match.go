@@ -66,9 +66,9 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	if len(args) == 3 {
 		arg = args[2]
 	}
-	input, err := oneInput("match", arg)
-	if err != nil {
-		return c.usageError(err.Error())
+	input, src, code := c.oneSource(arg, src)
+	if code != exitOK {
+		return code
 	}
 	table := c.load(input, src)
 	if table == nil {
@@ -98,31 +98,6 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 		return exitOK
 	}
 	return exitInput
-}
-
-// oneInput finds the one routes.conf of arg (of match or changes) as
-// check finds its inputs: a file, a folder's routes.conf, or the input of
-// the one //go:generate directive of the folder (or below the working
-// folder, with no argument).
-func oneInput(cmd, arg string) (string, error) {
-	if dir, ok := packageFolder(cmd, arg); ok {
-		directives, err := findDirectives(dir, arg == "")
-		if err != nil {
-			return "", err
-		}
-		switch len(directives) {
-		case 0:
-		case 1:
-			return directiveInput(directives[0]), nil
-		default:
-			var inputs []string
-			for _, d := range directives {
-				inputs = append(inputs, directiveInput(d))
-			}
-			return "", fmt.Errorf("%d //go:generate directives run routegen here (%s): name one routes.conf", len(directives), strings.Join(inputs, ", "))
-		}
-	}
-	return findInput(arg)
 }
 
 // explainAnswer is the router's answer to r, for a terminal or JSON.

@@ -83,10 +83,12 @@ func vetCommand(exe string, args []string) (goArgs []string, help bool) {
 		if a == "--" {
 			break
 		}
-		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		switch {
 		case name == "h" || name == "help":
 			return nil, true
+		case (name == "fix" || name == "diff") && (!hasValue || value == "true"):
+			a = "-" + name // as vet and the lines below look for it
 		case name == "helpers":
 			a = "-routevet." + strings.TrimLeft(a, "-")
 		case valueFlags[name] && !hasValue && len(args) > 0:
@@ -94,6 +96,11 @@ func vetCommand(exe string, args []string) (goArgs []string, help bool) {
 			a, args = args[0], args[1:]
 		}
 		goArgs = append(goArgs, a)
+	}
+	if i := slices.Index(goArgs, "-diff"); i >= 0 && !slices.Contains(goArgs, "-fix") {
+		// go vet takes -diff only with -fix: alone, it shows the changes
+		// the fixes would make, and applies none.
+		goArgs = slices.Insert(goArgs, i, "-fix")
 	}
 	goArgs = append(goArgs, "-vettool="+exe)
 	return append(goArgs, args...), false
@@ -112,7 +119,7 @@ It runs go vet with routegen as the vet tool, so go vet's build flags
 (-tags…) and flags apply:
   -fix        apply the suggested fixes (go vet -fix, Go 1.26 or later), then report
               the findings left, which have no fix, and exit 1 when there are any
-  -diff       with -fix, print the changes as a diff instead
+  -diff       print the changes the fixes would make as a diff, and apply none
   -json       print the findings as JSON
   -c N        show N lines of context around each finding
   -helpers    also report literal paths that a typed URL helper builds, with a

@@ -18,6 +18,9 @@ func TestVetCommand(t *testing.T) {
 		{nil, []string{"vet", "-vettool=/bin/rg"}},
 		{[]string{"./..."}, []string{"vet", "-vettool=/bin/rg", "./..."}},
 		{[]string{"-fix", "-diff", "./a", "./b"}, []string{"vet", "-fix", "-diff", "-vettool=/bin/rg", "./a", "./b"}},
+		{[]string{"-diff", "./..."}, []string{"vet", "-fix", "-diff", "-vettool=/bin/rg", "./..."}},
+		{[]string{"--diff", "--fix=true"}, []string{"vet", "-diff", "-fix", "-vettool=/bin/rg"}},
+		{[]string{"-diff=false"}, []string{"vet", "-diff=false", "-vettool=/bin/rg"}},
 		{[]string{"-C", "dir", "-tags", "x", "-c", "2", "./..."}, []string{"vet", "-C", "dir", "-tags", "x", "-c", "2", "-vettool=/bin/rg", "./..."}},
 		{[]string{"-helpers", "--json", "./..."}, []string{"vet", "-routevet.helpers", "--json", "-vettool=/bin/rg", "./..."}},
 		{[]string{"-helpers=false", "--", "./a"}, []string{"vet", "-routevet.helpers=false", "-vettool=/bin/rg", "./a"}},
@@ -70,9 +73,20 @@ func handler(w http.ResponseWriter, r *http.Request) {
 }
 `,
 	})
-	cmd := exec.Command(exe, "vet", "-fix", "./...")
+	// -diff alone shows the fix and applies it not.
+	cmd := exec.Command(exe, "vet", "-diff", "./...")
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
+	if !strings.Contains(string(out), "+\thttp.Redirect(w, r, routes.URL.Hotels(), http.StatusFound)") {
+		t.Errorf("routegen vet -diff: %v\n%s\nwant the fix as a diff", err, out)
+	}
+	if src, _ := os.ReadFile(filepath.Join(dir, "handlers.go")); strings.Contains(string(src), "routes.URL.Hotels()") {
+		t.Error("routegen vet -diff changed handlers.go")
+	}
+
+	cmd = exec.Command(exe, "vet", "-fix", "./...")
+	cmd.Dir = dir
+	out, err = cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "no route serves GET /nowhere") || strings.Contains(string(out), "/hotels/ is served only") {
 		t.Errorf("routegen vet -fix: %v\n%s\nwant exit 1 with the finding left, and the fixed one gone", err, out)

@@ -250,7 +250,7 @@ func (a *Agreement) Compare(req PolicyRequest) string {
 	if n := len(ans.Steps); n > 0 {
 		a.Seen[ans.Steps[n-1].Name+" "+ans.Steps[n-1].Outcome]++
 	}
-	want := response{status: ans.Status, location: ans.Location, allow: ans.Allow, cors: corsHeaders(ans.Header), action: ans.Kind == decide.Action}
+	want := response{status: ans.Status, location: ans.Location, allow: ans.Allow, cors: corsHeaders(ans.Header), action: ans.Kind == decide.Action || ans.Kind == decide.LimitedAction}
 	var diffs []string
 	if ans.Kind == decide.Static {
 		// The router serves a static route's file itself (http.ServeFileFS):

@@ -77,7 +77,7 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 	}
 	rt.core = core.NewTable(routes, domains, nil)
 	rt.hosts, problems = core.NewHosts(addrs, nil)
-	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes})
+	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes, Hosts: rt.hosts, Explain: true})
 	return rt, problems
 }
 
@@ -193,12 +193,15 @@ type Param struct {
 // credentials when authOK, and the authorizer accepts the subject too.
 func (rt *Router) Answer(r *http.Request, authOK bool) Answer {
 	var m core.Match
-	d := decide.Decision{Explain: true}
 	w := headerWriter{}
-	kind := rt.decide.Decide(&m, &d, rt.hosts, w, r, &application{ok: authOK})
+	d := decide.Decision{Match: &m, App: &application{ok: authOK, w: w}}
+	kind := rt.decide.Decide(&d, r)
+	if kind == decide.Action || kind == decide.LimitedAction {
+		d.Steps = append(d.Steps, decide.Step{Name: "action", Outcome: "called"})
+	}
 	a := Answer{Kind: kind, Status: d.Status, Domain: m.Outcome.Domain, Header: http.Header(w), Steps: d.Steps}
 	switch kind {
-	case decide.Action, decide.Middleware, decide.Static:
+	case decide.Action, decide.LimitedAction, decide.Middleware, decide.Static:
 		a.Status = http.StatusOK
 	case decide.Reply:
 		a.Location, a.Allow = d.Location, d.Allow
@@ -240,7 +243,10 @@ func paramValue(p ir.Param, v string) any {
 // application answers every authenticator alike; the authorizer accepts
 // the subject an authenticator recognised, and refuses a request no
 // authenticator was asked about, as the router's does (it has no subject).
-type application struct{ ok, subject bool }
+type application struct {
+	ok, subject bool
+	w           headerWriter
+}
 
 func (a *application) Authenticate(string) bool {
 	a.subject = a.ok
@@ -248,6 +254,8 @@ func (a *application) Authenticate(string) bool {
 }
 
 func (a *application) Authorize() bool { return a.subject }
+
+func (a *application) Writer() http.ResponseWriter { return a.w }
 
 // headerWriter keeps the headers a policy sets; a decision writes no body.
 type headerWriter http.Header

@@ -50,6 +50,25 @@ func TestStrict(t *testing.T) {
 	}
 }
 
+// TestRuntimeStrict: the TypeScript every generated module ends with,
+// gen/typescript_runtime.ts, passes tsc --strict on its own, and with the
+// stricter checks of tsconfig.json.
+func TestRuntimeStrict(t *testing.T) {
+	RequireNode(t)
+	file := filepath.Join(Root, "gen", "typescript_runtime.ts")
+	if out, ok := Tsc(t, Dir, "--ignoreConfig", "--strict", "--noEmit", "--target", "es2020", "--module", "es2022", "--lib", "es2020", file); !ok {
+		t.Errorf("tsc --strict --noEmit gen/typescript_runtime.ts:\n%s", out)
+	}
+	dir := t.TempDir()
+	config := `{"extends": ` + strconv.Quote(filepath.Join(Dir, "tsconfig.json")) + `, "include": [], "files": [` + strconv.Quote(file) + `]}`
+	if err := os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, ok := Tsc(t, dir, "--project", "tsconfig.json"); !ok {
+		t.Errorf("tsc with tsconfig.json's checks on gen/typescript_runtime.ts:\n%s", out)
+	}
+}
+
 // TestWrongCalls: each call of types/errors.ts, after its @ts-expect-error
 // directive, is a compile error. tsc passes on the file only if each
 // directive's line errors; without the directives it must report an error

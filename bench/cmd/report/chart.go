@@ -54,7 +54,7 @@ func (res *results) chart() []byte {
 			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", left-8, y+bar-5, html.EscapeString(r))
 			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>`+"\n", left, y, w, bar, color(r))
 			label := number(ns)
-			if r == lookup || r == serve || r == goMap {
+			if r == lookup || r == serve || r == serveAPI || r == goMap {
 				label += fmt.Sprintf(" (%.2f× %s)", ns/fastNs, fast)
 			}
 			if ns > longest {
@@ -73,7 +73,7 @@ func color(router string) string {
 	switch router {
 	case lookup:
 		return "#1a7f37"
-	case serve:
+	case serve, serveAPI:
 		return "#2da44e"
 	case goMap:
 		return "#8c959f"

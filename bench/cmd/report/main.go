@@ -1,13 +1,15 @@
 // Command report runs the whole benchmark comparison and prints its
 // tables: routegen against the fastest Go routers on the route sets of the
-// standard benchmark, and routegen at 100 to 10,000 routes. Run it in
-// bench/:
+// standard benchmark, the instructions of routegen and httprouter under
+// callgrind, and routegen at 100 to 10,000 routes. Run it in bench/:
 //
-//	go run ./cmd/report                   # -count 10, then the scaling runs
+//	go run ./cmd/report                   # -count 10, then callgrind, then the scaling runs
+//	go run ./cmd/report -count 0 -scale=false   # the instruction counts alone
 //	go run ./cmd/report -in results.txt   # only the tables and chart of earlier results
 //
 // It writes the raw results to results.txt (benchstat reads it too), prints
-// Markdown tables of medians and ratios, and draws chart.svg.
+// Markdown tables of medians and ratios, and draws chart.svg. Without
+// valgrind it says so and skips the instruction counts.
 package main
 
 import (
@@ -26,7 +28,9 @@ import (
 func main() {
 	count := flag.Int("count", 10, "runs of each benchmark, for benchstat's statistics")
 	benchtime := flag.String("benchtime", "1s", "go test -benchtime of the router benchmarks")
+	bench := flag.String("bench", ".", "go test -bench: the benchmarks timed, by default all of them")
 	scale := flag.Bool("scale", true, "also build and benchmark the synthetic route sets (some minutes)")
+	instructions := flag.Bool("instructions", true, "also count instructions under callgrind (some minutes; needs valgrind)")
 	in := flag.String("in", "", "read these results instead of running the benchmarks")
 	out := flag.String("o", "results.txt", "where to write the raw results")
 	chart := flag.String("chart", "chart.svg", "where to draw the chart")
@@ -41,7 +45,7 @@ func main() {
 		}
 	} else {
 		var err error
-		if data, err = runBenchmarks(*count, *benchtime, *scale); err != nil {
+		if data, err = runBenchmarks(*count, *bench, *benchtime, *scale, *instructions); err != nil {
 			log.Fatal(err)
 		}
 		if err := os.WriteFile(*out, data, 0o644); err != nil {
@@ -59,9 +63,10 @@ func main() {
 }
 
 // runBenchmarks runs the router and generation benchmarks, then the
-// scaling test, and returns their output after a description of the
-// machine (benchfmt configuration lines).
-func runBenchmarks(count int, benchtime string, scale bool) ([]byte, error) {
+// router benchmarks under callgrind, then the scaling test, and returns
+// their output after a description of the machine (benchfmt configuration
+// lines).
+func runBenchmarks(count int, bench, benchtime string, scale, instructions bool) ([]byte, error) {
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "nproc: %d\ncpu-model: %s\ngo: %s\n", runtime.NumCPU(), cpuModel(), goVersion())
 	// One test binary, so that every round times the same code, and rounds
@@ -78,7 +83,12 @@ func runBenchmarks(count int, benchtime string, scale bool) ([]byte, error) {
 	}
 	for i := range count {
 		log.Printf("round %d of %d", i+1, count)
-		if err := run(&buf, bin, "-test.run", "^$", "-test.bench", ".", "-test.benchmem", "-test.benchtime", benchtime, "-test.timeout", "0"); err != nil {
+		if err := run(&buf, bin, "-test.run", "^$", "-test.bench", bench, "-test.benchmem", "-test.benchtime", benchtime, "-test.timeout", "0"); err != nil {
+			return nil, err
+		}
+	}
+	if instructions {
+		if err := countInstructions(&buf, bin); err != nil {
 			return nil, err
 		}
 	}

@@ -26,7 +26,14 @@ type Set struct {
 	Name       string
 	Controller string
 	Routes     []routeset.Route
+	// API turns anti_csrf_check off in the domain, as a routes.conf of an
+	// API that browsers do not call (the "API configuration").
+	API bool
 }
+
+// apiSuffix ends the package name of a set's API configuration:
+// githubapi is github with anti_csrf_check = false.
+const apiSuffix = "api"
 
 // Sets reads the route sets of dir (testdata/routesets) and adds the
 // single-route sets of the Param probes.
@@ -46,6 +53,10 @@ func Sets(dir string) ([]Set, error) {
 			return nil, fmt.Errorf("%s.txt: %v", sets[i].Name, err)
 		}
 	}
+	// The API configuration of each set of the standard benchmark.
+	for _, s := range sets[:4] {
+		sets = append(sets, Set{Name: s.Name + apiSuffix, Controller: s.Controller, Routes: s.Routes, API: true})
+	}
 	var param20 strings.Builder
 	for c := 'a'; c <= 't'; c++ {
 		param20.WriteString("/:" + string(c))
@@ -61,6 +72,12 @@ func Sets(dir string) ([]Set, error) {
 // Files returns the files of a set's package, by name.
 func Files(s Set) (map[string][]byte, error) {
 	conf := routeset.Conf(s.Controller, s.Routes)
+	if s.API {
+		var err error
+		if conf, err = antiCSRFOff(conf); err != nil {
+			return nil, fmt.Errorf("%s: %v", s.Name, err)
+		}
+	}
 	routes, err := Generate(s.Name, conf)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", s.Name, err)
@@ -70,6 +87,16 @@ func Files(s Set) (map[string][]byte, error) {
 		return nil, fmt.Errorf("%s: %v", s.Name, err)
 	}
 	return map[string][]byte{"routes.conf": []byte(conf), "routes_gen.go": routes, "controller_gen.go": controller}, nil
+}
+
+// antiCSRFOff turns anti_csrf_check off in the domain of conf, a
+// routes.conf as routeset.Conf writes it.
+func antiCSRFOff(conf string) (string, error) {
+	const host = "    host = \"localhost\"\n"
+	if strings.Count(conf, host) != 1 {
+		return "", fmt.Errorf("routes.conf has no single domain of host \"localhost\"")
+	}
+	return strings.Replace(conf, host, host+"    anti_csrf_check = false\n", 1), nil
 }
 
 // Generate is what routegen writes for conf, a routes.conf beside the

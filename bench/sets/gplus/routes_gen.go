@@ -9,10 +9,9 @@ package gplus
 import (
 	"errors"
 	"fmt"
-	"strings"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strings"
 )
 
 // This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
@@ -231,7 +230,7 @@ type GPlusController interface {
 	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7)
 //line routes.conf:65:6
 	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7)
-//line routes_gen.go:235:1
+//line routes_gen.go:234:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -319,7 +318,7 @@ func (u URLBuilder) GetActivities() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:323:1
+//line routes_gen.go:322:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:41:7).
 //
@@ -328,7 +327,7 @@ func (u URLBuilder) GetActivitiesByActivityid(activityID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 1, activityID)
 }
 
-//line routes_gen.go:332:1
+//line routes_gen.go:331:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:53:7).
 //
@@ -337,7 +336,7 @@ func (u URLBuilder) GetActivitiesByActivityidComments(activityID string) (string
 	return routegenTable.CheckedHelperURL(u.base, 2, activityID)
 }
 
-//line routes_gen.go:341:1
+//line routes_gen.go:340:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:17:7).
 //
@@ -346,7 +345,7 @@ func (u URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID strin
 	return routegenTable.CheckedHelperURL(u.base, 3, activityID, collection)
 }
 
-//line routes_gen.go:350:1
+//line routes_gen.go:349:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:59:7).
 //
@@ -355,7 +354,7 @@ func (u URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, commentID)
 }
 
-//line routes_gen.go:359:1
+//line routes_gen.go:358:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:77:7).
 //
@@ -364,7 +363,7 @@ func (u URLBuilder) DeleteMomentsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:368:1
+//line routes_gen.go:367:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:11:7).
 //
@@ -373,7 +372,7 @@ func (u URLBuilder) GetPeople() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:377:1
+//line routes_gen.go:376:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:5:7).
 //
@@ -382,7 +381,7 @@ func (u URLBuilder) GetPeopleByUserid(userID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, userID)
 }
 
-//line routes_gen.go:386:1
+//line routes_gen.go:385:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:35:7).
 //
@@ -391,7 +390,7 @@ func (u URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, colle
 	return routegenTable.CheckedHelperURL(u.base, 8, userID, collection)
 }
 
-//line routes_gen.go:395:1
+//line routes_gen.go:394:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:71:7).
 //
@@ -400,7 +399,7 @@ func (u URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collecti
 	return routegenTable.CheckedHelperURL(u.base, 9, userID, collection)
 }
 
-//line routes_gen.go:404:1
+//line routes_gen.go:403:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:65:7).
 //
@@ -409,7 +408,7 @@ func (u URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collect
 	return routegenTable.CheckedHelperURL(u.base, 10, userID, collection)
 }
 
-//line routes_gen.go:413:1
+//line routes_gen.go:412:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:29:7).
 //
@@ -418,7 +417,7 @@ func (u URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 11, userID)
 }
 
-//line routes_gen.go:422:1
+//line routes_gen.go:421:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:23:7).
 //
@@ -427,7 +426,7 @@ func (u URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collectio
 	return routegenTable.CheckedHelperURL(u.base, 12, userID, collection)
 }
 
-//line routes_gen.go:431:1
+//line routes_gen.go:430:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

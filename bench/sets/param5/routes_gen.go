@@ -9,7 +9,6 @@ package param5
 import (
 	"errors"
 	"fmt"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
@@ -102,7 +101,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type ParamController interface {
 //line routes.conf:5:6
 	GetByAByBByCByDByE(ctx *runtime.Context, a string, b string, c string, d string, e string) error // serves get_by_a_by_b_by_c_by_d_by_e: GET /:a/:b/:c/:d/:e (routes.conf:5:7)
-//line routes_gen.go:106:1
+//line routes_gen.go:105:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -166,7 +165,7 @@ func (u URLBuilder) GetByAByBByCByDByE(a string, b string, c string, d string, e
 	return routegenTable.CheckedHelperURL(u.base, 0, a, b, c, d, e)
 }
 
-//line routes_gen.go:170:1
+//line routes_gen.go:169:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -9,11 +9,10 @@ package routes
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strconv"
+	"strings"
 )
 
 // This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
@@ -179,7 +178,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:183:1
+//line routes_gen.go:182:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -188,14 +187,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:192:1
+//line routes_gen.go:191:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:199:1
+//line routes_gen.go:198:1
 }
 
 // UserController holds the actions of controller "User".
@@ -206,7 +205,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:210:1
+//line routes_gen.go:209:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -217,7 +216,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:221:1
+//line routes_gen.go:220:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -323,7 +322,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:327:1
+//line routes_gen.go:326:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
@@ -332,7 +331,7 @@ func (u URLBuilder) Users(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, version)
 }
 
-//line routes_gen.go:336:1
+//line routes_gen.go:335:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
@@ -341,7 +340,7 @@ func (u URLBuilder) CreateUser(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, version)
 }
 
-//line routes_gen.go:345:1
+//line routes_gen.go:344:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
@@ -350,7 +349,7 @@ func (u URLBuilder) User(version string, id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, version, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:354:1
+//line routes_gen.go:353:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
@@ -359,7 +358,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:363:1
+//line routes_gen.go:362:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
@@ -368,7 +367,7 @@ func (u URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:372:1
+//line routes_gen.go:371:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
@@ -377,7 +376,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:381:1
+//line routes_gen.go:380:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
@@ -386,7 +385,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:390:1
+//line routes_gen.go:389:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
@@ -395,7 +394,7 @@ func (u URLBuilder) Search() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:399:1
+//line routes_gen.go:398:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
@@ -404,7 +403,7 @@ func (u URLBuilder) AcceptUsers() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:408:1
+//line routes_gen.go:407:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
@@ -413,7 +412,7 @@ func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, subdomain)
 }
 
-//line routes_gen.go:417:1
+//line routes_gen.go:416:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
@@ -422,7 +421,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:426:1
+//line routes_gen.go:425:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -13,7 +13,6 @@ package decide
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -75,11 +74,18 @@ type Config struct {
 	// BasePath is the prefix the router is mounted under (WithBasePath),
 	// which redirects keep; "" to find it from the request line.
 	BasePath string
+	// Hosts serve the domains.
+	Hosts *core.HostTable
+	// Explain makes every decision record its Steps, for the tools that
+	// explain the router; a router's table does not.
+	Explain bool
 }
 
 // Table decides the answers of one router.
 type Table struct {
 	core         *core.Table
+	hosts        *core.HostTable
+	readsHost    bool // the domain of a request depends on its host: not one domain that serves every host
 	policies     []Policy
 	checks       []checks     // by route index
 	cors         []*cors.Cors // by route index; nil for none
@@ -88,6 +94,7 @@ type Table struct {
 	trustProxies bool
 	webSockets   bool
 	basePath     string
+	explain      bool
 }
 
 // checks are the policies of a route that cost something per request,
@@ -106,8 +113,8 @@ var allMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTI
 
 // NewTable builds the decisions of a router of the core table t.
 func NewTable(t *core.Table, c Config) *Table {
-	d := &Table{core: t, policies: c.Policies, csrf: c.CSRF, trustProxies: c.TrustProxies, basePath: c.BasePath,
-		failClosed: len(c.AuthSchemes) > 0 || len(c.Authenticators) > 0}
+	d := &Table{core: t, hosts: c.Hosts, policies: c.Policies, csrf: c.CSRF, trustProxies: c.TrustProxies, basePath: c.BasePath,
+		explain: c.Explain, failClosed: len(c.AuthSchemes) > 0 || len(c.Authenticators) > 0, readsHost: !c.Hosts.ServesAll()}
 	if d.csrf == nil {
 		d.csrf = http.NewCrossOriginProtection()
 	}
@@ -148,7 +155,9 @@ func NewTable(t *core.Table, c Config) *Table {
 // back to GET, and those are safe and have no body. A catch_all takes
 // every check, as it answers every method.
 func (d *Table) checksOf(p *Policy) checks {
-	if p.Method == "*" {
+	// Explained, every route takes the whole of Policies, whose checks
+	// the route does not need decide nothing: the steps show each policy.
+	if p.Method == "*" || d.explain {
 		return checkAll
 	}
 	c := methodChecks(p, p.Method)
@@ -183,15 +192,20 @@ type App interface {
 	// Authorize runs the authorizer on the route's authorization { } and
 	// the subject Authenticate recognised.
 	Authorize() bool
+	// Writer is the response's writer, which takes the headers a policy
+	// sets (CORS).
+	Writer() http.ResponseWriter
 }
 
 // Kind is what the router does with a request.
 type Kind uint8
 
 const (
-	// Action: call the route's action, its body held to LimitBody bytes
-	// when that is above 0.
+	// Action: call the route's action.
 	Action Kind = iota
+	// LimitedAction: call the route's action, its body held to LimitBody
+	// bytes.
+	LimitedAction
 	// Middleware: run the application's middleware of the route, whose
 	// end asks Policies.
 	Middleware
@@ -204,10 +218,18 @@ const (
 	Refuse
 )
 
-// Decision is what Decide decided beyond its Kind. The router keeps one
-// in each pooled context; a field is written only by the decisions that
+// Decision is what Decide decides on, and what it decided beyond its
+// Kind. The router keeps one in each pooled context, whose Match and App
+// it sets once; a field below them is written only by the decisions that
 // set it.
 type Decision struct {
+	// Match receives the route's outcome and parameters.
+	Match *core.Match
+	// App is asked only where a route's policies need it.
+	App App
+	// routeOnly makes a decision stop at the route (Route).
+	routeOnly bool
+
 	Status   int
 	Location string // of a redirect, with the mount prefix and the query
 	Allow    string // of an automatic OPTIONS reply or a 405
@@ -217,11 +239,10 @@ type Decision struct {
 	Err    error
 	// Param is the index of the parameter that failed its constraint (400).
 	Param     int
-	LimitBody int64 // of Action: the body limit; 0 for none
+	LimitBody int64 // of LimitedAction: the body limit
 
-	// Explain makes Decide record its Steps.
-	Explain bool
-	Steps   []Step
+	// Steps are the steps taken, recorded by a table built to explain.
+	Steps []Step
 }
 
 // Step is one step of a decision, for the tools that explain it.
@@ -235,29 +256,16 @@ func (d *Decision) step(name, outcome, reason string) {
 	d.Steps = append(d.Steps, Step{Name: name, Outcome: outcome, Reason: reason})
 }
 
-// Decide decides the answer to r, whose writer w takes the headers a
-// policy sets (CORS), with the domains at hosts; m receives the route's
-// outcome and parameters. app is asked only where a route's auth needs it.
-func (t *Table) Decide(m *core.Match, d *Decision, hosts *core.HostTable, w http.ResponseWriter, r *http.Request, app App) Kind {
-	return t.decide(m, d, hosts, w, r, app)
-}
-
-// Route decides the route of r alone, as Decide does but for the CORS
-// preflight and the policies, for a test that calls an action itself:
-// Action when a route serves r, else the Reply or Refuse of its outcome.
-func (t *Table) Route(m *core.Match, d *Decision, hosts *core.HostTable, r *http.Request) Kind {
-	return t.decide(m, d, hosts, nil, r, nil)
-}
-
-// decide is Decide, and Route with app nil.
-func (t *Table) decide(m *core.Match, d *Decision, hosts *core.HostTable, w http.ResponseWriter, r *http.Request, app App) Kind {
+// Decide decides the answer to r.
+func (t *Table) Decide(d *Decision, r *http.Request) Kind {
+	m := d.Match
 	path, unescaped := RequestPath(r)
 	method := r.Method
 	host := ""
-	if !hosts.ServesAll() { // a table of one domain that serves every host need not read it
+	if t.readsHost { // a table of one domain that serves every host need not read it
 		host = t.RequestHost(r)
 	}
-	if method == http.MethodOptions && app != nil && t.preflight(m, d, hosts, w, r, host, path) {
+	if method == http.MethodOptions && !d.routeOnly && t.preflight(d, r, host, path) {
 		return Reply
 	}
 	switch {
@@ -268,36 +276,44 @@ func (t *Table) decide(m *core.Match, d *Decision, hosts *core.HostTable, w http
 	case t.webSockets && method == http.MethodGet && IsWebSocketUpgrade(r):
 		method = "WS"
 	}
-	t.core.Lookup(m, hosts, method, host, path)
+	t.core.Lookup(m, t.hosts, method, host, path)
 	o := &m.Outcome
 	if o.Status != http.StatusOK {
-		return t.outcome(m, d, r, host, app != nil)
+		return t.outcome(d, r, host)
 	}
 	if unescaped && (!t.core.EscapedLiterals() || m.Params.Path() == path) { // not respelt by CanonicalEscapes
 		m.Params.NoEscapes()
 	}
-	if d.Explain {
-		t.explainRoute(m, d, method)
-	}
-	// Explained, every route takes the whole of Policies, whose checks
-	// the route does not need decide nothing: the steps show each policy.
-	if t.checks[o.Route] == 0 && !d.Explain || app == nil {
-		d.LimitBody = 0 // a reused Decision may hold an earlier route's
+	c := t.checks[o.Route]
+	if c == 0 || d.routeOnly {
 		return Action
 	}
+	if t.explain {
+		t.explainRoute(d, method)
+	}
 	if t.policies[o.Route].Middleware {
-		if d.Explain {
+		if t.explain {
 			d.step("middleware", "called", "the application's middleware runs before the policies")
 		}
 		return Middleware
 	}
-	return t.Policies(m, d, w, r, app)
+	return t.afterRoute(d, r, c)
+}
+
+// Route decides the route of r alone, as Decide does but for the CORS
+// preflight and the policies, for a test that calls an action itself:
+// Action when a route serves r, else the Reply or Refuse of its outcome.
+func (t *Table) Route(d *Decision, r *http.Request) Kind {
+	d.routeOnly = true
+	defer func() { d.routeOnly = false }()
+	return t.Decide(d, r)
 }
 
 // outcome is the decision of a request no route serves as it is: a
 // redirect, an automatic OPTIONS reply, 405, 400 or 404. A route's
 // middleware sees its 400 when the policies are decided too.
-func (t *Table) outcome(m *core.Match, d *Decision, r *http.Request, host string, policies bool) Kind {
+func (t *Table) outcome(d *Decision, r *http.Request, host string) Kind {
+	m := d.Match
 	o := &m.Outcome
 	d.Status = o.Status
 	switch o.Status {
@@ -306,41 +322,40 @@ func (t *Table) outcome(m *core.Match, d *Decision, r *http.Request, host string
 		if r.URL.RawQuery != "" {
 			d.Location += "?" + r.URL.RawQuery
 		}
-		if d.Explain {
+		if t.explain {
 			d.step("route", "redirected", redirectReason(m))
 		}
 		return Reply
 	case http.StatusNoContent:
 		d.Allow = m.Allow
-		if d.Explain {
+		if t.explain {
 			d.step("route", "answered", "automatic OPTIONS reply: the path's methods are "+m.Allow)
 		}
 		return Reply
 	case http.StatusMethodNotAllowed:
 		d.Allow, d.Reason, d.Err = m.Allow, "", nil
-		if d.Explain {
+		if t.explain {
 			d.step("route", "refused", "no "+r.Method+" route serves the path; its methods are "+m.Allow)
 		}
 		return Refuse
 	case http.StatusBadRequest:
-		if d.Explain {
-			t.explainRoute(m, d, r.Method)
+		if t.explain {
+			t.explainRoute(d, r.Method)
 		}
 		// The route matched: its middleware sees the 400, as every reply of it.
-		if policies && t.policies[o.Route].Middleware {
-			if d.Explain {
+		if !d.routeOnly && t.policies[o.Route].Middleware {
+			if t.explain {
 				d.step("middleware", "called", "the application's middleware sees the route's 400")
 			}
 			return Middleware
 		}
-		return t.badParam(m, d)
+		return t.badParam(d)
 	}
 	d.Reason, d.Err = "", nil
-	if o.Domain < 0 {
-		// Locally, a Host no domain names (localhost:8080) is the usual cause.
-		d.Reason = fmt.Sprintf("no domain serves host %q", host)
+	if o.Domain < 0 && t.explain { // the router writes its reply without allocating it
+		d.Reason = string(AppendNoDomain(nil, host))
 	}
-	if d.Explain {
+	if t.explain {
 		reason := d.Reason
 		if reason == "" {
 			reason = "no route serves " + m.Params.Path()
@@ -359,7 +374,8 @@ func redirectReason(m *core.Match) string {
 
 // badParam refuses the request whose route matched but whose parameter
 // failed its constraint, naming the parameter and why.
-func (t *Table) badParam(m *core.Match, d *Decision) Kind {
+func (t *Table) badParam(d *Decision) Kind {
+	m := d.Match
 	d.Status, d.Reason, d.Err, d.Param = http.StatusBadRequest, "invalid value of a path parameter", nil, -1
 	for i := range m.Params.Len() {
 		c := t.core.Constraint(m.Outcome.Route, i)
@@ -371,15 +387,15 @@ func (t *Table) badParam(m *core.Match, d *Decision) Kind {
 			break
 		}
 	}
-	if d.Explain {
+	if t.explain {
 		d.step("constraint", "refused", d.Reason)
 	}
 	return Refuse
 }
 
 // explainRoute records the route step of a request a route matched.
-func (t *Table) explainRoute(m *core.Match, d *Decision, method string) {
-	o := &m.Outcome
+func (t *Table) explainRoute(d *Decision, method string) {
+	o := &d.Match.Outcome
 	p := &t.policies[o.Route]
 	switch {
 	case o.CatchAll:
@@ -396,79 +412,76 @@ func (t *Table) explainRoute(m *core.Match, d *Decision, method string) {
 // middleware: in this order the static file, CORS, auth (and its
 // fail-closed rule), authorization, anti-CSRF, the body limit, then the
 // action.
-func (t *Table) Policies(m *core.Match, d *Decision, w http.ResponseWriter, r *http.Request, app App) Kind {
-	if m.Outcome.Status == http.StatusBadRequest {
-		return t.badParam(m, d)
+func (t *Table) Policies(d *Decision, r *http.Request) Kind {
+	if d.Match.Outcome.Status == http.StatusBadRequest {
+		return t.badParam(d)
 	}
-	route := m.Outcome.Route
-	c := t.checks[route]
-	if d.Explain {
-		c |= checkAll
-	}
+	return t.afterRoute(d, r, t.checks[d.Match.Outcome.Route])
+}
+
+// afterRoute is Policies for a route found, whose checks are c.
+func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 	if c&checkAll != 0 {
-		p := &t.policies[route]
+		p := &t.policies[d.Match.Outcome.Route]
 		if p.Static {
-			if d.Explain {
+			if t.explain {
 				d.step("static", "served", "a static route serves its file, before any other policy")
 			}
 			return Static
 		}
 		// A preflight that reaches a route was declined (preflight): the
 		// method it asks for has no CORS route. It gets no CORS headers.
-		if h := t.cors[route]; h != nil && !IsPreflight(r) {
+		if h := t.cors[d.Match.Outcome.Route]; h != nil && !IsPreflight(r) {
+			w := d.App.Writer()
 			h.ServeHTTP(w, r, noNext)
-			if d.Explain {
+			if t.explain {
 				d.step("cors", corsOutcome(w), "the route's CORS policy sets its headers")
 			}
 		}
-		if !t.authenticate(d, p, app) || !t.authorize(d, p, app) {
+		if !t.authenticate(d, p) || !t.authorize(d, p) {
 			return Refuse
 		}
 		// A catch-all serves every method: the request's decides.
 		c |= methodChecks(p, r.Method)
-		if d.Explain {
+		if t.explain {
 			t.explainSkipped(d, p, r.Method, c)
 		}
 	}
 	if c&checkCSRF != 0 {
-		switch {
-		case !FromBrowser(r):
-			if d.Explain {
-				d.step("anti_csrf", "ok", "no Sec-Fetch-Site or Origin header: not a browser's cross-origin request")
-			}
-		default:
+		if FromBrowser(r) {
 			if err := t.csrf.Check(r); err != nil {
 				d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden: cross-origin request", err
-				if d.Explain {
+				if t.explain {
 					d.step("anti_csrf", "refused", err.Error())
 				}
 				return Refuse
 			}
-			if d.Explain {
+			if t.explain {
 				d.step("anti_csrf", "ok", "same origin, or a trusted one")
 			}
+		} else if t.explain {
+			d.step("anti_csrf", "ok", "no Sec-Fetch-Site or Origin header: not a browser's cross-origin request")
 		}
 	}
-	d.LimitBody = 0
-	if c&checkBodySize != 0 && r.ContentLength == 0 && d.Explain {
-		d.step("body_size", "ok", "the request has no body")
-	}
-	if c&checkBodySize != 0 && r.ContentLength != 0 {
-		limit := t.policies[route].MaxBodySize
-		if r.ContentLength > limit {
-			d.Status, d.Reason, d.Err = http.StatusRequestEntityTooLarge, "", &http.MaxBytesError{Limit: limit}
-			if d.Explain {
-				d.step("body_size", "refused", "Content-Length "+strconv.FormatInt(r.ContentLength, 10)+" is over max_body_size "+strconv.FormatInt(limit, 10))
+	if c&checkBodySize != 0 {
+		if n := r.ContentLength; n != 0 {
+			limit := t.policies[d.Match.Outcome.Route].MaxBodySize
+			if n > limit {
+				d.Status, d.Reason, d.Err = http.StatusRequestEntityTooLarge, "", &http.MaxBytesError{Limit: limit}
+				if t.explain {
+					d.step("body_size", "refused", "Content-Length "+strconv.FormatInt(n, 10)+" is over max_body_size "+strconv.FormatInt(limit, 10)+" bytes")
+				}
+				return Refuse
 			}
-			return Refuse
+			d.LimitBody = limit
+			if t.explain {
+				d.step("body_size", "ok", "the body is read up to max_body_size "+strconv.FormatInt(limit, 10)+" bytes; past it the action's read fails (413)")
+			}
+			return LimitedAction
 		}
-		d.LimitBody = limit
-		if d.Explain {
-			d.step("body_size", "ok", "the body is read up to max_body_size "+strconv.FormatInt(limit, 10)+"; past it the action's read fails (413)")
+		if t.explain {
+			d.step("body_size", "ok", "the request has no body; max_body_size is "+strconv.FormatInt(t.policies[d.Match.Outcome.Route].MaxBodySize, 10)+" bytes")
 		}
-	}
-	if d.Explain {
-		d.step("action", "called", "")
 	}
 	return Action
 }
@@ -505,52 +518,52 @@ func corsOutcome(w http.ResponseWriter) string {
 // authenticate applies the route's auth, and its fail-closed rule: once
 // security.conf or the application names schemes, a route without auth
 // is refused.
-func (t *Table) authenticate(d *Decision, p *Policy, app App) bool {
+func (t *Table) authenticate(d *Decision, p *Policy) bool {
 	switch p.Auth {
 	case AuthAnonymous:
-		if d.Explain {
+		if t.explain {
 			d.step("auth", "ok", "auth = \"anonymous\"")
 		}
 		return true
 	case "":
 		if t.failClosed {
 			d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden: this route has no auth scheme", nil
-			if d.Explain {
+			if t.explain {
 				d.step("auth", "refused", "the route has no auth, and auth schemes are configured: routes without auth are refused (fail closed); write auth = \"anonymous\" to serve it to everyone")
 			}
 			return false
 		}
-		if d.Explain {
+		if t.explain {
 			d.step("auth", "ok", "no auth scheme is configured")
 		}
 		return true
 	}
-	if app.Authenticate(p.Auth) {
-		if d.Explain {
+	if d.App.Authenticate(p.Auth) {
+		if t.explain {
 			d.step("auth", "ok", "the authenticator of "+strconv.Quote(p.Auth)+" recognised the request")
 		}
 		return true
 	}
 	d.Status, d.Reason, d.Err = http.StatusUnauthorized, "", nil
-	if d.Explain {
+	if t.explain {
 		d.step("auth", "refused", "the authenticator of "+strconv.Quote(p.Auth)+" did not recognise the request")
 	}
 	return false
 }
 
 // authorize applies the route's authorization { }.
-func (t *Table) authorize(d *Decision, p *Policy, app App) bool {
+func (t *Table) authorize(d *Decision, p *Policy) bool {
 	if !p.Authorization {
 		return true
 	}
-	if !app.Authorize() {
+	if !d.App.Authorize() {
 		d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden", nil
-		if d.Explain {
+		if t.explain {
 			d.step("authorization", "refused", "the authorizer refused the subject")
 		}
 		return false
 	}
-	if d.Explain {
+	if t.explain {
 		d.step("authorization", "ok", "the authorizer accepted the subject")
 	}
 	return true
@@ -560,7 +573,8 @@ func (t *Table) authorize(d *Decision, p *Policy, app App) bool {
 // method it asks for, when that route has a CORS policy, is answered with
 // the policy's headers and 204. Other OPTIONS requests go on to the route
 // or the automatic reply.
-func (t *Table) preflight(m *core.Match, d *Decision, hosts *core.HostTable, w http.ResponseWriter, r *http.Request, host, path string) bool {
+func (t *Table) preflight(d *Decision, r *http.Request, host, path string) bool {
+	m := d.Match
 	if !IsPreflight(r) || r.Header.Get("Origin") == "" {
 		return false
 	}
@@ -570,18 +584,19 @@ func (t *Table) preflight(m *core.Match, d *Decision, hosts *core.HostTable, w h
 		// may ask for, and must not reach a GET route's CORS answer.
 		requested = " "
 	}
-	t.core.Lookup(m, hosts, requested, host, path)
+	t.core.Lookup(m, t.hosts, requested, host, path)
 	if m.Outcome.Status != http.StatusOK || t.cors[m.Outcome.Route] == nil {
-		if d.Explain {
+		if t.explain {
 			d.step("preflight", "declined", "no "+requested+" route with a CORS policy serves the path: the OPTIONS request goes on as any other")
 		}
 		return false
 	}
+	w := d.App.Writer()
 	t.cors[m.Outcome.Route].ServeHTTP(w, r, noNext)
 	// Allow is cleared: a reused Decision may hold an automatic reply's,
 	// which the router would write on this 204 too.
 	d.Status, d.Allow = http.StatusNoContent, ""
-	if d.Explain {
+	if t.explain {
 		d.step("preflight", corsOutcome(w), "the CORS policy of the "+requested+" route answers the preflight")
 	}
 	return true
@@ -680,6 +695,12 @@ func (t *Table) MountPath(r *http.Request) string {
 		return ""
 	}
 	return prefix
+}
+
+// AppendNoDomain appends the reason of a 404 for a host no domain serves.
+func AppendNoDomain(b []byte, host string) []byte {
+	// Locally, a Host no domain names (localhost:8080) is the usual cause.
+	return strconv.AppendQuote(append(b, "no domain serves host "...), host)
 }
 
 // IsMaxBytesError reports whether an action failed on a body over the limit.

@@ -9,10 +9,9 @@ package t01
 import (
 	"errors"
 	"fmt"
-	"strings"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strings"
 )
 
 // This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
@@ -400,7 +399,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:61:7)
 //line routes.conf:68:10
 	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:68:11)
-//line routes_gen.go:404:1
+//line routes_gen.go:403:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -411,7 +410,7 @@ type C1Controller interface {
 	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:106:7)
 //line routes.conf:54:6
 	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:54:7)
-//line routes_gen.go:415:1
+//line routes_gen.go:414:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -420,7 +419,7 @@ type C2Controller interface {
 	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:73:11)
 //line routes.conf:92:6
 	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:92:7), r12: HEAD /a:p0/:p1 (routes.conf:92:7), r12: WS /a:p0/:p1 (routes.conf:92:7)
-//line routes_gen.go:424:1
+//line routes_gen.go:423:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -550,7 +549,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:554:1
+//line routes_gen.go:553:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
@@ -559,7 +558,7 @@ func (u URLBuilder) R1() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:563:1
+//line routes_gen.go:562:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:15:11).
 //
@@ -568,7 +567,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:572:1
+//line routes_gen.go:571:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:26:15).
 //
@@ -577,7 +576,7 @@ func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:581:1
+//line routes_gen.go:580:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:20:15).
 //
@@ -586,7 +585,7 @@ func (u URLBuilder) R3() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:590:1
+//line routes_gen.go:589:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:39:11).
 //
@@ -595,7 +594,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:599:1
+//line routes_gen.go:598:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:68:11).
 //
@@ -604,7 +603,7 @@ func (u URLBuilder) D1R9(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, rest)
 }
 
-//line routes_gen.go:608:1
+//line routes_gen.go:607:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:73:11).
 //
@@ -613,7 +612,7 @@ func (u URLBuilder) D1R10(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, rest)
 }
 
-//line routes_gen.go:617:1
+//line routes_gen.go:616:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:61:7).
 //
@@ -622,7 +621,7 @@ func (u URLBuilder) D1R8(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, rest)
 }
 
-//line routes_gen.go:626:1
+//line routes_gen.go:625:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:79:11).
 //
@@ -631,7 +630,7 @@ func (u URLBuilder) D1R11(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, rest)
 }
 
-//line routes_gen.go:635:1
+//line routes_gen.go:634:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:54:7).
 //
@@ -640,7 +639,7 @@ func (u URLBuilder) D1R7() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:644:1
+//line routes_gen.go:643:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:99:7).
 //
@@ -649,7 +648,7 @@ func (u URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0)
 }
 
-//line routes_gen.go:653:1
+//line routes_gen.go:652:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:106:7).
 //
@@ -658,7 +657,7 @@ func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:662:1
+//line routes_gen.go:661:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:92:7).
 //
@@ -667,7 +666,7 @@ func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:671:1
+//line routes_gen.go:670:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:121:11).
 //
@@ -676,7 +675,7 @@ func (u URLBuilder) D2R16() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:680:1
+//line routes_gen.go:679:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:115:7).
 //
@@ -685,7 +684,7 @@ func (u URLBuilder) D2R15() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:689:1
+//line routes_gen.go:688:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:127:11).
 //
@@ -694,7 +693,7 @@ func (u URLBuilder) D2R17() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:698:1
+//line routes_gen.go:697:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

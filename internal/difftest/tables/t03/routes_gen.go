@@ -9,10 +9,9 @@ package t03
 import (
 	"errors"
 	"fmt"
-	"strconv"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strconv"
 )
 
 // This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
@@ -1900,7 +1899,7 @@ type C0Controller interface {
 	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:614:15)
 //line routes.conf:620:14
 	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:620:15)
-//line routes_gen.go:1904:1
+//line routes_gen.go:1903:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2275,7 +2274,7 @@ type C1Controller interface {
 	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:576:7), r84: HEAD /:p0/~u (routes.conf:576:7)
 //line routes.conf:63:6
 	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:63:7)
-//line routes_gen.go:2279:1
+//line routes_gen.go:2278:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2582,7 +2581,7 @@ type C2Controller interface {
 	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:656:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:656:15)
 //line routes.conf:663:14
 	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:663:15)
-//line routes_gen.go:2586:1
+//line routes_gen.go:2585:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -2597,7 +2596,7 @@ type SocketController interface {
 	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:669:11)
 //line routes.conf:676:14
 	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:676:15)
-//line routes_gen.go:2601:1
+//line routes_gen.go:2600:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -9,11 +9,10 @@ package site
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
+	"strconv"
+	"strings"
 )
 
 // This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
@@ -184,7 +183,7 @@ type APIController interface {
 	Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
 //line ../routes.conf:32:10
 	Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
-//line routes_gen.go:188:1
+//line routes_gen.go:187:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -195,7 +194,7 @@ type SiteController interface {
 	Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
 //line ../routes.conf:12:6
 	Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
-//line routes_gen.go:199:1
+//line routes_gen.go:198:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -292,7 +291,7 @@ func (u URLBuilder) Page() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:296:1
+//line routes_gen.go:295:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
@@ -301,7 +300,7 @@ func (u URLBuilder) Comment() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:305:1
+//line routes_gen.go:304:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
@@ -310,7 +309,7 @@ func (u URLBuilder) Script(file string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, file)
 }
 
-//line routes_gen.go:314:1
+//line routes_gen.go:313:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
@@ -319,7 +318,7 @@ func (u URLBuilder) APIPrivate() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3)
 }
 
-//line routes_gen.go:323:1
+//line routes_gen.go:322:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
@@ -328,7 +327,7 @@ func (u URLBuilder) APICancel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:332:1
+//line routes_gen.go:331:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
@@ -337,7 +336,7 @@ func (u URLBuilder) APIBooking(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:341:1
+//line routes_gen.go:340:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
@@ -346,7 +345,7 @@ func (u URLBuilder) APIPublic() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6)
 }
 
-//line routes_gen.go:350:1
+//line routes_gen.go:349:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
@@ -355,7 +354,7 @@ func (u URLBuilder) APIHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:359:1
+//line routes_gen.go:358:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
@@ -364,7 +363,7 @@ func (u URLBuilder) APISearch(kind string, terms string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, kind, terms)
 }
 
-//line routes_gen.go:368:1
+//line routes_gen.go:367:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

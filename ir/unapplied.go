@@ -1,0 +1,168 @@
+package ir
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/routegen/routegen/parser"
+)
+
+// unapplied warns of the keys of security.conf and the application config
+// that aah applied and routegen reads without applying, once per key, each
+// with what to do instead. A key is looked up in security.conf first, then
+// in the app config (which may include security.conf).
+func unapplied(app, sec *parser.Object) parser.Diagnostics {
+	u := &unappliedNotes{app: app, sec: sec}
+	if f := u.lookup("render.default"); f != nil {
+		if v, ok := f.Value.(*parser.String); ok && strings.EqualFold(strings.TrimSpace(v.Value), "json") {
+			u.warn(f, "render.default", `the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)`)
+		} else {
+			u.warn(f, "render.default", "actions write their own bodies, and the router's error replies are text/plain; runtime.WithErrorHandler writes them as the application wants")
+		}
+	}
+	if f := u.enabled("request.id", true); f != nil {
+		u.warn(f, "request.id", "routegen sets no X-Request-Id header; a middleware around the router (func(http.Handler) http.Handler) can")
+	}
+	if f := u.enabled("request.content_negotiation", false); f != nil {
+		u.warn(f, "request.content_negotiation", "routegen answers no 415 or 406 by media type; check the Content-Type and ctx.Req.AcceptContentType in the action, or in runtime.WithMiddleware")
+	}
+	if f := u.lookup("server.header"); f != nil {
+		u.warn(f, "server.header", "routegen writes no Server header; a middleware around the router can")
+	}
+	if f := u.lookup("server.timeout"); f != nil {
+		u.warn(f, "server.timeout", "runtime.NewServer gives aah's default timeouts (90 s to read and to write a request); set the fields of the *http.Server it returns, and give runtime.ServeListener the drain time of grace_shutdown")
+	}
+	if f := u.enabled("server.ssl", false); f != nil {
+		u.warn(f, "server.ssl", "serve TLS with the *http.Server (ListenAndServeTLS, or a listener of golang.org/x/crypto/acme/autocert for lets_encrypt)")
+	}
+	for _, key := range []string{"server.access_log", "server.dump_log"} {
+		if f := u.enabled(key, false); f != nil {
+			u.warn(f, key, "log requests in a middleware around the router")
+		}
+	}
+	if f := u.lookup("security.session"); f != nil {
+		u.warn(f, "security.session", "routegen keeps no session; an authenticator that needs one reads its cookie (runtime.WithAuthenticator)")
+	}
+	if f := u.lookup("security.password_encoder"); f != nil {
+		u.warn(f, "security.password_encoder", "the application hashes and compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
+	}
+	u.schemes()
+	u.antiCSRF()
+	u.diags.Sort()
+	return u.diags
+}
+
+type unappliedNotes struct {
+	app, sec *parser.Object
+	diags    parser.Diagnostics
+	warned   map[string]bool // keys warned of
+}
+
+// lookup is the field at a dotted key of security.conf, else of the app
+// config; nil when neither has it.
+func (u *unappliedNotes) lookup(dotted string) *parser.Field {
+	for _, obj := range []*parser.Object{u.sec, u.app} {
+		if obj == nil {
+			continue
+		}
+		if f := obj.Lookup(dotted); f != nil {
+			if _, null := f.Value.(*parser.Null); !null {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// enabled is the section at dotted unless its enable key says false;
+// with no enable key, it is on when on is true, as aah's default.
+func (u *unappliedNotes) enabled(dotted string, on bool) *parser.Field {
+	f := u.lookup(dotted)
+	if f == nil || f.Object == nil {
+		return nil
+	}
+	if e := f.Object.Get("enable"); e != nil {
+		v, ok := e.Value.(*parser.Bool)
+		on = ok && v.Value
+	}
+	if !on {
+		return nil
+	}
+	return f
+}
+
+// warn warns that key is not applied, at f, once for each key: at its
+// first position.
+func (u *unappliedNotes) warn(f *parser.Field, key, format string, args ...any) {
+	if u.warned[key] {
+		return
+	}
+	if u.warned == nil {
+		u.warned = map[string]bool{}
+	}
+	u.warned[key] = true
+	u.diags.Warnf(f.KeyPos, "%s is not applied: %s", key, fmt.Sprintf(format, args...))
+}
+
+// schemes warns of the keys of auth schemes that nothing applies.
+func (u *unappliedNotes) schemes() {
+	f := u.lookup("security.auth_schemes")
+	if f == nil || f.Object == nil {
+		return
+	}
+	for _, s := range f.Object.Fields {
+		if s.Object == nil {
+			continue
+		}
+		kind := strings.ToLower(stringAt(s.Object, "scheme"))
+		// aahauth.Basic applies a basic scheme's realm_name and its
+		// password_encoder "bcrypt", given to it.
+		if e := s.Object.Get("password_encoder"); e != nil {
+			encoder := strings.ToLower(stringAt(s.Object, "password_encoder"))
+			switch {
+			case kind == "basic" && encoder == "bcrypt":
+			case kind == "basic":
+				u.warn(e, "password_encoder", "aahauth.Basic compares bcrypt hashes; give it a ComparePassword function for %q", encoder)
+			default:
+				u.warn(e, "password_encoder", "the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
+			}
+		}
+		if kind == "form" {
+			// aah redirected to the login page whether or not url is
+			// written, so the scheme itself is named when url is not.
+			at, login := s.Object.Get("url"), `"/login.html" by default`
+			if at == nil {
+				at = s.Object.Get("scheme")
+			}
+			if l := stringAt(s.Object, "url.login"); l != "" {
+				login = strconv.Quote(l)
+			}
+			u.warn(at, "a form scheme's url", "the router answers 401 where aah redirected to the login page (url.login, %s); runtime.WithErrorHandler can redirect a 401 there (http.Redirect), and the action of the login form's route checks the credentials, as aah's url.login_submit did", login)
+		}
+	}
+}
+
+// antiCSRF warns of the keys of security.anti_csrf other than enable:
+// routegen's check needs no token, cookie or key.
+func (u *unappliedNotes) antiCSRF() {
+	f := u.lookup("security.anti_csrf")
+	if f == nil || f.Object == nil {
+		return
+	}
+	var keys []string
+	for _, k := range f.Object.Fields {
+		switch k.Key {
+		case "enable":
+		case "trusted_origins":
+			u.warn(k, "security.anti_csrf.trusted_origins", "give them to runtime.WithTrustedOrigins")
+		default:
+			keys = append(keys, k.Key)
+		}
+	}
+	if len(keys) > 0 {
+		slices.Sort(keys)
+		u.warn(f, "security.anti_csrf", "routegen's anti-CSRF check is the standard library's cross-origin protection (Sec-Fetch-Site and Origin), which needs no token, cookie or key (%s here); only enable is read", strings.Join(keys, ", "))
+	}
+}

@@ -1,0 +1,175 @@
+// Package aahauth gives the auth schemes aah built in as
+// runtime.Authenticator values — basic and generic — and the Subject of
+// aah's roles and wildcard permissions. The application keeps its user
+// store: it gives the function that finds an account. The fields of
+// security.conf that a scheme needs (realm_name, password_encoder,
+// header.identity…) are given to it as written there.
+//
+// It is a package of its own so that an application that does not use
+// these schemes does not link golang.org/x/crypto/bcrypt.
+package aahauth
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/routegen/routegen/runtime"
+)
+
+// The errors an authenticator of this package returns; the router answers
+// 401 with the error as the cause of its *runtime.Error (errors.Is finds
+// it there, in runtime.WithErrorHandler).
+var (
+	ErrNoCredentials = errors.New("aahauth: no credentials")
+	ErrUnknownUser   = errors.New("aahauth: no such user")
+	ErrWrongPassword = errors.New("aahauth: wrong password")
+	ErrLocked        = errors.New("aahauth: account locked")
+	ErrExpired       = errors.New("aahauth: account expired")
+)
+
+// Account is what the application's user store holds of one user, as
+// aah's AuthenticationInfo did.
+type Account struct {
+	// Subject is who the requests of this user come from, for the routes'
+	// authorization { } (a *Subject, or the application's own).
+	Subject runtime.Subject
+	// PasswordHash is the stored password, as the password encoder wrote
+	// it (bcrypt: "$2a$10$…").
+	PasswordHash []byte
+	// Locked and Expired refuse the user even with the right password.
+	Locked, Expired bool
+}
+
+// Basic is an auth scheme of scheme = "basic": the credentials of the
+// Authorization header, checked against the application's user store.
+type Basic struct {
+	// Realm is realm_name, the realm of the challenge (WWW-Authenticate)
+	// sent with a 401; "" is aah's default, "Authentication Required".
+	Realm string
+	// PasswordEncoder is password_encoder: "bcrypt", the encoder built in.
+	// Leave it "" when ComparePassword is given.
+	PasswordEncoder string
+	// ComparePassword, when given, compares a password with an account's
+	// PasswordHash instead of the encoder (nil when they match), for an
+	// encoder other than bcrypt.
+	ComparePassword func(hash, password []byte) error
+	// Account finds the account of username; nil, or an error, when there
+	// is none. Required.
+	Account func(ctx *runtime.Context, username string) (*Account, error)
+}
+
+// Authenticator returns the authenticator of the scheme, for
+// runtime.WithAuthenticator. A request passes with the username and
+// password of an account that is neither locked nor expired; any other
+// gets the challenge and a 401. A username with no account costs one
+// bcrypt comparison too, so that timing does not tell which names exist.
+func (b Basic) Authenticator() (runtime.Authenticator, error) {
+	if b.Account == nil {
+		return nil, errors.New("aahauth: Basic needs an Account function")
+	}
+	compare := b.ComparePassword
+	var unknownHash []byte
+	switch enc := strings.ToLower(strings.TrimSpace(b.PasswordEncoder)); {
+	case compare != nil && enc != "":
+		return nil, fmt.Errorf("aahauth: Basic has both PasswordEncoder %q and ComparePassword; give one", b.PasswordEncoder)
+	case compare != nil:
+	case enc == "bcrypt":
+		compare = bcrypt.CompareHashAndPassword
+		hash, err := bcrypt.GenerateFromPassword([]byte("no such user"), bcrypt.DefaultCost)
+		if err != nil {
+			return nil, err
+		}
+		unknownHash = hash
+	case enc == "":
+		return nil, errors.New(`aahauth: Basic needs PasswordEncoder "bcrypt" or ComparePassword`)
+	default:
+		return nil, fmt.Errorf("aahauth: password encoder %q is not built in (bcrypt is); give Basic a ComparePassword", b.PasswordEncoder)
+	}
+	realm := b.Realm
+	if realm == "" {
+		realm = "Authentication Required"
+	}
+	challenge := `Basic realm="` + quotedStringEscaper.Replace(realm) + `"`
+	return func(ctx *runtime.Context) (runtime.Subject, error) {
+		subject, err := b.authenticate(ctx, compare, unknownHash)
+		if err != nil {
+			ctx.Res.Header().Set("WWW-Authenticate", challenge)
+			return nil, err
+		}
+		return subject, nil
+	}, nil
+}
+
+func (b Basic) authenticate(ctx *runtime.Context, compare func(hash, password []byte) error, unknownHash []byte) (runtime.Subject, error) {
+	username, password, ok := ctx.Req.BasicAuth()
+	if !ok {
+		return nil, ErrNoCredentials
+	}
+	account, err := b.Account(ctx, username)
+	if err != nil || account == nil {
+		if unknownHash != nil {
+			_ = compare(unknownHash, []byte(password))
+		}
+		return nil, errors.Join(ErrUnknownUser, err)
+	}
+	if compare(account.PasswordHash, []byte(password)) != nil {
+		return nil, ErrWrongPassword
+	}
+	switch {
+	case account.Locked:
+		return nil, ErrLocked
+	case account.Expired:
+		return nil, ErrExpired
+	case account.Subject == nil:
+		return nil, fmt.Errorf("aahauth: the account of %q has no Subject", username)
+	}
+	return account.Subject, nil
+}
+
+// quotedStringEscaper writes a realm as an HTTP quoted-string's content.
+var quotedStringEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+
+// Generic is an auth scheme of scheme = "generic": the identity, and
+// optionally a credential, read from the headers security.conf names, and
+// checked by the application.
+type Generic struct {
+	// IdentityHeader is header.identity; "" is aah's default,
+	// "Authorization".
+	IdentityHeader string
+	// CredentialHeader is header.credential; "" when the scheme has none.
+	CredentialHeader string
+	// Identify returns who identity (and credential) is, or an error when
+	// they identify no one. Required.
+	Identify func(ctx *runtime.Context, identity, credential string) (runtime.Subject, error)
+}
+
+// Authenticator returns the authenticator of the scheme, for
+// runtime.WithAuthenticator. A request without the identity header gets
+// a 401 without asking Identify.
+func (g Generic) Authenticator() (runtime.Authenticator, error) {
+	if g.Identify == nil {
+		return nil, errors.New("aahauth: Generic needs an Identify function")
+	}
+	identityHeader := http.CanonicalHeaderKey(cmp.Or(strings.TrimSpace(g.IdentityHeader), "Authorization"))
+	credentialHeader := http.CanonicalHeaderKey(strings.TrimSpace(g.CredentialHeader))
+	return func(ctx *runtime.Context) (runtime.Subject, error) {
+		identity := ctx.Req.Header.Get(identityHeader)
+		if identity == "" {
+			return nil, ErrNoCredentials
+		}
+		var credential string
+		if credentialHeader != "" {
+			credential = ctx.Req.Header.Get(credentialHeader)
+		}
+		subject, err := g.Identify(ctx, identity, credential)
+		if err == nil && subject == nil {
+			err = ErrUnknownUser
+		}
+		return subject, err
+	}, nil
+}
