@@ -93,7 +93,7 @@ func isGenerated(f *ast.File) bool {
 // by name, an omitted field being its zero value. It returns nil when the
 // package has no generated file declaring Routes as []runtime.Route.
 func readTable(files []*ast.File, info *types.Info) (*Table, error) {
-	var routes, domains ast.Expr
+	var routes, domains, catchAlls ast.Expr
 	var builder *types.Struct
 	var helperMethods []indexedHelper
 	found := false
@@ -118,6 +118,8 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 						routes, found = vs.Values[0], true
 					case name.Name == "Domains" && isSliceOf(info.Defs[name], "Domain"):
 						domains = vs.Values[0]
+					case name.Name == "routegenCatchAlls" && isSliceOf(info.Defs[name], "Route"):
+						catchAlls = vs.Values[0]
 					}
 				}
 				for _, spec := range decl.Specs {
@@ -156,6 +158,20 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 		return err
 	}); err != nil {
 		return nil, err
+	}
+	// The catch-alls are a table of their own, a zero Route for a domain
+	// without one.
+	if catchAlls != nil {
+		if err := eachElement(catchAlls, func(lit *ast.CompositeLit) error {
+			var r Route
+			err := eachField(lit, info, map[string]any{"Domain": &r.Domain, "Method": &r.Method})
+			if r.Method != "" && r.Domain >= 0 && r.Domain < len(t.Domains) {
+				t.Domains[r.Domain].CatchAll = true
+			}
+			return err
+		}); err != nil {
+			return nil, err
+		}
 	}
 	for _, r := range t.Routes {
 		if r.Domain < 0 || r.Domain >= len(t.Domains) {

@@ -1,11 +1,16 @@
 // Package difftest checks generated matchers against internal/reference:
-// it writes random valid routes.conf files, builds requests from their
+// it writes random valid routes.conf files, with random policies (auth,
+// authorization, anti-CSRF, body limits, CORS), builds requests from their
 // routes, and compares a generated Lookup's answer with the reference's.
+// On the same tables, routegen match's function (internal/explain) is
+// compared with the router over HTTP: requests with random policy headers
+// must get the same status, Location, Allow and CORS headers from both.
 //
-//	go test ./internal/difftest                  the committed tables, the seed corpus and URL round trips
+//	go test ./internal/difftest                  the committed tables, the seed corpus, URL round trips, match against the router
 //	go test ./internal/difftest -update          rewrite tables/t*/ from the generator
 //	go test ./internal/difftest -run '^$' -fuzz FuzzLookup -parallel 1 -fuzztime 10m
 //	go run ./internal/difftest/cmd/difftest -duration 30m    fresh tables until a disagreement
+//	go test ./internal/difftest -run TestMatchAgreesWithRouter -agree.requests 200000 -agree.seed 7 -v    match against the router, long
 package difftest
 
 import (
@@ -51,6 +56,7 @@ func (s segment) shape() string {
 
 type confWriter struct {
 	rng      *rand.Rand
+	policy   *rand.Rand // draws the policies, apart from rng, so that they leave the routes as they are
 	b        strings.Builder
 	sections int             // route sections written, for unique names
 	budget   int             // route sections still to write
@@ -60,8 +66,12 @@ type confWriter struct {
 // Conf returns a random routes.conf of about size route sections over one
 // to three domains. Names, hosts and the shapes of the routes of a method
 // are kept apart, so that it is valid but for the odd case NewTable skips.
+//
+// Policies (auth, authorization, anti-CSRF, body limits, CORS) are drawn
+// from a source of their own, seeded by size, so that adding or changing
+// them leaves the domains and routes rng draws as they are.
 func Conf(rng *rand.Rand, size int) string {
-	w := &confWriter{rng: rng, shapes: map[string]bool{}}
+	w := &confWriter{rng: rng, policy: rand.New(rand.NewPCG(uint64(size), 0x706f6c696379)), shapes: map[string]bool{}}
 	w.b.WriteString("domains {\n")
 	n := 1 + rng.IntN(3)
 	type addr struct{ host, port string }
@@ -100,8 +110,9 @@ func (w *confWriter) domain(d int, host, port string) {
 			w.line(2, "%s = %v", flag, w.chance(0.5))
 		}
 	}
+	w.domainPolicies()
 	if w.chance(0.5) {
-		w.line(2, `catch_all { controller = "Fallback"; action = "NotFound" }`)
+		w.line(2, `catch_all { controller = "Fallback"; action = "NotFound"%s }`, w.catchAllPolicies())
 	}
 	if w.chance(0.5) {
 		w.line(2, "static {")
@@ -260,6 +271,7 @@ func (w *confWriter) section(d int, parent []segment, depth int) {
 		w.line(depth+1, "controller = %q", fmt.Sprintf("C%d", w.rng.IntN(3)))
 	}
 	w.line(depth+1, "action = %q", fmt.Sprintf("A%d", w.sections))
+	w.routePolicies(depth + 1)
 	if depth < 7 && w.budget > 0 && w.chance(0.5) {
 		w.line(depth+1, "routes {")
 		for range 1 + w.rng.IntN(4) {

@@ -18,6 +18,7 @@ import (
 	"github.com/routegen/routegen/internal/difftest/tables/t01"
 	"github.com/routegen/routegen/internal/difftest/tables/t02"
 	"github.com/routegen/routegen/internal/difftest/tables/t03"
+	"github.com/routegen/routegen/internal/difftest/tables/t04"
 	"github.com/routegen/routegen/internal/reference"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/runtime"
@@ -41,11 +42,14 @@ func newLookups(code lookupFunc, domains []runtime.Domain, routes []runtime.Rout
 var generated = []struct {
 	lookups
 	routeURL func(name string, args ...any) (string, error)
+	domains  []runtime.Domain
+	routes   []runtime.Route
 }{
-	{newLookups(t00.Lookup, t00.Domains, t00.Routes), t00.RouteURL},
-	{newLookups(t01.Lookup, t01.Domains, t01.Routes), t01.RouteURL},
-	{newLookups(t02.Lookup, t02.Domains, t02.Routes), t02.RouteURL},
-	{newLookups(t03.Lookup, t03.Domains, t03.Routes), t03.RouteURL},
+	{newLookups(t00.Lookup, t00.Domains, t00.Routes), t00.RouteURL, t00.Domains, t00.Routes},
+	{newLookups(t01.Lookup, t01.Domains, t01.Routes), t01.RouteURL, t01.Domains, t01.Routes},
+	{newLookups(t02.Lookup, t02.Domains, t02.Routes), t02.RouteURL, t02.Domains, t02.Routes},
+	{newLookups(t03.Lookup, t03.Domains, t03.Routes), t03.RouteURL, t03.Domains, t03.Routes},
+	{newLookups(t04.Lookup, t04.Domains, t04.Routes), t04.RouteURL, t04.Domains, t04.Routes},
 }
 
 // loadTables resolves the committed routes.conf of every table.
@@ -349,7 +353,7 @@ func TestFieldHelpersForRouter(t *testing.T) {
 		c2     struct{ t03.C2Controller }
 		socket struct{ t03.SocketController }
 	)
-	rt, err := t03.NewRouter(c0{}, c1{}, c2{}, socket{}, runtime.WithBasePath("/svc"))
+	rt, err := t03.NewRouter(c0{}, c1{}, c2{}, socket{}, append(authenticators(difftest.Schemes(loadTables(t)[3])), runtime.WithBasePath("/svc"))...)
 	if err != nil {
 		t.Fatal(err)
 	}

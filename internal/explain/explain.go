@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/net/http/httpguts"
+
 	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/ir"
@@ -131,7 +133,8 @@ func (rt *Router) NewRequest(method, target string, header []string) (*http.Requ
 	if method == "" || strings.ContainsFunc(method, func(r rune) bool { return r <= ' ' || r >= 0x7f }) {
 		return nil, fmt.Errorf("method %q is not an HTTP method", method)
 	}
-	if target == "" || strings.ContainsFunc(target, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+	// CONNECT's target is an authority, which may be empty.
+	if target == "" && method != http.MethodConnect || strings.ContainsFunc(target, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 		return nil, fmt.Errorf("URL %q holds a space or a control character, which a request line cannot", target)
 	}
 	hasHost := false
@@ -142,7 +145,14 @@ func (rt *Router) NewRequest(method, target string, header []string) (*http.Requ
 		if !ok || name == "" || strings.ContainsAny(h, "\r\n") {
 			return nil, fmt.Errorf("header %q: want Name: value", h)
 		}
-		hasHost = hasHost || strings.EqualFold(strings.TrimSpace(name), "Host")
+		if strings.EqualFold(strings.TrimSpace(name), "Host") {
+			// net/http's server answers 400 to it before any handler;
+			// http.ReadRequest leaves that to the server.
+			if host := strings.Trim(value, " \t"); !httpguts.ValidHostHeader(host) {
+				return nil, fmt.Errorf("Host %q is malformed: a server answers 400 Bad Request", host)
+			}
+			hasHost = true
+		}
 		text.WriteString(name + ":" + value + "\r\n")
 	}
 	if !hasHost {

@@ -606,7 +606,9 @@ func (t *Table) preflight(d *Decision, r *http.Request, host, path string) bool 
 	}
 	w := d.App.Writer()
 	t.cors[m.Outcome.Route].ServeHTTP(w, r, noNext)
-	d.Status = http.StatusNoContent
+	// Allow is cleared: a reused Decision may hold an automatic reply's,
+	// which the router would write on this 204 too.
+	d.Status, d.Allow = http.StatusNoContent, ""
 	if t.explain {
 		d.step("preflight", corsOutcome(w), "the CORS policy of the "+requested+" route answers the preflight")
 	}

@@ -9,6 +9,13 @@
 //
 //	go run ./internal/difftest/cmd/difftest -duration 30m
 //
+// With -agree it compares routegen match's function (internal/explain)
+// with the router instead: the driver serves each table's router over
+// HTTP, and requests with random policy headers (difftest.PolicyRequests)
+// must get the same status, Location, Allow and CORS headers from both.
+//
+//	go run ./internal/difftest/cmd/difftest -agree -duration 30m
+//
 // It stops at the first disagreement, printing the routes.conf, the
 // request and both answers, and keeps the folder; else it prints how many
 // tables and requests it checked.
@@ -39,14 +46,24 @@ func main() {
 	requests := flag.Int("requests", 20000, "requests per table")
 	maxSize := flag.Int("max-size", 200, "the most route sections of a table")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the table seeds")
+	agree := flag.Bool("agree", false, "compare routegen match with the router, over HTTP, instead of the matchers with the reference")
 	flag.Parse()
-	if err := run(*duration, *requests, *maxSize, *seed); err != nil {
+	compare := compare
+	if *agree {
+		compare = compareMatch
+	}
+	if err := run(*duration, *requests, *maxSize, *seed, compare); err != nil {
 		fmt.Fprintln(os.Stderr, "difftest:", err)
 		os.Exit(1)
 	}
 }
 
-func run(duration time.Duration, requests, maxSize int, seed uint64) error {
+// comparer compares n random requests of table on the driver built in
+// dir, and returns how many it compared, with an error at the first
+// disagreement.
+type comparer func(dir string, table difftest.Table, rng *rand.Rand, n int) (int, error)
+
+func run(duration time.Duration, requests, maxSize int, seed uint64, compare comparer) error {
 	root, err := moduleRoot()
 	if err != nil {
 		return err
@@ -208,6 +225,44 @@ func compare(dir string, table difftest.Table, rng *rand.Rand, n int) (int, erro
 	return n, nil
 }
 
+// compareMatch starts the driver's server of table's router and compares
+// n random requests with policy headers between it and routegen match's
+// function.
+func compareMatch(dir string, table difftest.Table, rng *rand.Rand, n int) (int, error) {
+	cmd := exec.Command(filepath.Join(dir, "driver"), append([]string{"serve"}, difftest.Schemes(table.IR)...)...)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return 0, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	defer cmd.Wait()
+	defer stdin.Close()
+	addr, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		return 0, fmt.Errorf("the driver's server: %v", err)
+	}
+	a, err := difftest.NewAgreement(table.IR, strings.TrimSpace(addr))
+	if err != nil {
+		return 0, err
+	}
+	defer a.Close()
+	q := difftest.NewPolicyRequests(table.IR, rng)
+	for i := range n {
+		req := q.Next()
+		if msg := a.Compare(req); msg != "" {
+			return i + 1, fmt.Errorf("disagreement on %s:\n%s", req, msg)
+		}
+	}
+	return n, nil
+}
+
 // answer is a line of the driver: a Lookup's result with the strings that
 // may hold any bytes Go-quoted, which JSON carries unchanged.
 type answer struct {
@@ -244,10 +299,18 @@ const driver = `package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
+	"slices"
 	"strconv"
+	"testing/fstest"
 
 	"github.com/routegen/routegen/runtime"
+	"github.com/routegen/routegen/runtime/routegenimpl"
 
 	"difftestdriver/table"
 	"difftestdriver/tabledata"
@@ -264,6 +327,10 @@ type answer struct {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "serve" {
+		serve(os.Args[2:])
+		return
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 1<<20)
 	out := bufio.NewWriter(os.Stdout)
@@ -300,5 +367,62 @@ func answerOf(m *runtime.Match) answer {
 		a.Params = append(a.Params, [2]string{m.Params.Name(i), strconv.Quote(m.Params.Value(i))})
 	}
 	return a
+}
+
+// serve serves the router of package tabledata on a port of 127.0.0.1,
+// whose address it prints, until standard input closes. It is built as
+// TestMatchAgreesWithRouter builds its routers (the test's package is
+// internal, which this module cannot import): an authenticator for each
+// scheme named in args that recognises a request with X-Test-Auth, a
+// subject with every role, actions that read the body and answer 200 with
+// X-Test-Action, and difftest.StaticFiles.
+func serve(schemes []string) {
+	domains := slices.Clone(tabledata.Domains)
+	catchAlls := make([]runtime.Route, len(domains))
+	for i, d := range domains {
+		if d.CatchAll != nil {
+			catchAlls[i] = *d.CatchAll
+		}
+	}
+	opts := []runtime.Option{runtime.WithStaticFS(fstest.MapFS{
+		"files/f.txt":   {Data: []byte("f")},
+		"files/d/g.txt": {Data: []byte("g")},
+	})}
+	for _, scheme := range schemes {
+		opts = append(opts, runtime.WithAuthenticator(scheme, func(ctx *runtime.Context) (runtime.Subject, error) {
+			if ctx.Req.Header.Get("X-Test-Auth") == "" {
+				return nil, errors.New("no credentials")
+			}
+			return everyone{}, nil
+		}))
+	}
+	table := routegenimpl.NewTable(&routegenimpl.Table{Domains: domains, Routes: tabledata.Routes, CatchAlls: catchAlls})
+	router, err := table.NewRouter(actions{}, opts...)
+	if err != nil {
+		panic(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(ln.Addr())
+	go http.Serve(ln, router)
+	io.Copy(io.Discard, os.Stdin)
+}
+
+type everyone struct{}
+
+func (everyone) HasRole(string) bool     { return true }
+func (everyone) IsPermitted(string) bool { return true }
+
+type actions struct{}
+
+func (actions) Dispatch(ctx *runtime.Context) error {
+	if _, err := io.Copy(io.Discard, ctx.Req.Body); err != nil {
+		return err
+	}
+	ctx.Res.Header().Set("X-Test-Action", "called")
+	ctx.Res.WriteHeader(http.StatusOK)
+	return nil
 }
 `

@@ -23,6 +23,162 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
+// routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS0 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS1 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS1 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS2 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS2 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS3 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS3 = &runtime.CORS{
+	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS4 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS4 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS5 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS5 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"PATCH"},
+	MaxAge:       86400,
+}
+
+// routegenCORS6 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS6 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PUT", "GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS7 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS7 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS8 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS8 = &runtime.CORS{
+	AllowOrigins:  []string{"http://localhost:*", "https://*.app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS9 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS9 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization", "X-Custom"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS10 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS10 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS11 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS11 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS12 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS12 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PUT", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS13 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS13 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://app.test", "https://*.app.test"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS14 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS14 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization", "X-Custom"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS15 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS15 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS16 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS16 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Authorization", "Content-Type"},
+	AllowMethods:  []string{"PUT"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS17 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS17 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS18 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS18 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
 // Domains are the domains of routes.conf, in file order.
 var Domains = []runtime.Domain{
 	{
@@ -35,191 +191,191 @@ var Domains = []runtime.Domain{
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{Index: 0, Name: "r15", Method: "GET", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:91:7"},
-	{Index: 1, Name: "r15", Method: "PUT", Path: "/", Controller: "C1", Action: "A15", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:91:7"},
-	{Index: 2, Name: "r15", Method: "TRACE", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:91:7"},
-	{Index: 3, Name: "r23", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A23", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:137:7"},
-	{Index: 4, Name: "r23", Method: "PATCH", Path: "/*rest", Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:137:7"},
-	{Index: 5, Name: "r23", Method: "POST", Path: "/*rest", Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:137:7"},
-	{Index: 6, Name: "r81", Method: "GET", Path: "/.../a:p1", Controller: "C1", Action: "A81", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Parent: "r78", Pos: "routes.conf:480:11"},
-	{Index: 7, Name: "r78", Method: "OPTIONS", Path: "/.../a:p1", Controller: "C1", Action: "A78", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:464:7"},
-	{Index: 8, Name: "r78", Method: "POST", Path: "/.../a:p1", Controller: "C1", Action: "A78", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:464:7"},
-	{Index: 9, Name: "r80", Method: "WS", Path: "/.../a:p1/:p2/.:p3", Controller: "C1", Action: "A80", WebSocket: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"numeric,gt=0", "", ""}, Parent: "r78", Pos: "routes.conf:475:11"},
-	{Index: 10, Name: "r79", Method: "DELETE", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Parent: "r78", Pos: "routes.conf:470:11"},
-	{Index: 11, Name: "r79", Method: "PUT", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Parent: "r78", Pos: "routes.conf:470:11"},
-	{Index: 12, Name: "r2", Method: "GET", Path: "/.../x.:p1", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:15:7"},
-	{Index: 13, Name: "r2", Method: "HEAD", Path: "/.../x.:p1", Controller: "C0", Action: "A2", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:15:7"},
-	{Index: 14, Name: "r7", Method: "DELETE", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:43:11"},
-	{Index: 15, Name: "r7", Method: "PUT", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:43:11"},
-	{Index: 16, Name: "r7", Method: "WS", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", WebSocket: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:43:11"},
-	{Index: 17, Name: "r3", Method: "GET", Path: "/.../x.:p1/x.y", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r2", Pos: "routes.conf:21:11"},
-	{Index: 18, Name: "r5", Method: "GET", Path: "/.../x.:p1/x.y/a-b", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r3", Pos: "routes.conf:31:15"},
-	{Index: 19, Name: "r4", Method: "GET", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r3", Pos: "routes.conf:26:15"},
-	{Index: 20, Name: "r4", Method: "HEAD", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r3", Pos: "routes.conf:26:15"},
-	{Index: 21, Name: "r4", Method: "PATCH", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r3", Pos: "routes.conf:26:15"},
-	{Index: 22, Name: "r73", Method: "GET", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:432:7"},
-	{Index: 23, Name: "r73", Method: "OPTIONS", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:432:7"},
-	{Index: 24, Name: "r75", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3", Controller: "C0", Action: "A75", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Parent: "r73", Pos: "routes.conf:443:11"},
-	{Index: 25, Name: "r76", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Parent: "r75", Pos: "routes.conf:448:15"},
-	{Index: 26, Name: "r76", Method: "OPTIONS", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Parent: "r75", Pos: "routes.conf:448:15"},
-	{Index: 27, Name: "r74", Method: "GET", Path: "/.:p0/x.y/~u/...", Controller: "C0", Action: "A74", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r73", Pos: "routes.conf:438:11"},
-	{Index: 28, Name: "r30", Method: "CONNECT", Path: "/1", Controller: "C0", Action: "A30", AntiCSRFCheck: true, Pos: "routes.conf:179:7"},
-	{Index: 29, Name: "r30", Method: "DELETE", Path: "/1", Controller: "C0", Action: "A30", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:179:7"},
-	{Index: 30, Name: "r56", Method: "GET", Path: "/1", Controller: "C1", Action: "A56", AntiCSRFCheck: true, Pos: "routes.conf:333:7"},
-	{Index: 31, Name: "r56", Method: "TRACE", Path: "/1", Controller: "C1", Action: "A56", AntiCSRFCheck: true, Pos: "routes.conf:333:7"},
-	{Index: 32, Name: "r56", Method: "WS", Path: "/1", Controller: "C1", Action: "A56", WebSocket: true, Pos: "routes.conf:333:7"},
-	{Index: 33, Name: "r8", Method: "DELETE", Path: "/42", Controller: "C2", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:50:7"},
-	{Index: 34, Name: "r8", Method: "GET", Path: "/42", Controller: "C2", Action: "A8", AntiCSRFCheck: true, Pos: "routes.conf:50:7"},
-	{Index: 35, Name: "r45", Method: "HEAD", Path: "/42", Controller: "C1", Action: "A45", AntiCSRFCheck: true, Pos: "routes.conf:270:7"},
-	{Index: 36, Name: "r45", Method: "WS", Path: "/42", Controller: "C1", Action: "A45", WebSocket: true, Pos: "routes.conf:270:7"},
-	{Index: 37, Name: "r87", Method: "GET", Path: "/42/abc", Controller: "C2", Action: "A87", AntiCSRFCheck: true, Pos: "routes.conf:517:7"},
-	{Index: 38, Name: "r95", Method: "CONNECT", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", AntiCSRFCheck: true, Parent: "r94", Pos: "routes.conf:561:15"},
-	{Index: 39, Name: "r95", Method: "HEAD", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", AntiCSRFCheck: true, Parent: "r94", Pos: "routes.conf:561:15"},
-	{Index: 40, Name: "r94", Method: "POST", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:556:11"},
-	{Index: 41, Name: "r94", Method: "TRACE", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:556:11"},
-	{Index: 42, Name: "r94", Method: "WS", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", WebSocket: true, Parent: "r87", Pos: "routes.conf:556:11"},
-	{Index: 43, Name: "r93", Method: "GET", Path: "/42/abc/a-b/1", Controller: "C2", Action: "A93", AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:551:11"},
-	{Index: 44, Name: "r88", Method: "POST", Path: "/42/abc/users", Controller: "C2", Action: "A88", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:523:11"},
-	{Index: 45, Name: "r92", Method: "GET", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r88", Pos: "routes.conf:543:15"},
-	{Index: 46, Name: "r92", Method: "TRACE", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r88", Pos: "routes.conf:543:15"},
-	{Index: 47, Name: "r91", Method: "PATCH", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:538:15"},
-	{Index: 48, Name: "r91", Method: "PUT", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:538:15"},
-	{Index: 49, Name: "r91", Method: "TRACE", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:538:15"},
-	{Index: 50, Name: "r90", Method: "CONNECT", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:533:15"},
-	{Index: 51, Name: "r90", Method: "DELETE", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:533:15"},
-	{Index: 52, Name: "r90", Method: "POST", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:533:15"},
-	{Index: 53, Name: "r89", Method: "CONNECT", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", AntiCSRFCheck: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, Parent: "r88", Pos: "routes.conf:528:15"},
-	{Index: 54, Name: "r89", Method: "WS", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", WebSocket: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, Parent: "r88", Pos: "routes.conf:528:15"},
-	{Index: 55, Name: "r1", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:9:7"},
-	{Index: 56, Name: "r1", Method: "HEAD", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:9:7"},
-	{Index: 57, Name: "r31", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A31", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:185:7"},
-	{Index: 58, Name: "r77", Method: "GET", Path: "/:p0/1:p1", Controller: "C0", Action: "A77", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:458:7"},
-	{Index: 59, Name: "r24", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A24", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"lte=3", ""}, Pos: "routes.conf:143:7"},
-	{Index: 60, Name: "r22", Method: "PATCH", Path: "/:p0/:p1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"max=3", ""}, Pos: "routes.conf:131:7"},
-	{Index: 61, Name: "r25", Method: "DELETE", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Parent: "r24", Pos: "routes.conf:149:11"},
-	{Index: 62, Name: "r25", Method: "GET", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Parent: "r24", Pos: "routes.conf:149:11"},
-	{Index: 63, Name: "r27", Method: "GET", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:160:15"},
-	{Index: 64, Name: "r27", Method: "POST", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:160:15"},
-	{Index: 65, Name: "r27", Method: "WS", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", WebSocket: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:160:15"},
-	{Index: 66, Name: "r28", Method: "POST", Path: "/:p0/:p1/:p2/:p3/user_:p4", Controller: "C2", Action: "A28", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Parent: "r25", Pos: "routes.conf:165:15"},
-	{Index: 67, Name: "r26", Method: "GET", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Parent: "r25", Pos: "routes.conf:154:15"},
-	{Index: 68, Name: "r26", Method: "OPTIONS", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Parent: "r25", Pos: "routes.conf:154:15"},
-	{Index: 69, Name: "r26", Method: "TRACE", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Parent: "r25", Pos: "routes.conf:154:15"},
-	{Index: 70, Name: "r96", Method: "CONNECT", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:569:7"},
-	{Index: 71, Name: "r96", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:569:7"},
-	{Index: 72, Name: "r96", Method: "HEAD", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:569:7"},
-	{Index: 73, Name: "r97", Method: "CONNECT", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r96", Pos: "routes.conf:575:11"},
-	{Index: 74, Name: "r97", Method: "GET", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r96", Pos: "routes.conf:575:11"},
-	{Index: 75, Name: "r99", Method: "HEAD", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A99", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r97", Pos: "routes.conf:586:15"},
-	{Index: 76, Name: "r97", Method: "OPTIONS", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r96", Pos: "routes.conf:575:11"},
-	{Index: 77, Name: "r98", Method: "CONNECT", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", AntiCSRFCheck: true, Params: []string{"p0", "p5"}, Parent: "r97", Pos: "routes.conf:581:15"},
-	{Index: 78, Name: "r98", Method: "OPTIONS", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", AntiCSRFCheck: true, Params: []string{"p0", "p5"}, Parent: "r97", Pos: "routes.conf:581:15"},
-	{Index: 79, Name: "r101", Method: "CONNECT", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:597:11"},
-	{Index: 80, Name: "r101", Method: "POST", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:597:11"},
-	{Index: 81, Name: "r102", Method: "CONNECT", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Parent: "r101", Pos: "routes.conf:602:15"},
-	{Index: 82, Name: "r102", Method: "GET", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Parent: "r101", Pos: "routes.conf:602:15"},
-	{Index: 83, Name: "r104", Method: "HEAD", Path: "/:p0/b/~:p2/@/v:p4", Controller: "C1", Action: "A104", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Parent: "r101", Pos: "routes.conf:613:15"},
-	{Index: 84, Name: "r103", Method: "TRACE", Path: "/:p0/b/~:p2/@/~:p4/...", Controller: "C1", Action: "A103", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Parent: "r101", Pos: "routes.conf:608:15"},
-	{Index: 85, Name: "r32", Method: "GET", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r31", Pos: "routes.conf:191:11"},
-	{Index: 86, Name: "r32", Method: "TRACE", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r31", Pos: "routes.conf:191:11"},
-	{Index: 87, Name: "r13", Method: "GET", Path: "/:p0/~u", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:79:7"},
-	{Index: 88, Name: "r6", Method: "GET", Path: "/=/.a", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r3", Pos: "routes.conf:36:15"},
-	{Index: 89, Name: "r6", Method: "HEAD", Path: "/=/.a", Controller: "C0", Action: "A6", AntiCSRFCheck: true, Parent: "r3", Pos: "routes.conf:36:15"},
-	{Index: 90, Name: "r6", Method: "PATCH", Path: "/=/.a", Controller: "C0", Action: "A6", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r3", Pos: "routes.conf:36:15"},
-	{Index: 91, Name: "r37", Method: "CONNECT", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:222:7"},
-	{Index: 92, Name: "r37", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:222:7"},
-	{Index: 93, Name: "r37", Method: "PUT", Path: "/a-b", Controller: "C0", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:222:7"},
-	{Index: 94, Name: "r33", Method: "HEAD", Path: "/a-b/a", Controller: "C1", Action: "A33", AntiCSRFCheck: true, Pos: "routes.conf:198:7"},
-	{Index: 95, Name: "r38", Method: "DELETE", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:228:11"},
-	{Index: 96, Name: "r38", Method: "GET", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:228:11"},
-	{Index: 97, Name: "r39", Method: "GET", Path: "/a-b/new", Controller: "C0", Action: "A39", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:233:11"},
-	{Index: 98, Name: "r39", Method: "HEAD", Path: "/a-b/new", Controller: "C0", Action: "A39", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:233:11"},
-	{Index: 99, Name: "r72", Method: "HEAD", Path: "/a/@", Controller: "C0", Action: "A72", AntiCSRFCheck: true, Pos: "routes.conf:426:7"},
-	{Index: 100, Name: "r72", Method: "POST", Path: "/a/@", Controller: "C0", Action: "A72", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:426:7"},
-	{Index: 101, Name: "r51", Method: "GET", Path: "/a:p0", Controller: "C0", Action: "A51", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:303:7"},
-	{Index: 102, Name: "r51", Method: "PUT", Path: "/a:p0", Controller: "C0", Action: "A51", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:303:7"},
-	{Index: 103, Name: "r55", Method: "POST", Path: "/a:p0/...", Controller: "C0", Action: "A55", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:326:11"},
-	{Index: 104, Name: "r55", Method: "WS", Path: "/a:p0/...", Controller: "C0", Action: "A55", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:326:11"},
-	{Index: 105, Name: "r53", Method: "DELETE", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r51", Pos: "routes.conf:314:11"},
-	{Index: 106, Name: "r53", Method: "GET", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r51", Pos: "routes.conf:314:11"},
-	{Index: 107, Name: "r53", Method: "PUT", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r51", Pos: "routes.conf:314:11"},
-	{Index: 108, Name: "r52", Method: "OPTIONS", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:309:11"},
-	{Index: 109, Name: "r52", Method: "POST", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:309:11"},
-	{Index: 110, Name: "r52", Method: "PUT", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r51", Pos: "routes.conf:309:11"},
-	{Index: 111, Name: "r54", Method: "PATCH", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Parent: "r51", Pos: "routes.conf:320:11"},
-	{Index: 112, Name: "r54", Method: "WS", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Parent: "r51", Pos: "routes.conf:320:11"},
-	{Index: 113, Name: "r43", Method: "DELETE", Path: "/abc/1*rest", Controller: "C2", Action: "A43", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:256:11"},
-	{Index: 114, Name: "r41", Method: "GET", Path: "/abc/1*rest", Controller: "C2", Action: "A41", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:246:11"},
-	{Index: 115, Name: "r41", Method: "HEAD", Path: "/abc/1*rest", Controller: "C2", Action: "A41", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:246:11"},
-	{Index: 116, Name: "r44", Method: "OPTIONS", Path: "/abc/1*rest", Controller: "C1", Action: "A44", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r43", Pos: "routes.conf:261:15"},
-	{Index: 117, Name: "r40", Method: "PATCH", Path: "/abc/1*rest", Controller: "C2", Action: "A40", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:240:7"},
-	{Index: 118, Name: "r42", Method: "PUT", Path: "/abc/1*rest", Controller: "C2", Action: "A42", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:250:11"},
-	{Index: 119, Name: "r42", Method: "WS", Path: "/abc/1*rest", Controller: "C2", Action: "A42", WebSocket: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:250:11"},
-	{Index: 120, Name: "r71", Method: "CONNECT", Path: "/abc/a", Controller: "C1", Action: "A71", AntiCSRFCheck: true, Pos: "routes.conf:420:7"},
-	{Index: 121, Name: "r71", Method: "PATCH", Path: "/abc/a", Controller: "C1", Action: "A71", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:420:7"},
-	{Index: 122, Name: "r14", Method: "GET", Path: "/b/abc", Controller: "C1", Action: "A14", AntiCSRFCheck: true, Pos: "routes.conf:85:7"},
-	{Index: 123, Name: "r86", Method: "POST", Path: "/new/*rest", Controller: "C1", Action: "A86", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:511:7"},
-	{Index: 124, Name: "r65", Method: "CONNECT", Path: "/user_x", Controller: "C0", Action: "A65", AntiCSRFCheck: true, Pos: "routes.conf:385:7"},
-	{Index: 125, Name: "r69", Method: "GET", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r65", Pos: "routes.conf:407:11"},
-	{Index: 126, Name: "r69", Method: "HEAD", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r65", Pos: "routes.conf:407:11"},
-	{Index: 127, Name: "r29", Method: "GET", Path: "/user_x/:p1", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r25", Pos: "routes.conf:170:15"},
-	{Index: 128, Name: "r29", Method: "HEAD", Path: "/user_x/:p1", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r25", Pos: "routes.conf:170:15"},
-	{Index: 129, Name: "r34", Method: "WS", Path: "/user_x/:p1", Controller: "C2", Action: "A34", WebSocket: true, Params: []string{"p1"}, Pos: "routes.conf:204:7"},
-	{Index: 130, Name: "r36", Method: "GET", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:215:11"},
-	{Index: 131, Name: "r36", Method: "TRACE", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:215:11"},
-	{Index: 132, Name: "r35", Method: "GET", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Parent: "r34", Pos: "routes.conf:210:11"},
-	{Index: 133, Name: "r35", Method: "OPTIONS", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Parent: "r34", Pos: "routes.conf:210:11"},
-	{Index: 134, Name: "r67", Method: "CONNECT", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:396:15"},
-	{Index: 135, Name: "r66", Method: "DELETE", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A66", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r65", Pos: "routes.conf:391:11"},
-	{Index: 136, Name: "r67", Method: "GET", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:396:15"},
-	{Index: 137, Name: "r68", Method: "TRACE", Path: "/user_x/~u/*rest", Controller: "C1", Action: "A68", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:400:15"},
-	{Index: 138, Name: "r16", Method: "GET", Path: "/v*rest", Controller: "C0", Action: "A16", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:97:7"},
-	{Index: 139, Name: "r9", Method: "CONNECT", Path: "/v1", Controller: "C2", Action: "A9", AntiCSRFCheck: true, Pos: "routes.conf:56:7"},
-	{Index: 140, Name: "r105", Method: "GET", Path: "/v1", Controller: "C0", Action: "A105", AntiCSRFCheck: true, Pos: "routes.conf:622:7"},
-	{Index: 141, Name: "r9", Method: "PATCH", Path: "/v1", Controller: "C2", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:56:7"},
-	{Index: 142, Name: "r9", Method: "PUT", Path: "/v1", Controller: "C2", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:56:7"},
-	{Index: 143, Name: "r100", Method: "GET", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r96", Pos: "routes.conf:592:11"},
-	{Index: 144, Name: "r106", Method: "HEAD", Path: "/v1/:p1", Controller: "C0", Action: "A106", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid"}, Parent: "r105", Pos: "routes.conf:628:11"},
-	{Index: 145, Name: "r100", Method: "POST", Path: "/v1/:p1", Controller: "C1", Action: "A100", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r96", Pos: "routes.conf:592:11"},
-	{Index: 146, Name: "r100", Method: "TRACE", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r96", Pos: "routes.conf:592:11"},
-	{Index: 147, Name: "r11", Method: "GET", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:67:11"},
-	{Index: 148, Name: "r11", Method: "OPTIONS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:67:11"},
-	{Index: 149, Name: "r11", Method: "WS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:67:11"},
-	{Index: 150, Name: "r82", Method: "GET", Path: "/v1/users", Controller: "C0", Action: "A82", AntiCSRFCheck: true, Pos: "routes.conf:486:7"},
-	{Index: 151, Name: "r12", Method: "HEAD", Path: "/v1/users/a-b", Controller: "C2", Action: "A12", AntiCSRFCheck: true, Parent: "r9", Pos: "routes.conf:72:11"},
-	{Index: 152, Name: "r83", Method: "GET", Path: "/v1/users/ab/:p3", Controller: "C0", Action: "A83", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r82", Pos: "routes.conf:492:11"},
-	{Index: 153, Name: "r85", Method: "GET", Path: "/v1/users/ab/:p3/new", Controller: "C0", Action: "A85", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r83", Pos: "routes.conf:502:15"},
-	{Index: 154, Name: "r84", Method: "GET", Path: "/v1/users/ab/:p3/~u/v:p5", Controller: "C0", Action: "A84", AntiCSRFCheck: true, Params: []string{"p3", "p5"}, Parent: "r83", Pos: "routes.conf:497:15"},
-	{Index: 155, Name: "r107", Method: "GET", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Parent: "r105", Pos: "routes.conf:635:11"},
-	{Index: 156, Name: "r107", Method: "PUT", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Parent: "r105", Pos: "routes.conf:635:11"},
-	{Index: 157, Name: "r10", Method: "GET", Path: "/v1/~u", Controller: "C2", Action: "A10", AntiCSRFCheck: true, Parent: "r9", Pos: "routes.conf:62:11"},
-	{Index: 158, Name: "r57", Method: "CONNECT", Path: "/v:p0/1:p1", Controller: "C0", Action: "A57", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:339:7"},
-	{Index: 159, Name: "r60", Method: "HEAD", Path: "/v:p0/1:p1/:p2", Controller: "C0", Action: "A60", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "", "uuid4"}, Parent: "r57", Pos: "routes.conf:355:11"},
-	{Index: 160, Name: "r59", Method: "TRACE", Path: "/v:p0/1:p1/:p2/user_:p3", Controller: "C0", Action: "A59", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "number|alpha,max=4", ""}, Parent: "r57", Pos: "routes.conf:350:11"},
-	{Index: 161, Name: "r64", Method: "CONNECT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r61", Pos: "routes.conf:377:15"},
-	{Index: 162, Name: "r61", Method: "GET", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A61", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r57", Pos: "routes.conf:361:11"},
-	{Index: 163, Name: "r64", Method: "PUT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r61", Pos: "routes.conf:377:15"},
-	{Index: 164, Name: "r64", Method: "WS", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", WebSocket: true, Params: []string{"p0", "p1"}, Parent: "r61", Pos: "routes.conf:377:15"},
-	{Index: 165, Name: "r58", Method: "GET", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r57", Pos: "routes.conf:345:11"},
-	{Index: 166, Name: "r58", Method: "PATCH", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r57", Pos: "routes.conf:345:11"},
-	{Index: 167, Name: "r62", Method: "GET", Path: "/v:p0/1:p1/abc/ab:p3/:p4", Controller: "C0", Action: "A62", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "p4"}, Constraints: []string{"", "", "required,len=1", ""}, Parent: "r61", Pos: "routes.conf:367:15"},
-	{Index: 168, Name: "r63", Method: "GET", Path: "/v:p0/1:p1/abc/~u/:p4", Controller: "C0", Action: "A63", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p4"}, Parent: "r61", Pos: "routes.conf:372:15"},
-	{Index: 169, Name: "r46", Method: "GET", Path: "/x.y/*rest", Controller: "C2", Action: "A46", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:276:7"},
-	{Index: 170, Name: "r47", Method: "HEAD", Path: "/x.y/*rest", Controller: "C2", Action: "A47", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:282:11"},
-	{Index: 171, Name: "r48", Method: "OPTIONS", Path: "/x.y/*rest", Controller: "C2", Action: "A48", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:286:11"},
-	{Index: 172, Name: "r50", Method: "PATCH", Path: "/x.y/*rest", Controller: "C2", Action: "A50", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r49", Pos: "routes.conf:295:15"},
-	{Index: 173, Name: "r46", Method: "POST", Path: "/x.y/*rest", Controller: "C2", Action: "A46", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:276:7"},
-	{Index: 174, Name: "r49", Method: "WS", Path: "/x.y/*rest", Controller: "C2", Action: "A49", WebSocket: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:291:11"},
-	{Index: 175, Name: "r18", Method: "GET", Path: "/x.y/:p1", Controller: "C0", Action: "A18", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r17", Pos: "routes.conf:109:11"},
-	{Index: 176, Name: "r17", Method: "OPTIONS", Path: "/x.y/:p1", Controller: "C0", Action: "A17", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:103:7"},
-	{Index: 177, Name: "r21", Method: "TRACE", Path: "/x.y/:p1", Controller: "C0", Action: "A21", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:123:15"},
-	{Index: 178, Name: "r19", Method: "GET", Path: "/x.y/:p1/ab", Controller: "C0", Action: "A19", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:113:15"},
-	{Index: 179, Name: "r20", Method: "HEAD", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:118:15"},
-	{Index: 180, Name: "r20", Method: "PATCH", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:118:15"},
-	{Index: 181, Name: "r20", Method: "TRACE", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:118:15"},
-	{Index: 182, Name: "r70", Method: "GET", Path: "/~u", Controller: "C0", Action: "A70", AntiCSRFCheck: true, Pos: "routes.conf:414:7"},
-	{Index: 183, Name: "r70", Method: "PUT", Path: "/~u", Controller: "C0", Action: "A70", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:414:7"},
-	{Index: 184, Name: "r70", Method: "TRACE", Path: "/~u", Controller: "C0", Action: "A70", AntiCSRFCheck: true, Pos: "routes.conf:414:7"},
+	{Index: 0, Name: "r15", Method: "GET", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
+	{Index: 1, Name: "r15", Method: "PUT", Path: "/", Controller: "C1", Action: "A15", MaxBodySize: 8, AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
+	{Index: 2, Name: "r15", Method: "TRACE", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
+	{Index: 3, Name: "r23", Method: "GET", Path: "/*rest", Controller: "C0", Action: "A23", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:163:7"},
+	{Index: 4, Name: "r23", Method: "PATCH", Path: "/*rest", Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:163:7"},
+	{Index: 5, Name: "r23", Method: "POST", Path: "/*rest", Controller: "C0", Action: "A23", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"oneof=a a/b x/y/z"}, Pos: "routes.conf:163:7"},
+	{Index: 6, Name: "r81", Method: "GET", Path: "/.../a:p1", Controller: "C1", Action: "A81", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r78", Pos: "routes.conf:564:11"},
+	{Index: 7, Name: "r78", Method: "OPTIONS", Path: "/.../a:p1", Controller: "C1", Action: "A78", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:547:7"},
+	{Index: 8, Name: "r78", Method: "POST", Path: "/.../a:p1", Controller: "C1", Action: "A78", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,gt=0"}, Pos: "routes.conf:547:7"},
+	{Index: 9, Name: "r80", Method: "WS", Path: "/.../a:p1/:p2/.:p3", Controller: "C1", Action: "A80", WebSocket: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"numeric,gt=0", "", ""}, Parent: "r78", Pos: "routes.conf:559:11"},
+	{Index: 10, Name: "r79", Method: "DELETE", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Parent: "r78", Pos: "routes.conf:553:11"},
+	{Index: 11, Name: "r79", Method: "PUT", Path: "/.../a:p1/a:p2", Controller: "C1", Action: "A79", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"numeric,gt=0", "uuid3|uuid5"}, Parent: "r78", Pos: "routes.conf:553:11"},
+	{Index: 12, Name: "r2", Method: "GET", Path: "/.../x.:p1", Controller: "C0", Action: "A2", Params: []string{"p1"}, CORS: routegenCORS0, Pos: "routes.conf:17:7"},
+	{Index: 13, Name: "r2", Method: "HEAD", Path: "/.../x.:p1", Controller: "C0", Action: "A2", Params: []string{"p1"}, CORS: routegenCORS0, Pos: "routes.conf:17:7"},
+	{Index: 14, Name: "r7", Method: "DELETE", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 1024, Params: []string{"p1", "p3"}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:50:11"},
+	{Index: 15, Name: "r7", Method: "PUT", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", MaxBodySize: 1024, Params: []string{"p1", "p3"}, CORS: routegenCORS1, Parent: "r2", Pos: "routes.conf:50:11"},
+	{Index: 16, Name: "r7", Method: "WS", Path: "/.../x.:p1/new/x.:p3", Controller: "C0", Action: "A7", WebSocket: true, Params: []string{"p1", "p3"}, Parent: "r2", Pos: "routes.conf:50:11"},
+	{Index: 17, Name: "r3", Method: "GET", Path: "/.../x.:p1/x.y", Controller: "C0", Action: "A3", Params: []string{"p1"}, CORS: routegenCORS0, Parent: "r2", Pos: "routes.conf:25:11"},
+	{Index: 18, Name: "r5", Method: "GET", Path: "/.../x.:p1/x.y/a-b", Controller: "C0", Action: "A5", Auth: "token", Params: []string{"p1"}, CORS: routegenCORS0, Parent: "r3", Pos: "routes.conf:36:15"},
+	{Index: 19, Name: "r4", Method: "GET", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", Params: []string{"p1", "p3"}, CORS: routegenCORS2, Parent: "r3", Pos: "routes.conf:30:15"},
+	{Index: 20, Name: "r4", Method: "HEAD", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", Params: []string{"p1", "p3"}, CORS: routegenCORS2, Parent: "r3", Pos: "routes.conf:30:15"},
+	{Index: 21, Name: "r4", Method: "PATCH", Path: "/.../x.:p1/x.y/~:p3", Controller: "C0", Action: "A4", MaxBodySize: 5242880, Params: []string{"p1", "p3"}, CORS: routegenCORS2, Parent: "r3", Pos: "routes.conf:30:15"},
+	{Index: 22, Name: "r73", Method: "GET", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS0, Pos: "routes.conf:509:7"},
+	{Index: 23, Name: "r73", Method: "OPTIONS", Path: "/.:p0/x.y", Controller: "C0", Action: "A73", AntiCSRFCheck: true, Params: []string{"p0"}, CORS: routegenCORS0, Pos: "routes.conf:509:7"},
+	{Index: 24, Name: "r75", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3", Controller: "C0", Action: "A75", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS0, Parent: "r73", Pos: "routes.conf:524:11"},
+	{Index: 25, Name: "r76", Method: "GET", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS0, Parent: "r75", Pos: "routes.conf:530:15"},
+	{Index: 26, Name: "r76", Method: "OPTIONS", Path: "/.:p0/x.y/a:p2/:p3/42", Controller: "C2", Action: "A76", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS0, Parent: "r75", Pos: "routes.conf:530:15"},
+	{Index: 27, Name: "r74", Method: "GET", Path: "/.:p0/x.y/~u/...", Controller: "C0", Action: "A74", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS0, Parent: "r73", Pos: "routes.conf:518:11"},
+	{Index: 28, Name: "r30", Method: "CONNECT", Path: "/1", Controller: "C0", Action: "A30", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:213:7"},
+	{Index: 29, Name: "r30", Method: "DELETE", Path: "/1", Controller: "C0", Action: "A30", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:213:7"},
+	{Index: 30, Name: "r56", Method: "GET", Path: "/1", Controller: "C1", Action: "A56", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:391:7"},
+	{Index: 31, Name: "r56", Method: "TRACE", Path: "/1", Controller: "C1", Action: "A56", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:391:7"},
+	{Index: 32, Name: "r56", Method: "WS", Path: "/1", Controller: "C1", Action: "A56", Auth: "anonymous", WebSocket: true, Pos: "routes.conf:391:7"},
+	{Index: 33, Name: "r8", Method: "DELETE", Path: "/42", Controller: "C2", Action: "A8", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:59:7"},
+	{Index: 34, Name: "r8", Method: "GET", Path: "/42", Controller: "C2", Action: "A8", AntiCSRFCheck: true, CORS: routegenCORS0, Pos: "routes.conf:59:7"},
+	{Index: 35, Name: "r45", Method: "HEAD", Path: "/42", Controller: "C1", Action: "A45", Auth: "anonymous", AntiCSRFCheck: true, Pos: "routes.conf:317:7"},
+	{Index: 36, Name: "r45", Method: "WS", Path: "/42", Controller: "C1", Action: "A45", Auth: "anonymous", WebSocket: true, Pos: "routes.conf:317:7"},
+	{Index: 37, Name: "r87", Method: "GET", Path: "/42/abc", Controller: "C2", Action: "A87", AntiCSRFCheck: true, Pos: "routes.conf:608:7"},
+	{Index: 38, Name: "r95", Method: "CONNECT", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", Auth: "anonymous", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r94", Pos: "routes.conf:662:15"},
+	{Index: 39, Name: "r95", Method: "HEAD", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A95", Auth: "anonymous", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r94", Pos: "routes.conf:662:15"},
+	{Index: 40, Name: "r94", Method: "POST", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", Auth: "anonymous", MaxBodySize: 1024, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS4, Parent: "r87", Pos: "routes.conf:652:11"},
+	{Index: 41, Name: "r94", Method: "TRACE", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", Auth: "anonymous", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS4, Parent: "r87", Pos: "routes.conf:652:11"},
+	{Index: 42, Name: "r94", Method: "WS", Path: "/42/abc/.a/x.y", Controller: "C2", Action: "A94", Auth: "anonymous", WebSocket: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r87", Pos: "routes.conf:652:11"},
+	{Index: 43, Name: "r93", Method: "GET", Path: "/42/abc/a-b/1", Controller: "C2", Action: "A93", AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:647:11"},
+	{Index: 44, Name: "r88", Method: "POST", Path: "/42/abc/users", Controller: "C2", Action: "A88", MaxBodySize: 1024, AntiCSRFCheck: true, Parent: "r87", Pos: "routes.conf:614:11"},
+	{Index: 45, Name: "r92", Method: "GET", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r88", Pos: "routes.conf:638:15"},
+	{Index: 46, Name: "r92", Method: "TRACE", Path: "/42/abc/users/.a/1*rest", Controller: "C2", Action: "A92", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r88", Pos: "routes.conf:638:15"},
+	{Index: 47, Name: "r91", Method: "PATCH", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:632:15"},
+	{Index: 48, Name: "r91", Method: "PUT", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:632:15"},
+	{Index: 49, Name: "r91", Method: "TRACE", Path: "/42/abc/users/:p3", Controller: "C2", Action: "A91", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r88", Pos: "routes.conf:632:15"},
+	{Index: 50, Name: "r90", Method: "CONNECT", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:626:15"},
+	{Index: 51, Name: "r90", Method: "DELETE", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:626:15"},
+	{Index: 52, Name: "r90", Method: "POST", Path: "/42/abc/users/:p3/*rest", Controller: "C2", Action: "A90", MaxBodySize: 8, AntiCSRFCheck: true, Params: []string{"p3", "rest"}, Parent: "r88", Pos: "routes.conf:626:15"},
+	{Index: 53, Name: "r89", Method: "CONNECT", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", AntiCSRFCheck: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r88", Pos: "routes.conf:620:15"},
+	{Index: 54, Name: "r89", Method: "WS", Path: "/42/abc/users/:p3/v:p4", Controller: "C2", Action: "A89", WebSocket: true, Params: []string{"p3", "p4"}, Constraints: []string{"", "uuid"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r88", Pos: "routes.conf:620:15"},
+	{Index: 55, Name: "r1", Method: "GET", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS5, Pos: "routes.conf:9:7"},
+	{Index: 56, Name: "r1", Method: "HEAD", Path: "/:p0", Controller: "C1", Action: "A1", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS5, Pos: "routes.conf:9:7"},
+	{Index: 57, Name: "r31", Method: "WS", Path: "/:p0", Controller: "C1", Action: "A31", Auth: "authenticated", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:220:7"},
+	{Index: 58, Name: "r77", Method: "GET", Path: "/:p0/1:p1", Controller: "C0", Action: "A77", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:541:7"},
+	{Index: 59, Name: "r24", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A24", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"lte=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:169:7"},
+	{Index: 60, Name: "r22", Method: "PATCH", Path: "/:p0/:p1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"max=3", ""}, Pos: "routes.conf:157:7"},
+	{Index: 61, Name: "r25", Method: "DELETE", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r24", Pos: "routes.conf:178:11"},
+	{Index: 62, Name: "r25", Method: "GET", Path: "/:p0/:p1/:p2/:p3", Controller: "C2", Action: "A25", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"lte=3", "", "max=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r24", Pos: "routes.conf:178:11"},
+	{Index: 63, Name: "r27", Method: "GET", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:192:15"},
+	{Index: 64, Name: "r27", Method: "POST", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:192:15"},
+	{Index: 65, Name: "r27", Method: "WS", Path: "/:p0/:p1/:p2/:p3/*rest", Controller: "C2", Action: "A27", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p1", "p2", "p3", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:192:15"},
+	{Index: 66, Name: "r28", Method: "POST", Path: "/:p0/:p1/:p2/:p3/user_:p4", Controller: "C2", Action: "A28", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4"}, Constraints: []string{"lte=3", "", "max=3", "", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:198:15"},
+	{Index: 67, Name: "r26", Method: "GET", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:184:15"},
+	{Index: 68, Name: "r26", Method: "OPTIONS", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:184:15"},
+	{Index: 69, Name: "r26", Method: "TRACE", Path: "/:p0/:p1/:p2/:p3/~:p4/*rest", Controller: "C1", Action: "A26", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3", "p4", "rest"}, Constraints: []string{"lte=3", "", "max=3", "", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:184:15"},
+	{Index: 70, Name: "r96", Method: "CONNECT", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:671:7"},
+	{Index: 71, Name: "r96", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:671:7"},
+	{Index: 72, Name: "r96", Method: "HEAD", Path: "/:p0/b", Controller: "C1", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:671:7"},
+	{Index: 73, Name: "r97", Method: "CONNECT", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:677:11"},
+	{Index: 74, Name: "r97", Method: "GET", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:677:11"},
+	{Index: 75, Name: "r99", Method: "HEAD", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A99", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS6, Parent: "r97", Pos: "routes.conf:691:15"},
+	{Index: 76, Name: "r97", Method: "OPTIONS", Path: "/:p0/b/.../a-b", Controller: "C2", Action: "A97", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:677:11"},
+	{Index: 77, Name: "r98", Method: "CONNECT", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", Auth: "token", Params: []string{"p0", "p5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r97", Pos: "routes.conf:686:15"},
+	{Index: 78, Name: "r98", Method: "OPTIONS", Path: "/:p0/b/.../a-b/b/~:p5", Controller: "C2", Action: "A98", Auth: "token", Params: []string{"p0", "p5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r97", Pos: "routes.conf:686:15"},
+	{Index: 79, Name: "r101", Method: "CONNECT", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:706:11"},
+	{Index: 80, Name: "r101", Method: "POST", Path: "/:p0/b/~:p2/@", Controller: "C1", Action: "A101", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r96", Pos: "routes.conf:706:11"},
+	{Index: 81, Name: "r102", Method: "CONNECT", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Parent: "r101", Pos: "routes.conf:711:15"},
+	{Index: 82, Name: "r102", Method: "GET", Path: "/:p0/b/~:p2/@/@/1:p5", Controller: "C0", Action: "A102", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p5"}, Parent: "r101", Pos: "routes.conf:711:15"},
+	{Index: 83, Name: "r104", Method: "HEAD", Path: "/:p0/b/~:p2/@/v:p4", Controller: "C1", Action: "A104", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Parent: "r101", Pos: "routes.conf:725:15"},
+	{Index: 84, Name: "r103", Method: "TRACE", Path: "/:p0/b/~:p2/@/~:p4/...", Controller: "C1", Action: "A103", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"", "", "oneof=a b v1 42"}, CORS: routegenCORS7, Parent: "r101", Pos: "routes.conf:719:15"},
+	{Index: 85, Name: "r32", Method: "GET", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r31", Pos: "routes.conf:227:11"},
+	{Index: 86, Name: "r32", Method: "TRACE", Path: "/:p0/v:p1", Controller: "C1", Action: "A32", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r31", Pos: "routes.conf:227:11"},
+	{Index: 87, Name: "r13", Method: "GET", Path: "/:p0/~u", Controller: "C0", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:96:7"},
+	{Index: 88, Name: "r6", Method: "GET", Path: "/=/.a", Controller: "C0", Action: "A6", Parent: "r3", Pos: "routes.conf:42:15"},
+	{Index: 89, Name: "r6", Method: "HEAD", Path: "/=/.a", Controller: "C0", Action: "A6", Parent: "r3", Pos: "routes.conf:42:15"},
+	{Index: 90, Name: "r6", Method: "PATCH", Path: "/=/.a", Controller: "C0", Action: "A6", MaxBodySize: 5242880, Parent: "r3", Pos: "routes.conf:42:15"},
+	{Index: 91, Name: "r37", Method: "CONNECT", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:263:7"},
+	{Index: 92, Name: "r37", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A37", AntiCSRFCheck: true, Pos: "routes.conf:263:7"},
+	{Index: 93, Name: "r37", Method: "PUT", Path: "/a-b", Controller: "C0", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:263:7"},
+	{Index: 94, Name: "r33", Method: "HEAD", Path: "/a-b/a", Controller: "C1", Action: "A33", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS8, Pos: "routes.conf:235:7"},
+	{Index: 95, Name: "r38", Method: "DELETE", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", MaxBodySize: 1024, AntiCSRFCheck: true, CORS: routegenCORS9, Parent: "r37", Pos: "routes.conf:269:11"},
+	{Index: 96, Name: "r38", Method: "GET", Path: "/a-b/a-b/=", Controller: "C0", Action: "A38", AntiCSRFCheck: true, CORS: routegenCORS9, Parent: "r37", Pos: "routes.conf:269:11"},
+	{Index: 97, Name: "r39", Method: "GET", Path: "/a-b/new", Controller: "C0", Action: "A39", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:276:11"},
+	{Index: 98, Name: "r39", Method: "HEAD", Path: "/a-b/new", Controller: "C0", Action: "A39", AntiCSRFCheck: true, Parent: "r37", Pos: "routes.conf:276:11"},
+	{Index: 99, Name: "r72", Method: "HEAD", Path: "/a/@", Controller: "C0", Action: "A72", Auth: "authenticated", AntiCSRFCheck: true, CORS: routegenCORS10, Pos: "routes.conf:500:7"},
+	{Index: 100, Name: "r72", Method: "POST", Path: "/a/@", Controller: "C0", Action: "A72", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS10, Pos: "routes.conf:500:7"},
+	{Index: 101, Name: "r51", Method: "GET", Path: "/a:p0", Controller: "C0", Action: "A51", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:354:7"},
+	{Index: 102, Name: "r51", Method: "PUT", Path: "/a:p0", Controller: "C0", Action: "A51", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:354:7"},
+	{Index: 103, Name: "r55", Method: "POST", Path: "/a:p0/...", Controller: "C0", Action: "A55", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS11, Parent: "r51", Pos: "routes.conf:382:11"},
+	{Index: 104, Name: "r55", Method: "WS", Path: "/a:p0/...", Controller: "C0", Action: "A55", Auth: "authenticated", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:382:11"},
+	{Index: 105, Name: "r53", Method: "DELETE", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:367:11"},
+	{Index: 106, Name: "r53", Method: "GET", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:367:11"},
+	{Index: 107, Name: "r53", Method: "PUT", Path: "/a:p0/:p1", Controller: "C2", Action: "A53", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:367:11"},
+	{Index: 108, Name: "r52", Method: "OPTIONS", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS12, Parent: "r51", Pos: "routes.conf:361:11"},
+	{Index: 109, Name: "r52", Method: "POST", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS12, Parent: "r51", Pos: "routes.conf:361:11"},
+	{Index: 110, Name: "r52", Method: "PUT", Path: "/a:p0/new/ab", Controller: "C0", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS12, Parent: "r51", Pos: "routes.conf:361:11"},
+	{Index: 111, Name: "r54", Method: "PATCH", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:375:11"},
+	{Index: 112, Name: "r54", Method: "WS", Path: "/a:p0/~:p1/user_:p2", Controller: "C0", Action: "A54", Auth: "basic", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"numeric,lt=1e3", "number|uuid", "uuid4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r51", Pos: "routes.conf:375:11"},
+	{Index: 113, Name: "r43", Method: "DELETE", Path: "/abc/1*rest", Controller: "C2", Action: "A43", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, CORS: routegenCORS13, Parent: "r40", Pos: "routes.conf:301:11"},
+	{Index: 114, Name: "r41", Method: "GET", Path: "/abc/1*rest", Controller: "C2", Action: "A41", Auth: "basic", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:290:11"},
+	{Index: 115, Name: "r41", Method: "HEAD", Path: "/abc/1*rest", Controller: "C2", Action: "A41", Auth: "basic", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r40", Pos: "routes.conf:290:11"},
+	{Index: 116, Name: "r44", Method: "OPTIONS", Path: "/abc/1*rest", Controller: "C1", Action: "A44", Auth: "basic", AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS13, Parent: "r43", Pos: "routes.conf:307:15"},
+	{Index: 117, Name: "r40", Method: "PATCH", Path: "/abc/1*rest", Controller: "C2", Action: "A40", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:283:7"},
+	{Index: 118, Name: "r42", Method: "PUT", Path: "/abc/1*rest", Controller: "C2", Action: "A42", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r40", Pos: "routes.conf:294:11"},
+	{Index: 119, Name: "r42", Method: "WS", Path: "/abc/1*rest", Controller: "C2", Action: "A42", Auth: "basic", WebSocket: true, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r40", Pos: "routes.conf:294:11"},
+	{Index: 120, Name: "r71", Method: "CONNECT", Path: "/abc/a", Controller: "C1", Action: "A71", AntiCSRFCheck: true, CORS: routegenCORS14, Pos: "routes.conf:493:7"},
+	{Index: 121, Name: "r71", Method: "PATCH", Path: "/abc/a", Controller: "C1", Action: "A71", MaxBodySize: 5242880, AntiCSRFCheck: true, CORS: routegenCORS14, Pos: "routes.conf:493:7"},
+	{Index: 122, Name: "r14", Method: "GET", Path: "/b/abc", Controller: "C1", Action: "A14", Auth: "token", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Pos: "routes.conf:102:7"},
+	{Index: 123, Name: "r86", Method: "POST", Path: "/new/*rest", Controller: "C1", Action: "A86", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:602:7"},
+	{Index: 124, Name: "r65", Method: "CONNECT", Path: "/user_x", Controller: "C0", Action: "A65", Auth: "authenticated", Pos: "routes.conf:452:7"},
+	{Index: 125, Name: "r69", Method: "GET", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", Auth: "authenticated", Params: []string{"p2"}, Parent: "r65", Pos: "routes.conf:477:11"},
+	{Index: 126, Name: "r69", Method: "HEAD", Path: "/user_x/.a/:p2", Controller: "C0", Action: "A69", Auth: "authenticated", Params: []string{"p2"}, Parent: "r65", Pos: "routes.conf:477:11"},
+	{Index: 127, Name: "r29", Method: "GET", Path: "/user_x/:p1", Controller: "C2", Action: "A29", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:204:15"},
+	{Index: 128, Name: "r29", Method: "HEAD", Path: "/user_x/:p1", Controller: "C2", Action: "A29", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r25", Pos: "routes.conf:204:15"},
+	{Index: 129, Name: "r34", Method: "WS", Path: "/user_x/:p1", Controller: "C2", Action: "A34", WebSocket: true, Params: []string{"p1"}, Pos: "routes.conf:243:7"},
+	{Index: 130, Name: "r36", Method: "GET", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:255:11"},
+	{Index: 131, Name: "r36", Method: "TRACE", Path: "/user_x/:p1/1:p2/@", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "len=2"}, Parent: "r34", Pos: "routes.conf:255:11"},
+	{Index: 132, Name: "r35", Method: "GET", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r34", Pos: "routes.conf:249:11"},
+	{Index: 133, Name: "r35", Method: "OPTIONS", Path: "/user_x/:p1/:p2/x.:p3", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "number", "number|alpha,max=4"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r34", Pos: "routes.conf:249:11"},
+	{Index: 134, Name: "r67", Method: "CONNECT", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", Auth: "authenticated", Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:465:15"},
+	{Index: 135, Name: "r66", Method: "DELETE", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A66", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r65", Pos: "routes.conf:460:11"},
+	{Index: 136, Name: "r67", Method: "GET", Path: "/user_x/~u/*rest", Controller: "C0", Action: "A67", Auth: "authenticated", Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r66", Pos: "routes.conf:465:15"},
+	{Index: 137, Name: "r68", Method: "TRACE", Path: "/user_x/~u/*rest", Controller: "C1", Action: "A68", Auth: "authenticated", Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS10, Parent: "r66", Pos: "routes.conf:469:15"},
+	{Index: 138, Name: "r16", Method: "GET", Path: "/v*rest", Controller: "C0", Action: "A16", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:119:7"},
+	{Index: 139, Name: "r9", Method: "CONNECT", Path: "/v1", Controller: "C2", Action: "A9", Auth: "basic", AntiCSRFCheck: true, Pos: "routes.conf:66:7"},
+	{Index: 140, Name: "r105", Method: "GET", Path: "/v1", Controller: "C0", Action: "A105", AntiCSRFCheck: true, Pos: "routes.conf:735:7"},
+	{Index: 141, Name: "r9", Method: "PATCH", Path: "/v1", Controller: "C2", Action: "A9", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:66:7"},
+	{Index: 142, Name: "r9", Method: "PUT", Path: "/v1", Controller: "C2", Action: "A9", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:66:7"},
+	{Index: 143, Name: "r100", Method: "GET", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:700:11"},
+	{Index: 144, Name: "r106", Method: "HEAD", Path: "/v1/:p1", Controller: "C0", Action: "A106", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid"}, Parent: "r105", Pos: "routes.conf:742:11"},
+	{Index: 145, Name: "r100", Method: "POST", Path: "/v1/:p1", Controller: "C1", Action: "A100", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:700:11"},
+	{Index: 146, Name: "r100", Method: "TRACE", Path: "/v1/:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r96", Pos: "routes.conf:700:11"},
+	{Index: 147, Name: "r11", Method: "GET", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:80:11"},
+	{Index: 148, Name: "r11", Method: "OPTIONS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:80:11"},
+	{Index: 149, Name: "r11", Method: "WS", Path: "/v1/abc/:p2", Controller: "C2", Action: "A11", Auth: "basic", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"len=2"}, Parent: "r9", Pos: "routes.conf:80:11"},
+	{Index: 150, Name: "r82", Method: "GET", Path: "/v1/users", Controller: "C0", Action: "A82", Auth: "basic", AntiCSRFCheck: true, Pos: "routes.conf:571:7"},
+	{Index: 151, Name: "r12", Method: "HEAD", Path: "/v1/users/a-b", Controller: "C2", Action: "A12", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r9", Pos: "routes.conf:88:11"},
+	{Index: 152, Name: "r83", Method: "GET", Path: "/v1/users/ab/:p3", Controller: "C0", Action: "A83", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p3"}, CORS: routegenCORS16, Parent: "r82", Pos: "routes.conf:578:11"},
+	{Index: 153, Name: "r85", Method: "GET", Path: "/v1/users/ab/:p3/new", Controller: "C0", Action: "A85", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS16, Parent: "r83", Pos: "routes.conf:591:15"},
+	{Index: 154, Name: "r84", Method: "GET", Path: "/v1/users/ab/:p3/~u/v:p5", Controller: "C0", Action: "A84", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p3", "p5"}, CORS: routegenCORS16, Parent: "r83", Pos: "routes.conf:585:15"},
+	{Index: 155, Name: "r107", Method: "GET", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS17, Parent: "r105", Pos: "routes.conf:749:11"},
+	{Index: 156, Name: "r107", Method: "PUT", Path: "/v1/x.y/:p2", Controller: "C0", Action: "A107", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"numeric,gt=0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS17, Parent: "r105", Pos: "routes.conf:749:11"},
+	{Index: 157, Name: "r10", Method: "GET", Path: "/v1/~u", Controller: "C2", Action: "A10", Auth: "basic", AntiCSRFCheck: true, Parent: "r9", Pos: "routes.conf:73:11"},
+	{Index: 158, Name: "r57", Method: "CONNECT", Path: "/v:p0/1:p1", Controller: "C0", Action: "A57", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:398:7"},
+	{Index: 159, Name: "r60", Method: "HEAD", Path: "/v:p0/1:p1/:p2", Controller: "C0", Action: "A60", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "", "uuid4"}, Parent: "r57", Pos: "routes.conf:415:11"},
+	{Index: 160, Name: "r59", Method: "TRACE", Path: "/v:p0/1:p1/:p2/user_:p3", Controller: "C0", Action: "A59", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "number|alpha,max=4", ""}, Parent: "r57", Pos: "routes.conf:409:11"},
+	{Index: 161, Name: "r64", Method: "CONNECT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r61", Pos: "routes.conf:442:15"},
+	{Index: 162, Name: "r61", Method: "GET", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A61", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r57", Pos: "routes.conf:421:11"},
+	{Index: 163, Name: "r64", Method: "PUT", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r61", Pos: "routes.conf:442:15"},
+	{Index: 164, Name: "r64", Method: "WS", Path: "/v:p0/1:p1/abc", Controller: "C0", Action: "A64", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r61", Pos: "routes.conf:442:15"},
+	{Index: 165, Name: "r58", Method: "GET", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r57", Pos: "routes.conf:404:11"},
+	{Index: 166, Name: "r58", Method: "PATCH", Path: "/v:p0/1:p1/abc/*rest", Controller: "C0", Action: "A58", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r57", Pos: "routes.conf:404:11"},
+	{Index: 167, Name: "r62", Method: "GET", Path: "/v:p0/1:p1/abc/ab:p3/:p4", Controller: "C0", Action: "A62", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "p4"}, Constraints: []string{"", "", "required,len=1", ""}, CORS: routegenCORS18, Parent: "r61", Pos: "routes.conf:428:15"},
+	{Index: 168, Name: "r63", Method: "GET", Path: "/v:p0/1:p1/abc/~u/:p4", Controller: "C0", Action: "A63", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p4"}, Parent: "r61", Pos: "routes.conf:435:15"},
+	{Index: 169, Name: "r46", Method: "GET", Path: "/x.y/*rest", Controller: "C2", Action: "A46", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:324:7"},
+	{Index: 170, Name: "r47", Method: "HEAD", Path: "/x.y/*rest", Controller: "C2", Action: "A47", Auth: "token", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:331:11"},
+	{Index: 171, Name: "r48", Method: "OPTIONS", Path: "/x.y/*rest", Controller: "C2", Action: "A48", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:336:11"},
+	{Index: 172, Name: "r50", Method: "PATCH", Path: "/x.y/*rest", Controller: "C2", Action: "A50", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r49", Pos: "routes.conf:346:15"},
+	{Index: 173, Name: "r46", Method: "POST", Path: "/x.y/*rest", Controller: "C2", Action: "A46", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:324:7"},
+	{Index: 174, Name: "r49", Method: "WS", Path: "/x.y/*rest", Controller: "C2", Action: "A49", WebSocket: true, Params: []string{"rest"}, Parent: "r46", Pos: "routes.conf:342:11"},
+	{Index: 175, Name: "r18", Method: "GET", Path: "/x.y/:p1", Controller: "C0", Action: "A18", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r17", Pos: "routes.conf:134:11"},
+	{Index: 176, Name: "r17", Method: "OPTIONS", Path: "/x.y/:p1", Controller: "C0", Action: "A17", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:127:7"},
+	{Index: 177, Name: "r21", Method: "TRACE", Path: "/x.y/:p1", Controller: "C0", Action: "A21", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:149:15"},
+	{Index: 178, Name: "r19", Method: "GET", Path: "/x.y/:p1/ab", Controller: "C0", Action: "A19", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:138:15"},
+	{Index: 179, Name: "r20", Method: "HEAD", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:143:15"},
+	{Index: 180, Name: "r20", Method: "PATCH", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:143:15"},
+	{Index: 181, Name: "r20", Method: "TRACE", Path: "/x.y/:p1/~u", Controller: "C0", Action: "A20", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r18", Pos: "routes.conf:143:15"},
+	{Index: 182, Name: "r70", Method: "GET", Path: "/~u", Controller: "C0", Action: "A70", Auth: "authenticated", AntiCSRFCheck: true, Pos: "routes.conf:485:7"},
+	{Index: 183, Name: "r70", Method: "PUT", Path: "/~u", Controller: "C0", Action: "A70", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:485:7"},
+	{Index: 184, Name: "r70", Method: "TRACE", Path: "/~u", Controller: "C0", Action: "A70", Auth: "authenticated", AntiCSRFCheck: true, Pos: "routes.conf:485:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -1951,231 +2107,231 @@ func routegenMatch0GET(p *routegenimpl.Params, path string) int {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:602:14
-	A102(ctx *runtime.Context, p0 string, p2 string, p5 string) error // serves r102: CONNECT /:p0/b/~:p2/@/@/1:p5 (routes.conf:602:15), r102: GET /:p0/b/~:p2/@/@/1:p5 (routes.conf:602:15)
-//line routes.conf:622:6
-	A105(ctx *runtime.Context) error // serves r105: GET /v1 (routes.conf:622:7)
-//line routes.conf:628:10
-	A106(ctx *runtime.Context, p1 string) error // serves r106: HEAD /v1/:p1 (routes.conf:628:11)
-//line routes.conf:635:10
-	A107(ctx *runtime.Context, p2 string) error // serves r107: GET /v1/x.y/:p2 (routes.conf:635:11), r107: PUT /v1/x.y/:p2 (routes.conf:635:11)
-//line routes.conf:79:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/~u (routes.conf:79:7)
-//line routes.conf:97:6
-	A16(ctx *runtime.Context, rest string) error // serves r16: GET /v*rest (routes.conf:97:7)
-//line routes.conf:103:6
-	A17(ctx *runtime.Context, p1 string) error // serves r17: OPTIONS /x.y/:p1 (routes.conf:103:7)
-//line routes.conf:109:10
-	A18(ctx *runtime.Context, p1 string) error // serves r18: GET /x.y/:p1 (routes.conf:109:11)
-//line routes.conf:113:14
-	A19(ctx *runtime.Context, p1 string) error // serves r19: GET /x.y/:p1/ab (routes.conf:113:15)
-//line routes.conf:15:6
-	A2(ctx *runtime.Context, p1 string) error // serves r2: GET /.../x.:p1 (routes.conf:15:7), r2: HEAD /.../x.:p1 (routes.conf:15:7)
-//line routes.conf:118:14
-	A20(ctx *runtime.Context, p1 string) error // serves r20: HEAD /x.y/:p1/~u (routes.conf:118:15), r20: PATCH /x.y/:p1/~u (routes.conf:118:15), r20: TRACE /x.y/:p1/~u (routes.conf:118:15)
-//line routes.conf:123:14
-	A21(ctx *runtime.Context, p1 string) error // serves r21: TRACE /x.y/:p1 (routes.conf:123:15)
-//line routes.conf:137:6
-	A23(ctx *runtime.Context, rest string) error // serves r23: GET /*rest (routes.conf:137:7), r23: PATCH /*rest (routes.conf:137:7), r23: POST /*rest (routes.conf:137:7)
-//line routes.conf:21:10
-	A3(ctx *runtime.Context, p1 string) error // serves r3: GET /.../x.:p1/x.y (routes.conf:21:11)
-//line routes.conf:179:6
-	A30(ctx *runtime.Context) error // serves r30: CONNECT /1 (routes.conf:179:7), r30: DELETE /1 (routes.conf:179:7)
-//line routes.conf:222:6
-	A37(ctx *runtime.Context) error // serves r37: CONNECT /a-b (routes.conf:222:7), r37: GET /a-b (routes.conf:222:7), r37: PUT /a-b (routes.conf:222:7)
-//line routes.conf:228:10
-	A38(ctx *runtime.Context) error // serves r38: DELETE /a-b/a-b/= (routes.conf:228:11), r38: GET /a-b/a-b/= (routes.conf:228:11)
-//line routes.conf:233:10
-	A39(ctx *runtime.Context) error // serves r39: GET /a-b/new (routes.conf:233:11), r39: HEAD /a-b/new (routes.conf:233:11)
-//line routes.conf:26:14
-	A4(ctx *runtime.Context, p1 string, p3 string) error // serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:26:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:26:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:26:15)
-//line routes.conf:31:14
-	A5(ctx *runtime.Context, p1 string) error // serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:31:15)
-//line routes.conf:303:6
-	A51(ctx *runtime.Context, p0 string) error // serves r51: GET /a:p0 (routes.conf:303:7), r51: PUT /a:p0 (routes.conf:303:7)
-//line routes.conf:309:10
-	A52(ctx *runtime.Context, p0 string) error // serves r52: OPTIONS /a:p0/new/ab (routes.conf:309:11), r52: POST /a:p0/new/ab (routes.conf:309:11), r52: PUT /a:p0/new/ab (routes.conf:309:11)
-//line routes.conf:320:10
-	A54(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r54: PATCH /a:p0/~:p1/user_:p2 (routes.conf:320:11), r54: WS /a:p0/~:p1/user_:p2 (routes.conf:320:11)
-//line routes.conf:326:10
-	A55(ctx *runtime.Context, p0 string) error // serves r55: POST /a:p0/... (routes.conf:326:11), r55: WS /a:p0/... (routes.conf:326:11)
-//line routes.conf:339:6
-	A57(ctx *runtime.Context, p0 string, p1 string) error // serves r57: CONNECT /v:p0/1:p1 (routes.conf:339:7)
-//line routes.conf:345:10
-	A58(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r58: GET /v:p0/1:p1/abc/*rest (routes.conf:345:11), r58: PATCH /v:p0/1:p1/abc/*rest (routes.conf:345:11)
-//line routes.conf:350:10
-	A59(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r59: TRACE /v:p0/1:p1/:p2/user_:p3 (routes.conf:350:11)
+//line routes.conf:711:14
+	A102(ctx *runtime.Context, p0 string, p2 string, p5 string) error // serves r102: CONNECT /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15), r102: GET /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15)
+//line routes.conf:735:6
+	A105(ctx *runtime.Context) error // serves r105: GET /v1 (routes.conf:735:7)
+//line routes.conf:742:10
+	A106(ctx *runtime.Context, p1 string) error // serves r106: HEAD /v1/:p1 (routes.conf:742:11)
+//line routes.conf:749:10
+	A107(ctx *runtime.Context, p2 string) error // serves r107: GET /v1/x.y/:p2 (routes.conf:749:11), r107: PUT /v1/x.y/:p2 (routes.conf:749:11)
+//line routes.conf:96:6
+	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/~u (routes.conf:96:7)
+//line routes.conf:119:6
+	A16(ctx *runtime.Context, rest string) error // serves r16: GET /v*rest (routes.conf:119:7)
+//line routes.conf:127:6
+	A17(ctx *runtime.Context, p1 string) error // serves r17: OPTIONS /x.y/:p1 (routes.conf:127:7)
+//line routes.conf:134:10
+	A18(ctx *runtime.Context, p1 string) error // serves r18: GET /x.y/:p1 (routes.conf:134:11)
+//line routes.conf:138:14
+	A19(ctx *runtime.Context, p1 string) error // serves r19: GET /x.y/:p1/ab (routes.conf:138:15)
+//line routes.conf:17:6
+	A2(ctx *runtime.Context, p1 string) error // serves r2: GET /.../x.:p1 (routes.conf:17:7), r2: HEAD /.../x.:p1 (routes.conf:17:7)
+//line routes.conf:143:14
+	A20(ctx *runtime.Context, p1 string) error // serves r20: HEAD /x.y/:p1/~u (routes.conf:143:15), r20: PATCH /x.y/:p1/~u (routes.conf:143:15), r20: TRACE /x.y/:p1/~u (routes.conf:143:15)
+//line routes.conf:149:14
+	A21(ctx *runtime.Context, p1 string) error // serves r21: TRACE /x.y/:p1 (routes.conf:149:15)
+//line routes.conf:163:6
+	A23(ctx *runtime.Context, rest string) error // serves r23: GET /*rest (routes.conf:163:7), r23: PATCH /*rest (routes.conf:163:7), r23: POST /*rest (routes.conf:163:7)
+//line routes.conf:25:10
+	A3(ctx *runtime.Context, p1 string) error // serves r3: GET /.../x.:p1/x.y (routes.conf:25:11)
+//line routes.conf:213:6
+	A30(ctx *runtime.Context) error // serves r30: CONNECT /1 (routes.conf:213:7), r30: DELETE /1 (routes.conf:213:7)
+//line routes.conf:263:6
+	A37(ctx *runtime.Context) error // serves r37: CONNECT /a-b (routes.conf:263:7), r37: GET /a-b (routes.conf:263:7), r37: PUT /a-b (routes.conf:263:7)
+//line routes.conf:269:10
+	A38(ctx *runtime.Context) error // serves r38: DELETE /a-b/a-b/= (routes.conf:269:11), r38: GET /a-b/a-b/= (routes.conf:269:11)
+//line routes.conf:276:10
+	A39(ctx *runtime.Context) error // serves r39: GET /a-b/new (routes.conf:276:11), r39: HEAD /a-b/new (routes.conf:276:11)
+//line routes.conf:30:14
+	A4(ctx *runtime.Context, p1 string, p3 string) error // serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:30:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:30:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:30:15)
 //line routes.conf:36:14
-	A6(ctx *runtime.Context) error // serves r6: GET /=/.a (routes.conf:36:15), r6: HEAD /=/.a (routes.conf:36:15), r6: PATCH /=/.a (routes.conf:36:15)
-//line routes.conf:355:10
-	A60(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r60: HEAD /v:p0/1:p1/:p2 (routes.conf:355:11)
+	A5(ctx *runtime.Context, p1 string) error // serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:36:15)
+//line routes.conf:354:6
+	A51(ctx *runtime.Context, p0 string) error // serves r51: GET /a:p0 (routes.conf:354:7), r51: PUT /a:p0 (routes.conf:354:7)
 //line routes.conf:361:10
-	A61(ctx *runtime.Context, p0 string, p1 string) error // serves r61: GET /v:p0/1:p1/abc (routes.conf:361:11)
-//line routes.conf:367:14
-	A62(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r62: GET /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:367:15)
-//line routes.conf:372:14
-	A63(ctx *runtime.Context, p0 string, p1 string, p4 string) error // serves r63: GET /v:p0/1:p1/abc/~u/:p4 (routes.conf:372:15)
-//line routes.conf:377:14
-	A64(ctx *runtime.Context, p0 string, p1 string) error // serves r64: CONNECT /v:p0/1:p1/abc (routes.conf:377:15), r64: PUT /v:p0/1:p1/abc (routes.conf:377:15), r64: WS /v:p0/1:p1/abc (routes.conf:377:15)
-//line routes.conf:385:6
-	A65(ctx *runtime.Context) error // serves r65: CONNECT /user_x (routes.conf:385:7)
-//line routes.conf:391:10
-	A66(ctx *runtime.Context, rest string) error // serves r66: DELETE /user_x/~u/*rest (routes.conf:391:11)
-//line routes.conf:396:14
-	A67(ctx *runtime.Context, rest string) error // serves r67: CONNECT /user_x/~u/*rest (routes.conf:396:15), r67: GET /user_x/~u/*rest (routes.conf:396:15)
-//line routes.conf:407:10
-	A69(ctx *runtime.Context, p2 string) error // serves r69: GET /user_x/.a/:p2 (routes.conf:407:11), r69: HEAD /user_x/.a/:p2 (routes.conf:407:11)
-//line routes.conf:43:10
-	A7(ctx *runtime.Context, p1 string, p3 string) error // serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:43:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:43:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:43:11)
-//line routes.conf:414:6
-	A70(ctx *runtime.Context) error // serves r70: GET /~u (routes.conf:414:7), r70: PUT /~u (routes.conf:414:7), r70: TRACE /~u (routes.conf:414:7)
-//line routes.conf:426:6
-	A72(ctx *runtime.Context) error // serves r72: HEAD /a/@ (routes.conf:426:7), r72: POST /a/@ (routes.conf:426:7)
-//line routes.conf:432:6
-	A73(ctx *runtime.Context, p0 string) error // serves r73: GET /.:p0/x.y (routes.conf:432:7), r73: OPTIONS /.:p0/x.y (routes.conf:432:7)
-//line routes.conf:438:10
-	A74(ctx *runtime.Context, p0 string) error // serves r74: GET /.:p0/x.y/~u/... (routes.conf:438:11)
-//line routes.conf:443:10
-	A75(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r75: GET /.:p0/x.y/a:p2/:p3 (routes.conf:443:11)
-//line routes.conf:458:6
-	A77(ctx *runtime.Context, p0 string, p1 string) error // serves r77: GET /:p0/1:p1 (routes.conf:458:7)
-//line routes.conf:486:6
-	A82(ctx *runtime.Context) error // serves r82: GET /v1/users (routes.conf:486:7)
-//line routes.conf:492:10
-	A83(ctx *runtime.Context, p3 string) error // serves r83: GET /v1/users/ab/:p3 (routes.conf:492:11)
-//line routes.conf:497:14
-	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:497:15)
-//line routes.conf:502:14
-	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:502:15)
-//line routes_gen.go:2051:1
+	A52(ctx *runtime.Context, p0 string) error // serves r52: OPTIONS /a:p0/new/ab (routes.conf:361:11), r52: POST /a:p0/new/ab (routes.conf:361:11), r52: PUT /a:p0/new/ab (routes.conf:361:11)
+//line routes.conf:375:10
+	A54(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r54: PATCH /a:p0/~:p1/user_:p2 (routes.conf:375:11), r54: WS /a:p0/~:p1/user_:p2 (routes.conf:375:11)
+//line routes.conf:382:10
+	A55(ctx *runtime.Context, p0 string) error // serves r55: POST /a:p0/... (routes.conf:382:11), r55: WS /a:p0/... (routes.conf:382:11)
+//line routes.conf:398:6
+	A57(ctx *runtime.Context, p0 string, p1 string) error // serves r57: CONNECT /v:p0/1:p1 (routes.conf:398:7)
+//line routes.conf:404:10
+	A58(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r58: GET /v:p0/1:p1/abc/*rest (routes.conf:404:11), r58: PATCH /v:p0/1:p1/abc/*rest (routes.conf:404:11)
+//line routes.conf:409:10
+	A59(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r59: TRACE /v:p0/1:p1/:p2/user_:p3 (routes.conf:409:11)
+//line routes.conf:42:14
+	A6(ctx *runtime.Context) error // serves r6: GET /=/.a (routes.conf:42:15), r6: HEAD /=/.a (routes.conf:42:15), r6: PATCH /=/.a (routes.conf:42:15)
+//line routes.conf:415:10
+	A60(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r60: HEAD /v:p0/1:p1/:p2 (routes.conf:415:11)
+//line routes.conf:421:10
+	A61(ctx *runtime.Context, p0 string, p1 string) error // serves r61: GET /v:p0/1:p1/abc (routes.conf:421:11)
+//line routes.conf:428:14
+	A62(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r62: GET /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:428:15)
+//line routes.conf:435:14
+	A63(ctx *runtime.Context, p0 string, p1 string, p4 string) error // serves r63: GET /v:p0/1:p1/abc/~u/:p4 (routes.conf:435:15)
+//line routes.conf:442:14
+	A64(ctx *runtime.Context, p0 string, p1 string) error // serves r64: CONNECT /v:p0/1:p1/abc (routes.conf:442:15), r64: PUT /v:p0/1:p1/abc (routes.conf:442:15), r64: WS /v:p0/1:p1/abc (routes.conf:442:15)
+//line routes.conf:452:6
+	A65(ctx *runtime.Context) error // serves r65: CONNECT /user_x (routes.conf:452:7)
+//line routes.conf:460:10
+	A66(ctx *runtime.Context, rest string) error // serves r66: DELETE /user_x/~u/*rest (routes.conf:460:11)
+//line routes.conf:465:14
+	A67(ctx *runtime.Context, rest string) error // serves r67: CONNECT /user_x/~u/*rest (routes.conf:465:15), r67: GET /user_x/~u/*rest (routes.conf:465:15)
+//line routes.conf:477:10
+	A69(ctx *runtime.Context, p2 string) error // serves r69: GET /user_x/.a/:p2 (routes.conf:477:11), r69: HEAD /user_x/.a/:p2 (routes.conf:477:11)
+//line routes.conf:50:10
+	A7(ctx *runtime.Context, p1 string, p3 string) error // serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:50:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:50:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:50:11)
+//line routes.conf:485:6
+	A70(ctx *runtime.Context) error // serves r70: GET /~u (routes.conf:485:7), r70: PUT /~u (routes.conf:485:7), r70: TRACE /~u (routes.conf:485:7)
+//line routes.conf:500:6
+	A72(ctx *runtime.Context) error // serves r72: HEAD /a/@ (routes.conf:500:7), r72: POST /a/@ (routes.conf:500:7)
+//line routes.conf:509:6
+	A73(ctx *runtime.Context, p0 string) error // serves r73: GET /.:p0/x.y (routes.conf:509:7), r73: OPTIONS /.:p0/x.y (routes.conf:509:7)
+//line routes.conf:518:10
+	A74(ctx *runtime.Context, p0 string) error // serves r74: GET /.:p0/x.y/~u/... (routes.conf:518:11)
+//line routes.conf:524:10
+	A75(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r75: GET /.:p0/x.y/a:p2/:p3 (routes.conf:524:11)
+//line routes.conf:541:6
+	A77(ctx *runtime.Context, p0 string, p1 string) error // serves r77: GET /:p0/1:p1 (routes.conf:541:7)
+//line routes.conf:571:6
+	A82(ctx *runtime.Context) error // serves r82: GET /v1/users (routes.conf:571:7)
+//line routes.conf:578:10
+	A83(ctx *runtime.Context, p3 string) error // serves r83: GET /v1/users/ab/:p3 (routes.conf:578:11)
+//line routes.conf:585:14
+	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15)
+//line routes.conf:591:14
+	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:591:15)
+//line routes_gen.go:2207:1
 }
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
 //line routes.conf:9:6
 	A1(ctx *runtime.Context, p0 string) error // serves r1: GET /:p0 (routes.conf:9:7), r1: HEAD /:p0 (routes.conf:9:7)
-//line routes.conf:592:10
-	A100(ctx *runtime.Context, p1 string) error // serves r100: GET /v1/:p1 (routes.conf:592:11), r100: POST /v1/:p1 (routes.conf:592:11), r100: TRACE /v1/:p1 (routes.conf:592:11)
-//line routes.conf:597:10
-	A101(ctx *runtime.Context, p0 string, p2 string) error // serves r101: CONNECT /:p0/b/~:p2/@ (routes.conf:597:11), r101: POST /:p0/b/~:p2/@ (routes.conf:597:11)
-//line routes.conf:608:14
-	A103(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r103: TRACE /:p0/b/~:p2/@/~:p4/... (routes.conf:608:15)
-//line routes.conf:613:14
-	A104(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r104: HEAD /:p0/b/~:p2/@/v:p4 (routes.conf:613:15)
-//line routes.conf:85:6
-	A14(ctx *runtime.Context) error // serves r14: GET /b/abc (routes.conf:85:7)
-//line routes.conf:91:6
-	A15(ctx *runtime.Context) error // serves r15: GET / (routes.conf:91:7), r15: PUT / (routes.conf:91:7), r15: TRACE / (routes.conf:91:7)
-//line routes.conf:131:6
-	A22(ctx *runtime.Context, p0 string, p1 string) error // serves r22: PATCH /:p0/:p1 (routes.conf:131:7)
-//line routes.conf:154:14
-	A26(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string, rest string) error // serves r26: GET /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:154:15), r26: OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:154:15), r26: TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:154:15)
-//line routes.conf:185:6
-	A31(ctx *runtime.Context, p0 string) error // serves r31: WS /:p0 (routes.conf:185:7)
-//line routes.conf:191:10
-	A32(ctx *runtime.Context, p0 string, p1 string) error // serves r32: GET /:p0/v:p1 (routes.conf:191:11), r32: TRACE /:p0/v:p1 (routes.conf:191:11)
-//line routes.conf:198:6
-	A33(ctx *runtime.Context) error // serves r33: HEAD /a-b/a (routes.conf:198:7)
-//line routes.conf:261:14
-	A44(ctx *runtime.Context, rest string) error // serves r44: OPTIONS /abc/1*rest (routes.conf:261:15)
-//line routes.conf:270:6
-	A45(ctx *runtime.Context) error // serves r45: HEAD /42 (routes.conf:270:7), r45: WS /42 (routes.conf:270:7)
-//line routes.conf:333:6
-	A56(ctx *runtime.Context) error // serves r56: GET /1 (routes.conf:333:7), r56: TRACE /1 (routes.conf:333:7), r56: WS /1 (routes.conf:333:7)
-//line routes.conf:400:14
-	A68(ctx *runtime.Context, rest string) error // serves r68: TRACE /user_x/~u/*rest (routes.conf:400:15)
-//line routes.conf:420:6
-	A71(ctx *runtime.Context) error // serves r71: CONNECT /abc/a (routes.conf:420:7), r71: PATCH /abc/a (routes.conf:420:7)
-//line routes.conf:464:6
-	A78(ctx *runtime.Context, p1 string) error // serves r78: OPTIONS /.../a:p1 (routes.conf:464:7), r78: POST /.../a:p1 (routes.conf:464:7)
-//line routes.conf:470:10
-	A79(ctx *runtime.Context, p1 string, p2 string) error // serves r79: DELETE /.../a:p1/a:p2 (routes.conf:470:11), r79: PUT /.../a:p1/a:p2 (routes.conf:470:11)
-//line routes.conf:475:10
-	A80(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r80: WS /.../a:p1/:p2/.:p3 (routes.conf:475:11)
-//line routes.conf:480:10
-	A81(ctx *runtime.Context, p1 string) error // serves r81: GET /.../a:p1 (routes.conf:480:11)
-//line routes.conf:511:6
-	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:511:7)
-//line routes.conf:569:6
-	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:569:7), r96: GET /:p0/b (routes.conf:569:7), r96: HEAD /:p0/b (routes.conf:569:7)
-//line routes_gen.go:2102:1
+//line routes.conf:700:10
+	A100(ctx *runtime.Context, p1 string) error // serves r100: GET /v1/:p1 (routes.conf:700:11), r100: POST /v1/:p1 (routes.conf:700:11), r100: TRACE /v1/:p1 (routes.conf:700:11)
+//line routes.conf:706:10
+	A101(ctx *runtime.Context, p0 string, p2 string) error // serves r101: CONNECT /:p0/b/~:p2/@ (routes.conf:706:11), r101: POST /:p0/b/~:p2/@ (routes.conf:706:11)
+//line routes.conf:719:14
+	A103(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r103: TRACE /:p0/b/~:p2/@/~:p4/... (routes.conf:719:15)
+//line routes.conf:725:14
+	A104(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r104: HEAD /:p0/b/~:p2/@/v:p4 (routes.conf:725:15)
+//line routes.conf:102:6
+	A14(ctx *runtime.Context) error // serves r14: GET /b/abc (routes.conf:102:7)
+//line routes.conf:112:6
+	A15(ctx *runtime.Context) error // serves r15: GET / (routes.conf:112:7), r15: PUT / (routes.conf:112:7), r15: TRACE / (routes.conf:112:7)
+//line routes.conf:157:6
+	A22(ctx *runtime.Context, p0 string, p1 string) error // serves r22: PATCH /:p0/:p1 (routes.conf:157:7)
+//line routes.conf:184:14
+	A26(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string, rest string) error // serves r26: GET /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15)
+//line routes.conf:220:6
+	A31(ctx *runtime.Context, p0 string) error // serves r31: WS /:p0 (routes.conf:220:7)
+//line routes.conf:227:10
+	A32(ctx *runtime.Context, p0 string, p1 string) error // serves r32: GET /:p0/v:p1 (routes.conf:227:11), r32: TRACE /:p0/v:p1 (routes.conf:227:11)
+//line routes.conf:235:6
+	A33(ctx *runtime.Context) error // serves r33: HEAD /a-b/a (routes.conf:235:7)
+//line routes.conf:307:14
+	A44(ctx *runtime.Context, rest string) error // serves r44: OPTIONS /abc/1*rest (routes.conf:307:15)
+//line routes.conf:317:6
+	A45(ctx *runtime.Context) error // serves r45: HEAD /42 (routes.conf:317:7), r45: WS /42 (routes.conf:317:7)
+//line routes.conf:391:6
+	A56(ctx *runtime.Context) error // serves r56: GET /1 (routes.conf:391:7), r56: TRACE /1 (routes.conf:391:7), r56: WS /1 (routes.conf:391:7)
+//line routes.conf:469:14
+	A68(ctx *runtime.Context, rest string) error // serves r68: TRACE /user_x/~u/*rest (routes.conf:469:15)
+//line routes.conf:493:6
+	A71(ctx *runtime.Context) error // serves r71: CONNECT /abc/a (routes.conf:493:7), r71: PATCH /abc/a (routes.conf:493:7)
+//line routes.conf:547:6
+	A78(ctx *runtime.Context, p1 string) error // serves r78: OPTIONS /.../a:p1 (routes.conf:547:7), r78: POST /.../a:p1 (routes.conf:547:7)
+//line routes.conf:553:10
+	A79(ctx *runtime.Context, p1 string, p2 string) error // serves r79: DELETE /.../a:p1/a:p2 (routes.conf:553:11), r79: PUT /.../a:p1/a:p2 (routes.conf:553:11)
+//line routes.conf:559:10
+	A80(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r80: WS /.../a:p1/:p2/.:p3 (routes.conf:559:11)
+//line routes.conf:564:10
+	A81(ctx *runtime.Context, p1 string) error // serves r81: GET /.../a:p1 (routes.conf:564:11)
+//line routes.conf:602:6
+	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:602:7)
+//line routes.conf:671:6
+	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:671:7), r96: GET /:p0/b (routes.conf:671:7), r96: HEAD /:p0/b (routes.conf:671:7)
+//line routes_gen.go:2258:1
 }
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:62:10
-	A10(ctx *runtime.Context) error // serves r10: GET /v1/~u (routes.conf:62:11)
-//line routes.conf:67:10
-	A11(ctx *runtime.Context, p2 string) error // serves r11: GET /v1/abc/:p2 (routes.conf:67:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:67:11), r11: WS /v1/abc/:p2 (routes.conf:67:11)
-//line routes.conf:72:10
-	A12(ctx *runtime.Context) error // serves r12: HEAD /v1/users/a-b (routes.conf:72:11)
-//line routes.conf:143:6
-	A24(ctx *runtime.Context, p0 string, p1 string) error // serves r24: GET /:p0/:p1 (routes.conf:143:7)
-//line routes.conf:149:10
-	A25(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r25: DELETE /:p0/:p1/:p2/:p3 (routes.conf:149:11), r25: GET /:p0/:p1/:p2/:p3 (routes.conf:149:11)
-//line routes.conf:160:14
-	A27(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, rest string) error // serves r27: GET /:p0/:p1/:p2/:p3/*rest (routes.conf:160:15), r27: POST /:p0/:p1/:p2/:p3/*rest (routes.conf:160:15), r27: WS /:p0/:p1/:p2/:p3/*rest (routes.conf:160:15)
-//line routes.conf:165:14
-	A28(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string) error // serves r28: POST /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:165:15)
-//line routes.conf:170:14
-	A29(ctx *runtime.Context, p1 string) error // serves r29: GET /user_x/:p1 (routes.conf:170:15), r29: HEAD /user_x/:p1 (routes.conf:170:15)
-//line routes.conf:204:6
-	A34(ctx *runtime.Context, p1 string) error // serves r34: WS /user_x/:p1 (routes.conf:204:7)
-//line routes.conf:210:10
-	A35(ctx *runtime.Context, p1 string, p2 int64, p3 string) error // serves r35: GET /user_x/:p1/:p2/x.:p3 (routes.conf:210:11), r35: OPTIONS /user_x/:p1/:p2/x.:p3 (routes.conf:210:11)
-//line routes.conf:215:10
-	A36(ctx *runtime.Context, p1 string, p2 string) error // serves r36: GET /user_x/:p1/1:p2/@ (routes.conf:215:11), r36: TRACE /user_x/:p1/1:p2/@ (routes.conf:215:11)
-//line routes.conf:240:6
-	A40(ctx *runtime.Context, rest string) error // serves r40: PATCH /abc/1*rest (routes.conf:240:7)
-//line routes.conf:246:10
-	A41(ctx *runtime.Context, rest string) error // serves r41: GET /abc/1*rest (routes.conf:246:11), r41: HEAD /abc/1*rest (routes.conf:246:11)
-//line routes.conf:250:10
-	A42(ctx *runtime.Context, rest string) error // serves r42: PUT /abc/1*rest (routes.conf:250:11), r42: WS /abc/1*rest (routes.conf:250:11)
-//line routes.conf:256:10
-	A43(ctx *runtime.Context, rest string) error // serves r43: DELETE /abc/1*rest (routes.conf:256:11)
-//line routes.conf:276:6
-	A46(ctx *runtime.Context, rest string) error // serves r46: GET /x.y/*rest (routes.conf:276:7), r46: POST /x.y/*rest (routes.conf:276:7)
-//line routes.conf:282:10
-	A47(ctx *runtime.Context, rest string) error // serves r47: HEAD /x.y/*rest (routes.conf:282:11)
-//line routes.conf:286:10
-	A48(ctx *runtime.Context, rest string) error // serves r48: OPTIONS /x.y/*rest (routes.conf:286:11)
-//line routes.conf:291:10
-	A49(ctx *runtime.Context, rest string) error // serves r49: WS /x.y/*rest (routes.conf:291:11)
-//line routes.conf:295:14
-	A50(ctx *runtime.Context, rest string) error // serves r50: PATCH /x.y/*rest (routes.conf:295:15)
-//line routes.conf:314:10
-	A53(ctx *runtime.Context, p0 string, p1 string) error // serves r53: DELETE /a:p0/:p1 (routes.conf:314:11), r53: GET /a:p0/:p1 (routes.conf:314:11), r53: PUT /a:p0/:p1 (routes.conf:314:11)
-//line routes.conf:448:14
-	A76(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r76: GET /.:p0/x.y/a:p2/:p3/42 (routes.conf:448:15), r76: OPTIONS /.:p0/x.y/a:p2/:p3/42 (routes.conf:448:15)
-//line routes.conf:50:6
-	A8(ctx *runtime.Context) error // serves r8: DELETE /42 (routes.conf:50:7), r8: GET /42 (routes.conf:50:7)
-//line routes.conf:517:6
-	A87(ctx *runtime.Context) error // serves r87: GET /42/abc (routes.conf:517:7)
-//line routes.conf:523:10
-	A88(ctx *runtime.Context) error // serves r88: POST /42/abc/users (routes.conf:523:11)
-//line routes.conf:528:14
-	A89(ctx *runtime.Context, p3 string, p4 string) error // serves r89: CONNECT /42/abc/users/:p3/v:p4 (routes.conf:528:15), r89: WS /42/abc/users/:p3/v:p4 (routes.conf:528:15)
-//line routes.conf:56:6
-	A9(ctx *runtime.Context) error // serves r9: CONNECT /v1 (routes.conf:56:7), r9: PATCH /v1 (routes.conf:56:7), r9: PUT /v1 (routes.conf:56:7)
-//line routes.conf:533:14
-	A90(ctx *runtime.Context, p3 string, rest string) error // serves r90: CONNECT /42/abc/users/:p3/*rest (routes.conf:533:15), r90: DELETE /42/abc/users/:p3/*rest (routes.conf:533:15), r90: POST /42/abc/users/:p3/*rest (routes.conf:533:15)
-//line routes.conf:538:14
-	A91(ctx *runtime.Context, p3 string) error // serves r91: PATCH /42/abc/users/:p3 (routes.conf:538:15), r91: PUT /42/abc/users/:p3 (routes.conf:538:15), r91: TRACE /42/abc/users/:p3 (routes.conf:538:15)
-//line routes.conf:543:14
-	A92(ctx *runtime.Context, rest string) error // serves r92: GET /42/abc/users/.a/1*rest (routes.conf:543:15), r92: TRACE /42/abc/users/.a/1*rest (routes.conf:543:15)
-//line routes.conf:551:10
-	A93(ctx *runtime.Context) error // serves r93: GET /42/abc/a-b/1 (routes.conf:551:11)
-//line routes.conf:556:10
-	A94(ctx *runtime.Context) error // serves r94: POST /42/abc/.a/x.y (routes.conf:556:11), r94: TRACE /42/abc/.a/x.y (routes.conf:556:11), r94: WS /42/abc/.a/x.y (routes.conf:556:11)
-//line routes.conf:561:14
-	A95(ctx *runtime.Context) error // serves r95: CONNECT /42/abc/.a/x.y (routes.conf:561:15), r95: HEAD /42/abc/.a/x.y (routes.conf:561:15)
-//line routes.conf:575:10
-	A97(ctx *runtime.Context, p0 string) error // serves r97: CONNECT /:p0/b/.../a-b (routes.conf:575:11), r97: GET /:p0/b/.../a-b (routes.conf:575:11), r97: OPTIONS /:p0/b/.../a-b (routes.conf:575:11)
-//line routes.conf:581:14
-	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15)
-//line routes.conf:586:14
-	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:586:15)
-//line routes_gen.go:2179:1
+//line routes.conf:73:10
+	A10(ctx *runtime.Context) error // serves r10: GET /v1/~u (routes.conf:73:11)
+//line routes.conf:80:10
+	A11(ctx *runtime.Context, p2 string) error // serves r11: GET /v1/abc/:p2 (routes.conf:80:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:80:11), r11: WS /v1/abc/:p2 (routes.conf:80:11)
+//line routes.conf:88:10
+	A12(ctx *runtime.Context) error // serves r12: HEAD /v1/users/a-b (routes.conf:88:11)
+//line routes.conf:169:6
+	A24(ctx *runtime.Context, p0 string, p1 string) error // serves r24: GET /:p0/:p1 (routes.conf:169:7)
+//line routes.conf:178:10
+	A25(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r25: DELETE /:p0/:p1/:p2/:p3 (routes.conf:178:11), r25: GET /:p0/:p1/:p2/:p3 (routes.conf:178:11)
+//line routes.conf:192:14
+	A27(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, rest string) error // serves r27: GET /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15), r27: POST /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15), r27: WS /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15)
+//line routes.conf:198:14
+	A28(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string) error // serves r28: POST /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:198:15)
+//line routes.conf:204:14
+	A29(ctx *runtime.Context, p1 string) error // serves r29: GET /user_x/:p1 (routes.conf:204:15), r29: HEAD /user_x/:p1 (routes.conf:204:15)
+//line routes.conf:243:6
+	A34(ctx *runtime.Context, p1 string) error // serves r34: WS /user_x/:p1 (routes.conf:243:7)
+//line routes.conf:249:10
+	A35(ctx *runtime.Context, p1 string, p2 int64, p3 string) error // serves r35: GET /user_x/:p1/:p2/x.:p3 (routes.conf:249:11), r35: OPTIONS /user_x/:p1/:p2/x.:p3 (routes.conf:249:11)
+//line routes.conf:255:10
+	A36(ctx *runtime.Context, p1 string, p2 string) error // serves r36: GET /user_x/:p1/1:p2/@ (routes.conf:255:11), r36: TRACE /user_x/:p1/1:p2/@ (routes.conf:255:11)
+//line routes.conf:283:6
+	A40(ctx *runtime.Context, rest string) error // serves r40: PATCH /abc/1*rest (routes.conf:283:7)
+//line routes.conf:290:10
+	A41(ctx *runtime.Context, rest string) error // serves r41: GET /abc/1*rest (routes.conf:290:11), r41: HEAD /abc/1*rest (routes.conf:290:11)
+//line routes.conf:294:10
+	A42(ctx *runtime.Context, rest string) error // serves r42: PUT /abc/1*rest (routes.conf:294:11), r42: WS /abc/1*rest (routes.conf:294:11)
+//line routes.conf:301:10
+	A43(ctx *runtime.Context, rest string) error // serves r43: DELETE /abc/1*rest (routes.conf:301:11)
+//line routes.conf:324:6
+	A46(ctx *runtime.Context, rest string) error // serves r46: GET /x.y/*rest (routes.conf:324:7), r46: POST /x.y/*rest (routes.conf:324:7)
+//line routes.conf:331:10
+	A47(ctx *runtime.Context, rest string) error // serves r47: HEAD /x.y/*rest (routes.conf:331:11)
+//line routes.conf:336:10
+	A48(ctx *runtime.Context, rest string) error // serves r48: OPTIONS /x.y/*rest (routes.conf:336:11)
+//line routes.conf:342:10
+	A49(ctx *runtime.Context, rest string) error // serves r49: WS /x.y/*rest (routes.conf:342:11)
+//line routes.conf:346:14
+	A50(ctx *runtime.Context, rest string) error // serves r50: PATCH /x.y/*rest (routes.conf:346:15)
+//line routes.conf:367:10
+	A53(ctx *runtime.Context, p0 string, p1 string) error // serves r53: DELETE /a:p0/:p1 (routes.conf:367:11), r53: GET /a:p0/:p1 (routes.conf:367:11), r53: PUT /a:p0/:p1 (routes.conf:367:11)
+//line routes.conf:530:14
+	A76(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r76: GET /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15), r76: OPTIONS /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15)
+//line routes.conf:59:6
+	A8(ctx *runtime.Context) error // serves r8: DELETE /42 (routes.conf:59:7), r8: GET /42 (routes.conf:59:7)
+//line routes.conf:608:6
+	A87(ctx *runtime.Context) error // serves r87: GET /42/abc (routes.conf:608:7)
+//line routes.conf:614:10
+	A88(ctx *runtime.Context) error // serves r88: POST /42/abc/users (routes.conf:614:11)
+//line routes.conf:620:14
+	A89(ctx *runtime.Context, p3 string, p4 string) error // serves r89: CONNECT /42/abc/users/:p3/v:p4 (routes.conf:620:15), r89: WS /42/abc/users/:p3/v:p4 (routes.conf:620:15)
+//line routes.conf:66:6
+	A9(ctx *runtime.Context) error // serves r9: CONNECT /v1 (routes.conf:66:7), r9: PATCH /v1 (routes.conf:66:7), r9: PUT /v1 (routes.conf:66:7)
+//line routes.conf:626:14
+	A90(ctx *runtime.Context, p3 string, rest string) error // serves r90: CONNECT /42/abc/users/:p3/*rest (routes.conf:626:15), r90: DELETE /42/abc/users/:p3/*rest (routes.conf:626:15), r90: POST /42/abc/users/:p3/*rest (routes.conf:626:15)
+//line routes.conf:632:14
+	A91(ctx *runtime.Context, p3 string) error // serves r91: PATCH /42/abc/users/:p3 (routes.conf:632:15), r91: PUT /42/abc/users/:p3 (routes.conf:632:15), r91: TRACE /42/abc/users/:p3 (routes.conf:632:15)
+//line routes.conf:638:14
+	A92(ctx *runtime.Context, rest string) error // serves r92: GET /42/abc/users/.a/1*rest (routes.conf:638:15), r92: TRACE /42/abc/users/.a/1*rest (routes.conf:638:15)
+//line routes.conf:647:10
+	A93(ctx *runtime.Context) error // serves r93: GET /42/abc/a-b/1 (routes.conf:647:11)
+//line routes.conf:652:10
+	A94(ctx *runtime.Context) error // serves r94: POST /42/abc/.a/x.y (routes.conf:652:11), r94: TRACE /42/abc/.a/x.y (routes.conf:652:11), r94: WS /42/abc/.a/x.y (routes.conf:652:11)
+//line routes.conf:662:14
+	A95(ctx *runtime.Context) error // serves r95: CONNECT /42/abc/.a/x.y (routes.conf:662:15), r95: HEAD /42/abc/.a/x.y (routes.conf:662:15)
+//line routes.conf:677:10
+	A97(ctx *runtime.Context, p0 string) error // serves r97: CONNECT /:p0/b/.../a-b (routes.conf:677:11), r97: GET /:p0/b/.../a-b (routes.conf:677:11), r97: OPTIONS /:p0/b/.../a-b (routes.conf:677:11)
+//line routes.conf:686:14
+	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15)
+//line routes.conf:691:14
+	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:691:15)
+//line routes_gen.go:2335:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2647,257 +2803,257 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
-// R15 returns the URL of route "r15": / (routes.conf:91:7).
+// R15 returns the URL of route "r15": / (routes.conf:112:7).
 //
-//line routes.conf:91:1
+//line routes.conf:112:1
 func (u URLBuilder) R15() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:2658:1
+//line routes_gen.go:2814:1
 
-// R23 returns the URL of route "r23": /*rest (routes.conf:137:7).
+// R23 returns the URL of route "r23": /*rest (routes.conf:163:7).
 //
-//line routes.conf:137:1
+//line routes.conf:163:1
 func (u URLBuilder) R23(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, rest)
 }
 
-//line routes_gen.go:2667:1
+//line routes_gen.go:2823:1
 
-// R81 returns the URL of route "r81": /.../a:p1 (routes.conf:480:11).
+// R81 returns the URL of route "r81": /.../a:p1 (routes.conf:564:11).
 //
-//line routes.conf:480:1
+//line routes.conf:564:1
 func (u URLBuilder) R81(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, p1)
 }
 
-//line routes_gen.go:2676:1
+//line routes_gen.go:2832:1
 
-// R78 returns the URL of route "r78": /.../a:p1 (routes.conf:464:7).
+// R78 returns the URL of route "r78": /.../a:p1 (routes.conf:547:7).
 //
-//line routes.conf:464:1
+//line routes.conf:547:1
 func (u URLBuilder) R78(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p1)
 }
 
-//line routes_gen.go:2685:1
+//line routes_gen.go:2841:1
 
-// R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:475:11).
+// R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:559:11).
 //
-//line routes.conf:475:1
+//line routes.conf:559:1
 func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2694:1
+//line routes_gen.go:2850:1
 
-// R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:470:11).
+// R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:553:11).
 //
-//line routes.conf:470:1
+//line routes.conf:553:1
 func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, p1, p2)
 }
 
-//line routes_gen.go:2703:1
+//line routes_gen.go:2859:1
 
-// R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:15:7).
+// R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:17:7).
 //
-//line routes.conf:15:1
+//line routes.conf:17:1
 func (u URLBuilder) R2(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, p1)
 }
 
-//line routes_gen.go:2712:1
+//line routes_gen.go:2868:1
 
-// R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:43:11).
+// R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:50:11).
 //
-//line routes.conf:43:1
+//line routes.conf:50:1
 func (u URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p1, p3)
 }
 
-//line routes_gen.go:2721:1
+//line routes_gen.go:2877:1
 
-// R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:21:11).
+// R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:25:11).
 //
-//line routes.conf:21:1
+//line routes.conf:25:1
 func (u URLBuilder) R3(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, p1)
 }
 
-//line routes_gen.go:2730:1
+//line routes_gen.go:2886:1
 
-// R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:31:15).
+// R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:36:15).
 //
-//line routes.conf:31:1
+//line routes.conf:36:1
 func (u URLBuilder) R5(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, p1)
 }
 
-//line routes_gen.go:2739:1
+//line routes_gen.go:2895:1
 
-// R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:26:15).
+// R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:30:15).
 //
-//line routes.conf:26:1
+//line routes.conf:30:1
 func (u URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p1, p3)
 }
 
-//line routes_gen.go:2748:1
+//line routes_gen.go:2904:1
 
-// R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:432:7).
+// R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:509:7).
 //
-//line routes.conf:432:1
+//line routes.conf:509:1
 func (u URLBuilder) R73(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0)
 }
 
-//line routes_gen.go:2757:1
+//line routes_gen.go:2913:1
 
-// R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:443:11).
+// R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:524:11).
 //
-//line routes.conf:443:1
+//line routes.conf:524:1
 func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2766:1
+//line routes_gen.go:2922:1
 
-// R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:448:15).
+// R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15).
 //
-//line routes.conf:448:1
+//line routes.conf:530:1
 func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2775:1
+//line routes_gen.go:2931:1
 
-// R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:438:11).
+// R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:518:11).
 //
-//line routes.conf:438:1
+//line routes.conf:518:1
 func (u URLBuilder) R74(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, p0)
 }
 
-//line routes_gen.go:2784:1
+//line routes_gen.go:2940:1
 
-// R30 returns the URL of route "r30": /1 (routes.conf:179:7).
+// R30 returns the URL of route "r30": /1 (routes.conf:213:7).
 //
-//line routes.conf:179:1
+//line routes.conf:213:1
 func (u URLBuilder) R30() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:2793:1
+//line routes_gen.go:2949:1
 
-// R56 returns the URL of route "r56": /1 (routes.conf:333:7).
+// R56 returns the URL of route "r56": /1 (routes.conf:391:7).
 //
-//line routes.conf:333:1
+//line routes.conf:391:1
 func (u URLBuilder) R56() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:2802:1
+//line routes_gen.go:2958:1
 
-// R8 returns the URL of route "r8": /42 (routes.conf:50:7).
+// R8 returns the URL of route "r8": /42 (routes.conf:59:7).
 //
-//line routes.conf:50:1
+//line routes.conf:59:1
 func (u URLBuilder) R8() string {
 	return routegenTable.HelperURL(u.base, 33)
 }
 
-//line routes_gen.go:2811:1
+//line routes_gen.go:2967:1
 
-// R45 returns the URL of route "r45": /42 (routes.conf:270:7).
+// R45 returns the URL of route "r45": /42 (routes.conf:317:7).
 //
-//line routes.conf:270:1
+//line routes.conf:317:1
 func (u URLBuilder) R45() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:2820:1
+//line routes_gen.go:2976:1
 
-// R87 returns the URL of route "r87": /42/abc (routes.conf:517:7).
+// R87 returns the URL of route "r87": /42/abc (routes.conf:608:7).
 //
-//line routes.conf:517:1
+//line routes.conf:608:1
 func (u URLBuilder) R87() string {
 	return routegenTable.HelperURL(u.base, 37)
 }
 
-//line routes_gen.go:2829:1
+//line routes_gen.go:2985:1
 
-// R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:561:15).
+// R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:662:15).
 //
-//line routes.conf:561:1
+//line routes.conf:662:1
 func (u URLBuilder) R95() string {
 	return routegenTable.HelperURL(u.base, 38)
 }
 
-//line routes_gen.go:2838:1
+//line routes_gen.go:2994:1
 
-// R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:556:11).
+// R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:652:11).
 //
-//line routes.conf:556:1
+//line routes.conf:652:1
 func (u URLBuilder) R94() string {
 	return routegenTable.HelperURL(u.base, 40)
 }
 
-//line routes_gen.go:2847:1
+//line routes_gen.go:3003:1
 
-// R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:551:11).
+// R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:647:11).
 //
-//line routes.conf:551:1
+//line routes.conf:647:1
 func (u URLBuilder) R93() string {
 	return routegenTable.HelperURL(u.base, 43)
 }
 
-//line routes_gen.go:2856:1
+//line routes_gen.go:3012:1
 
-// R88 returns the URL of route "r88": /42/abc/users (routes.conf:523:11).
+// R88 returns the URL of route "r88": /42/abc/users (routes.conf:614:11).
 //
-//line routes.conf:523:1
+//line routes.conf:614:1
 func (u URLBuilder) R88() string {
 	return routegenTable.HelperURL(u.base, 44)
 }
 
-//line routes_gen.go:2865:1
+//line routes_gen.go:3021:1
 
-// R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:543:15).
+// R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:638:15).
 //
-//line routes.conf:543:1
+//line routes.conf:638:1
 func (u URLBuilder) R92(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, rest)
 }
 
-//line routes_gen.go:2874:1
+//line routes_gen.go:3030:1
 
-// R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:538:15).
+// R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:632:15).
 //
-//line routes.conf:538:1
+//line routes.conf:632:1
 func (u URLBuilder) R91(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 47, p3)
 }
 
-//line routes_gen.go:2883:1
+//line routes_gen.go:3039:1
 
-// R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:533:15).
+// R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:626:15).
 //
-//line routes.conf:533:1
+//line routes.conf:626:1
 func (u URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 50, p3, rest)
 }
 
-//line routes_gen.go:2892:1
+//line routes_gen.go:3048:1
 
-// R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:528:15).
+// R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:620:15).
 //
-//line routes.conf:528:1
+//line routes.conf:620:1
 func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 53, p3, p4)
 }
 
-//line routes_gen.go:2901:1
+//line routes_gen.go:3057:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -2906,709 +3062,709 @@ func (u URLBuilder) R1(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 55, p0)
 }
 
-//line routes_gen.go:2910:1
+//line routes_gen.go:3066:1
 
-// R31 returns the URL of route "r31": /:p0 (routes.conf:185:7).
+// R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
-//line routes.conf:185:1
+//line routes.conf:220:1
 func (u URLBuilder) R31(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 57, p0)
 }
 
-//line routes_gen.go:2919:1
+//line routes_gen.go:3075:1
 
-// R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:458:7).
+// R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:541:7).
 //
-//line routes.conf:458:1
+//line routes.conf:541:1
 func (u URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 58, p0, p1)
 }
 
-//line routes_gen.go:2928:1
+//line routes_gen.go:3084:1
 
-// R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:143:7).
+// R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:169:7).
 //
-//line routes.conf:143:1
+//line routes.conf:169:1
 func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 59, p0, p1)
 }
 
-//line routes_gen.go:2937:1
+//line routes_gen.go:3093:1
 
-// R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:131:7).
+// R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:157:7).
 //
-//line routes.conf:131:1
+//line routes.conf:157:1
 func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 60, p0, p1)
 }
 
-//line routes_gen.go:2946:1
+//line routes_gen.go:3102:1
 
-// R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:149:11).
+// R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
-//line routes.conf:149:1
+//line routes.conf:178:1
 func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:2955:1
+//line routes_gen.go:3111:1
 
-// R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:160:15).
+// R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15).
 //
-//line routes.conf:160:1
+//line routes.conf:192:1
 func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:2964:1
+//line routes_gen.go:3120:1
 
-// R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:165:15).
+// R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:198:15).
 //
-//line routes.conf:165:1
+//line routes.conf:198:1
 func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:2973:1
+//line routes_gen.go:3129:1
 
-// R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:154:15).
+// R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
-//line routes.conf:154:1
+//line routes.conf:184:1
 func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:2982:1
+//line routes_gen.go:3138:1
 
-// R96 returns the URL of route "r96": /:p0/b (routes.conf:569:7).
+// R96 returns the URL of route "r96": /:p0/b (routes.conf:671:7).
 //
-//line routes.conf:569:1
+//line routes.conf:671:1
 func (u URLBuilder) R96(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 70, p0)
 }
 
-//line routes_gen.go:2991:1
+//line routes_gen.go:3147:1
 
-// R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:575:11).
+// R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:677:11).
 //
-//line routes.conf:575:1
+//line routes.conf:677:1
 func (u URLBuilder) R97(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 73, p0)
 }
 
-//line routes_gen.go:3000:1
+//line routes_gen.go:3156:1
 
-// R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:586:15).
+// R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:691:15).
 //
-//line routes.conf:586:1
+//line routes.conf:691:1
 func (u URLBuilder) R99(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 75, p0)
 }
 
-//line routes_gen.go:3009:1
+//line routes_gen.go:3165:1
 
-// R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:581:15).
+// R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15).
 //
-//line routes.conf:581:1
+//line routes.conf:686:1
 func (u URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 77, p0, p5)
 }
 
-//line routes_gen.go:3018:1
+//line routes_gen.go:3174:1
 
-// R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:597:11).
+// R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:706:11).
 //
-//line routes.conf:597:1
+//line routes.conf:706:1
 func (u URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 79, p0, p2)
 }
 
-//line routes_gen.go:3027:1
+//line routes_gen.go:3183:1
 
-// R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:602:15).
+// R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15).
 //
-//line routes.conf:602:1
+//line routes.conf:711:1
 func (u URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3036:1
+//line routes_gen.go:3192:1
 
-// R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:613:15).
+// R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:725:15).
 //
-//line routes.conf:613:1
+//line routes.conf:725:1
 func (u URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3045:1
+//line routes_gen.go:3201:1
 
-// R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:608:15).
+// R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:719:15).
 //
-//line routes.conf:608:1
+//line routes.conf:719:1
 func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3054:1
+//line routes_gen.go:3210:1
 
-// R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:191:11).
+// R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:227:11).
 //
-//line routes.conf:191:1
+//line routes.conf:227:1
 func (u URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 85, p0, p1)
 }
 
-//line routes_gen.go:3063:1
+//line routes_gen.go:3219:1
 
-// R13 returns the URL of route "r13": /:p0/~u (routes.conf:79:7).
+// R13 returns the URL of route "r13": /:p0/~u (routes.conf:96:7).
 //
-//line routes.conf:79:1
+//line routes.conf:96:1
 func (u URLBuilder) R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 87, p0)
 }
 
-//line routes_gen.go:3072:1
+//line routes_gen.go:3228:1
 
-// R6 returns the URL of route "r6": /=/.a (routes.conf:36:15).
+// R6 returns the URL of route "r6": /=/.a (routes.conf:42:15).
 //
-//line routes.conf:36:1
+//line routes.conf:42:1
 func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 88)
 }
 
-//line routes_gen.go:3081:1
+//line routes_gen.go:3237:1
 
-// R37 returns the URL of route "r37": /a-b (routes.conf:222:7).
+// R37 returns the URL of route "r37": /a-b (routes.conf:263:7).
 //
-//line routes.conf:222:1
+//line routes.conf:263:1
 func (u URLBuilder) R37() string {
 	return routegenTable.HelperURL(u.base, 91)
 }
 
-//line routes_gen.go:3090:1
+//line routes_gen.go:3246:1
 
-// R33 returns the URL of route "r33": /a-b/a (routes.conf:198:7).
+// R33 returns the URL of route "r33": /a-b/a (routes.conf:235:7).
 //
-//line routes.conf:198:1
+//line routes.conf:235:1
 func (u URLBuilder) R33() string {
 	return routegenTable.HelperURL(u.base, 94)
 }
 
-//line routes_gen.go:3099:1
+//line routes_gen.go:3255:1
 
-// R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:228:11).
+// R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:269:11).
 //
-//line routes.conf:228:1
+//line routes.conf:269:1
 func (u URLBuilder) R38() string {
 	return routegenTable.HelperURL(u.base, 95)
 }
 
-//line routes_gen.go:3108:1
+//line routes_gen.go:3264:1
 
-// R39 returns the URL of route "r39": /a-b/new (routes.conf:233:11).
+// R39 returns the URL of route "r39": /a-b/new (routes.conf:276:11).
 //
-//line routes.conf:233:1
+//line routes.conf:276:1
 func (u URLBuilder) R39() string {
 	return routegenTable.HelperURL(u.base, 97)
 }
 
-//line routes_gen.go:3117:1
+//line routes_gen.go:3273:1
 
-// R72 returns the URL of route "r72": /a/@ (routes.conf:426:7).
+// R72 returns the URL of route "r72": /a/@ (routes.conf:500:7).
 //
-//line routes.conf:426:1
+//line routes.conf:500:1
 func (u URLBuilder) R72() string {
 	return routegenTable.HelperURL(u.base, 99)
 }
 
-//line routes_gen.go:3126:1
+//line routes_gen.go:3282:1
 
-// R51 returns the URL of route "r51": /a:p0 (routes.conf:303:7).
+// R51 returns the URL of route "r51": /a:p0 (routes.conf:354:7).
 //
-//line routes.conf:303:1
+//line routes.conf:354:1
 func (u URLBuilder) R51(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 101, p0)
 }
 
-//line routes_gen.go:3135:1
+//line routes_gen.go:3291:1
 
-// R55 returns the URL of route "r55": /a:p0/... (routes.conf:326:11).
+// R55 returns the URL of route "r55": /a:p0/... (routes.conf:382:11).
 //
-//line routes.conf:326:1
+//line routes.conf:382:1
 func (u URLBuilder) R55(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 103, p0)
 }
 
-//line routes_gen.go:3144:1
+//line routes_gen.go:3300:1
 
-// R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:314:11).
+// R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:367:11).
 //
-//line routes.conf:314:1
+//line routes.conf:367:1
 func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 105, p0, p1)
 }
 
-//line routes_gen.go:3153:1
+//line routes_gen.go:3309:1
 
-// R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:309:11).
+// R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:361:11).
 //
-//line routes.conf:309:1
+//line routes.conf:361:1
 func (u URLBuilder) R52(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 108, p0)
 }
 
-//line routes_gen.go:3162:1
+//line routes_gen.go:3318:1
 
-// R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:320:11).
+// R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:375:11).
 //
-//line routes.conf:320:1
+//line routes.conf:375:1
 func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3171:1
+//line routes_gen.go:3327:1
 
-// R43 returns the URL of route "r43": /abc/1*rest (routes.conf:256:11).
+// R43 returns the URL of route "r43": /abc/1*rest (routes.conf:301:11).
 //
-//line routes.conf:256:1
+//line routes.conf:301:1
 func (u URLBuilder) R43(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 113, rest)
 }
 
-//line routes_gen.go:3180:1
+//line routes_gen.go:3336:1
 
-// R41 returns the URL of route "r41": /abc/1*rest (routes.conf:246:11).
+// R41 returns the URL of route "r41": /abc/1*rest (routes.conf:290:11).
 //
-//line routes.conf:246:1
+//line routes.conf:290:1
 func (u URLBuilder) R41(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 114, rest)
 }
 
-//line routes_gen.go:3189:1
+//line routes_gen.go:3345:1
 
-// R44 returns the URL of route "r44": /abc/1*rest (routes.conf:261:15).
+// R44 returns the URL of route "r44": /abc/1*rest (routes.conf:307:15).
 //
-//line routes.conf:261:1
+//line routes.conf:307:1
 func (u URLBuilder) R44(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 116, rest)
 }
 
-//line routes_gen.go:3198:1
+//line routes_gen.go:3354:1
 
-// R40 returns the URL of route "r40": /abc/1*rest (routes.conf:240:7).
+// R40 returns the URL of route "r40": /abc/1*rest (routes.conf:283:7).
 //
-//line routes.conf:240:1
+//line routes.conf:283:1
 func (u URLBuilder) R40(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 117, rest)
 }
 
-//line routes_gen.go:3207:1
+//line routes_gen.go:3363:1
 
-// R42 returns the URL of route "r42": /abc/1*rest (routes.conf:250:11).
+// R42 returns the URL of route "r42": /abc/1*rest (routes.conf:294:11).
 //
-//line routes.conf:250:1
+//line routes.conf:294:1
 func (u URLBuilder) R42(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 118, rest)
 }
 
-//line routes_gen.go:3216:1
+//line routes_gen.go:3372:1
 
-// R71 returns the URL of route "r71": /abc/a (routes.conf:420:7).
+// R71 returns the URL of route "r71": /abc/a (routes.conf:493:7).
 //
-//line routes.conf:420:1
+//line routes.conf:493:1
 func (u URLBuilder) R71() string {
 	return routegenTable.HelperURL(u.base, 120)
 }
 
-//line routes_gen.go:3225:1
+//line routes_gen.go:3381:1
 
-// R14 returns the URL of route "r14": /b/abc (routes.conf:85:7).
+// R14 returns the URL of route "r14": /b/abc (routes.conf:102:7).
 //
-//line routes.conf:85:1
+//line routes.conf:102:1
 func (u URLBuilder) R14() string {
 	return routegenTable.HelperURL(u.base, 122)
 }
 
-//line routes_gen.go:3234:1
+//line routes_gen.go:3390:1
 
-// R86 returns the URL of route "r86": /new/*rest (routes.conf:511:7).
+// R86 returns the URL of route "r86": /new/*rest (routes.conf:602:7).
 //
-//line routes.conf:511:1
+//line routes.conf:602:1
 func (u URLBuilder) R86(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 123, rest)
 }
 
-//line routes_gen.go:3243:1
+//line routes_gen.go:3399:1
 
-// R65 returns the URL of route "r65": /user_x (routes.conf:385:7).
+// R65 returns the URL of route "r65": /user_x (routes.conf:452:7).
 //
-//line routes.conf:385:1
+//line routes.conf:452:1
 func (u URLBuilder) R65() string {
 	return routegenTable.HelperURL(u.base, 124)
 }
 
-//line routes_gen.go:3252:1
+//line routes_gen.go:3408:1
 
-// R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:407:11).
+// R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:477:11).
 //
-//line routes.conf:407:1
+//line routes.conf:477:1
 func (u URLBuilder) R69(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 125, p2)
 }
 
-//line routes_gen.go:3261:1
+//line routes_gen.go:3417:1
 
-// R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:170:15).
+// R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:204:15).
 //
-//line routes.conf:170:1
+//line routes.conf:204:1
 func (u URLBuilder) R29(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 127, p1)
 }
 
-//line routes_gen.go:3270:1
+//line routes_gen.go:3426:1
 
-// R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:204:7).
+// R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:243:7).
 //
-//line routes.conf:204:1
+//line routes.conf:243:1
 func (u URLBuilder) R34(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 129, p1)
 }
 
-//line routes_gen.go:3279:1
+//line routes_gen.go:3435:1
 
-// R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:215:11).
+// R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:255:11).
 //
-//line routes.conf:215:1
+//line routes.conf:255:1
 func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 130, p1, p2)
 }
 
-//line routes_gen.go:3288:1
+//line routes_gen.go:3444:1
 
-// R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:210:11).
+// R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:249:11).
 //
-//line routes.conf:210:1
+//line routes.conf:249:1
 func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 132, p1, strconv.FormatInt(p2, 10), p3)
 }
 
-//line routes_gen.go:3297:1
+//line routes_gen.go:3453:1
 
-// R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:396:15).
+// R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:465:15).
 //
-//line routes.conf:396:1
+//line routes.conf:465:1
 func (u URLBuilder) R67(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 134, rest)
 }
 
-//line routes_gen.go:3306:1
+//line routes_gen.go:3462:1
 
-// R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:391:11).
+// R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:460:11).
 //
-//line routes.conf:391:1
+//line routes.conf:460:1
 func (u URLBuilder) R66(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 135, rest)
 }
 
-//line routes_gen.go:3315:1
+//line routes_gen.go:3471:1
 
-// R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:400:15).
+// R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:469:15).
 //
-//line routes.conf:400:1
+//line routes.conf:469:1
 func (u URLBuilder) R68(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 137, rest)
 }
 
-//line routes_gen.go:3324:1
+//line routes_gen.go:3480:1
 
-// R16 returns the URL of route "r16": /v*rest (routes.conf:97:7).
+// R16 returns the URL of route "r16": /v*rest (routes.conf:119:7).
 //
-//line routes.conf:97:1
+//line routes.conf:119:1
 func (u URLBuilder) R16(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 138, rest)
 }
 
-//line routes_gen.go:3333:1
+//line routes_gen.go:3489:1
 
-// R9 returns the URL of route "r9": /v1 (routes.conf:56:7).
+// R9 returns the URL of route "r9": /v1 (routes.conf:66:7).
 //
-//line routes.conf:56:1
+//line routes.conf:66:1
 func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 139)
 }
 
-//line routes_gen.go:3342:1
+//line routes_gen.go:3498:1
 
-// R105 returns the URL of route "r105": /v1 (routes.conf:622:7).
+// R105 returns the URL of route "r105": /v1 (routes.conf:735:7).
 //
-//line routes.conf:622:1
+//line routes.conf:735:1
 func (u URLBuilder) R105() string {
 	return routegenTable.HelperURL(u.base, 140)
 }
 
-//line routes_gen.go:3351:1
+//line routes_gen.go:3507:1
 
-// R100 returns the URL of route "r100": /v1/:p1 (routes.conf:592:11).
+// R100 returns the URL of route "r100": /v1/:p1 (routes.conf:700:11).
 //
-//line routes.conf:592:1
+//line routes.conf:700:1
 func (u URLBuilder) R100(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 143, p1)
 }
 
-//line routes_gen.go:3360:1
+//line routes_gen.go:3516:1
 
-// R106 returns the URL of route "r106": /v1/:p1 (routes.conf:628:11).
+// R106 returns the URL of route "r106": /v1/:p1 (routes.conf:742:11).
 //
-//line routes.conf:628:1
+//line routes.conf:742:1
 func (u URLBuilder) R106(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 144, p1)
 }
 
-//line routes_gen.go:3369:1
+//line routes_gen.go:3525:1
 
-// R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:67:11).
+// R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:80:11).
 //
-//line routes.conf:67:1
+//line routes.conf:80:1
 func (u URLBuilder) R11(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 147, p2)
 }
 
-//line routes_gen.go:3378:1
+//line routes_gen.go:3534:1
 
-// R82 returns the URL of route "r82": /v1/users (routes.conf:486:7).
+// R82 returns the URL of route "r82": /v1/users (routes.conf:571:7).
 //
-//line routes.conf:486:1
+//line routes.conf:571:1
 func (u URLBuilder) R82() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:3387:1
+//line routes_gen.go:3543:1
 
-// R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:72:11).
+// R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:88:11).
 //
-//line routes.conf:72:1
+//line routes.conf:88:1
 func (u URLBuilder) R12() string {
 	return routegenTable.HelperURL(u.base, 151)
 }
 
-//line routes_gen.go:3396:1
+//line routes_gen.go:3552:1
 
-// R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:492:11).
+// R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:578:11).
 //
-//line routes.conf:492:1
+//line routes.conf:578:1
 func (u URLBuilder) R83(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 152, p3)
 }
 
-//line routes_gen.go:3405:1
+//line routes_gen.go:3561:1
 
-// R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:502:15).
+// R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:591:15).
 //
-//line routes.conf:502:1
+//line routes.conf:591:1
 func (u URLBuilder) R85(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 153, p3)
 }
 
-//line routes_gen.go:3414:1
+//line routes_gen.go:3570:1
 
-// R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:497:15).
+// R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15).
 //
-//line routes.conf:497:1
+//line routes.conf:585:1
 func (u URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 154, p3, p5)
 }
 
-//line routes_gen.go:3423:1
+//line routes_gen.go:3579:1
 
-// R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:635:11).
+// R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:749:11).
 //
-//line routes.conf:635:1
+//line routes.conf:749:1
 func (u URLBuilder) R107(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 155, p2)
 }
 
-//line routes_gen.go:3432:1
+//line routes_gen.go:3588:1
 
-// R10 returns the URL of route "r10": /v1/~u (routes.conf:62:11).
+// R10 returns the URL of route "r10": /v1/~u (routes.conf:73:11).
 //
-//line routes.conf:62:1
+//line routes.conf:73:1
 func (u URLBuilder) R10() string {
 	return routegenTable.HelperURL(u.base, 157)
 }
 
-//line routes_gen.go:3441:1
+//line routes_gen.go:3597:1
 
-// R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:339:7).
+// R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:398:7).
 //
-//line routes.conf:339:1
+//line routes.conf:398:1
 func (u URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 158, p0, p1)
 }
 
-//line routes_gen.go:3450:1
+//line routes_gen.go:3606:1
 
-// R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:355:11).
+// R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:415:11).
 //
-//line routes.conf:355:1
+//line routes.conf:415:1
 func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3459:1
+//line routes_gen.go:3615:1
 
-// R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:350:11).
+// R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:409:11).
 //
-//line routes.conf:350:1
+//line routes.conf:409:1
 func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3468:1
+//line routes_gen.go:3624:1
 
-// R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:377:15).
+// R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:442:15).
 //
-//line routes.conf:377:1
+//line routes.conf:442:1
 func (u URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 161, p0, p1)
 }
 
-//line routes_gen.go:3477:1
+//line routes_gen.go:3633:1
 
-// R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:361:11).
+// R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:421:11).
 //
-//line routes.conf:361:1
+//line routes.conf:421:1
 func (u URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 162, p0, p1)
 }
 
-//line routes_gen.go:3486:1
+//line routes_gen.go:3642:1
 
-// R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:345:11).
+// R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:404:11).
 //
-//line routes.conf:345:1
+//line routes.conf:404:1
 func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3495:1
+//line routes_gen.go:3651:1
 
-// R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:367:15).
+// R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:428:15).
 //
-//line routes.conf:367:1
+//line routes.conf:428:1
 func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3504:1
+//line routes_gen.go:3660:1
 
-// R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:372:15).
+// R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:435:15).
 //
-//line routes.conf:372:1
+//line routes.conf:435:1
 func (u URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3513:1
+//line routes_gen.go:3669:1
 
-// R46 returns the URL of route "r46": /x.y/*rest (routes.conf:276:7).
+// R46 returns the URL of route "r46": /x.y/*rest (routes.conf:324:7).
 //
-//line routes.conf:276:1
+//line routes.conf:324:1
 func (u URLBuilder) R46(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 169, rest)
 }
 
-//line routes_gen.go:3522:1
+//line routes_gen.go:3678:1
 
-// R47 returns the URL of route "r47": /x.y/*rest (routes.conf:282:11).
+// R47 returns the URL of route "r47": /x.y/*rest (routes.conf:331:11).
 //
-//line routes.conf:282:1
+//line routes.conf:331:1
 func (u URLBuilder) R47(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 170, rest)
 }
 
-//line routes_gen.go:3531:1
+//line routes_gen.go:3687:1
 
-// R48 returns the URL of route "r48": /x.y/*rest (routes.conf:286:11).
+// R48 returns the URL of route "r48": /x.y/*rest (routes.conf:336:11).
 //
-//line routes.conf:286:1
+//line routes.conf:336:1
 func (u URLBuilder) R48(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 171, rest)
 }
 
-//line routes_gen.go:3540:1
+//line routes_gen.go:3696:1
 
-// R50 returns the URL of route "r50": /x.y/*rest (routes.conf:295:15).
+// R50 returns the URL of route "r50": /x.y/*rest (routes.conf:346:15).
 //
-//line routes.conf:295:1
+//line routes.conf:346:1
 func (u URLBuilder) R50(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 172, rest)
 }
 
-//line routes_gen.go:3549:1
+//line routes_gen.go:3705:1
 
-// R49 returns the URL of route "r49": /x.y/*rest (routes.conf:291:11).
+// R49 returns the URL of route "r49": /x.y/*rest (routes.conf:342:11).
 //
-//line routes.conf:291:1
+//line routes.conf:342:1
 func (u URLBuilder) R49(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 174, rest)
 }
 
-//line routes_gen.go:3558:1
+//line routes_gen.go:3714:1
 
-// R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:109:11).
+// R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:134:11).
 //
-//line routes.conf:109:1
+//line routes.conf:134:1
 func (u URLBuilder) R18(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 175, p1)
 }
 
-//line routes_gen.go:3567:1
+//line routes_gen.go:3723:1
 
-// R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:103:7).
+// R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
-//line routes.conf:103:1
+//line routes.conf:127:1
 func (u URLBuilder) R17(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 176, p1)
 }
 
-//line routes_gen.go:3576:1
+//line routes_gen.go:3732:1
 
-// R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:123:15).
+// R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:149:15).
 //
-//line routes.conf:123:1
+//line routes.conf:149:1
 func (u URLBuilder) R21(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 177, p1)
 }
 
-//line routes_gen.go:3585:1
+//line routes_gen.go:3741:1
 
-// R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:113:15).
+// R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
-//line routes.conf:113:1
+//line routes.conf:138:1
 func (u URLBuilder) R19(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 178, p1)
 }
 
-//line routes_gen.go:3594:1
+//line routes_gen.go:3750:1
 
-// R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:118:15).
+// R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
-//line routes.conf:118:1
+//line routes.conf:143:1
 func (u URLBuilder) R20(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 179, p1)
 }
 
-//line routes_gen.go:3603:1
+//line routes_gen.go:3759:1
 
-// R70 returns the URL of route "r70": /~u (routes.conf:414:7).
+// R70 returns the URL of route "r70": /~u (routes.conf:485:7).
 //
-//line routes.conf:414:1
+//line routes.conf:485:1
 func (u URLBuilder) R70() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:3612:1
+//line routes_gen.go:3768:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -22,828 +22,1542 @@ const (
 	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
 )
 
+// routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS0 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"PATCH", "GET"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS1 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS1 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "DELETE", "PATCH"},
+	MaxAge:       86400,
+}
+
+// routegenCORS2 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS2 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"DELETE"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS3 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS3 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS4 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS4 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS5 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS5 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization", "Content-Type"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS6 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS6 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS7 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS7 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Authorization"},
+	AllowMethods:     []string{"DELETE"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS8 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS8 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Authorization", "X-Custom"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS9 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS9 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com", "https://app.test"},
+	AllowHeaders:     []string{"Authorization", "X-Custom"},
+	AllowMethods:     []string{"*"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS10 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS10 = &runtime.CORS{
+	AllowOrigins: []string{"https://app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS11 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS11 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"*"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS12 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS12 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"DELETE"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS13 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS13 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"PATCH"},
+	MaxAge:       86400,
+}
+
+// routegenCORS14 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS14 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS15 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS15 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS16 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS16 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"PUT", "DELETE"},
+	ExposeHeaders:    []string{"X-Total"},
+	AllowCredentials: true,
+	MaxAge:           600,
+}
+
+// routegenCORS17 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS17 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"DELETE", "GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS18 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS18 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://example.com", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS19 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS19 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS20 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS20 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS21 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS21 = &runtime.CORS{
+	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS22 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS22 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS23 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS23 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "DELETE"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS24 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS24 = &runtime.CORS{
+	AllowOrigins:  []string{"https://example.com"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"GET", "DELETE"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS25 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS25 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS26 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS26 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS27 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS27 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"PATCH", "GET", "DELETE"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS28 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS28 = &runtime.CORS{
+	AllowOrigins: []string{"https://app.test", "https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS29 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS29 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Authorization", "Content-Type"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS30 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS30 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"X-Custom"},
+	AllowMethods:  []string{"DELETE"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS31 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS31 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"DELETE"},
+	MaxAge:       86400,
+}
+
+// routegenCORS32 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS32 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"PATCH", "PUT"},
+	MaxAge:       86400,
+}
+
+// routegenCORS33 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS33 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS34 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS34 = &runtime.CORS{
+	AllowOrigins:  []string{"http://localhost:*", "https://example.com", "https://*.app.test"},
+	AllowHeaders:  []string{"X-Custom", "Content-Type"},
+	AllowMethods:  []string{"GET", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS35 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS35 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS36 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS36 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PATCH", "GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS37 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS37 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"POST", "GET"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS38 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS38 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS39 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS39 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"PUT"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS40 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS40 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS41 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS41 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"X-Custom"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS42 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS42 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"PUT"},
+	MaxAge:       86400,
+}
+
+// routegenCORS43 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS43 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS44 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS44 = &runtime.CORS{
+	AllowOrigins:  []string{"https://app.test", "http://localhost:*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS45 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS45 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	ExposeHeaders:    []string{"X-Total"},
+	AllowCredentials: true,
+	MaxAge:           600,
+}
+
+// routegenCORS46 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS46 = &runtime.CORS{
+	AllowOrigins:  []string{"https://*.app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS47 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS47 = &runtime.CORS{
+	AllowOrigins:  []string{"https://*.app.test"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS48 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS48 = &runtime.CORS{
+	AllowOrigins:  []string{"http://localhost:*", "https://example.com"},
+	AllowHeaders:  []string{"Content-Type"},
+	AllowMethods:  []string{"GET", "DELETE", "PATCH"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS49 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS49 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test", "https://example.com"},
+	AllowHeaders:     []string{"Content-Type"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	ExposeHeaders:    []string{"X-Total"},
+	AllowCredentials: true,
+	MaxAge:           600,
+}
+
+// routegenCORS50 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS50 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS51 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS51 = &runtime.CORS{
+	AllowOrigins: []string{"https://app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS52 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS52 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com", "https://*.app.test"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS53 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS53 = &runtime.CORS{
+	AllowOrigins:  []string{"http://localhost:*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"*"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS54 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS54 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS55 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS55 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS56 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS56 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Content-Type"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS57 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS57 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS58 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS58 = &runtime.CORS{
+	AllowOrigins:  []string{"*"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS59 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS59 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS60 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS60 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS61 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS61 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"PATCH", "DELETE"},
+	MaxAge:       86400,
+}
+
+// routegenCORS62 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS62 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PATCH", "DELETE"},
+	MaxAge:       86400,
+}
+
+// routegenCORS63 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS63 = &runtime.CORS{
+	AllowOrigins:  []string{"https://example.com", "https://*.app.test", "http://localhost:*"},
+	AllowHeaders:  []string{"*"},
+	AllowMethods:  []string{"PUT", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS64 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS64 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS65 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS65 = &runtime.CORS{
+	AllowOrigins: []string{"https://app.test", "https://*.app.test"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS66 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS66 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "DELETE"},
+	MaxAge:       86400,
+}
+
+// routegenCORS67 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS67 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Authorization"},
+	AllowMethods: []string{"GET"},
+	MaxAge:       86400,
+}
+
+// routegenCORS68 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS68 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS69 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS69 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"*"},
+	AllowMethods:     []string{"GET", "HEAD", "POST"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS70 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS70 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Content-Type"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS71 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS71 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"*"},
+	ExposeHeaders:    []string{"X-Total"},
+	AllowCredentials: true,
+	MaxAge:           600,
+}
+
+// routegenCORS72 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS72 = &runtime.CORS{
+	AllowOrigins: []string{"*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"PATCH"},
+	MaxAge:       86400,
+}
+
+// routegenCORS73 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS73 = &runtime.CORS{
+	AllowOrigins:     []string{"https://app.test"},
+	AllowHeaders:     []string{"Content-Type"},
+	AllowMethods:     []string{"*"},
+	ExposeHeaders:    []string{"X-Total"},
+	AllowCredentials: true,
+	MaxAge:           600,
+}
+
+// routegenCORS74 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS74 = &runtime.CORS{
+	AllowOrigins: []string{"http://localhost:*", "https://app.test", "https://example.com"},
+	AllowHeaders: []string{"X-Custom"},
+	AllowMethods: []string{"GET", "HEAD", "POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS75 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS75 = &runtime.CORS{
+	AllowOrigins:     []string{"https://example.com"},
+	AllowHeaders:     []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:     []string{"PATCH"},
+	AllowCredentials: true,
+	MaxAge:           86400,
+}
+
+// routegenCORS76 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS76 = &runtime.CORS{
+	AllowOrigins:  []string{"https://app.test", "https://*.app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
+// routegenCORS77 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS77 = &runtime.CORS{
+	AllowOrigins: []string{"https://app.test", "https://example.com", "http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS78 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS78 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://example.com"},
+	AllowHeaders: []string{"X-Custom", "Authorization"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS79 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS79 = &runtime.CORS{
+	AllowOrigins: []string{"https://example.com"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"POST"},
+	MaxAge:       86400,
+}
+
+// routegenCORS80 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS80 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"*"},
+	MaxAge:       86400,
+}
+
+// routegenCORS81 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS81 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "https://app.test"},
+	AllowHeaders: []string{"*"},
+	AllowMethods: []string{"PATCH", "GET", "DELETE"},
+	MaxAge:       86400,
+}
+
+// routegenCORS82 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS82 = &runtime.CORS{
+	AllowOrigins: []string{"https://*.app.test", "http://localhost:*"},
+	AllowHeaders: []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods: []string{"DELETE"},
+	MaxAge:       86400,
+}
+
+// routegenCORS83 is a CORS policy of routes.conf, shared by the routes that have it.
+var routegenCORS83 = &runtime.CORS{
+	AllowOrigins:  []string{"https://*.app.test"},
+	AllowHeaders:  []string{"Origin", "Accept", "Accept-Language", "Authorization"},
+	AllowMethods:  []string{"GET", "HEAD", "POST"},
+	ExposeHeaders: []string{"X-Total"},
+	MaxAge:        600,
+}
+
 // Domains are the domains of routes.conf, in file order.
 var Domains = []runtime.Domain{
 	{
 		Index: 0, Key: "d0", Name: "d0",
 		Host: "api.example.com", Port: "8080", PortlessLinks: true,
 		RedirectTrailingSlash: true, AutoOptions: true,
-		AntiCSRFCheck: true,
 	},
 }
 
 // Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
 var Routes = []runtime.Route{
-	{Index: 0, Name: "r386", Method: "CONNECT", Path: "/", Controller: "C0", Action: "A386", AntiCSRFCheck: true, Pos: "routes.conf:2279:7"},
-	{Index: 1, Name: "r242", Method: "DELETE", Path: "/", Controller: "C0", Action: "A242", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1429:7"},
-	{Index: 2, Name: "r264", Method: "GET", Path: "/", Controller: "C2", Action: "A264", AntiCSRFCheck: true, Pos: "routes.conf:1561:7"},
-	{Index: 3, Name: "r264", Method: "PATCH", Path: "/", Controller: "C2", Action: "A264", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1561:7"},
-	{Index: 4, Name: "r445", Method: "PUT", Path: "/", Controller: "C2", Action: "A445", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2630:7"},
-	{Index: 5, Name: "r242", Method: "TRACE", Path: "/", Controller: "C0", Action: "A242", AntiCSRFCheck: true, Pos: "routes.conf:1429:7"},
-	{Index: 6, Name: "r12", Method: "CONNECT", Path: "/*rest", Controller: "C0", Action: "A12", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:73:7"},
-	{Index: 7, Name: "r218", Method: "DELETE", Path: "/*rest", Controller: "C2", Action: "A218", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:1284:7"},
-	{Index: 8, Name: "r8", Method: "GET", Path: "/*rest", Controller: "C2", Action: "A8", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:49:7"},
-	{Index: 9, Name: "r50", Method: "HEAD", Path: "/*rest", Controller: "C0", Action: "A50", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r49", Pos: "routes.conf:290:15"},
-	{Index: 10, Name: "r49", Method: "OPTIONS", Path: "/*rest", Controller: "C1", Action: "A49", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:286:11"},
-	{Index: 11, Name: "r52", Method: "PATCH", Path: "/*rest", Controller: "C1", Action: "A52", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r51", Pos: "routes.conf:301:15"},
-	{Index: 12, Name: "r48", Method: "POST", Path: "/*rest", Controller: "C1", Action: "A48", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:280:7"},
-	{Index: 13, Name: "r53", Method: "PUT", Path: "/*rest", Controller: "C1", Action: "A53", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r51", Pos: "routes.conf:305:15"},
-	{Index: 14, Name: "r51", Method: "TRACE", Path: "/*rest", Controller: "C1", Action: "A51", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:297:11"},
-	{Index: 15, Name: "r477", Method: "DELETE", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2816:7"},
-	{Index: 16, Name: "r76", Method: "GET", Path: "/...", Controller: "C0", Action: "A76", AntiCSRFCheck: true, Pos: "routes.conf:451:7"},
-	{Index: 17, Name: "r477", Method: "POST", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2816:7"},
-	{Index: 18, Name: "r498", Method: "DELETE", Path: "/.../*rest", Controller: "C2", Action: "A498", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r497", Pos: "routes.conf:2942:15"},
-	{Index: 19, Name: "r496", Method: "GET", Path: "/.../*rest", Controller: "C2", Action: "A496", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:2932:7"},
-	{Index: 20, Name: "r496", Method: "HEAD", Path: "/.../*rest", Controller: "C2", Action: "A496", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:2932:7"},
-	{Index: 21, Name: "r497", Method: "OPTIONS", Path: "/.../*rest", Controller: "C2", Action: "A497", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r496", Pos: "routes.conf:2938:11"},
-	{Index: 22, Name: "r500", Method: "PATCH", Path: "/.../*rest", Controller: "C2", Action: "A500", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r496", Pos: "routes.conf:2952:11"},
-	{Index: 23, Name: "r496", Method: "POST", Path: "/.../*rest", Controller: "C2", Action: "A496", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:2932:7"},
-	{Index: 24, Name: "r499", Method: "PUT", Path: "/.../*rest", Controller: "C2", Action: "A499", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r497", Pos: "routes.conf:2946:15"},
-	{Index: 25, Name: "r478", Method: "DELETE", Path: "/.../.:p1", Controller: "C1", Action: "A478", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r477", Pos: "routes.conf:2822:11"},
-	{Index: 26, Name: "r478", Method: "GET", Path: "/.../.:p1", Controller: "C1", Action: "A478", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r477", Pos: "routes.conf:2822:11"},
-	{Index: 27, Name: "r479", Method: "CONNECT", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r478", Pos: "routes.conf:2827:15"},
-	{Index: 28, Name: "r479", Method: "OPTIONS", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r478", Pos: "routes.conf:2827:15"},
-	{Index: 29, Name: "r479", Method: "PATCH", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r478", Pos: "routes.conf:2827:15"},
-	{Index: 30, Name: "r423", Method: "DELETE", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2502:7"},
-	{Index: 31, Name: "r423", Method: "HEAD", Path: "/.../.a", Controller: "C0", Action: "A423", AntiCSRFCheck: true, Pos: "routes.conf:2502:7"},
-	{Index: 32, Name: "r423", Method: "PATCH", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2502:7"},
-	{Index: 33, Name: "r485", Method: "GET", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r477", Pos: "routes.conf:2862:11"},
-	{Index: 34, Name: "r485", Method: "POST", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r477", Pos: "routes.conf:2862:11"},
-	{Index: 35, Name: "r486", Method: "GET", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r485", Pos: "routes.conf:2867:15"},
-	{Index: 36, Name: "r486", Method: "WS", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", WebSocket: true, Params: []string{"p2", "p3"}, Parent: "r485", Pos: "routes.conf:2867:15"},
-	{Index: 37, Name: "r85", Method: "GET", Path: "/.../:p1", Controller: "C0", Action: "A85", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:506:7"},
-	{Index: 38, Name: "r85", Method: "HEAD", Path: "/.../:p1", Controller: "C0", Action: "A85", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:506:7"},
-	{Index: 39, Name: "r88", Method: "OPTIONS", Path: "/.../:p1", Controller: "C0", Action: "A88", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r85", Pos: "routes.conf:522:11"},
-	{Index: 40, Name: "r90", Method: "PATCH", Path: "/.../:p1", Controller: "C0", Action: "A90", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r88", Pos: "routes.conf:531:15"},
-	{Index: 41, Name: "r89", Method: "DELETE", Path: "/.../:p1/*rest", Controller: "C0", Action: "A89", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r88", Pos: "routes.conf:526:15"},
-	{Index: 42, Name: "r91", Method: "PATCH", Path: "/.../:p1/.a", Controller: "C0", Action: "A91", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r88", Pos: "routes.conf:535:15"},
-	{Index: 43, Name: "r92", Method: "GET", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Parent: "r88", Pos: "routes.conf:540:15"},
-	{Index: 44, Name: "r92", Method: "PUT", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Parent: "r88", Pos: "routes.conf:540:15"},
-	{Index: 45, Name: "r86", Method: "GET", Path: "/.../:p1/@", Controller: "C0", Action: "A86", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r85", Pos: "routes.conf:512:11"},
-	{Index: 46, Name: "r86", Method: "PATCH", Path: "/.../:p1/@", Controller: "C0", Action: "A86", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r85", Pos: "routes.conf:512:11"},
-	{Index: 47, Name: "r86", Method: "WS", Path: "/.../:p1/@", Controller: "C0", Action: "A86", WebSocket: true, Params: []string{"p1"}, Parent: "r85", Pos: "routes.conf:512:11"},
-	{Index: 48, Name: "r87", Method: "DELETE", Path: "/.../:p1/~:p2/v:p3", Controller: "C0", Action: "A87", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "min=2", ""}, Parent: "r85", Pos: "routes.conf:517:11"},
-	{Index: 49, Name: "r276", Method: "DELETE", Path: "/.../a-b", Controller: "C0", Action: "A276", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1633:7"},
-	{Index: 50, Name: "r276", Method: "GET", Path: "/.../a-b", Controller: "C0", Action: "A276", AntiCSRFCheck: true, Pos: "routes.conf:1633:7"},
-	{Index: 51, Name: "r281", Method: "GET", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", AntiCSRFCheck: true, Parent: "r276", Pos: "routes.conf:1662:11"},
-	{Index: 52, Name: "r281", Method: "TRACE", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", AntiCSRFCheck: true, Parent: "r276", Pos: "routes.conf:1662:11"},
-	{Index: 53, Name: "r282", Method: "WS", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A282", WebSocket: true, Parent: "r281", Pos: "routes.conf:1667:15"},
-	{Index: 54, Name: "r284", Method: "CONNECT", Path: "/.../a-b/42/abc/:p4", Controller: "C2", Action: "A284", AntiCSRFCheck: true, Params: []string{"p4"}, Constraints: []string{"uuid4"}, Parent: "r281", Pos: "routes.conf:1677:15"},
-	{Index: 55, Name: "r283", Method: "GET", Path: "/.../a-b/42/abc/user_x", Controller: "C0", Action: "A283", AntiCSRFCheck: true, Parent: "r281", Pos: "routes.conf:1672:15"},
-	{Index: 56, Name: "r280", Method: "POST", Path: "/.../a-b/:p2/user_x", Controller: "C0", Action: "A280", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r276", Pos: "routes.conf:1657:11"},
-	{Index: 57, Name: "r277", Method: "PUT", Path: "/.../a-b/user_:p2/:p3", Controller: "C0", Action: "A277", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r276", Pos: "routes.conf:1639:11"},
-	{Index: 58, Name: "r278", Method: "GET", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", AntiCSRFCheck: true, Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1644:15"},
-	{Index: 59, Name: "r279", Method: "HEAD", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A279", AntiCSRFCheck: true, Params: []string{"p2", "p3", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r277", Pos: "routes.conf:1650:15"},
-	{Index: 60, Name: "r278", Method: "POST", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1644:15"},
-	{Index: 61, Name: "r480", Method: "POST", Path: "/.../a/42", Controller: "C1", Action: "A480", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r477", Pos: "routes.conf:2835:11"},
-	{Index: 62, Name: "r480", Method: "TRACE", Path: "/.../a/42", Controller: "C1", Action: "A480", AntiCSRFCheck: true, Parent: "r477", Pos: "routes.conf:2835:11"},
-	{Index: 63, Name: "r480", Method: "WS", Path: "/.../a/42", Controller: "C1", Action: "A480", WebSocket: true, Parent: "r477", Pos: "routes.conf:2835:11"},
-	{Index: 64, Name: "r481", Method: "GET", Path: "/.../a/v1", Controller: "C1", Action: "A481", AntiCSRFCheck: true, Parent: "r477", Pos: "routes.conf:2840:11"},
-	{Index: 65, Name: "r484", Method: "HEAD", Path: "/.../a/v1", Controller: "C0", Action: "A484", AntiCSRFCheck: true, Parent: "r481", Pos: "routes.conf:2855:15"},
-	{Index: 66, Name: "r481", Method: "POST", Path: "/.../a/v1", Controller: "C1", Action: "A481", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r477", Pos: "routes.conf:2840:11"},
-	{Index: 67, Name: "r483", Method: "CONNECT", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A483", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r481", Pos: "routes.conf:2850:15"},
-	{Index: 68, Name: "r482", Method: "GET", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A482", AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r481", Pos: "routes.conf:2845:15"},
-	{Index: 69, Name: "r93", Method: "DELETE", Path: "/.:p0", Controller: "C2", Action: "A93", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:550:7"},
-	{Index: 70, Name: "r354", Method: "GET", Path: "/.:p0", Controller: "C1", Action: "A354", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, Pos: "routes.conf:2090:7"},
-	{Index: 71, Name: "r384", Method: "HEAD", Path: "/.:p0", Controller: "C0", Action: "A384", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2267:7"},
-	{Index: 72, Name: "r197", Method: "OPTIONS", Path: "/.:p0", Controller: "C1", Action: "A197", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1159:7"},
-	{Index: 73, Name: "r93", Method: "PATCH", Path: "/.:p0", Controller: "C2", Action: "A93", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:550:7"},
-	{Index: 74, Name: "r197", Method: "POST", Path: "/.:p0", Controller: "C1", Action: "A197", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1159:7"},
-	{Index: 75, Name: "r54", Method: "CONNECT", Path: "/.:p0/a", Controller: "C2", Action: "A54", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:313:7"},
-	{Index: 76, Name: "r94", Method: "DELETE", Path: "/.:p0/a", Controller: "C2", Action: "A94", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r93", Pos: "routes.conf:556:11"},
-	{Index: 77, Name: "r54", Method: "GET", Path: "/.:p0/a", Controller: "C2", Action: "A54", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:313:7"},
-	{Index: 78, Name: "r97", Method: "HEAD", Path: "/.:p0/a", Controller: "C2", Action: "A97", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r94", Pos: "routes.conf:573:15"},
-	{Index: 79, Name: "r198", Method: "HEAD", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Parent: "r197", Pos: "routes.conf:1165:11"},
-	{Index: 80, Name: "r198", Method: "OPTIONS", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Parent: "r197", Pos: "routes.conf:1165:11"},
-	{Index: 81, Name: "r198", Method: "PUT", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"len=2"}, Parent: "r197", Pos: "routes.conf:1165:11"},
-	{Index: 82, Name: "r95", Method: "GET", Path: "/.:p0/a/:p2", Controller: "C2", Action: "A95", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r94", Pos: "routes.conf:561:15"},
-	{Index: 83, Name: "r55", Method: "GET", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r54", Pos: "routes.conf:319:11"},
-	{Index: 84, Name: "r55", Method: "POST", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r54", Pos: "routes.conf:319:11"},
-	{Index: 85, Name: "r57", Method: "DELETE", Path: "/.:p0/a/ab/x.:p3/42", Controller: "C1", Action: "A57", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r55", Pos: "routes.conf:331:15"},
-	{Index: 86, Name: "r56", Method: "TRACE", Path: "/.:p0/a/ab/x.:p3/a-b/*rest", Controller: "C2", Action: "A56", AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"uuid4", "", ""}, Parent: "r55", Pos: "routes.conf:325:15"},
-	{Index: 87, Name: "r58", Method: "CONNECT", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:338:11"},
-	{Index: 88, Name: "r58", Method: "GET", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:338:11"},
-	{Index: 89, Name: "r61", Method: "CONNECT", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:353:15"},
-	{Index: 90, Name: "r61", Method: "HEAD", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:353:15"},
-	{Index: 91, Name: "r60", Method: "GET", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:348:15"},
-	{Index: 92, Name: "r60", Method: "PUT", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:348:15"},
-	{Index: 93, Name: "r60", Method: "TRACE", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:348:15"},
-	{Index: 94, Name: "r59", Method: "GET", Path: "/.:p0/a/ab:p2/:p3/user_x", Controller: "C2", Action: "A59", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:343:15"},
-	{Index: 95, Name: "r96", Method: "GET", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r94", Pos: "routes.conf:567:15"},
-	{Index: 96, Name: "r96", Method: "OPTIONS", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r94", Pos: "routes.conf:567:15"},
-	{Index: 97, Name: "r98", Method: "WS", Path: "/.:p0/user_x/@", Controller: "Socket", Action: "A98", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r93", Pos: "routes.conf:579:11"},
-	{Index: 98, Name: "r99", Method: "OPTIONS", Path: "/.:p0/user_x/@/:p3/:p4", Controller: "Socket", Action: "A99", AntiCSRFCheck: true, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"numeric,lt=1e3", "", ""}, Parent: "r98", Pos: "routes.conf:585:15"},
-	{Index: 99, Name: "r100", Method: "GET", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r93", Pos: "routes.conf:592:11"},
-	{Index: 100, Name: "r100", Method: "PATCH", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r93", Pos: "routes.conf:592:11"},
-	{Index: 101, Name: "r183", Method: "WS", Path: "/.a", Controller: "C2", Action: "A183", WebSocket: true, Pos: "routes.conf:1077:7"},
-	{Index: 102, Name: "r227", Method: "POST", Path: "/.a/new", Controller: "C1", Action: "A227", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1340:7"},
-	{Index: 103, Name: "r81", Method: "GET", Path: "/1", Controller: "C0", Action: "A81", AntiCSRFCheck: true, Pos: "routes.conf:482:7"},
-	{Index: 104, Name: "r425", Method: "PUT", Path: "/1", Controller: "C1", Action: "A425", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2514:7"},
-	{Index: 105, Name: "r356", Method: "TRACE", Path: "/1", Controller: "C0", Action: "A356", AntiCSRFCheck: true, Pos: "routes.conf:2102:7"},
-	{Index: 106, Name: "r426", Method: "GET", Path: "/1/*rest", Controller: "C1", Action: "A426", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r425", Pos: "routes.conf:2520:11"},
-	{Index: 107, Name: "r427", Method: "TRACE", Path: "/1/*rest", Controller: "C1", Action: "A427", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r426", Pos: "routes.conf:2525:15"},
-	{Index: 108, Name: "r427", Method: "WS", Path: "/1/*rest", Controller: "C1", Action: "A427", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r426", Pos: "routes.conf:2525:15"},
-	{Index: 109, Name: "r357", Method: "HEAD", Path: "/1/42/ab", Controller: "C0", Action: "A357", AntiCSRFCheck: true, Parent: "r356", Pos: "routes.conf:2108:11"},
-	{Index: 110, Name: "r361", Method: "GET", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Parent: "r357", Pos: "routes.conf:2128:15"},
-	{Index: 111, Name: "r361", Method: "WS", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", WebSocket: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Parent: "r357", Pos: "routes.conf:2128:15"},
-	{Index: 112, Name: "r360", Method: "HEAD", Path: "/1/42/ab/abc", Controller: "C0", Action: "A360", AntiCSRFCheck: true, Parent: "r357", Pos: "routes.conf:2123:15"},
-	{Index: 113, Name: "r359", Method: "GET", Path: "/1/42/ab/x.y", Controller: "C0", Action: "A359", AntiCSRFCheck: true, Parent: "r357", Pos: "routes.conf:2118:15"},
-	{Index: 114, Name: "r358", Method: "GET", Path: "/1/42/ab/x.y/new", Controller: "C0", Action: "A358", AntiCSRFCheck: true, Parent: "r357", Pos: "routes.conf:2113:15"},
-	{Index: 115, Name: "r373", Method: "DELETE", Path: "/1/:p1", Controller: "C2", Action: "A373", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:2198:7"},
-	{Index: 116, Name: "r82", Method: "GET", Path: "/1/:p1", Controller: "C0", Action: "A82", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r81", Pos: "routes.conf:488:11"},
-	{Index: 117, Name: "r82", Method: "HEAD", Path: "/1/:p1", Controller: "C0", Action: "A82", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r81", Pos: "routes.conf:488:11"},
-	{Index: 118, Name: "r439", Method: "PATCH", Path: "/1/:p1", Controller: "C0", Action: "A439", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:2596:11"},
-	{Index: 119, Name: "r9", Method: "POST", Path: "/1/:p1", Controller: "C1", Action: "A9", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:55:7"},
-	{Index: 120, Name: "r439", Method: "TRACE", Path: "/1/:p1", Controller: "C0", Action: "A439", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:2596:11"},
-	{Index: 121, Name: "r83", Method: "GET", Path: "/1/@", Controller: "C0", Action: "A83", AntiCSRFCheck: true, Parent: "r81", Pos: "routes.conf:493:11"},
-	{Index: 122, Name: "r83", Method: "POST", Path: "/1/@", Controller: "C0", Action: "A83", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r81", Pos: "routes.conf:493:11"},
-	{Index: 123, Name: "r83", Method: "TRACE", Path: "/1/@", Controller: "C0", Action: "A83", AntiCSRFCheck: true, Parent: "r81", Pos: "routes.conf:493:11"},
-	{Index: 124, Name: "r388", Method: "OPTIONS", Path: "/1/a", Controller: "C0", Action: "A388", AntiCSRFCheck: true, Pos: "routes.conf:2291:7"},
-	{Index: 125, Name: "r388", Method: "PATCH", Path: "/1/a", Controller: "C0", Action: "A388", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2291:7"},
-	{Index: 126, Name: "r388", Method: "TRACE", Path: "/1/a", Controller: "C0", Action: "A388", AntiCSRFCheck: true, Pos: "routes.conf:2291:7"},
-	{Index: 127, Name: "r363", Method: "DELETE", Path: "/1/abc", Controller: "C0", Action: "A363", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r356", Pos: "routes.conf:2140:11"},
-	{Index: 128, Name: "r363", Method: "PATCH", Path: "/1/abc", Controller: "C0", Action: "A363", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r356", Pos: "routes.conf:2140:11"},
-	{Index: 129, Name: "r114", Method: "DELETE", Path: "/1/users", Controller: "C0", Action: "A114", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:674:7"},
-	{Index: 130, Name: "r114", Method: "WS", Path: "/1/users", Controller: "C0", Action: "A114", WebSocket: true, Pos: "routes.conf:674:7"},
-	{Index: 131, Name: "r362", Method: "DELETE", Path: "/1/v:p1", Controller: "C0", Action: "A362", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2135:11"},
-	{Index: 132, Name: "r362", Method: "HEAD", Path: "/1/v:p1", Controller: "C0", Action: "A362", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2135:11"},
-	{Index: 133, Name: "r213", Method: "POST", Path: "/1/~:p1", Controller: "C2", Action: "A213", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:1253:7"},
-	{Index: 134, Name: "r487", Method: "WS", Path: "/1/~u", Controller: "C1", Action: "A487", WebSocket: true, Pos: "routes.conf:2876:7"},
-	{Index: 135, Name: "r488", Method: "GET", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r487", Pos: "routes.conf:2882:11"},
-	{Index: 136, Name: "r488", Method: "WS", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", WebSocket: true, Params: []string{"p2"}, Parent: "r487", Pos: "routes.conf:2882:11"},
-	{Index: 137, Name: "r188", Method: "GET", Path: "/1:p0", Controller: "C0", Action: "A188", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid"}, Pos: "routes.conf:1107:7"},
-	{Index: 138, Name: "r469", Method: "PUT", Path: "/1:p0", Controller: "C1", Action: "A469", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2770:7"},
-	{Index: 139, Name: "r191", Method: "DELETE", Path: "/1:p0/*rest", Controller: "C0", Action: "A191", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r189", Pos: "routes.conf:1122:15"},
-	{Index: 140, Name: "r190", Method: "OPTIONS", Path: "/1:p0/*rest", Controller: "C0", Action: "A190", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r189", Pos: "routes.conf:1118:15"},
-	{Index: 141, Name: "r189", Method: "PATCH", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r188", Pos: "routes.conf:1113:11"},
-	{Index: 142, Name: "r189", Method: "POST", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Parent: "r188", Pos: "routes.conf:1113:11"},
-	{Index: 143, Name: "r192", Method: "GET", Path: "/1:p0/.a/~:p2", Controller: "C1", Action: "A192", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"uuid", "numeric"}, Parent: "r188", Pos: "routes.conf:1128:11"},
-	{Index: 144, Name: "r474", Method: "CONNECT", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r469", Pos: "routes.conf:2798:11"},
-	{Index: 145, Name: "r475", Method: "GET", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r474", Pos: "routes.conf:2803:15"},
-	{Index: 146, Name: "r474", Method: "OPTIONS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r469", Pos: "routes.conf:2798:11"},
-	{Index: 147, Name: "r475", Method: "TRACE", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r474", Pos: "routes.conf:2803:15"},
-	{Index: 148, Name: "r474", Method: "WS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", WebSocket: true, Params: []string{"p0"}, Parent: "r469", Pos: "routes.conf:2798:11"},
-	{Index: 149, Name: "r387", Method: "GET", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2285:7"},
-	{Index: 150, Name: "r387", Method: "TRACE", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2285:7"},
-	{Index: 151, Name: "r470", Method: "DELETE", Path: "/1:p0/:p1/:p2", Controller: "C1", Action: "A470", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Parent: "r469", Pos: "routes.conf:2776:11"},
-	{Index: 152, Name: "r472", Method: "GET", Path: "/1:p0/:p1/:p2/42/:p4", Controller: "C1", Action: "A472", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p4"}, Parent: "r470", Pos: "routes.conf:2786:15"},
-	{Index: 153, Name: "r471", Method: "POST", Path: "/1:p0/:p1/:p2/:p3/...", Controller: "C1", Action: "A471", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Parent: "r470", Pos: "routes.conf:2781:15"},
-	{Index: 154, Name: "r193", Method: "GET", Path: "/1:p0/@", Controller: "C0", Action: "A193", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid"}, Parent: "r188", Pos: "routes.conf:1134:11"},
-	{Index: 155, Name: "r476", Method: "HEAD", Path: "/1:p0/@", Controller: "C1", Action: "A476", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r469", Pos: "routes.conf:2809:11"},
-	{Index: 156, Name: "r193", Method: "POST", Path: "/1:p0/@", Controller: "C0", Action: "A193", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid"}, Parent: "r188", Pos: "routes.conf:1134:11"},
-	{Index: 157, Name: "r195", Method: "HEAD", Path: "/1:p0/@/.a", Controller: "C0", Action: "A195", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid"}, Parent: "r193", Pos: "routes.conf:1144:15"},
-	{Index: 158, Name: "r194", Method: "GET", Path: "/1:p0/@/~u/:p3", Controller: "C0", Action: "A194", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid", ""}, Parent: "r193", Pos: "routes.conf:1139:15"},
-	{Index: 159, Name: "r102", Method: "GET", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:606:7"},
-	{Index: 160, Name: "r107", Method: "OPTIONS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A107", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Parent: "r102", Pos: "routes.conf:632:11"},
-	{Index: 161, Name: "r102", Method: "PATCH", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:606:7"},
-	{Index: 162, Name: "r102", Method: "WS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:606:7"},
-	{Index: 163, Name: "r103", Method: "CONNECT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Parent: "r102", Pos: "routes.conf:612:11"},
-	{Index: 164, Name: "r106", Method: "DELETE", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A106", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Parent: "r103", Pos: "routes.conf:626:15"},
-	{Index: 165, Name: "r103", Method: "GET", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Parent: "r102", Pos: "routes.conf:612:11"},
-	{Index: 166, Name: "r104", Method: "HEAD", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A104", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Parent: "r103", Pos: "routes.conf:617:15"},
-	{Index: 167, Name: "r105", Method: "OPTIONS", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Parent: "r103", Pos: "routes.conf:622:15"},
-	{Index: 168, Name: "r103", Method: "POST", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Parent: "r102", Pos: "routes.conf:612:11"},
-	{Index: 169, Name: "r105", Method: "PUT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Parent: "r103", Pos: "routes.conf:622:15"},
-	{Index: 170, Name: "r108", Method: "OPTIONS", Path: "/1:p0/v:p1/1/x.:p3", Controller: "C0", Action: "A108", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "lte=3", ""}, Parent: "r107", Pos: "routes.conf:636:15"},
-	{Index: 171, Name: "r473", Method: "GET", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r469", Pos: "routes.conf:2793:11"},
-	{Index: 172, Name: "r473", Method: "WS", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r469", Pos: "routes.conf:2793:11"},
-	{Index: 173, Name: "r109", Method: "HEAD", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Parent: "r107", Pos: "routes.conf:641:15"},
-	{Index: 174, Name: "r109", Method: "OPTIONS", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Parent: "r107", Pos: "routes.conf:641:15"},
-	{Index: 175, Name: "r109", Method: "PATCH", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Parent: "r107", Pos: "routes.conf:641:15"},
-	{Index: 176, Name: "r340", Method: "GET", Path: "/1:p0/~u", Controller: "C1", Action: "A340", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, Pos: "routes.conf:2004:7"},
-	{Index: 177, Name: "r71", Method: "PUT", Path: "/42", Controller: "C2", Action: "A71", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:420:7"},
-	{Index: 178, Name: "r274", Method: "GET", Path: "/42/.a", Controller: "C2", Action: "A274", AntiCSRFCheck: true, Parent: "r270", Pos: "routes.conf:1620:11"},
-	{Index: 179, Name: "r123", Method: "DELETE", Path: "/42/:p1", Controller: "C2", Action: "A123", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:730:7"},
-	{Index: 180, Name: "r123", Method: "GET", Path: "/42/:p1", Controller: "C2", Action: "A123", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:730:7"},
-	{Index: 181, Name: "r407", Method: "HEAD", Path: "/42/:p1", Controller: "C1", Action: "A407", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:2407:7"},
-	{Index: 182, Name: "r407", Method: "PUT", Path: "/42/:p1", Controller: "C1", Action: "A407", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:2407:7"},
-	{Index: 183, Name: "r409", Method: "GET", Path: "/42/:p1/*rest", Controller: "C1", Action: "A409", AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r408", Pos: "routes.conf:2418:15"},
-	{Index: 184, Name: "r412", Method: "OPTIONS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A412", AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r407", Pos: "routes.conf:2434:11"},
-	{Index: 185, Name: "r411", Method: "PATCH", Path: "/42/:p1/*rest", Controller: "C2", Action: "A411", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r408", Pos: "routes.conf:2427:15"},
-	{Index: 186, Name: "r408", Method: "POST", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r407", Pos: "routes.conf:2413:11"},
-	{Index: 187, Name: "r410", Method: "PUT", Path: "/42/:p1/*rest", Controller: "C0", Action: "A410", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Parent: "r408", Pos: "routes.conf:2422:15"},
-	{Index: 188, Name: "r408", Method: "WS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", WebSocket: true, Params: []string{"p1", "rest"}, Parent: "r407", Pos: "routes.conf:2413:11"},
-	{Index: 189, Name: "r125", Method: "PATCH", Path: "/42/:p1/1", Controller: "C2", Action: "A125", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r123", Pos: "routes.conf:741:11"},
-	{Index: 190, Name: "r126", Method: "PATCH", Path: "/42/:p1/1/:p3/...", Controller: "C2", Action: "A126", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r125", Pos: "routes.conf:746:15"},
-	{Index: 191, Name: "r124", Method: "POST", Path: "/42/:p1/1/=", Controller: "C2", Action: "A124", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r123", Pos: "routes.conf:736:11"},
-	{Index: 192, Name: "r127", Method: "OPTIONS", Path: "/42/:p1/1/user_:p3/:p4", Controller: "C2", Action: "A127", AntiCSRFCheck: true, Params: []string{"p1", "p3", "p4"}, Parent: "r125", Pos: "routes.conf:751:15"},
-	{Index: 193, Name: "r73", Method: "DELETE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r71", Pos: "routes.conf:432:11"},
-	{Index: 194, Name: "r73", Method: "GET", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r71", Pos: "routes.conf:432:11"},
-	{Index: 195, Name: "r73", Method: "TRACE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Parent: "r71", Pos: "routes.conf:432:11"},
-	{Index: 196, Name: "r72", Method: "WS", Path: "/42/:p1/:p2", Controller: "Socket", Action: "A72", WebSocket: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "numeric"}, Parent: "r71", Pos: "routes.conf:426:11"},
-	{Index: 197, Name: "r74", Method: "POST", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Parent: "r73", Pos: "routes.conf:437:15"},
-	{Index: 198, Name: "r74", Method: "TRACE", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", AntiCSRFCheck: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Parent: "r73", Pos: "routes.conf:437:15"},
-	{Index: 199, Name: "r74", Method: "WS", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", WebSocket: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Parent: "r73", Pos: "routes.conf:437:15"},
-	{Index: 200, Name: "r75", Method: "PUT", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Parent: "r73", Pos: "routes.conf:442:15"},
-	{Index: 201, Name: "r75", Method: "WS", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", WebSocket: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Parent: "r73", Pos: "routes.conf:442:15"},
-	{Index: 202, Name: "r413", Method: "GET", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r407", Pos: "routes.conf:2439:11"},
-	{Index: 203, Name: "r413", Method: "OPTIONS", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r407", Pos: "routes.conf:2439:11"},
-	{Index: 204, Name: "r414", Method: "GET", Path: "/42/:p1/x.y/:p3", Controller: "C1", Action: "A414", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Constraints: []string{"", "len=2"}, Parent: "r413", Pos: "routes.conf:2444:15"},
-	{Index: 205, Name: "r415", Method: "GET", Path: "/42/:p1/x.y/:p3/...", Controller: "C1", Action: "A415", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Constraints: []string{"", "number"}, Parent: "r413", Pos: "routes.conf:2449:15"},
-	{Index: 206, Name: "r416", Method: "CONNECT", Path: "/42/:p1/x.y/:p3/:p4", Controller: "C1", Action: "A416", AntiCSRFCheck: true, Params: []string{"p1", "p3", "p4"}, Parent: "r413", Pos: "routes.conf:2454:15"},
-	{Index: 207, Name: "r209", Method: "CONNECT", Path: "/:p0", Controller: "C1", Action: "A209", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1229:7"},
-	{Index: 208, Name: "r170", Method: "DELETE", Path: "/:p0", Controller: "C1", Action: "A170", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Pos: "routes.conf:1002:7"},
-	{Index: 209, Name: "r38", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A38", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r29", Pos: "routes.conf:220:11"},
-	{Index: 210, Name: "r342", Method: "HEAD", Path: "/:p0", Controller: "C2", Action: "A342", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2016:7"},
-	{Index: 211, Name: "r122", Method: "OPTIONS", Path: "/:p0", Controller: "C0", Action: "A122", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:724:7"},
-	{Index: 212, Name: "r62", Method: "PATCH", Path: "/:p0", Controller: "C0", Action: "A62", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:362:7"},
-	{Index: 213, Name: "r62", Method: "POST", Path: "/:p0", Controller: "C0", Action: "A62", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:362:7"},
-	{Index: 214, Name: "r489", Method: "PUT", Path: "/:p0", Controller: "C0", Action: "A489", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2890:7"},
-	{Index: 215, Name: "r122", Method: "TRACE", Path: "/:p0", Controller: "C0", Action: "A122", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:724:7"},
-	{Index: 216, Name: "r208", Method: "WS", Path: "/:p0", Controller: "Socket", Action: "A208", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:1223:7"},
-	{Index: 217, Name: "r390", Method: "CONNECT", Path: "/:p0/*rest", Controller: "C0", Action: "A390", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Parent: "r389", Pos: "routes.conf:2303:11"},
-	{Index: 218, Name: "r41", Method: "GET", Path: "/:p0/*rest", Controller: "C0", Action: "A41", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:236:15"},
-	{Index: 219, Name: "r41", Method: "OPTIONS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:236:15"},
-	{Index: 220, Name: "r449", Method: "PATCH", Path: "/:p0/*rest", Controller: "C1", Action: "A449", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Pos: "routes.conf:2656:7"},
-	{Index: 221, Name: "r389", Method: "POST", Path: "/:p0/*rest", Controller: "C0", Action: "A389", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Pos: "routes.conf:2297:7"},
-	{Index: 222, Name: "r41", Method: "WS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", WebSocket: true, Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:236:15"},
-	{Index: 223, Name: "r331", Method: "GET", Path: "/:p0/...", Controller: "C1", Action: "A331", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1952:7"},
-	{Index: 224, Name: "r331", Method: "HEAD", Path: "/:p0/...", Controller: "C1", Action: "A331", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1952:7"},
-	{Index: 225, Name: "r338", Method: "GET", Path: "/:p0/.../.../a-b", Controller: "C0", Action: "A338", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r331", Pos: "routes.conf:1989:11"},
-	{Index: 226, Name: "r339", Method: "GET", Path: "/:p0/.../.../a-b/ab*rest", Controller: "C0", Action: "A339", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r338", Pos: "routes.conf:1995:15"},
-	{Index: 227, Name: "r337", Method: "GET", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:1984:11"},
-	{Index: 228, Name: "r337", Method: "PUT", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:1984:11"},
-	{Index: 229, Name: "r337", Method: "WS", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:1984:11"},
-	{Index: 230, Name: "r332", Method: "GET", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:1958:11"},
-	{Index: 231, Name: "r333", Method: "HEAD", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A333", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r332", Pos: "routes.conf:1963:15"},
-	{Index: 232, Name: "r332", Method: "POST", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:1958:11"},
-	{Index: 233, Name: "r336", Method: "CONNECT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Parent: "r332", Pos: "routes.conf:1977:15"},
-	{Index: 234, Name: "r336", Method: "GET", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Parent: "r332", Pos: "routes.conf:1977:15"},
-	{Index: 235, Name: "r336", Method: "PUT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Parent: "r332", Pos: "routes.conf:1977:15"},
-	{Index: 236, Name: "r334", Method: "HEAD", Path: "/:p0/.../:p2/:p3/a", Controller: "C1", Action: "A334", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r332", Pos: "routes.conf:1967:15"},
-	{Index: 237, Name: "r335", Method: "POST", Path: "/:p0/.../:p2/:p3/user_:p4", Controller: "C1", Action: "A335", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "", "", "required,len=1"}, Parent: "r332", Pos: "routes.conf:1972:15"},
-	{Index: 238, Name: "r181", Method: "GET", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, Pos: "routes.conf:1065:7"},
-	{Index: 239, Name: "r181", Method: "POST", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, Pos: "routes.conf:1065:7"},
-	{Index: 240, Name: "r101", Method: "GET", Path: "/:p0/.a", Controller: "C1", Action: "A101", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:600:7"},
-	{Index: 241, Name: "r101", Method: "TRACE", Path: "/:p0/.a", Controller: "C1", Action: "A101", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:600:7"},
-	{Index: 242, Name: "r211", Method: "WS", Path: "/:p0/1/*rest", Controller: "C1", Action: "A211", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Parent: "r209", Pos: "routes.conf:1240:11"},
-	{Index: 243, Name: "r343", Method: "GET", Path: "/:p0/1:p1", Controller: "C1", Action: "A343", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r342", Pos: "routes.conf:2022:11"},
-	{Index: 244, Name: "r346", Method: "POST", Path: "/:p0/1:p1/*rest", Controller: "C1", Action: "A346", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r343", Pos: "routes.conf:2038:15"},
-	{Index: 245, Name: "r344", Method: "GET", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, Parent: "r343", Pos: "routes.conf:2028:15"},
-	{Index: 246, Name: "r344", Method: "TRACE", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, Parent: "r343", Pos: "routes.conf:2028:15"},
-	{Index: 247, Name: "r345", Method: "PATCH", Path: "/:p0/1:p1/~u", Controller: "C1", Action: "A345", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r343", Pos: "routes.conf:2033:15"},
-	{Index: 248, Name: "r138", Method: "GET", Path: "/:p0/42", Controller: "C1", Action: "A138", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:818:7"},
-	{Index: 249, Name: "r176", Method: "OPTIONS", Path: "/:p0/42", Controller: "C1", Action: "A176", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r173", Pos: "routes.conf:1035:15"},
-	{Index: 250, Name: "r265", Method: "PATCH", Path: "/:p0/42", Controller: "C1", Action: "A265", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1567:7"},
-	{Index: 251, Name: "r139", Method: "POST", Path: "/:p0/42", Controller: "C1", Action: "A139", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r138", Pos: "routes.conf:824:11"},
-	{Index: 252, Name: "r138", Method: "TRACE", Path: "/:p0/42", Controller: "C1", Action: "A138", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:818:7"},
-	{Index: 253, Name: "r173", Method: "WS", Path: "/:p0/42", Controller: "C1", Action: "A173", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r170", Pos: "routes.conf:1018:11"},
-	{Index: 254, Name: "r39", Method: "PATCH", Path: "/:p0/42/:p2", Controller: "C2", Action: "A39", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "alpha"}, Parent: "r38", Pos: "routes.conf:226:15"},
-	{Index: 255, Name: "r142", Method: "POST", Path: "/:p0/42/:p2", Controller: "C1", Action: "A142", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r138", Pos: "routes.conf:841:11"},
-	{Index: 256, Name: "r143", Method: "OPTIONS", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r142", Pos: "routes.conf:846:15"},
-	{Index: 257, Name: "r143", Method: "POST", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r142", Pos: "routes.conf:846:15"},
-	{Index: 258, Name: "r143", Method: "PUT", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r142", Pos: "routes.conf:846:15"},
-	{Index: 259, Name: "r140", Method: "GET", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Parent: "r139", Pos: "routes.conf:829:15"},
-	{Index: 260, Name: "r140", Method: "PATCH", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Parent: "r139", Pos: "routes.conf:829:15"},
-	{Index: 261, Name: "r141", Method: "CONNECT", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:836:11"},
-	{Index: 262, Name: "r141", Method: "PATCH", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:836:11"},
-	{Index: 263, Name: "r141", Method: "WS", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:836:11"},
-	{Index: 264, Name: "r175", Method: "GET", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r173", Pos: "routes.conf:1029:15"},
-	{Index: 265, Name: "r175", Method: "TRACE", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r173", Pos: "routes.conf:1029:15"},
-	{Index: 266, Name: "r177", Method: "GET", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r173", Pos: "routes.conf:1039:15"},
-	{Index: 267, Name: "r177", Method: "POST", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r173", Pos: "routes.conf:1039:15"},
-	{Index: 268, Name: "r174", Method: "GET", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Parent: "r173", Pos: "routes.conf:1023:15"},
-	{Index: 269, Name: "r174", Method: "OPTIONS", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Parent: "r173", Pos: "routes.conf:1023:15"},
-	{Index: 270, Name: "r263", Method: "CONNECT", Path: "/:p0/:p1", Controller: "C1", Action: "A263", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:1555:7"},
-	{Index: 271, Name: "r349", Method: "DELETE", Path: "/:p0/:p1", Controller: "C0", Action: "A349", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Pos: "routes.conf:2059:7"},
-	{Index: 272, Name: "r63", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A63", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, Parent: "r62", Pos: "routes.conf:368:11"},
-	{Index: 273, Name: "r63", Method: "HEAD", Path: "/:p0/:p1", Controller: "C2", Action: "A63", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, Parent: "r62", Pos: "routes.conf:368:11"},
-	{Index: 274, Name: "r63", Method: "POST", Path: "/:p0/:p1", Controller: "C2", Action: "A63", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, Parent: "r62", Pos: "routes.conf:368:11"},
-	{Index: 275, Name: "r259", Method: "TRACE", Path: "/:p0/:p1", Controller: "C1", Action: "A259", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "number|alpha,max=4"}, Pos: "routes.conf:1531:7"},
-	{Index: 276, Name: "r172", Method: "OPTIONS", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Parent: "r170", Pos: "routes.conf:1013:11"},
-	{Index: 277, Name: "r172", Method: "POST", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Parent: "r170", Pos: "routes.conf:1013:11"},
-	{Index: 278, Name: "r350", Method: "WS", Path: "/:p0/:p1/a-b/b", Controller: "C2", Action: "A350", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Parent: "r349", Pos: "routes.conf:2065:11"},
-	{Index: 279, Name: "r351", Method: "CONNECT", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Parent: "r350", Pos: "routes.conf:2071:15"},
-	{Index: 280, Name: "r351", Method: "TRACE", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Parent: "r350", Pos: "routes.conf:2071:15"},
-	{Index: 281, Name: "r351", Method: "WS", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", WebSocket: true, Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Parent: "r350", Pos: "routes.conf:2071:15"},
-	{Index: 282, Name: "r353", Method: "GET", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Parent: "r350", Pos: "routes.conf:2081:15"},
-	{Index: 283, Name: "r353", Method: "PUT", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Parent: "r350", Pos: "routes.conf:2081:15"},
-	{Index: 284, Name: "r353", Method: "TRACE", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Parent: "r350", Pos: "routes.conf:2081:15"},
-	{Index: 285, Name: "r157", Method: "CONNECT", Path: "/:p0/=", Controller: "C1", Action: "A157", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r156", Pos: "routes.conf:929:11"},
-	{Index: 286, Name: "r158", Method: "GET", Path: "/:p0/=", Controller: "C1", Action: "A158", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r157", Pos: "routes.conf:933:15"},
-	{Index: 287, Name: "r158", Method: "HEAD", Path: "/:p0/=", Controller: "C1", Action: "A158", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r157", Pos: "routes.conf:933:15"},
-	{Index: 288, Name: "r157", Method: "PATCH", Path: "/:p0/=", Controller: "C1", Action: "A157", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r156", Pos: "routes.conf:929:11"},
-	{Index: 289, Name: "r156", Method: "POST", Path: "/:p0/=", Controller: "C1", Action: "A156", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:923:7"},
-	{Index: 290, Name: "r169", Method: "GET", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:995:11"},
-	{Index: 291, Name: "r169", Method: "HEAD", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:995:11"},
-	{Index: 292, Name: "r161", Method: "POST", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:950:11"},
-	{Index: 293, Name: "r161", Method: "WS", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:950:11"},
-	{Index: 294, Name: "r165", Method: "DELETE", Path: "/:p0/=/:p2/.a", Controller: "C1", Action: "A165", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r161", Pos: "routes.conf:971:15"},
-	{Index: 295, Name: "r164", Method: "GET", Path: "/:p0/=/:p2/1:p3", Controller: "C1", Action: "A164", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:966:15"},
-	{Index: 296, Name: "r162", Method: "GET", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Parent: "r161", Pos: "routes.conf:955:15"},
-	{Index: 297, Name: "r162", Method: "OPTIONS", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Parent: "r161", Pos: "routes.conf:955:15"},
-	{Index: 298, Name: "r163", Method: "CONNECT", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:961:15"},
-	{Index: 299, Name: "r166", Method: "GET", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A166", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r156", Pos: "routes.conf:978:11"},
-	{Index: 300, Name: "r163", Method: "POST", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:961:15"},
-	{Index: 301, Name: "r168", Method: "CONNECT", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "p5"}, Parent: "r166", Pos: "routes.conf:988:15"},
-	{Index: 302, Name: "r168", Method: "TRACE", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "p5"}, Parent: "r166", Pos: "routes.conf:988:15"},
-	{Index: 303, Name: "r167", Method: "GET", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r166", Pos: "routes.conf:983:15"},
-	{Index: 304, Name: "r167", Method: "PATCH", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r166", Pos: "routes.conf:983:15"},
-	{Index: 305, Name: "r167", Method: "PUT", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r166", Pos: "routes.conf:983:15"},
-	{Index: 306, Name: "r160", Method: "GET", Path: "/:p0/=/v1/*rest", Controller: "C0", Action: "A160", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r157", Pos: "routes.conf:942:15"},
-	{Index: 307, Name: "r159", Method: "GET", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, Parent: "r157", Pos: "routes.conf:937:15"},
-	{Index: 308, Name: "r159", Method: "HEAD", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, Parent: "r157", Pos: "routes.conf:937:15"},
-	{Index: 309, Name: "r406", Method: "GET", Path: "/:p0/@", Controller: "C0", Action: "A406", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2401:7"},
-	{Index: 310, Name: "r406", Method: "OPTIONS", Path: "/:p0/@", Controller: "C0", Action: "A406", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2401:7"},
-	{Index: 311, Name: "r406", Method: "POST", Path: "/:p0/@", Controller: "C0", Action: "A406", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2401:7"},
-	{Index: 312, Name: "r347", Method: "GET", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2046:11"},
-	{Index: 313, Name: "r347", Method: "PUT", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2046:11"},
-	{Index: 314, Name: "r347", Method: "WS", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", WebSocket: true, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2046:11"},
-	{Index: 315, Name: "r117", Method: "GET", Path: "/:p0/a:p1", Controller: "C2", Action: "A117", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, Pos: "routes.conf:692:7"},
-	{Index: 316, Name: "r322", Method: "OPTIONS", Path: "/:p0/a:p1", Controller: "C0", Action: "A322", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:1901:7"},
-	{Index: 317, Name: "r325", Method: "CONNECT", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A325", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r324", Pos: "routes.conf:1917:15"},
-	{Index: 318, Name: "r324", Method: "GET", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A324", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r322", Pos: "routes.conf:1912:11"},
-	{Index: 319, Name: "r327", Method: "POST", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A327", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r324", Pos: "routes.conf:1925:15"},
-	{Index: 320, Name: "r326", Method: "TRACE", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A326", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r324", Pos: "routes.conf:1921:15"},
-	{Index: 321, Name: "r323", Method: "GET", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A323", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r322", Pos: "routes.conf:1907:11"},
-	{Index: 322, Name: "r328", Method: "POST", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A328", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r322", Pos: "routes.conf:1931:11"},
-	{Index: 323, Name: "r329", Method: "CONNECT", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r328", Pos: "routes.conf:1937:15"},
-	{Index: 324, Name: "r329", Method: "GET", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r328", Pos: "routes.conf:1937:15"},
-	{Index: 325, Name: "r329", Method: "TRACE", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r328", Pos: "routes.conf:1937:15"},
-	{Index: 326, Name: "r119", Method: "GET", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Parent: "r117", Pos: "routes.conf:703:11"},
-	{Index: 327, Name: "r119", Method: "POST", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Parent: "r117", Pos: "routes.conf:703:11"},
-	{Index: 328, Name: "r119", Method: "WS", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Parent: "r117", Pos: "routes.conf:703:11"},
-	{Index: 329, Name: "r120", Method: "GET", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, Parent: "r119", Pos: "routes.conf:709:15"},
-	{Index: 330, Name: "r120", Method: "PATCH", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, Parent: "r119", Pos: "routes.conf:709:15"},
-	{Index: 331, Name: "r121", Method: "GET", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Parent: "r119", Pos: "routes.conf:715:15"},
-	{Index: 332, Name: "r121", Method: "HEAD", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Parent: "r119", Pos: "routes.conf:715:15"},
-	{Index: 333, Name: "r118", Method: "DELETE", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, Parent: "r117", Pos: "routes.conf:698:11"},
-	{Index: 334, Name: "r118", Method: "OPTIONS", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, Parent: "r117", Pos: "routes.conf:698:11"},
-	{Index: 335, Name: "r296", Method: "CONNECT", Path: "/:p0/ab", Controller: "C0", Action: "A296", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1749:7"},
-	{Index: 336, Name: "r296", Method: "GET", Path: "/:p0/ab", Controller: "C0", Action: "A296", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1749:7"},
-	{Index: 337, Name: "r301", Method: "DELETE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:1778:11"},
-	{Index: 338, Name: "r301", Method: "TRACE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:1778:11"},
-	{Index: 339, Name: "r298", Method: "GET", Path: "/:p0/ab/.a/*rest", Controller: "C1", Action: "A298", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r297", Pos: "routes.conf:1760:15"},
-	{Index: 340, Name: "r297", Method: "PATCH", Path: "/:p0/ab/.a/*rest", Controller: "C0", Action: "A297", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r296", Pos: "routes.conf:1755:11"},
-	{Index: 341, Name: "r348", Method: "DELETE", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2053:7"},
-	{Index: 342, Name: "r341", Method: "GET", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2010:7"},
-	{Index: 343, Name: "r341", Method: "HEAD", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2010:7"},
-	{Index: 344, Name: "r348", Method: "PATCH", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2053:7"},
-	{Index: 345, Name: "r341", Method: "WS", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2010:7"},
-	{Index: 346, Name: "r13", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A13", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:79:7"},
-	{Index: 347, Name: "r178", Method: "GET", Path: "/:p0/user_x/...", Controller: "C1", Action: "A178", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Parent: "r170", Pos: "routes.conf:1046:11"},
-	{Index: 348, Name: "r180", Method: "GET", Path: "/:p0/user_x/.../:p3", Controller: "C1", Action: "A180", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Parent: "r178", Pos: "routes.conf:1056:15"},
-	{Index: 349, Name: "r179", Method: "GET", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Parent: "r178", Pos: "routes.conf:1051:15"},
-	{Index: 350, Name: "r179", Method: "PUT", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Parent: "r178", Pos: "routes.conf:1051:15"},
-	{Index: 351, Name: "r179", Method: "TRACE", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Parent: "r178", Pos: "routes.conf:1051:15"},
-	{Index: 352, Name: "r136", Method: "GET", Path: "/:p0/v1", Controller: "C2", Action: "A136", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r135", Pos: "routes.conf:806:11"},
-	{Index: 353, Name: "r42", Method: "GET", Path: "/:p0/v1/ab", Controller: "C2", Action: "A42", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r38", Pos: "routes.conf:242:15"},
-	{Index: 354, Name: "r171", Method: "OPTIONS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Parent: "r170", Pos: "routes.conf:1008:11"},
-	{Index: 355, Name: "r171", Method: "POST", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Parent: "r170", Pos: "routes.conf:1008:11"},
-	{Index: 356, Name: "r171", Method: "WS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Parent: "r170", Pos: "routes.conf:1008:11"},
-	{Index: 357, Name: "r385", Method: "DELETE", Path: "/:p0/~*rest", Controller: "C0", Action: "A385", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Pos: "routes.conf:2273:7"},
-	{Index: 358, Name: "r419", Method: "GET", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2475:7"},
-	{Index: 359, Name: "r419", Method: "HEAD", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2475:7"},
-	{Index: 360, Name: "r40", Method: "PUT", Path: "/:p0/~:p1/@", Controller: "C2", Action: "A40", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid4"}, Parent: "r38", Pos: "routes.conf:231:15"},
-	{Index: 361, Name: "r84", Method: "GET", Path: "/:p0/~u", Controller: "C1", Action: "A84", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:500:7"},
-	{Index: 362, Name: "r84", Method: "HEAD", Path: "/:p0/~u", Controller: "C1", Action: "A84", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:500:7"},
-	{Index: 363, Name: "r210", Method: "PUT", Path: "/:p0/~u", Controller: "C1", Action: "A210", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r209", Pos: "routes.conf:1235:11"},
-	{Index: 364, Name: "r440", Method: "CONNECT", Path: "/=", Controller: "C0", Action: "A440", AntiCSRFCheck: true, Parent: "r438", Pos: "routes.conf:2601:11"},
-	{Index: 365, Name: "r438", Method: "GET", Path: "/=", Controller: "C0", Action: "A438", AntiCSRFCheck: true, Pos: "routes.conf:2590:7"},
-	{Index: 366, Name: "r444", Method: "HEAD", Path: "/=", Controller: "C0", Action: "A444", AntiCSRFCheck: true, Parent: "r440", Pos: "routes.conf:2621:15"},
-	{Index: 367, Name: "r440", Method: "OPTIONS", Path: "/=", Controller: "C0", Action: "A440", AntiCSRFCheck: true, Parent: "r438", Pos: "routes.conf:2601:11"},
-	{Index: 368, Name: "r444", Method: "POST", Path: "/=", Controller: "C0", Action: "A444", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r440", Pos: "routes.conf:2621:15"},
-	{Index: 369, Name: "r438", Method: "PUT", Path: "/=", Controller: "C0", Action: "A438", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2590:7"},
-	{Index: 370, Name: "r438", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A438", AntiCSRFCheck: true, Pos: "routes.conf:2590:7"},
-	{Index: 371, Name: "r379", Method: "OPTIONS", Path: "/=/.a", Controller: "C1", Action: "A379", AntiCSRFCheck: true, Pos: "routes.conf:2236:7"},
-	{Index: 372, Name: "r379", Method: "PATCH", Path: "/=/.a", Controller: "C1", Action: "A379", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2236:7"},
-	{Index: 373, Name: "r379", Method: "POST", Path: "/=/.a", Controller: "C1", Action: "A379", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2236:7"},
-	{Index: 374, Name: "r382", Method: "GET", Path: "/=/.a/.a/:p3", Controller: "C1", Action: "A382", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r379", Pos: "routes.conf:2254:11"},
-	{Index: 375, Name: "r383", Method: "GET", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", AntiCSRFCheck: true, Parent: "r379", Pos: "routes.conf:2260:11"},
-	{Index: 376, Name: "r383", Method: "PUT", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r379", Pos: "routes.conf:2260:11"},
-	{Index: 377, Name: "r380", Method: "GET", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r379", Pos: "routes.conf:2242:11"},
-	{Index: 378, Name: "r380", Method: "OPTIONS", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r379", Pos: "routes.conf:2242:11"},
-	{Index: 379, Name: "r380", Method: "POST", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r379", Pos: "routes.conf:2242:11"},
-	{Index: 380, Name: "r381", Method: "WS", Path: "/=/.a/~*rest", Controller: "Socket", Action: "A381", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r380", Pos: "routes.conf:2247:15"},
-	{Index: 381, Name: "r442", Method: "OPTIONS", Path: "/=/:p1", Controller: "C0", Action: "A442", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r440", Pos: "routes.conf:2610:15"},
-	{Index: 382, Name: "r441", Method: "OPTIONS", Path: "/=/new/x.:p2", Controller: "C0", Action: "A441", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r440", Pos: "routes.conf:2605:15"},
-	{Index: 383, Name: "r443", Method: "GET", Path: "/=/x.:p1", Controller: "C1", Action: "A443", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r440", Pos: "routes.conf:2615:15"},
-	{Index: 384, Name: "r372", Method: "CONNECT", Path: "/@", Controller: "C2", Action: "A372", AntiCSRFCheck: true, Pos: "routes.conf:2192:7"},
-	{Index: 385, Name: "r270", Method: "GET", Path: "/@", Controller: "C2", Action: "A270", AntiCSRFCheck: true, Pos: "routes.conf:1597:7"},
-	{Index: 386, Name: "r391", Method: "POST", Path: "/@", Controller: "C2", Action: "A391", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2309:7"},
-	{Index: 387, Name: "r273", Method: "HEAD", Path: "/@/:p1", Controller: "C2", Action: "A273", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r270", Pos: "routes.conf:1615:11"},
-	{Index: 388, Name: "r7", Method: "PATCH", Path: "/@/user_:p1", Controller: "C0", Action: "A7", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:43:7"},
-	{Index: 389, Name: "r7", Method: "TRACE", Path: "/@/user_:p1", Controller: "C0", Action: "A7", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:43:7"},
-	{Index: 390, Name: "r271", Method: "CONNECT", Path: "/@/~u/:p2", Controller: "C2", Action: "A271", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r270", Pos: "routes.conf:1603:11"},
-	{Index: 391, Name: "r272", Method: "DELETE", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r271", Pos: "routes.conf:1608:15"},
-	{Index: 392, Name: "r272", Method: "POST", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r271", Pos: "routes.conf:1608:15"},
-	{Index: 393, Name: "r212", Method: "CONNECT", Path: "/a", Controller: "C2", Action: "A212", AntiCSRFCheck: true, Pos: "routes.conf:1247:7"},
-	{Index: 394, Name: "r219", Method: "DELETE", Path: "/a", Controller: "C2", Action: "A219", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1292:7"},
-	{Index: 395, Name: "r212", Method: "OPTIONS", Path: "/a", Controller: "C2", Action: "A212", AntiCSRFCheck: true, Pos: "routes.conf:1247:7"},
-	{Index: 396, Name: "r219", Method: "PATCH", Path: "/a", Controller: "C2", Action: "A219", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1292:7"},
-	{Index: 397, Name: "r212", Method: "POST", Path: "/a", Controller: "C2", Action: "A212", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1247:7"},
-	{Index: 398, Name: "r228", Method: "DELETE", Path: "/a-b", Controller: "C0", Action: "A228", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1346:7"},
-	{Index: 399, Name: "r228", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A228", AntiCSRFCheck: true, Pos: "routes.conf:1346:7"},
-	{Index: 400, Name: "r364", Method: "PUT", Path: "/a-b", Controller: "C2", Action: "A364", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2147:7"},
-	{Index: 401, Name: "r330", Method: "TRACE", Path: "/a-b", Controller: "C0", Action: "A330", AntiCSRFCheck: true, Pos: "routes.conf:1946:7"},
-	{Index: 402, Name: "r366", Method: "GET", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", AntiCSRFCheck: true, Parent: "r364", Pos: "routes.conf:2158:11"},
-	{Index: 403, Name: "r368", Method: "OPTIONS", Path: "/a-b/.a/users", Controller: "C1", Action: "A368", AntiCSRFCheck: true, Parent: "r366", Pos: "routes.conf:2168:15"},
-	{Index: 404, Name: "r366", Method: "PATCH", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r364", Pos: "routes.conf:2158:11"},
-	{Index: 405, Name: "r367", Method: "PUT", Path: "/a-b/.a/users", Controller: "C1", Action: "A367", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r366", Pos: "routes.conf:2164:15"},
-	{Index: 406, Name: "r369", Method: "GET", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r366", Pos: "routes.conf:2172:15"},
-	{Index: 407, Name: "r369", Method: "POST", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r366", Pos: "routes.conf:2172:15"},
-	{Index: 408, Name: "r369", Method: "PUT", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r366", Pos: "routes.conf:2172:15"},
-	{Index: 409, Name: "r370", Method: "HEAD", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r366", Pos: "routes.conf:2177:15"},
-	{Index: 410, Name: "r370", Method: "OPTIONS", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r366", Pos: "routes.conf:2177:15"},
-	{Index: 411, Name: "r77", Method: "GET", Path: "/a-b/1", Controller: "C2", Action: "A77", AntiCSRFCheck: true, Pos: "routes.conf:457:7"},
-	{Index: 412, Name: "r77", Method: "WS", Path: "/a-b/1", Controller: "C2", Action: "A77", WebSocket: true, Pos: "routes.conf:457:7"},
-	{Index: 413, Name: "r237", Method: "DELETE", Path: "/a-b/:p1", Controller: "C2", Action: "A237", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1398:15"},
-	{Index: 414, Name: "r237", Method: "GET", Path: "/a-b/:p1", Controller: "C2", Action: "A237", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1398:15"},
-	{Index: 415, Name: "r237", Method: "OPTIONS", Path: "/a-b/:p1", Controller: "C2", Action: "A237", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1398:15"},
-	{Index: 416, Name: "r236", Method: "PATCH", Path: "/a-b/:p1", Controller: "C0", Action: "A236", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r228", Pos: "routes.conf:1393:11"},
-	{Index: 417, Name: "r365", Method: "DELETE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r364", Pos: "routes.conf:2153:11"},
-	{Index: 418, Name: "r230", Method: "GET", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1357:11"},
-	{Index: 419, Name: "r365", Method: "TRACE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r364", Pos: "routes.conf:2153:11"},
-	{Index: 420, Name: "r230", Method: "WS", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", WebSocket: true, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1357:11"},
-	{Index: 421, Name: "r232", Method: "GET", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r230", Pos: "routes.conf:1368:15"},
-	{Index: 422, Name: "r232", Method: "OPTIONS", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r230", Pos: "routes.conf:1368:15"},
-	{Index: 423, Name: "r232", Method: "POST", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r230", Pos: "routes.conf:1368:15"},
-	{Index: 424, Name: "r231", Method: "GET", Path: "/a-b/:p1/.a/a", Controller: "C0", Action: "A231", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r230", Pos: "routes.conf:1362:15"},
-	{Index: 425, Name: "r239", Method: "WS", Path: "/a-b/:p1/42", Controller: "C0", Action: "A239", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1409:15"},
-	{Index: 426, Name: "r238", Method: "OPTIONS", Path: "/a-b/:p1/:p2/user_x", Controller: "C1", Action: "A238", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r236", Pos: "routes.conf:1403:15"},
-	{Index: 427, Name: "r229", Method: "GET", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1352:11"},
-	{Index: 428, Name: "r229", Method: "PUT", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1352:11"},
-	{Index: 429, Name: "r240", Method: "GET", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1414:15"},
-	{Index: 430, Name: "r240", Method: "PATCH", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1414:15"},
-	{Index: 431, Name: "r240", Method: "WS", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1414:15"},
-	{Index: 432, Name: "r10", Method: "OPTIONS", Path: "/a-b/=", Controller: "C2", Action: "A10", AntiCSRFCheck: true, Pos: "routes.conf:61:7"},
-	{Index: 433, Name: "r10", Method: "PATCH", Path: "/a-b/=", Controller: "C2", Action: "A10", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:61:7"},
-	{Index: 434, Name: "r448", Method: "OPTIONS", Path: "/a-b/a:p1", Controller: "C0", Action: "A448", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:2650:7"},
-	{Index: 435, Name: "r233", Method: "CONNECT", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A233", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r228", Pos: "routes.conf:1376:11"},
-	{Index: 436, Name: "r234", Method: "GET", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1382:15"},
-	{Index: 437, Name: "r234", Method: "OPTIONS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1382:15"},
-	{Index: 438, Name: "r234", Method: "WS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", WebSocket: true, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1382:15"},
-	{Index: 439, Name: "r235", Method: "PUT", Path: "/a-b/x.:p1/v:p2/users/abc", Controller: "C2", Action: "A235", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1386:15"},
-	{Index: 440, Name: "r224", Method: "GET", Path: "/a/ab:p1", Controller: "C0", Action: "A224", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r219", Pos: "routes.conf:1320:11"},
-	{Index: 441, Name: "r224", Method: "HEAD", Path: "/a/ab:p1", Controller: "C0", Action: "A224", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r219", Pos: "routes.conf:1320:11"},
-	{Index: 442, Name: "r225", Method: "GET", Path: "/a/new/*rest", Controller: "C0", Action: "A225", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r219", Pos: "routes.conf:1326:11"},
-	{Index: 443, Name: "r225", Method: "HEAD", Path: "/a/new/*rest", Controller: "C0", Action: "A225", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r219", Pos: "routes.conf:1326:11"},
-	{Index: 444, Name: "r225", Method: "PATCH", Path: "/a/new/*rest", Controller: "C0", Action: "A225", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r219", Pos: "routes.conf:1326:11"},
-	{Index: 445, Name: "r418", Method: "OPTIONS", Path: "/a/user_x", Controller: "C2", Action: "A418", AntiCSRFCheck: true, Pos: "routes.conf:2469:7"},
-	{Index: 446, Name: "r418", Method: "POST", Path: "/a/user_x", Controller: "C2", Action: "A418", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2469:7"},
-	{Index: 447, Name: "r490", Method: "GET", Path: "/a/v:p1", Controller: "C0", Action: "A490", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:2896:7"},
-	{Index: 448, Name: "r69", Method: "GET", Path: "/a/x.:p1", Controller: "C1", Action: "A69", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:408:7"},
-	{Index: 449, Name: "r69", Method: "OPTIONS", Path: "/a/x.:p1", Controller: "C1", Action: "A69", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:408:7"},
-	{Index: 450, Name: "r69", Method: "PUT", Path: "/a/x.:p1", Controller: "C1", Action: "A69", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:408:7"},
-	{Index: 451, Name: "r260", Method: "OPTIONS", Path: "/a/~:p1", Controller: "C2", Action: "A260", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:1537:7"},
-	{Index: 452, Name: "r260", Method: "PUT", Path: "/a/~:p1", Controller: "C2", Action: "A260", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:1537:7"},
-	{Index: 453, Name: "r220", Method: "WS", Path: "/a/~u/a:p2", Controller: "C2", Action: "A220", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"required"}, Parent: "r219", Pos: "routes.conf:1298:11"},
-	{Index: 454, Name: "r222", Method: "CONNECT", Path: "/a/~u/a:p2/.:p3", Controller: "C2", Action: "A222", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Constraints: []string{"required", "uuid4"}, Parent: "r220", Pos: "routes.conf:1308:15"},
-	{Index: 455, Name: "r223", Method: "DELETE", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"required"}, Parent: "r220", Pos: "routes.conf:1313:15"},
-	{Index: 456, Name: "r223", Method: "GET", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"required"}, Parent: "r220", Pos: "routes.conf:1313:15"},
-	{Index: 457, Name: "r221", Method: "GET", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, Parent: "r220", Pos: "routes.conf:1303:15"},
-	{Index: 458, Name: "r221", Method: "TRACE", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, Parent: "r220", Pos: "routes.conf:1303:15"},
-	{Index: 459, Name: "r135", Method: "GET", Path: "/a:p0", Controller: "C2", Action: "A135", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:800:7"},
-	{Index: 460, Name: "r135", Method: "TRACE", Path: "/a:p0", Controller: "C2", Action: "A135", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:800:7"},
-	{Index: 461, Name: "r214", Method: "GET", Path: "/a:p0/*rest", Controller: "C2", Action: "A214", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Pos: "routes.conf:1259:7"},
-	{Index: 462, Name: "r14", Method: "GET", Path: "/a:p0/1", Controller: "C2", Action: "A14", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:85:7"},
-	{Index: 463, Name: "r20", Method: "GET", Path: "/a:p0/1/a/1*rest", Controller: "C2", Action: "A20", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r14", Pos: "routes.conf:119:11"},
-	{Index: 464, Name: "r15", Method: "GET", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r14", Pos: "routes.conf:91:11"},
-	{Index: 465, Name: "r15", Method: "POST", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Parent: "r14", Pos: "routes.conf:91:11"},
-	{Index: 466, Name: "r16", Method: "GET", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, Parent: "r15", Pos: "routes.conf:96:15"},
-	{Index: 467, Name: "r16", Method: "POST", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, Parent: "r15", Pos: "routes.conf:96:15"},
-	{Index: 468, Name: "r17", Method: "PATCH", Path: "/a:p0/1/a:p2/.../:p4", Controller: "C1", Action: "A17", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, Parent: "r15", Pos: "routes.conf:101:15"},
-	{Index: 469, Name: "r18", Method: "GET", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, Parent: "r15", Pos: "routes.conf:107:15"},
-	{Index: 470, Name: "r18", Method: "POST", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, Parent: "r15", Pos: "routes.conf:107:15"},
-	{Index: 471, Name: "r19", Method: "CONNECT", Path: "/a:p0/1/x.:p2/~:p3", Controller: "C2", Action: "A19", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r14", Pos: "routes.conf:114:11"},
-	{Index: 472, Name: "r145", Method: "DELETE", Path: "/a:p0/=", Controller: "C2", Action: "A145", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Parent: "r144", Pos: "routes.conf:862:11"},
-	{Index: 473, Name: "r149", Method: "OPTIONS", Path: "/a:p0/=", Controller: "C0", Action: "A149", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Parent: "r144", Pos: "routes.conf:884:11"},
-	{Index: 474, Name: "r144", Method: "POST", Path: "/a:p0/=", Controller: "C0", Action: "A144", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:856:7"},
-	{Index: 475, Name: "r146", Method: "GET", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Parent: "r145", Pos: "routes.conf:867:15"},
-	{Index: 476, Name: "r146", Method: "HEAD", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Parent: "r145", Pos: "routes.conf:867:15"},
-	{Index: 477, Name: "r146", Method: "POST", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Parent: "r145", Pos: "routes.conf:867:15"},
-	{Index: 478, Name: "r148", Method: "DELETE", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Parent: "r145", Pos: "routes.conf:877:15"},
-	{Index: 479, Name: "r148", Method: "WS", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Parent: "r145", Pos: "routes.conf:877:15"},
-	{Index: 480, Name: "r150", Method: "DELETE", Path: "/a:p0/=/:p2", Controller: "C0", Action: "A150", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"max=3", ""}, Parent: "r144", Pos: "routes.conf:888:11"},
-	{Index: 481, Name: "r147", Method: "POST", Path: "/a:p0/=/a/abc", Controller: "C2", Action: "A147", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Parent: "r145", Pos: "routes.conf:872:15"},
-	{Index: 482, Name: "r151", Method: "POST", Path: "/a:p0/=/v1/:p3", Controller: "C0", Action: "A151", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Parent: "r144", Pos: "routes.conf:893:11"},
-	{Index: 483, Name: "r155", Method: "POST", Path: "/a:p0/=/v1/:p3/*rest", Controller: "C0", Action: "A155", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"max=3", "", ""}, Parent: "r151", Pos: "routes.conf:914:15"},
-	{Index: 484, Name: "r152", Method: "CONNECT", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", AntiCSRFCheck: true, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, Parent: "r151", Pos: "routes.conf:898:15"},
-	{Index: 485, Name: "r152", Method: "GET", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", AntiCSRFCheck: true, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, Parent: "r151", Pos: "routes.conf:898:15"},
-	{Index: 486, Name: "r152", Method: "POST", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, Parent: "r151", Pos: "routes.conf:898:15"},
-	{Index: 487, Name: "r154", Method: "TRACE", Path: "/a:p0/=/v1/:p3/:p4/*rest", Controller: "C0", Action: "A154", AntiCSRFCheck: true, Params: []string{"p0", "p3", "p4", "rest"}, Constraints: []string{"max=3", "", "", ""}, Parent: "r151", Pos: "routes.conf:909:15"},
-	{Index: 488, Name: "r153", Method: "GET", Path: "/a:p0/=/v1/:p3/:p4/:p5", Controller: "C0", Action: "A153", AntiCSRFCheck: true, Params: []string{"p0", "p3", "p4", "p5"}, Constraints: []string{"max=3", "", "", ""}, Parent: "r151", Pos: "routes.conf:903:15"},
-	{Index: 489, Name: "r70", Method: "GET", Path: "/a:p0/ab:p1", Controller: "C0", Action: "A70", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:414:7"},
-	{Index: 490, Name: "r137", Method: "POST", Path: "/a:p0/new", Controller: "C2", Action: "A137", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r135", Pos: "routes.conf:811:11"},
-	{Index: 491, Name: "r492", Method: "GET", Path: "/ab/*rest", Controller: "C2", Action: "A492", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r491", Pos: "routes.conf:2908:11"},
-	{Index: 492, Name: "r492", Method: "OPTIONS", Path: "/ab/*rest", Controller: "C2", Action: "A492", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r491", Pos: "routes.conf:2908:11"},
-	{Index: 493, Name: "r493", Method: "PUT", Path: "/ab/*rest", Controller: "C2", Action: "A493", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r492", Pos: "routes.conf:2913:15"},
-	{Index: 494, Name: "r182", Method: "GET", Path: "/ab/.a", Controller: "C1", Action: "A182", AntiCSRFCheck: true, Pos: "routes.conf:1071:7"},
-	{Index: 495, Name: "r134", Method: "PATCH", Path: "/ab/~u", Controller: "C1", Action: "A134", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:794:7"},
-	{Index: 496, Name: "r134", Method: "WS", Path: "/ab/~u", Controller: "C1", Action: "A134", WebSocket: true, Pos: "routes.conf:794:7"},
-	{Index: 497, Name: "r116", Method: "DELETE", Path: "/ab:p0", Controller: "C2", Action: "A116", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:686:7"},
-	{Index: 498, Name: "r266", Method: "GET", Path: "/ab:p0", Controller: "C1", Action: "A266", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1573:7"},
-	{Index: 499, Name: "r266", Method: "HEAD", Path: "/ab:p0", Controller: "C1", Action: "A266", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1573:7"},
-	{Index: 500, Name: "r116", Method: "POST", Path: "/ab:p0", Controller: "C2", Action: "A116", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:686:7"},
-	{Index: 501, Name: "r401", Method: "GET", Path: "/ab:p0/:p1", Controller: "C2", Action: "A401", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2371:7"},
-	{Index: 502, Name: "r460", Method: "HEAD", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2719:7"},
-	{Index: 503, Name: "r460", Method: "PATCH", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2719:7"},
-	{Index: 504, Name: "r404", Method: "GET", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2387:11"},
-	{Index: 505, Name: "r404", Method: "HEAD", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2387:11"},
-	{Index: 506, Name: "r467", Method: "GET", Path: "/ab:p0/:p1/:p2", Controller: "C0", Action: "A467", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Parent: "r460", Pos: "routes.conf:2757:11"},
-	{Index: 507, Name: "r405", Method: "GET", Path: "/ab:p0/:p1/:p2/v:p3", Controller: "C2", Action: "A405", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "", "numeric,lt=1e3"}, Parent: "r401", Pos: "routes.conf:2392:11"},
-	{Index: 508, Name: "r403", Method: "DELETE", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2382:11"},
-	{Index: 509, Name: "r403", Method: "GET", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2382:11"},
-	{Index: 510, Name: "r403", Method: "OPTIONS", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2382:11"},
-	{Index: 511, Name: "r462", Method: "DELETE", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r460", Pos: "routes.conf:2731:11"},
-	{Index: 512, Name: "r465", Method: "GET", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r462", Pos: "routes.conf:2746:15"},
-	{Index: 513, Name: "r462", Method: "PATCH", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r460", Pos: "routes.conf:2731:11"},
-	{Index: 514, Name: "r465", Method: "PUT", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r462", Pos: "routes.conf:2746:15"},
-	{Index: 515, Name: "r464", Method: "GET", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, Parent: "r462", Pos: "routes.conf:2741:15"},
-	{Index: 516, Name: "r464", Method: "PUT", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, Parent: "r462", Pos: "routes.conf:2741:15"},
-	{Index: 517, Name: "r463", Method: "GET", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "p4"}, Parent: "r462", Pos: "routes.conf:2736:15"},
-	{Index: 518, Name: "r463", Method: "PATCH", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "p4"}, Parent: "r462", Pos: "routes.conf:2736:15"},
-	{Index: 519, Name: "r466", Method: "GET", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r462", Pos: "routes.conf:2750:15"},
-	{Index: 520, Name: "r466", Method: "POST", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r462", Pos: "routes.conf:2750:15"},
-	{Index: 521, Name: "r466", Method: "WS", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", WebSocket: true, Params: []string{"p0", "p1"}, Parent: "r462", Pos: "routes.conf:2750:15"},
-	{Index: 522, Name: "r402", Method: "CONNECT", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Parent: "r401", Pos: "routes.conf:2377:11"},
-	{Index: 523, Name: "r402", Method: "WS", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Parent: "r401", Pos: "routes.conf:2377:11"},
-	{Index: 524, Name: "r461", Method: "PATCH", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r460", Pos: "routes.conf:2725:11"},
-	{Index: 525, Name: "r461", Method: "POST", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r460", Pos: "routes.conf:2725:11"},
-	{Index: 526, Name: "r79", Method: "POST", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r78", Pos: "routes.conf:469:11"},
-	{Index: 527, Name: "r79", Method: "TRACE", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r78", Pos: "routes.conf:469:11"},
-	{Index: 528, Name: "r355", Method: "GET", Path: "/abc", Controller: "C2", Action: "A355", AntiCSRFCheck: true, Pos: "routes.conf:2096:7"},
-	{Index: 529, Name: "r355", Method: "OPTIONS", Path: "/abc", Controller: "C2", Action: "A355", AntiCSRFCheck: true, Pos: "routes.conf:2096:7"},
-	{Index: 530, Name: "r417", Method: "PUT", Path: "/abc", Controller: "C0", Action: "A417", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2463:7"},
-	{Index: 531, Name: "r184", Method: "HEAD", Path: "/abc/@", Controller: "C2", Action: "A184", AntiCSRFCheck: true, Pos: "routes.conf:1083:7"},
-	{Index: 532, Name: "r205", Method: "GET", Path: "/abc/v1", Controller: "C1", Action: "A205", AntiCSRFCheck: true, Parent: "r199", Pos: "routes.conf:1206:11"},
-	{Index: 533, Name: "r199", Method: "POST", Path: "/abc/v1", Controller: "C1", Action: "A199", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1172:7"},
-	{Index: 534, Name: "r205", Method: "TRACE", Path: "/abc/v1", Controller: "C1", Action: "A205", AntiCSRFCheck: true, Parent: "r199", Pos: "routes.conf:1206:11"},
-	{Index: 535, Name: "r200", Method: "CONNECT", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r199", Pos: "routes.conf:1178:11"},
-	{Index: 536, Name: "r202", Method: "GET", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A202", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r200", Pos: "routes.conf:1189:15"},
-	{Index: 537, Name: "r200", Method: "OPTIONS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r199", Pos: "routes.conf:1178:11"},
-	{Index: 538, Name: "r200", Method: "WS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", WebSocket: true, Params: []string{"p2"}, Parent: "r199", Pos: "routes.conf:1178:11"},
-	{Index: 539, Name: "r201", Method: "GET", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r200", Pos: "routes.conf:1183:15"},
-	{Index: 540, Name: "r201", Method: "TRACE", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r200", Pos: "routes.conf:1183:15"},
-	{Index: 541, Name: "r203", Method: "PUT", Path: "/abc/v1/v:p2/v1/b", Controller: "C2", Action: "A203", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r200", Pos: "routes.conf:1193:15"},
-	{Index: 542, Name: "r206", Method: "CONNECT", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r199", Pos: "routes.conf:1210:11"},
-	{Index: 543, Name: "r206", Method: "GET", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r199", Pos: "routes.conf:1210:11"},
-	{Index: 544, Name: "r206", Method: "TRACE", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r199", Pos: "routes.conf:1210:11"},
-	{Index: 545, Name: "r204", Method: "DELETE", Path: "/abc/v1/~u", Controller: "C1", Action: "A204", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r199", Pos: "routes.conf:1201:11"},
-	{Index: 546, Name: "r226", Method: "CONNECT", Path: "/abc/x.y", Controller: "C1", Action: "A226", AntiCSRFCheck: true, Pos: "routes.conf:1334:7"},
-	{Index: 547, Name: "r226", Method: "DELETE", Path: "/abc/x.y", Controller: "C1", Action: "A226", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1334:7"},
-	{Index: 548, Name: "r226", Method: "GET", Path: "/abc/x.y", Controller: "C1", Action: "A226", AntiCSRFCheck: true, Pos: "routes.conf:1334:7"},
-	{Index: 549, Name: "r67", Method: "GET", Path: "/abc/~:p1", Controller: "C1", Action: "A67", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:395:7"},
-	{Index: 550, Name: "r68", Method: "POST", Path: "/abc/~:p1/a/~*rest", Controller: "C1", Action: "A68", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r67", Pos: "routes.conf:401:11"},
-	{Index: 551, Name: "r289", Method: "DELETE", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1709:7"},
-	{Index: 552, Name: "r289", Method: "OPTIONS", Path: "/abc/~u", Controller: "C0", Action: "A289", AntiCSRFCheck: true, Pos: "routes.conf:1709:7"},
-	{Index: 553, Name: "r289", Method: "POST", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1709:7"},
-	{Index: 554, Name: "r293", Method: "CONNECT", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A293", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r290", Pos: "routes.conf:1731:15"},
-	{Index: 555, Name: "r290", Method: "DELETE", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A290", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r289", Pos: "routes.conf:1715:11"},
-	{Index: 556, Name: "r291", Method: "HEAD", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", AntiCSRFCheck: true, Params: []string{"p2", "rest"}, Parent: "r290", Pos: "routes.conf:1720:15"},
-	{Index: 557, Name: "r291", Method: "PATCH", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "rest"}, Parent: "r290", Pos: "routes.conf:1720:15"},
-	{Index: 558, Name: "r292", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", AntiCSRFCheck: true, Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Parent: "r290", Pos: "routes.conf:1725:15"},
-	{Index: 559, Name: "r292", Method: "DELETE", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Parent: "r290", Pos: "routes.conf:1725:15"},
-	{Index: 560, Name: "r294", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", AntiCSRFCheck: true, Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:1735:15"},
-	{Index: 561, Name: "r294", Method: "HEAD", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", AntiCSRFCheck: true, Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:1735:15"},
-	{Index: 562, Name: "r294", Method: "WS", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", WebSocket: true, Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:1735:15"},
-	{Index: 563, Name: "r295", Method: "CONNECT", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r289", Pos: "routes.conf:1742:11"},
-	{Index: 564, Name: "r295", Method: "POST", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r289", Pos: "routes.conf:1742:11"},
-	{Index: 565, Name: "r44", Method: "GET", Path: "/b", Controller: "C1", Action: "A44", AntiCSRFCheck: true, Pos: "routes.conf:257:7"},
-	{Index: 566, Name: "r420", Method: "CONNECT", Path: "/b/1:p1", Controller: "C1", Action: "A420", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:2481:7"},
-	{Index: 567, Name: "r420", Method: "PATCH", Path: "/b/1:p1", Controller: "C1", Action: "A420", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:2481:7"},
-	{Index: 568, Name: "r420", Method: "TRACE", Path: "/b/1:p1", Controller: "C1", Action: "A420", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:2481:7"},
-	{Index: 569, Name: "r421", Method: "GET", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r420", Pos: "routes.conf:2487:11"},
-	{Index: 570, Name: "r421", Method: "POST", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r420", Pos: "routes.conf:2487:11"},
-	{Index: 571, Name: "r422", Method: "GET", Path: "/b/1:p1/.a/:p3/=", Controller: "C2", Action: "A422", AntiCSRFCheck: true, Params: []string{"p1", "p3"}, Parent: "r421", Pos: "routes.conf:2492:15"},
-	{Index: 572, Name: "r371", Method: "GET", Path: "/b/:p1", Controller: "C0", Action: "A371", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:2186:7"},
-	{Index: 573, Name: "r45", Method: "POST", Path: "/b/:p1", Controller: "C1", Action: "A45", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:263:11"},
-	{Index: 574, Name: "r45", Method: "PUT", Path: "/b/:p1", Controller: "C1", Action: "A45", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:263:11"},
-	{Index: 575, Name: "r46", Method: "GET", Path: "/b/a-b/new", Controller: "C1", Action: "A46", AntiCSRFCheck: true, Parent: "r44", Pos: "routes.conf:268:11"},
-	{Index: 576, Name: "r46", Method: "PUT", Path: "/b/a-b/new", Controller: "C1", Action: "A46", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r44", Pos: "routes.conf:268:11"},
-	{Index: 577, Name: "r47", Method: "HEAD", Path: "/b/a:p1", Controller: "C1", Action: "A47", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:273:11"},
-	{Index: 578, Name: "r306", Method: "CONNECT", Path: "/b/users", Controller: "C2", Action: "A306", AntiCSRFCheck: true, Pos: "routes.conf:1809:7"},
-	{Index: 579, Name: "r43", Method: "PATCH", Path: "/b/users", Controller: "C1", Action: "A43", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:251:7"},
-	{Index: 580, Name: "r315", Method: "DELETE", Path: "/b/users/*rest", Controller: "C2", Action: "A315", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:1858:15"},
-	{Index: 581, Name: "r312", Method: "GET", Path: "/b/users/*rest", Controller: "C2", Action: "A312", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:1844:11"},
-	{Index: 582, Name: "r312", Method: "HEAD", Path: "/b/users/*rest", Controller: "C2", Action: "A312", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:1844:11"},
-	{Index: 583, Name: "r313", Method: "PATCH", Path: "/b/users/*rest", Controller: "C2", Action: "A313", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:1849:15"},
-	{Index: 584, Name: "r314", Method: "POST", Path: "/b/users/*rest", Controller: "C1", Action: "A314", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:1853:15"},
-	{Index: 585, Name: "r311", Method: "CONNECT", Path: "/b/users/42", Controller: "C0", Action: "A311", AntiCSRFCheck: true, Parent: "r309", Pos: "routes.conf:1838:15"},
-	{Index: 586, Name: "r309", Method: "GET", Path: "/b/users/42", Controller: "C0", Action: "A309", AntiCSRFCheck: true, Parent: "r306", Pos: "routes.conf:1827:11"},
-	{Index: 587, Name: "r311", Method: "POST", Path: "/b/users/42", Controller: "C0", Action: "A311", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r309", Pos: "routes.conf:1838:15"},
-	{Index: 588, Name: "r309", Method: "PUT", Path: "/b/users/42", Controller: "C0", Action: "A309", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r306", Pos: "routes.conf:1827:11"},
-	{Index: 589, Name: "r310", Method: "GET", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:1833:15"},
-	{Index: 590, Name: "r310", Method: "TRACE", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:1833:15"},
-	{Index: 591, Name: "r307", Method: "POST", Path: "/b/users/:p2/ab", Controller: "C2", Action: "A307", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r306", Pos: "routes.conf:1815:11"},
-	{Index: 592, Name: "r308", Method: "GET", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", AntiCSRFCheck: true, Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:1820:15"},
-	{Index: 593, Name: "r308", Method: "POST", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:1820:15"},
-	{Index: 594, Name: "r65", Method: "GET", Path: "/new", Controller: "C0", Action: "A65", AntiCSRFCheck: true, Pos: "routes.conf:382:7"},
-	{Index: 595, Name: "r241", Method: "PATCH", Path: "/new", Controller: "C1", Action: "A241", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1423:7"},
-	{Index: 596, Name: "r428", Method: "POST", Path: "/new", Controller: "C1", Action: "A428", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2533:7"},
-	{Index: 597, Name: "r241", Method: "TRACE", Path: "/new", Controller: "C1", Action: "A241", AntiCSRFCheck: true, Pos: "routes.conf:1423:7"},
-	{Index: 598, Name: "r437", Method: "GET", Path: "/new/:p1", Controller: "C1", Action: "A437", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"number|alpha,max=4"}, Parent: "r428", Pos: "routes.conf:2583:11"},
-	{Index: 599, Name: "r66", Method: "CONNECT", Path: "/new/user_:p1", Controller: "C0", Action: "A66", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"uuid4"}, Parent: "r65", Pos: "routes.conf:388:11"},
-	{Index: 600, Name: "r66", Method: "WS", Path: "/new/user_:p1", Controller: "C0", Action: "A66", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid4"}, Parent: "r65", Pos: "routes.conf:388:11"},
-	{Index: 601, Name: "r434", Method: "PUT", Path: "/new/user_x/=", Controller: "C1", Action: "A434", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r428", Pos: "routes.conf:2566:11"},
-	{Index: 602, Name: "r435", Method: "GET", Path: "/new/user_x/=/:p3", Controller: "C1", Action: "A435", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r434", Pos: "routes.conf:2571:15"},
-	{Index: 603, Name: "r436", Method: "GET", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", AntiCSRFCheck: true, Params: []string{"p4"}, Parent: "r434", Pos: "routes.conf:2576:15"},
-	{Index: 604, Name: "r436", Method: "WS", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", WebSocket: true, Params: []string{"p4"}, Parent: "r434", Pos: "routes.conf:2576:15"},
-	{Index: 605, Name: "r429", Method: "GET", Path: "/new/x.y", Controller: "C1", Action: "A429", AntiCSRFCheck: true, Parent: "r428", Pos: "routes.conf:2539:11"},
-	{Index: 606, Name: "r430", Method: "PATCH", Path: "/new/x.y", Controller: "C2", Action: "A430", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r429", Pos: "routes.conf:2544:15"},
-	{Index: 607, Name: "r431", Method: "POST", Path: "/new/x.y", Controller: "C1", Action: "A431", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r429", Pos: "routes.conf:2549:15"},
-	{Index: 608, Name: "r429", Method: "WS", Path: "/new/x.y", Controller: "C1", Action: "A429", WebSocket: true, Parent: "r428", Pos: "routes.conf:2539:11"},
-	{Index: 609, Name: "r432", Method: "GET", Path: "/new/x.y/@/user_x", Controller: "C1", Action: "A432", AntiCSRFCheck: true, Parent: "r429", Pos: "routes.conf:2554:15"},
-	{Index: 610, Name: "r433", Method: "GET", Path: "/new/x.y/ab", Controller: "C1", Action: "A433", AntiCSRFCheck: true, Parent: "r429", Pos: "routes.conf:2559:15"},
-	{Index: 611, Name: "r503", Method: "DELETE", Path: "/user_*rest", Controller: "C0", Action: "A503", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Parent: "r502", Pos: "routes.conf:2970:11"},
-	{Index: 612, Name: "r185", Method: "GET", Path: "/user_*rest", Controller: "C1", Action: "A185", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:1089:7"},
-	{Index: 613, Name: "r502", Method: "PATCH", Path: "/user_*rest", Controller: "C0", Action: "A502", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Pos: "routes.conf:2964:7"},
-	{Index: 614, Name: "r316", Method: "CONNECT", Path: "/user_:p0", Controller: "C1", Action: "A316", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1866:7"},
-	{Index: 615, Name: "r27", Method: "GET", Path: "/user_:p0", Controller: "C1", Action: "A27", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:159:7"},
-	{Index: 616, Name: "r27", Method: "HEAD", Path: "/user_:p0", Controller: "C1", Action: "A27", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:159:7"},
-	{Index: 617, Name: "r316", Method: "TRACE", Path: "/user_:p0", Controller: "C1", Action: "A316", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:1866:7"},
-	{Index: 618, Name: "r450", Method: "GET", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Pos: "routes.conf:2664:7"},
-	{Index: 619, Name: "r453", Method: "HEAD", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r450", Pos: "routes.conf:2681:11"},
-	{Index: 620, Name: "r451", Method: "OPTIONS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A451", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r450", Pos: "routes.conf:2670:11"},
-	{Index: 621, Name: "r453", Method: "POST", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r450", Pos: "routes.conf:2681:11"},
-	{Index: 622, Name: "r450", Method: "WS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Pos: "routes.conf:2664:7"},
-	{Index: 623, Name: "r457", Method: "GET", Path: "/user_:p0/1:p1/:p2/x.:p3", Controller: "C2", Action: "A457", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "uuid3|uuid5", "alphanum", "lte=3"}, Parent: "r453", Pos: "routes.conf:2700:15"},
-	{Index: 624, Name: "r455", Method: "GET", Path: "/user_:p0/1:p1/=/:p3", Controller: "C2", Action: "A455", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", "lte=3"}, Parent: "r453", Pos: "routes.conf:2690:15"},
-	{Index: 625, Name: "r452", Method: "CONNECT", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r451", Pos: "routes.conf:2674:15"},
-	{Index: 626, Name: "r452", Method: "GET", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r451", Pos: "routes.conf:2674:15"},
-	{Index: 627, Name: "r452", Method: "POST", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r451", Pos: "routes.conf:2674:15"},
-	{Index: 628, Name: "r454", Method: "DELETE", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r453", Pos: "routes.conf:2685:15"},
-	{Index: 629, Name: "r454", Method: "GET", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r453", Pos: "routes.conf:2685:15"},
-	{Index: 630, Name: "r456", Method: "PUT", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r453", Pos: "routes.conf:2695:15"},
-	{Index: 631, Name: "r456", Method: "TRACE", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r453", Pos: "routes.conf:2695:15"},
-	{Index: 632, Name: "r458", Method: "CONNECT", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r450", Pos: "routes.conf:2707:11"},
-	{Index: 633, Name: "r458", Method: "DELETE", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, Parent: "r450", Pos: "routes.conf:2707:11"},
-	{Index: 634, Name: "r459", Method: "GET", Path: "/user_:p0/1:p1/new/b", Controller: "C2", Action: "A459", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Parent: "r450", Pos: "routes.conf:2712:11"},
-	{Index: 635, Name: "r187", Method: "GET", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1101:7"},
-	{Index: 636, Name: "r187", Method: "OPTIONS", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1101:7"},
-	{Index: 637, Name: "r243", Method: "PATCH", Path: "/user_:p0/:p1", Controller: "C1", Action: "A243", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Pos: "routes.conf:1435:7"},
-	{Index: 638, Name: "r244", Method: "GET", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1441:11"},
-	{Index: 639, Name: "r244", Method: "POST", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1441:11"},
-	{Index: 640, Name: "r244", Method: "WS", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1441:11"},
-	{Index: 641, Name: "r245", Method: "DELETE", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1446:11"},
-	{Index: 642, Name: "r245", Method: "POST", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1446:11"},
-	{Index: 643, Name: "r246", Method: "HEAD", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, Parent: "r245", Pos: "routes.conf:1451:15"},
-	{Index: 644, Name: "r246", Method: "POST", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, Parent: "r245", Pos: "routes.conf:1451:15"},
-	{Index: 645, Name: "r320", Method: "GET", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Parent: "r316", Pos: "routes.conf:1889:11"},
-	{Index: 646, Name: "r320", Method: "POST", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Parent: "r316", Pos: "routes.conf:1889:11"},
-	{Index: 647, Name: "r352", Method: "CONNECT", Path: "/user_:p0/=", Controller: "C2", Action: "A352", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r350", Pos: "routes.conf:2076:15"},
-	{Index: 648, Name: "r352", Method: "WS", Path: "/user_:p0/=", Controller: "C2", Action: "A352", WebSocket: true, Params: []string{"p0"}, Parent: "r350", Pos: "routes.conf:2076:15"},
-	{Index: 649, Name: "r321", Method: "POST", Path: "/user_:p0/a", Controller: "C1", Action: "A321", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:1894:11"},
-	{Index: 650, Name: "r247", Method: "GET", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1460:7"},
-	{Index: 651, Name: "r247", Method: "HEAD", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1460:7"},
-	{Index: 652, Name: "r247", Method: "WS", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1460:7"},
-	{Index: 653, Name: "r249", Method: "GET", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r247", Pos: "routes.conf:1471:11"},
-	{Index: 654, Name: "r249", Method: "PATCH", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r247", Pos: "routes.conf:1471:11"},
-	{Index: 655, Name: "r252", Method: "DELETE", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, Parent: "r249", Pos: "routes.conf:1487:15"},
-	{Index: 656, Name: "r252", Method: "GET", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", AntiCSRFCheck: true, Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, Parent: "r249", Pos: "routes.conf:1487:15"},
-	{Index: 657, Name: "r251", Method: "GET", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r249", Pos: "routes.conf:1482:15"},
-	{Index: 658, Name: "r251", Method: "WS", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r249", Pos: "routes.conf:1482:15"},
-	{Index: 659, Name: "r248", Method: "PUT", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r247", Pos: "routes.conf:1466:11"},
-	{Index: 660, Name: "r248", Method: "WS", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r247", Pos: "routes.conf:1466:11"},
-	{Index: 661, Name: "r317", Method: "GET", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:1872:11"},
-	{Index: 662, Name: "r317", Method: "POST", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:1872:11"},
-	{Index: 663, Name: "r318", Method: "GET", Path: "/user_:p0/new/x.y/:p3", Controller: "C1", Action: "A318", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"", "number,min=5,max=100"}, Parent: "r317", Pos: "routes.conf:1877:15"},
-	{Index: 664, Name: "r319", Method: "DELETE", Path: "/user_x", Controller: "C1", Action: "A319", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r317", Pos: "routes.conf:1882:15"},
-	{Index: 665, Name: "r319", Method: "GET", Path: "/user_x", Controller: "C1", Action: "A319", AntiCSRFCheck: true, Parent: "r317", Pos: "routes.conf:1882:15"},
-	{Index: 666, Name: "r319", Method: "OPTIONS", Path: "/user_x", Controller: "C1", Action: "A319", AntiCSRFCheck: true, Parent: "r317", Pos: "routes.conf:1882:15"},
-	{Index: 667, Name: "r501", Method: "GET", Path: "/user_x/:p1", Controller: "C0", Action: "A501", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:2958:7"},
-	{Index: 668, Name: "r501", Method: "POST", Path: "/user_x/:p1", Controller: "C0", Action: "A501", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:2958:7"},
-	{Index: 669, Name: "r501", Method: "WS", Path: "/user_x/:p1", Controller: "C0", Action: "A501", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:2958:7"},
-	{Index: 670, Name: "r1", Method: "DELETE", Path: "/user_x/=", Controller: "C2", Action: "A1", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:7:7"},
-	{Index: 671, Name: "r1", Method: "GET", Path: "/user_x/=", Controller: "C2", Action: "A1", AntiCSRFCheck: true, Pos: "routes.conf:7:7"},
-	{Index: 672, Name: "r1", Method: "HEAD", Path: "/user_x/=", Controller: "C2", Action: "A1", AntiCSRFCheck: true, Pos: "routes.conf:7:7"},
-	{Index: 673, Name: "r2", Method: "DELETE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r1", Pos: "routes.conf:13:11"},
-	{Index: 674, Name: "r5", Method: "HEAD", Path: "/user_x/=/:p2", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r2", Pos: "routes.conf:29:15"},
-	{Index: 675, Name: "r2", Method: "PATCH", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r1", Pos: "routes.conf:13:11"},
-	{Index: 676, Name: "r2", Method: "TRACE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r1", Pos: "routes.conf:13:11"},
-	{Index: 677, Name: "r6", Method: "GET", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r2", Pos: "routes.conf:34:15"},
-	{Index: 678, Name: "r6", Method: "TRACE", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Parent: "r2", Pos: "routes.conf:34:15"},
-	{Index: 679, Name: "r4", Method: "GET", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r2", Pos: "routes.conf:24:15"},
-	{Index: 680, Name: "r4", Method: "POST", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r2", Pos: "routes.conf:24:15"},
-	{Index: 681, Name: "r3", Method: "CONNECT", Path: "/user_x/=/:p2/x.y/*rest", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Params: []string{"p2", "rest"}, Parent: "r2", Pos: "routes.conf:18:15"},
-	{Index: 682, Name: "r207", Method: "HEAD", Path: "/user_x/new", Controller: "C0", Action: "A207", AntiCSRFCheck: true, Pos: "routes.conf:1217:7"},
-	{Index: 683, Name: "r186", Method: "GET", Path: "/user_x/user_x", Controller: "C2", Action: "A186", AntiCSRFCheck: true, Pos: "routes.conf:1095:7"},
-	{Index: 684, Name: "r186", Method: "POST", Path: "/user_x/user_x", Controller: "C2", Action: "A186", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1095:7"},
-	{Index: 685, Name: "r196", Method: "TRACE", Path: "/user_x/user_x", Controller: "C1", Action: "A196", AntiCSRFCheck: true, Pos: "routes.conf:1153:7"},
-	{Index: 686, Name: "r267", Method: "CONNECT", Path: "/user_x/v1", Controller: "C1", Action: "A267", AntiCSRFCheck: true, Pos: "routes.conf:1579:7"},
-	{Index: 687, Name: "r267", Method: "GET", Path: "/user_x/v1", Controller: "C1", Action: "A267", AntiCSRFCheck: true, Pos: "routes.conf:1579:7"},
-	{Index: 688, Name: "r267", Method: "TRACE", Path: "/user_x/v1", Controller: "C1", Action: "A267", AntiCSRFCheck: true, Pos: "routes.conf:1579:7"},
-	{Index: 689, Name: "r374", Method: "GET", Path: "/users", Controller: "C2", Action: "A374", AntiCSRFCheck: true, Pos: "routes.conf:2204:7"},
-	{Index: 690, Name: "r374", Method: "OPTIONS", Path: "/users", Controller: "C2", Action: "A374", AntiCSRFCheck: true, Pos: "routes.conf:2204:7"},
-	{Index: 691, Name: "r491", Method: "TRACE", Path: "/users", Controller: "C2", Action: "A491", AntiCSRFCheck: true, Pos: "routes.conf:2902:7"},
-	{Index: 692, Name: "r491", Method: "WS", Path: "/users", Controller: "C2", Action: "A491", WebSocket: true, Pos: "routes.conf:2902:7"},
-	{Index: 693, Name: "r299", Method: "GET", Path: "/users/42", Controller: "C0", Action: "A299", AntiCSRFCheck: true, Parent: "r296", Pos: "routes.conf:1767:11"},
-	{Index: 694, Name: "r300", Method: "OPTIONS", Path: "/users/42", Controller: "C0", Action: "A300", AntiCSRFCheck: true, Parent: "r299", Pos: "routes.conf:1772:15"},
-	{Index: 695, Name: "r300", Method: "PUT", Path: "/users/42", Controller: "C0", Action: "A300", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r299", Pos: "routes.conf:1772:15"},
-	{Index: 696, Name: "r299", Method: "WS", Path: "/users/42", Controller: "C0", Action: "A299", WebSocket: true, Parent: "r296", Pos: "routes.conf:1767:11"},
-	{Index: 697, Name: "r494", Method: "POST", Path: "/users/42/:p2", Controller: "C1", Action: "A494", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Constraints: []string{"number|alpha,max=4"}, Parent: "r491", Pos: "routes.conf:2919:11"},
-	{Index: 698, Name: "r394", Method: "GET", Path: "/users/:p1", Controller: "C1", Action: "A394", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:2328:7"},
-	{Index: 699, Name: "r447", Method: "TRACE", Path: "/users/:p1", Controller: "C1", Action: "A447", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r445", Pos: "routes.conf:2642:11"},
-	{Index: 700, Name: "r375", Method: "CONNECT", Path: "/users/:p1/1", Controller: "C2", Action: "A375", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r374", Pos: "routes.conf:2210:11"},
-	{Index: 701, Name: "r375", Method: "GET", Path: "/users/:p1/1", Controller: "C2", Action: "A375", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r374", Pos: "routes.conf:2210:11"},
-	{Index: 702, Name: "r395", Method: "PUT", Path: "/users/:p1/1/.a", Controller: "C1", Action: "A395", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2334:11"},
-	{Index: 703, Name: "r396", Method: "DELETE", Path: "/users/:p1/1/.a/@", Controller: "C1", Action: "A396", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2339:15"},
-	{Index: 704, Name: "r398", Method: "OPTIONS", Path: "/users/:p1/1/.a/@/~u", Controller: "C1", Action: "A398", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2349:15"},
-	{Index: 705, Name: "r397", Method: "GET", Path: "/users/:p1/1/.a/ab/:p5", Controller: "C1", Action: "A397", AntiCSRFCheck: true, Params: []string{"p1", "p5"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r395", Pos: "routes.conf:2344:15"},
-	{Index: 706, Name: "r376", Method: "GET", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", AntiCSRFCheck: true, Params: []string{"p1", "p4"}, Parent: "r375", Pos: "routes.conf:2215:15"},
-	{Index: 707, Name: "r376", Method: "PUT", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p4"}, Parent: "r375", Pos: "routes.conf:2215:15"},
-	{Index: 708, Name: "r377", Method: "GET", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r375", Pos: "routes.conf:2220:15"},
-	{Index: 709, Name: "r377", Method: "TRACE", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r375", Pos: "routes.conf:2220:15"},
-	{Index: 710, Name: "r378", Method: "GET", Path: "/users/:p1/1/~u/:p4", Controller: "C0", Action: "A378", AntiCSRFCheck: true, Params: []string{"p1", "p4"}, Parent: "r375", Pos: "routes.conf:2226:15"},
-	{Index: 711, Name: "r399", Method: "GET", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2356:11"},
-	{Index: 712, Name: "r399", Method: "POST", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2356:11"},
-	{Index: 713, Name: "r400", Method: "GET", Path: "/users/:p1/x.y/a-b/users", Controller: "C0", Action: "A400", AntiCSRFCheck: true, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r399", Pos: "routes.conf:2362:15"},
-	{Index: 714, Name: "r11", Method: "DELETE", Path: "/users/a:p1", Controller: "C0", Action: "A11", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:67:7"},
-	{Index: 715, Name: "r11", Method: "GET", Path: "/users/a:p1", Controller: "C0", Action: "A11", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:67:7"},
-	{Index: 716, Name: "r495", Method: "CONNECT", Path: "/users/~:p1", Controller: "C2", Action: "A495", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r491", Pos: "routes.conf:2925:11"},
-	{Index: 717, Name: "r495", Method: "GET", Path: "/users/~:p1", Controller: "C2", Action: "A495", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r491", Pos: "routes.conf:2925:11"},
-	{Index: 718, Name: "r495", Method: "WS", Path: "/users/~:p1", Controller: "C2", Action: "A495", WebSocket: true, Params: []string{"p1"}, Parent: "r491", Pos: "routes.conf:2925:11"},
-	{Index: 719, Name: "r250", Method: "GET", Path: "/v1", Controller: "C2", Action: "A250", AntiCSRFCheck: true, Parent: "r249", Pos: "routes.conf:1477:15"},
-	{Index: 720, Name: "r250", Method: "TRACE", Path: "/v1", Controller: "C2", Action: "A250", AntiCSRFCheck: true, Parent: "r249", Pos: "routes.conf:1477:15"},
-	{Index: 721, Name: "r269", Method: "CONNECT", Path: "/v1/*rest", Controller: "C0", Action: "A269", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1591:11"},
-	{Index: 722, Name: "r268", Method: "GET", Path: "/v1/*rest", Controller: "C0", Action: "A268", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1585:7"},
-	{Index: 723, Name: "r268", Method: "HEAD", Path: "/v1/*rest", Controller: "C0", Action: "A268", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1585:7"},
-	{Index: 724, Name: "r269", Method: "POST", Path: "/v1/*rest", Controller: "C0", Action: "A269", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1591:11"},
-	{Index: 725, Name: "r133", Method: "GET", Path: "/v1/=", Controller: "C1", Action: "A133", AntiCSRFCheck: true, Pos: "routes.conf:788:7"},
-	{Index: 726, Name: "r133", Method: "OPTIONS", Path: "/v1/=", Controller: "C1", Action: "A133", AntiCSRFCheck: true, Pos: "routes.conf:788:7"},
-	{Index: 727, Name: "r133", Method: "WS", Path: "/v1/=", Controller: "C1", Action: "A133", WebSocket: true, Pos: "routes.conf:788:7"},
-	{Index: 728, Name: "r468", Method: "GET", Path: "/v1/new", Controller: "C0", Action: "A468", AntiCSRFCheck: true, Pos: "routes.conf:2764:7"},
-	{Index: 729, Name: "r468", Method: "OPTIONS", Path: "/v1/new", Controller: "C0", Action: "A468", AntiCSRFCheck: true, Pos: "routes.conf:2764:7"},
-	{Index: 730, Name: "r29", Method: "OPTIONS", Path: "/v:p0", Controller: "C2", Action: "A29", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:171:7"},
-	{Index: 731, Name: "r29", Method: "PATCH", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:171:7"},
-	{Index: 732, Name: "r29", Method: "POST", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:171:7"},
-	{Index: 733, Name: "r36", Method: "GET", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A36", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r35", Pos: "routes.conf:209:15"},
-	{Index: 734, Name: "r35", Method: "HEAD", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:204:11"},
-	{Index: 735, Name: "r35", Method: "WS", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:204:11"},
-	{Index: 736, Name: "r37", Method: "OPTIONS", Path: "/v:p0/a", Controller: "C2", Action: "A37", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:215:11"},
-	{Index: 737, Name: "r37", Method: "PUT", Path: "/v:p0/a", Controller: "C2", Action: "A37", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:215:11"},
-	{Index: 738, Name: "r446", Method: "CONNECT", Path: "/v:p0/user_:p1", Controller: "C2", Action: "A446", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r445", Pos: "routes.conf:2636:11"},
-	{Index: 739, Name: "r30", Method: "GET", Path: "/v:p0/users", Controller: "C2", Action: "A30", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:177:11"},
-	{Index: 740, Name: "r32", Method: "CONNECT", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r30", Pos: "routes.conf:187:15"},
-	{Index: 741, Name: "r32", Method: "GET", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r30", Pos: "routes.conf:187:15"},
-	{Index: 742, Name: "r32", Method: "TRACE", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r30", Pos: "routes.conf:187:15"},
-	{Index: 743, Name: "r33", Method: "CONNECT", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, Parent: "r30", Pos: "routes.conf:192:15"},
-	{Index: 744, Name: "r33", Method: "OPTIONS", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, Parent: "r30", Pos: "routes.conf:192:15"},
-	{Index: 745, Name: "r31", Method: "GET", Path: "/v:p0/users/a", Controller: "C2", Action: "A31", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r30", Pos: "routes.conf:182:15"},
-	{Index: 746, Name: "r34", Method: "POST", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r30", Pos: "routes.conf:197:15"},
-	{Index: 747, Name: "r34", Method: "WS", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r30", Pos: "routes.conf:197:15"},
-	{Index: 748, Name: "r128", Method: "GET", Path: "/x.:p0", Controller: "C1", Action: "A128", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:760:7"},
-	{Index: 749, Name: "r128", Method: "POST", Path: "/x.:p0", Controller: "C1", Action: "A128", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:760:7"},
-	{Index: 750, Name: "r132", Method: "GET", Path: "/x.:p0/1/1", Controller: "C1", Action: "A132", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:781:11"},
-	{Index: 751, Name: "r424", Method: "WS", Path: "/x.:p0/:p1", Controller: "C0", Action: "A424", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2508:7"},
-	{Index: 752, Name: "r131", Method: "PATCH", Path: "/x.:p0/=", Controller: "C1", Action: "A131", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:776:11"},
-	{Index: 753, Name: "r130", Method: "GET", Path: "/x.:p0/a-b", Controller: "C1", Action: "A130", AntiCSRFCheck: true, Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:771:11"},
-	{Index: 754, Name: "r129", Method: "POST", Path: "/x.:p0/a:p1", Controller: "C1", Action: "A129", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Parent: "r128", Pos: "routes.conf:766:11"},
-	{Index: 755, Name: "r217", Method: "CONNECT", Path: "/x.y", Controller: "C2", Action: "A217", AntiCSRFCheck: true, Pos: "routes.conf:1278:7"},
-	{Index: 756, Name: "r253", Method: "DELETE", Path: "/x.y", Controller: "C0", Action: "A253", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1496:7"},
-	{Index: 757, Name: "r215", Method: "GET", Path: "/x.y", Controller: "C1", Action: "A215", AntiCSRFCheck: true, Pos: "routes.conf:1265:7"},
-	{Index: 758, Name: "r215", Method: "POST", Path: "/x.y", Controller: "C1", Action: "A215", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1265:7"},
-	{Index: 759, Name: "r256", Method: "GET", Path: "/x.y/1", Controller: "C0", Action: "A256", AntiCSRFCheck: true, Parent: "r254", Pos: "routes.conf:1512:15"},
-	{Index: 760, Name: "r254", Method: "PATCH", Path: "/x.y/1", Controller: "C0", Action: "A254", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r253", Pos: "routes.conf:1502:11"},
-	{Index: 761, Name: "r257", Method: "GET", Path: "/x.y/1/1", Controller: "C2", Action: "A257", AntiCSRFCheck: true, Parent: "r254", Pos: "routes.conf:1516:15"},
-	{Index: 762, Name: "r257", Method: "PUT", Path: "/x.y/1/1", Controller: "C2", Action: "A257", MaxBodySize: 5242880, AntiCSRFCheck: true, Parent: "r254", Pos: "routes.conf:1516:15"},
-	{Index: 763, Name: "r255", Method: "CONNECT", Path: "/x.y/1/=", Controller: "C0", Action: "A255", AntiCSRFCheck: true, Parent: "r254", Pos: "routes.conf:1507:15"},
-	{Index: 764, Name: "r258", Method: "CONNECT", Path: "/x.y/1/@", Controller: "C0", Action: "A258", AntiCSRFCheck: true, Parent: "r254", Pos: "routes.conf:1522:15"},
-	{Index: 765, Name: "r258", Method: "HEAD", Path: "/x.y/1/@", Controller: "C0", Action: "A258", AntiCSRFCheck: true, Parent: "r254", Pos: "routes.conf:1522:15"},
-	{Index: 766, Name: "r275", Method: "DELETE", Path: "/x.y/:p1", Controller: "C1", Action: "A275", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:1627:7"},
-	{Index: 767, Name: "r275", Method: "GET", Path: "/x.y/:p1", Controller: "C1", Action: "A275", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:1627:7"},
-	{Index: 768, Name: "r216", Method: "GET", Path: "/x.y/ab", Controller: "C1", Action: "A216", AntiCSRFCheck: true, Parent: "r215", Pos: "routes.conf:1271:11"},
-	{Index: 769, Name: "r216", Method: "OPTIONS", Path: "/x.y/ab", Controller: "C1", Action: "A216", AntiCSRFCheck: true, Parent: "r215", Pos: "routes.conf:1271:11"},
-	{Index: 770, Name: "r111", Method: "DELETE", Path: "/~*rest", Controller: "C0", Action: "A111", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r110", Pos: "routes.conf:656:11"},
-	{Index: 771, Name: "r110", Method: "GET", Path: "/~*rest", Controller: "C0", Action: "A110", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:650:7"},
-	{Index: 772, Name: "r112", Method: "HEAD", Path: "/~*rest", Controller: "C0", Action: "A112", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r110", Pos: "routes.conf:662:11"},
-	{Index: 773, Name: "r110", Method: "PATCH", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:650:7"},
-	{Index: 774, Name: "r110", Method: "POST", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Pos: "routes.conf:650:7"},
-	{Index: 775, Name: "r113", Method: "PUT", Path: "/~*rest", Controller: "C0", Action: "A113", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Parent: "r112", Pos: "routes.conf:666:15"},
-	{Index: 776, Name: "r78", Method: "GET", Path: "/~:p0", Controller: "C2", Action: "A78", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric"}, Pos: "routes.conf:463:7"},
-	{Index: 777, Name: "r305", Method: "TRACE", Path: "/~:p0", Controller: "C2", Action: "A305", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:1803:7"},
-	{Index: 778, Name: "r305", Method: "WS", Path: "/~:p0", Controller: "C2", Action: "A305", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:1803:7"},
-	{Index: 779, Name: "r261", Method: "DELETE", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Pos: "routes.conf:1543:7"},
-	{Index: 780, Name: "r261", Method: "GET", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Pos: "routes.conf:1543:7"},
-	{Index: 781, Name: "r262", Method: "PUT", Path: "/~:p0/1*rest", Controller: "C2", Action: "A262", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r261", Pos: "routes.conf:1549:11"},
-	{Index: 782, Name: "r115", Method: "CONNECT", Path: "/~:p0/42", Controller: "C1", Action: "A115", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:680:7"},
-	{Index: 783, Name: "r115", Method: "GET", Path: "/~:p0/42", Controller: "C1", Action: "A115", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:680:7"},
-	{Index: 784, Name: "r21", Method: "CONNECT", Path: "/~:p0/@", Controller: "C1", Action: "A21", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:126:7"},
-	{Index: 785, Name: "r21", Method: "GET", Path: "/~:p0/@", Controller: "C1", Action: "A21", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:126:7"},
-	{Index: 786, Name: "r21", Method: "PUT", Path: "/~:p0/@", Controller: "C1", Action: "A21", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:126:7"},
-	{Index: 787, Name: "r22", Method: "DELETE", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:132:11"},
-	{Index: 788, Name: "r23", Method: "GET", Path: "/~:p0/@/1", Controller: "C1", Action: "A23", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:137:15"},
-	{Index: 789, Name: "r26", Method: "POST", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:151:15"},
-	{Index: 790, Name: "r26", Method: "TRACE", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:151:15"},
-	{Index: 791, Name: "r22", Method: "WS", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:132:11"},
-	{Index: 792, Name: "r24", Method: "GET", Path: "/~:p0/@/1/.:p3", Controller: "C1", Action: "A24", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r22", Pos: "routes.conf:141:15"},
-	{Index: 793, Name: "r25", Method: "CONNECT", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:146:15"},
-	{Index: 794, Name: "r25", Method: "GET", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:146:15"},
-	{Index: 795, Name: "r302", Method: "GET", Path: "/~u", Controller: "C1", Action: "A302", AntiCSRFCheck: true, Pos: "routes.conf:1786:7"},
-	{Index: 796, Name: "r303", Method: "OPTIONS", Path: "/~u", Controller: "C1", Action: "A303", AntiCSRFCheck: true, Parent: "r302", Pos: "routes.conf:1792:11"},
-	{Index: 797, Name: "r302", Method: "WS", Path: "/~u", Controller: "C1", Action: "A302", WebSocket: true, Pos: "routes.conf:1786:7"},
-	{Index: 798, Name: "r287", Method: "CONNECT", Path: "/~u/*rest", Controller: "C0", Action: "A287", AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r286", Pos: "routes.conf:1697:15"},
-	{Index: 799, Name: "r285", Method: "GET", Path: "/~u/*rest", Controller: "C0", Action: "A285", AntiCSRFCheck: true, Params: []string{"rest"}, Pos: "routes.conf:1687:7"},
-	{Index: 800, Name: "r288", Method: "POST", Path: "/~u/*rest", Controller: "C0", Action: "A288", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r286", Pos: "routes.conf:1701:15"},
-	{Index: 801, Name: "r286", Method: "PUT", Path: "/~u/*rest", Controller: "C0", Action: "A286", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Parent: "r285", Pos: "routes.conf:1693:11"},
-	{Index: 802, Name: "r285", Method: "WS", Path: "/~u/*rest", Controller: "C0", Action: "A285", WebSocket: true, Params: []string{"rest"}, Pos: "routes.conf:1687:7"},
-	{Index: 803, Name: "r64", Method: "GET", Path: "/~u/.:p1", Controller: "C1", Action: "A64", AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:376:7"},
-	{Index: 804, Name: "r28", Method: "HEAD", Path: "/~u/1", Controller: "C0", Action: "A28", AntiCSRFCheck: true, Pos: "routes.conf:165:7"},
-	{Index: 805, Name: "r392", Method: "HEAD", Path: "/~u/42", Controller: "C0", Action: "A392", AntiCSRFCheck: true, Pos: "routes.conf:2315:7"},
-	{Index: 806, Name: "r393", Method: "DELETE", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2321:11"},
-	{Index: 807, Name: "r393", Method: "GET", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", AntiCSRFCheck: true, Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2321:11"},
-	{Index: 808, Name: "r304", Method: "GET", Path: "/~u/:p1", Controller: "C1", Action: "A304", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r302", Pos: "routes.conf:1796:11"},
-	{Index: 809, Name: "r80", Method: "PATCH", Path: "/~u/:p1", Controller: "C2", Action: "A80", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, Pos: "routes.conf:476:7"},
+	{Index: 0, Name: "r386", Method: "CONNECT", Path: "/", Controller: "C0", Action: "A386", Pos: "routes.conf:2678:7"},
+	{Index: 1, Name: "r242", Method: "DELETE", Path: "/", Controller: "C0", Action: "A242", MaxBodySize: 5242880, Pos: "routes.conf:1688:7"},
+	{Index: 2, Name: "r264", Method: "GET", Path: "/", Controller: "C2", Action: "A264", Auth: "basic", AntiCSRFCheck: true, Pos: "routes.conf:1847:7"},
+	{Index: 3, Name: "r264", Method: "PATCH", Path: "/", Controller: "C2", Action: "A264", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:1847:7"},
+	{Index: 4, Name: "r445", Method: "PUT", Path: "/", Controller: "C2", Action: "A445", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:3080:7"},
+	{Index: 5, Name: "r242", Method: "TRACE", Path: "/", Controller: "C0", Action: "A242", Pos: "routes.conf:1688:7"},
+	{Index: 6, Name: "r12", Method: "CONNECT", Path: "/*rest", Controller: "C0", Action: "A12", Params: []string{"rest"}, CORS: routegenCORS0, Pos: "routes.conf:83:7"},
+	{Index: 7, Name: "r218", Method: "DELETE", Path: "/*rest", Controller: "C2", Action: "A218", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:1522:7"},
+	{Index: 8, Name: "r8", Method: "GET", Path: "/*rest", Controller: "C2", Action: "A8", Auth: "basic", Params: []string{"rest"}, Pos: "routes.conf:56:7"},
+	{Index: 9, Name: "r50", Method: "HEAD", Path: "/*rest", Controller: "C0", Action: "A50", Auth: "authenticated", Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS1, Parent: "r49", Pos: "routes.conf:332:15"},
+	{Index: 10, Name: "r49", Method: "OPTIONS", Path: "/*rest", Controller: "C1", Action: "A49", Auth: "basic", Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:327:11"},
+	{Index: 11, Name: "r52", Method: "PATCH", Path: "/*rest", Controller: "C1", Action: "A52", Auth: "basic", MaxBodySize: 8, Params: []string{"rest"}, Parent: "r51", Pos: "routes.conf:346:15"},
+	{Index: 12, Name: "r48", Method: "POST", Path: "/*rest", Controller: "C1", Action: "A48", Auth: "basic", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:320:7"},
+	{Index: 13, Name: "r53", Method: "PUT", Path: "/*rest", Controller: "C1", Action: "A53", Auth: "basic", MaxBodySize: 64, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r51", Pos: "routes.conf:352:15"},
+	{Index: 14, Name: "r51", Method: "TRACE", Path: "/*rest", Controller: "C1", Action: "A51", Auth: "basic", Params: []string{"rest"}, Parent: "r48", Pos: "routes.conf:342:11"},
+	{Index: 15, Name: "r477", Method: "DELETE", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, Pos: "routes.conf:3302:7"},
+	{Index: 16, Name: "r76", Method: "GET", Path: "/...", Controller: "C0", Action: "A76", Auth: "token", Pos: "routes.conf:520:7"},
+	{Index: 17, Name: "r477", Method: "POST", Path: "/...", Controller: "C1", Action: "A477", MaxBodySize: 5242880, Pos: "routes.conf:3302:7"},
+	{Index: 18, Name: "r498", Method: "DELETE", Path: "/.../*rest", Controller: "C2", Action: "A498", Auth: "anonymous", MaxBodySize: 8, Params: []string{"rest"}, CORS: routegenCORS2, Parent: "r497", Pos: "routes.conf:3451:15"},
+	{Index: 19, Name: "r496", Method: "GET", Path: "/.../*rest", Controller: "C2", Action: "A496", Auth: "anonymous", Params: []string{"rest"}, Pos: "routes.conf:3439:7"},
+	{Index: 20, Name: "r496", Method: "HEAD", Path: "/.../*rest", Controller: "C2", Action: "A496", Auth: "anonymous", Params: []string{"rest"}, Pos: "routes.conf:3439:7"},
+	{Index: 21, Name: "r497", Method: "OPTIONS", Path: "/.../*rest", Controller: "C2", Action: "A497", Auth: "anonymous", Params: []string{"rest"}, CORS: routegenCORS2, Parent: "r496", Pos: "routes.conf:3446:11"},
+	{Index: 22, Name: "r500", Method: "PATCH", Path: "/.../*rest", Controller: "C2", Action: "A500", Auth: "basic", MaxBodySize: 1024, Params: []string{"rest"}, Parent: "r496", Pos: "routes.conf:3464:11"},
+	{Index: 23, Name: "r496", Method: "POST", Path: "/.../*rest", Controller: "C2", Action: "A496", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"rest"}, Pos: "routes.conf:3439:7"},
+	{Index: 24, Name: "r499", Method: "PUT", Path: "/.../*rest", Controller: "C2", Action: "A499", Auth: "anonymous", MaxBodySize: 64, Params: []string{"rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS2, Parent: "r497", Pos: "routes.conf:3456:15"},
+	{Index: 25, Name: "r478", Method: "DELETE", Path: "/.../.:p1", Controller: "C1", Action: "A478", MaxBodySize: 1, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r477", Pos: "routes.conf:3308:11"},
+	{Index: 26, Name: "r478", Method: "GET", Path: "/.../.:p1", Controller: "C1", Action: "A478", Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r477", Pos: "routes.conf:3308:11"},
+	{Index: 27, Name: "r479", Method: "CONNECT", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r478", Pos: "routes.conf:3314:15"},
+	{Index: 28, Name: "r479", Method: "OPTIONS", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r478", Pos: "routes.conf:3314:15"},
+	{Index: 29, Name: "r479", Method: "PATCH", Path: "/.../.:p1/users", Controller: "C1", Action: "A479", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"required,len=1"}, Parent: "r478", Pos: "routes.conf:3314:15"},
+	{Index: 30, Name: "r423", Method: "DELETE", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, Pos: "routes.conf:2931:7"},
+	{Index: 31, Name: "r423", Method: "HEAD", Path: "/.../.a", Controller: "C0", Action: "A423", Pos: "routes.conf:2931:7"},
+	{Index: 32, Name: "r423", Method: "PATCH", Path: "/.../.a", Controller: "C0", Action: "A423", MaxBodySize: 5242880, Pos: "routes.conf:2931:7"},
+	{Index: 33, Name: "r485", Method: "GET", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", Auth: "authenticated", Params: []string{"p2"}, CORS: routegenCORS3, Parent: "r477", Pos: "routes.conf:3353:11"},
+	{Index: 34, Name: "r485", Method: "POST", Path: "/.../.a/v:p2", Controller: "C1", Action: "A485", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p2"}, CORS: routegenCORS3, Parent: "r477", Pos: "routes.conf:3353:11"},
+	{Index: 35, Name: "r486", Method: "GET", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", Auth: "token", Params: []string{"p2", "p3"}, CORS: routegenCORS3, Parent: "r485", Pos: "routes.conf:3360:15"},
+	{Index: 36, Name: "r486", Method: "WS", Path: "/.../.a/v:p2/:p3/~u", Controller: "C1", Action: "A486", Auth: "token", WebSocket: true, Params: []string{"p2", "p3"}, Parent: "r485", Pos: "routes.conf:3360:15"},
+	{Index: 37, Name: "r85", Method: "GET", Path: "/.../:p1", Controller: "C0", Action: "A85", Auth: "authenticated", Params: []string{"p1"}, Pos: "routes.conf:583:7"},
+	{Index: 38, Name: "r85", Method: "HEAD", Path: "/.../:p1", Controller: "C0", Action: "A85", Auth: "authenticated", Params: []string{"p1"}, Pos: "routes.conf:583:7"},
+	{Index: 39, Name: "r88", Method: "OPTIONS", Path: "/.../:p1", Controller: "C0", Action: "A88", Auth: "authenticated", Params: []string{"p1"}, Parent: "r85", Pos: "routes.conf:603:11"},
+	{Index: 40, Name: "r90", Method: "PATCH", Path: "/.../:p1", Controller: "C0", Action: "A90", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS4, Parent: "r88", Pos: "routes.conf:614:15"},
+	{Index: 41, Name: "r89", Method: "DELETE", Path: "/.../:p1/*rest", Controller: "C0", Action: "A89", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, CORS: routegenCORS5, Parent: "r88", Pos: "routes.conf:608:15"},
+	{Index: 42, Name: "r91", Method: "PATCH", Path: "/.../:p1/.a", Controller: "C0", Action: "A91", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS6, Parent: "r88", Pos: "routes.conf:620:15"},
+	{Index: 43, Name: "r92", Method: "GET", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", Auth: "authenticated", Params: []string{"p1", "p2", "p3"}, Parent: "r88", Pos: "routes.conf:626:15"},
+	{Index: 44, Name: "r92", Method: "PUT", Path: "/.../:p1/:p2/:p3", Controller: "C2", Action: "A92", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p3"}, Parent: "r88", Pos: "routes.conf:626:15"},
+	{Index: 45, Name: "r86", Method: "GET", Path: "/.../:p1/@", Controller: "C0", Action: "A86", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS7, Parent: "r85", Pos: "routes.conf:591:11"},
+	{Index: 46, Name: "r86", Method: "PATCH", Path: "/.../:p1/@", Controller: "C0", Action: "A86", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS7, Parent: "r85", Pos: "routes.conf:591:11"},
+	{Index: 47, Name: "r86", Method: "WS", Path: "/.../:p1/@", Controller: "C0", Action: "A86", Auth: "authenticated", WebSocket: true, Params: []string{"p1"}, Parent: "r85", Pos: "routes.conf:591:11"},
+	{Index: 48, Name: "r87", Method: "DELETE", Path: "/.../:p1/~:p2/v:p3", Controller: "C0", Action: "A87", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p3"}, Constraints: []string{"", "min=2", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r85", Pos: "routes.conf:597:11"},
+	{Index: 49, Name: "r276", Method: "DELETE", Path: "/.../a-b", Controller: "C0", Action: "A276", MaxBodySize: 5242880, Pos: "routes.conf:1935:7"},
+	{Index: 50, Name: "r276", Method: "GET", Path: "/.../a-b", Controller: "C0", Action: "A276", Pos: "routes.conf:1935:7"},
+	{Index: 51, Name: "r281", Method: "GET", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", CORS: routegenCORS8, Parent: "r276", Pos: "routes.conf:1965:11"},
+	{Index: 52, Name: "r281", Method: "TRACE", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A281", CORS: routegenCORS8, Parent: "r276", Pos: "routes.conf:1965:11"},
+	{Index: 53, Name: "r282", Method: "WS", Path: "/.../a-b/42/abc", Controller: "C0", Action: "A282", WebSocket: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r281", Pos: "routes.conf:1971:15"},
+	{Index: 54, Name: "r284", Method: "CONNECT", Path: "/.../a-b/42/abc/:p4", Controller: "C2", Action: "A284", Auth: "token", Params: []string{"p4"}, Constraints: []string{"uuid4"}, CORS: routegenCORS9, Parent: "r281", Pos: "routes.conf:1983:15"},
+	{Index: 55, Name: "r283", Method: "GET", Path: "/.../a-b/42/abc/user_x", Controller: "C0", Action: "A283", CORS: routegenCORS8, Parent: "r281", Pos: "routes.conf:1977:15"},
+	{Index: 56, Name: "r280", Method: "POST", Path: "/.../a-b/:p2/user_x", Controller: "C0", Action: "A280", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r276", Pos: "routes.conf:1960:11"},
+	{Index: 57, Name: "r277", Method: "PUT", Path: "/.../a-b/user_:p2/:p3", Controller: "C0", Action: "A277", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, Parent: "r276", Pos: "routes.conf:1941:11"},
+	{Index: 58, Name: "r278", Method: "GET", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1946:15"},
+	{Index: 59, Name: "r279", Method: "HEAD", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A279", Auth: "token", Params: []string{"p2", "p3", "rest"}, Constraints: []string{"", "", "max=5"}, Parent: "r277", Pos: "routes.conf:1952:15"},
+	{Index: 60, Name: "r278", Method: "POST", Path: "/.../a-b/user_:p2/:p3/.a/.*rest", Controller: "C0", Action: "A278", MaxBodySize: 5242880, Params: []string{"p2", "p3", "rest"}, Parent: "r277", Pos: "routes.conf:1946:15"},
+	{Index: 61, Name: "r480", Method: "POST", Path: "/.../a/42", Controller: "C1", Action: "A480", MaxBodySize: 5242880, Parent: "r477", Pos: "routes.conf:3322:11"},
+	{Index: 62, Name: "r480", Method: "TRACE", Path: "/.../a/42", Controller: "C1", Action: "A480", Parent: "r477", Pos: "routes.conf:3322:11"},
+	{Index: 63, Name: "r480", Method: "WS", Path: "/.../a/42", Controller: "C1", Action: "A480", WebSocket: true, Parent: "r477", Pos: "routes.conf:3322:11"},
+	{Index: 64, Name: "r481", Method: "GET", Path: "/.../a/v1", Controller: "C1", Action: "A481", Auth: "authenticated", Parent: "r477", Pos: "routes.conf:3327:11"},
+	{Index: 65, Name: "r484", Method: "HEAD", Path: "/.../a/v1", Controller: "C0", Action: "A484", Auth: "basic", Parent: "r481", Pos: "routes.conf:3344:15"},
+	{Index: 66, Name: "r481", Method: "POST", Path: "/.../a/v1", Controller: "C1", Action: "A481", Auth: "authenticated", MaxBodySize: 5242880, Parent: "r477", Pos: "routes.conf:3327:11"},
+	{Index: 67, Name: "r483", Method: "CONNECT", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A483", Auth: "authenticated", Params: []string{"p3"}, Parent: "r481", Pos: "routes.conf:3339:15"},
+	{Index: 68, Name: "r482", Method: "GET", Path: "/.../a/v1/:p3", Controller: "C1", Action: "A482", Auth: "authenticated", Params: []string{"p3"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r481", Pos: "routes.conf:3333:15"},
+	{Index: 69, Name: "r93", Method: "DELETE", Path: "/.:p0", Controller: "C2", Action: "A93", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:636:7"},
+	{Index: 70, Name: "r354", Method: "GET", Path: "/.:p0", Controller: "C1", Action: "A354", Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, Pos: "routes.conf:2460:7"},
+	{Index: 71, Name: "r384", Method: "HEAD", Path: "/.:p0", Controller: "C0", Action: "A384", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:2663:7"},
+	{Index: 72, Name: "r197", Method: "OPTIONS", Path: "/.:p0", Controller: "C1", Action: "A197", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1369:7"},
+	{Index: 73, Name: "r93", Method: "PATCH", Path: "/.:p0", Controller: "C2", Action: "A93", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:636:7"},
+	{Index: 74, Name: "r197", Method: "POST", Path: "/.:p0", Controller: "C1", Action: "A197", Auth: "basic", MaxBodySize: 1, Params: []string{"p0"}, Constraints: []string{"len=2"}, Pos: "routes.conf:1369:7"},
+	{Index: 75, Name: "r54", Method: "CONNECT", Path: "/.:p0/a", Controller: "C2", Action: "A54", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:362:7"},
+	{Index: 76, Name: "r94", Method: "DELETE", Path: "/.:p0/a", Controller: "C2", Action: "A94", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS10, Parent: "r93", Pos: "routes.conf:643:11"},
+	{Index: 77, Name: "r54", Method: "GET", Path: "/.:p0/a", Controller: "C2", Action: "A54", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:362:7"},
+	{Index: 78, Name: "r97", Method: "HEAD", Path: "/.:p0/a", Controller: "C2", Action: "A97", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS10, Parent: "r94", Pos: "routes.conf:663:15"},
+	{Index: 79, Name: "r198", Method: "HEAD", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"len=2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r197", Pos: "routes.conf:1377:11"},
+	{Index: 80, Name: "r198", Method: "OPTIONS", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"len=2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r197", Pos: "routes.conf:1377:11"},
+	{Index: 81, Name: "r198", Method: "PUT", Path: "/.:p0/a/42", Controller: "C1", Action: "A198", Auth: "basic", MaxBodySize: 1024, Params: []string{"p0"}, Constraints: []string{"len=2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r197", Pos: "routes.conf:1377:11"},
+	{Index: 82, Name: "r95", Method: "GET", Path: "/.:p0/a/:p2", Controller: "C2", Action: "A95", Auth: "basic", Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS10, Parent: "r94", Pos: "routes.conf:649:15"},
+	{Index: 83, Name: "r55", Method: "GET", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r54", Pos: "routes.conf:368:11"},
+	{Index: 84, Name: "r55", Method: "POST", Path: "/.:p0/a/ab/x.:p3", Controller: "C1", Action: "A55", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r54", Pos: "routes.conf:368:11"},
+	{Index: 85, Name: "r57", Method: "DELETE", Path: "/.:p0/a/ab/x.:p3/42", Controller: "C1", Action: "A57", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, Parent: "r55", Pos: "routes.conf:383:15"},
+	{Index: 86, Name: "r56", Method: "TRACE", Path: "/.:p0/a/ab/x.:p3/a-b/*rest", Controller: "C2", Action: "A56", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"uuid4", "", ""}, Parent: "r55", Pos: "routes.conf:376:15"},
+	{Index: 87, Name: "r58", Method: "CONNECT", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:390:11"},
+	{Index: 88, Name: "r58", Method: "GET", Path: "/.:p0/a/ab:p2", Controller: "C2", Action: "A58", Params: []string{"p0", "p2"}, Constraints: []string{"uuid4", "oneof=a b v1 42"}, Parent: "r54", Pos: "routes.conf:390:11"},
+	{Index: 89, Name: "r61", Method: "CONNECT", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:407:15"},
+	{Index: 90, Name: "r61", Method: "HEAD", Path: "/.:p0/a/ab:p2/*rest", Controller: "C2", Action: "A61", Params: []string{"p0", "p2", "rest"}, Constraints: []string{"uuid4", "oneof=a b v1 42", "len=3"}, Parent: "r58", Pos: "routes.conf:407:15"},
+	{Index: 91, Name: "r60", Method: "GET", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:402:15"},
+	{Index: 92, Name: "r60", Method: "PUT", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:402:15"},
+	{Index: 93, Name: "r60", Method: "TRACE", Path: "/.:p0/a/ab:p2/.../:p4", Controller: "C2", Action: "A60", Params: []string{"p0", "p2", "p4"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:402:15"},
+	{Index: 94, Name: "r59", Method: "GET", Path: "/.:p0/a/ab:p2/:p3/user_x", Controller: "C2", Action: "A59", Auth: "token", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"uuid4", "oneof=a b v1 42", ""}, Parent: "r58", Pos: "routes.conf:395:15"},
+	{Index: 95, Name: "r96", Method: "GET", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", Auth: "basic", Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, CORS: routegenCORS10, Parent: "r94", Pos: "routes.conf:656:15"},
+	{Index: 96, Name: "r96", Method: "OPTIONS", Path: "/.:p0/a/v1/*rest", Controller: "C2", Action: "A96", Auth: "basic", Params: []string{"p0", "rest"}, Constraints: []string{"numeric,lt=1e3", ""}, CORS: routegenCORS10, Parent: "r94", Pos: "routes.conf:656:15"},
+	{Index: 97, Name: "r98", Method: "WS", Path: "/.:p0/user_x/@", Controller: "Socket", Action: "A98", Auth: "token", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r93", Pos: "routes.conf:669:11"},
+	{Index: 98, Name: "r99", Method: "OPTIONS", Path: "/.:p0/user_x/@/:p3/:p4", Controller: "Socket", Action: "A99", Auth: "token", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"numeric,lt=1e3", "", ""}, CORS: routegenCORS11, Parent: "r98", Pos: "routes.conf:676:15"},
+	{Index: 99, Name: "r100", Method: "GET", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r93", Pos: "routes.conf:684:11"},
+	{Index: 100, Name: "r100", Method: "PATCH", Path: "/.:p0/x.:p1", Controller: "C1", Action: "A100", Auth: "basic", MaxBodySize: 1024, Params: []string{"p0", "p1"}, Constraints: []string{"numeric,lt=1e3", ""}, Parent: "r93", Pos: "routes.conf:684:11"},
+	{Index: 101, Name: "r183", Method: "WS", Path: "/.a", Controller: "C2", Action: "A183", WebSocket: true, Pos: "routes.conf:1271:7"},
+	{Index: 102, Name: "r227", Method: "POST", Path: "/.a/new", Controller: "C1", Action: "A227", MaxBodySize: 5242880, CORS: routegenCORS4, Pos: "routes.conf:1584:7"},
+	{Index: 103, Name: "r81", Method: "GET", Path: "/1", Controller: "C0", Action: "A81", Pos: "routes.conf:555:7"},
+	{Index: 104, Name: "r425", Method: "PUT", Path: "/1", Controller: "C1", Action: "A425", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "routes.conf:2944:7"},
+	{Index: 105, Name: "r356", Method: "TRACE", Path: "/1", Controller: "C0", Action: "A356", Pos: "routes.conf:2474:7"},
+	{Index: 106, Name: "r426", Method: "GET", Path: "/1/*rest", Controller: "C1", Action: "A426", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, CORS: routegenCORS12, Parent: "r425", Pos: "routes.conf:2951:11"},
+	{Index: 107, Name: "r427", Method: "TRACE", Path: "/1/*rest", Controller: "C1", Action: "A427", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS12, Parent: "r426", Pos: "routes.conf:2958:15"},
+	{Index: 108, Name: "r427", Method: "WS", Path: "/1/*rest", Controller: "C1", Action: "A427", Auth: "authenticated", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"alpha"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r426", Pos: "routes.conf:2958:15"},
+	{Index: 109, Name: "r357", Method: "HEAD", Path: "/1/42/ab", Controller: "C0", Action: "A357", Auth: "anonymous", Parent: "r356", Pos: "routes.conf:2483:11"},
+	{Index: 110, Name: "r361", Method: "GET", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Parent: "r357", Pos: "routes.conf:2507:15"},
+	{Index: 111, Name: "r361", Method: "WS", Path: "/1/42/ab/:p3/a-b", Controller: "C0", Action: "A361", Auth: "anonymous", WebSocket: true, Params: []string{"p3"}, Constraints: []string{"lte=3"}, Parent: "r357", Pos: "routes.conf:2507:15"},
+	{Index: 112, Name: "r360", Method: "HEAD", Path: "/1/42/ab/abc", Controller: "C0", Action: "A360", Auth: "token", Parent: "r357", Pos: "routes.conf:2501:15"},
+	{Index: 113, Name: "r359", Method: "GET", Path: "/1/42/ab/x.y", Controller: "C0", Action: "A359", Auth: "basic", Parent: "r357", Pos: "routes.conf:2495:15"},
+	{Index: 114, Name: "r358", Method: "GET", Path: "/1/42/ab/x.y/new", Controller: "C0", Action: "A358", Auth: "anonymous", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r357", Pos: "routes.conf:2489:15"},
+	{Index: 115, Name: "r373", Method: "DELETE", Path: "/1/:p1", Controller: "C2", Action: "A373", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS13, Pos: "routes.conf:2584:7"},
+	{Index: 116, Name: "r82", Method: "GET", Path: "/1/:p1", Controller: "C0", Action: "A82", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r81", Pos: "routes.conf:561:11"},
+	{Index: 117, Name: "r82", Method: "HEAD", Path: "/1/:p1", Controller: "C0", Action: "A82", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r81", Pos: "routes.conf:561:11"},
+	{Index: 118, Name: "r439", Method: "PATCH", Path: "/1/:p1", Controller: "C0", Action: "A439", Auth: "token", MaxBodySize: 1024, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:3042:11"},
+	{Index: 119, Name: "r9", Method: "POST", Path: "/1/:p1", Controller: "C1", Action: "A9", MaxBodySize: 64, Params: []string{"p1"}, CORS: routegenCORS14, Pos: "routes.conf:63:7"},
+	{Index: 120, Name: "r439", Method: "TRACE", Path: "/1/:p1", Controller: "C0", Action: "A439", Auth: "token", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r438", Pos: "routes.conf:3042:11"},
+	{Index: 121, Name: "r83", Method: "GET", Path: "/1/@", Controller: "C0", Action: "A83", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r81", Pos: "routes.conf:568:11"},
+	{Index: 122, Name: "r83", Method: "POST", Path: "/1/@", Controller: "C0", Action: "A83", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r81", Pos: "routes.conf:568:11"},
+	{Index: 123, Name: "r83", Method: "TRACE", Path: "/1/@", Controller: "C0", Action: "A83", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r81", Pos: "routes.conf:568:11"},
+	{Index: 124, Name: "r388", Method: "OPTIONS", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "authenticated", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2691:7"},
+	{Index: 125, Name: "r388", Method: "PATCH", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "authenticated", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2691:7"},
+	{Index: 126, Name: "r388", Method: "TRACE", Path: "/1/a", Controller: "C0", Action: "A388", Auth: "authenticated", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2691:7"},
+	{Index: 127, Name: "r363", Method: "DELETE", Path: "/1/abc", Controller: "C0", Action: "A363", Auth: "authenticated", MaxBodySize: 5242880, Parent: "r356", Pos: "routes.conf:2520:11"},
+	{Index: 128, Name: "r363", Method: "PATCH", Path: "/1/abc", Controller: "C0", Action: "A363", Auth: "authenticated", MaxBodySize: 5242880, Parent: "r356", Pos: "routes.conf:2520:11"},
+	{Index: 129, Name: "r114", Method: "DELETE", Path: "/1/users", Controller: "C0", Action: "A114", MaxBodySize: 5242880, Pos: "routes.conf:788:7"},
+	{Index: 130, Name: "r114", Method: "WS", Path: "/1/users", Controller: "C0", Action: "A114", WebSocket: true, Pos: "routes.conf:788:7"},
+	{Index: 131, Name: "r362", Method: "DELETE", Path: "/1/v:p1", Controller: "C0", Action: "A362", MaxBodySize: 5242880, Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2515:11"},
+	{Index: 132, Name: "r362", Method: "HEAD", Path: "/1/v:p1", Controller: "C0", Action: "A362", Params: []string{"p1"}, Parent: "r356", Pos: "routes.conf:2515:11"},
+	{Index: 133, Name: "r213", Method: "POST", Path: "/1/~:p1", Controller: "C2", Action: "A213", MaxBodySize: 1024, Params: []string{"p1"}, Pos: "routes.conf:1485:7"},
+	{Index: 134, Name: "r487", Method: "WS", Path: "/1/~u", Controller: "C1", Action: "A487", Auth: "basic", WebSocket: true, Pos: "routes.conf:3371:7"},
+	{Index: 135, Name: "r488", Method: "GET", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", Auth: "basic", Params: []string{"p2"}, Parent: "r487", Pos: "routes.conf:3379:11"},
+	{Index: 136, Name: "r488", Method: "WS", Path: "/1/~u/:p2", Controller: "C0", Action: "A488", Auth: "basic", WebSocket: true, Params: []string{"p2"}, Parent: "r487", Pos: "routes.conf:3379:11"},
+	{Index: 137, Name: "r188", Method: "GET", Path: "/1:p0", Controller: "C0", Action: "A188", Params: []string{"p0"}, Constraints: []string{"uuid"}, Pos: "routes.conf:1304:7"},
+	{Index: 138, Name: "r469", Method: "PUT", Path: "/1:p0", Controller: "C1", Action: "A469", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS15, Pos: "routes.conf:3249:7"},
+	{Index: 139, Name: "r191", Method: "DELETE", Path: "/1:p0/*rest", Controller: "C0", Action: "A191", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r189", Pos: "routes.conf:1323:15"},
+	{Index: 140, Name: "r190", Method: "OPTIONS", Path: "/1:p0/*rest", Controller: "C0", Action: "A190", Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS16, Parent: "r189", Pos: "routes.conf:1317:15"},
+	{Index: 141, Name: "r189", Method: "PATCH", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r188", Pos: "routes.conf:1310:11"},
+	{Index: 142, Name: "r189", Method: "POST", Path: "/1:p0/*rest", Controller: "C0", Action: "A189", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r188", Pos: "routes.conf:1310:11"},
+	{Index: 143, Name: "r192", Method: "GET", Path: "/1:p0/.a/~:p2", Controller: "C1", Action: "A192", Auth: "authenticated", Params: []string{"p0", "p2"}, Constraints: []string{"uuid", "numeric"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r188", Pos: "routes.conf:1329:11"},
+	{Index: 144, Name: "r474", Method: "CONNECT", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", Params: []string{"p0"}, CORS: routegenCORS17, Parent: "r469", Pos: "routes.conf:3282:11"},
+	{Index: 145, Name: "r475", Method: "GET", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", Params: []string{"p0"}, CORS: routegenCORS17, Parent: "r474", Pos: "routes.conf:3288:15"},
+	{Index: 146, Name: "r474", Method: "OPTIONS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", Params: []string{"p0"}, CORS: routegenCORS17, Parent: "r469", Pos: "routes.conf:3282:11"},
+	{Index: 147, Name: "r475", Method: "TRACE", Path: "/1:p0/1/1", Controller: "C1", Action: "A475", Params: []string{"p0"}, CORS: routegenCORS17, Parent: "r474", Pos: "routes.conf:3288:15"},
+	{Index: 148, Name: "r474", Method: "WS", Path: "/1:p0/1/1", Controller: "C1", Action: "A474", WebSocket: true, Params: []string{"p0"}, Parent: "r469", Pos: "routes.conf:3282:11"},
+	{Index: 149, Name: "r387", Method: "GET", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", Params: []string{"p0", "p1"}, Pos: "routes.conf:2685:7"},
+	{Index: 150, Name: "r387", Method: "TRACE", Path: "/1:p0/:p1", Controller: "C1", Action: "A387", Params: []string{"p0", "p1"}, Pos: "routes.conf:2685:7"},
+	{Index: 151, Name: "r470", Method: "DELETE", Path: "/1:p0/:p1/:p2", Controller: "C1", Action: "A470", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3257:11"},
+	{Index: 152, Name: "r472", Method: "GET", Path: "/1:p0/:p1/:p2/42/:p4", Controller: "C1", Action: "A472", Params: []string{"p0", "p1", "p2", "p4"}, CORS: routegenCORS15, Parent: "r470", Pos: "routes.conf:3268:15"},
+	{Index: 153, Name: "r471", Method: "POST", Path: "/1:p0/:p1/:p2/:p3/...", Controller: "C1", Action: "A471", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r470", Pos: "routes.conf:3262:15"},
+	{Index: 154, Name: "r193", Method: "GET", Path: "/1:p0/@", Controller: "C0", Action: "A193", Params: []string{"p0"}, Constraints: []string{"uuid"}, CORS: routegenCORS18, Parent: "r188", Pos: "routes.conf:1337:11"},
+	{Index: 155, Name: "r476", Method: "HEAD", Path: "/1:p0/@", Controller: "C1", Action: "A476", Auth: "basic", Params: []string{"p0"}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3294:11"},
+	{Index: 156, Name: "r193", Method: "POST", Path: "/1:p0/@", Controller: "C0", Action: "A193", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid"}, CORS: routegenCORS18, Parent: "r188", Pos: "routes.conf:1337:11"},
+	{Index: 157, Name: "r195", Method: "HEAD", Path: "/1:p0/@/.a", Controller: "C0", Action: "A195", Auth: "anonymous", Params: []string{"p0"}, Constraints: []string{"uuid"}, CORS: routegenCORS18, Parent: "r193", Pos: "routes.conf:1350:15"},
+	{Index: 158, Name: "r194", Method: "GET", Path: "/1:p0/@/~u/:p3", Controller: "C0", Action: "A194", Auth: "token", Params: []string{"p0", "p3"}, Constraints: []string{"uuid", ""}, CORS: routegenCORS19, Parent: "r193", Pos: "routes.conf:1343:15"},
+	{Index: 159, Name: "r102", Method: "GET", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:700:7"},
+	{Index: 160, Name: "r107", Method: "OPTIONS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A107", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Parent: "r102", Pos: "routes.conf:735:11"},
+	{Index: 161, Name: "r102", Method: "PATCH", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:700:7"},
+	{Index: 162, Name: "r102", Method: "WS", Path: "/1:p0/v:p1", Controller: "C0", Action: "A102", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, Pos: "routes.conf:700:7"},
+	{Index: 163, Name: "r103", Method: "CONNECT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r102", Pos: "routes.conf:707:11"},
+	{Index: 164, Name: "r106", Method: "DELETE", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A106", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS21, Parent: "r103", Pos: "routes.conf:726:15"},
+	{Index: 165, Name: "r103", Method: "GET", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r102", Pos: "routes.conf:707:11"},
+	{Index: 166, Name: "r104", Method: "HEAD", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A104", Auth: "token", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r103", Pos: "routes.conf:715:15"},
+	{Index: 167, Name: "r105", Method: "OPTIONS", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", Auth: "basic", Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r103", Pos: "routes.conf:721:15"},
+	{Index: 168, Name: "r103", Method: "POST", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A103", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r102", Pos: "routes.conf:707:11"},
+	{Index: 169, Name: "r105", Method: "PUT", Path: "/1:p0/v:p1/*rest", Controller: "C0", Action: "A105", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS20, Parent: "r103", Pos: "routes.conf:721:15"},
+	{Index: 170, Name: "r108", Method: "OPTIONS", Path: "/1:p0/v:p1/1/x.:p3", Controller: "C0", Action: "A108", Auth: "basic", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "lte=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r107", Pos: "routes.conf:740:15"},
+	{Index: 171, Name: "r473", Method: "GET", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", Auth: "token", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS15, Parent: "r469", Pos: "routes.conf:3275:11"},
+	{Index: 172, Name: "r473", Method: "WS", Path: "/1:p0/v:p1/:p2", Controller: "C1", Action: "A473", Auth: "token", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"", "uuid3|uuid5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r469", Pos: "routes.conf:3275:11"},
+	{Index: 173, Name: "r109", Method: "HEAD", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, CORS: routegenCORS22, Parent: "r107", Pos: "routes.conf:747:15"},
+	{Index: 174, Name: "r109", Method: "OPTIONS", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "basic", Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, CORS: routegenCORS22, Parent: "r107", Pos: "routes.conf:747:15"},
+	{Index: 175, Name: "r109", Method: "PATCH", Path: "/1:p0/v:p1/a", Controller: "C0", Action: "A109", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "lte=3"}, CORS: routegenCORS22, Parent: "r107", Pos: "routes.conf:747:15"},
+	{Index: 176, Name: "r340", Method: "GET", Path: "/1:p0/~u", Controller: "C1", Action: "A340", Auth: "token", Params: []string{"p0"}, Constraints: []string{"oneof=a b v1 42"}, Pos: "routes.conf:2359:7"},
+	{Index: 177, Name: "r71", Method: "PUT", Path: "/42", Controller: "C2", Action: "A71", MaxBodySize: 5242880, Pos: "routes.conf:484:7"},
+	{Index: 178, Name: "r274", Method: "GET", Path: "/42/.a", Controller: "C2", Action: "A274", Parent: "r270", Pos: "routes.conf:1920:11"},
+	{Index: 179, Name: "r123", Method: "DELETE", Path: "/42/:p1", Controller: "C2", Action: "A123", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:857:7"},
+	{Index: 180, Name: "r123", Method: "GET", Path: "/42/:p1", Controller: "C2", Action: "A123", Auth: "anonymous", Params: []string{"p1"}, Pos: "routes.conf:857:7"},
+	{Index: 181, Name: "r407", Method: "HEAD", Path: "/42/:p1", Controller: "C1", Action: "A407", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:2823:7"},
+	{Index: 182, Name: "r407", Method: "PUT", Path: "/42/:p1", Controller: "C1", Action: "A407", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:2823:7"},
+	{Index: 183, Name: "r409", Method: "GET", Path: "/42/:p1/*rest", Controller: "C1", Action: "A409", Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS23, Parent: "r408", Pos: "routes.conf:2836:15"},
+	{Index: 184, Name: "r412", Method: "OPTIONS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A412", Auth: "token", Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r407", Pos: "routes.conf:2855:11"},
+	{Index: 185, Name: "r411", Method: "PATCH", Path: "/42/:p1/*rest", Controller: "C2", Action: "A411", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS24, Parent: "r408", Pos: "routes.conf:2847:15"},
+	{Index: 186, Name: "r408", Method: "POST", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS23, Parent: "r407", Pos: "routes.conf:2830:11"},
+	{Index: 187, Name: "r410", Method: "PUT", Path: "/42/:p1/*rest", Controller: "C0", Action: "A410", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS23, Parent: "r408", Pos: "routes.conf:2841:15"},
+	{Index: 188, Name: "r408", Method: "WS", Path: "/42/:p1/*rest", Controller: "C1", Action: "A408", WebSocket: true, Params: []string{"p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r407", Pos: "routes.conf:2830:11"},
+	{Index: 189, Name: "r125", Method: "PATCH", Path: "/42/:p1/1", Controller: "C2", Action: "A125", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r123", Pos: "routes.conf:871:11"},
+	{Index: 190, Name: "r126", Method: "PATCH", Path: "/42/:p1/1/:p3/...", Controller: "C2", Action: "A126", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r125", Pos: "routes.conf:878:15"},
+	{Index: 191, Name: "r124", Method: "POST", Path: "/42/:p1/1/=", Controller: "C2", Action: "A124", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS25, Parent: "r123", Pos: "routes.conf:864:11"},
+	{Index: 192, Name: "r127", Method: "OPTIONS", Path: "/42/:p1/1/user_:p3/:p4", Controller: "C2", Action: "A127", Auth: "authenticated", Params: []string{"p1", "p3", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r125", Pos: "routes.conf:884:15"},
+	{Index: 193, Name: "r73", Method: "DELETE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", MaxBodySize: 5242880, Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r71", Pos: "routes.conf:497:11"},
+	{Index: 194, Name: "r73", Method: "GET", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r71", Pos: "routes.conf:497:11"},
+	{Index: 195, Name: "r73", Method: "TRACE", Path: "/42/:p1/:p2", Controller: "C2", Action: "A73", Params: []string{"p1", "p2"}, Constraints: []string{"oneof=a b v1 42", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r71", Pos: "routes.conf:497:11"},
+	{Index: 196, Name: "r72", Method: "WS", Path: "/42/:p1/:p2", Controller: "Socket", Action: "A72", WebSocket: true, Params: []string{"p1", "p2"}, Constraints: []string{"", "numeric"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r71", Pos: "routes.conf:490:11"},
+	{Index: 197, Name: "r74", Method: "POST", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:504:15"},
+	{Index: 198, Name: "r74", Method: "TRACE", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "anonymous", Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:504:15"},
+	{Index: 199, Name: "r74", Method: "WS", Path: "/42/:p1/:p2/x.y/*rest", Controller: "C2", Action: "A74", Auth: "anonymous", WebSocket: true, Params: []string{"p1", "p2", "rest"}, Constraints: []string{"oneof=a b v1 42", "", "min=3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:504:15"},
+	{Index: 200, Name: "r75", Method: "PUT", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:510:15"},
+	{Index: 201, Name: "r75", Method: "WS", Path: "/42/:p1/:p2/x.y/:p4", Controller: "C2", Action: "A75", Auth: "token", WebSocket: true, Params: []string{"p1", "p2", "p4"}, Constraints: []string{"oneof=a b v1 42", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r73", Pos: "routes.conf:510:15"},
+	{Index: 202, Name: "r413", Method: "GET", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r407", Pos: "routes.conf:2861:11"},
+	{Index: 203, Name: "r413", Method: "OPTIONS", Path: "/42/:p1/x.y", Controller: "C1", Action: "A413", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r407", Pos: "routes.conf:2861:11"},
+	{Index: 204, Name: "r414", Method: "GET", Path: "/42/:p1/x.y/:p3", Controller: "C1", Action: "A414", Auth: "basic", Params: []string{"p1", "p3"}, Constraints: []string{"", "len=2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r413", Pos: "routes.conf:2867:15"},
+	{Index: 205, Name: "r415", Method: "GET", Path: "/42/:p1/x.y/:p3/...", Controller: "C1", Action: "A415", Auth: "basic", Params: []string{"p1", "p3"}, Constraints: []string{"", "number"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r413", Pos: "routes.conf:2873:15"},
+	{Index: 206, Name: "r416", Method: "CONNECT", Path: "/42/:p1/x.y/:p3/:p4", Controller: "C1", Action: "A416", Auth: "basic", Params: []string{"p1", "p3", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r413", Pos: "routes.conf:2878:15"},
+	{Index: 207, Name: "r209", Method: "CONNECT", Path: "/:p0", Controller: "C1", Action: "A209", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Pos: "routes.conf:1454:7"},
+	{Index: 208, Name: "r170", Method: "DELETE", Path: "/:p0", Controller: "C1", Action: "A170", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Pos: "routes.conf:1183:7"},
+	{Index: 209, Name: "r38", Method: "GET", Path: "/:p0", Controller: "C2", Action: "A38", Auth: "basic", Params: []string{"p0"}, Parent: "r29", Pos: "routes.conf:249:11"},
+	{Index: 210, Name: "r342", Method: "HEAD", Path: "/:p0", Controller: "C2", Action: "A342", Params: []string{"p0"}, Pos: "routes.conf:2374:7"},
+	{Index: 211, Name: "r122", Method: "OPTIONS", Path: "/:p0", Controller: "C0", Action: "A122", Params: []string{"p0"}, Pos: "routes.conf:851:7"},
+	{Index: 212, Name: "r62", Method: "PATCH", Path: "/:p0", Controller: "C0", Action: "A62", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:416:7"},
+	{Index: 213, Name: "r62", Method: "POST", Path: "/:p0", Controller: "C0", Action: "A62", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"number,min=5,max=100"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:416:7"},
+	{Index: 214, Name: "r489", Method: "PUT", Path: "/:p0", Controller: "C0", Action: "A489", MaxBodySize: 64, Params: []string{"p0"}, Pos: "routes.conf:3387:7"},
+	{Index: 215, Name: "r122", Method: "TRACE", Path: "/:p0", Controller: "C0", Action: "A122", Params: []string{"p0"}, Pos: "routes.conf:851:7"},
+	{Index: 216, Name: "r208", Method: "WS", Path: "/:p0", Controller: "Socket", Action: "A208", WebSocket: true, Params: []string{"p0"}, Pos: "routes.conf:1448:7"},
+	{Index: 217, Name: "r390", Method: "CONNECT", Path: "/:p0/*rest", Controller: "C0", Action: "A390", Auth: "token", Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r389", Pos: "routes.conf:2707:11"},
+	{Index: 218, Name: "r41", Method: "GET", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "token", Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:267:15"},
+	{Index: 219, Name: "r41", Method: "OPTIONS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "token", Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:267:15"},
+	{Index: 220, Name: "r449", Method: "PATCH", Path: "/:p0/*rest", Controller: "C1", Action: "A449", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Pos: "routes.conf:3111:7"},
+	{Index: 221, Name: "r389", Method: "POST", Path: "/:p0/*rest", Controller: "C0", Action: "A389", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2700:7"},
+	{Index: 222, Name: "r41", Method: "WS", Path: "/:p0/*rest", Controller: "C0", Action: "A41", Auth: "token", WebSocket: true, Params: []string{"p0", "rest"}, Parent: "r38", Pos: "routes.conf:267:15"},
+	{Index: 223, Name: "r331", Method: "GET", Path: "/:p0/...", Controller: "C1", Action: "A331", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:2299:7"},
+	{Index: 224, Name: "r331", Method: "HEAD", Path: "/:p0/...", Controller: "C1", Action: "A331", Auth: "token", Params: []string{"p0"}, Pos: "routes.conf:2299:7"},
+	{Index: 225, Name: "r338", Method: "GET", Path: "/:p0/.../.../a-b", Controller: "C0", Action: "A338", Auth: "token", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r331", Pos: "routes.conf:2342:11"},
+	{Index: 226, Name: "r339", Method: "GET", Path: "/:p0/.../.../a-b/ab*rest", Controller: "C0", Action: "A339", Auth: "token", Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r338", Pos: "routes.conf:2350:15"},
+	{Index: 227, Name: "r337", Method: "GET", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", Auth: "token", Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2337:11"},
+	{Index: 228, Name: "r337", Method: "PUT", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2337:11"},
+	{Index: 229, Name: "r337", Method: "WS", Path: "/:p0/.../1*rest", Controller: "C1", Action: "A337", Auth: "token", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "oneof=a a/b x/y/z"}, Parent: "r331", Pos: "routes.conf:2337:11"},
+	{Index: 230, Name: "r332", Method: "GET", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", Auth: "token", Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:2306:11"},
+	{Index: 231, Name: "r333", Method: "HEAD", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A333", Auth: "token", Params: []string{"p0", "p2", "p3"}, Parent: "r332", Pos: "routes.conf:2312:15"},
+	{Index: 232, Name: "r332", Method: "POST", Path: "/:p0/.../:p2/:p3", Controller: "C1", Action: "A332", Auth: "token", MaxBodySize: 1, Params: []string{"p0", "p2", "p3"}, Parent: "r331", Pos: "routes.conf:2306:11"},
+	{Index: 233, Name: "r336", Method: "CONNECT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Auth: "token", Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Parent: "r332", Pos: "routes.conf:2329:15"},
+	{Index: 234, Name: "r336", Method: "GET", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Auth: "token", Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Parent: "r332", Pos: "routes.conf:2329:15"},
+	{Index: 235, Name: "r336", Method: "PUT", Path: "/:p0/.../:p2/:p3/1*rest", Controller: "C1", Action: "A336", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3", "rest"}, Constraints: []string{"", "", "", "oneof=a a/b x/y/z"}, Parent: "r332", Pos: "routes.conf:2329:15"},
+	{Index: 236, Name: "r334", Method: "HEAD", Path: "/:p0/.../:p2/:p3/a", Controller: "C1", Action: "A334", Auth: "token", Params: []string{"p0", "p2", "p3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r332", Pos: "routes.conf:2316:15"},
+	{Index: 237, Name: "r335", Method: "POST", Path: "/:p0/.../:p2/:p3/user_:p4", Controller: "C1", Action: "A335", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "", "", "required,len=1"}, Parent: "r332", Pos: "routes.conf:2322:15"},
+	{Index: 238, Name: "r181", Method: "GET", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, Pos: "routes.conf:1258:7"},
+	{Index: 239, Name: "r181", Method: "POST", Path: "/:p0/.:p1", Controller: "C1", Action: "A181", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"required", ""}, Pos: "routes.conf:1258:7"},
+	{Index: 240, Name: "r101", Method: "GET", Path: "/:p0/.a", Controller: "C1", Action: "A101", Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:693:7"},
+	{Index: 241, Name: "r101", Method: "TRACE", Path: "/:p0/.a", Controller: "C1", Action: "A101", Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:693:7"},
+	{Index: 242, Name: "r211", Method: "WS", Path: "/:p0/1/*rest", Controller: "C1", Action: "A211", Auth: "token", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r209", Pos: "routes.conf:1469:11"},
+	{Index: 243, Name: "r343", Method: "GET", Path: "/:p0/1:p1", Controller: "C1", Action: "A343", Auth: "anonymous", Params: []string{"p0", "p1"}, Parent: "r342", Pos: "routes.conf:2381:11"},
+	{Index: 244, Name: "r346", Method: "POST", Path: "/:p0/1:p1/*rest", Controller: "C1", Action: "A346", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Parent: "r343", Pos: "routes.conf:2399:15"},
+	{Index: 245, Name: "r344", Method: "GET", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", Auth: "authenticated", Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, Parent: "r343", Pos: "routes.conf:2388:15"},
+	{Index: 246, Name: "r344", Method: "TRACE", Path: "/:p0/1:p1/.:p2/*rest", Controller: "C1", Action: "A344", Auth: "authenticated", Params: []string{"p0", "p1", "p2", "rest"}, Constraints: []string{"", "", "oneof=a b v1 42", ""}, Parent: "r343", Pos: "routes.conf:2388:15"},
+	{Index: 247, Name: "r345", Method: "PATCH", Path: "/:p0/1:p1/~u", Controller: "C1", Action: "A345", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Parent: "r343", Pos: "routes.conf:2394:15"},
+	{Index: 248, Name: "r138", Method: "GET", Path: "/:p0/42", Controller: "C1", Action: "A138", Params: []string{"p0"}, Pos: "routes.conf:964:7"},
+	{Index: 249, Name: "r176", Method: "OPTIONS", Path: "/:p0/42", Controller: "C1", Action: "A176", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1221:15"},
+	{Index: 250, Name: "r265", Method: "PATCH", Path: "/:p0/42", Controller: "C1", Action: "A265", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS26, Pos: "routes.conf:1855:7"},
+	{Index: 251, Name: "r139", Method: "POST", Path: "/:p0/42", Controller: "C1", Action: "A139", MaxBodySize: 5242880, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS27, Parent: "r138", Pos: "routes.conf:972:11"},
+	{Index: 252, Name: "r138", Method: "TRACE", Path: "/:p0/42", Controller: "C1", Action: "A138", Params: []string{"p0"}, Pos: "routes.conf:964:7"},
+	{Index: 253, Name: "r173", Method: "WS", Path: "/:p0/42", Controller: "C1", Action: "A173", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r170", Pos: "routes.conf:1200:11"},
+	{Index: 254, Name: "r39", Method: "PATCH", Path: "/:p0/42/:p2", Controller: "C2", Action: "A39", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "alpha"}, Parent: "r38", Pos: "routes.conf:256:15"},
+	{Index: 255, Name: "r142", Method: "POST", Path: "/:p0/42/:p2", Controller: "C1", Action: "A142", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS28, Parent: "r138", Pos: "routes.conf:995:11"},
+	{Index: 256, Name: "r143", Method: "OPTIONS", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "basic", Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS28, Parent: "r142", Pos: "routes.conf:1001:15"},
+	{Index: 257, Name: "r143", Method: "POST", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS28, Parent: "r142", Pos: "routes.conf:1001:15"},
+	{Index: 258, Name: "r143", Method: "PUT", Path: "/:p0/42/:p2/user_x/user_x", Controller: "C0", Action: "A143", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS28, Parent: "r142", Pos: "routes.conf:1001:15"},
+	{Index: 259, Name: "r140", Method: "GET", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", Auth: "authenticated", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS27, Parent: "r139", Pos: "routes.conf:979:15"},
+	{Index: 260, Name: "r140", Method: "PATCH", Path: "/:p0/42/:p2/~:p3", Controller: "C1", Action: "A140", Auth: "authenticated", MaxBodySize: 64, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "max=3", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS27, Parent: "r139", Pos: "routes.conf:979:15"},
+	{Index: 261, Name: "r141", Method: "CONNECT", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:988:11"},
+	{Index: 262, Name: "r141", Method: "PATCH", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:988:11"},
+	{Index: 263, Name: "r141", Method: "WS", Path: "/:p0/42/ab*rest", Controller: "C1", Action: "A141", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"", "min=3"}, Parent: "r138", Pos: "routes.conf:988:11"},
+	{Index: 264, Name: "r175", Method: "GET", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS29, Parent: "r173", Pos: "routes.conf:1214:15"},
+	{Index: 265, Name: "r175", Method: "TRACE", Path: "/:p0/42/abc", Controller: "C1", Action: "A175", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS29, Parent: "r173", Pos: "routes.conf:1214:15"},
+	{Index: 266, Name: "r177", Method: "GET", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1225:15"},
+	{Index: 267, Name: "r177", Method: "POST", Path: "/:p0/42/x.y", Controller: "C1", Action: "A177", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"number|uuid"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r173", Pos: "routes.conf:1225:15"},
+	{Index: 268, Name: "r174", Method: "GET", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS30, Parent: "r173", Pos: "routes.conf:1206:15"},
+	{Index: 269, Name: "r174", Method: "OPTIONS", Path: "/:p0/42/~u/a:p3", Controller: "C1", Action: "A174", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS30, Parent: "r173", Pos: "routes.conf:1206:15"},
+	{Index: 270, Name: "r263", Method: "CONNECT", Path: "/:p0/:p1", Controller: "C1", Action: "A263", Auth: "basic", Params: []string{"p0", "p1"}, Pos: "routes.conf:1840:7"},
+	{Index: 271, Name: "r349", Method: "DELETE", Path: "/:p0/:p1", Controller: "C0", Action: "A349", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Pos: "routes.conf:2423:7"},
+	{Index: 272, Name: "r63", Method: "GET", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r62", Pos: "routes.conf:425:11"},
+	{Index: 273, Name: "r63", Method: "HEAD", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r62", Pos: "routes.conf:425:11"},
+	{Index: 274, Name: "r63", Method: "POST", Path: "/:p0/:p1", Controller: "C2", Action: "A63", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"number,min=5,max=100", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r62", Pos: "routes.conf:425:11"},
+	{Index: 275, Name: "r259", Method: "TRACE", Path: "/:p0/:p1", Controller: "C1", Action: "A259", Params: []string{"p0", "p1"}, Constraints: []string{"", "number|alpha,max=4"}, Pos: "routes.conf:1810:7"},
+	{Index: 276, Name: "r172", Method: "OPTIONS", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Parent: "r170", Pos: "routes.conf:1195:11"},
+	{Index: 277, Name: "r172", Method: "POST", Path: "/:p0/:p1/:p2", Controller: "C1", Action: "A172", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"number|uuid", "", ""}, Parent: "r170", Pos: "routes.conf:1195:11"},
+	{Index: 278, Name: "r350", Method: "WS", Path: "/:p0/:p1/a-b/b", Controller: "C2", Action: "A350", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Parent: "r349", Pos: "routes.conf:2429:11"},
+	{Index: 279, Name: "r351", Method: "CONNECT", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Parent: "r350", Pos: "routes.conf:2436:15"},
+	{Index: 280, Name: "r351", Method: "TRACE", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Parent: "r350", Pos: "routes.conf:2436:15"},
+	{Index: 281, Name: "r351", Method: "WS", Path: "/:p0/:p1/a-b/b/.a/a:p5", Controller: "C2", Action: "A351", WebSocket: true, Params: []string{"p0", "p1", "p5"}, Constraints: []string{"", "oneof=a b v1 42", ""}, Parent: "r350", Pos: "routes.conf:2436:15"},
+	{Index: 282, Name: "r353", Method: "GET", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2449:15"},
+	{Index: 283, Name: "r353", Method: "PUT", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", MaxBodySize: 1, Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2449:15"},
+	{Index: 284, Name: "r353", Method: "TRACE", Path: "/:p0/:p1/a-b/b/b", Controller: "C2", Action: "A353", Params: []string{"p0", "p1"}, Constraints: []string{"", "oneof=a b v1 42"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r350", Pos: "routes.conf:2449:15"},
+	{Index: 285, Name: "r157", Method: "CONNECT", Path: "/:p0/=", Controller: "C1", Action: "A157", Params: []string{"p0"}, CORS: routegenCORS14, Parent: "r156", Pos: "routes.conf:1101:11"},
+	{Index: 286, Name: "r158", Method: "GET", Path: "/:p0/=", Controller: "C1", Action: "A158", Auth: "anonymous", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS14, Parent: "r157", Pos: "routes.conf:1106:15"},
+	{Index: 287, Name: "r158", Method: "HEAD", Path: "/:p0/=", Controller: "C1", Action: "A158", Auth: "anonymous", Params: []string{"p0"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS14, Parent: "r157", Pos: "routes.conf:1106:15"},
+	{Index: 288, Name: "r157", Method: "PATCH", Path: "/:p0/=", Controller: "C1", Action: "A157", MaxBodySize: 5242880, Params: []string{"p0"}, CORS: routegenCORS14, Parent: "r156", Pos: "routes.conf:1101:11"},
+	{Index: 289, Name: "r156", Method: "POST", Path: "/:p0/=", Controller: "C1", Action: "A156", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:1095:7"},
+	{Index: 290, Name: "r169", Method: "GET", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:1176:11"},
+	{Index: 291, Name: "r169", Method: "HEAD", Path: "/:p0/=/:p2", Controller: "C1", Action: "A169", Params: []string{"p0", "p2"}, Parent: "r156", Pos: "routes.conf:1176:11"},
+	{Index: 292, Name: "r161", Method: "POST", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:1128:11"},
+	{Index: 293, Name: "r161", Method: "WS", Path: "/:p0/=/:p2", Controller: "C1", Action: "A161", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r156", Pos: "routes.conf:1128:11"},
+	{Index: 294, Name: "r165", Method: "DELETE", Path: "/:p0/=/:p2/.a", Controller: "C1", Action: "A165", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"", "uuid"}, Parent: "r161", Pos: "routes.conf:1151:15"},
+	{Index: 295, Name: "r164", Method: "GET", Path: "/:p0/=/:p2/1:p3", Controller: "C1", Action: "A164", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1146:15"},
+	{Index: 296, Name: "r162", Method: "GET", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Parent: "r161", Pos: "routes.conf:1134:15"},
+	{Index: 297, Name: "r162", Method: "OPTIONS", Path: "/:p0/=/:p2/1:p3/:p4", Controller: "C2", Action: "A162", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3", "p4"}, Constraints: []string{"", "uuid", "", ""}, Parent: "r161", Pos: "routes.conf:1134:15"},
+	{Index: 298, Name: "r163", Method: "CONNECT", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1140:15"},
+	{Index: 299, Name: "r166", Method: "GET", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A166", Params: []string{"p0", "p2", "p3"}, Parent: "r156", Pos: "routes.conf:1158:11"},
+	{Index: 300, Name: "r163", Method: "POST", Path: "/:p0/=/:p2/:p3", Controller: "C1", Action: "A163", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "uuid", ""}, Parent: "r161", Pos: "routes.conf:1140:15"},
+	{Index: 301, Name: "r168", Method: "CONNECT", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", Auth: "token", Params: []string{"p0", "p2", "p3", "p5"}, Parent: "r166", Pos: "routes.conf:1168:15"},
+	{Index: 302, Name: "r168", Method: "TRACE", Path: "/:p0/=/:p2/:p3/.a/.:p5", Controller: "C1", Action: "A168", Auth: "token", Params: []string{"p0", "p2", "p3", "p5"}, Parent: "r166", Pos: "routes.conf:1168:15"},
+	{Index: 303, Name: "r167", Method: "GET", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", Params: []string{"p0", "p2", "p3"}, Parent: "r166", Pos: "routes.conf:1163:15"},
+	{Index: 304, Name: "r167", Method: "PATCH", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Parent: "r166", Pos: "routes.conf:1163:15"},
+	{Index: 305, Name: "r167", Method: "PUT", Path: "/:p0/=/:p2/:p3/a-b", Controller: "C1", Action: "A167", MaxBodySize: 5242880, Params: []string{"p0", "p2", "p3"}, Parent: "r166", Pos: "routes.conf:1163:15"},
+	{Index: 306, Name: "r160", Method: "GET", Path: "/:p0/=/v1/*rest", Controller: "C0", Action: "A160", Auth: "token", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, CORS: routegenCORS31, Parent: "r157", Pos: "routes.conf:1117:15"},
+	{Index: 307, Name: "r159", Method: "GET", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS14, Parent: "r157", Pos: "routes.conf:1112:15"},
+	{Index: 308, Name: "r159", Method: "HEAD", Path: "/:p0/=/x.:p2/:p3", Controller: "C1", Action: "A159", Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "lte=3", ""}, CORS: routegenCORS14, Parent: "r157", Pos: "routes.conf:1112:15"},
+	{Index: 309, Name: "r406", Method: "GET", Path: "/:p0/@", Controller: "C0", Action: "A406", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2815:7"},
+	{Index: 310, Name: "r406", Method: "OPTIONS", Path: "/:p0/@", Controller: "C0", Action: "A406", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2815:7"},
+	{Index: 311, Name: "r406", Method: "POST", Path: "/:p0/@", Controller: "C0", Action: "A406", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:2815:7"},
+	{Index: 312, Name: "r347", Method: "GET", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2408:11"},
+	{Index: 313, Name: "r347", Method: "PUT", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", MaxBodySize: 1, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2408:11"},
+	{Index: 314, Name: "r347", Method: "WS", Path: "/:p0/a/abc", Controller: "C2", Action: "A347", WebSocket: true, Params: []string{"p0"}, Parent: "r342", Pos: "routes.conf:2408:11"},
+	{Index: 315, Name: "r117", Method: "GET", Path: "/:p0/a:p1", Controller: "C2", Action: "A117", Auth: "authenticated", Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, CORS: routegenCORS32, Pos: "routes.conf:811:7"},
+	{Index: 316, Name: "r322", Method: "OPTIONS", Path: "/:p0/a:p1", Controller: "C0", Action: "A322", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2239:7"},
+	{Index: 317, Name: "r325", Method: "CONNECT", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A325", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r324", Pos: "routes.conf:2260:15"},
+	{Index: 318, Name: "r324", Method: "GET", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A324", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r322", Pos: "routes.conf:2253:11"},
+	{Index: 319, Name: "r327", Method: "POST", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A327", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r324", Pos: "routes.conf:2269:15"},
+	{Index: 320, Name: "r326", Method: "TRACE", Path: "/:p0/a:p1/*rest", Controller: "C0", Action: "A326", Auth: "authenticated", Params: []string{"p0", "p1", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r324", Pos: "routes.conf:2265:15"},
+	{Index: 321, Name: "r323", Method: "GET", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A323", Auth: "token", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r322", Pos: "routes.conf:2247:11"},
+	{Index: 322, Name: "r328", Method: "POST", Path: "/:p0/a:p1/=", Controller: "C0", Action: "A328", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS33, Parent: "r322", Pos: "routes.conf:2276:11"},
+	{Index: 323, Name: "r329", Method: "CONNECT", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS33, Parent: "r328", Pos: "routes.conf:2283:15"},
+	{Index: 324, Name: "r329", Method: "GET", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS33, Parent: "r328", Pos: "routes.conf:2283:15"},
+	{Index: 325, Name: "r329", Method: "TRACE", Path: "/:p0/a:p1/=/users", Controller: "C0", Action: "A329", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS33, Parent: "r328", Pos: "routes.conf:2283:15"},
+	{Index: 326, Name: "r119", Method: "GET", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "authenticated", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r117", Pos: "routes.conf:825:11"},
+	{Index: 327, Name: "r119", Method: "POST", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r117", Pos: "routes.conf:825:11"},
+	{Index: 328, Name: "r119", Method: "WS", Path: "/:p0/a:p1/abc/:p3", Controller: "C1", Action: "A119", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r117", Pos: "routes.conf:825:11"},
+	{Index: 329, Name: "r120", Method: "GET", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r119", Pos: "routes.conf:832:15"},
+	{Index: 330, Name: "r120", Method: "PATCH", Path: "/:p0/a:p1/abc/:p3/*rest", Controller: "C2", Action: "A120", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3", "rest"}, Constraints: []string{"", "gte=-1.5", "", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r119", Pos: "routes.conf:832:15"},
+	{Index: 331, Name: "r121", Method: "GET", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r119", Pos: "routes.conf:841:15"},
+	{Index: 332, Name: "r121", Method: "HEAD", Path: "/:p0/a:p1/abc/:p3/abc", Controller: "C1", Action: "A121", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "gte=-1.5", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS32, Parent: "r119", Pos: "routes.conf:841:15"},
+	{Index: 333, Name: "r118", Method: "DELETE", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, CORS: routegenCORS32, Parent: "r117", Pos: "routes.conf:820:11"},
+	{Index: 334, Name: "r118", Method: "OPTIONS", Path: "/:p0/a:p1/new", Controller: "C2", Action: "A118", Auth: "authenticated", Params: []string{"p0", "p1"}, Constraints: []string{"", "gte=-1.5"}, CORS: routegenCORS32, Parent: "r117", Pos: "routes.conf:820:11"},
+	{Index: 335, Name: "r296", Method: "CONNECT", Path: "/:p0/ab", Controller: "C0", Action: "A296", Params: []string{"p0"}, Pos: "routes.conf:2068:7"},
+	{Index: 336, Name: "r296", Method: "GET", Path: "/:p0/ab", Controller: "C0", Action: "A296", Params: []string{"p0"}, Pos: "routes.conf:2068:7"},
+	{Index: 337, Name: "r301", Method: "DELETE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:2100:11"},
+	{Index: 338, Name: "r301", Method: "TRACE", Path: "/:p0/ab/.a", Controller: "C1", Action: "A301", Auth: "basic", Params: []string{"p0"}, Parent: "r296", Pos: "routes.conf:2100:11"},
+	{Index: 339, Name: "r298", Method: "GET", Path: "/:p0/ab/.a/*rest", Controller: "C1", Action: "A298", Params: []string{"p0", "rest"}, CORS: routegenCORS34, Parent: "r297", Pos: "routes.conf:2081:15"},
+	{Index: 340, Name: "r297", Method: "PATCH", Path: "/:p0/ab/.a/*rest", Controller: "C0", Action: "A297", MaxBodySize: 1, Params: []string{"p0", "rest"}, CORS: routegenCORS35, Parent: "r296", Pos: "routes.conf:2074:11"},
+	{Index: 341, Name: "r348", Method: "DELETE", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Pos: "routes.conf:2416:7"},
+	{Index: 342, Name: "r341", Method: "GET", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "anonymous", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2366:7"},
+	{Index: 343, Name: "r341", Method: "HEAD", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "anonymous", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2366:7"},
+	{Index: 344, Name: "r348", Method: "PATCH", Path: "/:p0/ab:p1", Controller: "C2", Action: "A348", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Pos: "routes.conf:2416:7"},
+	{Index: 345, Name: "r341", Method: "WS", Path: "/:p0/ab:p1", Controller: "C2", Action: "A341", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2366:7"},
+	{Index: 346, Name: "r13", Method: "GET", Path: "/:p0/b", Controller: "C1", Action: "A13", Params: []string{"p0"}, Pos: "routes.conf:90:7"},
+	{Index: 347, Name: "r178", Method: "GET", Path: "/:p0/user_x/...", Controller: "C1", Action: "A178", Auth: "basic", Params: []string{"p0"}, Constraints: []string{"number|uuid"}, CORS: routegenCORS36, Parent: "r170", Pos: "routes.conf:1232:11"},
+	{Index: 348, Name: "r180", Method: "GET", Path: "/:p0/user_x/.../:p3", Controller: "C1", Action: "A180", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, CORS: routegenCORS36, Parent: "r178", Pos: "routes.conf:1247:15"},
+	{Index: 349, Name: "r179", Method: "GET", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS36, Parent: "r178", Pos: "routes.conf:1240:15"},
+	{Index: 350, Name: "r179", Method: "PUT", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS36, Parent: "r178", Pos: "routes.conf:1240:15"},
+	{Index: 351, Name: "r179", Method: "TRACE", Path: "/:p0/user_x/.../ab:p3", Controller: "C1", Action: "A179", Auth: "basic", Params: []string{"p0", "p3"}, Constraints: []string{"number|uuid", ""}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS36, Parent: "r178", Pos: "routes.conf:1240:15"},
+	{Index: 352, Name: "r136", Method: "GET", Path: "/:p0/v1", Controller: "C2", Action: "A136", Params: []string{"p0"}, CORS: routegenCORS37, Parent: "r135", Pos: "routes.conf:950:11"},
+	{Index: 353, Name: "r42", Method: "GET", Path: "/:p0/v1/ab", Controller: "C2", Action: "A42", Auth: "token", Params: []string{"p0"}, CORS: routegenCORS38, Parent: "r38", Pos: "routes.conf:274:15"},
+	{Index: 354, Name: "r171", Method: "OPTIONS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", Auth: "authenticated", Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Parent: "r170", Pos: "routes.conf:1189:11"},
+	{Index: 355, Name: "r171", Method: "POST", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Parent: "r170", Pos: "routes.conf:1189:11"},
+	{Index: 356, Name: "r171", Method: "WS", Path: "/:p0/x.y/*rest", Controller: "C1", Action: "A171", Auth: "authenticated", WebSocket: true, Params: []string{"p0", "rest"}, Constraints: []string{"number|uuid", ""}, Parent: "r170", Pos: "routes.conf:1189:11"},
+	{Index: 357, Name: "r385", Method: "DELETE", Path: "/:p0/~*rest", Controller: "C0", Action: "A385", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, CORS: routegenCORS39, Pos: "routes.conf:2671:7"},
+	{Index: 358, Name: "r419", Method: "GET", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2901:7"},
+	{Index: 359, Name: "r419", Method: "HEAD", Path: "/:p0/~:p1", Controller: "C0", Action: "A419", Auth: "token", Params: []string{"p0", "p1"}, Pos: "routes.conf:2901:7"},
+	{Index: 360, Name: "r40", Method: "PUT", Path: "/:p0/~:p1/@", Controller: "C2", Action: "A40", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid4"}, Parent: "r38", Pos: "routes.conf:262:15"},
+	{Index: 361, Name: "r84", Method: "GET", Path: "/:p0/~u", Controller: "C1", Action: "A84", Params: []string{"p0"}, Pos: "routes.conf:576:7"},
+	{Index: 362, Name: "r84", Method: "HEAD", Path: "/:p0/~u", Controller: "C1", Action: "A84", Params: []string{"p0"}, Pos: "routes.conf:576:7"},
+	{Index: 363, Name: "r210", Method: "PUT", Path: "/:p0/~u", Controller: "C1", Action: "A210", Auth: "token", MaxBodySize: 8, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r209", Pos: "routes.conf:1463:11"},
+	{Index: 364, Name: "r440", Method: "CONNECT", Path: "/=", Controller: "C0", Action: "A440", Auth: "anonymous", Parent: "r438", Pos: "routes.conf:3049:11"},
+	{Index: 365, Name: "r438", Method: "GET", Path: "/=", Controller: "C0", Action: "A438", Auth: "anonymous", Pos: "routes.conf:3035:7"},
+	{Index: 366, Name: "r444", Method: "HEAD", Path: "/=", Controller: "C0", Action: "A444", Auth: "anonymous", Parent: "r440", Pos: "routes.conf:3071:15"},
+	{Index: 367, Name: "r440", Method: "OPTIONS", Path: "/=", Controller: "C0", Action: "A440", Auth: "anonymous", Parent: "r438", Pos: "routes.conf:3049:11"},
+	{Index: 368, Name: "r444", Method: "POST", Path: "/=", Controller: "C0", Action: "A444", Auth: "anonymous", MaxBodySize: 5242880, Parent: "r440", Pos: "routes.conf:3071:15"},
+	{Index: 369, Name: "r438", Method: "PUT", Path: "/=", Controller: "C0", Action: "A438", Auth: "anonymous", MaxBodySize: 5242880, Pos: "routes.conf:3035:7"},
+	{Index: 370, Name: "r438", Method: "TRACE", Path: "/=", Controller: "C0", Action: "A438", Auth: "anonymous", Pos: "routes.conf:3035:7"},
+	{Index: 371, Name: "r379", Method: "OPTIONS", Path: "/=/.a", Controller: "C1", Action: "A379", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2628:7"},
+	{Index: 372, Name: "r379", Method: "PATCH", Path: "/=/.a", Controller: "C1", Action: "A379", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2628:7"},
+	{Index: 373, Name: "r379", Method: "POST", Path: "/=/.a", Controller: "C1", Action: "A379", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:2628:7"},
+	{Index: 374, Name: "r382", Method: "GET", Path: "/=/.a/.a/:p3", Controller: "C1", Action: "A382", Params: []string{"p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r379", Pos: "routes.conf:2648:11"},
+	{Index: 375, Name: "r383", Method: "GET", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", Auth: "basic", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r379", Pos: "routes.conf:2654:11"},
+	{Index: 376, Name: "r383", Method: "PUT", Path: "/=/.a/.a/x.y", Controller: "C1", Action: "A383", Auth: "basic", MaxBodySize: 64, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r379", Pos: "routes.conf:2654:11"},
+	{Index: 377, Name: "r380", Method: "GET", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS14, Parent: "r379", Pos: "routes.conf:2635:11"},
+	{Index: 378, Name: "r380", Method: "OPTIONS", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS14, Parent: "r379", Pos: "routes.conf:2635:11"},
+	{Index: 379, Name: "r380", Method: "POST", Path: "/=/.a/~*rest", Controller: "C1", Action: "A380", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS14, Parent: "r379", Pos: "routes.conf:2635:11"},
+	{Index: 380, Name: "r381", Method: "WS", Path: "/=/.a/~*rest", Controller: "Socket", Action: "A381", WebSocket: true, Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r380", Pos: "routes.conf:2641:15"},
+	{Index: 381, Name: "r442", Method: "OPTIONS", Path: "/=/:p1", Controller: "C0", Action: "A442", Auth: "anonymous", Params: []string{"p1"}, Parent: "r440", Pos: "routes.conf:3059:15"},
+	{Index: 382, Name: "r441", Method: "OPTIONS", Path: "/=/new/x.:p2", Controller: "C0", Action: "A441", Auth: "anonymous", Params: []string{"p2"}, Parent: "r440", Pos: "routes.conf:3053:15"},
+	{Index: 383, Name: "r443", Method: "GET", Path: "/=/x.:p1", Controller: "C1", Action: "A443", Auth: "token", Params: []string{"p1"}, Parent: "r440", Pos: "routes.conf:3064:15"},
+	{Index: 384, Name: "r372", Method: "CONNECT", Path: "/@", Controller: "C2", Action: "A372", CORS: routegenCORS40, Pos: "routes.conf:2577:7"},
+	{Index: 385, Name: "r270", Method: "GET", Path: "/@", Controller: "C2", Action: "A270", Pos: "routes.conf:1890:7"},
+	{Index: 386, Name: "r391", Method: "POST", Path: "/@", Controller: "C2", Action: "A391", Auth: "basic", MaxBodySize: 5242880, Pos: "routes.conf:2715:7"},
+	{Index: 387, Name: "r273", Method: "HEAD", Path: "/@/:p1", Controller: "C2", Action: "A273", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, CORS: routegenCORS41, Parent: "r270", Pos: "routes.conf:1913:11"},
+	{Index: 388, Name: "r7", Method: "PATCH", Path: "/@/user_:p1", Controller: "C0", Action: "A7", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:50:7"},
+	{Index: 389, Name: "r7", Method: "TRACE", Path: "/@/user_:p1", Controller: "C0", Action: "A7", Params: []string{"p1"}, Pos: "routes.conf:50:7"},
+	{Index: 390, Name: "r271", Method: "CONNECT", Path: "/@/~u/:p2", Controller: "C2", Action: "A271", Params: []string{"p2"}, CORS: routegenCORS14, Parent: "r270", Pos: "routes.conf:1896:11"},
+	{Index: 391, Name: "r272", Method: "DELETE", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, CORS: routegenCORS42, Parent: "r271", Pos: "routes.conf:1903:15"},
+	{Index: 392, Name: "r272", Method: "POST", Path: "/@/~u/:p2/user_:p3", Controller: "C2", Action: "A272", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p3"}, CORS: routegenCORS42, Parent: "r271", Pos: "routes.conf:1903:15"},
+	{Index: 393, Name: "r212", Method: "CONNECT", Path: "/a", Controller: "C2", Action: "A212", Auth: "basic", CORS: routegenCORS22, Pos: "routes.conf:1477:7"},
+	{Index: 394, Name: "r219", Method: "DELETE", Path: "/a", Controller: "C2", Action: "A219", Auth: "authenticated", MaxBodySize: 5242880, CORS: routegenCORS43, Pos: "routes.conf:1531:7"},
+	{Index: 395, Name: "r212", Method: "OPTIONS", Path: "/a", Controller: "C2", Action: "A212", Auth: "basic", CORS: routegenCORS22, Pos: "routes.conf:1477:7"},
+	{Index: 396, Name: "r219", Method: "PATCH", Path: "/a", Controller: "C2", Action: "A219", Auth: "authenticated", MaxBodySize: 5242880, CORS: routegenCORS43, Pos: "routes.conf:1531:7"},
+	{Index: 397, Name: "r212", Method: "POST", Path: "/a", Controller: "C2", Action: "A212", Auth: "basic", MaxBodySize: 5242880, CORS: routegenCORS22, Pos: "routes.conf:1477:7"},
+	{Index: 398, Name: "r228", Method: "DELETE", Path: "/a-b", Controller: "C0", Action: "A228", MaxBodySize: 5242880, CORS: routegenCORS44, Pos: "routes.conf:1591:7"},
+	{Index: 399, Name: "r228", Method: "GET", Path: "/a-b", Controller: "C0", Action: "A228", CORS: routegenCORS44, Pos: "routes.conf:1591:7"},
+	{Index: 400, Name: "r364", Method: "PUT", Path: "/a-b", Controller: "C2", Action: "A364", Auth: "token", MaxBodySize: 5242880, CORS: routegenCORS40, Pos: "routes.conf:2528:7"},
+	{Index: 401, Name: "r330", Method: "TRACE", Path: "/a-b", Controller: "C0", Action: "A330", AntiCSRFCheck: true, Pos: "routes.conf:2292:7"},
+	{Index: 402, Name: "r366", Method: "GET", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", Auth: "token", CORS: routegenCORS40, Parent: "r364", Pos: "routes.conf:2541:11"},
+	{Index: 403, Name: "r368", Method: "OPTIONS", Path: "/a-b/.a/users", Controller: "C1", Action: "A368", Auth: "token", CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2553:15"},
+	{Index: 404, Name: "r366", Method: "PATCH", Path: "/a-b/.a/users", Controller: "C1", Action: "A366", Auth: "token", MaxBodySize: 5242880, CORS: routegenCORS40, Parent: "r364", Pos: "routes.conf:2541:11"},
+	{Index: 405, Name: "r367", Method: "PUT", Path: "/a-b/.a/users", Controller: "C1", Action: "A367", Auth: "anonymous", MaxBodySize: 5242880, CORS: routegenCORS45, Parent: "r366", Pos: "routes.conf:2547:15"},
+	{Index: 406, Name: "r369", Method: "GET", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", Auth: "token", Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2557:15"},
+	{Index: 407, Name: "r369", Method: "POST", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", Auth: "token", MaxBodySize: 5242880, Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2557:15"},
+	{Index: 408, Name: "r369", Method: "PUT", Path: "/a-b/.a/users/:p3", Controller: "C1", Action: "A369", Auth: "token", MaxBodySize: 5242880, Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2557:15"},
+	{Index: 409, Name: "r370", Method: "HEAD", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", Auth: "token", Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2562:15"},
+	{Index: 410, Name: "r370", Method: "OPTIONS", Path: "/a-b/.a/users/v:p3", Controller: "C1", Action: "A370", Auth: "token", Params: []string{"p3"}, CORS: routegenCORS40, Parent: "r366", Pos: "routes.conf:2562:15"},
+	{Index: 411, Name: "r77", Method: "GET", Path: "/a-b/1", Controller: "C2", Action: "A77", Pos: "routes.conf:527:7"},
+	{Index: 412, Name: "r77", Method: "WS", Path: "/a-b/1", Controller: "C2", Action: "A77", WebSocket: true, Pos: "routes.conf:527:7"},
+	{Index: 413, Name: "r237", Method: "DELETE", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS44, Parent: "r236", Pos: "routes.conf:1653:15"},
+	{Index: 414, Name: "r237", Method: "GET", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Auth: "token", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS44, Parent: "r236", Pos: "routes.conf:1653:15"},
+	{Index: 415, Name: "r237", Method: "OPTIONS", Path: "/a-b/:p1", Controller: "C2", Action: "A237", Auth: "token", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS44, Parent: "r236", Pos: "routes.conf:1653:15"},
+	{Index: 416, Name: "r236", Method: "PATCH", Path: "/a-b/:p1", Controller: "C0", Action: "A236", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS44, Parent: "r228", Pos: "routes.conf:1647:11"},
+	{Index: 417, Name: "r365", Method: "DELETE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS40, Parent: "r364", Pos: "routes.conf:2536:11"},
+	{Index: 418, Name: "r230", Method: "GET", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", Params: []string{"p1"}, CORS: routegenCORS44, Parent: "r228", Pos: "routes.conf:1607:11"},
+	{Index: 419, Name: "r365", Method: "TRACE", Path: "/a-b/:p1/.a", Controller: "C2", Action: "A365", Auth: "token", Params: []string{"p1"}, CORS: routegenCORS40, Parent: "r364", Pos: "routes.conf:2536:11"},
+	{Index: 420, Name: "r230", Method: "WS", Path: "/a-b/:p1/.a", Controller: "C0", Action: "A230", WebSocket: true, Params: []string{"p1"}, Parent: "r228", Pos: "routes.conf:1607:11"},
+	{Index: 421, Name: "r232", Method: "GET", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", Params: []string{"p1", "p3"}, CORS: routegenCORS44, Parent: "r230", Pos: "routes.conf:1618:15"},
+	{Index: 422, Name: "r232", Method: "OPTIONS", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", Params: []string{"p1", "p3"}, CORS: routegenCORS44, Parent: "r230", Pos: "routes.conf:1618:15"},
+	{Index: 423, Name: "r232", Method: "POST", Path: "/a-b/:p1/.a/:p3/ab", Controller: "C1", Action: "A232", MaxBodySize: 5242880, Params: []string{"p1", "p3"}, CORS: routegenCORS44, Parent: "r230", Pos: "routes.conf:1618:15"},
+	{Index: 424, Name: "r231", Method: "GET", Path: "/a-b/:p1/.a/a", Controller: "C0", Action: "A231", Params: []string{"p1"}, CORS: routegenCORS44, Parent: "r230", Pos: "routes.conf:1612:15"},
+	{Index: 425, Name: "r239", Method: "WS", Path: "/a-b/:p1/42", Controller: "C0", Action: "A239", Auth: "token", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1665:15"},
+	{Index: 426, Name: "r238", Method: "OPTIONS", Path: "/a-b/:p1/:p2/user_x", Controller: "C1", Action: "A238", Auth: "token", Params: []string{"p1", "p2"}, Constraints: []string{"uuid3|uuid5", ""}, CORS: routegenCORS46, Parent: "r236", Pos: "routes.conf:1658:15"},
+	{Index: 427, Name: "r229", Method: "GET", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", Auth: "basic", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS47, Parent: "r228", Pos: "routes.conf:1598:11"},
+	{Index: 428, Name: "r229", Method: "PUT", Path: "/a-b/:p1/@", Controller: "C0", Action: "A229", Auth: "basic", MaxBodySize: 8, Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}}, CORS: routegenCORS47, Parent: "r228", Pos: "routes.conf:1598:11"},
+	{Index: 429, Name: "r240", Method: "GET", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", Auth: "token", Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS48, Parent: "r236", Pos: "routes.conf:1670:15"},
+	{Index: 430, Name: "r240", Method: "PATCH", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, CORS: routegenCORS48, Parent: "r236", Pos: "routes.conf:1670:15"},
+	{Index: 431, Name: "r240", Method: "WS", Path: "/a-b/:p1/users/~u", Controller: "C0", Action: "A240", Auth: "token", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid3|uuid5"}, Parent: "r236", Pos: "routes.conf:1670:15"},
+	{Index: 432, Name: "r10", Method: "OPTIONS", Path: "/a-b/=", Controller: "C2", Action: "A10", Pos: "routes.conf:71:7"},
+	{Index: 433, Name: "r10", Method: "PATCH", Path: "/a-b/=", Controller: "C2", Action: "A10", MaxBodySize: 5242880, Pos: "routes.conf:71:7"},
+	{Index: 434, Name: "r448", Method: "OPTIONS", Path: "/a-b/a:p1", Controller: "C0", Action: "A448", Params: []string{"p1"}, Pos: "routes.conf:3104:7"},
+	{Index: 435, Name: "r233", Method: "CONNECT", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A233", AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS44, Parent: "r228", Pos: "routes.conf:1627:11"},
+	{Index: 436, Name: "r234", Method: "GET", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Params: []string{"p1", "p2"}, CORS: routegenCORS44, Parent: "r233", Pos: "routes.conf:1634:15"},
+	{Index: 437, Name: "r234", Method: "OPTIONS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", Params: []string{"p1", "p2"}, CORS: routegenCORS44, Parent: "r233", Pos: "routes.conf:1634:15"},
+	{Index: 438, Name: "r234", Method: "WS", Path: "/a-b/x.:p1/v:p2", Controller: "C2", Action: "A234", WebSocket: true, Params: []string{"p1", "p2"}, Parent: "r233", Pos: "routes.conf:1634:15"},
+	{Index: 439, Name: "r235", Method: "PUT", Path: "/a-b/x.:p1/v:p2/users/abc", Controller: "C2", Action: "A235", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1", "p2"}, CORS: routegenCORS44, Parent: "r233", Pos: "routes.conf:1639:15"},
+	{Index: 440, Name: "r224", Method: "GET", Path: "/a/ab:p1", Controller: "C0", Action: "A224", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1563:11"},
+	{Index: 441, Name: "r224", Method: "HEAD", Path: "/a/ab:p1", Controller: "C0", Action: "A224", Auth: "authenticated", Params: []string{"p1"}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1563:11"},
+	{Index: 442, Name: "r225", Method: "GET", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Auth: "authenticated", Params: []string{"rest"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1569:11"},
+	{Index: 443, Name: "r225", Method: "HEAD", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Auth: "authenticated", Params: []string{"rest"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1569:11"},
+	{Index: 444, Name: "r225", Method: "PATCH", Path: "/a/new/*rest", Controller: "C0", Action: "A225", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"rest"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r219", Pos: "routes.conf:1569:11"},
+	{Index: 445, Name: "r418", Method: "OPTIONS", Path: "/a/user_x", Controller: "C2", Action: "A418", Auth: "token", Pos: "routes.conf:2894:7"},
+	{Index: 446, Name: "r418", Method: "POST", Path: "/a/user_x", Controller: "C2", Action: "A418", Auth: "token", MaxBodySize: 5242880, Pos: "routes.conf:2894:7"},
+	{Index: 447, Name: "r490", Method: "GET", Path: "/a/v:p1", Controller: "C0", Action: "A490", Params: []string{"p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS49, Pos: "routes.conf:3394:7"},
+	{Index: 448, Name: "r69", Method: "GET", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS50, Pos: "routes.conf:469:7"},
+	{Index: 449, Name: "r69", Method: "OPTIONS", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS50, Pos: "routes.conf:469:7"},
+	{Index: 450, Name: "r69", Method: "PUT", Path: "/a/x.:p1", Controller: "C1", Action: "A69", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p1"}, CORS: routegenCORS50, Pos: "routes.conf:469:7"},
+	{Index: 451, Name: "r260", Method: "OPTIONS", Path: "/a/~:p1", Controller: "C2", Action: "A260", Auth: "anonymous", Params: []string{"p1"}, CORS: routegenCORS51, Pos: "routes.conf:1816:7"},
+	{Index: 452, Name: "r260", Method: "PUT", Path: "/a/~:p1", Controller: "C2", Action: "A260", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS51, Pos: "routes.conf:1816:7"},
+	{Index: 453, Name: "r220", Method: "WS", Path: "/a/~u/a:p2", Controller: "C2", Action: "A220", Auth: "authenticated", WebSocket: true, Params: []string{"p2"}, Constraints: []string{"required"}, Parent: "r219", Pos: "routes.conf:1539:11"},
+	{Index: 454, Name: "r222", Method: "CONNECT", Path: "/a/~u/a:p2/.:p3", Controller: "C2", Action: "A222", Auth: "token", Params: []string{"p2", "p3"}, Constraints: []string{"required", "uuid4"}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1550:15"},
+	{Index: 455, Name: "r223", Method: "DELETE", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"p2"}, Constraints: []string{"required"}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1556:15"},
+	{Index: 456, Name: "r223", Method: "GET", Path: "/a/~u/a:p2/=", Controller: "C2", Action: "A223", Auth: "authenticated", Params: []string{"p2"}, Constraints: []string{"required"}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1556:15"},
+	{Index: 457, Name: "r221", Method: "GET", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", Auth: "authenticated", Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1545:15"},
+	{Index: 458, Name: "r221", Method: "TRACE", Path: "/a/~u/a:p2/x.:p3/abc", Controller: "C2", Action: "A221", Auth: "authenticated", Params: []string{"p2", "p3"}, Constraints: []string{"required", ""}, CORS: routegenCORS43, Parent: "r220", Pos: "routes.conf:1545:15"},
+	{Index: 459, Name: "r135", Method: "GET", Path: "/a:p0", Controller: "C2", Action: "A135", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:943:7"},
+	{Index: 460, Name: "r135", Method: "TRACE", Path: "/a:p0", Controller: "C2", Action: "A135", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:943:7"},
+	{Index: 461, Name: "r214", Method: "GET", Path: "/a:p0/*rest", Controller: "C2", Action: "A214", Auth: "anonymous", Params: []string{"p0", "rest"}, Pos: "routes.conf:1492:7"},
+	{Index: 462, Name: "r14", Method: "GET", Path: "/a:p0/1", Controller: "C2", Action: "A14", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0"}, Pos: "routes.conf:96:7"},
+	{Index: 463, Name: "r20", Method: "GET", Path: "/a:p0/1/a/1*rest", Controller: "C2", Action: "A20", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "rest"}, Parent: "r14", Pos: "routes.conf:134:11"},
+	{Index: 464, Name: "r15", Method: "GET", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2"}, CORS: routegenCORS14, Parent: "r14", Pos: "routes.conf:104:11"},
+	{Index: 465, Name: "r15", Method: "POST", Path: "/a:p0/1/a:p2", Controller: "C2", Action: "A15", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, CORS: routegenCORS14, Parent: "r14", Pos: "routes.conf:104:11"},
+	{Index: 466, Name: "r16", Method: "GET", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:111:15"},
+	{Index: 467, Name: "r16", Method: "POST", Path: "/a:p0/1/a:p2/.*rest", Controller: "C2", Action: "A16", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "rest"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:111:15"},
+	{Index: 468, Name: "r17", Method: "PATCH", Path: "/a:p0/1/a:p2/.../:p4", Controller: "C1", Action: "A17", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p4"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:116:15"},
+	{Index: 469, Name: "r18", Method: "GET", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:122:15"},
+	{Index: 470, Name: "r18", Method: "POST", Path: "/a:p0/1/a:p2/:p3", Controller: "C2", Action: "A18", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Constraints: []string{"", "", "uuid3|uuid5"}, CORS: routegenCORS14, Parent: "r15", Pos: "routes.conf:122:15"},
+	{Index: 471, Name: "r19", Method: "CONNECT", Path: "/a:p0/1/x.:p2/~:p3", Controller: "C2", Action: "A19", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0", "p2", "p3"}, Parent: "r14", Pos: "routes.conf:129:11"},
+	{Index: 472, Name: "r145", Method: "DELETE", Path: "/a:p0/=", Controller: "C2", Action: "A145", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r144", Pos: "routes.conf:1018:11"},
+	{Index: 473, Name: "r149", Method: "OPTIONS", Path: "/a:p0/=", Controller: "C0", Action: "A149", Auth: "authenticated", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"max=3"}, Parent: "r144", Pos: "routes.conf:1046:11"},
+	{Index: 474, Name: "r144", Method: "POST", Path: "/a:p0/=", Controller: "C0", Action: "A144", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Pos: "routes.conf:1012:7"},
+	{Index: 475, Name: "r146", Method: "GET", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "token", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1026:15"},
+	{Index: 476, Name: "r146", Method: "HEAD", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "token", Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1026:15"},
+	{Index: 477, Name: "r146", Method: "POST", Path: "/a:p0/=/...", Controller: "C2", Action: "A146", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1026:15"},
+	{Index: 478, Name: "r148", Method: "DELETE", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", Auth: "token", MaxBodySize: 64, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1037:15"},
+	{Index: 479, Name: "r148", Method: "WS", Path: "/a:p0/=/.../ab:p3", Controller: "C2", Action: "A148", Auth: "token", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}, {Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r145", Pos: "routes.conf:1037:15"},
+	{Index: 480, Name: "r150", Method: "DELETE", Path: "/a:p0/=/:p2", Controller: "C0", Action: "A150", MaxBodySize: 1, Params: []string{"p0", "p2"}, Constraints: []string{"max=3", ""}, Parent: "r144", Pos: "routes.conf:1052:11"},
+	{Index: 481, Name: "r147", Method: "POST", Path: "/a:p0/=/a/abc", Controller: "C2", Action: "A147", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"max=3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS52, Parent: "r145", Pos: "routes.conf:1031:15"},
+	{Index: 482, Name: "r151", Method: "POST", Path: "/a:p0/=/v1/:p3", Controller: "C0", Action: "A151", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"max=3", ""}, Parent: "r144", Pos: "routes.conf:1058:11"},
+	{Index: 483, Name: "r155", Method: "POST", Path: "/a:p0/=/v1/:p3/*rest", Controller: "C0", Action: "A155", MaxBodySize: 5242880, Params: []string{"p0", "p3", "rest"}, Constraints: []string{"max=3", "", ""}, CORS: routegenCORS53, Parent: "r151", Pos: "routes.conf:1085:15"},
+	{Index: 484, Name: "r152", Method: "CONNECT", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, CORS: routegenCORS54, Parent: "r151", Pos: "routes.conf:1063:15"},
+	{Index: 485, Name: "r152", Method: "GET", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, CORS: routegenCORS54, Parent: "r151", Pos: "routes.conf:1063:15"},
+	{Index: 486, Name: "r152", Method: "POST", Path: "/a:p0/=/v1/:p3/.:p4/users", Controller: "C0", Action: "A152", MaxBodySize: 1, Params: []string{"p0", "p3", "p4"}, Constraints: []string{"max=3", "", ""}, CORS: routegenCORS54, Parent: "r151", Pos: "routes.conf:1063:15"},
+	{Index: 487, Name: "r154", Method: "TRACE", Path: "/a:p0/=/v1/:p3/:p4/*rest", Controller: "C0", Action: "A154", Params: []string{"p0", "p3", "p4", "rest"}, Constraints: []string{"max=3", "", "", ""}, CORS: routegenCORS55, Parent: "r151", Pos: "routes.conf:1078:15"},
+	{Index: 488, Name: "r153", Method: "GET", Path: "/a:p0/=/v1/:p3/:p4/:p5", Controller: "C0", Action: "A153", Auth: "anonymous", Params: []string{"p0", "p3", "p4", "p5"}, Constraints: []string{"max=3", "", "", ""}, CORS: routegenCORS56, Parent: "r151", Pos: "routes.conf:1070:15"},
+	{Index: 489, Name: "r70", Method: "GET", Path: "/a:p0/ab:p1", Controller: "C0", Action: "A70", Params: []string{"p0", "p1"}, Pos: "routes.conf:478:7"},
+	{Index: 490, Name: "r137", Method: "POST", Path: "/a:p0/new", Controller: "C2", Action: "A137", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r135", Pos: "routes.conf:956:11"},
+	{Index: 491, Name: "r492", Method: "GET", Path: "/ab/*rest", Controller: "C2", Action: "A492", Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r491", Pos: "routes.conf:3410:11"},
+	{Index: 492, Name: "r492", Method: "OPTIONS", Path: "/ab/*rest", Controller: "C2", Action: "A492", Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r491", Pos: "routes.conf:3410:11"},
+	{Index: 493, Name: "r493", Method: "PUT", Path: "/ab/*rest", Controller: "C2", Action: "A493", MaxBodySize: 64, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r492", Pos: "routes.conf:3416:15"},
+	{Index: 494, Name: "r182", Method: "GET", Path: "/ab/.a", Controller: "C1", Action: "A182", Auth: "token", Pos: "routes.conf:1264:7"},
+	{Index: 495, Name: "r134", Method: "PATCH", Path: "/ab/~u", Controller: "C1", Action: "A134", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:936:7"},
+	{Index: 496, Name: "r134", Method: "WS", Path: "/ab/~u", Controller: "C1", Action: "A134", WebSocket: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:936:7"},
+	{Index: 497, Name: "r116", Method: "DELETE", Path: "/ab:p0", Controller: "C2", Action: "A116", MaxBodySize: 1024, Params: []string{"p0"}, Pos: "routes.conf:804:7"},
+	{Index: 498, Name: "r266", Method: "GET", Path: "/ab:p0", Controller: "C1", Action: "A266", Auth: "token", Params: []string{"p0"}, CORS: routegenCORS57, Pos: "routes.conf:1862:7"},
+	{Index: 499, Name: "r266", Method: "HEAD", Path: "/ab:p0", Controller: "C1", Action: "A266", Auth: "token", Params: []string{"p0"}, CORS: routegenCORS57, Pos: "routes.conf:1862:7"},
+	{Index: 500, Name: "r116", Method: "POST", Path: "/ab:p0", Controller: "C2", Action: "A116", MaxBodySize: 1024, Params: []string{"p0"}, Pos: "routes.conf:804:7"},
+	{Index: 501, Name: "r401", Method: "GET", Path: "/ab:p0/:p1", Controller: "C2", Action: "A401", Params: []string{"p0", "p1"}, Pos: "routes.conf:2785:7"},
+	{Index: 502, Name: "r460", Method: "HEAD", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", Auth: "basic", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Pos: "routes.conf:3190:7"},
+	{Index: 503, Name: "r460", Method: "PATCH", Path: "/ab:p0/:p1", Controller: "C0", Action: "A460", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Pos: "routes.conf:3190:7"},
+	{Index: 504, Name: "r404", Method: "GET", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2801:11"},
+	{Index: 505, Name: "r404", Method: "HEAD", Path: "/ab:p0/:p1/.../a", Controller: "C2", Action: "A404", Params: []string{"p0", "p1"}, Parent: "r401", Pos: "routes.conf:2801:11"},
+	{Index: 506, Name: "r467", Method: "GET", Path: "/ab:p0/:p1/:p2", Controller: "C0", Action: "A467", Auth: "authenticated", Params: []string{"p0", "p1", "p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Parent: "r460", Pos: "routes.conf:3235:11"},
+	{Index: 507, Name: "r405", Method: "GET", Path: "/ab:p0/:p1/:p2/v:p3", Controller: "C2", Action: "A405", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "", "", "numeric,lt=1e3"}, Parent: "r401", Pos: "routes.conf:2806:11"},
+	{Index: 508, Name: "r403", Method: "DELETE", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", MaxBodySize: 5242880, Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2796:11"},
+	{Index: 509, Name: "r403", Method: "GET", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2796:11"},
+	{Index: 510, Name: "r403", Method: "OPTIONS", Path: "/ab:p0/:p1/=/*rest", Controller: "C2", Action: "A403", Params: []string{"p0", "p1", "rest"}, Parent: "r401", Pos: "routes.conf:2796:11"},
+	{Index: 511, Name: "r462", Method: "DELETE", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r460", Pos: "routes.conf:3207:11"},
+	{Index: 512, Name: "r465", Method: "GET", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", Auth: "token", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3223:15"},
+	{Index: 513, Name: "r462", Method: "PATCH", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A462", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r460", Pos: "routes.conf:3207:11"},
+	{Index: 514, Name: "r465", Method: "PUT", Path: "/ab:p0/:p1/@", Controller: "C0", Action: "A465", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3223:15"},
+	{Index: 515, Name: "r464", Method: "GET", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", Auth: "basic", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3218:15"},
+	{Index: 516, Name: "r464", Method: "PUT", Path: "/ab:p0/:p1/@/:p3", Controller: "C0", Action: "A464", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "", "gte=-1.5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3218:15"},
+	{Index: 517, Name: "r463", Method: "GET", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", Auth: "basic", Params: []string{"p0", "p1", "p3", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3213:15"},
+	{Index: 518, Name: "r463", Method: "PATCH", Path: "/ab:p0/:p1/@/:p3/.:p4", Controller: "C0", Action: "A463", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3", "p4"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3213:15"},
+	{Index: 519, Name: "r466", Method: "GET", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", Auth: "basic", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3228:15"},
+	{Index: 520, Name: "r466", Method: "POST", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3228:15"},
+	{Index: 521, Name: "r466", Method: "WS", Path: "/ab:p0/:p1/@/abc", Controller: "C0", Action: "A466", Auth: "basic", WebSocket: true, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Parent: "r462", Pos: "routes.conf:3228:15"},
+	{Index: 522, Name: "r402", Method: "CONNECT", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", Params: []string{"p0", "p1", "p3"}, Parent: "r401", Pos: "routes.conf:2791:11"},
+	{Index: 523, Name: "r402", Method: "WS", Path: "/ab:p0/:p1/a/a:p3", Controller: "C2", Action: "A402", WebSocket: true, Params: []string{"p0", "p1", "p3"}, Parent: "r401", Pos: "routes.conf:2791:11"},
+	{Index: 524, Name: "r461", Method: "PATCH", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Parent: "r460", Pos: "routes.conf:3200:11"},
+	{Index: 525, Name: "r461", Method: "POST", Path: "/ab:p0/:p1/x.y", Controller: "C0", Action: "A461", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, CORS: routegenCORS58, Parent: "r460", Pos: "routes.conf:3200:11"},
+	{Index: 526, Name: "r79", Method: "POST", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r78", Pos: "routes.conf:539:11"},
+	{Index: 527, Name: "r79", Method: "TRACE", Path: "/ab:p0/abc", Controller: "C2", Action: "A79", Params: []string{"p0"}, Parent: "r78", Pos: "routes.conf:539:11"},
+	{Index: 528, Name: "r355", Method: "GET", Path: "/abc", Controller: "C2", Action: "A355", AntiCSRFCheck: true, CORS: routegenCORS59, Pos: "routes.conf:2466:7"},
+	{Index: 529, Name: "r355", Method: "OPTIONS", Path: "/abc", Controller: "C2", Action: "A355", AntiCSRFCheck: true, CORS: routegenCORS59, Pos: "routes.conf:2466:7"},
+	{Index: 530, Name: "r417", Method: "PUT", Path: "/abc", Controller: "C0", Action: "A417", MaxBodySize: 5242880, Pos: "routes.conf:2888:7"},
+	{Index: 531, Name: "r184", Method: "HEAD", Path: "/abc/@", Controller: "C2", Action: "A184", Pos: "routes.conf:1278:7"},
+	{Index: 532, Name: "r205", Method: "GET", Path: "/abc/v1", Controller: "C1", Action: "A205", Auth: "token", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1427:11"},
+	{Index: 533, Name: "r199", Method: "POST", Path: "/abc/v1", Controller: "C1", Action: "A199", Auth: "token", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:1386:7"},
+	{Index: 534, Name: "r205", Method: "TRACE", Path: "/abc/v1", Controller: "C1", Action: "A205", Auth: "token", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1427:11"},
+	{Index: 535, Name: "r200", Method: "CONNECT", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "token", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1394:11"},
+	{Index: 536, Name: "r202", Method: "GET", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A202", Auth: "token", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r200", Pos: "routes.conf:1406:15"},
+	{Index: 537, Name: "r200", Method: "OPTIONS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "token", Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1394:11"},
+	{Index: 538, Name: "r200", Method: "WS", Path: "/abc/v1/v:p2", Controller: "C1", Action: "A200", Auth: "token", WebSocket: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1394:11"},
+	{Index: 539, Name: "r201", Method: "GET", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", Auth: "anonymous", Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r200", Pos: "routes.conf:1399:15"},
+	{Index: 540, Name: "r201", Method: "TRACE", Path: "/abc/v1/v:p2/:p3", Controller: "C0", Action: "A201", Auth: "anonymous", Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r200", Pos: "routes.conf:1399:15"},
+	{Index: 541, Name: "r203", Method: "PUT", Path: "/abc/v1/v:p2/v1/b", Controller: "C2", Action: "A203", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r200", Pos: "routes.conf:1412:15"},
+	{Index: 542, Name: "r206", Method: "CONNECT", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "token", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1432:11"},
+	{Index: 543, Name: "r206", Method: "GET", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "token", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1432:11"},
+	{Index: 544, Name: "r206", Method: "TRACE", Path: "/abc/v1/x.:p2", Controller: "C1", Action: "A206", Auth: "token", Params: []string{"p2"}, Constraints: []string{"uuid3|uuid5"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1432:11"},
+	{Index: 545, Name: "r204", Method: "DELETE", Path: "/abc/v1/~u", Controller: "C1", Action: "A204", Auth: "anonymous", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r199", Pos: "routes.conf:1421:11"},
+	{Index: 546, Name: "r226", Method: "CONNECT", Path: "/abc/x.y", Controller: "C1", Action: "A226", Pos: "routes.conf:1578:7"},
+	{Index: 547, Name: "r226", Method: "DELETE", Path: "/abc/x.y", Controller: "C1", Action: "A226", MaxBodySize: 5242880, Pos: "routes.conf:1578:7"},
+	{Index: 548, Name: "r226", Method: "GET", Path: "/abc/x.y", Controller: "C1", Action: "A226", Pos: "routes.conf:1578:7"},
+	{Index: 549, Name: "r67", Method: "GET", Path: "/abc/~:p1", Controller: "C1", Action: "A67", Params: []string{"p1"}, Pos: "routes.conf:455:7"},
+	{Index: 550, Name: "r68", Method: "POST", Path: "/abc/~:p1/a/~*rest", Controller: "C1", Action: "A68", Auth: "anonymous", MaxBodySize: 5242880, Params: []string{"p1", "rest"}, Constraints: []string{"", "alpha"}, Parent: "r67", Pos: "routes.conf:461:11"},
+	{Index: 551, Name: "r289", Method: "DELETE", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, CORS: routegenCORS60, Pos: "routes.conf:2020:7"},
+	{Index: 552, Name: "r289", Method: "OPTIONS", Path: "/abc/~u", Controller: "C0", Action: "A289", CORS: routegenCORS60, Pos: "routes.conf:2020:7"},
+	{Index: 553, Name: "r289", Method: "POST", Path: "/abc/~u", Controller: "C0", Action: "A289", MaxBodySize: 5242880, CORS: routegenCORS60, Pos: "routes.conf:2020:7"},
+	{Index: 554, Name: "r293", Method: "CONNECT", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A293", Params: []string{"p2"}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2047:15"},
+	{Index: 555, Name: "r290", Method: "DELETE", Path: "/abc/~u/:p2/b", Controller: "C0", Action: "A290", MaxBodySize: 8, Params: []string{"p2"}, CORS: routegenCORS60, Parent: "r289", Pos: "routes.conf:2027:11"},
+	{Index: 556, Name: "r291", Method: "HEAD", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", Auth: "token", Params: []string{"p2", "rest"}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2033:15"},
+	{Index: 557, Name: "r291", Method: "PATCH", Path: "/abc/~u/:p2/b/*rest", Controller: "C0", Action: "A291", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "rest"}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2033:15"},
+	{Index: 558, Name: "r292", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", Auth: "basic", Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2039:15"},
+	{Index: 559, Name: "r292", Method: "DELETE", Path: "/abc/~u/:p2/b/:p4", Controller: "C2", Action: "A292", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p2", "p4"}, Constraints: []string{"", "numeric,lt=1e3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS60, Parent: "r290", Pos: "routes.conf:2039:15"},
+	{Index: 560, Name: "r294", Method: "CONNECT", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", Params: []string{"p2", "p4", "rest"}, CORS: routegenCORS61, Parent: "r290", Pos: "routes.conf:2051:15"},
+	{Index: 561, Name: "r294", Method: "HEAD", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", Params: []string{"p2", "p4", "rest"}, CORS: routegenCORS61, Parent: "r290", Pos: "routes.conf:2051:15"},
+	{Index: 562, Name: "r294", Method: "WS", Path: "/abc/~u/:p2/b/:p4/*rest", Controller: "C0", Action: "A294", WebSocket: true, Params: []string{"p2", "p4", "rest"}, Parent: "r290", Pos: "routes.conf:2051:15"},
+	{Index: 563, Name: "r295", Method: "CONNECT", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", Auth: "token", Params: []string{"p2"}, CORS: routegenCORS60, Parent: "r289", Pos: "routes.conf:2059:11"},
+	{Index: 564, Name: "r295", Method: "POST", Path: "/abc/~u/a:p2/@", Controller: "C0", Action: "A295", Auth: "token", MaxBodySize: 64, Params: []string{"p2"}, CORS: routegenCORS60, Parent: "r289", Pos: "routes.conf:2059:11"},
+	{Index: 565, Name: "r44", Method: "GET", Path: "/b", Controller: "C1", Action: "A44", Auth: "basic", Pos: "routes.conf:293:7"},
+	{Index: 566, Name: "r420", Method: "CONNECT", Path: "/b/1:p1", Controller: "C1", Action: "A420", Params: []string{"p1"}, Pos: "routes.conf:2908:7"},
+	{Index: 567, Name: "r420", Method: "PATCH", Path: "/b/1:p1", Controller: "C1", Action: "A420", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:2908:7"},
+	{Index: 568, Name: "r420", Method: "TRACE", Path: "/b/1:p1", Controller: "C1", Action: "A420", Params: []string{"p1"}, Pos: "routes.conf:2908:7"},
+	{Index: 569, Name: "r421", Method: "GET", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", Params: []string{"p1"}, CORS: routegenCORS62, Parent: "r420", Pos: "routes.conf:2914:11"},
+	{Index: 570, Name: "r421", Method: "POST", Path: "/b/1:p1/.a", Controller: "C1", Action: "A421", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS62, Parent: "r420", Pos: "routes.conf:2914:11"},
+	{Index: 571, Name: "r422", Method: "GET", Path: "/b/1:p1/.a/:p3/=", Controller: "C2", Action: "A422", Params: []string{"p1", "p3"}, CORS: routegenCORS62, Parent: "r421", Pos: "routes.conf:2920:15"},
+	{Index: 572, Name: "r371", Method: "GET", Path: "/b/:p1", Controller: "C0", Action: "A371", Params: []string{"p1"}, Pos: "routes.conf:2571:7"},
+	{Index: 573, Name: "r45", Method: "POST", Path: "/b/:p1", Controller: "C1", Action: "A45", Auth: "basic", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:300:11"},
+	{Index: 574, Name: "r45", Method: "PUT", Path: "/b/:p1", Controller: "C1", Action: "A45", Auth: "basic", MaxBodySize: 1024, AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:300:11"},
+	{Index: 575, Name: "r46", Method: "GET", Path: "/b/a-b/new", Controller: "C1", Action: "A46", Auth: "basic", CORS: routegenCORS63, Parent: "r44", Pos: "routes.conf:307:11"},
+	{Index: 576, Name: "r46", Method: "PUT", Path: "/b/a-b/new", Controller: "C1", Action: "A46", Auth: "basic", MaxBodySize: 5242880, CORS: routegenCORS63, Parent: "r44", Pos: "routes.conf:307:11"},
+	{Index: 577, Name: "r47", Method: "HEAD", Path: "/b/a:p1", Controller: "C1", Action: "A47", Auth: "basic", Params: []string{"p1"}, Parent: "r44", Pos: "routes.conf:313:11"},
+	{Index: 578, Name: "r306", Method: "CONNECT", Path: "/b/users", Controller: "C2", Action: "A306", Pos: "routes.conf:2134:7"},
+	{Index: 579, Name: "r43", Method: "PATCH", Path: "/b/users", Controller: "C1", Action: "A43", Auth: "basic", MaxBodySize: 1, Pos: "routes.conf:285:7"},
+	{Index: 580, Name: "r315", Method: "DELETE", Path: "/b/users/*rest", Controller: "C2", Action: "A315", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r312", Pos: "routes.conf:2191:15"},
+	{Index: 581, Name: "r312", Method: "GET", Path: "/b/users/*rest", Controller: "C2", Action: "A312", Auth: "token", Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:2174:11"},
+	{Index: 582, Name: "r312", Method: "HEAD", Path: "/b/users/*rest", Controller: "C2", Action: "A312", Auth: "token", Params: []string{"rest"}, Parent: "r306", Pos: "routes.conf:2174:11"},
+	{Index: 583, Name: "r313", Method: "PATCH", Path: "/b/users/*rest", Controller: "C2", Action: "A313", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2180:15"},
+	{Index: 584, Name: "r314", Method: "POST", Path: "/b/users/*rest", Controller: "C1", Action: "A314", Auth: "token", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r312", Pos: "routes.conf:2186:15"},
+	{Index: 585, Name: "r311", Method: "CONNECT", Path: "/b/users/42", Controller: "C0", Action: "A311", Auth: "token", Parent: "r309", Pos: "routes.conf:2168:15"},
+	{Index: 586, Name: "r309", Method: "GET", Path: "/b/users/42", Controller: "C0", Action: "A309", Auth: "token", Parent: "r306", Pos: "routes.conf:2154:11"},
+	{Index: 587, Name: "r311", Method: "POST", Path: "/b/users/42", Controller: "C0", Action: "A311", Auth: "token", MaxBodySize: 5242880, Parent: "r309", Pos: "routes.conf:2168:15"},
+	{Index: 588, Name: "r309", Method: "PUT", Path: "/b/users/42", Controller: "C0", Action: "A309", Auth: "token", MaxBodySize: 5242880, Parent: "r306", Pos: "routes.conf:2154:11"},
+	{Index: 589, Name: "r310", Method: "GET", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", Auth: "token", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:2161:15"},
+	{Index: 590, Name: "r310", Method: "TRACE", Path: "/b/users/42/~:p3/a-b", Controller: "C0", Action: "A310", Auth: "token", AntiCSRFCheck: true, Params: []string{"p3"}, Parent: "r309", Pos: "routes.conf:2161:15"},
+	{Index: 591, Name: "r307", Method: "POST", Path: "/b/users/:p2/ab", Controller: "C2", Action: "A307", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2"}, Parent: "r306", Pos: "routes.conf:2140:11"},
+	{Index: 592, Name: "r308", Method: "GET", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", Auth: "token", Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:2147:15"},
+	{Index: 593, Name: "r308", Method: "POST", Path: "/b/users/:p2/ab/:p4/:p5", Controller: "C2", Action: "A308", Auth: "token", MaxBodySize: 5242880, Params: []string{"p2", "p4", "p5"}, Constraints: []string{"", "", "number|uuid"}, Parent: "r307", Pos: "routes.conf:2147:15"},
+	{Index: 594, Name: "r65", Method: "GET", Path: "/new", Controller: "C0", Action: "A65", Pos: "routes.conf:440:7"},
+	{Index: 595, Name: "r241", Method: "PATCH", Path: "/new", Controller: "C1", Action: "A241", MaxBodySize: 1024, AntiCSRFCheck: true, Pos: "routes.conf:1680:7"},
+	{Index: 596, Name: "r428", Method: "POST", Path: "/new", Controller: "C1", Action: "A428", MaxBodySize: 5242880, Pos: "routes.conf:2967:7"},
+	{Index: 597, Name: "r241", Method: "TRACE", Path: "/new", Controller: "C1", Action: "A241", AntiCSRFCheck: true, Pos: "routes.conf:1680:7"},
+	{Index: 598, Name: "r437", Method: "GET", Path: "/new/:p1", Controller: "C1", Action: "A437", Params: []string{"p1"}, Constraints: []string{"number|alpha,max=4"}, Parent: "r428", Pos: "routes.conf:3027:11"},
+	{Index: 599, Name: "r66", Method: "CONNECT", Path: "/new/user_:p1", Controller: "C0", Action: "A66", Auth: "authenticated", Params: []string{"p1"}, Constraints: []string{"uuid4"}, Parent: "r65", Pos: "routes.conf:447:11"},
+	{Index: 600, Name: "r66", Method: "WS", Path: "/new/user_:p1", Controller: "C0", Action: "A66", Auth: "authenticated", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"uuid4"}, Parent: "r65", Pos: "routes.conf:447:11"},
+	{Index: 601, Name: "r434", Method: "PUT", Path: "/new/user_x/=", Controller: "C1", Action: "A434", Auth: "token", MaxBodySize: 5242880, CORS: routegenCORS64, Parent: "r428", Pos: "routes.conf:3006:11"},
+	{Index: 602, Name: "r435", Method: "GET", Path: "/new/user_x/=/:p3", Controller: "C1", Action: "A435", Auth: "basic", Params: []string{"p3"}, CORS: routegenCORS64, Parent: "r434", Pos: "routes.conf:3013:15"},
+	{Index: 603, Name: "r436", Method: "GET", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", Auth: "token", Params: []string{"p4"}, CORS: routegenCORS64, Parent: "r434", Pos: "routes.conf:3020:15"},
+	{Index: 604, Name: "r436", Method: "WS", Path: "/new/user_x/=/a/ab:p4", Controller: "C1", Action: "A436", Auth: "token", WebSocket: true, Params: []string{"p4"}, Parent: "r434", Pos: "routes.conf:3020:15"},
+	{Index: 605, Name: "r429", Method: "GET", Path: "/new/x.y", Controller: "C1", Action: "A429", Parent: "r428", Pos: "routes.conf:2975:11"},
+	{Index: 606, Name: "r430", Method: "PATCH", Path: "/new/x.y", Controller: "C2", Action: "A430", MaxBodySize: 5242880, CORS: routegenCORS65, Parent: "r429", Pos: "routes.conf:2980:15"},
+	{Index: 607, Name: "r431", Method: "POST", Path: "/new/x.y", Controller: "C1", Action: "A431", MaxBodySize: 5242880, CORS: routegenCORS66, Parent: "r429", Pos: "routes.conf:2986:15"},
+	{Index: 608, Name: "r429", Method: "WS", Path: "/new/x.y", Controller: "C1", Action: "A429", WebSocket: true, Parent: "r428", Pos: "routes.conf:2975:11"},
+	{Index: 609, Name: "r432", Method: "GET", Path: "/new/x.y/@/user_x", Controller: "C1", Action: "A432", Auth: "anonymous", Parent: "r429", Pos: "routes.conf:2992:15"},
+	{Index: 610, Name: "r433", Method: "GET", Path: "/new/x.y/ab", Controller: "C1", Action: "A433", CORS: routegenCORS37, Parent: "r429", Pos: "routes.conf:2998:15"},
+	{Index: 611, Name: "r503", Method: "DELETE", Path: "/user_*rest", Controller: "C0", Action: "A503", MaxBodySize: 64, Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r502", Pos: "routes.conf:3487:11"},
+	{Index: 612, Name: "r185", Method: "GET", Path: "/user_*rest", Controller: "C1", Action: "A185", Params: []string{"rest"}, Pos: "routes.conf:1285:7"},
+	{Index: 613, Name: "r502", Method: "PATCH", Path: "/user_*rest", Controller: "C0", Action: "A502", MaxBodySize: 1, Params: []string{"rest"}, Constraints: []string{"max=5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:3478:7"},
+	{Index: 614, Name: "r316", Method: "CONNECT", Path: "/user_:p0", Controller: "C1", Action: "A316", Auth: "basic", Params: []string{"p0"}, Pos: "routes.conf:2200:7"},
+	{Index: 615, Name: "r27", Method: "GET", Path: "/user_:p0", Controller: "C1", Action: "A27", Params: []string{"p0"}, CORS: routegenCORS67, Pos: "routes.conf:178:7"},
+	{Index: 616, Name: "r27", Method: "HEAD", Path: "/user_:p0", Controller: "C1", Action: "A27", Params: []string{"p0"}, CORS: routegenCORS67, Pos: "routes.conf:178:7"},
+	{Index: 617, Name: "r316", Method: "TRACE", Path: "/user_:p0", Controller: "C1", Action: "A316", Auth: "basic", Params: []string{"p0"}, Pos: "routes.conf:2200:7"},
+	{Index: 618, Name: "r450", Method: "GET", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Pos: "routes.conf:3121:7"},
+	{Index: 619, Name: "r453", Method: "HEAD", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3143:11"},
+	{Index: 620, Name: "r451", Method: "OPTIONS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A451", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3129:11"},
+	{Index: 621, Name: "r453", Method: "POST", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A453", Auth: "token", MaxBodySize: 8, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3143:11"},
+	{Index: 622, Name: "r450", Method: "WS", Path: "/user_:p0/1:p1", Controller: "C2", Action: "A450", Auth: "token", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Pos: "routes.conf:3121:7"},
+	{Index: 623, Name: "r457", Method: "GET", Path: "/user_:p0/1:p1/:p2/x.:p3", Controller: "C2", Action: "A457", Auth: "token", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"", "uuid3|uuid5", "alphanum", "lte=3"}, Parent: "r453", Pos: "routes.conf:3166:15"},
+	{Index: 624, Name: "r455", Method: "GET", Path: "/user_:p0/1:p1/=/:p3", Controller: "C2", Action: "A455", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", "lte=3"}, CORS: routegenCORS68, Parent: "r453", Pos: "routes.conf:3154:15"},
+	{Index: 625, Name: "r452", Method: "CONNECT", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r451", Pos: "routes.conf:3135:15"},
+	{Index: 626, Name: "r452", Method: "GET", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r451", Pos: "routes.conf:3135:15"},
+	{Index: 627, Name: "r452", Method: "POST", Path: "/user_:p0/1:p1/@", Controller: "C2", Action: "A452", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS68, Parent: "r451", Pos: "routes.conf:3135:15"},
+	{Index: 628, Name: "r454", Method: "DELETE", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", Auth: "token", MaxBodySize: 1, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS68, Parent: "r453", Pos: "routes.conf:3148:15"},
+	{Index: 629, Name: "r454", Method: "GET", Path: "/user_:p0/1:p1/@/:p3", Controller: "C2", Action: "A454", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS68, Parent: "r453", Pos: "routes.conf:3148:15"},
+	{Index: 630, Name: "r456", Method: "PUT", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS69, Parent: "r453", Pos: "routes.conf:3160:15"},
+	{Index: 631, Name: "r456", Method: "TRACE", Path: "/user_:p0/1:p1/b/v1", Controller: "C2", Action: "A456", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, CORS: routegenCORS69, Parent: "r453", Pos: "routes.conf:3160:15"},
+	{Index: 632, Name: "r458", Method: "CONNECT", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", Auth: "token", Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3174:11"},
+	{Index: 633, Name: "r458", Method: "DELETE", Path: "/user_:p0/1:p1/new/:p3", Controller: "C2", Action: "A458", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p3"}, Constraints: []string{"", "uuid3|uuid5", ""}, CORS: routegenCORS68, Parent: "r450", Pos: "routes.conf:3174:11"},
+	{Index: 634, Name: "r459", Method: "GET", Path: "/user_:p0/1:p1/new/b", Controller: "C2", Action: "A459", Auth: "token", Params: []string{"p0", "p1"}, Constraints: []string{"", "uuid3|uuid5"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS40, Parent: "r450", Pos: "routes.conf:3179:11"},
+	{Index: 635, Name: "r187", Method: "GET", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1298:7"},
+	{Index: 636, Name: "r187", Method: "OPTIONS", Path: "/user_:p0/:p1", Controller: "C1", Action: "A187", Params: []string{"p0", "p1"}, Constraints: []string{"required", "required"}, Pos: "routes.conf:1298:7"},
+	{Index: 637, Name: "r243", Method: "PATCH", Path: "/user_:p0/:p1", Controller: "C1", Action: "A243", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Pos: "routes.conf:1694:7"},
+	{Index: 638, Name: "r244", Method: "GET", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1700:11"},
+	{Index: 639, Name: "r244", Method: "POST", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", MaxBodySize: 5242880, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1700:11"},
+	{Index: 640, Name: "r244", Method: "WS", Path: "/user_:p0/:p1/=", Controller: "C1", Action: "A244", WebSocket: true, Params: []string{"p0", "p1"}, Constraints: []string{"uuid3|uuid5", ""}, Parent: "r243", Pos: "routes.conf:1700:11"},
+	{Index: 641, Name: "r245", Method: "DELETE", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1705:11"},
+	{Index: 642, Name: "r245", Method: "POST", Path: "/user_:p0/:p1/v:p2", Controller: "C1", Action: "A245", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"uuid3|uuid5", "", ""}, Parent: "r243", Pos: "routes.conf:1705:11"},
+	{Index: 643, Name: "r246", Method: "HEAD", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, CORS: routegenCORS70, Parent: "r245", Pos: "routes.conf:1712:15"},
+	{Index: 644, Name: "r246", Method: "POST", Path: "/user_:p0/:p1/v:p2/:p3/=", Controller: "C1", Action: "A246", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2", "p3"}, Constraints: []string{"uuid3|uuid5", "", "", ""}, CORS: routegenCORS70, Parent: "r245", Pos: "routes.conf:1712:15"},
+	{Index: 645, Name: "r320", Method: "GET", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", Auth: "basic", Params: []string{"p0", "p1", "p2"}, Parent: "r316", Pos: "routes.conf:2226:11"},
+	{Index: 646, Name: "r320", Method: "POST", Path: "/user_:p0/:p1/x.:p2", Controller: "C1", Action: "A320", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "p1", "p2"}, Parent: "r316", Pos: "routes.conf:2226:11"},
+	{Index: 647, Name: "r352", Method: "CONNECT", Path: "/user_:p0/=", Controller: "C2", Action: "A352", AntiCSRFCheck: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r350", Pos: "routes.conf:2442:15"},
+	{Index: 648, Name: "r352", Method: "WS", Path: "/user_:p0/=", Controller: "C2", Action: "A352", WebSocket: true, Params: []string{"p0"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}}, Parent: "r350", Pos: "routes.conf:2442:15"},
+	{Index: 649, Name: "r321", Method: "POST", Path: "/user_:p0/a", Controller: "C1", Action: "A321", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r316", Pos: "routes.conf:2231:11"},
+	{Index: 650, Name: "r247", Method: "GET", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1722:7"},
+	{Index: 651, Name: "r247", Method: "HEAD", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1722:7"},
+	{Index: 652, Name: "r247", Method: "WS", Path: "/user_:p0/a-b", Controller: "C0", Action: "A247", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Pos: "routes.conf:1722:7"},
+	{Index: 653, Name: "r249", Method: "GET", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS71, Parent: "r247", Pos: "routes.conf:1736:11"},
+	{Index: 654, Name: "r249", Method: "PATCH", Path: "/user_:p0/a-b/42/=", Controller: "C2", Action: "A249", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS71, Parent: "r247", Pos: "routes.conf:1736:11"},
+	{Index: 655, Name: "r252", Method: "DELETE", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, Parent: "r249", Pos: "routes.conf:1755:15"},
+	{Index: 656, Name: "r252", Method: "GET", Path: "/user_:p0/a-b/42/=/:p4/:p5", Controller: "C2", Action: "A252", Auth: "anonymous", AntiCSRFCheck: true, Params: []string{"p0", "p4", "p5"}, Constraints: []string{"numeric,lt=1e3", "", ""}, Parent: "r249", Pos: "routes.conf:1755:15"},
+	{Index: 657, Name: "r251", Method: "GET", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", AntiCSRFCheck: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, CORS: routegenCORS71, Parent: "r249", Pos: "routes.conf:1750:15"},
+	{Index: 658, Name: "r251", Method: "WS", Path: "/user_:p0/a-b/42/=/=/v1", Controller: "C2", Action: "A251", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"numeric,lt=1e3"}, Parent: "r249", Pos: "routes.conf:1750:15"},
+	{Index: 659, Name: "r248", Method: "PUT", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", Auth: "anonymous", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r247", Pos: "routes.conf:1729:11"},
+	{Index: 660, Name: "r248", Method: "WS", Path: "/user_:p0/a-b/:p2", Controller: "C0", Action: "A248", Auth: "anonymous", WebSocket: true, Params: []string{"p0", "p2"}, Constraints: []string{"numeric,lt=1e3", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r247", Pos: "routes.conf:1729:11"},
+	{Index: 661, Name: "r317", Method: "GET", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", Auth: "token", Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2207:11"},
+	{Index: 662, Name: "r317", Method: "POST", Path: "/user_:p0/new/x.y", Controller: "C1", Action: "A317", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r316", Pos: "routes.conf:2207:11"},
+	{Index: 663, Name: "r318", Method: "GET", Path: "/user_:p0/new/x.y/:p3", Controller: "C1", Action: "A318", Auth: "token", Params: []string{"p0", "p3"}, Constraints: []string{"", "number,min=5,max=100"}, CORS: routegenCORS72, Parent: "r317", Pos: "routes.conf:2213:15"},
+	{Index: 664, Name: "r319", Method: "DELETE", Path: "/user_x", Controller: "C1", Action: "A319", Auth: "token", MaxBodySize: 5242880, Parent: "r317", Pos: "routes.conf:2219:15"},
+	{Index: 665, Name: "r319", Method: "GET", Path: "/user_x", Controller: "C1", Action: "A319", Auth: "token", Parent: "r317", Pos: "routes.conf:2219:15"},
+	{Index: 666, Name: "r319", Method: "OPTIONS", Path: "/user_x", Controller: "C1", Action: "A319", Auth: "token", Parent: "r317", Pos: "routes.conf:2219:15"},
+	{Index: 667, Name: "r501", Method: "GET", Path: "/user_x/:p1", Controller: "C0", Action: "A501", Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:3472:7"},
+	{Index: 668, Name: "r501", Method: "POST", Path: "/user_x/:p1", Controller: "C0", Action: "A501", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:3472:7"},
+	{Index: 669, Name: "r501", Method: "WS", Path: "/user_x/:p1", Controller: "C0", Action: "A501", WebSocket: true, Params: []string{"p1"}, Constraints: []string{"number,min=5,max=100"}, Pos: "routes.conf:3472:7"},
+	{Index: 670, Name: "r1", Method: "DELETE", Path: "/user_x/=", Controller: "C2", Action: "A1", MaxBodySize: 5242880, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:9:7"},
+	{Index: 671, Name: "r1", Method: "GET", Path: "/user_x/=", Controller: "C2", Action: "A1", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:9:7"},
+	{Index: 672, Name: "r1", Method: "HEAD", Path: "/user_x/=", Controller: "C2", Action: "A1", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:9:7"},
+	{Index: 673, Name: "r2", Method: "DELETE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r1", Pos: "routes.conf:16:11"},
+	{Index: 674, Name: "r5", Method: "HEAD", Path: "/user_x/=/:p2", Controller: "C0", Action: "A5", AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS14, Parent: "r2", Pos: "routes.conf:34:15"},
+	{Index: 675, Name: "r2", Method: "PATCH", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r1", Pos: "routes.conf:16:11"},
+	{Index: 676, Name: "r2", Method: "TRACE", Path: "/user_x/=/:p2", Controller: "C2", Action: "A2", AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r1", Pos: "routes.conf:16:11"},
+	{Index: 677, Name: "r6", Method: "GET", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS73, Parent: "r2", Pos: "routes.conf:40:15"},
+	{Index: 678, Name: "r6", Method: "TRACE", Path: "/user_x/=/:p2/:p3", Controller: "C2", Action: "A6", AntiCSRFCheck: true, Params: []string{"p2", "p3"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS73, Parent: "r2", Pos: "routes.conf:40:15"},
+	{Index: 679, Name: "r4", Method: "GET", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r2", Pos: "routes.conf:28:15"},
+	{Index: 680, Name: "r4", Method: "POST", Path: "/user_x/=/:p2/user_x", Controller: "C2", Action: "A4", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"p2"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r2", Pos: "routes.conf:28:15"},
+	{Index: 681, Name: "r3", Method: "CONNECT", Path: "/user_x/=/:p2/x.y/*rest", Controller: "C0", Action: "A3", AntiCSRFCheck: true, Params: []string{"p2", "rest"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r2", Pos: "routes.conf:22:15"},
+	{Index: 682, Name: "r207", Method: "HEAD", Path: "/user_x/new", Controller: "C0", Action: "A207", Auth: "anonymous", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}}, Pos: "routes.conf:1440:7"},
+	{Index: 683, Name: "r186", Method: "GET", Path: "/user_x/user_x", Controller: "C2", Action: "A186", Auth: "authenticated", Pos: "routes.conf:1291:7"},
+	{Index: 684, Name: "r186", Method: "POST", Path: "/user_x/user_x", Controller: "C2", Action: "A186", Auth: "authenticated", MaxBodySize: 5242880, Pos: "routes.conf:1291:7"},
+	{Index: 685, Name: "r196", Method: "TRACE", Path: "/user_x/user_x", Controller: "C1", Action: "A196", Auth: "token", CORS: routegenCORS74, Pos: "routes.conf:1360:7"},
+	{Index: 686, Name: "r267", Method: "CONNECT", Path: "/user_x/v1", Controller: "C1", Action: "A267", Auth: "basic", Pos: "routes.conf:1870:7"},
+	{Index: 687, Name: "r267", Method: "GET", Path: "/user_x/v1", Controller: "C1", Action: "A267", Auth: "basic", Pos: "routes.conf:1870:7"},
+	{Index: 688, Name: "r267", Method: "TRACE", Path: "/user_x/v1", Controller: "C1", Action: "A267", Auth: "basic", Pos: "routes.conf:1870:7"},
+	{Index: 689, Name: "r374", Method: "GET", Path: "/users", Controller: "C2", Action: "A374", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2591:7"},
+	{Index: 690, Name: "r374", Method: "OPTIONS", Path: "/users", Controller: "C2", Action: "A374", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:2591:7"},
+	{Index: 691, Name: "r491", Method: "TRACE", Path: "/users", Controller: "C2", Action: "A491", Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:3403:7"},
+	{Index: 692, Name: "r491", Method: "WS", Path: "/users", Controller: "C2", Action: "A491", WebSocket: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:3403:7"},
+	{Index: 693, Name: "r299", Method: "GET", Path: "/users/42", Controller: "C0", Action: "A299", Parent: "r296", Pos: "routes.conf:2089:11"},
+	{Index: 694, Name: "r300", Method: "OPTIONS", Path: "/users/42", Controller: "C0", Action: "A300", Parent: "r299", Pos: "routes.conf:2094:15"},
+	{Index: 695, Name: "r300", Method: "PUT", Path: "/users/42", Controller: "C0", Action: "A300", MaxBodySize: 5242880, Parent: "r299", Pos: "routes.conf:2094:15"},
+	{Index: 696, Name: "r299", Method: "WS", Path: "/users/42", Controller: "C0", Action: "A299", WebSocket: true, Parent: "r296", Pos: "routes.conf:2089:11"},
+	{Index: 697, Name: "r494", Method: "POST", Path: "/users/42/:p2", Controller: "C1", Action: "A494", MaxBodySize: 64, Params: []string{"p2"}, Constraints: []string{"number|alpha,max=4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r491", Pos: "routes.conf:3423:11"},
+	{Index: 698, Name: "r394", Method: "GET", Path: "/users/:p1", Controller: "C1", Action: "A394", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:2738:7"},
+	{Index: 699, Name: "r447", Method: "TRACE", Path: "/users/:p1", Controller: "C1", Action: "A447", Auth: "basic", AntiCSRFCheck: true, Params: []string{"p1"}, Parent: "r445", Pos: "routes.conf:3095:11"},
+	{Index: 700, Name: "r375", Method: "CONNECT", Path: "/users/:p1/1", Controller: "C2", Action: "A375", Auth: "token", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r374", Pos: "routes.conf:2599:11"},
+	{Index: 701, Name: "r375", Method: "GET", Path: "/users/:p1/1", Controller: "C2", Action: "A375", Auth: "token", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r374", Pos: "routes.conf:2599:11"},
+	{Index: 702, Name: "r395", Method: "PUT", Path: "/users/:p1/1/.a", Controller: "C1", Action: "A395", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2745:11"},
+	{Index: 703, Name: "r396", Method: "DELETE", Path: "/users/:p1/1/.a/@", Controller: "C1", Action: "A396", MaxBodySize: 5242880, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2751:15"},
+	{Index: 704, Name: "r398", Method: "OPTIONS", Path: "/users/:p1/1/.a/@/~u", Controller: "C1", Action: "A398", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r395", Pos: "routes.conf:2761:15"},
+	{Index: 705, Name: "r397", Method: "GET", Path: "/users/:p1/1/.a/ab/:p5", Controller: "C1", Action: "A397", Params: []string{"p1", "p5"}, Constraints: []string{"gte=-1.5", ""}, Parent: "r395", Pos: "routes.conf:2756:15"},
+	{Index: 706, Name: "r376", Method: "GET", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", Auth: "token", Params: []string{"p1", "p4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2605:15"},
+	{Index: 707, Name: "r376", Method: "PUT", Path: "/users/:p1/1/=/a:p4", Controller: "C2", Action: "A376", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1", "p4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2605:15"},
+	{Index: 708, Name: "r377", Method: "GET", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", Auth: "token", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2610:15"},
+	{Index: 709, Name: "r377", Method: "TRACE", Path: "/users/:p1/1/x.y/42", Controller: "C0", Action: "A377", Auth: "token", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2610:15"},
+	{Index: 710, Name: "r378", Method: "GET", Path: "/users/:p1/1/~u/:p4", Controller: "C0", Action: "A378", Auth: "token", Params: []string{"p1", "p4"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r375", Pos: "routes.conf:2618:15"},
+	{Index: 711, Name: "r399", Method: "GET", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2768:11"},
+	{Index: 712, Name: "r399", Method: "POST", Path: "/users/:p1/x.y", Controller: "C0", Action: "A399", MaxBodySize: 1, Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, Parent: "r394", Pos: "routes.conf:2768:11"},
+	{Index: 713, Name: "r400", Method: "GET", Path: "/users/:p1/x.y/a-b/users", Controller: "C0", Action: "A400", Params: []string{"p1"}, Constraints: []string{"gte=-1.5"}, CORS: routegenCORS75, Parent: "r399", Pos: "routes.conf:2775:15"},
+	{Index: 714, Name: "r11", Method: "DELETE", Path: "/users/a:p1", Controller: "C0", Action: "A11", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:77:7"},
+	{Index: 715, Name: "r11", Method: "GET", Path: "/users/a:p1", Controller: "C0", Action: "A11", Params: []string{"p1"}, Pos: "routes.conf:77:7"},
+	{Index: 716, Name: "r495", Method: "CONNECT", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "anonymous", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r491", Pos: "routes.conf:3430:11"},
+	{Index: 717, Name: "r495", Method: "GET", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "anonymous", Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r491", Pos: "routes.conf:3430:11"},
+	{Index: 718, Name: "r495", Method: "WS", Path: "/users/~:p1", Controller: "C2", Action: "A495", Auth: "anonymous", WebSocket: true, Params: []string{"p1"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r491", Pos: "routes.conf:3430:11"},
+	{Index: 719, Name: "r250", Method: "GET", Path: "/v1", Controller: "C2", Action: "A250", Auth: "token", AntiCSRFCheck: true, CORS: routegenCORS71, Parent: "r249", Pos: "routes.conf:1743:15"},
+	{Index: 720, Name: "r250", Method: "TRACE", Path: "/v1", Controller: "C2", Action: "A250", Auth: "token", AntiCSRFCheck: true, CORS: routegenCORS71, Parent: "r249", Pos: "routes.conf:1743:15"},
+	{Index: 721, Name: "r269", Method: "CONNECT", Path: "/v1/*rest", Controller: "C0", Action: "A269", Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1884:11"},
+	{Index: 722, Name: "r268", Method: "GET", Path: "/v1/*rest", Controller: "C0", Action: "A268", Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1878:7"},
+	{Index: 723, Name: "r268", Method: "HEAD", Path: "/v1/*rest", Controller: "C0", Action: "A268", Params: []string{"rest"}, Constraints: []string{"alpha"}, Pos: "routes.conf:1878:7"},
+	{Index: 724, Name: "r269", Method: "POST", Path: "/v1/*rest", Controller: "C0", Action: "A269", MaxBodySize: 5242880, Params: []string{"rest"}, Constraints: []string{"alpha"}, Parent: "r268", Pos: "routes.conf:1884:11"},
+	{Index: 725, Name: "r133", Method: "GET", Path: "/v1/=", Controller: "C1", Action: "A133", Pos: "routes.conf:930:7"},
+	{Index: 726, Name: "r133", Method: "OPTIONS", Path: "/v1/=", Controller: "C1", Action: "A133", Pos: "routes.conf:930:7"},
+	{Index: 727, Name: "r133", Method: "WS", Path: "/v1/=", Controller: "C1", Action: "A133", WebSocket: true, Pos: "routes.conf:930:7"},
+	{Index: 728, Name: "r468", Method: "GET", Path: "/v1/new", Controller: "C0", Action: "A468", Pos: "routes.conf:3243:7"},
+	{Index: 729, Name: "r468", Method: "OPTIONS", Path: "/v1/new", Controller: "C0", Action: "A468", Pos: "routes.conf:3243:7"},
+	{Index: 730, Name: "r29", Method: "OPTIONS", Path: "/v:p0", Controller: "C2", Action: "A29", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:192:7"},
+	{Index: 731, Name: "r29", Method: "PATCH", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:192:7"},
+	{Index: 732, Name: "r29", Method: "POST", Path: "/v:p0", Controller: "C2", Action: "A29", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Pos: "routes.conf:192:7"},
+	{Index: 733, Name: "r36", Method: "GET", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A36", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, CORS: routegenCORS76, Parent: "r35", Pos: "routes.conf:236:15"},
+	{Index: 734, Name: "r35", Method: "HEAD", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:231:11"},
+	{Index: 735, Name: "r35", Method: "WS", Path: "/v:p0/:p1/a:p2", Controller: "C2", Action: "A35", WebSocket: true, Params: []string{"p0", "p1", "p2"}, Constraints: []string{"gte=-1.5", "", ""}, Parent: "r29", Pos: "routes.conf:231:11"},
+	{Index: 736, Name: "r37", Method: "OPTIONS", Path: "/v:p0/a", Controller: "C2", Action: "A37", Auth: "token", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:243:11"},
+	{Index: 737, Name: "r37", Method: "PUT", Path: "/v:p0/a", Controller: "C2", Action: "A37", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Parent: "r29", Pos: "routes.conf:243:11"},
+	{Index: 738, Name: "r446", Method: "CONNECT", Path: "/v:p0/user_:p1", Controller: "C2", Action: "A446", Params: []string{"p0", "p1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r445", Pos: "routes.conf:3087:11"},
+	{Index: 739, Name: "r30", Method: "GET", Path: "/v:p0/users", Controller: "C2", Action: "A30", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS77, Parent: "r29", Pos: "routes.conf:198:11"},
+	{Index: 740, Name: "r32", Method: "CONNECT", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS77, Parent: "r30", Pos: "routes.conf:211:15"},
+	{Index: 741, Name: "r32", Method: "GET", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS77, Parent: "r30", Pos: "routes.conf:211:15"},
+	{Index: 742, Name: "r32", Method: "TRACE", Path: "/v:p0/users/.:p2/x.y", Controller: "C2", Action: "A32", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS77, Parent: "r30", Pos: "routes.conf:211:15"},
+	{Index: 743, Name: "r33", Method: "CONNECT", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS78, Parent: "r30", Pos: "routes.conf:217:15"},
+	{Index: 744, Name: "r33", Method: "OPTIONS", Path: "/v:p0/users/:p2", Controller: "C2", Action: "A33", Params: []string{"p0", "p2"}, Constraints: []string{"gte=-1.5", "required,len=1"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS78, Parent: "r30", Pos: "routes.conf:217:15"},
+	{Index: 745, Name: "r31", Method: "GET", Path: "/v:p0/users/a", Controller: "C2", Action: "A31", Params: []string{"p0"}, Constraints: []string{"gte=-1.5"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS3, Parent: "r30", Pos: "routes.conf:205:15"},
+	{Index: 746, Name: "r34", Method: "POST", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", MaxBodySize: 5242880, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS79, Parent: "r30", Pos: "routes.conf:223:15"},
+	{Index: 747, Name: "r34", Method: "WS", Path: "/v:p0/users/a-b/:p3", Controller: "C2", Action: "A34", WebSocket: true, Params: []string{"p0", "p3"}, Constraints: []string{"gte=-1.5", ""}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}, {Func: "hasanyrole", Args: []string{"a", "b"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Parent: "r30", Pos: "routes.conf:223:15"},
+	{Index: 748, Name: "r128", Method: "GET", Path: "/x.:p0", Controller: "C1", Action: "A128", Params: []string{"p0"}, Pos: "routes.conf:894:7"},
+	{Index: 749, Name: "r128", Method: "POST", Path: "/x.:p0", Controller: "C1", Action: "A128", MaxBodySize: 5242880, Params: []string{"p0"}, Pos: "routes.conf:894:7"},
+	{Index: 750, Name: "r132", Method: "GET", Path: "/x.:p0/1/1", Controller: "C1", Action: "A132", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, CORS: routegenCORS80, Parent: "r128", Pos: "routes.conf:921:11"},
+	{Index: 751, Name: "r424", Method: "WS", Path: "/x.:p0/:p1", Controller: "C0", Action: "A424", WebSocket: true, Params: []string{"p0", "p1"}, Pos: "routes.conf:2937:7"},
+	{Index: 752, Name: "r131", Method: "PATCH", Path: "/x.:p0/=", Controller: "C1", Action: "A131", Auth: "token", MaxBodySize: 5242880, Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:915:11"},
+	{Index: 753, Name: "r130", Method: "GET", Path: "/x.:p0/a-b", Controller: "C1", Action: "A130", Auth: "token", Params: []string{"p0"}, Parent: "r128", Pos: "routes.conf:908:11"},
+	{Index: 754, Name: "r129", Method: "POST", Path: "/x.:p0/a:p1", Controller: "C1", Action: "A129", MaxBodySize: 1024, Params: []string{"p0", "p1"}, Parent: "r128", Pos: "routes.conf:901:11"},
+	{Index: 755, Name: "r217", Method: "CONNECT", Path: "/x.y", Controller: "C2", Action: "A217", Auth: "basic", Pos: "routes.conf:1514:7"},
+	{Index: 756, Name: "r253", Method: "DELETE", Path: "/x.y", Controller: "C0", Action: "A253", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Pos: "routes.conf:1766:7"},
+	{Index: 757, Name: "r215", Method: "GET", Path: "/x.y", Controller: "C1", Action: "A215", Pos: "routes.conf:1499:7"},
+	{Index: 758, Name: "r215", Method: "POST", Path: "/x.y", Controller: "C1", Action: "A215", MaxBodySize: 1024, Pos: "routes.conf:1499:7"},
+	{Index: 759, Name: "r256", Method: "GET", Path: "/x.y/1", Controller: "C0", Action: "A256", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r254", Pos: "routes.conf:1786:15"},
+	{Index: 760, Name: "r254", Method: "PATCH", Path: "/x.y/1", Controller: "C0", Action: "A254", Auth: "basic", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r253", Pos: "routes.conf:1774:11"},
+	{Index: 761, Name: "r257", Method: "GET", Path: "/x.y/1/1", Controller: "C2", Action: "A257", Auth: "token", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r254", Pos: "routes.conf:1791:15"},
+	{Index: 762, Name: "r257", Method: "PUT", Path: "/x.y/1/1", Controller: "C2", Action: "A257", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r254", Pos: "routes.conf:1791:15"},
+	{Index: 763, Name: "r255", Method: "CONNECT", Path: "/x.y/1/=", Controller: "C0", Action: "A255", Auth: "basic", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, Parent: "r254", Pos: "routes.conf:1780:15"},
+	{Index: 764, Name: "r258", Method: "CONNECT", Path: "/x.y/1/@", Controller: "C0", Action: "A258", Auth: "basic", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r254", Pos: "routes.conf:1799:15"},
+	{Index: 765, Name: "r258", Method: "HEAD", Path: "/x.y/1/@", Controller: "C0", Action: "A258", Auth: "basic", Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasallroles", Args: []string{"a", "b"}}}}, CORS: routegenCORS43, Parent: "r254", Pos: "routes.conf:1799:15"},
+	{Index: 766, Name: "r275", Method: "DELETE", Path: "/x.y/:p1", Controller: "C1", Action: "A275", Auth: "token", MaxBodySize: 5242880, Params: []string{"p1"}, Pos: "routes.conf:1928:7"},
+	{Index: 767, Name: "r275", Method: "GET", Path: "/x.y/:p1", Controller: "C1", Action: "A275", Auth: "token", Params: []string{"p1"}, Pos: "routes.conf:1928:7"},
+	{Index: 768, Name: "r216", Method: "GET", Path: "/x.y/ab", Controller: "C1", Action: "A216", Parent: "r215", Pos: "routes.conf:1506:11"},
+	{Index: 769, Name: "r216", Method: "OPTIONS", Path: "/x.y/ab", Controller: "C1", Action: "A216", Parent: "r215", Pos: "routes.conf:1506:11"},
+	{Index: 770, Name: "r111", Method: "DELETE", Path: "/~*rest", Controller: "C0", Action: "A111", Auth: "token", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS81, Parent: "r110", Pos: "routes.conf:765:11"},
+	{Index: 771, Name: "r110", Method: "GET", Path: "/~*rest", Controller: "C0", Action: "A110", Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS72, Pos: "routes.conf:757:7"},
+	{Index: 772, Name: "r112", Method: "HEAD", Path: "/~*rest", Controller: "C0", Action: "A112", Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS72, Parent: "r110", Pos: "routes.conf:774:11"},
+	{Index: 773, Name: "r110", Method: "PATCH", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 1, Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS72, Pos: "routes.conf:757:7"},
+	{Index: 774, Name: "r110", Method: "POST", Path: "/~*rest", Controller: "C0", Action: "A110", MaxBodySize: 1, Params: []string{"rest"}, Constraints: []string{"min=3"}, CORS: routegenCORS72, Pos: "routes.conf:757:7"},
+	{Index: 775, Name: "r113", Method: "PUT", Path: "/~*rest", Controller: "C0", Action: "A113", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"rest"}, Constraints: []string{"min=3"}, Authorization: &runtime.Authorization{SatisfyBoth: true, Roles: []runtime.Check{{Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, CORS: routegenCORS72, Parent: "r112", Pos: "routes.conf:778:15"},
+	{Index: 776, Name: "r78", Method: "GET", Path: "/~:p0", Controller: "C2", Action: "A78", Params: []string{"p0"}, Constraints: []string{"numeric"}, Pos: "routes.conf:533:7"},
+	{Index: 777, Name: "r305", Method: "TRACE", Path: "/~:p0", Controller: "C2", Action: "A305", Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:2128:7"},
+	{Index: 778, Name: "r305", Method: "WS", Path: "/~:p0", Controller: "C2", Action: "A305", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"number"}, Pos: "routes.conf:2128:7"},
+	{Index: 779, Name: "r261", Method: "DELETE", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:1825:7"},
+	{Index: 780, Name: "r261", Method: "GET", Path: "/~:p0/1*rest", Controller: "C2", Action: "A261", Params: []string{"p0", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Pos: "routes.conf:1825:7"},
+	{Index: 781, Name: "r262", Method: "PUT", Path: "/~:p0/1*rest", Controller: "C2", Action: "A262", Auth: "basic", MaxBodySize: 5242880, Params: []string{"p0", "rest"}, Authorization: &runtime.Authorization{Roles: []runtime.Check{{Func: "hasanyrole", Args: []string{"a", "b"}}, {Func: "hasrole", Args: []string{"admin"}}}, Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}, {Func: "ispermitted", Args: []string{"users:view"}}}}, Parent: "r261", Pos: "routes.conf:1833:11"},
+	{Index: 782, Name: "r115", Method: "CONNECT", Path: "/~:p0/42", Controller: "C1", Action: "A115", Auth: "anonymous", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:795:7"},
+	{Index: 783, Name: "r115", Method: "GET", Path: "/~:p0/42", Controller: "C1", Action: "A115", Auth: "anonymous", Params: []string{"p0"}, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermittedall", Args: []string{"a", "b"}}}}, Pos: "routes.conf:795:7"},
+	{Index: 784, Name: "r21", Method: "CONNECT", Path: "/~:p0/@", Controller: "C1", Action: "A21", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:142:7"},
+	{Index: 785, Name: "r21", Method: "GET", Path: "/~:p0/@", Controller: "C1", Action: "A21", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:142:7"},
+	{Index: 786, Name: "r21", Method: "PUT", Path: "/~:p0/@", Controller: "C1", Action: "A21", MaxBodySize: 8, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Pos: "routes.conf:142:7"},
+	{Index: 787, Name: "r22", Method: "DELETE", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:149:11"},
+	{Index: 788, Name: "r23", Method: "GET", Path: "/~:p0/@/1", Controller: "C1", Action: "A23", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:154:15"},
+	{Index: 789, Name: "r26", Method: "POST", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", MaxBodySize: 5242880, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:170:15"},
+	{Index: 790, Name: "r26", Method: "TRACE", Path: "/~:p0/@/1", Controller: "C1", Action: "A26", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:170:15"},
+	{Index: 791, Name: "r22", Method: "WS", Path: "/~:p0/@/1", Controller: "C1", Action: "A22", WebSocket: true, Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r21", Pos: "routes.conf:149:11"},
+	{Index: 792, Name: "r24", Method: "GET", Path: "/~:p0/@/1/.:p3", Controller: "C1", Action: "A24", Params: []string{"p0", "p3"}, Constraints: []string{"uuid4", ""}, CORS: routegenCORS82, Parent: "r22", Pos: "routes.conf:158:15"},
+	{Index: 793, Name: "r25", Method: "CONNECT", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:164:15"},
+	{Index: 794, Name: "r25", Method: "GET", Path: "/~:p0/@/1/1/...", Controller: "C1", Action: "A25", Params: []string{"p0"}, Constraints: []string{"uuid4"}, Parent: "r22", Pos: "routes.conf:164:15"},
+	{Index: 795, Name: "r302", Method: "GET", Path: "/~u", Controller: "C1", Action: "A302", Pos: "routes.conf:2109:7"},
+	{Index: 796, Name: "r303", Method: "OPTIONS", Path: "/~u", Controller: "C1", Action: "A303", Auth: "basic", Parent: "r302", Pos: "routes.conf:2115:11"},
+	{Index: 797, Name: "r302", Method: "WS", Path: "/~u", Controller: "C1", Action: "A302", WebSocket: true, Pos: "routes.conf:2109:7"},
+	{Index: 798, Name: "r287", Method: "CONNECT", Path: "/~u/*rest", Controller: "C0", Action: "A287", Params: []string{"rest"}, Parent: "r286", Pos: "routes.conf:2007:15"},
+	{Index: 799, Name: "r285", Method: "GET", Path: "/~u/*rest", Controller: "C0", Action: "A285", Params: []string{"rest"}, Pos: "routes.conf:1995:7"},
+	{Index: 800, Name: "r288", Method: "POST", Path: "/~u/*rest", Controller: "C0", Action: "A288", Auth: "authenticated", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r286", Pos: "routes.conf:2011:15"},
+	{Index: 801, Name: "r286", Method: "PUT", Path: "/~u/*rest", Controller: "C0", Action: "A286", MaxBodySize: 5242880, Params: []string{"rest"}, Parent: "r285", Pos: "routes.conf:2002:11"},
+	{Index: 802, Name: "r285", Method: "WS", Path: "/~u/*rest", Controller: "C0", Action: "A285", WebSocket: true, Params: []string{"rest"}, Pos: "routes.conf:1995:7"},
+	{Index: 803, Name: "r64", Method: "GET", Path: "/~u/.:p1", Controller: "C1", Action: "A64", Params: []string{"p1"}, Pos: "routes.conf:434:7"},
+	{Index: 804, Name: "r28", Method: "HEAD", Path: "/~u/1", Controller: "C0", Action: "A28", Auth: "token", Pos: "routes.conf:185:7"},
+	{Index: 805, Name: "r392", Method: "HEAD", Path: "/~u/42", Controller: "C0", Action: "A392", Auth: "anonymous", Pos: "routes.conf:2722:7"},
+	{Index: 806, Name: "r393", Method: "DELETE", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", Auth: "anonymous", MaxBodySize: 64, Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2729:11"},
+	{Index: 807, Name: "r393", Method: "GET", Path: "/~u/42/:p2", Controller: "C0", Action: "A393", Auth: "anonymous", Params: []string{"p2"}, Parent: "r392", Pos: "routes.conf:2729:11"},
+	{Index: 808, Name: "r304", Method: "GET", Path: "/~u/:p1", Controller: "C1", Action: "A304", Params: []string{"p1"}, Parent: "r302", Pos: "routes.conf:2120:11"},
+	{Index: 809, Name: "r80", Method: "PATCH", Path: "/~u/:p1", Controller: "C2", Action: "A80", MaxBodySize: 5242880, Params: []string{"p1"}, CORS: routegenCORS83, Pos: "routes.conf:547:7"},
 }
 
 // routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
@@ -861,1028 +1575,1028 @@ func Lookup(m *runtime.Match, method, host, path string) {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:606:6
-	A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:606:7), r102: PATCH /1:p0/v:p1 (routes.conf:606:7), r102: WS /1:p0/v:p1 (routes.conf:606:7)
-//line routes.conf:612:10
-	A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:612:11), r103: GET /1:p0/v:p1/*rest (routes.conf:612:11), r103: POST /1:p0/v:p1/*rest (routes.conf:612:11)
-//line routes.conf:617:14
-	A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:617:15)
-//line routes.conf:622:14
-	A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:622:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:622:15)
-//line routes.conf:626:14
-	A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:626:15)
-//line routes.conf:632:10
-	A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:632:11)
-//line routes.conf:636:14
-	A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:636:15)
-//line routes.conf:641:14
-	A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:641:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:641:15), r109: PATCH /1:p0/v:p1/a (routes.conf:641:15)
-//line routes.conf:67:6
-	A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:67:7), r11: GET /users/a:p1 (routes.conf:67:7)
-//line routes.conf:650:6
-	A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:650:7), r110: PATCH /~*rest (routes.conf:650:7), r110: POST /~*rest (routes.conf:650:7)
-//line routes.conf:656:10
-	A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:656:11)
-//line routes.conf:662:10
-	A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:662:11)
-//line routes.conf:666:14
-	A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:666:15)
-//line routes.conf:674:6
-	A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:674:7), r114: WS /1/users (routes.conf:674:7)
-//line routes.conf:73:6
-	A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:73:7)
-//line routes.conf:724:6
-	A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:724:7), r122: TRACE /:p0 (routes.conf:724:7)
-//line routes.conf:846:14
-	A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:846:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:846:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:846:15)
-//line routes.conf:856:6
-	A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:856:7)
-//line routes.conf:884:10
-	A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:884:11)
-//line routes.conf:888:10
-	A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:888:11)
-//line routes.conf:893:10
-	A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:893:11)
-//line routes.conf:898:14
-	A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:898:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:898:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:898:15)
-//line routes.conf:903:14
-	A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:903:15)
-//line routes.conf:909:14
-	A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:909:15)
-//line routes.conf:914:14
-	A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:914:15)
-//line routes.conf:942:14
-	A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:942:15)
-//line routes.conf:1107:6
-	A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1107:7)
-//line routes.conf:1113:10
-	A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1113:11), r189: POST /1:p0/*rest (routes.conf:1113:11)
-//line routes.conf:1118:14
-	A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1118:15)
-//line routes.conf:1122:14
-	A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1122:15)
-//line routes.conf:1134:10
-	A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1134:11), r193: POST /1:p0/@ (routes.conf:1134:11)
-//line routes.conf:1139:14
-	A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1139:15)
-//line routes.conf:1144:14
-	A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1144:15)
-//line routes.conf:1183:14
-	A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1183:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1183:15)
-//line routes.conf:1217:6
-	A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1217:7)
-//line routes.conf:1320:10
-	A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1320:11), r224: HEAD /a/ab:p1 (routes.conf:1320:11)
-//line routes.conf:1326:10
-	A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1326:11), r225: HEAD /a/new/*rest (routes.conf:1326:11), r225: PATCH /a/new/*rest (routes.conf:1326:11)
-//line routes.conf:1346:6
-	A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1346:7), r228: GET /a-b (routes.conf:1346:7)
-//line routes.conf:1352:10
-	A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1352:11), r229: PUT /a-b/:p1/@ (routes.conf:1352:11)
-//line routes.conf:1357:10
-	A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1357:11), r230: WS /a-b/:p1/.a (routes.conf:1357:11)
-//line routes.conf:1362:14
-	A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1362:15)
-//line routes.conf:1393:10
-	A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1393:11)
-//line routes.conf:1409:14
-	A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1409:15)
-//line routes.conf:1414:14
-	A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1414:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1414:15), r240: WS /a-b/:p1/users/~u (routes.conf:1414:15)
-//line routes.conf:1429:6
-	A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1429:7), r242: TRACE / (routes.conf:1429:7)
-//line routes.conf:1460:6
-	A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1460:7), r247: HEAD /user_:p0/a-b (routes.conf:1460:7), r247: WS /user_:p0/a-b (routes.conf:1460:7)
-//line routes.conf:1466:10
-	A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1466:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1466:11)
-//line routes.conf:1496:6
-	A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1496:7)
-//line routes.conf:1502:10
-	A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1502:11)
-//line routes.conf:1507:14
-	A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1507:15)
-//line routes.conf:1512:14
-	A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1512:15)
-//line routes.conf:1522:14
-	A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1522:15), r258: HEAD /x.y/1/@ (routes.conf:1522:15)
-//line routes.conf:1585:6
-	A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1585:7), r268: HEAD /v1/*rest (routes.conf:1585:7)
-//line routes.conf:1591:10
-	A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1591:11), r269: POST /v1/*rest (routes.conf:1591:11)
-//line routes.conf:1633:6
-	A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1633:7), r276: GET /.../a-b (routes.conf:1633:7)
-//line routes.conf:1639:10
-	A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1639:11)
-//line routes.conf:1644:14
-	A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1644:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1644:15)
-//line routes.conf:1650:14
-	A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1650:15)
-//line routes.conf:165:6
-	A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:165:7)
-//line routes.conf:1657:10
-	A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1657:11)
-//line routes.conf:1662:10
-	A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1662:11), r281: TRACE /.../a-b/42/abc (routes.conf:1662:11)
-//line routes.conf:1667:14
-	A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1667:15)
-//line routes.conf:1672:14
-	A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1672:15)
-//line routes.conf:1687:6
-	A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:1687:7), r285: WS /~u/*rest (routes.conf:1687:7)
-//line routes.conf:1693:10
-	A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:1693:11)
-//line routes.conf:1697:14
-	A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:1697:15)
-//line routes.conf:1701:14
-	A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:1701:15)
-//line routes.conf:1709:6
-	A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:1709:7), r289: OPTIONS /abc/~u (routes.conf:1709:7), r289: POST /abc/~u (routes.conf:1709:7)
-//line routes.conf:1715:10
-	A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:1715:11)
-//line routes.conf:1720:14
-	A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:1720:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:1720:15)
-//line routes.conf:1731:14
-	A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:1731:15)
-//line routes.conf:1735:14
-	A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:1735:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:1735:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:1735:15)
-//line routes.conf:1742:10
-	A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:1742:11), r295: POST /abc/~u/a:p2/@ (routes.conf:1742:11)
-//line routes.conf:1749:6
-	A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:1749:7), r296: GET /:p0/ab (routes.conf:1749:7)
-//line routes.conf:1755:10
-	A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:1755:11)
-//line routes.conf:1767:10
-	A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:1767:11), r299: WS /users/42 (routes.conf:1767:11)
-//line routes.conf:18:14
-	A3(ctx *runtime.Context, p2 string, rest string) error // serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:18:15)
-//line routes.conf:1772:14
-	A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:1772:15), r300: PUT /users/42 (routes.conf:1772:15)
-//line routes.conf:1827:10
-	A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:1827:11), r309: PUT /b/users/42 (routes.conf:1827:11)
-//line routes.conf:1833:14
-	A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:1833:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:1833:15)
-//line routes.conf:1838:14
-	A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:1838:15), r311: POST /b/users/42 (routes.conf:1838:15)
-//line routes.conf:1901:6
-	A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:1901:7)
-//line routes.conf:1907:10
-	A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:1907:11)
-//line routes.conf:1912:10
-	A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:1912:11)
-//line routes.conf:1917:14
-	A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:1917:15)
-//line routes.conf:1921:14
-	A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:1921:15)
-//line routes.conf:1925:14
-	A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:1925:15)
-//line routes.conf:1931:10
-	A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:1931:11)
-//line routes.conf:1937:14
-	A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:1937:15), r329: GET /:p0/a:p1/=/users (routes.conf:1937:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:1937:15)
-//line routes.conf:1946:6
-	A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:1946:7)
-//line routes.conf:1989:10
-	A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:1989:11)
-//line routes.conf:1995:14
-	A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:1995:15)
-//line routes.conf:2059:6
-	A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2059:7)
-//line routes.conf:2102:6
-	A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2102:7)
-//line routes.conf:2108:10
-	A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2108:11)
-//line routes.conf:2113:14
-	A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2113:15)
-//line routes.conf:2118:14
-	A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2118:15)
-//line routes.conf:2123:14
-	A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2123:15)
-//line routes.conf:2128:14
-	A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2128:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2128:15)
-//line routes.conf:2135:10
-	A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2135:11), r362: HEAD /1/v:p1 (routes.conf:2135:11)
-//line routes.conf:2140:10
-	A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2140:11), r363: PATCH /1/abc (routes.conf:2140:11)
-//line routes.conf:2186:6
-	A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2186:7)
-//line routes.conf:2220:14
-	A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2220:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2220:15)
-//line routes.conf:2226:14
-	A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2226:15)
-//line routes.conf:2267:6
-	A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2267:7)
-//line routes.conf:2273:6
-	A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2273:7)
-//line routes.conf:2279:6
-	A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2279:7)
-//line routes.conf:2291:6
-	A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2291:7), r388: PATCH /1/a (routes.conf:2291:7), r388: TRACE /1/a (routes.conf:2291:7)
-//line routes.conf:2297:6
-	A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2297:7)
-//line routes.conf:2303:10
-	A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2303:11)
-//line routes.conf:2315:6
-	A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2315:7)
-//line routes.conf:2321:10
-	A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2321:11), r393: GET /~u/42/:p2 (routes.conf:2321:11)
-//line routes.conf:2356:10
-	A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2356:11), r399: POST /users/:p1/x.y (routes.conf:2356:11)
-//line routes.conf:2362:14
-	A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2362:15)
-//line routes.conf:2401:6
-	A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2401:7), r406: OPTIONS /:p0/@ (routes.conf:2401:7), r406: POST /:p0/@ (routes.conf:2401:7)
-//line routes.conf:236:14
-	A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:236:15), r41: OPTIONS /:p0/*rest (routes.conf:236:15), r41: WS /:p0/*rest (routes.conf:236:15)
-//line routes.conf:2422:14
-	A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2422:15)
-//line routes.conf:2463:6
-	A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2463:7)
-//line routes.conf:2475:6
-	A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2475:7), r419: HEAD /:p0/~:p1 (routes.conf:2475:7)
-//line routes.conf:2502:6
-	A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2502:7), r423: HEAD /.../.a (routes.conf:2502:7), r423: PATCH /.../.a (routes.conf:2502:7)
-//line routes.conf:2508:6
-	A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2508:7)
-//line routes.conf:2590:6
-	A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:2590:7), r438: PUT /= (routes.conf:2590:7), r438: TRACE /= (routes.conf:2590:7)
-//line routes.conf:2596:10
-	A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:2596:11), r439: TRACE /1/:p1 (routes.conf:2596:11)
-//line routes.conf:2601:10
-	A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:2601:11), r440: OPTIONS /= (routes.conf:2601:11)
-//line routes.conf:2605:14
-	A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:2605:15)
+//line routes.conf:700:6
+	A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:700:7), r102: PATCH /1:p0/v:p1 (routes.conf:700:7), r102: WS /1:p0/v:p1 (routes.conf:700:7)
+//line routes.conf:707:10
+	A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:707:11), r103: GET /1:p0/v:p1/*rest (routes.conf:707:11), r103: POST /1:p0/v:p1/*rest (routes.conf:707:11)
+//line routes.conf:715:14
+	A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:715:15)
+//line routes.conf:721:14
+	A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:721:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:721:15)
+//line routes.conf:726:14
+	A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:726:15)
+//line routes.conf:735:10
+	A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:735:11)
+//line routes.conf:740:14
+	A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:740:15)
+//line routes.conf:747:14
+	A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:747:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:747:15), r109: PATCH /1:p0/v:p1/a (routes.conf:747:15)
+//line routes.conf:77:6
+	A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:77:7), r11: GET /users/a:p1 (routes.conf:77:7)
+//line routes.conf:757:6
+	A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:757:7), r110: PATCH /~*rest (routes.conf:757:7), r110: POST /~*rest (routes.conf:757:7)
+//line routes.conf:765:10
+	A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:765:11)
+//line routes.conf:774:10
+	A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:774:11)
+//line routes.conf:778:14
+	A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:778:15)
+//line routes.conf:788:6
+	A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:788:7), r114: WS /1/users (routes.conf:788:7)
+//line routes.conf:83:6
+	A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:83:7)
+//line routes.conf:851:6
+	A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:851:7), r122: TRACE /:p0 (routes.conf:851:7)
+//line routes.conf:1001:14
+	A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:1001:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:1001:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:1001:15)
+//line routes.conf:1012:6
+	A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:1012:7)
+//line routes.conf:1046:10
+	A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:1046:11)
+//line routes.conf:1052:10
+	A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:1052:11)
+//line routes.conf:1058:10
+	A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:1058:11)
+//line routes.conf:1063:14
+	A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15)
+//line routes.conf:1070:14
+	A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1070:15)
+//line routes.conf:1078:14
+	A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1078:15)
+//line routes.conf:1085:14
+	A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:1085:15)
+//line routes.conf:1117:14
+	A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:1117:15)
+//line routes.conf:1304:6
+	A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1304:7)
+//line routes.conf:1310:10
+	A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1310:11), r189: POST /1:p0/*rest (routes.conf:1310:11)
+//line routes.conf:1317:14
+	A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1317:15)
+//line routes.conf:1323:14
+	A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1323:15)
+//line routes.conf:1337:10
+	A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1337:11), r193: POST /1:p0/@ (routes.conf:1337:11)
+//line routes.conf:1343:14
+	A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1343:15)
+//line routes.conf:1350:14
+	A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1350:15)
+//line routes.conf:1399:14
+	A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1399:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1399:15)
+//line routes.conf:1440:6
+	A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1440:7)
+//line routes.conf:1563:10
+	A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1563:11), r224: HEAD /a/ab:p1 (routes.conf:1563:11)
+//line routes.conf:1569:10
+	A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1569:11), r225: HEAD /a/new/*rest (routes.conf:1569:11), r225: PATCH /a/new/*rest (routes.conf:1569:11)
+//line routes.conf:1591:6
+	A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1591:7), r228: GET /a-b (routes.conf:1591:7)
+//line routes.conf:1598:10
+	A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1598:11), r229: PUT /a-b/:p1/@ (routes.conf:1598:11)
+//line routes.conf:1607:10
+	A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1607:11), r230: WS /a-b/:p1/.a (routes.conf:1607:11)
+//line routes.conf:1612:14
+	A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1612:15)
+//line routes.conf:1647:10
+	A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1647:11)
+//line routes.conf:1665:14
+	A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1665:15)
+//line routes.conf:1670:14
+	A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1670:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1670:15), r240: WS /a-b/:p1/users/~u (routes.conf:1670:15)
+//line routes.conf:1688:6
+	A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1688:7), r242: TRACE / (routes.conf:1688:7)
+//line routes.conf:1722:6
+	A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1722:7), r247: HEAD /user_:p0/a-b (routes.conf:1722:7), r247: WS /user_:p0/a-b (routes.conf:1722:7)
+//line routes.conf:1729:10
+	A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1729:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1729:11)
+//line routes.conf:1766:6
+	A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1766:7)
+//line routes.conf:1774:10
+	A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1774:11)
+//line routes.conf:1780:14
+	A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1780:15)
+//line routes.conf:1786:14
+	A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1786:15)
+//line routes.conf:1799:14
+	A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1799:15), r258: HEAD /x.y/1/@ (routes.conf:1799:15)
+//line routes.conf:1878:6
+	A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1878:7), r268: HEAD /v1/*rest (routes.conf:1878:7)
+//line routes.conf:1884:10
+	A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1884:11), r269: POST /v1/*rest (routes.conf:1884:11)
+//line routes.conf:1935:6
+	A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1935:7), r276: GET /.../a-b (routes.conf:1935:7)
+//line routes.conf:1941:10
+	A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1941:11)
+//line routes.conf:1946:14
+	A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1946:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1946:15)
+//line routes.conf:1952:14
+	A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15)
+//line routes.conf:185:6
+	A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:185:7)
+//line routes.conf:1960:10
+	A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1960:11)
+//line routes.conf:1965:10
+	A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1965:11), r281: TRACE /.../a-b/42/abc (routes.conf:1965:11)
+//line routes.conf:1971:14
+	A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1971:15)
+//line routes.conf:1977:14
+	A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1977:15)
+//line routes.conf:1995:6
+	A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:1995:7), r285: WS /~u/*rest (routes.conf:1995:7)
+//line routes.conf:2002:10
+	A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:2002:11)
+//line routes.conf:2007:14
+	A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:2007:15)
+//line routes.conf:2011:14
+	A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:2011:15)
+//line routes.conf:2020:6
+	A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:2020:7), r289: OPTIONS /abc/~u (routes.conf:2020:7), r289: POST /abc/~u (routes.conf:2020:7)
+//line routes.conf:2027:10
+	A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:2027:11)
+//line routes.conf:2033:14
+	A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:2033:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:2033:15)
+//line routes.conf:2047:14
+	A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:2047:15)
+//line routes.conf:2051:14
+	A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15)
+//line routes.conf:2059:10
+	A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:2059:11), r295: POST /abc/~u/a:p2/@ (routes.conf:2059:11)
+//line routes.conf:2068:6
+	A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:2068:7), r296: GET /:p0/ab (routes.conf:2068:7)
+//line routes.conf:2074:10
+	A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:2074:11)
+//line routes.conf:2089:10
+	A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:2089:11), r299: WS /users/42 (routes.conf:2089:11)
+//line routes.conf:22:14
+	A3(ctx *runtime.Context, p2 string, rest string) error // serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:22:15)
+//line routes.conf:2094:14
+	A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:2094:15), r300: PUT /users/42 (routes.conf:2094:15)
+//line routes.conf:2154:10
+	A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:2154:11), r309: PUT /b/users/42 (routes.conf:2154:11)
+//line routes.conf:2161:14
+	A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:2161:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:2161:15)
+//line routes.conf:2168:14
+	A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:2168:15), r311: POST /b/users/42 (routes.conf:2168:15)
+//line routes.conf:2239:6
+	A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:2239:7)
+//line routes.conf:2247:10
+	A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:2247:11)
+//line routes.conf:2253:10
+	A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:2253:11)
+//line routes.conf:2260:14
+	A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:2260:15)
+//line routes.conf:2265:14
+	A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:2265:15)
+//line routes.conf:2269:14
+	A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:2269:15)
+//line routes.conf:2276:10
+	A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:2276:11)
+//line routes.conf:2283:14
+	A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:2283:15), r329: GET /:p0/a:p1/=/users (routes.conf:2283:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:2283:15)
+//line routes.conf:2292:6
+	A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:2292:7)
+//line routes.conf:2342:10
+	A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:2342:11)
+//line routes.conf:2350:14
+	A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:2350:15)
+//line routes.conf:2423:6
+	A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2423:7)
+//line routes.conf:2474:6
+	A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2474:7)
+//line routes.conf:2483:10
+	A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2483:11)
+//line routes.conf:2489:14
+	A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2489:15)
+//line routes.conf:2495:14
+	A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2495:15)
+//line routes.conf:2501:14
+	A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2501:15)
+//line routes.conf:2507:14
+	A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2507:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2507:15)
+//line routes.conf:2515:10
+	A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2515:11), r362: HEAD /1/v:p1 (routes.conf:2515:11)
+//line routes.conf:2520:10
+	A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2520:11), r363: PATCH /1/abc (routes.conf:2520:11)
+//line routes.conf:2571:6
+	A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2571:7)
 //line routes.conf:2610:14
-	A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:2610:15)
-//line routes.conf:2621:14
-	A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:2621:15), r444: POST /= (routes.conf:2621:15)
-//line routes.conf:2650:6
-	A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:2650:7)
-//line routes.conf:2719:6
-	A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:2719:7), r460: PATCH /ab:p0/:p1 (routes.conf:2719:7)
-//line routes.conf:2725:10
-	A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:2725:11), r461: POST /ab:p0/:p1/x.y (routes.conf:2725:11)
-//line routes.conf:2731:10
-	A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:2731:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:2731:11)
-//line routes.conf:2736:14
-	A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:2736:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:2736:15)
-//line routes.conf:2741:14
-	A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:2741:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:2741:15)
-//line routes.conf:2746:14
-	A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:2746:15), r465: PUT /ab:p0/:p1/@ (routes.conf:2746:15)
-//line routes.conf:2750:14
-	A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:2750:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:2750:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:2750:15)
-//line routes.conf:2757:10
-	A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:2757:11)
-//line routes.conf:2764:6
-	A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:2764:7), r468: OPTIONS /v1/new (routes.conf:2764:7)
-//line routes.conf:2855:14
-	A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:2855:15)
-//line routes.conf:2882:10
-	A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:2882:11), r488: WS /1/~u/:p2 (routes.conf:2882:11)
-//line routes.conf:2890:6
-	A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:2890:7)
-//line routes.conf:2896:6
-	A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:2896:7)
-//line routes.conf:29:14
-	A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:29:15)
-//line routes.conf:290:14
-	A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:290:15)
-//line routes.conf:2958:6
-	A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:2958:7), r501: POST /user_x/:p1 (routes.conf:2958:7), r501: WS /user_x/:p1 (routes.conf:2958:7)
-//line routes.conf:2964:6
-	A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:2964:7)
-//line routes.conf:2970:10
-	A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:2970:11)
-//line routes.conf:362:6
-	A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:362:7), r62: POST /:p0 (routes.conf:362:7)
-//line routes.conf:382:6
-	A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:382:7)
-//line routes.conf:388:10
-	A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:388:11), r66: WS /new/user_:p1 (routes.conf:388:11)
-//line routes.conf:43:6
-	A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:43:7), r7: TRACE /@/user_:p1 (routes.conf:43:7)
-//line routes.conf:414:6
-	A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:414:7)
-//line routes.conf:451:6
-	A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:451:7)
-//line routes.conf:482:6
-	A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:482:7)
-//line routes.conf:488:10
-	A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:488:11), r82: HEAD /1/:p1 (routes.conf:488:11)
-//line routes.conf:493:10
-	A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:493:11), r83: POST /1/@ (routes.conf:493:11), r83: TRACE /1/@ (routes.conf:493:11)
-//line routes.conf:506:6
-	A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:506:7), r85: HEAD /.../:p1 (routes.conf:506:7)
-//line routes.conf:512:10
-	A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:512:11), r86: PATCH /.../:p1/@ (routes.conf:512:11), r86: WS /.../:p1/@ (routes.conf:512:11)
-//line routes.conf:517:10
-	A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:517:11)
-//line routes.conf:522:10
-	A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:522:11)
-//line routes.conf:526:14
-	A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:526:15)
-//line routes.conf:531:14
-	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:531:15)
-//line routes.conf:535:14
-	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:535:15)
-//line routes_gen.go:1189:1
+	A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2610:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2610:15)
+//line routes.conf:2618:14
+	A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2618:15)
+//line routes.conf:2663:6
+	A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2663:7)
+//line routes.conf:2671:6
+	A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2671:7)
+//line routes.conf:2678:6
+	A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2678:7)
+//line routes.conf:2691:6
+	A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2691:7), r388: PATCH /1/a (routes.conf:2691:7), r388: TRACE /1/a (routes.conf:2691:7)
+//line routes.conf:2700:6
+	A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2700:7)
+//line routes.conf:2707:10
+	A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2707:11)
+//line routes.conf:2722:6
+	A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2722:7)
+//line routes.conf:2729:10
+	A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2729:11), r393: GET /~u/42/:p2 (routes.conf:2729:11)
+//line routes.conf:2768:10
+	A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2768:11), r399: POST /users/:p1/x.y (routes.conf:2768:11)
+//line routes.conf:2775:14
+	A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2775:15)
+//line routes.conf:2815:6
+	A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2815:7), r406: OPTIONS /:p0/@ (routes.conf:2815:7), r406: POST /:p0/@ (routes.conf:2815:7)
+//line routes.conf:267:14
+	A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:267:15), r41: OPTIONS /:p0/*rest (routes.conf:267:15), r41: WS /:p0/*rest (routes.conf:267:15)
+//line routes.conf:2841:14
+	A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2841:15)
+//line routes.conf:2888:6
+	A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2888:7)
+//line routes.conf:2901:6
+	A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2901:7), r419: HEAD /:p0/~:p1 (routes.conf:2901:7)
+//line routes.conf:2931:6
+	A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2931:7), r423: HEAD /.../.a (routes.conf:2931:7), r423: PATCH /.../.a (routes.conf:2931:7)
+//line routes.conf:2937:6
+	A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2937:7)
+//line routes.conf:3035:6
+	A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:3035:7), r438: PUT /= (routes.conf:3035:7), r438: TRACE /= (routes.conf:3035:7)
+//line routes.conf:3042:10
+	A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:3042:11), r439: TRACE /1/:p1 (routes.conf:3042:11)
+//line routes.conf:3049:10
+	A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:3049:11), r440: OPTIONS /= (routes.conf:3049:11)
+//line routes.conf:3053:14
+	A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:3053:15)
+//line routes.conf:3059:14
+	A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:3059:15)
+//line routes.conf:3071:14
+	A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:3071:15), r444: POST /= (routes.conf:3071:15)
+//line routes.conf:3104:6
+	A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:3104:7)
+//line routes.conf:3190:6
+	A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:3190:7), r460: PATCH /ab:p0/:p1 (routes.conf:3190:7)
+//line routes.conf:3200:10
+	A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:3200:11), r461: POST /ab:p0/:p1/x.y (routes.conf:3200:11)
+//line routes.conf:3207:10
+	A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:3207:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:3207:11)
+//line routes.conf:3213:14
+	A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3213:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3213:15)
+//line routes.conf:3218:14
+	A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:3218:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:3218:15)
+//line routes.conf:3223:14
+	A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:3223:15), r465: PUT /ab:p0/:p1/@ (routes.conf:3223:15)
+//line routes.conf:3228:14
+	A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:3228:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:3228:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:3228:15)
+//line routes.conf:3235:10
+	A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:3235:11)
+//line routes.conf:3243:6
+	A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:3243:7), r468: OPTIONS /v1/new (routes.conf:3243:7)
+//line routes.conf:3344:14
+	A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:3344:15)
+//line routes.conf:3379:10
+	A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:3379:11), r488: WS /1/~u/:p2 (routes.conf:3379:11)
+//line routes.conf:3387:6
+	A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:3387:7)
+//line routes.conf:3394:6
+	A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:3394:7)
+//line routes.conf:34:14
+	A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:34:15)
+//line routes.conf:332:14
+	A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:332:15)
+//line routes.conf:3472:6
+	A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:3472:7), r501: POST /user_x/:p1 (routes.conf:3472:7), r501: WS /user_x/:p1 (routes.conf:3472:7)
+//line routes.conf:3478:6
+	A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:3478:7)
+//line routes.conf:3487:10
+	A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:3487:11)
+//line routes.conf:416:6
+	A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:416:7), r62: POST /:p0 (routes.conf:416:7)
+//line routes.conf:440:6
+	A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:440:7)
+//line routes.conf:447:10
+	A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:447:11), r66: WS /new/user_:p1 (routes.conf:447:11)
+//line routes.conf:50:6
+	A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:50:7), r7: TRACE /@/user_:p1 (routes.conf:50:7)
+//line routes.conf:478:6
+	A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:478:7)
+//line routes.conf:520:6
+	A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:520:7)
+//line routes.conf:555:6
+	A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:555:7)
+//line routes.conf:561:10
+	A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:561:11), r82: HEAD /1/:p1 (routes.conf:561:11)
+//line routes.conf:568:10
+	A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:568:11), r83: POST /1/@ (routes.conf:568:11), r83: TRACE /1/@ (routes.conf:568:11)
+//line routes.conf:583:6
+	A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:583:7), r85: HEAD /.../:p1 (routes.conf:583:7)
+//line routes.conf:591:10
+	A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:591:11), r86: PATCH /.../:p1/@ (routes.conf:591:11), r86: WS /.../:p1/@ (routes.conf:591:11)
+//line routes.conf:597:10
+	A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:597:11)
+//line routes.conf:603:10
+	A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:603:11)
+//line routes.conf:608:14
+	A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:608:15)
+//line routes.conf:614:14
+	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:614:15)
+//line routes.conf:620:14
+	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:620:15)
+//line routes_gen.go:1903:1
 }
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:592:10
-	A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:592:11), r100: PATCH /.:p0/x.:p1 (routes.conf:592:11)
-//line routes.conf:600:6
-	A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:600:7), r101: TRACE /:p0/.a (routes.conf:600:7)
-//line routes.conf:680:6
-	A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:680:7), r115: GET /~:p0/42 (routes.conf:680:7)
-//line routes.conf:703:10
-	A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:703:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:703:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:703:11)
-//line routes.conf:715:14
-	A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:715:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:715:15)
-//line routes.conf:760:6
-	A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:760:7), r128: POST /x.:p0 (routes.conf:760:7)
-//line routes.conf:766:10
-	A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:766:11)
-//line routes.conf:79:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:79:7)
-//line routes.conf:771:10
-	A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:771:11)
-//line routes.conf:776:10
-	A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:776:11)
-//line routes.conf:781:10
-	A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:781:11)
-//line routes.conf:788:6
-	A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:788:7), r133: OPTIONS /v1/= (routes.conf:788:7), r133: WS /v1/= (routes.conf:788:7)
-//line routes.conf:794:6
-	A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:794:7), r134: WS /ab/~u (routes.conf:794:7)
-//line routes.conf:818:6
-	A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:818:7), r138: TRACE /:p0/42 (routes.conf:818:7)
-//line routes.conf:824:10
-	A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:824:11)
-//line routes.conf:829:14
-	A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:829:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:829:15)
-//line routes.conf:836:10
-	A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:836:11), r141: PATCH /:p0/42/ab*rest (routes.conf:836:11), r141: WS /:p0/42/ab*rest (routes.conf:836:11)
-//line routes.conf:841:10
-	A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:841:11)
-//line routes.conf:923:6
-	A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:923:7)
-//line routes.conf:929:10
-	A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:929:11), r157: PATCH /:p0/= (routes.conf:929:11)
-//line routes.conf:933:14
-	A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:933:15), r158: HEAD /:p0/= (routes.conf:933:15)
-//line routes.conf:937:14
-	A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:937:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:937:15)
-//line routes.conf:950:10
-	A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:950:11), r161: WS /:p0/=/:p2 (routes.conf:950:11)
-//line routes.conf:961:14
-	A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:961:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:961:15)
-//line routes.conf:966:14
-	A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:966:15)
-//line routes.conf:971:14
-	A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:971:15)
-//line routes.conf:978:10
-	A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:978:11)
-//line routes.conf:983:14
-	A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:983:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:983:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:983:15)
-//line routes.conf:988:14
-	A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:988:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:988:15)
+//line routes.conf:684:10
+	A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:684:11), r100: PATCH /.:p0/x.:p1 (routes.conf:684:11)
+//line routes.conf:693:6
+	A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:693:7), r101: TRACE /:p0/.a (routes.conf:693:7)
+//line routes.conf:795:6
+	A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:795:7), r115: GET /~:p0/42 (routes.conf:795:7)
+//line routes.conf:825:10
+	A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:825:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:825:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:825:11)
+//line routes.conf:841:14
+	A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:841:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:841:15)
+//line routes.conf:894:6
+	A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:894:7), r128: POST /x.:p0 (routes.conf:894:7)
+//line routes.conf:901:10
+	A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:901:11)
+//line routes.conf:90:6
+	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:90:7)
+//line routes.conf:908:10
+	A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:908:11)
+//line routes.conf:915:10
+	A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:915:11)
+//line routes.conf:921:10
+	A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:921:11)
+//line routes.conf:930:6
+	A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:930:7), r133: OPTIONS /v1/= (routes.conf:930:7), r133: WS /v1/= (routes.conf:930:7)
+//line routes.conf:936:6
+	A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:936:7), r134: WS /ab/~u (routes.conf:936:7)
+//line routes.conf:964:6
+	A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:964:7), r138: TRACE /:p0/42 (routes.conf:964:7)
+//line routes.conf:972:10
+	A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:972:11)
+//line routes.conf:979:14
+	A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:979:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:979:15)
+//line routes.conf:988:10
+	A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:988:11), r141: PATCH /:p0/42/ab*rest (routes.conf:988:11), r141: WS /:p0/42/ab*rest (routes.conf:988:11)
 //line routes.conf:995:10
-	A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:995:11), r169: HEAD /:p0/=/:p2 (routes.conf:995:11)
-//line routes.conf:101:14
-	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:101:15)
-//line routes.conf:1002:6
-	A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1002:7)
-//line routes.conf:1008:10
-	A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1008:11), r171: POST /:p0/x.y/*rest (routes.conf:1008:11), r171: WS /:p0/x.y/*rest (routes.conf:1008:11)
-//line routes.conf:1013:10
-	A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1013:11), r172: POST /:p0/:p1/:p2 (routes.conf:1013:11)
-//line routes.conf:1018:10
-	A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1018:11)
-//line routes.conf:1023:14
-	A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1023:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1023:15)
-//line routes.conf:1029:14
-	A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1029:15), r175: TRACE /:p0/42/abc (routes.conf:1029:15)
-//line routes.conf:1035:14
-	A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1035:15)
-//line routes.conf:1039:14
-	A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1039:15), r177: POST /:p0/42/x.y (routes.conf:1039:15)
-//line routes.conf:1046:10
-	A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1046:11)
-//line routes.conf:1051:14
-	A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1051:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1051:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1051:15)
-//line routes.conf:1056:14
-	A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1056:15)
-//line routes.conf:1065:6
-	A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1065:7), r181: POST /:p0/.:p1 (routes.conf:1065:7)
-//line routes.conf:1071:6
-	A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1071:7)
-//line routes.conf:1089:6
-	A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1089:7)
-//line routes.conf:1101:6
-	A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1101:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1101:7)
+	A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:995:11)
+//line routes.conf:1095:6
+	A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:1095:7)
+//line routes.conf:1101:10
+	A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:1101:11), r157: PATCH /:p0/= (routes.conf:1101:11)
+//line routes.conf:1106:14
+	A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:1106:15), r158: HEAD /:p0/= (routes.conf:1106:15)
+//line routes.conf:1112:14
+	A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:1112:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:1112:15)
 //line routes.conf:1128:10
-	A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1128:11)
-//line routes.conf:1153:6
-	A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1153:7)
-//line routes.conf:1159:6
-	A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1159:7), r197: POST /.:p0 (routes.conf:1159:7)
-//line routes.conf:1165:10
-	A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1165:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1165:11), r198: PUT /.:p0/a/42 (routes.conf:1165:11)
-//line routes.conf:1172:6
-	A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1172:7)
-//line routes.conf:1178:10
-	A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1178:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1178:11), r200: WS /abc/v1/v:p2 (routes.conf:1178:11)
-//line routes.conf:1189:14
-	A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1189:15)
-//line routes.conf:1201:10
-	A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1201:11)
-//line routes.conf:1206:10
-	A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1206:11), r205: TRACE /abc/v1 (routes.conf:1206:11)
-//line routes.conf:1210:10
-	A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1210:11), r206: GET /abc/v1/x.:p2 (routes.conf:1210:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1210:11)
-//line routes.conf:1229:6
-	A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1229:7)
-//line routes.conf:126:6
-	A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:126:7), r21: GET /~:p0/@ (routes.conf:126:7), r21: PUT /~:p0/@ (routes.conf:126:7)
-//line routes.conf:1235:10
-	A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1235:11)
-//line routes.conf:1240:10
-	A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1240:11)
-//line routes.conf:1265:6
-	A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1265:7), r215: POST /x.y (routes.conf:1265:7)
-//line routes.conf:1271:10
-	A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1271:11), r216: OPTIONS /x.y/ab (routes.conf:1271:11)
-//line routes.conf:132:10
-	A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:132:11), r22: WS /~:p0/@/1 (routes.conf:132:11)
-//line routes.conf:1334:6
-	A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1334:7), r226: DELETE /abc/x.y (routes.conf:1334:7), r226: GET /abc/x.y (routes.conf:1334:7)
-//line routes.conf:1340:6
-	A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1340:7)
-//line routes.conf:137:14
-	A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:137:15)
-//line routes.conf:1368:14
-	A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1368:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1368:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1368:15)
-//line routes.conf:1403:14
-	A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1403:15)
-//line routes.conf:141:14
-	A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:141:15)
-//line routes.conf:1423:6
-	A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1423:7), r241: TRACE /new (routes.conf:1423:7)
-//line routes.conf:1435:6
-	A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1435:7)
-//line routes.conf:1441:10
-	A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1441:11), r244: POST /user_:p0/:p1/= (routes.conf:1441:11), r244: WS /user_:p0/:p1/= (routes.conf:1441:11)
-//line routes.conf:1446:10
-	A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1446:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1446:11)
-//line routes.conf:1451:14
-	A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1451:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1451:15)
-//line routes.conf:146:14
-	A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:146:15), r25: GET /~:p0/@/1/1/... (routes.conf:146:15)
-//line routes.conf:1531:6
-	A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1531:7)
-//line routes.conf:151:14
-	A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:151:15), r26: TRACE /~:p0/@/1 (routes.conf:151:15)
-//line routes.conf:1555:6
-	A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1555:7)
-//line routes.conf:1567:6
-	A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1567:7)
-//line routes.conf:1573:6
-	A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1573:7), r266: HEAD /ab:p0 (routes.conf:1573:7)
-//line routes.conf:1579:6
-	A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1579:7), r267: GET /user_x/v1 (routes.conf:1579:7), r267: TRACE /user_x/v1 (routes.conf:1579:7)
-//line routes.conf:159:6
-	A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:159:7), r27: HEAD /user_:p0 (routes.conf:159:7)
-//line routes.conf:1627:6
-	A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1627:7), r275: GET /x.y/:p1 (routes.conf:1627:7)
-//line routes.conf:1760:14
-	A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:1760:15)
-//line routes.conf:1778:10
-	A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:1778:11), r301: TRACE /:p0/ab/.a (routes.conf:1778:11)
-//line routes.conf:1786:6
-	A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:1786:7), r302: WS /~u (routes.conf:1786:7)
-//line routes.conf:1792:10
-	A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:1792:11)
-//line routes.conf:1796:10
-	A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:1796:11)
-//line routes.conf:1853:14
-	A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:1853:15)
-//line routes.conf:1866:6
-	A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:1866:7), r316: TRACE /user_:p0 (routes.conf:1866:7)
-//line routes.conf:1872:10
-	A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:1872:11), r317: POST /user_:p0/new/x.y (routes.conf:1872:11)
-//line routes.conf:1877:14
-	A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:1877:15)
-//line routes.conf:1882:14
-	A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:1882:15), r319: GET /user_x (routes.conf:1882:15), r319: OPTIONS /user_x (routes.conf:1882:15)
-//line routes.conf:1889:10
-	A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:1889:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:1889:11)
-//line routes.conf:1894:10
-	A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:1894:11)
-//line routes.conf:1952:6
-	A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:1952:7), r331: HEAD /:p0/... (routes.conf:1952:7)
-//line routes.conf:1958:10
-	A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:1958:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:1958:11)
-//line routes.conf:1963:14
-	A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:1963:15)
-//line routes.conf:1967:14
-	A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:1967:15)
-//line routes.conf:1972:14
-	A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:1972:15)
-//line routes.conf:1977:14
-	A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:1977:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:1977:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:1977:15)
-//line routes.conf:1984:10
-	A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:1984:11), r337: PUT /:p0/.../1*rest (routes.conf:1984:11), r337: WS /:p0/.../1*rest (routes.conf:1984:11)
-//line routes.conf:2004:6
-	A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2004:7)
-//line routes.conf:2022:10
-	A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2022:11)
-//line routes.conf:2028:14
-	A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2028:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2028:15)
-//line routes.conf:2033:14
-	A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2033:15)
-//line routes.conf:2038:14
-	A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2038:15)
-//line routes.conf:2090:6
-	A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2090:7)
-//line routes.conf:2158:10
-	A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2158:11), r366: PATCH /a-b/.a/users (routes.conf:2158:11)
-//line routes.conf:2164:14
-	A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2164:15)
-//line routes.conf:2168:14
-	A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2168:15)
-//line routes.conf:2172:14
-	A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2172:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2172:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2172:15)
-//line routes.conf:2177:14
-	A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2177:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2177:15)
-//line routes.conf:2236:6
-	A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2236:7), r379: PATCH /=/.a (routes.conf:2236:7), r379: POST /=/.a (routes.conf:2236:7)
-//line routes.conf:2242:10
-	A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2242:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2242:11), r380: POST /=/.a/~*rest (routes.conf:2242:11)
-//line routes.conf:2254:10
-	A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2254:11)
-//line routes.conf:2260:10
-	A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2260:11), r383: PUT /=/.a/.a/x.y (routes.conf:2260:11)
-//line routes.conf:2285:6
-	A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2285:7), r387: TRACE /1:p0/:p1 (routes.conf:2285:7)
-//line routes.conf:2328:6
-	A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2328:7)
-//line routes.conf:2334:10
-	A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2334:11)
-//line routes.conf:2339:14
-	A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2339:15)
-//line routes.conf:2344:14
-	A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2344:15)
-//line routes.conf:2349:14
-	A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2349:15)
-//line routes.conf:2407:6
-	A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2407:7), r407: PUT /42/:p1 (routes.conf:2407:7)
-//line routes.conf:2413:10
-	A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2413:11), r408: WS /42/:p1/*rest (routes.conf:2413:11)
-//line routes.conf:2418:14
-	A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2418:15)
-//line routes.conf:2434:10
-	A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2434:11)
-//line routes.conf:2439:10
-	A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2439:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2439:11)
-//line routes.conf:2444:14
-	A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2444:15)
-//line routes.conf:2449:14
-	A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2449:15)
-//line routes.conf:2454:14
-	A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2454:15)
-//line routes.conf:2481:6
-	A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2481:7), r420: PATCH /b/1:p1 (routes.conf:2481:7), r420: TRACE /b/1:p1 (routes.conf:2481:7)
-//line routes.conf:2487:10
-	A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2487:11), r421: POST /b/1:p1/.a (routes.conf:2487:11)
-//line routes.conf:2514:6
-	A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2514:7)
-//line routes.conf:2520:10
-	A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2520:11)
-//line routes.conf:2525:14
-	A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2525:15), r427: WS /1/*rest (routes.conf:2525:15)
-//line routes.conf:2533:6
-	A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2533:7)
-//line routes.conf:2539:10
-	A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2539:11), r429: WS /new/x.y (routes.conf:2539:11)
-//line routes.conf:251:6
-	A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:251:7)
-//line routes.conf:2549:14
-	A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2549:15)
-//line routes.conf:2554:14
-	A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:2554:15)
-//line routes.conf:2559:14
-	A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:2559:15)
-//line routes.conf:2566:10
-	A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:2566:11)
-//line routes.conf:2571:14
-	A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:2571:15)
-//line routes.conf:2576:14
-	A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:2576:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:2576:15)
-//line routes.conf:2583:10
-	A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:2583:11)
-//line routes.conf:257:6
-	A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:257:7)
-//line routes.conf:2615:14
-	A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:2615:15)
-//line routes.conf:2642:10
-	A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:2642:11)
-//line routes.conf:2656:6
-	A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:2656:7)
-//line routes.conf:263:10
-	A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:263:11), r45: PUT /b/:p1 (routes.conf:263:11)
-//line routes.conf:268:10
-	A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:268:11), r46: PUT /b/a-b/new (routes.conf:268:11)
-//line routes.conf:2770:6
-	A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:2770:7)
-//line routes.conf:273:10
-	A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:273:11)
-//line routes.conf:2776:10
-	A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:2776:11)
-//line routes.conf:2781:14
-	A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:2781:15)
-//line routes.conf:2786:14
-	A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:2786:15)
-//line routes.conf:2793:10
-	A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:2793:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:2793:11)
-//line routes.conf:2798:10
-	A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:2798:11), r474: OPTIONS /1:p0/1/1 (routes.conf:2798:11), r474: WS /1:p0/1/1 (routes.conf:2798:11)
-//line routes.conf:2803:14
-	A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:2803:15), r475: TRACE /1:p0/1/1 (routes.conf:2803:15)
-//line routes.conf:2809:10
-	A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:2809:11)
-//line routes.conf:2816:6
-	A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:2816:7), r477: POST /... (routes.conf:2816:7)
-//line routes.conf:2822:10
-	A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:2822:11), r478: GET /.../.:p1 (routes.conf:2822:11)
-//line routes.conf:2827:14
-	A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:2827:15), r479: OPTIONS /.../.:p1/users (routes.conf:2827:15), r479: PATCH /.../.:p1/users (routes.conf:2827:15)
-//line routes.conf:280:6
-	A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:280:7)
-//line routes.conf:2835:10
-	A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:2835:11), r480: TRACE /.../a/42 (routes.conf:2835:11), r480: WS /.../a/42 (routes.conf:2835:11)
-//line routes.conf:2840:10
-	A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:2840:11), r481: POST /.../a/v1 (routes.conf:2840:11)
-//line routes.conf:2845:14
-	A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:2845:15)
-//line routes.conf:2850:14
-	A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:2850:15)
-//line routes.conf:2862:10
-	A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:2862:11), r485: POST /.../.a/v:p2 (routes.conf:2862:11)
+	A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:1128:11), r161: WS /:p0/=/:p2 (routes.conf:1128:11)
+//line routes.conf:1140:14
+	A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:1140:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:1140:15)
+//line routes.conf:1146:14
+	A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:1146:15)
+//line routes.conf:1151:14
+	A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:1151:15)
+//line routes.conf:1158:10
+	A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:1158:11)
+//line routes.conf:1163:14
+	A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:1163:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:1163:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:1163:15)
+//line routes.conf:1168:14
+	A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1168:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1168:15)
+//line routes.conf:1176:10
+	A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:1176:11), r169: HEAD /:p0/=/:p2 (routes.conf:1176:11)
+//line routes.conf:116:14
+	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:116:15)
+//line routes.conf:1183:6
+	A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1183:7)
+//line routes.conf:1189:10
+	A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1189:11), r171: POST /:p0/x.y/*rest (routes.conf:1189:11), r171: WS /:p0/x.y/*rest (routes.conf:1189:11)
+//line routes.conf:1195:10
+	A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1195:11), r172: POST /:p0/:p1/:p2 (routes.conf:1195:11)
+//line routes.conf:1200:10
+	A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1200:11)
+//line routes.conf:1206:14
+	A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1206:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1206:15)
+//line routes.conf:1214:14
+	A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1214:15), r175: TRACE /:p0/42/abc (routes.conf:1214:15)
+//line routes.conf:1221:14
+	A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1221:15)
+//line routes.conf:1225:14
+	A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1225:15), r177: POST /:p0/42/x.y (routes.conf:1225:15)
+//line routes.conf:1232:10
+	A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1232:11)
+//line routes.conf:1240:14
+	A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1240:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1240:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1240:15)
+//line routes.conf:1247:14
+	A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1247:15)
+//line routes.conf:1258:6
+	A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1258:7), r181: POST /:p0/.:p1 (routes.conf:1258:7)
+//line routes.conf:1264:6
+	A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1264:7)
+//line routes.conf:1285:6
+	A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1285:7)
+//line routes.conf:1298:6
+	A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1298:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1298:7)
+//line routes.conf:1329:10
+	A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1329:11)
+//line routes.conf:1360:6
+	A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1360:7)
+//line routes.conf:1369:6
+	A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1369:7), r197: POST /.:p0 (routes.conf:1369:7)
+//line routes.conf:1377:10
+	A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1377:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1377:11), r198: PUT /.:p0/a/42 (routes.conf:1377:11)
+//line routes.conf:1386:6
+	A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1386:7)
+//line routes.conf:1394:10
+	A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1394:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1394:11), r200: WS /abc/v1/v:p2 (routes.conf:1394:11)
+//line routes.conf:1406:14
+	A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1406:15)
+//line routes.conf:1421:10
+	A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1421:11)
+//line routes.conf:1427:10
+	A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1427:11), r205: TRACE /abc/v1 (routes.conf:1427:11)
+//line routes.conf:1432:10
+	A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1432:11), r206: GET /abc/v1/x.:p2 (routes.conf:1432:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1432:11)
+//line routes.conf:1454:6
+	A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1454:7)
+//line routes.conf:142:6
+	A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:142:7), r21: GET /~:p0/@ (routes.conf:142:7), r21: PUT /~:p0/@ (routes.conf:142:7)
+//line routes.conf:1463:10
+	A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1463:11)
+//line routes.conf:1469:10
+	A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1469:11)
+//line routes.conf:1499:6
+	A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1499:7), r215: POST /x.y (routes.conf:1499:7)
+//line routes.conf:1506:10
+	A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1506:11), r216: OPTIONS /x.y/ab (routes.conf:1506:11)
+//line routes.conf:149:10
+	A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:149:11), r22: WS /~:p0/@/1 (routes.conf:149:11)
+//line routes.conf:1578:6
+	A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1578:7), r226: DELETE /abc/x.y (routes.conf:1578:7), r226: GET /abc/x.y (routes.conf:1578:7)
+//line routes.conf:1584:6
+	A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1584:7)
+//line routes.conf:154:14
+	A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:154:15)
+//line routes.conf:1618:14
+	A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1618:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1618:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1618:15)
+//line routes.conf:1658:14
+	A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1658:15)
+//line routes.conf:158:14
+	A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:158:15)
+//line routes.conf:1680:6
+	A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1680:7), r241: TRACE /new (routes.conf:1680:7)
+//line routes.conf:1694:6
+	A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1694:7)
+//line routes.conf:1700:10
+	A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1700:11), r244: POST /user_:p0/:p1/= (routes.conf:1700:11), r244: WS /user_:p0/:p1/= (routes.conf:1700:11)
+//line routes.conf:1705:10
+	A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1705:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1705:11)
+//line routes.conf:1712:14
+	A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1712:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1712:15)
+//line routes.conf:164:14
+	A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:164:15), r25: GET /~:p0/@/1/1/... (routes.conf:164:15)
+//line routes.conf:1810:6
+	A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1810:7)
+//line routes.conf:170:14
+	A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:170:15), r26: TRACE /~:p0/@/1 (routes.conf:170:15)
+//line routes.conf:1840:6
+	A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1840:7)
+//line routes.conf:1855:6
+	A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1855:7)
+//line routes.conf:1862:6
+	A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1862:7), r266: HEAD /ab:p0 (routes.conf:1862:7)
+//line routes.conf:1870:6
+	A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1870:7), r267: GET /user_x/v1 (routes.conf:1870:7), r267: TRACE /user_x/v1 (routes.conf:1870:7)
+//line routes.conf:178:6
+	A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:178:7), r27: HEAD /user_:p0 (routes.conf:178:7)
+//line routes.conf:1928:6
+	A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1928:7), r275: GET /x.y/:p1 (routes.conf:1928:7)
+//line routes.conf:2081:14
+	A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:2081:15)
+//line routes.conf:2100:10
+	A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:2100:11), r301: TRACE /:p0/ab/.a (routes.conf:2100:11)
+//line routes.conf:2109:6
+	A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:2109:7), r302: WS /~u (routes.conf:2109:7)
+//line routes.conf:2115:10
+	A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:2115:11)
+//line routes.conf:2120:10
+	A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:2120:11)
+//line routes.conf:2186:14
+	A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:2186:15)
+//line routes.conf:2200:6
+	A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:2200:7), r316: TRACE /user_:p0 (routes.conf:2200:7)
+//line routes.conf:2207:10
+	A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:2207:11), r317: POST /user_:p0/new/x.y (routes.conf:2207:11)
+//line routes.conf:2213:14
+	A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:2213:15)
+//line routes.conf:2219:14
+	A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:2219:15), r319: GET /user_x (routes.conf:2219:15), r319: OPTIONS /user_x (routes.conf:2219:15)
+//line routes.conf:2226:10
+	A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:2226:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:2226:11)
+//line routes.conf:2231:10
+	A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:2231:11)
+//line routes.conf:2299:6
+	A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:2299:7), r331: HEAD /:p0/... (routes.conf:2299:7)
+//line routes.conf:2306:10
+	A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:2306:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:2306:11)
+//line routes.conf:2312:14
+	A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:2312:15)
+//line routes.conf:2316:14
+	A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:2316:15)
+//line routes.conf:2322:14
+	A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:2322:15)
+//line routes.conf:2329:14
+	A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15)
+//line routes.conf:2337:10
+	A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:2337:11), r337: PUT /:p0/.../1*rest (routes.conf:2337:11), r337: WS /:p0/.../1*rest (routes.conf:2337:11)
+//line routes.conf:2359:6
+	A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2359:7)
+//line routes.conf:2381:10
+	A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2381:11)
+//line routes.conf:2388:14
+	A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2388:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2388:15)
+//line routes.conf:2394:14
+	A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2394:15)
+//line routes.conf:2399:14
+	A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2399:15)
+//line routes.conf:2460:6
+	A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2460:7)
+//line routes.conf:2541:10
+	A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2541:11), r366: PATCH /a-b/.a/users (routes.conf:2541:11)
+//line routes.conf:2547:14
+	A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2547:15)
+//line routes.conf:2553:14
+	A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2553:15)
+//line routes.conf:2557:14
+	A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2557:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2557:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2557:15)
+//line routes.conf:2562:14
+	A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2562:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2562:15)
+//line routes.conf:2628:6
+	A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2628:7), r379: PATCH /=/.a (routes.conf:2628:7), r379: POST /=/.a (routes.conf:2628:7)
+//line routes.conf:2635:10
+	A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2635:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2635:11), r380: POST /=/.a/~*rest (routes.conf:2635:11)
+//line routes.conf:2648:10
+	A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2648:11)
+//line routes.conf:2654:10
+	A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2654:11), r383: PUT /=/.a/.a/x.y (routes.conf:2654:11)
+//line routes.conf:2685:6
+	A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2685:7), r387: TRACE /1:p0/:p1 (routes.conf:2685:7)
+//line routes.conf:2738:6
+	A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2738:7)
+//line routes.conf:2745:10
+	A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2745:11)
+//line routes.conf:2751:14
+	A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2751:15)
+//line routes.conf:2756:14
+	A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2756:15)
+//line routes.conf:2761:14
+	A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2761:15)
+//line routes.conf:2823:6
+	A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2823:7), r407: PUT /42/:p1 (routes.conf:2823:7)
+//line routes.conf:2830:10
+	A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2830:11), r408: WS /42/:p1/*rest (routes.conf:2830:11)
+//line routes.conf:2836:14
+	A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2836:15)
+//line routes.conf:2855:10
+	A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2855:11)
+//line routes.conf:2861:10
+	A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2861:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2861:11)
 //line routes.conf:2867:14
-	A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:2867:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:2867:15)
-//line routes.conf:2876:6
-	A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:2876:7)
-//line routes.conf:286:10
-	A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:286:11)
-//line routes.conf:2919:10
-	A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:2919:11)
-//line routes.conf:297:10
-	A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:297:11)
-//line routes.conf:301:14
-	A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:301:15)
-//line routes.conf:305:14
-	A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:305:15)
-//line routes.conf:319:10
-	A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:319:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:319:11)
-//line routes.conf:331:14
-	A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:331:15)
-//line routes.conf:376:6
-	A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:376:7)
-//line routes.conf:395:6
-	A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:395:7)
-//line routes.conf:401:10
-	A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:401:11)
-//line routes.conf:408:6
-	A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:408:7), r69: OPTIONS /a/x.:p1 (routes.conf:408:7), r69: PUT /a/x.:p1 (routes.conf:408:7)
-//line routes.conf:500:6
-	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:500:7), r84: HEAD /:p0/~u (routes.conf:500:7)
-//line routes.conf:55:6
-	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:55:7)
-//line routes_gen.go:1564:1
+	A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2867:15)
+//line routes.conf:2873:14
+	A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2873:15)
+//line routes.conf:2878:14
+	A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2878:15)
+//line routes.conf:2908:6
+	A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2908:7), r420: PATCH /b/1:p1 (routes.conf:2908:7), r420: TRACE /b/1:p1 (routes.conf:2908:7)
+//line routes.conf:2914:10
+	A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2914:11), r421: POST /b/1:p1/.a (routes.conf:2914:11)
+//line routes.conf:2944:6
+	A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2944:7)
+//line routes.conf:2951:10
+	A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2951:11)
+//line routes.conf:2958:14
+	A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2958:15), r427: WS /1/*rest (routes.conf:2958:15)
+//line routes.conf:2967:6
+	A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2967:7)
+//line routes.conf:2975:10
+	A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2975:11), r429: WS /new/x.y (routes.conf:2975:11)
+//line routes.conf:285:6
+	A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:285:7)
+//line routes.conf:2986:14
+	A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2986:15)
+//line routes.conf:2992:14
+	A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:2992:15)
+//line routes.conf:2998:14
+	A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:2998:15)
+//line routes.conf:3006:10
+	A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:3006:11)
+//line routes.conf:3013:14
+	A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:3013:15)
+//line routes.conf:3020:14
+	A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:3020:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:3020:15)
+//line routes.conf:3027:10
+	A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:3027:11)
+//line routes.conf:293:6
+	A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:293:7)
+//line routes.conf:3064:14
+	A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:3064:15)
+//line routes.conf:3095:10
+	A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:3095:11)
+//line routes.conf:3111:6
+	A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:3111:7)
+//line routes.conf:300:10
+	A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:300:11), r45: PUT /b/:p1 (routes.conf:300:11)
+//line routes.conf:307:10
+	A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:307:11), r46: PUT /b/a-b/new (routes.conf:307:11)
+//line routes.conf:3249:6
+	A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:3249:7)
+//line routes.conf:313:10
+	A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:313:11)
+//line routes.conf:3257:10
+	A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:3257:11)
+//line routes.conf:3262:14
+	A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:3262:15)
+//line routes.conf:3268:14
+	A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:3268:15)
+//line routes.conf:3275:10
+	A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:3275:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:3275:11)
+//line routes.conf:3282:10
+	A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:3282:11), r474: OPTIONS /1:p0/1/1 (routes.conf:3282:11), r474: WS /1:p0/1/1 (routes.conf:3282:11)
+//line routes.conf:3288:14
+	A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:3288:15), r475: TRACE /1:p0/1/1 (routes.conf:3288:15)
+//line routes.conf:3294:10
+	A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:3294:11)
+//line routes.conf:3302:6
+	A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:3302:7), r477: POST /... (routes.conf:3302:7)
+//line routes.conf:3308:10
+	A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:3308:11), r478: GET /.../.:p1 (routes.conf:3308:11)
+//line routes.conf:3314:14
+	A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:3314:15), r479: OPTIONS /.../.:p1/users (routes.conf:3314:15), r479: PATCH /.../.:p1/users (routes.conf:3314:15)
+//line routes.conf:320:6
+	A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:320:7)
+//line routes.conf:3322:10
+	A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:3322:11), r480: TRACE /.../a/42 (routes.conf:3322:11), r480: WS /.../a/42 (routes.conf:3322:11)
+//line routes.conf:3327:10
+	A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:3327:11), r481: POST /.../a/v1 (routes.conf:3327:11)
+//line routes.conf:3333:14
+	A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:3333:15)
+//line routes.conf:3339:14
+	A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:3339:15)
+//line routes.conf:3353:10
+	A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:3353:11), r485: POST /.../.a/v:p2 (routes.conf:3353:11)
+//line routes.conf:3360:14
+	A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:3360:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:3360:15)
+//line routes.conf:3371:6
+	A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:3371:7)
+//line routes.conf:327:10
+	A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:327:11)
+//line routes.conf:3423:10
+	A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:3423:11)
+//line routes.conf:342:10
+	A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:342:11)
+//line routes.conf:346:14
+	A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:346:15)
+//line routes.conf:352:14
+	A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:352:15)
+//line routes.conf:368:10
+	A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:368:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:368:11)
+//line routes.conf:383:14
+	A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:383:15)
+//line routes.conf:434:6
+	A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:434:7)
+//line routes.conf:455:6
+	A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:455:7)
+//line routes.conf:461:10
+	A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:461:11)
+//line routes.conf:469:6
+	A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:469:7), r69: OPTIONS /a/x.:p1 (routes.conf:469:7), r69: PUT /a/x.:p1 (routes.conf:469:7)
+//line routes.conf:576:6
+	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:576:7), r84: HEAD /:p0/~u (routes.conf:576:7)
+//line routes.conf:63:6
+	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:63:7)
+//line routes_gen.go:2278:1
 }
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:7:6
-	A1(ctx *runtime.Context) error // serves r1: DELETE /user_x/= (routes.conf:7:7), r1: GET /user_x/= (routes.conf:7:7), r1: HEAD /user_x/= (routes.conf:7:7)
-//line routes.conf:61:6
-	A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:61:7), r10: PATCH /a-b/= (routes.conf:61:7)
-//line routes.conf:686:6
-	A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:686:7), r116: POST /ab:p0 (routes.conf:686:7)
-//line routes.conf:692:6
-	A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:692:7)
-//line routes.conf:698:10
-	A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:698:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:698:11)
-//line routes.conf:709:14
-	A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:709:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:709:15)
-//line routes.conf:730:6
-	A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:730:7), r123: GET /42/:p1 (routes.conf:730:7)
-//line routes.conf:736:10
-	A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:736:11)
-//line routes.conf:741:10
-	A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:741:11)
-//line routes.conf:746:14
-	A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:746:15)
-//line routes.conf:751:14
-	A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:751:15)
-//line routes.conf:800:6
-	A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:800:7), r135: TRACE /a:p0 (routes.conf:800:7)
-//line routes.conf:806:10
-	A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:806:11)
-//line routes.conf:811:10
-	A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:811:11)
-//line routes.conf:85:6
-	A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:85:7)
-//line routes.conf:862:10
-	A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:862:11)
-//line routes.conf:867:14
-	A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:867:15), r146: HEAD /a:p0/=/... (routes.conf:867:15), r146: POST /a:p0/=/... (routes.conf:867:15)
-//line routes.conf:872:14
-	A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:872:15)
-//line routes.conf:877:14
-	A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:877:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:877:15)
-//line routes.conf:91:10
-	A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:91:11), r15: POST /a:p0/1/a:p2 (routes.conf:91:11)
-//line routes.conf:96:14
-	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:96:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:96:15)
-//line routes.conf:955:14
-	A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:955:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:955:15)
-//line routes.conf:107:14
-	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:107:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:107:15)
-//line routes.conf:1077:6
-	A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1077:7)
-//line routes.conf:1083:6
-	A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1083:7)
-//line routes.conf:1095:6
-	A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1095:7), r186: POST /user_x/user_x (routes.conf:1095:7)
-//line routes.conf:114:10
-	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:114:11)
-//line routes.conf:13:10
-	A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:13:11), r2: PATCH /user_x/=/:p2 (routes.conf:13:11), r2: TRACE /user_x/=/:p2 (routes.conf:13:11)
-//line routes.conf:119:10
-	A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:119:11)
-//line routes.conf:1193:14
-	A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1193:15)
-//line routes.conf:1247:6
-	A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1247:7), r212: OPTIONS /a (routes.conf:1247:7), r212: POST /a (routes.conf:1247:7)
-//line routes.conf:1253:6
-	A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1253:7)
-//line routes.conf:1259:6
-	A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1259:7)
+//line routes.conf:9:6
+	A1(ctx *runtime.Context) error // serves r1: DELETE /user_x/= (routes.conf:9:7), r1: GET /user_x/= (routes.conf:9:7), r1: HEAD /user_x/= (routes.conf:9:7)
+//line routes.conf:71:6
+	A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:71:7), r10: PATCH /a-b/= (routes.conf:71:7)
+//line routes.conf:804:6
+	A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:804:7), r116: POST /ab:p0 (routes.conf:804:7)
+//line routes.conf:811:6
+	A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:811:7)
+//line routes.conf:820:10
+	A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:820:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:820:11)
+//line routes.conf:832:14
+	A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:832:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:832:15)
+//line routes.conf:857:6
+	A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:857:7), r123: GET /42/:p1 (routes.conf:857:7)
+//line routes.conf:864:10
+	A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:864:11)
+//line routes.conf:871:10
+	A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:871:11)
+//line routes.conf:878:14
+	A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:878:15)
+//line routes.conf:884:14
+	A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:884:15)
+//line routes.conf:943:6
+	A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:943:7), r135: TRACE /a:p0 (routes.conf:943:7)
+//line routes.conf:950:10
+	A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:950:11)
+//line routes.conf:956:10
+	A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:956:11)
+//line routes.conf:96:6
+	A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:96:7)
+//line routes.conf:1018:10
+	A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:1018:11)
+//line routes.conf:1026:14
+	A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:1026:15), r146: HEAD /a:p0/=/... (routes.conf:1026:15), r146: POST /a:p0/=/... (routes.conf:1026:15)
+//line routes.conf:1031:14
+	A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:1031:15)
+//line routes.conf:1037:14
+	A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:1037:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:1037:15)
+//line routes.conf:104:10
+	A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:104:11), r15: POST /a:p0/1/a:p2 (routes.conf:104:11)
+//line routes.conf:111:14
+	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:111:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:111:15)
+//line routes.conf:1134:14
+	A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:1134:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:1134:15)
+//line routes.conf:122:14
+	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:122:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:122:15)
+//line routes.conf:1271:6
+	A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1271:7)
 //line routes.conf:1278:6
-	A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1278:7)
-//line routes.conf:1284:6
-	A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1284:7)
-//line routes.conf:1292:6
-	A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1292:7), r219: PATCH /a (routes.conf:1292:7)
-//line routes.conf:1298:10
-	A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1298:11)
-//line routes.conf:1303:14
-	A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1303:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1303:15)
-//line routes.conf:1308:14
-	A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1308:15)
-//line routes.conf:1313:14
-	A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1313:15), r223: GET /a/~u/a:p2/= (routes.conf:1313:15)
-//line routes.conf:1376:10
-	A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1376:11)
-//line routes.conf:1382:14
-	A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1382:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1382:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1382:15)
-//line routes.conf:1386:14
-	A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1386:15)
-//line routes.conf:1398:14
-	A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1398:15), r237: GET /a-b/:p1 (routes.conf:1398:15), r237: OPTIONS /a-b/:p1 (routes.conf:1398:15)
-//line routes.conf:1471:10
-	A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1471:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1471:11)
-//line routes.conf:1477:14
-	A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1477:15), r250: TRACE /v1 (routes.conf:1477:15)
-//line routes.conf:1482:14
-	A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1482:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1482:15)
-//line routes.conf:1487:14
-	A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1487:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1487:15)
-//line routes.conf:1516:14
-	A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1516:15), r257: PUT /x.y/1/1 (routes.conf:1516:15)
-//line routes.conf:1537:6
-	A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1537:7), r260: PUT /a/~:p1 (routes.conf:1537:7)
-//line routes.conf:1543:6
-	A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1543:7), r261: GET /~:p0/1*rest (routes.conf:1543:7)
-//line routes.conf:1549:10
-	A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1549:11)
-//line routes.conf:1561:6
-	A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1561:7), r264: PATCH / (routes.conf:1561:7)
-//line routes.conf:1597:6
-	A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1597:7)
-//line routes.conf:1603:10
-	A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1603:11)
-//line routes.conf:1608:14
-	A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1608:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1608:15)
-//line routes.conf:1615:10
-	A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1615:11)
-//line routes.conf:1620:10
-	A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1620:11)
-//line routes.conf:1677:14
-	A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1677:15)
-//line routes.conf:171:6
-	A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:171:7), r29: PATCH /v:p0 (routes.conf:171:7), r29: POST /v:p0 (routes.conf:171:7)
-//line routes.conf:1725:14
-	A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:1725:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:1725:15)
-//line routes.conf:177:10
-	A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:177:11)
-//line routes.conf:1803:6
-	A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:1803:7), r305: WS /~:p0 (routes.conf:1803:7)
-//line routes.conf:1809:6
-	A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:1809:7)
-//line routes.conf:1815:10
-	A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:1815:11)
-//line routes.conf:1820:14
-	A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:1820:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:1820:15)
-//line routes.conf:182:14
-	A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:182:15)
-//line routes.conf:1844:10
-	A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:1844:11), r312: HEAD /b/users/*rest (routes.conf:1844:11)
-//line routes.conf:1849:14
-	A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:1849:15)
-//line routes.conf:1858:14
-	A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:1858:15)
-//line routes.conf:187:14
-	A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:187:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:187:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:187:15)
-//line routes.conf:192:14
-	A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:192:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:192:15)
-//line routes.conf:197:14
-	A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:197:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:197:15)
-//line routes.conf:2010:6
-	A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2010:7), r341: HEAD /:p0/ab:p1 (routes.conf:2010:7), r341: WS /:p0/ab:p1 (routes.conf:2010:7)
-//line routes.conf:2016:6
-	A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2016:7)
-//line routes.conf:2046:10
-	A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2046:11), r347: PUT /:p0/a/abc (routes.conf:2046:11), r347: WS /:p0/a/abc (routes.conf:2046:11)
-//line routes.conf:2053:6
-	A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2053:7), r348: PATCH /:p0/ab:p1 (routes.conf:2053:7)
-//line routes.conf:204:10
-	A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:204:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:204:11)
-//line routes.conf:2065:10
-	A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2065:11)
-//line routes.conf:2071:14
-	A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2071:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2071:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2071:15)
-//line routes.conf:2076:14
-	A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2076:15), r352: WS /user_:p0/= (routes.conf:2076:15)
-//line routes.conf:2081:14
-	A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2081:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2081:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2081:15)
-//line routes.conf:2096:6
-	A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2096:7), r355: OPTIONS /abc (routes.conf:2096:7)
-//line routes.conf:209:14
-	A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:209:15)
-//line routes.conf:2147:6
-	A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2147:7)
-//line routes.conf:2153:10
-	A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2153:11), r365: TRACE /a-b/:p1/.a (routes.conf:2153:11)
-//line routes.conf:215:10
-	A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:215:11), r37: PUT /v:p0/a (routes.conf:215:11)
-//line routes.conf:2192:6
-	A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2192:7)
-//line routes.conf:2198:6
-	A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2198:7)
-//line routes.conf:2204:6
-	A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2204:7), r374: OPTIONS /users (routes.conf:2204:7)
-//line routes.conf:2210:10
-	A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2210:11), r375: GET /users/:p1/1 (routes.conf:2210:11)
-//line routes.conf:2215:14
-	A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2215:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2215:15)
-//line routes.conf:220:10
-	A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:220:11)
-//line routes.conf:226:14
-	A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:226:15)
-//line routes.conf:2309:6
-	A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2309:7)
-//line routes.conf:24:14
-	A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:24:15), r4: POST /user_x/=/:p2/user_x (routes.conf:24:15)
-//line routes.conf:231:14
-	A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:231:15)
-//line routes.conf:2371:6
-	A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2371:7)
-//line routes.conf:2377:10
-	A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2377:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2377:11)
-//line routes.conf:2382:10
-	A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2382:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2382:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2382:11)
-//line routes.conf:2387:10
-	A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2387:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2387:11)
-//line routes.conf:2392:10
-	A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2392:11)
-//line routes.conf:2427:14
-	A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2427:15)
-//line routes.conf:2469:6
-	A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2469:7), r418: POST /a/user_x (routes.conf:2469:7)
-//line routes.conf:242:14
-	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:242:15)
-//line routes.conf:2492:14
-	A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2492:15)
-//line routes.conf:2544:14
-	A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2544:15)
-//line routes.conf:2630:6
-	A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:2630:7)
-//line routes.conf:2636:10
-	A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:2636:11)
-//line routes.conf:2664:6
-	A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:2664:7), r450: WS /user_:p0/1:p1 (routes.conf:2664:7)
-//line routes.conf:2670:10
-	A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:2670:11)
-//line routes.conf:2674:14
-	A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:2674:15), r452: GET /user_:p0/1:p1/@ (routes.conf:2674:15), r452: POST /user_:p0/1:p1/@ (routes.conf:2674:15)
-//line routes.conf:2681:10
-	A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:2681:11), r453: POST /user_:p0/1:p1 (routes.conf:2681:11)
-//line routes.conf:2685:14
-	A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:2685:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:2685:15)
-//line routes.conf:2690:14
-	A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:2690:15)
-//line routes.conf:2695:14
-	A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:2695:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:2695:15)
-//line routes.conf:2700:14
-	A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:2700:15)
-//line routes.conf:2707:10
-	A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:2707:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:2707:11)
-//line routes.conf:2712:10
-	A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:2712:11)
-//line routes.conf:2902:6
-	A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:2902:7), r491: WS /users (routes.conf:2902:7)
-//line routes.conf:2908:10
-	A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:2908:11), r492: OPTIONS /ab/*rest (routes.conf:2908:11)
-//line routes.conf:2913:14
-	A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:2913:15)
-//line routes.conf:2925:10
-	A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:2925:11), r495: GET /users/~:p1 (routes.conf:2925:11), r495: WS /users/~:p1 (routes.conf:2925:11)
-//line routes.conf:2932:6
-	A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:2932:7), r496: HEAD /.../*rest (routes.conf:2932:7), r496: POST /.../*rest (routes.conf:2932:7)
-//line routes.conf:2938:10
-	A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:2938:11)
-//line routes.conf:2942:14
-	A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:2942:15)
-//line routes.conf:2946:14
-	A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:2946:15)
-//line routes.conf:2952:10
-	A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:2952:11)
-//line routes.conf:313:6
-	A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:313:7), r54: GET /.:p0/a (routes.conf:313:7)
-//line routes.conf:325:14
-	A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:325:15)
-//line routes.conf:338:10
-	A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:338:11), r58: GET /.:p0/a/ab:p2 (routes.conf:338:11)
-//line routes.conf:343:14
-	A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:343:15)
-//line routes.conf:34:14
-	A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:34:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:34:15)
-//line routes.conf:348:14
-	A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:348:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:348:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:348:15)
-//line routes.conf:353:14
-	A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:353:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:353:15)
-//line routes.conf:368:10
-	A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:368:11), r63: HEAD /:p0/:p1 (routes.conf:368:11), r63: POST /:p0/:p1 (routes.conf:368:11)
-//line routes.conf:420:6
-	A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:420:7)
-//line routes.conf:432:10
-	A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:432:11), r73: GET /42/:p1/:p2 (routes.conf:432:11), r73: TRACE /42/:p1/:p2 (routes.conf:432:11)
-//line routes.conf:437:14
-	A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:437:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:437:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:437:15)
-//line routes.conf:442:14
-	A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:442:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:442:15)
-//line routes.conf:457:6
-	A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:457:7), r77: WS /a-b/1 (routes.conf:457:7)
-//line routes.conf:463:6
-	A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:463:7)
-//line routes.conf:469:10
-	A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:469:11), r79: TRACE /ab:p0/abc (routes.conf:469:11)
-//line routes.conf:49:6
-	A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:49:7)
-//line routes.conf:476:6
-	A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:476:7)
-//line routes.conf:540:14
-	A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:540:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:540:15)
-//line routes.conf:550:6
-	A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:550:7), r93: PATCH /.:p0 (routes.conf:550:7)
-//line routes.conf:556:10
-	A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:556:11)
-//line routes.conf:561:14
-	A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:561:15)
-//line routes.conf:567:14
-	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:567:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:567:15)
-//line routes.conf:573:14
-	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:573:15)
-//line routes_gen.go:1871:1
+	A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1278:7)
+//line routes.conf:1291:6
+	A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1291:7), r186: POST /user_x/user_x (routes.conf:1291:7)
+//line routes.conf:129:10
+	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:129:11)
+//line routes.conf:16:10
+	A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:16:11), r2: PATCH /user_x/=/:p2 (routes.conf:16:11), r2: TRACE /user_x/=/:p2 (routes.conf:16:11)
+//line routes.conf:134:10
+	A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:134:11)
+//line routes.conf:1412:14
+	A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1412:15)
+//line routes.conf:1477:6
+	A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1477:7), r212: OPTIONS /a (routes.conf:1477:7), r212: POST /a (routes.conf:1477:7)
+//line routes.conf:1485:6
+	A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1485:7)
+//line routes.conf:1492:6
+	A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1492:7)
+//line routes.conf:1514:6
+	A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1514:7)
+//line routes.conf:1522:6
+	A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1522:7)
+//line routes.conf:1531:6
+	A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1531:7), r219: PATCH /a (routes.conf:1531:7)
+//line routes.conf:1539:10
+	A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1539:11)
+//line routes.conf:1545:14
+	A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1545:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1545:15)
+//line routes.conf:1550:14
+	A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1550:15)
+//line routes.conf:1556:14
+	A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1556:15), r223: GET /a/~u/a:p2/= (routes.conf:1556:15)
+//line routes.conf:1627:10
+	A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1627:11)
+//line routes.conf:1634:14
+	A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1634:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1634:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1634:15)
+//line routes.conf:1639:14
+	A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1639:15)
+//line routes.conf:1653:14
+	A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1653:15), r237: GET /a-b/:p1 (routes.conf:1653:15), r237: OPTIONS /a-b/:p1 (routes.conf:1653:15)
+//line routes.conf:1736:10
+	A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1736:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1736:11)
+//line routes.conf:1743:14
+	A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1743:15), r250: TRACE /v1 (routes.conf:1743:15)
+//line routes.conf:1750:14
+	A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1750:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1750:15)
+//line routes.conf:1755:14
+	A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1755:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1755:15)
+//line routes.conf:1791:14
+	A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1791:15), r257: PUT /x.y/1/1 (routes.conf:1791:15)
+//line routes.conf:1816:6
+	A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1816:7), r260: PUT /a/~:p1 (routes.conf:1816:7)
+//line routes.conf:1825:6
+	A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1825:7), r261: GET /~:p0/1*rest (routes.conf:1825:7)
+//line routes.conf:1833:10
+	A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1833:11)
+//line routes.conf:1847:6
+	A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1847:7), r264: PATCH / (routes.conf:1847:7)
+//line routes.conf:1890:6
+	A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1890:7)
+//line routes.conf:1896:10
+	A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1896:11)
+//line routes.conf:1903:14
+	A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1903:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1903:15)
+//line routes.conf:1913:10
+	A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1913:11)
+//line routes.conf:1920:10
+	A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1920:11)
+//line routes.conf:1983:14
+	A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1983:15)
+//line routes.conf:192:6
+	A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:192:7), r29: PATCH /v:p0 (routes.conf:192:7), r29: POST /v:p0 (routes.conf:192:7)
+//line routes.conf:2039:14
+	A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:2039:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:2039:15)
+//line routes.conf:198:10
+	A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:198:11)
+//line routes.conf:2128:6
+	A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:2128:7), r305: WS /~:p0 (routes.conf:2128:7)
+//line routes.conf:2134:6
+	A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:2134:7)
+//line routes.conf:2140:10
+	A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:2140:11)
+//line routes.conf:2147:14
+	A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:2147:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:2147:15)
+//line routes.conf:205:14
+	A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:205:15)
+//line routes.conf:2174:10
+	A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:2174:11), r312: HEAD /b/users/*rest (routes.conf:2174:11)
+//line routes.conf:2180:14
+	A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:2180:15)
+//line routes.conf:2191:14
+	A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:2191:15)
+//line routes.conf:211:14
+	A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:211:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:211:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:211:15)
+//line routes.conf:217:14
+	A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:217:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:217:15)
+//line routes.conf:223:14
+	A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:223:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:223:15)
+//line routes.conf:2366:6
+	A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2366:7), r341: HEAD /:p0/ab:p1 (routes.conf:2366:7), r341: WS /:p0/ab:p1 (routes.conf:2366:7)
+//line routes.conf:2374:6
+	A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2374:7)
+//line routes.conf:2408:10
+	A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2408:11), r347: PUT /:p0/a/abc (routes.conf:2408:11), r347: WS /:p0/a/abc (routes.conf:2408:11)
+//line routes.conf:2416:6
+	A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2416:7), r348: PATCH /:p0/ab:p1 (routes.conf:2416:7)
+//line routes.conf:231:10
+	A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:231:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:231:11)
+//line routes.conf:2429:10
+	A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2429:11)
+//line routes.conf:2436:14
+	A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15)
+//line routes.conf:2442:14
+	A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2442:15), r352: WS /user_:p0/= (routes.conf:2442:15)
+//line routes.conf:2449:14
+	A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2449:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2449:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2449:15)
+//line routes.conf:2466:6
+	A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2466:7), r355: OPTIONS /abc (routes.conf:2466:7)
+//line routes.conf:236:14
+	A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:236:15)
+//line routes.conf:2528:6
+	A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2528:7)
+//line routes.conf:2536:10
+	A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2536:11), r365: TRACE /a-b/:p1/.a (routes.conf:2536:11)
+//line routes.conf:243:10
+	A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:243:11), r37: PUT /v:p0/a (routes.conf:243:11)
+//line routes.conf:2577:6
+	A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2577:7)
+//line routes.conf:2584:6
+	A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2584:7)
+//line routes.conf:2591:6
+	A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2591:7), r374: OPTIONS /users (routes.conf:2591:7)
+//line routes.conf:2599:10
+	A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2599:11), r375: GET /users/:p1/1 (routes.conf:2599:11)
+//line routes.conf:2605:14
+	A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2605:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2605:15)
+//line routes.conf:249:10
+	A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:249:11)
+//line routes.conf:256:14
+	A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:256:15)
+//line routes.conf:2715:6
+	A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2715:7)
+//line routes.conf:28:14
+	A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:28:15), r4: POST /user_x/=/:p2/user_x (routes.conf:28:15)
+//line routes.conf:262:14
+	A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:262:15)
+//line routes.conf:2785:6
+	A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2785:7)
+//line routes.conf:2791:10
+	A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2791:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2791:11)
+//line routes.conf:2796:10
+	A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2796:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2796:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2796:11)
+//line routes.conf:2801:10
+	A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2801:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2801:11)
+//line routes.conf:2806:10
+	A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2806:11)
+//line routes.conf:2847:14
+	A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2847:15)
+//line routes.conf:2894:6
+	A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2894:7), r418: POST /a/user_x (routes.conf:2894:7)
+//line routes.conf:274:14
+	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:274:15)
+//line routes.conf:2920:14
+	A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2920:15)
+//line routes.conf:2980:14
+	A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2980:15)
+//line routes.conf:3080:6
+	A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:3080:7)
+//line routes.conf:3087:10
+	A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:3087:11)
+//line routes.conf:3121:6
+	A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:3121:7), r450: WS /user_:p0/1:p1 (routes.conf:3121:7)
+//line routes.conf:3129:10
+	A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:3129:11)
+//line routes.conf:3135:14
+	A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:3135:15), r452: GET /user_:p0/1:p1/@ (routes.conf:3135:15), r452: POST /user_:p0/1:p1/@ (routes.conf:3135:15)
+//line routes.conf:3143:10
+	A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:3143:11), r453: POST /user_:p0/1:p1 (routes.conf:3143:11)
+//line routes.conf:3148:14
+	A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:3148:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:3148:15)
+//line routes.conf:3154:14
+	A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:3154:15)
+//line routes.conf:3160:14
+	A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:3160:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:3160:15)
+//line routes.conf:3166:14
+	A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3166:15)
+//line routes.conf:3174:10
+	A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:3174:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:3174:11)
+//line routes.conf:3179:10
+	A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:3179:11)
+//line routes.conf:3403:6
+	A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:3403:7), r491: WS /users (routes.conf:3403:7)
+//line routes.conf:3410:10
+	A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:3410:11), r492: OPTIONS /ab/*rest (routes.conf:3410:11)
+//line routes.conf:3416:14
+	A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:3416:15)
+//line routes.conf:3430:10
+	A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:3430:11), r495: GET /users/~:p1 (routes.conf:3430:11), r495: WS /users/~:p1 (routes.conf:3430:11)
+//line routes.conf:3439:6
+	A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:3439:7), r496: HEAD /.../*rest (routes.conf:3439:7), r496: POST /.../*rest (routes.conf:3439:7)
+//line routes.conf:3446:10
+	A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:3446:11)
+//line routes.conf:3451:14
+	A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:3451:15)
+//line routes.conf:3456:14
+	A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:3456:15)
+//line routes.conf:3464:10
+	A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:3464:11)
+//line routes.conf:362:6
+	A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:362:7), r54: GET /.:p0/a (routes.conf:362:7)
+//line routes.conf:376:14
+	A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:376:15)
+//line routes.conf:390:10
+	A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:390:11), r58: GET /.:p0/a/ab:p2 (routes.conf:390:11)
+//line routes.conf:395:14
+	A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:395:15)
+//line routes.conf:40:14
+	A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:40:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:40:15)
+//line routes.conf:402:14
+	A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15)
+//line routes.conf:407:14
+	A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:407:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:407:15)
+//line routes.conf:425:10
+	A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:425:11), r63: HEAD /:p0/:p1 (routes.conf:425:11), r63: POST /:p0/:p1 (routes.conf:425:11)
+//line routes.conf:484:6
+	A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:484:7)
+//line routes.conf:497:10
+	A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:497:11), r73: GET /42/:p1/:p2 (routes.conf:497:11), r73: TRACE /42/:p1/:p2 (routes.conf:497:11)
+//line routes.conf:504:14
+	A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:504:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:504:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:504:15)
+//line routes.conf:510:14
+	A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:510:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:510:15)
+//line routes.conf:527:6
+	A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:527:7), r77: WS /a-b/1 (routes.conf:527:7)
+//line routes.conf:533:6
+	A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:533:7)
+//line routes.conf:539:10
+	A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:539:11), r79: TRACE /ab:p0/abc (routes.conf:539:11)
+//line routes.conf:56:6
+	A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:56:7)
+//line routes.conf:547:6
+	A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:547:7)
+//line routes.conf:626:14
+	A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:626:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:626:15)
+//line routes.conf:636:6
+	A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:636:7), r93: PATCH /.:p0 (routes.conf:636:7)
+//line routes.conf:643:10
+	A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:643:11)
+//line routes.conf:649:14
+	A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:649:15)
+//line routes.conf:656:14
+	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:656:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:656:15)
+//line routes.conf:663:14
+	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:663:15)
+//line routes_gen.go:2585:1
 }
 
 // SocketController holds the actions of controller "Socket".
 type SocketController interface {
-//line routes.conf:1223:6
-	A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1223:7)
-//line routes.conf:2247:14
-	A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2247:15)
-//line routes.conf:426:10
-	A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:426:11)
-//line routes.conf:579:10
-	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:579:11)
-//line routes.conf:585:14
-	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:585:15)
-//line routes_gen.go:1886:1
+//line routes.conf:1448:6
+	A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1448:7)
+//line routes.conf:2641:14
+	A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2641:15)
+//line routes.conf:490:10
+	A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:490:11)
+//line routes.conf:669:10
+	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:669:11)
+//line routes.conf:676:14
+	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:676:15)
+//line routes_gen.go:2600:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.

@@ -1,0 +1,64 @@
+package decide
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/routegen/routegen/internal/core"
+)
+
+// newTestTable is the decision table of routes on one domain that serves
+// every host.
+func newTestTable(t *testing.T, routes []core.Route, domain core.Domain, policies []Policy) *Table {
+	t.Helper()
+	hosts, problems := core.NewHosts([]core.Address{{}}, nil)
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	return NewTable(core.NewTable(routes, []core.Domain{domain}, nil), Config{Policies: policies, Hosts: hosts})
+}
+
+// TestPreflightClearsAllow: a Decision is reused across requests (the
+// router pools it); a preflight's 204 must not carry the Allow of an
+// automatic OPTIONS reply decided before it, which the router would write.
+func TestPreflightClearsAllow(t *testing.T) {
+	cors := &CORS{AllowOrigins: []string{"*"}, AllowMethods: []string{"POST"}}
+	tab := newTestTable(t, []core.Route{{Method: "POST", Path: "/x"}, {Method: "GET", Path: "/y"}},
+		core.Domain{RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true, CatchAll: -1},
+		[]Policy{{Method: "POST", Auth: AuthAnonymous, CORS: cors}, {Method: "GET", Auth: AuthAnonymous}})
+	d := Decision{Match: &core.Match{}, App: acceptAll{httptest.NewRecorder()}}
+	if kind := tab.Decide(&d, httptest.NewRequest("OPTIONS", "/y", nil)); kind != Reply || d.Status != http.StatusNoContent || d.Allow == "" {
+		t.Fatalf("OPTIONS /y: %v %d Allow %q; want the automatic reply", kind, d.Status, d.Allow)
+	}
+	r := httptest.NewRequest("OPTIONS", "/x", nil)
+	r.Header.Set("Origin", "https://app.test")
+	r.Header.Set("Access-Control-Request-Method", "POST")
+	if kind := tab.Decide(&d, r); kind != Reply || d.Status != http.StatusNoContent || d.Allow != "" {
+		t.Errorf("preflight of POST /x after it: %v %d Allow %q; want 204 without Allow", kind, d.Status, d.Allow)
+	}
+}
+
+// TestActionAfterLimitedAction: a route that checks nothing goes straight
+// to its action, without the body limit of the route decided before it in
+// a reused Decision.
+func TestActionAfterLimitedAction(t *testing.T) {
+	tab := newTestTable(t, []core.Route{{Method: "POST", Path: "/upload"}, {Method: "PUT", Path: "/free"}}, core.Domain{CatchAll: -1},
+		[]Policy{{Method: "POST", Auth: AuthAnonymous, MaxBodySize: 8}, {Method: "PUT", Auth: AuthAnonymous}})
+	d := Decision{Match: &core.Match{}, App: acceptAll{httptest.NewRecorder()}}
+	if kind := tab.Decide(&d, httptest.NewRequest("POST", "/upload", strings.NewReader("1234"))); kind != LimitedAction || d.LimitBody != 8 {
+		t.Fatalf("POST /upload: %v, LimitBody %d; want the action limited to 8", kind, d.LimitBody)
+	}
+	if kind := tab.Decide(&d, httptest.NewRequest("PUT", "/free", strings.NewReader("123456789012"))); kind != Action {
+		t.Errorf("PUT /free after it: %v; want the action without a limit", kind)
+	}
+}
+
+// acceptAll is an application whose authenticators and authorizer accept
+// every request.
+type acceptAll struct{ w http.ResponseWriter }
+
+func (acceptAll) Authenticate(string) bool      { return true }
+func (acceptAll) Authorize() bool               { return true }
+func (a acceptAll) Writer() http.ResponseWriter { return a.w }

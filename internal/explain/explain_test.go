@@ -1,0 +1,57 @@
+package explain
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/routegen/routegen/ir"
+)
+
+// TestNewRequestRefusesWhatAServerRefuses: net/http's server answers 400,
+// before any handler, to a Host that is not ASCII or holds a character no
+// host has; match must
+// not explain such a request as the router's.
+func TestNewRequestRefusesWhatAServerRefuses(t *testing.T) {
+	rt := newRouter(t, `domains { d { host = "example.com"; routes { home { path = "/"; controller = "C"; action = "A" } } } }`)
+	for _, header := range [][]string{{"Host: e\u212aample.com"}, {"Host: example.com/x"}, {"Origin: x", "host:  exa mple.com "}} {
+		if _, err := rt.NewRequest("GET", "/", header); err == nil || !strings.Contains(err.Error(), "400") {
+			t.Errorf("NewRequest with %q: %v; want an error that says a server answers 400", header, err)
+		}
+	}
+	r, err := rt.NewRequest("GET", "/", []string{"Host: example.com:8080"})
+	if err != nil || r.Host != "example.com:8080" {
+		t.Fatalf("NewRequest: %v, Host %q", err, r.Host)
+	}
+}
+
+func newRouter(t *testing.T, conf string) *Router {
+	t.Helper()
+	table, diags := ir.Load(files{fstest.MapFS{"routes.conf": {Data: []byte(conf)}}}, ir.Sources{Routes: "routes.conf"})
+	if table == nil {
+		t.Fatal(diags)
+	}
+	rt, problems := New(table)
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	return rt
+}
+
+type files struct{ fstest.MapFS }
+
+func (f files) ReadFile(name string) ([]byte, error)  { return f.MapFS.ReadFile(name) }
+func (f files) Glob(pattern string) ([]string, error) { return f.MapFS.Glob(pattern) }
+
+// TestNewRequestEmptyConnectTarget: CONNECT's target is an authority,
+// which a server reads when empty too (and the router answers); another
+// method's empty target is no request line.
+func TestNewRequestEmptyConnectTarget(t *testing.T) {
+	rt := newRouter(t, `domains { d { host = "example.com"; routes { home { path = "/"; controller = "C"; action = "A" } } } }`)
+	if _, err := rt.NewRequest("CONNECT", "", []string{"Host: example.com"}); err != nil {
+		t.Errorf(`NewRequest("CONNECT", ""): %v`, err)
+	}
+	if _, err := rt.NewRequest("GET", "", []string{"Host: example.com"}); err == nil {
+		t.Error(`NewRequest("GET", "") reads a request`)
+	}
+}
