@@ -301,6 +301,12 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	if c == 0 || d.routeOnly {
 		return Action
 	}
+	// A route of an unsafe method has anti-CSRF and a body limit only,
+	// most often, and most requests of it carry no browser's headers and
+	// no body: afterRoute would let them through, and need not be called.
+	if c&^(checkCSRF|checkBodySize) == 0 && (c&checkCSRF == 0 || !FromBrowser(r)) && (c&checkBodySize == 0 || r.ContentLength == 0) {
+		return Action
+	}
 	if c&checkExplain != 0 {
 		t.explainRoute(d, method)
 	}
