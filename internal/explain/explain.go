@@ -243,6 +243,11 @@ func (rt *Router) AnswerWith(r *http.Request, auth Auth) Answer {
 		if a.Reason == "" {
 			a.Reason = http.StatusText(d.Status)
 		}
+		if o := m.Outcome; d.Status == http.StatusBadRequest && d.Param >= 0 && !o.CatchAll {
+			// As the router's 400 names it, with the constraint as routes.conf writes it.
+			p := rt.routes[o.Route].ParamSpecs[d.Param]
+			a.Reason = fmt.Sprintf("path parameter %q, :%s[%s]: %s", p.Name, p.Name, p.Constraint.Text, d.Reason)
+		}
 	}
 	if o := m.Outcome; o.Route >= 0 {
 		if o.CatchAll {
