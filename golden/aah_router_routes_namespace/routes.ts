@@ -220,7 +220,8 @@ function _checkHosts(hosts: Readonly<Record<string, string | undefined>>): void 
     if (address === undefined) {
       continue;
     }
-    const [host, port] = _splitAddress(address);
+    // Colons outside brackets are an IPv6 address's, not a port's: the host is the whole address, and its message says to bracket it.
+    const [host, port] = !address.startsWith("[") && address.indexOf(":") !== address.lastIndexOf(":") ? [address, ""] : _splitAddress(address);
     const problem = _hostProblem(host) || (port !== "" && (!/^[1-9][0-9]{0,4}$/.test(port) || Number(port) > 65535) ? "port " + _quote(port) + " is not a number from 1 to 65535" : "");
     if (problem !== "") {
       throw new Error("routegen: hosts: " + _quote(address) + " of domain " + _quote(key) + ": " + problem);

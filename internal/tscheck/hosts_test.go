@@ -39,12 +39,19 @@ func TestHostRuleAgrees(t *testing.T) {
 	var checks []check
 	labels := map[string]bool{}
 	for _, c := range cases {
-		// A port after the host: the module splits the address at its last
-		// colon, so that the whole host is checked whatever it holds.
-		addresses := []string{c.Host + ":8443"}
-		if !strings.Contains(c.Host, ":") {
+		// The host alone where the module reads it whole: with no colon, a
+		// colon in brackets, or two colons outside them (an IPv6 address
+		// to bracket); and before a port, after which the module splits
+		// the address at its last colon, but where two colons outside
+		// brackets would make the whole address the host.
+		var addresses []string
+		if strings.LastIndex(c.Host, ":") <= strings.LastIndex(c.Host, "]") || !strings.HasPrefix(c.Host, "[") && strings.Count(c.Host, ":") > 1 {
 			addresses = append(addresses, c.Host)
 		}
+		if strings.HasPrefix(c.Host, "[") || !strings.Contains(c.Host, ":") {
+			addresses = append(addresses, c.Host+":8443")
+		}
+		// What is left ("a.com:80") is a host and its port to withBasePath.
 		for _, address := range addresses {
 			key, call := "admin", jsCall{Module: module, Fn: "adminHome"}
 			if strings.HasPrefix(c.Host, "*.") {
