@@ -575,7 +575,7 @@ function _cleanBasePath(base: string): string {
   return "/" + _escapeCatchAll(trimmed);
 }
 
-/** Checks the hosts given to withBasePath: "host", "host:port", "[v6]" or "[v6]:port", a wildcard domain's host beginning with "*.". */
+/** Checks the hosts given to withBasePath: "host", "host:port", "[v6]" or "[v6]:port", a wildcard domain's host beginning with "*.", each as the Go side's WithHost checks its host and port. */
 function _checkHosts(hosts: Readonly<Record<string, string | undefined>>): void {
   for (const [key, address] of Object.entries(hosts)) {
     const domain = _domains.find((d) => d.key === key);
@@ -585,20 +585,102 @@ function _checkHosts(hosts: Readonly<Record<string, string | undefined>>): void 
     if (address === undefined) {
       continue;
     }
-    const [host, port] = _splitAddress(address);
-    // A colon or a bracket only in an IPv6 address, whole and in brackets: else the URL breaks.
-    const brokenIPv6 = /[:\[\]]/.test(host) && !/^\[[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*\]$/.test(host);
-    if (host === "" || /[\s/?#@\\]/.test(host) || brokenIPv6 || !/^([0-9]+)?$/.test(port) || port !== "" && (Number(port) < 1 || Number(port) > 65535)) {
-      throw new Error("routegen: hosts: " + _quote(address) + " of domain " + _quote(key) + " is not host[:port]");
-    }
-    // A browser reads a host that ends in a number as an IPv4 address ("127.1" is 127.0.0.1) or refuses it: only four numbers keep the Host its links send.
-    if (/(^|\.)([0-9]+|0[xX][0-9A-Fa-f]*)$/.test(host) && !/^((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.|$)){4}$/.test(host)) {
-      throw new Error("routegen: hosts: " + _quote(address) + " of domain " + _quote(key) + ": a browser reads a host that ends in a number as an IPv4 address (\"127.1\" is 127.0.0.1) or refuses it (\"example.123\"): write an address as four numbers from 0 to 255 (\"127.0.0.1\")");
+    // Colons outside brackets are an IPv6 address's, not a port's: the host is the whole address, and its message says to bracket it.
+    const [host, port] = !address.startsWith("[") && address.indexOf(":") !== address.lastIndexOf(":") ? [address, ""] : _splitAddress(address);
+    const problem = _hostProblem(host) || (port !== "" && (!/^[1-9][0-9]{0,4}$/.test(port) || Number(port) > 65535) ? "port " + _quote(port) + " is not a number from 1 to 65535" : "");
+    if (problem !== "") {
+      throw new Error("routegen: hosts: " + _quote(address) + " of domain " + _quote(key) + ": " + problem);
     }
     if (domain.host.startsWith("*.") !== host.startsWith("*.")) {
       throw new Error("routegen: hosts: domain " + _quote(key) + (domain.host.startsWith("*.") ? " is" : " is not") + " a wildcard domain: its host " + (domain.host.startsWith("*.") ? "must" : "must not") + " begin with \"*.\"");
     }
   }
+}
+
+/** The Go side's hostname.Check, message for message: what is wrong with a host, "" when nothing is. */
+function _hostProblem(host: string): string {
+  const name = host.startsWith("*.") ? host.slice(2) : host;
+  if (host === "") {
+    return "empty host";
+  }
+  if (/[\uD800-\uDFFF]/u.test(host)) {
+    return "not valid UTF-8"; // a lone surrogate
+  }
+  if (/[\x00-\x20\x7f]/.test(host)) {
+    return "a host holds no space or control character, and this one does";
+  }
+  if (host.includes("://")) {
+    return "a host has no scheme; write just the name";
+  }
+  if (/[/?#]/.test(host)) {
+    return "a host has no path; write just the name";
+  }
+  if (/[[\]]/.test(host)) {
+    // An IPv6 address, whole, in the one form a browser sends ("[::1]", not "[0:0::1]"), which its URL parser writes.
+    let canonical = "";
+    try {
+      canonical = /^\[[0-9A-Fa-f:.]+\]$/.test(host) ? new _URL("http://" + host + "/").hostname : "";
+    } catch {
+      // not an IPv6 address
+    }
+    if (!canonical.startsWith("[")) {
+      return "not an IPv6 address in brackets (\"[::1]\", without a zone); write the port in port";
+    }
+    return host === canonical ? "" : "a browser sends this IPv6 address as " + canonical + ", which would not match: write " + _quote(canonical);
+  }
+  if (host.indexOf(":") !== host.lastIndexOf(":")) {
+    return "write an IPv6 address in brackets (\"[::1]\"), and its port in port";
+  }
+  if (host.includes(":")) {
+    return "write the port in port, not in host";
+  }
+  if (/[^\x00-\x7f]/.test(host)) {
+    return "a host is written in ASCII, as clients send it: write an internationalized name in its Punycode form (\"xn--\u2026\")";
+  }
+  if (/[^A-Za-z0-9\-_.*]/.test(host)) {
+    return "a host name holds letters, digits, \"-\", \"_\" and \".\" only";
+  }
+  if (name.includes("*")) {
+    return "a wildcard is allowed only as the first label (\"*.example.com\")";
+  }
+  if (name === "" || name.startsWith(".") || name.endsWith(".") || name.includes("..")) {
+    return "empty label in host";
+  }
+  const bad = _badPunycode(name);
+  if (bad !== "") {
+    return "label " + _quote(bad) + " is not the Punycode of a name, and a browser refuses the host: write the name's ASCII form as idna gives it";
+  }
+  // A browser reads a host that ends in a number as an IPv4 address ("127.1" is 127.0.0.1) or refuses it: only four numbers keep the Host its links send.
+  if (/(^|\.)([0-9]+|0[xX][0-9A-Fa-f]*)$/.test(name) && !/^((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.|$)){4}$/.test(host)) {
+    return "a browser reads a host that ends in a number as an IPv4 address (\"127.1\" is 127.0.0.1) or refuses it (\"example.123\"): write an address as four numbers from 0 to 255 (\"127.0.0.1\"), or end the name with a letter";
+  }
+  return "";
+}
+
+/** The URL parser of the browser or of Node, which the module's library (ES2020) does not declare. */
+const _URL = (globalThis as unknown as { readonly URL: new (url: string) => { readonly hostname: string } }).URL;
+
+/**
+ * The Go side's hostname.BadPunycode: the first label of name that begins with "xn--" and is not the Punycode of a valid name, "" when there is none.
+ * A browser's URL parser decodes and validates such a label (UTS #46) and refuses the invalid ones ("xn--a", "xn--zz"); one that ends in "-" ("xn--www-")
+ * decodes to ASCII alone, which the parser keeps but Go's idna refuses.
+ */
+function _badPunycode(name: string): string {
+  for (const label of name.split(".")) {
+    if (!label.toLowerCase().startsWith("xn--")) {
+      continue;
+    }
+    let ascii = "";
+    try {
+      ascii = new _URL("http://" + label + "/").hostname;
+    } catch {
+      // not the Punycode of a name
+    }
+    if (label.endsWith("-") || ascii !== label.toLowerCase()) {
+      return label;
+    }
+  }
+  return "";
 }
 
 function _splitAddress(address: string): [string, string] {
@@ -664,12 +746,12 @@ function _isWildcard(route: _Route): boolean {
   return _nth(_domains, route.domain).host.startsWith("*.");
 }
 
-/** Checks a subdomain argument: one DNS label. */
+/** Checks a subdomain argument: one DNS label, and valid Punycode when it begins with "xn--", as the Go side's. */
 function _subdomain(route: _Route, v: unknown): string {
   if (typeof v !== "string") {
     throw new TypeError("routegen: route " + _quote(route.name) + ": the subdomain must be a string, not " + typeof v);
   }
-  if (!/^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(v)) {
+  if (!/^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(v) || _badPunycode(v) !== "") {
     throw new Error("routegen: route " + _quote(route.name) + ": subdomain " + _quote(v) + " is not one DNS label (1 to 63 letters, digits and hyphens, no hyphen first or last)");
   }
   return v;
