@@ -11,7 +11,7 @@ import (
 	"github.com/routegen/routegen/ir"
 )
 
-// sizeFactors are the unit factors of ParseSize, 1024-based, as README.md
+// sizeFactors are the unit factors of ParseSize, 1024-based, as docs/reference.md
 // documents them.
 var sizeFactors = map[string]float64{"b": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 

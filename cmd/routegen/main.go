@@ -257,7 +257,7 @@ Flags of generate, check and diff:
                             built as data when the program starts, which costs the compiler nothing; auto is code up to
                             512 routes, data above
       --ts FILE             also write the URL helpers as a TypeScript module to FILE (an ES module without
-                            dependencies, for a front end: see README's "Front end")
+                            dependencies, for a front end: see "Front end" in docs/usage.md)
 
 Flags of generate, check, diff, list, changes and match:
       --security FILE       security.conf, whose auth scheme names auth must use

@@ -1,7 +1,7 @@
 // Package reference decides requests by a route table the slow and plain
 // way: every route of the method tried against the path, the most specific
 // match kept. It is written apart from gen and runtime, from the rules of
-// README.md and docs/decisions.md, so that the generated matchers can be
+// docs/reference.md and docs/decisions.md, so that the generated matchers can be
 // checked against it.
 package reference
 

@@ -10,7 +10,7 @@ import (
 	"github.com/routegen/routegen/ir"
 )
 
-// conf holds a case of each rule; the expectations below follow README.md
+// conf holds a case of each rule; the expectations below follow docs/reference.md
 // and docs/decisions.md.
 const conf = `
 domains {

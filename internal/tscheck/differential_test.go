@@ -231,7 +231,7 @@ func helpers(t *testing.T, g goldenTable) []helper {
 	return hs
 }
 
-// tsName is the TypeScript name of a Go helper, as README says: the Go
+// tsName is the TypeScript name of a Go helper, as docs/usage.md says: the Go
 // name in lowerCamelCase, its leading initialism in lower case
 // ("APIItems" → "apiItems"), "_" after a word JavaScript reserves.
 func tsName(goName string) string {

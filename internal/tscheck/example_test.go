@@ -10,7 +10,7 @@ import (
 
 // TestExampleFrontEnd: the example application's script and the helpers
 // it imports, as committed in examples/app/static/js, are what tsc
-// compiles from examples/app/web (see README's Front end).
+// compiles from examples/app/web (see Front end in docs/usage.md).
 func TestExampleFrontEnd(t *testing.T) {
 	RequireNode(t)
 	out := t.TempDir()
@@ -40,7 +40,7 @@ func TestExampleFrontEnd(t *testing.T) {
 	})
 	for rel, want := range compiled {
 		if got, err := os.ReadFile(filepath.Join(committed, rel)); err != nil || !bytes.Equal(got, want) {
-			t.Errorf("examples/app/static/js/%s is stale (%v): compile examples/app/web again (README's Front end)", rel, err)
+			t.Errorf("examples/app/static/js/%s is stale (%v): compile examples/app/web again (Front end in docs/usage.md)", rel, err)
 		}
 	}
 }
