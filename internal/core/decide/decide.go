@@ -286,7 +286,7 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 		// The name Lookup gives WebSocket upgrades is no method a client may
 		// send; HTTP methods are tokens, which have no space.
 		method = " "
-	case t.webSockets && method == http.MethodGet && IsWebSocketUpgrade(r):
+	case t.webSockets && method == http.MethodGet && isWebSocketUpgrade(r):
 		method = "WS"
 	}
 	t.core.Lookup(m, t.hosts, method, host, path)
@@ -304,7 +304,7 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	// A route of an unsafe method has anti-CSRF and a body limit only,
 	// most often, and most requests of it carry no browser's headers and
 	// no body: afterRoute would let them through, and need not be called.
-	if c&^(checkCSRF|checkBodySize) == 0 && (c&checkCSRF == 0 || !FromBrowser(r)) && (c&checkBodySize == 0 || r.ContentLength == 0) {
+	if c&^(checkCSRF|checkBodySize) == 0 && (c&checkCSRF == 0 || !fromBrowser(r)) && (c&checkBodySize == 0 || r.ContentLength == 0) {
 		return Action
 	}
 	if c&checkExplain != 0 {
@@ -426,7 +426,7 @@ func (t *Table) explainRoute(d *Decision, method string) {
 	}
 }
 
-// Policies decides, for the route m matched (status 200, or 400 when a
+// Policies decides, for the route d.Match matched (status 200, or 400 when a
 // parameter failed its constraint), what comes after the route and its
 // middleware: in this order the static file, CORS, auth (and its
 // fail-closed rule), authorization, anti-CSRF, the body limit, then the
@@ -467,7 +467,7 @@ func (t *Table) afterRoute(d *Decision, r *http.Request, c checks) Kind {
 		}
 	}
 	if c&checkCSRF != 0 {
-		if FromBrowser(r) {
+		if fromBrowser(r) {
 			if err := t.csrf.Check(r); err != nil {
 				d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden: cross-origin request", err
 				if t.explain {
@@ -627,11 +627,11 @@ func IsPreflight(r *http.Request) bool {
 	return r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
 }
 
-// FromBrowser reports whether a request carries the headers the
+// fromBrowser reports whether a request carries the headers the
 // cross-origin check reads; without Sec-Fetch-Site and Origin it lets the
 // request through, so the check is skipped (keys are canonical: direct map
 // reads cost less than Header.Get).
-func FromBrowser(r *http.Request) bool {
+func fromBrowser(r *http.Request) bool {
 	return len(r.Header["Sec-Fetch-Site"]) > 0 || len(r.Header["Origin"]) > 0
 }
 
@@ -676,8 +676,8 @@ func requestLinePath(r *http.Request) (path string, unescaped bool) {
 	return u.EscapedPath(), false
 }
 
-// IsWebSocketUpgrade reports a request that asks to upgrade to a WebSocket.
-func IsWebSocketUpgrade(r *http.Request) bool {
+// isWebSocketUpgrade reports a request that asks to upgrade to a WebSocket.
+func isWebSocketUpgrade(r *http.Request) bool {
 	return headerHasToken(r.Header.Get("Upgrade"), "websocket")
 }
 
