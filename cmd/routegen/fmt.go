@@ -132,7 +132,7 @@ func directiveInput(d directive) string {
 		if filepath.IsAbs(fs.Arg(0)) {
 			return fs.Arg(0)
 		}
-		return filepath.Join(d.dir, fs.Arg(0))
+		return fromWorkingFolder(filepath.Join(d.dir, fs.Arg(0)))
 	}
 	for _, candidate := range []string{"routes.conf", filepath.Join("config", "routes.conf")} {
 		if _, err := os.Stat(filepath.Join(d.dir, candidate)); err == nil {
@@ -191,3 +191,18 @@ func (c *cli) fmtFile(name string, flags fmtFlags) int {
 
 // stdin is what "-" reads; tests replace it.
 var stdin io.Reader = os.Stdin
+
+// fromWorkingFolder is the relative name as the shortest path from the
+// working folder: a directive's go run -C folder may reach a file by way
+// of the folders above it ("../../examples/app/routes.conf" from
+// examples/app is "routes.conf").
+func fromWorkingFolder(name string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return name
+	}
+	if rel, err := filepath.Rel(wd, filepath.Join(wd, name)); err == nil {
+		return rel
+	}
+	return name
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -163,5 +164,21 @@ func TestMatchHeaders(t *testing.T) {
 	}
 	if code, _, stderr := runIn(t, dir, "match", "--auth", "maybe", "GET", "/items"); code != exitUsage || !strings.Contains(stderr, `--auth "maybe": want ok or fail`) {
 		t.Errorf("--auth maybe: exit %d, %q", code, stderr)
+	}
+}
+
+// TestMatchNamesFileFromWorkingFolder: a directive that runs routegen from
+// a folder above (go run -C ..) names its routes.conf by the way up; match
+// names it from where the command was typed, the shortest way.
+func TestMatchNamesFileFromWorkingFolder(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"go.mod":            "module example.com/shop\n\ngo 1.25\n",
+		"web/main.go":       "package main\n\n//go:generate go run -C .. ./cmd/routegen -o web/routes_gen.go web/routes.conf\n",
+		"web/routes.conf":   matchConf,
+		"cmd/routegen/x.go": "package main\n",
+	})
+	code, stdout, stderr := runIn(t, filepath.Join(dir, "web"), "match", "GET", "/hotels/1")
+	if code != exitOK || !strings.HasPrefix(stdout, "200 route show_hotel (routes.conf:7:7)") {
+		t.Errorf("match = %d, %q, %q; want routes.conf named from web/", code, stdout, stderr)
 	}
 }
