@@ -128,6 +128,16 @@ func TestIncludedSecretNotEchoed(t *testing.T) {
 	if all := diags.Error(); strings.Contains(all, "sk_live") || strings.Contains(all, "hunter2") || strings.Contains(all, "eyJ") {
 		t.Errorf("the messages echo the secret values:\n%s", all)
 	}
+	// A file that is no configuration reports its first error, and nothing past it.
+	var ofEnv []string
+	for _, d := range diags {
+		if d.Pos.File == ".env" {
+			ofEnv = append(ofEnv, d.Pos.String()+": "+d.Msg)
+		}
+	}
+	if len(ofEnv) != 1 {
+		t.Errorf("%d messages at the included .env, want its first alone:\n%s", len(ofEnv), strings.Join(ofEnv, "\n"))
+	}
 }
 
 // TestControllerTyposAtScale: among thousands of controllers of one

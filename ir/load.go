@@ -68,7 +68,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	if app != nil {
 		fallbacks = append(fallbacks, app)
 	}
-	diags = append(diags, parser.ResolveRefs(routes, fallbacks...)...)
+	diags = append(diags, firstOfIncluded(parser.ResolveRefs(routes, fallbacks...), src.Routes, src.AppConfig)...)
 	if diags.HasErrors() {
 		diags.Sort()
 		return nil, diags.Capped()
@@ -108,8 +108,25 @@ func loadObject(fsys parser.FS, name string, diags *parser.Diagnostics) *parser.
 	}
 	obj, ds := parser.Build(f)
 	*diags = append(*diags, ds...)
-	*diags = append(*diags, parser.ResolveRefs(obj)...)
+	*diags = append(*diags, firstOfIncluded(parser.ResolveRefs(obj), name)...)
 	return obj
+}
+
+// firstOfIncluded keeps, of the errors in the files that the files named
+// top include, each file's first, as the parser does for their syntax: a
+// file that is no configuration (an included .env) would otherwise be
+// reported line by line. diags are sorted.
+func firstOfIncluded(diags parser.Diagnostics, top ...string) parser.Diagnostics {
+	reported := map[string]bool{}
+	return slices.DeleteFunc(diags, func(d parser.Diagnostic) bool {
+		file := d.Pos.File
+		if d.Warning || slices.Contains(top, file) {
+			return false
+		}
+		drop := reported[file]
+		reported[file] = true
+		return drop
+	})
 }
 
 // applyProfile merges the app config's env.<profile> onto it, as aah does,
