@@ -355,9 +355,16 @@ func (rb *routeBuilder) action(obj *parser.Object, methods []string) string {
 // of, as nobody may have meant it: a public endpoint, and a method more in
 // the controller's interface.
 func (rb *routeBuilder) finish() []*Route {
+	last := rb.subtreeEnds()
+	byShape := map[string][]int{} // the groups with a route of a method and path
+	for _, g := range rb.groups {
+		for _, r := range g.routes {
+			byShape[r.Method+" "+r.Path] = append(byShape[r.Method+" "+r.Path], g.id)
+		}
+	}
 	var routes []*Route
 	for _, g := range rb.groups {
-		if g.children && rb.replacedByDescendant(g) {
+		if g.children && replacedByDescendant(g, last[g.id], byShape) {
 			if g.implicit {
 				continue
 			}
@@ -371,16 +378,33 @@ func (rb *routeBuilder) finish() []*Route {
 	return routes
 }
 
-func (rb *routeBuilder) replacedByDescendant(g *group) bool {
+// subtreeEnds is, by group id, the id of the last group below it: groups
+// are numbered in the order of routes.conf, each before those below it,
+// so those below a group are the ids after it up to its end. One pass
+// keeps a deep nesting linear.
+func (rb *routeBuilder) subtreeEnds() []int {
+	last := make([]int, len(rb.groups))
+	var open []*group // the groups whose subtree the pass is in, outermost first
+	for _, g := range rb.groups {
+		for len(open) > 0 && len(open[len(open)-1].ancestors) >= len(g.ancestors) {
+			last[open[len(open)-1].id] = g.id - 1
+			open = open[:len(open)-1]
+		}
+		open = append(open, g)
+	}
+	for _, g := range open {
+		last[g.id] = len(rb.groups) - 1
+	}
+	return last
+}
+
+// replacedByDescendant reports whether a group below g, whose ids run up
+// to last, has a route of the method and path of one of g's.
+func replacedByDescendant(g *group, last int, byShape map[string][]int) bool {
 	for _, r := range g.routes {
-		for _, h := range rb.groups[g.id+1:] {
-			if !slices.Contains(h.ancestors, g.id) {
-				continue
-			}
-			for _, hr := range h.routes {
-				if hr.Method == r.Method && hr.Path == r.Path {
-					return true
-				}
+		for _, h := range byShape[r.Method+" "+r.Path] {
+			if g.id < h && h <= last {
+				return true
 			}
 		}
 	}
