@@ -341,14 +341,6 @@ func inFolder(d directive, f func() int) int {
 	return f()
 }
 
-// hasRoutesConf reports whether dir holds routes.conf or config/routes.conf.
-func hasRoutesConf(dir string) bool {
-	return slices.ContainsFunc([]string{"routes.conf", filepath.Join("config", "routes.conf")}, func(name string) bool {
-		_, err := os.Stat(filepath.Join(dir, name))
-		return err == nil
-	})
-}
-
 // moduleFolder is the working folder relative to the root of its module
 // (the nearest folder up with a go.mod), slash-separated; "" at the root or
 // outside a module.

@@ -212,8 +212,6 @@ func (q *PolicyRequests) Next() PolicyRequest {
 	return req
 }
 
-func pickOne[T any](rng *rand.Rand, list []T) T { return list[rng.IntN(len(list))] }
-
 // response is what a client reads of an answer, and whether the action ran.
 type response struct {
 	status          int
