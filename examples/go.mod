@@ -9,6 +9,7 @@ require (
 
 require (
 	github.com/rs/cors v1.11.1 // indirect
+	golang.org/x/crypto v0.51.0 // indirect
 	golang.org/x/net v0.54.0 // indirect
 	golang.org/x/text v0.37.0 // indirect
 )

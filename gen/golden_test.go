@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"bytes"
+	"cmp"
 	"flag"
 	"go/format"
 	"io/fs"
@@ -31,12 +32,14 @@ var module = moduleFS{os.DirFS("..")}
 
 // goldenCase is one golden package: the routes.conf it is generated from.
 type goldenCase struct {
-	dir       string // under golden/, and the package name
+	dir       string // under golden/, and the package name unless pkg says otherwise
+	pkg       string // the package name when not dir
 	routes    string // module path of the routes.conf
 	security  string
 	appConfig string
 	profile   string
 	out       string // module path of the output folder when not golden/<dir>
+	noTS      bool   // no routes.ts beside it: an application without a front end
 }
 
 func (c goldenCase) outDir() string {
@@ -54,6 +57,8 @@ func goldenCases(t testing.TB) []goldenCase {
 		{dir: "rich", routes: "testdata/rich/routes.conf"},
 		{dir: "clash", routes: "testdata/clash/routes.conf"},
 		{dir: "routes", routes: "examples/app/routes.conf", out: "examples/app/routes"},
+		{dir: "aahport", pkg: "routes", routes: "examples/aahport/config/routes.conf", security: "examples/aahport/config/security.conf",
+			appConfig: "examples/aahport/config/aah.conf", out: "examples/aahport/app/routes", noTS: true},
 		{dir: "policies", routes: "testdata/policies/routes.conf", security: "testdata/policies/security.conf"},
 		{dir: "profile", routes: "testdata/profile/routes.conf", appConfig: "testdata/profile/aah.conf", profile: "prod"},
 		{dir: "deploy", routes: "testdata/deploy/routes.conf"},
@@ -101,7 +106,7 @@ func TestGolden(t *testing.T) {
 				return filepath.ToSlash(rel)
 			}
 			files, diags := gen.Generate(table, gen.Options{
-				Package: c.dir, Source: fromOutput(c.routes), Output: "routes_gen.go", SourcePath: fromOutput,
+				Package: cmp.Or(c.pkg, c.dir), Source: fromOutput(c.routes), Output: "routes_gen.go", SourcePath: fromOutput,
 			})
 			if diags.HasErrors() {
 				t.Fatal(diags)
