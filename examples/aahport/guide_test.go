@@ -1,0 +1,62 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMigrationGuideQuotes: each block of Go or conf in the section "Port
+// a controller" of docs/migrating-from-aah.md is quoted from this
+// application, word for word, so that the section shows the code that
+// TestREADME runs. A block of aah's code or of a user's own ("```go aah")
+// is not.
+func TestMigrationGuideQuotes(t *testing.T) {
+	guide, err := os.ReadFile(filepath.Join("..", "..", "docs", "migrating-from-aah.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(guide), "\n## Port a controller\n")
+	if !ok {
+		t.Fatal(`docs/migrating-from-aah.md has no section "## Port a controller"`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var sources strings.Builder
+	err = filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, ".conf") && !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		sources.Write(data)
+		sources.WriteString("\x00")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	quotes := 0
+	lines := strings.Split(section, "\n")
+	for i := 0; i < len(lines); i++ {
+		info, ok := strings.CutPrefix(lines[i], "```")
+		if !ok {
+			continue
+		}
+		end := i + 1
+		for end < len(lines) && lines[end] != "```" {
+			end++
+		}
+		block := strings.Join(lines[i+1:end], "\n") + "\n"
+		if info == "go" || info == "conf" {
+			quotes++
+			if !strings.Contains(sources.String(), block) {
+				t.Errorf("docs/migrating-from-aah.md, Port a controller: this block is not in examples/aahport:\n%s", block)
+			}
+		}
+		i = end
+	}
+	if quotes < 5 {
+		t.Errorf("the section quotes %d blocks of the application; it quotes more", quotes)
+	}
+}
