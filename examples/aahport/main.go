@@ -103,9 +103,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	// aah.conf's server.port; the links to the admin subdomain carry it.
-	log.Print("serving http://localhost:8080/ and http://admin.localhost:8080/")
-	if err := runtime.Serve(runtime.NewServer(":8080", router)); err != nil {
+	// The root domain's port: aah.conf's server.port, which the links to
+	// the admin subdomain carry too.
+	port := routes.Domains[0].Port
+	log.Printf("serving http://localhost:%s/ and http://admin.localhost:%s/", port, port)
+	if err := runtime.Serve(runtime.NewServer(":"+port, router)); err != nil {
 		log.Fatal(err)
 	}
 }
