@@ -1,7 +1,8 @@
 // Package controllers holds the actions of the controllers routes.conf
 // names: each type implements an interface of package routes. Where an aah
 // controller embedded *aah.Context, an action here receives a
-// *runtime.Context; where it returned a Reply, it writes to ctx.Res.
+// *runtime.Context; where it replied through c.Reply(), it writes to
+// ctx.Res, or returns an error for the error handler.
 package controllers
 
 import (
