@@ -687,6 +687,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
 //
 //line ../../testdata/rich/routes.conf:37:1
@@ -694,7 +710,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:698:1
+//line routes_gen.go:714:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
@@ -703,7 +719,7 @@ func (u URLBuilder) Alpha() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:707:1
+//line routes_gen.go:723:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
@@ -712,7 +728,7 @@ func (u URLBuilder) GreekItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, version, id)
 }
 
-//line routes_gen.go:716:1
+//line routes_gen.go:732:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
@@ -721,7 +737,7 @@ func (u URLBuilder) ProfileAlpha(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, name)
 }
 
-//line routes_gen.go:725:1
+//line routes_gen.go:741:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
@@ -730,7 +746,7 @@ func (u URLBuilder) DeepRest(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, rest)
 }
 
-//line routes_gen.go:734:1
+//line routes_gen.go:750:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
@@ -739,7 +755,7 @@ func (u URLBuilder) DeepMiddle(x string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, x)
 }
 
-//line routes_gen.go:743:1
+//line routes_gen.go:759:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
@@ -748,7 +764,7 @@ func (u URLBuilder) DeepLast(y string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, y)
 }
 
-//line routes_gen.go:752:1
+//line routes_gen.go:768:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
@@ -757,7 +773,7 @@ func (u URLBuilder) DeepStatic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:761:1
+//line routes_gen.go:777:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
@@ -766,7 +782,7 @@ func (u URLBuilder) APIItems(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, version)
 }
 
-//line routes_gen.go:770:1
+//line routes_gen.go:786:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
@@ -775,7 +791,7 @@ func (u URLBuilder) APIItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, version, id)
 }
 
-//line routes_gen.go:779:1
+//line routes_gen.go:795:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
@@ -784,7 +800,7 @@ func (u URLBuilder) APIItemEdit(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, version, id)
 }
 
-//line routes_gen.go:788:1
+//line routes_gen.go:804:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
@@ -793,7 +809,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 11, filepath)
 }
 
-//line routes_gen.go:797:1
+//line routes_gen.go:813:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
@@ -802,7 +818,7 @@ func (u URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:806:1
+//line routes_gen.go:822:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
@@ -811,7 +827,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:815:1
+//line routes_gen.go:831:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
@@ -820,7 +836,7 @@ func (u URLBuilder) Doc(version string, page string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, version, page)
 }
 
-//line routes_gen.go:824:1
+//line routes_gen.go:840:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
@@ -829,7 +845,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:833:1
+//line routes_gen.go:849:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
@@ -838,7 +854,7 @@ func (u URLBuilder) Files(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, path)
 }
 
-//line routes_gen.go:842:1
+//line routes_gen.go:858:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
@@ -847,7 +863,7 @@ func (u URLBuilder) Health() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:851:1
+//line routes_gen.go:867:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
@@ -856,7 +872,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 19)
 }
 
-//line routes_gen.go:860:1
+//line routes_gen.go:876:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
@@ -865,7 +881,7 @@ func (u URLBuilder) Profile(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, name)
 }
 
-//line routes_gen.go:869:1
+//line routes_gen.go:885:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
@@ -874,7 +890,7 @@ func (u URLBuilder) Users() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:878:1
+//line routes_gen.go:894:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
@@ -883,7 +899,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:887:1
+//line routes_gen.go:903:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
@@ -892,7 +908,7 @@ func (u URLBuilder) DeleteUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:896:1
+//line routes_gen.go:912:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
@@ -901,7 +917,7 @@ func (u URLBuilder) User(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:905:1
+//line routes_gen.go:921:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
@@ -910,7 +926,7 @@ func (u URLBuilder) UpdateUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:914:1
+//line routes_gen.go:930:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
@@ -919,7 +935,7 @@ func (u URLBuilder) UserPost(id int64, post string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 26, strconv.FormatInt(id, 10), post)
 }
 
-//line routes_gen.go:923:1
+//line routes_gen.go:939:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
@@ -928,7 +944,7 @@ func (u URLBuilder) UserSettings(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:932:1
+//line routes_gen.go:948:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
@@ -937,7 +953,7 @@ func (u URLBuilder) NewUser() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:941:1
+//line routes_gen.go:957:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
@@ -946,7 +962,7 @@ func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 29, subdomain)
 }
 
-//line routes_gen.go:950:1
+//line routes_gen.go:966:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
@@ -955,7 +971,7 @@ func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, er
 	return routegenTable.CheckedHelperURL(u.base, 30, subdomain, slug)
 }
 
-//line routes_gen.go:959:1
+//line routes_gen.go:975:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
@@ -964,7 +980,7 @@ func (u URLBuilder) AdminHome() string {
 	return routegenTable.HelperURL(u.base, 31)
 }
 
-//line routes_gen.go:968:1
+//line routes_gen.go:984:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
@@ -973,11 +989,15 @@ func (u URLBuilder) AdminFiles(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 32, path)
 }
 
-//line routes_gen.go:977:1
+//line routes_gen.go:993:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

@@ -315,6 +315,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Home returns the URL of route "home": / (../routes.conf:25:7).
 //
 //line ../routes.conf:25:1
@@ -322,7 +338,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:326:1
+//line routes_gen.go:342:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
@@ -331,7 +347,7 @@ func (u URLBuilder) Users(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, version)
 }
 
-//line routes_gen.go:335:1
+//line routes_gen.go:351:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
@@ -340,7 +356,7 @@ func (u URLBuilder) CreateUser(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, version)
 }
 
-//line routes_gen.go:344:1
+//line routes_gen.go:360:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
@@ -349,7 +365,7 @@ func (u URLBuilder) User(version string, id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, version, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:369:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
@@ -358,7 +374,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:362:1
+//line routes_gen.go:378:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
@@ -367,7 +383,7 @@ func (u URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:371:1
+//line routes_gen.go:387:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
@@ -376,7 +392,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:380:1
+//line routes_gen.go:396:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
@@ -385,7 +401,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:389:1
+//line routes_gen.go:405:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
@@ -394,7 +410,7 @@ func (u URLBuilder) Search() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:398:1
+//line routes_gen.go:414:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
@@ -403,7 +419,7 @@ func (u URLBuilder) AcceptUsers() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:407:1
+//line routes_gen.go:423:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
@@ -412,7 +428,7 @@ func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, subdomain)
 }
 
-//line routes_gen.go:416:1
+//line routes_gen.go:432:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
@@ -421,11 +437,15 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:425:1
+//line routes_gen.go:441:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
