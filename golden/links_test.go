@@ -209,6 +209,19 @@ func TestForRequestOfFuncFields(t *testing.T) {
 	if allocs > 4 {
 		t.Errorf("a request whose action builds two links of ForRequest allocates %.0f times, want at most 4", allocs)
 	}
+	// A route with middleware has a Context of its own, whose builder is made anew.
+	wrapped, err := t03.NewRouter(page, c1{}, c2{}, socket{}, runtime.WithAuthenticator("basic", everyone), runtime.WithAuthenticator("token", everyone),
+		runtime.WithMiddleware(func(_ *runtime.Route, next http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { next.ServeHTTP(w, r) })
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withMiddleware := testing.AllocsPerRun(20, func() { wrapped.ServeHTTP(w, r) })
+	t.Logf("the same request on a route with middleware allocates %.0f times", withMiddleware)
+	if n := float64(len(t03.Routes)); withMiddleware < n/2 || withMiddleware > 2*n {
+		t.Errorf("with middleware, ForRequest's builder of %d routes cost %.0f allocations, not about one a route as docs/reference.md says", len(t03.Routes), withMiddleware)
+	}
 }
 
 // subdomainPages are the pages of aah's domain-subdomain example: each
