@@ -43,8 +43,10 @@ func (g *generator) writeURLs() {
 			"values can fail (a string parameter, which must not be empty or a dot segment, a",
 			"constraint, a subdomain, which must be one DNS label, the address of a domain read from",
 			"the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the",
-			"builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero",
-			"URLBuilder builds paths from the root of the site.",
+			"builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The",
+			"builder of a request (ForRequest) writes the request's own domain's routes as paths",
+			"instead, and the root domain's with their host. The zero URLBuilder builds paths from",
+			"the root of the site.",
 		}, jen.Type().Id("URLBuilder").Struct(base))
 		g.declare([]string{"URL builds the URLs of the routes as paths from the root of the site."},
 			jen.Var().Id("URL").Op("=").Op("&").Id("URLBuilder").Values())
@@ -81,9 +83,11 @@ func (g *generator) writeURLs() {
 			"subdomain, which must be one DNS label, the address of a domain read from the",
 			"environment) returns an error that names the argument or the variable. Routes",
 			"outside the root domain get //host[:port], routes.conf's unless the builder is a router's",
-			"(ForRouter); a wildcard domain's take the subdomain first. The helpers are fields, set by",
-			"URL, WithBasePath and ForRouter, as the table has more than " + strconv.Itoa(codeMatcherUpTo) + " routes: a method each",
-			"would cost the compiler more than the rest of the package.",
+			"(ForRouter); a wildcard domain's take the subdomain first. The builder of a request",
+			"(ForRequest) writes the request's own domain's routes as paths instead, and the root",
+			"domain's with their host. The helpers are fields, set by URL, WithBasePath, ForRouter",
+			"and ForRequest, as the table has more than " + strconv.Itoa(codeMatcherUpTo) + " routes: a method each would cost the",
+			"compiler more than the rest of the package.",
 		}, jen.Type().Id("URLBuilder").Struct(fields...))
 		g.declare([]string{"URL builds the URLs of the routes as paths from the root of the site."},
 			jen.Var().Id("URL").Op("=").Id("routegenURLs").Call(g.qual(implPkg, "URLBase").Values()))

@@ -159,8 +159,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -205,7 +207,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:209:1
+//line routes_gen.go:211:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
@@ -214,7 +216,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:218:1
+//line routes_gen.go:220:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
@@ -223,7 +225,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:227:1
+//line routes_gen.go:229:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
@@ -232,7 +234,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:238:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
@@ -241,7 +243,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:247:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
@@ -250,7 +252,7 @@ func (u URLBuilder) ManageUsers() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:256:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
@@ -259,7 +261,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:265:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
@@ -268,7 +270,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, filepath)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:274:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -279,8 +279,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -325,7 +327,7 @@ func (u URLBuilder) AppIndex() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:331:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
@@ -334,7 +336,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:340:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
@@ -343,7 +345,7 @@ func (u URLBuilder) HotelsGroup() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:349:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
@@ -352,7 +354,7 @@ func (u URLBuilder) ShowHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:358:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
@@ -361,7 +363,7 @@ func (u URLBuilder) BookHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:367:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
@@ -370,7 +372,7 @@ func (u URLBuilder) ConfirmBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:376:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
@@ -379,7 +381,7 @@ func (u URLBuilder) CancelBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:385:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
@@ -388,7 +390,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:394:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
@@ -397,7 +399,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:403:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
@@ -406,7 +408,7 @@ func (u URLBuilder) RegisterUser() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:412:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
@@ -415,7 +417,7 @@ func (u URLBuilder) EditUser() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:421:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
@@ -424,7 +426,7 @@ func (u URLBuilder) HotelSettings() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:430:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
@@ -433,7 +435,7 @@ func (u URLBuilder) HotelSettingsOptions() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:439:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
@@ -442,7 +444,7 @@ func (u URLBuilder) HotelEditSettings() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:448:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
@@ -451,7 +453,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, filepath)
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:457:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
@@ -460,7 +462,7 @@ func (u URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, subdomain)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:466:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -125,8 +125,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -171,7 +173,7 @@ func (u URLBuilder) Baskets() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:175:1
+//line routes_gen.go:177:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
 //
@@ -180,7 +182,7 @@ func (u URLBuilder) CreateBasket() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:184:1
+//line routes_gen.go:186:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
 //
@@ -189,7 +191,7 @@ func (u URLBuilder) ShowBasket(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, id)
 }
 
-//line routes_gen.go:193:1
+//line routes_gen.go:195:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -523,8 +523,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -569,7 +571,7 @@ func (u URLBuilder) Actions(runtime string, errors string, base string, url stri
 	return routegenTable.CheckedHelperURL(u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
-//line routes_gen.go:573:1
+//line routes_gen.go:575:1
 
 // Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
 //
@@ -578,7 +580,7 @@ func (u URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name s
 	return routegenTable.CheckedHelperURL(u.base, 1, v0, i1, j1, r, name, args, nil_)
 }
 
-//line routes_gen.go:582:1
+//line routes_gen.go:584:1
 
 // Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
 //
@@ -587,7 +589,7 @@ func (u URLBuilder) Hosts(p string, err string, action string, m string, path st
 	return routegenTable.CheckedHelperURL(u.base, 2, p, err, action, m, path, method, strconv.FormatInt(opts, 10))
 }
 
-//line routes_gen.go:591:1
+//line routes_gen.go:593:1
 
 // Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
 //
@@ -596,7 +598,7 @@ func (u URLBuilder) Lookup(host int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(host, 10))
 }
 
-//line routes_gen.go:600:1
+//line routes_gen.go:602:1
 
 // NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
 //
@@ -605,7 +607,7 @@ func (u URLBuilder) NewRouter() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:609:1
+//line routes_gen.go:611:1
 
 // Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
 //
@@ -614,7 +616,7 @@ func (u URLBuilder) Table(table string, routegenTable_ string, u_ string, strcon
 	return routegenTable.CheckedHelperURL(u.base, 5, table, routegenTable_, u_, strconv_, ctx)
 }
 
-//line routes_gen.go:618:1
+//line routes_gen.go:620:1
 
 // URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
 //
@@ -623,7 +625,7 @@ func (u URLBuilder) URLBuilder() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:627:1
+//line routes_gen.go:629:1
 
 // TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
 //
@@ -632,7 +634,7 @@ func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table strin
 	return routegenTable.CheckedHelperURL(u.base, 7, subdomain, subdomain_, table, u_)
 }
 
-//line routes_gen.go:636:1
+//line routes_gen.go:638:1
 
 // EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
 //
@@ -641,7 +643,7 @@ func (u URLBuilder) EnvPage(table string, subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, table, subdomain)
 }
 
-//line routes_gen.go:645:1
+//line routes_gen.go:647:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

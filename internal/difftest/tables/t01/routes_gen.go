@@ -519,8 +519,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -565,7 +567,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:569:1
+//line routes_gen.go:571:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
@@ -574,7 +576,7 @@ func (u URLBuilder) R1() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:578:1
+//line routes_gen.go:580:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:15:11).
 //
@@ -583,7 +585,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:587:1
+//line routes_gen.go:589:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:26:15).
 //
@@ -592,7 +594,7 @@ func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:596:1
+//line routes_gen.go:598:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:20:15).
 //
@@ -601,7 +603,7 @@ func (u URLBuilder) R3() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:605:1
+//line routes_gen.go:607:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:39:11).
 //
@@ -610,7 +612,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:614:1
+//line routes_gen.go:616:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:68:11).
 //
@@ -619,7 +621,7 @@ func (u URLBuilder) D1R9(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, rest)
 }
 
-//line routes_gen.go:623:1
+//line routes_gen.go:625:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:73:11).
 //
@@ -628,7 +630,7 @@ func (u URLBuilder) D1R10(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, rest)
 }
 
-//line routes_gen.go:632:1
+//line routes_gen.go:634:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:61:7).
 //
@@ -637,7 +639,7 @@ func (u URLBuilder) D1R8(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, rest)
 }
 
-//line routes_gen.go:641:1
+//line routes_gen.go:643:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:79:11).
 //
@@ -646,7 +648,7 @@ func (u URLBuilder) D1R11(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, rest)
 }
 
-//line routes_gen.go:650:1
+//line routes_gen.go:652:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:54:7).
 //
@@ -655,7 +657,7 @@ func (u URLBuilder) D1R7() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:659:1
+//line routes_gen.go:661:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:99:7).
 //
@@ -664,7 +666,7 @@ func (u URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0)
 }
 
-//line routes_gen.go:668:1
+//line routes_gen.go:670:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:106:7).
 //
@@ -673,7 +675,7 @@ func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:677:1
+//line routes_gen.go:679:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:92:7).
 //
@@ -682,7 +684,7 @@ func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:686:1
+//line routes_gen.go:688:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:121:11).
 //
@@ -691,7 +693,7 @@ func (u URLBuilder) D2R16() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:695:1
+//line routes_gen.go:697:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:115:7).
 //
@@ -700,7 +702,7 @@ func (u URLBuilder) D2R15() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:704:1
+//line routes_gen.go:706:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:127:11).
 //
@@ -709,7 +711,7 @@ func (u URLBuilder) D2R17() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:713:1
+//line routes_gen.go:715:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -4441,9 +4441,11 @@ func (c *routegenControllers) dispatch12(ctx *runtime.Context, i int) error {
 // subdomain, which must be one DNS label, the address of a domain read from the
 // environment) returns an error that names the argument or the variable. Routes
 // outside the root domain get //host[:port], routes.conf's unless the builder is a router's
-// (ForRouter); a wildcard domain's take the subdomain first. The helpers are fields, set by
-// URL, WithBasePath and ForRouter, as the table has more than 512 routes: a method each
-// would cost the compiler more than the rest of the package.
+// (ForRouter); a wildcard domain's take the subdomain first. The builder of a request
+// (ForRequest) writes the request's own domain's routes as paths instead, and the root
+// domain's with their host. The helpers are fields, set by URL, WithBasePath, ForRouter
+// and ForRequest, as the table has more than 512 routes: a method each would cost the
+// compiler more than the rest of the package.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 

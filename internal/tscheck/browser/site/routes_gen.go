@@ -261,8 +261,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -307,7 +309,7 @@ func (u URLBuilder) Page() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:313:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
@@ -316,7 +318,7 @@ func (u URLBuilder) Comment() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:322:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
@@ -325,7 +327,7 @@ func (u URLBuilder) Script(file string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, file)
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:331:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
@@ -334,7 +336,7 @@ func (u URLBuilder) APIPrivate() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3)
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:340:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
@@ -343,7 +345,7 @@ func (u URLBuilder) APICancel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:349:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
@@ -352,7 +354,7 @@ func (u URLBuilder) APIBooking(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:358:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
@@ -361,7 +363,7 @@ func (u URLBuilder) APIPublic() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:367:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
@@ -370,7 +372,7 @@ func (u URLBuilder) APIHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:376:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
@@ -379,7 +381,7 @@ func (u URLBuilder) APISearch(kind string, terms string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, kind, terms)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:385:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
