@@ -422,16 +422,6 @@ func (t *Table) routeOf(d int, name string) int {
 	return -1
 }
 
-// domainOfKey is the domain of key, or -1.
-func (t *Table) domainOfKey(key string) int {
-	for i := range t.Domains {
-		if t.Domains[i].Key == key {
-			return i
-		}
-	}
-	return -1
-}
-
 func (t *Table) isWildcard(r *runtime.Route) bool {
 	return core.IsWildcardHost(t.Domains[r.Domain].Host)
 }
