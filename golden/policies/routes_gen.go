@@ -306,8 +306,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -329,6 +331,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
 //
 //line ../../testdata/policies/routes.conf:21:1
@@ -336,7 +354,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:358:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
@@ -345,7 +363,7 @@ func (u URLBuilder) Admin() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:367:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
@@ -354,7 +372,7 @@ func (u URLBuilder) AdminReports() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:376:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
@@ -363,7 +381,7 @@ func (u URLBuilder) AdminUsers() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:385:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
@@ -372,7 +390,7 @@ func (u URLBuilder) APIItems() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:394:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
@@ -381,7 +399,7 @@ func (u URLBuilder) APIPrivate() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:403:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
@@ -390,7 +408,7 @@ func (u URLBuilder) APIPublic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:412:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
@@ -399,7 +417,7 @@ func (u URLBuilder) Dashboard() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:421:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
@@ -408,7 +426,7 @@ func (u URLBuilder) Files() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:430:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
@@ -417,7 +435,7 @@ func (u URLBuilder) PatchFile() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:439:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
@@ -426,7 +444,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:448:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
@@ -435,7 +453,7 @@ func (u URLBuilder) Replace() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:457:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
@@ -444,7 +462,7 @@ func (u URLBuilder) Form() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:466:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
@@ -453,7 +471,7 @@ func (u URLBuilder) Profile() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:457:1
+//line routes_gen.go:475:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
@@ -462,7 +480,7 @@ func (u URLBuilder) Token() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:466:1
+//line routes_gen.go:484:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
@@ -471,7 +489,7 @@ func (u URLBuilder) UndefinedAuth() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:475:1
+//line routes_gen.go:493:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
@@ -480,11 +498,15 @@ func (u URLBuilder) FromEnvEnvHome() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17)
 }
 
-//line routes_gen.go:484:1
+//line routes_gen.go:502:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
