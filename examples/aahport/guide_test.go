@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestMigrationGuideQuotes: each block of Go or conf in the section "Port
+// TestMigrationGuideQuotes: each block of Go, conf or HTML in the section "Port
 // a controller" of docs/migrating-from-aah.md is quoted from this
 // application, word for word, so that the section shows the code that
 // TestREADME runs. A block of aah's code or of a user's own ("```go aah")
@@ -48,7 +48,7 @@ func TestMigrationGuideQuotes(t *testing.T) {
 			end++
 		}
 		block := strings.Join(lines[i+1:end], "\n") + "\n"
-		if info == "go" || info == "conf" {
+		if info == "go" || info == "conf" || info == "html" {
 			quotes++
 			if !strings.Contains(sources.String(), block) {
 				t.Errorf("docs/migrating-from-aah.md, Port a controller: this block is not in examples/aahport:\n%s", block)

@@ -63,8 +63,6 @@ func newRouter(opts ...runtime.Option) (*runtime.Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	app.URLs = routes.URL.ForRouter(router)
-	dashboard.URLs = app.URLs
 	return router, nil
 }
 

@@ -14,18 +14,13 @@ import (
 // subdomain's page, for the users of role admin.
 type Dashboard struct {
 	Tasks *models.Tasks
-	URLs  *routes.URLBuilder
 }
 
 var adminIndex = views.Parse("pages/admin/index.html")
 
 // Index is the dashboard: how many tasks are open, and links back to the
-// site.
+// site, which the builder of the request writes with the site's host.
 func (c *Dashboard) Index(ctx *runtime.Context) error {
-	stylesheet, err := c.URLs.PublicAssets("site.css")
-	if err != nil {
-		return err
-	}
 	tasks := c.Tasks.All()
 	open := 0
 	for _, t := range tasks {
@@ -34,12 +29,10 @@ func (c *Dashboard) Index(ctx *runtime.Context) error {
 		}
 	}
 	return render(ctx, http.StatusOK, adminIndex, map[string]any{
-		"Stylesheet": stylesheet,
-		"Home":       c.URLs.Index(),
-		"Stats":      c.URLs.AdminStats(),
-		"User":       ctx.Subject().(*security.User).Email,
-		"Open":       open,
-		"All":        len(tasks),
+		"URL":  routes.URL.ForRequest(ctx),
+		"User": ctx.Subject().(*security.User).Email,
+		"Open": open,
+		"All":  len(tasks),
 	})
 }
 

@@ -12,23 +12,17 @@ import (
 // App is controller "AppController": the site's pages.
 type App struct {
 	Tasks *models.Tasks
-	URLs  *routes.URLBuilder // the router's (routes.URL.ForRouter)
 }
 
 var appIndex = views.Parse("pages/app/index.html")
 
 // Index is the home page: the tasks, and links to the admin subdomain and
-// the API.
+// the API. The template builds its links with the builder of the request,
+// as aah's templates did with rurl.
 func (c *App) Index(ctx *runtime.Context) error {
-	stylesheet, err := c.URLs.PublicAssets("site.css")
-	if err != nil {
-		return err
-	}
 	return render(ctx, http.StatusOK, appIndex, map[string]any{
-		"Stylesheet": stylesheet,
-		"Admin":      c.URLs.AdminIndex(),
-		"API":        c.URLs.Tasks(),
-		"Tasks":      c.Tasks.All(),
+		"URL":   routes.URL.ForRequest(ctx),
+		"Tasks": c.Tasks.All(),
 	})
 }
 

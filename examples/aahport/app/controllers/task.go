@@ -31,7 +31,7 @@ func (c *Tasks) Create(ctx *runtime.Context) error {
 		return err
 	}
 	task := c.Tasks.Add(body, ctx.Subject().(*security.User).Email)
-	location, err := routes.URL.Task(task.ID)
+	location, err := routes.URL.ForRequest(ctx).Task(task.ID)
 	if err != nil {
 		return err
 	}

@@ -26,13 +26,13 @@ const (
 // Domains are the domains of ../../config/routes.conf, in file order.
 var Domains = []runtime.Domain{
 	{
-		Index: 0, Key: "tasks", Name: "tasks site",
+		Index: 0, Key: "localhost", Name: "tasks site",
 		Host: "localhost", Port: "8080",
 		RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		DefaultAuth: "anonymous", AntiCSRFCheck: true,
 	},
 	{
-		Index: 1, Key: "admin", Name: "admin subdomain",
+		Index: 1, Key: "admin_localhost", Name: "admin subdomain",
 		Host: "admin.localhost", Port: "8080",
 		Subdomain: true, RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true,
 		DefaultAuth: "basic_auth", AntiCSRFCheck: true,
@@ -66,7 +66,7 @@ func Lookup(m *runtime.Match, method, host, path string) {
 	routegenTable.Lookup(m, method, host, path)
 }
 
-// routegenMatch0 finds the route of domain "tasks" for method and path.
+// routegenMatch0 finds the route of domain "localhost" for method and path.
 func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	switch method {
 	case "DELETE":
@@ -114,7 +114,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 	return -1
 }
 
-// routegenMatch1 finds the route of domain "admin" for method and path.
+// routegenMatch1 finds the route of domain "admin_localhost" for method and path.
 func routegenMatch1(p *routegenimpl.Params, method, path string) int {
 	switch method {
 	case "GET":
@@ -229,8 +229,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -252,6 +254,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Index returns the URL of route "index": / (../../config/routes.conf:17:7).
 //
 //line ../../config/routes.conf:17:1
@@ -259,7 +277,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:281:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:28:11).
 //
@@ -268,7 +286,7 @@ func (u URLBuilder) Tasks() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:290:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:36:15).
 //
@@ -277,7 +295,7 @@ func (u URLBuilder) CreateTask() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:299:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:48:15).
 //
@@ -286,7 +304,7 @@ func (u URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:290:1
+//line routes_gen.go:308:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:44:15).
 //
@@ -295,7 +313,7 @@ func (u URLBuilder) Task(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:299:1
+//line routes_gen.go:317:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
@@ -304,29 +322,33 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, filepath)
 }
 
-//line routes_gen.go:308:1
+//line routes_gen.go:326:1
 
-// AdminIndex returns the URL of route "admin.index": / on admin.localhost (../../config/routes.conf:70:7).
+// AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:70:7).
 //
 //line ../../config/routes.conf:70:1
-func (u URLBuilder) AdminIndex() string {
+func (u URLBuilder) AdminLocalhostIndex() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:317:1
+//line routes_gen.go:335:1
 
-// AdminStats returns the URL of route "admin.stats": /stats on admin.localhost (../../config/routes.conf:78:7).
+// AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:78:7).
 //
 //line ../../config/routes.conf:78:1
-func (u URLBuilder) AdminStats() string {
+func (u URLBuilder) AdminLocalhostStats() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:326:1
+//line routes_gen.go:344:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }
