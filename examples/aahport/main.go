@@ -28,8 +28,8 @@ import (
 var staticFiles embed.FS
 
 // newRouter is the application's router, with the tasks the application
-// starts with; tests add options.
-func newRouter(opts ...runtime.Option) (*runtime.Router, error) {
+// starts with.
+func newRouter() (*runtime.Router, error) {
 	tasks := models.NewTasks(
 		models.Task{Title: "Water the plants", By: "ann@example.com"},
 		models.Task{Title: "Renew the domain", Due: "2026-12-01", By: "bob@example.com"},
@@ -53,17 +53,11 @@ func newRouter(opts ...runtime.Option) (*runtime.Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts = append([]runtime.Option{
+	return routes.NewRouter(api, dashboard, &controllers.Stats{Tasks: tasks}, app,
 		runtime.WithStaticFS(staticFiles),
 		runtime.WithAuthenticator("basic_auth", basic),
 		runtime.WithAuthenticator("api_key", apiKey),
-		runtime.WithErrorHandler(errorHandler),
-	}, opts...)
-	router, err := routes.NewRouter(api, dashboard, &controllers.Stats{Tasks: tasks}, app, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return router, nil
+		runtime.WithErrorHandler(errorHandler))
 }
 
 // controllerErrors is the router's error handler: the controller of the
