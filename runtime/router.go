@@ -210,20 +210,17 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := rt.pool.Get().(*Context)
 	ctx.reset(w, r)
 	// Most requests: the route's action. The rest take another call.
-	if kind := rt.decide.Decide(&ctx.decision, r); kind > decide.LimitedAction {
-		rt.execute(ctx, r, kind)
-	} else {
+	if kind := rt.decide.Decide(&ctx.decision, r); kind == decide.Action {
 		rt.enter(ctx, r)
-		if kind == decide.LimitedAction {
-			ctx.wrapBody(ctx.decision.LimitBody)
-		}
 		if err := rt.dispatch.Dispatch(ctx); err != nil {
 			rt.handleError(ctx, err)
 		}
-	}
-	if ctx.body.body != nil { // the caller's body, which the decision's limit wrapped
-		r.Body = ctx.body.body
-		ctx.body = limitedBody{}
+	} else {
+		rt.execute(ctx, r, kind)
+		if ctx.body.body != nil { // the caller's body, which the decision's limit wrapped
+			r.Body = ctx.body.body
+			ctx.body = limitedBody{}
+		}
 	}
 	ctx.release()
 	rt.pool.Put(ctx)

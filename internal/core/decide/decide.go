@@ -87,6 +87,7 @@ type Table struct {
 	core         *core.Table
 	hosts        *core.HostTable
 	readsHost    bool // the domain of a request depends on its host: not one domain that serves every host
+	beforeLookup bool // readsHost or webSockets: every request takes lookupInput
 	policies     []Policy
 	checks       []checks     // by route index
 	cors         []*cors.Cors // by route index; nil for none
@@ -152,6 +153,7 @@ func NewTable(t *core.Table, c Config) *Table {
 		}
 		d.cors[i] = handlers[p.CORS]
 	}
+	d.beforeLookup = d.readsHost || d.webSockets
 	return d
 }
 
@@ -273,21 +275,14 @@ func (d *Decision) step(name, outcome, reason string) {
 func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	m := d.Match
 	path, unescaped := RequestPath(r)
-	method := r.Method
-	host := ""
-	if t.readsHost { // a table of one domain that serves every host need not read it
-		host = t.RequestHost(r)
-	}
-	if method == http.MethodOptions && !d.routeOnly && t.preflight(d, r, host, path) {
-		return Reply
-	}
-	switch {
-	case method == "WS":
-		// The name Lookup gives WebSocket upgrades is no method a client may
-		// send; HTTP methods are tokens, which have no space.
-		method = " "
-	case t.webSockets && method == http.MethodGet && isWebSocketUpgrade(r):
-		method = "WS"
+	method, host := r.Method, ""
+	// Most requests need none of lookupInput: their table reads no host and
+	// has no WebSocket route, and their method is neither OPTIONS nor "WS".
+	if t.beforeLookup || len(method) == len(http.MethodOptions) || len(method) == len("WS") {
+		var answered bool
+		if method, host, answered = t.lookupInput(d, r, path); answered {
+			return Reply
+		}
 	}
 	t.core.Lookup(m, t.hosts, method, host, path)
 	o := &m.Outcome
@@ -317,6 +312,28 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 		return Middleware
 	}
 	return t.afterRoute(d, r, c)
+}
+
+// lookupInput is the method and host Decide looks r up with, when its
+// table reads the host or has a WebSocket route, or r's method may be
+// OPTIONS or "WS"; answered reports a CORS preflight it answered.
+func (t *Table) lookupInput(d *Decision, r *http.Request, path string) (method, host string, answered bool) {
+	method = r.Method
+	if t.readsHost { // a table of one domain that serves every host need not read it
+		host = t.RequestHost(r)
+	}
+	if method == http.MethodOptions && !d.routeOnly && t.preflight(d, r, host, path) {
+		return method, host, true
+	}
+	switch {
+	case method == "WS":
+		// The name Lookup gives WebSocket upgrades is no method a client may
+		// send; HTTP methods are tokens, which have no space.
+		method = " "
+	case t.webSockets && method == http.MethodGet && isWebSocketUpgrade(r):
+		method = "WS"
+	}
+	return method, host, false
 }
 
 // Route decides the route of r alone, as Decide does but for the CORS
