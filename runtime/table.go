@@ -42,13 +42,13 @@ func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.Match
 	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, Root: root}
 	coreRoutes := make([]core.Route, len(routes))
 	for i, r := range routes {
-		coreRoutes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, ListDir: r.Static && r.List, Constraints: r.Constraints}
+		coreRoutes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints}
 	}
 	coreDomains := make([]core.Domain, len(domains))
 	for i, d := range domains {
-		coreDomains[i] = core.Domain{RedirectTrailingSlash: d.RedirectTrailingSlash, MethodNotAllowed: d.MethodNotAllowed, AutoOptions: d.AutoOptions, CatchAll: -1}
-		if i < len(catchAlls) && catchAlls[i].Method != "" {
-			coreDomains[i].CatchAll = len(routes) + i
+		hasCatchAll := i < len(catchAlls) && catchAlls[i].Method != ""
+		coreDomains[i] = core.Domain{RedirectTrailingSlash: d.RedirectTrailingSlash, MethodNotAllowed: d.MethodNotAllowed, AutoOptions: d.AutoOptions, HasCatchAll: hasCatchAll}
+		if hasCatchAll {
 			domains[i].CatchAll = &catchAlls[i]
 		}
 	}

@@ -43,7 +43,7 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 	var routes []core.Route
 	for d, dom := range t.Domains {
 		for _, r := range dom.Routes {
-			routes = append(routes, core.Route{Method: r.Method, Domain: d, Path: r.Path, ListDir: r.Static && r.List, Constraints: r.Constraints()})
+			routes = append(routes, core.Route{Method: r.Method, Domain: d, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints()})
 			rt.index[r] = len(rt.routes)
 			rt.routes, rt.domain = append(rt.routes, r), append(rt.domain, d)
 		}
@@ -61,10 +61,9 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 		}
 	}
 	for d, dom := range t.Domains {
-		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, CatchAll: -1}
+		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, HasCatchAll: dom.CatchAll != nil}
 		if ca := dom.CatchAll; ca != nil {
-			domains[d].CatchAll = len(routes) + d
-			policies[len(routes)+d] = decide.Policy{Method: "*", Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}
+			policies[core.CatchAllRoute(len(routes), d)] = decide.Policy{Method: "*", Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}
 			named[ca.Auth] = true
 		}
 		addrs[d] = t.Address(d)
