@@ -9,9 +9,9 @@ import (
 
 // Route is what a lookup needs of a route.
 type Route struct {
-	Method      string // upper case; "WS" for a WebSocket route
-	Domain      int
-	Path        string // "/hotels/:id"
+	Method string // upper case; "WS" for a WebSocket route
+	Domain int
+	Path   string // "/hotels/:id"
 	// Static and List are a static route's, whose listing (list = true)
 	// also serves its folder, which redirects there without its slash.
 	Static, List bool
