@@ -252,7 +252,7 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 			h.Set("Location", d.Location)
 		case http.StatusNoContent:
 			if d.Allow != "" { // not a CORS preflight
-				h.Set("Allow", d.Allow)
+				h["Allow"] = allowValue(d.Allow)
 			}
 		}
 		ctx.Res.WriteHeader(d.Status)
