@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,8 +24,7 @@ import (
 
 // Router answers requests as the generated router of a table does, with
 // the domains at routes.conf's addresses (environment variables read
-// when it is built) and an authenticator registered for every scheme a
-// route names.
+// when it is built) and an authenticator registered for each of Schemes.
 type Router struct {
 	Table *ir.Table
 
@@ -52,34 +52,60 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 	addrs := make([]core.Address, len(t.Domains))
 	policies := make([]decide.Policy, len(routes)+len(t.Domains))
 	cors := map[*ir.CORS]*decide.CORS{}
-	named := map[string]bool{}
 	for i, r := range rt.routes {
 		policies[i] = decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: r.Authorization != nil, AntiCSRF: r.AntiCSRFCheck,
 			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static}
-		if !r.Static {
-			named[r.Auth] = true
-		}
 	}
 	for d, dom := range t.Domains {
 		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, HasCatchAll: dom.CatchAll != nil}
 		if ca := dom.CatchAll; ca != nil {
 			policies[core.CatchAllRoute(len(routes), d)] = decide.Policy{Method: "*", Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}
-			named[ca.Auth] = true
 		}
 		addrs[d] = t.Address(d)
 	}
-	// The router starts only with an authenticator for every scheme a
-	// route names: those are the fewest it can have.
-	var schemes []string
-	for scheme, used := range named {
-		if used && scheme != "" && scheme != decide.AuthAnonymous && scheme != decide.AuthAuthenticated {
-			schemes = append(schemes, scheme)
-		}
-	}
+	schemes := Schemes(t)
 	rt.core = core.NewTable(routes, domains, nil)
 	rt.hosts, problems = core.NewHosts(addrs, nil)
 	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes, Hosts: rt.hosts, Explain: true})
 	return rt, problems
+}
+
+// Schemes are the auth schemes the router of t is assumed to register an
+// authenticator for: the fewest it can start with. They are the schemes
+// its routes and catch-alls name, or, when they ask for an authenticated
+// user and name none, one scheme: security.conf's first, else "default".
+func Schemes(t *ir.Table) []string {
+	var out []string
+	authenticated := false
+	add := func(auth string) {
+		switch auth {
+		case "", decide.AuthAnonymous:
+		case decide.AuthAuthenticated:
+			authenticated = true
+		default:
+			if !slices.Contains(out, auth) {
+				out = append(out, auth)
+			}
+		}
+	}
+	for _, d := range t.Domains {
+		for _, r := range d.Routes {
+			if !r.Static {
+				add(r.Auth)
+			}
+		}
+		if d.CatchAll != nil {
+			add(d.CatchAll.Auth)
+		}
+	}
+	if authenticated && len(out) == 0 {
+		out = append(out, "default")
+		if len(t.AuthSchemes) > 0 {
+			out[0] = t.AuthSchemes[0]
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func corsOf(converted map[*ir.CORS]*decide.CORS, c *ir.CORS) *decide.CORS {
