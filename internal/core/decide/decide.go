@@ -77,9 +77,19 @@ type Config struct {
 	BasePath string
 	// Hosts serve the domains.
 	Hosts *core.HostTable
+	// SecureHeaders are security.conf's http_header headers, set on every
+	// response but a static route's and a WebSocket handshake's, as aah
+	// set them; a HTTPSOnly one on a request that came over HTTPS only.
+	SecureHeaders []Header
 	// Explain makes every decision record its Steps, for the tools that
 	// explain the router; a router's table does not.
 	Explain bool
+}
+
+// Header is a response header a policy sets.
+type Header struct {
+	Name, Value string
+	HTTPSOnly   bool
 }
 
 // Table decides the answers of one router.
@@ -96,6 +106,7 @@ type Table struct {
 	webSockets   bool
 	basePath     string
 	explain      bool
+	secure       *secureHeaders // nil for none
 }
 
 // checks are the policies of a route that cost something per request,
@@ -124,6 +135,7 @@ func NewTable(t *core.Table, c Config) *Table {
 	if d.csrf == nil {
 		d.csrf = http.NewCrossOriginProtection()
 	}
+	d.secure = newSecureHeaders(c.SecureHeaders)
 	d.checks = make([]checks, len(c.Policies))
 	d.cors = make([]*cors.Cors, len(c.Policies))
 	handlers := map[*CORS]*cors.Cors{}
@@ -260,7 +272,7 @@ type Decision struct {
 
 // Step is one step of a decision, for the tools that explain it.
 type Step struct {
-	Name    string `json:"name"`    // "host", "route", "preflight", "static", "cors", "auth", "authorization", "anti_csrf", "body_size", "middleware", "action"
+	Name    string `json:"name"`    // "host", "route", "secure_headers", "preflight", "static", "cors", "auth", "authorization", "anti_csrf", "body_size", "middleware", "action"
 	Outcome string `json:"outcome"` // "ok", "refused", "answered", "skipped"…
 	Reason  string `json:"reason"`
 }
@@ -290,6 +302,9 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 		method = "WS"
 	}
 	t.core.Lookup(m, t.hosts, method, host, path)
+	if t.secure != nil {
+		t.setSecureHeaders(d, r)
+	}
 	o := &m.Outcome
 	if o.Status != http.StatusOK {
 		return t.outcome(d, r, host)
@@ -612,6 +627,9 @@ func (t *Table) preflight(d *Decision, r *http.Request, host, path string) bool 
 	}
 	w := d.App.Writer()
 	t.cors[m.Outcome.Route].ServeHTTP(w, r, noNext)
+	if t.secure != nil {
+		t.setSecureHeaders(d, r)
+	}
 	// Allow is cleared: a reused Decision may hold an automatic reply's,
 	// which the router would write on this 204 too.
 	d.Status, d.Allow = http.StatusNoContent, ""
