@@ -21,6 +21,10 @@ type SecureHeaders struct {
 	Headers []SecureHeader
 	// Off is set by enable = false, which sends none.
 	Off bool
+	// KeyPos is where each header is set, by its name (the -Report-Only
+	// form of Content-Security-Policy by the plain one): its key, written
+	// perhaps as "" to send none; a header left at its default has none.
+	KeyPos map[string]parser.Pos
 	// Pos is where the section, or else its file, is: where a header
 	// left at its default is reported. EnablePos is enable's, when written.
 	Pos, EnablePos parser.Pos
@@ -29,8 +33,7 @@ type SecureHeaders struct {
 // SecureHeader is one header of security.http_header.
 type SecureHeader struct {
 	Name, Value string
-	HTTPSOnly   bool       // sent on a request that came over HTTPS only (Strict-Transport-Security)
-	Pos         parser.Pos // the key that sets it; invalid for a default
+	HTTPSOnly   bool // sent on a request that came over HTTPS only (Strict-Transport-Security)
 }
 
 // The keys of security.http_header and of its sections.
@@ -61,7 +64,7 @@ func readSecureHeaders(fileName string, sec, app *parser.Object, diags *parser.D
 	if len(hr.objs) == 0 {
 		return nil
 	}
-	s := &SecureHeaders{Pos: parser.Pos{File: fileName}}
+	s := &SecureHeaders{Pos: parser.Pos{File: fileName}, KeyPos: map[string]parser.Pos{}}
 	if f := hr.section("security.http_header", httpHeaderKeys); f != nil {
 		s.Pos = f.KeyPos
 		hr.section("security.http_header.sts", stsKeys)
@@ -80,11 +83,14 @@ func readSecureHeaders(fileName string, sec, app *parser.Object, diags *parser.D
 		{"rp", "Referrer-Policy", "no-referrer-when-downgrade"},
 		{"xpcdp", "X-Permitted-Cross-Domain-Policies", "master-only"},
 	} {
-		if v, f := hr.text(h.key, h.def); v != "" {
-			s.Headers = append(s.Headers, SecureHeader{Name: h.name, Value: v, Pos: keyPos(f)})
+		v, f := hr.text(h.key, h.def)
+		s.setAt(h.name, f)
+		if v != "" {
+			s.Headers = append(s.Headers, SecureHeader{Name: h.name, Value: v})
 		}
 	}
 	csp, f := hr.text("csp.directives", "")
+	s.setAt("Content-Security-Policy", f)
 	uri, _ := hr.text("csp.report_uri", "")
 	reportOnly, _ := hr.boolean("csp.report_only", false)
 	if csp != "" {
@@ -95,28 +101,41 @@ func readSecureHeaders(fileName string, sec, app *parser.Object, diags *parser.D
 		if reportOnly {
 			name += "-Report-Only"
 		}
-		s.Headers = append(s.Headers, SecureHeader{Name: name, Value: csp, Pos: keyPos(f)})
+		s.Headers = append(s.Headers, SecureHeader{Name: name, Value: csp})
 	}
-	if sts := hr.sts(); sts.Value != "" {
+	sts, f := hr.sts()
+	if f == nil {
+		f = hr.field("sts")
+	}
+	s.setAt(sts.Name, f)
+	if sts.Value != "" {
 		s.Headers = append(s.Headers, sts)
 	}
 	return s
 }
 
+// setAt records that field f sets header name; nothing for no field.
+func (s *SecureHeaders) setAt(name string, f *parser.Field) {
+	if f != nil {
+		s.KeyPos[name] = f.KeyPos
+	}
+}
+
 // sts is Strict-Transport-Security as aah composed it from sts.max_age
-// (a duration, 720h by default), include_subdomains and preload; no
-// value when max_age is "".
-func (hr *headerReader) sts() SecureHeader {
+// (a duration, 720h by default), include_subdomains and preload, with
+// max_age's field when it is written; no value when max_age is "".
+func (hr *headerReader) sts() (SecureHeader, *parser.Field) {
 	age, f := hr.text("sts.max_age", "720h")
 	sub, _ := hr.boolean("sts.include_subdomains", false)
 	preload, _ := hr.boolean("sts.preload", false)
+	sts := SecureHeader{Name: "Strict-Transport-Security", HTTPSOnly: true}
 	if age == "" {
-		return SecureHeader{}
+		return sts, f
 	}
 	d, err := time.ParseDuration(age)
 	if err != nil || d < 0 {
 		hr.diags.Errorf(f.Value.Pos(), "security.http_header.sts.max_age: %q is not a duration of 0 or more (\"720h\", \"30m\", \"3600s\")", age)
-		return SecureHeader{}
+		return sts, f
 	}
 	v := "max-age=" + strconv.FormatInt(int64(d.Seconds()), 10)
 	if sub {
@@ -125,14 +144,8 @@ func (hr *headerReader) sts() SecureHeader {
 	if preload {
 		v += "; preload"
 	}
-	return SecureHeader{Name: "Strict-Transport-Security", Value: v, HTTPSOnly: true, Pos: keyPos(f)}
-}
-
-func keyPos(f *parser.Field) parser.Pos {
-	if f == nil {
-		return parser.Pos{}
-	}
-	return f.KeyPos
+	sts.Value = v
+	return sts, f
 }
 
 // field is the field at key of security.http_header, of the first file

@@ -81,8 +81,9 @@ func secureHeadersText(table *ir.Table) string {
 		if h.HTTPSOnly {
 			b.WriteString(" [HTTPS only]")
 		}
-		if h.Pos.IsValid() {
-			fmt.Fprintf(&b, " (%s)\n", h.Pos)
+		at, ok := s.KeyPos[strings.TrimSuffix(h.Name, "-Report-Only")]
+		if ok {
+			fmt.Fprintf(&b, " (%s)\n", at)
 		} else {
 			b.WriteString(" (default)\n")
 		}
