@@ -13,7 +13,7 @@ import (
 type Sources struct {
 	Routes    string // routes.conf
 	Security  string // security.conf: its auth schemes, anti_csrf.enable, http_header; "" for none
-	AppConfig string // aah.conf: server.port, request.max_body_size, type, env profiles; "" for none
+	AppConfig string // aah.conf: server.port, request.max_body_size, type, env profiles, security.http_header; "" for none
 	Profile   string // the env profile of AppConfig whose routes { } is merged onto routes.conf
 	// MaxBodySize is the application's body limit; when set, it overrides
 	// AppConfig's request.max_body_size.

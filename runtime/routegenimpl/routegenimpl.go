@@ -86,7 +86,7 @@ type Table struct {
 	AuthSchemes []string
 	// SecureHeaders are the headers of the security.conf's http_header
 	// section: set on every response but a static file's and a WebSocket
-	// handshake's, a HTTPSOnly one on HTTPS only.
+	// handshake's, an HTTPSOnly one on HTTPS only.
 	SecureHeaders []SecureHeader
 	// Root is the domain whose URLs are written as paths; every other
 	// domain's begin with //host[:port].

@@ -79,7 +79,7 @@ type Config struct {
 	Hosts *core.HostTable
 	// SecureHeaders are security.conf's http_header headers, set on every
 	// response but a static route's and a WebSocket handshake's, as aah
-	// set them; a HTTPSOnly one on a request that came over HTTPS only.
+	// set them; an HTTPSOnly one on a request that came over HTTPS only.
 	SecureHeaders []Header
 	// Explain makes every decision record its Steps, for the tools that
 	// explain the router; a router's table does not.
