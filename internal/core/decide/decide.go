@@ -1,8 +1,8 @@
 // Package decide decides the whole answer to a request: the route the
-// routing core finds (core.Table.Lookup), then what comes after it — the
-// application's middleware, a static file, CORS, auth and its fail-closed
-// rule, authorization, anti-CSRF and the body limit — in one order,
-// written here once.
+// routing core finds (core.Table.Lookup), then what comes after it —
+// security.conf's secure headers, the application's middleware, a static
+// file, CORS, auth and its fail-closed rule, authorization, anti-CSRF and
+// the body limit — in one order, written here once.
 //
 // The router executes a decision: it calls the authenticators, the
 // authorizer, the middleware and the action where the decision says so.
