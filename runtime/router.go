@@ -111,7 +111,10 @@ func WithHost(domainKey, host, port string) Option {
 }
 
 // WithTrustedProxies makes the router take the host from X-Forwarded-Host
-// when a request has it. Only set it behind a proxy that sets that header.
+// when a request has it, and a request whose X-Forwarded-Proto is https
+// as one that came over HTTPS (security.conf's Strict-Transport-Security
+// goes on its response). Only set it behind a proxy that sets these
+// headers.
 func WithTrustedProxies() Option {
 	return func(rt *Router) error { rt.trustProxies = true; return nil }
 }
@@ -173,6 +176,7 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 		TrustProxies:   rt.trustProxies,
 		BasePath:       rt.basePath,
 		Hosts:          hosts,
+		SecureHeaders:  t.SecureHeaders,
 	})
 	if err := rt.openStatic(); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/runtime/internal/link"
 )
 
@@ -21,7 +22,9 @@ type table struct {
 	Routes      []Route
 	CatchAlls   []Route  // catch_all of domain i at index i; Method "" when none
 	AuthSchemes []string // of the security.conf the table was generated with; nil without one
-	Root        int      // the domain whose URLs are written as paths
+	// SecureHeaders are security.conf's http_header headers; nil for none.
+	SecureHeaders []decide.Header
+	Root          int // the domain whose URLs are written as paths
 
 	core  *core.Table
 	hosts *core.HostTable // the domains at their routes.conf addresses
@@ -35,11 +38,11 @@ type table struct {
 // the package's NewRouter, and where a router of the package serves: its
 // base path and the addresses WithHost gave it, or ok false for a router
 // of another table.
-func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, root int) (
+func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
 	coreTable *core.Table, hosts *core.HostTable,
 	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error),
 	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool)) {
-	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, Root: root}
+	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root}
 	coreRoutes := make([]core.Route, len(routes))
 	for i, r := range routes {
 		coreRoutes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints}

@@ -8,6 +8,7 @@ package explain
 
 import (
 	"bufio"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net/http"
@@ -66,7 +67,8 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 	schemes := Schemes(t)
 	rt.core = core.NewTable(routes, domains, nil)
 	rt.hosts, problems = core.NewHosts(addrs, nil)
-	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes, Hosts: rt.hosts, Explain: true})
+	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes, Hosts: rt.hosts,
+		SecureHeaders: secureHeaders(t), Explain: true})
 	return rt, problems
 }
 
@@ -107,6 +109,22 @@ func Schemes(t *ir.Table) []string {
 	slices.Sort(out)
 	return out
 }
+
+// secureHeaders are the headers of t's security.conf the router sets.
+func secureHeaders(t *ir.Table) []decide.Header {
+	s := t.SecureHeaders
+	if s == nil || s.Off {
+		return nil
+	}
+	out := make([]decide.Header, len(s.Headers))
+	for i, h := range s.Headers {
+		out[i] = decide.Header{Name: h.Name, Value: h.Value, HTTPSOnly: h.HTTPSOnly}
+	}
+	return out
+}
+
+// SecureHeaders are the secure headers of a response over HTTPS, or HTTP.
+func (rt *Router) SecureHeaders(https bool) http.Header { return rt.decide.SecureHeaders(https) }
 
 func corsOf(converted map[*ir.CORS]*decide.CORS, c *ir.CORS) *decide.CORS {
 	if c == nil {
@@ -153,7 +171,7 @@ func (rt *Router) Served() []string {
 // "method target HTTP/1.1" and header, one "Name: value" line each: the
 // method as sent, an absolute target's host as the Host, a target that
 // begins with "//" as a path. A request without a Host header is sent to
-// DefaultHost.
+// DefaultHost. An https:// target is a request that came over TLS.
 func (rt *Router) NewRequest(method, target string, header []string) (*http.Request, error) {
 	if method == "" || strings.ContainsFunc(method, func(r rune) bool { return r <= ' ' || r >= 0x7f }) {
 		return nil, fmt.Errorf("method %q is not an HTTP method", method)
@@ -190,6 +208,9 @@ func (rt *Router) NewRequest(method, target string, header []string) (*http.Requ
 	}
 	// As the server sets it: the request line's target.
 	r.RequestURI = target
+	if strings.EqualFold(r.URL.Scheme, "https") {
+		r.TLS = &tls.ConnectionState{}
+	}
 	return r, nil
 }
 

@@ -1,8 +1,8 @@
 // Package decide decides the whole answer to a request: the route the
-// routing core finds (core.Table.Lookup), then what comes after it — the
-// application's middleware, a static file, CORS, auth and its fail-closed
-// rule, authorization, anti-CSRF and the body limit — in one order,
-// written here once.
+// routing core finds (core.Table.Lookup), then what comes after it —
+// security.conf's secure headers, the application's middleware, a static
+// file, CORS, auth and its fail-closed rule, authorization, anti-CSRF and
+// the body limit — in one order, written here once.
 //
 // The router executes a decision: it calls the authenticators, the
 // authorizer, the middleware and the action where the decision says so.
@@ -77,9 +77,19 @@ type Config struct {
 	BasePath string
 	// Hosts serve the domains.
 	Hosts *core.HostTable
+	// SecureHeaders are security.conf's http_header headers, set on every
+	// response but a static route's and a WebSocket handshake's, as aah
+	// set them; an HTTPSOnly one on a request that came over HTTPS only.
+	SecureHeaders []Header
 	// Explain makes every decision record its Steps, for the tools that
 	// explain the router; a router's table does not.
 	Explain bool
+}
+
+// Header is a response header a policy sets.
+type Header struct {
+	Name, Value string
+	HTTPSOnly   bool
 }
 
 // Table decides the answers of one router.
@@ -97,6 +107,7 @@ type Table struct {
 	webSockets   bool
 	basePath     string
 	explain      bool
+	secure       *secureHeaders // nil for none
 }
 
 // checks are the policies of a route that cost something per request,
@@ -105,11 +116,12 @@ type Table struct {
 type checks uint8
 
 const (
-	checkAll        checks = 1 << iota // static, CORS, auth or authorization: the whole of Policies
-	checkCSRF                          // anti-CSRF: the route's method is unsafe
-	checkBodySize                      // max_body_size: the route's method has a body
-	checkMiddleware                    // the application's middleware runs before the policies
-	checkExplain                       // the table explains: every step is recorded
+	checkAll           checks = 1 << iota // static, CORS, auth or authorization: the whole of Policies
+	checkCSRF                             // anti-CSRF: the route's method is unsafe
+	checkBodySize                         // max_body_size: the route's method has a body
+	checkMiddleware                       // the application's middleware runs before the policies
+	checkExplain                          // the table explains: every step is recorded
+	checkSecureHeaders                    // security.conf's secure headers are set
 )
 
 // allMethods stand for "*" in allow_methods, which the CORS library does not read.
@@ -125,6 +137,7 @@ func NewTable(t *core.Table, c Config) *Table {
 	if d.csrf == nil {
 		d.csrf = http.NewCrossOriginProtection()
 	}
+	d.secure = newSecureHeaders(c.SecureHeaders)
 	d.checks = make([]checks, len(c.Policies))
 	d.cors = make([]*cors.Cors, len(c.Policies))
 	handlers := map[*CORS]*cors.Cors{}
@@ -179,6 +192,9 @@ func (d *Table) checksOf(p *Policy) checks {
 	}
 	if p.Middleware {
 		c |= checkMiddleware
+	}
+	if d.secure != nil {
+		c |= checkSecureHeaders
 	}
 	return c
 }
@@ -262,7 +278,7 @@ type Decision struct {
 
 // Step is one step of a decision, for the tools that explain it.
 type Step struct {
-	Name    string `json:"name"`    // "host", "route", "preflight", "static", "cors", "auth", "authorization", "anti_csrf", "body_size", "middleware", "action"
+	Name    string `json:"name"`    // "host", "route", "secure_headers", "preflight", "static", "cors", "auth", "authorization", "anti_csrf", "body_size", "middleware", "action"
 	Outcome string `json:"outcome"` // "ok", "refused", "answered", "skipped"…
 	Reason  string `json:"reason"`
 }
@@ -301,6 +317,9 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	// no body: afterRoute would let them through, and need not be called.
 	if c&^(checkCSRF|checkBodySize) == 0 && (c&checkCSRF == 0 || !fromBrowser(r)) && (c&checkBodySize == 0 || r.ContentLength == 0) {
 		return Action
+	}
+	if c&checkSecureHeaders != 0 {
+		t.setSecureHeaders(d, r)
 	}
 	if c&checkExplain != 0 {
 		t.explainRoute(d, method)
@@ -349,6 +368,9 @@ func (t *Table) Route(d *Decision, r *http.Request) Kind {
 // redirect, an automatic OPTIONS reply, 405, 400 or 404. A route's
 // middleware sees its 400 when the policies are decided too.
 func (t *Table) outcome(d *Decision, r *http.Request, host string) Kind {
+	if t.secure != nil {
+		t.setSecureHeaders(d, r)
+	}
 	m := d.Match
 	o := &m.Outcome
 	d.Status = o.Status
@@ -629,6 +651,9 @@ func (t *Table) preflight(d *Decision, r *http.Request, host, path string) bool 
 	}
 	w := d.App.Writer()
 	t.cors[m.Outcome.Route].ServeHTTP(w, r, noNext)
+	if t.secure != nil {
+		t.setSecureHeaders(d, r)
+	}
 	// Allow is cleared: a reused Decision may hold an automatic reply's,
 	// which the router would write on this 204 too.
 	d.Status, d.Allow = http.StatusNoContent, ""
