@@ -36,7 +36,7 @@ func TestCheckFindsWhatGenerateRefuses(t *testing.T) {
 // TestReservedHelperName: a route whose URL helper would be a method
 // URLBuilder already has is an error of Check.
 func TestReservedHelperName(t *testing.T) {
-	for name, helper := range map[string]string{"route_url": "RouteURL", "route_url_named_args": "RouteURLNamedArgs", "with_base_path": "WithBasePath", "for_router": "ForRouter"} {
+	for name, helper := range map[string]string{"route_url": "RouteURL", "route_url_named_args": "RouteURLNamedArgs", "with_base_path": "WithBasePath", "for_router": "ForRouter", "for_request": "ForRequest"} {
 		conf := `domains {
   localhost {
     host = "localhost"

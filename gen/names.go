@@ -141,4 +141,4 @@ func corsVarName(i int) string { return "routegenCORS" + strconv.Itoa(i) }
 
 // urlBuilderMethods are the methods of URLBuilder that are not URL
 // helpers: no route's helper may take their names.
-var urlBuilderMethods = []string{"WithBasePath", "ForRouter", "RouteURL", "RouteURLNamedArgs"}
+var urlBuilderMethods = []string{"WithBasePath", "ForRouter", "ForRequest", "RouteURL", "RouteURLNamedArgs"}

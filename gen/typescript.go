@@ -208,6 +208,14 @@ export interface RouteParams {
 /** The name of a route, as routeURL takes it. */
 export type RouteName = keyof RouteParams;
 
+/**
+ * The other names routeURL takes, aah's, whose arguments are checked when the URL is
+ * built: "host", "domain_key.host" and "label.host", a domain's origin; "label.name", a
+ * route of the domain whose host's first label is label, else of the wildcard domain at
+ * that subdomain; and any name followed by "#anchor", which ends the URL.
+ */
+export type AahRouteName = "host" | ` + "`${string}.${string}` | `${string}#${string}`" + `;
+
 /** The key of a domain of routes.conf. */
 export type DomainKey = ` + strings.Join(keys, " | ") + `;
 
@@ -241,9 +249,10 @@ export function withBasePath(basePath: string, options: URLOptions = {}): URLBui
 /**
  * routeURL returns the URL of the named route with its arguments taken by name, as the
  * Go RouteURLNamedArgs: a value that fails its parameter's constraint throws an Error
- * that names the parameter. query becomes the query string, sorted by key.
+ * that names the parameter. query becomes the query string, sorted by key. It takes
+ * aah's names too (AahRouteName), as the Go RouteURL does for a builder of no request.
  */
-export function routeURL<N extends RouteName>(name: N, params: RouteParams[N], query: Query = {}): string {
+export function routeURL<N extends RouteName | AahRouteName>(name: N, params: N extends RouteName ? RouteParams[N] : Readonly<Record<string, unknown>>, query: Query = {}): string {
   return _routeURL(name, params as Readonly<Record<string, unknown>>, query);
 }
 
@@ -302,6 +311,9 @@ func (g *generator) writeTSTables(b *bytes.Buffer, helpers []*tsHelper) {
 		}
 		if d.PortEnv != "" {
 			fields = append(fields, "portEnv: "+jsString(d.PortEnv))
+		}
+		if d.Subdomain {
+			fields = append(fields, "subdomain: true")
 		}
 		b.WriteString("  { " + strings.Join(fields, ", ") + " },\n")
 	}

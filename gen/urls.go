@@ -34,6 +34,7 @@ func (g *generator) writeURLs() {
 	}
 	base := jen.Id("base").Qual(implPkg, "URLBase")
 	router := jen.Id("router").Op("*").Qual(runtimePkg, "Router")
+	ctx := jen.Id("ctx").Op("*").Qual(runtimePkg, "Context")
 	builder := jen.Op("*").Id("URLBuilder")
 	if asMethods {
 		g.declare([]string{
@@ -42,8 +43,10 @@ func (g *generator) writeURLs() {
 			"values can fail (a string parameter, which must not be empty or a dot segment, a",
 			"constraint, a subdomain, which must be one DNS label, the address of a domain read from",
 			"the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the",
-			"builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero",
-			"URLBuilder builds paths from the root of the site.",
+			"builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The",
+			"builder of a request (ForRequest) writes the request's own domain's routes as paths",
+			"instead, and the root domain's with their host. The zero URLBuilder builds paths from",
+			"the root of the site.",
 		}, jen.Type().Id("URLBuilder").Struct(base))
 		g.declare([]string{"URL builds the URLs of the routes as paths from the root of the site."},
 			jen.Var().Id("URL").Op("=").Op("&").Id("URLBuilder").Values())
@@ -61,6 +64,10 @@ func (g *generator) writeURLs() {
 		}, jen.Func().Params(jen.Id("URLBuilder")).Id("ForRouter").Params(router).Add(builder).Block(
 			jen.Return(jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id(tableName).Dot("URLBaseOf").Call(jen.Id("router")))),
 		))
+		g.declare(forRequestDoc(), jen.Func().Params(jen.Id("URLBuilder")).Id("ForRequest").Params(ctx).Add(builder).Block(
+			jen.List(jen.Id("base"), jen.Id("_")).Op(":=").Id(tableName).Dot("URLBaseOfRequest").Call(jen.Id("ctx")),
+			jen.Return(jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id("base"))),
+		))
 		for _, h := range helpers {
 			g.writeHelperMethod(h.route, h.helper)
 		}
@@ -76,9 +83,11 @@ func (g *generator) writeURLs() {
 			"subdomain, which must be one DNS label, the address of a domain read from the",
 			"environment) returns an error that names the argument or the variable. Routes",
 			"outside the root domain get //host[:port], routes.conf's unless the builder is a router's",
-			"(ForRouter); a wildcard domain's take the subdomain first. The helpers are fields, set by",
-			"URL, WithBasePath and ForRouter, as the table has more than " + strconv.Itoa(codeMatcherUpTo) + " routes: a method each",
-			"would cost the compiler more than the rest of the package.",
+			"(ForRouter); a wildcard domain's take the subdomain first. The builder of a request",
+			"(ForRequest) writes the request's own domain's routes as paths instead, and the root",
+			"domain's with their host. The helpers are fields, set by URL, WithBasePath, ForRouter",
+			"and ForRequest, as the table has more than " + strconv.Itoa(codeMatcherUpTo) + " routes: a method each would cost the",
+			"compiler more than the rest of the package.",
 		}, jen.Type().Id("URLBuilder").Struct(fields...))
 		g.declare([]string{"URL builds the URLs of the routes as paths from the root of the site."},
 			jen.Var().Id("URL").Op("=").Id("routegenURLs").Call(g.qual(implPkg, "URLBase").Values()))
@@ -98,6 +107,22 @@ func (g *generator) writeURLs() {
 		}, jen.Func().Params(jen.Op("*").Id("URLBuilder")).Id("ForRouter").Params(router).Add(builder).Block(
 			jen.Return(jen.Id("routegenURLs").Call(jen.Id(tableName).Dot("URLBaseOf").Call(jen.Id("router")))),
 		))
+		g.declare(forRequestDoc(
+			"The builder is the Context's, made once for each Context the router pools and used again",
+			"by its next request: it must not be kept after the action returns, as the Context must",
+			"not. On a route with middleware, whose Context is not pooled, each call makes a function",
+			"for each route."),
+			jen.Func().Params(jen.Op("*").Id("URLBuilder")).Id("ForRequest").Params(ctx).Add(builder).Block(
+				jen.List(jen.Id("base"), jen.Id("kept")).Op(":=").Id(tableName).Dot("URLBaseOfRequest").Call(jen.Id("ctx")),
+				jen.List(jen.Id("u"), jen.Id("_")).Op(":=").Parens(jen.Op("*").Id("kept")).Assert(jen.Op("*").Id("URLBuilder")),
+				jen.If(jen.Id("u").Op("==").Nil()).Block(
+					jen.Id("u").Op("=").Id("routegenURLs").Call(jen.Id("base")),
+					jen.Op("*").Id("kept").Op("=").Id("u"),
+				).Else().Block(
+					jen.Id("u").Dot("base").Op("=").Id("base"),
+				),
+				jen.Return(jen.Id("u")),
+			))
 		g.declare([]string{"routegenURLs returns the URLBuilder of base, each helper made for the type of its field."},
 			jen.Func().Id("routegenURLs").Params(base).Add(builder).Block(g.bindURLs(helpers)...))
 	}
@@ -107,7 +132,11 @@ func (g *generator) writeURLs() {
 	g.declare([]string{
 		`RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in`,
 		"any) with its path parameters in order; a wildcard domain's route takes the subdomain first.",
-		"It checks each value against its parameter's constraint.",
+		`It takes aah's names too: "label.name", a route of the domain a subdomain label names;`,
+		`"host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any`,
+		`name followed by "#anchor", which the URL ends with, escaped. A route's own name wins`,
+		"over aah's, and a domain key over a label. It checks each value against its parameter's",
+		"constraint.",
 	}, jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id("RouteURL").Params(jen.Id("name").String(), args).Add(results()).Block(
 		jen.Return(jen.Id(tableName).Dot("RouteURL").Call(jen.Id("u").Dot("base"), jen.Id("name"), jen.Id("args").Op("..."))),
 	))
@@ -128,6 +157,24 @@ func (g *generator) writeURLs() {
 		))
 }
 
+// forRequestDoc is the documentation of ForRequest, with more at its end.
+func forRequestDoc(more ...string) []string {
+	doc := []string{
+		"ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the",
+		"request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write",
+		"one, and a route of any other domain, the root domain included, as //host[:port]/path,",
+		"as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,",
+		"which the link keeps from the page. A wildcard domain's route is the request's own when its",
+		"subdomain is the request's. Its paths begin with the prefix the router is mounted under, as",
+		"its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a",
+		"domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label",
+		"of the request's host names the request's own domain first. URL, WithBasePath and",
+		"ForRouter write the root domain's routes as paths and every other domain's with their",
+		"host. It panics when ctx is nil or not of a router this package built.",
+	}
+	return append(doc, more...)
+}
+
 // helperOf is the helper of a route.
 type helperOf struct {
 	route  *route
@@ -146,7 +193,8 @@ func (g *generator) bindURLs(helpers []*helperOf) []jen.Code {
 		signatures[h.helper.signature] = true
 		hp := h.helper
 		// One line, as a function literal of one short statement reads best.
-		body := jen.Custom(jen.Options{Open: "{", Close: "}"}, jen.Return(hp.call(jen.Id("base"), jen.Id("route"), hp.values)))
+		// It reads the base of u when called, which ForRequest sets for each request.
+		body := jen.Custom(jen.Options{Open: "{", Close: "}"}, jen.Return(hp.call(jen.Id("u").Dot("base"), jen.Id("route"), hp.values)))
 		cases = append(cases, jen.Case(jen.Op("*").Add(hp.funcType())).Block(
 			jen.Op("*").Id("f").Op("=").Func().Params(hp.args...).Add(hp.resultsCode()).Add(body),
 		))

@@ -9,27 +9,39 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/internal/suggest"
 )
 
-// lookup finds a route as RouteURL does: "name" in the root domain,
-// "domain_key.name" in any domain.
-func (t *Table) lookup(name string) *Route {
-	domain, short := t.root(), name
-	if key, rest, ok := strings.Cut(name, "."); ok {
-		domain, short = -1, rest
-		for i, d := range t.Domains {
-			if d.Key == key {
-				domain = i
-			}
+// lookup finds what name stands for as RouteURL reads it
+// (core.ReadRouteName), outside a request, each domain at its routes.conf
+// host: a route, or nil for a domain's origin ("host"); ok is false when
+// it stands for nothing.
+func (t *Table) lookup(name string) (target core.NamedTarget, r *Route, ok bool) {
+	target, ok = core.ReadRouteName(vetNames{t}, t.root(), name, core.NoDomain, "")
+	if ok && target.Route >= 0 {
+		r = &t.Routes[target.Route]
+	}
+	return target, r, ok
+}
+
+// vetNames are the names of a Table's routes, for core.ReadRouteName.
+type vetNames struct{ t *Table }
+
+func (n vetNames) Domains() int { return len(n.t.Domains) }
+
+func (n vetNames) Domain(i int) (key, host string, subdomain bool) {
+	d := &n.t.Domains[i]
+	return d.Key, d.Host, d.Subdomain
+}
+
+func (n vetNames) Route(d int, name string) int {
+	for i := range n.t.Routes {
+		if r := &n.t.Routes[i]; r.Domain == d && r.Name == name {
+			return i
 		}
 	}
-	for i := range t.Routes {
-		if r := &t.Routes[i]; r.Domain == domain && r.Name == short {
-			return r
-		}
-	}
-	return nil
+	return -1
 }
 
 // suggestName is the route name closest to an unknown one, or "": the
@@ -65,9 +77,11 @@ func didYouMean(s string) string {
 	return fmt.Sprintf(" (did you mean %q?)", s)
 }
 
-// routeOf is the route a constant name argument names, or nil after
-// reporting an unknown name; ok is false when the name is not constant.
-func (c *checker) routeOf(call *ast.CallExpr, fn *types.Func, t *Table) (*Route, bool) {
+// routeOf is the route a constant name argument names, and whether the
+// arguments give its wildcard domain's subdomain (no label gave it); nil
+// for a domain's origin ("host"), whose arguments are not checked, and
+// after reporting an unknown name.
+func (c *checker) routeOf(call *ast.CallExpr, fn *types.Func, t *Table) (r *Route, subdomainArg bool) {
 	if len(call.Args) == 0 {
 		return nil, false
 	}
@@ -75,11 +89,11 @@ func (c *checker) routeOf(call *ast.CallExpr, fn *types.Func, t *Table) (*Route,
 	if !ok {
 		return nil, false
 	}
-	r := t.lookup(name)
-	if r == nil {
+	target, r, ok := t.lookup(name)
+	if !ok {
 		c.pass.Reportf(call.Args[0].Pos(), "%s: no route named %q%s", funcName(fn), name, didYouMean(t.suggestName(name)))
 	}
-	return r, true
+	return r, r != nil && t.wildcard(r.Domain) && !target.Labelled
 }
 
 // funcName is how messages name a function of a routegen package:
@@ -110,13 +124,13 @@ func isURLBuilder(fn *types.Func) bool {
 // checkRouteURL checks RouteURL(name, args...): the name, the number of
 // arguments, and each constant argument against its constraint.
 func (c *checker) checkRouteURL(call *ast.CallExpr, fn *types.Func, t *Table) {
-	r, _ := c.routeOf(call, fn, t)
+	r, subdomainArg := c.routeOf(call, fn, t)
 	if r == nil || call.Ellipsis.IsValid() {
 		return
 	}
 	args := call.Args[1:]
 	name := c.qualifiedName(t, r)
-	if t.wildcard(r.Domain) {
+	if subdomainArg {
 		if len(args) != len(r.Params)+1 {
 			c.reportCount(call, args, len(r.Params)+1, fmt.Sprintf("%s: route %q of a wildcard domain takes the subdomain and %s, got %d arguments",
 				funcName(fn), name, paramList(r), len(args)))
@@ -197,7 +211,7 @@ func (c *checker) sprint(arg ast.Expr) (string, bool) {
 // a key that looks like a misspelt one (other keys are the query string),
 // and constant values against their constraints.
 func (c *checker) checkRouteURLNamedArgs(call *ast.CallExpr, fn *types.Func, t *Table) {
-	r, _ := c.routeOf(call, fn, t)
+	r, subdomainArg := c.routeOf(call, fn, t)
 	if r == nil || len(call.Args) != 2 {
 		return
 	}
@@ -219,7 +233,7 @@ func (c *checker) checkRouteURLNamedArgs(call *ast.CallExpr, fn *types.Func, t *
 		keys[k] = kv
 	}
 	needed := append([]string(nil), r.Params...)
-	if t.wildcard(r.Domain) {
+	if subdomainArg {
 		needed = append(needed, "subdomain")
 	}
 	var missing []string

@@ -32,6 +32,10 @@ type Context struct {
 
 	decision decide.Decision // of the request: what the router does with it
 	authErr  error           // the last authenticator's, for a 401
+	// urls is the generated package's URL builder of the request
+	// (ForRequest), kept for the next request of a pooled Context: a
+	// builder of func fields is costly to bind.
+	urls any
 }
 
 // Request is the request of a Context, with routegen's accessors.

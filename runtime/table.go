@@ -35,13 +35,18 @@ type table struct {
 // and each domain served at its routes.conf address, environment variables
 // read now. It returns what the package's Lookup looks up in, the core
 // table (whose Owner is the table) with the domains at those addresses,
-// the package's NewRouter, and where a router of the package serves: its
+// the package's NewRouter, where a router of the package serves (its
 // base path and the addresses WithHost gave it, or ok false for a router
-// of another table.
+// of another table), and where the request of a Context was served: the
+// prefix its router is mounted under as its redirects keep it, the
+// addresses WithHost gave, and the Context's slot for the URL builder of
+// the request, which the generated package keeps there from one request
+// of a pooled Context to the next.
 func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
 	coreTable *core.Table, hosts *core.HostTable,
 	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error),
-	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool)) {
+	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool),
+	requestAt func(ctx *Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool)) {
 	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root}
 	coreRoutes := make([]core.Route, len(routes))
 	for i, r := range routes {
@@ -67,7 +72,14 @@ func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.Match
 		}
 		return rt.basePath, rt.hostOverrides, true // read only: WithHost fills it while the router is built
 	}
-	return t.core, t.hosts, newRouter, servedAt
+	requestAt = func(ctx *Context) (string, map[string]core.HostPort, *any, bool) {
+		rt := ctx.router
+		if rt == nil || rt.table != t || ctx.request.Request == nil {
+			return "", nil, nil, false
+		}
+		return rt.decide.MountPath(ctx.request.Request), rt.hostOverrides, &ctx.urls, true
+	}
+	return t.core, t.hosts, newRouter, servedAt, requestAt
 }
 
 // addresses are where the domains are served, as routes.conf says.

@@ -279,8 +279,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -302,6 +304,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // AppIndex returns the URL of route "app_index": / (../../testdata/aah/router/routes.conf:98:7).
 //
 //line ../../testdata/aah/router/routes.conf:98:1
@@ -309,7 +327,7 @@ func (u URLBuilder) AppIndex() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:313:1
+//line routes_gen.go:331:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
@@ -318,7 +336,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:322:1
+//line routes_gen.go:340:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
@@ -327,7 +345,7 @@ func (u URLBuilder) HotelsGroup() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:331:1
+//line routes_gen.go:349:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
@@ -336,7 +354,7 @@ func (u URLBuilder) ShowHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:358:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
@@ -345,7 +363,7 @@ func (u URLBuilder) BookHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:367:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
@@ -354,7 +372,7 @@ func (u URLBuilder) ConfirmBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:376:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
@@ -363,7 +381,7 @@ func (u URLBuilder) CancelBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:385:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
@@ -372,7 +390,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:394:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
@@ -381,7 +399,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:403:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
@@ -390,7 +408,7 @@ func (u URLBuilder) RegisterUser() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:412:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
@@ -399,7 +417,7 @@ func (u URLBuilder) EditUser() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:421:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
@@ -408,7 +426,7 @@ func (u URLBuilder) HotelSettings() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:430:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
@@ -417,7 +435,7 @@ func (u URLBuilder) HotelSettingsOptions() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:439:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
@@ -426,7 +444,7 @@ func (u URLBuilder) HotelEditSettings() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:448:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
@@ -435,7 +453,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, filepath)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:457:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
@@ -444,11 +462,15 @@ func (u URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, subdomain)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:466:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

@@ -28,6 +28,14 @@ export interface RouteParams {
 /** The name of a route, as routeURL takes it. */
 export type RouteName = keyof RouteParams;
 
+/**
+ * The other names routeURL takes, aah's, whose arguments are checked when the URL is
+ * built: "host", "domain_key.host" and "label.host", a domain's origin; "label.name", a
+ * route of the domain whose host's first label is label, else of the wildcard domain at
+ * that subdomain; and any name followed by "#anchor", which ends the URL.
+ */
+export type AahRouteName = "host" | `${string}.${string}` | `${string}#${string}`;
+
 /** The key of a domain of routes.conf. */
 export type DomainKey = "localhost";
 
@@ -61,9 +69,10 @@ export function withBasePath(basePath: string, options: URLOptions = {}): URLBui
 /**
  * routeURL returns the URL of the named route with its arguments taken by name, as the
  * Go RouteURLNamedArgs: a value that fails its parameter's constraint throws an Error
- * that names the parameter. query becomes the query string, sorted by key.
+ * that names the parameter. query becomes the query string, sorted by key. It takes
+ * aah's names too (AahRouteName), as the Go RouteURL does for a builder of no request.
  */
-export function routeURL<N extends RouteName>(name: N, params: RouteParams[N], query: Query = {}): string {
+export function routeURL<N extends RouteName | AahRouteName>(name: N, params: N extends RouteName ? RouteParams[N] : Readonly<Record<string, unknown>>, query: Query = {}): string {
   return _routeURL(name, params as Readonly<Record<string, unknown>>, query);
 }
 
@@ -126,6 +135,7 @@ interface _Domain {
   readonly port: string;
   readonly hostEnv?: string;
   readonly portEnv?: string;
+  readonly subdomain?: boolean; // routes.conf marks it a subdomain: a label of its host names it
 }
 
 /** The route of a function: its path as literal text and the indexes of its parameters. */
@@ -626,11 +636,11 @@ function _percent(s: string, keep: RegExp, plus: boolean): string {
 }
 
 /** Go's url.Values.Encode of one value a key, the keys sorted as Go sorts strings (by code point). */
-function _query(route: _Route, query: Readonly<Record<string, string | number | bigint | boolean>>): string {
+function _query(route: _Route, query: Readonly<Record<string, string | number | bigint | boolean>>, subdomainArg: boolean): string {
   const keys = Object.keys(query).sort((a, b) => _compareCodePoints(a, b));
   const pairs: string[] = [];
   for (const key of keys) {
-    if (route.params.some((p) => p.name === key) || key === "subdomain" && _isWildcard(route)) {
+    if (route.params.some((p) => p.name === key) || key === "subdomain" && subdomainArg) {
       throw new Error("routegen: route " + _quote(route.name) + ": query key " + _quote(key) + " is an argument of the route's path");
     }
     const v = _own(query, key) ? query[key] : undefined;
@@ -652,23 +662,110 @@ function _compareCodePoints(a: string, b: string): number {
   return x.length - y.length;
 }
 
+/** What a name routeURL takes stands for, as the Go side's core.ReadRouteName reads it for a builder of no request: a route, or a domain's origin ("host"), with the subdomain a label gave and the anchor after "#". */
+interface _Target {
+  readonly route: number | undefined; // of _routes; undefined for the origin of domain
+  readonly domain: number;
+  readonly label: string | undefined; // the subdomain a label gave a wildcard domain
+  readonly anchor: string;
+}
+
+/** core.ReadRouteName: routegen's names ("name", "domain_key.name"), then aah's ("host", "label.name", "label.host"), each followed by "#anchor"; undefined when the name stands for nothing. */
+function _readName(full: string): _Target | undefined {
+  const hash = full.indexOf("#");
+  const name = hash < 0 ? full : full.slice(0, hash);
+  const anchor = hash < 0 ? "" : full.slice(hash + 1);
+  const dot = name.indexOf(".");
+  let domain = _root;
+  let short = name;
+  let label: string | undefined;
+  if (dot >= 0) {
+    const prefix = name.slice(0, dot);
+    short = name.slice(dot + 1);
+    domain = _domains.findIndex((d) => d.key === prefix);
+    if (domain < 0) {
+      [domain, label] = _labelled(prefix);
+      if (domain < 0) {
+        return undefined;
+      }
+      if (!_nth(_domains, domain).host.startsWith("*.")) {
+        label = undefined;
+      }
+    }
+  }
+  const route = _names.get(_nth(_domains, domain).key + "." + short);
+  if (route === undefined && short !== "host") {
+    return undefined;
+  }
+  return { route, domain, label, anchor };
+}
+
+/** core.LabelledDomain outside a request: the first domain marked a subdomain whose host (as the builder's hosts give it) begins with label, else the first wildcard domain, at that subdomain; [-1, ""] when there is none. */
+function _labelled(label: string): [number, string] {
+  const lower = label.toLowerCase();
+  const found = _domains.findIndex((d) => {
+    if (d.subdomain !== true || d.host.startsWith("*.")) {
+      return false;
+    }
+    let host = d.host;
+    const given = _own(_context.hosts, d.key) ? _context.hosts[d.key] : undefined;
+    if (given !== undefined) {
+      host = _splitAddress(given)[0];
+    } else if (d.hostEnv !== undefined) {
+      try {
+        host = _envDefault(d, d.hostEnv, "host");
+      } catch {
+        return false; // unset: no label names it
+      }
+    }
+    return host.split(".")[0]?.toLowerCase() === lower;
+  });
+  if (found >= 0) {
+    return [found, lower];
+  }
+  return [_domains.findIndex((d) => d.host.startsWith("*.")), lower];
+}
+
+/** Go's url.URL.EscapedFragment: every UTF-8 byte escaped but letters, digits and -_.~$&+,/:;=?@!()*. */
+function _anchor(anchor: string): string {
+  return anchor === "" ? "" : "#" + _percent(anchor, /[A-Za-z0-9\-_.~$&+,/:;=?@!()*]/, false);
+}
+
 /** Go's RouteURLNamedArgs: the route by name, its arguments by name, checked. */
 function _routeURL(name: string, params: Readonly<Record<string, unknown>>, query: Readonly<Record<string, string | number | bigint | boolean>>): string {
-  const r = _names.get(name);
-  if (r === undefined) {
-    const others = [..._names.keys()].filter((n) => n.endsWith("." + name) && !n.startsWith(_nth(_domains, _root).key + "."));
-    if (!name.includes(".") && others.length > 0) {
+  const target = _readName(name);
+  if (target === undefined) {
+    const short = name.split("#")[0] ?? "";
+    const others = [..._names.keys()].filter((n) => n.endsWith("." + short) && !n.startsWith(_nth(_domains, _root).key + "."));
+    if (!short.includes(".") && others.length > 0) {
       throw new Error("routegen: no route named " + _quote(name) + " in the root domain; did you mean " + others.map(_quote).join(" or ") + "?");
     }
     throw new Error("routegen: no route named " + _quote(name));
   }
-  const route = _nth(_routes, r);
-  let subdomain = "";
-  if (_isWildcard(route)) {
-    if (!_own(params, "subdomain")) {
-      throw new Error("routegen: route " + _quote(name) + " of a wildcard domain needs the argument \"subdomain\"");
+  const wildcard = _nth(_domains, target.domain).host.startsWith("*.");
+  const subdomainArg = wildcard && target.label === undefined;
+  let subdomain = target.label ?? "";
+  if (subdomainArg && !_own(params, "subdomain")) {
+    throw new Error("routegen: route " + _quote(name) + " of a wildcard domain needs the argument \"subdomain\"");
+  }
+  if (target.route === undefined) {
+    const extra = [...Object.keys(params), ...Object.keys(query)].filter((k) => !(subdomainArg && k === "subdomain")).sort((a, b) => _compareCodePoints(a, b));
+    if (extra.length > 0) {
+      throw new Error("routegen: " + _quote(name) + ", the origin of a domain, takes no arguments but a wildcard domain's subdomain, got " + _quote(_nth(extra, 0)));
     }
+    if (subdomainArg) {
+      subdomain = String(params["subdomain"]);
+    }
+    if (wildcard && (!/^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(subdomain) || _badPunycode(subdomain) !== "")) {
+      throw new Error("routegen: " + _quote(name) + ": subdomain " + _quote(subdomain) + " is not one DNS label (1 to 63 letters, digits and hyphens, no hyphen first or last)");
+    }
+    return _origin(target.domain, subdomain) + _anchor(target.anchor);
+  }
+  const route = _nth(_routes, target.route);
+  if (subdomainArg) {
     subdomain = _subdomain(route, params["subdomain"]);
+  } else if (wildcard) {
+    subdomain = _subdomain(route, subdomain);
   }
   const values = route.params.map((p) => {
     if (!_own(params, p.name)) {
@@ -676,7 +773,7 @@ function _routeURL(name: string, params: Readonly<Record<string, unknown>>, quer
     }
     return _value(route, p, params[p.name]);
   });
-  return _build(route, subdomain, values, true) + _query(route, query);
+  return _build(route, subdomain, values, true) + _query(route, query, subdomainArg) + _anchor(target.anchor);
 }
 
 /** Go's strconv.Quote, but that a character Go would not print as it is may differ in Unicode's newest versions. */

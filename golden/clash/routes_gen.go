@@ -523,8 +523,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -546,6 +548,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Actions returns the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
 //
 //line ../../testdata/clash/routes.conf:17:1
@@ -553,7 +571,7 @@ func (u URLBuilder) Actions(runtime string, errors string, base string, url stri
 	return routegenTable.CheckedHelperURL(u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
-//line routes_gen.go:557:1
+//line routes_gen.go:575:1
 
 // Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
 //
@@ -562,7 +580,7 @@ func (u URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name s
 	return routegenTable.CheckedHelperURL(u.base, 1, v0, i1, j1, r, name, args, nil_)
 }
 
-//line routes_gen.go:566:1
+//line routes_gen.go:584:1
 
 // Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
 //
@@ -571,7 +589,7 @@ func (u URLBuilder) Hosts(p string, err string, action string, m string, path st
 	return routegenTable.CheckedHelperURL(u.base, 2, p, err, action, m, path, method, strconv.FormatInt(opts, 10))
 }
 
-//line routes_gen.go:575:1
+//line routes_gen.go:593:1
 
 // Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
 //
@@ -580,7 +598,7 @@ func (u URLBuilder) Lookup(host int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(host, 10))
 }
 
-//line routes_gen.go:584:1
+//line routes_gen.go:602:1
 
 // NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
 //
@@ -589,7 +607,7 @@ func (u URLBuilder) NewRouter() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:593:1
+//line routes_gen.go:611:1
 
 // Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
 //
@@ -598,7 +616,7 @@ func (u URLBuilder) Table(table string, routegenTable_ string, u_ string, strcon
 	return routegenTable.CheckedHelperURL(u.base, 5, table, routegenTable_, u_, strconv_, ctx)
 }
 
-//line routes_gen.go:602:1
+//line routes_gen.go:620:1
 
 // URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
 //
@@ -607,7 +625,7 @@ func (u URLBuilder) URLBuilder() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:611:1
+//line routes_gen.go:629:1
 
 // TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
 //
@@ -616,7 +634,7 @@ func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table strin
 	return routegenTable.CheckedHelperURL(u.base, 7, subdomain, subdomain_, table, u_)
 }
 
-//line routes_gen.go:620:1
+//line routes_gen.go:638:1
 
 // EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
 //
@@ -625,11 +643,15 @@ func (u URLBuilder) EnvPage(table string, subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, table, subdomain)
 }
 
-//line routes_gen.go:629:1
+//line routes_gen.go:647:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

@@ -287,8 +287,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -310,6 +312,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Home returns the URL of route "home": / (../../testdata/deploy/routes.conf:27:7).
 //
 //line ../../testdata/deploy/routes.conf:27:1
@@ -317,7 +335,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:321:1
+//line routes_gen.go:339:1
 
 // API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
 //
@@ -326,7 +344,7 @@ func (u URLBuilder) API() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:330:1
+//line routes_gen.go:348:1
 
 // Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
 //
@@ -335,7 +353,7 @@ func (u URLBuilder) Items() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:339:1
+//line routes_gen.go:357:1
 
 // ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
 //
@@ -344,7 +362,7 @@ func (u URLBuilder) ItemsOptions() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:348:1
+//line routes_gen.go:366:1
 
 // Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
 //
@@ -353,7 +371,7 @@ func (u URLBuilder) Hotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:357:1
+//line routes_gen.go:375:1
 
 // Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
 //
@@ -362,7 +380,7 @@ func (u URLBuilder) Pub(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, filepath)
 }
 
-//line routes_gen.go:366:1
+//line routes_gen.go:384:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
 //
@@ -371,7 +389,7 @@ func (u URLBuilder) Secret() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:375:1
+//line routes_gen.go:393:1
 
 // Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
 //
@@ -380,7 +398,7 @@ func (u URLBuilder) Source(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, filepath)
 }
 
-//line routes_gen.go:384:1
+//line routes_gen.go:402:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
 //
@@ -389,7 +407,7 @@ func (u URLBuilder) AdminHome() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:393:1
+//line routes_gen.go:411:1
 
 // OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
 //
@@ -398,11 +416,15 @@ func (u URLBuilder) OpsHome() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10)
 }
 
-//line routes_gen.go:402:1
+//line routes_gen.go:420:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

@@ -313,8 +313,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -336,6 +338,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
 //
 //line ../../testdata/policies/routes.conf:21:1
@@ -343,7 +361,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:365:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
@@ -352,7 +370,7 @@ func (u URLBuilder) Admin() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:374:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
@@ -361,7 +379,7 @@ func (u URLBuilder) AdminReports() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:383:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
@@ -370,7 +388,7 @@ func (u URLBuilder) AdminUsers() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:392:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
@@ -379,7 +397,7 @@ func (u URLBuilder) APIItems() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:401:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
@@ -388,7 +406,7 @@ func (u URLBuilder) APIPrivate() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:410:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
@@ -397,7 +415,7 @@ func (u URLBuilder) APIPublic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:419:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
@@ -406,7 +424,7 @@ func (u URLBuilder) Dashboard() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:428:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
@@ -415,7 +433,7 @@ func (u URLBuilder) Files() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:437:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
@@ -424,7 +442,7 @@ func (u URLBuilder) PatchFile() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:446:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
@@ -433,7 +451,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:455:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
@@ -442,7 +460,7 @@ func (u URLBuilder) Replace() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:464:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
@@ -451,7 +469,7 @@ func (u URLBuilder) Form() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:473:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
@@ -460,7 +478,7 @@ func (u URLBuilder) Profile() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:482:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
@@ -469,7 +487,7 @@ func (u URLBuilder) Token() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:473:1
+//line routes_gen.go:491:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
@@ -478,7 +496,7 @@ func (u URLBuilder) UndefinedAuth() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:482:1
+//line routes_gen.go:500:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
@@ -487,11 +505,15 @@ func (u URLBuilder) FromEnvEnvHome() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17)
 }
 
-//line routes_gen.go:491:1
+//line routes_gen.go:509:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

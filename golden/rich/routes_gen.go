@@ -664,8 +664,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -687,6 +689,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
 //
 //line ../../testdata/rich/routes.conf:37:1
@@ -694,7 +712,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:698:1
+//line routes_gen.go:716:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
@@ -703,7 +721,7 @@ func (u URLBuilder) Alpha() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:707:1
+//line routes_gen.go:725:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
@@ -712,7 +730,7 @@ func (u URLBuilder) GreekItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, version, id)
 }
 
-//line routes_gen.go:716:1
+//line routes_gen.go:734:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
@@ -721,7 +739,7 @@ func (u URLBuilder) ProfileAlpha(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, name)
 }
 
-//line routes_gen.go:725:1
+//line routes_gen.go:743:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
@@ -730,7 +748,7 @@ func (u URLBuilder) DeepRest(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, rest)
 }
 
-//line routes_gen.go:734:1
+//line routes_gen.go:752:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
@@ -739,7 +757,7 @@ func (u URLBuilder) DeepMiddle(x string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, x)
 }
 
-//line routes_gen.go:743:1
+//line routes_gen.go:761:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
@@ -748,7 +766,7 @@ func (u URLBuilder) DeepLast(y string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, y)
 }
 
-//line routes_gen.go:752:1
+//line routes_gen.go:770:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
@@ -757,7 +775,7 @@ func (u URLBuilder) DeepStatic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:761:1
+//line routes_gen.go:779:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
@@ -766,7 +784,7 @@ func (u URLBuilder) APIItems(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, version)
 }
 
-//line routes_gen.go:770:1
+//line routes_gen.go:788:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
@@ -775,7 +793,7 @@ func (u URLBuilder) APIItem(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, version, id)
 }
 
-//line routes_gen.go:779:1
+//line routes_gen.go:797:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
@@ -784,7 +802,7 @@ func (u URLBuilder) APIItemEdit(version string, id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, version, id)
 }
 
-//line routes_gen.go:788:1
+//line routes_gen.go:806:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
@@ -793,7 +811,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 11, filepath)
 }
 
-//line routes_gen.go:797:1
+//line routes_gen.go:815:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
@@ -802,7 +820,7 @@ func (u URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:806:1
+//line routes_gen.go:824:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
@@ -811,7 +829,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:815:1
+//line routes_gen.go:833:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
@@ -820,7 +838,7 @@ func (u URLBuilder) Doc(version string, page string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, version, page)
 }
 
-//line routes_gen.go:824:1
+//line routes_gen.go:842:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
@@ -829,7 +847,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:833:1
+//line routes_gen.go:851:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
@@ -838,7 +856,7 @@ func (u URLBuilder) Files(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, path)
 }
 
-//line routes_gen.go:842:1
+//line routes_gen.go:860:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
@@ -847,7 +865,7 @@ func (u URLBuilder) Health() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:851:1
+//line routes_gen.go:869:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
@@ -856,7 +874,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 19)
 }
 
-//line routes_gen.go:860:1
+//line routes_gen.go:878:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
@@ -865,7 +883,7 @@ func (u URLBuilder) Profile(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, name)
 }
 
-//line routes_gen.go:869:1
+//line routes_gen.go:887:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
@@ -874,7 +892,7 @@ func (u URLBuilder) Users() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:878:1
+//line routes_gen.go:896:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
@@ -883,7 +901,7 @@ func (u URLBuilder) CreateUser() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:887:1
+//line routes_gen.go:905:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
@@ -892,7 +910,7 @@ func (u URLBuilder) DeleteUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:896:1
+//line routes_gen.go:914:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
@@ -901,7 +919,7 @@ func (u URLBuilder) User(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:905:1
+//line routes_gen.go:923:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
@@ -910,7 +928,7 @@ func (u URLBuilder) UpdateUser(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:914:1
+//line routes_gen.go:932:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
@@ -919,7 +937,7 @@ func (u URLBuilder) UserPost(id int64, post string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 26, strconv.FormatInt(id, 10), post)
 }
 
-//line routes_gen.go:923:1
+//line routes_gen.go:941:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
@@ -928,7 +946,7 @@ func (u URLBuilder) UserSettings(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:932:1
+//line routes_gen.go:950:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
@@ -937,7 +955,7 @@ func (u URLBuilder) NewUser() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:941:1
+//line routes_gen.go:959:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
@@ -946,7 +964,7 @@ func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 29, subdomain)
 }
 
-//line routes_gen.go:950:1
+//line routes_gen.go:968:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
@@ -955,7 +973,7 @@ func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, er
 	return routegenTable.CheckedHelperURL(u.base, 30, subdomain, slug)
 }
 
-//line routes_gen.go:959:1
+//line routes_gen.go:977:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
@@ -964,7 +982,7 @@ func (u URLBuilder) AdminHome() string {
 	return routegenTable.HelperURL(u.base, 31)
 }
 
-//line routes_gen.go:968:1
+//line routes_gen.go:986:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
@@ -973,11 +991,15 @@ func (u URLBuilder) AdminFiles(path string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 32, path)
 }
 
-//line routes_gen.go:977:1
+//line routes_gen.go:995:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

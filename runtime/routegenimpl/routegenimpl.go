@@ -96,6 +96,7 @@ type Table struct {
 	hosts     *core.HostTable // the domains at their routes.conf addresses
 	newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error)
 	servedAt  func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool)
+	requestAt func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool)
 	urlCache
 }
 
@@ -103,13 +104,14 @@ type Table struct {
 var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
 	*core.Table, *core.HostTable,
 	func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error),
-	func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool)))
+	func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),
+	func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool)))
 
 // NewTable completes a generated table: it builds the matchers the table
 // has not as code, and serves each domain at its routes.conf address,
 // environment variables read now.
 func NewTable(t *Table) *Table {
-	t.core, t.hosts, t.newRouter, t.servedAt = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root)
+	t.core, t.hosts, t.newRouter, t.servedAt, t.requestAt = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root)
 	return t
 }
 

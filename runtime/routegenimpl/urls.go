@@ -21,8 +21,16 @@ import (
 // path, and at the address of each domain outside the root one, which is
 // routes.conf's unless a router was given another (runtime.WithHost).
 type URLBase struct {
-	path  string                   // a core.BasePath
+	path  string                   // a core.BasePath, or the prefix a request's router is mounted under as sent
 	hosts map[string]core.HostPort // by domain key: the addresses that are not routes.conf's; the router's own, never written
+
+	// A builder of a request (URLBaseOfRequest) writes the routes of the
+	// request's domain as paths, and every other domain's, the root one
+	// included, with //host[:port]; the other builders write the root
+	// domain's as paths.
+	request   bool
+	domain    int    // the request's domain; -1 when it matched none
+	subdomain string // the first label of the request's host on a subdomain or wildcard domain, lower case; "" on another
 }
 
 // WithBasePath is b with its paths below base ("/svc"; "" or "/" for none).
@@ -44,6 +52,42 @@ func (t *Table) URLBaseOf(router *runtime.Router) URLBase {
 		panic("routegen: URLBuilder.ForRouter: the router was built by another generated package: call ForRouter on that package's URL")
 	}
 	return URLBase{path: core.BasePath(path), hosts: hosts}
+}
+
+// URLBaseOfRequest is the URLBase of the page ctx serves: below the
+// prefix its router is mounted under, as its redirects keep it
+// (runtime.WithBasePath, else what a handler in front stripped), each
+// domain at its address (runtime.WithHost), the routes of the request's
+// domain written as paths and every other domain's with their host. A
+// wildcard domain's route is the request's own when its subdomain is the
+// request's. kept is the Context's slot for the builder of the request,
+// which outlives the request in a pooled Context. It panics when ctx is
+// nil or not of a router of the table.
+func (t *Table) URLBaseOfRequest(ctx *runtime.Context) (base URLBase, kept *any) {
+	if ctx == nil {
+		panic("routegen: URLBuilder.ForRequest: nil context")
+	}
+	path, hosts, kept, ok := t.requestAt(ctx)
+	if !ok {
+		panic("routegen: URLBuilder.ForRequest: the context is not of a router this package built (NewRouter), or has no request")
+	}
+	base = URLBase{path: path, hosts: hosts, request: true, domain: -1}
+	if d := ctx.Domain(); d != nil {
+		base.domain, base.subdomain = d.Index, ctx.Subdomain()
+	}
+	return base, kept
+}
+
+// writesPath reports whether the URL of route r, of a wildcard domain's
+// subdomain, is a path under base: a route of the root domain, or of the
+// request's domain for a builder of a request. A wildcard root domain's
+// route takes no subdomain to write its host with: it is a path.
+func (t *Table) writesPath(base URLBase, r int, subdomain string) bool {
+	route := &t.Routes[r]
+	if !base.request || route.Domain == t.Root && t.isWildcard(route) {
+		return route.Domain == t.Root
+	}
+	return route.Domain == base.domain && (!t.isWildcard(route) || strings.EqualFold(subdomain, base.subdomain))
 }
 
 // origin is "//host[:port]" of domain d, for URLs of routes outside the
@@ -127,9 +171,9 @@ func planURL(r *runtime.Route) urlPlan {
 }
 
 // buildURL writes the URL of route r of the table from its parameter
-// values, unescaped and in order, under base; a route outside the table's
-// root domain gets //host[:port], a wildcard domain's with subdomain
-// first: the one error is of that address, read from the environment. It
+// values, unescaped and in order, under base; a route that is not a path
+// there (writesPath) gets //host[:port], a wildcard domain's with
+// subdomain first: the one error is of that address, read from the environment. It
 // checks no constraint: checkedURL does.
 func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string) (string, error) {
 	route := &t.Routes[r]
@@ -143,7 +187,7 @@ func (t *Table) buildURL(base URLBase, r int, subdomain string, values ...string
 	}
 	var b strings.Builder
 	b.Grow(size)
-	if route.Domain != t.Root {
+	if !t.writesPath(base, r, subdomain) {
 		origin, err := t.origin(route.Domain, subdomain, base.hosts)
 		if err != nil {
 			return "", fmt.Errorf("routegen: route %q: %w", t.Domains[route.Domain].Key+"."+route.Name, err)
@@ -244,14 +288,17 @@ func (t *Table) takesSubdomain(r int) bool {
 // table always agree.
 func (t *Table) BindURLs(builder any, bind func(field any, route int)) {
 	v := reflect.ValueOf(builder).Elem()
-	index := make(map[string]int, len(t.Routes))
-	for i := len(t.Routes) - 1; i >= 0; i-- { // the first route of a name wins, as in RouteURL
-		r := &t.Routes[i]
-		index[t.Domains[r.Domain].Key+"."+r.Name] = i
-		if r.Domain == t.Root {
-			index[r.Name] = i
+	t.bindOnce.Do(func() {
+		t.bindIndex = make(map[string]int, len(t.Routes))
+		for i := len(t.Routes) - 1; i >= 0; i-- { // the first route of a name wins, as in RouteURL
+			r := &t.Routes[i]
+			t.bindIndex[t.Domains[r.Domain].Key+"."+r.Name] = i
+			if r.Domain == t.Root {
+				t.bindIndex[r.Name] = i
+			}
 		}
-	}
+	})
+	index := t.bindIndex
 	for k := range v.NumField() {
 		field := v.Type().Field(k)
 		name, ok := field.Tag.Lookup("route")
@@ -309,25 +356,46 @@ func segmentReason(route *runtime.Route, part urlPart, v string) string {
 	return ""
 }
 
-// route finds a route by name: "name" in the root domain, "domain_key.name"
-// in any domain.
-func (t *Table) route(name string) (int, error) {
-	domain, short := t.Root, name
-	key, rest, qualified := strings.Cut(name, ".")
-	if qualified {
-		domain, short = -1, rest
-		for i, d := range t.Domains {
-			if d.Key == key {
-				domain = i
-			}
-		}
+// takesSubdomainArg reports whether the arguments give the subdomain of
+// tg: a wildcard domain's, which no label gave.
+func (t *Table) takesSubdomainArg(tg core.NamedTarget) bool {
+	return !tg.Labelled && core.IsWildcardHost(t.Domains[tg.Domain].Host)
+}
+
+// namesAt are the names of t's routes under base, whose hosts a label
+// names.
+type namesAt struct {
+	t    *Table
+	base *URLBase
+}
+
+func (n namesAt) Domains() int { return len(n.t.Domains) }
+
+func (n namesAt) Domain(i int) (key, host string, subdomain bool) {
+	d := &n.t.Domains[i]
+	addr := core.Address{Key: d.Key, Host: d.Host, Port: d.Port, HostEnv: d.HostEnv, PortEnv: d.PortEnv}
+	host, _, err := addr.Resolve(n.base.hosts)
+	if err != nil {
+		host = "" // unset: no label names it
 	}
-	for i := range t.Routes {
-		if r := &t.Routes[i]; r.Domain == domain && r.Name == short {
-			return i, nil
-		}
+	return d.Key, host, d.Subdomain
+}
+
+func (n namesAt) Route(d int, name string) int { return n.t.routeOf(d, name) }
+
+// resolve finds what name stands for under base, as core.ReadRouteName
+// reads it.
+func (t *Table) resolve(base URLBase, name string) (core.NamedTarget, error) {
+	current := core.NoDomain
+	if base.request {
+		current = base.domain
 	}
-	if !qualified {
+	tg, ok := core.ReadRouteName(namesAt{t, &base}, t.Root, name, current, base.subdomain)
+	if ok {
+		return tg, nil
+	}
+	short, _, _ := strings.Cut(name, "#")
+	if !strings.Contains(short, ".") {
 		// A bare name is the root domain's: name the domains that have it.
 		var others []string
 		for i := range t.Routes {
@@ -338,32 +406,71 @@ func (t *Table) route(name string) (int, error) {
 			}
 		}
 		if len(others) > 0 {
-			return 0, fmt.Errorf("routegen: no route named %q in the root domain; did you mean %s?", name, strings.Join(others, " or "))
+			return tg, fmt.Errorf("routegen: no route named %q in the root domain; did you mean %s?", name, strings.Join(others, " or "))
 		}
 	}
-	return 0, fmt.Errorf("routegen: no route named %q", name)
+	return tg, fmt.Errorf("routegen: no route named %q", name)
+}
+
+// routeOf is the first route named name in domain d, or -1.
+func (t *Table) routeOf(d int, name string) int {
+	for i := range t.Routes {
+		if r := &t.Routes[i]; r.Domain == d && r.Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 func (t *Table) isWildcard(r *runtime.Route) bool {
 	return core.IsWildcardHost(t.Domains[r.Domain].Host)
 }
 
+// originURL is the URL of a "host" target, the origin of its domain,
+// whose subdomain is checked as a helper's.
+func (t *Table) originURL(base URLBase, name string, tg core.NamedTarget, subdomain string) (string, error) {
+	if core.IsWildcardHost(t.Domains[tg.Domain].Host) && !isDNSLabel(subdomain) {
+		return "", fmt.Errorf("routegen: %q: subdomain %q is not one DNS label (1 to 63 letters, digits and hyphens, no hyphen first or last)", name, subdomain)
+	}
+	origin, err := t.origin(tg.Domain, subdomain, base.hosts)
+	if err != nil {
+		return "", fmt.Errorf("routegen: %q: %w", name, err)
+	}
+	return withAnchor(origin, tg.Anchor), nil
+}
+
+// withAnchor is u with "#" and anchor, escaped as a URL's fragment, after
+// it; u when anchor is empty.
+func withAnchor(u, anchor string) string {
+	if anchor == "" {
+		return u
+	}
+	return u + "#" + (&url.URL{Fragment: anchor}).EscapedFragment()
+}
+
 // RouteURL returns the URL of the named route, under base, with its
 // parameters in order; a route of a wildcard domain takes the subdomain
-// first. It checks every value as CheckedHelperURL does.
+// first, unless its label named it. The names are resolve's. It checks
+// every value as CheckedHelperURL does.
 func (t *Table) RouteURL(base URLBase, name string, args ...any) (string, error) {
-	r, err := t.route(name)
+	tg, err := t.resolve(base, name)
 	if err != nil {
 		return "", err
 	}
-	route := &t.Routes[r]
-	subdomain := ""
-	if t.isWildcard(route) {
+	subdomain := tg.Subdomain
+	if t.takesSubdomainArg(tg) {
 		if len(args) == 0 {
 			return "", fmt.Errorf("routegen: route %q of a wildcard domain takes the subdomain first", name)
 		}
 		subdomain, args = fmt.Sprint(args[0]), args[1:]
 	}
+	if tg.Route < 0 {
+		if len(args) > 0 {
+			return "", fmt.Errorf("routegen: %q, the origin of a domain, takes no arguments but a wildcard domain's subdomain, got %d more", name, len(args))
+		}
+		return t.originURL(base, name, tg, subdomain)
+	}
+	route := &t.Routes[tg.Route]
 	if len(args) != len(route.Params) {
 		return "", fmt.Errorf("routegen: route %q takes %d path parameters (%s), got %d", name, len(route.Params), strings.Join(route.Params, ", "), len(args))
 	}
@@ -371,43 +478,56 @@ func (t *Table) RouteURL(base URLBase, name string, args ...any) (string, error)
 	for i, a := range args {
 		values[i] = fmt.Sprint(a)
 	}
-	return t.checkedURL(base, r, subdomain, values...)
+	u, err := t.checkedURL(base, tg.Route, subdomain, values...)
+	if err != nil {
+		return "", err
+	}
+	return withAnchor(u, tg.Anchor), nil
 }
 
 // RouteURLNamedArgs returns the URL of the named route, under base, with
 // its parameters taken by name; the other arguments become the query
 // string, sorted by key. A route of a wildcard domain takes its subdomain
-// as "subdomain". It checks every value as CheckedHelperURL does.
+// as "subdomain", unless its label named it. The names are resolve's. It
+// checks every value as CheckedHelperURL does.
 func (t *Table) RouteURLNamedArgs(base URLBase, name string, args map[string]any) (string, error) {
-	r, err := t.route(name)
+	tg, err := t.resolve(base, name)
 	if err != nil {
 		return "", err
 	}
-	route := &t.Routes[r]
 	used := map[string]bool{}
-	subdomain := ""
-	if t.isWildcard(route) {
+	subdomain := tg.Subdomain
+	if t.takesSubdomainArg(tg) {
 		v, ok := args["subdomain"]
 		if !ok {
-			if k := t.misspeltKey(route, args, "subdomain"); k != "" {
+			if k := t.misspeltKey(tg, args, "subdomain"); k != "" {
 				return "", fmt.Errorf("routegen: route %q has no path parameter %q (did you mean \"subdomain\"?)", name, k)
 			}
 			return "", fmt.Errorf("routegen: route %q of a wildcard domain needs the argument \"subdomain\"", name)
 		}
 		subdomain, used["subdomain"] = fmt.Sprint(v), true
 	}
+	if tg.Route < 0 {
+		for _, k := range slices.Sorted(maps.Keys(args)) {
+			if !used[k] {
+				return "", fmt.Errorf("routegen: %q, the origin of a domain, takes no arguments but a wildcard domain's subdomain, got %q", name, k)
+			}
+		}
+		return t.originURL(base, name, tg, subdomain)
+	}
+	route := &t.Routes[tg.Route]
 	values := make([]string, len(route.Params))
 	for i, p := range route.Params {
 		v, ok := args[p]
 		if !ok {
-			if k := t.misspeltKey(route, args, p); k != "" {
+			if k := t.misspeltKey(tg, args, p); k != "" {
 				return "", fmt.Errorf("routegen: route %q has no path parameter %q (did you mean %q?)", name, k, p)
 			}
 			return "", fmt.Errorf("routegen: route %q needs the path parameter %q", name, p)
 		}
 		values[i], used[p] = fmt.Sprint(v), true
 	}
-	u, err := t.checkedURL(base, r, subdomain, values...)
+	u, err := t.checkedURL(base, tg.Route, subdomain, values...)
 	if err != nil {
 		return "", err
 	}
@@ -420,16 +540,20 @@ func (t *Table) RouteURLNamedArgs(base URLBase, name string, args map[string]any
 	if len(query) > 0 {
 		u += "?" + query.Encode()
 	}
-	return u, nil
+	return withAnchor(u, tg.Anchor), nil
 }
 
 // misspeltKey is the first key of args, in sorted order, that is a
-// misspelling of the missing argument p and no argument that route takes,
-// by the rule routevet reports it with (an edit in three characters of the
-// key); "" when none is, and the error names p alone.
-func (t *Table) misspeltKey(route *runtime.Route, args map[string]any, p string) string {
+// misspelling of the missing argument p and no argument that the route of
+// tg takes, by the rule routevet reports it with (an edit in three
+// characters of the key); "" when none is, and the error names p alone.
+func (t *Table) misspeltKey(tg core.NamedTarget, args map[string]any, p string) string {
+	var params []string // an origin's: none
+	if tg.Route >= 0 {
+		params = t.Routes[tg.Route].Params
+	}
 	for _, k := range slices.Sorted(maps.Keys(args)) {
-		taken := slices.Contains(route.Params, k) || k == "subdomain" && t.isWildcard(route)
+		taken := slices.Contains(params, k) || k == "subdomain" && t.takesSubdomainArg(tg)
 		if !taken && suggest.Closest(k, []string{p}, len(k)/3) == p {
 			return k
 		}
@@ -441,4 +565,7 @@ func (t *Table) misspeltKey(route *runtime.Route, args map[string]any, p string)
 type urlCache struct {
 	urlOnce sync.Once
 	plans   []urlPlan
+
+	bindOnce  sync.Once
+	bindIndex map[string]int // BindURLs': the route of each tag
 }

@@ -288,8 +288,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -311,6 +313,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // GetActivities returns the URL of route "get_activities": /activities (routes.conf:47:7).
 //
 //line routes.conf:47:1
@@ -318,7 +336,7 @@ func (u URLBuilder) GetActivities() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:322:1
+//line routes_gen.go:340:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:41:7).
 //
@@ -327,7 +345,7 @@ func (u URLBuilder) GetActivitiesByActivityid(activityID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 1, activityID)
 }
 
-//line routes_gen.go:331:1
+//line routes_gen.go:349:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:53:7).
 //
@@ -336,7 +354,7 @@ func (u URLBuilder) GetActivitiesByActivityidComments(activityID string) (string
 	return routegenTable.CheckedHelperURL(u.base, 2, activityID)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:358:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:17:7).
 //
@@ -345,7 +363,7 @@ func (u URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID strin
 	return routegenTable.CheckedHelperURL(u.base, 3, activityID, collection)
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:367:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:59:7).
 //
@@ -354,7 +372,7 @@ func (u URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, commentID)
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:376:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:77:7).
 //
@@ -363,7 +381,7 @@ func (u URLBuilder) DeleteMomentsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:385:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:11:7).
 //
@@ -372,7 +390,7 @@ func (u URLBuilder) GetPeople() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:394:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:5:7).
 //
@@ -381,7 +399,7 @@ func (u URLBuilder) GetPeopleByUserid(userID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, userID)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:403:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:35:7).
 //
@@ -390,7 +408,7 @@ func (u URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, colle
 	return routegenTable.CheckedHelperURL(u.base, 8, userID, collection)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:412:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:71:7).
 //
@@ -399,7 +417,7 @@ func (u URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collecti
 	return routegenTable.CheckedHelperURL(u.base, 9, userID, collection)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:421:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:65:7).
 //
@@ -408,7 +426,7 @@ func (u URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collect
 	return routegenTable.CheckedHelperURL(u.base, 10, userID, collection)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:430:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:29:7).
 //
@@ -417,7 +435,7 @@ func (u URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 11, userID)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:439:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:23:7).
 //
@@ -426,11 +444,15 @@ func (u URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collectio
 	return routegenTable.CheckedHelperURL(u.base, 12, userID, collection)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:448:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

@@ -287,8 +287,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -310,6 +312,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // GetActivities returns the URL of route "get_activities": /activities (routes.conf:48:7).
 //
 //line routes.conf:48:1
@@ -317,7 +335,7 @@ func (u URLBuilder) GetActivities() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:321:1
+//line routes_gen.go:339:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:42:7).
 //
@@ -326,7 +344,7 @@ func (u URLBuilder) GetActivitiesByActivityid(activityID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 1, activityID)
 }
 
-//line routes_gen.go:330:1
+//line routes_gen.go:348:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:54:7).
 //
@@ -335,7 +353,7 @@ func (u URLBuilder) GetActivitiesByActivityidComments(activityID string) (string
 	return routegenTable.CheckedHelperURL(u.base, 2, activityID)
 }
 
-//line routes_gen.go:339:1
+//line routes_gen.go:357:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:18:7).
 //
@@ -344,7 +362,7 @@ func (u URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID strin
 	return routegenTable.CheckedHelperURL(u.base, 3, activityID, collection)
 }
 
-//line routes_gen.go:348:1
+//line routes_gen.go:366:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:60:7).
 //
@@ -353,7 +371,7 @@ func (u URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, commentID)
 }
 
-//line routes_gen.go:357:1
+//line routes_gen.go:375:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:78:7).
 //
@@ -362,7 +380,7 @@ func (u URLBuilder) DeleteMomentsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:366:1
+//line routes_gen.go:384:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:12:7).
 //
@@ -371,7 +389,7 @@ func (u URLBuilder) GetPeople() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:375:1
+//line routes_gen.go:393:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:6:7).
 //
@@ -380,7 +398,7 @@ func (u URLBuilder) GetPeopleByUserid(userID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, userID)
 }
 
-//line routes_gen.go:384:1
+//line routes_gen.go:402:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:36:7).
 //
@@ -389,7 +407,7 @@ func (u URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, colle
 	return routegenTable.CheckedHelperURL(u.base, 8, userID, collection)
 }
 
-//line routes_gen.go:393:1
+//line routes_gen.go:411:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:72:7).
 //
@@ -398,7 +416,7 @@ func (u URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collecti
 	return routegenTable.CheckedHelperURL(u.base, 9, userID, collection)
 }
 
-//line routes_gen.go:402:1
+//line routes_gen.go:420:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:66:7).
 //
@@ -407,7 +425,7 @@ func (u URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collect
 	return routegenTable.CheckedHelperURL(u.base, 10, userID, collection)
 }
 
-//line routes_gen.go:411:1
+//line routes_gen.go:429:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:30:7).
 //
@@ -416,7 +434,7 @@ func (u URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 11, userID)
 }
 
-//line routes_gen.go:420:1
+//line routes_gen.go:438:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:24:7).
 //
@@ -425,11 +443,15 @@ func (u URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collectio
 	return routegenTable.CheckedHelperURL(u.base, 12, userID, collection)
 }
 
-//line routes_gen.go:429:1
+//line routes_gen.go:447:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

@@ -447,8 +447,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -470,6 +472,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:23:7).
 //
 //line routes.conf:23:1
@@ -477,7 +495,7 @@ func (u URLBuilder) Get1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 0, className)
 }
 
-//line routes_gen.go:481:1
+//line routes_gen.go:499:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:5:7).
 //
@@ -486,7 +504,7 @@ func (u URLBuilder) Post1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, className)
 }
 
-//line routes_gen.go:490:1
+//line routes_gen.go:508:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:29:7).
 //
@@ -495,7 +513,7 @@ func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, object
 	return routegenTable.CheckedHelperURL(u.base, 2, className, objectID)
 }
 
-//line routes_gen.go:499:1
+//line routes_gen.go:517:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:11:7).
 //
@@ -504,7 +522,7 @@ func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 3, className, objectID)
 }
 
-//line routes_gen.go:508:1
+//line routes_gen.go:526:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:17:7).
 //
@@ -513,7 +531,7 @@ func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 4, className, objectID)
 }
 
-//line routes_gen.go:517:1
+//line routes_gen.go:535:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:113:7).
 //
@@ -522,7 +540,7 @@ func (u URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, eventName)
 }
 
-//line routes_gen.go:526:1
+//line routes_gen.go:544:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:107:7).
 //
@@ -531,7 +549,7 @@ func (u URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, fileName)
 }
 
-//line routes_gen.go:535:1
+//line routes_gen.go:553:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:155:7).
 //
@@ -540,7 +558,7 @@ func (u URLBuilder) Post1Functions() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:544:1
+//line routes_gen.go:562:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:143:7).
 //
@@ -549,7 +567,7 @@ func (u URLBuilder) Get1Installations() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:553:1
+//line routes_gen.go:571:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:125:7).
 //
@@ -558,7 +576,7 @@ func (u URLBuilder) Post1Installations() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:562:1
+//line routes_gen.go:580:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:149:7).
 //
@@ -567,7 +585,7 @@ func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 10, objectID)
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:589:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:131:7).
 //
@@ -576,7 +594,7 @@ func (u URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 11, objectID)
 }
 
-//line routes_gen.go:580:1
+//line routes_gen.go:598:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:137:7).
 //
@@ -585,7 +603,7 @@ func (u URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 12, objectID)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:607:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:41:7).
 //
@@ -594,7 +612,7 @@ func (u URLBuilder) Get1Login() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:616:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:119:7).
 //
@@ -603,7 +621,7 @@ func (u URLBuilder) Post1Push() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:625:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:71:7).
 //
@@ -612,7 +630,7 @@ func (u URLBuilder) Post1Requestpasswordreset() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:634:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:95:7).
 //
@@ -621,7 +639,7 @@ func (u URLBuilder) Get1Roles() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:643:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:77:7).
 //
@@ -630,7 +648,7 @@ func (u URLBuilder) Post1Roles() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:634:1
+//line routes_gen.go:652:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:101:7).
 //
@@ -639,7 +657,7 @@ func (u URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, objectID)
 }
 
-//line routes_gen.go:643:1
+//line routes_gen.go:661:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:83:7).
 //
@@ -648,7 +666,7 @@ func (u URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, objectID)
 }
 
-//line routes_gen.go:652:1
+//line routes_gen.go:670:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:89:7).
 //
@@ -657,7 +675,7 @@ func (u URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, objectID)
 }
 
-//line routes_gen.go:661:1
+//line routes_gen.go:679:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:59:7).
 //
@@ -666,7 +684,7 @@ func (u URLBuilder) Get1Users() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:670:1
+//line routes_gen.go:688:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:35:7).
 //
@@ -675,7 +693,7 @@ func (u URLBuilder) Post1Users() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:679:1
+//line routes_gen.go:697:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:65:7).
 //
@@ -684,7 +702,7 @@ func (u URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, objectID)
 }
 
-//line routes_gen.go:688:1
+//line routes_gen.go:706:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:47:7).
 //
@@ -693,7 +711,7 @@ func (u URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, objectID)
 }
 
-//line routes_gen.go:697:1
+//line routes_gen.go:715:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:53:7).
 //
@@ -702,11 +720,15 @@ func (u URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, objectID)
 }
 
-//line routes_gen.go:706:1
+//line routes_gen.go:724:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

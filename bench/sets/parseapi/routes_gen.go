@@ -446,8 +446,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -469,6 +471,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:24:7).
 //
 //line routes.conf:24:1
@@ -476,7 +494,7 @@ func (u URLBuilder) Get1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 0, className)
 }
 
-//line routes_gen.go:480:1
+//line routes_gen.go:498:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:6:7).
 //
@@ -485,7 +503,7 @@ func (u URLBuilder) Post1ClassesByClassname(className string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, className)
 }
 
-//line routes_gen.go:489:1
+//line routes_gen.go:507:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:30:7).
 //
@@ -494,7 +512,7 @@ func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, object
 	return routegenTable.CheckedHelperURL(u.base, 2, className, objectID)
 }
 
-//line routes_gen.go:498:1
+//line routes_gen.go:516:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:12:7).
 //
@@ -503,7 +521,7 @@ func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 3, className, objectID)
 }
 
-//line routes_gen.go:507:1
+//line routes_gen.go:525:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:18:7).
 //
@@ -512,7 +530,7 @@ func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID 
 	return routegenTable.CheckedHelperURL(u.base, 4, className, objectID)
 }
 
-//line routes_gen.go:516:1
+//line routes_gen.go:534:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:114:7).
 //
@@ -521,7 +539,7 @@ func (u URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, eventName)
 }
 
-//line routes_gen.go:525:1
+//line routes_gen.go:543:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:108:7).
 //
@@ -530,7 +548,7 @@ func (u URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, fileName)
 }
 
-//line routes_gen.go:534:1
+//line routes_gen.go:552:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:156:7).
 //
@@ -539,7 +557,7 @@ func (u URLBuilder) Post1Functions() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:543:1
+//line routes_gen.go:561:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:144:7).
 //
@@ -548,7 +566,7 @@ func (u URLBuilder) Get1Installations() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:552:1
+//line routes_gen.go:570:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:126:7).
 //
@@ -557,7 +575,7 @@ func (u URLBuilder) Post1Installations() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:561:1
+//line routes_gen.go:579:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:150:7).
 //
@@ -566,7 +584,7 @@ func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 10, objectID)
 }
 
-//line routes_gen.go:570:1
+//line routes_gen.go:588:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:132:7).
 //
@@ -575,7 +593,7 @@ func (u URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 11, objectID)
 }
 
-//line routes_gen.go:579:1
+//line routes_gen.go:597:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:138:7).
 //
@@ -584,7 +602,7 @@ func (u URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 12, objectID)
 }
 
-//line routes_gen.go:588:1
+//line routes_gen.go:606:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:42:7).
 //
@@ -593,7 +611,7 @@ func (u URLBuilder) Get1Login() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:597:1
+//line routes_gen.go:615:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:120:7).
 //
@@ -602,7 +620,7 @@ func (u URLBuilder) Post1Push() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:606:1
+//line routes_gen.go:624:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:72:7).
 //
@@ -611,7 +629,7 @@ func (u URLBuilder) Post1Requestpasswordreset() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:615:1
+//line routes_gen.go:633:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:96:7).
 //
@@ -620,7 +638,7 @@ func (u URLBuilder) Get1Roles() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:624:1
+//line routes_gen.go:642:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:78:7).
 //
@@ -629,7 +647,7 @@ func (u URLBuilder) Post1Roles() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:633:1
+//line routes_gen.go:651:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:102:7).
 //
@@ -638,7 +656,7 @@ func (u URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, objectID)
 }
 
-//line routes_gen.go:642:1
+//line routes_gen.go:660:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:84:7).
 //
@@ -647,7 +665,7 @@ func (u URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, objectID)
 }
 
-//line routes_gen.go:651:1
+//line routes_gen.go:669:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:90:7).
 //
@@ -656,7 +674,7 @@ func (u URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, objectID)
 }
 
-//line routes_gen.go:660:1
+//line routes_gen.go:678:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:60:7).
 //
@@ -665,7 +683,7 @@ func (u URLBuilder) Get1Users() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:669:1
+//line routes_gen.go:687:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:36:7).
 //
@@ -674,7 +692,7 @@ func (u URLBuilder) Post1Users() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:678:1
+//line routes_gen.go:696:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:66:7).
 //
@@ -683,7 +701,7 @@ func (u URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, objectID)
 }
 
-//line routes_gen.go:687:1
+//line routes_gen.go:705:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:48:7).
 //
@@ -692,7 +710,7 @@ func (u URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, objectID)
 }
 
-//line routes_gen.go:696:1
+//line routes_gen.go:714:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:54:7).
 //
@@ -701,11 +719,15 @@ func (u URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, objectID)
 }
 
-//line routes_gen.go:705:1
+//line routes_gen.go:723:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

@@ -292,8 +292,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -315,6 +317,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Home returns the URL of route "home": / (../routes.conf:25:7).
 //
 //line ../routes.conf:25:1
@@ -322,7 +340,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:326:1
+//line routes_gen.go:344:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
@@ -331,7 +349,7 @@ func (u URLBuilder) Users(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, version)
 }
 
-//line routes_gen.go:335:1
+//line routes_gen.go:353:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
@@ -340,7 +358,7 @@ func (u URLBuilder) CreateUser(version string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, version)
 }
 
-//line routes_gen.go:344:1
+//line routes_gen.go:362:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
@@ -349,7 +367,7 @@ func (u URLBuilder) User(version string, id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, version, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:371:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
@@ -358,7 +376,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:362:1
+//line routes_gen.go:380:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
@@ -367,7 +385,7 @@ func (u URLBuilder) ChatPage() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:371:1
+//line routes_gen.go:389:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
@@ -376,7 +394,7 @@ func (u URLBuilder) Chat() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:380:1
+//line routes_gen.go:398:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
@@ -385,7 +403,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:389:1
+//line routes_gen.go:407:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
@@ -394,7 +412,7 @@ func (u URLBuilder) Search() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:398:1
+//line routes_gen.go:416:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
@@ -403,7 +421,7 @@ func (u URLBuilder) AcceptUsers() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:407:1
+//line routes_gen.go:425:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
@@ -412,7 +430,7 @@ func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, subdomain)
 }
 
-//line routes_gen.go:416:1
+//line routes_gen.go:434:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
@@ -421,11 +439,15 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:425:1
+//line routes_gen.go:443:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

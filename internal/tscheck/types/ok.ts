@@ -23,4 +23,11 @@ export const urls: readonly string[] = [
   routeURL("admin.admin_files", { path: "a/b" }),
   builder.user(1),
   builder.routeURL("tenants.tenant_home", { subdomain: "acme" }),
+  // aah's names: a subdomain's label, a wildcard domain's subdomain, an origin, an anchor.
+  routeURL("admin.admin_files#top", { path: "a/b" }),
+  routeURL("acme.tenant_page", { slug: "x" }),
+  routeURL("host", {}),
+  routeURL("tenants.host", { subdomain: "acme" }),
+  routeURL("user#posts", { id: 7 }, { tab: "a" }),
+  builder.routeURL("acme.tenant_home", {}),
 ];

@@ -70,6 +70,22 @@ func builder(rt *runtime.Router) {
 	routes.URL.ForRouter(rt).RouteURL("room", 1)                                      // want `routes.URLBuilder.RouteURL: route "room" takes 2 path parameters \(id, room\), got 1`
 }
 
+// aahNames calls RouteURL with aah's names: a subdomain by its label, a
+// wildcard domain by a label that is its subdomain, a domain's origin,
+// and an anchor.
+func aahNames() {
+	routes.RouteURL("admin.dashboard#top")
+	routes.RouteURL("acme.tenant_home")
+	routes.RouteURL("tenants.tenant_home", "acme")
+	routes.RouteURL("host")
+	routes.RouteURL("admin.host")
+	routes.RouteURL("show_hotel#rooms", 42)
+	routes.RouteURLNamedArgs("acme.tenant_home", map[string]any{})
+	routes.RouteURL("acme.tenant_home", "acme") // want `routes.RouteURL: route "tenants.tenant_home" takes no path parameters, got 1`
+	routes.RouteURL("show_hotel#rooms", "x")    // want `route "show_hotel", :id\[number\]: "x" is not a number`
+	routes.RouteURL("acme.no_such_route")       // want `routes.RouteURL: no route named "acme.no_such_route"`
+}
+
 func paths(w http.ResponseWriter, r *http.Request, id string, n int) {
 	// Valid.
 	http.Redirect(w, r, "/", http.StatusFound)

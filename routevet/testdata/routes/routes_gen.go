@@ -377,8 +377,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -400,6 +402,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Home returns the URL of route "home": / (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
@@ -407,7 +425,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:411:1
+//line routes_gen.go:429:1
 
 // Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
@@ -416,7 +434,7 @@ func (u URLBuilder) Booking(ref string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, ref)
 }
 
-//line routes_gen.go:420:1
+//line routes_gen.go:438:1
 
 // Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
@@ -425,7 +443,7 @@ func (u URLBuilder) Cafe() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:429:1
+//line routes_gen.go:447:1
 
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
@@ -434,7 +452,7 @@ func (u URLBuilder) Docs(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:438:1
+//line routes_gen.go:456:1
 
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
@@ -443,7 +461,7 @@ func (u URLBuilder) Hotels() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:447:1
+//line routes_gen.go:465:1
 
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
@@ -452,7 +470,7 @@ func (u URLBuilder) CreateHotel() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:456:1
+//line routes_gen.go:474:1
 
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
@@ -461,7 +479,7 @@ func (u URLBuilder) DeleteHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:465:1
+//line routes_gen.go:483:1
 
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
@@ -470,7 +488,7 @@ func (u URLBuilder) ShowHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:474:1
+//line routes_gen.go:492:1
 
 // BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
@@ -479,7 +497,7 @@ func (u URLBuilder) BookHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:483:1
+//line routes_gen.go:501:1
 
 // Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
 //
@@ -488,7 +506,7 @@ func (u URLBuilder) Room(id int64, room string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, strconv.FormatInt(id, 10), room)
 }
 
-//line routes_gen.go:492:1
+//line routes_gen.go:510:1
 
 // Live returns the URL of route "live": /live (../routes.conf:34:7).
 //
@@ -497,7 +515,7 @@ func (u URLBuilder) Live() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:501:1
+//line routes_gen.go:519:1
 
 // Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
@@ -506,7 +524,7 @@ func (u URLBuilder) Page(lang string, page string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 11, lang, page)
 }
 
-//line routes_gen.go:510:1
+//line routes_gen.go:528:1
 
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
@@ -515,7 +533,7 @@ func (u URLBuilder) Search() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:519:1
+//line routes_gen.go:537:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
@@ -524,7 +542,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:528:1
+//line routes_gen.go:546:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
 //
@@ -533,11 +551,15 @@ func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, subdomain)
 }
 
-//line routes_gen.go:537:1
+//line routes_gen.go:555:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

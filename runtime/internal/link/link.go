@@ -9,7 +9,8 @@ package link
 //	func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
 //		coreTable *core.Table, hosts *core.HostTable,
 //		newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error),
-//		servedAt func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool))
+//		servedAt func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),
+//		requestAt func(ctx *runtime.Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool))
 //
 // It is untyped here because this package cannot import runtime, which
 // imports it.

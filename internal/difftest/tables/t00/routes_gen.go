@@ -523,8 +523,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -546,6 +548,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // R4 returns the URL of route "r4": /42 (routes.conf:28:7).
 //
 //line routes.conf:28:1
@@ -553,7 +571,7 @@ func (u URLBuilder) R4() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:557:1
+//line routes_gen.go:575:1
 
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
 //
@@ -562,7 +580,7 @@ func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 1, p0, p1)
 }
 
-//line routes_gen.go:566:1
+//line routes_gen.go:584:1
 
 // R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
 //
@@ -571,7 +589,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:575:1
+//line routes_gen.go:593:1
 
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
 //
@@ -580,7 +598,7 @@ func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:584:1
+//line routes_gen.go:602:1
 
 // R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:51:15).
 //
@@ -589,7 +607,7 @@ func (u URLBuilder) R7(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2)
 }
 
-//line routes_gen.go:593:1
+//line routes_gen.go:611:1
 
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
 //
@@ -598,7 +616,7 @@ func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, p2, strconv.FormatInt(p3, 10))
 }
 
-//line routes_gen.go:602:1
+//line routes_gen.go:620:1
 
 // R2 returns the URL of route "r2": /@ (routes.conf:15:7).
 //
@@ -607,7 +625,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:611:1
+//line routes_gen.go:629:1
 
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
 //
@@ -616,7 +634,7 @@ func (u URLBuilder) R3(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, rest)
 }
 
-//line routes_gen.go:620:1
+//line routes_gen.go:638:1
 
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
 //
@@ -625,7 +643,7 @@ func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 13, p0, p1)
 }
 
-//line routes_gen.go:629:1
+//line routes_gen.go:647:1
 
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
 //
@@ -634,7 +652,7 @@ func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p0, p1, p2)
 }
 
-//line routes_gen.go:638:1
+//line routes_gen.go:656:1
 
 // R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:96:15).
 //
@@ -643,7 +661,7 @@ func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 16, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:647:1
+//line routes_gen.go:665:1
 
 // R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:104:15).
 //
@@ -652,7 +670,7 @@ func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0, p1, p2)
 }
 
-//line routes_gen.go:656:1
+//line routes_gen.go:674:1
 
 // R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:89:15).
 //
@@ -661,7 +679,7 @@ func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, p0, p1, p2)
 }
 
-//line routes_gen.go:665:1
+//line routes_gen.go:683:1
 
 // R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:112:15).
 //
@@ -670,7 +688,7 @@ func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 21, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:674:1
+//line routes_gen.go:692:1
 
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
 //
@@ -679,11 +697,15 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:683:1
+//line routes_gen.go:701:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

@@ -519,8 +519,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -542,6 +544,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // R5 returns the URL of route "r5": /42/abc (routes.conf:31:15).
 //
 //line routes.conf:31:1
@@ -549,7 +567,7 @@ func (u URLBuilder) R5() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:553:1
+//line routes_gen.go:571:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
@@ -558,7 +576,7 @@ func (u URLBuilder) R1() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:562:1
+//line routes_gen.go:580:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:15:11).
 //
@@ -567,7 +585,7 @@ func (u URLBuilder) R2() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:589:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:26:15).
 //
@@ -576,7 +594,7 @@ func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:580:1
+//line routes_gen.go:598:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:20:15).
 //
@@ -585,7 +603,7 @@ func (u URLBuilder) R3() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:607:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:39:11).
 //
@@ -594,7 +612,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:616:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:68:11).
 //
@@ -603,7 +621,7 @@ func (u URLBuilder) D1R9(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, rest)
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:625:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:73:11).
 //
@@ -612,7 +630,7 @@ func (u URLBuilder) D1R10(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, rest)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:634:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:61:7).
 //
@@ -621,7 +639,7 @@ func (u URLBuilder) D1R8(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, rest)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:643:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:79:11).
 //
@@ -630,7 +648,7 @@ func (u URLBuilder) D1R11(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, rest)
 }
 
-//line routes_gen.go:634:1
+//line routes_gen.go:652:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:54:7).
 //
@@ -639,7 +657,7 @@ func (u URLBuilder) D1R7() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:643:1
+//line routes_gen.go:661:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:99:7).
 //
@@ -648,7 +666,7 @@ func (u URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p0)
 }
 
-//line routes_gen.go:652:1
+//line routes_gen.go:670:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:106:7).
 //
@@ -657,7 +675,7 @@ func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:661:1
+//line routes_gen.go:679:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:92:7).
 //
@@ -666,7 +684,7 @@ func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:670:1
+//line routes_gen.go:688:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:121:11).
 //
@@ -675,7 +693,7 @@ func (u URLBuilder) D2R16() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:679:1
+//line routes_gen.go:697:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:115:7).
 //
@@ -684,7 +702,7 @@ func (u URLBuilder) D2R15() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:688:1
+//line routes_gen.go:706:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:127:11).
 //
@@ -693,11 +711,15 @@ func (u URLBuilder) D2R17() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:697:1
+//line routes_gen.go:715:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

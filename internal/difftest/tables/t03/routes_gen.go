@@ -4441,9 +4441,11 @@ func (c *routegenControllers) dispatch12(ctx *runtime.Context, i int) error {
 // subdomain, which must be one DNS label, the address of a domain read from the
 // environment) returns an error that names the argument or the variable. Routes
 // outside the root domain get //host[:port], routes.conf's unless the builder is a router's
-// (ForRouter); a wildcard domain's take the subdomain first. The helpers are fields, set by
-// URL, WithBasePath and ForRouter, as the table has more than 512 routes: a method each
-// would cost the compiler more than the rest of the package.
+// (ForRouter); a wildcard domain's take the subdomain first. The builder of a request
+// (ForRequest) writes the request's own domain's routes as paths instead, and the root
+// domain's with their host. The helpers are fields, set by URL, WithBasePath, ForRouter
+// and ForRequest, as the table has more than 512 routes: a method each would cost the
+// compiler more than the rest of the package.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 
@@ -4971,36 +4973,65 @@ func (*URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return routegenURLs(routegenTable.URLBaseOf(router))
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+// The builder is the Context's, made once for each Context the router pools and used again
+// by its next request: it must not be kept after the action returns, as the Context must
+// not. On a route with middleware, whose Context is not pooled, each call makes a function
+// for each route.
+func (*URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, kept := routegenTable.URLBaseOfRequest(ctx)
+	u, _ := (*kept).(*URLBuilder)
+	if u == nil {
+		u = routegenURLs(base)
+		*kept = u
+	} else {
+		u.base = base
+	}
+	return u
+}
+
 // routegenURLs returns the URLBuilder of base, each helper made for the type of its field.
 func routegenURLs(base routegenimpl.URLBase) *URLBuilder {
 	u := &URLBuilder{base: base}
 	routegenTable.BindURLs(u, func(field any, route int) {
 		switch f := field.(type) {
 		case *func() string:
-			*f = func() string { return routegenTable.HelperURL(base, route) }
+			*f = func() string { return routegenTable.HelperURL(u.base, route) }
 		case *func(string) (string, error):
-			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0) }
+			*f = func(v0 string) (string, error) { return routegenTable.CheckedHelperURL(u.base, route, v0) }
 		case *func(string, string) (string, error):
-			*f = func(v0 string, v1 string) (string, error) { return routegenTable.CheckedHelperURL(base, route, v0, v1) }
+			*f = func(v0 string, v1 string) (string, error) {
+				return routegenTable.CheckedHelperURL(u.base, route, v0, v1)
+			}
 		case *func(string, string, string) (string, error):
 			*f = func(v0 string, v1 string, v2 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2)
+				return routegenTable.CheckedHelperURL(u.base, route, v0, v1, v2)
 			}
 		case *func(string, string, string, string) (string, error):
 			*f = func(v0 string, v1 string, v2 string, v3 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, v1, v2, v3)
+				return routegenTable.CheckedHelperURL(u.base, route, v0, v1, v2, v3)
 			}
 		case *func(string, int64) (string, error):
 			*f = func(v0 string, v1 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, v0, strconv.FormatInt(v1, 10))
+				return routegenTable.CheckedHelperURL(u.base, route, v0, strconv.FormatInt(v1, 10))
 			}
 		case *func(int64) (string, error):
 			*f = func(v0 int64) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10))
+				return routegenTable.CheckedHelperURL(u.base, route, strconv.FormatInt(v0, 10))
 			}
 		case *func(int64, string) (string, error):
 			*f = func(v0 int64, v1 string) (string, error) {
-				return routegenTable.CheckedHelperURL(base, route, strconv.FormatInt(v0, 10), v1)
+				return routegenTable.CheckedHelperURL(u.base, route, strconv.FormatInt(v0, 10), v1)
 			}
 		}
 	})
@@ -5009,7 +5040,11 @@ func routegenURLs(base routegenimpl.URLBase) *URLBuilder {
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

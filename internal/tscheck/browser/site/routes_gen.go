@@ -261,8 +261,10 @@ func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
 // values can fail (a string parameter, which must not be empty or a dot segment, a
 // constraint, a subdomain, which must be one DNS label, the address of a domain read from
 // the environment) returns an error that names the argument or the variable. Routes outside the root domain get //host[:port], routes.conf's unless the
-// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The zero
-// URLBuilder builds paths from the root of the site.
+// builder is a router's (ForRouter); a wildcard domain's take the subdomain first. The
+// builder of a request (ForRequest) writes the request's own domain's routes as paths
+// instead, and the root domain's with their host. The zero URLBuilder builds paths from
+// the root of the site.
 type URLBuilder struct {
 	base routegenimpl.URLBase
 }
@@ -284,6 +286,22 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 	return &URLBuilder{base: routegenTable.URLBaseOf(router)}
 }
 
+// ForRequest returns a URLBuilder of the links of the page ctx serves: a route of the
+// request's own domain is written as a path, as Rails' _path helpers and Phoenix's ~p write
+// one, and a route of any other domain, the root domain included, as //host[:port]/path,
+// as Rails' _url helpers and Phoenix's url(~p...) write a full URL, but without its scheme,
+// which the link keeps from the page. A wildcard domain's route is the request's own when its
+// subdomain is the request's. Its paths begin with the prefix the router is mounted under, as
+// its redirects keep it (runtime.WithBasePath, else what a handler in front stripped), and a
+// domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
+// of the request's host names the request's own domain first. URL, WithBasePath and
+// ForRouter write the root domain's routes as paths and every other domain's with their
+// host. It panics when ctx is nil or not of a router this package built.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	base, _ := routegenTable.URLBaseOfRequest(ctx)
+	return &URLBuilder{base: base}
+}
+
 // Page returns the URL of route "page": / (../routes.conf:11:7).
 //
 //line ../routes.conf:11:1
@@ -291,7 +309,7 @@ func (u URLBuilder) Page() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:295:1
+//line routes_gen.go:313:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
@@ -300,7 +318,7 @@ func (u URLBuilder) Comment() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:304:1
+//line routes_gen.go:322:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
@@ -309,7 +327,7 @@ func (u URLBuilder) Script(file string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 2, file)
 }
 
-//line routes_gen.go:313:1
+//line routes_gen.go:331:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
@@ -318,7 +336,7 @@ func (u URLBuilder) APIPrivate() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3)
 }
 
-//line routes_gen.go:322:1
+//line routes_gen.go:340:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
@@ -327,7 +345,7 @@ func (u URLBuilder) APICancel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:331:1
+//line routes_gen.go:349:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
@@ -336,7 +354,7 @@ func (u URLBuilder) APIBooking(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:358:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
@@ -345,7 +363,7 @@ func (u URLBuilder) APIPublic() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6)
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:367:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
@@ -354,7 +372,7 @@ func (u URLBuilder) APIHotel(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:376:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
@@ -363,11 +381,15 @@ func (u URLBuilder) APISearch(kind string, terms string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, kind, terms)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:385:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
-// It checks each value against its parameter's constraint.
+// It takes aah's names too: "label.name", a route of the domain a subdomain label names;
+// "host" and "label.host" (or "domain_key.host"), a domain's origin, //host[:port]; and any
+// name followed by "#anchor", which the URL ends with, escaped. A route's own name wins
+// over aah's, and a domain key over a label. It checks each value against its parameter's
+// constraint.
 func (u URLBuilder) RouteURL(name string, args ...any) (string, error) {
 	return routegenTable.RouteURL(u.base, name, args...)
 }

@@ -1,0 +1,303 @@
+package golden_test
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	subdomains "github.com/routegen/routegen/golden/aah_examples_domain_subdomain_routes"
+	"github.com/routegen/routegen/golden/rich"
+	"github.com/routegen/routegen/internal/difftest/tables/t03"
+	"github.com/routegen/routegen/runtime"
+)
+
+// requestContext is the Context the router gives the action of a GET of
+// target, sent to host.
+func requestContext(t testing.TB, rt *runtime.Router, host, target string) *runtime.Context {
+	t.Helper()
+	r := httptest.NewRequest("GET", target, nil)
+	r.Host = host
+	ctx, err := rt.NewContext(httptest.NewRecorder(), r)
+	if err != nil {
+		t.Fatalf("GET %s%s: %v", host, target, err)
+	}
+	return ctx
+}
+
+// TestForRequestLinks: the builder of a request writes the routes of the
+// request's domain as paths and every other domain's, the root domain's
+// too, with //host[:port]; a wildcard domain's route is the request's own
+// at its subdomain only. RouteURL on it takes aah's names.
+func TestForRequestLinks(t *testing.T) {
+	must := mustURL(t)
+	rt := newRichRouter(t, runtime.WithStaticFS(assets))
+	onRoot := rich.URL.ForRequest(requestContext(t, rt, "example.com:8080", "/users/1"))
+	onAdmin := rich.URL.ForRequest(requestContext(t, rt, "admin.example.com:8080", "/"))
+	onAcme := rich.URL.ForRequest(requestContext(t, rt, "ACME.example.com:8080", "/pages/x"))
+	for _, c := range []struct{ got, want string }{
+		{onRoot.Home(), "/"},
+		{must(onRoot.User(7)), "/users/7"},
+		{onRoot.AdminHome(), "//admin.example.com:8080/"},
+		{must(onRoot.TenantsTenantPage("acme", "x")), "//acme.example.com:8080/pages/x"},
+		{onAdmin.Home(), "//example.com:8080/"},
+		{must(onAdmin.User(7)), "//example.com:8080/users/7"},
+		{onAdmin.AdminHome(), "/"},
+		{must(onAdmin.RouteURL("admin.admin_home#top")), "/#top"},
+		{must(onAdmin.RouteURL("host")), "//example.com:8080"},
+		{must(onAdmin.RouteURLNamedArgs("user#posts", map[string]any{"id": 7, "tab": "a"})), "//example.com:8080/users/7?tab=a#posts"},
+		{must(onAcme.TenantsTenantPage("acme", "y")), "/pages/y"},
+		{must(onAcme.TenantsTenantPage("beta", "y")), "//beta.example.com:8080/pages/y"},
+		{must(onAcme.RouteURL("acme.tenant_page", "z")), "/pages/z"},
+		{must(onAcme.RouteURL("beta.tenant_page", "z")), "//beta.example.com:8080/pages/z"},
+		{must(onAcme.RouteURL("acme.host")), "//acme.example.com:8080"},
+		{onAcme.Home(), "//example.com:8080/"},
+		// URL, which knows no request, writes the root domain's as paths.
+		{rich.URL.Home(), "/"},
+		{must(rich.RouteURL("acme.tenant_page", "z")), "//acme.example.com:8080/pages/z"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// TestForRequestKeepsTheRouter: the builder of a request keeps its
+// router's base path and hosts, as ForRouter does, and the prefix a
+// handler in front stripped, as the router's redirects do.
+func TestForRequestKeepsTheRouter(t *testing.T) {
+	moved := newRichRouter(t, runtime.WithStaticFS(assets), runtime.WithHost("admin", "admin.localhost", "9090"), runtime.WithBasePath("/svc"))
+	onRoot := rich.URL.ForRequest(requestContext(t, moved, "example.com:8080", "/svc/users/1"))
+	if got, want := onRoot.AdminHome(), "//admin.localhost:9090/svc/"; got != want {
+		t.Errorf("AdminHome = %q, want %q", got, want)
+	}
+	if got, want := onRoot.Home(), "/svc/"; got != want {
+		t.Errorf("Home = %q, want %q", got, want)
+	}
+	plain := newRichRouter(t, runtime.WithStaticFS(assets))
+	stripped := httptest.NewRequest("GET", "/mnt/users/1", nil)
+	stripped.Host = "example.com:8080"
+	var links []string
+	handler := http.StripPrefix("/mnt", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, err := plain.NewContext(w, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := rich.URL.ForRequest(ctx)
+		links = append(links, u.Home(), u.AdminHome())
+	}))
+	handler.ServeHTTP(httptest.NewRecorder(), stripped)
+	if want := []string{"/mnt/", "//admin.example.com:8080/mnt/"}; fmt.Sprint(links) != fmt.Sprint(want) {
+		t.Errorf("links under a stripped prefix: %q, want %q", links, want)
+	}
+}
+
+// TestForRequestOfAnotherRouter: a Context of another package's router,
+// or none, is refused at once rather than given wrong hosts.
+func TestForRequestOfAnotherRouter(t *testing.T) {
+	other, err := subdomains.NewRouter(subdomainPages{}, subdomainPages{}, subdomainPages{}, runtime.WithStaticFS(fstest.MapFS{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, ctx := range map[string]*runtime.Context{
+		"another package's": requestContext(t, other, "sample.com", "/"),
+		"a zero":            {},
+		"nil":               nil,
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "URLBuilder.ForRequest") {
+					t.Errorf("ForRequest of %s Context: recovered %v, want a panic naming ForRequest", name, r)
+				}
+			}()
+			rich.URL.ForRequest(ctx)
+		}()
+	}
+}
+
+var (
+	linkSink    string
+	builderSink *rich.URLBuilder
+)
+
+// TestForRequestAllocates: the builder of a request allocates nothing of
+// its own when it does not outlive its call (the compiler keeps it on
+// the stack), and itself alone when it does (a template's data).
+func TestForRequestAllocates(t *testing.T) {
+	rt := newRichRouter(t, runtime.WithStaticFS(assets))
+	ctx := requestContext(t, rt, "admin.example.com:8080", "/")
+	plain := testing.AllocsPerRun(100, func() { linkSink = rich.URL.AdminHome() })
+	onRequest := testing.AllocsPerRun(100, func() { linkSink = rich.URL.ForRequest(ctx).AdminHome() })
+	if onRequest > 1 || plain < 1 {
+		t.Errorf("URL.AdminHome() allocates %.0f times, URL.ForRequest(ctx).AdminHome() %.0f; want the second at most 1 (its string)", plain, onRequest)
+	}
+	kept := testing.AllocsPerRun(100, func() { builderSink = rich.URL.ForRequest(ctx) })
+	t.Logf("allocations: URL.AdminHome() %.0f, URL.ForRequest(ctx).AdminHome() %.0f, a ForRequest builder kept %.0f", plain, onRequest, kept)
+	if kept != 1 {
+		t.Errorf("a ForRequest builder that outlives its call allocates %.0f times, want 1", kept)
+	}
+}
+
+// t03Page is the action of t03's route r256, which writes a link of its
+// request's builder, a builder of func fields.
+type t03Page struct {
+	t03.C0Controller
+	builders map[*t03.URLBuilder]bool
+}
+
+func (p *t03Page) A256(ctx *runtime.Context) error {
+	u := t03.URL.ForRequest(ctx)
+	p.builders[u] = true
+	_, err := io.WriteString(ctx.Res, u.R256()+" "+u.R299())
+	return err
+}
+
+// mayDoAll has every role and permission.
+type mayDoAll struct{}
+
+func (mayDoAll) HasRole(string) bool     { return true }
+func (mayDoAll) IsPermitted(string) bool { return true }
+
+// TestForRequestOfFuncFields: a builder of func fields (a table of more
+// than 512 routes) is made once for each Context the router pools, and
+// its next request's links follow that request: here the prefix a handler
+// in front stripped.
+func TestForRequestOfFuncFields(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector makes sync.Pool drop what it holds")
+	}
+	page := &t03Page{builders: map[*t03.URLBuilder]bool{}}
+	type c1 struct{ t03.C1Controller }
+	type c2 struct{ t03.C2Controller }
+	type socket struct{ t03.SocketController }
+	everyone := func(*runtime.Context) (runtime.Subject, error) { return mayDoAll{}, nil }
+	rt, err := t03.NewRouter(page, c1{}, c2{}, socket{}, runtime.WithAuthenticator("basic", everyone), runtime.WithAuthenticator("token", everyone))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mounted := http.StripPrefix("/mnt", rt)
+	for _, c := range []struct {
+		handler http.Handler
+		target  string
+		want    string
+	}{
+		{rt, "/x.y/1", "/x.y/1 /users/42"},
+		{mounted, "/mnt/x.y/1", "/mnt/x.y/1 /mnt/users/42"},
+		{rt, "/x.y/1", "/x.y/1 /users/42"},
+	} {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest("GET", c.target, nil)
+		r.Host = "api.example.com"
+		c.handler.ServeHTTP(w, r)
+		if w.Code != 200 || w.Body.String() != c.want {
+			t.Errorf("GET %s: %d %q, want 200 %q", c.target, w.Code, w.Body, c.want)
+		}
+	}
+	if len(page.builders) != 1 {
+		t.Errorf("three requests on one goroutine made %d builders, want 1", len(page.builders))
+	}
+	w := &discardWriter{header: http.Header{}}
+	r := httptest.NewRequest("GET", "/x.y/1", nil)
+	r.Host = "api.example.com"
+	allocs := testing.AllocsPerRun(100, func() { rt.ServeHTTP(w, r) })
+	t.Logf("a request of a table of %d routes whose action writes two links of ForRequest allocates %.0f times", len(t03.Routes), allocs)
+	// The two links and the body written: what the action allocates itself.
+	if allocs > 4 {
+		t.Errorf("a request whose action builds two links of ForRequest allocates %.0f times, want at most 4", allocs)
+	}
+	// A route with middleware has a Context of its own, whose builder is made anew.
+	wrapped, err := t03.NewRouter(page, c1{}, c2{}, socket{}, runtime.WithAuthenticator("basic", everyone), runtime.WithAuthenticator("token", everyone),
+		runtime.WithMiddleware(func(_ *runtime.Route, next http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { next.ServeHTTP(w, r) })
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withMiddleware := testing.AllocsPerRun(20, func() { wrapped.ServeHTTP(w, r) })
+	t.Logf("the same request on a route with middleware allocates %.0f times", withMiddleware)
+	if n := float64(len(t03.Routes)); withMiddleware < n/2 || withMiddleware > 2*n {
+		t.Errorf("with middleware, ForRequest's builder of %d routes cost %.0f allocations, not about one a route as docs/reference.md says", len(t03.Routes), withMiddleware)
+	}
+}
+
+// subdomainPages are the pages of aah's domain-subdomain example: each
+// writes its links to the index of each domain, as its request's builder
+// writes them, and by aah's names.
+type subdomainPages struct{}
+
+func (subdomainPages) page(ctx *runtime.Context, name string) error {
+	u := subdomains.URL.ForRequest(ctx)
+	acme, err := u.WildcardSampleComIndex("acme")
+	if err != nil {
+		return err
+	}
+	links := []string{name, u.Index(), u.AdminSampleComIndex(), acme}
+	for _, n := range []string{"index", "admin.index", "acme.index", "host", "index#top"} {
+		l, err := u.RouteURL(n)
+		if err != nil {
+			return err
+		}
+		links = append(links, l)
+	}
+	_, err = io.WriteString(ctx.Res, strings.Join(links, " "))
+	return err
+}
+
+func (p subdomainPages) Index(ctx *runtime.Context) error     { return p.page(ctx, "home") }
+func (p subdomainPages) Dashboard(ctx *runtime.Context) error { return p.page(ctx, "admin") }
+func (p subdomainPages) Entry(ctx *runtime.Context) error {
+	return p.page(ctx, "tenant "+ctx.Subdomain())
+}
+
+// TestLinksAcrossDomains serves aah's domain-subdomain example, its
+// domains at sample.test, admin.sample.test and *.sample.test at the
+// server's port: a page on the root domain links to its own domain's
+// pages as paths and to the admin subdomain as //host:port/path, and a
+// page on the subdomain links back to the root domain as
+// //host:port/path and to itself as a path. aah's names give the same.
+func TestLinksAcrossDomains(t *testing.T) {
+	srv := httptest.NewUnstartedServer(nil)
+	_, port, err := net.SplitHostPort(srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := subdomains.NewRouter(subdomainPages{}, subdomainPages{}, subdomainPages{},
+		runtime.WithStaticFS(fstest.MapFS{}),
+		runtime.WithHost("sample_com", "sample.test", port),
+		runtime.WithHost("admin_sample_com", "admin.sample.test", port),
+		runtime.WithHost("wildcard_sample_com", "*.sample.test", port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config.Handler = rt
+	srv.Start()
+	defer srv.Close()
+	root, admin, acme := "//sample.test:"+port, "//admin.sample.test:"+port, "//acme.sample.test:"+port
+	for host, want := range map[string]string{
+		"sample.test":       "home / " + admin + "/ " + acme + "/ / " + admin + "/ " + acme + "/ " + root + " /#top",
+		"admin.sample.test": "admin " + root + "/ / " + acme + "/ " + root + "/ / " + acme + "/ " + root + " " + root + "/#top",
+		"acme.sample.test":  "tenant acme " + root + "/ " + admin + "/ / " + root + "/ " + admin + "/ / " + root + " " + root + "/#top",
+	} {
+		r, err := http.NewRequest("GET", srv.URL+"/", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Host = host + ":" + port
+		res, err := srv.Client().Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode != 200 || string(body) != want {
+			t.Errorf("GET http://%s/: %d\n%s\nwant\n%s", r.Host, res.StatusCode, body, want)
+		}
+	}
+}
