@@ -29,8 +29,12 @@ const (
 
 // implVersion is the version of routegenimpl's API the generated code is
 // written for; routegenimpl refuses, at compile time, code of a version it
-// does not support.
-const implVersion = 1
+// does not support. Code that sets the table's SecureHeaders, which
+// version 2 added, is written for implSecureHeadersVersion.
+const (
+	implVersion              = 1
+	implSecureHeadersVersion = 2
+)
 
 // Options name what the generated package is and where it comes from.
 type Options struct {

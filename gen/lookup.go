@@ -6,19 +6,25 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/routegen/routegen/ir"
 )
 
 // writeVersionCheck writes the constants that compile only with a
 // routegenimpl that supports the API the code is written for.
 func (g *generator) writeVersionCheck() {
-	v := strconv.Itoa(implVersion)
+	version := implVersion
+	if g.secureHeaders() != nil {
+		version = implSecureHeadersVersion
+	}
+	v := strconv.Itoa(version)
 	g.declare([]string{
 		"This file is written for version " + v + " of routegenimpl's API; with a routegen that does not support it,",
 		`the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):`,
 		"run go generate with the routegen the module requires.",
 	}, jen.Const().Defs(
-		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(jen.Lit(implVersion).Op("-").Qual(implPkg, "MinVersion")),
-		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(g.qual(implPkg, "MaxVersion").Op("-").Lit(implVersion)),
+		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(jen.Lit(version).Op("-").Qual(implPkg, "MinVersion")),
+		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(g.qual(implPkg, "MaxVersion").Op("-").Lit(version)),
 	))
 }
 
@@ -45,6 +51,18 @@ func (g *generator) writeTable() {
 			schemes = jen.Index().String().Values()
 		}
 		lit.line(field{"AuthSchemes", schemes})
+	}
+	if headers := g.secureHeaders(); headers != nil {
+		var list []jen.Code
+		for _, h := range headers {
+			var hl keyedLiteral
+			hl.line(field{"Name", jen.Lit(h.Name)}, field{"Value", jen.Lit(h.Value)})
+			if h.HTTPSOnly {
+				hl.line(field{"HTTPSOnly", jen.True()})
+			}
+			list = append(list, hl.inline())
+		}
+		lit.line(field{"SecureHeaders", jen.Index().Qual(implPkg, "SecureHeader").Add(multiLine(list...))})
 	}
 	if g.root != 0 {
 		lit.line(field{"Root", jen.Lit(g.root)})
@@ -83,4 +101,13 @@ func (g *generator) writeLookup() {
 	).Block(
 		jen.Id(tableName).Dot("Lookup").Call(jen.Id("m"), jen.Id("method"), jen.Id("host"), jen.Id("path")),
 	))
+}
+
+// secureHeaders are the headers of security.conf's http_header the
+// router sets; nil for none.
+func (g *generator) secureHeaders() []ir.SecureHeader {
+	if s := g.table.SecureHeaders; s != nil && !s.Off && len(s.Headers) > 0 {
+		return s.Headers
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,8 +12,8 @@ import (
 // Sources names the files a route table is built from.
 type Sources struct {
 	Routes    string // routes.conf
-	Security  string // security.conf: its auth schemes, anti_csrf.enable; "" for none
-	AppConfig string // aah.conf: server.port, request.max_body_size, type, env profiles; "" for none
+	Security  string // security.conf: its auth schemes, anti_csrf.enable, http_header; "" for none
+	AppConfig string // aah.conf: server.port, request.max_body_size, type, env profiles, security.http_header; "" for none
 	Profile   string // the env profile of AppConfig whose routes { } is merged onto routes.conf
 	// MaxBodySize is the application's body limit; when set, it overrides
 	// AppConfig's request.max_body_size.
@@ -52,6 +53,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 		security = readSecurity(sec)
 	}
 	opts.AntiCSRFOff = antiCSRFOff(app, sec, &diags)
+	secureHeaders := readSecureHeaders(cmp.Or(src.Security, src.AppConfig), sec, app, &diags)
 
 	routesFile, ds := parser.Load(fsys, src.Routes)
 	diags = append(diags, ds...)
@@ -76,6 +78,7 @@ func Load(fsys parser.FS, src Sources) (*Table, parser.Diagnostics) {
 	table, ds := Build(routes, opts)
 	if table != nil {
 		table.Security = security
+		table.SecureHeaders = secureHeaders
 		table.Unapplied = unapplied(app, sec)
 	}
 	diags = dropSuperseded(append(diags, ds...))

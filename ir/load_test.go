@@ -3,6 +3,7 @@ package ir_test
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -15,9 +16,11 @@ var update = flag.Bool("update", false, "rewrite expected outputs from what the 
 // TestErrorCases runs every testdata/errors/*.txtar archive: its files form
 // the file system, its comment names the sources ("security: x.conf",
 // "app-config: aah.conf", "profile: dev", "max-body-size: 1mb"), and its
-// "errors" file lists the exact diagnostics expected.
+// "errors" file lists the exact diagnostics expected, and its
+// "unapplied" file, when it has one, the warnings only check prints, and
+// its "secure_headers" file the headers of security.http_header.
 func TestErrorCases(t *testing.T) {
-	suite := txtartest.Suite{Pattern: "testdata/errors/*.txtar", Min: 40, Sections: []string{"errors"}, Update: *update}
+	suite := txtartest.Suite{Pattern: "testdata/errors/*.txtar", Min: 40, Sections: []string{"errors", "unapplied", "secure_headers"}, Update: *update}
 	suite.Run(t, func(t *testing.T, c txtartest.Case) map[string]string {
 		table, diags := ir.Load(c.Files, sourcesFromComment(t, c.Archive.Comment))
 		if diags.HasErrors() != (table == nil) {
@@ -27,7 +30,11 @@ func TestErrorCases(t *testing.T) {
 		if got != "" {
 			got += "\n"
 		}
-		return map[string]string{"errors": got}
+		unapplied := ""
+		if table != nil && len(table.Unapplied) > 0 {
+			unapplied = table.Unapplied.Error() + "\n"
+		}
+		return map[string]string{"errors": got, "unapplied": unapplied, "secure_headers": secureHeadersText(table)}
 	})
 }
 
@@ -56,4 +63,30 @@ func sourcesFromComment(t *testing.T, comment []byte) ir.Sources {
 		}
 	}
 	return src
+}
+
+// secureHeadersText is a table's secure headers, one a line, with the
+// position of the key that sets each.
+func secureHeadersText(table *ir.Table) string {
+	if table == nil || table.SecureHeaders == nil {
+		return ""
+	}
+	s := table.SecureHeaders
+	if s.Off {
+		return fmt.Sprintf("off (%s)\n", s.EnablePos)
+	}
+	var b strings.Builder
+	for _, h := range s.Headers {
+		fmt.Fprintf(&b, "%s: %s", h.Name, h.Value)
+		if h.HTTPSOnly {
+			b.WriteString(" [HTTPS only]")
+		}
+		at, ok := s.KeyPos[strings.TrimSuffix(h.Name, "-Report-Only")]
+		if ok {
+			fmt.Fprintf(&b, " (%s)\n", at)
+		} else {
+			b.WriteString(" (default)\n")
+		}
+	}
+	return b.String()
 }

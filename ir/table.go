@@ -20,6 +20,9 @@ type Table struct {
 	// Security is the rest of what security.conf says of its schemes; nil
 	// when no security.conf was given.
 	Security *Security `json:"-"`
+	// SecureHeaders are the headers of security.conf's http_header; nil
+	// when neither security.conf nor an app config was given.
+	SecureHeaders *SecureHeaders `json:"-"`
 	// Unapplied are warnings of the keys of security.conf and the app
 	// config that aah applied and routegen does not, each with what to do
 	// instead: check prints them, generation does not.

@@ -50,6 +50,7 @@ func unapplied(app, sec *parser.Object) parser.Diagnostics {
 	}
 	u.schemes()
 	u.antiCSRF()
+	u.obsoleteHeaders()
 	u.diags.Sort()
 	return u.diags
 }
@@ -165,4 +166,23 @@ func (u *unappliedNotes) antiCSRF() {
 		slices.Sort(keys)
 		u.warn(f, "security.anti_csrf", "routegen's anti-CSRF check is the standard library's cross-origin protection (Sec-Fetch-Site and Origin), which needs no token, cookie or key (%s here); only enable is read", strings.Join(keys, ", "))
 	}
+}
+
+// obsoleteHeaders warns of the headers of security.http_header that aah
+// sent and no current browser applies, when they are given a value.
+func (u *unappliedNotes) obsoleteHeaders() {
+	if f := u.lookup("security.http_header.xxssp"); f != nil && !emptyString(f.Value) {
+		u.warn(f, "security.http_header.xxssp", "X-XSS-Protection is obsolete: no current browser applies it, and routegen does not send it; a Content-Security-Policy (csp.directives) is what guards against cross-site scripting")
+	}
+	if f := u.lookup("security.http_header.pkp.keys"); f != nil {
+		if list, ok := f.Value.(*parser.List); ok && len(list.Elems) > 0 {
+			u.warn(f, "security.http_header.pkp", "Public-Key-Pins is obsolete: no current browser applies it, and routegen does not send it; browsers' Certificate Transparency checks, and a CAA record in DNS naming the certificate authorities, guard against a forged certificate")
+		}
+	}
+}
+
+// emptyString reports a string value of spaces at most.
+func emptyString(v parser.Value) bool {
+	s, ok := v.(*parser.String)
+	return ok && strings.TrimSpace(s.Value) == ""
 }

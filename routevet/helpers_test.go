@@ -2,6 +2,7 @@ package routevet
 
 import (
 	"go/ast"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -48,6 +49,27 @@ func TestHelpersFoundByTheirRoute(t *testing.T) {
 	} {
 		if got[name] != want {
 			t.Errorf("the Helper of %s = %q, want %q", name, got[name], want)
+		}
+	}
+}
+
+// TestFillDropsATrailingSlash: a path with a trailing slash its route does
+// not have is filled into the route's pattern without it, so that a
+// suggestion finds the route; a pattern that has the slash keeps it.
+func TestFillDropsATrailingSlash(t *testing.T) {
+	for _, c := range []struct {
+		pattern, path, want string
+		ok                  bool
+	}{
+		{"/book", "/book/", "/book", true},
+		{"/hotels/:id", "/hotels/42/", "/hotels/42", true},
+		{"/hotels/:id", "/hotels/42/x", "", false},
+		{"/docs/*file", "/docs/a/", "/docs/a/", true},
+		{"/", "/", "/", true},
+	} {
+		got, ok := fill(&Route{Path: c.pattern}, strings.Split(c.path, "/")[1:])
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("fill(%s, %s) = %q, %v; want %q, %v", c.pattern, c.path, got, ok, c.want, c.ok)
 		}
 	}
 }

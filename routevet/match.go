@@ -96,15 +96,12 @@ func (t *Table) core() *coreTable {
 	}
 	routes := make([]core.Route, len(t.Routes))
 	for i, r := range t.Routes {
-		routes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, ListDir: r.Static && r.List, Constraints: validConstraints(r.Constraints)}
+		routes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: validConstraints(r.Constraints)}
 	}
 	ct := &coreTable{hosts: make([]*core.HostTable, len(t.Domains))}
 	domains := make([]core.Domain, len(t.Domains))
 	for d, dom := range t.Domains {
-		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, CatchAll: -1}
-		if dom.CatchAll {
-			domains[d].CatchAll = len(routes) + d
-		}
+		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, HasCatchAll: dom.CatchAll}
 		ct.hosts[d] = core.NewHostTable([]core.HostEntry{{Domain: d}})
 	}
 	ct.table = core.NewTable(routes, domains, nil)

@@ -480,9 +480,14 @@ func (c *checker) suggestPath(tg target, method string) string {
 }
 
 // fill is r's path with the segments of a path of as many segments at its
-// parameters, the rest of them at its catch-all.
+// parameters, the rest of them at its catch-all. A trailing slash the
+// pattern does not have is left out, so that /book/ finds /book where no
+// redirect serves it.
 func fill(r *Route, segs []string) (string, bool) {
 	pattern := core.ParsePattern(r.Path)
+	if n := len(segs); n == len(pattern)+1 && n > 1 && segs[n-1] == "" && pattern[n-2].Kind != core.CatchAllSegment {
+		segs = segs[:n-1]
+	}
 	if len(pattern) == 0 {
 		return "/", true
 	}

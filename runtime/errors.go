@@ -193,8 +193,9 @@ func (rt *Router) methodNotAllowed(ctx *Context, allow string) {
 var (
 	textPlain = []string{"text/plain; charset=utf-8"}
 	nosniff   = []string{"nosniff"}
-	// allowValues holds a value of each Allow header a 405 of the router's
-	// has sent: the routing tables compute a few, fixed ones.
+	// allowValues holds a value of each Allow header a 405 or an automatic
+	// OPTIONS reply of the router's has sent: the routing tables compute a
+	// few, fixed ones.
 	allowValues sync.Map // string → []string
 )
 

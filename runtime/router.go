@@ -111,7 +111,10 @@ func WithHost(domainKey, host, port string) Option {
 }
 
 // WithTrustedProxies makes the router take the host from X-Forwarded-Host
-// when a request has it. Only set it behind a proxy that sets that header.
+// when a request has it, and a request whose X-Forwarded-Proto is https
+// as one that came over HTTPS (security.conf's Strict-Transport-Security
+// goes on its response). Only set it behind a proxy that sets these
+// headers.
 func WithTrustedProxies() Option {
 	return func(rt *Router) error { rt.trustProxies = true; return nil }
 }
@@ -173,6 +176,7 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 		TrustProxies:   rt.trustProxies,
 		BasePath:       rt.basePath,
 		Hosts:          hosts,
+		SecureHeaders:  t.SecureHeaders,
 	})
 	if err := rt.openStatic(); err != nil {
 		return nil, err
@@ -210,20 +214,17 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := rt.pool.Get().(*Context)
 	ctx.reset(w, r)
 	// Most requests: the route's action. The rest take another call.
-	if kind := rt.decide.Decide(&ctx.decision, r); kind > decide.LimitedAction {
-		rt.execute(ctx, r, kind)
-	} else {
+	if kind := rt.decide.Decide(&ctx.decision, r); kind == decide.Action {
 		rt.enter(ctx, r)
-		if kind == decide.LimitedAction {
-			ctx.wrapBody(ctx.decision.LimitBody)
-		}
 		if err := rt.dispatch.Dispatch(ctx); err != nil {
 			rt.handleError(ctx, err)
 		}
-	}
-	if ctx.body.body != nil { // the caller's body, which the decision's limit wrapped
-		r.Body = ctx.body.body
-		ctx.body = limitedBody{}
+	} else {
+		rt.execute(ctx, r, kind)
+		if ctx.body.body != nil { // the caller's body, which the decision's limit wrapped
+			r.Body = ctx.body.body
+			ctx.body = limitedBody{}
+		}
 	}
 	ctx.release()
 	rt.pool.Put(ctx)
@@ -255,7 +256,7 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 			h.Set("Location", d.Location)
 		case http.StatusNoContent:
 			if d.Allow != "" { // not a CORS preflight
-				h.Set("Allow", d.Allow)
+				h["Allow"] = allowValue(d.Allow)
 			}
 		}
 		ctx.Res.WriteHeader(d.Status)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/runtime/internal/link"
 )
 
@@ -21,7 +22,9 @@ type table struct {
 	Routes      []Route
 	CatchAlls   []Route  // catch_all of domain i at index i; Method "" when none
 	AuthSchemes []string // of the security.conf the table was generated with; nil without one
-	Root        int      // the domain whose URLs are written as paths
+	// SecureHeaders are security.conf's http_header headers; nil for none.
+	SecureHeaders []decide.Header
+	Root          int // the domain whose URLs are written as paths
 
 	core  *core.Table
 	hosts *core.HostTable // the domains at their routes.conf addresses
@@ -39,21 +42,21 @@ type table struct {
 // addresses WithHost gave, and the Context's slot for the URL builder of
 // the request, which the generated package keeps there from one request
 // of a pooled Context to the next.
-func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, root int) (
+func newTable(domains []Domain, routes, catchAlls []Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
 	coreTable *core.Table, hosts *core.HostTable,
 	newRouter func(dispatch interface{ Dispatch(*Context) error }, opts []Option) (*Router, error),
 	servedAt func(rt *Router) (basePath string, hosts map[string]core.HostPort, ok bool),
 	requestAt func(ctx *Context) (mountPath string, hosts map[string]core.HostPort, urls *any, ok bool)) {
-	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, Root: root}
+	t := &table{Domains: domains, Routes: routes, CatchAlls: catchAlls, AuthSchemes: authSchemes, SecureHeaders: secureHeaders, Root: root}
 	coreRoutes := make([]core.Route, len(routes))
 	for i, r := range routes {
-		coreRoutes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, ListDir: r.Static && r.List, Constraints: r.Constraints}
+		coreRoutes[i] = core.Route{Method: r.Method, Domain: r.Domain, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints}
 	}
 	coreDomains := make([]core.Domain, len(domains))
 	for i, d := range domains {
-		coreDomains[i] = core.Domain{RedirectTrailingSlash: d.RedirectTrailingSlash, MethodNotAllowed: d.MethodNotAllowed, AutoOptions: d.AutoOptions, CatchAll: -1}
-		if i < len(catchAlls) && catchAlls[i].Method != "" {
-			coreDomains[i].CatchAll = len(routes) + i
+		hasCatchAll := i < len(catchAlls) && catchAlls[i].Method != ""
+		coreDomains[i] = core.Domain{RedirectTrailingSlash: d.RedirectTrailingSlash, MethodNotAllowed: d.MethodNotAllowed, AutoOptions: d.AutoOptions, HasCatchAll: hasCatchAll}
+		if hasCatchAll {
 			domains[i].CatchAll = &catchAlls[i]
 		}
 	}

@@ -182,3 +182,52 @@ func TestMatchNamesFileFromWorkingFolder(t *testing.T) {
 		t.Errorf("match = %d, %q, %q; want routes.conf named from web/", code, stdout, stderr)
 	}
 }
+
+// TestMatchSecureHeaders: match shows security.conf's secure headers as
+// the router sets them: Strict-Transport-Security for an https:// URL
+// only, none on a static route's file, and the step that says why.
+func TestMatchSecureHeaders(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"routes.conf": `domains {
+  site {
+    host = "example.com"
+    default_auth = "anonymous"
+    static { assets { path = "/assets"; dir = "static" } }
+    routes {
+      home { path = "/"; controller = "Pages"; action = "Home" }
+    }
+  }
+}
+`,
+		"security.conf": `security {
+  http_header {
+    xfo = "DENY"
+    rp = ""
+    sts { max_age = "8760h"; include_subdomains = true }
+    csp { directives = "default-src 'self'" }
+  }
+}
+`,
+	})
+	for _, c := range []struct {
+		name, url string
+		code      int
+	}{
+		{"secure_headers_http", "http://example.com/", exitOK},
+		{"secure_headers_https", "https://example.com/", exitOK},
+		{"secure_headers_not_found", "https://example.com/nothing", exitInput},
+		{"secure_headers_static", "https://example.com/assets/app.js", exitOK},
+	} {
+		for _, format := range []string{"txt", "json"} {
+			args := []string{"match", "--security", "security.conf", "GET", c.url}
+			if format == "json" {
+				args = append(args[:1], append([]string{"--json"}, args[1:]...)...)
+			}
+			code, stdout, stderr := runIn(t, dir, args...)
+			if code != c.code || stderr != "" {
+				t.Errorf("%s %s: exit %d, stderr %q; want exit %d", c.name, format, code, stderr, c.code)
+			}
+			golden(t, "match/"+c.name+"."+format, stdout)
+		}
+	}
+}

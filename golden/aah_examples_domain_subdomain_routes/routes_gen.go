@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/domain-subdomain/routes.conf, in file order.
@@ -60,6 +60,13 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Domains:  Domains,
 	Routes:   Routes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1, routegenMatch2},
+	SecureHeaders: []routegenimpl.SecureHeader{
+		{Name: "X-Frame-Options", Value: "SAMEORIGIN"},
+		{Name: "X-Content-Type-Options", Value: "nosniff"},
+		{Name: "Referrer-Policy", Value: "no-referrer-when-downgrade"},
+		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
+		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
+	},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -123,21 +130,21 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
 	Dashboard(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7)
-//line routes_gen.go:127:1
+//line routes_gen.go:134:1
 }
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7)
-//line routes_gen.go:134:1
+//line routes_gen.go:141:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
 	Entry(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7)
-//line routes_gen.go:141:1
+//line routes_gen.go:148:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/domain-subdomain/routes.conf, calling the actions of the given controllers.
@@ -232,7 +239,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:243:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/domain-subdomain/routes.conf:43:7).
 //
@@ -241,7 +248,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:252:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/domain-subdomain/routes.conf:48:7).
 //
@@ -250,7 +257,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:261:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/domain-subdomain/routes.conf:38:7).
 //
@@ -259,7 +266,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:270:1
 
 // AdminSampleComIndex returns the URL of route "admin_sample_com.index": / on admin.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7).
 //
@@ -268,7 +275,7 @@ func (u URLBuilder) AdminSampleComIndex() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:279:1
 
 // WildcardSampleComIndex returns the URL of route "wildcard_sample_com.index": / on *.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7).
 //
@@ -277,7 +284,7 @@ func (u URLBuilder) WildcardSampleComIndex(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, subdomain)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:288:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/form-based-auth/routes.conf, in file order.
@@ -51,6 +51,13 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Routes:      Routes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	AuthSchemes: []string{"form_auth"},
+	SecureHeaders: []routegenimpl.SecureHeader{
+		{Name: "X-Frame-Options", Value: "SAMEORIGIN"},
+		{Name: "X-Content-Type-Options", Value: "nosniff"},
+		{Name: "Referrer-Policy", Value: "no-referrer-when-downgrade"},
+		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
+		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
+	},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -100,7 +107,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:104:1
+//line routes_gen.go:111:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -113,7 +120,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:117:1
+//line routes_gen.go:124:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -207,7 +214,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:211:1
+//line routes_gen.go:218:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
@@ -216,7 +223,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:220:1
+//line routes_gen.go:227:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
@@ -225,7 +232,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:229:1
+//line routes_gen.go:236:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
@@ -234,7 +241,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:238:1
+//line routes_gen.go:245:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
@@ -243,7 +250,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:247:1
+//line routes_gen.go:254:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
@@ -252,7 +259,7 @@ func (u URLBuilder) ManageUsers() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:256:1
+//line routes_gen.go:263:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
@@ -261,7 +268,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:265:1
+//line routes_gen.go:272:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
@@ -270,7 +277,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, filepath)
 }
 
-//line routes_gen.go:274:1
+//line routes_gen.go:281:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order.
@@ -49,6 +49,13 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Routes:      Routes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	AuthSchemes: []string{"facebook_auth", "github_auth", "google_auth"},
+	SecureHeaders: []routegenimpl.SecureHeader{
+		{Name: "X-Frame-Options", Value: "SAMEORIGIN"},
+		{Name: "X-Content-Type-Options", Value: "nosniff"},
+		{Name: "Referrer-Policy", Value: "no-referrer-when-downgrade"},
+		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
+		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
+	},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -98,7 +105,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:102:1
+//line routes_gen.go:109:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.
@@ -183,7 +190,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:187:1
+//line routes_gen.go:194:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
@@ -192,7 +199,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:196:1
+//line routes_gen.go:203:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
@@ -201,7 +208,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:205:1
+//line routes_gen.go:212:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
@@ -210,7 +217,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:214:1
+//line routes_gen.go:221:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
@@ -219,7 +226,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:223:1
+//line routes_gen.go:230:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
@@ -228,7 +235,7 @@ func (u URLBuilder) Success() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:232:1
+//line routes_gen.go:239:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -14,12 +14,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
 )
 
 // Domains are the domains of ../../testdata/aah/examples/rest-api/routes.conf, in file order.
@@ -48,6 +48,11 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Domains:  Domains,
 	Routes:   Routes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	SecureHeaders: []routegenimpl.SecureHeader{
+		{Name: "X-Frame-Options", Value: "DENY"},
+		{Name: "X-Content-Type-Options", Value: "nosniff"},
+		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
+	},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -112,7 +117,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AppController interface {
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
-//line routes_gen.go:116:1
+//line routes_gen.go:121:1
 }
 
 // PostController holds the actions of controller "PostController".
@@ -127,7 +132,7 @@ type PostController interface {
 	Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:18
 	Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
-//line routes_gen.go:131:1
+//line routes_gen.go:136:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/rest-api/routes.conf, calling the actions of the given controllers.
@@ -224,7 +229,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:228:1
+//line routes_gen.go:233:1
 
 // ListPosts returns the URL of route "list_posts": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
 //
@@ -233,7 +238,7 @@ func (u URLBuilder) ListPosts() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:237:1
+//line routes_gen.go:242:1
 
 // CreatePost returns the URL of route "create_post": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
 //
@@ -242,7 +247,7 @@ func (u URLBuilder) CreatePost() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:246:1
+//line routes_gen.go:251:1
 
 // DeletePost returns the URL of route "delete_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
 //
@@ -251,7 +256,7 @@ func (u URLBuilder) DeletePost(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:255:1
+//line routes_gen.go:260:1
 
 // RetrievePost returns the URL of route "retrieve_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
 //
@@ -260,7 +265,7 @@ func (u URLBuilder) RetrievePost(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:264:1
+//line routes_gen.go:269:1
 
 // UpdatePost returns the URL of route "update_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
 //
@@ -269,7 +274,7 @@ func (u URLBuilder) UpdatePost(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:273:1
+//line routes_gen.go:278:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
 )
 
 // routegenCORS0 is a CORS policy of ../../testdata/policies/routes.conf, shared by the routes that have it.
@@ -95,6 +95,13 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Routes:      Routes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 	AuthSchemes: []string{"bearer", "session"},
+	SecureHeaders: []routegenimpl.SecureHeader{
+		{Name: "X-Frame-Options", Value: "SAMEORIGIN"},
+		{Name: "X-Content-Type-Options", Value: "nosniff"},
+		{Name: "Referrer-Policy", Value: "no-referrer-when-downgrade"},
+		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
+		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
+	},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -181,7 +188,7 @@ type APIController interface {
 	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
 //line ../../testdata/policies/routes.conf:75:10
 	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:185:1
+//line routes_gen.go:192:1
 }
 
 // AdminController holds the actions of controller "Admin".
@@ -192,7 +199,7 @@ type AdminController interface {
 	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
 //line ../../testdata/policies/routes.conf:35:10
 	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:196:1
+//line routes_gen.go:203:1
 }
 
 // FilesController holds the actions of controller "Files".
@@ -205,7 +212,7 @@ type FilesController interface {
 	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
 //line ../../testdata/policies/routes.conf:59:10
 	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:209:1
+//line routes_gen.go:216:1
 }
 
 // PagesController holds the actions of controller "Pages".
@@ -224,7 +231,7 @@ type PagesController interface {
 	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
 //line ../../testdata/policies/routes.conf:25:6
 	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:228:1
+//line routes_gen.go:235:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/policies/routes.conf, calling the actions of the given controllers.
@@ -354,7 +361,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:365:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
@@ -363,7 +370,7 @@ func (u URLBuilder) Admin() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:374:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
@@ -372,7 +379,7 @@ func (u URLBuilder) AdminReports() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:383:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
@@ -381,7 +388,7 @@ func (u URLBuilder) AdminUsers() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:392:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
@@ -390,7 +397,7 @@ func (u URLBuilder) APIItems() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:401:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
@@ -399,7 +406,7 @@ func (u URLBuilder) APIPrivate() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:410:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
@@ -408,7 +415,7 @@ func (u URLBuilder) APIPublic() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:419:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
@@ -417,7 +424,7 @@ func (u URLBuilder) Dashboard() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:428:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
@@ -426,7 +433,7 @@ func (u URLBuilder) Files() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:437:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
@@ -435,7 +442,7 @@ func (u URLBuilder) PatchFile() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:446:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
@@ -444,7 +451,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:455:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
@@ -453,7 +460,7 @@ func (u URLBuilder) Replace() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:457:1
+//line routes_gen.go:464:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
@@ -462,7 +469,7 @@ func (u URLBuilder) Form() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:466:1
+//line routes_gen.go:473:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
@@ -471,7 +478,7 @@ func (u URLBuilder) Profile() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:475:1
+//line routes_gen.go:482:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
@@ -480,7 +487,7 @@ func (u URLBuilder) Token() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:484:1
+//line routes_gen.go:491:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
@@ -489,7 +496,7 @@ func (u URLBuilder) UndefinedAuth() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:493:1
+//line routes_gen.go:500:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
@@ -498,7 +505,7 @@ func (u URLBuilder) FromEnvEnvHome() (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17)
 }
 
-//line routes_gen.go:502:1
+//line routes_gen.go:509:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -13,12 +13,12 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
 )
 
 // Domains are the domains of ../../testdata/profile/routes.conf, in file order.
@@ -43,6 +43,13 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 	Domains:  Domains,
 	Routes:   Routes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
+	SecureHeaders: []routegenimpl.SecureHeader{
+		{Name: "X-Frame-Options", Value: "SAMEORIGIN"},
+		{Name: "X-Content-Type-Options", Value: "nosniff"},
+		{Name: "Referrer-Policy", Value: "no-referrer-when-downgrade"},
+		{Name: "X-Permitted-Cross-Domain-Policies", Value: "master-only"},
+		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
+	},
 })
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
@@ -76,7 +83,7 @@ type SiteController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:7:7)
 //line ../../testdata/profile/routes.conf:8:6
 	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:8:7)
-//line routes_gen.go:80:1
+//line routes_gen.go:87:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/profile/routes.conf, calling the actions of the given controllers.
@@ -159,7 +166,7 @@ func (u URLBuilder) Home() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:163:1
+//line routes_gen.go:170:1
 
 // Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:8:7).
 //
@@ -168,7 +175,7 @@ func (u URLBuilder) Upload() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:172:1
+//line routes_gen.go:179:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -90,6 +90,7 @@ func Compare(old, new *ir.Table) []Change {
 		}
 	}
 	c.unfeltAddresses()
+	c.secureHeaderChanges()
 	return c.result()
 }
 
@@ -120,6 +121,8 @@ type subject struct {
 	// The domains of old and new (or of the catch_all, or the domain), nil on a side without it.
 	oldDom, newDom   *ir.Domain
 	oldName, newName string
+	// Of the secure headers: where each side's security.conf sets them.
+	oldPos, newPos parser.Pos
 }
 
 type subjectKind uint8
@@ -128,6 +131,7 @@ const (
 	routeSubject subjectKind = iota
 	catchAllSubject
 	domainSubject
+	secureHeadersSubject
 )
 
 // comparison is one run of Compare.
@@ -315,6 +319,8 @@ func (s *subject) place(ch *Change) {
 		if s.oldDom != nil {
 			ch.OldPosition = s.oldDom.Pos
 		}
+	case secureHeadersSubject:
+		ch.Position, ch.OldPosition = s.newPos, s.oldPos
 	}
 }
 

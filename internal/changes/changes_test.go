@@ -13,13 +13,19 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the changes and reversed sections of testdata/*.txtar")
 
-// TestCompare: each archive holds old.conf and new.conf; "changes" is
+// TestCompare: each archive holds old.conf and new.conf, and perhaps their
+// security.conf (old-security.conf, new-security.conf); "changes" is
 // what Compare finds from old to new, "reversed" from new to old, so that
 // each change is seen both ways.
 func TestCompare(t *testing.T) {
 	txtartest.Suite{Pattern: "testdata/*.txtar", Min: 13, Sections: []string{"changes", "reversed"}, Update: *update}.Run(t, func(t *testing.T, c txtartest.Case) map[string]string {
 		load := func(name string) *ir.Table {
-			table, diags := ir.Load(c.Files, ir.Sources{Routes: name})
+			// A side's security.conf, when the archive has one: old.conf's is old-security.conf.
+			src := ir.Sources{Routes: name}
+			if sec := strings.TrimSuffix(name, ".conf") + "-security.conf"; c.Files[sec] != nil {
+				src.Security = sec
+			}
+			table, diags := ir.Load(c.Files, src)
 			if table == nil {
 				t.Fatalf("%s: %v", name, diags)
 			}

@@ -219,6 +219,9 @@ func alike(a, b explain.Answer, sa, sb *subject) bool {
 // part, the old side's first: the step that refused, else the first that
 // differs; the CORS step for decisions alike, whose headers differ.
 func partingSteps(a, b explain.Answer) []string {
+	// The secure headers are compared once for the table
+	// (secureHeaderChanges), not at each route.
+	a.Steps, b.Steps = withoutSecureHeaders(a.Steps), withoutSecureHeaders(b.Steps)
 	// A refusal is the refusing step's.
 	var steps []string
 	for _, x := range []explain.Answer{a, b} {
@@ -251,4 +254,8 @@ func (sd *side) domainKey(d int) string {
 		return ""
 	}
 	return sd.table.Domains[d].Key
+}
+
+func withoutSecureHeaders(steps []decide.Step) []decide.Step {
+	return slices.DeleteFunc(slices.Clone(steps), func(s decide.Step) bool { return s.Name == "secure_headers" })
 }

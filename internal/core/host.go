@@ -24,6 +24,7 @@ type HostTable struct {
 	wildcard  []HostEntry // Host is the suffix after '*': ".example.com"
 	servesAll int         // the Domain of a table's one entry, which serves every host; -1 for a table of several
 	fallback  int         // the Domain of a host no entry serves (WithDefaultDomain); -1 for none
+	addresses []Address   // of NewHosts: where each domain is served, as routes.conf says
 }
 
 // NewHostTable builds a table of entries. Hosts are folded to lower case,
@@ -249,8 +250,14 @@ func NewHosts(domains []Address, overrides map[string]HostPort) (hosts *HostTabl
 		}
 		entries = append(entries, HostEntry{Host: host, Port: port, Domain: i})
 	}
-	return newHostTable(entries, len(domains) == 1 && len(entries) == 1), problems
+	hosts = newHostTable(entries, len(domains) == 1 && len(entries) == 1)
+	hosts.addresses = domains
+	return hosts, problems
 }
+
+// Address is where domain d is served, as routes.conf says, in a table of
+// NewHosts.
+func (t *HostTable) Address(d int) *Address { return &t.addresses[d] }
 
 // SetFallback makes domain d serve the hosts no entry serves.
 func (t *HostTable) SetFallback(d int) { t.fallback = d }

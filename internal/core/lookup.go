@@ -9,11 +9,13 @@ import (
 
 // Route is what a lookup needs of a route.
 type Route struct {
-	Method      string // upper case; "WS" for a WebSocket route
-	Domain      int
-	Path        string   // "/hotels/:id"
-	ListDir     bool     // a static listing: its catch-all also serves its folder, and the folder without its slash redirects there
-	Constraints []string // the constraint of each parameter, "" for none; nil when none has one
+	Method string // upper case; "WS" for a WebSocket route
+	Domain int
+	Path   string // "/hotels/:id"
+	// Static and List are a static route's, whose listing (list = true)
+	// also serves its folder, which redirects there without its slash.
+	Static, List bool
+	Constraints  []string // the constraint of each parameter, "" for none; nil when none has one
 }
 
 // Domain is what a lookup needs of a domain.
@@ -21,9 +23,10 @@ type Domain struct {
 	RedirectTrailingSlash bool
 	MethodNotAllowed      bool
 	AutoOptions           bool
-	// CatchAll is the route index its catch_all answers as (past the
-	// table's routes); -1 when it has none.
-	CatchAll int
+	HasCatchAll           bool // the domain has a catch_all
+	// catchAll is the route index its catch_all answers as: past the
+	// table's routes, in the order of the domains; -1 when it has none.
+	catchAll int
 }
 
 // Table is what Lookup decides on: the routes, their domains, and a
@@ -48,11 +51,22 @@ type domainRoutes struct {
 	allow    []string // Allow header by bit mask of methods
 }
 
+// CatchAllRoute is the route index the catch_all of domain d answers as,
+// in a table of routes routes: the catch-alls follow the routes, in the
+// order of the domains, whether a domain has one or not.
+func CatchAllRoute(routes, d int) int { return routes + d }
+
 // NewTable builds the table of routes and domains; matchers[d] is the
 // matcher of domain d written as code, or nil for one built by NewMatcher.
 // The constraints must parse: the generator wrote them.
 func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
-	t := &Table{routes: routes, domains: domains, byDomain: make([]domainRoutes, len(domains))}
+	t := &Table{routes: routes, domains: slices.Clone(domains), byDomain: make([]domainRoutes, len(domains))}
+	for d := range domains {
+		t.domains[d].catchAll = -1
+		if domains[d].HasCatchAll {
+			t.domains[d].catchAll = CatchAllRoute(len(routes), d)
+		}
+	}
 	parsed := map[string]*constraint.Constraint{}
 	byDomain := make([][]Route, len(domains))
 	for i, r := range routes {
@@ -61,7 +75,7 @@ func NewTable(routes []Route, domains []Domain, matchers []MatchFunc) *Table {
 		if r.Method != "WS" && !slices.Contains(dr.methods, r.Method) {
 			dr.methods = append(dr.methods, r.Method)
 		}
-		if r.ListDir {
+		if r.Static && r.List {
 			dr.listDirs = append(dr.listDirs, r.Path[:strings.LastIndexByte(r.Path, '*')])
 		}
 		byDomain[r.Domain] = append(byDomain[r.Domain], r)
@@ -236,8 +250,8 @@ func (t *Table) fallback(m *Match, d int, method, path string) Outcome {
 			return o
 		}
 	}
-	if dom.CatchAll >= 0 {
-		o.Route, o.Status, o.CatchAll = dom.CatchAll, 200, true
+	if dom.catchAll >= 0 {
+		o.Route, o.Status, o.CatchAll = dom.catchAll, 200, true
 	}
 	return o
 }

@@ -11,7 +11,7 @@ import (
 func NewMatcher(routes []Route) MatchFunc {
 	byMethod := map[string][]TrieRoute{}
 	for i, r := range routes {
-		byMethod[r.Method] = append(byMethod[r.Method], TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.ListDir})
+		byMethod[r.Method] = append(byMethod[r.Method], TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static && r.List})
 	}
 	m := &walker{}
 	for _, method := range slices.Sorted(func(yield func(string) bool) {

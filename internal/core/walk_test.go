@@ -62,7 +62,7 @@ func TestNewMatcherPrecedence(t *testing.T) {
 // no matcher, whose callers only Lookup's check guards.
 func TestLookupOfRelativePath(t *testing.T) {
 	routes := []Route{{Method: "GET", Path: "/users/:id"}}
-	table := NewTable(routes, []Domain{{CatchAll: -1}}, nil)
+	table := NewTable(routes, []Domain{{}}, nil)
 	hosts, _ := NewHosts([]Address{{Key: "only", Host: "*"}}, nil)
 	var m Match
 	table.Lookup(&m, hosts, "GET", "example.com", "users/42")

@@ -33,29 +33,6 @@ var StaticFiles = fstest.MapFS{
 	"files/d/g.txt": {Data: []byte("g")},
 }
 
-// Schemes are the auth schemes t's routes and catch-alls name: those the
-// router registers an authenticator for, as explain assumes (the fewest
-// a router can start with).
-func Schemes(t *ir.Table) []string {
-	var out []string
-	add := func(auth string) {
-		if auth != "" && auth != decide.AuthAnonymous && auth != decide.AuthAuthenticated && !slices.Contains(out, auth) {
-			out = append(out, auth)
-		}
-	}
-	for _, d := range t.Domains {
-		for _, r := range d.Routes {
-			if !r.Static {
-				add(r.Auth)
-			}
-		}
-		if d.CatchAll != nil {
-			add(d.CatchAll.Auth)
-		}
-	}
-	return out
-}
-
 // Agreement compares routegen match's function (explain) with a router
 // served over HTTP at an address, for one table.
 type Agreement struct {

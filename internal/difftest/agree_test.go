@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/routegen/routegen/internal/difftest"
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
@@ -38,7 +39,7 @@ func TestMatchAgreesWithRouter(t *testing.T) {
 	seen := map[string]int{}
 	for i, table := range tables {
 		router, err := routegenimpl.NewTable(difftest.DataTable(generated[i].domains, generated[i].routes)).
-			NewRouter(actions{}, append(authenticators(difftest.Schemes(table)), runtime.WithStaticFS(difftest.StaticFiles))...)
+			NewRouter(actions{}, append(authenticators(explain.Schemes(table)), runtime.WithStaticFS(difftest.StaticFiles))...)
 		if err != nil {
 			t.Fatal(err)
 		}

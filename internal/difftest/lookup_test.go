@@ -19,6 +19,7 @@ import (
 	"github.com/routegen/routegen/internal/difftest/tables/t02"
 	"github.com/routegen/routegen/internal/difftest/tables/t03"
 	"github.com/routegen/routegen/internal/difftest/tables/t04"
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/internal/reference"
 	"github.com/routegen/routegen/ir"
 	"github.com/routegen/routegen/runtime"
@@ -353,7 +354,7 @@ func TestFieldHelpersForRouter(t *testing.T) {
 		c2     struct{ t03.C2Controller }
 		socket struct{ t03.SocketController }
 	)
-	rt, err := t03.NewRouter(c0{}, c1{}, c2{}, socket{}, append(authenticators(difftest.Schemes(loadTables(t)[3])), runtime.WithBasePath("/svc"))...)
+	rt, err := t03.NewRouter(c0{}, c1{}, c2{}, socket{}, append(authenticators(explain.Schemes(loadTables(t)[3])), runtime.WithBasePath("/svc"))...)
 	if err != nil {
 		t.Fatal(err)
 	}

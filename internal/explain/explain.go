@@ -8,9 +8,11 @@ package explain
 
 import (
 	"bufio"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,8 +25,7 @@ import (
 
 // Router answers requests as the generated router of a table does, with
 // the domains at routes.conf's addresses (environment variables read
-// when it is built) and an authenticator registered for every scheme a
-// route names.
+// when it is built) and an authenticator registered for each of Schemes.
 type Router struct {
 	Table *ir.Table
 
@@ -43,7 +44,7 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 	var routes []core.Route
 	for d, dom := range t.Domains {
 		for _, r := range dom.Routes {
-			routes = append(routes, core.Route{Method: r.Method, Domain: d, Path: r.Path, ListDir: r.Static && r.List, Constraints: r.Constraints()})
+			routes = append(routes, core.Route{Method: r.Method, Domain: d, Path: r.Path, Static: r.Static, List: r.List, Constraints: r.Constraints()})
 			rt.index[r] = len(rt.routes)
 			rt.routes, rt.domain = append(rt.routes, r), append(rt.domain, d)
 		}
@@ -52,36 +53,78 @@ func New(t *ir.Table) (rt *Router, problems []string) {
 	addrs := make([]core.Address, len(t.Domains))
 	policies := make([]decide.Policy, len(routes)+len(t.Domains))
 	cors := map[*ir.CORS]*decide.CORS{}
-	named := map[string]bool{}
 	for i, r := range rt.routes {
 		policies[i] = decide.Policy{Method: r.Method, Auth: r.Auth, Authorization: r.Authorization != nil, AntiCSRF: r.AntiCSRFCheck,
 			MaxBodySize: r.MaxBodySize, CORS: corsOf(cors, r.CORS), Static: r.Static}
-		if !r.Static {
-			named[r.Auth] = true
-		}
 	}
 	for d, dom := range t.Domains {
-		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, CatchAll: -1}
+		domains[d] = core.Domain{RedirectTrailingSlash: dom.RedirectTrailingSlash, MethodNotAllowed: dom.MethodNotAllowed, AutoOptions: dom.AutoOptions, HasCatchAll: dom.CatchAll != nil}
 		if ca := dom.CatchAll; ca != nil {
-			domains[d].CatchAll = len(routes) + d
-			policies[len(routes)+d] = decide.Policy{Method: "*", Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}
-			named[ca.Auth] = true
+			policies[core.CatchAllRoute(len(routes), d)] = decide.Policy{Method: "*", Auth: ca.Auth, AntiCSRF: ca.AntiCSRFCheck, MaxBodySize: ca.MaxBodySize, CORS: corsOf(cors, ca.CORS)}
 		}
 		addrs[d] = t.Address(d)
 	}
-	// The router starts only with an authenticator for every scheme a
-	// route names: those are the fewest it can have.
-	var schemes []string
-	for scheme, used := range named {
-		if used && scheme != "" && scheme != decide.AuthAnonymous && scheme != decide.AuthAuthenticated {
-			schemes = append(schemes, scheme)
-		}
-	}
+	schemes := Schemes(t)
 	rt.core = core.NewTable(routes, domains, nil)
 	rt.hosts, problems = core.NewHosts(addrs, nil)
-	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes, Hosts: rt.hosts, Explain: true})
+	rt.decide = decide.NewTable(rt.core, decide.Config{Policies: policies, AuthSchemes: t.AuthSchemes, Authenticators: schemes, Hosts: rt.hosts,
+		SecureHeaders: secureHeaders(t), Explain: true})
 	return rt, problems
 }
+
+// Schemes are the auth schemes the router of t is assumed to register an
+// authenticator for: the fewest it can start with. They are the schemes
+// its routes and catch-alls name, or, when they ask for an authenticated
+// user and name none, one scheme: security.conf's first, else "default".
+func Schemes(t *ir.Table) []string {
+	var out []string
+	authenticated := false
+	add := func(auth string) {
+		switch auth {
+		case "", decide.AuthAnonymous:
+		case decide.AuthAuthenticated:
+			authenticated = true
+		default:
+			if !slices.Contains(out, auth) {
+				out = append(out, auth)
+			}
+		}
+	}
+	for _, d := range t.Domains {
+		for _, r := range d.Routes {
+			if !r.Static {
+				add(r.Auth)
+			}
+		}
+		if d.CatchAll != nil {
+			add(d.CatchAll.Auth)
+		}
+	}
+	if authenticated && len(out) == 0 {
+		out = append(out, "default")
+		if len(t.AuthSchemes) > 0 {
+			out[0] = t.AuthSchemes[0]
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// secureHeaders are the headers of t's security.conf the router sets.
+func secureHeaders(t *ir.Table) []decide.Header {
+	s := t.SecureHeaders
+	if s == nil || s.Off {
+		return nil
+	}
+	out := make([]decide.Header, len(s.Headers))
+	for i, h := range s.Headers {
+		out[i] = decide.Header{Name: h.Name, Value: h.Value, HTTPSOnly: h.HTTPSOnly}
+	}
+	return out
+}
+
+// SecureHeaders are the secure headers of a response over HTTPS, or HTTP.
+func (rt *Router) SecureHeaders(https bool) http.Header { return rt.decide.SecureHeaders(https) }
 
 func corsOf(converted map[*ir.CORS]*decide.CORS, c *ir.CORS) *decide.CORS {
 	if c == nil {
@@ -128,7 +171,7 @@ func (rt *Router) Served() []string {
 // "method target HTTP/1.1" and header, one "Name: value" line each: the
 // method as sent, an absolute target's host as the Host, a target that
 // begins with "//" as a path. A request without a Host header is sent to
-// DefaultHost.
+// DefaultHost. An https:// target is a request that came over TLS.
 func (rt *Router) NewRequest(method, target string, header []string) (*http.Request, error) {
 	if method == "" || strings.ContainsFunc(method, func(r rune) bool { return r <= ' ' || r >= 0x7f }) {
 		return nil, fmt.Errorf("method %q is not an HTTP method", method)
@@ -165,6 +208,9 @@ func (rt *Router) NewRequest(method, target string, header []string) (*http.Requ
 	}
 	// As the server sets it: the request line's target.
 	r.RequestURI = target
+	if strings.EqualFold(r.URL.Scheme, "https") {
+		r.TLS = &tls.ConnectionState{}
+	}
 	return r, nil
 }
 

@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -53,5 +54,26 @@ func TestNewRequestEmptyConnectTarget(t *testing.T) {
 	}
 	if _, err := rt.NewRequest("GET", "", []string{"Host: example.com"}); err == nil {
 		t.Error(`NewRequest("GET", "") reads a request`)
+	}
+}
+
+// TestAuthenticatedAloneNeedsAnAuthenticator: a router whose routes ask
+// for an authenticated user and name no scheme starts only with an
+// authenticator, which makes it fail closed: a route without auth is
+// refused, as the router refuses it.
+func TestAuthenticatedAloneNeedsAnAuthenticator(t *testing.T) {
+	rt := newRouter(t, `domains { d { host = "example.com"; routes {
+  me { path = "/me"; controller = "C"; action = "Me"; auth = "authenticated" }
+  open { path = "/open"; controller = "C"; action = "Open" }
+} } }`)
+	if got := Schemes(rt.Table); !slices.Equal(got, []string{"default"}) {
+		t.Errorf("Schemes = %q, want [default]", got)
+	}
+	r, err := rt.NewRequest("GET", "http://example.com/open", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := rt.Answer(r, true); a.Status != 403 {
+		t.Errorf("GET /open: %d, want 403: the router fails closed once an authenticator is registered", a.Status)
 	}
 }

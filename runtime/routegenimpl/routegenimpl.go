@@ -24,20 +24,25 @@ import (
 	"unsafe"
 
 	"github.com/routegen/routegen/internal/core"
+	"github.com/routegen/routegen/internal/core/decide"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/internal/link"
 )
 
 // The versions of this API that this package supports: a generated file
-// written for another does not compile.
+// written for another does not compile. Version 2 adds Table.SecureHeaders;
+// a file without them is written for version 1.
 const (
 	MinVersion = 1
-	MaxVersion = 1
+	MaxVersion = 2
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a
 // negative difference between versions overflows.
 type RunGoGenerate uint
+
+// SecureHeader is a response header of security.conf's http_header.
+type SecureHeader = decide.Header
 
 // Params are the path parameters a generated matcher records.
 type Params = core.Params
@@ -79,6 +84,10 @@ type Table struct {
 	// AuthSchemes are the auth scheme names of the security.conf the table
 	// was generated with; nil when it was generated without one.
 	AuthSchemes []string
+	// SecureHeaders are the headers of the security.conf's http_header
+	// section: set on every response but a static file's and a WebSocket
+	// handshake's, an HTTPSOnly one on HTTPS only.
+	SecureHeaders []SecureHeader
 	// Root is the domain whose URLs are written as paths; every other
 	// domain's begin with //host[:port].
 	Root int
@@ -92,7 +101,7 @@ type Table struct {
 }
 
 // newTable is runtime's constructor of its table.
-var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, root int) (
+var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
 	*core.Table, *core.HostTable,
 	func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error),
 	func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),
@@ -102,7 +111,7 @@ var newTable = link.NewTable.(func(domains []runtime.Domain, routes, catchAlls [
 // has not as code, and serves each domain at its routes.conf address,
 // environment variables read now.
 func NewTable(t *Table) *Table {
-	t.core, t.hosts, t.newRouter, t.servedAt, t.requestAt = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.Root)
+	t.core, t.hosts, t.newRouter, t.servedAt, t.requestAt = newTable(t.Domains, t.Routes, t.CatchAlls, t.Matchers, t.AuthSchemes, t.SecureHeaders, t.Root)
 	return t
 }
 

@@ -98,8 +98,7 @@ func (t *Table) origin(d int, subdomain string, hosts map[string]core.HostPort) 
 	// URL then has no host to begin with, and a path after "//" would be
 	// read as one.
 	dom := &t.Domains[d]
-	addr := core.Address{Key: dom.Key, Host: dom.Host, Port: dom.Port, HostEnv: dom.HostEnv, PortEnv: dom.PortEnv}
-	host, port, err := addr.Resolve(hosts)
+	host, port, err := t.hosts.Address(d).Resolve(hosts)
 	if err != nil {
 		return "", err
 	}
@@ -373,8 +372,7 @@ func (n namesAt) Domains() int { return len(n.t.Domains) }
 
 func (n namesAt) Domain(i int) (key, host string, subdomain bool) {
 	d := &n.t.Domains[i]
-	addr := core.Address{Key: d.Key, Host: d.Host, Port: d.Port, HostEnv: d.HostEnv, PortEnv: d.PortEnv}
-	host, _, err := addr.Resolve(n.base.hosts)
+	host, _, err := n.t.hosts.Address(i).Resolve(n.base.hosts)
 	if err != nil {
 		host = "" // unset: no label names it
 	}

@@ -11,7 +11,7 @@ import (
 // only; when other domains have a route of that name, the error names them
 // as RouteURL takes them.
 func TestRouteURLUnknownName(t *testing.T) {
-	table := &Table{
+	table := NewTable(&Table{
 		Domains: []runtime.Domain{{Key: "site"}, {Key: "api"}, {Key: "admin"}},
 		Routes: []runtime.Route{
 			{Name: "home", Domain: 0, Method: "GET", Path: "/"},
@@ -20,7 +20,7 @@ func TestRouteURLUnknownName(t *testing.T) {
 			{Name: "get_hotel", Domain: 2, Method: "GET", Path: "/hotels/:id", Params: []string{"id"}},
 			{Name: "health", Domain: 1, Method: "GET", Path: "/healthz"},
 		},
-	}
+	})
 	for _, tt := range []struct{ name, want string }{
 		{"get_hotel", `routegen: no route named "get_hotel" in the root domain; did you mean "api.get_hotel" or "admin.get_hotel"?`},
 		{"health", `routegen: no route named "health" in the root domain; did you mean "api.health"?`},
@@ -41,14 +41,14 @@ func TestRouteURLUnknownName(t *testing.T) {
 // as its misspelling, as routevet names it; a key far from it is a query
 // argument, and the error names the missing argument alone.
 func TestRouteURLNamedArgsMisspeltKey(t *testing.T) {
-	table := &Table{
+	table := NewTable(&Table{
 		Domains: []runtime.Domain{{Key: "site"}, {Key: "tenants", Host: "*.example.com"}},
 		Routes: []runtime.Route{
 			{Name: "user", Domain: 0, Method: "GET", Path: "/users/:id", Params: []string{"id"}},
 			{Name: "room", Domain: 0, Method: "GET", Path: "/hotels/:hotel/rooms/:room", Params: []string{"hotel", "room"}},
 			{Name: "page", Domain: 1, Method: "GET", Path: "/pages/:slug", Params: []string{"slug"}},
 		},
-	}
+	})
 	for _, tt := range []struct {
 		name string
 		args map[string]any

@@ -1,8 +1,8 @@
 // Package decide decides the whole answer to a request: the route the
-// routing core finds (core.Table.Lookup), then what comes after it — the
-// application's middleware, a static file, CORS, auth and its fail-closed
-// rule, authorization, anti-CSRF and the body limit — in one order,
-// written here once.
+// routing core finds (core.Table.Lookup), then what comes after it —
+// security.conf's secure headers, the application's middleware, a static
+// file, CORS, auth and its fail-closed rule, authorization, anti-CSRF and
+// the body limit — in one order, written here once.
 //
 // The router executes a decision: it calls the authenticators, the
 // authorizer, the middleware and the action where the decision says so.
@@ -77,9 +77,19 @@ type Config struct {
 	BasePath string
 	// Hosts serve the domains.
 	Hosts *core.HostTable
+	// SecureHeaders are security.conf's http_header headers, set on every
+	// response but a static route's and a WebSocket handshake's, as aah
+	// set them; an HTTPSOnly one on a request that came over HTTPS only.
+	SecureHeaders []Header
 	// Explain makes every decision record its Steps, for the tools that
 	// explain the router; a router's table does not.
 	Explain bool
+}
+
+// Header is a response header a policy sets.
+type Header struct {
+	Name, Value string
+	HTTPSOnly   bool
 }
 
 // Table decides the answers of one router.
@@ -87,6 +97,7 @@ type Table struct {
 	core         *core.Table
 	hosts        *core.HostTable
 	readsHost    bool // the domain of a request depends on its host: not one domain that serves every host
+	beforeLookup bool // readsHost or webSockets: every request takes lookupInput
 	policies     []Policy
 	checks       []checks     // by route index
 	cors         []*cors.Cors // by route index; nil for none
@@ -96,6 +107,7 @@ type Table struct {
 	webSockets   bool
 	basePath     string
 	explain      bool
+	secure       *secureHeaders // nil for none
 }
 
 // checks are the policies of a route that cost something per request,
@@ -104,11 +116,12 @@ type Table struct {
 type checks uint8
 
 const (
-	checkAll        checks = 1 << iota // static, CORS, auth or authorization: the whole of Policies
-	checkCSRF                          // anti-CSRF: the route's method is unsafe
-	checkBodySize                      // max_body_size: the route's method has a body
-	checkMiddleware                    // the application's middleware runs before the policies
-	checkExplain                       // the table explains: every step is recorded
+	checkAll           checks = 1 << iota // static, CORS, auth or authorization: the whole of Policies
+	checkCSRF                             // anti-CSRF: the route's method is unsafe
+	checkBodySize                         // max_body_size: the route's method has a body
+	checkMiddleware                       // the application's middleware runs before the policies
+	checkExplain                          // the table explains: every step is recorded
+	checkSecureHeaders                    // security.conf's secure headers are set
 )
 
 // allMethods stand for "*" in allow_methods, which the CORS library does not read.
@@ -124,6 +137,7 @@ func NewTable(t *core.Table, c Config) *Table {
 	if d.csrf == nil {
 		d.csrf = http.NewCrossOriginProtection()
 	}
+	d.secure = newSecureHeaders(c.SecureHeaders)
 	d.checks = make([]checks, len(c.Policies))
 	d.cors = make([]*cors.Cors, len(c.Policies))
 	handlers := map[*CORS]*cors.Cors{}
@@ -152,6 +166,7 @@ func NewTable(t *core.Table, c Config) *Table {
 		}
 		d.cors[i] = handlers[p.CORS]
 	}
+	d.beforeLookup = d.readsHost || d.webSockets
 	return d
 }
 
@@ -177,6 +192,9 @@ func (d *Table) checksOf(p *Policy) checks {
 	}
 	if p.Middleware {
 		c |= checkMiddleware
+	}
+	if d.secure != nil {
+		c |= checkSecureHeaders
 	}
 	return c
 }
@@ -260,7 +278,7 @@ type Decision struct {
 
 // Step is one step of a decision, for the tools that explain it.
 type Step struct {
-	Name    string `json:"name"`    // "host", "route", "preflight", "static", "cors", "auth", "authorization", "anti_csrf", "body_size", "middleware", "action"
+	Name    string `json:"name"`    // "host", "route", "secure_headers", "preflight", "static", "cors", "auth", "authorization", "anti_csrf", "body_size", "middleware", "action"
 	Outcome string `json:"outcome"` // "ok", "refused", "answered", "skipped"…
 	Reason  string `json:"reason"`
 }
@@ -273,21 +291,14 @@ func (d *Decision) step(name, outcome, reason string) {
 func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	m := d.Match
 	path, unescaped := RequestPath(r)
-	method := r.Method
-	host := ""
-	if t.readsHost { // a table of one domain that serves every host need not read it
-		host = t.RequestHost(r)
-	}
-	if method == http.MethodOptions && !d.routeOnly && t.preflight(d, r, host, path) {
-		return Reply
-	}
-	switch {
-	case method == "WS":
-		// The name Lookup gives WebSocket upgrades is no method a client may
-		// send; HTTP methods are tokens, which have no space.
-		method = " "
-	case t.webSockets && method == http.MethodGet && isWebSocketUpgrade(r):
-		method = "WS"
+	method, host := r.Method, ""
+	// Most requests need none of lookupInput: their table reads no host and
+	// has no WebSocket route, and their method is neither OPTIONS nor "WS".
+	if t.beforeLookup || len(method) == len(http.MethodOptions) || len(method) == len("WS") {
+		var answered bool
+		if method, host, answered = t.lookupInput(d, r, path); answered {
+			return Reply
+		}
 	}
 	t.core.Lookup(m, t.hosts, method, host, path)
 	o := &m.Outcome
@@ -307,6 +318,9 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	if c&^(checkCSRF|checkBodySize) == 0 && (c&checkCSRF == 0 || !fromBrowser(r)) && (c&checkBodySize == 0 || r.ContentLength == 0) {
 		return Action
 	}
+	if c&checkSecureHeaders != 0 {
+		t.setSecureHeaders(d, r)
+	}
 	if c&checkExplain != 0 {
 		t.explainRoute(d, method)
 	}
@@ -317,6 +331,28 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 		return Middleware
 	}
 	return t.afterRoute(d, r, c)
+}
+
+// lookupInput is the method and host Decide looks r up with, when its
+// table reads the host or has a WebSocket route, or r's method may be
+// OPTIONS or "WS"; answered reports a CORS preflight it answered.
+func (t *Table) lookupInput(d *Decision, r *http.Request, path string) (method, host string, answered bool) {
+	method = r.Method
+	if t.readsHost { // a table of one domain that serves every host need not read it
+		host = t.RequestHost(r)
+	}
+	if method == http.MethodOptions && !d.routeOnly && t.preflight(d, r, host, path) {
+		return method, host, true
+	}
+	switch {
+	case method == "WS":
+		// The name Lookup gives WebSocket upgrades is no method a client may
+		// send; HTTP methods are tokens, which have no space.
+		method = " "
+	case t.webSockets && method == http.MethodGet && isWebSocketUpgrade(r):
+		method = "WS"
+	}
+	return method, host, false
 }
 
 // Route decides the route of r alone, as Decide does but for the CORS
@@ -332,6 +368,9 @@ func (t *Table) Route(d *Decision, r *http.Request) Kind {
 // redirect, an automatic OPTIONS reply, 405, 400 or 404. A route's
 // middleware sees its 400 when the policies are decided too.
 func (t *Table) outcome(d *Decision, r *http.Request, host string) Kind {
+	if t.secure != nil {
+		t.setSecureHeaders(d, r)
+	}
 	m := d.Match
 	o := &m.Outcome
 	d.Status = o.Status
@@ -612,6 +651,9 @@ func (t *Table) preflight(d *Decision, r *http.Request, host, path string) bool 
 	}
 	w := d.App.Writer()
 	t.cors[m.Outcome.Route].ServeHTTP(w, r, noNext)
+	if t.secure != nil {
+		t.setSecureHeaders(d, r)
+	}
 	// Allow is cleared: a reused Decision may hold an automatic reply's,
 	// which the router would write on this 204 too.
 	d.Status, d.Allow = http.StatusNoContent, ""

@@ -26,7 +26,7 @@ func newTestTable(t *testing.T, routes []core.Route, domain core.Domain, policie
 func TestPreflightClearsAllow(t *testing.T) {
 	cors := &CORS{AllowOrigins: []string{"*"}, AllowMethods: []string{"POST"}}
 	tab := newTestTable(t, []core.Route{{Method: "POST", Path: "/x"}, {Method: "GET", Path: "/y"}},
-		core.Domain{RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true, CatchAll: -1},
+		core.Domain{RedirectTrailingSlash: true, MethodNotAllowed: true, AutoOptions: true},
 		[]Policy{{Method: "POST", Auth: AuthAnonymous, CORS: cors}, {Method: "GET", Auth: AuthAnonymous}})
 	d := Decision{Match: &core.Match{}, App: acceptAll{httptest.NewRecorder()}}
 	if kind := tab.Decide(&d, httptest.NewRequest("OPTIONS", "/y", nil)); kind != Reply || d.Status != http.StatusNoContent || d.Allow == "" {
@@ -44,7 +44,7 @@ func TestPreflightClearsAllow(t *testing.T) {
 // to its action, without the body limit of the route decided before it in
 // a reused Decision.
 func TestActionAfterLimitedAction(t *testing.T) {
-	tab := newTestTable(t, []core.Route{{Method: "POST", Path: "/upload"}, {Method: "PUT", Path: "/free"}}, core.Domain{CatchAll: -1},
+	tab := newTestTable(t, []core.Route{{Method: "POST", Path: "/upload"}, {Method: "PUT", Path: "/free"}}, core.Domain{},
 		[]Policy{{Method: "POST", Auth: AuthAnonymous, MaxBodySize: 8}, {Method: "PUT", Auth: AuthAnonymous}})
 	d := Decision{Match: &core.Match{}, App: acceptAll{httptest.NewRecorder()}}
 	if kind := tab.Decide(&d, httptest.NewRequest("POST", "/upload", strings.NewReader("1234"))); kind != LimitedAction || d.LimitBody != 8 {

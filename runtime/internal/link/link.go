@@ -6,7 +6,7 @@ package link
 
 // NewTable is runtime's newTable, a
 //
-//	func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, root int) (
+//	func(domains []runtime.Domain, routes, catchAlls []runtime.Route, matchers []core.MatchFunc, authSchemes []string, secureHeaders []decide.Header, root int) (
 //		coreTable *core.Table, hosts *core.HostTable,
 //		newRouter func(dispatch interface{ Dispatch(*runtime.Context) error }, opts []runtime.Option) (*runtime.Router, error),
 //		servedAt func(rt *runtime.Router) (basePath string, hosts map[string]core.HostPort, ok bool),

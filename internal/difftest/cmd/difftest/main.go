@@ -38,6 +38,7 @@ import (
 
 	"github.com/routegen/routegen/gen"
 	"github.com/routegen/routegen/internal/difftest"
+	"github.com/routegen/routegen/internal/explain"
 	"github.com/routegen/routegen/internal/reference"
 )
 
@@ -229,7 +230,7 @@ func compare(dir string, table difftest.Table, rng *rand.Rand, n int) (int, erro
 // n random requests with policy headers between it and routegen match's
 // function.
 func compareMatch(dir string, table difftest.Table, rng *rand.Rand, n int) (int, error) {
-	cmd := exec.Command(filepath.Join(dir, "driver"), append([]string{"serve"}, difftest.Schemes(table.IR)...)...)
+	cmd := exec.Command(filepath.Join(dir, "driver"), append([]string{"serve"}, explain.Schemes(table.IR)...)...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return 0, err

@@ -1,0 +1,208 @@
+package changes
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/routegen/routegen/ir"
+	"github.com/routegen/routegen/parser"
+)
+
+// The secure headers of security.conf are one policy of the whole table:
+// each header that differs is one change, at the keys of both sides'
+// security.conf, judged by what a browser does with it.
+
+// secureHeaderNames are the headers compared, in the order reported;
+// Content-Security-Policy stands for its -Report-Only form too.
+var secureHeaderNames = []string{"X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy", "X-Permitted-Cross-Domain-Policies", "Content-Security-Policy", "Strict-Transport-Security"}
+
+const cspReportOnly = "Content-Security-Policy-Report-Only"
+
+// secureHeaderChanges reports the secure headers that differ between the
+// responses of the two sides to a request over HTTPS, as the router's
+// decision sets them.
+func (c *comparison) secureHeaderChanges() {
+	was, is := c.old.router.SecureHeaders(true), c.new.router.SecureHeaders(true)
+	ow, nw := c.old.table.SecureHeaders, c.new.table.SecureHeaders
+	if len(was) > 0 && nw != nil && nw.Off {
+		s := &subject{kind: secureHeadersSubject, oldPos: sectionPos(ow), newPos: nw.EnablePos}
+		c.report(s, cause{change: "secure headers turned off", old: headerList(was), new: "enable = false"}, Security, "responses now go without "+headerList(was))
+		return
+	}
+	if len(is) > 0 && ow != nil && ow.Off {
+		s := &subject{kind: secureHeadersSubject, oldPos: ow.EnablePos, newPos: sectionPos(nw)}
+		c.report(s, cause{change: "secure headers turned on", old: "enable = false", new: headerList(is)}, Compatible, "responses now carry "+headerList(is))
+		return
+	}
+	for _, name := range secureHeaderNames {
+		a, b := headerValue(was, name), headerValue(is, name)
+		if a == b {
+			continue
+		}
+		kind, change := judgeHeader(name, a, b)
+		s := &subject{kind: secureHeadersSubject, oldPos: headerPos(ow, name), newPos: headerPos(nw, name)}
+		c.report(s, cause{change: change, old: a, new: b}, kind, headerEffect(name, b))
+	}
+}
+
+// headerValue is the value of header name in h; a Content-Security-Policy
+// only reported is "report-only: " and its value.
+func headerValue(h http.Header, name string) string {
+	if name == "Content-Security-Policy" && h.Get(name) == "" {
+		if v := h.Get(cspReportOnly); v != "" {
+			return "report-only: " + v
+		}
+	}
+	return h.Get(name)
+}
+
+// headerList names the headers of h, in the order reported.
+func headerList(h http.Header) string {
+	var names []string
+	for _, name := range append(slices.Clone(secureHeaderNames), cspReportOnly) {
+		if h.Get(name) != "" {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// headerEffect is what a client meets: the header's new value, or none.
+func headerEffect(name, value string) string {
+	responses := "responses"
+	if name == "Strict-Transport-Security" {
+		responses = "HTTPS responses"
+	}
+	if value == "" {
+		return responses + " now go without " + name
+	}
+	if v, ok := strings.CutPrefix(value, "report-only: "); ok {
+		return responses + " now carry " + cspReportOnly + ": " + v
+	}
+	return responses + " now carry " + name + ": " + value
+}
+
+// judgeHeader is how a browser feels a header's change from a to b ("" for
+// none): a protection removed or lighter is security, the rest compatible.
+func judgeHeader(name, a, b string) (Kind, string) {
+	change := func(what string) string { return name + " " + what }
+	if name == "Content-Security-Policy" {
+		// A policy only reported protects nothing; an enforced one that
+		// changes may allow more, which its text alone does not tell.
+		enforced := func(v string) bool { return v != "" && !strings.HasPrefix(v, "report-only: ") }
+		switch {
+		case enforced(a) && b == "":
+			return Security, change("removed")
+		case enforced(a) && !enforced(b):
+			return Security, change("turned report-only")
+		case enforced(a):
+			return Security, change("changed")
+		case enforced(b) && a != "":
+			return Compatible, change("enforced")
+		}
+		if a == "" {
+			return Compatible, change("added")
+		}
+		return Compatible, change("changed")
+	}
+	was, is := headerStrength(name, a), headerStrength(name, b)
+	what := "changed"
+	switch {
+	case b == "":
+		what = "removed"
+	case a == "":
+		what = "added"
+	case !is.atLeast(was):
+		what = "weakened"
+	case !was.atLeast(is):
+		what = "strengthened"
+	}
+	if !is.atLeast(was) {
+		return Security, change(what)
+	}
+	return Compatible, change(what)
+}
+
+// strength is what a header's value protects, part by part: each
+// greater or equal is at least as strong.
+type strength []int64
+
+func (s strength) atLeast(t strength) bool {
+	for i := range s {
+		if s[i] < t[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// referrerPolicies are the Referrer-Policy values by what they keep from
+// other sites, the least first.
+var referrerPolicies = []string{"unsafe-url", "no-referrer-when-downgrade", "origin-when-cross-origin", "origin", "strict-origin-when-cross-origin", "strict-origin", "same-origin", "no-referrer"}
+
+// crossDomainPolicies are the X-Permitted-Cross-Domain-Policies values, the
+// most permissive first.
+var crossDomainPolicies = []string{"all", "by-ftp-filename", "by-content-type", "master-only", "none"}
+
+// headerStrength is the strength of value ("" for none) of header name, as
+// a browser reads it.
+func headerStrength(name, value string) strength {
+	v := strings.ToLower(strings.TrimSpace(value))
+	switch name {
+	case "X-Frame-Options":
+		return strength{int64(slices.Index([]string{"sameorigin", "deny"}, v) + 1)}
+	case "X-Content-Type-Options":
+		if v == "nosniff" {
+			return strength{1}
+		}
+		return strength{0}
+	case "Referrer-Policy":
+		// A browser takes the last value it knows, and without one its
+		// default, strict-origin-when-cross-origin.
+		policy := slices.Index(referrerPolicies, "strict-origin-when-cross-origin")
+		for token := range strings.SplitSeq(v, ",") {
+			if i := slices.Index(referrerPolicies, strings.TrimSpace(token)); i >= 0 {
+				policy = i
+			}
+		}
+		return strength{int64(policy)}
+	case "X-Permitted-Cross-Domain-Policies":
+		return strength{int64(slices.Index(crossDomainPolicies, v) + 1)}
+	case "Strict-Transport-Security":
+		var age, subdomains, preload int64
+		for part := range strings.SplitSeq(v, ";") {
+			part = strings.TrimSpace(part)
+			switch {
+			case strings.HasPrefix(part, "max-age="):
+				age, _ = strconv.ParseInt(strings.TrimPrefix(part, "max-age="), 10, 64)
+			case part == "includesubdomains":
+				subdomains = 1
+			case part == "preload":
+				preload = 1
+			}
+		}
+		return strength{age, subdomains, preload}
+	}
+	return strength{0}
+}
+
+// headerPos is where side t's security.conf sets header name: its key,
+// else the section (a default), else nowhere (no security.conf).
+func headerPos(t *ir.SecureHeaders, name string) parser.Pos {
+	if t == nil {
+		return parser.Pos{}
+	}
+	if at, ok := t.KeyPos[name]; ok {
+		return at
+	}
+	return t.Pos
+}
+
+func sectionPos(t *ir.SecureHeaders) parser.Pos {
+	if t == nil {
+		return parser.Pos{}
+	}
+	return t.Pos
+}
