@@ -111,10 +111,16 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 	g := &generator{model: m, opts: opts}
 	g.planCORS()
 	g.planDispatch()
+	// The parts are of sizes alike, as far as their declarations allow:
+	// the routes of a large table, its URL helpers, its interfaces and its
+	// dispatch are each a part of their own.
 	src, err := g.render(header, doc, [][]func(*generator){
-		{(*generator).writeVersionCheck, (*generator).writeCORS, (*generator).writeDomains, (*generator).writeRoutes,
-			(*generator).writeTable, (*generator).writeMatchers},
-		{(*generator).writeInterfaces, (*generator).writeNewRouter, (*generator).writeDispatch, (*generator).writeURLs},
+		{(*generator).writeVersionCheck, (*generator).writeCORS, (*generator).writeDomains},
+		{(*generator).writeRoutes},
+		{(*generator).writeTable, (*generator).writeMatchers},
+		{(*generator).writeInterfaces},
+		{(*generator).writeNewRouter, (*generator).writeDispatch},
+		{(*generator).writeURLs},
 	})
 	if err != nil {
 		// The generator built invalid Go: a bug here, not in the input.
