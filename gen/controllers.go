@@ -111,18 +111,9 @@ func (g *generator) planDispatch() {
 				c.readsParams = true
 			}
 		}
-		c.code = append(c.code, jen.Return(jen.Id("c").Dot(g.controllerOf(r).arg).Dot(r.action.method).Call(args...)))
+		c.code = append(c.code, jen.Return(jen.Id("c").Dot(r.action.controller.arg).Dot(r.action.method).Call(args...)))
 		g.dispatchCases[chunk] = append(g.dispatchCases[chunk], c)
 	}
-}
-
-func (g *generator) controllerOf(r *route) *controller {
-	for _, c := range g.controllers {
-		if c.name == r.Controller {
-			return c
-		}
-	}
-	panic("no controller " + r.Controller)
 }
 
 // paramIndex is the position of the parameter name in r's path, or -1.

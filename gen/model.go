@@ -37,11 +37,12 @@ type controller struct {
 }
 
 type action struct {
-	name   string // as in routes.conf
-	method string // the Go method
-	params []actionParam
-	routes []*route
-	pos    parser.Pos
+	name       string // as in routes.conf
+	method     string // the Go method
+	controller *controller
+	params     []actionParam
+	routes     []*route
+	pos        parser.Pos
 }
 
 type actionParam struct {
@@ -99,7 +100,7 @@ func (m *model) addAction(controllers map[string]*controller, name, actionName s
 	}
 	a := c.byName[actionName]
 	if a == nil {
-		a = &action{name: actionName, method: methodName(actionName), pos: pos}
+		a = &action{name: actionName, method: methodName(actionName), controller: c, pos: pos}
 		c.actions = append(c.actions, a)
 		c.byName[actionName] = a
 	}
