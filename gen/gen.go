@@ -29,8 +29,12 @@ const (
 
 // implVersion is the version of routegenimpl's API the generated code is
 // written for; routegenimpl refuses, at compile time, code of a version it
-// does not support.
-const implVersion = 1
+// does not support. A file that writes Routes as JSON is written for
+// routesJSONVersion, which added routegenimpl.DecodeRoutes.
+const (
+	implVersion       = 1
+	routesJSONVersion = 2
+)
 
 // Options name what the generated package is and where it comes from.
 type Options struct {
@@ -111,6 +115,7 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 	g := &generator{model: m, opts: opts}
 	g.planCORS()
 	g.planDispatch()
+	g.routesJSON = g.routesData()
 	// The parts are of sizes alike, as far as their declarations allow:
 	// the routes of a large table, its URL helpers, its interfaces and its
 	// dispatch are each a part of their own.
@@ -145,5 +150,6 @@ type generator struct {
 	part          *goPart       // the part of the file being written
 	corsPolicies  []*corsPolicy // the distinct CORS policies, in table order
 	corsOf        map[*ir.CORS]*corsPolicy
+	routesJSON    string           // the raw string literal of Routes as JSON; "" for a composite literal
 	dispatchCases [][]dispatchCase // the switch cases of each dispatch method
 }

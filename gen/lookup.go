@@ -11,14 +11,18 @@ import (
 // writeVersionCheck writes the constants that compile only with a
 // routegenimpl that supports the API the code is written for.
 func (g *generator) writeVersionCheck() {
-	v := strconv.Itoa(implVersion)
+	version := implVersion
+	if g.routesJSON != "" {
+		version = routesJSONVersion
+	}
+	v := strconv.Itoa(version)
 	g.declare([]string{
 		"This file is written for version " + v + " of routegenimpl's API; with a routegen that does not support it,",
 		`the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):`,
 		"run go generate with the routegen the module requires.",
 	}, jen.Const().Defs(
-		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(jen.Lit(implVersion).Op("-").Qual(implPkg, "MinVersion")),
-		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(g.qual(implPkg, "MaxVersion").Op("-").Lit(implVersion)),
+		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(jen.Lit(version).Op("-").Qual(implPkg, "MinVersion")),
+		jen.Id("_").Op("=").Qual(implPkg, "RunGoGenerate").Call(g.qual(implPkg, "MaxVersion").Op("-").Lit(version)),
 	))
 }
 

@@ -29,10 +29,10 @@ import (
 )
 
 // The versions of this API that this package supports: a generated file
-// written for another does not compile.
+// written for another does not compile. Version 2 adds DecodeRoutes.
 const (
 	MinVersion = 1
-	MaxVersion = 1
+	MaxVersion = 2
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a
