@@ -114,8 +114,7 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 	}
 	g := &generator{model: m, opts: opts}
 	g.planCORS()
-	g.planDispatch()
-	g.routesJSON = g.routesData()
+	g.routesAsJSON = g.writesRoutesAsJSON()
 	// The parts are of sizes alike, as far as their declarations allow:
 	// the routes of a large table, its URL helpers, its interfaces and its
 	// dispatch are each a part of their own.
@@ -146,10 +145,9 @@ func Check(t *ir.Table) parser.Diagnostics {
 
 type generator struct {
 	*model
-	opts          Options
-	part          *goPart       // the part of the file being written
-	corsPolicies  []*corsPolicy // the distinct CORS policies, in table order
-	corsOf        map[*ir.CORS]*corsPolicy
-	routesJSON    string           // the raw string literal of Routes as JSON; "" for a composite literal
-	dispatchCases [][]dispatchCase // the switch cases of each dispatch method
+	opts         Options
+	part         *goPart       // the part of the file being written
+	corsPolicies []*corsPolicy // the distinct CORS policies, in table order
+	corsOf       map[*ir.CORS]*corsPolicy
+	routesAsJSON bool // Routes is written as JSON
 }

@@ -12,7 +12,7 @@ import (
 // routegenimpl that supports the API the code is written for.
 func (g *generator) writeVersionCheck() {
 	version := implVersion
-	if g.routesJSON != "" {
+	if g.routesAsJSON {
 		version = routesJSONVersion
 	}
 	v := strconv.Itoa(version)

@@ -16,7 +16,7 @@ import (
 // writeRoutes writes Routes and, when a domain has one, the catch-alls.
 func (g *generator) writeRoutes() {
 	doc := []string{"Routes are the routes of " + g.opts.Source + ": domain by domain, each sorted by path, then method."}
-	if data := g.routesJSON; data != "" {
+	if g.routesAsJSON {
 		cors := []jen.Code{jen.Id(routesDataName)}
 		for _, c := range g.corsPolicies {
 			cors = append(cors, jen.Id(c.name))
@@ -27,7 +27,7 @@ func (g *generator) writeRoutes() {
 			"the policy's variable among the arguments of DecodeRoutes after this one: a composite",
 			"literal of each route would cost the compiler and routegen much more, as the table has",
 			"more than " + strconv.Itoa(codeMatcherUpTo) + " routes.",
-		}, jen.Const().Id(routesDataName).Op("=").Op(data)) // jennifer writes no raw string literal: the text is the token.
+		}, jen.Const().Id(routesDataName).Op("=").Op(g.routesData())) // jennifer writes no raw string literal: the text is the token.
 	} else {
 		routes := make([]jen.Code, len(g.routes))
 		for i, r := range g.routes {
@@ -91,14 +91,35 @@ type checkData struct {
 	Args []string `json:",omitempty"`
 }
 
-// routesData is the raw string literal of Routes as JSON, when the table
-// has more than codeMatcherUpTo routes; "" for a smaller table, or when a
-// string of the table is not UTF-8, which JSON cannot hold: the table is
-// a composite literal then.
-func (g *generator) routesData() string {
+// writesRoutesAsJSON reports whether Routes is written as JSON: when the table
+// has more than codeMatcherUpTo routes, unless a string of the table is
+// not UTF-8, which JSON cannot hold.
+func (g *generator) writesRoutesAsJSON() bool {
 	if len(g.routes) <= codeMatcherUpTo {
-		return ""
+		return false
 	}
+	for _, r := range g.routes {
+		texts := []string{r.Name, r.Path, r.Controller, r.Action, r.Auth, r.Dir, r.File, r.Parent, g.opts.pos(r.Pos)}
+		for _, p := range r.ParamSpecs {
+			texts = append(texts, p.Name)
+			if p.Constraint != nil {
+				texts = append(texts, p.Constraint.Text)
+			}
+		}
+		if a := r.Authorization; a != nil {
+			for _, c := range slices.Concat(a.Roles, a.Permissions) {
+				texts = append(append(texts, c.Func), c.Args...)
+			}
+		}
+		if !utf8.ValidString(strings.Join(texts, "")) {
+			return false
+		}
+	}
+	return true
+}
+
+// routesData is the raw string literal of Routes as JSON.
+func (g *generator) routesData() string {
 	policy := map[*corsPolicy]int{}
 	for i, c := range g.corsPolicies {
 		policy[c] = i
@@ -133,19 +154,8 @@ func (g *generator) routesData() string {
 			k := policy[g.corsOf[r.CORS]]
 			d.CORS = &k
 		}
-		texts := slices.Concat([]string{d.Name, d.Path, d.Controller, d.Action, d.Auth, d.Dir, d.File, d.Parent, d.Pos}, d.Params, d.Constraints)
-		if a := d.Authorization; a != nil {
-			for _, c := range slices.Concat(a.Roles, a.Permissions) {
-				texts = append(append(texts, c.Func), c.Args...)
-			}
-		}
-		if !utf8.ValidString(strings.Join(texts, "")) {
-			return ""
-		}
 		start := b.Len()
-		if err := enc.Encode(d); err != nil {
-			return "" // none: the values are strings, numbers and lists of them
-		}
+		_ = enc.Encode(d) // cannot fail: strings, numbers, booleans and lists of them
 		// A backtick can only be in a string, where \u0060 is the same.
 		if line := b.Bytes()[start:]; bytes.IndexByte(line, '`') >= 0 {
 			escaped := bytes.ReplaceAll(line, []byte("`"), []byte(`\u0060`))
