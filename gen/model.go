@@ -26,6 +26,7 @@ type route struct {
 	index  int
 	domain int
 	action *action // nil for a static route
+	helper string  // the name of its URL helper (helperName)
 }
 
 type controller struct {
@@ -57,6 +58,7 @@ func newModel(t *ir.Table) *model {
 	for d, dom := range t.Domains {
 		for _, r := range dom.Routes {
 			rt := &route{Route: r, index: len(m.routes), domain: d}
+			rt.helper = m.helperName(rt)
 			m.routes = append(m.routes, rt)
 			if len(r.ParamSpecs) > core.MaxParams {
 				m.diags.Errorf(r.Pos, "route %q has %d parameters; at most %d are supported", r.Name, len(r.ParamSpecs), core.MaxParams)
@@ -145,7 +147,7 @@ func (m *model) checkGoNames() {
 	}
 	helpers := map[string]*route{} // by name, the first route of each
 	for _, r := range m.routes {
-		name := m.helperName(r)
+		name := r.helper
 		other, dup := helpers[name]
 		switch {
 		case !dup && slices.Contains(urlBuilderMethods, name):

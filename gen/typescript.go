@@ -116,7 +116,7 @@ func (g *generator) tsHelpers() []*tsHelper {
 			}
 			continue
 		}
-		h := &tsHelper{route: r, name: tsName(g.helperName(r)), methods: []string{r.Method}}
+		h := &tsHelper{route: r, name: tsName(r.helper), methods: []string{r.Method}}
 		byKey[key] = h
 		switch other := byName[h.name]; {
 		case slices.Contains(tsExports, h.name):
