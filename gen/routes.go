@@ -24,9 +24,9 @@ func (g *generator) writeRoutes() {
 		g.declare(doc, jen.Var().Id("Routes").Op("=").Qual(implPkg, "DecodeRoutes").Call(cors...))
 		g.declare([]string{
 			routesDataName + " holds Routes as JSON, a route a line, its CORS policy the position of",
-			"the policy's variable among the arguments of DecodeRoutes after this one: a composite",
-			"literal of each route would cost the compiler and routegen much more, as the table has",
-			"more than " + strconv.Itoa(codeMatcherUpTo) + " routes.",
+			"the policy's variable among the arguments of DecodeRoutes after this one: routegen lays",
+			"out a composite literal of each route at a much greater cost, and the table has more",
+			"than " + strconv.Itoa(codeMatcherUpTo) + " routes.",
 		}, jen.Const().Id(routesDataName).Op("=").Op(g.routesData())) // jennifer writes no raw string literal: the text is the token.
 	} else {
 		routes := make([]jen.Code, len(g.routes))

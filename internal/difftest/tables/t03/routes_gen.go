@@ -750,9 +750,9 @@ var Domains = []runtime.Domain{
 var Routes = routegenimpl.DecodeRoutes(routegenRoutesJSON, routegenCORS0, routegenCORS1, routegenCORS2, routegenCORS3, routegenCORS4, routegenCORS5, routegenCORS6, routegenCORS7, routegenCORS8, routegenCORS9, routegenCORS10, routegenCORS11, routegenCORS12, routegenCORS13, routegenCORS14, routegenCORS15, routegenCORS16, routegenCORS17, routegenCORS18, routegenCORS19, routegenCORS20, routegenCORS21, routegenCORS22, routegenCORS23, routegenCORS24, routegenCORS25, routegenCORS26, routegenCORS27, routegenCORS28, routegenCORS29, routegenCORS30, routegenCORS31, routegenCORS32, routegenCORS33, routegenCORS34, routegenCORS35, routegenCORS36, routegenCORS37, routegenCORS38, routegenCORS39, routegenCORS40, routegenCORS41, routegenCORS42, routegenCORS43, routegenCORS44, routegenCORS45, routegenCORS46, routegenCORS47, routegenCORS48, routegenCORS49, routegenCORS50, routegenCORS51, routegenCORS52, routegenCORS53, routegenCORS54, routegenCORS55, routegenCORS56, routegenCORS57, routegenCORS58, routegenCORS59, routegenCORS60, routegenCORS61, routegenCORS62, routegenCORS63, routegenCORS64, routegenCORS65, routegenCORS66, routegenCORS67, routegenCORS68, routegenCORS69, routegenCORS70, routegenCORS71, routegenCORS72, routegenCORS73, routegenCORS74, routegenCORS75, routegenCORS76, routegenCORS77, routegenCORS78, routegenCORS79, routegenCORS80, routegenCORS81, routegenCORS82, routegenCORS83)
 
 // routegenRoutesJSON holds Routes as JSON, a route a line, its CORS policy the position of
-// the policy's variable among the arguments of DecodeRoutes after this one: a composite
-// literal of each route would cost the compiler and routegen much more, as the table has
-// more than 512 routes.
+// the policy's variable among the arguments of DecodeRoutes after this one: routegen lays
+// out a composite literal of each route at a much greater cost, and the table has more
+// than 512 routes.
 const routegenRoutesJSON = `[
 {"Name":"r386","Method":"CONNECT","Path":"/","Controller":"C0","Action":"A386","Pos":"routes.conf:2678:7"},
 {"Name":"r242","Method":"DELETE","Path":"/","Controller":"C0","Action":"A242","MaxBodySize":5242880,"Pos":"routes.conf:1688:7"},
