@@ -30,6 +30,27 @@ import (
 type goPart struct {
 	decls [][]jen.Code
 	uses  map[string]bool
+	// The constant literalConst is a raw string literal too long to lay
+	// out at no cost: the code gives it literalPlaceholder, which the
+	// laid-out text trades for literal.
+	literalConst, literal string
+}
+
+// literalPlaceholder stands for goPart.literal in the code. gofmt lays a
+// raw string literal out as it is, and a constant's declaration ends with
+// it, so that the line is the same with either. The line is found by its
+// start, "const NAME = ", which no text of routes.conf can begin: that
+// is in comments and quoted strings.
+const literalPlaceholder = "`routegen-literal`"
+
+// withLiteral is the laid-out text of p with its literal. The constant
+// follows its doc comment: its line begins after a newline.
+func (p *goPart) withLiteral(text []byte) []byte {
+	if p.literalConst == "" {
+		return text
+	}
+	decl := "\nconst " + p.literalConst + " = "
+	return bytes.Replace(text, []byte(decl+literalPlaceholder), []byte(decl+p.literal), 1)
 }
 
 // declare adds a declaration to the part, with its doc comment, a line
@@ -122,7 +143,7 @@ func (g *generator) render(header, doc []string, writers [][]func(*generator)) (
 			built.Done()
 			var b bytes.Buffer
 			errs[i] = jen.Custom(jen.Options{Multi: true}, part.items(false)...).RenderWithFile(&b, newGoFile(g.opts.Package, nil, nil))
-			texts[i] = bytes.TrimSpace(b.Bytes())
+			texts[i] = part.withLiteral(bytes.TrimSpace(b.Bytes()))
 		})
 	}
 	parts[0] = build(0)

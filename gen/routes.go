@@ -27,7 +27,8 @@ func (g *generator) writeRoutes() {
 			"the policy's variable among the arguments of DecodeRoutes after this one: routegen lays",
 			"out a composite literal of each route at a much greater cost, and the table has more",
 			"than " + strconv.Itoa(codeMatcherUpTo) + " routes.",
-		}, jen.Const().Id(routesDataName).Op("=").Op(g.routesData())) // jennifer writes no raw string literal: the text is the token.
+		}, jen.Const().Id(routesDataName).Op("=").Op(literalPlaceholder)) // jennifer writes no raw string literal: it follows the layout.
+		g.part.literalConst, g.part.literal = routesDataName, g.routesData()
 	} else {
 		routes := make([]jen.Code, len(g.routes))
 		for i, r := range g.routes {
