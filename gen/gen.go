@@ -112,6 +112,7 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 		"Lookup finds the route of a request, NewRouter serves them with the",
 		"application's controllers, and URL builds the URL of a route.",
 	}
+	opts.SourcePath = m.sourcePaths(opts.SourcePath)
 	g := &generator{model: m, opts: opts}
 	g.planCORS()
 	g.routesAsJSON = g.writesRoutesAsJSON()

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -187,5 +188,37 @@ func TestLargeTableRoutesAsJSON(t *testing.T) {
 	}
 	if src := generate(520, "    static {\n      latin1 { path = \"/latin1\"; dir = \"caf\xe9\" }\n    }\n"); !strings.Contains(src, "var Routes = []runtime.Route{") {
 		t.Errorf("a table with a folder that is not UTF-8 does not write Routes as a composite literal")
+	}
+}
+
+// TestSourcePathOncePerFile: Options.SourcePath, which may cost a system
+// call, is asked once for each file of the routes, not for each mention
+// of a route's position in the code.
+func TestSourcePathOncePerFile(t *testing.T) {
+	table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(synth.Config(600))}}, ir.Sources{Routes: "routes.conf"})
+	if table == nil {
+		t.Fatal(diags)
+	}
+	var mu sync.Mutex
+	calls := map[string]int{}
+	sourcePath := func(file string) string {
+		mu.Lock()
+		defer mu.Unlock()
+		calls[file]++
+		return "../" + file
+	}
+	opts := gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go", SourcePath: sourcePath}
+	files, diags := gen.Generate(table, opts)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if !bytes.Contains(files[0].Content, []byte(`"Pos":"../routes.conf:`)) {
+		t.Errorf("the positions do not name the file as SourcePath does")
+	}
+	if _, diags := gen.TypeScript(table, opts); diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if calls["routes.conf"] != 2 || len(calls) != 1 {
+		t.Errorf("SourcePath was asked %v, want routes.conf once by Generate and once by TypeScript", calls)
 	}
 }

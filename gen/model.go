@@ -176,6 +176,30 @@ func (m *model) checkFileNames() {
 	}
 }
 
+// sourcePaths is f (Options.SourcePath) with its result for the file of
+// every route kept: a call may cost a system call (the command's makes the
+// path absolute), and the code names a route's file several times.
+func (m *model) sourcePaths(f func(file string) string) func(file string) string {
+	if f == nil {
+		return nil
+	}
+	names := map[string]string{}
+	for _, r := range slices.Concat(m.routes, m.catchAlls) {
+		if r == nil {
+			continue
+		}
+		if _, ok := names[r.Pos.File]; !ok {
+			names[r.Pos.File] = f(r.Pos.File)
+		}
+	}
+	return func(file string) string {
+		if name, ok := names[file]; ok {
+			return name
+		}
+		return f(file)
+	}
+}
+
 // helperName is the URL helper of a route: its name, prefixed with its
 // domain's key outside the root domain unless the name begins with it
 // ("admin_home" of domain "admin" is AdminHome, "home" AdminHome too).

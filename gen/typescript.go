@@ -26,6 +26,7 @@ func TypeScript(t *ir.Table, opts Options) ([]byte, parser.Diagnostics) {
 	if m.diags.HasErrors() {
 		return nil, m.diags
 	}
+	opts.SourcePath = m.sourcePaths(opts.SourcePath)
 	g := &generator{model: m, opts: opts}
 	helpers := g.tsHelpers()
 	if g.diags.HasErrors() {
