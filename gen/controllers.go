@@ -81,14 +81,15 @@ type dispatchCase struct {
 
 // planDispatch writes the case of each route that has an action, by chunk
 // of dispatchChunk route indexes.
-func (g *generator) planDispatch() {
+func (g *generator) planDispatch() [][]dispatchCase {
+	var chunks [][]dispatchCase
 	for _, r := range slices.Concat(g.routes, g.catchAlls) {
 		if r == nil || r.action == nil {
 			continue
 		}
 		chunk := r.index / dispatchChunk
-		for len(g.dispatchCases) <= chunk {
-			g.dispatchCases = append(g.dispatchCases, nil)
+		for len(chunks) <= chunk {
+			chunks = append(chunks, nil)
 		}
 		c := dispatchCase{code: []jen.Code{jen.Case(jen.Lit(r.index)).Add(comment(describeMatch(r)))}}
 		args := []jen.Code{jen.Id("ctx")}
@@ -111,18 +112,10 @@ func (g *generator) planDispatch() {
 				c.readsParams = true
 			}
 		}
-		c.code = append(c.code, jen.Return(jen.Id("c").Dot(g.controllerOf(r).arg).Dot(r.action.method).Call(args...)))
-		g.dispatchCases[chunk] = append(g.dispatchCases[chunk], c)
+		c.code = append(c.code, jen.Return(jen.Id("c").Dot(r.action.controller.arg).Dot(r.action.method).Call(args...)))
+		chunks[chunk] = append(chunks[chunk], c)
 	}
-}
-
-func (g *generator) controllerOf(r *route) *controller {
-	for _, c := range g.controllers {
-		if c.name == r.Controller {
-			return c
-		}
-	}
-	panic("no controller " + r.Controller)
+	return chunks
 }
 
 // paramIndex is the position of the parameter name in r's path, or -1.
@@ -157,16 +150,17 @@ func (g *generator) writeNewRouter() {
 func (g *generator) writeDispatch() {
 	receiver := jen.Id("c").Op("*").Id(controllersTypeName)
 	ctx := jen.Id("ctx").Op("*").Qual(runtimePkg, "Context")
-	if len(g.dispatchCases) == 1 {
+	dispatchCases := g.planDispatch()
+	if len(dispatchCases) == 1 {
 		g.declare([]string{"Dispatch calls the action of the route ctx serves."},
 			jen.Func().Params(receiver).Id("Dispatch").Params(ctx).Error().
-				Block(g.dispatchSwitch(g.dispatchCases[0], jen.Id("ctx").Dot("Route").Call().Dot("Index"))...))
+				Block(g.dispatchSwitch(dispatchCases[0], jen.Id("ctx").Dot("Route").Call().Dot("Index"))...))
 		return
 	}
 	var body []jen.Code
-	if len(g.dispatchCases) > 0 {
+	if len(dispatchCases) > 0 {
 		var chunks []jen.Code
-		for k, cases := range g.dispatchCases {
+		for k, cases := range dispatchCases {
 			if len(cases) > 0 {
 				chunks = append(chunks, jen.Case(jen.Lit(k)).Block(
 					jen.Return(jen.Id("c").Dot(dispatchFuncName(k)).Call(jen.Id("ctx"), jen.Id("i")))))
@@ -179,7 +173,7 @@ func (g *generator) writeDispatch() {
 	body = append(body, g.noAction())
 	g.declare([]string{"Dispatch calls the action of the route ctx serves, through the method of its chunk of routes."},
 		jen.Func().Params(receiver).Id("Dispatch").Params(ctx).Error().Block(body...))
-	for k, cases := range g.dispatchCases {
+	for k, cases := range dispatchCases {
 		if len(cases) == 0 {
 			continue
 		}

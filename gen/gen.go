@@ -30,10 +30,13 @@ const (
 // implVersion is the version of routegenimpl's API the generated code is
 // written for; routegenimpl refuses, at compile time, code of a version it
 // does not support. Code that sets the table's SecureHeaders, which
-// version 2 added, is written for implSecureHeadersVersion.
+// version 2 added, is written for implSecureHeadersVersion; a file that
+// writes Routes as JSON for routesJSONVersion, which added
+// routegenimpl.DecodeRoutes.
 const (
 	implVersion              = 1
 	implSecureHeadersVersion = 2
+	routesJSONVersion        = 3
 )
 
 // Options name what the generated package is and where it comes from.
@@ -112,13 +115,20 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 		"Lookup finds the route of a request, NewRouter serves them with the",
 		"application's controllers, and URL builds the URL of a route.",
 	}
+	opts.SourcePath = m.sourcePaths(opts.SourcePath)
 	g := &generator{model: m, opts: opts}
 	g.planCORS()
-	g.planDispatch()
+	g.routesAsJSON = g.writesRoutesAsJSON()
+	// The parts are of sizes alike, as far as their declarations allow:
+	// the routes of a large table, its URL helpers, its interfaces and its
+	// dispatch are each a part of their own.
 	src, err := g.render(header, doc, [][]func(*generator){
-		{(*generator).writeVersionCheck, (*generator).writeCORS, (*generator).writeDomains, (*generator).writeRoutes,
-			(*generator).writeTable, (*generator).writeMatchers},
-		{(*generator).writeInterfaces, (*generator).writeNewRouter, (*generator).writeDispatch, (*generator).writeURLs},
+		{(*generator).writeVersionCheck, (*generator).writeCORS, (*generator).writeDomains},
+		{(*generator).writeRoutes},
+		{(*generator).writeTable, (*generator).writeMatchers},
+		{(*generator).writeInterfaces},
+		{(*generator).writeNewRouter, (*generator).writeDispatch},
+		{(*generator).writeURLs},
 	})
 	if err != nil {
 		// The generator built invalid Go: a bug here, not in the input.
@@ -139,9 +149,9 @@ func Check(t *ir.Table) parser.Diagnostics {
 
 type generator struct {
 	*model
-	opts          Options
-	part          *goPart       // the part of the file being written
-	corsPolicies  []*corsPolicy // the distinct CORS policies, in table order
-	corsOf        map[*ir.CORS]*corsPolicy
-	dispatchCases [][]dispatchCase // the switch cases of each dispatch method
+	opts         Options
+	part         *goPart       // the part of the file being written
+	corsPolicies []*corsPolicy // the distinct CORS policies, in table order
+	corsOf       map[*ir.CORS]*corsPolicy
+	routesAsJSON bool // Routes is written as JSON
 }

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/routegen/routegen/gen"
+	"github.com/routegen/routegen/internal/synth"
 	"github.com/routegen/routegen/ir"
 )
 
@@ -61,14 +62,29 @@ func routesConf(route func(b *strings.Builder, i int)) string {
 	return b.String()
 }
 
-// BenchmarkHostile checks and generates each hostile shape: the budgets
-// are ≤ 2 s and ≤ 1 GB (B/op bounds the allocation) for check, ≤ 5 s for
-// generation. A shape past a limit (100,000 route sections) is refused by
+// The budgets of BenchmarkHostile, in seconds of each operation.
+const (
+	checkBudget    = 2
+	generateBudget = 5
+)
+
+// BenchmarkHostile checks and generates each hostile shape, and generates
+// the synthetic table of 100,000 routes, the most a routes.conf may have
+// (shape=routes-100000). The budgets are ≤ 2 s and ≤ 1 GB (B/op bounds
+// the allocation) for check, ≤ 5 s for generation; the metric
+// budget-used is the time of an operation over its budget, at most 1 when
+// it is met. A shape past a limit (100,000 route sections) is refused by
 // check, with a message: its generation is skipped. Run it alone:
 // go test ./gen -run '^$' -bench Hostile -benchmem -benchtime 1x.
 func BenchmarkHostile(b *testing.B) {
-	for _, shape := range []string{"siblings", "long-paths", "references", "nesting"} {
-		fsys := fstest.MapFS{"routes.conf": {Data: []byte(hostileShapes[shape]())}}
+	for _, shape := range []string{"siblings", "long-paths", "references", "nesting", "routes-100000"} {
+		var src string
+		if shape == "routes-100000" {
+			src = synth.Config(100_000)
+		} else {
+			src = hostileShapes[shape]()
+		}
+		fsys := fstest.MapFS{"routes.conf": {Data: []byte(src)}}
 		b.Run("shape="+shape+"/step=check", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -76,6 +92,7 @@ func BenchmarkHostile(b *testing.B) {
 					gen.Check(table)
 				}
 			}
+			reportBudget(b, checkBudget)
 		})
 		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf"})
 		b.Run("shape="+shape+"/step=generate", func(b *testing.B) {
@@ -88,6 +105,13 @@ func BenchmarkHostile(b *testing.B) {
 					b.Fatal(diags)
 				}
 			}
+			reportBudget(b, generateBudget)
 		})
 	}
+}
+
+// reportBudget reports the time of an operation over its budget of
+// seconds.
+func reportBudget(b *testing.B, seconds float64) {
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/seconds, "budget-used")
 }

@@ -25,11 +25,29 @@ func lineDirective(file string, pos parser.Pos) string {
 // fixLineDirectives replaces each placeholder with a directive that gives
 // the next line its own number in the generated file.
 func fixLineDirectives(src []byte, output string) []byte {
-	lines := bytes.Split(src, []byte("\n"))
-	for i, line := range lines {
-		if bytes.Equal(bytes.TrimSpace(line), []byte(lineResetPlaceholder)) {
-			lines[i] = fmt.Appendf(nil, "//line %s:%d:1", output, i+2)
+	// A directive names the output and a line where the placeholder names
+	// routegen-reset.go:1: room for the difference, without a copy.
+	grow := bytes.Count(src, []byte(lineResetPlaceholder)) * (len(output) + 20)
+	out := make([]byte, 0, len(src)+grow)
+	line := 1 // the line of src[done:]'s start
+	done := 0
+	for {
+		k := bytes.Index(src[done:], []byte(lineResetPlaceholder))
+		if k < 0 {
+			return append(out, src[done:]...)
 		}
+		start := done + bytes.LastIndexByte(src[done:done+k], '\n') + 1
+		end := done + k + len(lineResetPlaceholder)
+		if end < len(src) && src[end] != '\n' || len(bytes.TrimSpace(src[start:done+k])) > 0 {
+			// Not alone on its line: no placeholder.
+			out = append(out, src[done:end]...)
+			line += bytes.Count(src[done:end], []byte("\n"))
+			done = end
+			continue
+		}
+		line += bytes.Count(src[done:start], []byte("\n"))
+		out = append(out, src[done:start]...)
+		out = fmt.Appendf(out, "//line %s:%d:1", output, line+1)
+		done = end
 	}
-	return bytes.Join(lines, []byte("\n"))
 }

@@ -14,7 +14,10 @@ import (
 // routegenimpl that supports the API the code is written for.
 func (g *generator) writeVersionCheck() {
 	version := implVersion
-	if g.secureHeaders() != nil {
+	switch {
+	case g.routesAsJSON:
+		version = routesJSONVersion
+	case g.secureHeaders() != nil:
 		version = implSecureHeadersVersion
 	}
 	v := strconv.Itoa(version)

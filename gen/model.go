@@ -26,6 +26,7 @@ type route struct {
 	index  int
 	domain int
 	action *action // nil for a static route
+	helper string  // the name of its URL helper (helperName)
 }
 
 type controller struct {
@@ -37,11 +38,12 @@ type controller struct {
 }
 
 type action struct {
-	name   string // as in routes.conf
-	method string // the Go method
-	params []actionParam
-	routes []*route
-	pos    parser.Pos
+	name       string // as in routes.conf
+	method     string // the Go method
+	controller *controller
+	params     []actionParam
+	routes     []*route
+	pos        parser.Pos
 }
 
 type actionParam struct {
@@ -56,6 +58,7 @@ func newModel(t *ir.Table) *model {
 	for d, dom := range t.Domains {
 		for _, r := range dom.Routes {
 			rt := &route{Route: r, index: len(m.routes), domain: d}
+			rt.helper = m.helperName(rt)
 			m.routes = append(m.routes, rt)
 			if len(r.ParamSpecs) > core.MaxParams {
 				m.diags.Errorf(r.Pos, "route %q has %d parameters; at most %d are supported", r.Name, len(r.ParamSpecs), core.MaxParams)
@@ -99,7 +102,7 @@ func (m *model) addAction(controllers map[string]*controller, name, actionName s
 	}
 	a := c.byName[actionName]
 	if a == nil {
-		a = &action{name: actionName, method: methodName(actionName), pos: pos}
+		a = &action{name: actionName, method: methodName(actionName), controller: c, pos: pos}
 		c.actions = append(c.actions, a)
 		c.byName[actionName] = a
 	}
@@ -144,7 +147,7 @@ func (m *model) checkGoNames() {
 	}
 	helpers := map[string]*route{} // by name, the first route of each
 	for _, r := range m.routes {
-		name := m.helperName(r)
+		name := r.helper
 		other, dup := helpers[name]
 		switch {
 		case !dup && slices.Contains(urlBuilderMethods, name):
@@ -170,6 +173,30 @@ func (m *model) checkFileNames() {
 		}
 		reported[r.Pos.File] = true
 		m.diags.Errorf(r.Pos, "the name of file %q cannot be written in the //line directives of the generated code; rename the file", r.Pos.File)
+	}
+}
+
+// sourcePaths is f (Options.SourcePath) with its result for the file of
+// every route kept: a call may cost a system call (the command's makes the
+// path absolute), and the code names a route's file several times.
+func (m *model) sourcePaths(f func(file string) string) func(file string) string {
+	if f == nil {
+		return nil
+	}
+	names := map[string]string{}
+	for _, r := range slices.Concat(m.routes, m.catchAlls) {
+		if r == nil {
+			continue
+		}
+		if _, ok := names[r.Pos.File]; !ok {
+			names[r.Pos.File] = f(r.Pos.File)
+		}
+	}
+	return func(file string) string {
+		if name, ok := names[file]; ok {
+			return name
+		}
+		return f(file)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -29,6 +30,27 @@ import (
 type goPart struct {
 	decls [][]jen.Code
 	uses  map[string]bool
+	// The constant literalConst is a raw string literal too long to lay
+	// out at no cost: the code gives it literalPlaceholder, which the
+	// laid-out text trades for literal.
+	literalConst, literal string
+}
+
+// literalPlaceholder stands for goPart.literal in the code. gofmt lays a
+// raw string literal out as it is, and a constant's declaration ends with
+// it, so that the line is the same with either. The line is found by its
+// start, "const NAME = ", which no text of routes.conf can begin: that
+// is in comments and quoted strings.
+const literalPlaceholder = "`routegen-literal`"
+
+// withLiteral is the laid-out text of p with its literal. The constant
+// follows its doc comment: its line begins after a newline.
+func (p *goPart) withLiteral(text []byte) []byte {
+	if p.literalConst == "" {
+		return text
+	}
+	decl := "\nconst " + p.literalConst + " = "
+	return bytes.Replace(text, []byte(decl+literalPlaceholder), []byte(decl+p.literal), 1)
 }
 
 // declare adds a declaration to the part, with its doc comment, a line
@@ -92,38 +114,45 @@ func newGoFile(pkg string, header, doc []string) *jen.File {
 }
 
 // render builds the parts of the file, each part's writers on a generator
-// of its own, and renders them at the same time.
+// of its own, and renders them, as many at a time as there are processors:
+// the first, the jennifer file, once every part is built, as it imports
+// what they all refer to. A part's tree is dropped once it is rendered, so
+// that at most that many trees are held at once.
 func (g *generator) render(header, doc []string, writers [][]func(*generator)) ([]byte, error) {
 	parts := make([]*goPart, len(writers))
 	texts := make([][]byte, len(writers))
 	errs := make([]error, len(writers))
-	var built, rendered sync.WaitGroup
-	build := func(i int) {
+	build := func(i int) *goPart {
 		p := *g
 		p.part = &goPart{uses: map[string]bool{}}
 		for _, write := range writers[i] {
 			write(&p)
 		}
-		parts[i] = p.part
+		return p.part
 	}
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var built, rendered sync.WaitGroup
 	for i := 1; i < len(writers); i++ {
 		built.Add(1)
 		rendered.Go(func() {
-			build(i)
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			part := build(i)
+			uses := &goPart{uses: part.uses}
+			parts[i] = uses
 			built.Done()
 			var b bytes.Buffer
-			errs[i] = jen.Custom(jen.Options{Multi: true}, parts[i].items(false)...).RenderWithFile(&b, newGoFile(g.opts.Package, nil, nil))
-			texts[i] = bytes.TrimSpace(b.Bytes())
+			errs[i] = jen.Custom(jen.Options{Multi: true}, part.items(false)...).RenderWithFile(&b, newGoFile(g.opts.Package, nil, nil))
+			texts[i] = part.withLiteral(bytes.TrimSpace(b.Bytes()))
 		})
 	}
-	build(0)
+	parts[0] = build(0)
 	f := newGoFile(g.opts.Package, header, doc)
 	for _, item := range parts[0].items(true) {
 		f.Add(item)
 	}
 	built.Wait()
 	var b bytes.Buffer
-	b.Grow(700 * len(g.routes))
 	if errs[0] = importAll(f, parts[1:]); errs[0] == nil {
 		errs[0] = f.Render(&b)
 	}
@@ -131,14 +160,20 @@ func (g *generator) render(header, doc []string, writers [][]func(*generator)) (
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
+	size := b.Len()
+	for _, text := range texts[1:] {
+		size += len(text) + 2
+	}
+	out := make([]byte, 0, size)
+	out = append(out, b.Bytes()...)
 	for _, text := range texts[1:] {
 		if len(text) > 0 {
-			b.WriteString("\n")
-			b.Write(text)
-			b.WriteString("\n")
+			out = append(out, '\n')
+			out = append(out, text...)
+			out = append(out, '\n')
 		}
 	}
-	return b.Bytes(), nil
+	return out, nil
 }
 
 // importAll makes f import the packages the parts refer to. jennifer

@@ -1,6 +1,13 @@
 package gen
 
 import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/routegen/routegen/ir"
@@ -8,12 +15,27 @@ import (
 
 // writeRoutes writes Routes and, when a domain has one, the catch-alls.
 func (g *generator) writeRoutes() {
-	routes := make([]jen.Code, len(g.routes))
-	for i, r := range g.routes {
-		routes[i] = g.routeLit(r)
+	doc := []string{"Routes are the routes of " + g.opts.Source + ": domain by domain, each sorted by path, then method."}
+	if g.routesAsJSON {
+		cors := []jen.Code{jen.Id(routesDataName)}
+		for _, c := range g.corsPolicies {
+			cors = append(cors, jen.Id(c.name))
+		}
+		g.declare(doc, jen.Var().Id("Routes").Op("=").Qual(implPkg, "DecodeRoutes").Call(cors...))
+		g.declare([]string{
+			routesDataName + " holds Routes as JSON, a route a line, its CORS policy the position of",
+			"the policy's variable among the arguments of DecodeRoutes after this one: routegen lays",
+			"out a composite literal of each route at a much greater cost, and the table has more",
+			"than " + strconv.Itoa(codeMatcherUpTo) + " routes.",
+		}, jen.Const().Id(routesDataName).Op("=").Op(literalPlaceholder)) // jennifer writes no raw string literal: it follows the layout.
+		g.part.literalConst, g.part.literal = routesDataName, g.routesData()
+	} else {
+		routes := make([]jen.Code, len(g.routes))
+		for i, r := range g.routes {
+			routes[i] = g.routeLit(r)
+		}
+		g.declare(doc, jen.Var().Id("Routes").Op("=").Index().Qual(runtimePkg, "Route").Add(multiLine(routes...)))
 	}
-	g.declare([]string{"Routes are the routes of " + g.opts.Source + ": domain by domain, each sorted by path, then method."},
-		jen.Var().Id("Routes").Op("=").Index().Qual(runtimePkg, "Route").Add(multiLine(routes...)))
 	if g.hasCatchAll() {
 		catchAlls := make([]jen.Code, len(g.catchAlls))
 		for i, r := range g.catchAlls {
@@ -28,7 +50,135 @@ func (g *generator) writeRoutes() {
 	}
 }
 
-const catchAllsName = "routegenCatchAlls"
+const (
+	catchAllsName  = "routegenCatchAlls"
+	routesDataName = "routegenRoutesJSON"
+)
+
+// routeData is a route as routegenimpl.DecodeRoutes reads it: the fields
+// of runtime.Route by their names, zero values left out, but Index, its
+// position, and CORS, the position of its policy's variable.
+type routeData struct {
+	Domain        int                `json:",omitempty"`
+	Name          string             `json:",omitempty"`
+	Method        string             `json:",omitempty"`
+	Path          string             `json:",omitempty"`
+	Controller    string             `json:",omitempty"`
+	Action        string             `json:",omitempty"`
+	Auth          string             `json:",omitempty"`
+	MaxBodySize   int64              `json:",omitempty"`
+	AntiCSRFCheck bool               `json:",omitempty"`
+	WebSocket     bool               `json:",omitempty"`
+	Static        bool               `json:",omitempty"`
+	Dir           string             `json:",omitempty"`
+	File          string             `json:",omitempty"`
+	List          bool               `json:",omitempty"`
+	Params        []string           `json:",omitempty"`
+	Constraints   []string           `json:",omitempty"`
+	Authorization *authorizationData `json:",omitempty"`
+	CORS          *int               `json:",omitempty"`
+	Parent        string             `json:",omitempty"`
+	Pos           string             `json:",omitempty"`
+}
+
+type authorizationData struct {
+	SatisfyBoth bool        `json:",omitempty"`
+	Roles       []checkData `json:",omitempty"`
+	Permissions []checkData `json:",omitempty"`
+}
+
+type checkData struct {
+	Func string
+	Args []string `json:",omitempty"`
+}
+
+// writesRoutesAsJSON reports whether Routes is written as JSON: when the table
+// has more than codeMatcherUpTo routes, unless a string of the table is
+// not UTF-8, which JSON cannot hold.
+func (g *generator) writesRoutesAsJSON() bool {
+	if len(g.routes) <= codeMatcherUpTo {
+		return false
+	}
+	for _, r := range g.routes {
+		texts := []string{r.Name, r.Path, r.Controller, r.Action, r.Auth, r.Dir, r.File, r.Parent, g.opts.pos(r.Pos)}
+		for _, p := range r.ParamSpecs {
+			texts = append(texts, p.Name)
+			if p.Constraint != nil {
+				texts = append(texts, p.Constraint.Text)
+			}
+		}
+		if a := r.Authorization; a != nil {
+			for _, c := range slices.Concat(a.Roles, a.Permissions) {
+				texts = append(append(texts, c.Func), c.Args...)
+			}
+		}
+		if !utf8.ValidString(strings.Join(texts, "")) {
+			return false
+		}
+	}
+	return true
+}
+
+// routesData is the raw string literal of Routes as JSON.
+func (g *generator) routesData() string {
+	policy := map[*corsPolicy]int{}
+	for i, c := range g.corsPolicies {
+		policy[c] = i
+	}
+	var b bytes.Buffer
+	b.WriteString("`[\n")
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // a path reads as it is
+	for i, r := range g.routes {
+		d := routeData{
+			Domain: r.domain, Name: r.Name, Method: r.Method, Path: r.Path, Controller: r.Controller, Action: r.Action, Auth: r.Auth,
+			MaxBodySize: r.MaxBodySize, AntiCSRFCheck: r.AntiCSRFCheck, WebSocket: r.WebSocket,
+			Static: r.Static, Dir: r.Dir, File: r.File, List: r.List, Parent: r.Parent, Pos: g.opts.pos(r.Pos),
+		}
+		for _, p := range r.ParamSpecs {
+			d.Params = append(d.Params, p.Name)
+			if p.Constraint != nil {
+				d.Constraints = make([]string, len(r.ParamSpecs))
+			}
+		}
+		if d.Constraints != nil {
+			for k, p := range r.ParamSpecs {
+				if p.Constraint != nil {
+					d.Constraints[k] = p.Constraint.Text
+				}
+			}
+		}
+		if a := r.Authorization; a != nil {
+			d.Authorization = &authorizationData{SatisfyBoth: a.Satisfy == "both", Roles: checksData(a.Roles), Permissions: checksData(a.Permissions)}
+		}
+		if r.CORS != nil {
+			k := policy[g.corsOf[r.CORS]]
+			d.CORS = &k
+		}
+		start := b.Len()
+		_ = enc.Encode(d) // cannot fail: strings, numbers, booleans and lists of them
+		// A backtick can only be in a string, where \u0060 is the same.
+		if line := b.Bytes()[start:]; bytes.IndexByte(line, '`') >= 0 {
+			escaped := bytes.ReplaceAll(line, []byte("`"), []byte(`\u0060`))
+			b.Truncate(start)
+			b.Write(escaped)
+		}
+		if i < len(g.routes)-1 {
+			b.Truncate(b.Len() - 1) // Encode's newline
+			b.WriteString(",\n")
+		}
+	}
+	b.WriteString("]`")
+	return b.String()
+}
+
+func checksData(checks []ir.Check) []checkData {
+	var data []checkData
+	for _, c := range checks {
+		data = append(data, checkData{Func: c.Func, Args: c.Args})
+	}
+	return data
+}
 
 func (g *generator) hasCatchAll() bool {
 	for _, r := range g.catchAlls {

@@ -26,6 +26,7 @@ func TypeScript(t *ir.Table, opts Options) ([]byte, parser.Diagnostics) {
 	if m.diags.HasErrors() {
 		return nil, m.diags
 	}
+	opts.SourcePath = m.sourcePaths(opts.SourcePath)
 	g := &generator{model: m, opts: opts}
 	helpers := g.tsHelpers()
 	if g.diags.HasErrors() {
@@ -116,7 +117,7 @@ func (g *generator) tsHelpers() []*tsHelper {
 			}
 			continue
 		}
-		h := &tsHelper{route: r, name: tsName(g.helperName(r)), methods: []string{r.Method}}
+		h := &tsHelper{route: r, name: tsName(r.helper), methods: []string{r.Method}}
 		byKey[key] = h
 		switch other := byName[h.name]; {
 		case slices.Contains(tsExports, h.name):

@@ -193,10 +193,16 @@ func (g *generator) bindURLs(helpers []*helperOf) []jen.Code {
 		signatures[h.helper.signature] = true
 		hp := h.helper
 		// One line, as a function literal of one short statement reads best.
+		var args []jen.Code // "v0 int64"
+		names := make([]string, len(hp.types))
+		for k, typ := range hp.types {
+			names[k] = "v" + strconv.Itoa(k)
+			args = append(args, jen.Id(names[k]).Id(typ))
+		}
 		// It reads the base of u when called, which ForRequest sets for each request.
-		body := jen.Custom(jen.Options{Open: "{", Close: "}"}, jen.Return(hp.call(jen.Id("u").Dot("base"), jen.Id("route"), hp.values)))
+		body := jen.Custom(jen.Options{Open: "{", Close: "}"}, jen.Return(hp.call(jen.Id("u").Dot("base"), jen.Id("route"), g.helperValues(hp, names))))
 		cases = append(cases, jen.Case(jen.Op("*").Add(hp.funcType())).Block(
-			jen.Op("*").Id("f").Op("=").Func().Params(hp.args...).Add(hp.resultsCode()).Add(body),
+			jen.Op("*").Id("f").Op("=").Func().Params(args...).Add(hp.resultsCode()).Add(body),
 		))
 	}
 	u := jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id("base"))
@@ -228,16 +234,9 @@ func (g *generator) urlHelper(r *route) helper {
 		h.types = append(h.types, goType(p.Type))
 		params = append(params, names.name(unexported(p.Name)))
 	}
+	h.names = params
 	for k, typ := range h.types {
-		arg, v := "v"+strconv.Itoa(k), params[k]
-		h.params = append(h.params, jen.Id(v).Id(typ))
-		h.args = append(h.args, jen.Id(arg).Id(typ))
-		if typ == "int64" {
-			h.values = append(h.values, g.qual("strconv", "FormatInt").Call(jen.Id(arg), jen.Lit(10)))
-			h.named = append(h.named, g.qual("strconv", "FormatInt").Call(jen.Id(v), jen.Lit(10)))
-		} else {
-			h.values, h.named = append(h.values, jen.Id(arg)), append(h.named, jen.Id(v))
-		}
+		h.params = append(h.params, jen.Id(params[k]).Id(typ))
 	}
 	h.build = "HelperURL"
 	if g.checkedHelper(r) {
@@ -249,13 +248,26 @@ func (g *generator) urlHelper(r *route) helper {
 
 // helper is the typed URL helper of a route.
 type helper struct {
-	types        []string   // of each parameter, the subdomain first when it takes one
-	params       []jen.Code // a method's parameters ("id int64")
-	args, values []jen.Code // a bound function's parameters ("v0 int64") and their strings ("strconv.FormatInt(v0, 10)")
-	named        []jen.Code // the strings of the parameters by their names, for a method
-	build        string     // the runtime's builder
-	checked      bool       // the helper returns an error too
-	signature    string     // its types, which tell the type of its field
+	types     []string   // of each parameter, the subdomain first when it takes one
+	names     []string   // of each parameter
+	params    []jen.Code // the parameters ("id int64")
+	build     string     // the runtime's builder
+	checked   bool       // the helper returns an error too
+	signature string     // its types, which tell the type of its field
+}
+
+// helperValues are the strings of h's parameters, named names:
+// "strconv.FormatInt(id, 10)". Only a method and the function of each
+// signature need them, not every field.
+func (g *generator) helperValues(h helper, names []string) []jen.Code {
+	values := make([]jen.Code, len(h.types))
+	for k, typ := range h.types {
+		values[k] = jen.Id(names[k])
+		if typ == "int64" {
+			values[k] = g.qual("strconv", "FormatInt").Call(jen.Id(names[k]), jen.Lit(10))
+		}
+	}
+	return values
 }
 
 // resultsCode is the helper's results: string, or (string, error).
@@ -303,7 +315,7 @@ func (g *generator) helperField(r *route, h helper) jen.Code {
 	if r.domain != g.root {
 		name = g.qualifiedName(r)
 	}
-	return jen.Id(g.helperName(r)).Func().Params(h.params...).Add(h.resultsCode()).Tag(map[string]string{"route": name}).Add(comment(r.Path))
+	return jen.Id(r.helper).Func().Params(h.params...).Add(h.resultsCode()).Tag(map[string]string{"route": name}).Add(comment(r.Path))
 }
 
 // writeHelperMethod writes the method of r's helper, placed by a line
@@ -319,10 +331,10 @@ func (g *generator) writeHelperMethod(r *route, h helper) {
 	pos := r.Pos
 	pos.Col -= len("func (u URLBuilder) ") - 1 // lineDirective takes a tab off
 	g.add(
-		comment(fmt.Sprintf("%s returns the URL of route %q: %s%s (%s).", g.helperName(r), name, r.Path, where, g.opts.pos(r.Pos))),
+		comment(fmt.Sprintf("%s returns the URL of route %q: %s%s (%s).", r.helper, name, r.Path, where, g.opts.pos(r.Pos))),
 		jen.Comment(lineDirective(g.opts.pathOf(r.Pos), pos)),
-		jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id(g.helperName(r)).Params(h.params...).Add(h.resultsCode()).Block(
-			jen.Return(h.call(jen.Id("u").Dot("base"), jen.Lit(r.index), h.named)),
+		jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id(r.helper).Params(h.params...).Add(h.resultsCode()).Block(
+			jen.Return(h.call(jen.Id("u").Dot("base"), jen.Lit(r.index), g.helperValues(h, h.names))),
 		),
 		jen.Comment(lineResetPlaceholder),
 	)

@@ -1,6 +1,7 @@
 package routevet
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -134,7 +135,12 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 		return nil, nil
 	}
 	t := &Table{}
-	if err := eachElement(routes, func(lit *ast.CompositeLit) error {
+	if data, ok := routesJSON(routes, info); ok {
+		// A table of more than 512 routes: JSON, the fields by their names.
+		if err := json.Unmarshal([]byte(data), &t.Routes); err != nil {
+			return nil, fmt.Errorf("the routes' JSON: %v", err)
+		}
+	} else if err := eachElement(routes, func(lit *ast.CompositeLit) error {
 		var r Route
 		err := eachField(lit, info, map[string]any{
 			"Domain": &r.Domain, "Name": &r.Name, "Method": &r.Method, "Path": &r.Path,
@@ -193,6 +199,23 @@ func readTable(files []*ast.File, info *types.Info) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// routesJSON is the JSON of a table that Routes reads from it:
+// "routegenimpl.DecodeRoutes(routegenRoutesJSON, …)".
+func routesJSON(e ast.Expr, info *types.Info) (string, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return "", false
+	}
+	if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "DecodeRoutes" {
+		return "", false
+	}
+	v := info.Types[call.Args[0]].Value
+	if v == nil || v.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(v), true
 }
 
 // indexedHelper is a URL helper method and the index of its route.

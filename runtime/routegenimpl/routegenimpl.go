@@ -30,11 +30,11 @@ import (
 )
 
 // The versions of this API that this package supports: a generated file
-// written for another does not compile. Version 2 adds Table.SecureHeaders;
-// a file without them is written for version 1.
+// written for another does not compile. Version 2 adds Table.SecureHeaders,
+// version 3 DecodeRoutes; a file that uses neither is written for version 1.
 const (
 	MinVersion = 1
-	MaxVersion = 2
+	MaxVersion = 3
 )
 
 // RunGoGenerate is the type of a generated file's version check, which a
