@@ -2203,25 +2203,10 @@ type routegenControllers struct {
 	gitHubController GitHubController
 }
 
-// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+// Dispatch calls the action of the route ctx serves.
 func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch i := ctx.Route().Index; i / 64 {
-	case 0:
-		return c.dispatch0(ctx, i)
-	case 1:
-		return c.dispatch1(ctx, i)
-	case 2:
-		return c.dispatch2(ctx, i)
-	case 3:
-		return c.dispatch3(ctx, i)
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch0 calls the actions of routes 0 to 63.
-func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
 	p := ctx.Params()
-	switch i {
+	switch ctx.Route().Index {
 	case 0: // DELETE /applications/:client_id/tokens (delete_applications_by_client_id_tokens)
 		return c.gitHubController.DeleteApplicationsByClientIdTokens(ctx, p.Value(0))
 	case 1: // DELETE /applications/:client_id/tokens/:access_token (delete_applications_by_client_id_tokens_by_access_token)
@@ -2350,14 +2335,6 @@ func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
 		return c.gitHubController.GetReposByOwnerByRepoCommentsById(ctx, p.Value(0), p.Value(1), p.Value(2))
 	case 63: // GET /repos/:owner/:repo/commits (get_repos_by_owner_by_repo_commits)
 		return c.gitHubController.GetReposByOwnerByRepoCommits(ctx, p.Value(0), p.Value(1))
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch1 calls the actions of routes 64 to 127.
-func (c *routegenControllers) dispatch1(ctx *runtime.Context, i int) error {
-	p := ctx.Params()
-	switch i {
 	case 64: // GET /repos/:owner/:repo/commits/:sha (get_repos_by_owner_by_repo_commits_by_sha)
 		return c.gitHubController.GetReposByOwnerByRepoCommitsBySha(ctx, p.Value(0), p.Value(1), p.Value(2))
 	case 65: // GET /repos/:owner/:repo/commits/:sha/comments (get_repos_by_owner_by_repo_commits_by_sha_comments)
@@ -2486,14 +2463,6 @@ func (c *routegenControllers) dispatch1(ctx *runtime.Context, i int) error {
 		return c.gitHubController.GetReposByOwnerByRepoReadme(ctx, p.Value(0), p.Value(1))
 	case 127: // GET /repos/:owner/:repo/releases (get_repos_by_owner_by_repo_releases)
 		return c.gitHubController.GetReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch2 calls the actions of routes 128 to 191.
-func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
-	p := ctx.Params()
-	switch i {
 	case 128: // POST /repos/:owner/:repo/releases (post_repos_by_owner_by_repo_releases)
 		return c.gitHubController.PostReposByOwnerByRepoReleases(ctx, p.Value(0), p.Value(1))
 	case 129: // DELETE /repos/:owner/:repo/releases/:id (delete_repos_by_owner_by_repo_releases_by_id)
@@ -2622,14 +2591,6 @@ func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
 		return c.gitHubController.GetUsersByUserEventsOrgsByOrg(ctx, p.Value(0), p.Value(1))
 	case 191: // GET /users/:user/events/public (get_users_by_user_events_public)
 		return c.gitHubController.GetUsersByUserEventsPublic(ctx, p.Value(0))
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch3 calls the actions of routes 192 to 255.
-func (c *routegenControllers) dispatch3(ctx *runtime.Context, i int) error {
-	p := ctx.Params()
-	switch i {
 	case 192: // GET /users/:user/followers (get_users_by_user_followers)
 		return c.gitHubController.GetUsersByUserFollowers(ctx, p.Value(0))
 	case 193: // GET /users/:user/following (get_users_by_user_following)
@@ -2709,7 +2670,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 0, clientID)
 }
 
-//line routes_gen.go:2713:1
+//line routes_gen.go:2674:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:42:7).
 //
@@ -2718,7 +2679,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID str
 	return routegenTable.CheckedHelperURL(u.base, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:2722:1
+//line routes_gen.go:2683:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:30:7).
 //
@@ -2727,7 +2688,7 @@ func (u URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string
 	return routegenTable.CheckedHelperURL(u.base, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:2731:1
+//line routes_gen.go:2692:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:6:7).
 //
@@ -2736,7 +2697,7 @@ func (u URLBuilder) GetAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:2740:1
+//line routes_gen.go:2701:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:18:7).
 //
@@ -2745,7 +2706,7 @@ func (u URLBuilder) PostAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:2749:1
+//line routes_gen.go:2710:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:24:7).
 //
@@ -2754,7 +2715,7 @@ func (u URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:2758:1
+//line routes_gen.go:2719:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:12:7).
 //
@@ -2763,7 +2724,7 @@ func (u URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:2767:1
+//line routes_gen.go:2728:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:510:7).
 //
@@ -2772,7 +2733,7 @@ func (u URLBuilder) GetEmojis() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:2776:1
+//line routes_gen.go:2737:1
 
 // GetEvents returns the URL of route "get_events": /events (routes.conf:48:7).
 //
@@ -2781,7 +2742,7 @@ func (u URLBuilder) GetEvents() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:2785:1
+//line routes_gen.go:2746:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:102:7).
 //
@@ -2790,7 +2751,7 @@ func (u URLBuilder) GetFeeds() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:2794:1
+//line routes_gen.go:2755:1
 
 // GetGists returns the URL of route "get_gists": /gists (routes.conf:252:7).
 //
@@ -2799,7 +2760,7 @@ func (u URLBuilder) GetGists() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:2803:1
+//line routes_gen.go:2764:1
 
 // PostGists returns the URL of route "post_gists": /gists (routes.conf:264:7).
 //
@@ -2808,7 +2769,7 @@ func (u URLBuilder) PostGists() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:2812:1
+//line routes_gen.go:2773:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:294:7).
 //
@@ -2817,7 +2778,7 @@ func (u URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, id)
 }
 
-//line routes_gen.go:2821:1
+//line routes_gen.go:2782:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:258:7).
 //
@@ -2826,7 +2787,7 @@ func (u URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 13, id)
 }
 
-//line routes_gen.go:2830:1
+//line routes_gen.go:2791:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:288:7).
 //
@@ -2835,7 +2796,7 @@ func (u URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, id)
 }
 
-//line routes_gen.go:2839:1
+//line routes_gen.go:2800:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:276:7).
 //
@@ -2844,7 +2805,7 @@ func (u URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, id)
 }
 
-//line routes_gen.go:2848:1
+//line routes_gen.go:2809:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:282:7).
 //
@@ -2853,7 +2814,7 @@ func (u URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, id)
 }
 
-//line routes_gen.go:2857:1
+//line routes_gen.go:2818:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:270:7).
 //
@@ -2862,7 +2823,7 @@ func (u URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, id)
 }
 
-//line routes_gen.go:2866:1
+//line routes_gen.go:2827:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:516:7).
 //
@@ -2871,7 +2832,7 @@ func (u URLBuilder) GetGitignoreTemplates() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:2875:1
+//line routes_gen.go:2836:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:522:7).
 //
@@ -2880,7 +2841,7 @@ func (u URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, name)
 }
 
-//line routes_gen.go:2884:1
+//line routes_gen.go:2845:1
 
 // GetIssues returns the URL of route "get_issues": /issues (routes.conf:360:7).
 //
@@ -2889,7 +2850,7 @@ func (u URLBuilder) GetIssues() string {
 	return routegenTable.HelperURL(u.base, 20)
 }
 
-//line routes_gen.go:2893:1
+//line routes_gen.go:2854:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1086:7).
 //
@@ -2898,7 +2859,7 @@ func (u URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(own
 	return routegenTable.CheckedHelperURL(u.base, 21, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:2902:1
+//line routes_gen.go:2863:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1092:7).
 //
@@ -2907,7 +2868,7 @@ func (u URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 22, keyword)
 }
 
-//line routes_gen.go:2911:1
+//line routes_gen.go:2872:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1104:7).
 //
@@ -2916,7 +2877,7 @@ func (u URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 23, email)
 }
 
-//line routes_gen.go:2920:1
+//line routes_gen.go:2881:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1098:7).
 //
@@ -2925,7 +2886,7 @@ func (u URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 24, keyword)
 }
 
-//line routes_gen.go:2929:1
+//line routes_gen.go:2890:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:528:7).
 //
@@ -2934,7 +2895,7 @@ func (u URLBuilder) PostMarkdown() string {
 	return routegenTable.HelperURL(u.base, 25)
 }
 
-//line routes_gen.go:2938:1
+//line routes_gen.go:2899:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:534:7).
 //
@@ -2943,7 +2904,7 @@ func (u URLBuilder) PostMarkdownRaw() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:2947:1
+//line routes_gen.go:2908:1
 
 // GetMeta returns the URL of route "get_meta": /meta (routes.conf:540:7).
 //
@@ -2952,7 +2913,7 @@ func (u URLBuilder) GetMeta() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:2956:1
+//line routes_gen.go:2917:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:60:7).
 //
@@ -2961,7 +2922,7 @@ func (u URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 28, owner, repo)
 }
 
-//line routes_gen.go:2965:1
+//line routes_gen.go:2926:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:108:7).
 //
@@ -2970,7 +2931,7 @@ func (u URLBuilder) GetNotifications() string {
 	return routegenTable.HelperURL(u.base, 29)
 }
 
-//line routes_gen.go:2974:1
+//line routes_gen.go:2935:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:120:7).
 //
@@ -2979,7 +2940,7 @@ func (u URLBuilder) PutNotifications() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:2983:1
+//line routes_gen.go:2944:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:132:7).
 //
@@ -2988,7 +2949,7 @@ func (u URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 31, id)
 }
 
-//line routes_gen.go:2992:1
+//line routes_gen.go:2953:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:150:7).
 //
@@ -2997,7 +2958,7 @@ func (u URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 32, id)
 }
 
-//line routes_gen.go:3001:1
+//line routes_gen.go:2962:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:138:7).
 //
@@ -3006,7 +2967,7 @@ func (u URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 33, id)
 }
 
-//line routes_gen.go:3010:1
+//line routes_gen.go:2971:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:144:7).
 //
@@ -3015,7 +2976,7 @@ func (u URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 34, id)
 }
 
-//line routes_gen.go:3019:1
+//line routes_gen.go:2980:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:564:7).
 //
@@ -3024,7 +2985,7 @@ func (u URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 35, org)
 }
 
-//line routes_gen.go:3028:1
+//line routes_gen.go:2989:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:66:7).
 //
@@ -3033,7 +2994,7 @@ func (u URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 36, org)
 }
 
-//line routes_gen.go:3037:1
+//line routes_gen.go:2998:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:372:7).
 //
@@ -3042,7 +3003,7 @@ func (u URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 37, org)
 }
 
-//line routes_gen.go:3046:1
+//line routes_gen.go:3007:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:570:7).
 //
@@ -3051,7 +3012,7 @@ func (u URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 38, org)
 }
 
-//line routes_gen.go:3055:1
+//line routes_gen.go:3016:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:582:7).
 //
@@ -3060,7 +3021,7 @@ func (u URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 39, org, user)
 }
 
-//line routes_gen.go:3064:1
+//line routes_gen.go:3025:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:576:7).
 //
@@ -3069,7 +3030,7 @@ func (u URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 40, org, user)
 }
 
-//line routes_gen.go:3073:1
+//line routes_gen.go:3034:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:588:7).
 //
@@ -3078,7 +3039,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 41, org)
 }
 
-//line routes_gen.go:3082:1
+//line routes_gen.go:3043:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:606:7).
 //
@@ -3087,7 +3048,7 @@ func (u URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) 
 	return routegenTable.CheckedHelperURL(u.base, 42, org, user)
 }
 
-//line routes_gen.go:3091:1
+//line routes_gen.go:3052:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:594:7).
 //
@@ -3096,7 +3057,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 43, org, user)
 }
 
-//line routes_gen.go:3100:1
+//line routes_gen.go:3061:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:600:7).
 //
@@ -3105,7 +3066,7 @@ func (u URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 44, org, user)
 }
 
-//line routes_gen.go:3109:1
+//line routes_gen.go:3070:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:756:7).
 //
@@ -3114,7 +3075,7 @@ func (u URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, org)
 }
 
-//line routes_gen.go:3118:1
+//line routes_gen.go:3079:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:774:7).
 //
@@ -3123,7 +3084,7 @@ func (u URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 46, org)
 }
 
-//line routes_gen.go:3127:1
+//line routes_gen.go:3088:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:612:7).
 //
@@ -3132,7 +3093,7 @@ func (u URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 47, org)
 }
 
-//line routes_gen.go:3136:1
+//line routes_gen.go:3097:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:624:7).
 //
@@ -3141,7 +3102,7 @@ func (u URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 48, org)
 }
 
-//line routes_gen.go:3145:1
+//line routes_gen.go:3106:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:546:7).
 //
@@ -3150,7 +3111,7 @@ func (u URLBuilder) GetRateLimit() string {
 	return routegenTable.HelperURL(u.base, 49)
 }
 
-//line routes_gen.go:3154:1
+//line routes_gen.go:3115:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:822:7).
 //
@@ -3159,7 +3120,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 50, owner, repo)
 }
 
-//line routes_gen.go:3163:1
+//line routes_gen.go:3124:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:780:7).
 //
@@ -3168,7 +3129,7 @@ func (u URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, er
 	return routegenTable.CheckedHelperURL(u.base, 51, owner, repo)
 }
 
-//line routes_gen.go:3172:1
+//line routes_gen.go:3133:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:396:7).
 //
@@ -3177,7 +3138,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 52, owner, repo)
 }
 
-//line routes_gen.go:3181:1
+//line routes_gen.go:3142:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:402:7).
 //
@@ -3186,7 +3147,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 53, owner, repo, assignee)
 }
 
-//line routes_gen.go:3190:1
+//line routes_gen.go:3151:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:810:7).
 //
@@ -3195,7 +3156,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 54, owner, repo)
 }
 
-//line routes_gen.go:3199:1
+//line routes_gen.go:3160:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:816:7).
 //
@@ -3204,7 +3165,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 55, owner, repo, branch)
 }
 
-//line routes_gen.go:3208:1
+//line routes_gen.go:3169:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:828:7).
 //
@@ -3213,7 +3174,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 56, owner, repo)
 }
 
-//line routes_gen.go:3217:1
+//line routes_gen.go:3178:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:846:7).
 //
@@ -3222,7 +3183,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 57, owner, repo, user)
 }
 
-//line routes_gen.go:3226:1
+//line routes_gen.go:3187:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:834:7).
 //
@@ -3231,7 +3192,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 58, owner, repo, user)
 }
 
-//line routes_gen.go:3235:1
+//line routes_gen.go:3196:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:840:7).
 //
@@ -3240,7 +3201,7 @@ func (u URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 59, owner, repo, user)
 }
 
-//line routes_gen.go:3244:1
+//line routes_gen.go:3205:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:852:7).
 //
@@ -3249,7 +3210,7 @@ func (u URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 60, owner, repo)
 }
 
-//line routes_gen.go:3253:1
+//line routes_gen.go:3214:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:876:7).
 //
@@ -3258,7 +3219,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 61, owner, repo, id)
 }
 
-//line routes_gen.go:3262:1
+//line routes_gen.go:3223:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:870:7).
 //
@@ -3267,7 +3228,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 62, owner, repo, id)
 }
 
-//line routes_gen.go:3271:1
+//line routes_gen.go:3232:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:882:7).
 //
@@ -3276,7 +3237,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 63, owner, repo)
 }
 
-//line routes_gen.go:3280:1
+//line routes_gen.go:3241:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:888:7).
 //
@@ -3285,7 +3246,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 64, owner, repo, sha)
 }
 
-//line routes_gen.go:3289:1
+//line routes_gen.go:3250:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:858:7).
 //
@@ -3294,7 +3255,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 65, owner, repo, sha)
 }
 
-//line routes_gen.go:3298:1
+//line routes_gen.go:3259:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:864:7).
 //
@@ -3303,7 +3264,7 @@ func (u URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 66, owner, repo, sha)
 }
 
-//line routes_gen.go:3307:1
+//line routes_gen.go:3268:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:786:7).
 //
@@ -3312,7 +3273,7 @@ func (u URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 67, owner, repo)
 }
 
-//line routes_gen.go:3316:1
+//line routes_gen.go:3277:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:924:7).
 //
@@ -3321,7 +3282,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 68, owner, repo)
 }
 
-//line routes_gen.go:3325:1
+//line routes_gen.go:3286:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:936:7).
 //
@@ -3330,7 +3291,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 69, owner, repo, id)
 }
 
-//line routes_gen.go:3334:1
+//line routes_gen.go:3295:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:930:7).
 //
@@ -3339,7 +3300,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3343:1
+//line routes_gen.go:3304:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:54:7).
 //
@@ -3348,7 +3309,7 @@ func (u URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 71, owner, repo)
 }
 
-//line routes_gen.go:3352:1
+//line routes_gen.go:3313:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:942:7).
 //
@@ -3357,7 +3318,7 @@ func (u URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 72, owner, repo)
 }
 
-//line routes_gen.go:3361:1
+//line routes_gen.go:3322:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:948:7).
 //
@@ -3366,7 +3327,7 @@ func (u URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 73, owner, repo)
 }
 
-//line routes_gen.go:3370:1
+//line routes_gen.go:3331:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:306:7).
 //
@@ -3375,7 +3336,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 74, owner, repo)
 }
 
-//line routes_gen.go:3379:1
+//line routes_gen.go:3340:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:300:7).
 //
@@ -3384,7 +3345,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3388:1
+//line routes_gen.go:3349:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:318:7).
 //
@@ -3393,7 +3354,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 76, owner, repo)
 }
 
-//line routes_gen.go:3397:1
+//line routes_gen.go:3358:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:312:7).
 //
@@ -3402,7 +3363,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 77, owner, repo, sha)
 }
 
-//line routes_gen.go:3406:1
+//line routes_gen.go:3367:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:324:7).
 //
@@ -3411,7 +3372,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 78, owner, repo)
 }
 
-//line routes_gen.go:3415:1
+//line routes_gen.go:3376:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:330:7).
 //
@@ -3420,7 +3381,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 79, owner, repo)
 }
 
-//line routes_gen.go:3424:1
+//line routes_gen.go:3385:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:342:7).
 //
@@ -3429,7 +3390,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 80, owner, repo)
 }
 
-//line routes_gen.go:3433:1
+//line routes_gen.go:3394:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:336:7).
 //
@@ -3438,7 +3399,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 81, owner, repo, sha)
 }
 
-//line routes_gen.go:3442:1
+//line routes_gen.go:3403:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:354:7).
 //
@@ -3447,7 +3408,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 82, owner, repo)
 }
 
-//line routes_gen.go:3451:1
+//line routes_gen.go:3412:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:348:7).
 //
@@ -3456,7 +3417,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 83, owner, repo, sha)
 }
 
-//line routes_gen.go:3460:1
+//line routes_gen.go:3421:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:954:7).
 //
@@ -3465,7 +3426,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 84, owner, repo)
 }
 
-//line routes_gen.go:3469:1
+//line routes_gen.go:3430:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:966:7).
 //
@@ -3474,7 +3435,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 85, owner, repo)
 }
 
-//line routes_gen.go:3478:1
+//line routes_gen.go:3439:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:978:7).
 //
@@ -3483,7 +3444,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 86, owner, repo, id)
 }
 
-//line routes_gen.go:3487:1
+//line routes_gen.go:3448:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:960:7).
 //
@@ -3492,7 +3453,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id
 	return routegenTable.CheckedHelperURL(u.base, 87, owner, repo, id)
 }
 
-//line routes_gen.go:3496:1
+//line routes_gen.go:3457:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:972:7).
 //
@@ -3501,7 +3462,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 88, owner, repo, id)
 }
 
-//line routes_gen.go:3505:1
+//line routes_gen.go:3466:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:378:7).
 //
@@ -3510,7 +3471,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 89, owner, repo)
 }
 
-//line routes_gen.go:3514:1
+//line routes_gen.go:3475:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:390:7).
 //
@@ -3519,7 +3480,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 90, owner, repo)
 }
 
-//line routes_gen.go:3523:1
+//line routes_gen.go:3484:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:384:7).
 //
@@ -3528,7 +3489,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 91, owner, repo, number)
 }
 
-//line routes_gen.go:3532:1
+//line routes_gen.go:3493:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:408:7).
 //
@@ -3537,7 +3498,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 92, owner, repo, number)
 }
 
-//line routes_gen.go:3541:1
+//line routes_gen.go:3502:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:414:7).
 //
@@ -3546,7 +3507,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 93, owner, repo, number)
 }
 
-//line routes_gen.go:3550:1
+//line routes_gen.go:3511:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:420:7).
 //
@@ -3555,7 +3516,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 94, owner, repo, number)
 }
 
-//line routes_gen.go:3559:1
+//line routes_gen.go:3520:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:474:7).
 //
@@ -3564,7 +3525,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 95, owner, repo, number)
 }
 
-//line routes_gen.go:3568:1
+//line routes_gen.go:3529:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:450:7).
 //
@@ -3573,7 +3534,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 96, owner, repo, number)
 }
 
-//line routes_gen.go:3577:1
+//line routes_gen.go:3538:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:456:7).
 //
@@ -3582,7 +3543,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 97, owner, repo, number)
 }
 
-//line routes_gen.go:3586:1
+//line routes_gen.go:3547:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:468:7).
 //
@@ -3591,7 +3552,7 @@ func (u URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 98, owner, repo, number)
 }
 
-//line routes_gen.go:3595:1
+//line routes_gen.go:3556:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:462:7).
 //
@@ -3600,7 +3561,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner str
 	return routegenTable.CheckedHelperURL(u.base, 99, owner, repo, number, name)
 }
 
-//line routes_gen.go:3604:1
+//line routes_gen.go:3565:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:900:7).
 //
@@ -3609,7 +3570,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 100, owner, repo)
 }
 
-//line routes_gen.go:3613:1
+//line routes_gen.go:3574:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:912:7).
 //
@@ -3618,7 +3579,7 @@ func (u URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 101, owner, repo)
 }
 
-//line routes_gen.go:3622:1
+//line routes_gen.go:3583:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:918:7).
 //
@@ -3627,7 +3588,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, 
 	return routegenTable.CheckedHelperURL(u.base, 102, owner, repo, id)
 }
 
-//line routes_gen.go:3631:1
+//line routes_gen.go:3592:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:906:7).
 //
@@ -3636,7 +3597,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id 
 	return routegenTable.CheckedHelperURL(u.base, 103, owner, repo, id)
 }
 
-//line routes_gen.go:3640:1
+//line routes_gen.go:3601:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:426:7).
 //
@@ -3645,7 +3606,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 104, owner, repo)
 }
 
-//line routes_gen.go:3649:1
+//line routes_gen.go:3610:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:438:7).
 //
@@ -3654,7 +3615,7 @@ func (u URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 105, owner, repo)
 }
 
-//line routes_gen.go:3658:1
+//line routes_gen.go:3619:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:444:7).
 //
@@ -3663,7 +3624,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 106, owner, repo, name)
 }
 
-//line routes_gen.go:3667:1
+//line routes_gen.go:3628:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:432:7).
 //
@@ -3672,7 +3633,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 107, owner, repo, name)
 }
 
-//line routes_gen.go:3676:1
+//line routes_gen.go:3637:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:792:7).
 //
@@ -3681,7 +3642,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 108, owner, repo)
 }
 
-//line routes_gen.go:3685:1
+//line routes_gen.go:3646:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:984:7).
 //
@@ -3690,7 +3651,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 109, owner, repo)
 }
 
-//line routes_gen.go:3694:1
+//line routes_gen.go:3655:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:486:7).
 //
@@ -3699,7 +3660,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 110, owner, repo)
 }
 
-//line routes_gen.go:3703:1
+//line routes_gen.go:3664:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:498:7).
 //
@@ -3708,7 +3669,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 111, owner, repo)
 }
 
-//line routes_gen.go:3712:1
+//line routes_gen.go:3673:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:504:7).
 //
@@ -3717,7 +3678,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 112, owner, repo, number)
 }
 
-//line routes_gen.go:3721:1
+//line routes_gen.go:3682:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:492:7).
 //
@@ -3726,7 +3687,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 113, owner, repo, number)
 }
 
-//line routes_gen.go:3730:1
+//line routes_gen.go:3691:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:480:7).
 //
@@ -3735,7 +3696,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, 
 	return routegenTable.CheckedHelperURL(u.base, 114, owner, repo, number)
 }
 
-//line routes_gen.go:3739:1
+//line routes_gen.go:3700:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:114:7).
 //
@@ -3744,7 +3705,7 @@ func (u URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 115, owner, repo)
 }
 
-//line routes_gen.go:3748:1
+//line routes_gen.go:3709:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:126:7).
 //
@@ -3753,7 +3714,7 @@ func (u URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 116, owner, repo)
 }
 
-//line routes_gen.go:3757:1
+//line routes_gen.go:3718:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:690:7).
 //
@@ -3762,7 +3723,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 117, owner, repo)
 }
 
-//line routes_gen.go:3766:1
+//line routes_gen.go:3727:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:702:7).
 //
@@ -3771,7 +3732,7 @@ func (u URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 118, owner, repo)
 }
 
-//line routes_gen.go:3775:1
+//line routes_gen.go:3736:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:696:7).
 //
@@ -3780,7 +3741,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 119, owner, repo, number)
 }
 
-//line routes_gen.go:3784:1
+//line routes_gen.go:3745:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:732:7).
 //
@@ -3789,7 +3750,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 120, owner, repo, number)
 }
 
-//line routes_gen.go:3793:1
+//line routes_gen.go:3754:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:738:7).
 //
@@ -3798,7 +3759,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 121, owner, repo, number)
 }
 
-//line routes_gen.go:3802:1
+//line routes_gen.go:3763:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:708:7).
 //
@@ -3807,7 +3768,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 122, owner, repo, number)
 }
 
-//line routes_gen.go:3811:1
+//line routes_gen.go:3772:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:714:7).
 //
@@ -3816,7 +3777,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 123, owner, repo, number)
 }
 
-//line routes_gen.go:3820:1
+//line routes_gen.go:3781:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:720:7).
 //
@@ -3825,7 +3786,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 124, owner, repo, number)
 }
 
-//line routes_gen.go:3829:1
+//line routes_gen.go:3790:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:726:7).
 //
@@ -3834,7 +3795,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 125, owner, repo, number)
 }
 
-//line routes_gen.go:3838:1
+//line routes_gen.go:3799:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:894:7).
 //
@@ -3843,7 +3804,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 126, owner, repo)
 }
 
-//line routes_gen.go:3847:1
+//line routes_gen.go:3808:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:990:7).
 //
@@ -3852,7 +3813,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 127, owner, repo)
 }
 
-//line routes_gen.go:3856:1
+//line routes_gen.go:3817:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1002:7).
 //
@@ -3861,7 +3822,7 @@ func (u URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 128, owner, repo)
 }
 
-//line routes_gen.go:3865:1
+//line routes_gen.go:3826:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1008:7).
 //
@@ -3870,7 +3831,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 129, owner, repo, id)
 }
 
-//line routes_gen.go:3874:1
+//line routes_gen.go:3835:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:996:7).
 //
@@ -3879,7 +3840,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 130, owner, repo, id)
 }
 
-//line routes_gen.go:3883:1
+//line routes_gen.go:3844:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1014:7).
 //
@@ -3888,7 +3849,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 131, owner, repo, id)
 }
 
-//line routes_gen.go:3892:1
+//line routes_gen.go:3853:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:156:7).
 //
@@ -3897,7 +3858,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 132, owner, repo)
 }
 
-//line routes_gen.go:3901:1
+//line routes_gen.go:3862:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1032:7).
 //
@@ -3906,7 +3867,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 133, owner, repo)
 }
 
-//line routes_gen.go:3910:1
+//line routes_gen.go:3871:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1026:7).
 //
@@ -3915,7 +3876,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 134, owner, repo)
 }
 
-//line routes_gen.go:3919:1
+//line routes_gen.go:3880:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1020:7).
 //
@@ -3924,7 +3885,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo st
 	return routegenTable.CheckedHelperURL(u.base, 135, owner, repo)
 }
 
-//line routes_gen.go:3928:1
+//line routes_gen.go:3889:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1038:7).
 //
@@ -3933,7 +3894,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 136, owner, repo)
 }
 
-//line routes_gen.go:3937:1
+//line routes_gen.go:3898:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1044:7).
 //
@@ -3942,7 +3903,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 137, owner, repo)
 }
 
-//line routes_gen.go:3946:1
+//line routes_gen.go:3907:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1050:7).
 //
@@ -3951,7 +3912,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 138, owner, repo, ref)
 }
 
-//line routes_gen.go:3955:1
+//line routes_gen.go:3916:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1056:7).
 //
@@ -3960,7 +3921,7 @@ func (u URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 139, owner, repo, ref)
 }
 
-//line routes_gen.go:3964:1
+//line routes_gen.go:3925:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:192:7).
 //
@@ -3969,7 +3930,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 140, owner, repo)
 }
 
-//line routes_gen.go:3973:1
+//line routes_gen.go:3934:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:222:7).
 //
@@ -3978,7 +3939,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 141, owner, repo)
 }
 
-//line routes_gen.go:3982:1
+//line routes_gen.go:3943:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:210:7).
 //
@@ -3987,7 +3948,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 142, owner, repo)
 }
 
-//line routes_gen.go:3991:1
+//line routes_gen.go:3952:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:216:7).
 //
@@ -3996,7 +3957,7 @@ func (u URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 143, owner, repo)
 }
 
-//line routes_gen.go:4000:1
+//line routes_gen.go:3961:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:804:7).
 //
@@ -4005,7 +3966,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 144, owner, repo)
 }
 
-//line routes_gen.go:4009:1
+//line routes_gen.go:3970:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:798:7).
 //
@@ -4014,7 +3975,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 145, owner, repo)
 }
 
-//line routes_gen.go:4018:1
+//line routes_gen.go:3979:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:762:7).
 //
@@ -4023,7 +3984,7 @@ func (u URLBuilder) GetRepositories() string {
 	return routegenTable.HelperURL(u.base, 146)
 }
 
-//line routes_gen.go:4027:1
+//line routes_gen.go:3988:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1068:7).
 //
@@ -4032,7 +3993,7 @@ func (u URLBuilder) GetSearchCode() string {
 	return routegenTable.HelperURL(u.base, 147)
 }
 
-//line routes_gen.go:4036:1
+//line routes_gen.go:3997:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1074:7).
 //
@@ -4041,7 +4002,7 @@ func (u URLBuilder) GetSearchIssues() string {
 	return routegenTable.HelperURL(u.base, 148)
 }
 
-//line routes_gen.go:4045:1
+//line routes_gen.go:4006:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1062:7).
 //
@@ -4050,7 +4011,7 @@ func (u URLBuilder) GetSearchRepositories() string {
 	return routegenTable.HelperURL(u.base, 149)
 }
 
-//line routes_gen.go:4054:1
+//line routes_gen.go:4015:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1080:7).
 //
@@ -4059,7 +4020,7 @@ func (u URLBuilder) GetSearchUsers() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:4063:1
+//line routes_gen.go:4024:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:630:7).
 //
@@ -4068,7 +4029,7 @@ func (u URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 151, id)
 }
 
-//line routes_gen.go:4072:1
+//line routes_gen.go:4033:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:618:7).
 //
@@ -4077,7 +4038,7 @@ func (u URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 152, id)
 }
 
-//line routes_gen.go:4081:1
+//line routes_gen.go:4042:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:636:7).
 //
@@ -4086,7 +4047,7 @@ func (u URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 153, id)
 }
 
-//line routes_gen.go:4090:1
+//line routes_gen.go:4051:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:654:7).
 //
@@ -4095,7 +4056,7 @@ func (u URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string
 	return routegenTable.CheckedHelperURL(u.base, 154, id, user)
 }
 
-//line routes_gen.go:4099:1
+//line routes_gen.go:4060:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:642:7).
 //
@@ -4104,7 +4065,7 @@ func (u URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 155, id, user)
 }
 
-//line routes_gen.go:4108:1
+//line routes_gen.go:4069:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:648:7).
 //
@@ -4113,7 +4074,7 @@ func (u URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 156, id, user)
 }
 
-//line routes_gen.go:4117:1
+//line routes_gen.go:4078:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:660:7).
 //
@@ -4122,7 +4083,7 @@ func (u URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 157, id)
 }
 
-//line routes_gen.go:4126:1
+//line routes_gen.go:4087:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:678:7).
 //
@@ -4131,7 +4092,7 @@ func (u URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 158, id, owner, repo)
 }
 
-//line routes_gen.go:4135:1
+//line routes_gen.go:4096:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:666:7).
 //
@@ -4140,7 +4101,7 @@ func (u URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 159, id, owner, repo)
 }
 
-//line routes_gen.go:4144:1
+//line routes_gen.go:4105:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:672:7).
 //
@@ -4149,7 +4110,7 @@ func (u URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 160, id, owner, repo)
 }
 
-//line routes_gen.go:4153:1
+//line routes_gen.go:4114:1
 
 // GetUser returns the URL of route "get_user": /user (routes.conf:1116:7).
 //
@@ -4158,7 +4119,7 @@ func (u URLBuilder) GetUser() string {
 	return routegenTable.HelperURL(u.base, 161)
 }
 
-//line routes_gen.go:4162:1
+//line routes_gen.go:4123:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1140:7).
 //
@@ -4167,7 +4128,7 @@ func (u URLBuilder) DeleteUserEmails() string {
 	return routegenTable.HelperURL(u.base, 162)
 }
 
-//line routes_gen.go:4171:1
+//line routes_gen.go:4132:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1128:7).
 //
@@ -4176,7 +4137,7 @@ func (u URLBuilder) GetUserEmails() string {
 	return routegenTable.HelperURL(u.base, 163)
 }
 
-//line routes_gen.go:4180:1
+//line routes_gen.go:4141:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1134:7).
 //
@@ -4185,7 +4146,7 @@ func (u URLBuilder) PostUserEmails() string {
 	return routegenTable.HelperURL(u.base, 164)
 }
 
-//line routes_gen.go:4189:1
+//line routes_gen.go:4150:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1152:7).
 //
@@ -4194,7 +4155,7 @@ func (u URLBuilder) GetUserFollowers() string {
 	return routegenTable.HelperURL(u.base, 165)
 }
 
-//line routes_gen.go:4198:1
+//line routes_gen.go:4159:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1164:7).
 //
@@ -4203,7 +4164,7 @@ func (u URLBuilder) GetUserFollowing() string {
 	return routegenTable.HelperURL(u.base, 166)
 }
 
-//line routes_gen.go:4207:1
+//line routes_gen.go:4168:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1188:7).
 //
@@ -4212,7 +4173,7 @@ func (u URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 167, user)
 }
 
-//line routes_gen.go:4216:1
+//line routes_gen.go:4177:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1170:7).
 //
@@ -4221,7 +4182,7 @@ func (u URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 168, user)
 }
 
-//line routes_gen.go:4225:1
+//line routes_gen.go:4186:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1182:7).
 //
@@ -4230,7 +4191,7 @@ func (u URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 169, user)
 }
 
-//line routes_gen.go:4234:1
+//line routes_gen.go:4195:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:366:7).
 //
@@ -4239,7 +4200,7 @@ func (u URLBuilder) GetUserIssues() string {
 	return routegenTable.HelperURL(u.base, 170)
 }
 
-//line routes_gen.go:4243:1
+//line routes_gen.go:4204:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1200:7).
 //
@@ -4248,7 +4209,7 @@ func (u URLBuilder) GetUserKeys() string {
 	return routegenTable.HelperURL(u.base, 171)
 }
 
-//line routes_gen.go:4252:1
+//line routes_gen.go:4213:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1212:7).
 //
@@ -4257,7 +4218,7 @@ func (u URLBuilder) PostUserKeys() string {
 	return routegenTable.HelperURL(u.base, 172)
 }
 
-//line routes_gen.go:4261:1
+//line routes_gen.go:4222:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1218:7).
 //
@@ -4266,7 +4227,7 @@ func (u URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 173, id)
 }
 
-//line routes_gen.go:4270:1
+//line routes_gen.go:4231:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1206:7).
 //
@@ -4275,7 +4236,7 @@ func (u URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 174, id)
 }
 
-//line routes_gen.go:4279:1
+//line routes_gen.go:4240:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:558:7).
 //
@@ -4284,7 +4245,7 @@ func (u URLBuilder) GetUserOrgs() string {
 	return routegenTable.HelperURL(u.base, 175)
 }
 
-//line routes_gen.go:4288:1
+//line routes_gen.go:4249:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:744:7).
 //
@@ -4293,7 +4254,7 @@ func (u URLBuilder) GetUserRepos() string {
 	return routegenTable.HelperURL(u.base, 176)
 }
 
-//line routes_gen.go:4297:1
+//line routes_gen.go:4258:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:768:7).
 //
@@ -4302,7 +4263,7 @@ func (u URLBuilder) PostUserRepos() string {
 	return routegenTable.HelperURL(u.base, 177)
 }
 
-//line routes_gen.go:4306:1
+//line routes_gen.go:4267:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:168:7).
 //
@@ -4311,7 +4272,7 @@ func (u URLBuilder) GetUserStarred() string {
 	return routegenTable.HelperURL(u.base, 178)
 }
 
-//line routes_gen.go:4315:1
+//line routes_gen.go:4276:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:186:7).
 //
@@ -4320,7 +4281,7 @@ func (u URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 179, owner, repo)
 }
 
-//line routes_gen.go:4324:1
+//line routes_gen.go:4285:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:174:7).
 //
@@ -4329,7 +4290,7 @@ func (u URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 180, owner, repo)
 }
 
-//line routes_gen.go:4333:1
+//line routes_gen.go:4294:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:180:7).
 //
@@ -4338,7 +4299,7 @@ func (u URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 181, owner, repo)
 }
 
-//line routes_gen.go:4342:1
+//line routes_gen.go:4303:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:204:7).
 //
@@ -4347,7 +4308,7 @@ func (u URLBuilder) GetUserSubscriptions() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:4351:1
+//line routes_gen.go:4312:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:240:7).
 //
@@ -4356,7 +4317,7 @@ func (u URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 183, owner, repo)
 }
 
-//line routes_gen.go:4360:1
+//line routes_gen.go:4321:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:228:7).
 //
@@ -4365,7 +4326,7 @@ func (u URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 184, owner, repo)
 }
 
-//line routes_gen.go:4369:1
+//line routes_gen.go:4330:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:234:7).
 //
@@ -4374,7 +4335,7 @@ func (u URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 185, owner, repo)
 }
 
-//line routes_gen.go:4378:1
+//line routes_gen.go:4339:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:684:7).
 //
@@ -4383,7 +4344,7 @@ func (u URLBuilder) GetUserTeams() string {
 	return routegenTable.HelperURL(u.base, 186)
 }
 
-//line routes_gen.go:4387:1
+//line routes_gen.go:4348:1
 
 // GetUsers returns the URL of route "get_users": /users (routes.conf:1122:7).
 //
@@ -4392,7 +4353,7 @@ func (u URLBuilder) GetUsers() string {
 	return routegenTable.HelperURL(u.base, 187)
 }
 
-//line routes_gen.go:4396:1
+//line routes_gen.go:4357:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1110:7).
 //
@@ -4401,7 +4362,7 @@ func (u URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 188, user)
 }
 
-//line routes_gen.go:4405:1
+//line routes_gen.go:4366:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:84:7).
 //
@@ -4410,7 +4371,7 @@ func (u URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 189, user)
 }
 
-//line routes_gen.go:4414:1
+//line routes_gen.go:4375:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:96:7).
 //
@@ -4419,7 +4380,7 @@ func (u URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 190, user, org)
 }
 
-//line routes_gen.go:4423:1
+//line routes_gen.go:4384:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:90:7).
 //
@@ -4428,7 +4389,7 @@ func (u URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 191, user)
 }
 
-//line routes_gen.go:4432:1
+//line routes_gen.go:4393:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1146:7).
 //
@@ -4437,7 +4398,7 @@ func (u URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 192, user)
 }
 
-//line routes_gen.go:4441:1
+//line routes_gen.go:4402:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1158:7).
 //
@@ -4446,7 +4407,7 @@ func (u URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 193, user)
 }
 
-//line routes_gen.go:4450:1
+//line routes_gen.go:4411:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1176:7).
 //
@@ -4455,7 +4416,7 @@ func (u URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser 
 	return routegenTable.CheckedHelperURL(u.base, 194, user, targetUser)
 }
 
-//line routes_gen.go:4459:1
+//line routes_gen.go:4420:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:246:7).
 //
@@ -4464,7 +4425,7 @@ func (u URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 195, user)
 }
 
-//line routes_gen.go:4468:1
+//line routes_gen.go:4429:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1194:7).
 //
@@ -4473,7 +4434,7 @@ func (u URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 196, user)
 }
 
-//line routes_gen.go:4477:1
+//line routes_gen.go:4438:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:552:7).
 //
@@ -4482,7 +4443,7 @@ func (u URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 197, user)
 }
 
-//line routes_gen.go:4486:1
+//line routes_gen.go:4447:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:72:7).
 //
@@ -4491,7 +4452,7 @@ func (u URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 198, user)
 }
 
-//line routes_gen.go:4495:1
+//line routes_gen.go:4456:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:78:7).
 //
@@ -4500,7 +4461,7 @@ func (u URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 199, user)
 }
 
-//line routes_gen.go:4504:1
+//line routes_gen.go:4465:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:750:7).
 //
@@ -4509,7 +4470,7 @@ func (u URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 200, user)
 }
 
-//line routes_gen.go:4513:1
+//line routes_gen.go:4474:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:162:7).
 //
@@ -4518,7 +4479,7 @@ func (u URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 201, user)
 }
 
-//line routes_gen.go:4522:1
+//line routes_gen.go:4483:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:198:7).
 //
@@ -4527,7 +4488,7 @@ func (u URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 202, user)
 }
 
-//line routes_gen.go:4531:1
+//line routes_gen.go:4492:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

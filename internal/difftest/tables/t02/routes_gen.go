@@ -2360,23 +2360,10 @@ type routegenControllers struct {
 	c2controller C2Controller
 }
 
-// Dispatch calls the action of the route ctx serves, through the method of its chunk of routes.
+// Dispatch calls the action of the route ctx serves.
 func (c *routegenControllers) Dispatch(ctx *runtime.Context) error {
-	switch i := ctx.Route().Index; i / 64 {
-	case 0:
-		return c.dispatch0(ctx, i)
-	case 1:
-		return c.dispatch1(ctx, i)
-	case 2:
-		return c.dispatch2(ctx, i)
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch0 calls the actions of routes 0 to 63.
-func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
 	p := ctx.Params()
-	switch i {
+	switch ctx.Route().Index {
 	case 0: // GET / (r15)
 		return c.c1controller.A15(ctx)
 	case 1: // PUT / (r15)
@@ -2505,14 +2492,6 @@ func (c *routegenControllers) dispatch0(ctx *runtime.Context, i int) error {
 		return c.c2controller.A25(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3))
 	case 63: // GET /:p0/:p1/:p2/:p3/*rest (r27)
 		return c.c2controller.A27(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch1 calls the actions of routes 64 to 127.
-func (c *routegenControllers) dispatch1(ctx *runtime.Context, i int) error {
-	p := ctx.Params()
-	switch i {
 	case 64: // POST /:p0/:p1/:p2/:p3/*rest (r27)
 		return c.c2controller.A27(ctx, p.Value(0), p.Value(1), p.Value(2), p.Value(3), p.Value(4))
 	case 65: // WS /:p0/:p1/:p2/:p3/*rest (r27)
@@ -2641,14 +2620,6 @@ func (c *routegenControllers) dispatch1(ctx *runtime.Context, i int) error {
 		return c.c0controller.A69(ctx, p.Value(0))
 	case 127: // GET /user_x/:p1 (r29)
 		return c.c2controller.A29(ctx, p.Value(0))
-	}
-	return fmt.Errorf("no action for route %q", ctx.Route().Name)
-}
-
-// dispatch2 calls the actions of routes 128 to 191.
-func (c *routegenControllers) dispatch2(ctx *runtime.Context, i int) error {
-	p := ctx.Params()
-	switch i {
 	case 128: // HEAD /user_x/:p1 (r29)
 		return c.c2controller.A29(ctx, p.Value(0))
 	case 129: // WS /user_x/:p1 (r34)
@@ -2828,7 +2799,7 @@ func (u URLBuilder) R15() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:2832:1
+//line routes_gen.go:2803:1
 
 // R23 returns the URL of route "r23": /*rest (routes.conf:163:7).
 //
@@ -2837,7 +2808,7 @@ func (u URLBuilder) R23(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, rest)
 }
 
-//line routes_gen.go:2841:1
+//line routes_gen.go:2812:1
 
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:564:11).
 //
@@ -2846,7 +2817,7 @@ func (u URLBuilder) R81(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, p1)
 }
 
-//line routes_gen.go:2850:1
+//line routes_gen.go:2821:1
 
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:547:7).
 //
@@ -2855,7 +2826,7 @@ func (u URLBuilder) R78(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p1)
 }
 
-//line routes_gen.go:2859:1
+//line routes_gen.go:2830:1
 
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:559:11).
 //
@@ -2864,7 +2835,7 @@ func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2868:1
+//line routes_gen.go:2839:1
 
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:553:11).
 //
@@ -2873,7 +2844,7 @@ func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, p1, p2)
 }
 
-//line routes_gen.go:2877:1
+//line routes_gen.go:2848:1
 
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:17:7).
 //
@@ -2882,7 +2853,7 @@ func (u URLBuilder) R2(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, p1)
 }
 
-//line routes_gen.go:2886:1
+//line routes_gen.go:2857:1
 
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:50:11).
 //
@@ -2891,7 +2862,7 @@ func (u URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p1, p3)
 }
 
-//line routes_gen.go:2895:1
+//line routes_gen.go:2866:1
 
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:25:11).
 //
@@ -2900,7 +2871,7 @@ func (u URLBuilder) R3(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, p1)
 }
 
-//line routes_gen.go:2904:1
+//line routes_gen.go:2875:1
 
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:36:15).
 //
@@ -2909,7 +2880,7 @@ func (u URLBuilder) R5(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, p1)
 }
 
-//line routes_gen.go:2913:1
+//line routes_gen.go:2884:1
 
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:30:15).
 //
@@ -2918,7 +2889,7 @@ func (u URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p1, p3)
 }
 
-//line routes_gen.go:2922:1
+//line routes_gen.go:2893:1
 
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:509:7).
 //
@@ -2927,7 +2898,7 @@ func (u URLBuilder) R73(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0)
 }
 
-//line routes_gen.go:2931:1
+//line routes_gen.go:2902:1
 
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:524:11).
 //
@@ -2936,7 +2907,7 @@ func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2940:1
+//line routes_gen.go:2911:1
 
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15).
 //
@@ -2945,7 +2916,7 @@ func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2949:1
+//line routes_gen.go:2920:1
 
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:518:11).
 //
@@ -2954,7 +2925,7 @@ func (u URLBuilder) R74(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, p0)
 }
 
-//line routes_gen.go:2958:1
+//line routes_gen.go:2929:1
 
 // R30 returns the URL of route "r30": /1 (routes.conf:213:7).
 //
@@ -2963,7 +2934,7 @@ func (u URLBuilder) R30() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:2967:1
+//line routes_gen.go:2938:1
 
 // R56 returns the URL of route "r56": /1 (routes.conf:391:7).
 //
@@ -2972,7 +2943,7 @@ func (u URLBuilder) R56() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:2976:1
+//line routes_gen.go:2947:1
 
 // R8 returns the URL of route "r8": /42 (routes.conf:59:7).
 //
@@ -2981,7 +2952,7 @@ func (u URLBuilder) R8() string {
 	return routegenTable.HelperURL(u.base, 33)
 }
 
-//line routes_gen.go:2985:1
+//line routes_gen.go:2956:1
 
 // R45 returns the URL of route "r45": /42 (routes.conf:317:7).
 //
@@ -2990,7 +2961,7 @@ func (u URLBuilder) R45() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:2994:1
+//line routes_gen.go:2965:1
 
 // R87 returns the URL of route "r87": /42/abc (routes.conf:608:7).
 //
@@ -2999,7 +2970,7 @@ func (u URLBuilder) R87() string {
 	return routegenTable.HelperURL(u.base, 37)
 }
 
-//line routes_gen.go:3003:1
+//line routes_gen.go:2974:1
 
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:662:15).
 //
@@ -3008,7 +2979,7 @@ func (u URLBuilder) R95() string {
 	return routegenTable.HelperURL(u.base, 38)
 }
 
-//line routes_gen.go:3012:1
+//line routes_gen.go:2983:1
 
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:652:11).
 //
@@ -3017,7 +2988,7 @@ func (u URLBuilder) R94() string {
 	return routegenTable.HelperURL(u.base, 40)
 }
 
-//line routes_gen.go:3021:1
+//line routes_gen.go:2992:1
 
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:647:11).
 //
@@ -3026,7 +2997,7 @@ func (u URLBuilder) R93() string {
 	return routegenTable.HelperURL(u.base, 43)
 }
 
-//line routes_gen.go:3030:1
+//line routes_gen.go:3001:1
 
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:614:11).
 //
@@ -3035,7 +3006,7 @@ func (u URLBuilder) R88() string {
 	return routegenTable.HelperURL(u.base, 44)
 }
 
-//line routes_gen.go:3039:1
+//line routes_gen.go:3010:1
 
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:638:15).
 //
@@ -3044,7 +3015,7 @@ func (u URLBuilder) R92(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, rest)
 }
 
-//line routes_gen.go:3048:1
+//line routes_gen.go:3019:1
 
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:632:15).
 //
@@ -3053,7 +3024,7 @@ func (u URLBuilder) R91(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 47, p3)
 }
 
-//line routes_gen.go:3057:1
+//line routes_gen.go:3028:1
 
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:626:15).
 //
@@ -3062,7 +3033,7 @@ func (u URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 50, p3, rest)
 }
 
-//line routes_gen.go:3066:1
+//line routes_gen.go:3037:1
 
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:620:15).
 //
@@ -3071,7 +3042,7 @@ func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 53, p3, p4)
 }
 
-//line routes_gen.go:3075:1
+//line routes_gen.go:3046:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -3080,7 +3051,7 @@ func (u URLBuilder) R1(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 55, p0)
 }
 
-//line routes_gen.go:3084:1
+//line routes_gen.go:3055:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
@@ -3089,7 +3060,7 @@ func (u URLBuilder) R31(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 57, p0)
 }
 
-//line routes_gen.go:3093:1
+//line routes_gen.go:3064:1
 
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:541:7).
 //
@@ -3098,7 +3069,7 @@ func (u URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 58, p0, p1)
 }
 
-//line routes_gen.go:3102:1
+//line routes_gen.go:3073:1
 
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:169:7).
 //
@@ -3107,7 +3078,7 @@ func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 59, p0, p1)
 }
 
-//line routes_gen.go:3111:1
+//line routes_gen.go:3082:1
 
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:157:7).
 //
@@ -3116,7 +3087,7 @@ func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 60, p0, p1)
 }
 
-//line routes_gen.go:3120:1
+//line routes_gen.go:3091:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
@@ -3125,7 +3096,7 @@ func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3129:1
+//line routes_gen.go:3100:1
 
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15).
 //
@@ -3134,7 +3105,7 @@ func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string)
 	return routegenTable.CheckedHelperURL(u.base, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:3138:1
+//line routes_gen.go:3109:1
 
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:198:15).
 //
@@ -3143,7 +3114,7 @@ func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (
 	return routegenTable.CheckedHelperURL(u.base, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:3147:1
+//line routes_gen.go:3118:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
@@ -3152,7 +3123,7 @@ func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, r
 	return routegenTable.CheckedHelperURL(u.base, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:3156:1
+//line routes_gen.go:3127:1
 
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:671:7).
 //
@@ -3161,7 +3132,7 @@ func (u URLBuilder) R96(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 70, p0)
 }
 
-//line routes_gen.go:3165:1
+//line routes_gen.go:3136:1
 
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:677:11).
 //
@@ -3170,7 +3141,7 @@ func (u URLBuilder) R97(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 73, p0)
 }
 
-//line routes_gen.go:3174:1
+//line routes_gen.go:3145:1
 
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:691:15).
 //
@@ -3179,7 +3150,7 @@ func (u URLBuilder) R99(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 75, p0)
 }
 
-//line routes_gen.go:3183:1
+//line routes_gen.go:3154:1
 
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15).
 //
@@ -3188,7 +3159,7 @@ func (u URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 77, p0, p5)
 }
 
-//line routes_gen.go:3192:1
+//line routes_gen.go:3163:1
 
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:706:11).
 //
@@ -3197,7 +3168,7 @@ func (u URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 79, p0, p2)
 }
 
-//line routes_gen.go:3201:1
+//line routes_gen.go:3172:1
 
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15).
 //
@@ -3206,7 +3177,7 @@ func (u URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3210:1
+//line routes_gen.go:3181:1
 
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:725:15).
 //
@@ -3215,7 +3186,7 @@ func (u URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3219:1
+//line routes_gen.go:3190:1
 
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:719:15).
 //
@@ -3224,7 +3195,7 @@ func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3228:1
+//line routes_gen.go:3199:1
 
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:227:11).
 //
@@ -3233,7 +3204,7 @@ func (u URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 85, p0, p1)
 }
 
-//line routes_gen.go:3237:1
+//line routes_gen.go:3208:1
 
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:96:7).
 //
@@ -3242,7 +3213,7 @@ func (u URLBuilder) R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 87, p0)
 }
 
-//line routes_gen.go:3246:1
+//line routes_gen.go:3217:1
 
 // R6 returns the URL of route "r6": /=/.a (routes.conf:42:15).
 //
@@ -3251,7 +3222,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 88)
 }
 
-//line routes_gen.go:3255:1
+//line routes_gen.go:3226:1
 
 // R37 returns the URL of route "r37": /a-b (routes.conf:263:7).
 //
@@ -3260,7 +3231,7 @@ func (u URLBuilder) R37() string {
 	return routegenTable.HelperURL(u.base, 91)
 }
 
-//line routes_gen.go:3264:1
+//line routes_gen.go:3235:1
 
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:235:7).
 //
@@ -3269,7 +3240,7 @@ func (u URLBuilder) R33() string {
 	return routegenTable.HelperURL(u.base, 94)
 }
 
-//line routes_gen.go:3273:1
+//line routes_gen.go:3244:1
 
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:269:11).
 //
@@ -3278,7 +3249,7 @@ func (u URLBuilder) R38() string {
 	return routegenTable.HelperURL(u.base, 95)
 }
 
-//line routes_gen.go:3282:1
+//line routes_gen.go:3253:1
 
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:276:11).
 //
@@ -3287,7 +3258,7 @@ func (u URLBuilder) R39() string {
 	return routegenTable.HelperURL(u.base, 97)
 }
 
-//line routes_gen.go:3291:1
+//line routes_gen.go:3262:1
 
 // R72 returns the URL of route "r72": /a/@ (routes.conf:500:7).
 //
@@ -3296,7 +3267,7 @@ func (u URLBuilder) R72() string {
 	return routegenTable.HelperURL(u.base, 99)
 }
 
-//line routes_gen.go:3300:1
+//line routes_gen.go:3271:1
 
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:354:7).
 //
@@ -3305,7 +3276,7 @@ func (u URLBuilder) R51(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 101, p0)
 }
 
-//line routes_gen.go:3309:1
+//line routes_gen.go:3280:1
 
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:382:11).
 //
@@ -3314,7 +3285,7 @@ func (u URLBuilder) R55(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 103, p0)
 }
 
-//line routes_gen.go:3318:1
+//line routes_gen.go:3289:1
 
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:367:11).
 //
@@ -3323,7 +3294,7 @@ func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 105, p0, p1)
 }
 
-//line routes_gen.go:3327:1
+//line routes_gen.go:3298:1
 
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:361:11).
 //
@@ -3332,7 +3303,7 @@ func (u URLBuilder) R52(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 108, p0)
 }
 
-//line routes_gen.go:3336:1
+//line routes_gen.go:3307:1
 
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:375:11).
 //
@@ -3341,7 +3312,7 @@ func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3345:1
+//line routes_gen.go:3316:1
 
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:301:11).
 //
@@ -3350,7 +3321,7 @@ func (u URLBuilder) R43(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 113, rest)
 }
 
-//line routes_gen.go:3354:1
+//line routes_gen.go:3325:1
 
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:290:11).
 //
@@ -3359,7 +3330,7 @@ func (u URLBuilder) R41(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 114, rest)
 }
 
-//line routes_gen.go:3363:1
+//line routes_gen.go:3334:1
 
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:307:15).
 //
@@ -3368,7 +3339,7 @@ func (u URLBuilder) R44(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 116, rest)
 }
 
-//line routes_gen.go:3372:1
+//line routes_gen.go:3343:1
 
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:283:7).
 //
@@ -3377,7 +3348,7 @@ func (u URLBuilder) R40(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 117, rest)
 }
 
-//line routes_gen.go:3381:1
+//line routes_gen.go:3352:1
 
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:294:11).
 //
@@ -3386,7 +3357,7 @@ func (u URLBuilder) R42(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 118, rest)
 }
 
-//line routes_gen.go:3390:1
+//line routes_gen.go:3361:1
 
 // R71 returns the URL of route "r71": /abc/a (routes.conf:493:7).
 //
@@ -3395,7 +3366,7 @@ func (u URLBuilder) R71() string {
 	return routegenTable.HelperURL(u.base, 120)
 }
 
-//line routes_gen.go:3399:1
+//line routes_gen.go:3370:1
 
 // R14 returns the URL of route "r14": /b/abc (routes.conf:102:7).
 //
@@ -3404,7 +3375,7 @@ func (u URLBuilder) R14() string {
 	return routegenTable.HelperURL(u.base, 122)
 }
 
-//line routes_gen.go:3408:1
+//line routes_gen.go:3379:1
 
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:602:7).
 //
@@ -3413,7 +3384,7 @@ func (u URLBuilder) R86(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 123, rest)
 }
 
-//line routes_gen.go:3417:1
+//line routes_gen.go:3388:1
 
 // R65 returns the URL of route "r65": /user_x (routes.conf:452:7).
 //
@@ -3422,7 +3393,7 @@ func (u URLBuilder) R65() string {
 	return routegenTable.HelperURL(u.base, 124)
 }
 
-//line routes_gen.go:3426:1
+//line routes_gen.go:3397:1
 
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:477:11).
 //
@@ -3431,7 +3402,7 @@ func (u URLBuilder) R69(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 125, p2)
 }
 
-//line routes_gen.go:3435:1
+//line routes_gen.go:3406:1
 
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:204:15).
 //
@@ -3440,7 +3411,7 @@ func (u URLBuilder) R29(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 127, p1)
 }
 
-//line routes_gen.go:3444:1
+//line routes_gen.go:3415:1
 
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:243:7).
 //
@@ -3449,7 +3420,7 @@ func (u URLBuilder) R34(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 129, p1)
 }
 
-//line routes_gen.go:3453:1
+//line routes_gen.go:3424:1
 
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:255:11).
 //
@@ -3458,7 +3429,7 @@ func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 130, p1, p2)
 }
 
-//line routes_gen.go:3462:1
+//line routes_gen.go:3433:1
 
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:249:11).
 //
@@ -3467,7 +3438,7 @@ func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 132, p1, strconv.FormatInt(p2, 10), p3)
 }
 
-//line routes_gen.go:3471:1
+//line routes_gen.go:3442:1
 
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:465:15).
 //
@@ -3476,7 +3447,7 @@ func (u URLBuilder) R67(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 134, rest)
 }
 
-//line routes_gen.go:3480:1
+//line routes_gen.go:3451:1
 
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:460:11).
 //
@@ -3485,7 +3456,7 @@ func (u URLBuilder) R66(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 135, rest)
 }
 
-//line routes_gen.go:3489:1
+//line routes_gen.go:3460:1
 
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:469:15).
 //
@@ -3494,7 +3465,7 @@ func (u URLBuilder) R68(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 137, rest)
 }
 
-//line routes_gen.go:3498:1
+//line routes_gen.go:3469:1
 
 // R16 returns the URL of route "r16": /v*rest (routes.conf:119:7).
 //
@@ -3503,7 +3474,7 @@ func (u URLBuilder) R16(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 138, rest)
 }
 
-//line routes_gen.go:3507:1
+//line routes_gen.go:3478:1
 
 // R9 returns the URL of route "r9": /v1 (routes.conf:66:7).
 //
@@ -3512,7 +3483,7 @@ func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 139)
 }
 
-//line routes_gen.go:3516:1
+//line routes_gen.go:3487:1
 
 // R105 returns the URL of route "r105": /v1 (routes.conf:735:7).
 //
@@ -3521,7 +3492,7 @@ func (u URLBuilder) R105() string {
 	return routegenTable.HelperURL(u.base, 140)
 }
 
-//line routes_gen.go:3525:1
+//line routes_gen.go:3496:1
 
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:700:11).
 //
@@ -3530,7 +3501,7 @@ func (u URLBuilder) R100(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 143, p1)
 }
 
-//line routes_gen.go:3534:1
+//line routes_gen.go:3505:1
 
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:742:11).
 //
@@ -3539,7 +3510,7 @@ func (u URLBuilder) R106(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 144, p1)
 }
 
-//line routes_gen.go:3543:1
+//line routes_gen.go:3514:1
 
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:80:11).
 //
@@ -3548,7 +3519,7 @@ func (u URLBuilder) R11(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 147, p2)
 }
 
-//line routes_gen.go:3552:1
+//line routes_gen.go:3523:1
 
 // R82 returns the URL of route "r82": /v1/users (routes.conf:571:7).
 //
@@ -3557,7 +3528,7 @@ func (u URLBuilder) R82() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:3561:1
+//line routes_gen.go:3532:1
 
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:88:11).
 //
@@ -3566,7 +3537,7 @@ func (u URLBuilder) R12() string {
 	return routegenTable.HelperURL(u.base, 151)
 }
 
-//line routes_gen.go:3570:1
+//line routes_gen.go:3541:1
 
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:578:11).
 //
@@ -3575,7 +3546,7 @@ func (u URLBuilder) R83(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 152, p3)
 }
 
-//line routes_gen.go:3579:1
+//line routes_gen.go:3550:1
 
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:591:15).
 //
@@ -3584,7 +3555,7 @@ func (u URLBuilder) R85(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 153, p3)
 }
 
-//line routes_gen.go:3588:1
+//line routes_gen.go:3559:1
 
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15).
 //
@@ -3593,7 +3564,7 @@ func (u URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 154, p3, p5)
 }
 
-//line routes_gen.go:3597:1
+//line routes_gen.go:3568:1
 
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:749:11).
 //
@@ -3602,7 +3573,7 @@ func (u URLBuilder) R107(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 155, p2)
 }
 
-//line routes_gen.go:3606:1
+//line routes_gen.go:3577:1
 
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:73:11).
 //
@@ -3611,7 +3582,7 @@ func (u URLBuilder) R10() string {
 	return routegenTable.HelperURL(u.base, 157)
 }
 
-//line routes_gen.go:3615:1
+//line routes_gen.go:3586:1
 
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:398:7).
 //
@@ -3620,7 +3591,7 @@ func (u URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 158, p0, p1)
 }
 
-//line routes_gen.go:3624:1
+//line routes_gen.go:3595:1
 
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:415:11).
 //
@@ -3629,7 +3600,7 @@ func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3633:1
+//line routes_gen.go:3604:1
 
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:409:11).
 //
@@ -3638,7 +3609,7 @@ func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3642:1
+//line routes_gen.go:3613:1
 
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:442:15).
 //
@@ -3647,7 +3618,7 @@ func (u URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 161, p0, p1)
 }
 
-//line routes_gen.go:3651:1
+//line routes_gen.go:3622:1
 
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:421:11).
 //
@@ -3656,7 +3627,7 @@ func (u URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 162, p0, p1)
 }
 
-//line routes_gen.go:3660:1
+//line routes_gen.go:3631:1
 
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:404:11).
 //
@@ -3665,7 +3636,7 @@ func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3669:1
+//line routes_gen.go:3640:1
 
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:428:15).
 //
@@ -3674,7 +3645,7 @@ func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3678:1
+//line routes_gen.go:3649:1
 
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:435:15).
 //
@@ -3683,7 +3654,7 @@ func (u URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3687:1
+//line routes_gen.go:3658:1
 
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:324:7).
 //
@@ -3692,7 +3663,7 @@ func (u URLBuilder) R46(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 169, rest)
 }
 
-//line routes_gen.go:3696:1
+//line routes_gen.go:3667:1
 
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:331:11).
 //
@@ -3701,7 +3672,7 @@ func (u URLBuilder) R47(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 170, rest)
 }
 
-//line routes_gen.go:3705:1
+//line routes_gen.go:3676:1
 
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:336:11).
 //
@@ -3710,7 +3681,7 @@ func (u URLBuilder) R48(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 171, rest)
 }
 
-//line routes_gen.go:3714:1
+//line routes_gen.go:3685:1
 
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:346:15).
 //
@@ -3719,7 +3690,7 @@ func (u URLBuilder) R50(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 172, rest)
 }
 
-//line routes_gen.go:3723:1
+//line routes_gen.go:3694:1
 
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:342:11).
 //
@@ -3728,7 +3699,7 @@ func (u URLBuilder) R49(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 174, rest)
 }
 
-//line routes_gen.go:3732:1
+//line routes_gen.go:3703:1
 
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:134:11).
 //
@@ -3737,7 +3708,7 @@ func (u URLBuilder) R18(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 175, p1)
 }
 
-//line routes_gen.go:3741:1
+//line routes_gen.go:3712:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
@@ -3746,7 +3717,7 @@ func (u URLBuilder) R17(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 176, p1)
 }
 
-//line routes_gen.go:3750:1
+//line routes_gen.go:3721:1
 
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:149:15).
 //
@@ -3755,7 +3726,7 @@ func (u URLBuilder) R21(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 177, p1)
 }
 
-//line routes_gen.go:3759:1
+//line routes_gen.go:3730:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
@@ -3764,7 +3735,7 @@ func (u URLBuilder) R19(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 178, p1)
 }
 
-//line routes_gen.go:3768:1
+//line routes_gen.go:3739:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
@@ -3773,7 +3744,7 @@ func (u URLBuilder) R20(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 179, p1)
 }
 
-//line routes_gen.go:3777:1
+//line routes_gen.go:3748:1
 
 // R70 returns the URL of route "r70": /~u (routes.conf:485:7).
 //
@@ -3782,7 +3753,7 @@ func (u URLBuilder) R70() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:3786:1
+//line routes_gen.go:3757:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
