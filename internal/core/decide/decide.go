@@ -94,20 +94,24 @@ type Header struct {
 
 // Table decides the answers of one router.
 type Table struct {
-	core         *core.Table
-	hosts        *core.HostTable
-	readsHost    bool // the domain of a request depends on its host: not one domain that serves every host
-	beforeLookup bool // readsHost or webSockets: every request takes lookupInput
-	policies     []Policy
-	checks       []checks     // by route index
-	cors         []*cors.Cors // by route index; nil for none
-	csrf         *http.CrossOriginProtection
-	failClosed   bool
-	trustProxies bool
-	webSockets   bool
-	basePath     string
-	explain      bool
-	secure       *secureHeaders // nil for none
+	core      *core.Table
+	hosts     *core.HostTable
+	readsHost bool // the domain of a request depends on its host: not one domain that serves every host
+	// lookupInputLens has bit n set when a method of length n takes
+	// lookupInput, whose OPTIONS and "WS" are 7 and 2 bytes long (a length
+	// past 63 shares the bit of its remainder, and takes it in vain); every
+	// bit when the table reads the host or has a WebSocket route.
+	lookupInputLens uint64
+	policies        []Policy
+	checks          []checks     // by route index
+	cors            []*cors.Cors // by route index; nil for none
+	csrf            *http.CrossOriginProtection
+	failClosed      bool
+	trustProxies    bool
+	webSockets      bool
+	basePath        string
+	explain         bool
+	secure          *secureHeaders // nil for none
 }
 
 // checks are the policies of a route that cost something per request,
@@ -166,7 +170,10 @@ func NewTable(t *core.Table, c Config) *Table {
 		}
 		d.cors[i] = handlers[p.CORS]
 	}
-	d.beforeLookup = d.readsHost || d.webSockets
+	d.lookupInputLens = 1<<len(http.MethodOptions) | 1<<len("WS")
+	if d.readsHost || d.webSockets {
+		d.lookupInputLens = ^uint64(0)
+	}
 	return d
 }
 
@@ -294,7 +301,7 @@ func (t *Table) Decide(d *Decision, r *http.Request) Kind {
 	method, host := r.Method, ""
 	// Most requests need none of lookupInput: their table reads no host and
 	// has no WebSocket route, and their method is neither OPTIONS nor "WS".
-	if t.beforeLookup || len(method) == len(http.MethodOptions) || len(method) == len("WS") {
+	if t.lookupInputLens>>(uint(len(method))&63)&1 != 0 {
 		var answered bool
 		if method, host, answered = t.lookupInput(d, r, path); answered {
 			return Reply
