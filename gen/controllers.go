@@ -179,25 +179,34 @@ func (c dispatchCase) writeText(b *bytes.Buffer, paramInt string) {
 	b.WriteString(": // ")
 	b.WriteString(commentText(describeMatch(r)))
 	b.WriteString("\n")
-	var args strings.Builder
-	args.WriteString("ctx")
 	for i, p := range r.action.params {
-		args.WriteString(", ")
+		if k := paramIndex(r, p.name); k >= 0 && p.typ == ir.TypeInt {
+			fmt.Fprintf(b, "\t\tv%d, err := %s(p, %d)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n", i, paramInt, k)
+		}
+	}
+	b.WriteString("\t\treturn c.")
+	b.WriteString(r.action.controller.arg)
+	b.WriteString(".")
+	b.WriteString(r.action.method)
+	b.WriteString("(ctx")
+	for i, p := range r.action.params {
+		b.WriteString(", ")
 		k := paramIndex(r, p.name)
 		switch {
 		case k < 0 && p.typ == ir.TypeInt:
-			args.WriteString("0")
+			b.WriteString("0")
 		case k < 0:
-			args.WriteString(`""`)
+			b.WriteString(`""`)
 		case p.typ == ir.TypeInt:
-			v := "v" + strconv.Itoa(i)
-			fmt.Fprintf(b, "\t\t%s, err := %s(p, %d)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n", v, paramInt, k)
-			args.WriteString(v)
+			b.WriteString("v")
+			b.WriteString(strconv.Itoa(i))
 		default:
-			fmt.Fprintf(&args, "p.Value(%d)", k)
+			b.WriteString("p.Value(")
+			b.WriteString(strconv.Itoa(k))
+			b.WriteString(")")
 		}
 	}
-	fmt.Fprintf(b, "\t\treturn c.%s.%s(%s)\n", r.action.controller.arg, r.action.method, args.String())
+	b.WriteString(")\n")
 }
 
 // paramIndex is the position of the parameter name in r's path, or -1.

@@ -241,9 +241,6 @@ func (g *generator) urlHelper(r *route) helper {
 		params = append(params, names.name(unexported(p.Name)))
 	}
 	h.names = params
-	for k, typ := range h.types {
-		h.params = append(h.params, jen.Id(params[k]).Id(typ))
-	}
 	h.build = "HelperURL"
 	if g.checkedHelper(r) {
 		h.build, h.checked = "CheckedHelperURL", true
@@ -254,12 +251,11 @@ func (g *generator) urlHelper(r *route) helper {
 
 // helper is the typed URL helper of a route.
 type helper struct {
-	types     []string   // of each parameter, the subdomain first when it takes one
-	names     []string   // of each parameter
-	params    []jen.Code // the parameters ("id int64")
-	build     string     // the runtime's builder
-	checked   bool       // the helper returns an error too
-	signature string     // its types, which tell the type of its field
+	types     []string // of each parameter, the subdomain first when it takes one
+	names     []string // of each parameter
+	build     string   // the runtime's builder
+	checked   bool     // the helper returns an error too
+	signature string   // its types, which tell the type of its field
 }
 
 // helperValues are the strings of h's parameters, named names:
@@ -274,6 +270,15 @@ func (g *generator) helperValues(h helper, names []string) []jen.Code {
 		}
 	}
 	return values
+}
+
+// paramsCode is the helper's parameters ("id int64").
+func (h *helper) paramsCode() []jen.Code {
+	params := make([]jen.Code, len(h.types))
+	for k, typ := range h.types {
+		params[k] = jen.Id(h.names[k]).Id(typ)
+	}
+	return params
 }
 
 // resultsCode is the helper's results: string, or (string, error).
@@ -317,7 +322,7 @@ func (g *generator) checkedHelper(r *route) bool {
 // helperField is the field of r's helper, tagged with the name BindURLs
 // and routevet know it by.
 func (g *generator) helperField(r *route, h helper) jen.Code {
-	return jen.Id(r.helper).Func().Params(h.params...).Add(h.resultsCode()).Tag(map[string]string{"route": g.helperTagName(r)}).Add(comment(r.Path))
+	return jen.Id(r.helper).Func().Params(h.paramsCode()...).Add(h.resultsCode()).Tag(map[string]string{"route": g.helperTagName(r)}).Add(comment(r.Path))
 }
 
 // helperTagName is the name of r in the tag of its helper's field.
@@ -405,7 +410,7 @@ func (g *generator) writeHelperMethod(r *route, h helper) {
 	g.add(
 		comment(fmt.Sprintf("%s returns the URL of route %q: %s%s (%s).", r.helper, name, r.Path, where, g.opts.pos(r.Pos))),
 		jen.Comment(lineDirective(g.opts.pathOf(r.Pos), pos)),
-		jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id(r.helper).Params(h.params...).Add(h.resultsCode()).Block(
+		jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id(r.helper).Params(h.paramsCode()...).Add(h.resultsCode()).Block(
 			jen.Return(h.call(jen.Id("u").Dot("base"), jen.Lit(r.index), g.helperValues(h, h.names))),
 		),
 		jen.Comment(lineResetPlaceholder),
