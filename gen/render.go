@@ -16,8 +16,9 @@ import (
 // The generated Go file is built as jennifer code: gen builds each
 // declaration as a tree, and jennifer renders it, choosing the imports and
 // their names from the packages the code refers to (jen.Qual), and lays it
-// out with gofmt. gen writes no Go as text, and no indentation, alignment
-// or import block of its own.
+// out with gofmt. gen writes no import block of its own, and no Go as
+// text but the lines of a large table (textBlock) and the JSON of its
+// Routes, each laid out as gofmt would, in the place of a placeholder.
 //
 // The file is built and rendered in parts at the same time: laying the
 // code out is most of what generation costs, and top-level declarations
