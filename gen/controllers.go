@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -30,11 +31,16 @@ func goTypeCode(t ir.ParamType) *jen.Statement { return jen.Id(goType(t)) }
 // writeInterfaces writes the controller interfaces. Each method follows a
 // line directive that places it at its route in routes.conf; its
 // description follows it on its line, since in a doc comment above it
-// gofmt would set the directive apart with an empty "//".
+// gofmt would set the directive apart with an empty "//". The methods of
+// a large table are text (interfaceText).
 func (g *generator) writeInterfaces() {
 	for _, c := range g.controllers {
 		g.declare([]string{fmt.Sprintf("%s holds the actions of controller %q.", c.iface, c.name)},
 			jen.Type().Id(c.iface).InterfaceFunc(func(methods *jen.Group) {
+				if g.linesAsText {
+					methods.Add(g.textBlock(g.interfaceText(c)))
+					return
+				}
 				for _, a := range c.actions {
 					names := newNamer()
 					params := []jen.Code{jen.Id(names.name("ctx")).Op("*").Qual(runtimePkg, "Context")}
@@ -49,6 +55,35 @@ func (g *generator) writeInterfaces() {
 				methods.Comment(lineResetPlaceholder)
 			}))
 	}
+}
+
+// interfaceText is the methods of c's interface as writeInterfaces's
+// code lays them out: each method alone between line directives, so
+// that nothing aligns its comment with another line's.
+func (g *generator) interfaceText(c *controller) []byte {
+	var b bytes.Buffer
+	context := g.textQual(runtimePkg, "Context")
+	for _, a := range c.actions {
+		names := newNamer()
+		b.WriteString(lineDirective(g.opts.pathOf(a.pos), a.pos))
+		b.WriteString("\n\t")
+		b.WriteString(a.method)
+		b.WriteString("(")
+		b.WriteString(names.name("ctx"))
+		b.WriteString(" *")
+		b.WriteString(context)
+		for _, p := range a.params {
+			b.WriteString(", ")
+			b.WriteString(names.name(p.goName))
+			b.WriteString(" ")
+			b.WriteString(goType(p.typ))
+		}
+		b.WriteString(") error // ")
+		b.WriteString(commentText("serves " + g.describeRoutes(a)))
+		b.WriteString("\n")
+	}
+	b.WriteString(lineResetPlaceholder)
+	return b.Bytes()
 }
 
 // describeRoutes lists the routes that reach an action, for its comment.
@@ -81,11 +116,11 @@ const (
 // dispatchCase is the case of a route in a dispatch switch: the case,
 // named in a comment on its line, then its statements.
 type dispatchCase struct {
-	code        []jen.Code
+	route       *route
 	readsParams bool // the statements read p, the route's parameters
 }
 
-// planDispatch writes the case of each route that has an action, by chunk
+// planDispatch lists the case of each route that has an action, by chunk
 // of route indexes: one, or chunks of dispatchChunk.
 func (g *generator) planDispatch() [][]dispatchCase {
 	var chunks [][]dispatchCase
@@ -102,31 +137,76 @@ func (g *generator) planDispatch() [][]dispatchCase {
 		for len(chunks) <= chunk {
 			chunks = append(chunks, nil)
 		}
-		c := dispatchCase{code: []jen.Code{jen.Case(jen.Lit(r.index)).Add(comment(describeMatch(r)))}}
-		args := []jen.Code{jen.Id("ctx")}
-		for i, p := range r.action.params {
-			k := paramIndex(r, p.name)
-			switch {
-			case k < 0 && p.typ == ir.TypeInt:
-				args = append(args, jen.Lit(0))
-			case k < 0:
-				args = append(args, jen.Lit(""))
-			case p.typ == ir.TypeInt:
-				v := "v" + strconv.Itoa(i)
-				c.code = append(c.code,
-					jen.List(jen.Id(v), jen.Err()).Op(":=").Qual(implPkg, "ParamInt").Call(jen.Id("p"), jen.Lit(k)),
-					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
-				args = append(args, jen.Id(v))
-				c.readsParams = true
-			default:
-				args = append(args, jen.Id("p").Dot("Value").Call(jen.Lit(k)))
-				c.readsParams = true
-			}
-		}
-		c.code = append(c.code, jen.Return(jen.Id("c").Dot(r.action.controller.arg).Dot(r.action.method).Call(args...)))
-		chunks[chunk] = append(chunks[chunk], c)
+		readsParams := slices.ContainsFunc(r.action.params, func(p actionParam) bool { return paramIndex(r, p.name) >= 0 })
+		chunks[chunk] = append(chunks[chunk], dispatchCase{route: r, readsParams: readsParams})
 	}
 	return chunks
+}
+
+// code is the case and its statements, which call the action with each
+// parameter's value: the path's, or the zero value of a parameter the
+// path does not have.
+func (c dispatchCase) code() []jen.Code {
+	r := c.route
+	code := []jen.Code{jen.Case(jen.Lit(r.index)).Add(comment(describeMatch(r)))}
+	args := []jen.Code{jen.Id("ctx")}
+	for i, p := range r.action.params {
+		k := paramIndex(r, p.name)
+		switch {
+		case k < 0 && p.typ == ir.TypeInt:
+			args = append(args, jen.Lit(0))
+		case k < 0:
+			args = append(args, jen.Lit(""))
+		case p.typ == ir.TypeInt:
+			v := "v" + strconv.Itoa(i)
+			code = append(code,
+				jen.List(jen.Id(v), jen.Err()).Op(":=").Qual(implPkg, "ParamInt").Call(jen.Id("p"), jen.Lit(k)),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+			args = append(args, jen.Id(v))
+		default:
+			args = append(args, jen.Id("p").Dot("Value").Call(jen.Lit(k)))
+		}
+	}
+	return append(code, jen.Return(jen.Id("c").Dot(r.action.controller.arg).Dot(r.action.method).Call(args...)))
+}
+
+// writeText writes the lines of code, as gofmt lays them out in a switch
+// of a function's body.
+func (c dispatchCase) writeText(b *bytes.Buffer, paramInt string) {
+	r := c.route
+	b.WriteString("\tcase ")
+	b.WriteString(strconv.Itoa(r.index))
+	b.WriteString(": // ")
+	b.WriteString(commentText(describeMatch(r)))
+	b.WriteString("\n")
+	for i, p := range r.action.params {
+		if k := paramIndex(r, p.name); k >= 0 && p.typ == ir.TypeInt {
+			fmt.Fprintf(b, "\t\tv%d, err := %s(p, %d)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n", i, paramInt, k)
+		}
+	}
+	b.WriteString("\t\treturn c.")
+	b.WriteString(r.action.controller.arg)
+	b.WriteString(".")
+	b.WriteString(r.action.method)
+	b.WriteString("(ctx")
+	for i, p := range r.action.params {
+		b.WriteString(", ")
+		k := paramIndex(r, p.name)
+		switch {
+		case k < 0 && p.typ == ir.TypeInt:
+			b.WriteString("0")
+		case k < 0:
+			b.WriteString(`""`)
+		case p.typ == ir.TypeInt:
+			b.WriteString("v")
+			b.WriteString(strconv.Itoa(i))
+		default:
+			b.WriteString("p.Value(")
+			b.WriteString(strconv.Itoa(k))
+			b.WriteString(")")
+		}
+	}
+	b.WriteString(")\n")
 }
 
 // paramIndex is the position of the parameter name in r's path, or -1.
@@ -197,14 +277,24 @@ func (g *generator) writeDispatch() {
 
 // dispatchSwitch is the body of a dispatch function: the switch of cases
 // on index, and the error for an index without a case. A case is written
-// as a line of its own, with its comment, and the statements after it.
+// as a line of its own, with its comment, and the statements after it;
+// the cases of a large table as text.
 func (g *generator) dispatchSwitch(cases []dispatchCase, index jen.Code) []jen.Code {
 	var body, clauses []jen.Code
 	if slices.ContainsFunc(cases, func(c dispatchCase) bool { return c.readsParams }) {
 		body = append(body, jen.Id("p").Op(":=").Id("ctx").Dot("Params").Call())
 	}
-	for _, c := range cases {
-		clauses = append(clauses, c.code...)
+	if g.linesAsText {
+		var b bytes.Buffer
+		paramInt := g.textQual(implPkg, "ParamInt")
+		for _, c := range cases {
+			c.writeText(&b, paramInt)
+		}
+		clauses = append(clauses, g.textBlock(bytes.TrimSuffix(b.Bytes(), []byte("\n"))))
+	} else {
+		for _, c := range cases {
+			clauses = append(clauses, c.code()...)
+		}
 	}
 	return append(body, jen.Switch(index).Block(clauses...), g.noAction())
 }

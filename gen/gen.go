@@ -105,6 +105,12 @@ type File struct {
 // Go (two names that become one Go name, too many parameters) as
 // diagnostics, and returns no file then.
 func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
+	return generate(t, opts, true)
+}
+
+// generate is Generate; with linesAsText false, it builds every line of a
+// large table as jennifer code, which the tests compare the text with.
+func generate(t *ir.Table, opts Options, linesAsText bool) ([]File, parser.Diagnostics) {
 	m := newModel(t)
 	if m.diags.HasErrors() {
 		return nil, m.diags
@@ -119,6 +125,7 @@ func Generate(t *ir.Table, opts Options) ([]File, parser.Diagnostics) {
 	g := &generator{model: m, opts: opts}
 	g.planCORS()
 	g.routesAsJSON = g.writesRoutesAsJSON()
+	g.linesAsText = linesAsText && g.routesAsJSON
 	// The parts are of sizes alike, as far as their declarations allow:
 	// the routes of a large table, its URL helpers, its interfaces and its
 	// dispatch are each a part of their own.
@@ -154,4 +161,7 @@ type generator struct {
 	corsPolicies []*corsPolicy // the distinct CORS policies, in table order
 	corsOf       map[*ir.CORS]*corsPolicy
 	routesAsJSON bool // Routes is written as JSON
+	// The interfaces' methods, the dispatch cases and the URL helper
+	// fields are written as text (textBlock), as Routes is as JSON.
+	linesAsText bool
 }

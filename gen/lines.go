@@ -22,32 +22,52 @@ func lineDirective(file string, pos parser.Pos) string {
 	return fmt.Sprintf("//line %s:%d:%d", file, pos.Line, max(pos.Col-1, 1))
 }
 
-// fixLineDirectives replaces each placeholder with a directive that gives
-// the next line its own number in the generated file.
-func fixLineDirectives(src []byte, output string) []byte {
+// fixLineDirectives joins the segments of the file (render), each
+// placeholder alone on its line replaced with a directive that gives the
+// next line its own number in the generated file.
+func fixLineDirectives(segments [][]byte, output string) []byte {
+	size, directives := 0, 0
+	for _, s := range segments {
+		size += len(s)
+		directives += bytes.Count(s, []byte(lineResetPlaceholder))
+	}
 	// A directive names the output and a line where the placeholder names
 	// routegen-reset.go:1: room for the difference, without a copy.
-	grow := bytes.Count(src, []byte(lineResetPlaceholder)) * (len(output) + 20)
-	out := make([]byte, 0, len(src)+grow)
-	line := 1 // the line of src[done:]'s start
-	done := 0
-	for {
-		k := bytes.Index(src[done:], []byte(lineResetPlaceholder))
-		if k < 0 {
-			return append(out, src[done:]...)
+	out := make([]byte, 0, size+directives*(len(output)+20))
+	line := 1 // the line of out's end
+	for i, s := range segments {
+		done := 0
+		for {
+			k := bytes.Index(s[done:], []byte(lineResetPlaceholder))
+			if k < 0 {
+				line += bytes.Count(s[done:], []byte("\n"))
+				out = append(out, s[done:]...)
+				break
+			}
+			k += done
+			line += bytes.Count(s[done:k], []byte("\n"))
+			out = append(out, s[done:k]...)
+			done = k + len(lineResetPlaceholder)
+			start := bytes.LastIndexByte(out, '\n') + 1
+			if len(bytes.TrimSpace(out[start:])) > 0 || !lineEnds(segments[i:], done) {
+				// Not alone on its line: no placeholder.
+				out = append(out, lineResetPlaceholder...)
+				continue
+			}
+			out = fmt.Appendf(out[:start], "//line %s:%d:1", output, line+1)
 		}
-		start := done + bytes.LastIndexByte(src[done:done+k], '\n') + 1
-		end := done + k + len(lineResetPlaceholder)
-		if end < len(src) && src[end] != '\n' || len(bytes.TrimSpace(src[start:done+k])) > 0 {
-			// Not alone on its line: no placeholder.
-			out = append(out, src[done:end]...)
-			line += bytes.Count(src[done:end], []byte("\n"))
-			done = end
-			continue
-		}
-		line += bytes.Count(src[done:start], []byte("\n"))
-		out = append(out, src[done:start]...)
-		out = fmt.Appendf(out, "//line %s:%d:1", output, line+1)
-		done = end
 	}
+	return out
+}
+
+// lineEnds reports whether a line of the file ends at offset at of
+// segments[0]: a newline follows, or nothing.
+func lineEnds(segments [][]byte, at int) bool {
+	for _, s := range segments {
+		if at < len(s) {
+			return s[at] == '\n'
+		}
+		at -= len(s)
+	}
+	return true
 }

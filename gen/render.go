@@ -6,6 +6,8 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/dave/jennifer/jen"
@@ -14,8 +16,9 @@ import (
 // The generated Go file is built as jennifer code: gen builds each
 // declaration as a tree, and jennifer renders it, choosing the imports and
 // their names from the packages the code refers to (jen.Qual), and lays it
-// out with gofmt. gen writes no Go as text, and no indentation, alignment
-// or import block of its own.
+// out with gofmt. gen writes no import block of its own, and no Go as
+// text but the lines of a large table (textBlock) and the JSON of its
+// Routes, each laid out as gofmt would, in the place of a placeholder.
 //
 // The file is built and rendered in parts at the same time: laying the
 // code out is most of what generation costs, and top-level declarations
@@ -33,7 +36,11 @@ type goPart struct {
 	// The constant literalConst is a raw string literal too long to lay
 	// out at no cost: the code gives it literalPlaceholder, which the
 	// laid-out text trades for literal.
-	literalConst, literal string
+	literalConst string
+	literal      []byte
+	// blocks are lines of a large table written as laid-out text, each
+	// in place of the line of its placeholder (textBlock).
+	blocks [][]byte
 }
 
 // literalPlaceholder stands for goPart.literal in the code. gofmt lays a
@@ -43,14 +50,69 @@ type goPart struct {
 // is in comments and quoted strings.
 const literalPlaceholder = "`routegen-literal`"
 
-// withLiteral is the laid-out text of p with its literal. The constant
+// blockMarker begins the placeholder comment of a block of text, which
+// its index in goPart.blocks follows. The placeholder is alone on its
+// line, which no comment or string of routes.conf can be: the text of
+// routes.conf follows code or words of gen's on its line, and its line
+// breaks are escaped.
+const blockMarker = "// routegen-block:"
+
+// textBlock is the placeholder of lines written as text, as gofmt lays
+// them out, indentation included, with no line break after the last: a
+// comment, which may stand among fields, methods and statements alike.
+// The lines of a large table are written so (see "How gen writes Go" in
+// docs/decisions.md): laying out the interfaces, the dispatch cases and
+// the URL helper fields of 100,000 routes was most of what generation
+// cost.
+func (g *generator) textBlock(text []byte) jen.Code {
+	g.part.blocks = append(g.part.blocks, text)
+	return jen.Comment(blockMarker + strconv.Itoa(len(g.part.blocks)-1))
+}
+
+// segments are the laid-out text of p with its literal and its blocks in
+// the place of their placeholders, as pieces to be joined: the file is
+// copied once, when they are (fixLineDirectives). The literal's constant
 // follows its doc comment: its line begins after a newline.
-func (p *goPart) withLiteral(text []byte) []byte {
-	if p.literalConst == "" {
-		return text
+func (p *goPart) segments(text []byte) [][]byte {
+	var segments [][]byte
+	if p.literalConst != "" {
+		decl := "\nconst " + p.literalConst + " = "
+		if k := bytes.Index(text, []byte(decl+literalPlaceholder)); k >= 0 {
+			k += len(decl)
+			segments = append(p.blockSegments(segments, text[:k]), p.literal)
+			text = text[k+len(literalPlaceholder):]
+		}
 	}
-	decl := "\nconst " + p.literalConst + " = "
-	return bytes.Replace(text, []byte(decl+literalPlaceholder), []byte(decl+p.literal), 1)
+	return p.blockSegments(segments, text)
+}
+
+// blockSegments appends text to segments, each placeholder's line
+// replaced by its block.
+func (p *goPart) blockSegments(segments [][]byte, text []byte) [][]byte {
+	if len(p.blocks) == 0 {
+		return append(segments, text)
+	}
+	done := 0
+	for {
+		k := bytes.Index(text[done:], []byte(blockMarker))
+		if k < 0 {
+			return append(segments, text[done:])
+		}
+		k += done
+		start := bytes.LastIndexByte(text[:k], '\n') + 1
+		end := k + len(blockMarker)
+		for end < len(text) && text[end] >= '0' && text[end] <= '9' {
+			end++
+		}
+		i, err := strconv.Atoi(string(text[k+len(blockMarker) : end]))
+		if err != nil || i >= len(p.blocks) || len(bytes.TrimSpace(text[start:k])) > 0 || end < len(text) && text[end] != '\n' {
+			// Not a placeholder alone on its line.
+			segments = append(segments, text[done:end])
+		} else {
+			segments = append(segments, text[done:start], p.blocks[i])
+		}
+		done = end
+	}
 }
 
 // declare adds a declaration to the part, with its doc comment, a line
@@ -75,6 +137,13 @@ func (g *generator) add(items ...jen.Code) {
 // follows the "// " gen gives it.
 func comment(text string) *jen.Statement {
 	return jen.Comment("// " + commentText(text))
+}
+
+// textQual is name of the package of path as text of the file, which
+// imports the package under the last element of its path (newGoFile).
+func (g *generator) textQual(path, name string) string {
+	g.part.uses[path] = true
+	return path[strings.LastIndexByte(path, '/')+1:] + "." + name
 }
 
 // qual refers to name of the package of path, which the file imports.
@@ -117,10 +186,11 @@ func newGoFile(pkg string, header, doc []string) *jen.File {
 // of its own, and renders them, as many at a time as there are processors:
 // the first, the jennifer file, once every part is built, as it imports
 // what they all refer to. A part's tree is dropped once it is rendered, so
-// that at most that many trees are held at once.
-func (g *generator) render(header, doc []string, writers [][]func(*generator)) ([]byte, error) {
+// that at most that many trees are held at once. The file is returned as
+// the segments to join, the parts separated by an empty line.
+func (g *generator) render(header, doc []string, writers [][]func(*generator)) ([][]byte, error) {
 	parts := make([]*goPart, len(writers))
-	texts := make([][]byte, len(writers))
+	texts := make([][][]byte, len(writers))
 	errs := make([]error, len(writers))
 	build := func(i int) *goPart {
 		p := *g
@@ -143,7 +213,7 @@ func (g *generator) render(header, doc []string, writers [][]func(*generator)) (
 			built.Done()
 			var b bytes.Buffer
 			errs[i] = jen.Custom(jen.Options{Multi: true}, part.items(false)...).RenderWithFile(&b, newGoFile(g.opts.Package, nil, nil))
-			texts[i] = part.withLiteral(bytes.TrimSpace(b.Bytes()))
+			texts[i] = part.segments(bytes.TrimSpace(b.Bytes()))
 		})
 	}
 	parts[0] = build(0)
@@ -160,20 +230,14 @@ func (g *generator) render(header, doc []string, writers [][]func(*generator)) (
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	size := b.Len()
+	segments := [][]byte{b.Bytes()}
+	newline := []byte("\n")
 	for _, text := range texts[1:] {
-		size += len(text) + 2
-	}
-	out := make([]byte, 0, size)
-	out = append(out, b.Bytes()...)
-	for _, text := range texts[1:] {
-		if len(text) > 0 {
-			out = append(out, '\n')
-			out = append(out, text...)
-			out = append(out, '\n')
+		if len(text) > 1 || len(text) == 1 && len(text[0]) > 0 {
+			segments = append(append(append(segments, newline), text...), newline)
 		}
 	}
-	return out, nil
+	return segments, nil
 }
 
 // importAll makes f import the packages the parts refer to. jennifer

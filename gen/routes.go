@@ -120,7 +120,7 @@ func (g *generator) writesRoutesAsJSON() bool {
 }
 
 // routesData is the raw string literal of Routes as JSON.
-func (g *generator) routesData() string {
+func (g *generator) routesData() []byte {
 	policy := map[*corsPolicy]int{}
 	for i, c := range g.corsPolicies {
 		policy[c] = i
@@ -169,7 +169,7 @@ func (g *generator) routesData() string {
 		}
 	}
 	b.WriteString("]`")
-	return b.String()
+	return b.Bytes()
 }
 
 func checksData(checks []ir.Check) []checkData {

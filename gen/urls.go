@@ -1,10 +1,12 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 
@@ -73,8 +75,12 @@ func (g *generator) writeURLs() {
 		}
 	} else {
 		fields := []jen.Code{base, jen.Line()}
-		for _, h := range helpers {
-			fields = append(fields, g.helperField(h.route, h.helper))
+		if g.linesAsText {
+			fields = append(fields, g.textBlock(g.helperFieldsText(helpers)))
+		} else {
+			for _, h := range helpers {
+				fields = append(fields, g.helperField(h.route, h.helper))
+			}
 		}
 		g.declare([]string{
 			"URLBuilder builds the URL of each route from typed parameters, every value escaped: each",
@@ -235,9 +241,6 @@ func (g *generator) urlHelper(r *route) helper {
 		params = append(params, names.name(unexported(p.Name)))
 	}
 	h.names = params
-	for k, typ := range h.types {
-		h.params = append(h.params, jen.Id(params[k]).Id(typ))
-	}
 	h.build = "HelperURL"
 	if g.checkedHelper(r) {
 		h.build, h.checked = "CheckedHelperURL", true
@@ -248,12 +251,11 @@ func (g *generator) urlHelper(r *route) helper {
 
 // helper is the typed URL helper of a route.
 type helper struct {
-	types     []string   // of each parameter, the subdomain first when it takes one
-	names     []string   // of each parameter
-	params    []jen.Code // the parameters ("id int64")
-	build     string     // the runtime's builder
-	checked   bool       // the helper returns an error too
-	signature string     // its types, which tell the type of its field
+	types     []string // of each parameter, the subdomain first when it takes one
+	names     []string // of each parameter
+	build     string   // the runtime's builder
+	checked   bool     // the helper returns an error too
+	signature string   // its types, which tell the type of its field
 }
 
 // helperValues are the strings of h's parameters, named names:
@@ -268,6 +270,15 @@ func (g *generator) helperValues(h helper, names []string) []jen.Code {
 		}
 	}
 	return values
+}
+
+// paramsCode is the helper's parameters ("id int64").
+func (h *helper) paramsCode() []jen.Code {
+	params := make([]jen.Code, len(h.types))
+	for k, typ := range h.types {
+		params[k] = jen.Id(h.names[k]).Id(typ)
+	}
+	return params
 }
 
 // resultsCode is the helper's results: string, or (string, error).
@@ -311,11 +322,77 @@ func (g *generator) checkedHelper(r *route) bool {
 // helperField is the field of r's helper, tagged with the name BindURLs
 // and routevet know it by.
 func (g *generator) helperField(r *route, h helper) jen.Code {
-	name := r.Name
+	return jen.Id(r.helper).Func().Params(h.paramsCode()...).Add(h.resultsCode()).Tag(map[string]string{"route": g.helperTagName(r)}).Add(comment(r.Path))
+}
+
+// helperTagName is the name of r in the tag of its helper's field.
+func (g *generator) helperTagName(r *route) string {
 	if r.domain != g.root {
-		name = g.qualifiedName(r)
+		return g.qualifiedName(r)
 	}
-	return jen.Id(r.helper).Func().Params(h.params...).Add(h.resultsCode()).Tag(map[string]string{"route": name}).Add(comment(r.Path))
+	return r.Name
+}
+
+// helperFieldsText is the fields helperField writes, as gofmt lays them
+// out: the names, the types and the tags each in a column as wide as its
+// widest cell and a space, the path's comment last.
+func (g *generator) helperFieldsText(helpers []*helperOf) []byte {
+	types := make([]string, len(helpers))
+	tags := make([]string, len(helpers))
+	var nameWidth, typeWidth, tagWidth, paths int
+	for i, h := range helpers {
+		paths += len(h.route.Path)
+		var b strings.Builder
+		b.WriteString("func(")
+		for k, typ := range h.helper.types {
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(h.helper.names[k])
+			b.WriteString(" ")
+			b.WriteString(typ)
+		}
+		b.WriteString(")")
+		if h.helper.checked {
+			b.WriteString(" (string, error)")
+		} else {
+			b.WriteString(" string")
+		}
+		types[i] = b.String()
+		tags[i] = tagText("route", g.helperTagName(h.route))
+		nameWidth = max(nameWidth, utf8.RuneCountInString(h.route.helper))
+		typeWidth = max(typeWidth, utf8.RuneCountInString(types[i]))
+		tagWidth = max(tagWidth, utf8.RuneCountInString(tags[i]))
+	}
+	var b bytes.Buffer
+	b.Grow(len(helpers)*(nameWidth+typeWidth+tagWidth+8) + paths)
+	cell := func(text string, width int) {
+		b.WriteString(text)
+		for range width + 1 - utf8.RuneCountInString(text) {
+			b.WriteByte(' ')
+		}
+	}
+	for i, h := range helpers {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteByte('\t')
+		cell(h.route.helper, nameWidth)
+		cell(types[i], typeWidth)
+		cell(tags[i], tagWidth)
+		b.WriteString("// ")
+		b.WriteString(commentText(h.route.Path))
+	}
+	return b.Bytes()
+}
+
+// tagText is the struct tag of one key as jennifer's Tag writes it.
+func tagText(key, value string) string {
+	tag := key + ":" + strconv.Quote(value)
+	if strconv.CanBackquote(tag) {
+		return "`" + tag + "`"
+	}
+	return strconv.Quote(tag)
 }
 
 // writeHelperMethod writes the method of r's helper, placed by a line
@@ -333,7 +410,7 @@ func (g *generator) writeHelperMethod(r *route, h helper) {
 	g.add(
 		comment(fmt.Sprintf("%s returns the URL of route %q: %s%s (%s).", r.helper, name, r.Path, where, g.opts.pos(r.Pos))),
 		jen.Comment(lineDirective(g.opts.pathOf(r.Pos), pos)),
-		jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id(r.helper).Params(h.params...).Add(h.resultsCode()).Block(
+		jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id(r.helper).Params(h.paramsCode()...).Add(h.resultsCode()).Block(
 			jen.Return(h.call(jen.Id("u").Dot("base"), jen.Lit(r.index), g.helperValues(h, h.names))),
 		),
 		jen.Comment(lineResetPlaceholder),

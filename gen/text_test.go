@@ -1,0 +1,77 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/routegen/routegen/ir"
+)
+
+// TestLinesAsTextAsGofmtWrites: the interfaces' methods, the dispatch
+// cases and the URL helper fields of a table of more than 512 routes,
+// which gen writes as text, are what jennifer and gofmt write of their
+// code, byte for byte, and the file is gofmt's form. The table has every
+// feature of testdata/rich (a wildcard domain, catch-alls, constraints,
+// non-ASCII paths), an action of routes of different parameters, and
+// helpers of many widths.
+func TestLinesAsTextAsGofmtWrites(t *testing.T) {
+	rich, err := os.ReadFile("../testdata/rich/routes.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bulk strings.Builder
+	for i := range 600 {
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&bulk, "      bulk%d { path = \"/bulk/%d\"; controller = \"Bulk%d\"; action = \"Bulk%d\" }\n", i, i, i%7, i)
+		case 1:
+			fmt.Fprintf(&bulk, "      bulk_item_number%d { path = \"/bulk/%d/:id[number]/:name\"; controller = \"Bulk%d\"; action = \"Item\" }\n", i, i, i%7)
+		case 2:
+			fmt.Fprintf(&bulk, "      b%d { path = \"/b/%d/:name/é/*rest\"; controller = \"Bulk%d\"; action = \"Item\" }\n", i, i, i%7)
+		default:
+			fmt.Fprintf(&bulk, "      bulk_long_name_of_route%d { path = \"/bulk/%d/:id[number]\"; method = \"PUT\"; controller = \"Bulk%d\"; action = \"Put%d\" }\n", i, i, i%7, i)
+		}
+	}
+	conf := strings.Replace(string(rich), "    routes {\n", "    routes {\n"+bulk.String(), 1)
+	table, diags := ir.Load(fstest.MapFS{"routes.conf": {Data: []byte(conf)}}, ir.Sources{Routes: "routes.conf"})
+	if table == nil {
+		t.Fatal(diags)
+	}
+	opts := Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"}
+	asText, diags := generate(table, opts, true)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	asCode, diags := generate(table, opts, false)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	text, code := asText[0].Content, asCode[0].Content
+	for _, want := range []string{"\n\tBulk0(", ": // GET /bulk/1/:id/:name (bulk_item_number1)\n", "\n\tB2 ", "\n//line routes.conf:"} {
+		if !bytes.Contains(text, []byte(want)) {
+			t.Errorf("the file has no %q", want)
+		}
+	}
+	if !bytes.Equal(text, code) {
+		t.Errorf("the lines written as text differ from jennifer's code laid out by gofmt:\n%s", firstDifference(text, code))
+	}
+	if formatted, err := format.Source(text); err != nil || !bytes.Equal(formatted, text) {
+		t.Errorf("the file is not gofmt's form (err %v):\n%s", err, firstDifference(text, formatted))
+	}
+}
+
+// firstDifference is the line of a where it first differs from b, and b's.
+func firstDifference(a, b []byte) string {
+	al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			return fmt.Sprintf("line %d:\n%s\n%s", i+1, al[i], bl[i])
+		}
+	}
+	return fmt.Sprintf("%d lines against %d", len(al), len(bl))
+}
