@@ -23,10 +23,15 @@ import (
 // changesFlags are the flags of changes besides the sources'.
 type changesFlags struct {
 	base, format, failOn string
+	// oldSecurity and oldAppConfig are the old side's files in the form
+	// of two files; "" for --security's and --app-config's.
+	oldSecurity, oldAppConfig string
 }
 
 func (f *changesFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.base, "base", "HEAD", "the git revision whose routes.conf is the old side")
+	fs.StringVar(&f.oldSecurity, "old-security", "", "with OLD.conf and NEW.conf: the old side's security.conf (default --security's)")
+	fs.StringVar(&f.oldAppConfig, "old-app-config", "", "with OLD.conf and NEW.conf: the old side's application config (default --app-config's)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, markdown or json")
 	fs.StringVar(&f.failOn, "fail-on", "breaking,security", "exit 1 when a change of these kinds is found: breaking, security, source or compatible, comma-separated; \"\" for none")
 }
@@ -55,8 +60,18 @@ func (c *cli) changes(args []string, src sourceFlags, flags changesFlags, baseSe
 		if baseSet {
 			return c.usageError("--base compares with a git revision: give one routes.conf, not two")
 		}
-		old, new = c.load(args[0], src), c.load(args[1], src)
+		oldSrc := src
+		if flags.oldSecurity != "" {
+			oldSrc.security = flags.oldSecurity
+		}
+		if flags.oldAppConfig != "" {
+			oldSrc.appConfig = flags.oldAppConfig
+		}
+		old, new = c.load(args[0], oldSrc), c.load(args[1], src)
 	case 0, 1:
+		if flags.oldSecurity != "" || flags.oldAppConfig != "" {
+			return c.usageError("--old-security and --old-app-config name the old side's files of OLD.conf and NEW.conf; with --base, git gives them")
+		}
 		arg := ""
 		if len(args) == 1 {
 			arg = args[0]

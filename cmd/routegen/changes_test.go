@@ -219,3 +219,25 @@ func TestChangesUnservedDomain(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant exit %d, stderr %q…", code, stderr, stdout, exitInput, want)
 	}
 }
+
+// TestChangesOfTwoFilesWithTheirSecurity: in the form of two files, the
+// old side reads --old-security, so that a security.conf edit is seen
+// without git; without it both sides read --security's, and nothing
+// differs. With --base, the flag is a usage error: git gives the old file.
+func TestChangesOfTwoFilesWithTheirSecurity(t *testing.T) {
+	const routes = `domains { site { host = "example.com"; default_auth = "anonymous"; routes { home { path = "/"; controller = "Pages"; action = "Home" } } } }`
+	dir := writeFiles(t, map[string]string{
+		"old/routes.conf": routes, "old/security.conf": "security { http_header { xfo = \"DENY\" } }\n",
+		"new/routes.conf": routes, "new/security.conf": "security { http_header { xfo = \"SAMEORIGIN\" } }\n",
+	})
+	code, stdout, stderr := runIn(t, dir, "changes", "--security", "new/security.conf", "--old-security", "old/security.conf", "old/routes.conf", "new/routes.conf")
+	if code != exitInput || stderr != "" || !strings.Contains(stdout, "X-Frame-Options weakened") || !strings.Contains(stdout, "old/security.conf:1:") {
+		t.Errorf("with --old-security: exit %d, stderr %q, stdout:\n%s\nwant exit 1 and X-Frame-Options weakened, at old/security.conf", code, stderr, stdout)
+	}
+	if code, stdout, stderr := runIn(t, dir, "changes", "--security", "new/security.conf", "old/routes.conf", "new/routes.conf"); code != exitOK || stdout != "no route changed\n" || stderr != "" {
+		t.Errorf("without --old-security: exit %d, stdout %q, stderr %q; want no change", code, stdout, stderr)
+	}
+	if code, _, stderr := runIn(t, dir, "changes", "--old-security", "old/security.conf", "new/routes.conf"); code != exitUsage || !strings.Contains(stderr, "--old-security") {
+		t.Errorf("--old-security with one routes.conf: exit %d, %q; want a usage error", code, stderr)
+	}
+}

@@ -286,6 +286,10 @@ Flags of changes:
       --fail-on KINDS       exit 1 when a change of these kinds is found: breaking, security,
                             source, compatible, comma-separated (default breaking,security;
                             '' for none)
+      --old-security FILE   with OLD.conf and NEW.conf: the old side's security.conf
+                            (default --security's, which the new side reads)
+      --old-app-config FILE with OLD.conf and NEW.conf: the old side's application config
+                            (default --app-config's)
 
 Flags of fmt (a folder: the routes.conf of its directives, as check; folder/...: every one
 below; no argument: the default input, else ./...; - for standard input):
