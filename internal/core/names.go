@@ -70,8 +70,8 @@ func domainOfKey(names RouteNames, key string) int {
 // names in aah's "label.name", as aah's router looked it up: the current
 // domain when the request's host begins with label (currentLabel, which
 // only a subdomain or wildcard domain has); else the first domain, in
-// file order, that routes.conf marks a subdomain and whose host begins
-// with label (aah took a host that merely began with its letters); else
+// file order, that routes.conf marks a subdomain and whose host's first
+// label is label (aah took a host that merely began with its letters); else
 // the first wildcard domain, whose subdomain label is. Labels compare as
 // hosts do, ignoring case; subdomain is label in lower case.
 func LabelledDomain(names RouteNames, label string, current int, currentLabel string) (d int, subdomain string, ok bool) {
