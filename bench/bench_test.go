@@ -188,22 +188,30 @@ func serveOp(h http.Handler, w http.ResponseWriter, r *http.Request, c *benchCas
 //go:noinline
 func lookupOp(pkg generated, m *runtime.Match, c *benchCase) { pkg.lookupAll(m, c.requests) }
 
-// checkServes requests every route of c once of h, a router whose
-// handlers record to rec, and fails unless each was served by its own
-// handler with its parameter values.
-func checkServes(tb testing.TB, h http.Handler, rec *record.Recorder, c *benchCase) {
-	tb.Helper()
+// eachRequest serves each request of c alone of h, then hands it to
+// check with what h wrote.
+func eachRequest(h http.Handler, c *benchCase, check func(q *request, w *response)) {
 	r, _ := http.NewRequest("GET", "/", nil)
 	for i := range c.requests {
-		q := &c.requests[i]
-		*rec = record.Recorder{}
 		w := &response{header: http.Header{}}
 		serveAll(h, w, r, &benchCase{requests: c.requests[i : i+1]})
+		check(&c.requests[i], w)
+	}
+}
+
+// checkServes requests every route of c once of h, a router whose
+// handlers record to rec, a Recorder that has recorded nothing yet, and
+// fails unless each was served by its own handler with its parameter
+// values.
+func checkServes(tb testing.TB, h http.Handler, rec *record.Recorder, c *benchCase) {
+	tb.Helper()
+	eachRequest(h, c, func(q *request, w *response) {
 		if w.status != 0 && w.status != http.StatusOK || rec.Method != q.route.Method || rec.Pattern != q.route.Path || !slices.Equal(rec.Params, q.params) {
 			tb.Fatalf("%s %s: status %d, served %s %s %q, want %s %s %q", q.method, q.path, w.status,
 				rec.Method, rec.Pattern, rec.Params, q.route.Method, q.route.Path, q.params)
 		}
-	}
+		*rec = record.Recorder{}
+	})
 }
 
 // checkAnswers requests every route of c once of h, the router timed,
@@ -212,11 +220,7 @@ func checkServes(tb testing.TB, h http.Handler, rec *record.Recorder, c *benchCa
 // and, when written, the value of that parameter (the request's only one).
 func checkAnswers(tb testing.TB, h http.Handler, c *benchCase) {
 	tb.Helper()
-	r, _ := http.NewRequest("GET", "/", nil)
-	for i := range c.requests {
-		q := &c.requests[i]
-		w := &response{header: http.Header{}}
-		serveAll(h, w, r, &benchCase{requests: c.requests[i : i+1]})
+	eachRequest(h, c, func(q *request, w *response) {
 		want := ""
 		if c.write {
 			want = q.params[0]
@@ -224,7 +228,7 @@ func checkAnswers(tb testing.TB, h http.Handler, c *benchCase) {
 		if w.status != 0 && w.status != http.StatusOK || w.body.String() != want {
 			tb.Fatalf("%s %s: status %d, body %q; want 200 and %q", q.method, q.path, w.status, w.body.String(), want)
 		}
-	}
+	})
 }
 
 // checkLookup is checkServes for routegen's Lookup alone.
