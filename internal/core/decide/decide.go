@@ -43,9 +43,9 @@ type CORS struct {
 
 // Policy is what the decision applies to a route once it is found.
 type Policy struct {
-	Method        string // the route's: "WS" for a WebSocket route, "*" for a catch_all, which answers every method
-	Auth          string // a scheme, AuthAnonymous, AuthAuthenticated, or "" (none)
-	Authorization bool   // the route has an authorization { }
+	Method        string         // the route's: "WS" for a WebSocket route, "*" for a catch_all, which answers every method
+	Auth          string         // a scheme, AuthAnonymous, AuthAuthenticated, or "" (none)
+	Authorization *Authorization // the route's authorization { }; nil for none
 	AntiCSRF      bool
 	MaxBodySize   int64 // bytes; 0 for no limit
 	// CORS is the route's policy; nil for none. Routes that share a
@@ -193,7 +193,7 @@ func (d *Table) checksOf(p *Policy) checks {
 		c = checkAll
 	default:
 		c = methodChecks(p, p.Method)
-		if p.Static || p.CORS != nil || p.Authorization || p.Auth != AuthAnonymous && (p.Auth != "" || d.failClosed) {
+		if p.Static || p.CORS != nil || p.Authorization != nil || p.Auth != AuthAnonymous && (p.Auth != "" || d.failClosed) {
 			c |= checkAll
 		}
 	}
@@ -227,9 +227,12 @@ type App interface {
 	// AuthAuthenticated, each registered one until one accepts) and
 	// reports whether it recognised the request.
 	Authenticate(scheme string) bool
-	// Authorize runs the authorizer on the route's authorization { } and
-	// the subject Authenticate recognised.
-	Authorize() bool
+	// Authorize runs the authorizer on a, the route's authorization { },
+	// and the subject Authenticate recognised.
+	Authorize(a *Authorization) bool
+	// Subject is the subject Authenticate recognised, nil for none: a
+	// table that explains says why the authorizer refused it.
+	Subject() Subject
 	// Writer is the response's writer, which takes the headers a policy
 	// sets (CORS).
 	Writer() http.ResponseWriter
@@ -618,20 +621,24 @@ func (t *Table) authenticate(d *Decision, p *Policy) bool {
 
 // authorize applies the route's authorization { }.
 func (t *Table) authorize(d *Decision, p *Policy) bool {
-	if !p.Authorization {
+	if p.Authorization == nil {
 		return true
 	}
-	if !d.App.Authorize() {
+	allowed := d.App.Authorize(p.Authorization)
+	if !allowed {
 		d.Status, d.Reason, d.Err = http.StatusForbidden, "forbidden", nil
-		if t.explain {
-			d.step("authorization", "refused", "the authorizer refused the subject")
-		}
-		return false
 	}
 	if t.explain {
-		d.step("authorization", "ok", "the authorizer accepted the subject")
+		outcome, why := "ok", "no authenticator recognised a subject"
+		if !allowed {
+			outcome = "refused"
+		}
+		if s := d.App.Subject(); s != nil {
+			_, why = p.Authorization.Explain(s)
+		}
+		d.step("authorization", outcome, why)
 	}
-	return true
+	return allowed
 }
 
 // preflight decides a CORS preflight: an OPTIONS request routed by the
@@ -814,7 +821,7 @@ func (t *Table) Refusals(route int, method string) []Refusal {
 	case p.Auth != "":
 		out = append(out, Refusal{http.StatusUnauthorized, "The authenticator refuses the request."})
 	}
-	if p.Authorization {
+	if p.Authorization != nil {
 		out = append(out, Refusal{http.StatusForbidden, "The subject lacks the roles or permissions of the route's authorization."})
 	}
 	c := methodChecks(p, method)

@@ -60,5 +60,6 @@ func TestActionAfterLimitedAction(t *testing.T) {
 type acceptAll struct{ w http.ResponseWriter }
 
 func (acceptAll) Authenticate(string) bool      { return true }
-func (acceptAll) Authorize() bool               { return true }
+func (acceptAll) Authorize(*Authorization) bool { return true }
+func (acceptAll) Subject() Subject              { return Holdings{} }
 func (a acceptAll) Writer() http.ResponseWriter { return a.w }
