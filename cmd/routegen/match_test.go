@@ -146,6 +146,9 @@ func TestMatchHeaders(t *testing.T) {
 			[]string{"403 route health", "fail closed", "reason: forbidden: this route has no auth scheme"}},
 		{"cross_site_post", []string{"-H", "Sec-Fetch-Site: cross-site", "-H", "Origin: https://evil.example", "POST", "/items"}, exitInput,
 			[]string{"403 route items", "anti_csrf: refused", "reason: forbidden: cross-origin request"}},
+		// Anti-CSRF runs before auth, as aah ran it: the anonymous request's 403 is its origin's.
+		{"cross_site_anonymous", []string{"--auth", "fail", "-H", "Sec-Fetch-Site: cross-site", "-H", "Origin: https://evil.example", "POST", "/items"}, exitInput,
+			[]string{"403 route items", "3. anti_csrf: refused", "reason: forbidden: cross-origin request"}},
 		{"method_as_sent", []string{"get", "/items"}, exitInput, []string{"405", "Allow: GET, HEAD, OPTIONS, POST"}},
 		{"double_slash", []string{"GET", "//evil.com/items"}, exitInput, []string{"301", "Location: /evil.com/items"}},
 		{"absolute_host", []string{"GET", "http://other.example.com/items"}, exitOK, []string{"200 route items"}},
