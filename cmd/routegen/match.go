@@ -62,6 +62,9 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 	if target == "" {
 		return c.usageError(fmt.Sprintf("URL %q: want a path (/hotels/42) or an absolute URL (http://api.example.com:8080/v1/hotels)", target))
 	}
+	if err := explain.CheckHeader(flags.headers); err != nil {
+		return c.usageError(err.Error())
+	}
 	arg := ""
 	if len(args) == 3 {
 		arg = args[2]
@@ -82,7 +85,7 @@ func (c *cli) match(args []string, src sourceFlags, flags matchFlags) int {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		if strings.HasPrefix(err.Error(), "method ") || strings.HasPrefix(err.Error(), "header ") {
+		if strings.HasPrefix(err.Error(), "method ") {
 			return c.usageError(err.Error())
 		}
 		return c.usageError(fmt.Sprintf("URL %q: %v", target, err))

@@ -162,6 +162,16 @@ func TestMatchHeaders(t *testing.T) {
 	if code, _, stderr := runIn(t, dir, "match", "-H", "Origin", "GET", "/items"); code != exitUsage || !strings.Contains(stderr, `header "Origin": want Name: value`) {
 		t.Errorf("-H without a colon: exit %d, %q", code, stderr)
 	}
+	// What a server answers 400 before any handler is a usage error that
+	// says so, not the router's answer.
+	for header, want := range map[string]string{
+		"Bad Name: x":  `routegen: header name "Bad Name" is not a token: a server answers 400 Bad Request (invalid header name)`,
+		"X-Id: a\x01b": `routegen: header X-Id: value "a\x01b" holds a control character: a server answers 400 Bad Request (invalid header value)`,
+	} {
+		if code, stdout, stderr := runIn(t, dir, "match", "-H", header, "GET", "/items"); code != exitUsage || !strings.HasPrefix(stderr, want) {
+			t.Errorf("-H %q: exit %d, %q%q; want exit 2 and %s", header, code, stdout, stderr, want)
+		}
+	}
 	if code, _, stderr := runIn(t, dir, "match", "--auth", "maybe", "GET", "/items"); code != exitUsage || !strings.Contains(stderr, `--auth "maybe": want ok or fail`) {
 		t.Errorf("--auth maybe: exit %d, %q", code, stderr)
 	}
