@@ -171,15 +171,7 @@ func (c *cli) fmtFile(name string, flags fmtFlags) int {
 		fmt.Fprint(c.stdout, unified("a/"+n, "b/"+n, string(src), string(out)))
 	}
 	if flags.write && changed {
-		target, err := filepath.EvalSymlinks(name) // rewrite the file a link points to, not the link
-		if err != nil {
-			return c.failf("%v", err)
-		}
-		info, err := os.Stat(target)
-		if err != nil {
-			return c.failf("%v", err)
-		}
-		if err := writeFileAtomic(target, out, info.Mode().Perm()); err != nil {
+		if err := writeOutput(name, out); err != nil {
 			return c.failf("%v", err)
 		}
 	}

@@ -151,7 +151,7 @@ func (c *cli) write(files []outFile) int {
 		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
 			return c.failf("%v", err)
 		}
-		if err := writeFileAtomic(f.path, f.content, 0o644); err != nil {
+		if err := writeOutput(f.path, f.content); err != nil {
 			return c.failf("%v", err)
 		}
 	}
@@ -221,34 +221,6 @@ func absPath(p string) string {
 		return abs
 	}
 	return p
-}
-
-// writeFileAtomic writes through a temporary file in the same folder and
-// renames it over name, so that a failed write never leaves a half-written
-// file behind.
-func writeFileAtomic(name string, data []byte, perm os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".routegen-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), perm); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
 }
 
 // isPackageName reports whether name can be a package clause's.
