@@ -279,7 +279,7 @@ func TestGenerateToStdout(t *testing.T) {
 
 // TestIncludesOfNonConfigFiles: an include of what is not a regular file
 // is an error, not a read without end, and of a file that is not a
-// configuration only its first error is echoed.
+// configuration only its first error is reported, without its text.
 func TestIncludesOfNonConfigFiles(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
@@ -291,7 +291,7 @@ func TestIncludesOfNonConfigFiles(t *testing.T) {
 		"passwd":      other,
 	})
 	code, _, stderr := runIn(t, dir, "check", "--no-color")
-	want := "passwd:1:5: expected \"=\" or \"{\" after \"root\", found \":\"\n" +
+	want := "passwd:1:5: not valid (passwd is not a .conf file: its text is not shown)\n" +
 		"routes.conf:1:1: /dev/zero is not a regular file\n" +
 		"routes.conf:2:1: sub is not a regular file\n"
 	if code != exitInput || stderr != want {
