@@ -183,6 +183,9 @@ func (c *cli) run(args []string) int {
 		if err != nil {
 			return c.usageError(err.Error())
 		}
+		if cmd == "list" {
+			return c.listSources(found, src, list)
+		}
 		code := c.runDirectives(cmd, found.directives, fs)
 		if found.input == "" {
 			return code

@@ -108,6 +108,31 @@ func TestMatchFindsRoutesConf(t *testing.T) {
 	}
 }
 
+// TestCommandsNameFilesOneWay: list names the files of a directive's
+// routes.conf and flags from the working folder, as match and check do,
+// in its table, its JSON and its messages.
+func TestCommandsNameFilesOneWay(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"go.mod":             "module example.com/shop\n\ngo 1.25\n",
+		"web/doc.go":         "package web\n\n//go:generate go tool routegen --app-config aah.conf conf/site.conf\n",
+		"web/aah.conf":       "type = \"api\"\n",
+		"web/conf/site.conf": matchConf + "# end\n",
+	})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "GET", "/hotels/1"}, "200 route show_hotel (web/conf/site.conf:7:7)"},
+		{[]string{"list", "--format", "json"}, `"pos": "web/conf/site.conf:7:7"`},
+		{[]string{"list"}, `off: type = "api" (web/aah.conf:1:1)`},
+		{[]string{"list", "web"}, `off: type = "api" (web/aah.conf:1:1)`},
+	} {
+		if code, stdout, stderr := runIn(t, dir, c.args...); code != exitOK || !strings.Contains(stdout, c.want) {
+			t.Errorf("%s: exit %d, %q\n%s\nwant %s", strings.Join(c.args, " "), code, stderr, stdout, c.want)
+		}
+	}
+}
+
 const matchPolicyConf = `domains {
   api {
     host = "api.example.com"
