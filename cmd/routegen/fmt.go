@@ -23,7 +23,7 @@ type fmtFlags struct {
 
 func (f *fmtFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVarP(&f.list, "list", "l", false, "list the files whose formatting differs")
-	fs.BoolVarP(&f.write, "write", "w", false, "write the result to the file instead of standard output")
+	fs.BoolVarP(&f.write, "write", "w", false, "write the result to the file instead of standard output (as every output is written: a symlink's target, a device written through, the mode kept)")
 	fs.BoolVarP(&f.diff, "diff", "d", false, "print a diff instead of the result")
 }
 

@@ -22,10 +22,10 @@ type generateFlags struct {
 }
 
 func (g *generateFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&g.matcher, "matcher", "auto", "auto, code or data: how Lookup matches (auto: code up to 512 routes, data above)")
-	fs.StringVarP(&g.output, "output", "o", "", "generated file, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
-	fs.StringVar(&g.pkg, "package", "", "package name (default $GOPACKAGE for an output in the working folder, else the package of the output folder, else its name)")
-	fs.StringVar(&g.typeScript, "ts", "", "also write the URL helpers as a TypeScript module to FILE")
+	fs.StringVarP(&g.output, "output", "o", "", "write the package to `FILE`, - for standard output (default routes_gen.go beside the input, or in $GOFILE's folder under go generate)")
+	fs.StringVar(&g.pkg, "package", "", "the package's `NAME` (default $GOPACKAGE for an output in the working folder, else the package of the Go files in the output folder, else the folder's name)")
+	fs.StringVar(&g.matcher, "matcher", "auto", "build Lookup's matchers as `HOW`: code, which matches fastest, or data, built when the program starts, which costs the compiler nothing; auto is code up to 512 routes, data above")
+	fs.StringVar(&g.typeScript, "ts", "", "also write the URL helpers as a TypeScript module to `FILE` (an ES module without dependencies, for a front end: see \"Front end\" in docs/usage.md)")
 }
 
 // checkFlagValues reports a flag value that is wrong whatever the input,

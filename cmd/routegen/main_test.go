@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 )
 
 // runIn runs the command in dir and returns its exit code and output.
@@ -112,6 +114,45 @@ func TestHelp(t *testing.T) {
 	code, stdout, _ := runIn(t, t.TempDir(), "help")
 	if code != exitOK || !strings.Contains(stdout, "routegen check") {
 		t.Errorf("help = %d, %q", code, stdout)
+	}
+}
+
+// TestCommandHelpListsItsFlags: a command's -help (and help COMMAND) lists
+// each flag the command takes, as its flag set has it, so that a flag
+// added is listed, and no flag of another command.
+func TestCommandHelpListsItsFlags(t *testing.T) {
+	commands := []string{"generate", "check", "diff", "list", "fmt", "changes", "match"}
+	every := map[string]bool{}
+	for _, cmd := range commands {
+		fs, _ := newFlagSet(cmd)
+		fs.VisitAll(func(f *pflag.Flag) { every[f.Name] = true })
+	}
+	dir := t.TempDir()
+	for _, cmd := range commands {
+		fs, _ := newFlagSet(cmd)
+		takes := map[string]bool{}
+		fs.VisitAll(func(f *pflag.Flag) { takes[f.Name] = true })
+		for _, args := range [][]string{{cmd, "-help"}, {cmd, "-h"}, {"help", cmd}} {
+			code, stdout, stderr := runIn(t, dir, args...)
+			if code != exitOK || !strings.Contains(stdout, "Usage:\n  routegen ") {
+				t.Errorf("%s: exit %d, %q\n%s", strings.Join(args, " "), code, stderr, stdout)
+				continue
+			}
+			_, flags, _ := strings.Cut(stdout, "\nFlags:\n")
+			flags, _, _ = strings.Cut(flags, "\nExit codes:")
+			for name := range every {
+				if listed := strings.Contains(flags, "--"+name+" ") || strings.Contains(flags, "--"+name+"\n"); listed != takes[name] {
+					t.Errorf("%s lists --%s: %v, want %v:\n%s", strings.Join(args, " "), name, listed, takes[name], stdout)
+				}
+			}
+		}
+	}
+	// The flags of match the issue found missing, with their shorthands.
+	_, stdout, _ := runIn(t, dir, "match", "-help")
+	for _, want := range []string{"-H, --header 'NAME: VALUE'", "--auth ok|fail", "--roles ROLES", "--permissions PERMS"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("match -help lacks %q:\n%s", want, stdout)
+		}
 	}
 }
 

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/spf13/pflag"
 )
 
 const matchConf = `domains {
@@ -257,21 +255,6 @@ func TestMatchRoles(t *testing.T) {
 	if code, _, stderr := runIn(t, dir, "match", "--permissions", "report::x", "GET", "/reports"); code != exitUsage || !strings.Contains(stderr, `--permissions: permission "report::x" has an empty part`) {
 		t.Errorf("--permissions report::x: exit %d, %q", code, stderr)
 	}
-}
-
-// TestMatchHelpListsEveryFlag: 'routegen match -help' names each flag of match.
-func TestMatchHelpListsEveryFlag(t *testing.T) {
-	code, stdout, _ := runIn(t, t.TempDir(), "match", "-help")
-	_, section, _ := strings.Cut(stdout, "Flags of match:")
-	section, _, _ = strings.Cut(section, "\n\nFlags of")
-	fs := pflag.NewFlagSet("match", pflag.ContinueOnError)
-	var f matchFlags
-	f.register(fs)
-	fs.VisitAll(func(flag *pflag.Flag) {
-		if !strings.Contains(section, "--"+flag.Name+" ") {
-			t.Errorf("match -help (exit %d) does not list --%s:\n%s", code, flag.Name, section)
-		}
-	})
 }
 
 // TestMatchNamesFileFromWorkingFolder: a directive that runs routegen from
