@@ -6,6 +6,7 @@ import (
 	goparser "go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -75,6 +76,52 @@ func FuzzGenerateValues(f *testing.F) {
 `, quote(host), name, quote(path), quote(method), quote(controller), quote(action),
 			childName, quote(childPath), quote(childMethod), quote(childAction))
 		checkGenerated(t, importer, []byte(conf))
+	})
+}
+
+// FuzzCheckThenGenerate holds check to its promise over routes.conf text
+// and the name of a file it includes: when check passes (ir.Load, then
+// gen.Check), Generate succeeds, with either matcher, and the package
+// type-checks. Text Go source cannot hold (U+FEFF, NUL, noncharacters,
+// bytes that are not UTF-8) must be refused by check at its position or
+// escaped by gen. "INCLUDED" in the text is replaced by the file's name.
+//
+// Type-checking with go/types against the runtime packages, as loaded by
+// the go command, is what the compiler checks short of writing code; it
+// costs microseconds, where building each input would cost a second and
+// leave the fuzzer a few inputs a minute. TestHostileTextBuilds builds a
+// few representative packages with the go command for what lies beyond
+// go/types.
+func FuzzCheckThenGenerate(f *testing.F) {
+	// The characters Go source cannot hold, written as \u escapes of Go.
+	for _, s := range []struct{ routes, name, included string }{
+		{"domains { d { host = \"localhost\"; routes { include \"INCLUDED\" } } }", "a.conf", "r { path = \"/a/:b\"; controller = \"C\"; action = \"A\" }"},
+		{"domains { d { host = \"localhost\"; routes { include \"INCLUDED\" } } }", "a\ufeff.conf", "r { path = \"/\ufeff/\ufdd0\"; controller = \"C\"; action = \"A\" }"},
+		{"domains { d { host = \"localhost\"; routes { r { path = \"/\ufeff/:x[oneof=\ufeff a]\"; controller = \"C\"; action = \"A\"; authorization { roles = [\"hasrole(\ufeff)\"] } } } } }", "x.conf", ""},
+		{"domains { d { host = \"localhost\"; routes { r { path = \"/\x00\ufffe\U0010ffff\u2028\"; controller = \"C\"; action = \"A\" } } } }", "x.conf", ""},
+	} {
+		f.Add(s.routes, s.name, s.included)
+	}
+	importer := newModuleImporter(f)
+	f.Fuzz(func(t *testing.T, routes, name, included string) {
+		if !fs.ValidPath(name) || name == "routes.conf" {
+			return
+		}
+		fsys := fstest.MapFS{
+			"routes.conf": {Data: []byte(strings.ReplaceAll(routes, "INCLUDED", name))},
+			name:          {Data: []byte(included)},
+		}
+		table, _ := ir.Load(fsys, ir.Sources{Routes: "routes.conf"})
+		if table == nil || gen.Check(table).HasErrors() {
+			return
+		}
+		for _, matcher := range []gen.Matcher{gen.MatcherCode, gen.MatcherData} {
+			files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go", Matcher: matcher})
+			if diags.HasErrors() {
+				t.Fatalf("check passed, then Generate (matcher %d) failed:\n%v", matcher, diags)
+			}
+			typeCheck(t, importer, files)
+		}
 	})
 }
 
