@@ -58,31 +58,31 @@ func hideSecrets(diags parser.Diagnostics, read map[string][]byte, src Sources) 
 		return diags
 	}
 	// Longest first, so that a value is replaced before one it holds.
-	var hidden []keyAt
+	type secret struct{ value, by string }
+	var secrets []secret
 	for _, inFile := range keys {
 		for _, k := range inFile {
 			for _, v := range k.values {
-				hidden = append(hidden, keyAt{key: k.key, pos: k.pos, values: []string{v}})
+				secrets = append(secrets, secret{v, fmt.Sprintf("the value of %q (%s)", parser.Echo(k.key), k.pos)})
 			}
 		}
 	}
-	slices.SortFunc(hidden, func(a, b keyAt) int {
-		return cmp.Or(len(b.values[0])-len(a.values[0]), strings.Compare(a.values[0], b.values[0]))
+	slices.SortFunc(secrets, func(a, b secret) int {
+		return cmp.Or(len(b.value)-len(a.value), strings.Compare(a.value, b.value), strings.Compare(a.by, b.by))
 	})
 	for i, d := range diags {
 		if inFile, ok := keys[d.Pos.File]; ok {
 			diags[i].Msg = hiddenMessage(d.Pos, inFile)
 			continue
 		}
-		for _, h := range hidden {
-			v, by := h.values[0], fmt.Sprintf("the value of %q (%s)", parser.Echo(h.key), h.pos)
-			for _, quoted := range []string{fmt.Sprintf("%q", v), fmt.Sprintf("%q", parser.Echo(v))} {
-				diags[i].Msg = strings.ReplaceAll(diags[i].Msg, quoted, by)
+		for _, s := range secrets {
+			for _, quoted := range []string{fmt.Sprintf("%q", s.value), fmt.Sprintf("%q", parser.Echo(s.value))} {
+				diags[i].Msg = strings.ReplaceAll(diags[i].Msg, quoted, s.by)
 			}
 			// Unquoted too (GET /path), unless the value is so short
 			// that it is a common word or number of messages.
-			if len(v) >= minHiddenLen {
-				diags[i].Msg = strings.ReplaceAll(diags[i].Msg, v, by)
+			if len(s.value) >= minHiddenLen {
+				diags[i].Msg = strings.ReplaceAll(diags[i].Msg, s.value, s.by)
 			}
 		}
 	}
