@@ -116,6 +116,46 @@ func FuzzCheckThenGenerate(f *testing.F) {
 	})
 }
 
+// FuzzCheckThenGenerateValues is FuzzCheckThenGenerate with the structure
+// fixed and the text drawn where it may be anything: the included file's
+// name, a route's name, path, constraint word, role, permission and
+// static folder. Few mutations of a whole file pass check; most of these
+// do, so that the text reaches the generator.
+func FuzzCheckThenGenerateValues(f *testing.F) {
+	f.Add("routes/a.conf", "home", "/a", "word", "admin", "user:read", "public")
+	f.Add("a\ufeff.conf", "r", "/\ufeff\ufdd0", "\ufeff", "\ufffe", "x:\U0010ffff", "s\u2028")
+	f.Add("b.conf", "r", "/\u202e/x", "a\x00b", "r\u2029", "p:\xff", "\ufeff")
+	importer := newModuleImporter(f)
+	f.Fuzz(func(t *testing.T, name, route, path, word, role, permission, dir string) {
+		if !fs.ValidPath(name) || name == "routes.conf" {
+			return
+		}
+		routes := fmt.Sprintf(`domains {
+  d {
+    host = "localhost"
+    default_auth = "anonymous"
+    static { files { path = "/static"; dir = %s } }
+    routes {
+      include %s
+    }
+  }
+}
+`, quote(dir), quote(name))
+		included := fmt.Sprintf(`%s {
+  path = %s
+  controller = "C"
+  action = "A"
+  authorization { roles = [%s]; permissions = [%s] }
+  routes { w { path = "/w/:x[oneof=%s b]"; action = "W" } }
+}
+`, route, quote(path), quote("hasrole("+role+")"), quote("ispermitted("+permission+")"), strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(word))
+		fsys := fstest.MapFS{"routes.conf": {Data: []byte(routes)}, name: {Data: []byte(included)}}
+		for _, matcher := range []gen.Matcher{gen.MatcherCode, gen.MatcherData} {
+			checkThenGenerate(t, importer, fsys, matcher)
+		}
+	})
+}
+
 // quote writes s as a routes.conf string.
 func quote(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
