@@ -5,6 +5,7 @@ go 1.25.0
 require (
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/dave/jennifer v1.7.1
+	github.com/gorilla/securecookie v1.1.2
 	github.com/rs/cors v1.11.1
 	github.com/spf13/pflag v1.0.10
 	golang.org/x/crypto v0.51.0

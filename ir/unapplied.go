@@ -3,7 +3,6 @@ package ir
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/routegen/routegen/parser"
@@ -42,8 +41,8 @@ func unapplied(app, sec *parser.Object) parser.Diagnostics {
 			u.warn(f, key, "log requests in a middleware around the router")
 		}
 	}
-	if f := u.lookup("security.session"); f != nil {
-		u.warn(f, "security.session", "routegen keeps no session; an authenticator that needs one reads its cookie (runtime.WithAuthenticator)")
+	if f := u.lookup("security.session.store.type"); f != nil && !strings.EqualFold(stringOf(f.Value), "cookie") {
+		u.warn(f, "security.session.store.type", "routegen keeps sessions in the cookie store only (runtime.WithSessions); a server-side store is the application's")
 	}
 	if f := u.lookup("security.password_encoder"); f != nil {
 		u.warn(f, "security.password_encoder", "the application hashes and compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
@@ -119,28 +118,17 @@ func (u *unappliedNotes) schemes() {
 		}
 		kind := strings.ToLower(stringAt(s.Object, "scheme"))
 		// aahauth.Basic applies a basic scheme's realm_name and its
-		// password_encoder "bcrypt", given to it.
+		// password_encoder "bcrypt", given to it; aahauth.Form a form
+		// scheme's.
 		if e := s.Object.Get("password_encoder"); e != nil {
 			encoder := strings.ToLower(stringAt(s.Object, "password_encoder"))
 			switch {
-			case kind == "basic" && encoder == "bcrypt":
-			case kind == "basic":
-				u.warn(e, "password_encoder", "aahauth.Basic compares bcrypt hashes; give it a ComparePassword function for %q", encoder)
+			case (kind == "basic" || kind == "form") && encoder == "bcrypt":
+			case kind == "basic" || kind == "form":
+				u.warn(e, "password_encoder", "aahauth.Basic and aahauth.Form compare bcrypt hashes; give them a ComparePassword function for %q", encoder)
 			default:
 				u.warn(e, "password_encoder", "the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
 			}
-		}
-		if kind == "form" {
-			// aah redirected to the login page whether or not url is
-			// written, so the scheme itself is named when url is not.
-			at, login := s.Object.Get("url"), `"/login.html" by default`
-			if at == nil {
-				at = s.Object.Get("scheme")
-			}
-			if l := stringAt(s.Object, "url.login"); l != "" {
-				login = strconv.Quote(l)
-			}
-			u.warn(at, "a form scheme's url", "the router answers 401 where aah redirected to the login page (url.login, %s); runtime.WithErrorHandler can redirect a 401 there (http.Redirect), and the action of the login form's route checks the credentials, as aah's url.login_submit did", login)
 		}
 	}
 }
@@ -185,4 +173,12 @@ func (u *unappliedNotes) obsoleteHeaders() {
 func emptyString(v parser.Value) bool {
 	s, ok := v.(*parser.String)
 	return ok && strings.TrimSpace(s.Value) == ""
+}
+
+// stringOf is a string value, trimmed; "" for another value.
+func stringOf(v parser.Value) string {
+	if s, ok := v.(*parser.String); ok {
+		return strings.TrimSpace(s.Value)
+	}
+	return ""
 }

@@ -29,9 +29,9 @@ include "./security.conf"
 		"security.conf": {Data: []byte(`security {
   auth_schemes {
     form_auth { scheme = "form"; password_encoder = "bcrypt"; url { login = "/login.html" } }
-    admin_auth { scheme = "form"; password_encoder = "bcrypt" }
+    api_auth { scheme = "generic"; password_encoder = "bcrypt" }
   }
-  session { mode = "stateful" }
+  session { mode = "stateful"; store { type = "file" } }
   anti_csrf {
     enable = true
     sign_key = "k"
@@ -49,9 +49,8 @@ include "./security.conf"
 aah.conf:5:3: warning: server.access_log is not applied: log requests in a middleware around the router
 aah.conf:8:3: warning: request.id is not applied: routegen sets no X-Request-Id header; a middleware around the router (func(http.Handler) http.Handler) can
 aah.conf:11:10: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)
-security.conf:3:34: warning: password_encoder is not applied: the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)
-security.conf:3:63: warning: a form scheme's url is not applied: the router answers 401 where aah redirected to the login page (url.login, "/login.html"); runtime.WithErrorHandler can redirect a 401 there (http.Redirect), and the action of the login form's route checks the credentials, as aah's url.login_submit did
-security.conf:6:3: warning: security.session is not applied: routegen keeps no session; an authenticator that needs one reads its cookie (runtime.WithAuthenticator)
+security.conf:4:36: warning: password_encoder is not applied: the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)
+security.conf:6:40: warning: security.session.store.type is not applied: routegen keeps sessions in the cookie store only (runtime.WithSessions); a server-side store is the application's
 security.conf:7:3: warning: security.anti_csrf is not applied: routegen's anti-CSRF check is the standard library's cross-origin protection (Sec-Fetch-Site and Origin), which needs no token, cookie or key (enc_key, sign_key here); only enable is read
 security.conf:11:5: warning: security.anti_csrf.trusted_origins is not applied: give them to runtime.WithTrustedOrigins`
 	if got := table.Unapplied.Error(); got != want {
@@ -60,11 +59,11 @@ security.conf:11:5: warning: security.anti_csrf.trusted_origins is not applied: 
 }
 
 // TestUnappliedPasswordEncoder: a basic scheme's bcrypt and realm_name are
-// aahauth.Basic's to apply; any other encoder is named.
+// aahauth.Basic's to apply (a form scheme's bcrypt aahauth.Form's); any other encoder is named.
 func TestUnappliedPasswordEncoder(t *testing.T) {
 	for _, tt := range []struct{ encoder, want string }{
 		{"bcrypt", ""},
-		{"scrypt", `security.conf:1:89: warning: password_encoder is not applied: aahauth.Basic compares bcrypt hashes; give it a ComparePassword function for "scrypt"`},
+		{"scrypt", `security.conf:1:89: warning: password_encoder is not applied: aahauth.Basic and aahauth.Form compare bcrypt hashes; give them a ComparePassword function for "scrypt"`},
 	} {
 		fsys := fstest.MapFS{
 			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "basic_auth" } } } }`)},

@@ -72,23 +72,9 @@ func (b Basic) Authenticator() (runtime.Authenticator, error) {
 	if b.Account == nil {
 		return nil, errors.New("aahauth: Basic needs an Account function")
 	}
-	compare := b.ComparePassword
-	var unknownHash []byte
-	switch enc := strings.ToLower(strings.TrimSpace(b.PasswordEncoder)); {
-	case compare != nil && enc != "":
-		return nil, fmt.Errorf("aahauth: Basic has both PasswordEncoder %q and ComparePassword; give one", b.PasswordEncoder)
-	case compare != nil:
-	case enc == "bcrypt":
-		compare = bcrypt.CompareHashAndPassword
-		hash, err := bcrypt.GenerateFromPassword([]byte("no such user"), bcrypt.DefaultCost)
-		if err != nil {
-			return nil, err
-		}
-		unknownHash = hash
-	case enc == "":
-		return nil, errors.New(`aahauth: Basic needs PasswordEncoder "bcrypt" or ComparePassword`)
-	default:
-		return nil, fmt.Errorf("aahauth: password encoder %q is not built in (bcrypt is); give Basic a ComparePassword", b.PasswordEncoder)
+	compare, unknownHash, err := b.comparer()
+	if err != nil {
+		return nil, err
 	}
 	realm := b.Realm
 	if realm == "" {
@@ -105,11 +91,37 @@ func (b Basic) Authenticator() (runtime.Authenticator, error) {
 	}, nil
 }
 
+// comparer is the comparison of the scheme's passwords, and the hash an
+// unknown user's password is compared with (nil for ComparePassword).
+func (b Basic) comparer() (compare func(hash, password []byte) error, unknownHash []byte, err error) {
+	compare = b.ComparePassword
+	switch enc := strings.ToLower(strings.TrimSpace(b.PasswordEncoder)); {
+	case compare != nil && enc != "":
+		return nil, nil, fmt.Errorf("aahauth: Basic has both PasswordEncoder %q and ComparePassword; give one", b.PasswordEncoder)
+	case compare != nil:
+	case enc == "bcrypt":
+		compare = bcrypt.CompareHashAndPassword
+		if unknownHash, err = bcrypt.GenerateFromPassword([]byte("no such user"), bcrypt.DefaultCost); err != nil {
+			return nil, nil, err
+		}
+	case enc == "":
+		return nil, nil, errors.New(`aahauth: Basic needs PasswordEncoder "bcrypt" or ComparePassword`)
+	default:
+		return nil, nil, fmt.Errorf("aahauth: password encoder %q is not built in (bcrypt is); give Basic a ComparePassword", b.PasswordEncoder)
+	}
+	return compare, unknownHash, nil
+}
+
 func (b Basic) authenticate(ctx *runtime.Context, compare func(hash, password []byte) error, unknownHash []byte) (runtime.Subject, error) {
 	username, password, ok := ctx.Req.BasicAuth()
 	if !ok {
 		return nil, ErrNoCredentials
 	}
+	return b.check(ctx, compare, unknownHash, username, password)
+}
+
+// check finds the account of username and checks password against it.
+func (b Basic) check(ctx *runtime.Context, compare func(hash, password []byte) error, unknownHash []byte, username, password string) (runtime.Subject, error) {
 	account, err := b.Account(ctx, username)
 	if err != nil || account == nil {
 		if unknownHash != nil {
