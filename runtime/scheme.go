@@ -90,7 +90,8 @@ func (rt *Router) setSchemeActions() error {
 // cannot authenticate to a login page, as a form scheme does: the router
 // answers it with 302 to Login, under the router's mount path, with the
 // request's path and query in the parameter _rt, the return target,
-// unless the request is for the login page itself.
+// unless the request is for the login page itself. A route of
+// "authenticated" answers 401 still.
 type LoginRedirect struct {
 	Login string // the login page's path: url.login of the form scheme
 }
@@ -101,7 +102,9 @@ func (l *LoginRedirect) Error() string { return "runtime: not signed in: log in 
 // login page its authenticator asked for; false when it asked none.
 func (rt *Router) redirectToLogin(ctx *Context, r *http.Request) bool {
 	var to *LoginRedirect
-	if !errors.As(ctx.authErr, &to) {
+	// A route of "authenticated" answers 401, as in aah: it names no
+	// scheme whose login page to go to.
+	if ctx.route == nil || ctx.route.Auth == AuthAuthenticated || !errors.As(ctx.authErr, &to) {
 		return false
 	}
 	mount := ctx.MountPath()
