@@ -130,6 +130,9 @@ func (u *unappliedNotes) schemes() {
 				u.warn(e, "password_encoder", "the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
 			}
 		}
+		if kind == "oauth2" {
+			u.warn(s, "security.auth_schemes."+s.Key, "the router adds its routes %s_login__aah and %s_redirect__aah, but nothing built in serves them: give their actions to runtime.WithSchemeRoute (golang.org/x/oauth2 for the exchange with the provider, the state kept in ctx.Session(), ctx.SignIn with the subject), and an authenticator of the scheme", s.Key, s.Key)
+		}
 	}
 }
 
