@@ -10,12 +10,12 @@ import (
 	"github.com/routegen/routegen/ir"
 )
 
-// signsIn reports whether the table has a session or a form scheme of
-// security.conf, which SignIn holds, or routes a scheme added: code
-// written for implSignInVersion.
+// signsIn reports whether the table has a session or a form or oauth2
+// scheme of security.conf, which SignIn holds: code written for
+// implSignInVersion.
 func (g *generator) signsIn() bool {
 	s := g.table.Security
-	return s != nil && (s.Session != nil || slices.ContainsFunc(s.Schemes, func(a ir.AuthScheme) bool { return a.Kind == "form" }))
+	return s != nil && (s.Session != nil || slices.ContainsFunc(s.Schemes, func(a ir.AuthScheme) bool { return a.Kind == "form" || a.Kind == "oauth2" }))
 }
 
 // addsSchemeRoutes reports whether a scheme of security.conf added routes.
@@ -23,8 +23,8 @@ func (g *generator) addsSchemeRoutes() bool {
 	return slices.ContainsFunc(g.routes, func(r *route) bool { return r.AddedBy != "" })
 }
 
-// writeSignIn writes SignIn: security.conf's session and form schemes, for
-// runtime.WithSessions and runtime/aahauth.
+// writeSignIn writes SignIn: security.conf's session and form and oauth2
+// schemes, for runtime.WithSessions, runtime/aahauth and aahoauth2.
 func (g *generator) writeSignIn() {
 	if !g.signsIn() {
 		return
@@ -58,9 +58,24 @@ func (g *generator) writeSignIn() {
 	if forms != nil {
 		lit.line(field{"Forms", jen.Map(jen.String()).Op("*").Qual(runtimePkg, "FormConfig").Add(multiLine(forms...))})
 	}
+	var oauth2 []jen.Code
+	for _, a := range s.Schemes {
+		if a.Kind != "oauth2" {
+			continue
+		}
+		var ol keyedLiteral
+		ol.line(field{"ClientID", stringLit(a.ClientID)}, field{"ClientSecret", stringLit(a.ClientSecret)}, field{"Scopes", stringsLit(a.Scopes)})
+		ol.line(field{"Provider", stringLit(a.Provider)}, field{"AuthURL", stringLit(a.AuthURL)}, field{"TokenURL", stringLit(a.TokenURL)})
+		ol.line(field{"Login", stringLit(a.URLs["login"])}, field{"Redirect", stringLit(a.URLs["redirect"])}, field{"Success", stringLit(a.URLs["success"])})
+		oauth2 = append(oauth2, jen.Lit(a.Name).Op(":").Add(ol.block()))
+	}
+	if oauth2 != nil {
+		lit.line(field{"OAuth2", jen.Map(jen.String()).Op("*").Qual(runtimePkg, "OAuth2Config").Add(multiLine(oauth2...))})
+	}
 	g.declare([]string{
 		"SignIn is what security.conf says of signing in: the session, for runtime.WithSessions",
-		"(its keys as written there), and the form schemes, for package runtime/aahauth.",
+		"(its keys as written there), and the form and oauth2 schemes, for the packages runtime/aahauth",
+		"and runtime/aahauth/aahoauth2.",
 	}, jen.Var().Id("SignIn").Op("=").Qual(runtimePkg, "SignIn").Add(lit.block()))
 }
 

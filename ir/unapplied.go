@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/routegen/routegen/internal/oauth2provider"
 	"github.com/routegen/routegen/parser"
 )
 
@@ -131,9 +132,24 @@ func (u *unappliedNotes) schemes() {
 			}
 		}
 		if kind == "oauth2" {
-			u.warn(s, "security.auth_schemes."+s.Key, "the router adds its routes %s_login__aah and %s_redirect__aah, but nothing built in serves them: give their actions to runtime.WithSchemeRoute (golang.org/x/oauth2 for the exchange with the provider, the state kept in ctx.Session(), ctx.SignIn with the subject), and an authenticator of the scheme", s.Key, s.Key)
+			u.oauth2Scheme(s)
 		}
 	}
+}
+
+// oauth2Scheme warns of an oauth2 scheme that package aahoauth2 cannot
+// apply: its provider is not one aah knew by name, and it has no
+// client.provider.url.auth and .token.
+func (u *unappliedNotes) oauth2Scheme(s *parser.Field) {
+	provider := strings.ToLower(stringAt(s.Object, "client.provider.name"))
+	if oauth2provider.Known(provider) || stringAt(s.Object, "client.provider.url.auth") != "" && stringAt(s.Object, "client.provider.url.token") != "" {
+		return
+	}
+	what := "names no provider"
+	if provider != "" {
+		what = fmt.Sprintf("names provider %q, which is not one aah knew (%s),", provider, strings.Join(oauth2provider.Names, ", "))
+	}
+	u.warn(s, "security.auth_schemes."+s.Key, "the oauth2 scheme %s and has no client.provider.url.auth and .token: aahoauth2.Scheme needs its Endpoint", what)
 }
 
 // antiCSRF warns of the keys of security.anti_csrf other than enable:

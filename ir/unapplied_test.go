@@ -78,3 +78,28 @@ func TestUnappliedPasswordEncoder(t *testing.T) {
 		}
 	}
 }
+
+// TestUnappliedOAuth2: an oauth2 scheme whose provider is neither one aah
+// knew by name nor given by its URLs is named; the others are applied by
+// package aahoauth2.
+func TestUnappliedOAuth2(t *testing.T) {
+	for _, tt := range []struct{ client, want string }{
+		{`provider { name = "github" }`, ""},
+		{`provider { name = "azure-contoso" }`, ""},
+		{`provider { name = "myidp"; url { auth = "https://id.example.com/auth"; token = "https://id.example.com/token" } }`, ""},
+		{`provider { name = "myidp" }`, `security.conf:1:27: warning: security.auth_schemes.idp is not applied: the oauth2 scheme names provider "myidp", which is not one aah knew (amazon, bitbucket, cern, facebook, fitbit, foursquare, github, gitlab, google, heroku, hipchat, kakao, linkedin, mailchimp, mailru, mediamath, microsoft, odnoklassniki, paypal, slack, spotify, twitch, uber, vk, yahoo, yandex), and has no client.provider.url.auth and .token: aahoauth2.Scheme needs its Endpoint`},
+		{`id = "x"`, `security.conf:1:27: warning: security.auth_schemes.idp is not applied: the oauth2 scheme names no provider and has no client.provider.url.auth and .token: aahoauth2.Scheme needs its Endpoint`},
+	} {
+		fsys := fstest.MapFS{
+			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "idp" } } } }`)},
+			"security.conf": {Data: []byte(`security { auth_schemes { idp { scheme = "oauth2"; client { ` + tt.client + ` } } } }`)},
+		}
+		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+		if table == nil || len(diags) > 0 {
+			t.Fatalf("diagnostics: %v", diags)
+		}
+		if got := table.Unapplied.Error(); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.client, got, tt.want)
+		}
+	}
+}

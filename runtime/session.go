@@ -190,11 +190,31 @@ func newSessionID() (string, error) {
 
 // SignIn is what security.conf says of signing in, as the generated
 // package's SignIn holds it: the session, and the settings of the form
-// schemes, by scheme key, for runtime.WithSessions and package
-// runtime/aahauth.
+// and oauth2 schemes, by scheme key, for runtime.WithSessions and the
+// packages runtime/aahauth and runtime/aahauth/aahoauth2.
 type SignIn struct {
 	Session *SessionConfig // nil without a session of mode "stateful" in the cookie store
 	Forms   map[string]*FormConfig
+	OAuth2  map[string]*OAuth2Config
+}
+
+// OAuth2Config is an oauth2 scheme of security.conf, with aah's defaults.
+type OAuth2Config struct {
+	// ClientID, ClientSecret and Scopes are client.id, client.secret and
+	// client.scopes.
+	ClientID, ClientSecret string
+	Scopes                 []string
+	// Provider is client.provider.name, lower-cased: one of the providers
+	// golang.org/x/oauth2/endpoints knows ("github", "google",
+	// "facebook"…), or "" with AuthURL and TokenURL, client.provider.url.auth
+	// and .token.
+	Provider          string
+	AuthURL, TokenURL string
+	// The paths of url { }: the route the scheme adds to send to the
+	// provider (login, "/<key with - for _>/login"), the route the
+	// provider redirects back to (redirect, "…/callback"), and where a
+	// sign-in goes then (success, "/").
+	Login, Redirect, Success string
 }
 
 // FormConfig is a form scheme of security.conf, with aah's defaults.
