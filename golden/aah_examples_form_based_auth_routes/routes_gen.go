@@ -33,7 +33,8 @@ var Domains = []runtime.Domain{
 }
 
 // SignIn is what security.conf says of signing in: the session, for runtime.WithSessions
-// (its keys as written there), and the form schemes, for package runtime/aahauth.
+// (its keys as written there), and the form and oauth2 schemes, for the packages runtime/aahauth
+// and runtime/aahauth/aahoauth2.
 var SignIn = runtime.SignIn{
 	Session: &runtime.SessionConfig{
 		CookieName: "aah_session", Path: "/",
@@ -127,7 +128,7 @@ func routegenMatch0(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
 	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:131:1
+//line routes_gen.go:132:1
 }
 
 // AppController holds the actions of controller "AppController".
@@ -140,7 +141,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
 	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:144:1
+//line routes_gen.go:145:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/form-based-auth/routes.conf, calling the actions of the given controllers.
@@ -234,7 +235,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:238:1
+//line routes_gen.go:239:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
@@ -243,7 +244,7 @@ func (u URLBuilder) AdminDashboard() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:247:1
+//line routes_gen.go:248:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
@@ -252,7 +253,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:256:1
+//line routes_gen.go:257:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../testdata/aah/examples/form-based-auth/security.conf:21:5).
 //
@@ -261,7 +262,7 @@ func (u URLBuilder) FormAuthLoginSubmitAah() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:265:1
+//line routes_gen.go:266:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
@@ -270,7 +271,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:274:1
+//line routes_gen.go:275:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
@@ -279,7 +280,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:283:1
+//line routes_gen.go:284:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
@@ -288,7 +289,7 @@ func (u URLBuilder) ManageUsers() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:292:1
+//line routes_gen.go:293:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
@@ -297,7 +298,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:301:1
+//line routes_gen.go:302:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
@@ -306,7 +307,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 8, filepath)
 }
 
-//line routes_gen.go:310:1
+//line routes_gen.go:311:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -33,12 +33,29 @@ var Domains = []runtime.Domain{
 }
 
 // SignIn is what security.conf says of signing in: the session, for runtime.WithSessions
-// (its keys as written there), and the form schemes, for package runtime/aahauth.
+// (its keys as written there), and the form and oauth2 schemes, for the packages runtime/aahauth
+// and runtime/aahauth/aahoauth2.
 var SignIn = runtime.SignIn{
 	Session: &runtime.SessionConfig{
 		CookieName: "aah_oauth2-social-login_session", Path: "/",
 		HTTPOnly: true,
 		SignKey:  "9150b9f5d55808efee39ca3746d92ac742716849ab7bdb1541b50e8e9599fafe", EncKey: "4fb307ca1156e5d1eae5f91a137ad0f7",
+	},
+	OAuth2: map[string]*runtime.OAuth2Config{
+		"facebook_auth": {
+			Scopes:   []string{"email"},
+			Provider: "facebook",
+			Login:    "/facebook-auth/login", Redirect: "/facebook-auth/callback", Success: "/success.html",
+		},
+		"google_auth": {
+			Scopes:   []string{"profile", "email"},
+			Provider: "google",
+			Login:    "/google-auth/login", Redirect: "/google-auth/callback", Success: "/success.html",
+		},
+		"github_auth": {
+			Provider: "github",
+			Login:    "/github-auth/login", Redirect: "/github-auth/callback", Success: "/success.html",
+		},
 	},
 }
 
@@ -133,7 +150,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:137:1
+//line routes_gen.go:154:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.
@@ -218,7 +235,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:222:1
+//line routes_gen.go:239:1
 
 // FacebookAuthRedirectAah returns the URL of route "facebook_auth_redirect__aah": /facebook-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
@@ -227,7 +244,7 @@ func (u URLBuilder) FacebookAuthRedirectAah() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:231:1
+//line routes_gen.go:248:1
 
 // FacebookAuthLoginAah returns the URL of route "facebook_auth_login__aah": /facebook-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
@@ -236,7 +253,7 @@ func (u URLBuilder) FacebookAuthLoginAah() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:240:1
+//line routes_gen.go:257:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
@@ -245,7 +262,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:266:1
 
 // GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
@@ -254,7 +271,7 @@ func (u URLBuilder) GithubAuthRedirectAah() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:275:1
 
 // GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
@@ -263,7 +280,7 @@ func (u URLBuilder) GithubAuthLoginAah() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:284:1
 
 // GoogleAuthRedirectAah returns the URL of route "google_auth_redirect__aah": /google-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
@@ -272,7 +289,7 @@ func (u URLBuilder) GoogleAuthRedirectAah() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:293:1
 
 // GoogleAuthLoginAah returns the URL of route "google_auth_login__aah": /google-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
@@ -281,7 +298,7 @@ func (u URLBuilder) GoogleAuthLoginAah() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:302:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
@@ -290,7 +307,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:294:1
+//line routes_gen.go:311:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
@@ -299,7 +316,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:303:1
+//line routes_gen.go:320:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
@@ -308,7 +325,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, filepath)
 }
 
-//line routes_gen.go:312:1
+//line routes_gen.go:329:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
@@ -317,7 +334,7 @@ func (u URLBuilder) Success() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:321:1
+//line routes_gen.go:338:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
