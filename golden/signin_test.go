@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -262,4 +263,78 @@ func TestAahFormAuthCookies(t *testing.T) {
 	send(formExample(t, rotated), signedIn, http.StatusFound, toLogin)
 	rotated.OldSignKey, rotated.OldEncKey = keys.SignKey, keys.EncKey
 	send(formExample(t, rotated), signedIn, http.StatusOK, "")
+}
+
+// TestAahFormAuthExpiry: with a ttl, a session past its expiry is no
+// session, whatever its cookie's age.
+func TestAahFormAuthExpiry(t *testing.T) {
+	session := *formauth.SignIn.Session
+	session.TTL = 30 * time.Minute
+	srv := formExample(t, session)
+	codec, err := aahauth.SessionCodec(session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		expires  time.Time
+		status   int
+		location string
+	}{
+		{time.Now().Add(time.Minute), http.StatusOK, ""},
+		{time.Now().Add(-time.Minute), http.StatusFound, "/login.html?_rt=%2Fmanage%2Fusers.html"},
+	} {
+		value, err := codec.Encode(session.CookieName, &runtime.Session{ID: "s", Scheme: "form_auth", Principal: "user2@aahframework.org", Expires: c.expires})
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, _ := http.NewRequest("GET", srv.URL+"/manage/users.html", nil)
+		req.AddCookie(&http.Cookie{Name: session.CookieName, Value: value})
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != c.status || res.Header.Get("Location") != c.location {
+			t.Errorf("a session expiring at %v: %d %q, want %d %q", c.expires, res.StatusCode, res.Header.Get("Location"), c.status, c.location)
+		}
+	}
+	// A sign-in's cookie lasts the ttl.
+	b := newBrowser(t, srv)
+	req, _ := http.NewRequest("POST", srv.URL+"/login", strings.NewReader(login("user1@aahframework.org", "welcome123", "").Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := b.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if c := res.Cookies(); len(c) != 1 || c[0].MaxAge != 1800 || !c[0].HttpOnly || c[0].Path != "/" {
+		t.Errorf("the sign-in's cookies: %v", c)
+	}
+}
+
+// TestSchemeRoutesNeedActions: NewRouter fails closed when a route a
+// scheme added has no action, or an action has no route.
+func TestSchemeRoutesNeedActions(t *testing.T) {
+	noop := func(*runtime.Context) error { return nil }
+	_, err := formauth.NewRouter(formAdmin{}, formApp{}, runtime.WithAuthenticator("form_auth", func(*runtime.Context) (runtime.Subject, error) { return nil, nil }))
+	if want := `route "form_auth_login_submit__aah", which auth scheme "form_auth" added, has no action "login_submit" (WithSchemeRoute)`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("without the action: %v, want %q", err, want)
+	}
+	_, err = formauth.NewRouter(formAdmin{}, formApp{}, runtime.WithAuthenticator("form_auth", func(*runtime.Context) (runtime.Subject, error) { return nil, nil }),
+		runtime.WithSchemeRoute("form_auth", "login_submit", noop), runtime.WithSchemeRoute("form_auth", "redirect", noop))
+	if want := `WithSchemeRoute: auth scheme "form_auth" added no route of action "redirect"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("with an action of no route: %v, want %q", err, want)
+	}
+}
+
+// TestLocalTarget: a return target is a path of this site only.
+func TestLocalTarget(t *testing.T) {
+	for target, local := range map[string]bool{
+		"/manage/users.html?x=1": true, "/": true, "": false, "users": false, "//evil.example": false,
+		"/\\evil.example": false, "https://evil.example/": false, "/\t/evil.example": false, "/a b": false,
+	} {
+		if got := runtime.LocalTarget(target); got != local {
+			t.Errorf("LocalTarget(%q) = %v", target, got)
+		}
+	}
 }

@@ -51,6 +51,9 @@ type Session struct {
 	Scheme, Principal string
 	// Values are the application's.
 	Values map[string]string
+	// Expires is when the session ends, its TTL after its last save; zero
+	// without a TTL. The router checks it, whatever the cookie's own age.
+	Expires time.Time
 }
 
 // SubjectLoader turns the principal of a signed-in session into the
@@ -86,14 +89,16 @@ func WithSessions(cfg SessionConfig, codec SessionCodec, subject SubjectLoader) 
 	}
 }
 
-// loadSession reads the session of ctx's request, and its subject.
+// load reads the session of ctx's request, unless it has expired, and
+// its subject.
 func (s *sessions) load(ctx *Context) {
 	c, err := ctx.request.Cookie(s.cfg.CookieName)
 	if err != nil {
 		return
 	}
 	var session Session
-	if s.codec.Decode(s.cfg.CookieName, c.Value, &session) != nil || session.ID == "" {
+	if s.codec.Decode(s.cfg.CookieName, c.Value, &session) != nil || session.ID == "" ||
+		!session.Expires.IsZero() && !time.Now().Before(session.Expires) {
 		return
 	}
 	ctx.session = &session
@@ -127,6 +132,9 @@ func (ctx *Context) SaveSession() error {
 			return err
 		}
 		ctx.session = &Session{ID: id}
+	}
+	if s.cfg.TTL > 0 {
+		ctx.session.Expires = time.Now().Add(s.cfg.TTL)
 	}
 	value, err := s.codec.Encode(s.cfg.CookieName, ctx.session)
 	if err != nil {
