@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -45,6 +46,15 @@ func unapplied(app, sec *parser.Object) parser.Diagnostics {
 	if f := u.lookup("security.session.store.type"); f != nil && !strings.EqualFold(stringOf(f.Value), "cookie") {
 		u.warn(f, "security.session.store.type", "routegen keeps sessions in the cookie store only (runtime.WithSessions); a server-side store is the application's")
 	}
+	if f := u.lookup("server.websocket"); f != nil {
+		u.warn(f, "server.websocket", "the action's WebSocket library accepts or refuses the upgrade, and checks its Origin: aah accepted any origin unless origin.check = true (then origin.whitelist); give the library the same (coder/websocket: AcceptOptions.OriginPatterns, or InsecureSkipVerify for any origin)")
+	}
+	if f := u.lookup("cache.static"); f != nil {
+		u.warn(f, "cache.static", `static files get no Cache-Control, which aah set by it (by default "no-cache, no-store, must-revalidate", and "max-age=31536000, public" in the prod profile); a middleware of the static routes (runtime.WithMiddleware) can set it`)
+	}
+	if f := u.lookup("i18n"); f != nil {
+		u.warn(f, "i18n", "messages and locales are the application's (golang.org/x/text): aah also took the locale from the %q parameter of the query or path (i18n.param_name), which the action or a middleware reads", u.stringOr("i18n.param_name.query", "lang"))
+	}
 	if f := u.lookup("security.password_encoder"); f != nil {
 		u.warn(f, "security.password_encoder", "the application hashes and compares passwords (golang.org/x/crypto/bcrypt for bcrypt)")
 	}
@@ -75,6 +85,14 @@ func (u *unappliedNotes) lookup(dotted string) *parser.Field {
 		}
 	}
 	return nil
+}
+
+// stringOr is the string at a dotted key, or def.
+func (u *unappliedNotes) stringOr(dotted, def string) string {
+	if f := u.lookup(dotted); f != nil {
+		return cmp.Or(stringOf(f.Value), def)
+	}
+	return def
 }
 
 // enabled is the section at dotted unless its enable key says false;
