@@ -18,9 +18,9 @@ func unapplied(app, sec *parser.Object) parser.Diagnostics {
 	u := &unappliedNotes{app: app, sec: sec}
 	if f := u.lookup("render.default"); f != nil {
 		if v, ok := f.Value.(*parser.String); ok && strings.EqualFold(strings.TrimSpace(v.Value), "json") {
-			u.warn(f, "render.default", `the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)`)
+			u.warn(f, "render.default", `the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON, and aah's pages of views/errors are not rendered; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)`)
 		} else {
-			u.warn(f, "render.default", "actions write their own bodies, and the router's error replies are text/plain; runtime.WithErrorHandler writes them as the application wants")
+			u.warn(f, "render.default", "actions write their own bodies, and the router's error replies are text/plain: aah's pages of views/errors (404.html, 500.html…) are not rendered; runtime.WithErrorHandler writes them as the application wants, those pages included")
 		}
 	}
 	if f := u.enabled("request.id", true); f != nil {
