@@ -51,7 +51,7 @@ func NewSubject(roles []string, permissions ...string) (*Subject, error) {
 // that prints who signed in embeds *Subject in a type of its own, whose
 // String says who.
 func (s *Subject) String() string {
-	return fmt.Sprintf("roles %v permissions %v", s.roles, s.permissions)
+	return fmt.Sprintf("roles %v permissions %v", s.held.Roles, s.held.Permissions)
 }
 
 // HasRole reports whether role is one of the subject's, compared exactly
