@@ -313,7 +313,8 @@ func TestAahFormAuthExpiry(t *testing.T) {
 }
 
 // TestSchemeRoutesNeedActions: NewRouter fails closed when a route a
-// scheme added has no action, or an action has no route.
+// scheme added has no action, an action has no route, or they have no
+// session to sign in to.
 func TestSchemeRoutesNeedActions(t *testing.T) {
 	noop := func(*runtime.Context) error { return nil }
 	_, err := formauth.NewRouter(formAdmin{}, formApp{}, runtime.WithAuthenticator("form_auth", func(*runtime.Context) (runtime.Subject, error) { return nil, nil }))
@@ -322,8 +323,13 @@ func TestSchemeRoutesNeedActions(t *testing.T) {
 	}
 	_, err = formauth.NewRouter(formAdmin{}, formApp{}, runtime.WithAuthenticator("form_auth", func(*runtime.Context) (runtime.Subject, error) { return nil, nil }),
 		runtime.WithSchemeRoute("form_auth", "login_submit", noop), runtime.WithSchemeRoute("form_auth", "redirect", noop))
-	if want := `WithSchemeRoute: auth scheme "form_auth" added no route of action "redirect"`; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("with an action of no route: %v, want %q", err, want)
+	for _, want := range []string{
+		`WithSchemeRoute: auth scheme "form_auth" added no route of action "redirect"`,
+		`the routes the auth schemes added sign in to a session: give WithSessions`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("with an action of no route, without sessions: %v, want %q", err, want)
+		}
 	}
 }
 

@@ -152,7 +152,16 @@ func (u *unappliedNotes) schemes() {
 		if kind == "oauth2" {
 			u.oauth2Scheme(s)
 		}
+		if (kind == "form" || kind == "oauth2") && !u.statefulCookieSession() {
+			u.warn(s, "security.session", "the %s scheme %s signs in to a session, which routegen keeps for security.session { mode = \"stateful\" } in the cookie store: without it, the generated SignIn has no Session for runtime.WithSessions", kind, s.Key)
+		}
 	}
+}
+
+// statefulCookieSession reports whether security.session is kept by the
+// router: mode "stateful", in the cookie store.
+func (u *unappliedNotes) statefulCookieSession() bool {
+	return u.sec != nil && readSession(u.sec, nil, "", &parser.Diagnostics{}) != nil
 }
 
 // oauth2Scheme warns of an oauth2 scheme that package aahoauth2 cannot

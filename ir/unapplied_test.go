@@ -49,6 +49,7 @@ include "./security.conf"
 aah.conf:5:3: warning: server.access_log is not applied: log requests in a middleware around the router
 aah.conf:8:3: warning: request.id is not applied: routegen sets no X-Request-Id header; a middleware around the router (func(http.Handler) http.Handler) can
 aah.conf:11:10: warning: render.default is not applied: the router's own error replies (400, 401, 403, 404, 405, 413, 500) are text/plain, not JSON, and aah's pages of views/errors are not rendered; for aah's JSON bodies, give NewRouter runtime.WithErrorHandler(runtime.JSONErrorHandler)
+security.conf:3:5: warning: security.session is not applied: the form scheme form_auth signs in to a session, which routegen keeps for security.session { mode = "stateful" } in the cookie store: without it, the generated SignIn has no Session for runtime.WithSessions
 security.conf:4:36: warning: password_encoder is not applied: the scheme's authenticator compares passwords (golang.org/x/crypto/bcrypt for bcrypt)
 security.conf:6:40: warning: security.session.store.type is not applied: routegen keeps sessions in the cookie store only (runtime.WithSessions); a server-side store is the application's
 security.conf:7:3: warning: security.anti_csrf is not applied: routegen's anti-CSRF check is the standard library's cross-origin protection (Sec-Fetch-Site and Origin), which needs no token, cookie or key (enc_key, sign_key here); only enable is read
@@ -92,7 +93,7 @@ func TestUnappliedOAuth2(t *testing.T) {
 	} {
 		fsys := fstest.MapFS{
 			"routes.conf":   {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "idp" } } } }`)},
-			"security.conf": {Data: []byte(`security { auth_schemes { idp { scheme = "oauth2"; client { ` + tt.client + ` } } } }`)},
+			"security.conf": {Data: []byte(`security { auth_schemes { idp { scheme = "oauth2"; client { ` + tt.client + ` } } }; session { mode = "stateful"; sign_key = "k" } }`)},
 		}
 		table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
 		if table == nil || len(diags) > 0 {

@@ -70,6 +70,9 @@ func (rt *Router) setSchemeActions() error {
 		}
 		actions[i] = serve
 	}
+	if actions != nil && rt.sessions == nil {
+		problems = append(problems, "the routes the auth schemes added sign in to a session: give WithSessions")
+	}
 	for key := range rt.schemeActions {
 		if !used[key] {
 			problems = append(problems, fmt.Sprintf("WithSchemeRoute: auth scheme %q added no route of action %q", key[0], key[1]))
