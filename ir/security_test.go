@@ -48,3 +48,30 @@ func TestSession(t *testing.T) {
 		t.Errorf("a ttl in days: %s", diags)
 	}
 }
+
+// TestSessionSecrets: a key of an included file of secrets (an .env) is
+// withheld: left out of the table, which the generated code is written
+// from, and named.
+func TestSessionSecrets(t *testing.T) {
+	fsys := fstest.MapFS{
+		"routes.conf": {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "anonymous" } } } }`)},
+		"security.conf": {Data: []byte(`include "./secrets.env"
+security {
+  auth_schemes { gh { scheme = "oauth2"; client { id = "app"; secret = secrets.github; provider { name = "github" } } } }
+  session { mode = "stateful"; sign_key = secrets.session; enc_key = "0123456789abcdef0123456789abcdef" }
+}
+`)},
+		"secrets.env": {Data: []byte(`secrets { session = "the-sign-key"; github = "the-secret" }` + "\n")},
+	}
+	table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
+	if table == nil {
+		t.Fatal(diags)
+	}
+	s := table.Security
+	if s.Session == nil || s.Session.SignKey != "" || s.Session.EncKey == "" || !reflect.DeepEqual(s.Session.Withheld, []string{"sign_key"}) {
+		t.Errorf("session %+v", s.Session)
+	}
+	if gh := s.Schemes[0]; gh.ClientSecret != "" || !gh.ClientSecretWithheld || gh.ClientID != "app" {
+		t.Errorf("scheme %+v", gh)
+	}
+}
