@@ -55,8 +55,9 @@ type caddySubroute struct {
 const requestURI = "{http.request.orig_uri}"
 
 // absoluteForm is the scheme and authority of a request line's absolute
-// form ("http://example.com/a"), whose path the router matches.
-const absoluteForm = `(?:[A-Za-z][A-Za-z0-9+.-]*://[^/?]*)?`
+// form ("http://example.com/a"), or the authority of CONNECT's
+// ("example.com/a"), whose path the router matches.
+const absoluteForm = `(?:[A-Za-z][A-Za-z0-9+.-]*://[^/?]*|[^/?]+)?`
 
 // Caddy is the Caddy v2 JSON config of t's edge: one server listening at
 // listen, whose routes send each request to the backend of the route the
