@@ -121,6 +121,10 @@ func Gateway(t *ir.Table, b *Backends, opts GatewayOptions) ([]byte, error) {
 			}
 			var ruleSeq yamlSeq
 			for _, r := range rules {
+				if origin := unsayableOrigin(r.cors); origin != "" {
+					ruleSeq = append(ruleSeq, yamlCommented{"CORS stays in the service: the CORS filter cannot say the origin " + origin, r.yaml()})
+					continue
+				}
 				ruleSeq = append(ruleSeq, r.yaml())
 			}
 			spec = append(spec, yamlPair{"rules", ruleSeq})
@@ -198,10 +202,29 @@ func (r *gwRule) yaml() yamlMap {
 		matches = append(matches, yamlCommented{comment, item})
 	}
 	rule := yamlMap{{"matches", matches}}
-	if r.cors != nil {
+	if r.cors != nil && unsayableOrigin(r.cors) == "" {
 		rule = append(rule, yamlPair{"filters", yamlSeq{yamlMap{{"type", "CORS"}, {"cors", corsFilter(r.cors)}}}})
 	}
 	return append(rule, yamlPair{"backendRefs", yamlSeq{yamlMap{{"name", r.backend.Name}, {"port", r.backend.Port}}}})
+}
+
+// corsOrigin is an origin the CORS filter accepts (the CRD's pattern): a
+// name or a "*." wildcard of one, no IP address in brackets, no port
+// wildcard.
+var corsOrigin = regexp.MustCompile(`(^\*$)|(^(http(s)?):\/\/(((\*\.)?([a-zA-Z0-9\-]+\.)*[a-zA-Z0-9-]+|\*)(:([0-9]{1,5}))?)$)`)
+
+// unsayableOrigin is the first origin of c the CORS filter cannot hold
+// ("http://localhost:*"); "" for none.
+func unsayableOrigin(c *ir.CORS) string {
+	if c == nil {
+		return ""
+	}
+	for _, o := range c.AllowOrigins {
+		if !corsOrigin.MatchString(o) {
+			return o
+		}
+	}
+	return ""
 }
 
 // corsMethods are the methods the CORS filter may name.

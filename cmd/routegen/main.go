@@ -6,7 +6,7 @@
 //	routegen [flags] [routes.conf]          generate the package
 //	routegen check [flags] [routes.conf | folder]    parse and validate everything generation would; write nothing
 //	routegen diff  [flags] [routes.conf | folder]    compare the generated file on disk with what routegen would write
-//	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json or openapi)
+//	routegen list  [flags] [routes.conf | folder]    print the resolved route table (table, json, openapi, caddy or gateway)
 //	routegen fmt   [-l] [-w] [-d] [files | folders | ./...]   print routes.conf files in the canonical layout
 //	routegen changes [flags] [routes.conf | OLD.conf NEW.conf]    review the route changes since a git revision
 //	routegen match [flags] METHOD URL [routes.conf | folder]     which route serves a request, and why
@@ -266,7 +266,8 @@ Flags of generate, check, diff, list, changes and match:
       --max-body-size SIZE  application body limit (default 5mb)
 
 Flags of list:
-      --format FORMAT       table (default), json, or openapi (an OpenAPI 3.1 skeleton)
+      --format FORMAT       table (default), json, openapi (an OpenAPI 3.1 skeleton), caddy (Caddy
+                            v2's JSON config) or gateway (Gateway API v1 HTTPRoutes)
       --name PATTERN        only the routes whose name matches PATTERN
       --controller PATTERN  only the routes whose controller matches PATTERN
       --path PATTERN        only the routes whose path (as listed, /users/:id) matches PATTERN
@@ -274,6 +275,12 @@ Flags of list:
       --domain KEY          only the routes of the domain KEY
                             A PATTERN is a substring, or a glob of the whole value when it holds
                             * or ? (* also matches /); case is ignored.
+      --backend SPEC        caddy, gateway: NAME:PORT serves every route, DOMAIN=NAME:PORT a
+                            domain's, DOMAIN/GROUP=NAME:PORT a route section's; repeatable
+      --listen ADDR         caddy: the address its server listens at (default :80)
+      --gateway NAME        gateway: the Gateway the HTTPRoutes attach to (default edge)
+      --strict              gateway: a request that may reach another backend than the
+                            router's route is an error
 
 Flags of match:
       --json                print the outcome as one JSON object: status, route, domain,

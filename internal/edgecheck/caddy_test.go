@@ -1,0 +1,312 @@
+package edgecheck
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/caddyserver/caddy/v2"
+	_ "github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	_ "github.com/caddyserver/caddy/v2/modules/caddyhttp/reverseproxy"
+	"golang.org/x/net/http/httpguts"
+
+	"github.com/routegen/routegen/edge"
+	"github.com/routegen/routegen/internal/core/decide"
+	"github.com/routegen/routegen/internal/difftest"
+	"github.com/routegen/routegen/internal/explain"
+	"github.com/routegen/routegen/ir"
+)
+
+var (
+	tables   = flag.Int("edge.tables", 8, "random tables exported to Caddy")
+	requests = flag.Int("edge.requests", 400, "requests sent through Caddy for each table")
+	seed     = flag.Uint64("edge.seed", 1, "the first table's seed")
+	size     = flag.Int("edge.size", 30, "route sections of each table")
+)
+
+// backendHeader names the backend that answered.
+const backendHeader = "X-Edge-Backend"
+
+// TestCaddyRoutesAsRouter loads the Caddy export of random tables into
+// Caddy v2, in front of one backend per --backend target, and sends random
+// requests through it: each must reach the backend of the route the
+// router's own Lookup chooses (through routegen match's function), or get
+// the router's answer (404, 405, a redirect) from the edge or a backend.
+// Each backend answers as the router does and names itself.
+//
+//	go test ./internal/edgecheck -run TestCaddyRoutesAsRouter -edge.tables 200 -edge.requests 2000 -v
+func TestCaddyRoutesAsRouter(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	defer caddy.Stop()
+	var total, misrouted, wrong, refused, badHost, rewritten int
+	for i := range *tables {
+		s := *seed + uint64(i)
+		table := randomTable(t, s)
+		router, problems := explain.New(table)
+		if len(problems) > 0 {
+			continue
+		}
+		rng := rand.New(rand.NewPCG(s, 7))
+		assignments, servers := backendsFor(t, table, router, rng)
+		backends, err := edge.Assign(table, assignments)
+		if err != nil {
+			t.Fatalf("seed %d: %v", s, err)
+		}
+		addr := freeAddress(t)
+		config, err := edge.Caddy(table, backends, addr)
+		if err != nil {
+			t.Fatalf("seed %d: %v", s, err)
+		}
+		if err := caddy.Load(testConfig(t, config), true); err != nil {
+			t.Fatalf("seed %d: caddy.Load: %v\n%s", s, err, config)
+		}
+		client := &wireClient{addr: addr}
+		q := difftest.NewPolicyRequests(table, rng)
+		for range *requests {
+			req := q.Next()
+			if req.Method == http.MethodOptions && req.Target == "*" {
+				continue // net/http's server answers it itself, as difftest says
+			}
+			total++
+			res, err := client.do(req)
+			if err != nil {
+				t.Fatalf("seed %d: %v: %v", s, req, err)
+			}
+			r, err := router.NewRequest(req.Method, req.Target, req.Header)
+			if err == nil && (r.Host == "" || !httpguts.ValidHostHeader(r.Host)) {
+				// RFC 9112 has a server refuse an HTTP/1.1 request whose
+				// Host is empty or invalid (for CONNECT, its authority),
+				// which Caddy does (400) and net/http's server, the
+				// router's, does not.
+				badHost++
+				if res.status != http.StatusBadRequest || res.backend != "" {
+					wrong++
+					t.Errorf("seed %d: %v: Caddy answers %d from %q, want its 400 for the Host %q", s, req, res.status, res.backend, r.Host)
+				}
+				continue
+			}
+			if err != nil {
+				// Refused before any handler, by Caddy's server as by the router's.
+				refused++
+				if res.status != http.StatusBadRequest || res.backend != "" {
+					wrong++
+					t.Errorf("seed %d: %v: match refuses it (%v); Caddy answers %d from %q", s, req, err, res.status, res.backend)
+				}
+				continue
+			}
+			ans := router.Answer(r, slices.Contains(req.Header, difftest.AuthHeader+": ok"))
+			want := wantBackend(backends, table, ans)
+			switch {
+			case want != "" && res.backend != want:
+				misrouted++
+				t.Errorf("seed %d: %v: reached %q, want %q (%s)", s, req, res.backend, want, answerText(ans))
+			case res.backend == "" && !(ans.Domain < 0 && ans.Status == http.StatusNotFound):
+				wrong++
+				t.Errorf("seed %d: %v: Caddy answered %d itself; the router answers %d (%s)", s, req, res.status, ans.Status, answerText(ans))
+			case (res.status != ans.Status && ans.Kind != decide.Static || res.location != ans.Location) && rawBytes(req.Target):
+				// A raw byte above 0x7f is no URI's: Caddy's proxy sends
+				// the path as net/url escapes it (EscapedPath), which
+				// also decodes %2F, and the backend answers that path.
+				rewritten++
+			case res.status != ans.Status && ans.Kind != decide.Static || res.location != ans.Location:
+				wrong++
+				t.Errorf("seed %d: %v: %d %q from %q; the router answers %d %q (%s)", s, req, res.status, res.location, res.backend, ans.Status, ans.Location, answerText(ans))
+			}
+			if misrouted+wrong > 20 {
+				t.Fatalf("seed %d: too many differences; its config:\n%s", s, config)
+			}
+		}
+		client.close()
+		for _, srv := range servers {
+			srv.Close()
+		}
+	}
+	t.Logf("%d tables, %d requests through Caddy (%d refused by both servers, %d by Caddy for an empty or invalid Host, %d with raw non-ASCII bytes answered for their re-escaped path), %d misrouted, %d answered otherwise",
+		*tables, total, refused, badHost, rewritten, misrouted, wrong)
+}
+
+// rawBytes reports a request target with a byte no URI holds unescaped.
+func rawBytes(target string) bool {
+	return strings.ContainsFunc(target, func(r rune) bool { return r >= 0x80 || r == utf8.RuneError })
+}
+
+func answerText(a explain.Answer) string {
+	var steps []string
+	for _, s := range a.Steps {
+		steps = append(steps, s.Name+" "+s.Outcome)
+	}
+	return strings.Join(steps, ", ")
+}
+
+// wantBackend is the backend that must answer: the route's, or the
+// catch-all's domain's; "" when any backend's router answers alike (a
+// redirect, 404, 405, a preflight).
+func wantBackend(b *edge.Backends, t *ir.Table, a explain.Answer) string {
+	switch {
+	case a.Kind == decide.Reply:
+		return ""
+	case a.Route != nil:
+		return b.Route(a.Route).String()
+	case a.CatchAll != nil:
+		return b.Fallback(t.Domains[a.Domain]).String()
+	}
+	return ""
+}
+
+// randomTable is difftest's random table of seed.
+func randomTable(t *testing.T, seed uint64) *ir.Table {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	for range 100 {
+		if table, err := difftest.Load(difftest.Conf(rng, *size)); err == nil {
+			return table
+		}
+	}
+	t.Fatalf("seed %d: no valid table in 100 tries", seed)
+	return nil
+}
+
+// backendsFor starts three backends, each answering as the router does
+// and naming itself, and gives them out: one to every route, one to each
+// domain at random, and one to some route sections.
+func backendsFor(t *testing.T, table *ir.Table, router *explain.Router, rng *rand.Rand) ([]edge.Assignment, []*httptest.Server) {
+	var servers []*httptest.Server
+	var targets []edge.Backend
+	for range 3 {
+		var name string
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(io.Discard, r.Body)
+			ans := router.Answer(r, r.Header.Get(difftest.AuthHeader) == "ok")
+			w.Header().Set(backendHeader, name)
+			if ans.Location != "" {
+				w.Header().Set("Location", ans.Location)
+			}
+			if ans.Allow != "" {
+				w.Header().Set("Allow", ans.Allow)
+			}
+			w.WriteHeader(ans.Status)
+		}))
+		host, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+		var p int
+		fmt.Sscan(port, &p)
+		name = edge.Backend{Name: host, Port: p}.String()
+		servers = append(servers, srv)
+		targets = append(targets, edge.Backend{Name: host, Port: p})
+	}
+	list := []edge.Assignment{{Backend: targets[0]}}
+	for _, d := range table.Domains {
+		if rng.IntN(2) == 0 {
+			list = append(list, edge.Assignment{Domain: d.Key, Backend: targets[rng.IntN(len(targets))]})
+		}
+		sections := map[string]bool{}
+		for _, r := range d.Routes {
+			for _, s := range append(slices.Clip(r.Sections), r.Name) {
+				sections[s] = true
+			}
+		}
+		var names []string
+		for s := range sections {
+			names = append(names, s)
+		}
+		slices.Sort(names)
+		for _, s := range names {
+			if rng.IntN(3) == 0 {
+				list = append(list, edge.Assignment{Domain: d.Key, Group: s, Backend: targets[rng.IntN(len(targets))]})
+			}
+		}
+	}
+	return list, servers
+}
+
+// testConfig is the export with the admin endpoint off, nothing saved,
+// and errors only in the log.
+func testConfig(t *testing.T, export []byte) []byte {
+	var config map[string]any
+	if err := json.Unmarshal(export, &config); err != nil {
+		t.Fatal(err)
+	}
+	config["admin"] = map[string]any{"disabled": true, "config": map[string]any{"persist": false}}
+	config["logging"] = map[string]any{"logs": map[string]any{"default": map[string]any{"level": "ERROR"}}}
+	servers := config["apps"].(map[string]any)["http"].(map[string]any)["servers"].(map[string]any)
+	for _, s := range servers {
+		s.(map[string]any)["automatic_https"] = map[string]any{"disable": true}
+	}
+	out, err := json.Marshal(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func freeAddress(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// wireClient sends requests as their bytes, so that the target reaches
+// the proxy as written, on a connection kept between requests.
+type wireClient struct {
+	addr   string
+	conn   net.Conn
+	reader *bufio.Reader
+}
+
+type answer struct {
+	status            int
+	location, backend string
+}
+
+func (c *wireClient) do(req difftest.PolicyRequest) (answer, error) {
+	if c.conn == nil {
+		conn, err := net.Dial("tcp", c.addr)
+		if err != nil {
+			return answer{}, err
+		}
+		c.conn, c.reader = conn, bufio.NewReader(conn)
+	}
+	var b strings.Builder
+	b.WriteString(req.Method + " " + req.Target + " HTTP/1.1\r\n")
+	for _, h := range req.Header {
+		b.WriteString(h + "\r\n")
+	}
+	b.WriteString("\r\n")
+	if req.Body > 0 {
+		b.WriteString(strings.Repeat("b", req.Body))
+	}
+	if _, err := io.WriteString(c.conn, b.String()); err != nil {
+		return answer{}, err
+	}
+	res, err := http.ReadResponse(c.reader, &http.Request{Method: req.Method})
+	if err == nil {
+		_, err = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}
+	if err != nil || res.Close || res.StatusCode == http.StatusSwitchingProtocols {
+		c.close()
+	}
+	if err != nil {
+		return answer{}, err
+	}
+	return answer{res.StatusCode, res.Header.Get("Location"), res.Header.Get(backendHeader)}, nil
+}
+
+func (c *wireClient) close() {
+	if c.conn != nil {
+		c.conn.Close()
+		c.conn = nil
+	}
+}

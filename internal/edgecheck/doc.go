@@ -1,0 +1,2 @@
+// Package edgecheck proves routegen's edge exports on real implementations.
+package edgecheck
