@@ -70,19 +70,6 @@ func (b *Backends) Route(r *ir.Route) Backend { return b.route[r] }
 // catch_all's, or a router's 404, 405, redirect or automatic OPTIONS reply.
 func (b *Backends) Fallback(d *ir.Domain) Backend { return b.fallback[d] }
 
-// All are the backends in use, sorted.
-func (b *Backends) All() []Backend {
-	var all []Backend
-	for _, x := range b.fallback {
-		all = append(all, x)
-	}
-	for _, x := range b.route {
-		all = append(all, x)
-	}
-	slices.SortFunc(all, func(x, y Backend) int { return strings.Compare(x.String(), y.String()) })
-	return slices.Compact(all)
-}
-
 // Assign gives each route of t its backend: a group's, else its domain's,
 // else the one of every route. A domain, or a group named in no domain,
 // is an error, and so is a route or a domain with no backend.

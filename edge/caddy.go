@@ -20,10 +20,9 @@ type caddyRoute struct {
 
 // caddyMatch is one matcher set: every matcher in it must match.
 type caddyMatch struct {
-	Method      []string                `json:"method,omitempty"`
-	HeaderRE    map[string]caddyPattern `json:"header_regexp,omitempty"`
-	VarsRE      map[string]caddyPattern `json:"vars_regexp,omitempty"`
-	Description string                  `json:"-"`
+	Method   []string                `json:"method,omitempty"`
+	HeaderRE map[string]caddyPattern `json:"header_regexp,omitempty"`
+	VarsRE   map[string]caddyPattern `json:"vars_regexp,omitempty"`
 }
 
 type caddyPattern struct {
