@@ -16,12 +16,13 @@ import (
 // but places RegularExpression as it likes.
 type implementation struct {
 	name       string
+	several    bool // name names several implementations
 	regexFirst bool // RegularExpression before PathPrefix
 }
 
 var implementations = []implementation{
-	{"Envoy Gateway, Contour and NGINX Gateway Fabric", true},
-	{"Istio", false},
+	{"Envoy Gateway, Contour and NGINX Gateway Fabric", true, true},
+	{"Istio", false, false},
 }
 
 // rank orders matches that take one request as impl does: lower first;
@@ -91,8 +92,11 @@ func GatewayCaveats(t *ir.Table, b *Backends) parser.Diagnostics {
 						continue
 					}
 					verb := "sends"
-					if len(best) > 1 {
+					switch {
+					case len(best) > 1:
 						verb = "may send"
+					case impl.several:
+						verb = "send"
 					}
 					msg := fmt.Sprintf("%s %s: %s %s it to %s (%s), where the router answers it with %s (%s)",
 						w.method, w.path, impl.name, verb, m.backend, m.describe(), what, want)
@@ -115,6 +119,9 @@ func (m *gwMatch) describe() string {
 	if m.route == nil {
 		return "the domain's last rule, PathPrefix /"
 	}
+	if m.pathType == "RegularExpression" {
+		return fmt.Sprintf("the RegularExpression of route %s, %s", m.route.Name, ir.Unescaped(m.route.Path))
+	}
 	return fmt.Sprintf("%s %s of route %s", m.pathType, m.value, m.route.Name)
 }
 
@@ -124,10 +131,12 @@ type witness struct {
 	upgrade      bool
 }
 
-// witnesses are the requests of each pair of matches of different
-// backends: the path of one filled with the other's literals; for a
-// PathPrefix, its prefix and the prefix with a slash.
+// witnesses are the requests two matches of different backends both
+// take: a route's own path against the domain's last rule, and its path
+// filled with the literals of another route of its method that takes it
+// too; for a PathPrefix, also its prefix and the prefix with a slash.
 func witnesses(matches []*gwMatch) []witness {
+	fallback := matches[len(matches)-1]
 	var out []witness
 	for _, a := range matches {
 		if a.route == nil {
@@ -138,9 +147,15 @@ func witnesses(matches []*gwMatch) []witness {
 			add(a.value)
 			add(strings.TrimSuffix(a.value, "/") + "/")
 		}
+		if a.backend != fallback.backend {
+			add(samplePath(a.route, a.route))
+		}
 		for _, o := range matches {
-			if o.route != nil && o.backend != a.backend {
-				add(samplePath(a.route, o.route))
+			if o.route == nil || o.backend == a.backend || o.method != a.method {
+				continue
+			}
+			if path := samplePath(a.route, o.route); o.matchesRequest(a.method, path, a.upgrade) {
+				add(path)
 			}
 		}
 	}
