@@ -155,7 +155,7 @@ func TestCaddyRoutesInRouterOrder(t *testing.T) {
 				continue // refused by the server, before the routes (Caddy: an empty Host)
 			}
 			requests++
-			ans := router.Answer(r, true)
+			ans := router.Answer(r, explain.Subject{Authenticated: true, Every: true})
 			var want string
 			switch {
 			case ans.Kind == decide.Reply:

@@ -217,7 +217,7 @@ func routerBackend(router *explain.Router, b *Backends, d *ir.Domain, host strin
 	if err != nil {
 		return Backend{}, parser.Pos{}, ""
 	}
-	ans := router.Answer(req, true)
+	ans := router.Answer(req, explain.Subject{Authenticated: true, Every: true})
 	switch {
 	case ans.Kind == decide.Reply: // a CORS preflight, a redirect: any router answers it alike
 	case ans.Route != nil:

@@ -203,9 +203,9 @@ func (q *PolicyRequests) subject() []string {
 	return h
 }
 
-// subjectOf is the subject of a request with header, as the router's
+// SubjectOf is the subject of a request with header, as the router's
 // authenticator reads it.
-func subjectOf(header []string) explain.Subject {
+func SubjectOf(header []string) explain.Subject {
 	s := explain.Subject{Authenticated: slices.Contains(header, AuthHeader+": ok"), Every: true}
 	for _, h := range header {
 		switch name, value, _ := strings.Cut(h, ": "); name {
@@ -250,7 +250,7 @@ func (a *Agreement) Compare(req PolicyRequest) string {
 		}
 		return ""
 	}
-	ans := a.explain.Answer(r, subjectOf(req.Header))
+	ans := a.explain.Answer(r, SubjectOf(req.Header))
 	if n := len(ans.Steps); n > 0 {
 		a.Seen[ans.Steps[n-1].Name+" "+ans.Steps[n-1].Outcome]++
 	}

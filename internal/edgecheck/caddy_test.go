@@ -110,7 +110,7 @@ func TestCaddyRoutesAsRouter(t *testing.T) {
 				}
 				continue
 			}
-			ans := router.Answer(r, slices.Contains(req.Header, difftest.AuthHeader+": ok"))
+			ans := router.Answer(r, difftest.SubjectOf(req.Header))
 			want := wantBackend(backends, table, ans)
 			switch {
 			case want != "" && res.backend != want:
@@ -218,7 +218,13 @@ func backendsFor(t *testing.T, table *ir.Table, router *explain.Router, rng *ran
 		var name string
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			io.Copy(io.Discard, r.Body)
-			ans := router.Answer(r, r.Header.Get(difftest.AuthHeader) == "ok")
+			var header []string
+			for name, values := range r.Header {
+				for _, v := range values {
+					header = append(header, name+": "+v)
+				}
+			}
+			ans := router.Answer(r, difftest.SubjectOf(header))
 			w.Header().Set(backendHeader, name)
 			if ans.Location != "" {
 				w.Header().Set("Location", ans.Location)
