@@ -16,13 +16,18 @@ import (
 // but places RegularExpression as it likes.
 type implementation struct {
 	name       string
-	several    bool // name names several implementations
 	regexFirst bool // RegularExpression before PathPrefix
+	// byLength: regular expressions rank by the length of their text, the
+	// longer first, and a method is one of the header matches, as Envoy
+	// Gateway sorts its routes (internal/gatewayapi/sort.go).
+	byLength bool
 }
 
 var implementations = []implementation{
-	{"Envoy Gateway, Contour and NGINX Gateway Fabric", true, true},
-	{"Istio", false, false},
+	{name: "Envoy Gateway", regexFirst: true, byLength: true},
+	{name: "Contour", regexFirst: true},
+	{name: "NGINX Gateway Fabric", regexFirst: true},
+	{name: "Istio"},
 }
 
 // rank orders matches that take one request as impl does: lower first;
@@ -33,15 +38,18 @@ func (impl implementation) rank(m *gwMatch) []int {
 		kind = 3 - kind
 	}
 	length := 0
-	if m.pathType == "PathPrefix" {
+	if m.pathType == "PathPrefix" || impl.byLength {
 		length = -len(m.value)
 	}
-	method, headers := 1, 0
+	method, headers := 0, 0
 	if m.route != nil {
-		method = 0
+		method = -1
 	}
 	if m.upgrade {
 		headers = -1
+	}
+	if impl.byLength {
+		return []int{kind, length, method + headers}
 	}
 	return []int{kind, length, method, headers}
 }
@@ -74,6 +82,14 @@ func GatewayCaveats(t *ir.Table, b *Backends) parser.Diagnostics {
 			if what == "" {
 				continue // no route answers: any backend's router answers it alike
 			}
+			// The implementations that send w elsewhere, by where and how
+			// surely: those that agree share a message.
+			type finding struct {
+				match *gwMatch
+				tie   bool
+			}
+			var findings []finding
+			names := map[finding][]implementation{}
 			for _, impl := range implementations {
 				var best []*gwMatch
 				for _, m := range matches {
@@ -88,31 +104,46 @@ func GatewayCaveats(t *ir.Table, b *Backends) parser.Diagnostics {
 					}
 				}
 				for _, m := range best {
-					if m.backend == want {
-						continue
+					if m.backend != want {
+						f := finding{m, len(best) > 1}
+						if names[f] == nil {
+							findings = append(findings, f)
+						}
+						names[f] = append(names[f], impl)
+						break
 					}
-					verb := "sends"
-					switch {
-					case len(best) > 1:
-						verb = "may send"
-					case impl.several:
-						verb = "send"
-					}
-					msg := fmt.Sprintf("%s %s: %s %s it to %s (%s), where the router answers it with %s (%s)",
-						w.method, w.path, impl.name, verb, m.backend, m.describe(), what, want)
-					// One witness says it of a route, a match and an implementation.
-					key := fmt.Sprint(wantPos, impl.name, m.backend, m.describe())
-					if !seen[key] {
-						seen[key] = true
-						diags.Warnf(wantPos, "%s", msg)
-					}
-					break
+				}
+			}
+			for _, f := range findings {
+				who, verb := implementationNames(names[f])
+				if f.tie {
+					verb = "may send"
+				}
+				// One witness says it of a route, a match and its implementations.
+				key := fmt.Sprint(wantPos, who, f.match.backend, f.match.describe())
+				if !seen[key] {
+					seen[key] = true
+					diags.Warnf(wantPos, "%s %s: %s %s it to %s (%s), where the router answers it with %s (%s)",
+						w.method, w.path, who, verb, f.match.backend, f.match.describe(), what, want)
 				}
 			}
 		}
 	}
 	diags.Sort()
 	return diags
+}
+
+// implementationNames names implementations in a sentence, with the
+// verb that agrees: "Envoy Gateway, Contour and NGINX Gateway Fabric", "send".
+func implementationNames(list []implementation) (string, string) {
+	var names []string
+	for _, impl := range list {
+		names = append(names, impl.name)
+	}
+	if n := len(names); n > 1 {
+		return strings.Join(names[:n-1], ", ") + " and " + names[n-1], "send"
+	}
+	return names[0], "sends"
 }
 
 func (m *gwMatch) describe() string {
