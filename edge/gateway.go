@@ -102,9 +102,12 @@ func Gateway(t *ir.Table, b *Backends, opts GatewayOptions) ([]byte, error) {
 		where := "every host"
 		if len(t.Domains) > 1 {
 			where = host
-			if _, ipErr := netip.ParseAddr(strings.Trim(host, "[]")); ipErr == nil {
+			switch _, ipErr := netip.ParseAddr(strings.Trim(host, "[]")); {
+			case ipErr == nil:
 				where += " (an IP address, which hostnames cannot hold: these HTTPRoutes take any host their listener takes)"
-			} else {
+			case !gatewayHostname.MatchString(host):
+				where += " (a name hostnames cannot hold, with a character other than a-z, 0-9, - and .: these HTTPRoutes take any host their listener takes)"
+			default:
 				hostnames = yamlSeq{host}
 			}
 		}
@@ -139,6 +142,10 @@ func Gateway(t *ir.Table, b *Backends, opts GatewayOptions) ([]byte, error) {
 	}
 	return []byte(out.String()), nil
 }
+
+// gatewayHostname is a host Gateway API's hostnames accept (the CRD's
+// pattern).
+var gatewayHostname = regexp.MustCompile(`^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
 
 // gwRule is a rule of an HTTPRoute: matches of one backend and CORS policy.
 type gwRule struct {
