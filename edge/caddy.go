@@ -214,7 +214,7 @@ func methodBlocks(d *ir.Domain) []methodBlock {
 	}
 	var methods []string
 	for m, list := range byMethod {
-		slices.SortStableFunc(list, routerOrder)
+		byMethod[m] = routerOrder(list)
 		methods = append(methods, m)
 	}
 	slices.Sort(methods)

@@ -8,30 +8,39 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/routegen/routegen/internal/core"
 	"github.com/routegen/routegen/ir"
 )
 
-// routerOrder compares two routes of one domain and method as the router's
-// trie tries them: segment by segment, a literal, then a parameter after
-// literal text (the longer text first), then a bare parameter, then the
+// routerOrder lists routes of one domain and method in the order the
+// router's trie (internal/core's NewTrie, which alone decides precedence)
+// tries them: at each level the literal, then the parameters after
+// literal text (the longer text first), then the bare parameter, then the
 // catch-alls in the same order. Of the routes that match a path, the first
-// in this order is the router's.
-func routerOrder(a, b *ir.Route) int {
-	for i := range min(len(a.Segments), len(b.Segments)) {
-		x, y := a.Segments[i], b.Segments[i]
-		if c := cmp.Compare(x.Kind, y.Kind); c != 0 {
-			return c
+// listed is the router's.
+func routerOrder(routes []*ir.Route) []*ir.Route {
+	trie := make([]core.TrieRoute, len(routes))
+	for i, r := range routes {
+		trie[i] = core.TrieRoute{Index: i, Path: r.Path, AllowEmpty: r.Static && r.List}
+	}
+	var out []*ir.Route
+	var walk func(n *core.Node)
+	walk = func(n *core.Node) {
+		if n.Route >= 0 {
+			out = append(out, routes[n.Route])
 		}
-		if x.Kind != ir.StaticSegment {
-			if c := cmp.Compare(len(y.Literal), len(x.Literal)); c != 0 {
-				return c
-			}
+		for _, e := range n.Literals {
+			walk(e.Node)
 		}
-		if c := strings.Compare(x.Literal, y.Literal); c != 0 {
-			return c
+		for _, e := range n.Params {
+			walk(e.Node)
+		}
+		for _, e := range n.CatchAlls {
+			out = append(out, routes[e.Route])
 		}
 	}
-	return cmp.Compare(len(a.Segments), len(b.Segments))
+	walk(core.NewTrie(trie))
+	return out
 }
 
 // The parts of a path pattern. A parameter takes one non-empty segment,
