@@ -26,16 +26,16 @@ type listFlags struct {
 }
 
 func (l *listFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&l.format, "format", "table", "output format: table, json, openapi, caddy or gateway")
-	fs.StringVar(&l.name, "name", "", "only the routes whose name matches (substring, or glob with * and ?)")
-	fs.StringVar(&l.controller, "controller", "", "only the routes whose controller matches")
-	fs.StringVar(&l.path, "path", "", "only the routes whose path matches")
-	fs.StringVar(&l.method, "method", "", "only the routes of this method")
-	fs.StringVar(&l.domain, "domain", "", "only the routes of this domain (its key)")
-	fs.StringArrayVar(&l.backends, "backend", nil, "caddy and gateway: the backend of every route (NAME:PORT), of a domain's (DOMAIN=NAME:PORT) or of a group's (DOMAIN/GROUP=NAME:PORT); repeatable")
-	fs.BoolVar(&l.strict, "strict", false, "gateway: a request the Gateway may send to another backend than the router's route is an error, not a warning")
-	fs.StringVar(&l.listen, "listen", ":80", "caddy: the address Caddy's server listens at")
-	fs.StringVar(&l.gateway, "gateway", "edge", "gateway: the name of the Gateway the HTTPRoutes attach to")
+	fs.StringVar(&l.format, "format", "table", "the output `FORMAT`: table, json, openapi (an OpenAPI 3.1 skeleton), caddy (Caddy v2's JSON config) or gateway (Gateway API v1 HTTPRoutes)")
+	fs.StringVar(&l.name, "name", "", "only the routes whose name matches `PATTERN`: a substring, or a glob of the whole value when it holds * or ? (* also matches /); case is ignored")
+	fs.StringVar(&l.controller, "controller", "", "only the routes whose controller matches `PATTERN`")
+	fs.StringVar(&l.path, "path", "", "only the routes whose path (as listed, /users/:id) matches `PATTERN`")
+	fs.StringVar(&l.method, "method", "", "only the routes of `METHOD` (GET, POST, WS…)")
+	fs.StringVar(&l.domain, "domain", "", "only the routes of the domain `KEY`")
+	fs.StringArrayVar(&l.backends, "backend", nil, "caddy, gateway: the backend `SPEC` of every route (NAME:PORT), of a domain's routes (DOMAIN=NAME:PORT) or of a route section's (DOMAIN/GROUP=NAME:PORT); repeatable")
+	fs.StringVar(&l.listen, "listen", ":80", "caddy: the `ADDR` its server listens at")
+	fs.StringVar(&l.gateway, "gateway", "edge", "gateway: the `NAME` of the Gateway the HTTPRoutes attach to")
+	fs.BoolVar(&l.strict, "strict", false, "gateway: a request that may reach another backend than the router's route is an error, not a warning")
 }
 
 func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
@@ -87,7 +87,7 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 			_, err = c.stdout.Write(out)
 		}
 	case "caddy", "gateway":
-		return c.listEdge(input, table, assignments, flags)
+		return c.listEdge(table, assignments, flags)
 	default:
 		err = writeTable(c.stdout, table)
 	}
@@ -100,7 +100,7 @@ func (c *cli) list(input string, src sourceFlags, flags listFlags) int {
 // listEdge writes the Caddy config or the Gateway API HTTPRoutes of the
 // table, with the requests the edge may send elsewhere than the router
 // as warnings at their routes, or errors under --strict.
-func (c *cli) listEdge(input string, table *ir.Table, assignments []edge.Assignment, flags listFlags) int {
+func (c *cli) listEdge(table *ir.Table, assignments []edge.Assignment, flags listFlags) int {
 	backends, err := edge.Assign(table, assignments)
 	if err != nil {
 		return c.usageError(err.Error())
