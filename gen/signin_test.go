@@ -1,9 +1,9 @@
 package gen_test
 
 import (
+	"os"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/routegen/routegen/gen"
 	"github.com/routegen/routegen/ir"
@@ -13,16 +13,8 @@ import (
 // schemes, but no value of an included file of secrets, which its doc
 // comment names for the application to set.
 func TestSignInWithholdsSecrets(t *testing.T) {
-	fsys := fstest.MapFS{
-		"routes.conf": {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "anonymous" } } } }`)},
-		"security.conf": {Data: []byte(`include "./secrets.env"
-security {
-  auth_schemes { gh { scheme = "oauth2"; client { id = "app"; secret = secrets.github; provider { name = "github" } } } }
-  session { mode = "stateful"; sign_key = secrets.session; enc_key = "0123456789abcdef0123456789abcdef" }
-}
-`)},
-		"secrets.env": {Data: []byte(`secrets { session = "the-sign-key"; github = "the-secret" }` + "\n")},
-	}
+	// testdata/secrets: security.conf takes the key and the secret from secrets.env.
+	fsys := moduleFS{os.DirFS("../testdata/secrets")}
 	table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
 	if table == nil {
 		t.Fatal(diags)

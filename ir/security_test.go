@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"os"
 	"reflect"
 	"testing"
 	"testing/fstest"
@@ -53,16 +54,8 @@ func TestSession(t *testing.T) {
 // withheld: left out of the table, which the generated code is written
 // from, and named.
 func TestSessionSecrets(t *testing.T) {
-	fsys := fstest.MapFS{
-		"routes.conf": {Data: []byte(`domains { localhost { host = "localhost"; routes { index { path = "/"; controller = "App"; auth = "anonymous" } } } }`)},
-		"security.conf": {Data: []byte(`include "./secrets.env"
-security {
-  auth_schemes { gh { scheme = "oauth2"; client { id = "app"; secret = secrets.github; provider { name = "github" } } } }
-  session { mode = "stateful"; sign_key = secrets.session; enc_key = "0123456789abcdef0123456789abcdef" }
-}
-`)},
-		"secrets.env": {Data: []byte(`secrets { session = "the-sign-key"; github = "the-secret" }` + "\n")},
-	}
+	// testdata/secrets: security.conf takes the key and the secret from secrets.env.
+	fsys := corpusFS{os.DirFS("../testdata/secrets")}
 	table, diags := ir.Load(fsys, ir.Sources{Routes: "routes.conf", Security: "security.conf"})
 	if table == nil {
 		t.Fatal(diags)
