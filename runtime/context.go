@@ -22,7 +22,8 @@ type Context struct {
 
 	request Request
 	match   Match
-	route   *Route // match.Route(), which actions and policies read often
+	route   *Route // the matched route as the table holds it, which policies read often
+	shown   *Route // the router's copy of it, which the program sees
 	router  *Router
 	subject Subject
 	body    limitedBody
@@ -32,10 +33,6 @@ type Context struct {
 
 	decision decide.Decision // of the request: what the router does with it
 	authErr  error           // the last authenticator's, for a 401
-	// urls is the generated package's URL builder of the request
-	// (ForRequest), kept for the next request of a pooled Context: a
-	// builder of func fields is costly to bind.
-	urls any
 }
 
 // Request is the request of a Context, with routegen's accessors.
@@ -68,7 +65,7 @@ func (ctx *Context) reset(w http.ResponseWriter, r *http.Request) {
 func (ctx *Context) detached() *Context {
 	own := newContext(ctx.router)
 	own.reset(ctx.Res, ctx.request.Request)
-	own.match, own.route = ctx.match, ctx.route
+	own.match, own.route, own.shown = ctx.match, ctx.route, ctx.shown
 	own.match.Params.m.Params = ctx.match.Params.m.Params.Copy()
 	return own
 }
@@ -92,8 +89,9 @@ func (r *Request) QueryValue(name string) string { return queryValue(r.URL.RawQu
 // Subject is who the route's authenticator recognised; nil when anonymous.
 func (ctx *Context) Subject() Subject { return ctx.subject }
 
-// Route is the matched route.
-func (ctx *Context) Route() *Route { return ctx.route }
+// Route is the matched route: the router's copy, which the router reads
+// nothing from, so that writing to it changes no decision.
+func (ctx *Context) Route() *Route { return ctx.shown }
 
 // Params are the path parameters of the matched route.
 func (ctx *Context) Params() *Params { return &ctx.match.Params }

@@ -46,9 +46,11 @@ type Router struct {
 // serving is what the router worked out for one route when it was built,
 // kept together to be read at once per request.
 type serving struct {
-	route   *Route       // a route, or past them a catch-all
-	pattern string       // the route in http.ServeMux's pattern syntax, for r.Pattern
-	chain   http.Handler // the route's middleware chain; nil without one
+	route   *Route         // a route, or past them a catch-all, as the table holds it
+	shown   *Route         // the router's copy of route, for the program: Context.Route, Middleware
+	authz   *Authorization // the router's copy of route's, for its authorizer
+	pattern string         // the route in http.ServeMux's pattern syntax, for r.Pattern
+	chain   http.Handler   // the route's middleware chain; nil without one
 }
 
 // Option configures a Router.
@@ -140,8 +142,17 @@ func newRouterOf(t *table, dispatch dispatcher, opts []Option) (*Router, error) 
 	}
 	rt.schemeOrder = slices.Sorted(maps.Keys(rt.authenticators))
 	rt.serving = make([]serving, len(t.Routes)+len(t.CatchAlls))
+	shown := t.set().clone()
+	authz := map[*Authorization]*Authorization{}
 	for i := range rt.serving {
-		rt.serving[i].route = t.routeAt(i)
+		s := &rt.serving[i]
+		s.route, s.shown = t.set().routeAt(i), shown.routeAt(i)
+		if a := s.route.Authorization; a != nil {
+			if authz[a] == nil {
+				authz[a] = a.clone()
+			}
+			s.authz = authz[a]
+		}
 	}
 	for _, key := range slices.Sorted(maps.Keys(rt.hostOverrides)) {
 		if !t.hasDomain(key) {
@@ -261,7 +272,7 @@ func (rt *Router) execute(ctx *Context, r *http.Request, kind decide.Kind) {
 		}
 		ctx.Res.WriteHeader(d.Status)
 	default:
-		ctx.route = nil
+		ctx.route, ctx.shown = nil, nil
 		o := &ctx.match.Params.m.Outcome
 		switch {
 		case o.Route < 0 && ctx.decision.Status == http.StatusNotFound:
@@ -285,7 +296,7 @@ func (ctx *Context) enter(r *http.Request) { ctx.router.enter(ctx, r) }
 
 func (rt *Router) enter(ctx *Context, r *http.Request) {
 	s := &rt.serving[ctx.match.Params.m.Outcome.Route]
-	ctx.route = s.route
+	ctx.route, ctx.shown = s.route, s.shown
 	r.Pattern = s.pattern
 }
 
@@ -315,7 +326,7 @@ func (a *application) Authenticate(scheme string) bool {
 
 func (a *application) Authorize() bool {
 	ctx := (*Context)(a)
-	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, ctx.route.Authorization)
+	return ctx.subject != nil && ctx.router.authorizer(ctx, ctx.subject, ctx.router.serving[ctx.match.Params.m.Outcome.Route].authz)
 }
 
 func (a *application) Writer() http.ResponseWriter { return a.Res }

@@ -14,16 +14,16 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
-// Domains are the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "oauth2_social_login", Name: "oauth2-social-login routes",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7"},
 	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, Dir: "static", File: "img/favicon.ico", Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7"},
 	{Index: 2, Name: "logout", Method: "POST", Path: "/logout", Controller: "AppController", Action: "Logout", Auth: "authenticated", MaxBodySize: 5242880, AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7"},
@@ -42,11 +43,12 @@ var Routes = []runtime.Route{
 	{Index: 5, Name: "success", Method: "GET", Path: "/success.html", Controller: "AppController", Action: "Success", Auth: "authenticated", AntiCSRFCheck: true, Pos: "../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0},
 	AuthSchemes: []string{"facebook_auth", "github_auth", "google_auth"},
 	SecureHeaders: []routegenimpl.SecureHeader{
@@ -57,6 +59,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/examples/oauth2-social-login/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/examples/oauth2-social-login/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -105,7 +119,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
 	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:109:1
+//line routes_gen.go:123:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/examples/oauth2-social-login/routes.conf, calling the actions of the given controllers.
@@ -177,10 +191,10 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
-func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+// host. It panics when ctx is nil or not of a router this package built. It returns a
+// URLBuilder, not a pointer, so that a link costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
+	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7).
@@ -190,7 +204,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:194:1
+//line routes_gen.go:208:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
@@ -199,7 +213,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:203:1
+//line routes_gen.go:217:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
@@ -208,7 +222,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:212:1
+//line routes_gen.go:226:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
@@ -217,7 +231,7 @@ func (u URLBuilder) RobotsTxt() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:221:1
+//line routes_gen.go:235:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
@@ -226,7 +240,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
 }
 
-//line routes_gen.go:230:1
+//line routes_gen.go:244:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
@@ -235,7 +249,7 @@ func (u URLBuilder) Success() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:239:1
+//line routes_gen.go:253:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

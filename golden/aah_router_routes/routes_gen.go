@@ -14,16 +14,16 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
-// Domains are the domains of ../../testdata/aah/router/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/aah/router/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "give some cool name",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -38,8 +38,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "app_index", Method: "GET", Path: "/", Controller: "App", Action: "Index", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:98:7"},
 	{Index: 1, Name: "favicon", Method: "GET", Path: "/favicon.ico", Static: true, File: "/public/img/favicon.png", Pos: "../../testdata/aah/router/routes.conf:43:7"},
 	{Index: 2, Name: "hotels_group", Method: "GET", Path: "/hotels", Controller: "Hotel", Action: "List", Auth: "form_auth", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:55:7"},
@@ -59,13 +60,26 @@ var Routes = []runtime.Route{
 	{Index: 16, Domain: 1, Name: "index", Method: "GET", Path: "/", Controller: "wildcard/AppController", Action: "Home", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../testdata/aah/router/routes.conf:161:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 })
+
+// Routes returns a copy of the routes of ../../testdata/aah/router/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/aah/router/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -181,7 +195,7 @@ type AppController interface {
 	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
 //line ../../testdata/aah/router/routes.conf:117:6
 	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:185:1
+//line routes_gen.go:199:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -200,14 +214,14 @@ type HotelController interface {
 	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
 //line ../../testdata/aah/router/routes.conf:68:10
 	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:204:1
+//line routes_gen.go:218:1
 }
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
 //line ../../testdata/aah/router/routes.conf:161:6
 	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:211:1
+//line routes_gen.go:225:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/aah/router/routes.conf, calling the actions of the given controllers.
@@ -314,10 +328,10 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
-func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+// host. It panics when ctx is nil or not of a router this package built. It returns a
+// URLBuilder, not a pointer, so that a link costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
+	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // AppIndex returns the URL of route "app_index": / (../../testdata/aah/router/routes.conf:98:7).
@@ -327,7 +341,7 @@ func (u URLBuilder) AppIndex() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:331:1
+//line routes_gen.go:345:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
@@ -336,7 +350,7 @@ func (u URLBuilder) Favicon() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:354:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
@@ -345,7 +359,7 @@ func (u URLBuilder) HotelsGroup() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:349:1
+//line routes_gen.go:363:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
@@ -354,7 +368,7 @@ func (u URLBuilder) ShowHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, id)
 }
 
-//line routes_gen.go:358:1
+//line routes_gen.go:372:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
@@ -363,7 +377,7 @@ func (u URLBuilder) BookHotels(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, id)
 }
 
-//line routes_gen.go:367:1
+//line routes_gen.go:381:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
@@ -372,7 +386,7 @@ func (u URLBuilder) ConfirmBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:376:1
+//line routes_gen.go:390:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
@@ -381,7 +395,7 @@ func (u URLBuilder) CancelBooking(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:385:1
+//line routes_gen.go:399:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
@@ -390,7 +404,7 @@ func (u URLBuilder) Login() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:394:1
+//line routes_gen.go:408:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
@@ -399,7 +413,7 @@ func (u URLBuilder) Logout() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:417:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
@@ -408,7 +422,7 @@ func (u URLBuilder) RegisterUser() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:426:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
@@ -417,7 +431,7 @@ func (u URLBuilder) EditUser() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:435:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
@@ -426,7 +440,7 @@ func (u URLBuilder) HotelSettings() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:444:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
@@ -435,7 +449,7 @@ func (u URLBuilder) HotelSettingsOptions() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:453:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
@@ -444,7 +458,7 @@ func (u URLBuilder) HotelEditSettings() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:462:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
@@ -453,7 +467,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, filepath)
 }
 
-//line routes_gen.go:457:1
+//line routes_gen.go:471:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
@@ -462,7 +476,7 @@ func (u URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, subdomain)
 }
 
-//line routes_gen.go:466:1
+//line routes_gen.go:480:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

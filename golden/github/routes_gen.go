@@ -14,16 +14,16 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
-// Domains are the domains of ../../testdata/routesets/github.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../testdata/routesets/github.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -32,8 +32,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../testdata/routesets/github.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../testdata/routesets/github.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "delete_applications_by_client_id_tokens", Method: "DELETE", Path: "/applications/:client_id/tokens", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokens", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id"}, Pos: "../../testdata/routesets/github.conf:35:7"},
 	{Index: 1, Name: "delete_applications_by_client_id_tokens_by_access_token", Method: "DELETE", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "DeleteApplicationsByClientIdTokensByAccessToken", MaxBodySize: 5242880, AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "../../testdata/routesets/github.conf:41:7"},
 	{Index: 2, Name: "get_applications_by_client_id_tokens_by_access_token", Method: "GET", Path: "/applications/:client_id/tokens/:access_token", Controller: "GitHub", Action: "GetApplicationsByClientIdTokensByAccessToken", AntiCSRFCheck: true, Params: []string{"client_id", "access_token"}, Pos: "../../testdata/routesets/github.conf:29:7"},
@@ -275,13 +276,26 @@ var Routes = []runtime.Route{
 	{Index: 238, Name: "get_users_by_user_subscriptions", Method: "GET", Path: "/users/:user/subscriptions", Controller: "GitHub", Action: "GetUsersByUserSubscriptions", AntiCSRFCheck: true, Params: []string{"user"}, Pos: "../../testdata/routesets/github.conf:197:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 })
+
+// Routes returns a copy of the routes of ../../testdata/routesets/github.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../testdata/routesets/github.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -2743,7 +2757,7 @@ type GitHubController interface {
 	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
 //line ../../testdata/routesets/github.conf:233:6
 	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:2747:1
+//line routes_gen.go:2761:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/routesets/github.conf, calling the actions of the given controllers.
@@ -3288,10 +3302,10 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
-func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+// host. It panics when ctx is nil or not of a router this package built. It returns a
+// URLBuilder, not a pointer, so that a link costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
+	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7).
@@ -3301,7 +3315,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 0, clientID)
 }
 
-//line routes_gen.go:3305:1
+//line routes_gen.go:3319:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 //
@@ -3310,7 +3324,7 @@ func (u URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID str
 	return routegenTable.CheckedHelperURL(u.base, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:3314:1
+//line routes_gen.go:3328:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 //
@@ -3319,7 +3333,7 @@ func (u URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID string
 	return routegenTable.CheckedHelperURL(u.base, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:3323:1
+//line routes_gen.go:3337:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (../../testdata/routesets/github.conf:5:7).
 //
@@ -3328,7 +3342,7 @@ func (u URLBuilder) GetAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:3332:1
+//line routes_gen.go:3346:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (../../testdata/routesets/github.conf:17:7).
 //
@@ -3337,7 +3351,7 @@ func (u URLBuilder) PostAuthorizations() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:3341:1
+//line routes_gen.go:3355:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 //
@@ -3346,7 +3360,7 @@ func (u URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, id)
 }
 
-//line routes_gen.go:3350:1
+//line routes_gen.go:3364:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 //
@@ -3355,7 +3369,7 @@ func (u URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, id)
 }
 
-//line routes_gen.go:3359:1
+//line routes_gen.go:3373:1
 
 // PatchAuthorizationsByID returns the URL of route "patch_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 //
@@ -3364,7 +3378,7 @@ func (u URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, id)
 }
 
-//line routes_gen.go:3368:1
+//line routes_gen.go:3382:1
 
 // PutAuthorizationsClientsByClientID returns the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 //
@@ -3373,7 +3387,7 @@ func (u URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 8, clientID)
 }
 
-//line routes_gen.go:3377:1
+//line routes_gen.go:3391:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (../../testdata/routesets/github.conf:509:7).
 //
@@ -3382,7 +3396,7 @@ func (u URLBuilder) GetEmojis() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:3386:1
+//line routes_gen.go:3400:1
 
 // GetEvents returns the URL of route "get_events": /events (../../testdata/routesets/github.conf:47:7).
 //
@@ -3391,7 +3405,7 @@ func (u URLBuilder) GetEvents() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:3395:1
+//line routes_gen.go:3409:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (../../testdata/routesets/github.conf:101:7).
 //
@@ -3400,7 +3414,7 @@ func (u URLBuilder) GetFeeds() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:3404:1
+//line routes_gen.go:3418:1
 
 // GetGists returns the URL of route "get_gists": /gists (../../testdata/routesets/github.conf:251:7).
 //
@@ -3409,7 +3423,7 @@ func (u URLBuilder) GetGists() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:3413:1
+//line routes_gen.go:3427:1
 
 // PostGists returns the URL of route "post_gists": /gists (../../testdata/routesets/github.conf:263:7).
 //
@@ -3418,7 +3432,7 @@ func (u URLBuilder) PostGists() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:3422:1
+//line routes_gen.go:3436:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:293:7).
 //
@@ -3427,7 +3441,7 @@ func (u URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, id)
 }
 
-//line routes_gen.go:3431:1
+//line routes_gen.go:3445:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:257:7).
 //
@@ -3436,7 +3450,7 @@ func (u URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 15, id)
 }
 
-//line routes_gen.go:3440:1
+//line routes_gen.go:3454:1
 
 // PatchGistsByID returns the URL of route "patch_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:1253:7).
 //
@@ -3445,7 +3459,7 @@ func (u URLBuilder) PatchGistsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 16, id)
 }
 
-//line routes_gen.go:3449:1
+//line routes_gen.go:3463:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 //
@@ -3454,7 +3468,7 @@ func (u URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, id)
 }
 
-//line routes_gen.go:3458:1
+//line routes_gen.go:3472:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 //
@@ -3463,7 +3477,7 @@ func (u URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, id)
 }
 
-//line routes_gen.go:3467:1
+//line routes_gen.go:3481:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 //
@@ -3472,7 +3486,7 @@ func (u URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, id)
 }
 
-//line routes_gen.go:3476:1
+//line routes_gen.go:3490:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 //
@@ -3481,7 +3495,7 @@ func (u URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 20, id)
 }
 
-//line routes_gen.go:3485:1
+//line routes_gen.go:3499:1
 
 // GetGistsPublic returns the URL of route "get_gists_public": /gists/public (../../testdata/routesets/github.conf:1241:7).
 //
@@ -3490,7 +3504,7 @@ func (u URLBuilder) GetGistsPublic() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:3494:1
+//line routes_gen.go:3508:1
 
 // GetGistsStarred returns the URL of route "get_gists_starred": /gists/starred (../../testdata/routesets/github.conf:1247:7).
 //
@@ -3499,7 +3513,7 @@ func (u URLBuilder) GetGistsStarred() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:3503:1
+//line routes_gen.go:3517:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 //
@@ -3508,7 +3522,7 @@ func (u URLBuilder) GetGitignoreTemplates() string {
 	return routegenTable.HelperURL(u.base, 23)
 }
 
-//line routes_gen.go:3512:1
+//line routes_gen.go:3526:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 //
@@ -3517,7 +3531,7 @@ func (u URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, name)
 }
 
-//line routes_gen.go:3521:1
+//line routes_gen.go:3535:1
 
 // GetIssues returns the URL of route "get_issues": /issues (../../testdata/routesets/github.conf:359:7).
 //
@@ -3526,7 +3540,7 @@ func (u URLBuilder) GetIssues() string {
 	return routegenTable.HelperURL(u.base, 25)
 }
 
-//line routes_gen.go:3530:1
+//line routes_gen.go:3544:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 //
@@ -3535,7 +3549,7 @@ func (u URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(own
 	return routegenTable.CheckedHelperURL(u.base, 26, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:3539:1
+//line routes_gen.go:3553:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 //
@@ -3544,7 +3558,7 @@ func (u URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, error
 	return routegenTable.CheckedHelperURL(u.base, 27, keyword)
 }
 
-//line routes_gen.go:3548:1
+//line routes_gen.go:3562:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 //
@@ -3553,7 +3567,7 @@ func (u URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 28, email)
 }
 
-//line routes_gen.go:3557:1
+//line routes_gen.go:3571:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 //
@@ -3562,7 +3576,7 @@ func (u URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error)
 	return routegenTable.CheckedHelperURL(u.base, 29, keyword)
 }
 
-//line routes_gen.go:3566:1
+//line routes_gen.go:3580:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (../../testdata/routesets/github.conf:527:7).
 //
@@ -3571,7 +3585,7 @@ func (u URLBuilder) PostMarkdown() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:3575:1
+//line routes_gen.go:3589:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (../../testdata/routesets/github.conf:533:7).
 //
@@ -3580,7 +3594,7 @@ func (u URLBuilder) PostMarkdownRaw() string {
 	return routegenTable.HelperURL(u.base, 31)
 }
 
-//line routes_gen.go:3584:1
+//line routes_gen.go:3598:1
 
 // GetMeta returns the URL of route "get_meta": /meta (../../testdata/routesets/github.conf:539:7).
 //
@@ -3589,7 +3603,7 @@ func (u URLBuilder) GetMeta() string {
 	return routegenTable.HelperURL(u.base, 32)
 }
 
-//line routes_gen.go:3593:1
+//line routes_gen.go:3607:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 //
@@ -3598,7 +3612,7 @@ func (u URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 33, owner, repo)
 }
 
-//line routes_gen.go:3602:1
+//line routes_gen.go:3616:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (../../testdata/routesets/github.conf:107:7).
 //
@@ -3607,7 +3621,7 @@ func (u URLBuilder) GetNotifications() string {
 	return routegenTable.HelperURL(u.base, 34)
 }
 
-//line routes_gen.go:3611:1
+//line routes_gen.go:3625:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (../../testdata/routesets/github.conf:119:7).
 //
@@ -3616,7 +3630,7 @@ func (u URLBuilder) PutNotifications() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:3620:1
+//line routes_gen.go:3634:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 //
@@ -3625,7 +3639,7 @@ func (u URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 36, id)
 }
 
-//line routes_gen.go:3629:1
+//line routes_gen.go:3643:1
 
 // PatchNotificationsThreadsByID returns the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 //
@@ -3634,7 +3648,7 @@ func (u URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 37, id)
 }
 
-//line routes_gen.go:3638:1
+//line routes_gen.go:3652:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 //
@@ -3643,7 +3657,7 @@ func (u URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 38, id)
 }
 
-//line routes_gen.go:3647:1
+//line routes_gen.go:3661:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 //
@@ -3652,7 +3666,7 @@ func (u URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 39, id)
 }
 
-//line routes_gen.go:3656:1
+//line routes_gen.go:3670:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 //
@@ -3661,7 +3675,7 @@ func (u URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 40, id)
 }
 
-//line routes_gen.go:3665:1
+//line routes_gen.go:3679:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:563:7).
 //
@@ -3670,7 +3684,7 @@ func (u URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 41, org)
 }
 
-//line routes_gen.go:3674:1
+//line routes_gen.go:3688:1
 
 // PatchOrgsByOrg returns the URL of route "patch_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 //
@@ -3679,7 +3693,7 @@ func (u URLBuilder) PatchOrgsByOrg(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 42, org)
 }
 
-//line routes_gen.go:3683:1
+//line routes_gen.go:3697:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 //
@@ -3688,7 +3702,7 @@ func (u URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 43, org)
 }
 
-//line routes_gen.go:3692:1
+//line routes_gen.go:3706:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 //
@@ -3697,7 +3711,7 @@ func (u URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 44, org)
 }
 
-//line routes_gen.go:3701:1
+//line routes_gen.go:3715:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 //
@@ -3706,7 +3720,7 @@ func (u URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, org)
 }
 
-//line routes_gen.go:3710:1
+//line routes_gen.go:3724:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 //
@@ -3715,7 +3729,7 @@ func (u URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 46, org, user)
 }
 
-//line routes_gen.go:3719:1
+//line routes_gen.go:3733:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 //
@@ -3724,7 +3738,7 @@ func (u URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 47, org, user)
 }
 
-//line routes_gen.go:3728:1
+//line routes_gen.go:3742:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 //
@@ -3733,7 +3747,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 48, org)
 }
 
-//line routes_gen.go:3737:1
+//line routes_gen.go:3751:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 //
@@ -3742,7 +3756,7 @@ func (u URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string) 
 	return routegenTable.CheckedHelperURL(u.base, 49, org, user)
 }
 
-//line routes_gen.go:3746:1
+//line routes_gen.go:3760:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 //
@@ -3751,7 +3765,7 @@ func (u URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 50, org, user)
 }
 
-//line routes_gen.go:3755:1
+//line routes_gen.go:3769:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 //
@@ -3760,7 +3774,7 @@ func (u URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (st
 	return routegenTable.CheckedHelperURL(u.base, 51, org, user)
 }
 
-//line routes_gen.go:3764:1
+//line routes_gen.go:3778:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 //
@@ -3769,7 +3783,7 @@ func (u URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 52, org)
 }
 
-//line routes_gen.go:3773:1
+//line routes_gen.go:3787:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 //
@@ -3778,7 +3792,7 @@ func (u URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 53, org)
 }
 
-//line routes_gen.go:3782:1
+//line routes_gen.go:3796:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 //
@@ -3787,7 +3801,7 @@ func (u URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 54, org)
 }
 
-//line routes_gen.go:3791:1
+//line routes_gen.go:3805:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 //
@@ -3796,7 +3810,7 @@ func (u URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 55, org)
 }
 
-//line routes_gen.go:3800:1
+//line routes_gen.go:3814:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (../../testdata/routesets/github.conf:545:7).
 //
@@ -3805,7 +3819,7 @@ func (u URLBuilder) GetRateLimit() string {
 	return routegenTable.HelperURL(u.base, 56)
 }
 
-//line routes_gen.go:3809:1
+//line routes_gen.go:3823:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 //
@@ -3814,7 +3828,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string,
 	return routegenTable.CheckedHelperURL(u.base, 57, owner, repo)
 }
 
-//line routes_gen.go:3818:1
+//line routes_gen.go:3832:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 //
@@ -3823,7 +3837,7 @@ func (u URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, er
 	return routegenTable.CheckedHelperURL(u.base, 58, owner, repo)
 }
 
-//line routes_gen.go:3827:1
+//line routes_gen.go:3841:1
 
 // PatchReposByOwnerByRepo returns the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 //
@@ -3832,7 +3846,7 @@ func (u URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string, 
 	return routegenTable.CheckedHelperURL(u.base, 59, owner, repo)
 }
 
-//line routes_gen.go:3836:1
+//line routes_gen.go:3850:1
 
 // GetReposByOwnerByRepoByArchiveFormatByRef returns the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 //
@@ -3841,7 +3855,7 @@ func (u URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 60, owner, repo, archiveFormat, ref)
 }
 
-//line routes_gen.go:3845:1
+//line routes_gen.go:3859:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 //
@@ -3850,7 +3864,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 61, owner, repo)
 }
 
-//line routes_gen.go:3854:1
+//line routes_gen.go:3868:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 //
@@ -3859,7 +3873,7 @@ func (u URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 62, owner, repo, assignee)
 }
 
-//line routes_gen.go:3863:1
+//line routes_gen.go:3877:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 //
@@ -3868,7 +3882,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 63, owner, repo)
 }
 
-//line routes_gen.go:3872:1
+//line routes_gen.go:3886:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 //
@@ -3877,7 +3891,7 @@ func (u URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 64, owner, repo, branch)
 }
 
-//line routes_gen.go:3881:1
+//line routes_gen.go:3895:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 //
@@ -3886,7 +3900,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 65, owner, repo)
 }
 
-//line routes_gen.go:3890:1
+//line routes_gen.go:3904:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 //
@@ -3895,7 +3909,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 66, owner, repo, user)
 }
 
-//line routes_gen.go:3899:1
+//line routes_gen.go:3913:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 //
@@ -3904,7 +3918,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 67, owner, repo, user)
 }
 
-//line routes_gen.go:3908:1
+//line routes_gen.go:3922:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 //
@@ -3913,7 +3927,7 @@ func (u URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 68, owner, repo, user)
 }
 
-//line routes_gen.go:3917:1
+//line routes_gen.go:3931:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 //
@@ -3922,7 +3936,7 @@ func (u URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 69, owner, repo)
 }
 
-//line routes_gen.go:3926:1
+//line routes_gen.go:3940:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 //
@@ -3931,7 +3945,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3935:1
+//line routes_gen.go:3949:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 //
@@ -3940,7 +3954,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 71, owner, repo, id)
 }
 
-//line routes_gen.go:3944:1
+//line routes_gen.go:3958:1
 
 // PatchReposByOwnerByRepoCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 //
@@ -3949,7 +3963,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 72, owner, repo, id)
 }
 
-//line routes_gen.go:3953:1
+//line routes_gen.go:3967:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 //
@@ -3958,7 +3972,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 73, owner, repo)
 }
 
-//line routes_gen.go:3962:1
+//line routes_gen.go:3976:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 //
@@ -3967,7 +3981,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 74, owner, repo, sha)
 }
 
-//line routes_gen.go:3971:1
+//line routes_gen.go:3985:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 //
@@ -3976,7 +3990,7 @@ func (u URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3980:1
+//line routes_gen.go:3994:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 //
@@ -3985,7 +3999,7 @@ func (u URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 76, owner, repo, sha)
 }
 
-//line routes_gen.go:3989:1
+//line routes_gen.go:4003:1
 
 // DeleteReposByOwnerByRepoContentsByPath returns the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 //
@@ -3994,7 +4008,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo st
 	return routegenTable.CheckedHelperURL(u.base, 77, owner, repo, path)
 }
 
-//line routes_gen.go:3998:1
+//line routes_gen.go:4012:1
 
 // GetReposByOwnerByRepoContentsByPath returns the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 //
@@ -4003,7 +4017,7 @@ func (u URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 78, owner, repo, path)
 }
 
-//line routes_gen.go:4007:1
+//line routes_gen.go:4021:1
 
 // PutReposByOwnerByRepoContentsByPath returns the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 //
@@ -4012,7 +4026,7 @@ func (u URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 79, owner, repo, path)
 }
 
-//line routes_gen.go:4016:1
+//line routes_gen.go:4030:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 //
@@ -4021,7 +4035,7 @@ func (u URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 80, owner, repo)
 }
 
-//line routes_gen.go:4025:1
+//line routes_gen.go:4039:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 //
@@ -4030,7 +4044,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 81, owner, repo)
 }
 
-//line routes_gen.go:4034:1
+//line routes_gen.go:4048:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 //
@@ -4039,7 +4053,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 82, owner, repo, id)
 }
 
-//line routes_gen.go:4043:1
+//line routes_gen.go:4057:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 //
@@ -4048,7 +4062,7 @@ func (u URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 83, owner, repo, id)
 }
 
-//line routes_gen.go:4052:1
+//line routes_gen.go:4066:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 //
@@ -4057,7 +4071,7 @@ func (u URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 84, owner, repo)
 }
 
-//line routes_gen.go:4061:1
+//line routes_gen.go:4075:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 //
@@ -4066,7 +4080,7 @@ func (u URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 85, owner, repo)
 }
 
-//line routes_gen.go:4070:1
+//line routes_gen.go:4084:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 //
@@ -4075,7 +4089,7 @@ func (u URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 86, owner, repo)
 }
 
-//line routes_gen.go:4079:1
+//line routes_gen.go:4093:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 //
@@ -4084,7 +4098,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 87, owner, repo)
 }
 
-//line routes_gen.go:4088:1
+//line routes_gen.go:4102:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 //
@@ -4093,7 +4107,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 88, owner, repo, sha)
 }
 
-//line routes_gen.go:4097:1
+//line routes_gen.go:4111:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 //
@@ -4102,7 +4116,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 89, owner, repo)
 }
 
-//line routes_gen.go:4106:1
+//line routes_gen.go:4120:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 //
@@ -4111,7 +4125,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 90, owner, repo, sha)
 }
 
-//line routes_gen.go:4115:1
+//line routes_gen.go:4129:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 //
@@ -4120,7 +4134,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 91, owner, repo)
 }
 
-//line routes_gen.go:4124:1
+//line routes_gen.go:4138:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 //
@@ -4129,7 +4143,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 92, owner, repo)
 }
 
-//line routes_gen.go:4133:1
+//line routes_gen.go:4147:1
 
 // DeleteReposByOwnerByRepoGitRefsByRef returns the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 //
@@ -4138,7 +4152,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 93, owner, repo, ref)
 }
 
-//line routes_gen.go:4142:1
+//line routes_gen.go:4156:1
 
 // GetReposByOwnerByRepoGitRefsByRef returns the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 //
@@ -4147,7 +4161,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 94, owner, repo, ref)
 }
 
-//line routes_gen.go:4151:1
+//line routes_gen.go:4165:1
 
 // PatchReposByOwnerByRepoGitRefsByRef returns the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 //
@@ -4156,7 +4170,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 95, owner, repo, ref)
 }
 
-//line routes_gen.go:4160:1
+//line routes_gen.go:4174:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 //
@@ -4165,7 +4179,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 96, owner, repo)
 }
 
-//line routes_gen.go:4169:1
+//line routes_gen.go:4183:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 //
@@ -4174,7 +4188,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 97, owner, repo, sha)
 }
 
-//line routes_gen.go:4178:1
+//line routes_gen.go:4192:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 //
@@ -4183,7 +4197,7 @@ func (u URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 98, owner, repo)
 }
 
-//line routes_gen.go:4187:1
+//line routes_gen.go:4201:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 //
@@ -4192,7 +4206,7 @@ func (u URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 99, owner, repo, sha)
 }
 
-//line routes_gen.go:4196:1
+//line routes_gen.go:4210:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 //
@@ -4201,7 +4215,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 100, owner, repo)
 }
 
-//line routes_gen.go:4205:1
+//line routes_gen.go:4219:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 //
@@ -4210,7 +4224,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 101, owner, repo)
 }
 
-//line routes_gen.go:4214:1
+//line routes_gen.go:4228:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 //
@@ -4219,7 +4233,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 102, owner, repo, id)
 }
 
-//line routes_gen.go:4223:1
+//line routes_gen.go:4237:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 //
@@ -4228,7 +4242,7 @@ func (u URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, id
 	return routegenTable.CheckedHelperURL(u.base, 103, owner, repo, id)
 }
 
-//line routes_gen.go:4232:1
+//line routes_gen.go:4246:1
 
 // PatchReposByOwnerByRepoHooksByID returns the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 //
@@ -4237,7 +4251,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string, 
 	return routegenTable.CheckedHelperURL(u.base, 104, owner, repo, id)
 }
 
-//line routes_gen.go:4241:1
+//line routes_gen.go:4255:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 //
@@ -4246,7 +4260,7 @@ func (u URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 105, owner, repo, id)
 }
 
-//line routes_gen.go:4250:1
+//line routes_gen.go:4264:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 //
@@ -4255,7 +4269,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 106, owner, repo)
 }
 
-//line routes_gen.go:4259:1
+//line routes_gen.go:4273:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 //
@@ -4264,7 +4278,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 107, owner, repo)
 }
 
-//line routes_gen.go:4268:1
+//line routes_gen.go:4282:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 //
@@ -4273,7 +4287,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 108, owner, repo, number)
 }
 
-//line routes_gen.go:4277:1
+//line routes_gen.go:4291:1
 
 // PatchReposByOwnerByRepoIssuesByNumber returns the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 //
@@ -4282,7 +4296,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 109, owner, repo, number)
 }
 
-//line routes_gen.go:4286:1
+//line routes_gen.go:4300:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 //
@@ -4291,7 +4305,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, re
 	return routegenTable.CheckedHelperURL(u.base, 110, owner, repo, number)
 }
 
-//line routes_gen.go:4295:1
+//line routes_gen.go:4309:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 //
@@ -4300,7 +4314,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 111, owner, repo, number)
 }
 
-//line routes_gen.go:4304:1
+//line routes_gen.go:4318:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 //
@@ -4309,7 +4323,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 112, owner, repo, number)
 }
 
-//line routes_gen.go:4313:1
+//line routes_gen.go:4327:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 //
@@ -4318,7 +4332,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 113, owner, repo, number)
 }
 
-//line routes_gen.go:4322:1
+//line routes_gen.go:4336:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 //
@@ -4327,7 +4341,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 114, owner, repo, number)
 }
 
-//line routes_gen.go:4331:1
+//line routes_gen.go:4345:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 //
@@ -4336,7 +4350,7 @@ func (u URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 115, owner, repo, number)
 }
 
-//line routes_gen.go:4340:1
+//line routes_gen.go:4354:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 //
@@ -4345,7 +4359,7 @@ func (u URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 116, owner, repo, number)
 }
 
-//line routes_gen.go:4349:1
+//line routes_gen.go:4363:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 //
@@ -4354,7 +4368,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner str
 	return routegenTable.CheckedHelperURL(u.base, 117, owner, repo, number, name)
 }
 
-//line routes_gen.go:4358:1
+//line routes_gen.go:4372:1
 
 // GetReposByOwnerByRepoIssuesComments returns the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 //
@@ -4363,7 +4377,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 118, owner, repo)
 }
 
-//line routes_gen.go:4367:1
+//line routes_gen.go:4381:1
 
 // DeleteReposByOwnerByRepoIssuesCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 //
@@ -4372,7 +4386,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 119, owner, repo, id)
 }
 
-//line routes_gen.go:4376:1
+//line routes_gen.go:4390:1
 
 // GetReposByOwnerByRepoIssuesCommentsByID returns the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 //
@@ -4381,7 +4395,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 120, owner, repo, id)
 }
 
-//line routes_gen.go:4385:1
+//line routes_gen.go:4399:1
 
 // PatchReposByOwnerByRepoIssuesCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 //
@@ -4390,7 +4404,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 121, owner, repo, id)
 }
 
-//line routes_gen.go:4394:1
+//line routes_gen.go:4408:1
 
 // GetReposByOwnerByRepoIssuesEvents returns the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 //
@@ -4399,7 +4413,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 122, owner, repo)
 }
 
-//line routes_gen.go:4403:1
+//line routes_gen.go:4417:1
 
 // GetReposByOwnerByRepoIssuesEventsByID returns the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 //
@@ -4408,7 +4422,7 @@ func (u URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo str
 	return routegenTable.CheckedHelperURL(u.base, 123, owner, repo, id)
 }
 
-//line routes_gen.go:4412:1
+//line routes_gen.go:4426:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 //
@@ -4417,7 +4431,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 124, owner, repo)
 }
 
-//line routes_gen.go:4421:1
+//line routes_gen.go:4435:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 //
@@ -4426,7 +4440,7 @@ func (u URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 125, owner, repo)
 }
 
-//line routes_gen.go:4430:1
+//line routes_gen.go:4444:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 //
@@ -4435,7 +4449,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string, 
 	return routegenTable.CheckedHelperURL(u.base, 126, owner, repo, id)
 }
 
-//line routes_gen.go:4439:1
+//line routes_gen.go:4453:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 //
@@ -4444,7 +4458,7 @@ func (u URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id 
 	return routegenTable.CheckedHelperURL(u.base, 127, owner, repo, id)
 }
 
-//line routes_gen.go:4448:1
+//line routes_gen.go:4462:1
 
 // PatchReposByOwnerByRepoKeysByID returns the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 //
@@ -4453,7 +4467,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, i
 	return routegenTable.CheckedHelperURL(u.base, 128, owner, repo, id)
 }
 
-//line routes_gen.go:4457:1
+//line routes_gen.go:4471:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 //
@@ -4462,7 +4476,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 129, owner, repo)
 }
 
-//line routes_gen.go:4466:1
+//line routes_gen.go:4480:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 //
@@ -4471,7 +4485,7 @@ func (u URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 130, owner, repo)
 }
 
-//line routes_gen.go:4475:1
+//line routes_gen.go:4489:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 //
@@ -4480,7 +4494,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 131, owner, repo, name)
 }
 
-//line routes_gen.go:4484:1
+//line routes_gen.go:4498:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 //
@@ -4489,7 +4503,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 132, owner, repo, name)
 }
 
-//line routes_gen.go:4493:1
+//line routes_gen.go:4507:1
 
 // PatchReposByOwnerByRepoLabelsByName returns the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 //
@@ -4498,7 +4512,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 133, owner, repo, name)
 }
 
-//line routes_gen.go:4502:1
+//line routes_gen.go:4516:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 //
@@ -4507,7 +4521,7 @@ func (u URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 134, owner, repo)
 }
 
-//line routes_gen.go:4511:1
+//line routes_gen.go:4525:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 //
@@ -4516,7 +4530,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (str
 	return routegenTable.CheckedHelperURL(u.base, 135, owner, repo)
 }
 
-//line routes_gen.go:4520:1
+//line routes_gen.go:4534:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 //
@@ -4525,7 +4539,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 136, owner, repo)
 }
 
-//line routes_gen.go:4529:1
+//line routes_gen.go:4543:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 //
@@ -4534,7 +4548,7 @@ func (u URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 137, owner, repo)
 }
 
-//line routes_gen.go:4538:1
+//line routes_gen.go:4552:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 //
@@ -4543,7 +4557,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 138, owner, repo, number)
 }
 
-//line routes_gen.go:4547:1
+//line routes_gen.go:4561:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 //
@@ -4552,7 +4566,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 139, owner, repo, number)
 }
 
-//line routes_gen.go:4556:1
+//line routes_gen.go:4570:1
 
 // PatchReposByOwnerByRepoMilestonesByNumber returns the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 //
@@ -4561,7 +4575,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 140, owner, repo, number)
 }
 
-//line routes_gen.go:4565:1
+//line routes_gen.go:4579:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 //
@@ -4570,7 +4584,7 @@ func (u URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string, 
 	return routegenTable.CheckedHelperURL(u.base, 141, owner, repo, number)
 }
 
-//line routes_gen.go:4574:1
+//line routes_gen.go:4588:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 //
@@ -4579,7 +4593,7 @@ func (u URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 142, owner, repo)
 }
 
-//line routes_gen.go:4583:1
+//line routes_gen.go:4597:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 //
@@ -4588,7 +4602,7 @@ func (u URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 143, owner, repo)
 }
 
-//line routes_gen.go:4592:1
+//line routes_gen.go:4606:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 //
@@ -4597,7 +4611,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 144, owner, repo)
 }
 
-//line routes_gen.go:4601:1
+//line routes_gen.go:4615:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 //
@@ -4606,7 +4620,7 @@ func (u URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 145, owner, repo)
 }
 
-//line routes_gen.go:4610:1
+//line routes_gen.go:4624:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 //
@@ -4615,7 +4629,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 146, owner, repo, number)
 }
 
-//line routes_gen.go:4619:1
+//line routes_gen.go:4633:1
 
 // PatchReposByOwnerByRepoPullsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 //
@@ -4624,7 +4638,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 147, owner, repo, number)
 }
 
-//line routes_gen.go:4628:1
+//line routes_gen.go:4642:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 //
@@ -4633,7 +4647,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 148, owner, repo, number)
 }
 
-//line routes_gen.go:4637:1
+//line routes_gen.go:4651:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 //
@@ -4642,7 +4656,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 149, owner, repo, number)
 }
 
-//line routes_gen.go:4646:1
+//line routes_gen.go:4660:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 //
@@ -4651,7 +4665,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 150, owner, repo, number)
 }
 
-//line routes_gen.go:4655:1
+//line routes_gen.go:4669:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 //
@@ -4660,7 +4674,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 151, owner, repo, number)
 }
 
-//line routes_gen.go:4664:1
+//line routes_gen.go:4678:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 //
@@ -4669,7 +4683,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 152, owner, repo, number)
 }
 
-//line routes_gen.go:4673:1
+//line routes_gen.go:4687:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 //
@@ -4678,7 +4692,7 @@ func (u URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 153, owner, repo, number)
 }
 
-//line routes_gen.go:4682:1
+//line routes_gen.go:4696:1
 
 // GetReposByOwnerByRepoPullsComments returns the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 //
@@ -4687,7 +4701,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 154, owner, repo)
 }
 
-//line routes_gen.go:4691:1
+//line routes_gen.go:4705:1
 
 // DeleteReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 //
@@ -4696,7 +4710,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string, 
 	return routegenTable.CheckedHelperURL(u.base, 155, owner, repo, number)
 }
 
-//line routes_gen.go:4700:1
+//line routes_gen.go:4714:1
 
 // GetReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 //
@@ -4705,7 +4719,7 @@ func (u URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, rep
 	return routegenTable.CheckedHelperURL(u.base, 156, owner, repo, number)
 }
 
-//line routes_gen.go:4709:1
+//line routes_gen.go:4723:1
 
 // PatchReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 //
@@ -4714,7 +4728,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 157, owner, repo, number)
 }
 
-//line routes_gen.go:4718:1
+//line routes_gen.go:4732:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 //
@@ -4723,7 +4737,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 158, owner, repo)
 }
 
-//line routes_gen.go:4727:1
+//line routes_gen.go:4741:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 //
@@ -4732,7 +4746,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (st
 	return routegenTable.CheckedHelperURL(u.base, 159, owner, repo)
 }
 
-//line routes_gen.go:4736:1
+//line routes_gen.go:4750:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 //
@@ -4741,7 +4755,7 @@ func (u URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 160, owner, repo)
 }
 
-//line routes_gen.go:4745:1
+//line routes_gen.go:4759:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 //
@@ -4750,7 +4764,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 161, owner, repo, id)
 }
 
-//line routes_gen.go:4754:1
+//line routes_gen.go:4768:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 //
@@ -4759,7 +4773,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string,
 	return routegenTable.CheckedHelperURL(u.base, 162, owner, repo, id)
 }
 
-//line routes_gen.go:4763:1
+//line routes_gen.go:4777:1
 
 // PatchReposByOwnerByRepoReleasesByID returns the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 //
@@ -4768,7 +4782,7 @@ func (u URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 163, owner, repo, id)
 }
 
-//line routes_gen.go:4772:1
+//line routes_gen.go:4786:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 //
@@ -4777,7 +4791,7 @@ func (u URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 164, owner, repo, id)
 }
 
-//line routes_gen.go:4781:1
+//line routes_gen.go:4795:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 //
@@ -4786,7 +4800,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) (
 	return routegenTable.CheckedHelperURL(u.base, 165, owner, repo)
 }
 
-//line routes_gen.go:4790:1
+//line routes_gen.go:4804:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 //
@@ -4795,7 +4809,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 166, owner, repo)
 }
 
-//line routes_gen.go:4799:1
+//line routes_gen.go:4813:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 //
@@ -4804,7 +4818,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo 
 	return routegenTable.CheckedHelperURL(u.base, 167, owner, repo)
 }
 
-//line routes_gen.go:4808:1
+//line routes_gen.go:4822:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 //
@@ -4813,7 +4827,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo st
 	return routegenTable.CheckedHelperURL(u.base, 168, owner, repo)
 }
 
-//line routes_gen.go:4817:1
+//line routes_gen.go:4831:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 //
@@ -4822,7 +4836,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo s
 	return routegenTable.CheckedHelperURL(u.base, 169, owner, repo)
 }
 
-//line routes_gen.go:4826:1
+//line routes_gen.go:4840:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 //
@@ -4831,7 +4845,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 170, owner, repo)
 }
 
-//line routes_gen.go:4835:1
+//line routes_gen.go:4849:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 //
@@ -4840,7 +4854,7 @@ func (u URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo string
 	return routegenTable.CheckedHelperURL(u.base, 171, owner, repo, ref)
 }
 
-//line routes_gen.go:4844:1
+//line routes_gen.go:4858:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 //
@@ -4849,7 +4863,7 @@ func (u URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenTable.CheckedHelperURL(u.base, 172, owner, repo, ref)
 }
 
-//line routes_gen.go:4853:1
+//line routes_gen.go:4867:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 //
@@ -4858,7 +4872,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string) 
 	return routegenTable.CheckedHelperURL(u.base, 173, owner, repo)
 }
 
-//line routes_gen.go:4862:1
+//line routes_gen.go:4876:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 //
@@ -4867,7 +4881,7 @@ func (u URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 174, owner, repo)
 }
 
-//line routes_gen.go:4871:1
+//line routes_gen.go:4885:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 //
@@ -4876,7 +4890,7 @@ func (u URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 175, owner, repo)
 }
 
-//line routes_gen.go:4880:1
+//line routes_gen.go:4894:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 //
@@ -4885,7 +4899,7 @@ func (u URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 176, owner, repo)
 }
 
-//line routes_gen.go:4889:1
+//line routes_gen.go:4903:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 //
@@ -4894,7 +4908,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (string
 	return routegenTable.CheckedHelperURL(u.base, 177, owner, repo)
 }
 
-//line routes_gen.go:4898:1
+//line routes_gen.go:4912:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 //
@@ -4903,7 +4917,7 @@ func (u URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (strin
 	return routegenTable.CheckedHelperURL(u.base, 178, owner, repo)
 }
 
-//line routes_gen.go:4907:1
+//line routes_gen.go:4921:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (../../testdata/routesets/github.conf:761:7).
 //
@@ -4912,7 +4926,7 @@ func (u URLBuilder) GetRepositories() string {
 	return routegenTable.HelperURL(u.base, 179)
 }
 
-//line routes_gen.go:4916:1
+//line routes_gen.go:4930:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (../../testdata/routesets/github.conf:1067:7).
 //
@@ -4921,7 +4935,7 @@ func (u URLBuilder) GetSearchCode() string {
 	return routegenTable.HelperURL(u.base, 180)
 }
 
-//line routes_gen.go:4925:1
+//line routes_gen.go:4939:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (../../testdata/routesets/github.conf:1073:7).
 //
@@ -4930,7 +4944,7 @@ func (u URLBuilder) GetSearchIssues() string {
 	return routegenTable.HelperURL(u.base, 181)
 }
 
-//line routes_gen.go:4934:1
+//line routes_gen.go:4948:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (../../testdata/routesets/github.conf:1061:7).
 //
@@ -4939,7 +4953,7 @@ func (u URLBuilder) GetSearchRepositories() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:4943:1
+//line routes_gen.go:4957:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (../../testdata/routesets/github.conf:1079:7).
 //
@@ -4948,7 +4962,7 @@ func (u URLBuilder) GetSearchUsers() string {
 	return routegenTable.HelperURL(u.base, 183)
 }
 
-//line routes_gen.go:4952:1
+//line routes_gen.go:4966:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:629:7).
 //
@@ -4957,7 +4971,7 @@ func (u URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 184, id)
 }
 
-//line routes_gen.go:4961:1
+//line routes_gen.go:4975:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:617:7).
 //
@@ -4966,7 +4980,7 @@ func (u URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 185, id)
 }
 
-//line routes_gen.go:4970:1
+//line routes_gen.go:4984:1
 
 // PatchTeamsByID returns the URL of route "patch_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:1337:7).
 //
@@ -4975,7 +4989,7 @@ func (u URLBuilder) PatchTeamsByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 186, id)
 }
 
-//line routes_gen.go:4979:1
+//line routes_gen.go:4993:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 //
@@ -4984,7 +4998,7 @@ func (u URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 187, id)
 }
 
-//line routes_gen.go:4988:1
+//line routes_gen.go:5002:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 //
@@ -4993,7 +5007,7 @@ func (u URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (string
 	return routegenTable.CheckedHelperURL(u.base, 188, id, user)
 }
 
-//line routes_gen.go:4997:1
+//line routes_gen.go:5011:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 //
@@ -5002,7 +5016,7 @@ func (u URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 189, id, user)
 }
 
-//line routes_gen.go:5006:1
+//line routes_gen.go:5020:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 //
@@ -5011,7 +5025,7 @@ func (u URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, e
 	return routegenTable.CheckedHelperURL(u.base, 190, id, user)
 }
 
-//line routes_gen.go:5015:1
+//line routes_gen.go:5029:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 //
@@ -5020,7 +5034,7 @@ func (u URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 191, id)
 }
 
-//line routes_gen.go:5024:1
+//line routes_gen.go:5038:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 //
@@ -5029,7 +5043,7 @@ func (u URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, r
 	return routegenTable.CheckedHelperURL(u.base, 192, id, owner, repo)
 }
 
-//line routes_gen.go:5033:1
+//line routes_gen.go:5047:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 //
@@ -5038,7 +5052,7 @@ func (u URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 193, id, owner, repo)
 }
 
-//line routes_gen.go:5042:1
+//line routes_gen.go:5056:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 //
@@ -5047,7 +5061,7 @@ func (u URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, repo
 	return routegenTable.CheckedHelperURL(u.base, 194, id, owner, repo)
 }
 
-//line routes_gen.go:5051:1
+//line routes_gen.go:5065:1
 
 // GetUser returns the URL of route "get_user": /user (../../testdata/routesets/github.conf:1115:7).
 //
@@ -5056,7 +5070,7 @@ func (u URLBuilder) GetUser() string {
 	return routegenTable.HelperURL(u.base, 195)
 }
 
-//line routes_gen.go:5060:1
+//line routes_gen.go:5074:1
 
 // PatchUser returns the URL of route "patch_user": /user (../../testdata/routesets/github.conf:1427:7).
 //
@@ -5065,7 +5079,7 @@ func (u URLBuilder) PatchUser() string {
 	return routegenTable.HelperURL(u.base, 196)
 }
 
-//line routes_gen.go:5069:1
+//line routes_gen.go:5083:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (../../testdata/routesets/github.conf:1139:7).
 //
@@ -5074,7 +5088,7 @@ func (u URLBuilder) DeleteUserEmails() string {
 	return routegenTable.HelperURL(u.base, 197)
 }
 
-//line routes_gen.go:5078:1
+//line routes_gen.go:5092:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (../../testdata/routesets/github.conf:1127:7).
 //
@@ -5083,7 +5097,7 @@ func (u URLBuilder) GetUserEmails() string {
 	return routegenTable.HelperURL(u.base, 198)
 }
 
-//line routes_gen.go:5087:1
+//line routes_gen.go:5101:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (../../testdata/routesets/github.conf:1133:7).
 //
@@ -5092,7 +5106,7 @@ func (u URLBuilder) PostUserEmails() string {
 	return routegenTable.HelperURL(u.base, 199)
 }
 
-//line routes_gen.go:5096:1
+//line routes_gen.go:5110:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (../../testdata/routesets/github.conf:1151:7).
 //
@@ -5101,7 +5115,7 @@ func (u URLBuilder) GetUserFollowers() string {
 	return routegenTable.HelperURL(u.base, 200)
 }
 
-//line routes_gen.go:5105:1
+//line routes_gen.go:5119:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (../../testdata/routesets/github.conf:1163:7).
 //
@@ -5110,7 +5124,7 @@ func (u URLBuilder) GetUserFollowing() string {
 	return routegenTable.HelperURL(u.base, 201)
 }
 
-//line routes_gen.go:5114:1
+//line routes_gen.go:5128:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 //
@@ -5119,7 +5133,7 @@ func (u URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 202, user)
 }
 
-//line routes_gen.go:5123:1
+//line routes_gen.go:5137:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 //
@@ -5128,7 +5142,7 @@ func (u URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 203, user)
 }
 
-//line routes_gen.go:5132:1
+//line routes_gen.go:5146:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 //
@@ -5137,7 +5151,7 @@ func (u URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 204, user)
 }
 
-//line routes_gen.go:5141:1
+//line routes_gen.go:5155:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (../../testdata/routesets/github.conf:365:7).
 //
@@ -5146,7 +5160,7 @@ func (u URLBuilder) GetUserIssues() string {
 	return routegenTable.HelperURL(u.base, 205)
 }
 
-//line routes_gen.go:5150:1
+//line routes_gen.go:5164:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (../../testdata/routesets/github.conf:1199:7).
 //
@@ -5155,7 +5169,7 @@ func (u URLBuilder) GetUserKeys() string {
 	return routegenTable.HelperURL(u.base, 206)
 }
 
-//line routes_gen.go:5159:1
+//line routes_gen.go:5173:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (../../testdata/routesets/github.conf:1211:7).
 //
@@ -5164,7 +5178,7 @@ func (u URLBuilder) PostUserKeys() string {
 	return routegenTable.HelperURL(u.base, 207)
 }
 
-//line routes_gen.go:5168:1
+//line routes_gen.go:5182:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 //
@@ -5173,7 +5187,7 @@ func (u URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 208, id)
 }
 
-//line routes_gen.go:5177:1
+//line routes_gen.go:5191:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 //
@@ -5182,7 +5196,7 @@ func (u URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 209, id)
 }
 
-//line routes_gen.go:5186:1
+//line routes_gen.go:5200:1
 
 // PatchUserKeysByID returns the URL of route "patch_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 //
@@ -5191,7 +5205,7 @@ func (u URLBuilder) PatchUserKeysByID(id string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 210, id)
 }
 
-//line routes_gen.go:5195:1
+//line routes_gen.go:5209:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (../../testdata/routesets/github.conf:557:7).
 //
@@ -5200,7 +5214,7 @@ func (u URLBuilder) GetUserOrgs() string {
 	return routegenTable.HelperURL(u.base, 211)
 }
 
-//line routes_gen.go:5204:1
+//line routes_gen.go:5218:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (../../testdata/routesets/github.conf:743:7).
 //
@@ -5209,7 +5223,7 @@ func (u URLBuilder) GetUserRepos() string {
 	return routegenTable.HelperURL(u.base, 212)
 }
 
-//line routes_gen.go:5213:1
+//line routes_gen.go:5227:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (../../testdata/routesets/github.conf:767:7).
 //
@@ -5218,7 +5232,7 @@ func (u URLBuilder) PostUserRepos() string {
 	return routegenTable.HelperURL(u.base, 213)
 }
 
-//line routes_gen.go:5222:1
+//line routes_gen.go:5236:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (../../testdata/routesets/github.conf:167:7).
 //
@@ -5227,7 +5241,7 @@ func (u URLBuilder) GetUserStarred() string {
 	return routegenTable.HelperURL(u.base, 214)
 }
 
-//line routes_gen.go:5231:1
+//line routes_gen.go:5245:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 //
@@ -5236,7 +5250,7 @@ func (u URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (s
 	return routegenTable.CheckedHelperURL(u.base, 215, owner, repo)
 }
 
-//line routes_gen.go:5240:1
+//line routes_gen.go:5254:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 //
@@ -5245,7 +5259,7 @@ func (u URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 216, owner, repo)
 }
 
-//line routes_gen.go:5249:1
+//line routes_gen.go:5263:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 //
@@ -5254,7 +5268,7 @@ func (u URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 217, owner, repo)
 }
 
-//line routes_gen.go:5258:1
+//line routes_gen.go:5272:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 //
@@ -5263,7 +5277,7 @@ func (u URLBuilder) GetUserSubscriptions() string {
 	return routegenTable.HelperURL(u.base, 218)
 }
 
-//line routes_gen.go:5267:1
+//line routes_gen.go:5281:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 //
@@ -5272,7 +5286,7 @@ func (u URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo stri
 	return routegenTable.CheckedHelperURL(u.base, 219, owner, repo)
 }
 
-//line routes_gen.go:5276:1
+//line routes_gen.go:5290:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 //
@@ -5281,7 +5295,7 @@ func (u URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 220, owner, repo)
 }
 
-//line routes_gen.go:5285:1
+//line routes_gen.go:5299:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 //
@@ -5290,7 +5304,7 @@ func (u URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string)
 	return routegenTable.CheckedHelperURL(u.base, 221, owner, repo)
 }
 
-//line routes_gen.go:5294:1
+//line routes_gen.go:5308:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (../../testdata/routesets/github.conf:683:7).
 //
@@ -5299,7 +5313,7 @@ func (u URLBuilder) GetUserTeams() string {
 	return routegenTable.HelperURL(u.base, 222)
 }
 
-//line routes_gen.go:5303:1
+//line routes_gen.go:5317:1
 
 // GetUsers returns the URL of route "get_users": /users (../../testdata/routesets/github.conf:1121:7).
 //
@@ -5308,7 +5322,7 @@ func (u URLBuilder) GetUsers() string {
 	return routegenTable.HelperURL(u.base, 223)
 }
 
-//line routes_gen.go:5312:1
+//line routes_gen.go:5326:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (../../testdata/routesets/github.conf:1109:7).
 //
@@ -5317,7 +5331,7 @@ func (u URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 224, user)
 }
 
-//line routes_gen.go:5321:1
+//line routes_gen.go:5335:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (../../testdata/routesets/github.conf:83:7).
 //
@@ -5326,7 +5340,7 @@ func (u URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 225, user)
 }
 
-//line routes_gen.go:5330:1
+//line routes_gen.go:5344:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 //
@@ -5335,7 +5349,7 @@ func (u URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (stri
 	return routegenTable.CheckedHelperURL(u.base, 226, user, org)
 }
 
-//line routes_gen.go:5339:1
+//line routes_gen.go:5353:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 //
@@ -5344,7 +5358,7 @@ func (u URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 227, user)
 }
 
-//line routes_gen.go:5348:1
+//line routes_gen.go:5362:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 //
@@ -5353,7 +5367,7 @@ func (u URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 228, user)
 }
 
-//line routes_gen.go:5357:1
+//line routes_gen.go:5371:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 //
@@ -5362,7 +5376,7 @@ func (u URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 229, user)
 }
 
-//line routes_gen.go:5366:1
+//line routes_gen.go:5380:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 //
@@ -5371,7 +5385,7 @@ func (u URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser 
 	return routegenTable.CheckedHelperURL(u.base, 230, user, targetUser)
 }
 
-//line routes_gen.go:5375:1
+//line routes_gen.go:5389:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 //
@@ -5380,7 +5394,7 @@ func (u URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 231, user)
 }
 
-//line routes_gen.go:5384:1
+//line routes_gen.go:5398:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 //
@@ -5389,7 +5403,7 @@ func (u URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 232, user)
 }
 
-//line routes_gen.go:5393:1
+//line routes_gen.go:5407:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 //
@@ -5398,7 +5412,7 @@ func (u URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 233, user)
 }
 
-//line routes_gen.go:5402:1
+//line routes_gen.go:5416:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 //
@@ -5407,7 +5421,7 @@ func (u URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 234, user)
 }
 
-//line routes_gen.go:5411:1
+//line routes_gen.go:5425:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 //
@@ -5416,7 +5430,7 @@ func (u URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 235, user)
 }
 
-//line routes_gen.go:5420:1
+//line routes_gen.go:5434:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 //
@@ -5425,7 +5439,7 @@ func (u URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 236, user)
 }
 
-//line routes_gen.go:5429:1
+//line routes_gen.go:5443:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 //
@@ -5434,7 +5448,7 @@ func (u URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 237, user)
 }
 
-//line routes_gen.go:5438:1
+//line routes_gen.go:5452:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 //
@@ -5443,7 +5457,7 @@ func (u URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 238, user)
 }
 
-//line routes_gen.go:5447:1
+//line routes_gen.go:5461:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

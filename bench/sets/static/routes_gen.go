@@ -13,16 +13,16 @@ import (
 	"github.com/routegen/routegen/runtime/routegenimpl"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
-// Domains are the domains of routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "bench", Name: "bench",
 		Host: "localhost", Port: "8080", PortlessLinks: true,
@@ -31,8 +31,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "get_root", Method: "GET", Path: "/", Controller: "Static", Action: "GetRoot", AntiCSRFCheck: true, Pos: "routes.conf:5:7"},
 	{Index: 1, Name: "get_makefile", Method: "GET", Path: "/Makefile", Controller: "Static", Action: "GetMakefile", AntiCSRFCheck: true, Pos: "routes.conf:161:7"},
 	{Index: 2, Name: "get_articles", Method: "GET", Path: "/articles", Controller: "Static", Action: "GetArticles", AntiCSRFCheck: true, Pos: "routes.conf:191:7"},
@@ -192,13 +193,26 @@ var Routes = []runtime.Route{
 	{Index: 156, Name: "get_tos_html", Method: "GET", Path: "/tos.html", Controller: "Static", Action: "GetTosHtml", AntiCSRFCheck: true, Pos: "routes.conf:185:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 })
+
+// Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -852,7 +866,7 @@ type StaticController interface {
 	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:179:7)
 //line routes.conf:185:6
 	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:185:7)
-//line routes_gen.go:856:1
+//line routes_gen.go:870:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1232,10 +1246,10 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
-func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+// host. It panics when ctx is nil or not of a router this package built. It returns a
+// URLBuilder, not a pointer, so that a link costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
+	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // GetRoot returns the URL of route "get_root": / (routes.conf:5:7).
@@ -1245,7 +1259,7 @@ func (u URLBuilder) GetRoot() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:1249:1
+//line routes_gen.go:1263:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:161:7).
 //
@@ -1254,7 +1268,7 @@ func (u URLBuilder) GetMakefile() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:1258:1
+//line routes_gen.go:1272:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:191:7).
 //
@@ -1263,7 +1277,7 @@ func (u URLBuilder) GetArticles() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:1267:1
+//line routes_gen.go:1281:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:197:7).
 //
@@ -1272,7 +1286,7 @@ func (u URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenTable.HelperURL(u.base, 3)
 }
 
-//line routes_gen.go:1276:1
+//line routes_gen.go:1290:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:203:7).
 //
@@ -1281,7 +1295,7 @@ func (u URLBuilder) GetArticlesIndexHTML() string {
 	return routegenTable.HelperURL(u.base, 4)
 }
 
-//line routes_gen.go:1285:1
+//line routes_gen.go:1299:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:209:7).
 //
@@ -1290,7 +1304,7 @@ func (u URLBuilder) GetArticlesWiki() string {
 	return routegenTable.HelperURL(u.base, 5)
 }
 
-//line routes_gen.go:1294:1
+//line routes_gen.go:1308:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:269:7).
 //
@@ -1299,7 +1313,7 @@ func (u URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:1303:1
+//line routes_gen.go:1317:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:215:7).
 //
@@ -1308,7 +1322,7 @@ func (u URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:1312:1
+//line routes_gen.go:1326:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:221:7).
 //
@@ -1317,7 +1331,7 @@ func (u URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenTable.HelperURL(u.base, 8)
 }
 
-//line routes_gen.go:1321:1
+//line routes_gen.go:1335:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:227:7).
 //
@@ -1326,7 +1340,7 @@ func (u URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenTable.HelperURL(u.base, 9)
 }
 
-//line routes_gen.go:1330:1
+//line routes_gen.go:1344:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:233:7).
 //
@@ -1335,7 +1349,7 @@ func (u URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenTable.HelperURL(u.base, 10)
 }
 
-//line routes_gen.go:1339:1
+//line routes_gen.go:1353:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:239:7).
 //
@@ -1344,7 +1358,7 @@ func (u URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenTable.HelperURL(u.base, 11)
 }
 
-//line routes_gen.go:1348:1
+//line routes_gen.go:1362:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:245:7).
 //
@@ -1353,7 +1367,7 @@ func (u URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenTable.HelperURL(u.base, 12)
 }
 
-//line routes_gen.go:1357:1
+//line routes_gen.go:1371:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:251:7).
 //
@@ -1362,7 +1376,7 @@ func (u URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenTable.HelperURL(u.base, 13)
 }
 
-//line routes_gen.go:1366:1
+//line routes_gen.go:1380:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:257:7).
 //
@@ -1371,7 +1385,7 @@ func (u URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenTable.HelperURL(u.base, 14)
 }
 
-//line routes_gen.go:1375:1
+//line routes_gen.go:1389:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:263:7).
 //
@@ -1380,7 +1394,7 @@ func (u URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenTable.HelperURL(u.base, 15)
 }
 
-//line routes_gen.go:1384:1
+//line routes_gen.go:1398:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:275:7).
 //
@@ -1389,7 +1403,7 @@ func (u URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenTable.HelperURL(u.base, 16)
 }
 
-//line routes_gen.go:1393:1
+//line routes_gen.go:1407:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:281:7).
 //
@@ -1398,7 +1412,7 @@ func (u URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenTable.HelperURL(u.base, 17)
 }
 
-//line routes_gen.go:1402:1
+//line routes_gen.go:1416:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:287:7).
 //
@@ -1407,7 +1421,7 @@ func (u URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenTable.HelperURL(u.base, 18)
 }
 
-//line routes_gen.go:1411:1
+//line routes_gen.go:1425:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:293:7).
 //
@@ -1416,7 +1430,7 @@ func (u URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenTable.HelperURL(u.base, 19)
 }
 
-//line routes_gen.go:1420:1
+//line routes_gen.go:1434:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:299:7).
 //
@@ -1425,7 +1439,7 @@ func (u URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenTable.HelperURL(u.base, 20)
 }
 
-//line routes_gen.go:1429:1
+//line routes_gen.go:1443:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:305:7).
 //
@@ -1434,7 +1448,7 @@ func (u URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenTable.HelperURL(u.base, 21)
 }
 
-//line routes_gen.go:1438:1
+//line routes_gen.go:1452:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:311:7).
 //
@@ -1443,7 +1457,7 @@ func (u URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenTable.HelperURL(u.base, 22)
 }
 
-//line routes_gen.go:1447:1
+//line routes_gen.go:1461:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:323:7).
 //
@@ -1452,7 +1466,7 @@ func (u URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenTable.HelperURL(u.base, 23)
 }
 
-//line routes_gen.go:1456:1
+//line routes_gen.go:1470:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:317:7).
 //
@@ -1461,7 +1475,7 @@ func (u URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenTable.HelperURL(u.base, 24)
 }
 
-//line routes_gen.go:1465:1
+//line routes_gen.go:1479:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:329:7).
 //
@@ -1470,7 +1484,7 @@ func (u URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenTable.HelperURL(u.base, 25)
 }
 
-//line routes_gen.go:1474:1
+//line routes_gen.go:1488:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:335:7).
 //
@@ -1479,7 +1493,7 @@ func (u URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenTable.HelperURL(u.base, 26)
 }
 
-//line routes_gen.go:1483:1
+//line routes_gen.go:1497:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:11:7).
 //
@@ -1488,7 +1502,7 @@ func (u URLBuilder) GetCmdHTML() string {
 	return routegenTable.HelperURL(u.base, 27)
 }
 
-//line routes_gen.go:1492:1
+//line routes_gen.go:1506:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:17:7).
 //
@@ -1497,7 +1511,7 @@ func (u URLBuilder) GetCodeHTML() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:1501:1
+//line routes_gen.go:1515:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:341:7).
 //
@@ -1506,7 +1520,7 @@ func (u URLBuilder) GetCodewalk() string {
 	return routegenTable.HelperURL(u.base, 29)
 }
 
-//line routes_gen.go:1510:1
+//line routes_gen.go:1524:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:347:7).
 //
@@ -1515,7 +1529,7 @@ func (u URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:1519:1
+//line routes_gen.go:1533:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:353:7).
 //
@@ -1524,7 +1538,7 @@ func (u URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenTable.HelperURL(u.base, 31)
 }
 
-//line routes_gen.go:1528:1
+//line routes_gen.go:1542:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:359:7).
 //
@@ -1533,7 +1547,7 @@ func (u URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenTable.HelperURL(u.base, 32)
 }
 
-//line routes_gen.go:1537:1
+//line routes_gen.go:1551:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:365:7).
 //
@@ -1542,7 +1556,7 @@ func (u URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenTable.HelperURL(u.base, 33)
 }
 
-//line routes_gen.go:1546:1
+//line routes_gen.go:1560:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:371:7).
 //
@@ -1551,7 +1565,7 @@ func (u URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenTable.HelperURL(u.base, 34)
 }
 
-//line routes_gen.go:1555:1
+//line routes_gen.go:1569:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:377:7).
 //
@@ -1560,7 +1574,7 @@ func (u URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:1564:1
+//line routes_gen.go:1578:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:383:7).
 //
@@ -1569,7 +1583,7 @@ func (u URLBuilder) GetCodewalkPigGo() string {
 	return routegenTable.HelperURL(u.base, 36)
 }
 
-//line routes_gen.go:1573:1
+//line routes_gen.go:1587:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:389:7).
 //
@@ -1578,7 +1592,7 @@ func (u URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenTable.HelperURL(u.base, 37)
 }
 
-//line routes_gen.go:1582:1
+//line routes_gen.go:1596:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:395:7).
 //
@@ -1587,7 +1601,7 @@ func (u URLBuilder) GetCodewalkRun() string {
 	return routegenTable.HelperURL(u.base, 38)
 }
 
-//line routes_gen.go:1591:1
+//line routes_gen.go:1605:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:401:7).
 //
@@ -1596,7 +1610,7 @@ func (u URLBuilder) GetCodewalkSharememXML() string {
 	return routegenTable.HelperURL(u.base, 39)
 }
 
-//line routes_gen.go:1600:1
+//line routes_gen.go:1614:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:407:7).
 //
@@ -1605,7 +1619,7 @@ func (u URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenTable.HelperURL(u.base, 40)
 }
 
-//line routes_gen.go:1609:1
+//line routes_gen.go:1623:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:23:7).
 //
@@ -1614,7 +1628,7 @@ func (u URLBuilder) GetContribHTML() string {
 	return routegenTable.HelperURL(u.base, 41)
 }
 
-//line routes_gen.go:1618:1
+//line routes_gen.go:1632:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:29:7).
 //
@@ -1623,7 +1637,7 @@ func (u URLBuilder) GetContributeHTML() string {
 	return routegenTable.HelperURL(u.base, 42)
 }
 
-//line routes_gen.go:1627:1
+//line routes_gen.go:1641:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:35:7).
 //
@@ -1632,7 +1646,7 @@ func (u URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenTable.HelperURL(u.base, 43)
 }
 
-//line routes_gen.go:1636:1
+//line routes_gen.go:1650:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:413:7).
 //
@@ -1641,7 +1655,7 @@ func (u URLBuilder) GetDevel() string {
 	return routegenTable.HelperURL(u.base, 44)
 }
 
-//line routes_gen.go:1645:1
+//line routes_gen.go:1659:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:419:7).
 //
@@ -1650,7 +1664,7 @@ func (u URLBuilder) GetDevelReleaseHTML() string {
 	return routegenTable.HelperURL(u.base, 45)
 }
 
-//line routes_gen.go:1654:1
+//line routes_gen.go:1668:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:425:7).
 //
@@ -1659,7 +1673,7 @@ func (u URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenTable.HelperURL(u.base, 46)
 }
 
-//line routes_gen.go:1663:1
+//line routes_gen.go:1677:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:41:7).
 //
@@ -1668,7 +1682,7 @@ func (u URLBuilder) GetDocsHTML() string {
 	return routegenTable.HelperURL(u.base, 47)
 }
 
-//line routes_gen.go:1672:1
+//line routes_gen.go:1686:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:47:7).
 //
@@ -1677,7 +1691,7 @@ func (u URLBuilder) GetEffectiveGoHTML() string {
 	return routegenTable.HelperURL(u.base, 48)
 }
 
-//line routes_gen.go:1681:1
+//line routes_gen.go:1695:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:53:7).
 //
@@ -1686,7 +1700,7 @@ func (u URLBuilder) GetFilesLog() string {
 	return routegenTable.HelperURL(u.base, 49)
 }
 
-//line routes_gen.go:1690:1
+//line routes_gen.go:1704:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:59:7).
 //
@@ -1695,7 +1709,7 @@ func (u URLBuilder) GetGccgoContributeHTML() string {
 	return routegenTable.HelperURL(u.base, 50)
 }
 
-//line routes_gen.go:1699:1
+//line routes_gen.go:1713:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:65:7).
 //
@@ -1704,7 +1718,7 @@ func (u URLBuilder) GetGccgoInstallHTML() string {
 	return routegenTable.HelperURL(u.base, 51)
 }
 
-//line routes_gen.go:1708:1
+//line routes_gen.go:1722:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:71:7).
 //
@@ -1713,7 +1727,7 @@ func (u URLBuilder) GetGoLogoBlackPng() string {
 	return routegenTable.HelperURL(u.base, 52)
 }
 
-//line routes_gen.go:1717:1
+//line routes_gen.go:1731:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:77:7).
 //
@@ -1722,7 +1736,7 @@ func (u URLBuilder) GetGoLogoBluePng() string {
 	return routegenTable.HelperURL(u.base, 53)
 }
 
-//line routes_gen.go:1726:1
+//line routes_gen.go:1740:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:83:7).
 //
@@ -1731,7 +1745,7 @@ func (u URLBuilder) GetGoLogoWhitePng() string {
 	return routegenTable.HelperURL(u.base, 54)
 }
 
-//line routes_gen.go:1735:1
+//line routes_gen.go:1749:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:89:7).
 //
@@ -1740,7 +1754,7 @@ func (u URLBuilder) GetGo11HTML() string {
 	return routegenTable.HelperURL(u.base, 55)
 }
 
-//line routes_gen.go:1744:1
+//line routes_gen.go:1758:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:95:7).
 //
@@ -1749,7 +1763,7 @@ func (u URLBuilder) GetGo12HTML() string {
 	return routegenTable.HelperURL(u.base, 56)
 }
 
-//line routes_gen.go:1753:1
+//line routes_gen.go:1767:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:101:7).
 //
@@ -1758,7 +1772,7 @@ func (u URLBuilder) GetGo1HTML() string {
 	return routegenTable.HelperURL(u.base, 57)
 }
 
-//line routes_gen.go:1762:1
+//line routes_gen.go:1776:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:107:7).
 //
@@ -1767,7 +1781,7 @@ func (u URLBuilder) GetGo1compatHTML() string {
 	return routegenTable.HelperURL(u.base, 58)
 }
 
-//line routes_gen.go:1771:1
+//line routes_gen.go:1785:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:113:7).
 //
@@ -1776,7 +1790,7 @@ func (u URLBuilder) GetGoFaqHTML() string {
 	return routegenTable.HelperURL(u.base, 59)
 }
 
-//line routes_gen.go:1780:1
+//line routes_gen.go:1794:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:119:7).
 //
@@ -1785,7 +1799,7 @@ func (u URLBuilder) GetGoMemHTML() string {
 	return routegenTable.HelperURL(u.base, 60)
 }
 
-//line routes_gen.go:1789:1
+//line routes_gen.go:1803:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:125:7).
 //
@@ -1794,7 +1808,7 @@ func (u URLBuilder) GetGoSpecHTML() string {
 	return routegenTable.HelperURL(u.base, 61)
 }
 
-//line routes_gen.go:1798:1
+//line routes_gen.go:1812:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:431:7).
 //
@@ -1803,7 +1817,7 @@ func (u URLBuilder) GetGopher() string {
 	return routegenTable.HelperURL(u.base, 62)
 }
 
-//line routes_gen.go:1807:1
+//line routes_gen.go:1821:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:437:7).
 //
@@ -1812,7 +1826,7 @@ func (u URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenTable.HelperURL(u.base, 63)
 }
 
-//line routes_gen.go:1816:1
+//line routes_gen.go:1830:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:443:7).
 //
@@ -1821,7 +1835,7 @@ func (u URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenTable.HelperURL(u.base, 64)
 }
 
-//line routes_gen.go:1825:1
+//line routes_gen.go:1839:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:449:7).
 //
@@ -1830,7 +1844,7 @@ func (u URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenTable.HelperURL(u.base, 65)
 }
 
-//line routes_gen.go:1834:1
+//line routes_gen.go:1848:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:455:7).
 //
@@ -1839,7 +1853,7 @@ func (u URLBuilder) GetGopherBumperPng() string {
 	return routegenTable.HelperURL(u.base, 66)
 }
 
-//line routes_gen.go:1843:1
+//line routes_gen.go:1857:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:461:7).
 //
@@ -1848,7 +1862,7 @@ func (u URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenTable.HelperURL(u.base, 67)
 }
 
-//line routes_gen.go:1852:1
+//line routes_gen.go:1866:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:467:7).
 //
@@ -1857,7 +1871,7 @@ func (u URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenTable.HelperURL(u.base, 68)
 }
 
-//line routes_gen.go:1861:1
+//line routes_gen.go:1875:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:473:7).
 //
@@ -1866,7 +1880,7 @@ func (u URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenTable.HelperURL(u.base, 69)
 }
 
-//line routes_gen.go:1870:1
+//line routes_gen.go:1884:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:479:7).
 //
@@ -1875,7 +1889,7 @@ func (u URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenTable.HelperURL(u.base, 70)
 }
 
-//line routes_gen.go:1879:1
+//line routes_gen.go:1893:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:485:7).
 //
@@ -1884,7 +1898,7 @@ func (u URLBuilder) GetGopherDocPng() string {
 	return routegenTable.HelperURL(u.base, 71)
 }
 
-//line routes_gen.go:1888:1
+//line routes_gen.go:1902:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:491:7).
 //
@@ -1893,7 +1907,7 @@ func (u URLBuilder) GetGopherFrontpagePng() string {
 	return routegenTable.HelperURL(u.base, 72)
 }
 
-//line routes_gen.go:1897:1
+//line routes_gen.go:1911:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:497:7).
 //
@@ -1902,7 +1916,7 @@ func (u URLBuilder) GetGopherGopherbwPng() string {
 	return routegenTable.HelperURL(u.base, 73)
 }
 
-//line routes_gen.go:1906:1
+//line routes_gen.go:1920:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:503:7).
 //
@@ -1911,7 +1925,7 @@ func (u URLBuilder) GetGopherGophercolorPng() string {
 	return routegenTable.HelperURL(u.base, 74)
 }
 
-//line routes_gen.go:1915:1
+//line routes_gen.go:1929:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:509:7).
 //
@@ -1920,7 +1934,7 @@ func (u URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenTable.HelperURL(u.base, 75)
 }
 
-//line routes_gen.go:1924:1
+//line routes_gen.go:1938:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:515:7).
 //
@@ -1929,7 +1943,7 @@ func (u URLBuilder) GetGopherHelpPng() string {
 	return routegenTable.HelperURL(u.base, 76)
 }
 
-//line routes_gen.go:1933:1
+//line routes_gen.go:1947:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:551:7).
 //
@@ -1938,7 +1952,7 @@ func (u URLBuilder) GetGopherPencil() string {
 	return routegenTable.HelperURL(u.base, 77)
 }
 
-//line routes_gen.go:1942:1
+//line routes_gen.go:1956:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:557:7).
 //
@@ -1947,7 +1961,7 @@ func (u URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenTable.HelperURL(u.base, 78)
 }
 
-//line routes_gen.go:1951:1
+//line routes_gen.go:1965:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:563:7).
 //
@@ -1956,7 +1970,7 @@ func (u URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenTable.HelperURL(u.base, 79)
 }
 
-//line routes_gen.go:1960:1
+//line routes_gen.go:1974:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:569:7).
 //
@@ -1965,7 +1979,7 @@ func (u URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenTable.HelperURL(u.base, 80)
 }
 
-//line routes_gen.go:1969:1
+//line routes_gen.go:1983:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:575:7).
 //
@@ -1974,7 +1988,7 @@ func (u URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenTable.HelperURL(u.base, 81)
 }
 
-//line routes_gen.go:1978:1
+//line routes_gen.go:1992:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:581:7).
 //
@@ -1983,7 +1997,7 @@ func (u URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenTable.HelperURL(u.base, 82)
 }
 
-//line routes_gen.go:1987:1
+//line routes_gen.go:2001:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:587:7).
 //
@@ -1992,7 +2006,7 @@ func (u URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenTable.HelperURL(u.base, 83)
 }
 
-//line routes_gen.go:1996:1
+//line routes_gen.go:2010:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:521:7).
 //
@@ -2001,7 +2015,7 @@ func (u URLBuilder) GetGopherPkgPng() string {
 	return routegenTable.HelperURL(u.base, 84)
 }
 
-//line routes_gen.go:2005:1
+//line routes_gen.go:2019:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:527:7).
 //
@@ -2010,7 +2024,7 @@ func (u URLBuilder) GetGopherProjectPng() string {
 	return routegenTable.HelperURL(u.base, 85)
 }
 
-//line routes_gen.go:2014:1
+//line routes_gen.go:2028:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:533:7).
 //
@@ -2019,7 +2033,7 @@ func (u URLBuilder) GetGopherRefPng() string {
 	return routegenTable.HelperURL(u.base, 86)
 }
 
-//line routes_gen.go:2023:1
+//line routes_gen.go:2037:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:539:7).
 //
@@ -2028,7 +2042,7 @@ func (u URLBuilder) GetGopherRunPng() string {
 	return routegenTable.HelperURL(u.base, 87)
 }
 
-//line routes_gen.go:2032:1
+//line routes_gen.go:2046:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:545:7).
 //
@@ -2037,7 +2051,7 @@ func (u URLBuilder) GetGopherTalksPng() string {
 	return routegenTable.HelperURL(u.base, 88)
 }
 
-//line routes_gen.go:2041:1
+//line routes_gen.go:2055:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:131:7).
 //
@@ -2046,7 +2060,7 @@ func (u URLBuilder) GetHelpHTML() string {
 	return routegenTable.HelperURL(u.base, 89)
 }
 
-//line routes_gen.go:2050:1
+//line routes_gen.go:2064:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:137:7).
 //
@@ -2055,7 +2069,7 @@ func (u URLBuilder) GetIeCSS() string {
 	return routegenTable.HelperURL(u.base, 90)
 }
 
-//line routes_gen.go:2059:1
+//line routes_gen.go:2073:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:143:7).
 //
@@ -2064,7 +2078,7 @@ func (u URLBuilder) GetInstallSourceHTML() string {
 	return routegenTable.HelperURL(u.base, 91)
 }
 
-//line routes_gen.go:2068:1
+//line routes_gen.go:2082:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:149:7).
 //
@@ -2073,7 +2087,7 @@ func (u URLBuilder) GetInstallHTML() string {
 	return routegenTable.HelperURL(u.base, 92)
 }
 
-//line routes_gen.go:2077:1
+//line routes_gen.go:2091:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:155:7).
 //
@@ -2082,7 +2096,7 @@ func (u URLBuilder) GetLogo153x55Png() string {
 	return routegenTable.HelperURL(u.base, 93)
 }
 
-//line routes_gen.go:2086:1
+//line routes_gen.go:2100:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:593:7).
 //
@@ -2091,7 +2105,7 @@ func (u URLBuilder) GetPlay() string {
 	return routegenTable.HelperURL(u.base, 94)
 }
 
-//line routes_gen.go:2095:1
+//line routes_gen.go:2109:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:599:7).
 //
@@ -2100,7 +2114,7 @@ func (u URLBuilder) GetPlayFibGo() string {
 	return routegenTable.HelperURL(u.base, 95)
 }
 
-//line routes_gen.go:2104:1
+//line routes_gen.go:2118:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:605:7).
 //
@@ -2109,7 +2123,7 @@ func (u URLBuilder) GetPlayHelloGo() string {
 	return routegenTable.HelperURL(u.base, 96)
 }
 
-//line routes_gen.go:2113:1
+//line routes_gen.go:2127:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:611:7).
 //
@@ -2118,7 +2132,7 @@ func (u URLBuilder) GetPlayLifeGo() string {
 	return routegenTable.HelperURL(u.base, 97)
 }
 
-//line routes_gen.go:2122:1
+//line routes_gen.go:2136:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:617:7).
 //
@@ -2127,7 +2141,7 @@ func (u URLBuilder) GetPlayPeanoGo() string {
 	return routegenTable.HelperURL(u.base, 98)
 }
 
-//line routes_gen.go:2131:1
+//line routes_gen.go:2145:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:623:7).
 //
@@ -2136,7 +2150,7 @@ func (u URLBuilder) GetPlayPiGo() string {
 	return routegenTable.HelperURL(u.base, 99)
 }
 
-//line routes_gen.go:2140:1
+//line routes_gen.go:2154:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:629:7).
 //
@@ -2145,7 +2159,7 @@ func (u URLBuilder) GetPlaySieveGo() string {
 	return routegenTable.HelperURL(u.base, 100)
 }
 
-//line routes_gen.go:2149:1
+//line routes_gen.go:2163:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:635:7).
 //
@@ -2154,7 +2168,7 @@ func (u URLBuilder) GetPlaySolitaireGo() string {
 	return routegenTable.HelperURL(u.base, 101)
 }
 
-//line routes_gen.go:2158:1
+//line routes_gen.go:2172:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:641:7).
 //
@@ -2163,7 +2177,7 @@ func (u URLBuilder) GetPlayTreeGo() string {
 	return routegenTable.HelperURL(u.base, 102)
 }
 
-//line routes_gen.go:2167:1
+//line routes_gen.go:2181:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:647:7).
 //
@@ -2172,7 +2186,7 @@ func (u URLBuilder) GetProgs() string {
 	return routegenTable.HelperURL(u.base, 103)
 }
 
-//line routes_gen.go:2176:1
+//line routes_gen.go:2190:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:653:7).
 //
@@ -2181,7 +2195,7 @@ func (u URLBuilder) GetProgsCgo1Go() string {
 	return routegenTable.HelperURL(u.base, 104)
 }
 
-//line routes_gen.go:2185:1
+//line routes_gen.go:2199:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:659:7).
 //
@@ -2190,7 +2204,7 @@ func (u URLBuilder) GetProgsCgo2Go() string {
 	return routegenTable.HelperURL(u.base, 105)
 }
 
-//line routes_gen.go:2194:1
+//line routes_gen.go:2208:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:665:7).
 //
@@ -2199,7 +2213,7 @@ func (u URLBuilder) GetProgsCgo3Go() string {
 	return routegenTable.HelperURL(u.base, 106)
 }
 
-//line routes_gen.go:2203:1
+//line routes_gen.go:2217:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:671:7).
 //
@@ -2208,7 +2222,7 @@ func (u URLBuilder) GetProgsCgo4Go() string {
 	return routegenTable.HelperURL(u.base, 107)
 }
 
-//line routes_gen.go:2212:1
+//line routes_gen.go:2226:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:677:7).
 //
@@ -2217,7 +2231,7 @@ func (u URLBuilder) GetProgsDeferGo() string {
 	return routegenTable.HelperURL(u.base, 108)
 }
 
-//line routes_gen.go:2221:1
+//line routes_gen.go:2235:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:683:7).
 //
@@ -2226,7 +2240,7 @@ func (u URLBuilder) GetProgsDeferOut() string {
 	return routegenTable.HelperURL(u.base, 109)
 }
 
-//line routes_gen.go:2230:1
+//line routes_gen.go:2244:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:689:7).
 //
@@ -2235,7 +2249,7 @@ func (u URLBuilder) GetProgsDefer2Go() string {
 	return routegenTable.HelperURL(u.base, 110)
 }
 
-//line routes_gen.go:2239:1
+//line routes_gen.go:2253:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:695:7).
 //
@@ -2244,7 +2258,7 @@ func (u URLBuilder) GetProgsDefer2Out() string {
 	return routegenTable.HelperURL(u.base, 111)
 }
 
-//line routes_gen.go:2248:1
+//line routes_gen.go:2262:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:701:7).
 //
@@ -2253,7 +2267,7 @@ func (u URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenTable.HelperURL(u.base, 112)
 }
 
-//line routes_gen.go:2257:1
+//line routes_gen.go:2271:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:707:7).
 //
@@ -2262,7 +2276,7 @@ func (u URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenTable.HelperURL(u.base, 113)
 }
 
-//line routes_gen.go:2266:1
+//line routes_gen.go:2280:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:713:7).
 //
@@ -2271,7 +2285,7 @@ func (u URLBuilder) GetProgsEffQrGo() string {
 	return routegenTable.HelperURL(u.base, 114)
 }
 
-//line routes_gen.go:2275:1
+//line routes_gen.go:2289:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:719:7).
 //
@@ -2280,7 +2294,7 @@ func (u URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenTable.HelperURL(u.base, 115)
 }
 
-//line routes_gen.go:2284:1
+//line routes_gen.go:2298:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:725:7).
 //
@@ -2289,7 +2303,7 @@ func (u URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenTable.HelperURL(u.base, 116)
 }
 
-//line routes_gen.go:2293:1
+//line routes_gen.go:2307:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:731:7).
 //
@@ -2298,7 +2312,7 @@ func (u URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenTable.HelperURL(u.base, 117)
 }
 
-//line routes_gen.go:2302:1
+//line routes_gen.go:2316:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:737:7).
 //
@@ -2307,7 +2321,7 @@ func (u URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenTable.HelperURL(u.base, 118)
 }
 
-//line routes_gen.go:2311:1
+//line routes_gen.go:2325:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:743:7).
 //
@@ -2316,7 +2330,7 @@ func (u URLBuilder) GetProgsErrorGo() string {
 	return routegenTable.HelperURL(u.base, 119)
 }
 
-//line routes_gen.go:2320:1
+//line routes_gen.go:2334:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:749:7).
 //
@@ -2325,7 +2339,7 @@ func (u URLBuilder) GetProgsError2Go() string {
 	return routegenTable.HelperURL(u.base, 120)
 }
 
-//line routes_gen.go:2329:1
+//line routes_gen.go:2343:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:755:7).
 //
@@ -2334,7 +2348,7 @@ func (u URLBuilder) GetProgsError3Go() string {
 	return routegenTable.HelperURL(u.base, 121)
 }
 
-//line routes_gen.go:2338:1
+//line routes_gen.go:2352:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:761:7).
 //
@@ -2343,7 +2357,7 @@ func (u URLBuilder) GetProgsError4Go() string {
 	return routegenTable.HelperURL(u.base, 122)
 }
 
-//line routes_gen.go:2347:1
+//line routes_gen.go:2361:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:767:7).
 //
@@ -2352,7 +2366,7 @@ func (u URLBuilder) GetProgsGo1Go() string {
 	return routegenTable.HelperURL(u.base, 123)
 }
 
-//line routes_gen.go:2356:1
+//line routes_gen.go:2370:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:773:7).
 //
@@ -2361,7 +2375,7 @@ func (u URLBuilder) GetProgsGobs1Go() string {
 	return routegenTable.HelperURL(u.base, 124)
 }
 
-//line routes_gen.go:2365:1
+//line routes_gen.go:2379:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:779:7).
 //
@@ -2370,7 +2384,7 @@ func (u URLBuilder) GetProgsGobs2Go() string {
 	return routegenTable.HelperURL(u.base, 125)
 }
 
-//line routes_gen.go:2374:1
+//line routes_gen.go:2388:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:785:7).
 //
@@ -2379,7 +2393,7 @@ func (u URLBuilder) GetProgsImageDrawGo() string {
 	return routegenTable.HelperURL(u.base, 126)
 }
 
-//line routes_gen.go:2383:1
+//line routes_gen.go:2397:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:791:7).
 //
@@ -2388,7 +2402,7 @@ func (u URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenTable.HelperURL(u.base, 127)
 }
 
-//line routes_gen.go:2392:1
+//line routes_gen.go:2406:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:797:7).
 //
@@ -2397,7 +2411,7 @@ func (u URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenTable.HelperURL(u.base, 128)
 }
 
-//line routes_gen.go:2401:1
+//line routes_gen.go:2415:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:803:7).
 //
@@ -2406,7 +2420,7 @@ func (u URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenTable.HelperURL(u.base, 129)
 }
 
-//line routes_gen.go:2410:1
+//line routes_gen.go:2424:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:809:7).
 //
@@ -2415,7 +2429,7 @@ func (u URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenTable.HelperURL(u.base, 130)
 }
 
-//line routes_gen.go:2419:1
+//line routes_gen.go:2433:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:815:7).
 //
@@ -2424,7 +2438,7 @@ func (u URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenTable.HelperURL(u.base, 131)
 }
 
-//line routes_gen.go:2428:1
+//line routes_gen.go:2442:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:821:7).
 //
@@ -2433,7 +2447,7 @@ func (u URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenTable.HelperURL(u.base, 132)
 }
 
-//line routes_gen.go:2437:1
+//line routes_gen.go:2451:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:827:7).
 //
@@ -2442,7 +2456,7 @@ func (u URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenTable.HelperURL(u.base, 133)
 }
 
-//line routes_gen.go:2446:1
+//line routes_gen.go:2460:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:833:7).
 //
@@ -2451,7 +2465,7 @@ func (u URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenTable.HelperURL(u.base, 134)
 }
 
-//line routes_gen.go:2455:1
+//line routes_gen.go:2469:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:839:7).
 //
@@ -2460,7 +2474,7 @@ func (u URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenTable.HelperURL(u.base, 135)
 }
 
-//line routes_gen.go:2464:1
+//line routes_gen.go:2478:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:845:7).
 //
@@ -2469,7 +2483,7 @@ func (u URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenTable.HelperURL(u.base, 136)
 }
 
-//line routes_gen.go:2473:1
+//line routes_gen.go:2487:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:851:7).
 //
@@ -2478,7 +2492,7 @@ func (u URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenTable.HelperURL(u.base, 137)
 }
 
-//line routes_gen.go:2482:1
+//line routes_gen.go:2496:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:857:7).
 //
@@ -2487,7 +2501,7 @@ func (u URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenTable.HelperURL(u.base, 138)
 }
 
-//line routes_gen.go:2491:1
+//line routes_gen.go:2505:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:863:7).
 //
@@ -2496,7 +2510,7 @@ func (u URLBuilder) GetProgsInterfaceGo() string {
 	return routegenTable.HelperURL(u.base, 139)
 }
 
-//line routes_gen.go:2500:1
+//line routes_gen.go:2514:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:869:7).
 //
@@ -2505,7 +2519,7 @@ func (u URLBuilder) GetProgsInterface2Go() string {
 	return routegenTable.HelperURL(u.base, 140)
 }
 
-//line routes_gen.go:2509:1
+//line routes_gen.go:2523:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:875:7).
 //
@@ -2514,7 +2528,7 @@ func (u URLBuilder) GetProgsInterface2Out() string {
 	return routegenTable.HelperURL(u.base, 141)
 }
 
-//line routes_gen.go:2518:1
+//line routes_gen.go:2532:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:881:7).
 //
@@ -2523,7 +2537,7 @@ func (u URLBuilder) GetProgsJson1Go() string {
 	return routegenTable.HelperURL(u.base, 142)
 }
 
-//line routes_gen.go:2527:1
+//line routes_gen.go:2541:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:887:7).
 //
@@ -2532,7 +2546,7 @@ func (u URLBuilder) GetProgsJson2Go() string {
 	return routegenTable.HelperURL(u.base, 143)
 }
 
-//line routes_gen.go:2536:1
+//line routes_gen.go:2550:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:893:7).
 //
@@ -2541,7 +2555,7 @@ func (u URLBuilder) GetProgsJson2Out() string {
 	return routegenTable.HelperURL(u.base, 144)
 }
 
-//line routes_gen.go:2545:1
+//line routes_gen.go:2559:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:899:7).
 //
@@ -2550,7 +2564,7 @@ func (u URLBuilder) GetProgsJson3Go() string {
 	return routegenTable.HelperURL(u.base, 145)
 }
 
-//line routes_gen.go:2554:1
+//line routes_gen.go:2568:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:905:7).
 //
@@ -2559,7 +2573,7 @@ func (u URLBuilder) GetProgsJson4Go() string {
 	return routegenTable.HelperURL(u.base, 146)
 }
 
-//line routes_gen.go:2563:1
+//line routes_gen.go:2577:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:911:7).
 //
@@ -2568,7 +2582,7 @@ func (u URLBuilder) GetProgsJson5Go() string {
 	return routegenTable.HelperURL(u.base, 147)
 }
 
-//line routes_gen.go:2572:1
+//line routes_gen.go:2586:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:917:7).
 //
@@ -2577,7 +2591,7 @@ func (u URLBuilder) GetProgsRun() string {
 	return routegenTable.HelperURL(u.base, 148)
 }
 
-//line routes_gen.go:2581:1
+//line routes_gen.go:2595:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:923:7).
 //
@@ -2586,7 +2600,7 @@ func (u URLBuilder) GetProgsSlicesGo() string {
 	return routegenTable.HelperURL(u.base, 149)
 }
 
-//line routes_gen.go:2590:1
+//line routes_gen.go:2604:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:929:7).
 //
@@ -2595,7 +2609,7 @@ func (u URLBuilder) GetProgsTimeout1Go() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:2599:1
+//line routes_gen.go:2613:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:935:7).
 //
@@ -2604,7 +2618,7 @@ func (u URLBuilder) GetProgsTimeout2Go() string {
 	return routegenTable.HelperURL(u.base, 151)
 }
 
-//line routes_gen.go:2608:1
+//line routes_gen.go:2622:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:941:7).
 //
@@ -2613,7 +2627,7 @@ func (u URLBuilder) GetProgsUpdateBash() string {
 	return routegenTable.HelperURL(u.base, 152)
 }
 
-//line routes_gen.go:2617:1
+//line routes_gen.go:2631:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:167:7).
 //
@@ -2622,7 +2636,7 @@ func (u URLBuilder) GetRootHTML() string {
 	return routegenTable.HelperURL(u.base, 153)
 }
 
-//line routes_gen.go:2626:1
+//line routes_gen.go:2640:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:173:7).
 //
@@ -2631,7 +2645,7 @@ func (u URLBuilder) GetSharePng() string {
 	return routegenTable.HelperURL(u.base, 154)
 }
 
-//line routes_gen.go:2635:1
+//line routes_gen.go:2649:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:179:7).
 //
@@ -2640,7 +2654,7 @@ func (u URLBuilder) GetSieveGif() string {
 	return routegenTable.HelperURL(u.base, 155)
 }
 
-//line routes_gen.go:2644:1
+//line routes_gen.go:2658:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:185:7).
 //
@@ -2649,7 +2663,7 @@ func (u URLBuilder) GetTosHTML() string {
 	return routegenTable.HelperURL(u.base, 156)
 }
 
-//line routes_gen.go:2653:1
+//line routes_gen.go:2667:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

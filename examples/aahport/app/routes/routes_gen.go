@@ -15,16 +15,16 @@ import (
 	"strings"
 )
 
-// This file is written for version 2 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(2 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 2)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
-// Domains are the domains of ../../config/routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of ../../config/routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "localhost", Name: "tasks site",
 		Host: "localhost", Port: "8080",
@@ -39,8 +39,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of ../../config/routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of ../../config/routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "index", Method: "GET", Path: "/", Controller: "AppController", Action: "Index", Auth: "anonymous", AntiCSRFCheck: true, Pos: "../../config/routes.conf:17:7"},
 	{Index: 1, Name: "tasks", Method: "GET", Path: "/api/v1/tasks", Controller: "api/v1/TaskController", Action: "List", Auth: "basic_auth", AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:read"}}}}, Parent: "api_v1", Pos: "../../config/routes.conf:28:11"},
 	{Index: 2, Name: "create_task", Method: "POST", Path: "/api/v1/tasks", Controller: "api/v1/TaskController", Action: "Create", Auth: "basic_auth", MaxBodySize: 1024, AntiCSRFCheck: true, Authorization: &runtime.Authorization{Permissions: []runtime.Check{{Func: "ispermitted", Args: []string{"task:create"}}}}, Parent: "tasks", Pos: "../../config/routes.conf:36:15"},
@@ -51,11 +52,12 @@ var Routes = []runtime.Route{
 	{Index: 7, Domain: 1, Name: "stats", Method: "GET", Path: "/stats", Controller: "admin/StatsController", Action: "Index", Auth: "api_key", AntiCSRFCheck: true, Pos: "../../config/routes.conf:78:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:     Domains,
-	Routes:      Routes,
+	Domains:     routegenDomains,
+	Routes:      routegenRoutes,
 	Matchers:    []routegenimpl.MatchFunc{routegenMatch0, routegenMatch1},
 	AuthSchemes: []string{"api_key", "basic_auth"},
 	SecureHeaders: []routegenimpl.SecureHeader{
@@ -66,6 +68,18 @@ var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
 		{Name: "Strict-Transport-Security", Value: "max-age=2592000", HTTPSOnly: true},
 	},
 })
+
+// Routes returns a copy of the routes of ../../config/routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of ../../config/routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -146,28 +160,28 @@ type APIV1TaskController interface {
 	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:28:11)
 //line ../../config/routes.conf:44:14
 	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:44:15)
-//line routes_gen.go:150:1
+//line routes_gen.go:164:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
 //line ../../config/routes.conf:70:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:70:7)
-//line routes_gen.go:157:1
+//line routes_gen.go:171:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
 //line ../../config/routes.conf:78:6
 	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:78:7)
-//line routes_gen.go:164:1
+//line routes_gen.go:178:1
 }
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
 //line ../../config/routes.conf:17:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:17:7)
-//line routes_gen.go:171:1
+//line routes_gen.go:185:1
 }
 
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
@@ -271,10 +285,10 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
-func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+// host. It panics when ctx is nil or not of a router this package built. It returns a
+// URLBuilder, not a pointer, so that a link costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
+	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../config/routes.conf:17:7).
@@ -284,7 +298,7 @@ func (u URLBuilder) Index() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:288:1
+//line routes_gen.go:302:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:28:11).
 //
@@ -293,7 +307,7 @@ func (u URLBuilder) Tasks() string {
 	return routegenTable.HelperURL(u.base, 1)
 }
 
-//line routes_gen.go:297:1
+//line routes_gen.go:311:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:36:15).
 //
@@ -302,7 +316,7 @@ func (u URLBuilder) CreateTask() string {
 	return routegenTable.HelperURL(u.base, 2)
 }
 
-//line routes_gen.go:306:1
+//line routes_gen.go:320:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:48:15).
 //
@@ -311,7 +325,7 @@ func (u URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:315:1
+//line routes_gen.go:329:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:44:15).
 //
@@ -320,7 +334,7 @@ func (u URLBuilder) Task(id int64) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
 }
 
-//line routes_gen.go:324:1
+//line routes_gen.go:338:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
@@ -329,7 +343,7 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 5, filepath)
 }
 
-//line routes_gen.go:333:1
+//line routes_gen.go:347:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:70:7).
 //
@@ -338,7 +352,7 @@ func (u URLBuilder) AdminLocalhostIndex() string {
 	return routegenTable.HelperURL(u.base, 6)
 }
 
-//line routes_gen.go:342:1
+//line routes_gen.go:356:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:78:7).
 //
@@ -347,7 +361,7 @@ func (u URLBuilder) AdminLocalhostStats() string {
 	return routegenTable.HelperURL(u.base, 7)
 }
 
-//line routes_gen.go:351:1
+//line routes_gen.go:365:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

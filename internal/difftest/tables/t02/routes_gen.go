@@ -15,12 +15,12 @@ import (
 	"strings"
 )
 
-// This file is written for version 1 of routegenimpl's API; with a routegen that does not support it,
+// This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
 // the constants below do not compile ("constant -1 overflows routegenimpl.RunGoGenerate"):
 // run go generate with the routegen the module requires.
 const (
-	_ = routegenimpl.RunGoGenerate(1 - routegenimpl.MinVersion)
-	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 1)
+	_ = routegenimpl.RunGoGenerate(4 - routegenimpl.MinVersion)
+	_ = routegenimpl.RunGoGenerate(routegenimpl.MaxVersion - 4)
 )
 
 // routegenCORS0 is a CORS policy of routes.conf, shared by the routes that have it.
@@ -179,8 +179,8 @@ var routegenCORS18 = &runtime.CORS{
 	MaxAge:       86400,
 }
 
-// Domains are the domains of routes.conf, in file order.
-var Domains = []runtime.Domain{
+// routegenDomains are the domains of routes.conf, in file order, as the router reads them (Domains copies them).
+var routegenDomains = []runtime.Domain{
 	{
 		Index: 0, Key: "d0", Name: "d0",
 		Host:                  "[::1]",
@@ -189,8 +189,9 @@ var Domains = []runtime.Domain{
 	},
 }
 
-// Routes are the routes of routes.conf: domain by domain, each sorted by path, then method.
-var Routes = []runtime.Route{
+// routegenRoutes are the routes of routes.conf: domain by domain, each sorted by path, then method,
+// as the router reads them (Routes copies them).
+var routegenRoutes = []runtime.Route{
 	{Index: 0, Name: "r15", Method: "GET", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
 	{Index: 1, Name: "r15", Method: "PUT", Path: "/", Controller: "C1", Action: "A15", MaxBodySize: 8, AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
 	{Index: 2, Name: "r15", Method: "TRACE", Path: "/", Controller: "C1", Action: "A15", AntiCSRFCheck: true, Pos: "routes.conf:112:7"},
@@ -378,13 +379,26 @@ var Routes = []runtime.Route{
 	{Index: 184, Name: "r70", Method: "TRACE", Path: "/~u", Controller: "C0", Action: "A70", Auth: "authenticated", AntiCSRFCheck: true, Pos: "routes.conf:485:7"},
 }
 
-// routegenTable is what the runtime knows of the routes. It serves each domain at its routes.conf
-// address, environment variables read at start-up.
+// routegenTable is what the runtime knows of the routes. It is built on first use (Lookup,
+// NewRouter, a URL, Routes or Domains), which serves each domain at its routes.conf address,
+// environment variables read then.
 var routegenTable = routegenimpl.NewTable(&routegenimpl.Table{
-	Domains:  Domains,
-	Routes:   Routes,
+	Domains:  routegenDomains,
+	Routes:   routegenRoutes,
 	Matchers: []routegenimpl.MatchFunc{routegenMatch0},
 })
+
+// Routes returns a copy of the routes of routes.conf: domain by domain, each sorted by
+// path, then method. Writing to it changes no router.
+func Routes() []runtime.Route {
+	return routegenTable.CopyRoutes()
+}
+
+// Domains returns a copy of the domains of routes.conf, in file order. Writing to it
+// changes no router.
+func Domains() []runtime.Domain {
+	return routegenTable.CopyDomains()
+}
 
 // Lookup finds the route of a request: method, Host header and path as sent (still escaped).
 // It fills m and allocates nothing; see runtime.Match for the outcomes.
@@ -2203,7 +2217,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15)
 //line routes.conf:591:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:591:15)
-//line routes_gen.go:2207:1
+//line routes_gen.go:2221:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2254,7 +2268,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:602:7)
 //line routes.conf:671:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:671:7), r96: GET /:p0/b (routes.conf:671:7), r96: HEAD /:p0/b (routes.conf:671:7)
-//line routes_gen.go:2258:1
+//line routes_gen.go:2272:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2331,7 +2345,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15)
 //line routes.conf:691:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:691:15)
-//line routes_gen.go:2335:1
+//line routes_gen.go:2349:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2786,10 +2800,10 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built.
-func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
-	base, _ := routegenTable.URLBaseOfRequest(ctx)
-	return &URLBuilder{base: base}
+// host. It panics when ctx is nil or not of a router this package built. It returns a
+// URLBuilder, not a pointer, so that a link costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
+	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // R15 returns the URL of route "r15": / (routes.conf:112:7).
@@ -2799,7 +2813,7 @@ func (u URLBuilder) R15() string {
 	return routegenTable.HelperURL(u.base, 0)
 }
 
-//line routes_gen.go:2803:1
+//line routes_gen.go:2817:1
 
 // R23 returns the URL of route "r23": /*rest (routes.conf:163:7).
 //
@@ -2808,7 +2822,7 @@ func (u URLBuilder) R23(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 3, rest)
 }
 
-//line routes_gen.go:2812:1
+//line routes_gen.go:2826:1
 
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:564:11).
 //
@@ -2817,7 +2831,7 @@ func (u URLBuilder) R81(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 6, p1)
 }
 
-//line routes_gen.go:2821:1
+//line routes_gen.go:2835:1
 
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:547:7).
 //
@@ -2826,7 +2840,7 @@ func (u URLBuilder) R78(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 7, p1)
 }
 
-//line routes_gen.go:2830:1
+//line routes_gen.go:2844:1
 
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:559:11).
 //
@@ -2835,7 +2849,7 @@ func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2839:1
+//line routes_gen.go:2853:1
 
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:553:11).
 //
@@ -2844,7 +2858,7 @@ func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 10, p1, p2)
 }
 
-//line routes_gen.go:2848:1
+//line routes_gen.go:2862:1
 
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:17:7).
 //
@@ -2853,7 +2867,7 @@ func (u URLBuilder) R2(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 12, p1)
 }
 
-//line routes_gen.go:2857:1
+//line routes_gen.go:2871:1
 
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:50:11).
 //
@@ -2862,7 +2876,7 @@ func (u URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 14, p1, p3)
 }
 
-//line routes_gen.go:2866:1
+//line routes_gen.go:2880:1
 
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:25:11).
 //
@@ -2871,7 +2885,7 @@ func (u URLBuilder) R3(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 17, p1)
 }
 
-//line routes_gen.go:2875:1
+//line routes_gen.go:2889:1
 
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:36:15).
 //
@@ -2880,7 +2894,7 @@ func (u URLBuilder) R5(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 18, p1)
 }
 
-//line routes_gen.go:2884:1
+//line routes_gen.go:2898:1
 
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:30:15).
 //
@@ -2889,7 +2903,7 @@ func (u URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 19, p1, p3)
 }
 
-//line routes_gen.go:2893:1
+//line routes_gen.go:2907:1
 
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:509:7).
 //
@@ -2898,7 +2912,7 @@ func (u URLBuilder) R73(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 22, p0)
 }
 
-//line routes_gen.go:2902:1
+//line routes_gen.go:2916:1
 
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:524:11).
 //
@@ -2907,7 +2921,7 @@ func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2911:1
+//line routes_gen.go:2925:1
 
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15).
 //
@@ -2916,7 +2930,7 @@ func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2920:1
+//line routes_gen.go:2934:1
 
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:518:11).
 //
@@ -2925,7 +2939,7 @@ func (u URLBuilder) R74(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 27, p0)
 }
 
-//line routes_gen.go:2929:1
+//line routes_gen.go:2943:1
 
 // R30 returns the URL of route "r30": /1 (routes.conf:213:7).
 //
@@ -2934,7 +2948,7 @@ func (u URLBuilder) R30() string {
 	return routegenTable.HelperURL(u.base, 28)
 }
 
-//line routes_gen.go:2938:1
+//line routes_gen.go:2952:1
 
 // R56 returns the URL of route "r56": /1 (routes.conf:391:7).
 //
@@ -2943,7 +2957,7 @@ func (u URLBuilder) R56() string {
 	return routegenTable.HelperURL(u.base, 30)
 }
 
-//line routes_gen.go:2947:1
+//line routes_gen.go:2961:1
 
 // R8 returns the URL of route "r8": /42 (routes.conf:59:7).
 //
@@ -2952,7 +2966,7 @@ func (u URLBuilder) R8() string {
 	return routegenTable.HelperURL(u.base, 33)
 }
 
-//line routes_gen.go:2956:1
+//line routes_gen.go:2970:1
 
 // R45 returns the URL of route "r45": /42 (routes.conf:317:7).
 //
@@ -2961,7 +2975,7 @@ func (u URLBuilder) R45() string {
 	return routegenTable.HelperURL(u.base, 35)
 }
 
-//line routes_gen.go:2965:1
+//line routes_gen.go:2979:1
 
 // R87 returns the URL of route "r87": /42/abc (routes.conf:608:7).
 //
@@ -2970,7 +2984,7 @@ func (u URLBuilder) R87() string {
 	return routegenTable.HelperURL(u.base, 37)
 }
 
-//line routes_gen.go:2974:1
+//line routes_gen.go:2988:1
 
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:662:15).
 //
@@ -2979,7 +2993,7 @@ func (u URLBuilder) R95() string {
 	return routegenTable.HelperURL(u.base, 38)
 }
 
-//line routes_gen.go:2983:1
+//line routes_gen.go:2997:1
 
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:652:11).
 //
@@ -2988,7 +3002,7 @@ func (u URLBuilder) R94() string {
 	return routegenTable.HelperURL(u.base, 40)
 }
 
-//line routes_gen.go:2992:1
+//line routes_gen.go:3006:1
 
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:647:11).
 //
@@ -2997,7 +3011,7 @@ func (u URLBuilder) R93() string {
 	return routegenTable.HelperURL(u.base, 43)
 }
 
-//line routes_gen.go:3001:1
+//line routes_gen.go:3015:1
 
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:614:11).
 //
@@ -3006,7 +3020,7 @@ func (u URLBuilder) R88() string {
 	return routegenTable.HelperURL(u.base, 44)
 }
 
-//line routes_gen.go:3010:1
+//line routes_gen.go:3024:1
 
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:638:15).
 //
@@ -3015,7 +3029,7 @@ func (u URLBuilder) R92(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 45, rest)
 }
 
-//line routes_gen.go:3019:1
+//line routes_gen.go:3033:1
 
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:632:15).
 //
@@ -3024,7 +3038,7 @@ func (u URLBuilder) R91(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 47, p3)
 }
 
-//line routes_gen.go:3028:1
+//line routes_gen.go:3042:1
 
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:626:15).
 //
@@ -3033,7 +3047,7 @@ func (u URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 50, p3, rest)
 }
 
-//line routes_gen.go:3037:1
+//line routes_gen.go:3051:1
 
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:620:15).
 //
@@ -3042,7 +3056,7 @@ func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 53, p3, p4)
 }
 
-//line routes_gen.go:3046:1
+//line routes_gen.go:3060:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -3051,7 +3065,7 @@ func (u URLBuilder) R1(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 55, p0)
 }
 
-//line routes_gen.go:3055:1
+//line routes_gen.go:3069:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
@@ -3060,7 +3074,7 @@ func (u URLBuilder) R31(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 57, p0)
 }
 
-//line routes_gen.go:3064:1
+//line routes_gen.go:3078:1
 
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:541:7).
 //
@@ -3069,7 +3083,7 @@ func (u URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 58, p0, p1)
 }
 
-//line routes_gen.go:3073:1
+//line routes_gen.go:3087:1
 
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:169:7).
 //
@@ -3078,7 +3092,7 @@ func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 59, p0, p1)
 }
 
-//line routes_gen.go:3082:1
+//line routes_gen.go:3096:1
 
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:157:7).
 //
@@ -3087,7 +3101,7 @@ func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 60, p0, p1)
 }
 
-//line routes_gen.go:3091:1
+//line routes_gen.go:3105:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
@@ -3096,7 +3110,7 @@ func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3100:1
+//line routes_gen.go:3114:1
 
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15).
 //
@@ -3105,7 +3119,7 @@ func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string)
 	return routegenTable.CheckedHelperURL(u.base, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:3109:1
+//line routes_gen.go:3123:1
 
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:198:15).
 //
@@ -3114,7 +3128,7 @@ func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (
 	return routegenTable.CheckedHelperURL(u.base, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:3118:1
+//line routes_gen.go:3132:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
@@ -3123,7 +3137,7 @@ func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, r
 	return routegenTable.CheckedHelperURL(u.base, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:3127:1
+//line routes_gen.go:3141:1
 
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:671:7).
 //
@@ -3132,7 +3146,7 @@ func (u URLBuilder) R96(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 70, p0)
 }
 
-//line routes_gen.go:3136:1
+//line routes_gen.go:3150:1
 
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:677:11).
 //
@@ -3141,7 +3155,7 @@ func (u URLBuilder) R97(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 73, p0)
 }
 
-//line routes_gen.go:3145:1
+//line routes_gen.go:3159:1
 
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:691:15).
 //
@@ -3150,7 +3164,7 @@ func (u URLBuilder) R99(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 75, p0)
 }
 
-//line routes_gen.go:3154:1
+//line routes_gen.go:3168:1
 
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15).
 //
@@ -3159,7 +3173,7 @@ func (u URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 77, p0, p5)
 }
 
-//line routes_gen.go:3163:1
+//line routes_gen.go:3177:1
 
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:706:11).
 //
@@ -3168,7 +3182,7 @@ func (u URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 79, p0, p2)
 }
 
-//line routes_gen.go:3172:1
+//line routes_gen.go:3186:1
 
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15).
 //
@@ -3177,7 +3191,7 @@ func (u URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3181:1
+//line routes_gen.go:3195:1
 
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:725:15).
 //
@@ -3186,7 +3200,7 @@ func (u URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3190:1
+//line routes_gen.go:3204:1
 
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:719:15).
 //
@@ -3195,7 +3209,7 @@ func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3199:1
+//line routes_gen.go:3213:1
 
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:227:11).
 //
@@ -3204,7 +3218,7 @@ func (u URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 85, p0, p1)
 }
 
-//line routes_gen.go:3208:1
+//line routes_gen.go:3222:1
 
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:96:7).
 //
@@ -3213,7 +3227,7 @@ func (u URLBuilder) R13(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 87, p0)
 }
 
-//line routes_gen.go:3217:1
+//line routes_gen.go:3231:1
 
 // R6 returns the URL of route "r6": /=/.a (routes.conf:42:15).
 //
@@ -3222,7 +3236,7 @@ func (u URLBuilder) R6() string {
 	return routegenTable.HelperURL(u.base, 88)
 }
 
-//line routes_gen.go:3226:1
+//line routes_gen.go:3240:1
 
 // R37 returns the URL of route "r37": /a-b (routes.conf:263:7).
 //
@@ -3231,7 +3245,7 @@ func (u URLBuilder) R37() string {
 	return routegenTable.HelperURL(u.base, 91)
 }
 
-//line routes_gen.go:3235:1
+//line routes_gen.go:3249:1
 
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:235:7).
 //
@@ -3240,7 +3254,7 @@ func (u URLBuilder) R33() string {
 	return routegenTable.HelperURL(u.base, 94)
 }
 
-//line routes_gen.go:3244:1
+//line routes_gen.go:3258:1
 
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:269:11).
 //
@@ -3249,7 +3263,7 @@ func (u URLBuilder) R38() string {
 	return routegenTable.HelperURL(u.base, 95)
 }
 
-//line routes_gen.go:3253:1
+//line routes_gen.go:3267:1
 
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:276:11).
 //
@@ -3258,7 +3272,7 @@ func (u URLBuilder) R39() string {
 	return routegenTable.HelperURL(u.base, 97)
 }
 
-//line routes_gen.go:3262:1
+//line routes_gen.go:3276:1
 
 // R72 returns the URL of route "r72": /a/@ (routes.conf:500:7).
 //
@@ -3267,7 +3281,7 @@ func (u URLBuilder) R72() string {
 	return routegenTable.HelperURL(u.base, 99)
 }
 
-//line routes_gen.go:3271:1
+//line routes_gen.go:3285:1
 
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:354:7).
 //
@@ -3276,7 +3290,7 @@ func (u URLBuilder) R51(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 101, p0)
 }
 
-//line routes_gen.go:3280:1
+//line routes_gen.go:3294:1
 
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:382:11).
 //
@@ -3285,7 +3299,7 @@ func (u URLBuilder) R55(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 103, p0)
 }
 
-//line routes_gen.go:3289:1
+//line routes_gen.go:3303:1
 
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:367:11).
 //
@@ -3294,7 +3308,7 @@ func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 105, p0, p1)
 }
 
-//line routes_gen.go:3298:1
+//line routes_gen.go:3312:1
 
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:361:11).
 //
@@ -3303,7 +3317,7 @@ func (u URLBuilder) R52(p0 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 108, p0)
 }
 
-//line routes_gen.go:3307:1
+//line routes_gen.go:3321:1
 
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:375:11).
 //
@@ -3312,7 +3326,7 @@ func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3316:1
+//line routes_gen.go:3330:1
 
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:301:11).
 //
@@ -3321,7 +3335,7 @@ func (u URLBuilder) R43(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 113, rest)
 }
 
-//line routes_gen.go:3325:1
+//line routes_gen.go:3339:1
 
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:290:11).
 //
@@ -3330,7 +3344,7 @@ func (u URLBuilder) R41(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 114, rest)
 }
 
-//line routes_gen.go:3334:1
+//line routes_gen.go:3348:1
 
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:307:15).
 //
@@ -3339,7 +3353,7 @@ func (u URLBuilder) R44(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 116, rest)
 }
 
-//line routes_gen.go:3343:1
+//line routes_gen.go:3357:1
 
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:283:7).
 //
@@ -3348,7 +3362,7 @@ func (u URLBuilder) R40(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 117, rest)
 }
 
-//line routes_gen.go:3352:1
+//line routes_gen.go:3366:1
 
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:294:11).
 //
@@ -3357,7 +3371,7 @@ func (u URLBuilder) R42(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 118, rest)
 }
 
-//line routes_gen.go:3361:1
+//line routes_gen.go:3375:1
 
 // R71 returns the URL of route "r71": /abc/a (routes.conf:493:7).
 //
@@ -3366,7 +3380,7 @@ func (u URLBuilder) R71() string {
 	return routegenTable.HelperURL(u.base, 120)
 }
 
-//line routes_gen.go:3370:1
+//line routes_gen.go:3384:1
 
 // R14 returns the URL of route "r14": /b/abc (routes.conf:102:7).
 //
@@ -3375,7 +3389,7 @@ func (u URLBuilder) R14() string {
 	return routegenTable.HelperURL(u.base, 122)
 }
 
-//line routes_gen.go:3379:1
+//line routes_gen.go:3393:1
 
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:602:7).
 //
@@ -3384,7 +3398,7 @@ func (u URLBuilder) R86(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 123, rest)
 }
 
-//line routes_gen.go:3388:1
+//line routes_gen.go:3402:1
 
 // R65 returns the URL of route "r65": /user_x (routes.conf:452:7).
 //
@@ -3393,7 +3407,7 @@ func (u URLBuilder) R65() string {
 	return routegenTable.HelperURL(u.base, 124)
 }
 
-//line routes_gen.go:3397:1
+//line routes_gen.go:3411:1
 
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:477:11).
 //
@@ -3402,7 +3416,7 @@ func (u URLBuilder) R69(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 125, p2)
 }
 
-//line routes_gen.go:3406:1
+//line routes_gen.go:3420:1
 
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:204:15).
 //
@@ -3411,7 +3425,7 @@ func (u URLBuilder) R29(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 127, p1)
 }
 
-//line routes_gen.go:3415:1
+//line routes_gen.go:3429:1
 
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:243:7).
 //
@@ -3420,7 +3434,7 @@ func (u URLBuilder) R34(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 129, p1)
 }
 
-//line routes_gen.go:3424:1
+//line routes_gen.go:3438:1
 
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:255:11).
 //
@@ -3429,7 +3443,7 @@ func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 130, p1, p2)
 }
 
-//line routes_gen.go:3433:1
+//line routes_gen.go:3447:1
 
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:249:11).
 //
@@ -3438,7 +3452,7 @@ func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 132, p1, strconv.FormatInt(p2, 10), p3)
 }
 
-//line routes_gen.go:3442:1
+//line routes_gen.go:3456:1
 
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:465:15).
 //
@@ -3447,7 +3461,7 @@ func (u URLBuilder) R67(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 134, rest)
 }
 
-//line routes_gen.go:3451:1
+//line routes_gen.go:3465:1
 
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:460:11).
 //
@@ -3456,7 +3470,7 @@ func (u URLBuilder) R66(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 135, rest)
 }
 
-//line routes_gen.go:3460:1
+//line routes_gen.go:3474:1
 
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:469:15).
 //
@@ -3465,7 +3479,7 @@ func (u URLBuilder) R68(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 137, rest)
 }
 
-//line routes_gen.go:3469:1
+//line routes_gen.go:3483:1
 
 // R16 returns the URL of route "r16": /v*rest (routes.conf:119:7).
 //
@@ -3474,7 +3488,7 @@ func (u URLBuilder) R16(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 138, rest)
 }
 
-//line routes_gen.go:3478:1
+//line routes_gen.go:3492:1
 
 // R9 returns the URL of route "r9": /v1 (routes.conf:66:7).
 //
@@ -3483,7 +3497,7 @@ func (u URLBuilder) R9() string {
 	return routegenTable.HelperURL(u.base, 139)
 }
 
-//line routes_gen.go:3487:1
+//line routes_gen.go:3501:1
 
 // R105 returns the URL of route "r105": /v1 (routes.conf:735:7).
 //
@@ -3492,7 +3506,7 @@ func (u URLBuilder) R105() string {
 	return routegenTable.HelperURL(u.base, 140)
 }
 
-//line routes_gen.go:3496:1
+//line routes_gen.go:3510:1
 
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:700:11).
 //
@@ -3501,7 +3515,7 @@ func (u URLBuilder) R100(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 143, p1)
 }
 
-//line routes_gen.go:3505:1
+//line routes_gen.go:3519:1
 
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:742:11).
 //
@@ -3510,7 +3524,7 @@ func (u URLBuilder) R106(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 144, p1)
 }
 
-//line routes_gen.go:3514:1
+//line routes_gen.go:3528:1
 
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:80:11).
 //
@@ -3519,7 +3533,7 @@ func (u URLBuilder) R11(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 147, p2)
 }
 
-//line routes_gen.go:3523:1
+//line routes_gen.go:3537:1
 
 // R82 returns the URL of route "r82": /v1/users (routes.conf:571:7).
 //
@@ -3528,7 +3542,7 @@ func (u URLBuilder) R82() string {
 	return routegenTable.HelperURL(u.base, 150)
 }
 
-//line routes_gen.go:3532:1
+//line routes_gen.go:3546:1
 
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:88:11).
 //
@@ -3537,7 +3551,7 @@ func (u URLBuilder) R12() string {
 	return routegenTable.HelperURL(u.base, 151)
 }
 
-//line routes_gen.go:3541:1
+//line routes_gen.go:3555:1
 
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:578:11).
 //
@@ -3546,7 +3560,7 @@ func (u URLBuilder) R83(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 152, p3)
 }
 
-//line routes_gen.go:3550:1
+//line routes_gen.go:3564:1
 
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:591:15).
 //
@@ -3555,7 +3569,7 @@ func (u URLBuilder) R85(p3 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 153, p3)
 }
 
-//line routes_gen.go:3559:1
+//line routes_gen.go:3573:1
 
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15).
 //
@@ -3564,7 +3578,7 @@ func (u URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 154, p3, p5)
 }
 
-//line routes_gen.go:3568:1
+//line routes_gen.go:3582:1
 
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:749:11).
 //
@@ -3573,7 +3587,7 @@ func (u URLBuilder) R107(p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 155, p2)
 }
 
-//line routes_gen.go:3577:1
+//line routes_gen.go:3591:1
 
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:73:11).
 //
@@ -3582,7 +3596,7 @@ func (u URLBuilder) R10() string {
 	return routegenTable.HelperURL(u.base, 157)
 }
 
-//line routes_gen.go:3586:1
+//line routes_gen.go:3600:1
 
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:398:7).
 //
@@ -3591,7 +3605,7 @@ func (u URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 158, p0, p1)
 }
 
-//line routes_gen.go:3595:1
+//line routes_gen.go:3609:1
 
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:415:11).
 //
@@ -3600,7 +3614,7 @@ func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3604:1
+//line routes_gen.go:3618:1
 
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:409:11).
 //
@@ -3609,7 +3623,7 @@ func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3613:1
+//line routes_gen.go:3627:1
 
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:442:15).
 //
@@ -3618,7 +3632,7 @@ func (u URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 161, p0, p1)
 }
 
-//line routes_gen.go:3622:1
+//line routes_gen.go:3636:1
 
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:421:11).
 //
@@ -3627,7 +3641,7 @@ func (u URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 162, p0, p1)
 }
 
-//line routes_gen.go:3631:1
+//line routes_gen.go:3645:1
 
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:404:11).
 //
@@ -3636,7 +3650,7 @@ func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3640:1
+//line routes_gen.go:3654:1
 
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:428:15).
 //
@@ -3645,7 +3659,7 @@ func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, err
 	return routegenTable.CheckedHelperURL(u.base, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3649:1
+//line routes_gen.go:3663:1
 
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:435:15).
 //
@@ -3654,7 +3668,7 @@ func (u URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3658:1
+//line routes_gen.go:3672:1
 
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:324:7).
 //
@@ -3663,7 +3677,7 @@ func (u URLBuilder) R46(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 169, rest)
 }
 
-//line routes_gen.go:3667:1
+//line routes_gen.go:3681:1
 
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:331:11).
 //
@@ -3672,7 +3686,7 @@ func (u URLBuilder) R47(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 170, rest)
 }
 
-//line routes_gen.go:3676:1
+//line routes_gen.go:3690:1
 
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:336:11).
 //
@@ -3681,7 +3695,7 @@ func (u URLBuilder) R48(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 171, rest)
 }
 
-//line routes_gen.go:3685:1
+//line routes_gen.go:3699:1
 
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:346:15).
 //
@@ -3690,7 +3704,7 @@ func (u URLBuilder) R50(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 172, rest)
 }
 
-//line routes_gen.go:3694:1
+//line routes_gen.go:3708:1
 
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:342:11).
 //
@@ -3699,7 +3713,7 @@ func (u URLBuilder) R49(rest string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 174, rest)
 }
 
-//line routes_gen.go:3703:1
+//line routes_gen.go:3717:1
 
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:134:11).
 //
@@ -3708,7 +3722,7 @@ func (u URLBuilder) R18(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 175, p1)
 }
 
-//line routes_gen.go:3712:1
+//line routes_gen.go:3726:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
@@ -3717,7 +3731,7 @@ func (u URLBuilder) R17(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 176, p1)
 }
 
-//line routes_gen.go:3721:1
+//line routes_gen.go:3735:1
 
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:149:15).
 //
@@ -3726,7 +3740,7 @@ func (u URLBuilder) R21(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 177, p1)
 }
 
-//line routes_gen.go:3730:1
+//line routes_gen.go:3744:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
@@ -3735,7 +3749,7 @@ func (u URLBuilder) R19(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 178, p1)
 }
 
-//line routes_gen.go:3739:1
+//line routes_gen.go:3753:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
@@ -3744,7 +3758,7 @@ func (u URLBuilder) R20(p1 string) (string, error) {
 	return routegenTable.CheckedHelperURL(u.base, 179, p1)
 }
 
-//line routes_gen.go:3748:1
+//line routes_gen.go:3762:1
 
 // R70 returns the URL of route "r70": /~u (routes.conf:485:7).
 //
@@ -3753,7 +3767,7 @@ func (u URLBuilder) R70() string {
 	return routegenTable.HelperURL(u.base, 182)
 }
 
-//line routes_gen.go:3757:1
+//line routes_gen.go:3771:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.
