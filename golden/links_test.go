@@ -130,7 +130,7 @@ func TestForRequestAllocates(t *testing.T) {
 	large := newT03Router(t)
 	largeCtx := requestContext(t, large, "api.example.com", "/x.y/1")
 	for _, c := range []struct {
-		name            string
+		name             string
 		plain, onRequest func()
 	}{
 		{"rich", func() { linkSink = rich.URL.Home() }, func() { linkSink = rich.URL.ForRequest(ctx).AdminHome() }},
