@@ -83,7 +83,7 @@ func apiShape(t *testing.T, fset *token.FileSet, f *ast.File, routes int) ([]str
 			}
 			if d.Doc != nil && strings.Contains(d.Doc.Text(), " returns the URL of route ") {
 				helpers++
-				if recv != "(URLBuilder) " || !strings.HasPrefix(d.Doc.List[len(d.Doc.List)-1].Text, "//line routes.conf:") {
+				if recv != "(*URLBuilder) " || !strings.HasPrefix(d.Doc.List[len(d.Doc.List)-1].Text, "//line routes.conf:") {
 					t.Errorf("the helper %s is not a method of URLBuilder placed by a //line directive", d.Name.Name)
 				}
 				continue

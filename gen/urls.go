@@ -59,8 +59,8 @@ func (g *generator) writeURLs() {
 	}, jen.Func().Params(jen.Id("URLBuilder")).Id("ForRouter").Params(router).Add(builder).Block(
 		jen.Return(jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id(tableName).Dot("URLBaseOf").Call(jen.Id("router")))),
 	))
-	g.declare(forRequestDoc(), jen.Func().Params(jen.Id("URLBuilder")).Id("ForRequest").Params(ctx).Id("URLBuilder").Block(
-		jen.Return(jen.Id("URLBuilder").Values(jen.Id("base").Op(":").Id(tableName).Dot("URLBaseOfRequest").Call(jen.Id("ctx")))),
+	g.declare(forRequestDoc(), jen.Func().Params(jen.Id("URLBuilder")).Id("ForRequest").Params(ctx).Add(builder).Block(
+		jen.Return(jen.Op("&").Id("URLBuilder").Values(jen.Id("base").Op(":").Id(tableName).Dot("URLBaseOfRequest").Call(jen.Id("ctx")))),
 	))
 	if g.linesAsText {
 		g.add(g.textBlock(g.helperMethodsText(helpers)))
@@ -113,8 +113,9 @@ func forRequestDoc() []string {
 		"domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label",
 		"of the request's host names the request's own domain first. URL, WithBasePath and",
 		"ForRouter write the root domain's routes as paths and every other domain's with their",
-		"host. It panics when ctx is nil or not of a router this package built. It returns a",
-		"URLBuilder, not a pointer, so that a link costs only its string.",
+		"host. It panics when ctx is nil or not of a router this package built. Inlined, as it",
+		"is, it keeps the builder on the caller's stack unless the builder outlives the call (as",
+		"a template's data): a link of it costs only its string.",
 	}
 }
 
@@ -130,7 +131,7 @@ type helperOf struct {
 // CheckedHelperURL when a value can fail (checkedHelper).
 func (g *generator) urlHelper(r *route) helper {
 	// The names of a method's scope: its receiver and what its body calls.
-	names := newNamer("u", "strconv", "routegenimpl", tableName)
+	names := newNamer("u", "routegenimpl", tableName)
 	var h helper
 	var params []string // the names of the parameters
 	if g.takesSubdomain(r) {
@@ -157,13 +158,13 @@ type helper struct {
 }
 
 // helperValues are the strings of h's parameters, named names:
-// "strconv.FormatInt(id, 10)".
+// "routegenimpl.Int(id)".
 func (g *generator) helperValues(h helper, names []string) []jen.Code {
 	values := make([]jen.Code, len(h.types))
 	for k, typ := range h.types {
 		values[k] = jen.Id(names[k])
 		if typ == "int64" {
-			values[k] = g.qual("strconv", "FormatInt").Call(jen.Id(names[k]), jen.Lit(10))
+			values[k] = g.qual(implPkg, "Int").Call(jen.Id(names[k]))
 		}
 	}
 	return values
@@ -215,8 +216,8 @@ func (g *generator) writeHelperMethod(r *route, h helper) {
 	g.add(
 		comment(doc),
 		jen.Comment(directive),
-		jen.Func().Params(jen.Id("u").Id("URLBuilder")).Id(r.helper).Params(h.paramsCode()...).Add(h.resultsCode()).Block(
-			jen.Return(h.call(jen.Id("u").Dot("base"), jen.Lit(r.index), g.helperValues(h, h.names))),
+		jen.Func().Params(jen.Id("u").Op("*").Id("URLBuilder")).Id(r.helper).Params(h.paramsCode()...).Add(h.resultsCode()).Block(
+			jen.Return(h.call(jen.Op("&").Id("u").Dot("base"), jen.Lit(r.index), g.helperValues(h, h.names))),
 		),
 		jen.Comment(lineResetPlaceholder),
 	)
@@ -232,7 +233,7 @@ func (g *generator) helperMethodLines(r *route) (doc, directive string) {
 	}
 	// The directive names the column of "func"; the helper's name follows the receiver.
 	pos := r.Pos
-	pos.Col -= len("func (u URLBuilder) ") - 1 // lineDirective takes a tab off
+	pos.Col -= len("func (u *URLBuilder) ") - 1 // lineDirective takes a tab off
 	return fmt.Sprintf("%s returns the URL of route %q: %s%s (%s).", r.helper, name, r.Path, where, g.opts.pos(r.Pos)),
 		lineDirective(g.opts.pathOf(r.Pos), pos)
 }
@@ -253,7 +254,7 @@ func (g *generator) helperMethodsText(helpers []*helperOf) []byte {
 		b.WriteString(commentText(doc))
 		b.WriteString("\n//\n") // gofmt sets a directive apart from the doc comment
 		b.WriteString(directive)
-		b.WriteString("\nfunc (u URLBuilder) ")
+		b.WriteString("\nfunc (u *URLBuilder) ")
 		b.WriteString(r.helper)
 		b.WriteString("(")
 		for k, typ := range h.types {
@@ -268,11 +269,11 @@ func (g *generator) helperMethodsText(helpers []*helperOf) []byte {
 		} else {
 			b.WriteString(" string")
 		}
-		b.WriteString(" {\n\treturn " + tableName + "." + h.build + "(u.base, " + strconv.Itoa(r.index))
+		b.WriteString(" {\n\treturn " + tableName + "." + h.build + "(&u.base, " + strconv.Itoa(r.index))
 		for k, typ := range h.types {
 			b.WriteString(", ")
 			if typ == "int64" {
-				b.WriteString(g.textQual("strconv", "FormatInt") + "(" + h.names[k] + ", 10)")
+				b.WriteString(g.textQual(implPkg, "Int") + "(" + h.names[k] + ")")
 			} else {
 				b.WriteString(h.names[k])
 			}

@@ -192,14 +192,18 @@ type indexedHelper struct {
 
 // helperMethodRoute finds the route of a URL helper method that returns
 // the URL alone: a method of URLBuilder whose body is
-// "return routegenTable.HelperURL(u.base, ROUTE, …)". The helpers whose
+// "return routegenTable.HelperURL(&u.base, ROUTE, …)". The helpers whose
 // values can fail call CheckedHelperURL and return an error too: a fix
 // cannot put their call where a string was.
 func helperMethodRoute(decl *ast.FuncDecl, info *types.Info) (int, bool) {
 	if decl.Recv == nil || len(decl.Recv.List) != 1 || decl.Body == nil || len(decl.Body.List) != 1 {
 		return 0, false
 	}
-	if id, ok := ast.Unparen(decl.Recv.List[0].Type).(*ast.Ident); !ok || id.Name != "URLBuilder" {
+	star, ok := ast.Unparen(decl.Recv.List[0].Type).(*ast.StarExpr)
+	if !ok {
+		return 0, false
+	}
+	if id, ok := ast.Unparen(star.X).(*ast.Ident); !ok || id.Name != "URLBuilder" {
 		return 0, false
 	}
 	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)

@@ -240,65 +240,66 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:257:1
+//line routes_gen.go:258:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/domain-subdomain/routes.conf:43:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:43:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:266:1
+//line routes_gen.go:267:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/domain-subdomain/routes.conf:48:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:48:1
-func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:275:1
+//line routes_gen.go:276:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/domain-subdomain/routes.conf:38:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:38:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
 }
 
-//line routes_gen.go:284:1
+//line routes_gen.go:285:1
 
 // AdminSampleComIndex returns the URL of route "admin_sample_com.index": / on admin.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:1
-func (u URLBuilder) AdminSampleComIndex() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) AdminSampleComIndex() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:293:1
+//line routes_gen.go:294:1
 
 // WildcardSampleComIndex returns the URL of route "wildcard_sample_com.index": / on *.sample.com (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7).
 //
 //line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:1
-func (u URLBuilder) WildcardSampleComIndex(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, subdomain)
+func (u *URLBuilder) WildcardSampleComIndex(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, subdomain)
 }
 
-//line routes_gen.go:302:1
+//line routes_gen.go:303:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

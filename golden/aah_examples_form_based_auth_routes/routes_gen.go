@@ -215,83 +215,84 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:60:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:232:1
+//line routes_gen.go:233:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:95:1
-func (u URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:241:1
+//line routes_gen.go:242:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:43:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:250:1
+//line routes_gen.go:251:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:65:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:259:1
+//line routes_gen.go:260:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:72:1
-func (u URLBuilder) Logout() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) Logout() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:268:1
+//line routes_gen.go:269:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:80:1
-func (u URLBuilder) ManageUsers() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) ManageUsers() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:277:1
+//line routes_gen.go:278:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:48:1
-func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:286:1
+//line routes_gen.go:287:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
 //line ../../testdata/aah/examples/form-based-auth/routes.conf:38:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, filepath)
 }
 
-//line routes_gen.go:295:1
+//line routes_gen.go:296:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -191,65 +191,66 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:62:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:208:1
+//line routes_gen.go:209:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:44:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:217:1
+//line routes_gen.go:218:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:1
-func (u URLBuilder) Logout() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Logout() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:226:1
+//line routes_gen.go:227:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:49:1
-func (u URLBuilder) RobotsTxt() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) RobotsTxt() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:235:1
+//line routes_gen.go:236:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:39:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, filepath)
 }
 
-//line routes_gen.go:244:1
+//line routes_gen.go:245:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
 //line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:1
-func (u URLBuilder) Success() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) Success() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:253:1
+//line routes_gen.go:254:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

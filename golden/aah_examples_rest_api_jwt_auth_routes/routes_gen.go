@@ -192,38 +192,39 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7).
 //
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:209:1
+//line routes_gen.go:210:1
 
 // ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11).
 //
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:1
-func (u URLBuilder) ReporteeInfo(email string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, email)
+func (u *URLBuilder) ReporteeInfo(email string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, email)
 }
 
-//line routes_gen.go:218:1
+//line routes_gen.go:219:1
 
 // Login returns the URL of route "login": /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
 //
 //line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:227:1
+//line routes_gen.go:228:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -230,65 +230,66 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api/routes.conf:26:7).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:26:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:247:1
+//line routes_gen.go:248:1
 
 // ListPosts returns the URL of route "list_posts": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:37:1
-func (u URLBuilder) ListPosts() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) ListPosts() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:256:1
+//line routes_gen.go:257:1
 
 // CreatePost returns the URL of route "create_post": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:43:1
-func (u URLBuilder) CreatePost() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) CreatePost() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:265:1
+//line routes_gen.go:266:1
 
 // DeletePost returns the URL of route "delete_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:54:1
-func (u URLBuilder) DeletePost(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, id)
+func (u *URLBuilder) DeletePost(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:274:1
+//line routes_gen.go:275:1
 
 // RetrievePost returns the URL of route "retrieve_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:46:1
-func (u URLBuilder) RetrievePost(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, id)
+func (u *URLBuilder) RetrievePost(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:283:1
+//line routes_gen.go:284:1
 
 // UpdatePost returns the URL of route "update_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
 //
 //line ../../testdata/aah/examples/rest-api/routes.conf:51:1
-func (u URLBuilder) UpdatePost(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+func (u *URLBuilder) UpdatePost(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:292:1
+//line routes_gen.go:293:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

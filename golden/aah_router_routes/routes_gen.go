@@ -328,155 +328,156 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // AppIndex returns the URL of route "app_index": / (../../testdata/aah/router/routes.conf:98:7).
 //
 //line ../../testdata/aah/router/routes.conf:98:1
-func (u URLBuilder) AppIndex() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) AppIndex() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:345:1
+//line routes_gen.go:346:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
 //line ../../testdata/aah/router/routes.conf:43:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:354:1
+//line routes_gen.go:355:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
 //line ../../testdata/aah/router/routes.conf:55:1
-func (u URLBuilder) HotelsGroup() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) HotelsGroup() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:363:1
+//line routes_gen.go:364:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
 //line ../../testdata/aah/router/routes.conf:68:1
-func (u URLBuilder) ShowHotels(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, id)
+func (u *URLBuilder) ShowHotels(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:372:1
+//line routes_gen.go:373:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
 //line ../../testdata/aah/router/routes.conf:74:1
-func (u URLBuilder) BookHotels(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, id)
+func (u *URLBuilder) BookHotels(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:381:1
+//line routes_gen.go:382:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
 //line ../../testdata/aah/router/routes.conf:80:1
-func (u URLBuilder) ConfirmBooking(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+func (u *URLBuilder) ConfirmBooking(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:390:1
+//line routes_gen.go:391:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
 //line ../../testdata/aah/router/routes.conf:88:1
-func (u URLBuilder) CancelBooking(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, id)
+func (u *URLBuilder) CancelBooking(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:399:1
+//line routes_gen.go:400:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
 //line ../../testdata/aah/router/routes.conf:103:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:408:1
+//line routes_gen.go:409:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
 //line ../../testdata/aah/router/routes.conf:111:1
-func (u URLBuilder) Logout() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Logout() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:417:1
+//line routes_gen.go:418:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
 //line ../../testdata/aah/router/routes.conf:117:1
-func (u URLBuilder) RegisterUser() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) RegisterUser() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:426:1
+//line routes_gen.go:427:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
 //line ../../testdata/aah/router/routes.conf:123:1
-func (u URLBuilder) EditUser() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u *URLBuilder) EditUser() string {
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:435:1
+//line routes_gen.go:436:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
 //line ../../testdata/aah/router/routes.conf:130:1
-func (u URLBuilder) HotelSettings() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) HotelSettings() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:444:1
+//line routes_gen.go:445:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
 //line ../../testdata/aah/router/routes.conf:143:1
-func (u URLBuilder) HotelSettingsOptions() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) HotelSettingsOptions() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:453:1
+//line routes_gen.go:454:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
 //line ../../testdata/aah/router/routes.conf:136:1
-func (u URLBuilder) HotelEditSettings() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) HotelEditSettings() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:462:1
+//line routes_gen.go:463:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
 //line ../../testdata/aah/router/routes.conf:27:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 15, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 15, filepath)
 }
 
-//line routes_gen.go:471:1
+//line routes_gen.go:472:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
 //line ../../testdata/aah/router/routes.conf:161:1
-func (u URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, subdomain)
+func (u *URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, subdomain)
 }
 
-//line routes_gen.go:480:1
+//line routes_gen.go:481:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -232,74 +232,75 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:28:1
-func (u URLBuilder) ListUsers() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) ListUsers() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:250:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:35:1
-func (u URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:259:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 //
-//line ../../testdata/aah/router/routes-simplified-2.conf:50:3
-func (u URLBuilder) DeleteUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, id)
+//line ../../testdata/aah/router/routes-simplified-2.conf:50:2
+func (u *URLBuilder) DeleteUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:268:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 //
 //line ../../testdata/aah/router/routes-simplified-2.conf:39:1
-func (u URLBuilder) GetUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, id)
+func (u *URLBuilder) GetUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, id)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:277:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 //
-//line ../../testdata/aah/router/routes-simplified-2.conf:45:3
-func (u URLBuilder) UpdateUser(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, id)
+//line ../../testdata/aah/router/routes-simplified-2.conf:45:2
+func (u *URLBuilder) UpdateUser(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, id)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:286:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 //
-//line ../../testdata/aah/router/routes-simplified-2.conf:55:3
-func (u URLBuilder) GetUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+//line ../../testdata/aah/router/routes-simplified-2.conf:55:2
+func (u *URLBuilder) GetUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:294:1
+//line routes_gen.go:295:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 //
-//line ../../testdata/aah/router/routes-simplified-2.conf:61:3
-func (u URLBuilder) UpdateUserSettings(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, id)
+//line ../../testdata/aah/router/routes-simplified-2.conf:61:2
+func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, id)
 }
 
-//line routes_gen.go:303:1
+//line routes_gen.go:304:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -254,92 +254,93 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-websocket.conf:24:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:24:1
-func (u URLBuilder) Baskets() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Baskets() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:271:1
+//line routes_gen.go:272:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:32:1
-func (u URLBuilder) CreateBasket() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) CreateBasket() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:280:1
+//line routes_gen.go:281:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:28:1
-func (u URLBuilder) ShowBasket(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, id)
+func (u *URLBuilder) ShowBasket(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, id)
 }
 
-//line routes_gen.go:289:1
+//line routes_gen.go:290:1
 
 // VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:38:1
-func (u URLBuilder) VersionHome(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, version)
+func (u *URLBuilder) VersionHome(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, version)
 }
 
-//line routes_gen.go:298:1
+//line routes_gen.go:299:1
 
 // ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:44:1
-func (u URLBuilder) ShowDoc(version string, content string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, version, content)
+func (u *URLBuilder) ShowDoc(version string, content string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, version, content)
 }
 
-//line routes_gen.go:307:1
+//line routes_gen.go:308:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:51:1
-func (u URLBuilder) Websockets() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) Websockets() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:316:1
+//line routes_gen.go:317:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:61:1
-func (u URLBuilder) WSBinary() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) WSBinary() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:325:1
+//line routes_gen.go:326:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:67:1
-func (u URLBuilder) WSNotarget() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) WSNotarget() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:334:1
+//line routes_gen.go:335:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 //
 //line ../../testdata/aah/router/routes-websocket.conf:56:1
-func (u URLBuilder) WSText() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) WSText() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:343:1
+//line routes_gen.go:344:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

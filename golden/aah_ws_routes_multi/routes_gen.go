@@ -219,83 +219,84 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/ws/routes-multi.conf:28:7).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:28:1
-func (u URLBuilder) Websockets() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Websockets() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:236:1
+//line routes_gen.go:237:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:38:1
-func (u URLBuilder) WSBinary() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) WSBinary() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:246:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:43:1
-func (u URLBuilder) WSJSON() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) WSJSON() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:255:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:53:1
-func (u URLBuilder) WSNotarget() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) WSNotarget() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:264:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:33:1
-func (u URLBuilder) WSText() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) WSText() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:273:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:48:1
-func (u URLBuilder) WSXML() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) WSXML() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:282:1
 
 // SecondLocalhostWebsockets returns the URL of route "second_localhost.websockets": /ws on second.localhost (../../testdata/aah/ws/routes-multi.conf:70:7).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:70:1
-func (u URLBuilder) SecondLocalhostWebsockets() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) SecondLocalhostWebsockets() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:290:1
+//line routes_gen.go:291:1
 
 // SecondLocalhostWSText returns the URL of route "second_localhost.ws_text": /ws/text on second.localhost (../../testdata/aah/ws/routes-multi.conf:75:11).
 //
 //line ../../testdata/aah/ws/routes-multi.conf:75:1
-func (u URLBuilder) SecondLocalhostWSText() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) SecondLocalhostWSText() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:299:1
+//line routes_gen.go:300:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -393,42 +392,42 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type DispatcherController interface {
 //line ../../testdata/clash/routes.conf:22:6
 	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
-//line routes_gen.go:397:1
+//line routes_gen.go:396:1
 }
 
 // HostsController holds the actions of controller "Hosts".
 type HostsController interface {
 //line ../../testdata/clash/routes.conf:12:6
 	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
-//line routes_gen.go:404:1
+//line routes_gen.go:403:1
 }
 
 // LookupController holds the actions of controller "Lookup".
 type LookupController interface {
 //line ../../testdata/clash/routes.conf:27:6
 	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
-//line routes_gen.go:411:1
+//line routes_gen.go:410:1
 }
 
 // RoutegenController holds the actions of controller "Routegen".
 type RoutegenController interface {
 //line ../../testdata/clash/routes.conf:17:6
 	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
-//line routes_gen.go:418:1
+//line routes_gen.go:417:1
 }
 
 // RouterController holds the actions of controller "Router".
 type RouterController interface {
 //line ../../testdata/clash/routes.conf:35:6
 	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
-//line routes_gen.go:425:1
+//line routes_gen.go:424:1
 }
 
 // TableController holds the actions of controller "Table".
 type TableController interface {
 //line ../../testdata/clash/routes.conf:7:6
 	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
-//line routes_gen.go:432:1
+//line routes_gen.go:431:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -437,14 +436,14 @@ type TenantController interface {
 	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
 //line ../../testdata/clash/routes.conf:44:6
 	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
-//line routes_gen.go:441:1
+//line routes_gen.go:440:1
 }
 
 // URLController holds the actions of controller "URL".
 type URLController interface {
 //line ../../testdata/clash/routes.conf:31:6
 	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
-//line routes_gen.go:448:1
+//line routes_gen.go:447:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/clash/routes.conf, calling the actions of the given controllers.
@@ -572,17 +571,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Actions returns the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
 //
 //line ../../testdata/clash/routes.conf:17:1
-func (u URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
+func (u *URLBuilder) Actions(runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
 //line routes_gen.go:589:1
@@ -590,8 +590,8 @@ func (u URLBuilder) Actions(runtime string, errors string, base string, url stri
 // Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
 //
 //line ../../testdata/clash/routes.conf:22:1
-func (u URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, v0, i1, j1, r, name, args, nil_)
+func (u *URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, v0, i1, j1, r, name, args, nil_)
 }
 
 //line routes_gen.go:598:1
@@ -599,8 +599,8 @@ func (u URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name s
 // Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
 //
 //line ../../testdata/clash/routes.conf:12:1
-func (u URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, p, err, action, m, path, method, strconv.FormatInt(opts, 10))
+func (u *URLBuilder) Hosts(p string, err string, action string, m string, path string, method string, opts int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, p, err, action, m, path, method, routegenimpl.Int(opts))
 }
 
 //line routes_gen.go:607:1
@@ -608,8 +608,8 @@ func (u URLBuilder) Hosts(p string, err string, action string, m string, path st
 // Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
 //
 //line ../../testdata/clash/routes.conf:27:1
-func (u URLBuilder) Lookup(host int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(host, 10))
+func (u *URLBuilder) Lookup(host int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(host))
 }
 
 //line routes_gen.go:616:1
@@ -617,8 +617,8 @@ func (u URLBuilder) Lookup(host int64) (string, error) {
 // NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
 //
 //line ../../testdata/clash/routes.conf:35:1
-func (u URLBuilder) NewRouter() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) NewRouter() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
 //line routes_gen.go:625:1
@@ -626,8 +626,8 @@ func (u URLBuilder) NewRouter() string {
 // Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
 //
 //line ../../testdata/clash/routes.conf:7:1
-func (u URLBuilder) Table(table string, routegenTable_ string, u_ string, strconv_ string, ctx string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, table, routegenTable_, u_, strconv_, ctx)
+func (u *URLBuilder) Table(table string, routegenTable_ string, u_ string, strconv string, ctx string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, table, routegenTable_, u_, strconv, ctx)
 }
 
 //line routes_gen.go:634:1
@@ -635,8 +635,8 @@ func (u URLBuilder) Table(table string, routegenTable_ string, u_ string, strcon
 // URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
 //
 //line ../../testdata/clash/routes.conf:31:1
-func (u URLBuilder) URLBuilder() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) URLBuilder() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
 //line routes_gen.go:643:1
@@ -644,8 +644,8 @@ func (u URLBuilder) URLBuilder() string {
 // TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
 //
 //line ../../testdata/clash/routes.conf:44:1
-func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, subdomain, subdomain_, table, u_)
+func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table string, u_ string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, subdomain, subdomain_, table, u_)
 }
 
 //line routes_gen.go:652:1
@@ -653,8 +653,8 @@ func (u URLBuilder) TenantsPage(subdomain string, subdomain_ string, table strin
 // EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
 //
 //line ../../testdata/clash/routes.conf:56:1
-func (u URLBuilder) EnvPage(table string, subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, table, subdomain)
+func (u *URLBuilder) EnvPage(table string, subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, table, subdomain)
 }
 
 //line routes_gen.go:661:1

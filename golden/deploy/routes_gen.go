@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -189,28 +188,28 @@ type APIController interface {
 	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
 //line ../../testdata/deploy/routes.conf:41:10
 	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
-//line routes_gen.go:193:1
+//line routes_gen.go:192:1
 }
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
 //line ../../testdata/deploy/routes.conf:52:6
 	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
-//line routes_gen.go:200:1
+//line routes_gen.go:199:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/deploy/routes.conf:11:4
 	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
-//line routes_gen.go:207:1
+//line routes_gen.go:206:1
 }
 
 // OpsController holds the actions of controller "Ops".
 type OpsController interface {
 //line ../../testdata/deploy/routes.conf:61:6
 	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
-//line routes_gen.go:214:1
+//line routes_gen.go:213:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -223,7 +222,7 @@ type SiteController interface {
 	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
 //line ../../testdata/deploy/routes.conf:30:6
 	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
-//line routes_gen.go:227:1
+//line routes_gen.go:226:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/deploy/routes.conf, calling the actions of the given controllers.
@@ -336,17 +335,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/deploy/routes.conf:27:7).
 //
 //line ../../testdata/deploy/routes.conf:27:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:353:1
@@ -354,8 +354,8 @@ func (u URLBuilder) Home() string {
 // API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
 //
 //line ../../testdata/deploy/routes.conf:32:1
-func (u URLBuilder) API() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) API() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
 //line routes_gen.go:362:1
@@ -363,8 +363,8 @@ func (u URLBuilder) API() string {
 // Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
 //
 //line ../../testdata/deploy/routes.conf:40:1
-func (u URLBuilder) Items() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Items() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
 //line routes_gen.go:371:1
@@ -372,8 +372,8 @@ func (u URLBuilder) Items() string {
 // ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
 //
 //line ../../testdata/deploy/routes.conf:41:1
-func (u URLBuilder) ItemsOptions() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) ItemsOptions() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
 //line routes_gen.go:380:1
@@ -381,8 +381,8 @@ func (u URLBuilder) ItemsOptions() string {
 // Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
 //
 //line ../../testdata/deploy/routes.conf:28:1
-func (u URLBuilder) Hotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
+func (u *URLBuilder) Hotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:389:1
@@ -390,8 +390,8 @@ func (u URLBuilder) Hotel(id int64) (string, error) {
 // Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
 //
 //line ../../testdata/deploy/routes.conf:19:1
-func (u URLBuilder) Pub(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, filepath)
+func (u *URLBuilder) Pub(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, filepath)
 }
 
 //line routes_gen.go:398:1
@@ -399,8 +399,8 @@ func (u URLBuilder) Pub(filepath string) (string, error) {
 // Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
 //
 //line ../../testdata/deploy/routes.conf:29:1
-func (u URLBuilder) Secret() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Secret() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
 //line routes_gen.go:407:1
@@ -408,8 +408,8 @@ func (u URLBuilder) Secret() string {
 // Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
 //
 //line ../../testdata/deploy/routes.conf:30:1
-func (u URLBuilder) Source(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, filepath)
+func (u *URLBuilder) Source(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, filepath)
 }
 
 //line routes_gen.go:416:1
@@ -417,8 +417,8 @@ func (u URLBuilder) Source(filepath string) (string, error) {
 // AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
 //
 //line ../../testdata/deploy/routes.conf:52:1
-func (u URLBuilder) AdminHome() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) AdminHome() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
 //line routes_gen.go:425:1
@@ -426,8 +426,8 @@ func (u URLBuilder) AdminHome() string {
 // OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
 //
 //line ../../testdata/deploy/routes.conf:61:1
-func (u URLBuilder) OpsHome() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10)
+func (u *URLBuilder) OpsHome() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10)
 }
 
 //line routes_gen.go:434:1

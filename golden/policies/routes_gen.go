@@ -362,164 +362,165 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
 //
 //line ../../testdata/policies/routes.conf:21:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:379:1
+//line routes_gen.go:380:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
 //line ../../testdata/policies/routes.conf:28:1
-func (u URLBuilder) Admin() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Admin() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:388:1
+//line routes_gen.go:389:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
 //line ../../testdata/policies/routes.conf:43:1
-func (u URLBuilder) AdminReports() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) AdminReports() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
-//line routes_gen.go:397:1
+//line routes_gen.go:398:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
 //line ../../testdata/policies/routes.conf:35:1
-func (u URLBuilder) AdminUsers() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) AdminUsers() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:406:1
+//line routes_gen.go:407:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
 //line ../../testdata/policies/routes.conf:73:1
-func (u URLBuilder) APIItems() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) APIItems() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
-//line routes_gen.go:415:1
+//line routes_gen.go:416:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
 //line ../../testdata/policies/routes.conf:74:1
-func (u URLBuilder) APIPrivate() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) APIPrivate() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:424:1
+//line routes_gen.go:425:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
 //line ../../testdata/policies/routes.conf:75:1
-func (u URLBuilder) APIPublic() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) APIPublic() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:433:1
+//line routes_gen.go:434:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
 //line ../../testdata/policies/routes.conf:22:1
-func (u URLBuilder) Dashboard() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Dashboard() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:442:1
+//line routes_gen.go:443:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
 //line ../../testdata/policies/routes.conf:53:1
-func (u URLBuilder) Files() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) Files() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:451:1
+//line routes_gen.go:452:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
 //line ../../testdata/policies/routes.conf:61:1
-func (u URLBuilder) PatchFile() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u *URLBuilder) PatchFile() string {
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
-//line routes_gen.go:460:1
+//line routes_gen.go:461:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
 //line ../../testdata/policies/routes.conf:59:1
-func (u URLBuilder) Upload() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) Upload() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
-//line routes_gen.go:469:1
+//line routes_gen.go:470:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
 //line ../../testdata/policies/routes.conf:60:1
-func (u URLBuilder) Replace() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) Replace() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:478:1
+//line routes_gen.go:479:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
 //line ../../testdata/policies/routes.conf:26:1
-func (u URLBuilder) Form() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) Form() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:487:1
+//line routes_gen.go:488:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
 //line ../../testdata/policies/routes.conf:24:1
-func (u URLBuilder) Profile() string {
-	return routegenTable.HelperURL(u.base, 14)
+func (u *URLBuilder) Profile() string {
+	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:496:1
+//line routes_gen.go:497:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
 //line ../../testdata/policies/routes.conf:23:1
-func (u URLBuilder) Token() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) Token() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:505:1
+//line routes_gen.go:506:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
 //line ../../testdata/policies/routes.conf:25:1
-func (u URLBuilder) UndefinedAuth() string {
-	return routegenTable.HelperURL(u.base, 16)
+func (u *URLBuilder) UndefinedAuth() string {
+	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:514:1
+//line routes_gen.go:515:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
 //line ../../testdata/policies/routes.conf:93:1
-func (u URLBuilder) FromEnvEnvHome() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 17)
+func (u *URLBuilder) FromEnvEnvHome() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:523:1
+//line routes_gen.go:524:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

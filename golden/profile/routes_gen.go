@@ -167,29 +167,30 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/profile/routes.conf:7:7).
 //
 //line ../../testdata/profile/routes.conf:7:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:184:1
+//line routes_gen.go:185:1
 
 // Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:8:7).
 //
 //line ../../testdata/profile/routes.conf:8:1
-func (u URLBuilder) Upload() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Upload() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
-//line routes_gen.go:193:1
+//line routes_gen.go:194:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

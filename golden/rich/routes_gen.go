@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -410,7 +409,7 @@ type AdminDashboardController interface {
 	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
 //line ../../testdata/rich/routes.conf:153:6
 	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:414:1
+//line routes_gen.go:413:1
 }
 
 // AppController holds the actions of controller "App".
@@ -421,7 +420,7 @@ type AppController interface {
 	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
 //line ../../testdata/rich/routes.conf:47:6
 	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:425:1
+//line routes_gen.go:424:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -430,7 +429,7 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
 //line ../../testdata/rich/routes.conf:123:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:434:1
+//line routes_gen.go:433:1
 }
 
 // DeepController holds the actions of controller "Deep".
@@ -443,28 +442,28 @@ type DeepController interface {
 	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
 //line ../../testdata/rich/routes.conf:85:6
 	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:447:1
+//line routes_gen.go:446:1
 }
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
 //line ../../testdata/rich/routes.conf:101:6
 	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:454:1
+//line routes_gen.go:453:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line ../../testdata/rich/routes.conf:19:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:461:1
+//line routes_gen.go:460:1
 }
 
 // FileController holds the actions of controller "File".
 type FileController interface {
 //line ../../testdata/rich/routes.conf:96:6
 	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:468:1
+//line routes_gen.go:467:1
 }
 
 // ItemController holds the actions of controller "Item".
@@ -475,14 +474,14 @@ type ItemController interface {
 	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
 //line ../../testdata/rich/routes.conf:113:10
 	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:479:1
+//line routes_gen.go:478:1
 }
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
 //line ../../testdata/rich/routes.conf:73:14
 	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:486:1
+//line routes_gen.go:485:1
 }
 
 // TenantController holds the actions of controller "Tenant".
@@ -491,7 +490,7 @@ type TenantController interface {
 	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
 //line ../../testdata/rich/routes.conf:142:6
 	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:495:1
+//line routes_gen.go:494:1
 }
 
 // UserController holds the actions of controller "User".
@@ -512,7 +511,7 @@ type UserController interface {
 	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
 //line ../../testdata/rich/routes.conf:70:14
 	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:516:1
+//line routes_gen.go:515:1
 }
 
 // NewRouter returns the http.Handler of ../../testdata/rich/routes.conf, calling the actions of the given controllers.
@@ -713,17 +712,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
 //
 //line ../../testdata/rich/routes.conf:37:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:730:1
@@ -731,8 +731,8 @@ func (u URLBuilder) Home() string {
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
 //line ../../testdata/rich/routes.conf:92:1
-func (u URLBuilder) Alpha() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Alpha() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
 //line routes_gen.go:739:1
@@ -740,8 +740,8 @@ func (u URLBuilder) Alpha() string {
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
 //line ../../testdata/rich/routes.conf:93:1
-func (u URLBuilder) GreekItem(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, version, id)
+func (u *URLBuilder) GreekItem(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, version, id)
 }
 
 //line routes_gen.go:748:1
@@ -749,8 +749,8 @@ func (u URLBuilder) GreekItem(version string, id string) (string, error) {
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
 //line ../../testdata/rich/routes.conf:94:1
-func (u URLBuilder) ProfileAlpha(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, name)
+func (u *URLBuilder) ProfileAlpha(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, name)
 }
 
 //line routes_gen.go:757:1
@@ -758,8 +758,8 @@ func (u URLBuilder) ProfileAlpha(name string) (string, error) {
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
 //line ../../testdata/rich/routes.conf:88:1
-func (u URLBuilder) DeepRest(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, rest)
+func (u *URLBuilder) DeepRest(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, rest)
 }
 
 //line routes_gen.go:766:1
@@ -767,8 +767,8 @@ func (u URLBuilder) DeepRest(rest string) (string, error) {
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
 //line ../../testdata/rich/routes.conf:86:1
-func (u URLBuilder) DeepMiddle(x string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, x)
+func (u *URLBuilder) DeepMiddle(x string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, x)
 }
 
 //line routes_gen.go:775:1
@@ -776,8 +776,8 @@ func (u URLBuilder) DeepMiddle(x string) (string, error) {
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
 //line ../../testdata/rich/routes.conf:87:1
-func (u URLBuilder) DeepLast(y string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, y)
+func (u *URLBuilder) DeepLast(y string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, y)
 }
 
 //line routes_gen.go:784:1
@@ -785,8 +785,8 @@ func (u URLBuilder) DeepLast(y string) (string, error) {
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
 //line ../../testdata/rich/routes.conf:85:1
-func (u URLBuilder) DeepStatic() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) DeepStatic() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
 //line routes_gen.go:793:1
@@ -794,8 +794,8 @@ func (u URLBuilder) DeepStatic() string {
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
 //line ../../testdata/rich/routes.conf:111:1
-func (u URLBuilder) APIItems(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, version)
+func (u *URLBuilder) APIItems(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, version)
 }
 
 //line routes_gen.go:802:1
@@ -803,8 +803,8 @@ func (u URLBuilder) APIItems(version string) (string, error) {
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
 //line ../../testdata/rich/routes.conf:112:1
-func (u URLBuilder) APIItem(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, version, id)
+func (u *URLBuilder) APIItem(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, version, id)
 }
 
 //line routes_gen.go:811:1
@@ -812,8 +812,8 @@ func (u URLBuilder) APIItem(version string, id string) (string, error) {
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
 //line ../../testdata/rich/routes.conf:113:1
-func (u URLBuilder) APIItemEdit(version string, id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, version, id)
+func (u *URLBuilder) APIItemEdit(version string, id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, version, id)
 }
 
 //line routes_gen.go:820:1
@@ -821,8 +821,8 @@ func (u URLBuilder) APIItemEdit(version string, id string) (string, error) {
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
 //line ../../testdata/rich/routes.conf:25:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, filepath)
 }
 
 //line routes_gen.go:829:1
@@ -830,8 +830,8 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
 //line ../../testdata/rich/routes.conf:129:1
-func (u URLBuilder) ChatPage() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) ChatPage() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
 //line routes_gen.go:838:1
@@ -839,8 +839,8 @@ func (u URLBuilder) ChatPage() string {
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
 //line ../../testdata/rich/routes.conf:123:1
-func (u URLBuilder) Chat() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) Chat() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
 //line routes_gen.go:847:1
@@ -848,8 +848,8 @@ func (u URLBuilder) Chat() string {
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
 //line ../../testdata/rich/routes.conf:101:1
-func (u URLBuilder) Doc(version string, page string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, version, page)
+func (u *URLBuilder) Doc(version string, page string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, version, page)
 }
 
 //line routes_gen.go:856:1
@@ -857,8 +857,8 @@ func (u URLBuilder) Doc(version string, page string) (string, error) {
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
 //line ../../testdata/rich/routes.conf:30:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
 //line routes_gen.go:865:1
@@ -866,8 +866,8 @@ func (u URLBuilder) Favicon() string {
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
 //line ../../testdata/rich/routes.conf:96:1
-func (u URLBuilder) Files(path string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, path)
+func (u *URLBuilder) Files(path string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, path)
 }
 
 //line routes_gen.go:874:1
@@ -875,8 +875,8 @@ func (u URLBuilder) Files(path string) (string, error) {
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
 //line ../../testdata/rich/routes.conf:41:1
-func (u URLBuilder) Health() string {
-	return routegenTable.HelperURL(u.base, 17)
+func (u *URLBuilder) Health() string {
+	return routegenTable.HelperURL(&u.base, 17)
 }
 
 //line routes_gen.go:883:1
@@ -884,8 +884,8 @@ func (u URLBuilder) Health() string {
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
 //line ../../testdata/rich/routes.conf:47:1
-func (u URLBuilder) Login() string {
-	return routegenTable.HelperURL(u.base, 19)
+func (u *URLBuilder) Login() string {
+	return routegenTable.HelperURL(&u.base, 19)
 }
 
 //line routes_gen.go:892:1
@@ -893,8 +893,8 @@ func (u URLBuilder) Login() string {
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
 //line ../../testdata/rich/routes.conf:53:1
-func (u URLBuilder) Profile(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, name)
+func (u *URLBuilder) Profile(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, name)
 }
 
 //line routes_gen.go:901:1
@@ -902,8 +902,8 @@ func (u URLBuilder) Profile(name string) (string, error) {
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
 //line ../../testdata/rich/routes.conf:59:1
-func (u URLBuilder) Users() string {
-	return routegenTable.HelperURL(u.base, 21)
+func (u *URLBuilder) Users() string {
+	return routegenTable.HelperURL(&u.base, 21)
 }
 
 //line routes_gen.go:910:1
@@ -911,8 +911,8 @@ func (u URLBuilder) Users() string {
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
 //line ../../testdata/rich/routes.conf:64:1
-func (u URLBuilder) CreateUser() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) CreateUser() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
 //line routes_gen.go:919:1
@@ -920,8 +920,8 @@ func (u URLBuilder) CreateUser() string {
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
 //line ../../testdata/rich/routes.conf:71:1
-func (u URLBuilder) DeleteUser(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 23, strconv.FormatInt(id, 10))
+func (u *URLBuilder) DeleteUser(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 23, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:928:1
@@ -929,8 +929,8 @@ func (u URLBuilder) DeleteUser(id int64) (string, error) {
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
 //line ../../testdata/rich/routes.conf:66:1
-func (u URLBuilder) User(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, strconv.FormatInt(id, 10))
+func (u *URLBuilder) User(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:937:1
@@ -938,8 +938,8 @@ func (u URLBuilder) User(id int64) (string, error) {
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
 //line ../../testdata/rich/routes.conf:70:1
-func (u URLBuilder) UpdateUser(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 25, strconv.FormatInt(id, 10))
+func (u *URLBuilder) UpdateUser(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:946:1
@@ -947,8 +947,8 @@ func (u URLBuilder) UpdateUser(id int64) (string, error) {
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
 //line ../../testdata/rich/routes.conf:73:1
-func (u URLBuilder) UserPost(id int64, post string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 26, strconv.FormatInt(id, 10), post)
+func (u *URLBuilder) UserPost(id int64, post string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 26, routegenimpl.Int(id), post)
 }
 
 //line routes_gen.go:955:1
@@ -956,8 +956,8 @@ func (u URLBuilder) UserPost(id int64, post string) (string, error) {
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
 //line ../../testdata/rich/routes.conf:72:1
-func (u URLBuilder) UserSettings(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 27, strconv.FormatInt(id, 10))
+func (u *URLBuilder) UserSettings(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 27, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:964:1
@@ -965,8 +965,8 @@ func (u URLBuilder) UserSettings(id int64) (string, error) {
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
 //line ../../testdata/rich/routes.conf:65:1
-func (u URLBuilder) NewUser() string {
-	return routegenTable.HelperURL(u.base, 28)
+func (u *URLBuilder) NewUser() string {
+	return routegenTable.HelperURL(&u.base, 28)
 }
 
 //line routes_gen.go:973:1
@@ -974,8 +974,8 @@ func (u URLBuilder) NewUser() string {
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
 //line ../../testdata/rich/routes.conf:141:1
-func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 29, subdomain)
+func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 29, subdomain)
 }
 
 //line routes_gen.go:982:1
@@ -983,8 +983,8 @@ func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
 //line ../../testdata/rich/routes.conf:142:1
-func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 30, subdomain, slug)
+func (u *URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 30, subdomain, slug)
 }
 
 //line routes_gen.go:991:1
@@ -992,8 +992,8 @@ func (u URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, er
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
 //line ../../testdata/rich/routes.conf:153:1
-func (u URLBuilder) AdminHome() string {
-	return routegenTable.HelperURL(u.base, 31)
+func (u *URLBuilder) AdminHome() string {
+	return routegenTable.HelperURL(&u.base, 31)
 }
 
 //line routes_gen.go:1000:1
@@ -1001,8 +1001,8 @@ func (u URLBuilder) AdminHome() string {
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
 //line ../../testdata/rich/routes.conf:154:1
-func (u URLBuilder) AdminFiles(path string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 32, path)
+func (u *URLBuilder) AdminFiles(path string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 32, path)
 }
 
 //line routes_gen.go:1009:1

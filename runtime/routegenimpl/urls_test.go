@@ -225,10 +225,10 @@ func TestRequestURLs(t *testing.T) {
 		}
 	}
 	// A typed helper's subdomain decides whether the route is the request's own.
-	if got := table.HelperURL(onAcme, 4, "acme"); got != "/svc/" {
+	if got := table.HelperURL(&onAcme, 4, "acme"); got != "/svc/" {
 		t.Errorf("HelperURL of tenants.index at acme on acme = %q", got)
 	}
-	if got := table.HelperURL(onAcme, 4, "beta"); got != "//beta.example.com:8080/svc/" {
+	if got := table.HelperURL(&onAcme, 4, "beta"); got != "//beta.example.com:8080/svc/" {
 		t.Errorf("HelperURL of tenants.index at beta on acme = %q", got)
 	}
 }

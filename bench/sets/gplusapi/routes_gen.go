@@ -336,128 +336,129 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // GetActivities returns the URL of route "get_activities": /activities (routes.conf:48:7).
 //
 //line routes.conf:48:1
-func (u URLBuilder) GetActivities() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) GetActivities() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:353:1
+//line routes_gen.go:354:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:42:7).
 //
 //line routes.conf:42:1
-func (u URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, activityID)
+func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, activityID)
 }
 
-//line routes_gen.go:362:1
+//line routes_gen.go:363:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:54:7).
 //
 //line routes.conf:54:1
-func (u URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, activityID)
+func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, activityID)
 }
 
-//line routes_gen.go:371:1
+//line routes_gen.go:372:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:18:7).
 //
 //line routes.conf:18:1
-func (u URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, activityID, collection)
+func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, activityID, collection)
 }
 
-//line routes_gen.go:380:1
+//line routes_gen.go:381:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:60:7).
 //
 //line routes.conf:60:1
-func (u URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, commentID)
+func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, commentID)
 }
 
-//line routes_gen.go:389:1
+//line routes_gen.go:390:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:78:7).
 //
 //line routes.conf:78:1
-func (u URLBuilder) DeleteMomentsByID(id string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, id)
+func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, id)
 }
 
-//line routes_gen.go:398:1
+//line routes_gen.go:399:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:12:7).
 //
 //line routes.conf:12:1
-func (u URLBuilder) GetPeople() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) GetPeople() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
-//line routes_gen.go:407:1
+//line routes_gen.go:408:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:6:7).
 //
 //line routes.conf:6:1
-func (u URLBuilder) GetPeopleByUserid(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, userID)
+func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, userID)
 }
 
-//line routes_gen.go:416:1
+//line routes_gen.go:417:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:36:7).
 //
 //line routes.conf:36:1
-func (u URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, userID, collection)
+func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, userID, collection)
 }
 
-//line routes_gen.go:425:1
+//line routes_gen.go:426:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:72:7).
 //
 //line routes.conf:72:1
-func (u URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, userID, collection)
+func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, userID, collection)
 }
 
-//line routes_gen.go:434:1
+//line routes_gen.go:435:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:66:7).
 //
 //line routes.conf:66:1
-func (u URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, userID, collection)
+func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, userID, collection)
 }
 
-//line routes_gen.go:443:1
+//line routes_gen.go:444:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:30:7).
 //
 //line routes.conf:30:1
-func (u URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, userID)
+func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, userID)
 }
 
-//line routes_gen.go:452:1
+//line routes_gen.go:453:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:24:7).
 //
 //line routes.conf:24:1
-func (u URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 12, userID, collection)
+func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collection string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, userID, collection)
 }
 
-//line routes_gen.go:461:1
+//line routes_gen.go:462:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -156,20 +156,21 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // GetUserByName returns the URL of route "get_user_by_name": /user/:name (routes.conf:5:7).
 //
 //line routes.conf:5:1
-func (u URLBuilder) GetUserByName(name string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 0, name)
+func (u *URLBuilder) GetUserByName(name string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 0, name)
 }
 
-//line routes_gen.go:173:1
+//line routes_gen.go:174:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -496,245 +496,246 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:23:7).
 //
 //line routes.conf:23:1
-func (u URLBuilder) Get1ClassesByClassname(className string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 0, className)
+func (u *URLBuilder) Get1ClassesByClassname(className string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 0, className)
 }
 
-//line routes_gen.go:513:1
+//line routes_gen.go:514:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:5:7).
 //
 //line routes.conf:5:1
-func (u URLBuilder) Post1ClassesByClassname(className string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, className)
+func (u *URLBuilder) Post1ClassesByClassname(className string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, className)
 }
 
-//line routes_gen.go:522:1
+//line routes_gen.go:523:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:29:7).
 //
 //line routes.conf:29:1
-func (u URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, className, objectID)
+func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, className, objectID)
 }
 
-//line routes_gen.go:531:1
+//line routes_gen.go:532:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:11:7).
 //
 //line routes.conf:11:1
-func (u URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, className, objectID)
+func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, className, objectID)
 }
 
-//line routes_gen.go:540:1
+//line routes_gen.go:541:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:17:7).
 //
 //line routes.conf:17:1
-func (u URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, className, objectID)
+func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, className, objectID)
 }
 
-//line routes_gen.go:549:1
+//line routes_gen.go:550:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:113:7).
 //
 //line routes.conf:113:1
-func (u URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, eventName)
+func (u *URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, eventName)
 }
 
-//line routes_gen.go:558:1
+//line routes_gen.go:559:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:107:7).
 //
 //line routes.conf:107:1
-func (u URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, fileName)
+func (u *URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, fileName)
 }
 
-//line routes_gen.go:567:1
+//line routes_gen.go:568:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:155:7).
 //
 //line routes.conf:155:1
-func (u URLBuilder) Post1Functions() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Post1Functions() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
-//line routes_gen.go:576:1
+//line routes_gen.go:577:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:143:7).
 //
 //line routes.conf:143:1
-func (u URLBuilder) Get1Installations() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Get1Installations() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
-//line routes_gen.go:585:1
+//line routes_gen.go:586:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:125:7).
 //
 //line routes.conf:125:1
-func (u URLBuilder) Post1Installations() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) Post1Installations() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:594:1
+//line routes_gen.go:595:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:149:7).
 //
 //line routes.conf:149:1
-func (u URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, objectID)
+func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, objectID)
 }
 
-//line routes_gen.go:603:1
+//line routes_gen.go:604:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:131:7).
 //
 //line routes.conf:131:1
-func (u URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, objectID)
+func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, objectID)
 }
 
-//line routes_gen.go:612:1
+//line routes_gen.go:613:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:137:7).
 //
 //line routes.conf:137:1
-func (u URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 12, objectID)
+func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, objectID)
 }
 
-//line routes_gen.go:621:1
+//line routes_gen.go:622:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:41:7).
 //
 //line routes.conf:41:1
-func (u URLBuilder) Get1Login() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) Get1Login() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
-//line routes_gen.go:630:1
+//line routes_gen.go:631:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:119:7).
 //
 //line routes.conf:119:1
-func (u URLBuilder) Post1Push() string {
-	return routegenTable.HelperURL(u.base, 14)
+func (u *URLBuilder) Post1Push() string {
+	return routegenTable.HelperURL(&u.base, 14)
 }
 
-//line routes_gen.go:639:1
+//line routes_gen.go:640:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:71:7).
 //
 //line routes.conf:71:1
-func (u URLBuilder) Post1Requestpasswordreset() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) Post1Requestpasswordreset() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
-//line routes_gen.go:648:1
+//line routes_gen.go:649:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:95:7).
 //
 //line routes.conf:95:1
-func (u URLBuilder) Get1Roles() string {
-	return routegenTable.HelperURL(u.base, 16)
+func (u *URLBuilder) Get1Roles() string {
+	return routegenTable.HelperURL(&u.base, 16)
 }
 
-//line routes_gen.go:657:1
+//line routes_gen.go:658:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:77:7).
 //
 //line routes.conf:77:1
-func (u URLBuilder) Post1Roles() string {
-	return routegenTable.HelperURL(u.base, 17)
+func (u *URLBuilder) Post1Roles() string {
+	return routegenTable.HelperURL(&u.base, 17)
 }
 
-//line routes_gen.go:666:1
+//line routes_gen.go:667:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:101:7).
 //
 //line routes.conf:101:1
-func (u URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 18, objectID)
+func (u *URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 18, objectID)
 }
 
-//line routes_gen.go:675:1
+//line routes_gen.go:676:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:83:7).
 //
 //line routes.conf:83:1
-func (u URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, objectID)
+func (u *URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, objectID)
 }
 
-//line routes_gen.go:684:1
+//line routes_gen.go:685:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:89:7).
 //
 //line routes.conf:89:1
-func (u URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, objectID)
+func (u *URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, objectID)
 }
 
-//line routes_gen.go:693:1
+//line routes_gen.go:694:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:59:7).
 //
 //line routes.conf:59:1
-func (u URLBuilder) Get1Users() string {
-	return routegenTable.HelperURL(u.base, 21)
+func (u *URLBuilder) Get1Users() string {
+	return routegenTable.HelperURL(&u.base, 21)
 }
 
-//line routes_gen.go:702:1
+//line routes_gen.go:703:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:35:7).
 //
 //line routes.conf:35:1
-func (u URLBuilder) Post1Users() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) Post1Users() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
-//line routes_gen.go:711:1
+//line routes_gen.go:712:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:65:7).
 //
 //line routes.conf:65:1
-func (u URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 23, objectID)
+func (u *URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 23, objectID)
 }
 
-//line routes_gen.go:720:1
+//line routes_gen.go:721:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:47:7).
 //
 //line routes.conf:47:1
-func (u URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, objectID)
+func (u *URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, objectID)
 }
 
-//line routes_gen.go:729:1
+//line routes_gen.go:730:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:53:7).
 //
 //line routes.conf:53:1
-func (u URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 25, objectID)
+func (u *URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, objectID)
 }
 
-//line routes_gen.go:738:1
+//line routes_gen.go:739:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -192,7 +191,7 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminDashboardController interface {
 //line ../routes.conf:96:6
 	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:196:1
+//line routes_gen.go:195:1
 }
 
 // ChatController holds the actions of controller "Chat".
@@ -201,14 +200,14 @@ type ChatController interface {
 	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
 //line ../routes.conf:63:6
 	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:205:1
+//line routes_gen.go:204:1
 }
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
 //line ../routes.conf:25:6
 	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:212:1
+//line routes_gen.go:211:1
 }
 
 // UserController holds the actions of controller "User".
@@ -219,7 +218,7 @@ type UserController interface {
 	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
 //line ../routes.conf:41:14
 	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:223:1
+//line routes_gen.go:222:1
 }
 
 // VersionController holds the actions of controller "Version".
@@ -230,7 +229,7 @@ type VersionController interface {
 	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
 //line ../routes.conf:57:6
 	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:234:1
+//line routes_gen.go:233:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -341,17 +340,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../routes.conf:25:7).
 //
 //line ../routes.conf:25:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:358:1
@@ -359,8 +359,8 @@ func (u URLBuilder) Home() string {
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
 //line ../routes.conf:35:1
-func (u URLBuilder) Users(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, version)
+func (u *URLBuilder) Users(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, version)
 }
 
 //line routes_gen.go:367:1
@@ -368,8 +368,8 @@ func (u URLBuilder) Users(version string) (string, error) {
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
 //line ../routes.conf:40:1
-func (u URLBuilder) CreateUser(version string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, version)
+func (u *URLBuilder) CreateUser(version string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, version)
 }
 
 //line routes_gen.go:376:1
@@ -377,8 +377,8 @@ func (u URLBuilder) CreateUser(version string) (string, error) {
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
 //line ../routes.conf:41:1
-func (u URLBuilder) User(version string, id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, version, strconv.FormatInt(id, 10))
+func (u *URLBuilder) User(version string, id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, version, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:385:1
@@ -386,8 +386,8 @@ func (u URLBuilder) User(version string, id int64) (string, error) {
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, filepath)
 }
 
 //line routes_gen.go:394:1
@@ -395,8 +395,8 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
 //line ../routes.conf:69:1
-func (u URLBuilder) ChatPage() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) ChatPage() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
 //line routes_gen.go:403:1
@@ -404,8 +404,8 @@ func (u URLBuilder) ChatPage() string {
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
 //line ../routes.conf:63:1
-func (u URLBuilder) Chat() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) Chat() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
 //line routes_gen.go:412:1
@@ -413,8 +413,8 @@ func (u URLBuilder) Chat() string {
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
 //line ../routes.conf:18:1
-func (u URLBuilder) Favicon() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) Favicon() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
 //line routes_gen.go:421:1
@@ -422,8 +422,8 @@ func (u URLBuilder) Favicon() string {
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
 //line ../routes.conf:57:1
-func (u URLBuilder) Search() string {
-	return routegenTable.HelperURL(u.base, 8)
+func (u *URLBuilder) Search() string {
+	return routegenTable.HelperURL(&u.base, 8)
 }
 
 //line routes_gen.go:430:1
@@ -431,8 +431,8 @@ func (u URLBuilder) Search() string {
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
 //line ../routes.conf:51:1
-func (u URLBuilder) AcceptUsers() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) AcceptUsers() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
 //line routes_gen.go:439:1
@@ -440,8 +440,8 @@ func (u URLBuilder) AcceptUsers() string {
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
 //line ../routes.conf:83:1
-func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, subdomain)
+func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, subdomain)
 }
 
 //line routes_gen.go:448:1
@@ -449,8 +449,8 @@ func (u URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
 //line ../routes.conf:96:1
-func (u URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(u.base, 11)
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(&u.base, 11)
 }
 
 //line routes_gen.go:457:1

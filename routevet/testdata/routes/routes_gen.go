@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -239,14 +238,14 @@ func routegenMatch2(p *routegenimpl.Params, method, path string) int {
 type AdminController interface {
 //line ../routes.conf:44:6
 	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
-//line routes_gen.go:243:1
+//line routes_gen.go:242:1
 }
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
 //line ../routes.conf:32:6
 	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
-//line routes_gen.go:250:1
+//line routes_gen.go:249:1
 }
 
 // HotelController holds the actions of controller "Hotel".
@@ -263,14 +262,14 @@ type HotelController interface {
 	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
 //line ../routes.conf:21:10
 	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:267:1
+//line routes_gen.go:266:1
 }
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
 //line ../routes.conf:34:6
 	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
-//line routes_gen.go:274:1
+//line routes_gen.go:273:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -283,14 +282,14 @@ type SiteController interface {
 	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
 //line ../routes.conf:14:6
 	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:287:1
+//line routes_gen.go:286:1
 }
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
 //line ../routes.conf:53:6
 	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:53:7)
-//line routes_gen.go:294:1
+//line routes_gen.go:293:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -426,17 +425,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Home returns the URL of route "home": / (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
-func (u URLBuilder) Home() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Home() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:443:1
@@ -444,8 +444,8 @@ func (u URLBuilder) Home() string {
 // Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
 //line ../routes.conf:32:1
-func (u URLBuilder) Booking(ref string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, ref)
+func (u *URLBuilder) Booking(ref string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, ref)
 }
 
 //line routes_gen.go:452:1
@@ -453,8 +453,8 @@ func (u URLBuilder) Booking(ref string) (string, error) {
 // Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
 //line ../routes.conf:35:1
-func (u URLBuilder) Cafe() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) Cafe() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
 //line routes_gen.go:461:1
@@ -462,8 +462,8 @@ func (u URLBuilder) Cafe() string {
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
 //line ../routes.conf:9:1
-func (u URLBuilder) Docs(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, filepath)
+func (u *URLBuilder) Docs(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, filepath)
 }
 
 //line routes_gen.go:470:1
@@ -471,8 +471,8 @@ func (u URLBuilder) Docs(filepath string) (string, error) {
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
 //line ../routes.conf:15:1
-func (u URLBuilder) Hotels() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) Hotels() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
 //line routes_gen.go:479:1
@@ -480,8 +480,8 @@ func (u URLBuilder) Hotels() string {
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
 //line ../routes.conf:20:1
-func (u URLBuilder) CreateHotel() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) CreateHotel() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
 //line routes_gen.go:488:1
@@ -489,8 +489,8 @@ func (u URLBuilder) CreateHotel() string {
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
 //line ../routes.conf:25:1
-func (u URLBuilder) DeleteHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, strconv.FormatInt(id, 10))
+func (u *URLBuilder) DeleteHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:497:1
@@ -498,8 +498,8 @@ func (u URLBuilder) DeleteHotel(id int64) (string, error) {
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
 //line ../routes.conf:21:1
-func (u URLBuilder) ShowHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
+func (u *URLBuilder) ShowHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:506:1
@@ -507,8 +507,8 @@ func (u URLBuilder) ShowHotel(id int64) (string, error) {
 // BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
 //line ../routes.conf:26:1
-func (u URLBuilder) BookHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, strconv.FormatInt(id, 10))
+func (u *URLBuilder) BookHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:515:1
@@ -516,8 +516,8 @@ func (u URLBuilder) BookHotel(id int64) (string, error) {
 // Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
 //
 //line ../routes.conf:27:1
-func (u URLBuilder) Room(id int64, room string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, strconv.FormatInt(id, 10), room)
+func (u *URLBuilder) Room(id int64, room string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, routegenimpl.Int(id), room)
 }
 
 //line routes_gen.go:524:1
@@ -525,8 +525,8 @@ func (u URLBuilder) Room(id int64, room string) (string, error) {
 // Live returns the URL of route "live": /live (../routes.conf:34:7).
 //
 //line ../routes.conf:34:1
-func (u URLBuilder) Live() string {
-	return routegenTable.HelperURL(u.base, 10)
+func (u *URLBuilder) Live() string {
+	return routegenTable.HelperURL(&u.base, 10)
 }
 
 //line routes_gen.go:533:1
@@ -534,8 +534,8 @@ func (u URLBuilder) Live() string {
 // Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
 //line ../routes.conf:33:1
-func (u URLBuilder) Page(lang string, page string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, lang, page)
+func (u *URLBuilder) Page(lang string, page string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, lang, page)
 }
 
 //line routes_gen.go:542:1
@@ -543,8 +543,8 @@ func (u URLBuilder) Page(lang string, page string) (string, error) {
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
 //line ../routes.conf:14:1
-func (u URLBuilder) Search() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) Search() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
 //line routes_gen.go:551:1
@@ -552,8 +552,8 @@ func (u URLBuilder) Search() string {
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
 //line ../routes.conf:44:1
-func (u URLBuilder) AdminDashboard() string {
-	return routegenTable.HelperURL(u.base, 13)
+func (u *URLBuilder) AdminDashboard() string {
+	return routegenTable.HelperURL(&u.base, 13)
 }
 
 //line routes_gen.go:560:1
@@ -561,8 +561,8 @@ func (u URLBuilder) AdminDashboard() string {
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:53:7).
 //
 //line ../routes.conf:53:1
-func (u URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, subdomain)
+func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, subdomain)
 }
 
 //line routes_gen.go:569:1

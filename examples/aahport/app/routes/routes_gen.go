@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -160,28 +159,28 @@ type APIV1TaskController interface {
 	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:28:11)
 //line ../../config/routes.conf:44:14
 	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:44:15)
-//line routes_gen.go:164:1
+//line routes_gen.go:163:1
 }
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
 //line ../../config/routes.conf:70:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:70:7)
-//line routes_gen.go:171:1
+//line routes_gen.go:170:1
 }
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
 //line ../../config/routes.conf:78:6
 	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:78:7)
-//line routes_gen.go:178:1
+//line routes_gen.go:177:1
 }
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
 //line ../../config/routes.conf:17:6
 	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:17:7)
-//line routes_gen.go:185:1
+//line routes_gen.go:184:1
 }
 
 // NewRouter returns the http.Handler of ../../config/routes.conf, calling the actions of the given controllers.
@@ -285,17 +284,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Index returns the URL of route "index": / (../../config/routes.conf:17:7).
 //
 //line ../../config/routes.conf:17:1
-func (u URLBuilder) Index() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Index() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:302:1
@@ -303,8 +303,8 @@ func (u URLBuilder) Index() string {
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:28:11).
 //
 //line ../../config/routes.conf:28:1
-func (u URLBuilder) Tasks() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Tasks() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
 //line routes_gen.go:311:1
@@ -312,8 +312,8 @@ func (u URLBuilder) Tasks() string {
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:36:15).
 //
 //line ../../config/routes.conf:36:1
-func (u URLBuilder) CreateTask() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) CreateTask() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
 //line routes_gen.go:320:1
@@ -321,8 +321,8 @@ func (u URLBuilder) CreateTask() string {
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:48:15).
 //
 //line ../../config/routes.conf:48:1
-func (u URLBuilder) DeleteTask(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, strconv.FormatInt(id, 10))
+func (u *URLBuilder) DeleteTask(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:329:1
@@ -330,8 +330,8 @@ func (u URLBuilder) DeleteTask(id int64) (string, error) {
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:44:15).
 //
 //line ../../config/routes.conf:44:1
-func (u URLBuilder) Task(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
+func (u *URLBuilder) Task(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:338:1
@@ -339,8 +339,8 @@ func (u URLBuilder) Task(id int64) (string, error) {
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
 //line ../../config/routes.conf:10:1
-func (u URLBuilder) PublicAssets(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, filepath)
+func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, filepath)
 }
 
 //line routes_gen.go:347:1
@@ -348,8 +348,8 @@ func (u URLBuilder) PublicAssets(filepath string) (string, error) {
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:70:7).
 //
 //line ../../config/routes.conf:70:1
-func (u URLBuilder) AdminLocalhostIndex() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) AdminLocalhostIndex() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
 //line routes_gen.go:356:1
@@ -357,8 +357,8 @@ func (u URLBuilder) AdminLocalhostIndex() string {
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:78:7).
 //
 //line ../../config/routes.conf:78:1
-func (u URLBuilder) AdminLocalhostStats() string {
-	return routegenTable.HelperURL(u.base, 7)
+func (u *URLBuilder) AdminLocalhostStats() string {
+	return routegenTable.HelperURL(&u.base, 7)
 }
 
 //line routes_gen.go:365:1

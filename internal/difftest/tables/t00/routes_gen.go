@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -417,7 +416,7 @@ type C0Controller interface {
 	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:57:15)
 //line routes.conf:64:14
 	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:64:15), r9: HEAD /=/new/.a (routes.conf:64:15), r9: POST /=/new/.a (routes.conf:64:15)
-//line routes_gen.go:421:1
+//line routes_gen.go:420:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -432,7 +431,7 @@ type C1Controller interface {
 	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:112:15)
 //line routes.conf:21:6
 	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:21:7)
-//line routes_gen.go:436:1
+//line routes_gen.go:435:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -443,7 +442,7 @@ type C2Controller interface {
 	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:96:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:96:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:96:15)
 //line routes.conf:15:6
 	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:15:7), r2: OPTIONS /@ (routes.conf:15:7), r2: TRACE /@ (routes.conf:15:7)
-//line routes_gen.go:447:1
+//line routes_gen.go:446:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -572,17 +571,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // R4 returns the URL of route "r4": /42 (routes.conf:28:7).
 //
 //line routes.conf:28:1
-func (u URLBuilder) R4() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) R4() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:589:1
@@ -590,8 +590,8 @@ func (u URLBuilder) R4() string {
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
 //
 //line routes.conf:7:1
-func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, p0, p1)
+func (u *URLBuilder) R1(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, p0, p1)
 }
 
 //line routes_gen.go:598:1
@@ -599,8 +599,8 @@ func (u URLBuilder) R1(p0 string, p1 string) (string, error) {
 // R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
 //
 //line routes.conf:43:1
-func (u URLBuilder) R6() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) R6() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
 //line routes_gen.go:607:1
@@ -608,8 +608,8 @@ func (u URLBuilder) R6() string {
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
 //
 //line routes.conf:64:1
-func (u URLBuilder) R9() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) R9() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
 //line routes_gen.go:616:1
@@ -617,8 +617,8 @@ func (u URLBuilder) R9() string {
 // R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:51:15).
 //
 //line routes.conf:51:1
-func (u URLBuilder) R7(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, p2)
+func (u *URLBuilder) R7(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, p2)
 }
 
 //line routes_gen.go:625:1
@@ -626,8 +626,8 @@ func (u URLBuilder) R7(p2 string) (string, error) {
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
 //
 //line routes.conf:57:1
-func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, p2, strconv.FormatInt(p3, 10))
+func (u *URLBuilder) R8(p2 string, p3 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, p2, routegenimpl.Int(p3))
 }
 
 //line routes_gen.go:634:1
@@ -635,8 +635,8 @@ func (u URLBuilder) R8(p2 string, p3 int64) (string, error) {
 // R2 returns the URL of route "r2": /@ (routes.conf:15:7).
 //
 //line routes.conf:15:1
-func (u URLBuilder) R2() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) R2() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
 //line routes_gen.go:643:1
@@ -644,8 +644,8 @@ func (u URLBuilder) R2() string {
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
 //
 //line routes.conf:21:1
-func (u URLBuilder) R3(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 12, rest)
+func (u *URLBuilder) R3(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, rest)
 }
 
 //line routes_gen.go:652:1
@@ -653,8 +653,8 @@ func (u URLBuilder) R3(rest string) (string, error) {
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
 //
 //line routes.conf:75:1
-func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 13, p0, p1)
+func (u *URLBuilder) R10(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 13, p0, p1)
 }
 
 //line routes_gen.go:661:1
@@ -662,8 +662,8 @@ func (u URLBuilder) R10(p0 string, p1 string) (string, error) {
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
 //
 //line routes.conf:83:1
-func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, p0, p1, p2)
+func (u *URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, p0, p1, p2)
 }
 
 //line routes_gen.go:670:1
@@ -671,8 +671,8 @@ func (u URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
 // R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:96:15).
 //
 //line routes.conf:96:1
-func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, p0, p1, p2, rest)
+func (u *URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, p0, p1, p2, rest)
 }
 
 //line routes_gen.go:679:1
@@ -680,8 +680,8 @@ func (u URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, e
 // R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:104:15).
 //
 //line routes.conf:104:1
-func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, p0, p1, p2)
+func (u *URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, p0, p1, p2)
 }
 
 //line routes_gen.go:688:1
@@ -689,8 +689,8 @@ func (u URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
 // R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:89:15).
 //
 //line routes.conf:89:1
-func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, p0, p1, p2)
+func (u *URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, p0, p1, p2)
 }
 
 //line routes_gen.go:697:1
@@ -698,8 +698,8 @@ func (u URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
 // R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:112:15).
 //
 //line routes.conf:112:1
-func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 21, p0, p1, p2, p3)
+func (u *URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 21, p0, p1, p2, p3)
 }
 
 //line routes_gen.go:706:1
@@ -707,8 +707,8 @@ func (u URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, err
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
 //
 //line routes.conf:37:1
-func (u URLBuilder) R5() string {
-	return routegenTable.HelperURL(u.base, 22)
+func (u *URLBuilder) R5() string {
+	return routegenTable.HelperURL(&u.base, 22)
 }
 
 //line routes_gen.go:715:1

@@ -568,164 +568,165 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // R5 returns the URL of route "r5": /42/abc (routes.conf:31:15).
 //
 //line routes.conf:31:1
-func (u URLBuilder) R5() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) R5() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
-//line routes_gen.go:585:1
+//line routes_gen.go:586:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
 //line routes.conf:7:1
-func (u URLBuilder) R1() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) R1() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
-//line routes_gen.go:594:1
+//line routes_gen.go:595:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:15:11).
 //
 //line routes.conf:15:1
-func (u URLBuilder) R2() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) R2() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
-//line routes_gen.go:603:1
+//line routes_gen.go:604:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:26:15).
 //
 //line routes.conf:26:1
-func (u URLBuilder) R4(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, p2, p3)
+func (u *URLBuilder) R4(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, p2, p3)
 }
 
-//line routes_gen.go:612:1
+//line routes_gen.go:613:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:20:15).
 //
 //line routes.conf:20:1
-func (u URLBuilder) R3() string {
-	return routegenTable.HelperURL(u.base, 9)
+func (u *URLBuilder) R3() string {
+	return routegenTable.HelperURL(&u.base, 9)
 }
 
-//line routes_gen.go:621:1
+//line routes_gen.go:622:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:39:11).
 //
 //line routes.conf:39:1
-func (u URLBuilder) R6() string {
-	return routegenTable.HelperURL(u.base, 12)
+func (u *URLBuilder) R6() string {
+	return routegenTable.HelperURL(&u.base, 12)
 }
 
-//line routes_gen.go:630:1
+//line routes_gen.go:631:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:68:11).
 //
 //line routes.conf:68:1
-func (u URLBuilder) D1R9(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, rest)
+func (u *URLBuilder) D1R9(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, rest)
 }
 
-//line routes_gen.go:639:1
+//line routes_gen.go:640:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:73:11).
 //
 //line routes.conf:73:1
-func (u URLBuilder) D1R10(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 15, rest)
+func (u *URLBuilder) D1R10(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 15, rest)
 }
 
-//line routes_gen.go:648:1
+//line routes_gen.go:649:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:61:7).
 //
 //line routes.conf:61:1
-func (u URLBuilder) D1R8(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, rest)
+func (u *URLBuilder) D1R8(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, rest)
 }
 
-//line routes_gen.go:657:1
+//line routes_gen.go:658:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:79:11).
 //
 //line routes.conf:79:1
-func (u URLBuilder) D1R11(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 17, rest)
+func (u *URLBuilder) D1R11(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 17, rest)
 }
 
-//line routes_gen.go:666:1
+//line routes_gen.go:667:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:54:7).
 //
 //line routes.conf:54:1
-func (u URLBuilder) D1R7() string {
-	return routegenTable.HelperURL(u.base, 18)
+func (u *URLBuilder) D1R7() string {
+	return routegenTable.HelperURL(&u.base, 18)
 }
 
-//line routes_gen.go:675:1
+//line routes_gen.go:676:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:99:7).
 //
 //line routes.conf:99:1
-func (u URLBuilder) D2R13(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, p0)
+func (u *URLBuilder) D2R13(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, p0)
 }
 
-//line routes_gen.go:684:1
+//line routes_gen.go:685:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:106:7).
 //
 //line routes.conf:106:1
-func (u URLBuilder) D2R14(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 22, p0, rest)
+func (u *URLBuilder) D2R14(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 22, p0, rest)
 }
 
-//line routes_gen.go:693:1
+//line routes_gen.go:694:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:92:7).
 //
 //line routes.conf:92:1
-func (u URLBuilder) D2R12(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 23, p0, p1)
+func (u *URLBuilder) D2R12(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 23, p0, p1)
 }
 
-//line routes_gen.go:702:1
+//line routes_gen.go:703:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:121:11).
 //
 //line routes.conf:121:1
-func (u URLBuilder) D2R16() string {
-	return routegenTable.HelperURL(u.base, 26)
+func (u *URLBuilder) D2R16() string {
+	return routegenTable.HelperURL(&u.base, 26)
 }
 
-//line routes_gen.go:711:1
+//line routes_gen.go:712:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:115:7).
 //
 //line routes.conf:115:1
-func (u URLBuilder) D2R15() string {
-	return routegenTable.HelperURL(u.base, 27)
+func (u *URLBuilder) D2R15() string {
+	return routegenTable.HelperURL(&u.base, 27)
 }
 
-//line routes_gen.go:720:1
+//line routes_gen.go:721:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:127:11).
 //
 //line routes.conf:127:1
-func (u URLBuilder) D2R17() string {
-	return routegenTable.HelperURL(u.base, 28)
+func (u *URLBuilder) D2R17() string {
+	return routegenTable.HelperURL(&u.base, 28)
 }
 
-//line routes_gen.go:729:1
+//line routes_gen.go:730:1
 
 // RouteURL returns the URL of the named route ("name" in the root domain, "domain_key.name" in
 // any) with its path parameters in order; a wildcard domain's route takes the subdomain first.

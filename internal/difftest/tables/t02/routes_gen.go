@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -2217,7 +2216,7 @@ type C0Controller interface {
 	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15)
 //line routes.conf:591:14
 	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:591:15)
-//line routes_gen.go:2221:1
+//line routes_gen.go:2220:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2268,7 +2267,7 @@ type C1Controller interface {
 	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:602:7)
 //line routes.conf:671:6
 	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:671:7), r96: GET /:p0/b (routes.conf:671:7), r96: HEAD /:p0/b (routes.conf:671:7)
-//line routes_gen.go:2272:1
+//line routes_gen.go:2271:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2345,7 +2344,7 @@ type C2Controller interface {
 	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15)
 //line routes.conf:691:14
 	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:691:15)
-//line routes_gen.go:2349:1
+//line routes_gen.go:2348:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -2800,17 +2799,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // R15 returns the URL of route "r15": / (routes.conf:112:7).
 //
 //line routes.conf:112:1
-func (u URLBuilder) R15() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) R15() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:2817:1
@@ -2818,8 +2818,8 @@ func (u URLBuilder) R15() string {
 // R23 returns the URL of route "r23": /*rest (routes.conf:163:7).
 //
 //line routes.conf:163:1
-func (u URLBuilder) R23(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3, rest)
+func (u *URLBuilder) R23(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3, rest)
 }
 
 //line routes_gen.go:2826:1
@@ -2827,8 +2827,8 @@ func (u URLBuilder) R23(rest string) (string, error) {
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:564:11).
 //
 //line routes.conf:564:1
-func (u URLBuilder) R81(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, p1)
+func (u *URLBuilder) R81(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, p1)
 }
 
 //line routes_gen.go:2835:1
@@ -2836,8 +2836,8 @@ func (u URLBuilder) R81(p1 string) (string, error) {
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:547:7).
 //
 //line routes.conf:547:1
-func (u URLBuilder) R78(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, p1)
+func (u *URLBuilder) R78(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, p1)
 }
 
 //line routes_gen.go:2844:1
@@ -2845,8 +2845,8 @@ func (u URLBuilder) R78(p1 string) (string, error) {
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:559:11).
 //
 //line routes.conf:559:1
-func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, p1, p2, p3)
+func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, p1, p2, p3)
 }
 
 //line routes_gen.go:2853:1
@@ -2854,8 +2854,8 @@ func (u URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:553:11).
 //
 //line routes.conf:553:1
-func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, p1, p2)
+func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, p1, p2)
 }
 
 //line routes_gen.go:2862:1
@@ -2863,8 +2863,8 @@ func (u URLBuilder) R79(p1 string, p2 string) (string, error) {
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:17:7).
 //
 //line routes.conf:17:1
-func (u URLBuilder) R2(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 12, p1)
+func (u *URLBuilder) R2(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, p1)
 }
 
 //line routes_gen.go:2871:1
@@ -2872,8 +2872,8 @@ func (u URLBuilder) R2(p1 string) (string, error) {
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:50:11).
 //
 //line routes.conf:50:1
-func (u URLBuilder) R7(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, p1, p3)
+func (u *URLBuilder) R7(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, p1, p3)
 }
 
 //line routes_gen.go:2880:1
@@ -2881,8 +2881,8 @@ func (u URLBuilder) R7(p1 string, p3 string) (string, error) {
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:25:11).
 //
 //line routes.conf:25:1
-func (u URLBuilder) R3(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 17, p1)
+func (u *URLBuilder) R3(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 17, p1)
 }
 
 //line routes_gen.go:2889:1
@@ -2890,8 +2890,8 @@ func (u URLBuilder) R3(p1 string) (string, error) {
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:36:15).
 //
 //line routes.conf:36:1
-func (u URLBuilder) R5(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 18, p1)
+func (u *URLBuilder) R5(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 18, p1)
 }
 
 //line routes_gen.go:2898:1
@@ -2899,8 +2899,8 @@ func (u URLBuilder) R5(p1 string) (string, error) {
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:30:15).
 //
 //line routes.conf:30:1
-func (u URLBuilder) R4(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, p1, p3)
+func (u *URLBuilder) R4(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, p1, p3)
 }
 
 //line routes_gen.go:2907:1
@@ -2908,8 +2908,8 @@ func (u URLBuilder) R4(p1 string, p3 string) (string, error) {
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:509:7).
 //
 //line routes.conf:509:1
-func (u URLBuilder) R73(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 22, p0)
+func (u *URLBuilder) R73(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 22, p0)
 }
 
 //line routes_gen.go:2916:1
@@ -2917,8 +2917,8 @@ func (u URLBuilder) R73(p0 string) (string, error) {
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:524:11).
 //
 //line routes.conf:524:1
-func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2, p3)
+func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, p0, p2, p3)
 }
 
 //line routes_gen.go:2925:1
@@ -2926,8 +2926,8 @@ func (u URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:530:15).
 //
 //line routes.conf:530:1
-func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 25, p0, p2, p3)
+func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, p0, p2, p3)
 }
 
 //line routes_gen.go:2934:1
@@ -2935,8 +2935,8 @@ func (u URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:518:11).
 //
 //line routes.conf:518:1
-func (u URLBuilder) R74(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 27, p0)
+func (u *URLBuilder) R74(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 27, p0)
 }
 
 //line routes_gen.go:2943:1
@@ -2944,8 +2944,8 @@ func (u URLBuilder) R74(p0 string) (string, error) {
 // R30 returns the URL of route "r30": /1 (routes.conf:213:7).
 //
 //line routes.conf:213:1
-func (u URLBuilder) R30() string {
-	return routegenTable.HelperURL(u.base, 28)
+func (u *URLBuilder) R30() string {
+	return routegenTable.HelperURL(&u.base, 28)
 }
 
 //line routes_gen.go:2952:1
@@ -2953,8 +2953,8 @@ func (u URLBuilder) R30() string {
 // R56 returns the URL of route "r56": /1 (routes.conf:391:7).
 //
 //line routes.conf:391:1
-func (u URLBuilder) R56() string {
-	return routegenTable.HelperURL(u.base, 30)
+func (u *URLBuilder) R56() string {
+	return routegenTable.HelperURL(&u.base, 30)
 }
 
 //line routes_gen.go:2961:1
@@ -2962,8 +2962,8 @@ func (u URLBuilder) R56() string {
 // R8 returns the URL of route "r8": /42 (routes.conf:59:7).
 //
 //line routes.conf:59:1
-func (u URLBuilder) R8() string {
-	return routegenTable.HelperURL(u.base, 33)
+func (u *URLBuilder) R8() string {
+	return routegenTable.HelperURL(&u.base, 33)
 }
 
 //line routes_gen.go:2970:1
@@ -2971,8 +2971,8 @@ func (u URLBuilder) R8() string {
 // R45 returns the URL of route "r45": /42 (routes.conf:317:7).
 //
 //line routes.conf:317:1
-func (u URLBuilder) R45() string {
-	return routegenTable.HelperURL(u.base, 35)
+func (u *URLBuilder) R45() string {
+	return routegenTable.HelperURL(&u.base, 35)
 }
 
 //line routes_gen.go:2979:1
@@ -2980,8 +2980,8 @@ func (u URLBuilder) R45() string {
 // R87 returns the URL of route "r87": /42/abc (routes.conf:608:7).
 //
 //line routes.conf:608:1
-func (u URLBuilder) R87() string {
-	return routegenTable.HelperURL(u.base, 37)
+func (u *URLBuilder) R87() string {
+	return routegenTable.HelperURL(&u.base, 37)
 }
 
 //line routes_gen.go:2988:1
@@ -2989,8 +2989,8 @@ func (u URLBuilder) R87() string {
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:662:15).
 //
 //line routes.conf:662:1
-func (u URLBuilder) R95() string {
-	return routegenTable.HelperURL(u.base, 38)
+func (u *URLBuilder) R95() string {
+	return routegenTable.HelperURL(&u.base, 38)
 }
 
 //line routes_gen.go:2997:1
@@ -2998,8 +2998,8 @@ func (u URLBuilder) R95() string {
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:652:11).
 //
 //line routes.conf:652:1
-func (u URLBuilder) R94() string {
-	return routegenTable.HelperURL(u.base, 40)
+func (u *URLBuilder) R94() string {
+	return routegenTable.HelperURL(&u.base, 40)
 }
 
 //line routes_gen.go:3006:1
@@ -3007,8 +3007,8 @@ func (u URLBuilder) R94() string {
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:647:11).
 //
 //line routes.conf:647:1
-func (u URLBuilder) R93() string {
-	return routegenTable.HelperURL(u.base, 43)
+func (u *URLBuilder) R93() string {
+	return routegenTable.HelperURL(&u.base, 43)
 }
 
 //line routes_gen.go:3015:1
@@ -3016,8 +3016,8 @@ func (u URLBuilder) R93() string {
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:614:11).
 //
 //line routes.conf:614:1
-func (u URLBuilder) R88() string {
-	return routegenTable.HelperURL(u.base, 44)
+func (u *URLBuilder) R88() string {
+	return routegenTable.HelperURL(&u.base, 44)
 }
 
 //line routes_gen.go:3024:1
@@ -3025,8 +3025,8 @@ func (u URLBuilder) R88() string {
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:638:15).
 //
 //line routes.conf:638:1
-func (u URLBuilder) R92(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 45, rest)
+func (u *URLBuilder) R92(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 45, rest)
 }
 
 //line routes_gen.go:3033:1
@@ -3034,8 +3034,8 @@ func (u URLBuilder) R92(rest string) (string, error) {
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:632:15).
 //
 //line routes.conf:632:1
-func (u URLBuilder) R91(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 47, p3)
+func (u *URLBuilder) R91(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 47, p3)
 }
 
 //line routes_gen.go:3042:1
@@ -3043,8 +3043,8 @@ func (u URLBuilder) R91(p3 string) (string, error) {
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:626:15).
 //
 //line routes.conf:626:1
-func (u URLBuilder) R90(p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 50, p3, rest)
+func (u *URLBuilder) R90(p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 50, p3, rest)
 }
 
 //line routes_gen.go:3051:1
@@ -3052,8 +3052,8 @@ func (u URLBuilder) R90(p3 string, rest string) (string, error) {
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:620:15).
 //
 //line routes.conf:620:1
-func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 53, p3, p4)
+func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 53, p3, p4)
 }
 
 //line routes_gen.go:3060:1
@@ -3061,8 +3061,8 @@ func (u URLBuilder) R89(p3 string, p4 string) (string, error) {
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
 //line routes.conf:9:1
-func (u URLBuilder) R1(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 55, p0)
+func (u *URLBuilder) R1(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 55, p0)
 }
 
 //line routes_gen.go:3069:1
@@ -3070,8 +3070,8 @@ func (u URLBuilder) R1(p0 string) (string, error) {
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
 //line routes.conf:220:1
-func (u URLBuilder) R31(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 57, p0)
+func (u *URLBuilder) R31(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 57, p0)
 }
 
 //line routes_gen.go:3078:1
@@ -3079,8 +3079,8 @@ func (u URLBuilder) R31(p0 string) (string, error) {
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:541:7).
 //
 //line routes.conf:541:1
-func (u URLBuilder) R77(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 58, p0, p1)
+func (u *URLBuilder) R77(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 58, p0, p1)
 }
 
 //line routes_gen.go:3087:1
@@ -3088,8 +3088,8 @@ func (u URLBuilder) R77(p0 string, p1 string) (string, error) {
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:169:7).
 //
 //line routes.conf:169:1
-func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 59, p0, p1)
+func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 59, p0, p1)
 }
 
 //line routes_gen.go:3096:1
@@ -3097,8 +3097,8 @@ func (u URLBuilder) R24(p0 string, p1 string) (string, error) {
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:157:7).
 //
 //line routes.conf:157:1
-func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 60, p0, p1)
+func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 60, p0, p1)
 }
 
 //line routes_gen.go:3105:1
@@ -3106,8 +3106,8 @@ func (u URLBuilder) R22(p0 string, p1 string) (string, error) {
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
 //line routes.conf:178:1
-func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 61, p0, p1, p2, p3)
+func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 61, p0, p1, p2, p3)
 }
 
 //line routes_gen.go:3114:1
@@ -3115,8 +3115,8 @@ func (u URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, err
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:192:15).
 //
 //line routes.conf:192:1
-func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 63, p0, p1, p2, p3, rest)
+func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 63, p0, p1, p2, p3, rest)
 }
 
 //line routes_gen.go:3123:1
@@ -3124,8 +3124,8 @@ func (u URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string)
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:198:15).
 //
 //line routes.conf:198:1
-func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 66, p0, p1, p2, p3, p4)
+func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 66, p0, p1, p2, p3, p4)
 }
 
 //line routes_gen.go:3132:1
@@ -3133,8 +3133,8 @@ func (u URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) (
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
 //line routes.conf:184:1
-func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 67, p0, p1, p2, p3, p4, rest)
+func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 67, p0, p1, p2, p3, p4, rest)
 }
 
 //line routes_gen.go:3141:1
@@ -3142,8 +3142,8 @@ func (u URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, r
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:671:7).
 //
 //line routes.conf:671:1
-func (u URLBuilder) R96(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 70, p0)
+func (u *URLBuilder) R96(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 70, p0)
 }
 
 //line routes_gen.go:3150:1
@@ -3151,8 +3151,8 @@ func (u URLBuilder) R96(p0 string) (string, error) {
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:677:11).
 //
 //line routes.conf:677:1
-func (u URLBuilder) R97(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 73, p0)
+func (u *URLBuilder) R97(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 73, p0)
 }
 
 //line routes_gen.go:3159:1
@@ -3160,8 +3160,8 @@ func (u URLBuilder) R97(p0 string) (string, error) {
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:691:15).
 //
 //line routes.conf:691:1
-func (u URLBuilder) R99(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 75, p0)
+func (u *URLBuilder) R99(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 75, p0)
 }
 
 //line routes_gen.go:3168:1
@@ -3169,8 +3169,8 @@ func (u URLBuilder) R99(p0 string) (string, error) {
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:686:15).
 //
 //line routes.conf:686:1
-func (u URLBuilder) R98(p0 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 77, p0, p5)
+func (u *URLBuilder) R98(p0 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 77, p0, p5)
 }
 
 //line routes_gen.go:3177:1
@@ -3178,8 +3178,8 @@ func (u URLBuilder) R98(p0 string, p5 string) (string, error) {
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:706:11).
 //
 //line routes.conf:706:1
-func (u URLBuilder) R101(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 79, p0, p2)
+func (u *URLBuilder) R101(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 79, p0, p2)
 }
 
 //line routes_gen.go:3186:1
@@ -3187,8 +3187,8 @@ func (u URLBuilder) R101(p0 string, p2 string) (string, error) {
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:711:15).
 //
 //line routes.conf:711:1
-func (u URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 81, p0, p2, p5)
+func (u *URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 81, p0, p2, p5)
 }
 
 //line routes_gen.go:3195:1
@@ -3196,8 +3196,8 @@ func (u URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:725:15).
 //
 //line routes.conf:725:1
-func (u URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 83, p0, p2, p4)
+func (u *URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 83, p0, p2, p4)
 }
 
 //line routes_gen.go:3204:1
@@ -3205,8 +3205,8 @@ func (u URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:719:15).
 //
 //line routes.conf:719:1
-func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 84, p0, p2, p4)
+func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 84, p0, p2, p4)
 }
 
 //line routes_gen.go:3213:1
@@ -3214,8 +3214,8 @@ func (u URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:227:11).
 //
 //line routes.conf:227:1
-func (u URLBuilder) R32(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 85, p0, p1)
+func (u *URLBuilder) R32(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 85, p0, p1)
 }
 
 //line routes_gen.go:3222:1
@@ -3223,8 +3223,8 @@ func (u URLBuilder) R32(p0 string, p1 string) (string, error) {
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:96:7).
 //
 //line routes.conf:96:1
-func (u URLBuilder) R13(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 87, p0)
+func (u *URLBuilder) R13(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 87, p0)
 }
 
 //line routes_gen.go:3231:1
@@ -3232,8 +3232,8 @@ func (u URLBuilder) R13(p0 string) (string, error) {
 // R6 returns the URL of route "r6": /=/.a (routes.conf:42:15).
 //
 //line routes.conf:42:1
-func (u URLBuilder) R6() string {
-	return routegenTable.HelperURL(u.base, 88)
+func (u *URLBuilder) R6() string {
+	return routegenTable.HelperURL(&u.base, 88)
 }
 
 //line routes_gen.go:3240:1
@@ -3241,8 +3241,8 @@ func (u URLBuilder) R6() string {
 // R37 returns the URL of route "r37": /a-b (routes.conf:263:7).
 //
 //line routes.conf:263:1
-func (u URLBuilder) R37() string {
-	return routegenTable.HelperURL(u.base, 91)
+func (u *URLBuilder) R37() string {
+	return routegenTable.HelperURL(&u.base, 91)
 }
 
 //line routes_gen.go:3249:1
@@ -3250,8 +3250,8 @@ func (u URLBuilder) R37() string {
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:235:7).
 //
 //line routes.conf:235:1
-func (u URLBuilder) R33() string {
-	return routegenTable.HelperURL(u.base, 94)
+func (u *URLBuilder) R33() string {
+	return routegenTable.HelperURL(&u.base, 94)
 }
 
 //line routes_gen.go:3258:1
@@ -3259,8 +3259,8 @@ func (u URLBuilder) R33() string {
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:269:11).
 //
 //line routes.conf:269:1
-func (u URLBuilder) R38() string {
-	return routegenTable.HelperURL(u.base, 95)
+func (u *URLBuilder) R38() string {
+	return routegenTable.HelperURL(&u.base, 95)
 }
 
 //line routes_gen.go:3267:1
@@ -3268,8 +3268,8 @@ func (u URLBuilder) R38() string {
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:276:11).
 //
 //line routes.conf:276:1
-func (u URLBuilder) R39() string {
-	return routegenTable.HelperURL(u.base, 97)
+func (u *URLBuilder) R39() string {
+	return routegenTable.HelperURL(&u.base, 97)
 }
 
 //line routes_gen.go:3276:1
@@ -3277,8 +3277,8 @@ func (u URLBuilder) R39() string {
 // R72 returns the URL of route "r72": /a/@ (routes.conf:500:7).
 //
 //line routes.conf:500:1
-func (u URLBuilder) R72() string {
-	return routegenTable.HelperURL(u.base, 99)
+func (u *URLBuilder) R72() string {
+	return routegenTable.HelperURL(&u.base, 99)
 }
 
 //line routes_gen.go:3285:1
@@ -3286,8 +3286,8 @@ func (u URLBuilder) R72() string {
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:354:7).
 //
 //line routes.conf:354:1
-func (u URLBuilder) R51(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 101, p0)
+func (u *URLBuilder) R51(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 101, p0)
 }
 
 //line routes_gen.go:3294:1
@@ -3295,8 +3295,8 @@ func (u URLBuilder) R51(p0 string) (string, error) {
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:382:11).
 //
 //line routes.conf:382:1
-func (u URLBuilder) R55(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 103, p0)
+func (u *URLBuilder) R55(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 103, p0)
 }
 
 //line routes_gen.go:3303:1
@@ -3304,8 +3304,8 @@ func (u URLBuilder) R55(p0 string) (string, error) {
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:367:11).
 //
 //line routes.conf:367:1
-func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 105, p0, p1)
+func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 105, p0, p1)
 }
 
 //line routes_gen.go:3312:1
@@ -3313,8 +3313,8 @@ func (u URLBuilder) R53(p0 string, p1 string) (string, error) {
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:361:11).
 //
 //line routes.conf:361:1
-func (u URLBuilder) R52(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 108, p0)
+func (u *URLBuilder) R52(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 108, p0)
 }
 
 //line routes_gen.go:3321:1
@@ -3322,8 +3322,8 @@ func (u URLBuilder) R52(p0 string) (string, error) {
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:375:11).
 //
 //line routes.conf:375:1
-func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 111, p0, p1, p2)
+func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 111, p0, p1, p2)
 }
 
 //line routes_gen.go:3330:1
@@ -3331,8 +3331,8 @@ func (u URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:301:11).
 //
 //line routes.conf:301:1
-func (u URLBuilder) R43(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 113, rest)
+func (u *URLBuilder) R43(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 113, rest)
 }
 
 //line routes_gen.go:3339:1
@@ -3340,8 +3340,8 @@ func (u URLBuilder) R43(rest string) (string, error) {
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:290:11).
 //
 //line routes.conf:290:1
-func (u URLBuilder) R41(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 114, rest)
+func (u *URLBuilder) R41(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 114, rest)
 }
 
 //line routes_gen.go:3348:1
@@ -3349,8 +3349,8 @@ func (u URLBuilder) R41(rest string) (string, error) {
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:307:15).
 //
 //line routes.conf:307:1
-func (u URLBuilder) R44(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 116, rest)
+func (u *URLBuilder) R44(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 116, rest)
 }
 
 //line routes_gen.go:3357:1
@@ -3358,8 +3358,8 @@ func (u URLBuilder) R44(rest string) (string, error) {
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:283:7).
 //
 //line routes.conf:283:1
-func (u URLBuilder) R40(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 117, rest)
+func (u *URLBuilder) R40(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 117, rest)
 }
 
 //line routes_gen.go:3366:1
@@ -3367,8 +3367,8 @@ func (u URLBuilder) R40(rest string) (string, error) {
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:294:11).
 //
 //line routes.conf:294:1
-func (u URLBuilder) R42(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 118, rest)
+func (u *URLBuilder) R42(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 118, rest)
 }
 
 //line routes_gen.go:3375:1
@@ -3376,8 +3376,8 @@ func (u URLBuilder) R42(rest string) (string, error) {
 // R71 returns the URL of route "r71": /abc/a (routes.conf:493:7).
 //
 //line routes.conf:493:1
-func (u URLBuilder) R71() string {
-	return routegenTable.HelperURL(u.base, 120)
+func (u *URLBuilder) R71() string {
+	return routegenTable.HelperURL(&u.base, 120)
 }
 
 //line routes_gen.go:3384:1
@@ -3385,8 +3385,8 @@ func (u URLBuilder) R71() string {
 // R14 returns the URL of route "r14": /b/abc (routes.conf:102:7).
 //
 //line routes.conf:102:1
-func (u URLBuilder) R14() string {
-	return routegenTable.HelperURL(u.base, 122)
+func (u *URLBuilder) R14() string {
+	return routegenTable.HelperURL(&u.base, 122)
 }
 
 //line routes_gen.go:3393:1
@@ -3394,8 +3394,8 @@ func (u URLBuilder) R14() string {
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:602:7).
 //
 //line routes.conf:602:1
-func (u URLBuilder) R86(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 123, rest)
+func (u *URLBuilder) R86(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 123, rest)
 }
 
 //line routes_gen.go:3402:1
@@ -3403,8 +3403,8 @@ func (u URLBuilder) R86(rest string) (string, error) {
 // R65 returns the URL of route "r65": /user_x (routes.conf:452:7).
 //
 //line routes.conf:452:1
-func (u URLBuilder) R65() string {
-	return routegenTable.HelperURL(u.base, 124)
+func (u *URLBuilder) R65() string {
+	return routegenTable.HelperURL(&u.base, 124)
 }
 
 //line routes_gen.go:3411:1
@@ -3412,8 +3412,8 @@ func (u URLBuilder) R65() string {
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:477:11).
 //
 //line routes.conf:477:1
-func (u URLBuilder) R69(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 125, p2)
+func (u *URLBuilder) R69(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 125, p2)
 }
 
 //line routes_gen.go:3420:1
@@ -3421,8 +3421,8 @@ func (u URLBuilder) R69(p2 string) (string, error) {
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:204:15).
 //
 //line routes.conf:204:1
-func (u URLBuilder) R29(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 127, p1)
+func (u *URLBuilder) R29(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 127, p1)
 }
 
 //line routes_gen.go:3429:1
@@ -3430,8 +3430,8 @@ func (u URLBuilder) R29(p1 string) (string, error) {
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:243:7).
 //
 //line routes.conf:243:1
-func (u URLBuilder) R34(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 129, p1)
+func (u *URLBuilder) R34(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 129, p1)
 }
 
 //line routes_gen.go:3438:1
@@ -3439,8 +3439,8 @@ func (u URLBuilder) R34(p1 string) (string, error) {
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:255:11).
 //
 //line routes.conf:255:1
-func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 130, p1, p2)
+func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 130, p1, p2)
 }
 
 //line routes_gen.go:3447:1
@@ -3448,8 +3448,8 @@ func (u URLBuilder) R36(p1 string, p2 string) (string, error) {
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:249:11).
 //
 //line routes.conf:249:1
-func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 132, p1, strconv.FormatInt(p2, 10), p3)
+func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 132, p1, routegenimpl.Int(p2), p3)
 }
 
 //line routes_gen.go:3456:1
@@ -3457,8 +3457,8 @@ func (u URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:465:15).
 //
 //line routes.conf:465:1
-func (u URLBuilder) R67(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 134, rest)
+func (u *URLBuilder) R67(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 134, rest)
 }
 
 //line routes_gen.go:3465:1
@@ -3466,8 +3466,8 @@ func (u URLBuilder) R67(rest string) (string, error) {
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:460:11).
 //
 //line routes.conf:460:1
-func (u URLBuilder) R66(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 135, rest)
+func (u *URLBuilder) R66(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 135, rest)
 }
 
 //line routes_gen.go:3474:1
@@ -3475,8 +3475,8 @@ func (u URLBuilder) R66(rest string) (string, error) {
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:469:15).
 //
 //line routes.conf:469:1
-func (u URLBuilder) R68(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 137, rest)
+func (u *URLBuilder) R68(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 137, rest)
 }
 
 //line routes_gen.go:3483:1
@@ -3484,8 +3484,8 @@ func (u URLBuilder) R68(rest string) (string, error) {
 // R16 returns the URL of route "r16": /v*rest (routes.conf:119:7).
 //
 //line routes.conf:119:1
-func (u URLBuilder) R16(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 138, rest)
+func (u *URLBuilder) R16(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 138, rest)
 }
 
 //line routes_gen.go:3492:1
@@ -3493,8 +3493,8 @@ func (u URLBuilder) R16(rest string) (string, error) {
 // R9 returns the URL of route "r9": /v1 (routes.conf:66:7).
 //
 //line routes.conf:66:1
-func (u URLBuilder) R9() string {
-	return routegenTable.HelperURL(u.base, 139)
+func (u *URLBuilder) R9() string {
+	return routegenTable.HelperURL(&u.base, 139)
 }
 
 //line routes_gen.go:3501:1
@@ -3502,8 +3502,8 @@ func (u URLBuilder) R9() string {
 // R105 returns the URL of route "r105": /v1 (routes.conf:735:7).
 //
 //line routes.conf:735:1
-func (u URLBuilder) R105() string {
-	return routegenTable.HelperURL(u.base, 140)
+func (u *URLBuilder) R105() string {
+	return routegenTable.HelperURL(&u.base, 140)
 }
 
 //line routes_gen.go:3510:1
@@ -3511,8 +3511,8 @@ func (u URLBuilder) R105() string {
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:700:11).
 //
 //line routes.conf:700:1
-func (u URLBuilder) R100(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 143, p1)
+func (u *URLBuilder) R100(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 143, p1)
 }
 
 //line routes_gen.go:3519:1
@@ -3520,8 +3520,8 @@ func (u URLBuilder) R100(p1 string) (string, error) {
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:742:11).
 //
 //line routes.conf:742:1
-func (u URLBuilder) R106(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 144, p1)
+func (u *URLBuilder) R106(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 144, p1)
 }
 
 //line routes_gen.go:3528:1
@@ -3529,8 +3529,8 @@ func (u URLBuilder) R106(p1 string) (string, error) {
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:80:11).
 //
 //line routes.conf:80:1
-func (u URLBuilder) R11(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 147, p2)
+func (u *URLBuilder) R11(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 147, p2)
 }
 
 //line routes_gen.go:3537:1
@@ -3538,8 +3538,8 @@ func (u URLBuilder) R11(p2 string) (string, error) {
 // R82 returns the URL of route "r82": /v1/users (routes.conf:571:7).
 //
 //line routes.conf:571:1
-func (u URLBuilder) R82() string {
-	return routegenTable.HelperURL(u.base, 150)
+func (u *URLBuilder) R82() string {
+	return routegenTable.HelperURL(&u.base, 150)
 }
 
 //line routes_gen.go:3546:1
@@ -3547,8 +3547,8 @@ func (u URLBuilder) R82() string {
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:88:11).
 //
 //line routes.conf:88:1
-func (u URLBuilder) R12() string {
-	return routegenTable.HelperURL(u.base, 151)
+func (u *URLBuilder) R12() string {
+	return routegenTable.HelperURL(&u.base, 151)
 }
 
 //line routes_gen.go:3555:1
@@ -3556,8 +3556,8 @@ func (u URLBuilder) R12() string {
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:578:11).
 //
 //line routes.conf:578:1
-func (u URLBuilder) R83(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 152, p3)
+func (u *URLBuilder) R83(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 152, p3)
 }
 
 //line routes_gen.go:3564:1
@@ -3565,8 +3565,8 @@ func (u URLBuilder) R83(p3 string) (string, error) {
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:591:15).
 //
 //line routes.conf:591:1
-func (u URLBuilder) R85(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 153, p3)
+func (u *URLBuilder) R85(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 153, p3)
 }
 
 //line routes_gen.go:3573:1
@@ -3574,8 +3574,8 @@ func (u URLBuilder) R85(p3 string) (string, error) {
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:585:15).
 //
 //line routes.conf:585:1
-func (u URLBuilder) R84(p3 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 154, p3, p5)
+func (u *URLBuilder) R84(p3 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 154, p3, p5)
 }
 
 //line routes_gen.go:3582:1
@@ -3583,8 +3583,8 @@ func (u URLBuilder) R84(p3 string, p5 string) (string, error) {
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:749:11).
 //
 //line routes.conf:749:1
-func (u URLBuilder) R107(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 155, p2)
+func (u *URLBuilder) R107(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 155, p2)
 }
 
 //line routes_gen.go:3591:1
@@ -3592,8 +3592,8 @@ func (u URLBuilder) R107(p2 string) (string, error) {
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:73:11).
 //
 //line routes.conf:73:1
-func (u URLBuilder) R10() string {
-	return routegenTable.HelperURL(u.base, 157)
+func (u *URLBuilder) R10() string {
+	return routegenTable.HelperURL(&u.base, 157)
 }
 
 //line routes_gen.go:3600:1
@@ -3601,8 +3601,8 @@ func (u URLBuilder) R10() string {
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:398:7).
 //
 //line routes.conf:398:1
-func (u URLBuilder) R57(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 158, p0, p1)
+func (u *URLBuilder) R57(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 158, p0, p1)
 }
 
 //line routes_gen.go:3609:1
@@ -3610,8 +3610,8 @@ func (u URLBuilder) R57(p0 string, p1 string) (string, error) {
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:415:11).
 //
 //line routes.conf:415:1
-func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 159, p0, p1, p2)
+func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 159, p0, p1, p2)
 }
 
 //line routes_gen.go:3618:1
@@ -3619,8 +3619,8 @@ func (u URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:409:11).
 //
 //line routes.conf:409:1
-func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 160, p0, p1, p2, p3)
+func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 160, p0, p1, p2, p3)
 }
 
 //line routes_gen.go:3627:1
@@ -3628,8 +3628,8 @@ func (u URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, err
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:442:15).
 //
 //line routes.conf:442:1
-func (u URLBuilder) R64(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 161, p0, p1)
+func (u *URLBuilder) R64(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 161, p0, p1)
 }
 
 //line routes_gen.go:3636:1
@@ -3637,8 +3637,8 @@ func (u URLBuilder) R64(p0 string, p1 string) (string, error) {
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:421:11).
 //
 //line routes.conf:421:1
-func (u URLBuilder) R61(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 162, p0, p1)
+func (u *URLBuilder) R61(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 162, p0, p1)
 }
 
 //line routes_gen.go:3645:1
@@ -3646,8 +3646,8 @@ func (u URLBuilder) R61(p0 string, p1 string) (string, error) {
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:404:11).
 //
 //line routes.conf:404:1
-func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 165, p0, p1, rest)
+func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 165, p0, p1, rest)
 }
 
 //line routes_gen.go:3654:1
@@ -3655,8 +3655,8 @@ func (u URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:428:15).
 //
 //line routes.conf:428:1
-func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 167, p0, p1, p3, p4)
+func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 167, p0, p1, p3, p4)
 }
 
 //line routes_gen.go:3663:1
@@ -3664,8 +3664,8 @@ func (u URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, err
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:435:15).
 //
 //line routes.conf:435:1
-func (u URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 168, p0, p1, p4)
+func (u *URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 168, p0, p1, p4)
 }
 
 //line routes_gen.go:3672:1
@@ -3673,8 +3673,8 @@ func (u URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:324:7).
 //
 //line routes.conf:324:1
-func (u URLBuilder) R46(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 169, rest)
+func (u *URLBuilder) R46(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 169, rest)
 }
 
 //line routes_gen.go:3681:1
@@ -3682,8 +3682,8 @@ func (u URLBuilder) R46(rest string) (string, error) {
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:331:11).
 //
 //line routes.conf:331:1
-func (u URLBuilder) R47(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 170, rest)
+func (u *URLBuilder) R47(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 170, rest)
 }
 
 //line routes_gen.go:3690:1
@@ -3691,8 +3691,8 @@ func (u URLBuilder) R47(rest string) (string, error) {
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:336:11).
 //
 //line routes.conf:336:1
-func (u URLBuilder) R48(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 171, rest)
+func (u *URLBuilder) R48(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 171, rest)
 }
 
 //line routes_gen.go:3699:1
@@ -3700,8 +3700,8 @@ func (u URLBuilder) R48(rest string) (string, error) {
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:346:15).
 //
 //line routes.conf:346:1
-func (u URLBuilder) R50(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 172, rest)
+func (u *URLBuilder) R50(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 172, rest)
 }
 
 //line routes_gen.go:3708:1
@@ -3709,8 +3709,8 @@ func (u URLBuilder) R50(rest string) (string, error) {
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:342:11).
 //
 //line routes.conf:342:1
-func (u URLBuilder) R49(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 174, rest)
+func (u *URLBuilder) R49(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 174, rest)
 }
 
 //line routes_gen.go:3717:1
@@ -3718,8 +3718,8 @@ func (u URLBuilder) R49(rest string) (string, error) {
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:134:11).
 //
 //line routes.conf:134:1
-func (u URLBuilder) R18(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 175, p1)
+func (u *URLBuilder) R18(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 175, p1)
 }
 
 //line routes_gen.go:3726:1
@@ -3727,8 +3727,8 @@ func (u URLBuilder) R18(p1 string) (string, error) {
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
 //line routes.conf:127:1
-func (u URLBuilder) R17(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 176, p1)
+func (u *URLBuilder) R17(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 176, p1)
 }
 
 //line routes_gen.go:3735:1
@@ -3736,8 +3736,8 @@ func (u URLBuilder) R17(p1 string) (string, error) {
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:149:15).
 //
 //line routes.conf:149:1
-func (u URLBuilder) R21(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 177, p1)
+func (u *URLBuilder) R21(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 177, p1)
 }
 
 //line routes_gen.go:3744:1
@@ -3745,8 +3745,8 @@ func (u URLBuilder) R21(p1 string) (string, error) {
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
 //line routes.conf:138:1
-func (u URLBuilder) R19(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 178, p1)
+func (u *URLBuilder) R19(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 178, p1)
 }
 
 //line routes_gen.go:3753:1
@@ -3754,8 +3754,8 @@ func (u URLBuilder) R19(p1 string) (string, error) {
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
 //line routes.conf:143:1
-func (u URLBuilder) R20(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 179, p1)
+func (u *URLBuilder) R20(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 179, p1)
 }
 
 //line routes_gen.go:3762:1
@@ -3763,8 +3763,8 @@ func (u URLBuilder) R20(p1 string) (string, error) {
 // R70 returns the URL of route "r70": /~u (routes.conf:485:7).
 //
 //line routes.conf:485:1
-func (u URLBuilder) R70() string {
-	return routegenTable.HelperURL(u.base, 182)
+func (u *URLBuilder) R70() string {
+	return routegenTable.HelperURL(&u.base, 182)
 }
 
 //line routes_gen.go:3771:1

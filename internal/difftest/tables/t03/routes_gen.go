@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 )
 
 // This file is written for version 4 of routegenimpl's API; with a routegen that does not support it,
@@ -1913,7 +1912,7 @@ type C0Controller interface {
 	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:614:15)
 //line routes.conf:620:14
 	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:620:15)
-//line routes_gen.go:1917:1
+//line routes_gen.go:1916:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -2288,7 +2287,7 @@ type C1Controller interface {
 	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:576:7), r84: HEAD /:p0/~u (routes.conf:576:7)
 //line routes.conf:63:6
 	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:63:7)
-//line routes_gen.go:2292:1
+//line routes_gen.go:2291:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -2595,7 +2594,7 @@ type C2Controller interface {
 	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:656:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:656:15)
 //line routes.conf:663:14
 	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:663:15)
-//line routes_gen.go:2599:1
+//line routes_gen.go:2598:1
 }
 
 // SocketController holds the actions of controller "Socket".
@@ -2610,7 +2609,7 @@ type SocketController interface {
 	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:669:11)
 //line routes.conf:676:14
 	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:676:15)
-//line routes_gen.go:2614:1
+//line routes_gen.go:2613:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -4489,17 +4488,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // R386 returns the URL of route "r386": / (routes.conf:2678:7).
 //
 //line routes.conf:2678:1
-func (u URLBuilder) R386() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) R386() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:4506:1
@@ -4507,8 +4507,8 @@ func (u URLBuilder) R386() string {
 // R242 returns the URL of route "r242": / (routes.conf:1688:7).
 //
 //line routes.conf:1688:1
-func (u URLBuilder) R242() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) R242() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
 //line routes_gen.go:4515:1
@@ -4516,8 +4516,8 @@ func (u URLBuilder) R242() string {
 // R264 returns the URL of route "r264": / (routes.conf:1847:7).
 //
 //line routes.conf:1847:1
-func (u URLBuilder) R264() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) R264() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
 //line routes_gen.go:4524:1
@@ -4525,8 +4525,8 @@ func (u URLBuilder) R264() string {
 // R445 returns the URL of route "r445": / (routes.conf:3080:7).
 //
 //line routes.conf:3080:1
-func (u URLBuilder) R445() string {
-	return routegenTable.HelperURL(u.base, 4)
+func (u *URLBuilder) R445() string {
+	return routegenTable.HelperURL(&u.base, 4)
 }
 
 //line routes_gen.go:4533:1
@@ -4534,8 +4534,8 @@ func (u URLBuilder) R445() string {
 // R12 returns the URL of route "r12": /*rest (routes.conf:83:7).
 //
 //line routes.conf:83:1
-func (u URLBuilder) R12(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6, rest)
+func (u *URLBuilder) R12(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6, rest)
 }
 
 //line routes_gen.go:4542:1
@@ -4543,8 +4543,8 @@ func (u URLBuilder) R12(rest string) (string, error) {
 // R218 returns the URL of route "r218": /*rest (routes.conf:1522:7).
 //
 //line routes.conf:1522:1
-func (u URLBuilder) R218(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, rest)
+func (u *URLBuilder) R218(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, rest)
 }
 
 //line routes_gen.go:4551:1
@@ -4552,8 +4552,8 @@ func (u URLBuilder) R218(rest string) (string, error) {
 // R8 returns the URL of route "r8": /*rest (routes.conf:56:7).
 //
 //line routes.conf:56:1
-func (u URLBuilder) R8(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, rest)
+func (u *URLBuilder) R8(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, rest)
 }
 
 //line routes_gen.go:4560:1
@@ -4561,8 +4561,8 @@ func (u URLBuilder) R8(rest string) (string, error) {
 // R50 returns the URL of route "r50": /*rest (routes.conf:332:15).
 //
 //line routes.conf:332:1
-func (u URLBuilder) R50(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 9, rest)
+func (u *URLBuilder) R50(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 9, rest)
 }
 
 //line routes_gen.go:4569:1
@@ -4570,8 +4570,8 @@ func (u URLBuilder) R50(rest string) (string, error) {
 // R49 returns the URL of route "r49": /*rest (routes.conf:327:11).
 //
 //line routes.conf:327:1
-func (u URLBuilder) R49(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 10, rest)
+func (u *URLBuilder) R49(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 10, rest)
 }
 
 //line routes_gen.go:4578:1
@@ -4579,8 +4579,8 @@ func (u URLBuilder) R49(rest string) (string, error) {
 // R52 returns the URL of route "r52": /*rest (routes.conf:346:15).
 //
 //line routes.conf:346:1
-func (u URLBuilder) R52(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, rest)
+func (u *URLBuilder) R52(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, rest)
 }
 
 //line routes_gen.go:4587:1
@@ -4588,8 +4588,8 @@ func (u URLBuilder) R52(rest string) (string, error) {
 // R48 returns the URL of route "r48": /*rest (routes.conf:320:7).
 //
 //line routes.conf:320:1
-func (u URLBuilder) R48(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 12, rest)
+func (u *URLBuilder) R48(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 12, rest)
 }
 
 //line routes_gen.go:4596:1
@@ -4597,8 +4597,8 @@ func (u URLBuilder) R48(rest string) (string, error) {
 // R53 returns the URL of route "r53": /*rest (routes.conf:352:15).
 //
 //line routes.conf:352:1
-func (u URLBuilder) R53(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 13, rest)
+func (u *URLBuilder) R53(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 13, rest)
 }
 
 //line routes_gen.go:4605:1
@@ -4606,8 +4606,8 @@ func (u URLBuilder) R53(rest string) (string, error) {
 // R51 returns the URL of route "r51": /*rest (routes.conf:342:11).
 //
 //line routes.conf:342:1
-func (u URLBuilder) R51(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, rest)
+func (u *URLBuilder) R51(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, rest)
 }
 
 //line routes_gen.go:4614:1
@@ -4615,8 +4615,8 @@ func (u URLBuilder) R51(rest string) (string, error) {
 // R477 returns the URL of route "r477": /... (routes.conf:3302:7).
 //
 //line routes.conf:3302:1
-func (u URLBuilder) R477() string {
-	return routegenTable.HelperURL(u.base, 15)
+func (u *URLBuilder) R477() string {
+	return routegenTable.HelperURL(&u.base, 15)
 }
 
 //line routes_gen.go:4623:1
@@ -4624,8 +4624,8 @@ func (u URLBuilder) R477() string {
 // R76 returns the URL of route "r76": /... (routes.conf:520:7).
 //
 //line routes.conf:520:1
-func (u URLBuilder) R76() string {
-	return routegenTable.HelperURL(u.base, 16)
+func (u *URLBuilder) R76() string {
+	return routegenTable.HelperURL(&u.base, 16)
 }
 
 //line routes_gen.go:4632:1
@@ -4633,8 +4633,8 @@ func (u URLBuilder) R76() string {
 // R498 returns the URL of route "r498": /.../*rest (routes.conf:3451:15).
 //
 //line routes.conf:3451:1
-func (u URLBuilder) R498(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 18, rest)
+func (u *URLBuilder) R498(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 18, rest)
 }
 
 //line routes_gen.go:4641:1
@@ -4642,8 +4642,8 @@ func (u URLBuilder) R498(rest string) (string, error) {
 // R496 returns the URL of route "r496": /.../*rest (routes.conf:3439:7).
 //
 //line routes.conf:3439:1
-func (u URLBuilder) R496(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, rest)
+func (u *URLBuilder) R496(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, rest)
 }
 
 //line routes_gen.go:4650:1
@@ -4651,8 +4651,8 @@ func (u URLBuilder) R496(rest string) (string, error) {
 // R497 returns the URL of route "r497": /.../*rest (routes.conf:3446:11).
 //
 //line routes.conf:3446:1
-func (u URLBuilder) R497(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 21, rest)
+func (u *URLBuilder) R497(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 21, rest)
 }
 
 //line routes_gen.go:4659:1
@@ -4660,8 +4660,8 @@ func (u URLBuilder) R497(rest string) (string, error) {
 // R500 returns the URL of route "r500": /.../*rest (routes.conf:3464:11).
 //
 //line routes.conf:3464:1
-func (u URLBuilder) R500(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 22, rest)
+func (u *URLBuilder) R500(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 22, rest)
 }
 
 //line routes_gen.go:4668:1
@@ -4669,8 +4669,8 @@ func (u URLBuilder) R500(rest string) (string, error) {
 // R499 returns the URL of route "r499": /.../*rest (routes.conf:3456:15).
 //
 //line routes.conf:3456:1
-func (u URLBuilder) R499(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, rest)
+func (u *URLBuilder) R499(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, rest)
 }
 
 //line routes_gen.go:4677:1
@@ -4678,8 +4678,8 @@ func (u URLBuilder) R499(rest string) (string, error) {
 // R478 returns the URL of route "r478": /.../.:p1 (routes.conf:3308:11).
 //
 //line routes.conf:3308:1
-func (u URLBuilder) R478(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 25, p1)
+func (u *URLBuilder) R478(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, p1)
 }
 
 //line routes_gen.go:4686:1
@@ -4687,8 +4687,8 @@ func (u URLBuilder) R478(p1 string) (string, error) {
 // R479 returns the URL of route "r479": /.../.:p1/users (routes.conf:3314:15).
 //
 //line routes.conf:3314:1
-func (u URLBuilder) R479(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 27, p1)
+func (u *URLBuilder) R479(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 27, p1)
 }
 
 //line routes_gen.go:4695:1
@@ -4696,8 +4696,8 @@ func (u URLBuilder) R479(p1 string) (string, error) {
 // R423 returns the URL of route "r423": /.../.a (routes.conf:2931:7).
 //
 //line routes.conf:2931:1
-func (u URLBuilder) R423() string {
-	return routegenTable.HelperURL(u.base, 30)
+func (u *URLBuilder) R423() string {
+	return routegenTable.HelperURL(&u.base, 30)
 }
 
 //line routes_gen.go:4704:1
@@ -4705,8 +4705,8 @@ func (u URLBuilder) R423() string {
 // R485 returns the URL of route "r485": /.../.a/v:p2 (routes.conf:3353:11).
 //
 //line routes.conf:3353:1
-func (u URLBuilder) R485(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 33, p2)
+func (u *URLBuilder) R485(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 33, p2)
 }
 
 //line routes_gen.go:4713:1
@@ -4714,8 +4714,8 @@ func (u URLBuilder) R485(p2 string) (string, error) {
 // R486 returns the URL of route "r486": /.../.a/v:p2/:p3/~u (routes.conf:3360:15).
 //
 //line routes.conf:3360:1
-func (u URLBuilder) R486(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 35, p2, p3)
+func (u *URLBuilder) R486(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 35, p2, p3)
 }
 
 //line routes_gen.go:4722:1
@@ -4723,8 +4723,8 @@ func (u URLBuilder) R486(p2 string, p3 string) (string, error) {
 // R85 returns the URL of route "r85": /.../:p1 (routes.conf:583:7).
 //
 //line routes.conf:583:1
-func (u URLBuilder) R85(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 37, p1)
+func (u *URLBuilder) R85(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 37, p1)
 }
 
 //line routes_gen.go:4731:1
@@ -4732,8 +4732,8 @@ func (u URLBuilder) R85(p1 string) (string, error) {
 // R88 returns the URL of route "r88": /.../:p1 (routes.conf:603:11).
 //
 //line routes.conf:603:1
-func (u URLBuilder) R88(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 39, p1)
+func (u *URLBuilder) R88(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 39, p1)
 }
 
 //line routes_gen.go:4740:1
@@ -4741,8 +4741,8 @@ func (u URLBuilder) R88(p1 string) (string, error) {
 // R90 returns the URL of route "r90": /.../:p1 (routes.conf:614:15).
 //
 //line routes.conf:614:1
-func (u URLBuilder) R90(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 40, p1)
+func (u *URLBuilder) R90(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 40, p1)
 }
 
 //line routes_gen.go:4749:1
@@ -4750,8 +4750,8 @@ func (u URLBuilder) R90(p1 string) (string, error) {
 // R89 returns the URL of route "r89": /.../:p1/*rest (routes.conf:608:15).
 //
 //line routes.conf:608:1
-func (u URLBuilder) R89(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 41, p1, rest)
+func (u *URLBuilder) R89(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 41, p1, rest)
 }
 
 //line routes_gen.go:4758:1
@@ -4759,8 +4759,8 @@ func (u URLBuilder) R89(p1 string, rest string) (string, error) {
 // R91 returns the URL of route "r91": /.../:p1/.a (routes.conf:620:15).
 //
 //line routes.conf:620:1
-func (u URLBuilder) R91(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 42, p1)
+func (u *URLBuilder) R91(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 42, p1)
 }
 
 //line routes_gen.go:4767:1
@@ -4768,8 +4768,8 @@ func (u URLBuilder) R91(p1 string) (string, error) {
 // R92 returns the URL of route "r92": /.../:p1/:p2/:p3 (routes.conf:626:15).
 //
 //line routes.conf:626:1
-func (u URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 43, p1, p2, p3)
+func (u *URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 43, p1, p2, p3)
 }
 
 //line routes_gen.go:4776:1
@@ -4777,8 +4777,8 @@ func (u URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
 // R86 returns the URL of route "r86": /.../:p1/@ (routes.conf:591:11).
 //
 //line routes.conf:591:1
-func (u URLBuilder) R86(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 45, p1)
+func (u *URLBuilder) R86(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 45, p1)
 }
 
 //line routes_gen.go:4785:1
@@ -4786,8 +4786,8 @@ func (u URLBuilder) R86(p1 string) (string, error) {
 // R87 returns the URL of route "r87": /.../:p1/~:p2/v:p3 (routes.conf:597:11).
 //
 //line routes.conf:597:1
-func (u URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 48, p1, p2, p3)
+func (u *URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 48, p1, p2, p3)
 }
 
 //line routes_gen.go:4794:1
@@ -4795,8 +4795,8 @@ func (u URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
 // R276 returns the URL of route "r276": /.../a-b (routes.conf:1935:7).
 //
 //line routes.conf:1935:1
-func (u URLBuilder) R276() string {
-	return routegenTable.HelperURL(u.base, 49)
+func (u *URLBuilder) R276() string {
+	return routegenTable.HelperURL(&u.base, 49)
 }
 
 //line routes_gen.go:4803:1
@@ -4804,8 +4804,8 @@ func (u URLBuilder) R276() string {
 // R281 returns the URL of route "r281": /.../a-b/42/abc (routes.conf:1965:11).
 //
 //line routes.conf:1965:1
-func (u URLBuilder) R281() string {
-	return routegenTable.HelperURL(u.base, 51)
+func (u *URLBuilder) R281() string {
+	return routegenTable.HelperURL(&u.base, 51)
 }
 
 //line routes_gen.go:4812:1
@@ -4813,8 +4813,8 @@ func (u URLBuilder) R281() string {
 // R282 returns the URL of route "r282": /.../a-b/42/abc (routes.conf:1971:15).
 //
 //line routes.conf:1971:1
-func (u URLBuilder) R282() string {
-	return routegenTable.HelperURL(u.base, 53)
+func (u *URLBuilder) R282() string {
+	return routegenTable.HelperURL(&u.base, 53)
 }
 
 //line routes_gen.go:4821:1
@@ -4822,8 +4822,8 @@ func (u URLBuilder) R282() string {
 // R284 returns the URL of route "r284": /.../a-b/42/abc/:p4 (routes.conf:1983:15).
 //
 //line routes.conf:1983:1
-func (u URLBuilder) R284(p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 54, p4)
+func (u *URLBuilder) R284(p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 54, p4)
 }
 
 //line routes_gen.go:4830:1
@@ -4831,8 +4831,8 @@ func (u URLBuilder) R284(p4 string) (string, error) {
 // R283 returns the URL of route "r283": /.../a-b/42/abc/user_x (routes.conf:1977:15).
 //
 //line routes.conf:1977:1
-func (u URLBuilder) R283() string {
-	return routegenTable.HelperURL(u.base, 55)
+func (u *URLBuilder) R283() string {
+	return routegenTable.HelperURL(&u.base, 55)
 }
 
 //line routes_gen.go:4839:1
@@ -4840,8 +4840,8 @@ func (u URLBuilder) R283() string {
 // R280 returns the URL of route "r280": /.../a-b/:p2/user_x (routes.conf:1960:11).
 //
 //line routes.conf:1960:1
-func (u URLBuilder) R280(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 56, p2)
+func (u *URLBuilder) R280(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 56, p2)
 }
 
 //line routes_gen.go:4848:1
@@ -4849,8 +4849,8 @@ func (u URLBuilder) R280(p2 string) (string, error) {
 // R277 returns the URL of route "r277": /.../a-b/user_:p2/:p3 (routes.conf:1941:11).
 //
 //line routes.conf:1941:1
-func (u URLBuilder) R277(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 57, p2, p3)
+func (u *URLBuilder) R277(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 57, p2, p3)
 }
 
 //line routes_gen.go:4857:1
@@ -4858,8 +4858,8 @@ func (u URLBuilder) R277(p2 string, p3 string) (string, error) {
 // R278 returns the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1946:15).
 //
 //line routes.conf:1946:1
-func (u URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 58, p2, p3, rest)
+func (u *URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 58, p2, p3, rest)
 }
 
 //line routes_gen.go:4866:1
@@ -4867,8 +4867,8 @@ func (u URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
 // R279 returns the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15).
 //
 //line routes.conf:1952:1
-func (u URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 59, p2, p3, rest)
+func (u *URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 59, p2, p3, rest)
 }
 
 //line routes_gen.go:4875:1
@@ -4876,8 +4876,8 @@ func (u URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
 // R480 returns the URL of route "r480": /.../a/42 (routes.conf:3322:11).
 //
 //line routes.conf:3322:1
-func (u URLBuilder) R480() string {
-	return routegenTable.HelperURL(u.base, 61)
+func (u *URLBuilder) R480() string {
+	return routegenTable.HelperURL(&u.base, 61)
 }
 
 //line routes_gen.go:4884:1
@@ -4885,8 +4885,8 @@ func (u URLBuilder) R480() string {
 // R481 returns the URL of route "r481": /.../a/v1 (routes.conf:3327:11).
 //
 //line routes.conf:3327:1
-func (u URLBuilder) R481() string {
-	return routegenTable.HelperURL(u.base, 64)
+func (u *URLBuilder) R481() string {
+	return routegenTable.HelperURL(&u.base, 64)
 }
 
 //line routes_gen.go:4893:1
@@ -4894,8 +4894,8 @@ func (u URLBuilder) R481() string {
 // R484 returns the URL of route "r484": /.../a/v1 (routes.conf:3344:15).
 //
 //line routes.conf:3344:1
-func (u URLBuilder) R484() string {
-	return routegenTable.HelperURL(u.base, 65)
+func (u *URLBuilder) R484() string {
+	return routegenTable.HelperURL(&u.base, 65)
 }
 
 //line routes_gen.go:4902:1
@@ -4903,8 +4903,8 @@ func (u URLBuilder) R484() string {
 // R483 returns the URL of route "r483": /.../a/v1/:p3 (routes.conf:3339:15).
 //
 //line routes.conf:3339:1
-func (u URLBuilder) R483(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 67, p3)
+func (u *URLBuilder) R483(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 67, p3)
 }
 
 //line routes_gen.go:4911:1
@@ -4912,8 +4912,8 @@ func (u URLBuilder) R483(p3 string) (string, error) {
 // R482 returns the URL of route "r482": /.../a/v1/:p3 (routes.conf:3333:15).
 //
 //line routes.conf:3333:1
-func (u URLBuilder) R482(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 68, p3)
+func (u *URLBuilder) R482(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 68, p3)
 }
 
 //line routes_gen.go:4920:1
@@ -4921,8 +4921,8 @@ func (u URLBuilder) R482(p3 string) (string, error) {
 // R93 returns the URL of route "r93": /.:p0 (routes.conf:636:7).
 //
 //line routes.conf:636:1
-func (u URLBuilder) R93(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 69, p0)
+func (u *URLBuilder) R93(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 69, p0)
 }
 
 //line routes_gen.go:4929:1
@@ -4930,8 +4930,8 @@ func (u URLBuilder) R93(p0 string) (string, error) {
 // R354 returns the URL of route "r354": /.:p0 (routes.conf:2460:7).
 //
 //line routes.conf:2460:1
-func (u URLBuilder) R354(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 70, p0)
+func (u *URLBuilder) R354(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 70, p0)
 }
 
 //line routes_gen.go:4938:1
@@ -4939,8 +4939,8 @@ func (u URLBuilder) R354(p0 string) (string, error) {
 // R384 returns the URL of route "r384": /.:p0 (routes.conf:2663:7).
 //
 //line routes.conf:2663:1
-func (u URLBuilder) R384(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 71, p0)
+func (u *URLBuilder) R384(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 71, p0)
 }
 
 //line routes_gen.go:4947:1
@@ -4948,8 +4948,8 @@ func (u URLBuilder) R384(p0 string) (string, error) {
 // R197 returns the URL of route "r197": /.:p0 (routes.conf:1369:7).
 //
 //line routes.conf:1369:1
-func (u URLBuilder) R197(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 72, p0)
+func (u *URLBuilder) R197(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 72, p0)
 }
 
 //line routes_gen.go:4956:1
@@ -4957,8 +4957,8 @@ func (u URLBuilder) R197(p0 string) (string, error) {
 // R54 returns the URL of route "r54": /.:p0/a (routes.conf:362:7).
 //
 //line routes.conf:362:1
-func (u URLBuilder) R54(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 75, p0)
+func (u *URLBuilder) R54(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 75, p0)
 }
 
 //line routes_gen.go:4965:1
@@ -4966,8 +4966,8 @@ func (u URLBuilder) R54(p0 string) (string, error) {
 // R94 returns the URL of route "r94": /.:p0/a (routes.conf:643:11).
 //
 //line routes.conf:643:1
-func (u URLBuilder) R94(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 76, p0)
+func (u *URLBuilder) R94(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 76, p0)
 }
 
 //line routes_gen.go:4974:1
@@ -4975,8 +4975,8 @@ func (u URLBuilder) R94(p0 string) (string, error) {
 // R97 returns the URL of route "r97": /.:p0/a (routes.conf:663:15).
 //
 //line routes.conf:663:1
-func (u URLBuilder) R97(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 78, p0)
+func (u *URLBuilder) R97(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 78, p0)
 }
 
 //line routes_gen.go:4983:1
@@ -4984,8 +4984,8 @@ func (u URLBuilder) R97(p0 string) (string, error) {
 // R198 returns the URL of route "r198": /.:p0/a/42 (routes.conf:1377:11).
 //
 //line routes.conf:1377:1
-func (u URLBuilder) R198(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 79, p0)
+func (u *URLBuilder) R198(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 79, p0)
 }
 
 //line routes_gen.go:4992:1
@@ -4993,8 +4993,8 @@ func (u URLBuilder) R198(p0 string) (string, error) {
 // R95 returns the URL of route "r95": /.:p0/a/:p2 (routes.conf:649:15).
 //
 //line routes.conf:649:1
-func (u URLBuilder) R95(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 82, p0, p2)
+func (u *URLBuilder) R95(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 82, p0, p2)
 }
 
 //line routes_gen.go:5001:1
@@ -5002,8 +5002,8 @@ func (u URLBuilder) R95(p0 string, p2 string) (string, error) {
 // R55 returns the URL of route "r55": /.:p0/a/ab/x.:p3 (routes.conf:368:11).
 //
 //line routes.conf:368:1
-func (u URLBuilder) R55(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 83, p0, p3)
+func (u *URLBuilder) R55(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 83, p0, p3)
 }
 
 //line routes_gen.go:5010:1
@@ -5011,8 +5011,8 @@ func (u URLBuilder) R55(p0 string, p3 string) (string, error) {
 // R57 returns the URL of route "r57": /.:p0/a/ab/x.:p3/42 (routes.conf:383:15).
 //
 //line routes.conf:383:1
-func (u URLBuilder) R57(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 85, p0, p3)
+func (u *URLBuilder) R57(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 85, p0, p3)
 }
 
 //line routes_gen.go:5019:1
@@ -5020,8 +5020,8 @@ func (u URLBuilder) R57(p0 string, p3 string) (string, error) {
 // R56 returns the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:376:15).
 //
 //line routes.conf:376:1
-func (u URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 86, p0, p3, rest)
+func (u *URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 86, p0, p3, rest)
 }
 
 //line routes_gen.go:5028:1
@@ -5029,8 +5029,8 @@ func (u URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
 // R58 returns the URL of route "r58": /.:p0/a/ab:p2 (routes.conf:390:11).
 //
 //line routes.conf:390:1
-func (u URLBuilder) R58(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 87, p0, p2)
+func (u *URLBuilder) R58(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 87, p0, p2)
 }
 
 //line routes_gen.go:5037:1
@@ -5038,8 +5038,8 @@ func (u URLBuilder) R58(p0 string, p2 string) (string, error) {
 // R61 returns the URL of route "r61": /.:p0/a/ab:p2/*rest (routes.conf:407:15).
 //
 //line routes.conf:407:1
-func (u URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 89, p0, p2, rest)
+func (u *URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 89, p0, p2, rest)
 }
 
 //line routes_gen.go:5046:1
@@ -5047,8 +5047,8 @@ func (u URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
 // R60 returns the URL of route "r60": /.:p0/a/ab:p2/.../:p4 (routes.conf:402:15).
 //
 //line routes.conf:402:1
-func (u URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 91, p0, p2, p4)
+func (u *URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 91, p0, p2, p4)
 }
 
 //line routes_gen.go:5055:1
@@ -5056,8 +5056,8 @@ func (u URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
 // R59 returns the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x (routes.conf:395:15).
 //
 //line routes.conf:395:1
-func (u URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 94, p0, p2, p3)
+func (u *URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 94, p0, p2, p3)
 }
 
 //line routes_gen.go:5064:1
@@ -5065,8 +5065,8 @@ func (u URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
 // R96 returns the URL of route "r96": /.:p0/a/v1/*rest (routes.conf:656:15).
 //
 //line routes.conf:656:1
-func (u URLBuilder) R96(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 95, p0, rest)
+func (u *URLBuilder) R96(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 95, p0, rest)
 }
 
 //line routes_gen.go:5073:1
@@ -5074,8 +5074,8 @@ func (u URLBuilder) R96(p0 string, rest string) (string, error) {
 // R98 returns the URL of route "r98": /.:p0/user_x/@ (routes.conf:669:11).
 //
 //line routes.conf:669:1
-func (u URLBuilder) R98(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 97, p0)
+func (u *URLBuilder) R98(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 97, p0)
 }
 
 //line routes_gen.go:5082:1
@@ -5083,8 +5083,8 @@ func (u URLBuilder) R98(p0 string) (string, error) {
 // R99 returns the URL of route "r99": /.:p0/user_x/@/:p3/:p4 (routes.conf:676:15).
 //
 //line routes.conf:676:1
-func (u URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 98, p0, p3, p4)
+func (u *URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 98, p0, p3, p4)
 }
 
 //line routes_gen.go:5091:1
@@ -5092,8 +5092,8 @@ func (u URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
 // R100 returns the URL of route "r100": /.:p0/x.:p1 (routes.conf:684:11).
 //
 //line routes.conf:684:1
-func (u URLBuilder) R100(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 99, p0, p1)
+func (u *URLBuilder) R100(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 99, p0, p1)
 }
 
 //line routes_gen.go:5100:1
@@ -5101,8 +5101,8 @@ func (u URLBuilder) R100(p0 string, p1 string) (string, error) {
 // R183 returns the URL of route "r183": /.a (routes.conf:1271:7).
 //
 //line routes.conf:1271:1
-func (u URLBuilder) R183() string {
-	return routegenTable.HelperURL(u.base, 101)
+func (u *URLBuilder) R183() string {
+	return routegenTable.HelperURL(&u.base, 101)
 }
 
 //line routes_gen.go:5109:1
@@ -5110,8 +5110,8 @@ func (u URLBuilder) R183() string {
 // R227 returns the URL of route "r227": /.a/new (routes.conf:1584:7).
 //
 //line routes.conf:1584:1
-func (u URLBuilder) R227() string {
-	return routegenTable.HelperURL(u.base, 102)
+func (u *URLBuilder) R227() string {
+	return routegenTable.HelperURL(&u.base, 102)
 }
 
 //line routes_gen.go:5118:1
@@ -5119,8 +5119,8 @@ func (u URLBuilder) R227() string {
 // R81 returns the URL of route "r81": /1 (routes.conf:555:7).
 //
 //line routes.conf:555:1
-func (u URLBuilder) R81() string {
-	return routegenTable.HelperURL(u.base, 103)
+func (u *URLBuilder) R81() string {
+	return routegenTable.HelperURL(&u.base, 103)
 }
 
 //line routes_gen.go:5127:1
@@ -5128,8 +5128,8 @@ func (u URLBuilder) R81() string {
 // R425 returns the URL of route "r425": /1 (routes.conf:2944:7).
 //
 //line routes.conf:2944:1
-func (u URLBuilder) R425() string {
-	return routegenTable.HelperURL(u.base, 104)
+func (u *URLBuilder) R425() string {
+	return routegenTable.HelperURL(&u.base, 104)
 }
 
 //line routes_gen.go:5136:1
@@ -5137,8 +5137,8 @@ func (u URLBuilder) R425() string {
 // R356 returns the URL of route "r356": /1 (routes.conf:2474:7).
 //
 //line routes.conf:2474:1
-func (u URLBuilder) R356() string {
-	return routegenTable.HelperURL(u.base, 105)
+func (u *URLBuilder) R356() string {
+	return routegenTable.HelperURL(&u.base, 105)
 }
 
 //line routes_gen.go:5145:1
@@ -5146,8 +5146,8 @@ func (u URLBuilder) R356() string {
 // R426 returns the URL of route "r426": /1/*rest (routes.conf:2951:11).
 //
 //line routes.conf:2951:1
-func (u URLBuilder) R426(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 106, rest)
+func (u *URLBuilder) R426(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 106, rest)
 }
 
 //line routes_gen.go:5154:1
@@ -5155,8 +5155,8 @@ func (u URLBuilder) R426(rest string) (string, error) {
 // R427 returns the URL of route "r427": /1/*rest (routes.conf:2958:15).
 //
 //line routes.conf:2958:1
-func (u URLBuilder) R427(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 107, rest)
+func (u *URLBuilder) R427(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 107, rest)
 }
 
 //line routes_gen.go:5163:1
@@ -5164,8 +5164,8 @@ func (u URLBuilder) R427(rest string) (string, error) {
 // R357 returns the URL of route "r357": /1/42/ab (routes.conf:2483:11).
 //
 //line routes.conf:2483:1
-func (u URLBuilder) R357() string {
-	return routegenTable.HelperURL(u.base, 109)
+func (u *URLBuilder) R357() string {
+	return routegenTable.HelperURL(&u.base, 109)
 }
 
 //line routes_gen.go:5172:1
@@ -5173,8 +5173,8 @@ func (u URLBuilder) R357() string {
 // R361 returns the URL of route "r361": /1/42/ab/:p3/a-b (routes.conf:2507:15).
 //
 //line routes.conf:2507:1
-func (u URLBuilder) R361(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 110, p3)
+func (u *URLBuilder) R361(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 110, p3)
 }
 
 //line routes_gen.go:5181:1
@@ -5182,8 +5182,8 @@ func (u URLBuilder) R361(p3 string) (string, error) {
 // R360 returns the URL of route "r360": /1/42/ab/abc (routes.conf:2501:15).
 //
 //line routes.conf:2501:1
-func (u URLBuilder) R360() string {
-	return routegenTable.HelperURL(u.base, 112)
+func (u *URLBuilder) R360() string {
+	return routegenTable.HelperURL(&u.base, 112)
 }
 
 //line routes_gen.go:5190:1
@@ -5191,8 +5191,8 @@ func (u URLBuilder) R360() string {
 // R359 returns the URL of route "r359": /1/42/ab/x.y (routes.conf:2495:15).
 //
 //line routes.conf:2495:1
-func (u URLBuilder) R359() string {
-	return routegenTable.HelperURL(u.base, 113)
+func (u *URLBuilder) R359() string {
+	return routegenTable.HelperURL(&u.base, 113)
 }
 
 //line routes_gen.go:5199:1
@@ -5200,8 +5200,8 @@ func (u URLBuilder) R359() string {
 // R358 returns the URL of route "r358": /1/42/ab/x.y/new (routes.conf:2489:15).
 //
 //line routes.conf:2489:1
-func (u URLBuilder) R358() string {
-	return routegenTable.HelperURL(u.base, 114)
+func (u *URLBuilder) R358() string {
+	return routegenTable.HelperURL(&u.base, 114)
 }
 
 //line routes_gen.go:5208:1
@@ -5209,8 +5209,8 @@ func (u URLBuilder) R358() string {
 // R373 returns the URL of route "r373": /1/:p1 (routes.conf:2584:7).
 //
 //line routes.conf:2584:1
-func (u URLBuilder) R373(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 115, p1)
+func (u *URLBuilder) R373(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 115, p1)
 }
 
 //line routes_gen.go:5217:1
@@ -5218,8 +5218,8 @@ func (u URLBuilder) R373(p1 string) (string, error) {
 // R82 returns the URL of route "r82": /1/:p1 (routes.conf:561:11).
 //
 //line routes.conf:561:1
-func (u URLBuilder) R82(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 116, p1)
+func (u *URLBuilder) R82(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 116, p1)
 }
 
 //line routes_gen.go:5226:1
@@ -5227,8 +5227,8 @@ func (u URLBuilder) R82(p1 string) (string, error) {
 // R439 returns the URL of route "r439": /1/:p1 (routes.conf:3042:11).
 //
 //line routes.conf:3042:1
-func (u URLBuilder) R439(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 118, p1)
+func (u *URLBuilder) R439(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 118, p1)
 }
 
 //line routes_gen.go:5235:1
@@ -5236,8 +5236,8 @@ func (u URLBuilder) R439(p1 string) (string, error) {
 // R9 returns the URL of route "r9": /1/:p1 (routes.conf:63:7).
 //
 //line routes.conf:63:1
-func (u URLBuilder) R9(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 119, p1)
+func (u *URLBuilder) R9(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 119, p1)
 }
 
 //line routes_gen.go:5244:1
@@ -5245,8 +5245,8 @@ func (u URLBuilder) R9(p1 string) (string, error) {
 // R83 returns the URL of route "r83": /1/@ (routes.conf:568:11).
 //
 //line routes.conf:568:1
-func (u URLBuilder) R83() string {
-	return routegenTable.HelperURL(u.base, 121)
+func (u *URLBuilder) R83() string {
+	return routegenTable.HelperURL(&u.base, 121)
 }
 
 //line routes_gen.go:5253:1
@@ -5254,8 +5254,8 @@ func (u URLBuilder) R83() string {
 // R388 returns the URL of route "r388": /1/a (routes.conf:2691:7).
 //
 //line routes.conf:2691:1
-func (u URLBuilder) R388() string {
-	return routegenTable.HelperURL(u.base, 124)
+func (u *URLBuilder) R388() string {
+	return routegenTable.HelperURL(&u.base, 124)
 }
 
 //line routes_gen.go:5262:1
@@ -5263,8 +5263,8 @@ func (u URLBuilder) R388() string {
 // R363 returns the URL of route "r363": /1/abc (routes.conf:2520:11).
 //
 //line routes.conf:2520:1
-func (u URLBuilder) R363() string {
-	return routegenTable.HelperURL(u.base, 127)
+func (u *URLBuilder) R363() string {
+	return routegenTable.HelperURL(&u.base, 127)
 }
 
 //line routes_gen.go:5271:1
@@ -5272,8 +5272,8 @@ func (u URLBuilder) R363() string {
 // R114 returns the URL of route "r114": /1/users (routes.conf:788:7).
 //
 //line routes.conf:788:1
-func (u URLBuilder) R114() string {
-	return routegenTable.HelperURL(u.base, 129)
+func (u *URLBuilder) R114() string {
+	return routegenTable.HelperURL(&u.base, 129)
 }
 
 //line routes_gen.go:5280:1
@@ -5281,8 +5281,8 @@ func (u URLBuilder) R114() string {
 // R362 returns the URL of route "r362": /1/v:p1 (routes.conf:2515:11).
 //
 //line routes.conf:2515:1
-func (u URLBuilder) R362(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 131, p1)
+func (u *URLBuilder) R362(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 131, p1)
 }
 
 //line routes_gen.go:5289:1
@@ -5290,8 +5290,8 @@ func (u URLBuilder) R362(p1 string) (string, error) {
 // R213 returns the URL of route "r213": /1/~:p1 (routes.conf:1485:7).
 //
 //line routes.conf:1485:1
-func (u URLBuilder) R213(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 133, p1)
+func (u *URLBuilder) R213(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 133, p1)
 }
 
 //line routes_gen.go:5298:1
@@ -5299,8 +5299,8 @@ func (u URLBuilder) R213(p1 string) (string, error) {
 // R487 returns the URL of route "r487": /1/~u (routes.conf:3371:7).
 //
 //line routes.conf:3371:1
-func (u URLBuilder) R487() string {
-	return routegenTable.HelperURL(u.base, 134)
+func (u *URLBuilder) R487() string {
+	return routegenTable.HelperURL(&u.base, 134)
 }
 
 //line routes_gen.go:5307:1
@@ -5308,8 +5308,8 @@ func (u URLBuilder) R487() string {
 // R488 returns the URL of route "r488": /1/~u/:p2 (routes.conf:3379:11).
 //
 //line routes.conf:3379:1
-func (u URLBuilder) R488(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 135, p2)
+func (u *URLBuilder) R488(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 135, p2)
 }
 
 //line routes_gen.go:5316:1
@@ -5317,8 +5317,8 @@ func (u URLBuilder) R488(p2 string) (string, error) {
 // R188 returns the URL of route "r188": /1:p0 (routes.conf:1304:7).
 //
 //line routes.conf:1304:1
-func (u URLBuilder) R188(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 137, p0)
+func (u *URLBuilder) R188(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 137, p0)
 }
 
 //line routes_gen.go:5325:1
@@ -5326,8 +5326,8 @@ func (u URLBuilder) R188(p0 string) (string, error) {
 // R469 returns the URL of route "r469": /1:p0 (routes.conf:3249:7).
 //
 //line routes.conf:3249:1
-func (u URLBuilder) R469(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 138, p0)
+func (u *URLBuilder) R469(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 138, p0)
 }
 
 //line routes_gen.go:5334:1
@@ -5335,8 +5335,8 @@ func (u URLBuilder) R469(p0 string) (string, error) {
 // R191 returns the URL of route "r191": /1:p0/*rest (routes.conf:1323:15).
 //
 //line routes.conf:1323:1
-func (u URLBuilder) R191(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 139, p0, rest)
+func (u *URLBuilder) R191(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 139, p0, rest)
 }
 
 //line routes_gen.go:5343:1
@@ -5344,8 +5344,8 @@ func (u URLBuilder) R191(p0 string, rest string) (string, error) {
 // R190 returns the URL of route "r190": /1:p0/*rest (routes.conf:1317:15).
 //
 //line routes.conf:1317:1
-func (u URLBuilder) R190(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 140, p0, rest)
+func (u *URLBuilder) R190(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 140, p0, rest)
 }
 
 //line routes_gen.go:5352:1
@@ -5353,8 +5353,8 @@ func (u URLBuilder) R190(p0 string, rest string) (string, error) {
 // R189 returns the URL of route "r189": /1:p0/*rest (routes.conf:1310:11).
 //
 //line routes.conf:1310:1
-func (u URLBuilder) R189(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 141, p0, rest)
+func (u *URLBuilder) R189(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 141, p0, rest)
 }
 
 //line routes_gen.go:5361:1
@@ -5362,8 +5362,8 @@ func (u URLBuilder) R189(p0 string, rest string) (string, error) {
 // R192 returns the URL of route "r192": /1:p0/.a/~:p2 (routes.conf:1329:11).
 //
 //line routes.conf:1329:1
-func (u URLBuilder) R192(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 143, p0, p2)
+func (u *URLBuilder) R192(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 143, p0, p2)
 }
 
 //line routes_gen.go:5370:1
@@ -5371,8 +5371,8 @@ func (u URLBuilder) R192(p0 string, p2 string) (string, error) {
 // R474 returns the URL of route "r474": /1:p0/1/1 (routes.conf:3282:11).
 //
 //line routes.conf:3282:1
-func (u URLBuilder) R474(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 144, p0)
+func (u *URLBuilder) R474(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 144, p0)
 }
 
 //line routes_gen.go:5379:1
@@ -5380,8 +5380,8 @@ func (u URLBuilder) R474(p0 string) (string, error) {
 // R475 returns the URL of route "r475": /1:p0/1/1 (routes.conf:3288:15).
 //
 //line routes.conf:3288:1
-func (u URLBuilder) R475(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 145, p0)
+func (u *URLBuilder) R475(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 145, p0)
 }
 
 //line routes_gen.go:5388:1
@@ -5389,8 +5389,8 @@ func (u URLBuilder) R475(p0 string) (string, error) {
 // R387 returns the URL of route "r387": /1:p0/:p1 (routes.conf:2685:7).
 //
 //line routes.conf:2685:1
-func (u URLBuilder) R387(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 149, p0, p1)
+func (u *URLBuilder) R387(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 149, p0, p1)
 }
 
 //line routes_gen.go:5397:1
@@ -5398,8 +5398,8 @@ func (u URLBuilder) R387(p0 string, p1 string) (string, error) {
 // R470 returns the URL of route "r470": /1:p0/:p1/:p2 (routes.conf:3257:11).
 //
 //line routes.conf:3257:1
-func (u URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 151, p0, p1, p2)
+func (u *URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 151, p0, p1, p2)
 }
 
 //line routes_gen.go:5406:1
@@ -5407,8 +5407,8 @@ func (u URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
 // R472 returns the URL of route "r472": /1:p0/:p1/:p2/42/:p4 (routes.conf:3268:15).
 //
 //line routes.conf:3268:1
-func (u URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 152, p0, p1, p2, p4)
+func (u *URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 152, p0, p1, p2, p4)
 }
 
 //line routes_gen.go:5415:1
@@ -5416,8 +5416,8 @@ func (u URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, er
 // R471 returns the URL of route "r471": /1:p0/:p1/:p2/:p3/... (routes.conf:3262:15).
 //
 //line routes.conf:3262:1
-func (u URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 153, p0, p1, p2, p3)
+func (u *URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 153, p0, p1, p2, p3)
 }
 
 //line routes_gen.go:5424:1
@@ -5425,8 +5425,8 @@ func (u URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, er
 // R193 returns the URL of route "r193": /1:p0/@ (routes.conf:1337:11).
 //
 //line routes.conf:1337:1
-func (u URLBuilder) R193(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 154, p0)
+func (u *URLBuilder) R193(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 154, p0)
 }
 
 //line routes_gen.go:5433:1
@@ -5434,8 +5434,8 @@ func (u URLBuilder) R193(p0 string) (string, error) {
 // R476 returns the URL of route "r476": /1:p0/@ (routes.conf:3294:11).
 //
 //line routes.conf:3294:1
-func (u URLBuilder) R476(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 155, p0)
+func (u *URLBuilder) R476(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 155, p0)
 }
 
 //line routes_gen.go:5442:1
@@ -5443,8 +5443,8 @@ func (u URLBuilder) R476(p0 string) (string, error) {
 // R195 returns the URL of route "r195": /1:p0/@/.a (routes.conf:1350:15).
 //
 //line routes.conf:1350:1
-func (u URLBuilder) R195(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 157, p0)
+func (u *URLBuilder) R195(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 157, p0)
 }
 
 //line routes_gen.go:5451:1
@@ -5452,8 +5452,8 @@ func (u URLBuilder) R195(p0 string) (string, error) {
 // R194 returns the URL of route "r194": /1:p0/@/~u/:p3 (routes.conf:1343:15).
 //
 //line routes.conf:1343:1
-func (u URLBuilder) R194(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 158, p0, p3)
+func (u *URLBuilder) R194(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 158, p0, p3)
 }
 
 //line routes_gen.go:5460:1
@@ -5461,8 +5461,8 @@ func (u URLBuilder) R194(p0 string, p3 string) (string, error) {
 // R102 returns the URL of route "r102": /1:p0/v:p1 (routes.conf:700:7).
 //
 //line routes.conf:700:1
-func (u URLBuilder) R102(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 159, p0, p1)
+func (u *URLBuilder) R102(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 159, p0, p1)
 }
 
 //line routes_gen.go:5469:1
@@ -5470,8 +5470,8 @@ func (u URLBuilder) R102(p0 string, p1 string) (string, error) {
 // R107 returns the URL of route "r107": /1:p0/v:p1 (routes.conf:735:11).
 //
 //line routes.conf:735:1
-func (u URLBuilder) R107(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 160, p0, p1)
+func (u *URLBuilder) R107(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 160, p0, p1)
 }
 
 //line routes_gen.go:5478:1
@@ -5479,8 +5479,8 @@ func (u URLBuilder) R107(p0 string, p1 string) (string, error) {
 // R103 returns the URL of route "r103": /1:p0/v:p1/*rest (routes.conf:707:11).
 //
 //line routes.conf:707:1
-func (u URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 163, p0, p1, rest)
+func (u *URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 163, p0, p1, rest)
 }
 
 //line routes_gen.go:5487:1
@@ -5488,8 +5488,8 @@ func (u URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
 // R106 returns the URL of route "r106": /1:p0/v:p1/*rest (routes.conf:726:15).
 //
 //line routes.conf:726:1
-func (u URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 164, p0, p1, rest)
+func (u *URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 164, p0, p1, rest)
 }
 
 //line routes_gen.go:5496:1
@@ -5497,8 +5497,8 @@ func (u URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
 // R104 returns the URL of route "r104": /1:p0/v:p1/*rest (routes.conf:715:15).
 //
 //line routes.conf:715:1
-func (u URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 166, p0, p1, rest)
+func (u *URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 166, p0, p1, rest)
 }
 
 //line routes_gen.go:5505:1
@@ -5506,8 +5506,8 @@ func (u URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
 // R105 returns the URL of route "r105": /1:p0/v:p1/*rest (routes.conf:721:15).
 //
 //line routes.conf:721:1
-func (u URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 167, p0, p1, rest)
+func (u *URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 167, p0, p1, rest)
 }
 
 //line routes_gen.go:5514:1
@@ -5515,8 +5515,8 @@ func (u URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
 // R108 returns the URL of route "r108": /1:p0/v:p1/1/x.:p3 (routes.conf:740:15).
 //
 //line routes.conf:740:1
-func (u URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 170, p0, p1, p3)
+func (u *URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 170, p0, p1, p3)
 }
 
 //line routes_gen.go:5523:1
@@ -5524,8 +5524,8 @@ func (u URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
 // R473 returns the URL of route "r473": /1:p0/v:p1/:p2 (routes.conf:3275:11).
 //
 //line routes.conf:3275:1
-func (u URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 171, p0, p1, p2)
+func (u *URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 171, p0, p1, p2)
 }
 
 //line routes_gen.go:5532:1
@@ -5533,8 +5533,8 @@ func (u URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
 // R109 returns the URL of route "r109": /1:p0/v:p1/a (routes.conf:747:15).
 //
 //line routes.conf:747:1
-func (u URLBuilder) R109(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 173, p0, p1)
+func (u *URLBuilder) R109(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 173, p0, p1)
 }
 
 //line routes_gen.go:5541:1
@@ -5542,8 +5542,8 @@ func (u URLBuilder) R109(p0 string, p1 string) (string, error) {
 // R340 returns the URL of route "r340": /1:p0/~u (routes.conf:2359:7).
 //
 //line routes.conf:2359:1
-func (u URLBuilder) R340(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 176, p0)
+func (u *URLBuilder) R340(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 176, p0)
 }
 
 //line routes_gen.go:5550:1
@@ -5551,8 +5551,8 @@ func (u URLBuilder) R340(p0 string) (string, error) {
 // R71 returns the URL of route "r71": /42 (routes.conf:484:7).
 //
 //line routes.conf:484:1
-func (u URLBuilder) R71() string {
-	return routegenTable.HelperURL(u.base, 177)
+func (u *URLBuilder) R71() string {
+	return routegenTable.HelperURL(&u.base, 177)
 }
 
 //line routes_gen.go:5559:1
@@ -5560,8 +5560,8 @@ func (u URLBuilder) R71() string {
 // R274 returns the URL of route "r274": /42/.a (routes.conf:1920:11).
 //
 //line routes.conf:1920:1
-func (u URLBuilder) R274() string {
-	return routegenTable.HelperURL(u.base, 178)
+func (u *URLBuilder) R274() string {
+	return routegenTable.HelperURL(&u.base, 178)
 }
 
 //line routes_gen.go:5568:1
@@ -5569,8 +5569,8 @@ func (u URLBuilder) R274() string {
 // R123 returns the URL of route "r123": /42/:p1 (routes.conf:857:7).
 //
 //line routes.conf:857:1
-func (u URLBuilder) R123(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 179, p1)
+func (u *URLBuilder) R123(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 179, p1)
 }
 
 //line routes_gen.go:5577:1
@@ -5578,8 +5578,8 @@ func (u URLBuilder) R123(p1 string) (string, error) {
 // R407 returns the URL of route "r407": /42/:p1 (routes.conf:2823:7).
 //
 //line routes.conf:2823:1
-func (u URLBuilder) R407(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 181, p1)
+func (u *URLBuilder) R407(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 181, p1)
 }
 
 //line routes_gen.go:5586:1
@@ -5587,8 +5587,8 @@ func (u URLBuilder) R407(p1 string) (string, error) {
 // R409 returns the URL of route "r409": /42/:p1/*rest (routes.conf:2836:15).
 //
 //line routes.conf:2836:1
-func (u URLBuilder) R409(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 183, p1, rest)
+func (u *URLBuilder) R409(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 183, p1, rest)
 }
 
 //line routes_gen.go:5595:1
@@ -5596,8 +5596,8 @@ func (u URLBuilder) R409(p1 string, rest string) (string, error) {
 // R412 returns the URL of route "r412": /42/:p1/*rest (routes.conf:2855:11).
 //
 //line routes.conf:2855:1
-func (u URLBuilder) R412(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 184, p1, rest)
+func (u *URLBuilder) R412(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 184, p1, rest)
 }
 
 //line routes_gen.go:5604:1
@@ -5605,8 +5605,8 @@ func (u URLBuilder) R412(p1 string, rest string) (string, error) {
 // R411 returns the URL of route "r411": /42/:p1/*rest (routes.conf:2847:15).
 //
 //line routes.conf:2847:1
-func (u URLBuilder) R411(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 185, p1, rest)
+func (u *URLBuilder) R411(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 185, p1, rest)
 }
 
 //line routes_gen.go:5613:1
@@ -5614,8 +5614,8 @@ func (u URLBuilder) R411(p1 string, rest string) (string, error) {
 // R408 returns the URL of route "r408": /42/:p1/*rest (routes.conf:2830:11).
 //
 //line routes.conf:2830:1
-func (u URLBuilder) R408(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 186, p1, rest)
+func (u *URLBuilder) R408(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 186, p1, rest)
 }
 
 //line routes_gen.go:5622:1
@@ -5623,8 +5623,8 @@ func (u URLBuilder) R408(p1 string, rest string) (string, error) {
 // R410 returns the URL of route "r410": /42/:p1/*rest (routes.conf:2841:15).
 //
 //line routes.conf:2841:1
-func (u URLBuilder) R410(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 187, p1, rest)
+func (u *URLBuilder) R410(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 187, p1, rest)
 }
 
 //line routes_gen.go:5631:1
@@ -5632,8 +5632,8 @@ func (u URLBuilder) R410(p1 string, rest string) (string, error) {
 // R125 returns the URL of route "r125": /42/:p1/1 (routes.conf:871:11).
 //
 //line routes.conf:871:1
-func (u URLBuilder) R125(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 189, p1)
+func (u *URLBuilder) R125(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 189, p1)
 }
 
 //line routes_gen.go:5640:1
@@ -5641,8 +5641,8 @@ func (u URLBuilder) R125(p1 string) (string, error) {
 // R126 returns the URL of route "r126": /42/:p1/1/:p3/... (routes.conf:878:15).
 //
 //line routes.conf:878:1
-func (u URLBuilder) R126(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 190, p1, p3)
+func (u *URLBuilder) R126(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 190, p1, p3)
 }
 
 //line routes_gen.go:5649:1
@@ -5650,8 +5650,8 @@ func (u URLBuilder) R126(p1 string, p3 string) (string, error) {
 // R124 returns the URL of route "r124": /42/:p1/1/= (routes.conf:864:11).
 //
 //line routes.conf:864:1
-func (u URLBuilder) R124(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 191, p1)
+func (u *URLBuilder) R124(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 191, p1)
 }
 
 //line routes_gen.go:5658:1
@@ -5659,8 +5659,8 @@ func (u URLBuilder) R124(p1 string) (string, error) {
 // R127 returns the URL of route "r127": /42/:p1/1/user_:p3/:p4 (routes.conf:884:15).
 //
 //line routes.conf:884:1
-func (u URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 192, p1, p3, p4)
+func (u *URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 192, p1, p3, p4)
 }
 
 //line routes_gen.go:5667:1
@@ -5668,8 +5668,8 @@ func (u URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
 // R73 returns the URL of route "r73": /42/:p1/:p2 (routes.conf:497:11).
 //
 //line routes.conf:497:1
-func (u URLBuilder) R73(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 193, p1, p2)
+func (u *URLBuilder) R73(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 193, p1, p2)
 }
 
 //line routes_gen.go:5676:1
@@ -5677,8 +5677,8 @@ func (u URLBuilder) R73(p1 string, p2 string) (string, error) {
 // R72 returns the URL of route "r72": /42/:p1/:p2 (routes.conf:490:11).
 //
 //line routes.conf:490:1
-func (u URLBuilder) R72(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 196, p1, p2)
+func (u *URLBuilder) R72(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 196, p1, p2)
 }
 
 //line routes_gen.go:5685:1
@@ -5686,8 +5686,8 @@ func (u URLBuilder) R72(p1 string, p2 string) (string, error) {
 // R74 returns the URL of route "r74": /42/:p1/:p2/x.y/*rest (routes.conf:504:15).
 //
 //line routes.conf:504:1
-func (u URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 197, p1, p2, rest)
+func (u *URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 197, p1, p2, rest)
 }
 
 //line routes_gen.go:5694:1
@@ -5695,8 +5695,8 @@ func (u URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
 // R75 returns the URL of route "r75": /42/:p1/:p2/x.y/:p4 (routes.conf:510:15).
 //
 //line routes.conf:510:1
-func (u URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 200, p1, p2, p4)
+func (u *URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 200, p1, p2, p4)
 }
 
 //line routes_gen.go:5703:1
@@ -5704,8 +5704,8 @@ func (u URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
 // R413 returns the URL of route "r413": /42/:p1/x.y (routes.conf:2861:11).
 //
 //line routes.conf:2861:1
-func (u URLBuilder) R413(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 202, p1)
+func (u *URLBuilder) R413(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 202, p1)
 }
 
 //line routes_gen.go:5712:1
@@ -5713,8 +5713,8 @@ func (u URLBuilder) R413(p1 string) (string, error) {
 // R414 returns the URL of route "r414": /42/:p1/x.y/:p3 (routes.conf:2867:15).
 //
 //line routes.conf:2867:1
-func (u URLBuilder) R414(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 204, p1, p3)
+func (u *URLBuilder) R414(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 204, p1, p3)
 }
 
 //line routes_gen.go:5721:1
@@ -5722,8 +5722,8 @@ func (u URLBuilder) R414(p1 string, p3 string) (string, error) {
 // R415 returns the URL of route "r415": /42/:p1/x.y/:p3/... (routes.conf:2873:15).
 //
 //line routes.conf:2873:1
-func (u URLBuilder) R415(p1 string, p3 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 205, p1, strconv.FormatInt(p3, 10))
+func (u *URLBuilder) R415(p1 string, p3 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 205, p1, routegenimpl.Int(p3))
 }
 
 //line routes_gen.go:5730:1
@@ -5731,8 +5731,8 @@ func (u URLBuilder) R415(p1 string, p3 int64) (string, error) {
 // R416 returns the URL of route "r416": /42/:p1/x.y/:p3/:p4 (routes.conf:2878:15).
 //
 //line routes.conf:2878:1
-func (u URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 206, p1, p3, p4)
+func (u *URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 206, p1, p3, p4)
 }
 
 //line routes_gen.go:5739:1
@@ -5740,8 +5740,8 @@ func (u URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
 // R209 returns the URL of route "r209": /:p0 (routes.conf:1454:7).
 //
 //line routes.conf:1454:1
-func (u URLBuilder) R209(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 207, p0)
+func (u *URLBuilder) R209(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 207, p0)
 }
 
 //line routes_gen.go:5748:1
@@ -5749,8 +5749,8 @@ func (u URLBuilder) R209(p0 string) (string, error) {
 // R170 returns the URL of route "r170": /:p0 (routes.conf:1183:7).
 //
 //line routes.conf:1183:1
-func (u URLBuilder) R170(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 208, p0)
+func (u *URLBuilder) R170(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 208, p0)
 }
 
 //line routes_gen.go:5757:1
@@ -5758,8 +5758,8 @@ func (u URLBuilder) R170(p0 string) (string, error) {
 // R38 returns the URL of route "r38": /:p0 (routes.conf:249:11).
 //
 //line routes.conf:249:1
-func (u URLBuilder) R38(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 209, p0)
+func (u *URLBuilder) R38(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 209, p0)
 }
 
 //line routes_gen.go:5766:1
@@ -5767,8 +5767,8 @@ func (u URLBuilder) R38(p0 string) (string, error) {
 // R342 returns the URL of route "r342": /:p0 (routes.conf:2374:7).
 //
 //line routes.conf:2374:1
-func (u URLBuilder) R342(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 210, p0)
+func (u *URLBuilder) R342(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 210, p0)
 }
 
 //line routes_gen.go:5775:1
@@ -5776,8 +5776,8 @@ func (u URLBuilder) R342(p0 string) (string, error) {
 // R122 returns the URL of route "r122": /:p0 (routes.conf:851:7).
 //
 //line routes.conf:851:1
-func (u URLBuilder) R122(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 211, p0)
+func (u *URLBuilder) R122(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 211, p0)
 }
 
 //line routes_gen.go:5784:1
@@ -5785,8 +5785,8 @@ func (u URLBuilder) R122(p0 string) (string, error) {
 // R62 returns the URL of route "r62": /:p0 (routes.conf:416:7).
 //
 //line routes.conf:416:1
-func (u URLBuilder) R62(p0 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 212, strconv.FormatInt(p0, 10))
+func (u *URLBuilder) R62(p0 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 212, routegenimpl.Int(p0))
 }
 
 //line routes_gen.go:5793:1
@@ -5794,8 +5794,8 @@ func (u URLBuilder) R62(p0 int64) (string, error) {
 // R489 returns the URL of route "r489": /:p0 (routes.conf:3387:7).
 //
 //line routes.conf:3387:1
-func (u URLBuilder) R489(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 214, p0)
+func (u *URLBuilder) R489(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 214, p0)
 }
 
 //line routes_gen.go:5802:1
@@ -5803,8 +5803,8 @@ func (u URLBuilder) R489(p0 string) (string, error) {
 // R208 returns the URL of route "r208": /:p0 (routes.conf:1448:7).
 //
 //line routes.conf:1448:1
-func (u URLBuilder) R208(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 216, p0)
+func (u *URLBuilder) R208(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 216, p0)
 }
 
 //line routes_gen.go:5811:1
@@ -5812,8 +5812,8 @@ func (u URLBuilder) R208(p0 string) (string, error) {
 // R390 returns the URL of route "r390": /:p0/*rest (routes.conf:2707:11).
 //
 //line routes.conf:2707:1
-func (u URLBuilder) R390(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 217, p0, rest)
+func (u *URLBuilder) R390(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 217, p0, rest)
 }
 
 //line routes_gen.go:5820:1
@@ -5821,8 +5821,8 @@ func (u URLBuilder) R390(p0 string, rest string) (string, error) {
 // R41 returns the URL of route "r41": /:p0/*rest (routes.conf:267:15).
 //
 //line routes.conf:267:1
-func (u URLBuilder) R41(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 218, p0, rest)
+func (u *URLBuilder) R41(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 218, p0, rest)
 }
 
 //line routes_gen.go:5829:1
@@ -5830,8 +5830,8 @@ func (u URLBuilder) R41(p0 string, rest string) (string, error) {
 // R449 returns the URL of route "r449": /:p0/*rest (routes.conf:3111:7).
 //
 //line routes.conf:3111:1
-func (u URLBuilder) R449(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 220, p0, rest)
+func (u *URLBuilder) R449(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 220, p0, rest)
 }
 
 //line routes_gen.go:5838:1
@@ -5839,8 +5839,8 @@ func (u URLBuilder) R449(p0 string, rest string) (string, error) {
 // R389 returns the URL of route "r389": /:p0/*rest (routes.conf:2700:7).
 //
 //line routes.conf:2700:1
-func (u URLBuilder) R389(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 221, p0, rest)
+func (u *URLBuilder) R389(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 221, p0, rest)
 }
 
 //line routes_gen.go:5847:1
@@ -5848,8 +5848,8 @@ func (u URLBuilder) R389(p0 string, rest string) (string, error) {
 // R331 returns the URL of route "r331": /:p0/... (routes.conf:2299:7).
 //
 //line routes.conf:2299:1
-func (u URLBuilder) R331(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 223, p0)
+func (u *URLBuilder) R331(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 223, p0)
 }
 
 //line routes_gen.go:5856:1
@@ -5857,8 +5857,8 @@ func (u URLBuilder) R331(p0 string) (string, error) {
 // R338 returns the URL of route "r338": /:p0/.../.../a-b (routes.conf:2342:11).
 //
 //line routes.conf:2342:1
-func (u URLBuilder) R338(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 225, p0)
+func (u *URLBuilder) R338(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 225, p0)
 }
 
 //line routes_gen.go:5865:1
@@ -5866,8 +5866,8 @@ func (u URLBuilder) R338(p0 string) (string, error) {
 // R339 returns the URL of route "r339": /:p0/.../.../a-b/ab*rest (routes.conf:2350:15).
 //
 //line routes.conf:2350:1
-func (u URLBuilder) R339(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 226, p0, rest)
+func (u *URLBuilder) R339(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 226, p0, rest)
 }
 
 //line routes_gen.go:5874:1
@@ -5875,8 +5875,8 @@ func (u URLBuilder) R339(p0 string, rest string) (string, error) {
 // R337 returns the URL of route "r337": /:p0/.../1*rest (routes.conf:2337:11).
 //
 //line routes.conf:2337:1
-func (u URLBuilder) R337(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 227, p0, rest)
+func (u *URLBuilder) R337(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 227, p0, rest)
 }
 
 //line routes_gen.go:5883:1
@@ -5884,8 +5884,8 @@ func (u URLBuilder) R337(p0 string, rest string) (string, error) {
 // R332 returns the URL of route "r332": /:p0/.../:p2/:p3 (routes.conf:2306:11).
 //
 //line routes.conf:2306:1
-func (u URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 230, p0, p2, p3)
+func (u *URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 230, p0, p2, p3)
 }
 
 //line routes_gen.go:5892:1
@@ -5893,8 +5893,8 @@ func (u URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
 // R333 returns the URL of route "r333": /:p0/.../:p2/:p3 (routes.conf:2312:15).
 //
 //line routes.conf:2312:1
-func (u URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 231, p0, p2, p3)
+func (u *URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 231, p0, p2, p3)
 }
 
 //line routes_gen.go:5901:1
@@ -5902,8 +5902,8 @@ func (u URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
 // R336 returns the URL of route "r336": /:p0/.../:p2/:p3/1*rest (routes.conf:2329:15).
 //
 //line routes.conf:2329:1
-func (u URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 233, p0, p2, p3, rest)
+func (u *URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 233, p0, p2, p3, rest)
 }
 
 //line routes_gen.go:5910:1
@@ -5911,8 +5911,8 @@ func (u URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string, 
 // R334 returns the URL of route "r334": /:p0/.../:p2/:p3/a (routes.conf:2316:15).
 //
 //line routes.conf:2316:1
-func (u URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 236, p0, p2, p3)
+func (u *URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 236, p0, p2, p3)
 }
 
 //line routes_gen.go:5919:1
@@ -5920,8 +5920,8 @@ func (u URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
 // R335 returns the URL of route "r335": /:p0/.../:p2/:p3/user_:p4 (routes.conf:2322:15).
 //
 //line routes.conf:2322:1
-func (u URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 237, p0, p2, p3, p4)
+func (u *URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 237, p0, p2, p3, p4)
 }
 
 //line routes_gen.go:5928:1
@@ -5929,8 +5929,8 @@ func (u URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, er
 // R181 returns the URL of route "r181": /:p0/.:p1 (routes.conf:1258:7).
 //
 //line routes.conf:1258:1
-func (u URLBuilder) R181(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 238, p0, p1)
+func (u *URLBuilder) R181(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 238, p0, p1)
 }
 
 //line routes_gen.go:5937:1
@@ -5938,8 +5938,8 @@ func (u URLBuilder) R181(p0 string, p1 string) (string, error) {
 // R101 returns the URL of route "r101": /:p0/.a (routes.conf:693:7).
 //
 //line routes.conf:693:1
-func (u URLBuilder) R101(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 240, p0)
+func (u *URLBuilder) R101(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 240, p0)
 }
 
 //line routes_gen.go:5946:1
@@ -5947,8 +5947,8 @@ func (u URLBuilder) R101(p0 string) (string, error) {
 // R211 returns the URL of route "r211": /:p0/1/*rest (routes.conf:1469:11).
 //
 //line routes.conf:1469:1
-func (u URLBuilder) R211(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 242, p0, rest)
+func (u *URLBuilder) R211(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 242, p0, rest)
 }
 
 //line routes_gen.go:5955:1
@@ -5956,8 +5956,8 @@ func (u URLBuilder) R211(p0 string, rest string) (string, error) {
 // R343 returns the URL of route "r343": /:p0/1:p1 (routes.conf:2381:11).
 //
 //line routes.conf:2381:1
-func (u URLBuilder) R343(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 243, p0, p1)
+func (u *URLBuilder) R343(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 243, p0, p1)
 }
 
 //line routes_gen.go:5964:1
@@ -5965,8 +5965,8 @@ func (u URLBuilder) R343(p0 string, p1 string) (string, error) {
 // R346 returns the URL of route "r346": /:p0/1:p1/*rest (routes.conf:2399:15).
 //
 //line routes.conf:2399:1
-func (u URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 244, p0, p1, rest)
+func (u *URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 244, p0, p1, rest)
 }
 
 //line routes_gen.go:5973:1
@@ -5974,8 +5974,8 @@ func (u URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
 // R344 returns the URL of route "r344": /:p0/1:p1/.:p2/*rest (routes.conf:2388:15).
 //
 //line routes.conf:2388:1
-func (u URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 245, p0, p1, p2, rest)
+func (u *URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 245, p0, p1, p2, rest)
 }
 
 //line routes_gen.go:5982:1
@@ -5983,8 +5983,8 @@ func (u URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string, 
 // R345 returns the URL of route "r345": /:p0/1:p1/~u (routes.conf:2394:15).
 //
 //line routes.conf:2394:1
-func (u URLBuilder) R345(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 247, p0, p1)
+func (u *URLBuilder) R345(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 247, p0, p1)
 }
 
 //line routes_gen.go:5991:1
@@ -5992,8 +5992,8 @@ func (u URLBuilder) R345(p0 string, p1 string) (string, error) {
 // R138 returns the URL of route "r138": /:p0/42 (routes.conf:964:7).
 //
 //line routes.conf:964:1
-func (u URLBuilder) R138(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 248, p0)
+func (u *URLBuilder) R138(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 248, p0)
 }
 
 //line routes_gen.go:6000:1
@@ -6001,8 +6001,8 @@ func (u URLBuilder) R138(p0 string) (string, error) {
 // R176 returns the URL of route "r176": /:p0/42 (routes.conf:1221:15).
 //
 //line routes.conf:1221:1
-func (u URLBuilder) R176(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 249, p0)
+func (u *URLBuilder) R176(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 249, p0)
 }
 
 //line routes_gen.go:6009:1
@@ -6010,8 +6010,8 @@ func (u URLBuilder) R176(p0 string) (string, error) {
 // R265 returns the URL of route "r265": /:p0/42 (routes.conf:1855:7).
 //
 //line routes.conf:1855:1
-func (u URLBuilder) R265(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 250, p0)
+func (u *URLBuilder) R265(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 250, p0)
 }
 
 //line routes_gen.go:6018:1
@@ -6019,8 +6019,8 @@ func (u URLBuilder) R265(p0 string) (string, error) {
 // R139 returns the URL of route "r139": /:p0/42 (routes.conf:972:11).
 //
 //line routes.conf:972:1
-func (u URLBuilder) R139(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 251, p0)
+func (u *URLBuilder) R139(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 251, p0)
 }
 
 //line routes_gen.go:6027:1
@@ -6028,8 +6028,8 @@ func (u URLBuilder) R139(p0 string) (string, error) {
 // R173 returns the URL of route "r173": /:p0/42 (routes.conf:1200:11).
 //
 //line routes.conf:1200:1
-func (u URLBuilder) R173(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 253, p0)
+func (u *URLBuilder) R173(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 253, p0)
 }
 
 //line routes_gen.go:6036:1
@@ -6037,8 +6037,8 @@ func (u URLBuilder) R173(p0 string) (string, error) {
 // R39 returns the URL of route "r39": /:p0/42/:p2 (routes.conf:256:15).
 //
 //line routes.conf:256:1
-func (u URLBuilder) R39(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 254, p0, p2)
+func (u *URLBuilder) R39(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 254, p0, p2)
 }
 
 //line routes_gen.go:6045:1
@@ -6046,8 +6046,8 @@ func (u URLBuilder) R39(p0 string, p2 string) (string, error) {
 // R142 returns the URL of route "r142": /:p0/42/:p2 (routes.conf:995:11).
 //
 //line routes.conf:995:1
-func (u URLBuilder) R142(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 255, p0, p2)
+func (u *URLBuilder) R142(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 255, p0, p2)
 }
 
 //line routes_gen.go:6054:1
@@ -6055,8 +6055,8 @@ func (u URLBuilder) R142(p0 string, p2 string) (string, error) {
 // R143 returns the URL of route "r143": /:p0/42/:p2/user_x/user_x (routes.conf:1001:15).
 //
 //line routes.conf:1001:1
-func (u URLBuilder) R143(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 256, p0, p2)
+func (u *URLBuilder) R143(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 256, p0, p2)
 }
 
 //line routes_gen.go:6063:1
@@ -6064,8 +6064,8 @@ func (u URLBuilder) R143(p0 string, p2 string) (string, error) {
 // R140 returns the URL of route "r140": /:p0/42/:p2/~:p3 (routes.conf:979:15).
 //
 //line routes.conf:979:1
-func (u URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 259, p0, p2, p3)
+func (u *URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 259, p0, p2, p3)
 }
 
 //line routes_gen.go:6072:1
@@ -6073,8 +6073,8 @@ func (u URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
 // R141 returns the URL of route "r141": /:p0/42/ab*rest (routes.conf:988:11).
 //
 //line routes.conf:988:1
-func (u URLBuilder) R141(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 261, p0, rest)
+func (u *URLBuilder) R141(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 261, p0, rest)
 }
 
 //line routes_gen.go:6081:1
@@ -6082,8 +6082,8 @@ func (u URLBuilder) R141(p0 string, rest string) (string, error) {
 // R175 returns the URL of route "r175": /:p0/42/abc (routes.conf:1214:15).
 //
 //line routes.conf:1214:1
-func (u URLBuilder) R175(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 264, p0)
+func (u *URLBuilder) R175(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 264, p0)
 }
 
 //line routes_gen.go:6090:1
@@ -6091,8 +6091,8 @@ func (u URLBuilder) R175(p0 string) (string, error) {
 // R177 returns the URL of route "r177": /:p0/42/x.y (routes.conf:1225:15).
 //
 //line routes.conf:1225:1
-func (u URLBuilder) R177(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 266, p0)
+func (u *URLBuilder) R177(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 266, p0)
 }
 
 //line routes_gen.go:6099:1
@@ -6100,8 +6100,8 @@ func (u URLBuilder) R177(p0 string) (string, error) {
 // R174 returns the URL of route "r174": /:p0/42/~u/a:p3 (routes.conf:1206:15).
 //
 //line routes.conf:1206:1
-func (u URLBuilder) R174(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 268, p0, p3)
+func (u *URLBuilder) R174(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 268, p0, p3)
 }
 
 //line routes_gen.go:6108:1
@@ -6109,8 +6109,8 @@ func (u URLBuilder) R174(p0 string, p3 string) (string, error) {
 // R263 returns the URL of route "r263": /:p0/:p1 (routes.conf:1840:7).
 //
 //line routes.conf:1840:1
-func (u URLBuilder) R263(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 270, p0, p1)
+func (u *URLBuilder) R263(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 270, p0, p1)
 }
 
 //line routes_gen.go:6117:1
@@ -6118,8 +6118,8 @@ func (u URLBuilder) R263(p0 string, p1 string) (string, error) {
 // R349 returns the URL of route "r349": /:p0/:p1 (routes.conf:2423:7).
 //
 //line routes.conf:2423:1
-func (u URLBuilder) R349(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 271, p0, p1)
+func (u *URLBuilder) R349(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 271, p0, p1)
 }
 
 //line routes_gen.go:6126:1
@@ -6127,8 +6127,8 @@ func (u URLBuilder) R349(p0 string, p1 string) (string, error) {
 // R63 returns the URL of route "r63": /:p0/:p1 (routes.conf:425:11).
 //
 //line routes.conf:425:1
-func (u URLBuilder) R63(p0 int64, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 272, strconv.FormatInt(p0, 10), p1)
+func (u *URLBuilder) R63(p0 int64, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 272, routegenimpl.Int(p0), p1)
 }
 
 //line routes_gen.go:6135:1
@@ -6136,8 +6136,8 @@ func (u URLBuilder) R63(p0 int64, p1 string) (string, error) {
 // R259 returns the URL of route "r259": /:p0/:p1 (routes.conf:1810:7).
 //
 //line routes.conf:1810:1
-func (u URLBuilder) R259(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 275, p0, p1)
+func (u *URLBuilder) R259(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 275, p0, p1)
 }
 
 //line routes_gen.go:6144:1
@@ -6145,8 +6145,8 @@ func (u URLBuilder) R259(p0 string, p1 string) (string, error) {
 // R172 returns the URL of route "r172": /:p0/:p1/:p2 (routes.conf:1195:11).
 //
 //line routes.conf:1195:1
-func (u URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 276, p0, p1, p2)
+func (u *URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 276, p0, p1, p2)
 }
 
 //line routes_gen.go:6153:1
@@ -6154,8 +6154,8 @@ func (u URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
 // R350 returns the URL of route "r350": /:p0/:p1/a-b/b (routes.conf:2429:11).
 //
 //line routes.conf:2429:1
-func (u URLBuilder) R350(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 278, p0, p1)
+func (u *URLBuilder) R350(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 278, p0, p1)
 }
 
 //line routes_gen.go:6162:1
@@ -6163,8 +6163,8 @@ func (u URLBuilder) R350(p0 string, p1 string) (string, error) {
 // R351 returns the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2436:15).
 //
 //line routes.conf:2436:1
-func (u URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 279, p0, p1, p5)
+func (u *URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 279, p0, p1, p5)
 }
 
 //line routes_gen.go:6171:1
@@ -6172,8 +6172,8 @@ func (u URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
 // R353 returns the URL of route "r353": /:p0/:p1/a-b/b/b (routes.conf:2449:15).
 //
 //line routes.conf:2449:1
-func (u URLBuilder) R353(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 282, p0, p1)
+func (u *URLBuilder) R353(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 282, p0, p1)
 }
 
 //line routes_gen.go:6180:1
@@ -6181,8 +6181,8 @@ func (u URLBuilder) R353(p0 string, p1 string) (string, error) {
 // R157 returns the URL of route "r157": /:p0/= (routes.conf:1101:11).
 //
 //line routes.conf:1101:1
-func (u URLBuilder) R157(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 285, p0)
+func (u *URLBuilder) R157(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 285, p0)
 }
 
 //line routes_gen.go:6189:1
@@ -6190,8 +6190,8 @@ func (u URLBuilder) R157(p0 string) (string, error) {
 // R158 returns the URL of route "r158": /:p0/= (routes.conf:1106:15).
 //
 //line routes.conf:1106:1
-func (u URLBuilder) R158(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 286, p0)
+func (u *URLBuilder) R158(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 286, p0)
 }
 
 //line routes_gen.go:6198:1
@@ -6199,8 +6199,8 @@ func (u URLBuilder) R158(p0 string) (string, error) {
 // R156 returns the URL of route "r156": /:p0/= (routes.conf:1095:7).
 //
 //line routes.conf:1095:1
-func (u URLBuilder) R156(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 289, p0)
+func (u *URLBuilder) R156(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 289, p0)
 }
 
 //line routes_gen.go:6207:1
@@ -6208,8 +6208,8 @@ func (u URLBuilder) R156(p0 string) (string, error) {
 // R169 returns the URL of route "r169": /:p0/=/:p2 (routes.conf:1176:11).
 //
 //line routes.conf:1176:1
-func (u URLBuilder) R169(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 290, p0, p2)
+func (u *URLBuilder) R169(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 290, p0, p2)
 }
 
 //line routes_gen.go:6216:1
@@ -6217,8 +6217,8 @@ func (u URLBuilder) R169(p0 string, p2 string) (string, error) {
 // R161 returns the URL of route "r161": /:p0/=/:p2 (routes.conf:1128:11).
 //
 //line routes.conf:1128:1
-func (u URLBuilder) R161(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 292, p0, p2)
+func (u *URLBuilder) R161(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 292, p0, p2)
 }
 
 //line routes_gen.go:6225:1
@@ -6226,8 +6226,8 @@ func (u URLBuilder) R161(p0 string, p2 string) (string, error) {
 // R165 returns the URL of route "r165": /:p0/=/:p2/.a (routes.conf:1151:15).
 //
 //line routes.conf:1151:1
-func (u URLBuilder) R165(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 294, p0, p2)
+func (u *URLBuilder) R165(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 294, p0, p2)
 }
 
 //line routes_gen.go:6234:1
@@ -6235,8 +6235,8 @@ func (u URLBuilder) R165(p0 string, p2 string) (string, error) {
 // R164 returns the URL of route "r164": /:p0/=/:p2/1:p3 (routes.conf:1146:15).
 //
 //line routes.conf:1146:1
-func (u URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 295, p0, p2, p3)
+func (u *URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 295, p0, p2, p3)
 }
 
 //line routes_gen.go:6243:1
@@ -6244,8 +6244,8 @@ func (u URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
 // R162 returns the URL of route "r162": /:p0/=/:p2/1:p3/:p4 (routes.conf:1134:15).
 //
 //line routes.conf:1134:1
-func (u URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 296, p0, p2, p3, p4)
+func (u *URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 296, p0, p2, p3, p4)
 }
 
 //line routes_gen.go:6252:1
@@ -6253,8 +6253,8 @@ func (u URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, er
 // R163 returns the URL of route "r163": /:p0/=/:p2/:p3 (routes.conf:1140:15).
 //
 //line routes.conf:1140:1
-func (u URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 298, p0, p2, p3)
+func (u *URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 298, p0, p2, p3)
 }
 
 //line routes_gen.go:6261:1
@@ -6262,8 +6262,8 @@ func (u URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
 // R166 returns the URL of route "r166": /:p0/=/:p2/:p3 (routes.conf:1158:11).
 //
 //line routes.conf:1158:1
-func (u URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 299, p0, p2, p3)
+func (u *URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 299, p0, p2, p3)
 }
 
 //line routes_gen.go:6270:1
@@ -6271,8 +6271,8 @@ func (u URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
 // R168 returns the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1168:15).
 //
 //line routes.conf:1168:1
-func (u URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 301, p0, p2, p3, p5)
+func (u *URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 301, p0, p2, p3, p5)
 }
 
 //line routes_gen.go:6279:1
@@ -6280,8 +6280,8 @@ func (u URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, er
 // R167 returns the URL of route "r167": /:p0/=/:p2/:p3/a-b (routes.conf:1163:15).
 //
 //line routes.conf:1163:1
-func (u URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 303, p0, p2, p3)
+func (u *URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 303, p0, p2, p3)
 }
 
 //line routes_gen.go:6288:1
@@ -6289,8 +6289,8 @@ func (u URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
 // R160 returns the URL of route "r160": /:p0/=/v1/*rest (routes.conf:1117:15).
 //
 //line routes.conf:1117:1
-func (u URLBuilder) R160(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 306, p0, rest)
+func (u *URLBuilder) R160(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 306, p0, rest)
 }
 
 //line routes_gen.go:6297:1
@@ -6298,8 +6298,8 @@ func (u URLBuilder) R160(p0 string, rest string) (string, error) {
 // R159 returns the URL of route "r159": /:p0/=/x.:p2/:p3 (routes.conf:1112:15).
 //
 //line routes.conf:1112:1
-func (u URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 307, p0, p2, p3)
+func (u *URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 307, p0, p2, p3)
 }
 
 //line routes_gen.go:6306:1
@@ -6307,8 +6307,8 @@ func (u URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
 // R406 returns the URL of route "r406": /:p0/@ (routes.conf:2815:7).
 //
 //line routes.conf:2815:1
-func (u URLBuilder) R406(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 309, p0)
+func (u *URLBuilder) R406(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 309, p0)
 }
 
 //line routes_gen.go:6315:1
@@ -6316,8 +6316,8 @@ func (u URLBuilder) R406(p0 string) (string, error) {
 // R347 returns the URL of route "r347": /:p0/a/abc (routes.conf:2408:11).
 //
 //line routes.conf:2408:1
-func (u URLBuilder) R347(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 312, p0)
+func (u *URLBuilder) R347(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 312, p0)
 }
 
 //line routes_gen.go:6324:1
@@ -6325,8 +6325,8 @@ func (u URLBuilder) R347(p0 string) (string, error) {
 // R117 returns the URL of route "r117": /:p0/a:p1 (routes.conf:811:7).
 //
 //line routes.conf:811:1
-func (u URLBuilder) R117(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 315, p0, p1)
+func (u *URLBuilder) R117(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 315, p0, p1)
 }
 
 //line routes_gen.go:6333:1
@@ -6334,8 +6334,8 @@ func (u URLBuilder) R117(p0 string, p1 string) (string, error) {
 // R322 returns the URL of route "r322": /:p0/a:p1 (routes.conf:2239:7).
 //
 //line routes.conf:2239:1
-func (u URLBuilder) R322(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 316, p0, p1)
+func (u *URLBuilder) R322(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 316, p0, p1)
 }
 
 //line routes_gen.go:6342:1
@@ -6343,8 +6343,8 @@ func (u URLBuilder) R322(p0 string, p1 string) (string, error) {
 // R325 returns the URL of route "r325": /:p0/a:p1/*rest (routes.conf:2260:15).
 //
 //line routes.conf:2260:1
-func (u URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 317, p0, p1, rest)
+func (u *URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 317, p0, p1, rest)
 }
 
 //line routes_gen.go:6351:1
@@ -6352,8 +6352,8 @@ func (u URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
 // R324 returns the URL of route "r324": /:p0/a:p1/*rest (routes.conf:2253:11).
 //
 //line routes.conf:2253:1
-func (u URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 318, p0, p1, rest)
+func (u *URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 318, p0, p1, rest)
 }
 
 //line routes_gen.go:6360:1
@@ -6361,8 +6361,8 @@ func (u URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
 // R327 returns the URL of route "r327": /:p0/a:p1/*rest (routes.conf:2269:15).
 //
 //line routes.conf:2269:1
-func (u URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 319, p0, p1, rest)
+func (u *URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 319, p0, p1, rest)
 }
 
 //line routes_gen.go:6369:1
@@ -6370,8 +6370,8 @@ func (u URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
 // R326 returns the URL of route "r326": /:p0/a:p1/*rest (routes.conf:2265:15).
 //
 //line routes.conf:2265:1
-func (u URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 320, p0, p1, rest)
+func (u *URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 320, p0, p1, rest)
 }
 
 //line routes_gen.go:6378:1
@@ -6379,8 +6379,8 @@ func (u URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
 // R323 returns the URL of route "r323": /:p0/a:p1/= (routes.conf:2247:11).
 //
 //line routes.conf:2247:1
-func (u URLBuilder) R323(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 321, p0, p1)
+func (u *URLBuilder) R323(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 321, p0, p1)
 }
 
 //line routes_gen.go:6387:1
@@ -6388,8 +6388,8 @@ func (u URLBuilder) R323(p0 string, p1 string) (string, error) {
 // R328 returns the URL of route "r328": /:p0/a:p1/= (routes.conf:2276:11).
 //
 //line routes.conf:2276:1
-func (u URLBuilder) R328(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 322, p0, p1)
+func (u *URLBuilder) R328(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 322, p0, p1)
 }
 
 //line routes_gen.go:6396:1
@@ -6397,8 +6397,8 @@ func (u URLBuilder) R328(p0 string, p1 string) (string, error) {
 // R329 returns the URL of route "r329": /:p0/a:p1/=/users (routes.conf:2283:15).
 //
 //line routes.conf:2283:1
-func (u URLBuilder) R329(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 323, p0, p1)
+func (u *URLBuilder) R329(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 323, p0, p1)
 }
 
 //line routes_gen.go:6405:1
@@ -6406,8 +6406,8 @@ func (u URLBuilder) R329(p0 string, p1 string) (string, error) {
 // R119 returns the URL of route "r119": /:p0/a:p1/abc/:p3 (routes.conf:825:11).
 //
 //line routes.conf:825:1
-func (u URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 326, p0, p1, p3)
+func (u *URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 326, p0, p1, p3)
 }
 
 //line routes_gen.go:6414:1
@@ -6415,8 +6415,8 @@ func (u URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
 // R120 returns the URL of route "r120": /:p0/a:p1/abc/:p3/*rest (routes.conf:832:15).
 //
 //line routes.conf:832:1
-func (u URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 329, p0, p1, p3, rest)
+func (u *URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 329, p0, p1, p3, rest)
 }
 
 //line routes_gen.go:6423:1
@@ -6424,8 +6424,8 @@ func (u URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string, 
 // R121 returns the URL of route "r121": /:p0/a:p1/abc/:p3/abc (routes.conf:841:15).
 //
 //line routes.conf:841:1
-func (u URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 331, p0, p1, p3)
+func (u *URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 331, p0, p1, p3)
 }
 
 //line routes_gen.go:6432:1
@@ -6433,8 +6433,8 @@ func (u URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
 // R118 returns the URL of route "r118": /:p0/a:p1/new (routes.conf:820:11).
 //
 //line routes.conf:820:1
-func (u URLBuilder) R118(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 333, p0, p1)
+func (u *URLBuilder) R118(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 333, p0, p1)
 }
 
 //line routes_gen.go:6441:1
@@ -6442,8 +6442,8 @@ func (u URLBuilder) R118(p0 string, p1 string) (string, error) {
 // R296 returns the URL of route "r296": /:p0/ab (routes.conf:2068:7).
 //
 //line routes.conf:2068:1
-func (u URLBuilder) R296(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 335, p0)
+func (u *URLBuilder) R296(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 335, p0)
 }
 
 //line routes_gen.go:6450:1
@@ -6451,8 +6451,8 @@ func (u URLBuilder) R296(p0 string) (string, error) {
 // R301 returns the URL of route "r301": /:p0/ab/.a (routes.conf:2100:11).
 //
 //line routes.conf:2100:1
-func (u URLBuilder) R301(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 337, p0)
+func (u *URLBuilder) R301(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 337, p0)
 }
 
 //line routes_gen.go:6459:1
@@ -6460,8 +6460,8 @@ func (u URLBuilder) R301(p0 string) (string, error) {
 // R298 returns the URL of route "r298": /:p0/ab/.a/*rest (routes.conf:2081:15).
 //
 //line routes.conf:2081:1
-func (u URLBuilder) R298(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 339, p0, rest)
+func (u *URLBuilder) R298(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 339, p0, rest)
 }
 
 //line routes_gen.go:6468:1
@@ -6469,8 +6469,8 @@ func (u URLBuilder) R298(p0 string, rest string) (string, error) {
 // R297 returns the URL of route "r297": /:p0/ab/.a/*rest (routes.conf:2074:11).
 //
 //line routes.conf:2074:1
-func (u URLBuilder) R297(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 340, p0, rest)
+func (u *URLBuilder) R297(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 340, p0, rest)
 }
 
 //line routes_gen.go:6477:1
@@ -6478,8 +6478,8 @@ func (u URLBuilder) R297(p0 string, rest string) (string, error) {
 // R348 returns the URL of route "r348": /:p0/ab:p1 (routes.conf:2416:7).
 //
 //line routes.conf:2416:1
-func (u URLBuilder) R348(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 341, p0, p1)
+func (u *URLBuilder) R348(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 341, p0, p1)
 }
 
 //line routes_gen.go:6486:1
@@ -6487,8 +6487,8 @@ func (u URLBuilder) R348(p0 string, p1 string) (string, error) {
 // R341 returns the URL of route "r341": /:p0/ab:p1 (routes.conf:2366:7).
 //
 //line routes.conf:2366:1
-func (u URLBuilder) R341(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 342, p0, p1)
+func (u *URLBuilder) R341(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 342, p0, p1)
 }
 
 //line routes_gen.go:6495:1
@@ -6496,8 +6496,8 @@ func (u URLBuilder) R341(p0 string, p1 string) (string, error) {
 // R13 returns the URL of route "r13": /:p0/b (routes.conf:90:7).
 //
 //line routes.conf:90:1
-func (u URLBuilder) R13(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 346, p0)
+func (u *URLBuilder) R13(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 346, p0)
 }
 
 //line routes_gen.go:6504:1
@@ -6505,8 +6505,8 @@ func (u URLBuilder) R13(p0 string) (string, error) {
 // R178 returns the URL of route "r178": /:p0/user_x/... (routes.conf:1232:11).
 //
 //line routes.conf:1232:1
-func (u URLBuilder) R178(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 347, p0)
+func (u *URLBuilder) R178(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 347, p0)
 }
 
 //line routes_gen.go:6513:1
@@ -6514,8 +6514,8 @@ func (u URLBuilder) R178(p0 string) (string, error) {
 // R180 returns the URL of route "r180": /:p0/user_x/.../:p3 (routes.conf:1247:15).
 //
 //line routes.conf:1247:1
-func (u URLBuilder) R180(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 348, p0, p3)
+func (u *URLBuilder) R180(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 348, p0, p3)
 }
 
 //line routes_gen.go:6522:1
@@ -6523,8 +6523,8 @@ func (u URLBuilder) R180(p0 string, p3 string) (string, error) {
 // R179 returns the URL of route "r179": /:p0/user_x/.../ab:p3 (routes.conf:1240:15).
 //
 //line routes.conf:1240:1
-func (u URLBuilder) R179(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 349, p0, p3)
+func (u *URLBuilder) R179(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 349, p0, p3)
 }
 
 //line routes_gen.go:6531:1
@@ -6532,8 +6532,8 @@ func (u URLBuilder) R179(p0 string, p3 string) (string, error) {
 // R136 returns the URL of route "r136": /:p0/v1 (routes.conf:950:11).
 //
 //line routes.conf:950:1
-func (u URLBuilder) R136(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 352, p0)
+func (u *URLBuilder) R136(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 352, p0)
 }
 
 //line routes_gen.go:6540:1
@@ -6541,8 +6541,8 @@ func (u URLBuilder) R136(p0 string) (string, error) {
 // R42 returns the URL of route "r42": /:p0/v1/ab (routes.conf:274:15).
 //
 //line routes.conf:274:1
-func (u URLBuilder) R42(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 353, p0)
+func (u *URLBuilder) R42(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 353, p0)
 }
 
 //line routes_gen.go:6549:1
@@ -6550,8 +6550,8 @@ func (u URLBuilder) R42(p0 string) (string, error) {
 // R171 returns the URL of route "r171": /:p0/x.y/*rest (routes.conf:1189:11).
 //
 //line routes.conf:1189:1
-func (u URLBuilder) R171(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 354, p0, rest)
+func (u *URLBuilder) R171(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 354, p0, rest)
 }
 
 //line routes_gen.go:6558:1
@@ -6559,8 +6559,8 @@ func (u URLBuilder) R171(p0 string, rest string) (string, error) {
 // R385 returns the URL of route "r385": /:p0/~*rest (routes.conf:2671:7).
 //
 //line routes.conf:2671:1
-func (u URLBuilder) R385(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 357, p0, rest)
+func (u *URLBuilder) R385(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 357, p0, rest)
 }
 
 //line routes_gen.go:6567:1
@@ -6568,8 +6568,8 @@ func (u URLBuilder) R385(p0 string, rest string) (string, error) {
 // R419 returns the URL of route "r419": /:p0/~:p1 (routes.conf:2901:7).
 //
 //line routes.conf:2901:1
-func (u URLBuilder) R419(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 358, p0, p1)
+func (u *URLBuilder) R419(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 358, p0, p1)
 }
 
 //line routes_gen.go:6576:1
@@ -6577,8 +6577,8 @@ func (u URLBuilder) R419(p0 string, p1 string) (string, error) {
 // R40 returns the URL of route "r40": /:p0/~:p1/@ (routes.conf:262:15).
 //
 //line routes.conf:262:1
-func (u URLBuilder) R40(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 360, p0, p1)
+func (u *URLBuilder) R40(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 360, p0, p1)
 }
 
 //line routes_gen.go:6585:1
@@ -6586,8 +6586,8 @@ func (u URLBuilder) R40(p0 string, p1 string) (string, error) {
 // R84 returns the URL of route "r84": /:p0/~u (routes.conf:576:7).
 //
 //line routes.conf:576:1
-func (u URLBuilder) R84(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 361, p0)
+func (u *URLBuilder) R84(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 361, p0)
 }
 
 //line routes_gen.go:6594:1
@@ -6595,8 +6595,8 @@ func (u URLBuilder) R84(p0 string) (string, error) {
 // R210 returns the URL of route "r210": /:p0/~u (routes.conf:1463:11).
 //
 //line routes.conf:1463:1
-func (u URLBuilder) R210(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 363, p0)
+func (u *URLBuilder) R210(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 363, p0)
 }
 
 //line routes_gen.go:6603:1
@@ -6604,8 +6604,8 @@ func (u URLBuilder) R210(p0 string) (string, error) {
 // R440 returns the URL of route "r440": /= (routes.conf:3049:11).
 //
 //line routes.conf:3049:1
-func (u URLBuilder) R440() string {
-	return routegenTable.HelperURL(u.base, 364)
+func (u *URLBuilder) R440() string {
+	return routegenTable.HelperURL(&u.base, 364)
 }
 
 //line routes_gen.go:6612:1
@@ -6613,8 +6613,8 @@ func (u URLBuilder) R440() string {
 // R438 returns the URL of route "r438": /= (routes.conf:3035:7).
 //
 //line routes.conf:3035:1
-func (u URLBuilder) R438() string {
-	return routegenTable.HelperURL(u.base, 365)
+func (u *URLBuilder) R438() string {
+	return routegenTable.HelperURL(&u.base, 365)
 }
 
 //line routes_gen.go:6621:1
@@ -6622,8 +6622,8 @@ func (u URLBuilder) R438() string {
 // R444 returns the URL of route "r444": /= (routes.conf:3071:15).
 //
 //line routes.conf:3071:1
-func (u URLBuilder) R444() string {
-	return routegenTable.HelperURL(u.base, 366)
+func (u *URLBuilder) R444() string {
+	return routegenTable.HelperURL(&u.base, 366)
 }
 
 //line routes_gen.go:6630:1
@@ -6631,8 +6631,8 @@ func (u URLBuilder) R444() string {
 // R379 returns the URL of route "r379": /=/.a (routes.conf:2628:7).
 //
 //line routes.conf:2628:1
-func (u URLBuilder) R379() string {
-	return routegenTable.HelperURL(u.base, 371)
+func (u *URLBuilder) R379() string {
+	return routegenTable.HelperURL(&u.base, 371)
 }
 
 //line routes_gen.go:6639:1
@@ -6640,8 +6640,8 @@ func (u URLBuilder) R379() string {
 // R382 returns the URL of route "r382": /=/.a/.a/:p3 (routes.conf:2648:11).
 //
 //line routes.conf:2648:1
-func (u URLBuilder) R382(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 374, p3)
+func (u *URLBuilder) R382(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 374, p3)
 }
 
 //line routes_gen.go:6648:1
@@ -6649,8 +6649,8 @@ func (u URLBuilder) R382(p3 string) (string, error) {
 // R383 returns the URL of route "r383": /=/.a/.a/x.y (routes.conf:2654:11).
 //
 //line routes.conf:2654:1
-func (u URLBuilder) R383() string {
-	return routegenTable.HelperURL(u.base, 375)
+func (u *URLBuilder) R383() string {
+	return routegenTable.HelperURL(&u.base, 375)
 }
 
 //line routes_gen.go:6657:1
@@ -6658,8 +6658,8 @@ func (u URLBuilder) R383() string {
 // R380 returns the URL of route "r380": /=/.a/~*rest (routes.conf:2635:11).
 //
 //line routes.conf:2635:1
-func (u URLBuilder) R380(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 377, rest)
+func (u *URLBuilder) R380(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 377, rest)
 }
 
 //line routes_gen.go:6666:1
@@ -6667,8 +6667,8 @@ func (u URLBuilder) R380(rest string) (string, error) {
 // R381 returns the URL of route "r381": /=/.a/~*rest (routes.conf:2641:15).
 //
 //line routes.conf:2641:1
-func (u URLBuilder) R381(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 380, rest)
+func (u *URLBuilder) R381(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 380, rest)
 }
 
 //line routes_gen.go:6675:1
@@ -6676,8 +6676,8 @@ func (u URLBuilder) R381(rest string) (string, error) {
 // R442 returns the URL of route "r442": /=/:p1 (routes.conf:3059:15).
 //
 //line routes.conf:3059:1
-func (u URLBuilder) R442(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 381, p1)
+func (u *URLBuilder) R442(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 381, p1)
 }
 
 //line routes_gen.go:6684:1
@@ -6685,8 +6685,8 @@ func (u URLBuilder) R442(p1 string) (string, error) {
 // R441 returns the URL of route "r441": /=/new/x.:p2 (routes.conf:3053:15).
 //
 //line routes.conf:3053:1
-func (u URLBuilder) R441(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 382, p2)
+func (u *URLBuilder) R441(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 382, p2)
 }
 
 //line routes_gen.go:6693:1
@@ -6694,8 +6694,8 @@ func (u URLBuilder) R441(p2 string) (string, error) {
 // R443 returns the URL of route "r443": /=/x.:p1 (routes.conf:3064:15).
 //
 //line routes.conf:3064:1
-func (u URLBuilder) R443(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 383, p1)
+func (u *URLBuilder) R443(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 383, p1)
 }
 
 //line routes_gen.go:6702:1
@@ -6703,8 +6703,8 @@ func (u URLBuilder) R443(p1 string) (string, error) {
 // R372 returns the URL of route "r372": /@ (routes.conf:2577:7).
 //
 //line routes.conf:2577:1
-func (u URLBuilder) R372() string {
-	return routegenTable.HelperURL(u.base, 384)
+func (u *URLBuilder) R372() string {
+	return routegenTable.HelperURL(&u.base, 384)
 }
 
 //line routes_gen.go:6711:1
@@ -6712,8 +6712,8 @@ func (u URLBuilder) R372() string {
 // R270 returns the URL of route "r270": /@ (routes.conf:1890:7).
 //
 //line routes.conf:1890:1
-func (u URLBuilder) R270() string {
-	return routegenTable.HelperURL(u.base, 385)
+func (u *URLBuilder) R270() string {
+	return routegenTable.HelperURL(&u.base, 385)
 }
 
 //line routes_gen.go:6720:1
@@ -6721,8 +6721,8 @@ func (u URLBuilder) R270() string {
 // R391 returns the URL of route "r391": /@ (routes.conf:2715:7).
 //
 //line routes.conf:2715:1
-func (u URLBuilder) R391() string {
-	return routegenTable.HelperURL(u.base, 386)
+func (u *URLBuilder) R391() string {
+	return routegenTable.HelperURL(&u.base, 386)
 }
 
 //line routes_gen.go:6729:1
@@ -6730,8 +6730,8 @@ func (u URLBuilder) R391() string {
 // R273 returns the URL of route "r273": /@/:p1 (routes.conf:1913:11).
 //
 //line routes.conf:1913:1
-func (u URLBuilder) R273(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 387, p1)
+func (u *URLBuilder) R273(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 387, p1)
 }
 
 //line routes_gen.go:6738:1
@@ -6739,8 +6739,8 @@ func (u URLBuilder) R273(p1 string) (string, error) {
 // R7 returns the URL of route "r7": /@/user_:p1 (routes.conf:50:7).
 //
 //line routes.conf:50:1
-func (u URLBuilder) R7(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 388, p1)
+func (u *URLBuilder) R7(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 388, p1)
 }
 
 //line routes_gen.go:6747:1
@@ -6748,8 +6748,8 @@ func (u URLBuilder) R7(p1 string) (string, error) {
 // R271 returns the URL of route "r271": /@/~u/:p2 (routes.conf:1896:11).
 //
 //line routes.conf:1896:1
-func (u URLBuilder) R271(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 390, p2)
+func (u *URLBuilder) R271(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 390, p2)
 }
 
 //line routes_gen.go:6756:1
@@ -6757,8 +6757,8 @@ func (u URLBuilder) R271(p2 string) (string, error) {
 // R272 returns the URL of route "r272": /@/~u/:p2/user_:p3 (routes.conf:1903:15).
 //
 //line routes.conf:1903:1
-func (u URLBuilder) R272(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 391, p2, p3)
+func (u *URLBuilder) R272(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 391, p2, p3)
 }
 
 //line routes_gen.go:6765:1
@@ -6766,8 +6766,8 @@ func (u URLBuilder) R272(p2 string, p3 string) (string, error) {
 // R212 returns the URL of route "r212": /a (routes.conf:1477:7).
 //
 //line routes.conf:1477:1
-func (u URLBuilder) R212() string {
-	return routegenTable.HelperURL(u.base, 393)
+func (u *URLBuilder) R212() string {
+	return routegenTable.HelperURL(&u.base, 393)
 }
 
 //line routes_gen.go:6774:1
@@ -6775,8 +6775,8 @@ func (u URLBuilder) R212() string {
 // R219 returns the URL of route "r219": /a (routes.conf:1531:7).
 //
 //line routes.conf:1531:1
-func (u URLBuilder) R219() string {
-	return routegenTable.HelperURL(u.base, 394)
+func (u *URLBuilder) R219() string {
+	return routegenTable.HelperURL(&u.base, 394)
 }
 
 //line routes_gen.go:6783:1
@@ -6784,8 +6784,8 @@ func (u URLBuilder) R219() string {
 // R228 returns the URL of route "r228": /a-b (routes.conf:1591:7).
 //
 //line routes.conf:1591:1
-func (u URLBuilder) R228() string {
-	return routegenTable.HelperURL(u.base, 398)
+func (u *URLBuilder) R228() string {
+	return routegenTable.HelperURL(&u.base, 398)
 }
 
 //line routes_gen.go:6792:1
@@ -6793,8 +6793,8 @@ func (u URLBuilder) R228() string {
 // R364 returns the URL of route "r364": /a-b (routes.conf:2528:7).
 //
 //line routes.conf:2528:1
-func (u URLBuilder) R364() string {
-	return routegenTable.HelperURL(u.base, 400)
+func (u *URLBuilder) R364() string {
+	return routegenTable.HelperURL(&u.base, 400)
 }
 
 //line routes_gen.go:6801:1
@@ -6802,8 +6802,8 @@ func (u URLBuilder) R364() string {
 // R330 returns the URL of route "r330": /a-b (routes.conf:2292:7).
 //
 //line routes.conf:2292:1
-func (u URLBuilder) R330() string {
-	return routegenTable.HelperURL(u.base, 401)
+func (u *URLBuilder) R330() string {
+	return routegenTable.HelperURL(&u.base, 401)
 }
 
 //line routes_gen.go:6810:1
@@ -6811,8 +6811,8 @@ func (u URLBuilder) R330() string {
 // R366 returns the URL of route "r366": /a-b/.a/users (routes.conf:2541:11).
 //
 //line routes.conf:2541:1
-func (u URLBuilder) R366() string {
-	return routegenTable.HelperURL(u.base, 402)
+func (u *URLBuilder) R366() string {
+	return routegenTable.HelperURL(&u.base, 402)
 }
 
 //line routes_gen.go:6819:1
@@ -6820,8 +6820,8 @@ func (u URLBuilder) R366() string {
 // R368 returns the URL of route "r368": /a-b/.a/users (routes.conf:2553:15).
 //
 //line routes.conf:2553:1
-func (u URLBuilder) R368() string {
-	return routegenTable.HelperURL(u.base, 403)
+func (u *URLBuilder) R368() string {
+	return routegenTable.HelperURL(&u.base, 403)
 }
 
 //line routes_gen.go:6828:1
@@ -6829,8 +6829,8 @@ func (u URLBuilder) R368() string {
 // R367 returns the URL of route "r367": /a-b/.a/users (routes.conf:2547:15).
 //
 //line routes.conf:2547:1
-func (u URLBuilder) R367() string {
-	return routegenTable.HelperURL(u.base, 405)
+func (u *URLBuilder) R367() string {
+	return routegenTable.HelperURL(&u.base, 405)
 }
 
 //line routes_gen.go:6837:1
@@ -6838,8 +6838,8 @@ func (u URLBuilder) R367() string {
 // R369 returns the URL of route "r369": /a-b/.a/users/:p3 (routes.conf:2557:15).
 //
 //line routes.conf:2557:1
-func (u URLBuilder) R369(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 406, p3)
+func (u *URLBuilder) R369(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 406, p3)
 }
 
 //line routes_gen.go:6846:1
@@ -6847,8 +6847,8 @@ func (u URLBuilder) R369(p3 string) (string, error) {
 // R370 returns the URL of route "r370": /a-b/.a/users/v:p3 (routes.conf:2562:15).
 //
 //line routes.conf:2562:1
-func (u URLBuilder) R370(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 409, p3)
+func (u *URLBuilder) R370(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 409, p3)
 }
 
 //line routes_gen.go:6855:1
@@ -6856,8 +6856,8 @@ func (u URLBuilder) R370(p3 string) (string, error) {
 // R77 returns the URL of route "r77": /a-b/1 (routes.conf:527:7).
 //
 //line routes.conf:527:1
-func (u URLBuilder) R77() string {
-	return routegenTable.HelperURL(u.base, 411)
+func (u *URLBuilder) R77() string {
+	return routegenTable.HelperURL(&u.base, 411)
 }
 
 //line routes_gen.go:6864:1
@@ -6865,8 +6865,8 @@ func (u URLBuilder) R77() string {
 // R237 returns the URL of route "r237": /a-b/:p1 (routes.conf:1653:15).
 //
 //line routes.conf:1653:1
-func (u URLBuilder) R237(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 413, p1)
+func (u *URLBuilder) R237(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 413, p1)
 }
 
 //line routes_gen.go:6873:1
@@ -6874,8 +6874,8 @@ func (u URLBuilder) R237(p1 string) (string, error) {
 // R236 returns the URL of route "r236": /a-b/:p1 (routes.conf:1647:11).
 //
 //line routes.conf:1647:1
-func (u URLBuilder) R236(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 416, p1)
+func (u *URLBuilder) R236(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 416, p1)
 }
 
 //line routes_gen.go:6882:1
@@ -6883,8 +6883,8 @@ func (u URLBuilder) R236(p1 string) (string, error) {
 // R365 returns the URL of route "r365": /a-b/:p1/.a (routes.conf:2536:11).
 //
 //line routes.conf:2536:1
-func (u URLBuilder) R365(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 417, p1)
+func (u *URLBuilder) R365(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 417, p1)
 }
 
 //line routes_gen.go:6891:1
@@ -6892,8 +6892,8 @@ func (u URLBuilder) R365(p1 string) (string, error) {
 // R230 returns the URL of route "r230": /a-b/:p1/.a (routes.conf:1607:11).
 //
 //line routes.conf:1607:1
-func (u URLBuilder) R230(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 418, p1)
+func (u *URLBuilder) R230(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 418, p1)
 }
 
 //line routes_gen.go:6900:1
@@ -6901,8 +6901,8 @@ func (u URLBuilder) R230(p1 string) (string, error) {
 // R232 returns the URL of route "r232": /a-b/:p1/.a/:p3/ab (routes.conf:1618:15).
 //
 //line routes.conf:1618:1
-func (u URLBuilder) R232(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 421, p1, p3)
+func (u *URLBuilder) R232(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 421, p1, p3)
 }
 
 //line routes_gen.go:6909:1
@@ -6910,8 +6910,8 @@ func (u URLBuilder) R232(p1 string, p3 string) (string, error) {
 // R231 returns the URL of route "r231": /a-b/:p1/.a/a (routes.conf:1612:15).
 //
 //line routes.conf:1612:1
-func (u URLBuilder) R231(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 424, p1)
+func (u *URLBuilder) R231(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 424, p1)
 }
 
 //line routes_gen.go:6918:1
@@ -6919,8 +6919,8 @@ func (u URLBuilder) R231(p1 string) (string, error) {
 // R239 returns the URL of route "r239": /a-b/:p1/42 (routes.conf:1665:15).
 //
 //line routes.conf:1665:1
-func (u URLBuilder) R239(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 425, p1)
+func (u *URLBuilder) R239(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 425, p1)
 }
 
 //line routes_gen.go:6927:1
@@ -6928,8 +6928,8 @@ func (u URLBuilder) R239(p1 string) (string, error) {
 // R238 returns the URL of route "r238": /a-b/:p1/:p2/user_x (routes.conf:1658:15).
 //
 //line routes.conf:1658:1
-func (u URLBuilder) R238(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 426, p1, p2)
+func (u *URLBuilder) R238(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 426, p1, p2)
 }
 
 //line routes_gen.go:6936:1
@@ -6937,8 +6937,8 @@ func (u URLBuilder) R238(p1 string, p2 string) (string, error) {
 // R229 returns the URL of route "r229": /a-b/:p1/@ (routes.conf:1598:11).
 //
 //line routes.conf:1598:1
-func (u URLBuilder) R229(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 427, p1)
+func (u *URLBuilder) R229(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 427, p1)
 }
 
 //line routes_gen.go:6945:1
@@ -6946,8 +6946,8 @@ func (u URLBuilder) R229(p1 string) (string, error) {
 // R240 returns the URL of route "r240": /a-b/:p1/users/~u (routes.conf:1670:15).
 //
 //line routes.conf:1670:1
-func (u URLBuilder) R240(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 429, p1)
+func (u *URLBuilder) R240(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 429, p1)
 }
 
 //line routes_gen.go:6954:1
@@ -6955,8 +6955,8 @@ func (u URLBuilder) R240(p1 string) (string, error) {
 // R10 returns the URL of route "r10": /a-b/= (routes.conf:71:7).
 //
 //line routes.conf:71:1
-func (u URLBuilder) R10() string {
-	return routegenTable.HelperURL(u.base, 432)
+func (u *URLBuilder) R10() string {
+	return routegenTable.HelperURL(&u.base, 432)
 }
 
 //line routes_gen.go:6963:1
@@ -6964,8 +6964,8 @@ func (u URLBuilder) R10() string {
 // R448 returns the URL of route "r448": /a-b/a:p1 (routes.conf:3104:7).
 //
 //line routes.conf:3104:1
-func (u URLBuilder) R448(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 434, p1)
+func (u *URLBuilder) R448(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 434, p1)
 }
 
 //line routes_gen.go:6972:1
@@ -6973,8 +6973,8 @@ func (u URLBuilder) R448(p1 string) (string, error) {
 // R233 returns the URL of route "r233": /a-b/x.:p1/v:p2 (routes.conf:1627:11).
 //
 //line routes.conf:1627:1
-func (u URLBuilder) R233(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 435, p1, p2)
+func (u *URLBuilder) R233(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 435, p1, p2)
 }
 
 //line routes_gen.go:6981:1
@@ -6982,8 +6982,8 @@ func (u URLBuilder) R233(p1 string, p2 string) (string, error) {
 // R234 returns the URL of route "r234": /a-b/x.:p1/v:p2 (routes.conf:1634:15).
 //
 //line routes.conf:1634:1
-func (u URLBuilder) R234(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 436, p1, p2)
+func (u *URLBuilder) R234(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 436, p1, p2)
 }
 
 //line routes_gen.go:6990:1
@@ -6991,8 +6991,8 @@ func (u URLBuilder) R234(p1 string, p2 string) (string, error) {
 // R235 returns the URL of route "r235": /a-b/x.:p1/v:p2/users/abc (routes.conf:1639:15).
 //
 //line routes.conf:1639:1
-func (u URLBuilder) R235(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 439, p1, p2)
+func (u *URLBuilder) R235(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 439, p1, p2)
 }
 
 //line routes_gen.go:6999:1
@@ -7000,8 +7000,8 @@ func (u URLBuilder) R235(p1 string, p2 string) (string, error) {
 // R224 returns the URL of route "r224": /a/ab:p1 (routes.conf:1563:11).
 //
 //line routes.conf:1563:1
-func (u URLBuilder) R224(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 440, p1)
+func (u *URLBuilder) R224(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 440, p1)
 }
 
 //line routes_gen.go:7008:1
@@ -7009,8 +7009,8 @@ func (u URLBuilder) R224(p1 string) (string, error) {
 // R225 returns the URL of route "r225": /a/new/*rest (routes.conf:1569:11).
 //
 //line routes.conf:1569:1
-func (u URLBuilder) R225(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 442, rest)
+func (u *URLBuilder) R225(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 442, rest)
 }
 
 //line routes_gen.go:7017:1
@@ -7018,8 +7018,8 @@ func (u URLBuilder) R225(rest string) (string, error) {
 // R418 returns the URL of route "r418": /a/user_x (routes.conf:2894:7).
 //
 //line routes.conf:2894:1
-func (u URLBuilder) R418() string {
-	return routegenTable.HelperURL(u.base, 445)
+func (u *URLBuilder) R418() string {
+	return routegenTable.HelperURL(&u.base, 445)
 }
 
 //line routes_gen.go:7026:1
@@ -7027,8 +7027,8 @@ func (u URLBuilder) R418() string {
 // R490 returns the URL of route "r490": /a/v:p1 (routes.conf:3394:7).
 //
 //line routes.conf:3394:1
-func (u URLBuilder) R490(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 447, p1)
+func (u *URLBuilder) R490(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 447, p1)
 }
 
 //line routes_gen.go:7035:1
@@ -7036,8 +7036,8 @@ func (u URLBuilder) R490(p1 string) (string, error) {
 // R69 returns the URL of route "r69": /a/x.:p1 (routes.conf:469:7).
 //
 //line routes.conf:469:1
-func (u URLBuilder) R69(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 448, p1)
+func (u *URLBuilder) R69(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 448, p1)
 }
 
 //line routes_gen.go:7044:1
@@ -7045,8 +7045,8 @@ func (u URLBuilder) R69(p1 string) (string, error) {
 // R260 returns the URL of route "r260": /a/~:p1 (routes.conf:1816:7).
 //
 //line routes.conf:1816:1
-func (u URLBuilder) R260(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 451, p1)
+func (u *URLBuilder) R260(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 451, p1)
 }
 
 //line routes_gen.go:7053:1
@@ -7054,8 +7054,8 @@ func (u URLBuilder) R260(p1 string) (string, error) {
 // R220 returns the URL of route "r220": /a/~u/a:p2 (routes.conf:1539:11).
 //
 //line routes.conf:1539:1
-func (u URLBuilder) R220(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 453, p2)
+func (u *URLBuilder) R220(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 453, p2)
 }
 
 //line routes_gen.go:7062:1
@@ -7063,8 +7063,8 @@ func (u URLBuilder) R220(p2 string) (string, error) {
 // R222 returns the URL of route "r222": /a/~u/a:p2/.:p3 (routes.conf:1550:15).
 //
 //line routes.conf:1550:1
-func (u URLBuilder) R222(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 454, p2, p3)
+func (u *URLBuilder) R222(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 454, p2, p3)
 }
 
 //line routes_gen.go:7071:1
@@ -7072,8 +7072,8 @@ func (u URLBuilder) R222(p2 string, p3 string) (string, error) {
 // R223 returns the URL of route "r223": /a/~u/a:p2/= (routes.conf:1556:15).
 //
 //line routes.conf:1556:1
-func (u URLBuilder) R223(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 455, p2)
+func (u *URLBuilder) R223(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 455, p2)
 }
 
 //line routes_gen.go:7080:1
@@ -7081,8 +7081,8 @@ func (u URLBuilder) R223(p2 string) (string, error) {
 // R221 returns the URL of route "r221": /a/~u/a:p2/x.:p3/abc (routes.conf:1545:15).
 //
 //line routes.conf:1545:1
-func (u URLBuilder) R221(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 457, p2, p3)
+func (u *URLBuilder) R221(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 457, p2, p3)
 }
 
 //line routes_gen.go:7089:1
@@ -7090,8 +7090,8 @@ func (u URLBuilder) R221(p2 string, p3 string) (string, error) {
 // R135 returns the URL of route "r135": /a:p0 (routes.conf:943:7).
 //
 //line routes.conf:943:1
-func (u URLBuilder) R135(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 459, p0)
+func (u *URLBuilder) R135(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 459, p0)
 }
 
 //line routes_gen.go:7098:1
@@ -7099,8 +7099,8 @@ func (u URLBuilder) R135(p0 string) (string, error) {
 // R214 returns the URL of route "r214": /a:p0/*rest (routes.conf:1492:7).
 //
 //line routes.conf:1492:1
-func (u URLBuilder) R214(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 461, p0, rest)
+func (u *URLBuilder) R214(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 461, p0, rest)
 }
 
 //line routes_gen.go:7107:1
@@ -7108,8 +7108,8 @@ func (u URLBuilder) R214(p0 string, rest string) (string, error) {
 // R14 returns the URL of route "r14": /a:p0/1 (routes.conf:96:7).
 //
 //line routes.conf:96:1
-func (u URLBuilder) R14(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 462, p0)
+func (u *URLBuilder) R14(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 462, p0)
 }
 
 //line routes_gen.go:7116:1
@@ -7117,8 +7117,8 @@ func (u URLBuilder) R14(p0 string) (string, error) {
 // R20 returns the URL of route "r20": /a:p0/1/a/1*rest (routes.conf:134:11).
 //
 //line routes.conf:134:1
-func (u URLBuilder) R20(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 463, p0, rest)
+func (u *URLBuilder) R20(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 463, p0, rest)
 }
 
 //line routes_gen.go:7125:1
@@ -7126,8 +7126,8 @@ func (u URLBuilder) R20(p0 string, rest string) (string, error) {
 // R15 returns the URL of route "r15": /a:p0/1/a:p2 (routes.conf:104:11).
 //
 //line routes.conf:104:1
-func (u URLBuilder) R15(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 464, p0, p2)
+func (u *URLBuilder) R15(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 464, p0, p2)
 }
 
 //line routes_gen.go:7134:1
@@ -7135,8 +7135,8 @@ func (u URLBuilder) R15(p0 string, p2 string) (string, error) {
 // R16 returns the URL of route "r16": /a:p0/1/a:p2/.*rest (routes.conf:111:15).
 //
 //line routes.conf:111:1
-func (u URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 466, p0, p2, rest)
+func (u *URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 466, p0, p2, rest)
 }
 
 //line routes_gen.go:7143:1
@@ -7144,8 +7144,8 @@ func (u URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
 // R17 returns the URL of route "r17": /a:p0/1/a:p2/.../:p4 (routes.conf:116:15).
 //
 //line routes.conf:116:1
-func (u URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 468, p0, p2, p4)
+func (u *URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 468, p0, p2, p4)
 }
 
 //line routes_gen.go:7152:1
@@ -7153,8 +7153,8 @@ func (u URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
 // R18 returns the URL of route "r18": /a:p0/1/a:p2/:p3 (routes.conf:122:15).
 //
 //line routes.conf:122:1
-func (u URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 469, p0, p2, p3)
+func (u *URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 469, p0, p2, p3)
 }
 
 //line routes_gen.go:7161:1
@@ -7162,8 +7162,8 @@ func (u URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
 // R19 returns the URL of route "r19": /a:p0/1/x.:p2/~:p3 (routes.conf:129:11).
 //
 //line routes.conf:129:1
-func (u URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 471, p0, p2, p3)
+func (u *URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 471, p0, p2, p3)
 }
 
 //line routes_gen.go:7170:1
@@ -7171,8 +7171,8 @@ func (u URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
 // R145 returns the URL of route "r145": /a:p0/= (routes.conf:1018:11).
 //
 //line routes.conf:1018:1
-func (u URLBuilder) R145(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 472, p0)
+func (u *URLBuilder) R145(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 472, p0)
 }
 
 //line routes_gen.go:7179:1
@@ -7180,8 +7180,8 @@ func (u URLBuilder) R145(p0 string) (string, error) {
 // R149 returns the URL of route "r149": /a:p0/= (routes.conf:1046:11).
 //
 //line routes.conf:1046:1
-func (u URLBuilder) R149(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 473, p0)
+func (u *URLBuilder) R149(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 473, p0)
 }
 
 //line routes_gen.go:7188:1
@@ -7189,8 +7189,8 @@ func (u URLBuilder) R149(p0 string) (string, error) {
 // R144 returns the URL of route "r144": /a:p0/= (routes.conf:1012:7).
 //
 //line routes.conf:1012:1
-func (u URLBuilder) R144(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 474, p0)
+func (u *URLBuilder) R144(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 474, p0)
 }
 
 //line routes_gen.go:7197:1
@@ -7198,8 +7198,8 @@ func (u URLBuilder) R144(p0 string) (string, error) {
 // R146 returns the URL of route "r146": /a:p0/=/... (routes.conf:1026:15).
 //
 //line routes.conf:1026:1
-func (u URLBuilder) R146(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 475, p0)
+func (u *URLBuilder) R146(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 475, p0)
 }
 
 //line routes_gen.go:7206:1
@@ -7207,8 +7207,8 @@ func (u URLBuilder) R146(p0 string) (string, error) {
 // R148 returns the URL of route "r148": /a:p0/=/.../ab:p3 (routes.conf:1037:15).
 //
 //line routes.conf:1037:1
-func (u URLBuilder) R148(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 478, p0, p3)
+func (u *URLBuilder) R148(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 478, p0, p3)
 }
 
 //line routes_gen.go:7215:1
@@ -7216,8 +7216,8 @@ func (u URLBuilder) R148(p0 string, p3 string) (string, error) {
 // R150 returns the URL of route "r150": /a:p0/=/:p2 (routes.conf:1052:11).
 //
 //line routes.conf:1052:1
-func (u URLBuilder) R150(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 480, p0, p2)
+func (u *URLBuilder) R150(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 480, p0, p2)
 }
 
 //line routes_gen.go:7224:1
@@ -7225,8 +7225,8 @@ func (u URLBuilder) R150(p0 string, p2 string) (string, error) {
 // R147 returns the URL of route "r147": /a:p0/=/a/abc (routes.conf:1031:15).
 //
 //line routes.conf:1031:1
-func (u URLBuilder) R147(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 481, p0)
+func (u *URLBuilder) R147(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 481, p0)
 }
 
 //line routes_gen.go:7233:1
@@ -7234,8 +7234,8 @@ func (u URLBuilder) R147(p0 string) (string, error) {
 // R151 returns the URL of route "r151": /a:p0/=/v1/:p3 (routes.conf:1058:11).
 //
 //line routes.conf:1058:1
-func (u URLBuilder) R151(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 482, p0, p3)
+func (u *URLBuilder) R151(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 482, p0, p3)
 }
 
 //line routes_gen.go:7242:1
@@ -7243,8 +7243,8 @@ func (u URLBuilder) R151(p0 string, p3 string) (string, error) {
 // R155 returns the URL of route "r155": /a:p0/=/v1/:p3/*rest (routes.conf:1085:15).
 //
 //line routes.conf:1085:1
-func (u URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 483, p0, p3, rest)
+func (u *URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 483, p0, p3, rest)
 }
 
 //line routes_gen.go:7251:1
@@ -7252,8 +7252,8 @@ func (u URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
 // R152 returns the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users (routes.conf:1063:15).
 //
 //line routes.conf:1063:1
-func (u URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 484, p0, p3, p4)
+func (u *URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 484, p0, p3, p4)
 }
 
 //line routes_gen.go:7260:1
@@ -7261,8 +7261,8 @@ func (u URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
 // R154 returns the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1078:15).
 //
 //line routes.conf:1078:1
-func (u URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 487, p0, p3, p4, rest)
+func (u *URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 487, p0, p3, p4, rest)
 }
 
 //line routes_gen.go:7269:1
@@ -7270,8 +7270,8 @@ func (u URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string, 
 // R153 returns the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1070:15).
 //
 //line routes.conf:1070:1
-func (u URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 488, p0, p3, p4, p5)
+func (u *URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 488, p0, p3, p4, p5)
 }
 
 //line routes_gen.go:7278:1
@@ -7279,8 +7279,8 @@ func (u URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, er
 // R70 returns the URL of route "r70": /a:p0/ab:p1 (routes.conf:478:7).
 //
 //line routes.conf:478:1
-func (u URLBuilder) R70(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 489, p0, p1)
+func (u *URLBuilder) R70(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 489, p0, p1)
 }
 
 //line routes_gen.go:7287:1
@@ -7288,8 +7288,8 @@ func (u URLBuilder) R70(p0 string, p1 string) (string, error) {
 // R137 returns the URL of route "r137": /a:p0/new (routes.conf:956:11).
 //
 //line routes.conf:956:1
-func (u URLBuilder) R137(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 490, p0)
+func (u *URLBuilder) R137(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 490, p0)
 }
 
 //line routes_gen.go:7296:1
@@ -7297,8 +7297,8 @@ func (u URLBuilder) R137(p0 string) (string, error) {
 // R492 returns the URL of route "r492": /ab/*rest (routes.conf:3410:11).
 //
 //line routes.conf:3410:1
-func (u URLBuilder) R492(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 491, rest)
+func (u *URLBuilder) R492(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 491, rest)
 }
 
 //line routes_gen.go:7305:1
@@ -7306,8 +7306,8 @@ func (u URLBuilder) R492(rest string) (string, error) {
 // R493 returns the URL of route "r493": /ab/*rest (routes.conf:3416:15).
 //
 //line routes.conf:3416:1
-func (u URLBuilder) R493(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 493, rest)
+func (u *URLBuilder) R493(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 493, rest)
 }
 
 //line routes_gen.go:7314:1
@@ -7315,8 +7315,8 @@ func (u URLBuilder) R493(rest string) (string, error) {
 // R182 returns the URL of route "r182": /ab/.a (routes.conf:1264:7).
 //
 //line routes.conf:1264:1
-func (u URLBuilder) R182() string {
-	return routegenTable.HelperURL(u.base, 494)
+func (u *URLBuilder) R182() string {
+	return routegenTable.HelperURL(&u.base, 494)
 }
 
 //line routes_gen.go:7323:1
@@ -7324,8 +7324,8 @@ func (u URLBuilder) R182() string {
 // R134 returns the URL of route "r134": /ab/~u (routes.conf:936:7).
 //
 //line routes.conf:936:1
-func (u URLBuilder) R134() string {
-	return routegenTable.HelperURL(u.base, 495)
+func (u *URLBuilder) R134() string {
+	return routegenTable.HelperURL(&u.base, 495)
 }
 
 //line routes_gen.go:7332:1
@@ -7333,8 +7333,8 @@ func (u URLBuilder) R134() string {
 // R116 returns the URL of route "r116": /ab:p0 (routes.conf:804:7).
 //
 //line routes.conf:804:1
-func (u URLBuilder) R116(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 497, p0)
+func (u *URLBuilder) R116(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 497, p0)
 }
 
 //line routes_gen.go:7341:1
@@ -7342,8 +7342,8 @@ func (u URLBuilder) R116(p0 string) (string, error) {
 // R266 returns the URL of route "r266": /ab:p0 (routes.conf:1862:7).
 //
 //line routes.conf:1862:1
-func (u URLBuilder) R266(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 498, p0)
+func (u *URLBuilder) R266(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 498, p0)
 }
 
 //line routes_gen.go:7350:1
@@ -7351,8 +7351,8 @@ func (u URLBuilder) R266(p0 string) (string, error) {
 // R401 returns the URL of route "r401": /ab:p0/:p1 (routes.conf:2785:7).
 //
 //line routes.conf:2785:1
-func (u URLBuilder) R401(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 501, p0, p1)
+func (u *URLBuilder) R401(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 501, p0, p1)
 }
 
 //line routes_gen.go:7359:1
@@ -7360,8 +7360,8 @@ func (u URLBuilder) R401(p0 string, p1 string) (string, error) {
 // R460 returns the URL of route "r460": /ab:p0/:p1 (routes.conf:3190:7).
 //
 //line routes.conf:3190:1
-func (u URLBuilder) R460(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 502, p0, p1)
+func (u *URLBuilder) R460(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 502, p0, p1)
 }
 
 //line routes_gen.go:7368:1
@@ -7369,8 +7369,8 @@ func (u URLBuilder) R460(p0 string, p1 string) (string, error) {
 // R404 returns the URL of route "r404": /ab:p0/:p1/.../a (routes.conf:2801:11).
 //
 //line routes.conf:2801:1
-func (u URLBuilder) R404(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 504, p0, p1)
+func (u *URLBuilder) R404(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 504, p0, p1)
 }
 
 //line routes_gen.go:7377:1
@@ -7378,8 +7378,8 @@ func (u URLBuilder) R404(p0 string, p1 string) (string, error) {
 // R467 returns the URL of route "r467": /ab:p0/:p1/:p2 (routes.conf:3235:11).
 //
 //line routes.conf:3235:1
-func (u URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 506, p0, p1, p2)
+func (u *URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 506, p0, p1, p2)
 }
 
 //line routes_gen.go:7386:1
@@ -7387,8 +7387,8 @@ func (u URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
 // R405 returns the URL of route "r405": /ab:p0/:p1/:p2/v:p3 (routes.conf:2806:11).
 //
 //line routes.conf:2806:1
-func (u URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 507, p0, p1, p2, p3)
+func (u *URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 507, p0, p1, p2, p3)
 }
 
 //line routes_gen.go:7395:1
@@ -7396,8 +7396,8 @@ func (u URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, er
 // R403 returns the URL of route "r403": /ab:p0/:p1/=/*rest (routes.conf:2796:11).
 //
 //line routes.conf:2796:1
-func (u URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 508, p0, p1, rest)
+func (u *URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 508, p0, p1, rest)
 }
 
 //line routes_gen.go:7404:1
@@ -7405,8 +7405,8 @@ func (u URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
 // R462 returns the URL of route "r462": /ab:p0/:p1/@ (routes.conf:3207:11).
 //
 //line routes.conf:3207:1
-func (u URLBuilder) R462(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 511, p0, p1)
+func (u *URLBuilder) R462(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 511, p0, p1)
 }
 
 //line routes_gen.go:7413:1
@@ -7414,8 +7414,8 @@ func (u URLBuilder) R462(p0 string, p1 string) (string, error) {
 // R465 returns the URL of route "r465": /ab:p0/:p1/@ (routes.conf:3223:15).
 //
 //line routes.conf:3223:1
-func (u URLBuilder) R465(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 512, p0, p1)
+func (u *URLBuilder) R465(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 512, p0, p1)
 }
 
 //line routes_gen.go:7422:1
@@ -7423,8 +7423,8 @@ func (u URLBuilder) R465(p0 string, p1 string) (string, error) {
 // R464 returns the URL of route "r464": /ab:p0/:p1/@/:p3 (routes.conf:3218:15).
 //
 //line routes.conf:3218:1
-func (u URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 515, p0, p1, p3)
+func (u *URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 515, p0, p1, p3)
 }
 
 //line routes_gen.go:7431:1
@@ -7432,8 +7432,8 @@ func (u URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
 // R463 returns the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3213:15).
 //
 //line routes.conf:3213:1
-func (u URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 517, p0, p1, p3, p4)
+func (u *URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 517, p0, p1, p3, p4)
 }
 
 //line routes_gen.go:7440:1
@@ -7441,8 +7441,8 @@ func (u URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, er
 // R466 returns the URL of route "r466": /ab:p0/:p1/@/abc (routes.conf:3228:15).
 //
 //line routes.conf:3228:1
-func (u URLBuilder) R466(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 519, p0, p1)
+func (u *URLBuilder) R466(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 519, p0, p1)
 }
 
 //line routes_gen.go:7449:1
@@ -7450,8 +7450,8 @@ func (u URLBuilder) R466(p0 string, p1 string) (string, error) {
 // R402 returns the URL of route "r402": /ab:p0/:p1/a/a:p3 (routes.conf:2791:11).
 //
 //line routes.conf:2791:1
-func (u URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 522, p0, p1, p3)
+func (u *URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 522, p0, p1, p3)
 }
 
 //line routes_gen.go:7458:1
@@ -7459,8 +7459,8 @@ func (u URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
 // R461 returns the URL of route "r461": /ab:p0/:p1/x.y (routes.conf:3200:11).
 //
 //line routes.conf:3200:1
-func (u URLBuilder) R461(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 524, p0, p1)
+func (u *URLBuilder) R461(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 524, p0, p1)
 }
 
 //line routes_gen.go:7467:1
@@ -7468,8 +7468,8 @@ func (u URLBuilder) R461(p0 string, p1 string) (string, error) {
 // R79 returns the URL of route "r79": /ab:p0/abc (routes.conf:539:11).
 //
 //line routes.conf:539:1
-func (u URLBuilder) R79(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 526, p0)
+func (u *URLBuilder) R79(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 526, p0)
 }
 
 //line routes_gen.go:7476:1
@@ -7477,8 +7477,8 @@ func (u URLBuilder) R79(p0 string) (string, error) {
 // R355 returns the URL of route "r355": /abc (routes.conf:2466:7).
 //
 //line routes.conf:2466:1
-func (u URLBuilder) R355() string {
-	return routegenTable.HelperURL(u.base, 528)
+func (u *URLBuilder) R355() string {
+	return routegenTable.HelperURL(&u.base, 528)
 }
 
 //line routes_gen.go:7485:1
@@ -7486,8 +7486,8 @@ func (u URLBuilder) R355() string {
 // R417 returns the URL of route "r417": /abc (routes.conf:2888:7).
 //
 //line routes.conf:2888:1
-func (u URLBuilder) R417() string {
-	return routegenTable.HelperURL(u.base, 530)
+func (u *URLBuilder) R417() string {
+	return routegenTable.HelperURL(&u.base, 530)
 }
 
 //line routes_gen.go:7494:1
@@ -7495,8 +7495,8 @@ func (u URLBuilder) R417() string {
 // R184 returns the URL of route "r184": /abc/@ (routes.conf:1278:7).
 //
 //line routes.conf:1278:1
-func (u URLBuilder) R184() string {
-	return routegenTable.HelperURL(u.base, 531)
+func (u *URLBuilder) R184() string {
+	return routegenTable.HelperURL(&u.base, 531)
 }
 
 //line routes_gen.go:7503:1
@@ -7504,8 +7504,8 @@ func (u URLBuilder) R184() string {
 // R205 returns the URL of route "r205": /abc/v1 (routes.conf:1427:11).
 //
 //line routes.conf:1427:1
-func (u URLBuilder) R205() string {
-	return routegenTable.HelperURL(u.base, 532)
+func (u *URLBuilder) R205() string {
+	return routegenTable.HelperURL(&u.base, 532)
 }
 
 //line routes_gen.go:7512:1
@@ -7513,8 +7513,8 @@ func (u URLBuilder) R205() string {
 // R199 returns the URL of route "r199": /abc/v1 (routes.conf:1386:7).
 //
 //line routes.conf:1386:1
-func (u URLBuilder) R199() string {
-	return routegenTable.HelperURL(u.base, 533)
+func (u *URLBuilder) R199() string {
+	return routegenTable.HelperURL(&u.base, 533)
 }
 
 //line routes_gen.go:7521:1
@@ -7522,8 +7522,8 @@ func (u URLBuilder) R199() string {
 // R200 returns the URL of route "r200": /abc/v1/v:p2 (routes.conf:1394:11).
 //
 //line routes.conf:1394:1
-func (u URLBuilder) R200(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 535, p2)
+func (u *URLBuilder) R200(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 535, p2)
 }
 
 //line routes_gen.go:7530:1
@@ -7531,8 +7531,8 @@ func (u URLBuilder) R200(p2 string) (string, error) {
 // R202 returns the URL of route "r202": /abc/v1/v:p2 (routes.conf:1406:15).
 //
 //line routes.conf:1406:1
-func (u URLBuilder) R202(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 536, p2)
+func (u *URLBuilder) R202(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 536, p2)
 }
 
 //line routes_gen.go:7539:1
@@ -7540,8 +7540,8 @@ func (u URLBuilder) R202(p2 string) (string, error) {
 // R201 returns the URL of route "r201": /abc/v1/v:p2/:p3 (routes.conf:1399:15).
 //
 //line routes.conf:1399:1
-func (u URLBuilder) R201(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 539, p2, p3)
+func (u *URLBuilder) R201(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 539, p2, p3)
 }
 
 //line routes_gen.go:7548:1
@@ -7549,8 +7549,8 @@ func (u URLBuilder) R201(p2 string, p3 string) (string, error) {
 // R203 returns the URL of route "r203": /abc/v1/v:p2/v1/b (routes.conf:1412:15).
 //
 //line routes.conf:1412:1
-func (u URLBuilder) R203(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 541, p2)
+func (u *URLBuilder) R203(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 541, p2)
 }
 
 //line routes_gen.go:7557:1
@@ -7558,8 +7558,8 @@ func (u URLBuilder) R203(p2 string) (string, error) {
 // R206 returns the URL of route "r206": /abc/v1/x.:p2 (routes.conf:1432:11).
 //
 //line routes.conf:1432:1
-func (u URLBuilder) R206(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 542, p2)
+func (u *URLBuilder) R206(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 542, p2)
 }
 
 //line routes_gen.go:7566:1
@@ -7567,8 +7567,8 @@ func (u URLBuilder) R206(p2 string) (string, error) {
 // R204 returns the URL of route "r204": /abc/v1/~u (routes.conf:1421:11).
 //
 //line routes.conf:1421:1
-func (u URLBuilder) R204() string {
-	return routegenTable.HelperURL(u.base, 545)
+func (u *URLBuilder) R204() string {
+	return routegenTable.HelperURL(&u.base, 545)
 }
 
 //line routes_gen.go:7575:1
@@ -7576,8 +7576,8 @@ func (u URLBuilder) R204() string {
 // R226 returns the URL of route "r226": /abc/x.y (routes.conf:1578:7).
 //
 //line routes.conf:1578:1
-func (u URLBuilder) R226() string {
-	return routegenTable.HelperURL(u.base, 546)
+func (u *URLBuilder) R226() string {
+	return routegenTable.HelperURL(&u.base, 546)
 }
 
 //line routes_gen.go:7584:1
@@ -7585,8 +7585,8 @@ func (u URLBuilder) R226() string {
 // R67 returns the URL of route "r67": /abc/~:p1 (routes.conf:455:7).
 //
 //line routes.conf:455:1
-func (u URLBuilder) R67(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 549, p1)
+func (u *URLBuilder) R67(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 549, p1)
 }
 
 //line routes_gen.go:7593:1
@@ -7594,8 +7594,8 @@ func (u URLBuilder) R67(p1 string) (string, error) {
 // R68 returns the URL of route "r68": /abc/~:p1/a/~*rest (routes.conf:461:11).
 //
 //line routes.conf:461:1
-func (u URLBuilder) R68(p1 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 550, p1, rest)
+func (u *URLBuilder) R68(p1 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 550, p1, rest)
 }
 
 //line routes_gen.go:7602:1
@@ -7603,8 +7603,8 @@ func (u URLBuilder) R68(p1 string, rest string) (string, error) {
 // R289 returns the URL of route "r289": /abc/~u (routes.conf:2020:7).
 //
 //line routes.conf:2020:1
-func (u URLBuilder) R289() string {
-	return routegenTable.HelperURL(u.base, 551)
+func (u *URLBuilder) R289() string {
+	return routegenTable.HelperURL(&u.base, 551)
 }
 
 //line routes_gen.go:7611:1
@@ -7612,8 +7612,8 @@ func (u URLBuilder) R289() string {
 // R293 returns the URL of route "r293": /abc/~u/:p2/b (routes.conf:2047:15).
 //
 //line routes.conf:2047:1
-func (u URLBuilder) R293(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 554, p2)
+func (u *URLBuilder) R293(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 554, p2)
 }
 
 //line routes_gen.go:7620:1
@@ -7621,8 +7621,8 @@ func (u URLBuilder) R293(p2 string) (string, error) {
 // R290 returns the URL of route "r290": /abc/~u/:p2/b (routes.conf:2027:11).
 //
 //line routes.conf:2027:1
-func (u URLBuilder) R290(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 555, p2)
+func (u *URLBuilder) R290(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 555, p2)
 }
 
 //line routes_gen.go:7629:1
@@ -7630,8 +7630,8 @@ func (u URLBuilder) R290(p2 string) (string, error) {
 // R291 returns the URL of route "r291": /abc/~u/:p2/b/*rest (routes.conf:2033:15).
 //
 //line routes.conf:2033:1
-func (u URLBuilder) R291(p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 556, p2, rest)
+func (u *URLBuilder) R291(p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 556, p2, rest)
 }
 
 //line routes_gen.go:7638:1
@@ -7639,8 +7639,8 @@ func (u URLBuilder) R291(p2 string, rest string) (string, error) {
 // R292 returns the URL of route "r292": /abc/~u/:p2/b/:p4 (routes.conf:2039:15).
 //
 //line routes.conf:2039:1
-func (u URLBuilder) R292(p2 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 558, p2, p4)
+func (u *URLBuilder) R292(p2 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 558, p2, p4)
 }
 
 //line routes_gen.go:7647:1
@@ -7648,8 +7648,8 @@ func (u URLBuilder) R292(p2 string, p4 string) (string, error) {
 // R294 returns the URL of route "r294": /abc/~u/:p2/b/:p4/*rest (routes.conf:2051:15).
 //
 //line routes.conf:2051:1
-func (u URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 560, p2, p4, rest)
+func (u *URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 560, p2, p4, rest)
 }
 
 //line routes_gen.go:7656:1
@@ -7657,8 +7657,8 @@ func (u URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
 // R295 returns the URL of route "r295": /abc/~u/a:p2/@ (routes.conf:2059:11).
 //
 //line routes.conf:2059:1
-func (u URLBuilder) R295(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 563, p2)
+func (u *URLBuilder) R295(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 563, p2)
 }
 
 //line routes_gen.go:7665:1
@@ -7666,8 +7666,8 @@ func (u URLBuilder) R295(p2 string) (string, error) {
 // R44 returns the URL of route "r44": /b (routes.conf:293:7).
 //
 //line routes.conf:293:1
-func (u URLBuilder) R44() string {
-	return routegenTable.HelperURL(u.base, 565)
+func (u *URLBuilder) R44() string {
+	return routegenTable.HelperURL(&u.base, 565)
 }
 
 //line routes_gen.go:7674:1
@@ -7675,8 +7675,8 @@ func (u URLBuilder) R44() string {
 // R420 returns the URL of route "r420": /b/1:p1 (routes.conf:2908:7).
 //
 //line routes.conf:2908:1
-func (u URLBuilder) R420(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 566, p1)
+func (u *URLBuilder) R420(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 566, p1)
 }
 
 //line routes_gen.go:7683:1
@@ -7684,8 +7684,8 @@ func (u URLBuilder) R420(p1 string) (string, error) {
 // R421 returns the URL of route "r421": /b/1:p1/.a (routes.conf:2914:11).
 //
 //line routes.conf:2914:1
-func (u URLBuilder) R421(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 569, p1)
+func (u *URLBuilder) R421(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 569, p1)
 }
 
 //line routes_gen.go:7692:1
@@ -7693,8 +7693,8 @@ func (u URLBuilder) R421(p1 string) (string, error) {
 // R422 returns the URL of route "r422": /b/1:p1/.a/:p3/= (routes.conf:2920:15).
 //
 //line routes.conf:2920:1
-func (u URLBuilder) R422(p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 571, p1, p3)
+func (u *URLBuilder) R422(p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 571, p1, p3)
 }
 
 //line routes_gen.go:7701:1
@@ -7702,8 +7702,8 @@ func (u URLBuilder) R422(p1 string, p3 string) (string, error) {
 // R371 returns the URL of route "r371": /b/:p1 (routes.conf:2571:7).
 //
 //line routes.conf:2571:1
-func (u URLBuilder) R371(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 572, p1)
+func (u *URLBuilder) R371(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 572, p1)
 }
 
 //line routes_gen.go:7710:1
@@ -7711,8 +7711,8 @@ func (u URLBuilder) R371(p1 string) (string, error) {
 // R45 returns the URL of route "r45": /b/:p1 (routes.conf:300:11).
 //
 //line routes.conf:300:1
-func (u URLBuilder) R45(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 573, p1)
+func (u *URLBuilder) R45(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 573, p1)
 }
 
 //line routes_gen.go:7719:1
@@ -7720,8 +7720,8 @@ func (u URLBuilder) R45(p1 string) (string, error) {
 // R46 returns the URL of route "r46": /b/a-b/new (routes.conf:307:11).
 //
 //line routes.conf:307:1
-func (u URLBuilder) R46() string {
-	return routegenTable.HelperURL(u.base, 575)
+func (u *URLBuilder) R46() string {
+	return routegenTable.HelperURL(&u.base, 575)
 }
 
 //line routes_gen.go:7728:1
@@ -7729,8 +7729,8 @@ func (u URLBuilder) R46() string {
 // R47 returns the URL of route "r47": /b/a:p1 (routes.conf:313:11).
 //
 //line routes.conf:313:1
-func (u URLBuilder) R47(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 577, p1)
+func (u *URLBuilder) R47(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 577, p1)
 }
 
 //line routes_gen.go:7737:1
@@ -7738,8 +7738,8 @@ func (u URLBuilder) R47(p1 string) (string, error) {
 // R306 returns the URL of route "r306": /b/users (routes.conf:2134:7).
 //
 //line routes.conf:2134:1
-func (u URLBuilder) R306() string {
-	return routegenTable.HelperURL(u.base, 578)
+func (u *URLBuilder) R306() string {
+	return routegenTable.HelperURL(&u.base, 578)
 }
 
 //line routes_gen.go:7746:1
@@ -7747,8 +7747,8 @@ func (u URLBuilder) R306() string {
 // R43 returns the URL of route "r43": /b/users (routes.conf:285:7).
 //
 //line routes.conf:285:1
-func (u URLBuilder) R43() string {
-	return routegenTable.HelperURL(u.base, 579)
+func (u *URLBuilder) R43() string {
+	return routegenTable.HelperURL(&u.base, 579)
 }
 
 //line routes_gen.go:7755:1
@@ -7756,8 +7756,8 @@ func (u URLBuilder) R43() string {
 // R315 returns the URL of route "r315": /b/users/*rest (routes.conf:2191:15).
 //
 //line routes.conf:2191:1
-func (u URLBuilder) R315(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 580, rest)
+func (u *URLBuilder) R315(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 580, rest)
 }
 
 //line routes_gen.go:7764:1
@@ -7765,8 +7765,8 @@ func (u URLBuilder) R315(rest string) (string, error) {
 // R312 returns the URL of route "r312": /b/users/*rest (routes.conf:2174:11).
 //
 //line routes.conf:2174:1
-func (u URLBuilder) R312(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 581, rest)
+func (u *URLBuilder) R312(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 581, rest)
 }
 
 //line routes_gen.go:7773:1
@@ -7774,8 +7774,8 @@ func (u URLBuilder) R312(rest string) (string, error) {
 // R313 returns the URL of route "r313": /b/users/*rest (routes.conf:2180:15).
 //
 //line routes.conf:2180:1
-func (u URLBuilder) R313(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 583, rest)
+func (u *URLBuilder) R313(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 583, rest)
 }
 
 //line routes_gen.go:7782:1
@@ -7783,8 +7783,8 @@ func (u URLBuilder) R313(rest string) (string, error) {
 // R314 returns the URL of route "r314": /b/users/*rest (routes.conf:2186:15).
 //
 //line routes.conf:2186:1
-func (u URLBuilder) R314(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 584, rest)
+func (u *URLBuilder) R314(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 584, rest)
 }
 
 //line routes_gen.go:7791:1
@@ -7792,8 +7792,8 @@ func (u URLBuilder) R314(rest string) (string, error) {
 // R311 returns the URL of route "r311": /b/users/42 (routes.conf:2168:15).
 //
 //line routes.conf:2168:1
-func (u URLBuilder) R311() string {
-	return routegenTable.HelperURL(u.base, 585)
+func (u *URLBuilder) R311() string {
+	return routegenTable.HelperURL(&u.base, 585)
 }
 
 //line routes_gen.go:7800:1
@@ -7801,8 +7801,8 @@ func (u URLBuilder) R311() string {
 // R309 returns the URL of route "r309": /b/users/42 (routes.conf:2154:11).
 //
 //line routes.conf:2154:1
-func (u URLBuilder) R309() string {
-	return routegenTable.HelperURL(u.base, 586)
+func (u *URLBuilder) R309() string {
+	return routegenTable.HelperURL(&u.base, 586)
 }
 
 //line routes_gen.go:7809:1
@@ -7810,8 +7810,8 @@ func (u URLBuilder) R309() string {
 // R310 returns the URL of route "r310": /b/users/42/~:p3/a-b (routes.conf:2161:15).
 //
 //line routes.conf:2161:1
-func (u URLBuilder) R310(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 589, p3)
+func (u *URLBuilder) R310(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 589, p3)
 }
 
 //line routes_gen.go:7818:1
@@ -7819,8 +7819,8 @@ func (u URLBuilder) R310(p3 string) (string, error) {
 // R307 returns the URL of route "r307": /b/users/:p2/ab (routes.conf:2140:11).
 //
 //line routes.conf:2140:1
-func (u URLBuilder) R307(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 591, p2)
+func (u *URLBuilder) R307(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 591, p2)
 }
 
 //line routes_gen.go:7827:1
@@ -7828,8 +7828,8 @@ func (u URLBuilder) R307(p2 string) (string, error) {
 // R308 returns the URL of route "r308": /b/users/:p2/ab/:p4/:p5 (routes.conf:2147:15).
 //
 //line routes.conf:2147:1
-func (u URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 592, p2, p4, p5)
+func (u *URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 592, p2, p4, p5)
 }
 
 //line routes_gen.go:7836:1
@@ -7837,8 +7837,8 @@ func (u URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
 // R65 returns the URL of route "r65": /new (routes.conf:440:7).
 //
 //line routes.conf:440:1
-func (u URLBuilder) R65() string {
-	return routegenTable.HelperURL(u.base, 594)
+func (u *URLBuilder) R65() string {
+	return routegenTable.HelperURL(&u.base, 594)
 }
 
 //line routes_gen.go:7845:1
@@ -7846,8 +7846,8 @@ func (u URLBuilder) R65() string {
 // R241 returns the URL of route "r241": /new (routes.conf:1680:7).
 //
 //line routes.conf:1680:1
-func (u URLBuilder) R241() string {
-	return routegenTable.HelperURL(u.base, 595)
+func (u *URLBuilder) R241() string {
+	return routegenTable.HelperURL(&u.base, 595)
 }
 
 //line routes_gen.go:7854:1
@@ -7855,8 +7855,8 @@ func (u URLBuilder) R241() string {
 // R428 returns the URL of route "r428": /new (routes.conf:2967:7).
 //
 //line routes.conf:2967:1
-func (u URLBuilder) R428() string {
-	return routegenTable.HelperURL(u.base, 596)
+func (u *URLBuilder) R428() string {
+	return routegenTable.HelperURL(&u.base, 596)
 }
 
 //line routes_gen.go:7863:1
@@ -7864,8 +7864,8 @@ func (u URLBuilder) R428() string {
 // R437 returns the URL of route "r437": /new/:p1 (routes.conf:3027:11).
 //
 //line routes.conf:3027:1
-func (u URLBuilder) R437(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 598, p1)
+func (u *URLBuilder) R437(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 598, p1)
 }
 
 //line routes_gen.go:7872:1
@@ -7873,8 +7873,8 @@ func (u URLBuilder) R437(p1 string) (string, error) {
 // R66 returns the URL of route "r66": /new/user_:p1 (routes.conf:447:11).
 //
 //line routes.conf:447:1
-func (u URLBuilder) R66(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 599, p1)
+func (u *URLBuilder) R66(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 599, p1)
 }
 
 //line routes_gen.go:7881:1
@@ -7882,8 +7882,8 @@ func (u URLBuilder) R66(p1 string) (string, error) {
 // R434 returns the URL of route "r434": /new/user_x/= (routes.conf:3006:11).
 //
 //line routes.conf:3006:1
-func (u URLBuilder) R434() string {
-	return routegenTable.HelperURL(u.base, 601)
+func (u *URLBuilder) R434() string {
+	return routegenTable.HelperURL(&u.base, 601)
 }
 
 //line routes_gen.go:7890:1
@@ -7891,8 +7891,8 @@ func (u URLBuilder) R434() string {
 // R435 returns the URL of route "r435": /new/user_x/=/:p3 (routes.conf:3013:15).
 //
 //line routes.conf:3013:1
-func (u URLBuilder) R435(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 602, p3)
+func (u *URLBuilder) R435(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 602, p3)
 }
 
 //line routes_gen.go:7899:1
@@ -7900,8 +7900,8 @@ func (u URLBuilder) R435(p3 string) (string, error) {
 // R436 returns the URL of route "r436": /new/user_x/=/a/ab:p4 (routes.conf:3020:15).
 //
 //line routes.conf:3020:1
-func (u URLBuilder) R436(p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 603, p4)
+func (u *URLBuilder) R436(p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 603, p4)
 }
 
 //line routes_gen.go:7908:1
@@ -7909,8 +7909,8 @@ func (u URLBuilder) R436(p4 string) (string, error) {
 // R429 returns the URL of route "r429": /new/x.y (routes.conf:2975:11).
 //
 //line routes.conf:2975:1
-func (u URLBuilder) R429() string {
-	return routegenTable.HelperURL(u.base, 605)
+func (u *URLBuilder) R429() string {
+	return routegenTable.HelperURL(&u.base, 605)
 }
 
 //line routes_gen.go:7917:1
@@ -7918,8 +7918,8 @@ func (u URLBuilder) R429() string {
 // R430 returns the URL of route "r430": /new/x.y (routes.conf:2980:15).
 //
 //line routes.conf:2980:1
-func (u URLBuilder) R430() string {
-	return routegenTable.HelperURL(u.base, 606)
+func (u *URLBuilder) R430() string {
+	return routegenTable.HelperURL(&u.base, 606)
 }
 
 //line routes_gen.go:7926:1
@@ -7927,8 +7927,8 @@ func (u URLBuilder) R430() string {
 // R431 returns the URL of route "r431": /new/x.y (routes.conf:2986:15).
 //
 //line routes.conf:2986:1
-func (u URLBuilder) R431() string {
-	return routegenTable.HelperURL(u.base, 607)
+func (u *URLBuilder) R431() string {
+	return routegenTable.HelperURL(&u.base, 607)
 }
 
 //line routes_gen.go:7935:1
@@ -7936,8 +7936,8 @@ func (u URLBuilder) R431() string {
 // R432 returns the URL of route "r432": /new/x.y/@/user_x (routes.conf:2992:15).
 //
 //line routes.conf:2992:1
-func (u URLBuilder) R432() string {
-	return routegenTable.HelperURL(u.base, 609)
+func (u *URLBuilder) R432() string {
+	return routegenTable.HelperURL(&u.base, 609)
 }
 
 //line routes_gen.go:7944:1
@@ -7945,8 +7945,8 @@ func (u URLBuilder) R432() string {
 // R433 returns the URL of route "r433": /new/x.y/ab (routes.conf:2998:15).
 //
 //line routes.conf:2998:1
-func (u URLBuilder) R433() string {
-	return routegenTable.HelperURL(u.base, 610)
+func (u *URLBuilder) R433() string {
+	return routegenTable.HelperURL(&u.base, 610)
 }
 
 //line routes_gen.go:7953:1
@@ -7954,8 +7954,8 @@ func (u URLBuilder) R433() string {
 // R503 returns the URL of route "r503": /user_*rest (routes.conf:3487:11).
 //
 //line routes.conf:3487:1
-func (u URLBuilder) R503(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 611, rest)
+func (u *URLBuilder) R503(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 611, rest)
 }
 
 //line routes_gen.go:7962:1
@@ -7963,8 +7963,8 @@ func (u URLBuilder) R503(rest string) (string, error) {
 // R185 returns the URL of route "r185": /user_*rest (routes.conf:1285:7).
 //
 //line routes.conf:1285:1
-func (u URLBuilder) R185(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 612, rest)
+func (u *URLBuilder) R185(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 612, rest)
 }
 
 //line routes_gen.go:7971:1
@@ -7972,8 +7972,8 @@ func (u URLBuilder) R185(rest string) (string, error) {
 // R502 returns the URL of route "r502": /user_*rest (routes.conf:3478:7).
 //
 //line routes.conf:3478:1
-func (u URLBuilder) R502(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 613, rest)
+func (u *URLBuilder) R502(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 613, rest)
 }
 
 //line routes_gen.go:7980:1
@@ -7981,8 +7981,8 @@ func (u URLBuilder) R502(rest string) (string, error) {
 // R316 returns the URL of route "r316": /user_:p0 (routes.conf:2200:7).
 //
 //line routes.conf:2200:1
-func (u URLBuilder) R316(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 614, p0)
+func (u *URLBuilder) R316(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 614, p0)
 }
 
 //line routes_gen.go:7989:1
@@ -7990,8 +7990,8 @@ func (u URLBuilder) R316(p0 string) (string, error) {
 // R27 returns the URL of route "r27": /user_:p0 (routes.conf:178:7).
 //
 //line routes.conf:178:1
-func (u URLBuilder) R27(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 615, p0)
+func (u *URLBuilder) R27(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 615, p0)
 }
 
 //line routes_gen.go:7998:1
@@ -7999,8 +7999,8 @@ func (u URLBuilder) R27(p0 string) (string, error) {
 // R450 returns the URL of route "r450": /user_:p0/1:p1 (routes.conf:3121:7).
 //
 //line routes.conf:3121:1
-func (u URLBuilder) R450(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 618, p0, p1)
+func (u *URLBuilder) R450(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 618, p0, p1)
 }
 
 //line routes_gen.go:8007:1
@@ -8008,8 +8008,8 @@ func (u URLBuilder) R450(p0 string, p1 string) (string, error) {
 // R453 returns the URL of route "r453": /user_:p0/1:p1 (routes.conf:3143:11).
 //
 //line routes.conf:3143:1
-func (u URLBuilder) R453(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 619, p0, p1)
+func (u *URLBuilder) R453(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 619, p0, p1)
 }
 
 //line routes_gen.go:8016:1
@@ -8017,8 +8017,8 @@ func (u URLBuilder) R453(p0 string, p1 string) (string, error) {
 // R451 returns the URL of route "r451": /user_:p0/1:p1 (routes.conf:3129:11).
 //
 //line routes.conf:3129:1
-func (u URLBuilder) R451(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 620, p0, p1)
+func (u *URLBuilder) R451(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 620, p0, p1)
 }
 
 //line routes_gen.go:8025:1
@@ -8026,8 +8026,8 @@ func (u URLBuilder) R451(p0 string, p1 string) (string, error) {
 // R457 returns the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3166:15).
 //
 //line routes.conf:3166:1
-func (u URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 623, p0, p1, p2, p3)
+func (u *URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 623, p0, p1, p2, p3)
 }
 
 //line routes_gen.go:8034:1
@@ -8035,8 +8035,8 @@ func (u URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, er
 // R455 returns the URL of route "r455": /user_:p0/1:p1/=/:p3 (routes.conf:3154:15).
 //
 //line routes.conf:3154:1
-func (u URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 624, p0, p1, p3)
+func (u *URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 624, p0, p1, p3)
 }
 
 //line routes_gen.go:8043:1
@@ -8044,8 +8044,8 @@ func (u URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
 // R452 returns the URL of route "r452": /user_:p0/1:p1/@ (routes.conf:3135:15).
 //
 //line routes.conf:3135:1
-func (u URLBuilder) R452(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 625, p0, p1)
+func (u *URLBuilder) R452(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 625, p0, p1)
 }
 
 //line routes_gen.go:8052:1
@@ -8053,8 +8053,8 @@ func (u URLBuilder) R452(p0 string, p1 string) (string, error) {
 // R454 returns the URL of route "r454": /user_:p0/1:p1/@/:p3 (routes.conf:3148:15).
 //
 //line routes.conf:3148:1
-func (u URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 628, p0, p1, p3)
+func (u *URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 628, p0, p1, p3)
 }
 
 //line routes_gen.go:8061:1
@@ -8062,8 +8062,8 @@ func (u URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
 // R456 returns the URL of route "r456": /user_:p0/1:p1/b/v1 (routes.conf:3160:15).
 //
 //line routes.conf:3160:1
-func (u URLBuilder) R456(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 630, p0, p1)
+func (u *URLBuilder) R456(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 630, p0, p1)
 }
 
 //line routes_gen.go:8070:1
@@ -8071,8 +8071,8 @@ func (u URLBuilder) R456(p0 string, p1 string) (string, error) {
 // R458 returns the URL of route "r458": /user_:p0/1:p1/new/:p3 (routes.conf:3174:11).
 //
 //line routes.conf:3174:1
-func (u URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 632, p0, p1, p3)
+func (u *URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 632, p0, p1, p3)
 }
 
 //line routes_gen.go:8079:1
@@ -8080,8 +8080,8 @@ func (u URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
 // R459 returns the URL of route "r459": /user_:p0/1:p1/new/b (routes.conf:3179:11).
 //
 //line routes.conf:3179:1
-func (u URLBuilder) R459(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 634, p0, p1)
+func (u *URLBuilder) R459(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 634, p0, p1)
 }
 
 //line routes_gen.go:8088:1
@@ -8089,8 +8089,8 @@ func (u URLBuilder) R459(p0 string, p1 string) (string, error) {
 // R187 returns the URL of route "r187": /user_:p0/:p1 (routes.conf:1298:7).
 //
 //line routes.conf:1298:1
-func (u URLBuilder) R187(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 635, p0, p1)
+func (u *URLBuilder) R187(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 635, p0, p1)
 }
 
 //line routes_gen.go:8097:1
@@ -8098,8 +8098,8 @@ func (u URLBuilder) R187(p0 string, p1 string) (string, error) {
 // R243 returns the URL of route "r243": /user_:p0/:p1 (routes.conf:1694:7).
 //
 //line routes.conf:1694:1
-func (u URLBuilder) R243(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 637, p0, p1)
+func (u *URLBuilder) R243(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 637, p0, p1)
 }
 
 //line routes_gen.go:8106:1
@@ -8107,8 +8107,8 @@ func (u URLBuilder) R243(p0 string, p1 string) (string, error) {
 // R244 returns the URL of route "r244": /user_:p0/:p1/= (routes.conf:1700:11).
 //
 //line routes.conf:1700:1
-func (u URLBuilder) R244(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 638, p0, p1)
+func (u *URLBuilder) R244(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 638, p0, p1)
 }
 
 //line routes_gen.go:8115:1
@@ -8116,8 +8116,8 @@ func (u URLBuilder) R244(p0 string, p1 string) (string, error) {
 // R245 returns the URL of route "r245": /user_:p0/:p1/v:p2 (routes.conf:1705:11).
 //
 //line routes.conf:1705:1
-func (u URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 641, p0, p1, p2)
+func (u *URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 641, p0, p1, p2)
 }
 
 //line routes_gen.go:8124:1
@@ -8125,8 +8125,8 @@ func (u URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
 // R246 returns the URL of route "r246": /user_:p0/:p1/v:p2/:p3/= (routes.conf:1712:15).
 //
 //line routes.conf:1712:1
-func (u URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 643, p0, p1, p2, p3)
+func (u *URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 643, p0, p1, p2, p3)
 }
 
 //line routes_gen.go:8133:1
@@ -8134,8 +8134,8 @@ func (u URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, er
 // R320 returns the URL of route "r320": /user_:p0/:p1/x.:p2 (routes.conf:2226:11).
 //
 //line routes.conf:2226:1
-func (u URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 645, p0, p1, p2)
+func (u *URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 645, p0, p1, p2)
 }
 
 //line routes_gen.go:8142:1
@@ -8143,8 +8143,8 @@ func (u URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
 // R352 returns the URL of route "r352": /user_:p0/= (routes.conf:2442:15).
 //
 //line routes.conf:2442:1
-func (u URLBuilder) R352(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 647, p0)
+func (u *URLBuilder) R352(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 647, p0)
 }
 
 //line routes_gen.go:8151:1
@@ -8152,8 +8152,8 @@ func (u URLBuilder) R352(p0 string) (string, error) {
 // R321 returns the URL of route "r321": /user_:p0/a (routes.conf:2231:11).
 //
 //line routes.conf:2231:1
-func (u URLBuilder) R321(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 649, p0)
+func (u *URLBuilder) R321(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 649, p0)
 }
 
 //line routes_gen.go:8160:1
@@ -8161,8 +8161,8 @@ func (u URLBuilder) R321(p0 string) (string, error) {
 // R247 returns the URL of route "r247": /user_:p0/a-b (routes.conf:1722:7).
 //
 //line routes.conf:1722:1
-func (u URLBuilder) R247(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 650, p0)
+func (u *URLBuilder) R247(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 650, p0)
 }
 
 //line routes_gen.go:8169:1
@@ -8170,8 +8170,8 @@ func (u URLBuilder) R247(p0 string) (string, error) {
 // R249 returns the URL of route "r249": /user_:p0/a-b/42/= (routes.conf:1736:11).
 //
 //line routes.conf:1736:1
-func (u URLBuilder) R249(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 653, p0)
+func (u *URLBuilder) R249(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 653, p0)
 }
 
 //line routes_gen.go:8178:1
@@ -8179,8 +8179,8 @@ func (u URLBuilder) R249(p0 string) (string, error) {
 // R252 returns the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1755:15).
 //
 //line routes.conf:1755:1
-func (u URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 655, p0, p4, p5)
+func (u *URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 655, p0, p4, p5)
 }
 
 //line routes_gen.go:8187:1
@@ -8188,8 +8188,8 @@ func (u URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
 // R251 returns the URL of route "r251": /user_:p0/a-b/42/=/=/v1 (routes.conf:1750:15).
 //
 //line routes.conf:1750:1
-func (u URLBuilder) R251(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 657, p0)
+func (u *URLBuilder) R251(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 657, p0)
 }
 
 //line routes_gen.go:8196:1
@@ -8197,8 +8197,8 @@ func (u URLBuilder) R251(p0 string) (string, error) {
 // R248 returns the URL of route "r248": /user_:p0/a-b/:p2 (routes.conf:1729:11).
 //
 //line routes.conf:1729:1
-func (u URLBuilder) R248(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 659, p0, p2)
+func (u *URLBuilder) R248(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 659, p0, p2)
 }
 
 //line routes_gen.go:8205:1
@@ -8206,8 +8206,8 @@ func (u URLBuilder) R248(p0 string, p2 string) (string, error) {
 // R317 returns the URL of route "r317": /user_:p0/new/x.y (routes.conf:2207:11).
 //
 //line routes.conf:2207:1
-func (u URLBuilder) R317(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 661, p0)
+func (u *URLBuilder) R317(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 661, p0)
 }
 
 //line routes_gen.go:8214:1
@@ -8215,8 +8215,8 @@ func (u URLBuilder) R317(p0 string) (string, error) {
 // R318 returns the URL of route "r318": /user_:p0/new/x.y/:p3 (routes.conf:2213:15).
 //
 //line routes.conf:2213:1
-func (u URLBuilder) R318(p0 string, p3 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 663, p0, strconv.FormatInt(p3, 10))
+func (u *URLBuilder) R318(p0 string, p3 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 663, p0, routegenimpl.Int(p3))
 }
 
 //line routes_gen.go:8223:1
@@ -8224,8 +8224,8 @@ func (u URLBuilder) R318(p0 string, p3 int64) (string, error) {
 // R319 returns the URL of route "r319": /user_x (routes.conf:2219:15).
 //
 //line routes.conf:2219:1
-func (u URLBuilder) R319() string {
-	return routegenTable.HelperURL(u.base, 664)
+func (u *URLBuilder) R319() string {
+	return routegenTable.HelperURL(&u.base, 664)
 }
 
 //line routes_gen.go:8232:1
@@ -8233,8 +8233,8 @@ func (u URLBuilder) R319() string {
 // R501 returns the URL of route "r501": /user_x/:p1 (routes.conf:3472:7).
 //
 //line routes.conf:3472:1
-func (u URLBuilder) R501(p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 667, strconv.FormatInt(p1, 10))
+func (u *URLBuilder) R501(p1 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 667, routegenimpl.Int(p1))
 }
 
 //line routes_gen.go:8241:1
@@ -8242,8 +8242,8 @@ func (u URLBuilder) R501(p1 int64) (string, error) {
 // R1 returns the URL of route "r1": /user_x/= (routes.conf:9:7).
 //
 //line routes.conf:9:1
-func (u URLBuilder) R1() string {
-	return routegenTable.HelperURL(u.base, 670)
+func (u *URLBuilder) R1() string {
+	return routegenTable.HelperURL(&u.base, 670)
 }
 
 //line routes_gen.go:8250:1
@@ -8251,8 +8251,8 @@ func (u URLBuilder) R1() string {
 // R2 returns the URL of route "r2": /user_x/=/:p2 (routes.conf:16:11).
 //
 //line routes.conf:16:1
-func (u URLBuilder) R2(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 673, p2)
+func (u *URLBuilder) R2(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 673, p2)
 }
 
 //line routes_gen.go:8259:1
@@ -8260,8 +8260,8 @@ func (u URLBuilder) R2(p2 string) (string, error) {
 // R5 returns the URL of route "r5": /user_x/=/:p2 (routes.conf:34:15).
 //
 //line routes.conf:34:1
-func (u URLBuilder) R5(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 674, p2)
+func (u *URLBuilder) R5(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 674, p2)
 }
 
 //line routes_gen.go:8268:1
@@ -8269,8 +8269,8 @@ func (u URLBuilder) R5(p2 string) (string, error) {
 // R6 returns the URL of route "r6": /user_x/=/:p2/:p3 (routes.conf:40:15).
 //
 //line routes.conf:40:1
-func (u URLBuilder) R6(p2 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 677, p2, p3)
+func (u *URLBuilder) R6(p2 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 677, p2, p3)
 }
 
 //line routes_gen.go:8277:1
@@ -8278,8 +8278,8 @@ func (u URLBuilder) R6(p2 string, p3 string) (string, error) {
 // R4 returns the URL of route "r4": /user_x/=/:p2/user_x (routes.conf:28:15).
 //
 //line routes.conf:28:1
-func (u URLBuilder) R4(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 679, p2)
+func (u *URLBuilder) R4(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 679, p2)
 }
 
 //line routes_gen.go:8286:1
@@ -8287,8 +8287,8 @@ func (u URLBuilder) R4(p2 string) (string, error) {
 // R3 returns the URL of route "r3": /user_x/=/:p2/x.y/*rest (routes.conf:22:15).
 //
 //line routes.conf:22:1
-func (u URLBuilder) R3(p2 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 681, p2, rest)
+func (u *URLBuilder) R3(p2 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 681, p2, rest)
 }
 
 //line routes_gen.go:8295:1
@@ -8296,8 +8296,8 @@ func (u URLBuilder) R3(p2 string, rest string) (string, error) {
 // R207 returns the URL of route "r207": /user_x/new (routes.conf:1440:7).
 //
 //line routes.conf:1440:1
-func (u URLBuilder) R207() string {
-	return routegenTable.HelperURL(u.base, 682)
+func (u *URLBuilder) R207() string {
+	return routegenTable.HelperURL(&u.base, 682)
 }
 
 //line routes_gen.go:8304:1
@@ -8305,8 +8305,8 @@ func (u URLBuilder) R207() string {
 // R186 returns the URL of route "r186": /user_x/user_x (routes.conf:1291:7).
 //
 //line routes.conf:1291:1
-func (u URLBuilder) R186() string {
-	return routegenTable.HelperURL(u.base, 683)
+func (u *URLBuilder) R186() string {
+	return routegenTable.HelperURL(&u.base, 683)
 }
 
 //line routes_gen.go:8313:1
@@ -8314,8 +8314,8 @@ func (u URLBuilder) R186() string {
 // R196 returns the URL of route "r196": /user_x/user_x (routes.conf:1360:7).
 //
 //line routes.conf:1360:1
-func (u URLBuilder) R196() string {
-	return routegenTable.HelperURL(u.base, 685)
+func (u *URLBuilder) R196() string {
+	return routegenTable.HelperURL(&u.base, 685)
 }
 
 //line routes_gen.go:8322:1
@@ -8323,8 +8323,8 @@ func (u URLBuilder) R196() string {
 // R267 returns the URL of route "r267": /user_x/v1 (routes.conf:1870:7).
 //
 //line routes.conf:1870:1
-func (u URLBuilder) R267() string {
-	return routegenTable.HelperURL(u.base, 686)
+func (u *URLBuilder) R267() string {
+	return routegenTable.HelperURL(&u.base, 686)
 }
 
 //line routes_gen.go:8331:1
@@ -8332,8 +8332,8 @@ func (u URLBuilder) R267() string {
 // R374 returns the URL of route "r374": /users (routes.conf:2591:7).
 //
 //line routes.conf:2591:1
-func (u URLBuilder) R374() string {
-	return routegenTable.HelperURL(u.base, 689)
+func (u *URLBuilder) R374() string {
+	return routegenTable.HelperURL(&u.base, 689)
 }
 
 //line routes_gen.go:8340:1
@@ -8341,8 +8341,8 @@ func (u URLBuilder) R374() string {
 // R491 returns the URL of route "r491": /users (routes.conf:3403:7).
 //
 //line routes.conf:3403:1
-func (u URLBuilder) R491() string {
-	return routegenTable.HelperURL(u.base, 691)
+func (u *URLBuilder) R491() string {
+	return routegenTable.HelperURL(&u.base, 691)
 }
 
 //line routes_gen.go:8349:1
@@ -8350,8 +8350,8 @@ func (u URLBuilder) R491() string {
 // R299 returns the URL of route "r299": /users/42 (routes.conf:2089:11).
 //
 //line routes.conf:2089:1
-func (u URLBuilder) R299() string {
-	return routegenTable.HelperURL(u.base, 693)
+func (u *URLBuilder) R299() string {
+	return routegenTable.HelperURL(&u.base, 693)
 }
 
 //line routes_gen.go:8358:1
@@ -8359,8 +8359,8 @@ func (u URLBuilder) R299() string {
 // R300 returns the URL of route "r300": /users/42 (routes.conf:2094:15).
 //
 //line routes.conf:2094:1
-func (u URLBuilder) R300() string {
-	return routegenTable.HelperURL(u.base, 694)
+func (u *URLBuilder) R300() string {
+	return routegenTable.HelperURL(&u.base, 694)
 }
 
 //line routes_gen.go:8367:1
@@ -8368,8 +8368,8 @@ func (u URLBuilder) R300() string {
 // R494 returns the URL of route "r494": /users/42/:p2 (routes.conf:3423:11).
 //
 //line routes.conf:3423:1
-func (u URLBuilder) R494(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 697, p2)
+func (u *URLBuilder) R494(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 697, p2)
 }
 
 //line routes_gen.go:8376:1
@@ -8377,8 +8377,8 @@ func (u URLBuilder) R494(p2 string) (string, error) {
 // R394 returns the URL of route "r394": /users/:p1 (routes.conf:2738:7).
 //
 //line routes.conf:2738:1
-func (u URLBuilder) R394(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 698, p1)
+func (u *URLBuilder) R394(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 698, p1)
 }
 
 //line routes_gen.go:8385:1
@@ -8386,8 +8386,8 @@ func (u URLBuilder) R394(p1 string) (string, error) {
 // R447 returns the URL of route "r447": /users/:p1 (routes.conf:3095:11).
 //
 //line routes.conf:3095:1
-func (u URLBuilder) R447(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 699, p1)
+func (u *URLBuilder) R447(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 699, p1)
 }
 
 //line routes_gen.go:8394:1
@@ -8395,8 +8395,8 @@ func (u URLBuilder) R447(p1 string) (string, error) {
 // R375 returns the URL of route "r375": /users/:p1/1 (routes.conf:2599:11).
 //
 //line routes.conf:2599:1
-func (u URLBuilder) R375(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 700, p1)
+func (u *URLBuilder) R375(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 700, p1)
 }
 
 //line routes_gen.go:8403:1
@@ -8404,8 +8404,8 @@ func (u URLBuilder) R375(p1 string) (string, error) {
 // R395 returns the URL of route "r395": /users/:p1/1/.a (routes.conf:2745:11).
 //
 //line routes.conf:2745:1
-func (u URLBuilder) R395(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 702, p1)
+func (u *URLBuilder) R395(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 702, p1)
 }
 
 //line routes_gen.go:8412:1
@@ -8413,8 +8413,8 @@ func (u URLBuilder) R395(p1 string) (string, error) {
 // R396 returns the URL of route "r396": /users/:p1/1/.a/@ (routes.conf:2751:15).
 //
 //line routes.conf:2751:1
-func (u URLBuilder) R396(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 703, p1)
+func (u *URLBuilder) R396(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 703, p1)
 }
 
 //line routes_gen.go:8421:1
@@ -8422,8 +8422,8 @@ func (u URLBuilder) R396(p1 string) (string, error) {
 // R398 returns the URL of route "r398": /users/:p1/1/.a/@/~u (routes.conf:2761:15).
 //
 //line routes.conf:2761:1
-func (u URLBuilder) R398(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 704, p1)
+func (u *URLBuilder) R398(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 704, p1)
 }
 
 //line routes_gen.go:8430:1
@@ -8431,8 +8431,8 @@ func (u URLBuilder) R398(p1 string) (string, error) {
 // R397 returns the URL of route "r397": /users/:p1/1/.a/ab/:p5 (routes.conf:2756:15).
 //
 //line routes.conf:2756:1
-func (u URLBuilder) R397(p1 string, p5 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 705, p1, p5)
+func (u *URLBuilder) R397(p1 string, p5 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 705, p1, p5)
 }
 
 //line routes_gen.go:8439:1
@@ -8440,8 +8440,8 @@ func (u URLBuilder) R397(p1 string, p5 string) (string, error) {
 // R376 returns the URL of route "r376": /users/:p1/1/=/a:p4 (routes.conf:2605:15).
 //
 //line routes.conf:2605:1
-func (u URLBuilder) R376(p1 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 706, p1, p4)
+func (u *URLBuilder) R376(p1 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 706, p1, p4)
 }
 
 //line routes_gen.go:8448:1
@@ -8449,8 +8449,8 @@ func (u URLBuilder) R376(p1 string, p4 string) (string, error) {
 // R377 returns the URL of route "r377": /users/:p1/1/x.y/42 (routes.conf:2610:15).
 //
 //line routes.conf:2610:1
-func (u URLBuilder) R377(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 708, p1)
+func (u *URLBuilder) R377(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 708, p1)
 }
 
 //line routes_gen.go:8457:1
@@ -8458,8 +8458,8 @@ func (u URLBuilder) R377(p1 string) (string, error) {
 // R378 returns the URL of route "r378": /users/:p1/1/~u/:p4 (routes.conf:2618:15).
 //
 //line routes.conf:2618:1
-func (u URLBuilder) R378(p1 string, p4 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 710, p1, p4)
+func (u *URLBuilder) R378(p1 string, p4 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 710, p1, p4)
 }
 
 //line routes_gen.go:8466:1
@@ -8467,8 +8467,8 @@ func (u URLBuilder) R378(p1 string, p4 string) (string, error) {
 // R399 returns the URL of route "r399": /users/:p1/x.y (routes.conf:2768:11).
 //
 //line routes.conf:2768:1
-func (u URLBuilder) R399(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 711, p1)
+func (u *URLBuilder) R399(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 711, p1)
 }
 
 //line routes_gen.go:8475:1
@@ -8476,8 +8476,8 @@ func (u URLBuilder) R399(p1 string) (string, error) {
 // R400 returns the URL of route "r400": /users/:p1/x.y/a-b/users (routes.conf:2775:15).
 //
 //line routes.conf:2775:1
-func (u URLBuilder) R400(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 713, p1)
+func (u *URLBuilder) R400(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 713, p1)
 }
 
 //line routes_gen.go:8484:1
@@ -8485,8 +8485,8 @@ func (u URLBuilder) R400(p1 string) (string, error) {
 // R11 returns the URL of route "r11": /users/a:p1 (routes.conf:77:7).
 //
 //line routes.conf:77:1
-func (u URLBuilder) R11(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 714, p1)
+func (u *URLBuilder) R11(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 714, p1)
 }
 
 //line routes_gen.go:8493:1
@@ -8494,8 +8494,8 @@ func (u URLBuilder) R11(p1 string) (string, error) {
 // R495 returns the URL of route "r495": /users/~:p1 (routes.conf:3430:11).
 //
 //line routes.conf:3430:1
-func (u URLBuilder) R495(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 716, p1)
+func (u *URLBuilder) R495(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 716, p1)
 }
 
 //line routes_gen.go:8502:1
@@ -8503,8 +8503,8 @@ func (u URLBuilder) R495(p1 string) (string, error) {
 // R250 returns the URL of route "r250": /v1 (routes.conf:1743:15).
 //
 //line routes.conf:1743:1
-func (u URLBuilder) R250() string {
-	return routegenTable.HelperURL(u.base, 719)
+func (u *URLBuilder) R250() string {
+	return routegenTable.HelperURL(&u.base, 719)
 }
 
 //line routes_gen.go:8511:1
@@ -8512,8 +8512,8 @@ func (u URLBuilder) R250() string {
 // R269 returns the URL of route "r269": /v1/*rest (routes.conf:1884:11).
 //
 //line routes.conf:1884:1
-func (u URLBuilder) R269(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 721, rest)
+func (u *URLBuilder) R269(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 721, rest)
 }
 
 //line routes_gen.go:8520:1
@@ -8521,8 +8521,8 @@ func (u URLBuilder) R269(rest string) (string, error) {
 // R268 returns the URL of route "r268": /v1/*rest (routes.conf:1878:7).
 //
 //line routes.conf:1878:1
-func (u URLBuilder) R268(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 722, rest)
+func (u *URLBuilder) R268(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 722, rest)
 }
 
 //line routes_gen.go:8529:1
@@ -8530,8 +8530,8 @@ func (u URLBuilder) R268(rest string) (string, error) {
 // R133 returns the URL of route "r133": /v1/= (routes.conf:930:7).
 //
 //line routes.conf:930:1
-func (u URLBuilder) R133() string {
-	return routegenTable.HelperURL(u.base, 725)
+func (u *URLBuilder) R133() string {
+	return routegenTable.HelperURL(&u.base, 725)
 }
 
 //line routes_gen.go:8538:1
@@ -8539,8 +8539,8 @@ func (u URLBuilder) R133() string {
 // R468 returns the URL of route "r468": /v1/new (routes.conf:3243:7).
 //
 //line routes.conf:3243:1
-func (u URLBuilder) R468() string {
-	return routegenTable.HelperURL(u.base, 728)
+func (u *URLBuilder) R468() string {
+	return routegenTable.HelperURL(&u.base, 728)
 }
 
 //line routes_gen.go:8547:1
@@ -8548,8 +8548,8 @@ func (u URLBuilder) R468() string {
 // R29 returns the URL of route "r29": /v:p0 (routes.conf:192:7).
 //
 //line routes.conf:192:1
-func (u URLBuilder) R29(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 730, p0)
+func (u *URLBuilder) R29(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 730, p0)
 }
 
 //line routes_gen.go:8556:1
@@ -8557,8 +8557,8 @@ func (u URLBuilder) R29(p0 string) (string, error) {
 // R36 returns the URL of route "r36": /v:p0/:p1/a:p2 (routes.conf:236:15).
 //
 //line routes.conf:236:1
-func (u URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 733, p0, p1, p2)
+func (u *URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 733, p0, p1, p2)
 }
 
 //line routes_gen.go:8565:1
@@ -8566,8 +8566,8 @@ func (u URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
 // R35 returns the URL of route "r35": /v:p0/:p1/a:p2 (routes.conf:231:11).
 //
 //line routes.conf:231:1
-func (u URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 734, p0, p1, p2)
+func (u *URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 734, p0, p1, p2)
 }
 
 //line routes_gen.go:8574:1
@@ -8575,8 +8575,8 @@ func (u URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
 // R37 returns the URL of route "r37": /v:p0/a (routes.conf:243:11).
 //
 //line routes.conf:243:1
-func (u URLBuilder) R37(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 736, p0)
+func (u *URLBuilder) R37(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 736, p0)
 }
 
 //line routes_gen.go:8583:1
@@ -8584,8 +8584,8 @@ func (u URLBuilder) R37(p0 string) (string, error) {
 // R446 returns the URL of route "r446": /v:p0/user_:p1 (routes.conf:3087:11).
 //
 //line routes.conf:3087:1
-func (u URLBuilder) R446(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 738, p0, p1)
+func (u *URLBuilder) R446(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 738, p0, p1)
 }
 
 //line routes_gen.go:8592:1
@@ -8593,8 +8593,8 @@ func (u URLBuilder) R446(p0 string, p1 string) (string, error) {
 // R30 returns the URL of route "r30": /v:p0/users (routes.conf:198:11).
 //
 //line routes.conf:198:1
-func (u URLBuilder) R30(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 739, p0)
+func (u *URLBuilder) R30(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 739, p0)
 }
 
 //line routes_gen.go:8601:1
@@ -8602,8 +8602,8 @@ func (u URLBuilder) R30(p0 string) (string, error) {
 // R32 returns the URL of route "r32": /v:p0/users/.:p2/x.y (routes.conf:211:15).
 //
 //line routes.conf:211:1
-func (u URLBuilder) R32(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 740, p0, p2)
+func (u *URLBuilder) R32(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 740, p0, p2)
 }
 
 //line routes_gen.go:8610:1
@@ -8611,8 +8611,8 @@ func (u URLBuilder) R32(p0 string, p2 string) (string, error) {
 // R33 returns the URL of route "r33": /v:p0/users/:p2 (routes.conf:217:15).
 //
 //line routes.conf:217:1
-func (u URLBuilder) R33(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 743, p0, p2)
+func (u *URLBuilder) R33(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 743, p0, p2)
 }
 
 //line routes_gen.go:8619:1
@@ -8620,8 +8620,8 @@ func (u URLBuilder) R33(p0 string, p2 string) (string, error) {
 // R31 returns the URL of route "r31": /v:p0/users/a (routes.conf:205:15).
 //
 //line routes.conf:205:1
-func (u URLBuilder) R31(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 745, p0)
+func (u *URLBuilder) R31(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 745, p0)
 }
 
 //line routes_gen.go:8628:1
@@ -8629,8 +8629,8 @@ func (u URLBuilder) R31(p0 string) (string, error) {
 // R34 returns the URL of route "r34": /v:p0/users/a-b/:p3 (routes.conf:223:15).
 //
 //line routes.conf:223:1
-func (u URLBuilder) R34(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 746, p0, p3)
+func (u *URLBuilder) R34(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 746, p0, p3)
 }
 
 //line routes_gen.go:8637:1
@@ -8638,8 +8638,8 @@ func (u URLBuilder) R34(p0 string, p3 string) (string, error) {
 // R128 returns the URL of route "r128": /x.:p0 (routes.conf:894:7).
 //
 //line routes.conf:894:1
-func (u URLBuilder) R128(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 748, p0)
+func (u *URLBuilder) R128(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 748, p0)
 }
 
 //line routes_gen.go:8646:1
@@ -8647,8 +8647,8 @@ func (u URLBuilder) R128(p0 string) (string, error) {
 // R132 returns the URL of route "r132": /x.:p0/1/1 (routes.conf:921:11).
 //
 //line routes.conf:921:1
-func (u URLBuilder) R132(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 750, p0)
+func (u *URLBuilder) R132(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 750, p0)
 }
 
 //line routes_gen.go:8655:1
@@ -8656,8 +8656,8 @@ func (u URLBuilder) R132(p0 string) (string, error) {
 // R424 returns the URL of route "r424": /x.:p0/:p1 (routes.conf:2937:7).
 //
 //line routes.conf:2937:1
-func (u URLBuilder) R424(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 751, p0, p1)
+func (u *URLBuilder) R424(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 751, p0, p1)
 }
 
 //line routes_gen.go:8664:1
@@ -8665,8 +8665,8 @@ func (u URLBuilder) R424(p0 string, p1 string) (string, error) {
 // R131 returns the URL of route "r131": /x.:p0/= (routes.conf:915:11).
 //
 //line routes.conf:915:1
-func (u URLBuilder) R131(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 752, p0)
+func (u *URLBuilder) R131(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 752, p0)
 }
 
 //line routes_gen.go:8673:1
@@ -8674,8 +8674,8 @@ func (u URLBuilder) R131(p0 string) (string, error) {
 // R130 returns the URL of route "r130": /x.:p0/a-b (routes.conf:908:11).
 //
 //line routes.conf:908:1
-func (u URLBuilder) R130(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 753, p0)
+func (u *URLBuilder) R130(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 753, p0)
 }
 
 //line routes_gen.go:8682:1
@@ -8683,8 +8683,8 @@ func (u URLBuilder) R130(p0 string) (string, error) {
 // R129 returns the URL of route "r129": /x.:p0/a:p1 (routes.conf:901:11).
 //
 //line routes.conf:901:1
-func (u URLBuilder) R129(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 754, p0, p1)
+func (u *URLBuilder) R129(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 754, p0, p1)
 }
 
 //line routes_gen.go:8691:1
@@ -8692,8 +8692,8 @@ func (u URLBuilder) R129(p0 string, p1 string) (string, error) {
 // R217 returns the URL of route "r217": /x.y (routes.conf:1514:7).
 //
 //line routes.conf:1514:1
-func (u URLBuilder) R217() string {
-	return routegenTable.HelperURL(u.base, 755)
+func (u *URLBuilder) R217() string {
+	return routegenTable.HelperURL(&u.base, 755)
 }
 
 //line routes_gen.go:8700:1
@@ -8701,8 +8701,8 @@ func (u URLBuilder) R217() string {
 // R253 returns the URL of route "r253": /x.y (routes.conf:1766:7).
 //
 //line routes.conf:1766:1
-func (u URLBuilder) R253() string {
-	return routegenTable.HelperURL(u.base, 756)
+func (u *URLBuilder) R253() string {
+	return routegenTable.HelperURL(&u.base, 756)
 }
 
 //line routes_gen.go:8709:1
@@ -8710,8 +8710,8 @@ func (u URLBuilder) R253() string {
 // R215 returns the URL of route "r215": /x.y (routes.conf:1499:7).
 //
 //line routes.conf:1499:1
-func (u URLBuilder) R215() string {
-	return routegenTable.HelperURL(u.base, 757)
+func (u *URLBuilder) R215() string {
+	return routegenTable.HelperURL(&u.base, 757)
 }
 
 //line routes_gen.go:8718:1
@@ -8719,8 +8719,8 @@ func (u URLBuilder) R215() string {
 // R256 returns the URL of route "r256": /x.y/1 (routes.conf:1786:15).
 //
 //line routes.conf:1786:1
-func (u URLBuilder) R256() string {
-	return routegenTable.HelperURL(u.base, 759)
+func (u *URLBuilder) R256() string {
+	return routegenTable.HelperURL(&u.base, 759)
 }
 
 //line routes_gen.go:8727:1
@@ -8728,8 +8728,8 @@ func (u URLBuilder) R256() string {
 // R254 returns the URL of route "r254": /x.y/1 (routes.conf:1774:11).
 //
 //line routes.conf:1774:1
-func (u URLBuilder) R254() string {
-	return routegenTable.HelperURL(u.base, 760)
+func (u *URLBuilder) R254() string {
+	return routegenTable.HelperURL(&u.base, 760)
 }
 
 //line routes_gen.go:8736:1
@@ -8737,8 +8737,8 @@ func (u URLBuilder) R254() string {
 // R257 returns the URL of route "r257": /x.y/1/1 (routes.conf:1791:15).
 //
 //line routes.conf:1791:1
-func (u URLBuilder) R257() string {
-	return routegenTable.HelperURL(u.base, 761)
+func (u *URLBuilder) R257() string {
+	return routegenTable.HelperURL(&u.base, 761)
 }
 
 //line routes_gen.go:8745:1
@@ -8746,8 +8746,8 @@ func (u URLBuilder) R257() string {
 // R255 returns the URL of route "r255": /x.y/1/= (routes.conf:1780:15).
 //
 //line routes.conf:1780:1
-func (u URLBuilder) R255() string {
-	return routegenTable.HelperURL(u.base, 763)
+func (u *URLBuilder) R255() string {
+	return routegenTable.HelperURL(&u.base, 763)
 }
 
 //line routes_gen.go:8754:1
@@ -8755,8 +8755,8 @@ func (u URLBuilder) R255() string {
 // R258 returns the URL of route "r258": /x.y/1/@ (routes.conf:1799:15).
 //
 //line routes.conf:1799:1
-func (u URLBuilder) R258() string {
-	return routegenTable.HelperURL(u.base, 764)
+func (u *URLBuilder) R258() string {
+	return routegenTable.HelperURL(&u.base, 764)
 }
 
 //line routes_gen.go:8763:1
@@ -8764,8 +8764,8 @@ func (u URLBuilder) R258() string {
 // R275 returns the URL of route "r275": /x.y/:p1 (routes.conf:1928:7).
 //
 //line routes.conf:1928:1
-func (u URLBuilder) R275(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 766, p1)
+func (u *URLBuilder) R275(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 766, p1)
 }
 
 //line routes_gen.go:8772:1
@@ -8773,8 +8773,8 @@ func (u URLBuilder) R275(p1 string) (string, error) {
 // R216 returns the URL of route "r216": /x.y/ab (routes.conf:1506:11).
 //
 //line routes.conf:1506:1
-func (u URLBuilder) R216() string {
-	return routegenTable.HelperURL(u.base, 768)
+func (u *URLBuilder) R216() string {
+	return routegenTable.HelperURL(&u.base, 768)
 }
 
 //line routes_gen.go:8781:1
@@ -8782,8 +8782,8 @@ func (u URLBuilder) R216() string {
 // R111 returns the URL of route "r111": /~*rest (routes.conf:765:11).
 //
 //line routes.conf:765:1
-func (u URLBuilder) R111(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 770, rest)
+func (u *URLBuilder) R111(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 770, rest)
 }
 
 //line routes_gen.go:8790:1
@@ -8791,8 +8791,8 @@ func (u URLBuilder) R111(rest string) (string, error) {
 // R110 returns the URL of route "r110": /~*rest (routes.conf:757:7).
 //
 //line routes.conf:757:1
-func (u URLBuilder) R110(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 771, rest)
+func (u *URLBuilder) R110(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 771, rest)
 }
 
 //line routes_gen.go:8799:1
@@ -8800,8 +8800,8 @@ func (u URLBuilder) R110(rest string) (string, error) {
 // R112 returns the URL of route "r112": /~*rest (routes.conf:774:11).
 //
 //line routes.conf:774:1
-func (u URLBuilder) R112(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 772, rest)
+func (u *URLBuilder) R112(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 772, rest)
 }
 
 //line routes_gen.go:8808:1
@@ -8809,8 +8809,8 @@ func (u URLBuilder) R112(rest string) (string, error) {
 // R113 returns the URL of route "r113": /~*rest (routes.conf:778:15).
 //
 //line routes.conf:778:1
-func (u URLBuilder) R113(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 775, rest)
+func (u *URLBuilder) R113(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 775, rest)
 }
 
 //line routes_gen.go:8817:1
@@ -8818,8 +8818,8 @@ func (u URLBuilder) R113(rest string) (string, error) {
 // R78 returns the URL of route "r78": /~:p0 (routes.conf:533:7).
 //
 //line routes.conf:533:1
-func (u URLBuilder) R78(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 776, p0)
+func (u *URLBuilder) R78(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 776, p0)
 }
 
 //line routes_gen.go:8826:1
@@ -8827,8 +8827,8 @@ func (u URLBuilder) R78(p0 string) (string, error) {
 // R305 returns the URL of route "r305": /~:p0 (routes.conf:2128:7).
 //
 //line routes.conf:2128:1
-func (u URLBuilder) R305(p0 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 777, strconv.FormatInt(p0, 10))
+func (u *URLBuilder) R305(p0 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 777, routegenimpl.Int(p0))
 }
 
 //line routes_gen.go:8835:1
@@ -8836,8 +8836,8 @@ func (u URLBuilder) R305(p0 int64) (string, error) {
 // R261 returns the URL of route "r261": /~:p0/1*rest (routes.conf:1825:7).
 //
 //line routes.conf:1825:1
-func (u URLBuilder) R261(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 779, p0, rest)
+func (u *URLBuilder) R261(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 779, p0, rest)
 }
 
 //line routes_gen.go:8844:1
@@ -8845,8 +8845,8 @@ func (u URLBuilder) R261(p0 string, rest string) (string, error) {
 // R262 returns the URL of route "r262": /~:p0/1*rest (routes.conf:1833:11).
 //
 //line routes.conf:1833:1
-func (u URLBuilder) R262(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 781, p0, rest)
+func (u *URLBuilder) R262(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 781, p0, rest)
 }
 
 //line routes_gen.go:8853:1
@@ -8854,8 +8854,8 @@ func (u URLBuilder) R262(p0 string, rest string) (string, error) {
 // R115 returns the URL of route "r115": /~:p0/42 (routes.conf:795:7).
 //
 //line routes.conf:795:1
-func (u URLBuilder) R115(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 782, p0)
+func (u *URLBuilder) R115(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 782, p0)
 }
 
 //line routes_gen.go:8862:1
@@ -8863,8 +8863,8 @@ func (u URLBuilder) R115(p0 string) (string, error) {
 // R21 returns the URL of route "r21": /~:p0/@ (routes.conf:142:7).
 //
 //line routes.conf:142:1
-func (u URLBuilder) R21(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 784, p0)
+func (u *URLBuilder) R21(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 784, p0)
 }
 
 //line routes_gen.go:8871:1
@@ -8872,8 +8872,8 @@ func (u URLBuilder) R21(p0 string) (string, error) {
 // R22 returns the URL of route "r22": /~:p0/@/1 (routes.conf:149:11).
 //
 //line routes.conf:149:1
-func (u URLBuilder) R22(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 787, p0)
+func (u *URLBuilder) R22(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 787, p0)
 }
 
 //line routes_gen.go:8880:1
@@ -8881,8 +8881,8 @@ func (u URLBuilder) R22(p0 string) (string, error) {
 // R23 returns the URL of route "r23": /~:p0/@/1 (routes.conf:154:15).
 //
 //line routes.conf:154:1
-func (u URLBuilder) R23(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 788, p0)
+func (u *URLBuilder) R23(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 788, p0)
 }
 
 //line routes_gen.go:8889:1
@@ -8890,8 +8890,8 @@ func (u URLBuilder) R23(p0 string) (string, error) {
 // R26 returns the URL of route "r26": /~:p0/@/1 (routes.conf:170:15).
 //
 //line routes.conf:170:1
-func (u URLBuilder) R26(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 789, p0)
+func (u *URLBuilder) R26(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 789, p0)
 }
 
 //line routes_gen.go:8898:1
@@ -8899,8 +8899,8 @@ func (u URLBuilder) R26(p0 string) (string, error) {
 // R24 returns the URL of route "r24": /~:p0/@/1/.:p3 (routes.conf:158:15).
 //
 //line routes.conf:158:1
-func (u URLBuilder) R24(p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 792, p0, p3)
+func (u *URLBuilder) R24(p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 792, p0, p3)
 }
 
 //line routes_gen.go:8907:1
@@ -8908,8 +8908,8 @@ func (u URLBuilder) R24(p0 string, p3 string) (string, error) {
 // R25 returns the URL of route "r25": /~:p0/@/1/1/... (routes.conf:164:15).
 //
 //line routes.conf:164:1
-func (u URLBuilder) R25(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 793, p0)
+func (u *URLBuilder) R25(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 793, p0)
 }
 
 //line routes_gen.go:8916:1
@@ -8917,8 +8917,8 @@ func (u URLBuilder) R25(p0 string) (string, error) {
 // R302 returns the URL of route "r302": /~u (routes.conf:2109:7).
 //
 //line routes.conf:2109:1
-func (u URLBuilder) R302() string {
-	return routegenTable.HelperURL(u.base, 795)
+func (u *URLBuilder) R302() string {
+	return routegenTable.HelperURL(&u.base, 795)
 }
 
 //line routes_gen.go:8925:1
@@ -8926,8 +8926,8 @@ func (u URLBuilder) R302() string {
 // R303 returns the URL of route "r303": /~u (routes.conf:2115:11).
 //
 //line routes.conf:2115:1
-func (u URLBuilder) R303() string {
-	return routegenTable.HelperURL(u.base, 796)
+func (u *URLBuilder) R303() string {
+	return routegenTable.HelperURL(&u.base, 796)
 }
 
 //line routes_gen.go:8934:1
@@ -8935,8 +8935,8 @@ func (u URLBuilder) R303() string {
 // R287 returns the URL of route "r287": /~u/*rest (routes.conf:2007:15).
 //
 //line routes.conf:2007:1
-func (u URLBuilder) R287(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 798, rest)
+func (u *URLBuilder) R287(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 798, rest)
 }
 
 //line routes_gen.go:8943:1
@@ -8944,8 +8944,8 @@ func (u URLBuilder) R287(rest string) (string, error) {
 // R285 returns the URL of route "r285": /~u/*rest (routes.conf:1995:7).
 //
 //line routes.conf:1995:1
-func (u URLBuilder) R285(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 799, rest)
+func (u *URLBuilder) R285(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 799, rest)
 }
 
 //line routes_gen.go:8952:1
@@ -8953,8 +8953,8 @@ func (u URLBuilder) R285(rest string) (string, error) {
 // R288 returns the URL of route "r288": /~u/*rest (routes.conf:2011:15).
 //
 //line routes.conf:2011:1
-func (u URLBuilder) R288(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 800, rest)
+func (u *URLBuilder) R288(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 800, rest)
 }
 
 //line routes_gen.go:8961:1
@@ -8962,8 +8962,8 @@ func (u URLBuilder) R288(rest string) (string, error) {
 // R286 returns the URL of route "r286": /~u/*rest (routes.conf:2002:11).
 //
 //line routes.conf:2002:1
-func (u URLBuilder) R286(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 801, rest)
+func (u *URLBuilder) R286(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 801, rest)
 }
 
 //line routes_gen.go:8970:1
@@ -8971,8 +8971,8 @@ func (u URLBuilder) R286(rest string) (string, error) {
 // R64 returns the URL of route "r64": /~u/.:p1 (routes.conf:434:7).
 //
 //line routes.conf:434:1
-func (u URLBuilder) R64(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 803, p1)
+func (u *URLBuilder) R64(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 803, p1)
 }
 
 //line routes_gen.go:8979:1
@@ -8980,8 +8980,8 @@ func (u URLBuilder) R64(p1 string) (string, error) {
 // R28 returns the URL of route "r28": /~u/1 (routes.conf:185:7).
 //
 //line routes.conf:185:1
-func (u URLBuilder) R28() string {
-	return routegenTable.HelperURL(u.base, 804)
+func (u *URLBuilder) R28() string {
+	return routegenTable.HelperURL(&u.base, 804)
 }
 
 //line routes_gen.go:8988:1
@@ -8989,8 +8989,8 @@ func (u URLBuilder) R28() string {
 // R392 returns the URL of route "r392": /~u/42 (routes.conf:2722:7).
 //
 //line routes.conf:2722:1
-func (u URLBuilder) R392() string {
-	return routegenTable.HelperURL(u.base, 805)
+func (u *URLBuilder) R392() string {
+	return routegenTable.HelperURL(&u.base, 805)
 }
 
 //line routes_gen.go:8997:1
@@ -8998,8 +8998,8 @@ func (u URLBuilder) R392() string {
 // R393 returns the URL of route "r393": /~u/42/:p2 (routes.conf:2729:11).
 //
 //line routes.conf:2729:1
-func (u URLBuilder) R393(p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 806, p2)
+func (u *URLBuilder) R393(p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 806, p2)
 }
 
 //line routes_gen.go:9006:1
@@ -9007,8 +9007,8 @@ func (u URLBuilder) R393(p2 string) (string, error) {
 // R304 returns the URL of route "r304": /~u/:p1 (routes.conf:2120:11).
 //
 //line routes.conf:2120:1
-func (u URLBuilder) R304(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 808, p1)
+func (u *URLBuilder) R304(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 808, p1)
 }
 
 //line routes_gen.go:9015:1
@@ -9016,8 +9016,8 @@ func (u URLBuilder) R304(p1 string) (string, error) {
 // R80 returns the URL of route "r80": /~u/:p1 (routes.conf:547:7).
 //
 //line routes.conf:547:1
-func (u URLBuilder) R80(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 809, p1)
+func (u *URLBuilder) R80(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 809, p1)
 }
 
 //line routes_gen.go:9024:1

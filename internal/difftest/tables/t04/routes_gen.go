@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -1358,7 +1357,7 @@ type C0Controller interface {
 	A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:398:15)
 //line routes.conf:490:14
 	A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:490:15)
-//line routes_gen.go:1362:1
+//line routes_gen.go:1361:1
 }
 
 // C1Controller holds the actions of controller "C1".
@@ -1425,7 +1424,7 @@ type C1Controller interface {
 	A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:58:7), r8: WS /:p0 (routes.conf:58:7)
 //line routes.conf:65:10
 	A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:65:11)
-//line routes_gen.go:1429:1
+//line routes_gen.go:1428:1
 }
 
 // C2Controller holds the actions of controller "C2".
@@ -1474,14 +1473,14 @@ type C2Controller interface {
 	A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:522:7)
 //line routes.conf:528:10
 	A75(ctx *runtime.Context, p0 string, p1 string) error // serves r75: HEAD /:p0/ab:p1 (routes.conf:528:11)
-//line routes_gen.go:1478:1
+//line routes_gen.go:1477:1
 }
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
 //line routes.conf:6:4
 	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:187:5), the catch_all of domain "d2" (routes.conf:366:5)
-//line routes_gen.go:1485:1
+//line routes_gen.go:1484:1
 }
 
 // NewRouter returns the http.Handler of routes.conf, calling the actions of the given controllers.
@@ -1817,17 +1816,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // R23 returns the URL of route "r23": / (routes.conf:168:7).
 //
 //line routes.conf:168:1
-func (u URLBuilder) R23() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) R23() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:1834:1
@@ -1835,8 +1835,8 @@ func (u URLBuilder) R23() string {
 // R24 returns the URL of route "r24": /*rest (routes.conf:175:11).
 //
 //line routes.conf:175:1
-func (u URLBuilder) R24(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 1, rest)
+func (u *URLBuilder) R24(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 1, rest)
 }
 
 //line routes_gen.go:1843:1
@@ -1844,8 +1844,8 @@ func (u URLBuilder) R24(rest string) (string, error) {
 // R4 returns the URL of route "r4": /... (routes.conf:29:7).
 //
 //line routes.conf:29:1
-func (u URLBuilder) R4() string {
-	return routegenTable.HelperURL(u.base, 2)
+func (u *URLBuilder) R4() string {
+	return routegenTable.HelperURL(&u.base, 2)
 }
 
 //line routes_gen.go:1852:1
@@ -1853,8 +1853,8 @@ func (u URLBuilder) R4() string {
 // R5 returns the URL of route "r5": /... (routes.conf:35:7).
 //
 //line routes.conf:35:1
-func (u URLBuilder) R5() string {
-	return routegenTable.HelperURL(u.base, 3)
+func (u *URLBuilder) R5() string {
+	return routegenTable.HelperURL(&u.base, 3)
 }
 
 //line routes_gen.go:1861:1
@@ -1862,8 +1862,8 @@ func (u URLBuilder) R5() string {
 // R6 returns the URL of route "r6": /.../1/user_x (routes.conf:44:11).
 //
 //line routes.conf:44:1
-func (u URLBuilder) R6() string {
-	return routegenTable.HelperURL(u.base, 5)
+func (u *URLBuilder) R6() string {
+	return routegenTable.HelperURL(&u.base, 5)
 }
 
 //line routes_gen.go:1870:1
@@ -1871,8 +1871,8 @@ func (u URLBuilder) R6() string {
 // R19 returns the URL of route "r19": /1 (routes.conf:138:7).
 //
 //line routes.conf:138:1
-func (u URLBuilder) R19() string {
-	return routegenTable.HelperURL(u.base, 6)
+func (u *URLBuilder) R19() string {
+	return routegenTable.HelperURL(&u.base, 6)
 }
 
 //line routes_gen.go:1879:1
@@ -1880,8 +1880,8 @@ func (u URLBuilder) R19() string {
 // R22 returns the URL of route "r22": /1/:p1/:p2 (routes.conf:159:11).
 //
 //line routes.conf:159:1
-func (u URLBuilder) R22(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, p1, p2)
+func (u *URLBuilder) R22(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, p1, p2)
 }
 
 //line routes_gen.go:1888:1
@@ -1889,8 +1889,8 @@ func (u URLBuilder) R22(p1 string, p2 string) (string, error) {
 // R20 returns the URL of route "r20": /1/:p1/:p2 (routes.conf:147:11).
 //
 //line routes.conf:147:1
-func (u URLBuilder) R20(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, p1, p2)
+func (u *URLBuilder) R20(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, p1, p2)
 }
 
 //line routes_gen.go:1897:1
@@ -1898,8 +1898,8 @@ func (u URLBuilder) R20(p1 string, p2 string) (string, error) {
 // R21 returns the URL of route "r21": /1/user_x/v*rest (routes.conf:153:11).
 //
 //line routes.conf:153:1
-func (u URLBuilder) R21(rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 11, rest)
+func (u *URLBuilder) R21(rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 11, rest)
 }
 
 //line routes_gen.go:1906:1
@@ -1907,8 +1907,8 @@ func (u URLBuilder) R21(rest string) (string, error) {
 // R7 returns the URL of route "r7": /:p0 (routes.conf:51:7).
 //
 //line routes.conf:51:1
-func (u URLBuilder) R7(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 13, p0)
+func (u *URLBuilder) R7(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 13, p0)
 }
 
 //line routes_gen.go:1915:1
@@ -1916,8 +1916,8 @@ func (u URLBuilder) R7(p0 string) (string, error) {
 // R8 returns the URL of route "r8": /:p0 (routes.conf:58:7).
 //
 //line routes.conf:58:1
-func (u URLBuilder) R8(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 14, p0)
+func (u *URLBuilder) R8(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 14, p0)
 }
 
 //line routes_gen.go:1924:1
@@ -1925,8 +1925,8 @@ func (u URLBuilder) R8(p0 string) (string, error) {
 // R14 returns the URL of route "r14": /:p0/*rest (routes.conf:97:11).
 //
 //line routes.conf:97:1
-func (u URLBuilder) R14(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 16, p0, rest)
+func (u *URLBuilder) R14(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 16, p0, rest)
 }
 
 //line routes_gen.go:1933:1
@@ -1934,8 +1934,8 @@ func (u URLBuilder) R14(p0 string, rest string) (string, error) {
 // R9 returns the URL of route "r9": /:p0/:p1/b (routes.conf:65:11).
 //
 //line routes.conf:65:1
-func (u URLBuilder) R9(p0 string, p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 17, p0, strconv.FormatInt(p1, 10))
+func (u *URLBuilder) R9(p0 string, p1 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 17, p0, routegenimpl.Int(p1))
 }
 
 //line routes_gen.go:1942:1
@@ -1943,8 +1943,8 @@ func (u URLBuilder) R9(p0 string, p1 int64) (string, error) {
 // R13 returns the URL of route "r13": /:p0/:p1/b (routes.conf:87:15).
 //
 //line routes.conf:87:1
-func (u URLBuilder) R13(p0 string, p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 18, p0, strconv.FormatInt(p1, 10))
+func (u *URLBuilder) R13(p0 string, p1 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 18, p0, routegenimpl.Int(p1))
 }
 
 //line routes_gen.go:1951:1
@@ -1952,8 +1952,8 @@ func (u URLBuilder) R13(p0 string, p1 int64) (string, error) {
 // R11 returns the URL of route "r11": /:p0/:p1/b/... (routes.conf:76:15).
 //
 //line routes.conf:76:1
-func (u URLBuilder) R11(p0 string, p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 19, p0, strconv.FormatInt(p1, 10))
+func (u *URLBuilder) R11(p0 string, p1 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 19, p0, routegenimpl.Int(p1))
 }
 
 //line routes_gen.go:1960:1
@@ -1961,8 +1961,8 @@ func (u URLBuilder) R11(p0 string, p1 int64) (string, error) {
 // R10 returns the URL of route "r10": /:p0/:p1/b/42/.a (routes.conf:71:15).
 //
 //line routes.conf:71:1
-func (u URLBuilder) R10(p0 string, p1 int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 20, p0, strconv.FormatInt(p1, 10))
+func (u *URLBuilder) R10(p0 string, p1 int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 20, p0, routegenimpl.Int(p1))
 }
 
 //line routes_gen.go:1969:1
@@ -1970,8 +1970,8 @@ func (u URLBuilder) R10(p0 string, p1 int64) (string, error) {
 // R12 returns the URL of route "r12": /:p0/:p1/b/:p3 (routes.conf:81:15).
 //
 //line routes.conf:81:1
-func (u URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 21, p0, strconv.FormatInt(p1, 10), p3)
+func (u *URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 21, p0, routegenimpl.Int(p1), p3)
 }
 
 //line routes_gen.go:1978:1
@@ -1979,8 +1979,8 @@ func (u URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
 // R17 returns the URL of route "r17": /:p0/= (routes.conf:121:7).
 //
 //line routes.conf:121:1
-func (u URLBuilder) R17(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 22, p0)
+func (u *URLBuilder) R17(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 22, p0)
 }
 
 //line routes_gen.go:1987:1
@@ -1988,8 +1988,8 @@ func (u URLBuilder) R17(p0 string) (string, error) {
 // R18 returns the URL of route "r18": /:p0/=/:p2 (routes.conf:128:11).
 //
 //line routes.conf:128:1
-func (u URLBuilder) R18(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 24, p0, p2)
+func (u *URLBuilder) R18(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 24, p0, p2)
 }
 
 //line routes_gen.go:1996:1
@@ -1997,8 +1997,8 @@ func (u URLBuilder) R18(p0 string, p2 string) (string, error) {
 // R15 returns the URL of route "r15": /:p0/a/new (routes.conf:105:11).
 //
 //line routes.conf:105:1
-func (u URLBuilder) R15(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 25, p0)
+func (u *URLBuilder) R15(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 25, p0)
 }
 
 //line routes_gen.go:2005:1
@@ -2006,8 +2006,8 @@ func (u URLBuilder) R15(p0 string) (string, error) {
 // R16 returns the URL of route "r16": /:p0/~u/*rest (routes.conf:112:11).
 //
 //line routes.conf:112:1
-func (u URLBuilder) R16(p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 26, p0, rest)
+func (u *URLBuilder) R16(p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 26, p0, rest)
 }
 
 //line routes_gen.go:2014:1
@@ -2015,8 +2015,8 @@ func (u URLBuilder) R16(p0 string, rest string) (string, error) {
 // R3 returns the URL of route "r3": /@/1:p1 (routes.conf:22:7).
 //
 //line routes.conf:22:1
-func (u URLBuilder) R3(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 27, p1)
+func (u *URLBuilder) R3(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 27, p1)
 }
 
 //line routes_gen.go:2023:1
@@ -2024,8 +2024,8 @@ func (u URLBuilder) R3(p1 string) (string, error) {
 // R1 returns the URL of route "r1": /ab:p0 (routes.conf:8:7).
 //
 //line routes.conf:8:1
-func (u URLBuilder) R1(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 28, p0)
+func (u *URLBuilder) R1(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 28, p0)
 }
 
 //line routes_gen.go:2032:1
@@ -2033,8 +2033,8 @@ func (u URLBuilder) R1(p0 string) (string, error) {
 // R2 returns the URL of route "r2": /x.y (routes.conf:15:7).
 //
 //line routes.conf:15:1
-func (u URLBuilder) R2() string {
-	return routegenTable.HelperURL(u.base, 29)
+func (u *URLBuilder) R2() string {
+	return routegenTable.HelperURL(&u.base, 29)
 }
 
 //line routes_gen.go:2041:1
@@ -2042,8 +2042,8 @@ func (u URLBuilder) R2() string {
 // D1R29 returns the URL of route "d1.r29": /*rest on *.api.example.com (routes.conf:208:11).
 //
 //line routes.conf:208:1
-func (u URLBuilder) D1R29(subdomain string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 31, subdomain, rest)
+func (u *URLBuilder) D1R29(subdomain string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 31, subdomain, rest)
 }
 
 //line routes_gen.go:2050:1
@@ -2051,8 +2051,8 @@ func (u URLBuilder) D1R29(subdomain string, rest string) (string, error) {
 // D1R28 returns the URL of route "d1.r28": /*rest on *.api.example.com (routes.conf:201:7).
 //
 //line routes.conf:201:1
-func (u URLBuilder) D1R28(subdomain string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 32, subdomain, rest)
+func (u *URLBuilder) D1R28(subdomain string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 32, subdomain, rest)
 }
 
 //line routes_gen.go:2059:1
@@ -2060,8 +2060,8 @@ func (u URLBuilder) D1R28(subdomain string, rest string) (string, error) {
 // D1R33 returns the URL of route "d1.r33": /.*rest on *.api.example.com (routes.conf:236:7).
 //
 //line routes.conf:236:1
-func (u URLBuilder) D1R33(subdomain string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 35, subdomain, rest)
+func (u *URLBuilder) D1R33(subdomain string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 35, subdomain, rest)
 }
 
 //line routes_gen.go:2068:1
@@ -2069,8 +2069,8 @@ func (u URLBuilder) D1R33(subdomain string, rest string) (string, error) {
 // D1S26 returns the URL of route "d1.s26": /.../.../*filepath on *.api.example.com (routes.conf:190:7).
 //
 //line routes.conf:190:1
-func (u URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 36, subdomain, filepath)
+func (u *URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 36, subdomain, filepath)
 }
 
 //line routes_gen.go:2077:1
@@ -2078,8 +2078,8 @@ func (u URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
 // D1R43 returns the URL of route "d1.r43": /.../:p1 on *.api.example.com (routes.conf:298:15).
 //
 //line routes.conf:298:1
-func (u URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 37, subdomain, p1)
+func (u *URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 37, subdomain, p1)
 }
 
 //line routes_gen.go:2086:1
@@ -2087,8 +2087,8 @@ func (u URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
 // D1R27 returns the URL of route "d1.r27": /1 on *.api.example.com (routes.conf:193:7).
 //
 //line routes.conf:193:1
-func (u URLBuilder) D1R27(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 39, subdomain)
+func (u *URLBuilder) D1R27(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 39, subdomain)
 }
 
 //line routes_gen.go:2095:1
@@ -2096,8 +2096,8 @@ func (u URLBuilder) D1R27(subdomain string) (string, error) {
 // D1R36 returns the URL of route "d1.r36": /:p0 on *.api.example.com (routes.conf:257:11).
 //
 //line routes.conf:257:1
-func (u URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 41, subdomain, p0)
+func (u *URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 41, subdomain, p0)
 }
 
 //line routes_gen.go:2104:1
@@ -2105,8 +2105,8 @@ func (u URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
 // D1R35 returns the URL of route "d1.r35": /:p0 on *.api.example.com (routes.conf:250:7).
 //
 //line routes.conf:250:1
-func (u URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 42, subdomain, p0)
+func (u *URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 42, subdomain, p0)
 }
 
 //line routes_gen.go:2113:1
@@ -2114,8 +2114,8 @@ func (u URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
 // D1R47 returns the URL of route "d1.r47": /:p0/a-b on *.api.example.com (routes.conf:328:7).
 //
 //line routes.conf:328:1
-func (u URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 44, subdomain, p0)
+func (u *URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 44, subdomain, p0)
 }
 
 //line routes_gen.go:2122:1
@@ -2123,8 +2123,8 @@ func (u URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
 // D1R48 returns the URL of route "d1.r48": /:p0/a-b/... on *.api.example.com (routes.conf:336:11).
 //
 //line routes.conf:336:1
-func (u URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 46, subdomain, p0)
+func (u *URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 46, subdomain, p0)
 }
 
 //line routes_gen.go:2131:1
@@ -2132,8 +2132,8 @@ func (u URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
 // D1R49 returns the URL of route "d1.r49": /:p0/a-b/.../new/ab on *.api.example.com (routes.conf:342:15).
 //
 //line routes.conf:342:1
-func (u URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 49, subdomain, p0)
+func (u *URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 49, subdomain, p0)
 }
 
 //line routes_gen.go:2140:1
@@ -2141,8 +2141,8 @@ func (u URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
 // D1R50 returns the URL of route "d1.r50": /:p0/a-b/.a on *.api.example.com (routes.conf:352:11).
 //
 //line routes.conf:352:1
-func (u URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 52, subdomain, p0)
+func (u *URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 52, subdomain, p0)
 }
 
 //line routes_gen.go:2149:1
@@ -2150,8 +2150,8 @@ func (u URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
 // D1R40 returns the URL of route "d1.r40": /:p0/x.y on *.api.example.com (routes.conf:282:15).
 //
 //line routes.conf:282:1
-func (u URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 55, subdomain, p0)
+func (u *URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 55, subdomain, p0)
 }
 
 //line routes_gen.go:2158:1
@@ -2159,8 +2159,8 @@ func (u URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
 // D1R42 returns the URL of route "d1.r42": /:p0/x.y on *.api.example.com (routes.conf:294:15).
 //
 //line routes.conf:294:1
-func (u URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 56, subdomain, p0)
+func (u *URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 56, subdomain, p0)
 }
 
 //line routes_gen.go:2167:1
@@ -2168,8 +2168,8 @@ func (u URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
 // D1R39 returns the URL of route "d1.r39": /:p0/x.y on *.api.example.com (routes.conf:278:11).
 //
 //line routes.conf:278:1
-func (u URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 57, subdomain, p0)
+func (u *URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 57, subdomain, p0)
 }
 
 //line routes_gen.go:2176:1
@@ -2177,8 +2177,8 @@ func (u URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
 // D1R37 returns the URL of route "d1.r37": /:p0/x.y on *.api.example.com (routes.conf:264:7).
 //
 //line routes.conf:264:1
-func (u URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 58, subdomain, p0)
+func (u *URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 58, subdomain, p0)
 }
 
 //line routes_gen.go:2185:1
@@ -2186,8 +2186,8 @@ func (u URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
 // D1R38 returns the URL of route "d1.r38": /:p0/x.y/*rest on *.api.example.com (routes.conf:270:11).
 //
 //line routes.conf:270:1
-func (u URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 60, subdomain, p0, rest)
+func (u *URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 60, subdomain, p0, rest)
 }
 
 //line routes_gen.go:2194:1
@@ -2195,8 +2195,8 @@ func (u URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, err
 // D1R44 returns the URL of route "d1.r44": /:p0/x.y/42 on *.api.example.com (routes.conf:307:11).
 //
 //line routes.conf:307:1
-func (u URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 63, subdomain, p0)
+func (u *URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 63, subdomain, p0)
 }
 
 //line routes_gen.go:2203:1
@@ -2204,8 +2204,8 @@ func (u URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
 // D1R45 returns the URL of route "d1.r45": /:p0/x.y/42/:p3/*rest on *.api.example.com (routes.conf:313:15).
 //
 //line routes.conf:313:1
-func (u URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 64, subdomain, p0, p3, rest)
+func (u *URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 64, subdomain, p0, p3, rest)
 }
 
 //line routes_gen.go:2212:1
@@ -2213,8 +2213,8 @@ func (u URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) (
 // D1R46 returns the URL of route "d1.r46": /:p0/x.y/42/~:p3/~u on *.api.example.com (routes.conf:319:15).
 //
 //line routes.conf:319:1
-func (u URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 66, subdomain, p0, p3)
+func (u *URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 66, subdomain, p0, p3)
 }
 
 //line routes_gen.go:2221:1
@@ -2222,8 +2222,8 @@ func (u URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, error
 // D1R41 returns the URL of route "d1.r41": /:p0/x.y/~:p2 on *.api.example.com (routes.conf:288:15).
 //
 //line routes.conf:288:1
-func (u URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 67, subdomain, p0, p2)
+func (u *URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 67, subdomain, p0, p2)
 }
 
 //line routes_gen.go:2230:1
@@ -2231,8 +2231,8 @@ func (u URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, error
 // D1S25 returns the URL of route "d1.s25": /=/*filepath on *.api.example.com (routes.conf:189:7).
 //
 //line routes.conf:189:1
-func (u URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 68, subdomain, filepath)
+func (u *URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 68, subdomain, filepath)
 }
 
 //line routes_gen.go:2239:1
@@ -2240,8 +2240,8 @@ func (u URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
 // D1R34 returns the URL of route "d1.r34": /a-b/a on *.api.example.com (routes.conf:243:7).
 //
 //line routes.conf:243:1
-func (u URLBuilder) D1R34(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 69, subdomain)
+func (u *URLBuilder) D1R34(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 69, subdomain)
 }
 
 //line routes_gen.go:2248:1
@@ -2249,8 +2249,8 @@ func (u URLBuilder) D1R34(subdomain string) (string, error) {
 // D1R31 returns the URL of route "d1.r31": /abc/ab on *.api.example.com (routes.conf:223:7).
 //
 //line routes.conf:223:1
-func (u URLBuilder) D1R31(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 71, subdomain)
+func (u *URLBuilder) D1R31(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 71, subdomain)
 }
 
 //line routes_gen.go:2257:1
@@ -2258,8 +2258,8 @@ func (u URLBuilder) D1R31(subdomain string) (string, error) {
 // D1R32 returns the URL of route "d1.r32": /b/v1 on *.api.example.com (routes.conf:229:7).
 //
 //line routes.conf:229:1
-func (u URLBuilder) D1R32(subdomain string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 72, subdomain)
+func (u *URLBuilder) D1R32(subdomain string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 72, subdomain)
 }
 
 //line routes_gen.go:2266:1
@@ -2267,8 +2267,8 @@ func (u URLBuilder) D1R32(subdomain string) (string, error) {
 // D1R30 returns the URL of route "d1.r30": /x.:p0/:p1 on *.api.example.com (routes.conf:215:7).
 //
 //line routes.conf:215:1
-func (u URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 74, subdomain, p0, p1)
+func (u *URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 74, subdomain, p0, p1)
 }
 
 //line routes_gen.go:2275:1
@@ -2276,8 +2276,8 @@ func (u URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, error
 // D2R52 returns the URL of route "d2.r52": / on api.example.com (routes.conf:371:7).
 //
 //line routes.conf:371:1
-func (u URLBuilder) D2R52() string {
-	return routegenTable.HelperURL(u.base, 76)
+func (u *URLBuilder) D2R52() string {
+	return routegenTable.HelperURL(&u.base, 76)
 }
 
 //line routes_gen.go:2284:1
@@ -2285,8 +2285,8 @@ func (u URLBuilder) D2R52() string {
 // D2R64 returns the URL of route "d2.r64": /:p0 on api.example.com (routes.conf:452:7).
 //
 //line routes.conf:452:1
-func (u URLBuilder) D2R64(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 77, p0)
+func (u *URLBuilder) D2R64(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 77, p0)
 }
 
 //line routes_gen.go:2293:1
@@ -2294,8 +2294,8 @@ func (u URLBuilder) D2R64(p0 string) (string, error) {
 // D2R68 returns the URL of route "d2.r68": /:p0/= on api.example.com (routes.conf:479:11).
 //
 //line routes.conf:479:1
-func (u URLBuilder) D2R68(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 80, p0)
+func (u *URLBuilder) D2R68(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 80, p0)
 }
 
 //line routes_gen.go:2302:1
@@ -2303,8 +2303,8 @@ func (u URLBuilder) D2R68(p0 string) (string, error) {
 // D2R69 returns the URL of route "d2.r69": /:p0/=/a on api.example.com (routes.conf:484:15).
 //
 //line routes.conf:484:1
-func (u URLBuilder) D2R69(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 81, p0)
+func (u *URLBuilder) D2R69(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 81, p0)
 }
 
 //line routes_gen.go:2311:1
@@ -2312,8 +2312,8 @@ func (u URLBuilder) D2R69(p0 string) (string, error) {
 // D2R70 returns the URL of route "d2.r70": /:p0/=/a on api.example.com (routes.conf:490:15).
 //
 //line routes.conf:490:1
-func (u URLBuilder) D2R70(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 83, p0)
+func (u *URLBuilder) D2R70(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 83, p0)
 }
 
 //line routes_gen.go:2320:1
@@ -2321,8 +2321,8 @@ func (u URLBuilder) D2R70(p0 string) (string, error) {
 // D2R71 returns the URL of route "d2.r71": /:p0/=/user_x/@ on api.example.com (routes.conf:496:15).
 //
 //line routes.conf:496:1
-func (u URLBuilder) D2R71(p0 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 84, p0)
+func (u *URLBuilder) D2R71(p0 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 84, p0)
 }
 
 //line routes_gen.go:2329:1
@@ -2330,8 +2330,8 @@ func (u URLBuilder) D2R71(p0 string) (string, error) {
 // D2R72 returns the URL of route "d2.r72": /:p0/=/x.:p2 on api.example.com (routes.conf:503:11).
 //
 //line routes.conf:503:1
-func (u URLBuilder) D2R72(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 86, p0, p2)
+func (u *URLBuilder) D2R72(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 86, p0, p2)
 }
 
 //line routes_gen.go:2338:1
@@ -2339,8 +2339,8 @@ func (u URLBuilder) D2R72(p0 string, p2 string) (string, error) {
 // D2R73 returns the URL of route "d2.r73": /:p0/=/x.:p2 on api.example.com (routes.conf:512:15).
 //
 //line routes.conf:512:1
-func (u URLBuilder) D2R73(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 88, p0, p2)
+func (u *URLBuilder) D2R73(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 88, p0, p2)
 }
 
 //line routes_gen.go:2347:1
@@ -2348,8 +2348,8 @@ func (u URLBuilder) D2R73(p0 string, p2 string) (string, error) {
 // D2R65 returns the URL of route "d2.r65": /:p0/ab/:p2 on api.example.com (routes.conf:458:11).
 //
 //line routes.conf:458:1
-func (u URLBuilder) D2R65(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 90, p0, p2)
+func (u *URLBuilder) D2R65(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 90, p0, p2)
 }
 
 //line routes_gen.go:2356:1
@@ -2357,8 +2357,8 @@ func (u URLBuilder) D2R65(p0 string, p2 string) (string, error) {
 // D2R66 returns the URL of route "d2.r66": /:p0/ab/:p2/new/1 on api.example.com (routes.conf:464:15).
 //
 //line routes.conf:464:1
-func (u URLBuilder) D2R66(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 91, p0, p2)
+func (u *URLBuilder) D2R66(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 91, p0, p2)
 }
 
 //line routes_gen.go:2365:1
@@ -2366,8 +2366,8 @@ func (u URLBuilder) D2R66(p0 string, p2 string) (string, error) {
 // D2R67 returns the URL of route "d2.r67": /:p0/ab/:p2/v1/ab on api.example.com (routes.conf:471:15).
 //
 //line routes.conf:471:1
-func (u URLBuilder) D2R67(p0 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 94, p0, p2)
+func (u *URLBuilder) D2R67(p0 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 94, p0, p2)
 }
 
 //line routes_gen.go:2374:1
@@ -2375,8 +2375,8 @@ func (u URLBuilder) D2R67(p0 string, p2 string) (string, error) {
 // D2R75 returns the URL of route "d2.r75": /:p0/ab:p1 on api.example.com (routes.conf:528:11).
 //
 //line routes.conf:528:1
-func (u URLBuilder) D2R75(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 96, p0, p1)
+func (u *URLBuilder) D2R75(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 96, p0, p1)
 }
 
 //line routes_gen.go:2383:1
@@ -2384,8 +2384,8 @@ func (u URLBuilder) D2R75(p0 string, p1 string) (string, error) {
 // D2R74 returns the URL of route "d2.r74": /:p0/ab:p1 on api.example.com (routes.conf:522:7).
 //
 //line routes.conf:522:1
-func (u URLBuilder) D2R74(p0 string, p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 97, p0, p1)
+func (u *URLBuilder) D2R74(p0 string, p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 97, p0, p1)
 }
 
 //line routes_gen.go:2392:1
@@ -2393,8 +2393,8 @@ func (u URLBuilder) D2R74(p0 string, p1 string) (string, error) {
 // D2R57 returns the URL of route "d2.r57": /@/... on api.example.com (routes.conf:406:11).
 //
 //line routes.conf:406:1
-func (u URLBuilder) D2R57() string {
-	return routegenTable.HelperURL(u.base, 98)
+func (u *URLBuilder) D2R57() string {
+	return routegenTable.HelperURL(&u.base, 98)
 }
 
 //line routes_gen.go:2401:1
@@ -2402,8 +2402,8 @@ func (u URLBuilder) D2R57() string {
 // D2R62 returns the URL of route "d2.r62": /a-b on api.example.com (routes.conf:437:15).
 //
 //line routes.conf:437:1
-func (u URLBuilder) D2R62() string {
-	return routegenTable.HelperURL(u.base, 100)
+func (u *URLBuilder) D2R62() string {
+	return routegenTable.HelperURL(&u.base, 100)
 }
 
 //line routes_gen.go:2410:1
@@ -2411,8 +2411,8 @@ func (u URLBuilder) D2R62() string {
 // D2S51 returns the URL of route "d2.s51": /a/*filepath on api.example.com (routes.conf:368:7).
 //
 //line routes.conf:368:1
-func (u URLBuilder) D2S51(filepath string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 101, filepath)
+func (u *URLBuilder) D2S51(filepath string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 101, filepath)
 }
 
 //line routes_gen.go:2419:1
@@ -2420,8 +2420,8 @@ func (u URLBuilder) D2S51(filepath string) (string, error) {
 // D2R55 returns the URL of route "d2.r55": /ab/user_:p1 on api.example.com (routes.conf:393:15).
 //
 //line routes.conf:393:1
-func (u URLBuilder) D2R55(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 102, p1)
+func (u *URLBuilder) D2R55(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 102, p1)
 }
 
 //line routes_gen.go:2428:1
@@ -2429,8 +2429,8 @@ func (u URLBuilder) D2R55(p1 string) (string, error) {
 // D2R53 returns the URL of route "d2.r53": /ab/user_:p1 on api.example.com (routes.conf:379:11).
 //
 //line routes.conf:379:1
-func (u URLBuilder) D2R53(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 103, p1)
+func (u *URLBuilder) D2R53(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 103, p1)
 }
 
 //line routes_gen.go:2437:1
@@ -2438,8 +2438,8 @@ func (u URLBuilder) D2R53(p1 string) (string, error) {
 // D2R54 returns the URL of route "d2.r54": /ab/user_:p1 on api.example.com (routes.conf:388:15).
 //
 //line routes.conf:388:1
-func (u URLBuilder) D2R54(p1 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 108, p1)
+func (u *URLBuilder) D2R54(p1 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 108, p1)
 }
 
 //line routes_gen.go:2446:1
@@ -2447,8 +2447,8 @@ func (u URLBuilder) D2R54(p1 string) (string, error) {
 // D2R56 returns the URL of route "d2.r56": /ab/user_:p1/:p2 on api.example.com (routes.conf:398:15).
 //
 //line routes.conf:398:1
-func (u URLBuilder) D2R56(p1 string, p2 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 109, p1, p2)
+func (u *URLBuilder) D2R56(p1 string, p2 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 109, p1, p2)
 }
 
 //line routes_gen.go:2455:1
@@ -2456,8 +2456,8 @@ func (u URLBuilder) D2R56(p1 string, p2 string) (string, error) {
 // D2R60 returns the URL of route "d2.r60": /abc/~u on api.example.com (routes.conf:427:11).
 //
 //line routes.conf:427:1
-func (u URLBuilder) D2R60() string {
-	return routegenTable.HelperURL(u.base, 110)
+func (u *URLBuilder) D2R60() string {
+	return routegenTable.HelperURL(&u.base, 110)
 }
 
 //line routes_gen.go:2464:1
@@ -2465,8 +2465,8 @@ func (u URLBuilder) D2R60() string {
 // D2R58 returns the URL of route "d2.r58": /abc/~u on api.example.com (routes.conf:415:7).
 //
 //line routes.conf:415:1
-func (u URLBuilder) D2R58() string {
-	return routegenTable.HelperURL(u.base, 111)
+func (u *URLBuilder) D2R58() string {
+	return routegenTable.HelperURL(&u.base, 111)
 }
 
 //line routes_gen.go:2473:1
@@ -2474,8 +2474,8 @@ func (u URLBuilder) D2R58() string {
 // D2R59 returns the URL of route "d2.r59": /abc/~u on api.example.com (routes.conf:422:11).
 //
 //line routes.conf:422:1
-func (u URLBuilder) D2R59() string {
-	return routegenTable.HelperURL(u.base, 112)
+func (u *URLBuilder) D2R59() string {
+	return routegenTable.HelperURL(&u.base, 112)
 }
 
 //line routes_gen.go:2482:1
@@ -2483,8 +2483,8 @@ func (u URLBuilder) D2R59() string {
 // D2R61 returns the URL of route "d2.r61": /abc/~u on api.example.com (routes.conf:432:15).
 //
 //line routes.conf:432:1
-func (u URLBuilder) D2R61() string {
-	return routegenTable.HelperURL(u.base, 113)
+func (u *URLBuilder) D2R61() string {
+	return routegenTable.HelperURL(&u.base, 113)
 }
 
 //line routes_gen.go:2491:1
@@ -2492,8 +2492,8 @@ func (u URLBuilder) D2R61() string {
 // D2R63 returns the URL of route "d2.r63": /abc/~u/users/~:p3 on api.example.com (routes.conf:444:11).
 //
 //line routes.conf:444:1
-func (u URLBuilder) D2R63(p3 string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 115, p3)
+func (u *URLBuilder) D2R63(p3 string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 115, p3)
 }
 
 //line routes_gen.go:2500:1

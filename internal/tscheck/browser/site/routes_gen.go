@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"github.com/routegen/routegen/runtime"
 	"github.com/routegen/routegen/runtime/routegenimpl"
-	"strconv"
 	"strings"
 )
 
@@ -197,7 +196,7 @@ type APIController interface {
 	Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
 //line ../routes.conf:32:10
 	Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
-//line routes_gen.go:201:1
+//line routes_gen.go:200:1
 }
 
 // SiteController holds the actions of controller "Site".
@@ -208,7 +207,7 @@ type SiteController interface {
 	Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
 //line ../routes.conf:12:6
 	Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
-//line routes_gen.go:212:1
+//line routes_gen.go:211:1
 }
 
 // NewRouter returns the http.Handler of ../routes.conf, calling the actions of the given controllers.
@@ -310,17 +309,18 @@ func (URLBuilder) ForRouter(router *runtime.Router) *URLBuilder {
 // domain is at the host and port runtime.WithHost gave it. In RouteURL's names, the label
 // of the request's host names the request's own domain first. URL, WithBasePath and
 // ForRouter write the root domain's routes as paths and every other domain's with their
-// host. It panics when ctx is nil or not of a router this package built. It returns a
-// URLBuilder, not a pointer, so that a link costs only its string.
-func (URLBuilder) ForRequest(ctx *runtime.Context) URLBuilder {
-	return URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
+// host. It panics when ctx is nil or not of a router this package built. Inlined, as it
+// is, it keeps the builder on the caller's stack unless the builder outlives the call (as
+// a template's data): a link of it costs only its string.
+func (URLBuilder) ForRequest(ctx *runtime.Context) *URLBuilder {
+	return &URLBuilder{base: routegenTable.URLBaseOfRequest(ctx)}
 }
 
 // Page returns the URL of route "page": / (../routes.conf:11:7).
 //
 //line ../routes.conf:11:1
-func (u URLBuilder) Page() string {
-	return routegenTable.HelperURL(u.base, 0)
+func (u *URLBuilder) Page() string {
+	return routegenTable.HelperURL(&u.base, 0)
 }
 
 //line routes_gen.go:327:1
@@ -328,8 +328,8 @@ func (u URLBuilder) Page() string {
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
 //line ../routes.conf:13:1
-func (u URLBuilder) Comment() string {
-	return routegenTable.HelperURL(u.base, 1)
+func (u *URLBuilder) Comment() string {
+	return routegenTable.HelperURL(&u.base, 1)
 }
 
 //line routes_gen.go:336:1
@@ -337,8 +337,8 @@ func (u URLBuilder) Comment() string {
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
 //line ../routes.conf:12:1
-func (u URLBuilder) Script(file string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 2, file)
+func (u *URLBuilder) Script(file string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 2, file)
 }
 
 //line routes_gen.go:345:1
@@ -346,8 +346,8 @@ func (u URLBuilder) Script(file string) (string, error) {
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
 //line ../routes.conf:36:1
-func (u URLBuilder) APIPrivate() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 3)
+func (u *URLBuilder) APIPrivate() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 3)
 }
 
 //line routes_gen.go:354:1
@@ -355,8 +355,8 @@ func (u URLBuilder) APIPrivate() (string, error) {
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
 //line ../routes.conf:46:1
-func (u URLBuilder) APICancel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 4, strconv.FormatInt(id, 10))
+func (u *URLBuilder) APICancel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 4, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:363:1
@@ -364,8 +364,8 @@ func (u URLBuilder) APICancel(id int64) (string, error) {
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
 //line ../routes.conf:45:1
-func (u URLBuilder) APIBooking(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 5, strconv.FormatInt(id, 10))
+func (u *URLBuilder) APIBooking(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 5, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:372:1
@@ -373,8 +373,8 @@ func (u URLBuilder) APIBooking(id int64) (string, error) {
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
 //line ../routes.conf:24:1
-func (u URLBuilder) APIPublic() (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 6)
+func (u *URLBuilder) APIPublic() (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 6)
 }
 
 //line routes_gen.go:381:1
@@ -382,8 +382,8 @@ func (u URLBuilder) APIPublic() (string, error) {
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
 //line ../routes.conf:31:1
-func (u URLBuilder) APIHotel(id int64) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 7, strconv.FormatInt(id, 10))
+func (u *URLBuilder) APIHotel(id int64) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 7, routegenimpl.Int(id))
 }
 
 //line routes_gen.go:390:1
@@ -391,8 +391,8 @@ func (u URLBuilder) APIHotel(id int64) (string, error) {
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
 //line ../routes.conf:32:1
-func (u URLBuilder) APISearch(kind string, terms string) (string, error) {
-	return routegenTable.CheckedHelperURL(u.base, 8, kind, terms)
+func (u *URLBuilder) APISearch(kind string, terms string) (string, error) {
+	return routegenTable.CheckedHelperURL(&u.base, 8, kind, terms)
 }
 
 //line routes_gen.go:399:1
