@@ -37,6 +37,9 @@ type table struct {
 	own       routeSet // Domains, Routes and CatchAlls
 	shownOnce sync.Once
 	shownSet  *routeSet // what Match.Route and Match.Domain return, made on first use
+
+	patternsOnce                 sync.Once
+	methodPatterns, pathPatterns []string // patterns' results
 }
 
 // set is the table's own routes and domains.
